@@ -1,0 +1,81 @@
+"""`dealer-tui` command line: one parser, subcommands found in `dealer_tui.commands`.
+
+Headless commands never import Textual; bad input ends in one `error: ...` line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+from typing import NoReturn, Protocol
+
+from dealer_tui import __version__
+
+COMMAND_MODULES = (
+    "dealer_tui.commands.settle",
+    "dealer_tui.commands.paytables",
+)
+
+
+class Command(Protocol):
+    NAME: str
+    HELP: str
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None: ...
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on standard error, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"error: {message} (see `{self.prog} --help`)\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> tuple[Parser, dict[str, Command]]:
+    parser = Parser(
+        prog="dealer-tui",
+        description="Dealer terminal for High Card Flush, Poker \"1 or 5\", Chinese Poker and Palace Poker.",
+    )
+    parser.add_argument("--version", action="version", version=f"dealer-tui {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    commands: dict[str, Command] = {}
+    for name in COMMAND_MODULES:
+        module = import_module(name)
+        command: Command = module  # type: ignore[assignment]
+        p = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP)
+        command.add_arguments(p)
+        commands[command.NAME] = command
+    return parser, commands
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, commands = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        return overview(parser)
+    try:
+        return commands[args.command].run(args)
+    except KeyboardInterrupt:
+        sys.stderr.write("error: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def overview(parser: argparse.ArgumentParser) -> int:
+    """What `dealer-tui` alone prints: the commands and the games they serve."""
+    from rules.registry import games
+
+    print(parser.format_help())
+    print("Games:")
+    for info in games().values():
+        print(f"  {info.id:<18} {info.title}  (default profile: {info.default_profile})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

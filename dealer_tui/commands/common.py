@@ -1,0 +1,38 @@
+"""Options and helpers shared by the subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from platformdirs import user_config_dir
+
+from rules.profiles.loader import ProfileLibrary
+
+
+def user_profiles_dir() -> Path:
+    """The casino's own profiles: searched before the shipped ones."""
+    return Path(user_config_dir("dealer-tui")) / "profiles"
+
+
+def add_profiles_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profiles",
+        metavar="DIR",
+        action="append",
+        type=Path,
+        default=[],
+        help="a directory of the casino's own profiles, searched first (repeatable; "
+        f"default: {user_profiles_dir()})",
+    )
+
+
+def library(args: argparse.Namespace) -> ProfileLibrary:
+    return ProfileLibrary([*args.profiles, user_profiles_dir()])
+
+
+def fail(message: str, status: int = 2) -> int:
+    """One `error:` line on standard error; the status to exit with."""
+    sys.stderr.write(f"error: {message}\n")
+    return status

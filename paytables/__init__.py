@@ -1,0 +1,1 @@
+"""The shipped table profiles (YAML), installed as package data."""

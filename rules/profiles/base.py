@@ -1,0 +1,79 @@
+"""Common pieces of every game profile: frozen pydantic models that forbid unknown keys."""
+
+from __future__ import annotations
+
+from typing import Annotated, Self
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
+
+MAX_CHIPS = 10**12
+"""No amount in a profile may exceed this (a typo of many zeros fails at load time)."""
+
+Chips = Annotated[StrictInt, Field(ge=0, le=MAX_CHIPS)]
+PositiveChips = Annotated[StrictInt, Field(gt=0, le=MAX_CHIPS)]
+Count = Annotated[StrictInt, Field(gt=0, le=1000)]
+
+
+class Model(BaseModel):
+    """Frozen, strict about types, unknown keys refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+
+class Range(Model):
+    """An inclusive amount range, in chips."""
+
+    min: PositiveChips = Field(description="smallest amount accepted")
+    max: PositiveChips = Field(description="largest amount accepted")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Self:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is above max ({self.max})")
+        return self
+
+    def contains(self, amount: int) -> bool:
+        return self.min <= amount <= self.max
+
+    def __str__(self) -> str:
+        return f"{self.min}–{self.max}"
+
+
+class ProfileBase(Model):
+    """What every table profile states, whatever the game."""
+
+    game: str = Field(description="the game's id, e.g. high-card-flush")
+    title: str = Field(description="the name posted at the table")
+    description: str = Field("", description="a line on where this profile comes from")
+    buy_in: Range = Field(description="chips a player may bring to the table in one buy")
+    sign_off_threshold: PositiveChips = Field(
+        description="one seat's winnings in one round at or above this need a supervisor"
+    )
+
+    def posting(self) -> list[Section]:
+        """The profile as a table posting: titled sections of (label, value) rows."""
+        return [self._common_section()]
+
+    def _common_section(self) -> Section:
+        return Section(
+            "Table",
+            [
+                ("Buy-in", str(self.buy_in)),
+                ("Supervisor sign-off from", f"{self.sign_off_threshold} won by one seat"),
+            ],
+        )
+
+
+class Section(tuple[str, list[tuple[str, str]]]):
+    """A titled list of (label, value) rows."""
+
+    def __new__(cls, title: str, rows: list[tuple[str, str]]) -> Section:
+        return super().__new__(cls, (title, rows))
+
+    @property
+    def title(self) -> str:
+        return self[0]
+
+    @property
+    def rows(self) -> list[tuple[str, str]]:
+        return self[1]

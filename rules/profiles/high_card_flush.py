@@ -1,0 +1,108 @@
+"""High Card Flush profile (RULES.md HCF-4, HCF-14, HCF-17, HCF-18, HCF-20)."""
+
+from __future__ import annotations
+
+from typing import Literal, Self
+
+from pydantic import Field, StrictInt, field_validator, model_validator
+
+from rules.profiles.base import Chips, Model, PositiveChips, ProfileBase, Range, Section
+from rules.registry import GameInfo, register
+
+GAME_ID = "high-card-flush"
+
+
+class HcfPaytables(Model):
+    """Bonus paytables, odds "to 1" by the hand's card count (HCF-14)."""
+
+    straight_flush: dict[StrictInt, PositiveChips] = Field(
+        description="Straight Flush bet: straight-flush length (3-7) -> odds"
+    )
+    flush: dict[StrictInt, PositiveChips] = Field(
+        description="Flush bet: flush length (4-7) -> odds"
+    )
+
+    @field_validator("straight_flush")
+    @classmethod
+    def _sf_lengths(cls, v: dict[int, int]) -> dict[int, int]:
+        return _check_lengths(v, 3)
+
+    @field_validator("flush")
+    @classmethod
+    def _flush_lengths(cls, v: dict[int, int]) -> dict[int, int]:
+        return _check_lengths(v, 4)
+
+
+def _check_lengths(table: dict[int, int], shortest: int) -> dict[int, int]:
+    bad = sorted(k for k in table if not shortest <= k <= 7)
+    if bad:
+        raise ValueError(f"card counts must be {shortest} to 7, not {bad[0]}")
+    if not table:
+        raise ValueError("needs at least one line")
+    return dict(sorted(table.items(), reverse=True))
+
+
+class Rake(Model):
+    """House rake per hand (HCF-17)."""
+
+    mode: Literal["all", "players", "dp_only"] = Field(description="who pays the rake")
+    amount: Chips = Field(0, description="chips per hand")
+
+
+class HcfLimits(Model):
+    """Table limits for each bet spot (HCF-4)."""
+
+    ante: Range
+    flush: Range
+    straight_flush: Range
+
+
+class HighCardFlushProfile(ProfileBase):
+    """A High Card Flush table: card room (DP banks) or casino (house banks, HCF-20)."""
+
+    game: Literal["high-card-flush"] = GAME_ID
+    banker: Literal["designated_player", "house"] = Field(
+        description="designated_player: a seated player banks (HCF-15); house: HCF-20"
+    )
+    paytables: HcfPaytables
+    limits: HcfLimits
+    max_players: StrictInt = Field(6, ge=1, le=6, description="players besides the banker")
+    rake: Rake = Field(Rake(mode="all", amount=0), description="HCF-17")
+    bonus_cap: PositiveChips | None = Field(
+        None, description="most one hand's bonus bets may win together (HCF-14); none = no cap"
+    )
+    dp_min_bank: Chips = Field(0, description="chips a Designated Player must hold (HCF-18)")
+
+    @model_validator(mode="after")
+    def _casino_has_no_rake(self) -> Self:
+        if self.banker == "house" and self.rake.amount:
+            raise ValueError("rake: a house-banked table takes no rake (HCF-20)")
+        return self
+
+    def posting(self) -> list[Section]:
+        banker = "Designated Player" if self.banker == "designated_player" else "House"
+        sf = [(f"{n}-card straight flush", f"{odds} to 1") for n, odds in self.paytables.straight_flush.items()]
+        fl = [(f"{n}-card flush", f"{odds} to 1") for n, odds in self.paytables.flush.items()]
+        rake = "none" if not self.rake.amount else f"{self.rake.amount} per hand ({self.rake.mode})"
+        rules = [
+            ("Banker", banker),
+            ("Ante", str(self.limits.ante)),
+            ("Flush bet", str(self.limits.flush)),
+            ("Straight Flush bet", str(self.limits.straight_flush)),
+            ("Raise", "1x ante (4-card flush or less), 2x (5 cards), 3x (6-7 cards)"),
+            ("Banker qualifies with", "3-card flush 9-high or better"),
+            ("Players", f"at most {self.max_players}"),
+            ("Rake", rake),
+            ("Maximum bonus payout per hand", str(self.bonus_cap) if self.bonus_cap else "none"),
+        ]
+        if self.banker == "designated_player":
+            rules.append(("Designated Player must hold", str(self.dp_min_bank)))
+        return [
+            Section("Straight Flush bet", sf),
+            Section("Flush bet", fl),
+            Section("Rules", rules),
+            self._common_section(),
+        ]
+
+
+register(GameInfo(GAME_ID, "High Card Flush", HighCardFlushProfile, "high-card-flush"))

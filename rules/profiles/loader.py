@@ -1,0 +1,135 @@
+"""Finding and loading table profiles: the casino's own directories first, then the shipped ones."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from rules.errors import InvalidProfile
+from rules.profiles.base import ProfileBase
+from rules.profiles.messages import field_path, first_error
+from rules.profiles.yaml_source import load_with_lines
+from rules.registry import games
+
+MAX_PROFILE_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True)
+class LoadedProfile:
+    """A validated profile with where it came from and a digest of its exact text."""
+
+    name: str
+    source: str
+    profile: ProfileBase
+    sha256: str
+
+    @property
+    def game(self) -> str:
+        return self.profile.game
+
+
+def display_path(path: Path) -> str:
+    """A path as the user would type it: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path) if Path.cwd() in path.resolve().parents else str(path)
+    except (OSError, ValueError):
+        return str(path)
+
+
+def parse_profile(text: str, source: str, name: str) -> LoadedProfile:
+    """Validate profile text; errors read `source:line: field: problem`."""
+    data, lines = load_with_lines(text, source)
+    if not isinstance(data, dict):
+        raise InvalidProfile(f"{source}:1: a profile must be a mapping of names to values")
+    known = games()
+    game_id = data.get("game")
+    if game_id not in known:
+        line = lines.get(("game",), 1)
+        if game_id is None:
+            raise InvalidProfile(f"{source}:1: game: is required (one of {', '.join(known)})")
+        raise InvalidProfile(f"{source}:{line}: game: unknown game {game_id!r} (known: {', '.join(known)})")
+    model = known[game_id].profile_model
+    try:
+        profile = model.model_validate(data)
+    except ValidationError as exc:
+        loc, problem = first_error(exc)
+        raise InvalidProfile(f"{source}:{_line_for(loc, lines)}: {field_path(loc) or 'profile'}: {problem}") from None
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return LoadedProfile(name=name, source=source, profile=profile, sha256=digest)
+
+
+def _line_for(loc: tuple[str | int, ...], lines: dict[tuple[str | int, ...], int]) -> int:
+    for cut in range(len(loc), -1, -1):
+        if loc[:cut] in lines:
+            return lines[loc[:cut]]
+    return 1
+
+
+def load_profile_file(path: Path) -> LoadedProfile:
+    """Read and validate one YAML profile file."""
+    source = display_path(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_PROFILE_BYTES:
+            raise InvalidProfile(f"{source}: too large for a profile ({size} bytes)")
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidProfile(f"{source}: no such file") from None
+    except UnicodeDecodeError:
+        raise InvalidProfile(f"{source}: not UTF-8 text") from None
+    except OSError as exc:
+        raise InvalidProfile(f"{source}: cannot read ({exc.strerror})") from None
+    return parse_profile(text, source, path.stem)
+
+
+def shipped_dir() -> Path:
+    """Where the shipped profiles are installed."""
+    return Path(str(resources.files("paytables")))
+
+
+class ProfileLibrary:
+    """Profiles by name: each directory of `search_dirs` in turn, then the shipped ones."""
+
+    def __init__(self, search_dirs: Sequence[Path] = ()) -> None:
+        self.search_dirs = [*search_dirs, shipped_dir()]
+
+    def paths(self) -> dict[str, Path]:
+        """Every profile name with the file that wins for it (earlier directories first)."""
+        found: dict[str, Path] = {}
+        for directory in self.search_dirs:
+            if not directory.is_dir():
+                continue
+            for path in sorted(directory.glob("*.yaml")):
+                found.setdefault(path.stem, path)
+        return found
+
+    def find(self, name_or_path: str, *, game: str | None = None) -> LoadedProfile:
+        """Load a profile by name or by a path to a YAML file; check its game if given."""
+        if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path:
+            loaded = load_profile_file(Path(name_or_path))
+        else:
+            path = self.paths().get(name_or_path)
+            if path is None:
+                raise InvalidProfile(f"unknown profile {name_or_path!r} (known: {', '.join(self.names(game))})")
+            loaded = load_profile_file(path)
+        if game is not None and loaded.game != game:
+            raise InvalidProfile(f"profile {loaded.name!r} is for {loaded.game}, not {game}")
+        return loaded
+
+    def names(self, game: str | None = None) -> list[str]:
+        """Profile names, all or for one game (files that do not load are left out)."""
+        return [entry.name for entry in self.entries() if isinstance(entry, LoadedProfile) and (game is None or entry.game == game)]
+
+    def entries(self) -> Iterable[LoadedProfile | InvalidProfile]:
+        """Every profile, loaded, or the error that stops it from loading."""
+        for path in self.paths().values():
+            try:
+                yield load_profile_file(path)
+            except InvalidProfile as exc:
+                yield exc

@@ -1,0 +1,114 @@
+"""Poker "1 or 5" profile (RULES.md R-3, R-4, R-7, R-8, R-9)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, StrictBool, StrictInt, field_validator
+
+from rules.profiles.base import Model, PositiveChips, ProfileBase, Range, Section
+from rules.registry import GameInfo, register
+
+GAME_ID = "one-or-five"
+
+PaidHand = Literal[
+    "ace-king", "one pair", "two pair", "three of a kind", "straight", "flush",
+    "full house", "four of a kind", "straight flush", "royal flush",
+]
+
+
+class OneOrFivePayouts(Model):
+    """Bet paytable, odds "to 1" by the player's hand (R-8)."""
+
+    ace_king: PositiveChips
+    one_pair: PositiveChips
+    two_pair: PositiveChips
+    three_of_a_kind: PositiveChips
+    straight: PositiveChips
+    flush: PositiveChips
+    full_house: PositiveChips
+    four_of_a_kind: PositiveChips
+    straight_flush: PositiveChips
+    royal_flush: PositiveChips
+
+    def odds(self, hand_name: str) -> int:
+        """Odds for a hand name as SETTLE.md spells it (`three of a kind`)."""
+        return int(getattr(self, hand_name.replace(" ", "_").replace("-", "_")))
+
+
+class Exchange(Model):
+    """The one exchange per box (R-3)."""
+
+    counts: list[StrictInt] = Field(description="card counts that may be exchanged")
+    fee: StrictInt = Field(ge=0, le=100, description="fee in antes, paid to the house")
+
+    @field_validator("counts")
+    @classmethod
+    def _counts(cls, v: list[int]) -> list[int]:
+        if not v:
+            raise ValueError("needs at least one count")
+        for n in v:
+            if not 1 <= n <= 5:
+                raise ValueError(f"an exchange count must be 1 to 5, not {n}")
+        if len(set(v)) != len(v):
+            raise ValueError("a count is listed twice")
+        return sorted(v)
+
+
+class Insurance(Model):
+    """Insurance on a closed box (R-9): premium from 1x Ante to half the Bet's paytable win."""
+
+    enabled: StrictBool = True
+    min_hand: PaidHand = Field("straight", description="the weakest hand that may be insured")
+
+
+class OneOrFiveLimits(Model):
+    ante: Range
+    boxes: StrictInt = Field(ge=1, le=9, description="boxes (betting spots) at the table")
+    boxes_per_player: StrictInt = Field(ge=1, le=9, description="boxes one player may play")
+
+
+class OneOrFiveProfile(ProfileBase):
+    """A Poker "1 or 5" table, banked by the house."""
+
+    game: Literal["one-or-five"] = GAME_ID
+    payouts: OneOrFivePayouts
+    limits: OneOrFiveLimits
+    exchange: Exchange
+    insurance: Insurance = Insurance()
+    ante_on_win: Literal["even_money"] = Field(
+        "even_money", description="how the Ante is paid when a closed box wins (R-7)"
+    )
+    ante_unpaid_hands: list[PaidHand] = Field(
+        default_factory=lambda: ["two pair"],
+        description="winning hands whose Ante is returned unpaid (R-7)",
+    )
+    max_box_payout: PositiveChips | None = Field(
+        None, description="most one box may win in a round (R-8); none = no cap"
+    )
+
+    def posting(self) -> list[Section]:
+        names = OneOrFivePayouts.model_fields
+        pays = [(name.replace("_", " ").replace("ace king", "ace-king"), f"{getattr(self.payouts, name)} to 1") for name in names]
+        pays.reverse()
+        counts = " or ".join(str(n) for n in self.exchange.counts)
+        rules = [
+            ("Ante", str(self.limits.ante)),
+            ("Close the box", "Bet of 2x Ante"),
+            ("Exchange", f"{counts} card(s) for {self.exchange.fee}x Ante, once, on the open box"),
+            ("Dealer qualifies with", "Ace-King or better"),
+            ("No game", "Ante wins 1:1, Bet returned"),
+            ("Ante unpaid on a win with", ", ".join(self.ante_unpaid_hands) or "none"),
+            (
+                "Insurance",
+                f"{self.insurance.min_hand} or better: 1x Ante to half the Bet's win"
+                if self.insurance.enabled
+                else "not offered",
+            ),
+            ("Maximum payout per box", str(self.max_box_payout) if self.max_box_payout else "none"),
+            ("Boxes", f"{self.limits.boxes}, at most {self.limits.boxes_per_player} per player"),
+        ]
+        return [Section("Bet pays", pays), Section("Rules", rules), self._common_section()]
+
+
+register(GameInfo(GAME_ID, 'Poker "1 or 5"', OneOrFiveProfile, "one-or-five"))

@@ -1,0 +1,57 @@
+"""Palace Poker profile (RULES.md PP-1, PP-7, PP-11)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Self
+
+from pydantic import Field, StrictInt, model_validator
+
+from rules.profiles.base import Chips, PositiveChips, ProfileBase, Section
+from rules.registry import GameInfo, register
+
+GAME_ID = "palace-poker"
+
+
+class PalacePokerProfile(ProfileBase):
+    """A Palace Poker table: a pot game of head-to-head battles."""
+
+    game: Literal["palace-poker"] = GAME_ID
+    small_bet: PositiveChips
+    big_bet: PositiveChips
+    structure: Literal["limit", "no_limit"] = Field(description="battle bet sizing (PP-7, PP-11)")
+    ante: Chips = Field(description="ante for a banner card; default half the small bet (PP-1)")
+    max_raises: StrictInt = Field(3, ge=1, le=100, description="raises per battle (PP-11)")
+    min_players: StrictInt = Field(2, ge=2, le=10)
+    max_players: StrictInt = Field(10, ge=2, le=10)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_ante(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "ante" not in data and isinstance(data.get("small_bet"), int):
+            return {**data, "ante": data["small_bet"] // 2}
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        if self.big_bet < self.small_bet:
+            raise ValueError("big_bet is below small_bet")
+        if self.min_players > self.max_players:
+            raise ValueError("min_players is above max_players")
+        return self
+
+    def posting(self) -> list[Section]:
+        raise_size = "one big bet" if self.structure == "limit" else "at least one big bet"
+        rules = [
+            ("Structure", self.structure.replace("_", " ")),
+            ("Small bet / big bet", f"{self.small_bet} / {self.big_bet}"),
+            ("Ante (banner card)", str(self.ante)),
+            ("Buy or discard", f"{self.small_bet} (one small bet)"),
+            ("Attack", "(own soldiers + 1) x small bet" + (" or more" if self.structure == "no_limit" else "")),
+            ("Call", "(own soldiers + 1) x small bet"),
+            ("Raise", f"{raise_size}; at most {self.max_raises} per battle"),
+            ("Players", f"{self.min_players}-{self.max_players}"),
+        ]
+        return [Section("Betting", rules), self._common_section()]
+
+
+register(GameInfo(GAME_ID, "Palace Poker", PalacePokerProfile, "palace-poker"))
