@@ -71,11 +71,18 @@ def _line_for(loc: tuple[str | int, ...], lines: dict[tuple[str | int, ...], int
     return 1
 
 
+_CACHE: dict[tuple[str, int, int], LoadedProfile] = {}
+
+
 def load_profile_file(path: Path) -> LoadedProfile:
-    """Read and validate one YAML profile file."""
+    """Read and validate one YAML profile file (cached while the file is unchanged)."""
     source = display_path(path)
     try:
-        size = path.stat().st_size
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+        if key in _CACHE:
+            return _CACHE[key]
+        size = stat.st_size
         if size > MAX_PROFILE_BYTES:
             raise InvalidProfile(f"{source}: too large for a profile ({size} bytes)")
         text = path.read_text(encoding="utf-8")
@@ -85,7 +92,9 @@ def load_profile_file(path: Path) -> LoadedProfile:
         raise InvalidProfile(f"{source}: not UTF-8 text") from None
     except OSError as exc:
         raise InvalidProfile(f"{source}: cannot read ({exc.strerror})") from None
-    return parse_profile(text, source, path.stem)
+    loaded = parse_profile(text, source, path.stem)
+    _CACHE[key] = loaded
+    return loaded
 
 
 def shipped_dir() -> Path:
@@ -98,9 +107,21 @@ class ProfileLibrary:
 
     def __init__(self, search_dirs: Sequence[Path] = ()) -> None:
         self.search_dirs = [*search_dirs, shipped_dir()]
+        self._paths: dict[str, Path] | None = None
+        self._found: dict[tuple[str, str | None], LoadedProfile] = {}
 
     def paths(self) -> dict[str, Path]:
         """Every profile name with the file that wins for it (earlier directories first)."""
+        if self._paths is None:
+            self._paths = self._scan()
+        return self._paths
+
+    def refresh(self) -> None:
+        """Forget the directory listing and what was found (files were added or edited)."""
+        self._paths = None
+        self._found.clear()
+
+    def _scan(self) -> dict[str, Path]:
         found: dict[str, Path] = {}
         for directory in self.search_dirs:
             if not directory.is_dir():
@@ -110,11 +131,25 @@ class ProfileLibrary:
         return found
 
     def find(self, name_or_path: str, *, game: str | None = None) -> LoadedProfile:
-        """Load a profile by name or by a path to a YAML file; check its game if given."""
+        """Load a profile by name or by a path to a YAML file; check its game if given.
+
+        What was found is remembered until `refresh()`.
+        """
+        memo = self._found.get((name_or_path, game))
+        if memo is not None:
+            return memo
+        loaded = self._find(name_or_path, game)
+        self._found[(name_or_path, game)] = loaded
+        return loaded
+
+    def _find(self, name_or_path: str, game: str | None) -> LoadedProfile:
         if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path:
             loaded = load_profile_file(Path(name_or_path))
         else:
             path = self.paths().get(name_or_path)
+            if path is None:
+                self.refresh()
+                path = self.paths().get(name_or_path)
             if path is None:
                 raise InvalidProfile(f"unknown profile {name_or_path!r} (known: {', '.join(self.names(game))})")
             loaded = load_profile_file(path)
@@ -128,6 +163,7 @@ class ProfileLibrary:
 
     def entries(self) -> Iterable[LoadedProfile | InvalidProfile]:
         """Every profile, loaded, or the error that stops it from loading."""
+        self.refresh()
         for path in self.paths().values():
             try:
                 yield load_profile_file(path)
