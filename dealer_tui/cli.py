@@ -64,6 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+        sys.stderr.write(f"error: internal error ({type(exc).__name__}: {exc}); nothing was changed\n")
+        return 70
 
 
 def overview(parser: argparse.ArgumentParser) -> int:

@@ -49,7 +49,7 @@ def parse_profile(text: str, source: str, name: str) -> LoadedProfile:
         raise InvalidProfile(f"{source}:1: a profile must be a mapping of names to values")
     known = games()
     game_id = data.get("game")
-    if game_id not in known:
+    if not isinstance(game_id, str) or game_id not in known:
         line = lines.get(("game",), 1)
         if game_id is None:
             raise InvalidProfile(f"{source}:1: game: is required (one of {', '.join(known)})")

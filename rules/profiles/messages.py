@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -24,14 +25,18 @@ _PLAIN = {
 }
 
 
+_PLAIN_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$")
+
+
 def field_path(loc: tuple[str | int, ...]) -> str:
-    """`('players', 1, 'cards')` -> `players[1].cards`."""
+    """`('players', 1, 'cards')` -> `players[1].cards`; odd names are quoted."""
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
         else:
-            out += f".{part}" if out else str(part)
+            name = part if _PLAIN_NAME.fullmatch(part) else repr(part)
+            out += f".{name}" if out else name
     return out
 
 

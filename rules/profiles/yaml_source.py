@@ -23,8 +23,12 @@ def load_with_lines(text: str, source: str) -> tuple[Any, dict[Path_, int]]:
         line = mark.line + 1 if mark is not None else 1
         problem = exc.problem or exc.context or "not valid YAML"
         raise InvalidProfile(f"{source}:{line}: {problem}") from None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        raise InvalidProfile(f"{source}:{line}: unacceptable character #x{exc.character:04x}") from None
     except yaml.YAMLError as exc:
-        raise InvalidProfile(f"{source}: not valid YAML ({exc})") from None
+        first = str(exc).splitlines()[0] if str(exc) else "not valid YAML"
+        raise InvalidProfile(f"{source}:1: not valid YAML ({first})") from None
     if node is None:
         raise InvalidProfile(f"{source}:1: the file is empty")
     lines: dict[Path_, int] = {}

@@ -1,0 +1,125 @@
+"""The command line: every command listed, bad input is one `error:` line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.cli import main
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None,
+        monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, str, str]:
+    if stdin is not None:
+        assert monkeypatch is not None
+        import io
+
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        status = main(argv)
+    except SystemExit as exc:
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_plain_dealer_tui_lists_commands_and_games(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run([], capsys)
+    assert status == 0
+    for word in ("settle", "paytables", "high-card-flush", "one-or-five", "chinese-poker", "palace-poker"):
+        assert word in out
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["--help"], capsys)
+    assert status == 0
+    assert "settle" in out and "paytables" in out
+
+
+def test_unknown_command_is_one_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["deal-me-in"], capsys)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ")
+
+
+def test_paytables_show_posts_the_paytable(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["paytables", "show", "high-card-flush"], capsys)
+    assert status == 0
+    assert "1000 to 1" in out and "200 to 1" in out and "Designated Player" in out
+
+
+def test_paytables_show_unknown_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(["paytables", "show", "no-such-table"], capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith("error: unknown profile 'no-such-table'") and err.count("\n") == 1
+
+
+def test_paytables_check_good_and_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from rules.profiles.loader import shipped_dir
+
+    good = tmp_path / "mine.yaml"
+    good.write_text((shipped_dir() / "palace-poker.yaml").read_text())
+    status, out, _ = run(["paytables", "check", str(good)], capsys)
+    assert status == 0 and "ok:" in out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(good.read_text().replace("big_bet: 20", "big_bet: twenty"))
+    status, out, err = run(["paytables", "check", str(bad)], capsys)
+    line = next(i for i, l in enumerate(bad.read_text().splitlines(), 1) if l.startswith("big_bet"))
+    assert (status, out) == (2, "")
+    assert err == f"error: {bad}:{line}: big_bet: must be a whole number\n"
+
+
+def test_paytables_list_with_own_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "broken.yaml").write_text("game: palace-poker\n")
+    status, out, _ = run(["paytables", "list", "--profiles", str(tmp_path)], capsys)
+    assert status == 1  # a broken file of the casino's own is shown and signalled
+    assert "one-or-five" in out and "does not load" in out
+
+
+@pytest.mark.parametrize(
+    ("stdin", "expected"),
+    [
+        ("", "error: input: not valid JSON at line 1, column 1: Expecting value\n"),
+        ("[1, 2]", "error: round: must be a JSON object\n"),
+        ('{"seats": 7}', "error: game: is required\n"),
+        ('{"game": "baccarat"}', "error: game: unknown game 'baccarat' (known: high-card-flush, "
+         "one-or-five, chinese-poker, palace-poker)\n"),
+        ('{"game": "one-or-five", "x": NaN}', "error: input: not valid JSON: NaN is not a number\n"),
+    ],
+)
+def test_settle_bad_input_is_one_error_line_and_exit_2(
+    stdin: str, expected: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, out, err = run(["settle"], capsys, stdin=stdin, monkeypatch=monkeypatch)
+    assert (status, out, err) == (2, "", expected)
+
+
+def test_settle_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(["settle", str(tmp_path / "none.json")], capsys)
+    assert (status, out) == (2, "")
+    assert err == f"error: {tmp_path / 'none.json'}: no such file or directory\n"
+
+
+def test_settle_jsonl_reports_bad_lines_and_goes_on(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = '{"game": "baccarat"}\n\nnot json\n'
+    status, out, err = run(["settle", "--jsonl"], capsys, stdin=lines, monkeypatch=monkeypatch)
+    assert status == 1 and err == ""
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [row["line"] for row in rows] == [1, 3]
+    assert rows[0]["error"].startswith("game: unknown game 'baccarat'")
+    assert rows[1]["error"].startswith("input: not valid JSON")
+
+
+def test_installed_console_script_runs() -> None:
+    exe = shutil.which("dealer-tui")
+    assert exe is not None, "the dealer-tui console script is installed"
+    done = subprocess.run([exe, "settle"], input="{", capture_output=True, text=True)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("error: input: not valid JSON") and "Traceback" not in done.stderr

@@ -1,0 +1,47 @@
+"""The layers stay apart: `rules` never loads Textual, SQLite or the terminal; headless
+commands never load Textual (DESIGN.md "Layers")."""
+
+from __future__ import annotations
+
+import json
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _loaded_after(code: str) -> set[str]:
+    probe = code + "\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def _top_levels(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+def test_design_every_rules_module_imports_without_textual_sqlite_or_dealer_tui() -> None:
+    names = [m.name for m in pkgutil.walk_packages(rules.__path__, "rules.")]
+    assert "rules.evaluator" in names and "rules.settle" in names
+    imports = "\n".join(f"import {name}" for name in names if not name.endswith("__main__"))
+    loaded = _top_levels(_loaded_after(imports + "\nfrom rules.registry import games\ngames()"))
+    assert not loaded & {"textual", "sqlite3", "dealer_tui", "_sqlite3"}
+
+
+def test_design_settle_and_paytables_commands_never_import_textual() -> None:
+    code = (
+        "import io, sys, contextlib\n"
+        "from dealer_tui.cli import main\n"
+        "sys.stdin = io.StringIO('{\"game\": \"no-such-game\"}')\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+        "    main(['paytables', 'list'])\n"
+        "    main(['paytables', 'show', 'high-card-flush'])\n"
+        "    main(['settle'])\n"
+    )
+    loaded = _top_levels(_loaded_after(code))
+    assert "dealer_tui" in loaded  # the probe really ran the commands
+    assert "textual" not in loaded
