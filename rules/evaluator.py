@@ -11,7 +11,7 @@ name as SETTLE.md spells it, and the cards that make the hand in C-7 order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
@@ -66,7 +66,7 @@ _SUIT_TABLE = _build_suit_table()
 
 def hand_value(
     codes: Sequence[int],
-    _sum: type[sum] = sum,  # type: ignore[valid-type]
+    _sum: Callable[[Iterable[int]], int] = sum,
     _suit: list[int] = _SUIT_TABLE,
     _ranks: dict[int, int] = _RANK_TABLE,
     _flush: list[int] = _FLUSH_TABLE,

@@ -34,7 +34,7 @@ WHEEL_MASK = 0b1_0000_0000_1111  # A-5-4-3-2
 
 
 def card_code(rank: int, suit: int) -> int:
-    return (rank << 47) | (5**rank << 16) | (1 << (4 * suit))
+    return (rank << 47) | (int(5**rank) << 16) | (1 << (4 * suit))
 
 
 def _slots(ranks: list[int]) -> int:

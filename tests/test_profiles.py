@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from rules.errors import InvalidProfile
 from rules.profiles.chinese_poker import ChinesePokerProfile
@@ -204,5 +205,5 @@ def test_a_broken_casino_file_is_listed_as_an_error_not_hidden(tmp_path: Path) -
 
 def test_profiles_are_frozen() -> None:
     profile = ProfileLibrary().find("palace-poker").profile
-    with pytest.raises(Exception):
+    with pytest.raises(ValidationError, match="frozen"):
         profile.small_bet = 1  # type: ignore[misc]

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from dealer_tui.commands.common import add_profiles_option, fail, library
 from rules.errors import InvalidProfile
-from rules.profiles.loader import LoadedProfile, load_profile_file
+from rules.profiles.loader import LoadedProfile, load_profile_file, shipped_dir
 from rules.registry import games
 
 NAME = "paytables"
@@ -51,12 +51,14 @@ def _list(args: argparse.Namespace, console: Console) -> int:
     for column in ("Profile", "Game", "Title", "File"):
         table.add_column(column)
     broken = 0
+    shipped = shipped_dir().resolve()
     for entry in library(args).entries():
         if isinstance(entry, InvalidProfile):
             broken += 1
             table.add_row("[red]—[/]", "", "[red]does not load[/]", str(entry))
         elif args.game in (None, entry.game):
-            table.add_row(entry.name, entry.game, entry.profile.title, entry.source)
+            where = "shipped" if Path(entry.source).resolve().parent == shipped else entry.source
+            table.add_row(entry.name, entry.game, entry.profile.title, where)
     console.print(table)
     return 1 if broken else 0
 

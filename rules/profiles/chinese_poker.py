@@ -9,7 +9,7 @@ from pydantic import Field, StrictBool, StrictInt, model_validator
 from rules.profiles.base import Chips, Model, PositiveChips, ProfileBase, Section
 from rules.registry import GameInfo, register
 
-GAME_ID = "chinese-poker"
+GAME_ID: Literal["chinese-poker"] = "chinese-poker"
 
 Scoring = Literal["basic", "mandarin", "super_bonus"]
 _POINTS = Field(ge=0, le=1000)

@@ -9,7 +9,7 @@ from pydantic import Field, StrictInt, field_validator, model_validator
 from rules.profiles.base import Chips, Model, PositiveChips, ProfileBase, Range, Section
 from rules.registry import GameInfo, register
 
-GAME_ID = "high-card-flush"
+GAME_ID: Literal["high-card-flush"] = "high-card-flush"
 
 
 class HcfPaytables(Model):

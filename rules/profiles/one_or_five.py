@@ -9,7 +9,7 @@ from pydantic import Field, StrictBool, StrictInt, field_validator
 from rules.profiles.base import Model, PositiveChips, ProfileBase, Range, Section
 from rules.registry import GameInfo, register
 
-GAME_ID = "one-or-five"
+GAME_ID: Literal["one-or-five"] = "one-or-five"
 
 PaidHand = Literal[
     "ace-king", "one pair", "two pair", "three of a kind", "straight", "flush",
@@ -75,12 +75,12 @@ class OneOrFiveProfile(ProfileBase):
     payouts: OneOrFivePayouts
     limits: OneOrFiveLimits
     exchange: Exchange
-    insurance: Insurance = Insurance()
+    insurance: Insurance = Insurance(enabled=True, min_hand="straight")
     ante_on_win: Literal["even_money"] = Field(
         "even_money", description="how the Ante is paid when a closed box wins (R-7)"
     )
     ante_unpaid_hands: list[PaidHand] = Field(
-        default_factory=lambda: ["two pair"],
+        default_factory=lambda: list[PaidHand](["two pair"]),
         description="winning hands whose Ante is returned unpaid (R-7)",
     )
     max_box_payout: PositiveChips | None = Field(

@@ -9,7 +9,7 @@ from pydantic import Field, StrictInt, model_validator
 from rules.profiles.base import Chips, PositiveChips, ProfileBase, Section
 from rules.registry import GameInfo, register
 
-GAME_ID = "palace-poker"
+GAME_ID: Literal["palace-poker"] = "palace-poker"
 
 
 class PalacePokerProfile(ProfileBase):
