@@ -1,0 +1,28 @@
+"""The journal of the table: tables, rounds, hash-chained events and settlement rows.
+
+Rounds and screens talk to the `Ledger` interface only; `SqliteLedger` is the embedded store.
+The ledger knows no game: it stores a game's id, its events and its settlement rows as data.
+"""
+
+from dealer_tui.ledger.base import (
+    Ledger,
+    LedgerError,
+    NewEvent,
+    RoundRecord,
+    SettlementRow,
+    StoredEvent,
+    TableRecord,
+)
+from dealer_tui.ledger.sqlite import SqliteLedger, default_ledger_path
+
+__all__ = [
+    "Ledger",
+    "LedgerError",
+    "NewEvent",
+    "RoundRecord",
+    "SettlementRow",
+    "SqliteLedger",
+    "StoredEvent",
+    "TableRecord",
+    "default_ledger_path",
+]

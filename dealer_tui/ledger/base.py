@@ -1,0 +1,157 @@
+"""Records and the storage-neutral interface of the ledger."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+GENESIS = "0" * 64
+
+ROUND_OPEN = "open"
+ROUND_SETTLED = "settled"
+ROUND_VOIDED = "voided"
+
+FLAGS = ("voided", "recovered", "signed_off", "dead_hands", "capped", "seeded", "keyed_cards")
+
+
+class LedgerError(Exception):
+    """The ledger could not be read or written; nothing was changed."""
+
+
+def canonical(data: Any) -> str:
+    """The one JSON text of a value that its hash is computed over."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def event_hash(prev_hash: str, table_id: int, round_id: int | None, seq: int, ts: str, kind: str,
+               payload: dict[str, Any]) -> str:
+    body = canonical({"table": table_id, "round": round_id, "seq": seq, "ts": ts, "kind": kind,
+                      "payload": payload})
+    return hashlib.sha256(f"{prev_hash}|{body}".encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event a round computed and wants recorded."""
+
+    kind: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as the ledger holds it, with its place in the chain."""
+
+    id: int
+    table_id: int
+    round_id: int | None
+    seq: int
+    ts: str
+    kind: str
+    payload: dict[str, Any]
+    prev_hash: str
+    hash: str
+
+    def expected_hash(self) -> str:
+        return event_hash(self.prev_hash, self.table_id, self.round_id, self.seq, self.ts, self.kind,
+                          self.payload)
+
+
+@dataclass(frozen=True)
+class SettlementRow:
+    """One seat's result on one bet: `result` is signed (+won, -lost, 0 push or returned)."""
+
+    seat: int
+    bet: str
+    stake: int
+    result: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    id: int
+    name: str
+    game: str
+    profile: str
+    profile_sha256: str
+    card_source: str
+    created_at: str
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """A round's row: status, flags and the totals the floor review lists."""
+
+    id: int
+    table_id: int
+    number: int
+    game: str
+    profile: str
+    status: str
+    flags: frozenset[str]
+    started_at: str
+    ended_at: str | None
+    seats: int
+    wagered: int
+    paid: int
+    house_result: int
+
+
+@dataclass(frozen=True)
+class RoundUpdate:
+    """What an append changes on its round besides adding events."""
+
+    status: str | None = None
+    add_flags: frozenset[str] = frozenset()
+    settlement: Sequence[SettlementRow] | None = None
+    totals: tuple[int, int, int, int] | None = None  # seats, wagered, paid, house result
+
+
+class Ledger(ABC):
+    """Storage-neutral journal; every write is one transaction that fully lands or not at all."""
+
+    @abstractmethod
+    def create_table(self, name: str, game: str, profile: str, profile_sha256: str,
+                     card_source: str) -> TableRecord: ...
+
+    @abstractmethod
+    def tables(self) -> list[TableRecord]: ...
+
+    @abstractmethod
+    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent]) -> RoundRecord:
+        """Start a round and record its first events, atomically."""
+
+    @abstractmethod
+    def append(self, table_id: int, round_id: int | None, events: Sequence[NewEvent],
+               update: RoundUpdate | None = None) -> list[StoredEvent]:
+        """Record events (and the round's new status, flags, settlement) atomically."""
+
+    @abstractmethod
+    def round(self, round_id: int) -> RoundRecord: ...
+
+    @abstractmethod
+    def round_events(self, round_id: int) -> list[StoredEvent]: ...
+
+    @abstractmethod
+    def table_events(self, table_id: int, kinds: Sequence[str] | None = None) -> list[StoredEvent]: ...
+
+    @abstractmethod
+    def settlement(self, round_id: int) -> list[SettlementRow]: ...
+
+    @abstractmethod
+    def unfinished_rounds(self, table_id: int | None = None) -> list[RoundRecord]: ...
+
+    @abstractmethod
+    def recent_rounds(self, limit: int = 50, before_id: int | None = None) -> list[RoundRecord]: ...
+
+    @abstractmethod
+    def chain_problems(self) -> list[str]:
+        """Every event whose hash or link does not check, one line each naming table and round."""
+
+    @abstractmethod
+    def close(self) -> None: ...
