@@ -1,0 +1,432 @@
+"""Poker "1 or 5" (RULES.md R-1..R-12): the hand, the exchange, insurance, settlement, misdeal.
+
+Rulings made here:
+- `ace-king` is a name, not a rank: a high-card hand (C-4) holding an Ace and a King. Hands
+  compare by their C-4 value only, so ace-king against ace-king, or against any high card,
+  compares rank by rank (A-K-Q-J-9 beats A-K-7-5-2; every ace-king beats A-Q-J-T-8).
+- Insurance premium (R-9): from 1x Ante to half of what the Bet would win by the paytable,
+  rounded down. With the Bet at exactly 2x Ante (R-2) the half is odds x Ante, a whole number.
+- R-11: the cards a box gives up go to the exchanged-out pile after it has drawn, so a box
+  never draws back the cards it has just exchanged out.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from rules.cards import Card, Rank, ensure_distinct, fisher_yates, format_cards
+from rules.errors import BadCards, IllegalAction
+from rules.evaluator import Category, evaluate
+from rules.profiles.one_or_five import OneOrFiveProfile
+
+HIGH_CARD, ACE_KING = "high card", "ace-king"
+HAND_NAMES: tuple[str, ...] = (
+    HIGH_CARD, ACE_KING, "one pair", "two pair", "three of a kind", "straight", "flush",
+    "full house", "four of a kind", "straight flush", "royal flush",
+)
+"""Every "1 or 5" hand name, weakest first."""
+BET_MULTIPLE = 2
+"""Closing a box takes a Bet of exactly 2x Ante (R-2)."""
+BOX_CARDS = 5
+
+
+class Action(StrEnum):
+    """How a box ends its turn (R-2): closed with the Bet, or passed. An exchange comes before."""
+
+    BET = "bet"
+    FOLD = "fold"
+
+
+# --------------------------------------------------------------------- the hand (C-4, R-5)
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """Five cards valued by the shared evaluator (C-4), named with `ace-king` where it applies."""
+
+    value: int
+    cards: tuple[Card, ...]
+    name: str
+
+    @property
+    def qualifies(self) -> bool:
+        """R-5: the dealer has a game with ace-king or better."""
+        return self.name != HIGH_CARD
+
+    @property
+    def strength(self) -> int:
+        """Position of the name in `HAND_NAMES`, to test "straight or better"."""
+        return HAND_NAMES.index(self.name)
+
+    def said(self) -> str:
+        """The hand in a dealer's words: `queen-high`, `ace-king`, `two pair`."""
+        if self.name == HIGH_CARD:
+            return f"{self.cards[0].rank.name.lower()}-high"
+        return self.name
+
+    def __str__(self) -> str:
+        return f"{self.said()} {format_cards(self.cards, sort=False)}"
+
+
+def hand_of(cards: Sequence[Card]) -> Hand:
+    """The "1 or 5" hand of exactly five distinct cards."""
+    if len(cards) != BOX_CARDS:
+        raise BadCards(f"a hand holds {BOX_CARDS} cards, got {len(cards)}")
+    ensure_distinct(cards)
+    rank = evaluate(tuple(cards))
+    name = rank.name
+    if rank.category is Category.HIGH_CARD and {Rank.ACE, Rank.KING} <= {c.rank for c in cards}:
+        name = ACE_KING
+    return Hand(rank.value, rank.cards, name)
+
+
+# ------------------------------------------------------------------ exchange (R-3, R-4, R-11)
+
+def exchange_fee(profile: OneOrFiveProfile, ante: int) -> int:
+    """The exchange fee, in chips: the profile's fee in antes (R-3)."""
+    return profile.exchange.fee * ante
+
+
+def exchange_problem(profile: OneOrFiveProfile, count: int) -> str | None:
+    """Why `count` exchanged cards is not allowed (0 = no exchange), or None."""
+    allowed = profile.exchange.counts
+    if count == 0 or count in allowed:
+        return None
+    return f"{count} cards may not be exchanged (allowed: {' or '.join(map(str, allowed))})"
+
+
+def verify_exchange(profile: OneOrFiveProfile, box: int, count: int, *, open_box: bool,
+                    exchanged_before: bool) -> None:
+    """Raise `IllegalAction` unless `box` may exchange `count` cards now (R-3, R-4)."""
+    if not open_box:
+        raise IllegalAction(f"Box {box} is not the player's open box: only the open box may "
+                            "exchange (R-4)")
+    if exchanged_before:
+        raise IllegalAction(f"Box {box} has already exchanged: one exchange per box (R-3)")
+    problem = exchange_problem(profile, count)
+    if count == 0 or problem:
+        raise IllegalAction(f"Box {box}: {problem or 'an exchange takes at least one card'} (R-3)")
+
+
+def can_exchange(profile: OneOrFiveProfile, box: int, count: int, *, open_box: bool,
+                 exchanged_before: bool) -> bool:
+    try:
+        verify_exchange(profile, box, count, open_box=open_box, exchanged_before=exchanged_before)
+    except IllegalAction:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class CardSource:
+    """Where exchanged cards come from (R-11): the stub (top first), then this round's
+    exchanged-out cards, shuffled when the stub runs out."""
+
+    stub: tuple[Card, ...]
+    exchanged_out: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeDrawn:
+    """One exchange done: what left the box, what came in, the fee, and the source after it."""
+
+    box: int
+    discarded: tuple[Card, ...]
+    drawn: tuple[Card, ...]
+    cards: tuple[Card, ...]
+    fee: int
+    source: CardSource
+    reshuffled: bool
+    reason: str
+
+
+def draw_for_exchange(source: CardSource, count: int,
+                      rng: random.Random) -> tuple[tuple[Card, ...], CardSource, bool]:
+    """R-11: `count` cards from the stub; when it runs out, the exchanged-out cards are shuffled
+    (Fisher-Yates, C-3) into a new stub and dealt from. Returns (drawn, source left, reshuffled)."""
+    drawn = source.stub[:count]
+    if len(drawn) == count:
+        return drawn, CardSource(source.stub[count:], source.exchanged_out), False
+    need = count - len(drawn)
+    if need > len(source.exchanged_out):
+        raise IllegalAction(f"Not enough cards for an exchange of {count}: the stub has "
+                            f"{len(drawn)} and {len(source.exchanged_out)} were exchanged out "
+                            "(R-11)")
+    pile = list(source.exchanged_out)
+    fisher_yates(pile, rng)
+    return drawn + tuple(pile[:need]), CardSource(tuple(pile[need:])), True
+
+
+def exchange(profile: OneOrFiveProfile, box: int, ante: int, cards: Sequence[Card],
+             discard: Sequence[Card], source: CardSource, rng: random.Random, *,
+             open_box: bool, exchanged_before: bool) -> ExchangeDrawn:
+    """Exchange `discard` (cards of the box) for as many from `source` (R-3, R-4, R-11)."""
+    verify_exchange(profile, box, len(discard), open_box=open_box,
+                    exchanged_before=exchanged_before)
+    ensure_distinct(discard)
+    stray = [c.text for c in discard if c not in cards]
+    if stray:
+        raise IllegalAction(f"Box {box} does not hold {' '.join(stray)}")
+    drawn, left, reshuffled = draw_for_exchange(source, len(discard), rng)
+    kept = tuple(c for c in cards if c not in discard)
+    fee = exchange_fee(profile, ante)
+    note = " (stub ran out: exchanged-out cards reshuffled)" if reshuffled else ""
+    return ExchangeDrawn(
+        box, tuple(discard), drawn, kept + drawn, fee,
+        CardSource(left.stub, left.exchanged_out + tuple(discard)), reshuffled,
+        f"Exchange of {len(discard)}: fee {profile.exchange.fee} × {ante} = {fee} to the "
+        f"house{note}",
+    )
+
+
+# ----------------------------------------------------------------------- insurance (R-9)
+
+def insurance_bounds(profile: OneOrFiveProfile, ante: int, hand: Hand) -> tuple[int, int]:
+    """Smallest and largest premium for a closed box holding a paid hand: 1x Ante to half the
+    Bet's paytable win, rounded down."""
+    win = BET_MULTIPLE * ante * profile.payouts.odds(hand.name)
+    return ante, win // 2
+
+
+def insurance_problem(profile: OneOrFiveProfile, ante: int, action: Action, hand: Hand,
+                      premium: int) -> str | None:
+    """Why `premium` of insurance cannot stand on this box (0 = none taken), or None."""
+    if premium == 0:
+        return None
+    if premium < 0:
+        return "must be zero or more"
+    if not profile.insurance.enabled:
+        return "insurance is not offered at this table"
+    if action is not Action.BET:
+        return "a folded box cannot be insured (only a closed box can)"
+    least = profile.insurance.min_hand
+    if hand.strength < HAND_NAMES.index(least):
+        return f"{hand.said()} cannot be insured (needs {least} or better)"
+    low, high = insurance_bounds(profile, ante, hand)
+    if not low <= premium <= high:
+        return (f"premium {premium} is outside {low}–{high} (1× Ante to half of the Bet's "
+                f"{hand.name} win)")
+    return None
+
+
+def verify_insurance(profile: OneOrFiveProfile, box: int, ante: int, action: Action,
+                     hand: Hand, premium: int) -> None:
+    problem = insurance_problem(profile, ante, action, hand, premium)
+    if problem:
+        raise IllegalAction(f"Box {box} insurance: {problem} (R-9)")
+
+
+def can_insure(profile: OneOrFiveProfile, ante: int, action: Action, hand: Hand) -> bool:
+    """Whether the box may take insurance at all (the smallest premium is then 1x Ante)."""
+    return insurance_problem(profile, ante, action, hand, ante) is None
+
+
+def ante_problem(profile: OneOrFiveProfile, ante: int) -> str | None:
+    """Why an Ante is refused at this table, or None."""
+    limits = profile.limits.ante
+    return None if limits.contains(ante) else f"must be within the table limits {limits}"
+
+
+# -------------------------------------------------------------------- settlement (R-6..R-9)
+
+@dataclass(frozen=True, slots=True)
+class BoxPlay:
+    """One box at the reveal: its Ante, how it ended (R-2), its exchange, premium and cards."""
+
+    box: int
+    ante: int
+    action: Action
+    cards: tuple[Card, ...]
+    exchanged: int = 0
+    insurance: int = 0
+
+    @property
+    def bet(self) -> int:
+        return BET_MULTIPLE * self.ante if self.action is Action.BET else 0
+
+
+@dataclass(frozen=True, slots=True)
+class BetResult:
+    """One bet's signed result (+won, -lost, 0 push/returned/not made) and why."""
+
+    stake: int
+    result: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoxResult:
+    box: int
+    hand: Hand
+    ante: BetResult
+    bet: BetResult
+    exchange: BetResult
+    insurance: BetResult
+
+    @property
+    def bets(self) -> dict[str, BetResult]:
+        return {"ante": self.ante, "bet": self.bet, "exchange": self.exchange,
+                "insurance": self.insurance}
+
+    @property
+    def net(self) -> int:
+        return sum(bet.result for bet in self.bets.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """A settled round; the house (dealer) takes the other side of every box."""
+
+    dealer: Hand
+    boxes: tuple[BoxResult, ...]
+
+    @property
+    def qualified(self) -> bool:
+        return self.dealer.qualifies
+
+    @property
+    def dealer_net(self) -> int:
+        return -sum(box.net for box in self.boxes)
+
+
+def box_problem(profile: OneOrFiveProfile, play: BoxPlay) -> tuple[str, str] | None:
+    """The first (field, problem) that makes this box unsettleable, or None."""
+    boxes = profile.limits.boxes
+    checks = (
+        ("box", None if 1 <= play.box <= boxes else f"the table has boxes 1 to {boxes}"),
+        ("ante", ante_problem(profile, play.ante)),
+        ("exchanged", exchange_problem(profile, play.exchanged)),
+        ("insurance", insurance_problem(profile, play.ante, play.action, hand_of(play.cards),
+                                        play.insurance)),
+    )
+    return next(((field, problem) for field, problem in checks if problem), None)
+
+
+def settle(profile: OneOrFiveProfile, dealer_cards: Sequence[Card],
+           plays: Sequence[BoxPlay]) -> Settlement:
+    """Settle every box against the dealer's hand (R-6..R-9); refuses the round as a whole."""
+    dealer = hand_of(dealer_cards)
+    ensure_distinct([*dealer_cards, *(c for play in plays for c in play.cards)])
+    numbers = [play.box for play in plays]
+    for play in plays:
+        if numbers.count(play.box) > 1:
+            raise IllegalAction(f"Box {play.box} is listed twice")
+        found = box_problem(profile, play)
+        if found:
+            raise IllegalAction(f"Box {play.box} {found[0]}: {found[1]}")
+    return Settlement(dealer, tuple(_settle_box(profile, play, dealer) for play in plays))
+
+
+def _settle_box(profile: OneOrFiveProfile, play: BoxPlay, dealer: Hand) -> BoxResult:
+    hand = hand_of(play.cards)
+    ante, bet, premium = play.ante, play.bet, play.insurance
+    fee = exchange_fee(profile, ante) if play.exchanged else 0
+    exchanged = BetResult(fee, -fee, f"Exchange of {play.exchanged}: fee {profile.exchange.fee} × "
+                          f"{ante} = {fee}, kept by the house (R-3)" if play.exchanged
+                          else "Exchange: none")
+    no_insurance = BetResult(0, 0, "Insurance: none")
+    if play.action is Action.FOLD:
+        passed = BetResult(ante, -ante, f"Ante: box passed — {ante} lost (R-2)")
+        return BoxResult(play.box, hand, passed, BetResult(0, 0, "Bet: not made (box passed)"),
+                         exchanged, no_insurance)
+    if not dealer.qualifies:
+        no_game = f"the dealer has no game ({dealer.said()})"
+        results = (
+            BetResult(ante, ante, f"Ante: {no_game} — pays 1:1, {ante} (R-6)"),
+            BetResult(bet, 0, f"Bet: returned — {no_game} (R-6)"),
+            BetResult(premium, premium, f"Insurance: {no_game} — pays 1:1, {premium} (R-9)")
+            if premium else no_insurance,
+        )
+    else:
+        insured = (BetResult(premium, -premium, f"Insurance: lost — the dealer qualifies with "
+                             f"{dealer.said()} (R-9)") if premium else no_insurance)
+        results = (*_showdown(profile, hand, dealer, ante, bet), insured)
+    ante_result, bet_result, insurance = _cap(profile.max_box_payout, *results)
+    return BoxResult(play.box, hand, ante_result, bet_result, exchanged, insurance)
+
+
+def _showdown(profile: OneOrFiveProfile, hand: Hand, dealer: Hand, ante: int,
+              bet: int) -> tuple[BetResult, BetResult]:
+    """R-7: Ante and Bet of a closed box against a qualified dealer."""
+    same = hand.name == dealer.name
+    mine, theirs = (str(hand), str(dealer)) if same else (hand.said(), dealer.said())
+    if dealer.value > hand.value:
+        why = f"the dealer's {theirs} beats {mine} (R-7)"
+        return (BetResult(ante, -ante, f"Ante: lost — {why}"),
+                BetResult(bet, -bet, f"Bet: lost — {why}"))
+    if dealer.value == hand.value:
+        why = f"Stay: {mine} and the dealer's {theirs} have identical ranks (R-7)"
+        return (BetResult(ante, 0, f"Ante: returned — {why}"),
+                BetResult(bet, 0, f"Bet: returned — {why}"))
+    if not hand.qualifies:  # pragma: no cover - a qualified dealer beats every plain high card
+        raise AssertionError("a high-card box cannot beat a qualified dealer")
+    beats = f"{mine} beats the dealer's {theirs}"
+    odds = profile.payouts.odds(hand.name)
+    paid = BetResult(bet, bet * odds, f"Bet: {beats} — {bet} × {odds} = {bet * odds} (R-7, R-8)")
+    if hand.name in profile.ante_unpaid_hands:
+        return BetResult(ante, 0, f"Ante: returned unpaid — {hand.name} is paid without the "
+                         "Ante (R-7)"), paid
+    return BetResult(ante, ante, f"Ante: {beats} — pays 1:1, {ante} (R-7)"), paid
+
+
+def _cap(cap: int | None, ante: BetResult, bet: BetResult,
+         insurance: BetResult) -> tuple[BetResult, BetResult, BetResult]:
+    """R-8: the box's winnings (Ante, Bet, insurance) cut to `cap`: the Bet first, then the
+    insurance, then the Ante."""
+    won = sum(max(r.result, 0) for r in (ante, bet, insurance))
+    if cap is None or won <= cap:
+        return ante, bet, insurance
+    excess = won - cap
+    cut: list[BetResult] = []
+    for r in (bet, insurance, ante):
+        less = min(excess, max(r.result, 0))
+        excess -= less
+        cut.append(BetResult(r.stake, r.result - less, f"{r.reason}; cut by {less} to the "
+                             f"{cap} maximum payout per box (R-8)") if less else r)
+    return cut[2], cut[0], cut[1]
+
+
+# --------------------------------------------------------------------------- misdeal (R-12)
+
+class MisdealCause(StrEnum):
+    WRONG_CARD_COUNT = "wrong card count"
+    HOLE_CARD_EXPOSED = "the dealer's hole card exposed before the boxes acted"
+
+
+@dataclass(frozen=True, slots=True)
+class BoxStake:
+    """What a box has on the table when the round is voided."""
+
+    box: int
+    ante: int
+    bet: int = 0
+    exchange_fee: int = 0
+    insurance: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.ante + self.bet + self.exchange_fee + self.insurance
+
+
+@dataclass(frozen=True, slots=True)
+class VoidRound:
+    """R-12: a misdealt round is void; every bet and fee goes back, so every net is 0."""
+
+    cause: MisdealCause
+    stakes: tuple[BoxStake, ...]
+    detail: str = ""
+
+    @property
+    def reason(self) -> str:
+        detail = f": {self.detail}" if self.detail else ""
+        return f"Misdeal ({self.cause}{detail}): round void, all bets and fees returned (R-12)"
+
+    def returned(self) -> dict[int, int]:
+        """Chips going back to each box, by box number."""
+        return {stake.box: stake.total for stake in self.stakes}
+
+
+def misdeal(cause: MisdealCause, stakes: Sequence[BoxStake], detail: str = "") -> VoidRound:
+    return VoidRound(cause, tuple(stakes), detail)
