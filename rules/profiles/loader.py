@@ -28,6 +28,7 @@ class LoadedProfile:
     source: str
     profile: ProfileBase
     sha256: str
+    text: str
 
     @property
     def game(self) -> str:
@@ -61,7 +62,7 @@ def parse_profile(text: str, source: str, name: str) -> LoadedProfile:
         loc, problem = first_error(exc)
         raise InvalidProfile(f"{source}:{_line_for(loc, lines)}: {field_path(loc) or 'profile'}: {problem}") from None
     digest = hashlib.sha256(text.encode()).hexdigest()
-    return LoadedProfile(name=name, source=source, profile=profile, sha256=digest)
+    return LoadedProfile(name=name, source=source, profile=profile, sha256=digest, text=text)
 
 
 def _line_for(loc: tuple[str | int, ...], lines: dict[tuple[str | int, ...], int]) -> int:

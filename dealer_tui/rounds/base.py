@@ -1,0 +1,226 @@
+"""The round frame: phases, actions, card requests, and the propose/apply cycle.
+
+A round validates an action and computes the events it produces without changing itself
+(`propose`); the caller records those events and only then folds them in (`apply`). A round's
+state is exactly the replay of its events, so a crash at any point loses nothing.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from dealer_tui.ledger.base import NewEvent, SettlementRow
+from rules.cards import Card, parse_cards
+from rules.errors import IllegalAction
+from rules.profiles.base import ProfileBase
+
+if TYPE_CHECKING:
+    from dealer_tui.rounds.session import TableSession
+
+Event = NewEvent
+
+
+class Phase(StrEnum):
+    """The common frame every game's round moves through."""
+
+    ANTE = "ante"
+    DEAL = "deal"
+    ACT = "act"
+    REVEAL = "reveal"
+    PAYOUT = "payout"
+    DONE = "done"
+    VOID = "void"
+
+    @property
+    def title(self) -> str:
+        return self.value.upper()
+
+
+TRACK = (Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL, Phase.PAYOUT)
+
+
+@dataclass(frozen=True)
+class CardRequest:
+    """Cards the rules need now: for each hand label ("seat 3", "dealer"), how many."""
+
+    purpose: str
+    hands: tuple[tuple[str, int], ...]
+    refill: tuple[Card, ...] = ()
+    """Cards to shuffle into the stub if it runs out (R-11, PP-12)."""
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.hands)
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the dealer (for a seat, or for the table) wants to happen."""
+
+    kind: str
+    seat: int | None = None
+    amount: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    cards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        who = f"seat {self.seat} " if self.seat is not None else ""
+        amount = f" {self.amount}" if self.amount is not None else ""
+        return f"{who}{self.kind}{amount}"
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action legal now; amounts, when the action takes one, lie in [min_amount, max_amount]."""
+
+    kind: str
+    seat: int | None = None
+    min_amount: int | None = None
+    max_amount: int | None = None
+    label: str = ""
+    needs_cards: CardRequest | None = None
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """What a finished round hands to the table and the ledger."""
+
+    rows: tuple[SettlementRow, ...]
+    stack_changes: Mapping[int, int]  # seat -> chips gained (+) or lost (-) this round
+    house: int  # the house's result: rake and fees, or the bank's result when the house banks
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def wagered(self) -> int:
+        return sum(r.stake for r in self.rows if r.bet not in BANK_BETS)
+
+    @property
+    def paid(self) -> int:
+        return sum(r.stake + r.result for r in self.rows if r.result > 0 and r.bet not in BANK_BETS)
+
+
+BANK_BETS = frozenset({"bank", "rake"})
+
+
+def cards_payload(cards: Sequence[Card]) -> str:
+    return " ".join(c.text for c in cards)
+
+
+def cards_from_payload(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+class Round(ABC):
+    """One game's round. Subclasses define the state, the actions and the events."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
+        self.profile = profile
+        self.setup = dict(setup)
+        self.events: list[Event] = []
+
+    @classmethod
+    @abstractmethod
+    def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
+        """The round's starting facts (who plays, button, banker, stacks) as plain data."""
+
+    # -- the cycle ---------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def phase(self) -> Phase: ...
+
+    @abstractmethod
+    def legal_actions(self) -> list[ActionSpec]:
+        """Every action that may happen now."""
+
+    @abstractmethod
+    def propose(self, action: Action) -> list[Event]:
+        """Validate `action` and return its events; raise IllegalAction naming seat, action, reason."""
+
+    def apply(self, event: Event) -> None:
+        """Fold one recorded event into the state."""
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if handler is None:
+            raise IllegalAction(f"{self.game_id}: unknown event {event.kind!r}")
+        handler(event.payload)
+        self.events.append(event)
+
+    def _on_round_recovered(self, payload: Mapping[str, Any]) -> None:
+        """A restart reopened the round; nothing in it changes."""
+
+    def apply_all(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.apply(event)
+
+    @abstractmethod
+    def outcome(self) -> RoundOutcome | None:
+        """The settlement once computed (payout phase on), else None."""
+
+    def can(self, action: Action) -> bool:
+        """Whether `action` is legal now (for enabling a key)."""
+        try:
+            self.propose(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # -- payout (shared by every game) ------------------------------------------------------
+
+    def sign_off_needed(self) -> list[int]:
+        """Seats whose winnings this round reach the profile's sign-off threshold."""
+        outcome = self.outcome()
+        if outcome is None:
+            return []
+        limit = self.profile.sign_off_threshold
+        return sorted(seat for seat, change in outcome.stack_changes.items() if change >= limit)
+
+    def payout_events(self, action: Action) -> list[Event]:
+        """The dealer confirms the payout; big winnings need a supervisor's sign-off."""
+        outcome = self.outcome()
+        if self.phase is not Phase.PAYOUT or outcome is None:
+            raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")
+        big = self.sign_off_needed()
+        supervisor = str(action.data.get("supervisor", "")).strip()
+        if big and not supervisor:
+            seats = ", ".join(str(s) for s in big)
+            raise refuse(None, "confirm the payout",
+                         f"seat {seats} won {self.profile.sign_off_threshold} or more: a supervisor must sign off")
+        flags = set(outcome.flags) | ({"signed_off"} if big else set())
+        return [Event("payout_confirmed", {
+            "rows": [{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason}
+                     for r in outcome.rows],
+            "stack_changes": {str(seat): change for seat, change in sorted(outcome.stack_changes.items())},
+            "house": outcome.house,
+            "seats": len({r.seat for r in outcome.rows if r.bet not in BANK_BETS}),
+            "wagered": outcome.wagered,
+            "paid": outcome.paid,
+            "flags": sorted(flags),
+            "signed_off_by": supervisor if big else None,
+        })]
+
+    def void_events(self, reason: str) -> list[Event]:
+        """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11)."""
+        if self.phase in (Phase.DONE, Phase.VOID):
+            raise IllegalAction(f"the round is already {self.phase.value}: it cannot be voided")
+        if not reason.strip():
+            raise IllegalAction("a void needs a reason")
+        return [Event("round_voided", {"reason": reason.strip()})]
+
+    @classmethod
+    def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[Event]) -> Round:
+        """Rebuild a round from its recorded events."""
+        rnd = cls(profile, setup)
+        rnd.apply_all(events)
+        return rnd
+
+
+def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:
+    """The one way rounds phrase a refusal: `Seat 3 may not raise: ...`."""
+    who = f"Seat {seat}" if seat is not None else "The table"
+    return IllegalAction(f"{who} may not {action}: {reason}")

@@ -1,0 +1,380 @@
+"""Poker "1 or 5" round (RULES.md R-1..R-12): antes on boxes, the cut and deal with the dealer's
+last card up, each box in order (exchange, close with 2x Ante, pass, insurance), reveal, payout."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_tui.ledger.base import SettlementRow
+from dealer_tui.rounds.base import (
+    Action,
+    ActionSpec,
+    CardRequest,
+    Event,
+    Phase,
+    Round,
+    RoundOutcome,
+    cards_from_payload,
+    cards_payload,
+    refuse,
+)
+from dealer_tui.rounds.registry import register_round
+from dealer_tui.rounds.session import TableSession
+from rules import one_or_five as rules
+from rules.cards import Card, parse_cards
+from rules.errors import BadCards, IllegalAction
+from rules.profiles.base import ProfileBase
+from rules.profiles.one_or_five import OneOrFiveProfile
+
+BET_NAMES = ("ante", "bet", "exchange", "insurance")
+
+
+@dataclass
+class Box:
+    number: int
+    seat: int
+    ante: int
+    cards: tuple[Card, ...] = ()
+    status: str = "waiting"  # waiting | exchanged | closed | folded
+    exchanged: int = 0
+    insurance: int | None = None  # None: not decided (only asked of closed, eligible boxes)
+
+    @property
+    def bet(self) -> int:
+        return rules.BET_MULTIPLE * self.ante if self.status == "closed" else 0
+
+
+@register_round
+class OneOrFiveRound(Round):
+    game_id = "one-or-five"
+    profile: OneOrFiveProfile
+
+    def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
+        assert isinstance(profile, OneOrFiveProfile)
+        super().__init__(profile, setup)
+        self.players: dict[int, dict[str, Any]] = {int(s): p for s, p in setup["players"].items()}
+        self.boxes: dict[int, Box] = {}
+        self.open_boxes: dict[int, int] = {}  # seat -> its open box (R-4)
+        self.dealer: tuple[Card, ...] = ()
+        self.cut_by = ""
+        self.exchanged_out: list[Card] = []
+        self.revealed = False
+        self.settlement: rules.Settlement | None = None
+        self._phase = Phase.ANTE
+
+    @classmethod
+    def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
+        if not session.players:
+            raise refuse(None, "start a round", "no player is seated")
+        return {"players": {str(seat): {"name": p.name, "stack": p.stack} for seat, p in session.players.items()}}
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    def committed(self, seat: int) -> int:
+        """Chips the seat has on its boxes now (antes, bets, fees, premiums)."""
+        total = 0
+        for box in self.boxes.values():
+            if box.seat == seat:
+                fee = rules.exchange_fee(self.profile, box.ante) if box.exchanged else 0
+                total += box.ante + box.bet + fee + (box.insurance or 0)
+        return total
+
+    def available(self, seat: int) -> int:
+        return int(self.players[seat]["stack"]) - self.committed(seat)
+
+    def order(self) -> list[int]:
+        return sorted(self.boxes)
+
+    def current_box(self) -> Box | None:
+        """The box whose turn it is (R-2: strictly in box order, no going back)."""
+        for number in self.order():
+            box = self.boxes[number]
+            if box.status in ("waiting", "exchanged"):
+                return box
+            if box.status == "closed" and box.insurance is None and self._may_insure(box):
+                return box
+        return None
+
+    def _may_insure(self, box: Box) -> bool:
+        hand = rules.hand_of(box.cards)
+        return rules.can_insure(self.profile, box.ante, rules.Action.BET, hand) and self.available(box.seat) >= box.ante
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[ActionSpec]:
+        specs: list[ActionSpec] = []
+        if self._phase is Phase.ANTE:
+            limits = self.profile.limits.ante
+            free = [n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes]
+            for seat in sorted(self.players):
+                held = sum(1 for b in self.boxes.values() if b.seat == seat)
+                if free and held < self.profile.limits.boxes_per_player and self.available(seat) >= limits.min:
+                    specs.append(ActionSpec("ante", seat, limits.min, min(limits.max, self.available(seat)),
+                                            f"Ante on box {free[0]}"))
+            for number in self.order():
+                specs.append(ActionSpec("withdraw", self.boxes[number].seat, label=f"Take back box {number}"))
+                if self.open_boxes.get(self.boxes[number].seat) != number:
+                    specs.append(ActionSpec("open_box", self.boxes[number].seat, label=f"Play box {number} open"))
+            if self.boxes:
+                specs.append(ActionSpec("deal", None, label="Cut and deal", needs_cards=self._deal_request()))
+        elif self._phase is Phase.ACT:
+            box = self.current_box()
+            if box is not None:
+                specs += self._box_actions(box)
+        elif self._phase is Phase.REVEAL:
+            specs.append(ActionSpec("reveal", None, label="Reveal the dealer's hand"))
+        elif self._phase is Phase.PAYOUT:
+            specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
+        if self._phase not in (Phase.DONE, Phase.VOID, Phase.PAYOUT):
+            specs.append(ActionSpec("void", None, label="Misdeal: void the round"))
+        return specs
+
+    def _box_actions(self, box: Box) -> list[ActionSpec]:
+        seat, n = box.seat, box.number
+        if box.status == "closed":
+            low, high = rules.insurance_bounds(self.profile, box.ante, rules.hand_of(box.cards))
+            high = min(high, self.available(seat))
+            return [ActionSpec("insure", seat, low, high, f"Insure box {n}"),
+                    ActionSpec("no_insurance", seat, label=f"Box {n}: no insurance")]
+        specs = []
+        if box.status == "waiting" and self.open_boxes.get(seat) == n and \
+                self.available(seat) >= rules.exchange_fee(self.profile, box.ante):
+            for count in self.profile.exchange.counts:
+                specs.append(ActionSpec("exchange", seat, count, count, f"Box {n}: exchange {count}",
+                                        CardRequest("exchange", ((f"box {n}", count),), tuple(self.exchanged_out))))
+        if self.available(seat) >= rules.BET_MULTIPLE * box.ante:
+            specs.append(ActionSpec("bet", seat, label=f"Box {n}: close with {rules.BET_MULTIPLE * box.ante}"))
+        specs.append(ActionSpec("fold", seat, label=f"Box {n}: pass"))
+        return specs
+
+    def _deal_request(self) -> CardRequest:
+        return CardRequest("deal", tuple((f"box {n}", rules.BOX_CARDS) for n in self.order())
+                           + (("dealer", rules.BOX_CARDS),))
+
+    # -- proposing --------------------------------------------------------------------------
+
+    def propose(self, action: Action) -> list[Event]:
+        handler = getattr(self, f"_propose_{action.kind}", None)
+        if handler is None or action.kind not in {s.kind for s in self.legal_actions()}:
+            raise refuse(action.seat, action.kind.replace("_", " "), self._why_not(action))
+        events: list[Event] = handler(action)
+        return events
+
+    def _why_not(self, action: Action) -> str:
+        if self._phase is Phase.ACT and (box := self.current_box()) is not None:
+            return f"it is box {box.number}'s turn ({self._phase.value} phase)"
+        return f"not allowed in the {self._phase.value} phase"
+
+    def _propose_ante(self, a: Action) -> list[Event]:
+        seat, amount = a.seat, a.amount
+        if seat not in self.players or amount is None:
+            raise refuse(seat, "ante", "an ante needs a seated player and an amount")
+        box = int(a.data.get("box") or next(n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes))
+        if box in self.boxes or not 1 <= box <= self.profile.limits.boxes:
+            raise refuse(seat, "ante", f"box {box} is not free")
+        problem = rules.ante_problem(self.profile, amount)
+        if problem:
+            raise refuse(seat, f"ante {amount}", f"an ante {problem}")
+        if amount > self.available(seat):
+            raise refuse(seat, f"ante {amount}", f"only {self.available(seat)} chips are free")
+        held = sum(1 for b in self.boxes.values() if b.seat == seat)
+        if held >= self.profile.limits.boxes_per_player:
+            raise refuse(seat, "ante", f"a player may play at most {self.profile.limits.boxes_per_player} boxes")
+        return [Event("ante_placed", {"seat": seat, "box": box, "amount": amount})]
+
+    def _propose_withdraw(self, a: Action) -> list[Event]:
+        box = int(a.data.get("box", 0))
+        if box not in self.boxes:
+            raise refuse(a.seat, "take back an ante", f"box {box} has no ante")
+        return [Event("ante_withdrawn", {"box": box})]
+
+    def _propose_open_box(self, a: Action) -> list[Event]:
+        box = int(a.data.get("box", 0))
+        if self._phase is not Phase.ANTE or box not in self.boxes or self.boxes[box].seat != a.seat:
+            raise refuse(a.seat, "mark an open box", f"box {box} is not one of the seat's boxes")
+        return [Event("open_box_marked", {"seat": a.seat, "box": box})]
+
+    def _propose_deal(self, a: Action) -> list[Event]:
+        cut_by = str(a.data.get("cut", "dealer"))
+        if cut_by not in ("player", "dealer"):
+            raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
+        cards = self._check_cards(a, self._deal_request())
+        return [Event("cards_dealt", {"cut_by": cut_by,
+                                      "cards": {label: cards_payload(c) for label, c in cards.items()}})]
+
+    def _check_cards(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
+        seen = set(self.dealer) | {c for b in self.boxes.values() for c in b.cards} | set(self.exchanged_out)
+        seen -= set(request.refill)
+        out = {}
+        for label, count in request.hands:
+            got = tuple(a.cards.get(label, ()))
+            if len(got) != count:
+                raise refuse(None, a.kind, f"{label} needs {count} cards, got {len(got)} (misdeal, R-12)")
+            for card in got:
+                if card in seen:
+                    raise refuse(None, a.kind, f"{card.text} is already in play")
+                seen.add(card)
+            out[label] = got
+        return out
+
+    def _propose_exchange(self, a: Action) -> list[Event]:
+        box = self._my_box(a, "exchange")
+        discard_text = a.data.get("discard", "")
+        try:
+            discard = parse_cards(str(discard_text))
+        except BadCards as exc:
+            raise refuse(a.seat, "exchange", str(exc)) from None
+        try:
+            rules.verify_exchange(self.profile, box.number, len(discard), open_box=self.open_boxes.get(a.seat) == box.number,
+                                  exchanged_before=box.exchanged > 0)
+        except IllegalAction as exc:
+            raise refuse(a.seat, "exchange", str(exc)) from None
+        stray = [c.text for c in discard if c not in box.cards]
+        if stray:
+            raise refuse(a.seat, "exchange", f"box {box.number} does not hold {' '.join(stray)}")
+        fee = rules.exchange_fee(self.profile, box.ante)
+        if fee > self.available(a.seat or 0):
+            raise refuse(a.seat, "exchange", f"the fee is {fee} and only {self.available(a.seat or 0)} chips are free")
+        request = CardRequest("exchange", ((f"box {box.number}", len(discard)),), tuple(self.exchanged_out))
+        drawn = self._check_cards(a, request)[f"box {box.number}"]
+        return [Event("box_exchanged", {"box": box.number, "discarded_cards": cards_payload(discard),
+                                        "drawn_cards": cards_payload(drawn), "fee": fee})]
+
+    def _my_box(self, a: Action, what: str) -> Box:
+        box = self.current_box()
+        if box is None or box.seat != a.seat or int(a.data.get("box", box.number)) != box.number:
+            raise refuse(a.seat, what, self._why_not(a))
+        return box
+
+    def _propose_bet(self, a: Action) -> list[Event]:
+        box = self._my_box(a, "close the box")
+        if box.status not in ("waiting", "exchanged"):
+            raise refuse(a.seat, "close the box", f"box {box.number} is already {box.status}")
+        return [Event("box_closed", {"box": box.number, "bet": rules.BET_MULTIPLE * box.ante})]
+
+    def _propose_fold(self, a: Action) -> list[Event]:
+        box = self._my_box(a, "pass")
+        if box.status not in ("waiting", "exchanged"):
+            raise refuse(a.seat, "pass", f"box {box.number} is already {box.status}")
+        return [Event("box_folded", {"box": box.number})]
+
+    def _propose_insure(self, a: Action) -> list[Event]:
+        box = self._my_box(a, "insure")
+        amount = a.amount or 0
+        try:
+            rules.verify_insurance(self.profile, box.number, box.ante, rules.Action.BET, rules.hand_of(box.cards), amount)
+        except IllegalAction as exc:
+            raise refuse(a.seat, f"insure {amount}", str(exc)) from None
+        if amount > self.available(box.seat):
+            raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
+        return [Event("insurance_taken", {"box": box.number, "amount": amount})]
+
+    def _propose_no_insurance(self, a: Action) -> list[Event]:
+        box = self._my_box(a, "decline insurance")
+        return [Event("insurance_taken", {"box": box.number, "amount": 0})]
+
+    def _propose_reveal(self, a: Action) -> list[Event]:
+        hand = rules.hand_of(self.dealer)
+        return [Event("dealer_revealed", {"cards": cards_payload(self.dealer), "hand": hand.name,
+                                          "qualified": hand.qualifies})]
+
+    def _propose_confirm_payout(self, a: Action) -> list[Event]:
+        return self.payout_events(a)
+
+    def _propose_void(self, a: Action) -> list[Event]:
+        return self.void_events(str(a.data.get("reason", "")))
+
+    # -- folding ----------------------------------------------------------------------------
+
+    def _on_round_started(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.ANTE
+
+    def _on_ante_placed(self, p: Mapping[str, Any]) -> None:
+        self.boxes[p["box"]] = Box(p["box"], p["seat"], p["amount"])
+        self.open_boxes.setdefault(p["seat"], p["box"])
+
+    def _on_ante_withdrawn(self, p: Mapping[str, Any]) -> None:
+        box = self.boxes.pop(p["box"])
+        if self.open_boxes.get(box.seat) == box.number:
+            del self.open_boxes[box.seat]
+            mine = [n for n in self.order() if self.boxes[n].seat == box.seat]
+            if mine:
+                self.open_boxes[box.seat] = mine[0]
+
+    def _on_open_box_marked(self, p: Mapping[str, Any]) -> None:
+        self.open_boxes[p["seat"]] = p["box"]
+
+    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+        self.cut_by = p["cut_by"]
+        for label, text in p["cards"].items():
+            cards = cards_from_payload(text)
+            if label == "dealer":
+                self.dealer = cards
+            else:
+                self.boxes[int(label.split()[1])].cards = cards
+        self._phase = Phase.ACT
+        self._end_act_if_done()
+
+    def _on_box_exchanged(self, p: Mapping[str, Any]) -> None:
+        box = self.boxes[p["box"]]
+        discarded = cards_from_payload(p["discarded_cards"])
+        drawn = cards_from_payload(p["drawn_cards"])
+        self.exchanged_out = [c for c in self.exchanged_out if c not in drawn] + list(discarded)
+        box.cards = tuple(c for c in box.cards if c not in discarded) + drawn
+        box.exchanged = len(discarded)
+        box.status = "exchanged"
+
+    def _on_box_closed(self, p: Mapping[str, Any]) -> None:
+        box = self.boxes[p["box"]]
+        box.status = "closed"
+        if not self._may_insure(box):
+            box.insurance = 0
+        self._end_act_if_done()
+
+    def _on_box_folded(self, p: Mapping[str, Any]) -> None:
+        self.boxes[p["box"]].status = "folded"
+        self._end_act_if_done()
+
+    def _on_insurance_taken(self, p: Mapping[str, Any]) -> None:
+        self.boxes[p["box"]].insurance = p["amount"]
+        self._end_act_if_done()
+
+    def _end_act_if_done(self) -> None:
+        if self._phase is Phase.ACT and self.current_box() is None:
+            self._phase = Phase.REVEAL
+
+    def _on_dealer_revealed(self, p: Mapping[str, Any]) -> None:
+        self.revealed = True
+        plays = [rules.BoxPlay(b.number, b.ante, rules.Action.BET if b.status == "closed" else rules.Action.FOLD,
+                               b.cards, b.exchanged, b.insurance or 0) for b in self.boxes.values()]
+        self.settlement = rules.settle(self.profile, self.dealer, plays)
+        self._phase = Phase.PAYOUT
+
+    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.DONE
+
+    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.VOID
+
+    # -- outcome ----------------------------------------------------------------------------
+
+    def outcome(self) -> RoundOutcome | None:
+        if self.settlement is None:
+            return None
+        rows: list[SettlementRow] = []
+        changes: dict[int, int] = {seat: 0 for seat in {b.seat for b in self.boxes.values()}}
+        for result in self.settlement.boxes:
+            seat = self.boxes[result.box].seat
+            for name, bet in result.bets.items():
+                if bet.stake or bet.result:
+                    rows.append(SettlementRow(result.box, name, bet.stake, bet.result, bet.reason))
+            changes[seat] += result.net
+        capped = any("maximum payout" in bet.reason for r in self.settlement.boxes for bet in r.bets.values())
+        return RoundOutcome(tuple(rows), changes, self.settlement.dealer_net,
+                            frozenset({"capped"}) if capped else frozenset())

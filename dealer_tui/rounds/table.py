@@ -1,0 +1,179 @@
+"""A live table: the session, the current round, the card source and the ledger, kept in step.
+
+Every change follows one path: the round (or the session) validates and returns events; the
+ledger records them in one transaction; only then are they folded in. If the write fails,
+nothing changed. Opening a table replays its events: an unfinished round comes back where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dealer_tui.ledger.base import (
+    ROUND_SETTLED,
+    ROUND_VOIDED,
+    Ledger,
+    NewEvent,
+    RoundUpdate,
+    SettlementRow,
+    TableRecord,
+)
+from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round, cards_from_payload
+from dealer_tui.rounds.cards import CardSource
+from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.session import TABLE_EVENT_KINDS, TableSession
+from rules.cards import Card
+from rules.errors import IllegalAction
+from rules.profiles.loader import LoadedProfile
+
+ROUND_END_KINDS = ("payout_confirmed", "round_voided")
+
+
+@dataclass
+class Table:
+    ledger: Ledger
+    record: TableRecord
+    profile: LoadedProfile
+    source: CardSource
+    session: TableSession
+    round: Round | None = None
+    round_id: int | None = None
+
+    # -- opening ----------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource,
+               seats: int) -> Table:
+        record = ledger.create_table(name, profile.game, profile.name, profile.sha256, source.kind)
+        table = cls(ledger, record, profile, source, TableSession(seats))
+        table._record_table([NewEvent("table_opened", {"seats": seats, "profile": profile.name,
+                                                        "profile_sha256": profile.sha256,
+                                                        "profile_text": profile.text,
+                                                        "card_source": source.kind,
+                                                        "seeded": source.seeded})])
+        return table
+
+    @classmethod
+    def open(cls, ledger: Ledger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
+        """Replay the table; reopen its unfinished round exactly where it stopped."""
+        events = ledger.table_events(record.id)
+        opened = next(e for e in events if e.kind == "table_opened")
+        session = TableSession(opened.payload["seats"])
+        session.apply_all((e.kind, e.payload) for e in events if e.kind in TABLE_EVENT_KINDS)
+        table = cls(ledger, record, profile, source, session)
+        unfinished = ledger.unfinished_rounds(record.id)
+        if unfinished:
+            rnd = unfinished[-1]
+            round_events = [NewEvent(e.kind, e.payload) for e in ledger.round_events(rnd.id)]
+            started = round_events[0].payload
+            cls_ = round_class(record.game)
+            table.round = cls_.replay(profile.profile, started["setup"], round_events)
+            table.round_id = rnd.id
+            source.new_round(started["number"], used=cards_in(round_events))
+            recovered = NewEvent("round_recovered", {"phase": table.round.phase.value})
+            ledger.append(record.id, rnd.id, [recovered], RoundUpdate(add_flags=frozenset({"recovered"})))
+            table.round.apply(recovered)
+        return table
+
+    # -- the table between rounds -------------------------------------------------------------
+
+    def _record_table(self, events: Sequence[NewEvent]) -> None:
+        self.ledger.append(self.record.id, None, events)
+        for e in events:
+            self.session.apply(e.kind, e.payload)
+
+    def seat_player(self, seat: int, name: str, buy_in: int) -> None:
+        self._between_rounds("seat a player")
+        self._record_table(self.session.seat_events(seat, name, buy_in, self.profile.profile))
+
+    def buy_chips(self, seat: int, amount: int) -> None:
+        self._between_rounds("buy chips")
+        self._record_table(self.session.buy_events(seat, amount, self.profile.profile))
+
+    def leave(self, seat: int) -> None:
+        self._between_rounds("leave the table")
+        self._record_table(self.session.leave_events(seat))
+
+    def _between_rounds(self, what: str) -> None:
+        if self.round is not None and self.round.phase not in (Phase.DONE, Phase.VOID):
+            raise IllegalAction(f"No one may {what} during a hand: finish or void the round first")
+
+    # -- rounds -----------------------------------------------------------------------------
+
+    def start_round(self, **choices: object) -> Round:
+        self._between_rounds("start a new round")
+        cls_ = round_class(self.record.game)
+        number = self.session.rounds_started + 1
+        setup = cls_.setup_from(self.session, self.profile.profile, **choices)
+        started = NewEvent("round_started", {"number": number, "setup": setup,
+                                             "button": setup.get("button"), "banker": setup.get("banker"),
+                                             "profile": self.profile.name,
+                                             "profile_sha256": self.profile.sha256,
+                                             "card_source": self.source.kind, "seeded": self.source.seeded})
+        rnd = cls_(self.profile.profile, setup)
+        record = self.ledger.open_round(self.record.id, self.record.game, self.profile.name, [started])
+        if self.source.seeded:
+            self.ledger.append(self.record.id, record.id, [], RoundUpdate(add_flags=frozenset({"seeded"})))
+        rnd.apply(started)
+        self.session.apply(started.kind, started.payload)
+        self.source.new_round(number)
+        self.round, self.round_id = rnd, record.id
+        return rnd
+
+    def act(self, action: Action) -> list[NewEvent]:
+        """Carry out one action: fill its cards, validate, record, fold in."""
+        if self.round is None or self.round_id is None:
+            raise IllegalAction("There is no round: start one first")
+        action = self._with_cards(action)
+        events = self.round.propose(action)
+        self.ledger.append(self.record.id, self.round_id, events, self._round_update(events))
+        for event in events:
+            self.round.apply(event)
+            if event.kind in TABLE_EVENT_KINDS:
+                self.session.apply(event.kind, event.payload)
+        return events
+
+    def _with_cards(self, action: Action) -> Action:
+        if action.cards or self.round is None:
+            return action
+        def fits(s: ActionSpec) -> bool:
+            if s.kind != action.kind or s.seat != action.seat or s.needs_cards is None:
+                return False
+            return action.amount is None or s.min_amount is None or s.min_amount <= action.amount <= (s.max_amount or 0)
+
+        spec = next((s for s in self.round.legal_actions() if fits(s)), None)
+        if spec is None or spec.needs_cards is None:
+            return action
+        return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(spec.needs_cards))
+
+    @staticmethod
+    def _round_update(events: Sequence[NewEvent]) -> RoundUpdate | None:
+        for event in events:
+            if event.kind == "payout_confirmed":
+                p = event.payload
+                rows = [SettlementRow(**row) for row in p["rows"]]
+                return RoundUpdate(status=ROUND_SETTLED, add_flags=frozenset(p.get("flags", ())),
+                                   settlement=rows, totals=(p["seats"], p["wagered"], p["paid"], p["house"]))
+            if event.kind == "round_voided":
+                return RoundUpdate(status=ROUND_VOIDED, add_flags=frozenset({"voided"}))
+        return None
+
+
+def cards_in(events: Sequence[NewEvent]) -> list[Card]:
+    """Every card an event records (payload keys named `cards`, or mappings of them)."""
+    found: list[Card] = []
+    for event in events:
+        _collect(event.payload, found)
+    return found
+
+
+def _collect(value: object, found: list[Card], key: str = "") -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _collect(v, found, key if key.endswith("cards") else str(k))
+    elif isinstance(value, list):
+        for v in value:
+            _collect(v, found, key)
+    elif isinstance(value, str) and key.endswith("cards") and value:
+        found.extend(cards_from_payload(value))
