@@ -16,6 +16,8 @@ from dealer_tui import __version__
 COMMAND_MODULES = (
     "dealer_tui.commands.settle",
     "dealer_tui.commands.paytables",
+    "dealer_tui.commands.history",
+    "dealer_tui.commands.demo",
 )
 
 

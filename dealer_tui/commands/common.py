@@ -36,3 +36,16 @@ def fail(message: str, status: int = 2) -> int:
     """One `error:` line on standard error; the status to exit with."""
     sys.stderr.write(f"error: {message}\n")
     return status
+
+
+def add_ledger_option(parser: argparse.ArgumentParser) -> None:
+    from dealer_tui.ledger.sqlite import default_ledger_path
+
+    parser.add_argument("--ledger", metavar="PATH", type=Path, default=None,
+                        help=f"the ledger file (default: {default_ledger_path()})")
+
+
+def ledger_path(args: argparse.Namespace) -> Path:
+    from dealer_tui.ledger.sqlite import default_ledger_path
+
+    return Path(args.ledger) if args.ledger is not None else default_ledger_path()

@@ -150,6 +150,10 @@ class Ledger(ABC):
     def recent_rounds(self, limit: int = 50, before_id: int | None = None) -> list[RoundRecord]: ...
 
     @abstractmethod
+    def table_rounds(self, table_id: int) -> list[RoundRecord]:
+        """Every round of a table, oldest first."""
+
+    @abstractmethod
     def chain_problems(self) -> list[str]:
         """Every event whose hash or link does not check, one line each naming table and round."""
 

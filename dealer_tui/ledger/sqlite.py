@@ -241,6 +241,11 @@ class SqliteLedger(Ledger):
         rows = self._db.execute(sql + " ORDER BY id DESC LIMIT ?", (*args, limit)).fetchall()
         return [self._round_record(r) for r in rows]
 
+    def table_rounds(self, table_id: int) -> list[RoundRecord]:
+        rows = self._db.execute(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE table_id = ? ORDER BY id",
+                                (table_id,)).fetchall()
+        return [self._round_record(r) for r in rows]
+
     # -- audit ----------------------------------------------------------------------------
 
     def chain_problems(self) -> list[str]:

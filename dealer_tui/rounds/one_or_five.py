@@ -161,7 +161,11 @@ class OneOrFiveRound(Round):
 
     def propose(self, action: Action) -> list[Event]:
         handler = getattr(self, f"_propose_{action.kind}", None)
-        if handler is None or action.kind not in {s.kind for s in self.legal_actions()}:
+        if handler is None:
+            raise refuse(action.seat, action.kind.replace("_", " "), "there is no such step in this game")
+        if action.kind not in {s.kind for s in self.legal_actions()}:
+            if self._phase is Phase.ACT and (box := self.current_box()) is not None and box.seat == action.seat:
+                handler(action)  # the step's own check names the reason
             raise refuse(action.seat, action.kind.replace("_", " "), self._why_not(action))
         events: list[Event] = handler(action)
         return events
@@ -225,6 +229,8 @@ class OneOrFiveRound(Round):
 
     def _propose_exchange(self, a: Action) -> list[Event]:
         box = self._my_box(a, "exchange")
+        if box.status == "closed":
+            raise refuse(a.seat, "exchange", f"box {box.number} is closed: an exchange comes before closing (R-3)")
         discard_text = a.data.get("discard", "")
         try:
             discard = parse_cards(str(discard_text))

@@ -1,0 +1,86 @@
+"""`dealer-tui demo`: play rounds through the real state machines and ledger with built-in players."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from dealer_tui.commands.common import add_ledger_option, add_profiles_option, fail, ledger_path, library
+from dealer_tui.ledger import LedgerError, SqliteLedger
+from dealer_tui.rounds.base import Phase
+from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.table import Table
+from rules.errors import RulesError
+from rules.registry import games
+
+NAME = "demo"
+HELP = "play rounds with built-in players through the real rounds and ledger (training, demos)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", required=True, choices=list(games()), help="the game")
+    parser.add_argument("--profile", help="profile name or YAML path (default: the game's)")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
+    parser.add_argument("--players", type=int, default=4, help="players to seat (default 4)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the shoe and the players (marked as seeded)")
+    parser.add_argument("--table", default=None, help="table name (default: Demo <game>)")
+    add_ledger_option(parser)
+    add_profiles_option(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_tui.demo import chooser
+
+    if args.rounds < 1:
+        return fail("--rounds: must be at least 1")
+    try:
+        loaded = library(args).find(args.profile or games()[args.game].default_profile, game=args.game)
+        ledger = SqliteLedger(ledger_path(args))
+    except (RulesError, LedgerError) as exc:
+        return fail(str(exc))
+    rng = random.Random(args.seed)
+    shoe = VirtualShoe(random.Random(args.seed)) if args.seed is not None else VirtualShoe()
+    choose = chooser(args.game)
+    seats = getattr(loaded.profile, "max_players", 6) + 1
+    seats = max(seats, args.players + 1)
+    try:
+        table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats)
+        for seat in range(1, args.players + 1):
+            table.seat_player(seat, f"Player {seat}", loaded.profile.buy_in.max)
+        progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TextColumn("{task.fields[rate]} rounds/s"), TimeRemainingColumn(),
+                            console=_stderr_console(), transient=False)
+        played = 0
+        with progress:
+            task = progress.add_task(f"{args.game} demo", total=args.rounds, rate="-")
+            for _ in range(args.rounds):
+                _rebuy(table, loaded)
+                rnd = table.start_round()
+                while rnd.phase not in (Phase.DONE, Phase.VOID):
+                    table.act(choose(rnd, rng))
+                played += 1
+                elapsed = progress.tasks[0].elapsed or 1e-9
+                progress.update(task, advance=1, rate=f"{played / elapsed:.0f}")
+    except (RulesError, LedgerError) as exc:
+        return fail(str(exc))
+    finally:
+        ledger.close()
+    print(f"played {played} rounds of {args.game} at table {table.record.name!r} in {ledger.path}")
+    return 0
+
+
+def _rebuy(table: Table, loaded: object) -> None:
+    """Players short of chips for a round buy again (as players at a real table would)."""
+    profile = table.profile.profile
+    for seat, player in list(table.session.players.items()):
+        if player.stack < profile.buy_in.min:
+            table.buy_chips(seat, profile.buy_in.max)
+
+
+def _stderr_console():  # type: ignore[no-untyped-def]
+    from rich.console import Console
+
+    return Console(file=sys.stderr)

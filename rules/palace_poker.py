@@ -1,0 +1,425 @@
+"""Palace Poker (RULES.md PP-0..PP-2, PP-6, PP-12..PP-17): the deal, the cards each player
+holds, the end of the hand. Turns, bets and battles are in `rules.palace_battle`.
+
+Rulings made here:
+- PP-0: the draw deals to the players in the order given; tied players draw again, in that
+  order, until one rank is alone on top.
+- PP-1: when the deck runs out, the banner discard pile is shuffled and dealt from; cards it
+  refuses start a new banner discard pile, shuffled in its turn if needed.
+- PP-6: a player who folds on their turn puts every card they hold (palace, banner and
+  soldiers) on the discard pile; only a battle captures cards (PP-8, PP-9).
+- PP-3, PP-8: a player who takes soldiers may discard any of them, not only the excess.
+- PP-16: the orbit of quiet turns counts the players still in the hand; any other action
+  (Buy, Battle, Fold) starts the count again.
+- PP-17: the dealer's seat orders the odd chips even when the dealer is no longer in the hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from rules.cards import DECK, Card, Suit, ensure_distinct, fisher_yates, format_cards
+from rules.errors import BadCards, IllegalAction
+from rules.evaluator import HandRank, evaluate
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+PALACE_CARDS = 3
+MAX_SOLDIERS = 5
+GROUP_SIZE = 4
+GROUP_LABELS = ("1-4", "5-8", "9-10")
+"""Banner groups by position from the dealer's left (PP-1)."""
+
+CardSource = Iterable[Card] | Callable[[], Card | None]
+"""Cards in the order they come: a sequence or iterator, or a callable giving None when out."""
+
+_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+
+
+class Action(StrEnum):
+    """What a player may do on their turn (PP-3..PP-7)."""
+
+    BUY = "buy"
+    DISCARD = "discard"
+    STAY = "stay"
+    FOLD = "fold"
+    BATTLE = "battle"
+
+
+def suit_word(suit: Suit) -> str:
+    return _SUIT_WORDS[suit]
+
+
+def seats_text(seats: Sequence[int]) -> str:
+    """`seat 3`, `seats 2 and 4`, `seats 1, 2 and 5`."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+
+
+def clockwise_from(dealer: int, seats: Iterable[int]) -> tuple[int, ...]:
+    """C-5: the seats in order starting with the first seat after `dealer`, wrapping, it last."""
+    return tuple(sorted(set(seats), key=lambda seat: (seat <= dealer, seat)))
+
+
+def _check_seats(seats: Sequence[int]) -> None:
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise IllegalAction(f"Palace Poker needs {MIN_PLAYERS}-{MAX_PLAYERS} players, "
+                            f"got {len(seats)}")
+    if len(set(seats)) != len(seats):
+        raise IllegalAction(f"a seat is listed twice: {list(seats)}")
+
+
+class _Cards:
+    """Takes cards from a `CardSource`, refusing one it has already given."""
+
+    def __init__(self, source: CardSource) -> None:
+        if callable(source):
+            self._next: Callable[[], Card | None] = source
+        else:
+            iterator = iter(source)
+            self._next = lambda: next(iterator, None)
+        self._seen: set[Card] = set()
+
+    def take(self) -> Card | None:
+        card = self._next()
+        if card is not None:
+            if card in self._seen:
+                raise BadCards(f"the card source gave {card.text} twice")
+            self._seen.add(card)
+        return card
+
+    def take_or_fail(self, what: str) -> Card:
+        card = self.take()
+        if card is None:
+            raise BadCards(f"the cards ran out during {what}")
+        return card
+
+
+# -------------------------------------------------------------------------------- the hand's cards
+
+@dataclass(frozen=True, slots=True)
+class PalaceHand:
+    """One player's cards: the face-up banner, 3 palace cards face down, 0-5 soldiers face up."""
+
+    seat: int
+    banner: Card
+    palace: tuple[Card, ...]
+    soldiers: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        if len(self.palace) != PALACE_CARDS:
+            raise BadCards(f"seat {self.seat}: a palace holds {PALACE_CARDS} cards, "
+                           f"got {len(self.palace)}")
+        if len(self.soldiers) > MAX_SOLDIERS:
+            raise BadCards(f"seat {self.seat}: at most {MAX_SOLDIERS} soldiers, "
+                           f"got {len(self.soldiers)}")
+        try:
+            ensure_distinct(self.cards)
+        except BadCards as exc:
+            raise BadCards(f"seat {self.seat}: {exc}") from None
+
+    @property
+    def banner_suit(self) -> Suit:
+        return self.banner.suit
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Banner, palace and soldiers."""
+        return (self.banner, *self.palace, *self.soldiers)
+
+
+# ------------------------------------------------------------------------------- PP-0 first dealer
+
+@dataclass(frozen=True, slots=True)
+class DealerDraw:
+    """PP-0: who deals first, with every round of the draw as (seat, card) pairs."""
+
+    dealer: int
+    rounds: tuple[tuple[tuple[int, Card], ...], ...]
+    reason: str
+
+
+def draw_for_dealer(seats: Sequence[int], source: CardSource) -> DealerDraw:
+    """PP-0: one card each; the highest rank deals; tied players draw again (suits never rank)."""
+    _check_seats(seats)
+    cards = _Cards(source)
+    drawing = list(seats)
+    rounds: list[tuple[tuple[int, Card], ...]] = []
+    notes: list[str] = []
+    while True:
+        dealt = tuple((seat, cards.take_or_fail("the draw for the first dealer"))
+                      for seat in drawing)
+        rounds.append(dealt)
+        top = max(card.rank for _, card in dealt)
+        tied = [(seat, card) for seat, card in dealt if card.rank == top]
+        if len(tied) == 1:
+            break
+        drawing = [seat for seat, _ in tied]
+        shown = " ".join(card.pretty for _, card in tied)
+        notes.append(f"{seats_text(drawing)} tie with {shown} and draw again")
+    dealer, card = tied[0]
+    reason = f"seat {dealer} deals first with {card.pretty}, the highest card"
+    return DealerDraw(dealer, tuple(rounds), "; ".join([*notes, reason]))
+
+
+# ------------------------------------------------------------------------------------ PP-1 banners
+
+def banner_group(position: int) -> int:
+    """0, 1 or 2 for positions 1-4, 5-8, 9-10 from the dealer's left (`position` counts from 0)."""
+    return position // GROUP_SIZE
+
+
+@dataclass(frozen=True, slots=True)
+class BannerDeal:
+    """PP-1: one banner per seat (in dealing order); every refused card that is not a banner, in
+    the order first refused; every card turned face up, in order."""
+
+    order: tuple[int, ...]
+    banners: dict[int, Card] = field(hash=False)
+    refused: tuple[Card, ...]
+    turned: tuple[Card, ...]
+    reshuffles: int
+    reasons: tuple[str, ...]
+
+
+def deal_banners(order: Sequence[int], source: CardSource, rng: random.Random) -> BannerDeal:
+    """PP-1: deal banners face up to `order` (seats from the dealer's left), one at a time.
+
+    Within a group every banner is a different suit: a refused card goes to the banner discard
+    pile; when the source runs out that pile is shuffled with `rng` and dealt from.
+    """
+    _check_seats(order)
+    cards = _Cards(source)
+    stock: list[Card] = []
+    pile: list[Card] = []
+    taken: dict[int, dict[Suit, int]] = {}
+    banners: dict[int, Card] = {}
+    turned: list[Card] = []
+    refusals: list[Card] = []
+    reasons: list[str] = []
+    reshuffles = 0
+    for position, seat in enumerate(order):
+        group = banner_group(position)
+        used = taken.setdefault(group, {})
+        refused: list[Card] = []
+        while True:
+            card = stock.pop() if stock else cards.take()
+            if card is None:
+                if not any(c.suit not in used for c in pile):
+                    raise BadCards(f"no card of a free suit is left for seat {seat}'s banner")
+                stock, pile = pile, []
+                fisher_yates(stock, rng)  # dealt from the end of the list
+                reshuffles += 1
+                reasons.append(f"the deck ran out: the banner discard pile ({len(stock)} cards) "
+                               "is shuffled and dealt from")
+                continue
+            turned.append(card)
+            if card.suit in used:
+                pile.append(card)
+                refused.append(card)
+                refusals.append(card)
+                continue
+            used[card.suit] = seat
+            banners[seat] = card
+            break
+        line = f"seat {seat} (group {GROUP_LABELS[group]}): banner {card.pretty}"
+        if refused:
+            owners = sorted({c.suit for c in refused})
+            why = ", ".join(f"{suit_word(s)} is seat {used[s]}'s" for s in owners)
+            line += f" after refusing {format_cards(refused, symbols=True, sort=False)} ({why})"
+        reasons.append(line)
+    kept = set(banners.values())
+    out = tuple(dict.fromkeys(card for card in refusals if card not in kept))
+    return BannerDeal(tuple(order), banners, out, tuple(turned), reshuffles, tuple(reasons))
+
+
+# ------------------------------------------------------------------------------------ PP-2 palaces
+
+@dataclass(frozen=True, slots=True)
+class PalaceDeal:
+    """PP-2: three palace cards per seat, and the draw pile (top card first)."""
+
+    palaces: dict[int, tuple[Card, ...]] = field(hash=False)
+    draw_pile: tuple[Card, ...]
+
+
+def deal_palaces_from(order: Sequence[int], cards: Sequence[Card]) -> PalaceDeal:
+    """PP-2 from cards already shuffled: one at a time to `order`, three rounds; the rest is
+    the draw pile."""
+    _check_seats(order)
+    ensure_distinct(cards)
+    n = len(order)
+    if len(cards) < PALACE_CARDS * n:
+        raise BadCards(f"{PALACE_CARDS * n} palace cards needed, {len(cards)} given")
+    palaces = {seat: tuple(cards[i + k * n] for k in range(PALACE_CARDS))
+               for i, seat in enumerate(order)}
+    return PalaceDeal(palaces, tuple(cards[PALACE_CARDS * n:]))
+
+
+def deal_palaces(order: Sequence[int], banners: Iterable[Card], rng: random.Random) -> PalaceDeal:
+    """PP-2: every card but the banners (refused ones included) shuffled again, then dealt."""
+    out = set(banners)
+    rest = [card for card in DECK if card not in out]
+    fisher_yates(rest, rng)
+    return deal_palaces_from(order, rest)
+
+
+# ---------------------------------------------------- soldiers and piles (PP-3, PP-6, PP-8, PP-12)
+
+@dataclass(frozen=True, slots=True)
+class SoldierChange:
+    """A change to one player's soldiers: what came in, what went to the discard pile, the cost."""
+
+    seat: int
+    soldiers: tuple[Card, ...]
+    gained: tuple[Card, ...]
+    discarded: tuple[Card, ...]
+    cost: int
+    reason: str
+
+
+def regroup(hand: PalaceHand, gained: Sequence[Card], discard: Iterable[Card], *, cost: int,
+            what: str) -> SoldierChange:
+    """Add `gained` to the soldiers and discard any of them; at most 5 may remain (PP-3, PP-8)."""
+    pool = (*hand.soldiers, *gained)
+    dropped = tuple(discard)
+    try:
+        ensure_distinct((*hand.cards, *gained))
+        ensure_distinct(dropped)
+    except BadCards as exc:
+        raise IllegalAction(f"seat {hand.seat} {what}: {exc}") from None
+    for card in dropped:
+        if card not in pool:
+            raise IllegalAction(f"seat {hand.seat} cannot discard {card.text}: "
+                                "not one of their soldiers")
+    kept = tuple(card for card in pool if card not in dropped)
+    if len(kept) > MAX_SOLDIERS:
+        raise IllegalAction(f"seat {hand.seat} must discard down to {MAX_SOLDIERS} soldiers: "
+                            f"{len(pool)} held, {len(dropped)} discarded (PP-3)")
+    parts = [f"seat {hand.seat} {what}"]
+    if gained:
+        parts.append(f"takes {format_cards(gained, symbols=True)}")
+    if dropped:
+        parts.append(f"discards {format_cards(dropped, symbols=True)}")
+    parts.append(f"keeps {len(kept)} soldier{'' if len(kept) == 1 else 's'}")
+    return SoldierChange(hand.seat, kept, tuple(gained), dropped, cost, ", ".join(parts))
+
+
+def with_soldiers(hand: PalaceHand, change: SoldierChange) -> PalaceHand:
+    return replace(hand, soldiers=change.soldiers)
+
+
+def refill_draw_pile(draw_pile: Sequence[Card], discard_pile: Sequence[Card],
+                     rng: random.Random) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """PP-12: an empty draw pile becomes the shuffled discard pile; returns (draw, discard)."""
+    if draw_pile:
+        return tuple(draw_pile), tuple(discard_pile)
+    cards = list(discard_pile)
+    fisher_yates(cards, rng)
+    return tuple(cards), ()
+
+
+def fold_cards(hand: PalaceHand) -> tuple[Card, ...]:
+    """PP-6: the cards a player folding on their turn puts on the discard pile (all they hold)."""
+    return hand.cards
+
+
+# --------------------------------------------------------------------------------- end of the hand
+
+@dataclass(frozen=True, slots=True)
+class PotShare:
+    seat: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHand:
+    seat: int
+    hand: HandRank
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """How the hand ended (`rule`), the winners by seat, their shares of the pot."""
+
+    rule: str
+    winners: tuple[int, ...]
+    shares: tuple[PotShare, ...]
+    reason: str
+    hands: tuple[SeatHand, ...] = ()
+
+    def share_of(self, seat: int) -> int:
+        return next((share.amount for share in self.shares if share.seat == seat), 0)
+
+
+def split_pot(pot: int, winners: Iterable[int], dealer: int) -> tuple[PotShare, ...]:
+    """PP-17: equal shares; odd chips one at a time clockwise from the dealer (C-5). By seat."""
+    order = clockwise_from(dealer, winners)
+    if not order:
+        raise IllegalAction("a pot needs at least one winner")
+    if pot < 0:
+        raise IllegalAction(f"a pot cannot be negative ({pot})")
+    each, odd = divmod(pot, len(order))
+    shares: list[PotShare] = []
+    for place, seat in enumerate(order):
+        if len(order) == 1:
+            reason = f"seat {seat} takes the pot of {pot}"
+        elif place < odd:
+            reason = (f"seat {seat}: {pot} ÷ {len(order)} = {each} + 1 odd chip "
+                      f"(clockwise from the dealer on seat {dealer}) = {each + 1}")
+        else:
+            reason = f"seat {seat}: {pot} ÷ {len(order)} = {each}"
+        shares.append(PotShare(seat, each + (place < odd), reason))
+    return tuple(sorted(shares, key=lambda share: share.seat))
+
+
+def must_battle(remaining: Sequence[PalaceHand]) -> bool:
+    """PP-15: two players of different banner suits remain."""
+    return len(remaining) == 2 and remaining[0].banner_suit != remaining[1].banner_suit
+
+
+def hand_over(remaining: Sequence[PalaceHand], pot: int, dealer: int) -> HandEnd | None:
+    """PP-13 (one player left) and PP-14 (2 or 3 left, one banner suit): the end, or None."""
+    seats = sorted(hand.seat for hand in remaining)
+    if not seats:
+        raise IllegalAction("no player is left in the hand")
+    if len(seats) == 1:
+        return HandEnd("PP-13", (seats[0],), split_pot(pot, seats, dealer),
+                       f"seat {seats[0]} is the last player standing and wins the pot of "
+                       f"{pot} (PP-13)")
+    suits = {hand.banner_suit for hand in remaining}
+    if 2 <= len(seats) <= 3 and len(suits) == 1:
+        shares = split_pot(pot, seats, dealer)
+        return HandEnd("PP-14", tuple(seats), shares,
+                       f"{seats_text(seats)} all fly {suit_word(suits.pop())} banners: the hand "
+                       f"ends and the pot of {pot} is split (PP-14)")
+    return None
+
+
+def quiet_orbit(recent: Sequence[Action], remaining: int) -> bool:
+    """PP-16: the last `remaining` turns were all Stay or Discard (one full orbit)."""
+    last = recent[-remaining:] if remaining else ()
+    return len(last) == remaining > 0 and all(a in (Action.STAY, Action.DISCARD) for a in last)
+
+
+def showdown(remaining: Sequence[PalaceHand], pot: int, dealer: int) -> HandEnd:
+    """PP-16: each player's best hand from all own cards (no suit ignored); ties split (PP-17)."""
+    if not remaining:
+        raise IllegalAction("a showdown needs at least one player")
+    hands = tuple(sorted((SeatHand(h.seat, evaluate(h.cards)) for h in remaining),
+                         key=lambda sh: sh.seat))
+    best = max(sh.hand.value for sh in hands)
+    winners = tuple(sh.seat for sh in hands if sh.hand.value == best)
+    top = next(sh.hand for sh in hands if sh.hand.value == best)
+    said = f"{top.name} {format_cards(top.cards, symbols=True, sort=False)}"
+    if len(winners) == 1:
+        reason = f"showdown: seat {winners[0]} wins the pot of {pot} with {said} (PP-16)"
+    else:
+        reason = (f"showdown: {seats_text(winners)} tie with {said} and split the pot of {pot} "
+                  "(PP-16, PP-17)")
+    return HandEnd("PP-16", winners, split_pot(pot, winners, dealer), reason, hands)
