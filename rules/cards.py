@@ -102,6 +102,8 @@ def parse_card(token: str) -> Card:
     if len(raw) < 2:
         raise BadCards(f"bad card {token!r}: expected a rank and a suit, like Ah or 10h")
     rank_part, suit_part = raw[:-1].upper(), raw[-1].lower()
+    if len(rank_part) > 2 or (len(rank_part) == 2 and rank_part != "10"):
+        raise BadCards(f"bad card {token!r}: too long for a card (a rank and a suit, like Ah or 10h)")
     rank = _RANK_INPUT.get(rank_part)
     suit = _SUIT_INPUT.get(suit_part)
     if rank is None:
