@@ -7,7 +7,7 @@ nothing changed. Opening a table replays its events: an unfinished round comes b
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from dealer_tui.ledger.base import (
@@ -39,6 +39,9 @@ class Table:
     session: TableSession
     round: Round | None = None
     round_id: int | None = None
+    on_step: Callable[[str], None] | None = None
+    """Called at each step of an action ("before_append", "after_append", "after_apply"):
+    a point where a crash must lose nothing."""
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -127,12 +130,19 @@ class Table:
             raise IllegalAction("There is no round: start one first")
         action = self._with_cards(action)
         events = self.round.propose(action)
+        self._step("before_append")
         self.ledger.append(self.record.id, self.round_id, events, self._round_update(events))
+        self._step("after_append")
         for event in events:
             self.round.apply(event)
             if event.kind in TABLE_EVENT_KINDS:
                 self.session.apply(event.kind, event.payload)
+        self._step("after_apply")
         return events
+
+    def _step(self, name: str) -> None:
+        if self.on_step is not None:
+            self.on_step(name)
 
     def _with_cards(self, action: Action) -> Action:
         if action.cards or self.round is None:

@@ -1,0 +1,74 @@
+"""A headless dealer for the crash test: plays rounds with the demo players on a scripted deck,
+recovering whatever the ledger holds, and can kill itself with SIGKILL at a named step.
+
+    python tests/crash_driver.py LEDGER GAME ROUNDS SEED [STEP:N]
+
+Prints the final stacks as JSON when it gets through all ROUNDS.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sys
+from pathlib import Path
+
+from dealer_tui.demo import chooser
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Phase
+from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.table import Table
+from rules.cards import DECK
+from rules.profiles.loader import ProfileLibrary
+
+PLAYERS = {"one-or-five": 3, "high-card-flush": 4, "chinese-poker": 3, "palace-poker": 4}
+
+
+def main() -> None:
+    ledger_path, game, rounds, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    crash_step, crash_at = (sys.argv[5].split(":") + ["0"])[:2] if len(sys.argv) > 5 else ("", "0")
+    counts: dict[str, int] = {}
+
+    def on_step(name: str) -> None:
+        counts[name] = counts.get(name, 0) + 1
+        rnd = table.round
+        print(f"step {name} {table.session.rounds_started} {rnd.phase.value if rnd else '-'}", flush=True)
+        if name == crash_step and counts[name] == int(crash_at):
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    decks = []
+    rng = random.Random(seed)
+    for _ in range(rounds):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        decks.append(deck)
+    source = ScriptedDeck(decks)
+    profile = ProfileLibrary().find(game)
+    ledger = SqliteLedger(ledger_path)
+    if ledger.tables():
+        table = Table.open(ledger, ledger.tables()[0], profile, source)
+        if table.round is not None:
+            print(f"recovered {table.session.rounds_started} {table.round.phase.value}", flush=True)
+    else:
+        table = Table.create(ledger, "Crash", profile, source, seats=7)
+        for seat in range(1, PLAYERS[game] + 1):
+            table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
+    table.on_step = on_step
+    choose = chooser(game)
+    while True:
+        rnd = table.round
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
+            if table.session.rounds_started >= rounds:
+                break
+            on_step("between_rounds")
+            rnd = table.start_round()
+        # decisions depend only on the round's state, never on how many times we restarted
+        decide = random.Random(f"{seed}:{table.session.rounds_started}:{len(rnd.events)}")
+        table.act(choose(rnd, decide))
+    print(json.dumps({"stacks": table.session.stacks(), "house": table.session.house}))
+
+
+if __name__ == "__main__":
+    main()
