@@ -83,6 +83,8 @@ class ActionSpec:
     max_amount: int | None = None
     label: str = ""
     needs_cards: CardRequest | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """Details the action must carry (e.g. which box)."""
 
 
 @dataclass(frozen=True)

@@ -116,11 +116,12 @@ class OneOrFiveRound(Round):
                 held = sum(1 for b in self.boxes.values() if b.seat == seat)
                 if free and held < self.profile.limits.boxes_per_player and self.available(seat) >= limits.min:
                     specs.append(ActionSpec("ante", seat, limits.min, min(limits.max, self.available(seat)),
-                                            f"Ante on box {free[0]}"))
+                                            f"Ante on box {free[0]}", data={"box": free[0]}))
             for number in self.order():
-                specs.append(ActionSpec("withdraw", self.boxes[number].seat, label=f"Take back box {number}"))
-                if self.open_boxes.get(self.boxes[number].seat) != number:
-                    specs.append(ActionSpec("open_box", self.boxes[number].seat, label=f"Play box {number} open"))
+                seat = self.boxes[number].seat
+                specs.append(ActionSpec("withdraw", seat, label=f"Take back box {number}", data={"box": number}))
+                if self.open_boxes.get(seat) != number:
+                    specs.append(ActionSpec("open_box", seat, label=f"Play box {number} open", data={"box": number}))
             if self.boxes:
                 specs.append(ActionSpec("deal", None, label="Cut and deal", needs_cards=self._deal_request()))
         elif self._phase is Phase.ACT:

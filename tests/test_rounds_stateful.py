@@ -1,0 +1,70 @@
+"""Random legal play through the real rounds and ledger: chips are conserved, the round is
+always the replay of its events, and the ledger re-settles every round (hypothesis)."""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
+from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.table import Table
+from rules.profiles.loader import ProfileLibrary
+
+GAMES = ["one-or-five"]
+
+
+def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
+    """An action for a legal spec, with amounts and details drawn at random."""
+    amount = None
+    if spec.min_amount is not None:
+        amount = rng.randint(spec.min_amount, spec.max_amount if spec.max_amount is not None else spec.min_amount)
+    data: dict[str, object] = dict(spec.data)
+    if spec.kind == "exchange":
+        box = rnd.current_box()  # type: ignore[attr-defined]
+        data["discard"] = " ".join(c.text for c in rng.sample(list(box.cards), amount or 1))
+    elif spec.kind == "void":
+        data["reason"] = "misdeal: wrong card count"
+    elif spec.kind == "confirm_payout":
+        data["supervisor"] = "floor 1"
+    elif spec.kind == "deal":
+        data["cut"] = rng.choice(["player", "dealer"])
+    return Action(spec.kind, spec.seat, amount, data)
+
+
+def snapshot(rnd: Round) -> tuple[object, ...]:
+    outcome = rnd.outcome()
+    return (rnd.phase, [(s.kind, s.seat, s.min_amount, s.max_amount) for s in rnd.legal_actions()],
+            None if outcome is None else (outcome.rows, dict(outcome.stack_changes), outcome.house))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), rounds=st.integers(1, 3), void_rate=st.sampled_from([0.0, 0.02]))
+def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rounds: int, void_rate: float) -> None:
+    rng = random.Random(seed)
+    profile = ProfileLibrary().find(game)
+    with tempfile.TemporaryDirectory() as tmp:
+        ledger = SqliteLedger(Path(tmp) / "l.sqlite")
+        table = Table.create(ledger, "H", profile, VirtualShoe(random.Random(seed)), seats=7)
+        for seat in range(1, rng.randint(2, 4) + 1):
+            table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max))
+        for _ in range(rounds):
+            rnd = table.start_round()
+            while rnd.phase not in (Phase.DONE, Phase.VOID):
+                specs = [s for s in rnd.legal_actions() if s.kind != "void" or rng.random() < void_rate]
+                if rnd.phase is Phase.ANTE and len(specs) > 3 and rng.random() < 0.5:
+                    specs = [s for s in specs if s.kind == "ante"] or specs
+                table.act(random_action(rnd, rng.choice(specs), rng))
+                replayed = type(rnd).replay(profile.profile, rnd.setup, rnd.events)
+                assert snapshot(replayed) == snapshot(rnd)
+            assert table.session.chips_balance() == 0
+        assert verify_ledger(ledger) == []
+        ledger.close()
