@@ -65,7 +65,8 @@ def main() -> None:
             on_step("between_rounds")
             rnd = table.start_round()
         # decisions depend only on the round's state, never on how many times we restarted
-        decide = random.Random(f"{seed}:{table.session.rounds_started}:{len(rnd.events)}")
+        played = sum(1 for e in rnd.events if e.kind != "round_recovered")
+        decide = random.Random(f"{seed}:{table.session.rounds_started}:{played}")
         table.act(choose(rnd, decide))
     print(json.dumps({"stacks": table.session.stacks(), "house": table.session.house}))
 

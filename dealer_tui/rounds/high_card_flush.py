@@ -1,0 +1,306 @@
+"""High Card Flush round (RULES.md HCF-4..HCF-20): a Designated Player (or the house) banks;
+antes and bonus bets, seven cards each, fold or raise in turn, the banker's reveal, payout."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_tui.ledger.base import SettlementRow
+from dealer_tui.rounds.base import (
+    Action,
+    ActionSpec,
+    CardRequest,
+    Event,
+    Phase,
+    Round,
+    RoundOutcome,
+    cards_from_payload,
+    cards_payload,
+    refuse,
+)
+from dealer_tui.rounds.registry import register_round
+from dealer_tui.rounds.session import TableSession
+from rules import high_card_flush as hcf
+from rules import high_card_flush_settlement as settle
+from rules.cards import Card
+from rules.profiles.base import ProfileBase
+from rules.profiles.high_card_flush import HighCardFlushProfile
+
+HAND_CARDS = 7
+BANKER = "banker"
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str
+    stack: int
+    ante: int = 0
+    flush: int = 0
+    straight_flush: int = 0
+    cards: tuple[Card, ...] = ()
+    raised: int | None = None  # None: not acted; 0: folded
+
+    @property
+    def playing(self) -> bool:
+        return self.ante > 0
+
+
+@register_round
+class HighCardFlushRound(Round):
+    game_id = "high-card-flush"
+    profile: HighCardFlushProfile
+
+    def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
+        assert isinstance(profile, HighCardFlushProfile)
+        super().__init__(profile, setup)
+        self.table_seats: int = setup["seats"]
+        self.banker: int | None = setup["banker"]
+        self.banker_stack: int | None = setup.get("banker_stack")
+        self.button: int | None = setup["button"]
+        self.seats: dict[int, Seat] = {int(s): Seat(int(s), p["name"], p["stack"]) for s, p in setup["players"].items()}
+        self.banker_cards: tuple[Card, ...] = ()
+        self.revealed = False
+        self.settlement: settle.Settlement | None = None
+        self._phase = Phase.ANTE
+
+    @classmethod
+    def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
+        assert isinstance(profile, HighCardFlushProfile)
+        stacks = session.stacks()
+        banker = None
+        declined = [int(s) for s in choices.get("declined", ())]
+        if profile.banker == "designated_player":
+            banker = hcf.next_designated_player(session.seat_count, session.banker, stacks,
+                                                profile.dp_min_bank, declined)
+            if banker is None:
+                raise refuse(None, "start a round", f"no seat will bank (a Designated Player needs "
+                                                    f"{profile.dp_min_bank} chips and must accept, HCF-18)")
+        players = {seat: p for seat, p in session.players.items() if seat != banker}
+        if not players:
+            raise refuse(None, "start a round", "no player is seated")
+        if len(players) > profile.max_players:
+            raise refuse(None, "start a round", f"at most {profile.max_players} players play this table")
+        return {
+            "seats": session.seat_count, "banker": banker, "button": banker,
+            "banker_stack": stacks.get(banker) if banker is not None else None,
+            "declined": declined,
+            "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in sorted(players.items())},
+        }
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    def clockwise_from_button(self) -> list[int]:
+        """Seats clockwise from the button's left (HCF-5, C-5); by seat when the house deals."""
+        start = self.button if self.button is not None else self.table_seats
+        ring = [(start + step - 1) % self.table_seats + 1 for step in range(1, self.table_seats + 1)]
+        return [s for s in ring if s in self.seats]
+
+    def playing(self) -> list[int]:
+        return [s for s in self.clockwise_from_button() if self.seats[s].playing]
+
+    def to_act(self) -> Seat | None:
+        return next((self.seats[s] for s in self.playing() if self.seats[s].raised is None), None)
+
+    def committed(self, seat: int) -> int:
+        p = self.seats[seat]
+        return p.ante + p.flush + p.straight_flush + (p.raised or 0)
+
+    def flush_length(self, seat: int) -> int:
+        return hcf.flush_length_of(self.seats[seat].cards)
+
+    def raise_bounds(self, seat: int) -> tuple[int, int]:
+        p = self.seats[seat]
+        return hcf.raise_bounds(p.ante, self.flush_length(seat))
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[ActionSpec]:
+        specs: list[ActionSpec] = []
+        if self._phase is Phase.ANTE:
+            limits = self.profile.limits.ante
+            for s in self.clockwise_from_button():
+                p = self.seats[s]
+                if not p.playing and hcf.can_post(p.stack, limits.min):
+                    most = min(limits.max, p.stack // 4)  # HCF-4: Ante + 3x Ante must be covered
+                    specs.append(ActionSpec("ante", s, limits.min, most, f"Seat {s}: ante"))
+                elif p.playing:
+                    specs.append(ActionSpec("withdraw", s, label=f"Seat {s}: take back the bets"))
+            if self.playing():
+                specs.append(ActionSpec("deal", None, label="Deal seven cards each",
+                                        needs_cards=self._deal_request()))
+        elif self._phase is Phase.ACT:
+            p = self.to_act()
+            if p is not None:
+                low, high = self.raise_bounds(p.seat)
+                specs += [ActionSpec("raise", p.seat, low, high, f"Seat {p.seat}: raise {low}–{high}"),
+                          ActionSpec("fold", p.seat, label=f"Seat {p.seat}: fold")]
+        elif self._phase is Phase.REVEAL:
+            specs.append(ActionSpec("reveal", None, label="Reveal the banker's hand"))
+        elif self._phase is Phase.PAYOUT:
+            specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
+        if self._may_void():
+            specs.append(ActionSpec("void", None, label="Misdeal: void the round"))
+        return specs
+
+    def _may_void(self) -> bool:
+        """HCF-19: a misdeal voids the round before anyone acts."""
+        acted = any(p.raised is not None for p in self.seats.values())
+        return self._phase in (Phase.ANTE, Phase.ACT) and not acted
+
+    def _deal_request(self) -> CardRequest:
+        hands = [(f"seat {s}", HAND_CARDS) for s in self.playing()]
+        return CardRequest("deal", (*hands, (BANKER, HAND_CARDS)))
+
+    # -- proposing --------------------------------------------------------------------------
+
+    def propose(self, action: Action) -> list[Event]:
+        handler = getattr(self, f"_propose_{action.kind}", None)
+        if handler is None:
+            raise refuse(action.seat, action.kind.replace("_", " "), "there is no such step in this game")
+        legal = {(s.kind, s.seat) for s in self.legal_actions()}
+        if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
+            raise refuse(action.seat, action.kind.replace("_", " "), self._why_not(action))
+        events: list[Event] = handler(action)
+        return events
+
+    def _why_not(self, action: Action) -> str:
+        if action.kind == "void":
+            return "a misdeal is declared before anyone acts (HCF-19)"
+        if self._phase is Phase.ACT and (p := self.to_act()) is not None:
+            return f"it is seat {p.seat}'s turn"
+        if action.kind == "ante" and action.seat in self.seats and self.seats[action.seat].playing:
+            return "the seat has already put its ante"
+        if action.kind == "ante" and action.seat not in self.seats:
+            return "the seat is not playing this round"
+        return f"not allowed in the {self._phase.value} phase"
+
+    def _propose_ante(self, a: Action) -> list[Event]:
+        seat = a.seat or 0
+        p = self.seats[seat]
+        ante = a.amount or 0
+        flush = int(a.data.get("flush", 0) or 0)
+        sf = int(a.data.get("straight_flush", 0) or 0)
+        limits = self.profile.limits
+        if not limits.ante.contains(ante):
+            raise refuse(seat, f"ante {ante}", f"the ante must be within the table limits {limits.ante}")
+        for name, amount, rng in (("Flush bet", flush, limits.flush), ("Straight Flush bet", sf, limits.straight_flush)):
+            if amount and not rng.contains(amount):
+                raise refuse(seat, f"bet {amount} on the {name}", f"the {name} must be within {rng}")
+        need = hcf.chips_to_post(ante, flush, sf)
+        if p.stack < need:
+            raise refuse(seat, f"ante {ante}", f"the seat holds {p.stack} chips; Ante + bonus bets + 3× Ante "
+                                               f"= {need} must be covered (HCF-4)")
+        return [Event("ante_placed", {"seat": seat, "ante": ante, "flush": flush, "straight_flush": sf})]
+
+    def _propose_withdraw(self, a: Action) -> list[Event]:
+        return [Event("ante_withdrawn", {"seat": a.seat})]
+
+    def _propose_deal(self, a: Action) -> list[Event]:
+        request = self._deal_request()
+        seen: set[Card] = set()
+        for label, count in request.hands:
+            got = tuple(a.cards.get(label, ()))
+            if len(got) != count:
+                raise refuse(None, "deal", f"{label} needs {count} cards, got {len(got)} (misdeal, HCF-19)")
+            dupes = [c.text for c in got if c in seen]
+            if dupes:
+                raise refuse(None, "deal", f"{dupes[0]} is dealt twice")
+            seen.update(got)
+        return [Event("cards_dealt", {"cards": {label: cards_payload(a.cards[label]) for label, _ in request.hands}})]
+
+    def _propose_raise(self, a: Action) -> list[Event]:
+        seat, amount = a.seat or 0, a.amount or 0
+        p = self.seats[seat]
+        hcf.verify_raise(p.ante, amount, self.flush_length(seat), seat)
+        return [Event("player_acted", {"seat": seat, "raise": amount})]
+
+    def _propose_fold(self, a: Action) -> list[Event]:
+        return [Event("player_acted", {"seat": a.seat, "raise": 0})]
+
+    def _propose_reveal(self, a: Action) -> list[Event]:
+        return [Event("banker_revealed", {"cards": cards_payload(self.banker_cards)})]
+
+    def _propose_confirm_payout(self, a: Action) -> list[Event]:
+        return self.payout_events(a)
+
+    def _propose_void(self, a: Action) -> list[Event]:
+        return self.void_events(str(a.data.get("reason", "")))
+
+    # -- folding ----------------------------------------------------------------------------
+
+    def _on_round_started(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.ANTE
+
+    def _on_ante_placed(self, p: Mapping[str, Any]) -> None:
+        seat = self.seats[p["seat"]]
+        seat.ante, seat.flush, seat.straight_flush = p["ante"], p["flush"], p["straight_flush"]
+
+    def _on_ante_withdrawn(self, p: Mapping[str, Any]) -> None:
+        seat = self.seats[p["seat"]]
+        seat.ante = seat.flush = seat.straight_flush = 0
+
+    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+        for label, text in p["cards"].items():
+            cards = cards_from_payload(text)
+            if label == BANKER:
+                self.banker_cards = cards
+            else:
+                self.seats[int(label.split()[1])].cards = cards
+        self._phase = Phase.ACT
+
+    def _on_player_acted(self, p: Mapping[str, Any]) -> None:
+        self.seats[p["seat"]].raised = p["raise"]
+        if self.to_act() is None:
+            self._phase = Phase.REVEAL
+
+    def _on_banker_revealed(self, p: Mapping[str, Any]) -> None:
+        self.revealed = True
+        hands = [settle.PlayerHand(s.seat, s.ante, s.raised or 0, s.flush, s.straight_flush, s.cards)
+                 for s in (self.seats[n] for n in self.playing())]
+        banker = settle.BankerHand(self.banker_cards, self.banker, self.banker_stack)
+        self.settlement = settle.settle(self.profile, self.table_seats, banker, hands)
+        self._phase = Phase.PAYOUT
+
+    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.DONE
+
+    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.VOID
+
+    # -- outcome ----------------------------------------------------------------------------
+
+    def outcome(self) -> RoundOutcome | None:
+        s = self.settlement
+        if s is None:
+            return None
+        rows: list[SettlementRow] = []
+        changes: dict[int, int] = {}
+        for result in s.players:
+            for name, bet in zip(settle.BET_NAMES, result.bets, strict=True):
+                if bet.stake or bet.result:
+                    rows.append(SettlementRow(result.seat, name, bet.stake, bet.result, bet.reason))
+            if result.rake:
+                rows.append(SettlementRow(result.seat, "rake", result.rake, -result.rake, "House rake per hand (HCF-17)"))
+            changes[result.seat] = result.net
+        house = s.house_rake
+        if s.banker.seat is not None:
+            rows.append(SettlementRow(s.banker.seat, "bank", 0, s.banker.net + s.banker.rake, s.banker.reason))
+            if s.banker.rake:
+                rows.append(SettlementRow(s.banker.seat, "rake", s.banker.rake, -s.banker.rake,
+                                          "House rake per hand, from what the DP holds (HCF-17)"))
+            changes[s.banker.seat] = s.banker.net
+        else:
+            house = s.banker.net
+        flags = set()
+        if any(r.dead for r in s.players):
+            flags.add("dead_hands")
+        if any("cut by" in bet.reason for r in s.players for bet in r.bets):
+            flags.add("capped")
+        return RoundOutcome(tuple(rows), changes, house, frozenset(flags))
