@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from importlib import import_module
 from typing import NoReturn, Protocol
 
@@ -43,6 +44,15 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
         description="Dealer terminal for High Card Flush, Poker \"1 or 5\", Chinese Poker and Palace Poker.",
     )
     parser.add_argument("--version", action="version", version=f"dealer-tui {__version__}")
+    terminal = parser.add_argument_group("the dealer's terminal (no command)")
+    terminal.add_argument("--game", help="the game of a new table (skips that question)")
+    terminal.add_argument("--profile", help="the profile of a new table")
+    terminal.add_argument("--seats", type=int, help="seats at a new table")
+    terminal.add_argument("--new-table", action="store_true", help="set up a new table instead of resuming")
+    terminal.add_argument("--seed", type=int, help="seed the virtual shoe (training; marked as seeded)")
+    terminal.add_argument("--ledger", type=Path, help="the ledger file")
+    terminal.add_argument("--profiles", type=Path, action="append", default=[], metavar="DIR",
+                          help="a directory of the casino's own profiles (searched first)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands: dict[str, Command] = {}
     for name in COMMAND_MODULES:
@@ -58,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser, commands = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        return overview(parser)
+        return terminal(args)
     try:
         return commands[args.command].run(args)
     except KeyboardInterrupt:
@@ -71,14 +81,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 70
 
 
-def overview(parser: argparse.ArgumentParser) -> int:
-    """What `dealer-tui` alone prints: the commands and the games they serve."""
+def terminal(args: argparse.Namespace) -> int:
+    """`dealer-tui` alone: the dealer's terminal (Textual is loaded only here)."""
+    from dealer_tui.app import Options, make_app
+    from dealer_tui.ledger import LedgerError
     from rules.registry import games
 
-    print(parser.format_help())
-    print("Games:")
-    for info in games().values():
-        print(f"  {info.id:<18} {info.title}  (default profile: {info.default_profile})")
+    if args.game is not None and args.game not in games():
+        sys.stderr.write(f"error: --game: unknown game {args.game!r} (known: {', '.join(games())})\n")
+        return 2
+    try:
+        app = make_app(args.ledger, profiles=args.profiles,
+                       options=Options(args.game, args.profile, args.seats, args.seed, args.new_table))
+    except LedgerError as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    app.run()
     return 0
 
 

@@ -44,8 +44,9 @@ def run(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     shoe = VirtualShoe(random.Random(args.seed)) if args.seed is not None else VirtualShoe()
     choose = chooser(args.game)
-    seats = getattr(loaded.profile, "max_players", 6) + 1
-    seats = max(seats, args.players + 1)
+    seats = loaded.profile.max_seats()
+    if not 1 <= args.players <= seats:
+        return fail(f"--players: 1 to {seats} at a {args.game} table")
     try:
         table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats)
         for seat in range(1, args.players + 1):

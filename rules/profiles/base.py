@@ -54,6 +54,10 @@ class ProfileBase(Model):
         """The profile as a table posting: titled sections of (label, value) rows."""
         return [self._common_section()]
 
+    def max_seats(self) -> int:
+        """Seats a table of this profile may have."""
+        return 7
+
     def _common_section(self) -> Section:
         return Section(
             "Table",

@@ -88,6 +88,9 @@ class ChinesePokerProfile(ProfileBase):
     def full_buy_in(self) -> int:
         return self.buy_in_points * self.point_value
 
+    def max_seats(self) -> int:
+        return self.max_players
+
     def posting(self) -> list[Section]:
         rules = self.scorings[self.scoring]
         scoring = [

@@ -79,6 +79,9 @@ class HighCardFlushProfile(ProfileBase):
             raise ValueError("rake: a house-banked table takes no rake (HCF-20)")
         return self
 
+    def max_seats(self) -> int:
+        return self.max_players + 1  # the players and the Designated Player
+
     def posting(self) -> list[Section]:
         banker = "Designated Player" if self.banker == "designated_player" else "House"
         sf = [(f"{n}-card straight flush", f"{odds} to 1") for n, odds in self.paytables.straight_flush.items()]

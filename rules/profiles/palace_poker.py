@@ -39,6 +39,9 @@ class PalacePokerProfile(ProfileBase):
             raise ValueError("min_players is above max_players")
         return self
 
+    def max_seats(self) -> int:
+        return self.max_players
+
     def posting(self) -> list[Section]:
         raise_size = "one big bet" if self.structure == "limit" else "at least one big bet"
         rules = [

@@ -1,0 +1,108 @@
+"""The dealer's terminal: resumes the table (and an unfinished round) from the ledger, or sets
+up a new one; then the game's round screen."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from dealer_tui.audit import table_profiles
+from dealer_tui.ledger import Ledger, SqliteLedger
+from dealer_tui.rounds.cards import CardSource, VirtualShoe
+from dealer_tui.rounds.registry import playable_games
+from dealer_tui.rounds.table import Table
+from dealer_tui.screens.registry import round_screen, screen_games
+from dealer_tui.screens.setup_screen import SetupResult, SetupScreen
+from dealer_tui.supervisor import PinStore, SignOff
+from rules.profiles.loader import LoadedProfile, ProfileLibrary
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the command line answered before the app starts."""
+
+    game: str | None = None
+    profile: str | None = None
+    seats: int | None = None
+    seed: int | None = None
+    new_table: bool = False
+
+
+class DealerApp(App[None]):
+    TITLE = "Dealer terminal"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, ledger: Ledger, library: ProfileLibrary, pins: PinStore, options: Options) -> None:
+        super().__init__()
+        self.ledger, self.library, self.pins, self.options = ledger, library, pins, options
+        self.table: Table | None = None
+
+    def source(self) -> CardSource:
+        seed = self.options.seed
+        return VirtualShoe(random.Random(seed)) if seed is not None else VirtualShoe()
+
+    def on_mount(self) -> None:
+        table = None if self.options.new_table else self.resume()
+        if table is not None:
+            self.show_table(table)
+        else:
+            self.setup()
+
+    def playable(self) -> list[str]:
+        screens = set(screen_games())
+        return [g for g in playable_games() if g in screens]
+
+    def resume(self) -> Table | None:
+        """The newest table of a playable game (the one asked for, if any), reopened as it was."""
+        for record in reversed(self.ledger.tables()):
+            if record.game not in self.playable():
+                continue
+            if self.options.game and record.game != self.options.game:
+                continue
+            return Table.open(self.ledger, record, current_profile(self.ledger, record.id), self.source())
+        return None
+
+    def setup(self) -> None:
+        screen = SetupScreen(self.library, self.playable(), need_pin=not self.pins.exists(),
+                             game=self.options.game, profile=self.options.profile, seats=self.options.seats)
+        self.push_screen(screen, self.create_table)
+
+    def create_table(self, result: SetupResult | None) -> None:
+        if result is None:
+            return
+        if result.pin:
+            self.pins.set(result.pin)
+        table = Table.create(self.ledger, result.name, result.profile, self.source(), seats=result.seats)
+        for seat, name, buy_in in result.players:
+            table.seat_player(seat, name, buy_in)
+        self.show_table(table)
+
+    def show_table(self, table: Table) -> None:
+        self.table = table
+        screen_cls = round_screen(table.record.game)
+        self.push_screen(screen_cls(table, SignOff(self.pins, self.ledger, table.record.id)))
+
+
+def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
+    """The profile the table runs under now: the text the ledger holds for its latest change."""
+    profiles = table_profiles(ledger, next(t for t in ledger.tables() if t.id == table_id))
+    events = ledger.table_events(table_id, ["table_opened", "table_changed"])
+    latest = str(events[-1].payload["profile_sha256"])
+    return profiles[latest]
+
+
+def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None, pin_path: Path | None = None,
+             options: Options | None = None, ledger: Ledger | None = None) -> DealerApp:
+    """The app as the command line and the tests build it."""
+    from dealer_tui.commands.common import user_profiles_dir
+    from dealer_tui.ledger.sqlite import default_ledger_path
+    from dealer_tui.supervisor import default_pin_path
+
+    if ledger is None:
+        ledger = SqliteLedger(ledger_path or default_ledger_path())
+    library = ProfileLibrary([*(profiles or []), user_profiles_dir()])
+    return DealerApp(ledger, library, PinStore(pin_path or default_pin_path()), options or Options())

@@ -1,0 +1,78 @@
+"""Enter one or more amounts within their bounds; Enter confirms, Esc backs out, u undoes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+@dataclass(frozen=True)
+class AmountField:
+    name: str
+    label: str
+    low: int
+    high: int
+    default: int
+    optional: bool = False  # 0 allowed (no bet)
+
+    @property
+    def bounds(self) -> str:
+        return f"{self.low}–{self.high}" + (" or 0" if self.optional else "")
+
+
+class AmountModal(ModalScreen[dict[str, int] | None]):
+    CSS_PATH = "modal.tcss"
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("u", "undo", "Undo entry"),
+    ]
+
+    def __init__(self, title: str, fields: list[AmountField]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.fields = fields
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            for f in self.fields:
+                with Horizontal(classes="row"):
+                    yield Label(f"{f.label} ({f.bounds})")
+                    yield Input(str(f.default), id=f"amount-{f.name}", type="integer")
+            yield Static("", id="amount-error", classes="error")
+            yield Static("Enter confirms · Esc backs out · u restores the suggested amounts", classes="hint")
+
+    def on_mount(self) -> None:
+        first = self.query_one(f"#amount-{self.fields[0].name}", Input)
+        first.focus()
+        first.action_select_all()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_undo(self) -> None:
+        for f in self.fields:
+            self.query_one(f"#amount-{f.name}", Input).value = str(f.default)
+        self.query_one("#amount-error", Static).update("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        values: dict[str, int] = {}
+        for f in self.fields:
+            raw = self.query_one(f"#amount-{f.name}", Input).value.strip() or "0"
+            try:
+                amount = int(raw)
+            except ValueError:
+                return self._error(f"{f.label}: {raw!r} is not a whole number of chips")
+            if not (f.low <= amount <= f.high or (f.optional and amount == 0)):
+                return self._error(f"{f.label}: {amount} is outside {f.bounds}")
+            values[f.name] = amount
+        self.dismiss(values)
+
+    def _error(self, message: str) -> None:
+        self.query_one("#amount-error", Static).update(message)

@@ -1,0 +1,75 @@
+"""Pick cards from a hand by number (1-9 toggles); Enter confirms a count the rules allow."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from dealer_tui.widgets.cards_text import cards_text
+from rules.cards import Card
+
+
+class CardPickModal(ModalScreen[list[Card] | None]):
+    CSS_PATH = "modal.tcss"
+    BINDINGS = [
+        *(Binding(str(n), f"toggle({n})", show=False) for n in range(1, 10)),
+        Binding("a", "all", "All"),
+        Binding("u", "undo", "Clear"),
+        Binding("enter", "confirm", "Confirm", priority=True),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self, title: str, cards: Sequence[Card], counts: Sequence[int]) -> None:
+        super().__init__()
+        self.title_text, self.cards, self.counts = title, list(cards), list(counts)
+        self.chosen: set[int] = set()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            yield Static(id="pick-cards")
+            yield Static("", id="pick-error", classes="error")
+            allowed = " or ".join(str(c) for c in self.counts)
+            yield Static(f"1-{len(self.cards)} toggles a card · a all · u clear · Enter confirms "
+                         f"({allowed} cards) · Esc backs out", classes="hint")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        text = Text()
+        for i, card in enumerate(self.cards, start=1):
+            mark = "▲" if i - 1 in self.chosen else " "
+            text.append(f" {i}:")
+            text.append_text(cards_text([card]))
+            text.append(f"{mark} ", style="bold yellow")
+        self.query_one("#pick-cards", Static).update(text)
+
+    def action_toggle(self, n: int) -> None:
+        if 1 <= n <= len(self.cards):
+            self.chosen ^= {n - 1}
+            self._draw()
+
+    def action_all(self) -> None:
+        self.chosen = set(range(len(self.cards)))
+        self._draw()
+
+    def action_undo(self) -> None:
+        self.chosen.clear()
+        self._draw()
+
+    def action_confirm(self) -> None:
+        if len(self.chosen) not in self.counts:
+            allowed = " or ".join(str(c) for c in self.counts)
+            self.query_one("#pick-error", Static).update(f"{len(self.chosen)} chosen: exchange {allowed} cards.")
+            return
+        self.dismiss([self.cards[i] for i in sorted(self.chosen)])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

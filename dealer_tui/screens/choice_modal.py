@@ -1,0 +1,43 @@
+"""A question with a few keyed answers (e.g. "Seat 3, will you bank? y/n")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class ChoiceModal(ModalScreen[str | None]):
+    CSS_PATH = "modal.tcss"
+    DEFAULT_CSS = "ChoiceModal { align: center middle; background: $background 60%; }"
+
+    def __init__(self, question: str, choices: Sequence[tuple[str, str]]) -> None:
+        super().__init__()
+        self.question, self.choices = question, list(choices)
+        self._keys = {key: value for key, value in ((c[0], c[0]) for c in self.choices)}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="title")
+            for key, label in self.choices:
+                yield Static(f"  [b]{key}[/b]  {label}")
+            yield Static("Esc backs out", classes="hint")
+
+    def on_key(self, event: object) -> None:
+        key = getattr(event, "key", "")
+        if key == "escape":
+            self.dismiss(None)
+        elif key in self._keys:
+            self.dismiss(key)
+        else:
+            return
+        stop = getattr(event, "stop", None)
+        if callable(stop):
+            stop()
+
+
+__all__ = ["ChoiceModal", "Binding"]

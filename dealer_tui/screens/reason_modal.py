@@ -1,0 +1,39 @@
+"""Ask for a reason (a misdeal, a change of limits) before the supervisor signs."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+
+class ReasonModal(ModalScreen[str | None]):
+    CSS_PATH = "modal.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, title: str, placeholder: str = "reason") -> None:
+        super().__init__()
+        self.title_text, self.placeholder = title, placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            yield Input(placeholder=self.placeholder, id="reason")
+            yield Static("", id="reason-error", classes="error")
+            yield Static("Enter confirms · Esc backs out", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#reason", Input).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.query_one("#reason-error", Static).update("A reason is needed.")
+            return
+        self.dismiss(text)

@@ -1,0 +1,114 @@
+"""High Card Flush round screen: antes with bonus bets, raise within the cap, fold, DP offers."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.screens.amount_modal import AmountField
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.round_screen import RoundScreen
+from rules import high_card_flush as hcf
+from rules.profiles.high_card_flush import HighCardFlushProfile
+
+RULES = """High Card Flush — the rules as played here
+HCF-1  Hands rank by the longest flush, then its cards from the top; other cards never count.
+HCF-4  Ante (+ optional Flush and Straight Flush bets); chips must cover Ante + bonus + 3× Ante.
+HCF-6  Fold (lose Ante and bonus bets) or raise 1× Ante; up to 2× with a 5-card, 3× with 6-7.
+HCF-7  The banker qualifies with a 3-card flush 9-high or better.
+HCF-8  Not qualified: Ante pays 1:1, Raise pushes.  HCF-9  Qualified: higher hand wins both 1:1.
+HCF-10 Settled from the button's right, counter-clockwise; folds collected first.
+HCF-12 Straight Flush bet: longer run wins; same length, higher or equal top card wins.
+HCF-13 Flush bet: 4+ cards that beat the banker's; a tie pushes.
+HCF-15/16 Paid only to the extent of the DP's money; a hand the DP cannot cover is dead.
+HCF-17 Rake as posted.  HCF-19 Misdeal before anyone acts: all bets returned."""
+
+
+class HighCardFlushScreen(RoundScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "ante", "Ante"),
+        Binding("u", "undo", "Take back"),
+        Binding("r", "raise_bet", "Raise"),
+        Binding("f", "fold", "Fold"),
+    ]
+    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "undo": "withdraw",
+                                       "raise_bet": "raise", "fold": "fold"}
+    RULES_SUMMARY = RULES
+
+    @property
+    def hcf(self) -> HighCardFlushRound:
+        rnd = self.table.round
+        assert isinstance(rnd, HighCardFlushRound)
+        return rnd
+
+    @property
+    def hcf_profile(self) -> HighCardFlushProfile:
+        profile = self.table.profile.profile
+        assert isinstance(profile, HighCardFlushProfile)
+        return profile
+
+    def action_start(self, **choices: Any) -> None:
+        """HCF-18: offer the bank to the next seat clockwise; a seat may decline."""
+        profile = self.hcf_profile
+        if profile.banker == "house":
+            super().action_start()
+            return
+        declined: list[int] = list(choices.get("declined", []))
+        session = self.table.session
+        seat = hcf.next_designated_player(session.seat_count, session.banker, session.stacks(),
+                                          profile.dp_min_bank, declined)
+        if seat is None:
+            super().action_start(declined=declined)  # refused with the reason
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                super(HighCardFlushScreen, self).action_start(declined=declined)
+            elif choice == "n":
+                self.action_start(declined=[*declined, seat])
+
+        name = session.players[seat].name
+        self.app.push_screen(ChoiceModal(f"Seat {seat} ({name}): bank this round as Designated Player?",
+                                         [("y", "yes, seat banks"), ("n", "declines: offer the next seat")]),
+                             answered)
+
+    def action_ante(self) -> None:
+        spec = self.spec_for("ante")
+        if spec is None or spec.seat is None:
+            return
+        limits = self.hcf_profile.limits
+        low, high = spec.min_amount or 0, spec.max_amount or 0
+        fields = [AmountField("ante", "Ante", low, high, low),
+                  AmountField("flush", "Flush bet", limits.flush.min, limits.flush.max, 0, optional=True),
+                  AmountField("straight_flush", "Straight Flush bet", limits.straight_flush.min,
+                              limits.straight_flush.max, 0, optional=True)]
+        seat = spec.seat
+        self.ask_amounts(f"Seat {seat}: ante and bonus bets", fields,
+                         lambda v: self.perform(Action("ante", seat, v["ante"],
+                                                       data={"flush": v["flush"], "straight_flush": v["straight_flush"]})))
+
+    def action_undo(self) -> None:
+        spec = self.spec_for("withdraw")
+        if spec is not None:
+            self.perform(Action("withdraw", spec.seat))
+
+    def action_raise_bet(self) -> None:
+        spec = self.spec_for("raise")
+        if spec is None or spec.seat is None:
+            return
+        seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
+        length = self.hcf.flush_length(seat)
+        self.ask_amounts(f"Seat {seat} raises ({length}-card flush: {low}–{high})",
+                         [AmountField("raise", "Raise", low, high, high)],
+                         lambda v: self.perform(Action("raise", seat, v["raise"])))
+
+    def action_fold(self) -> None:
+        spec = self.spec_for("fold")
+        if spec is not None:
+            self.perform(Action("fold", spec.seat))
+
+    def house_label(self) -> str:
+        return "House (rake)" if self.hcf_profile.banker == "designated_player" else "House"

@@ -1,0 +1,119 @@
+"""Poker "1 or 5" round screen: antes on boxes, the cut, exchange with card selection, close,
+pass, insurance."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.screens.amount_modal import AmountField
+from dealer_tui.screens.card_pick_modal import CardPickModal
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.round_screen import RoundScreen
+from rules.cards import Card
+
+RULES = """Poker "1 or 5" — the rules as played here
+R-1  Ante on a box; five cards to each box and the dealer, the dealer's last card face up.
+R-2  Each box in order, once: pass (lose the Ante), exchange, or close with a Bet of 2× Ante.
+R-3  Exchange: a fee of 1× Ante, exactly 1 or all 5 cards, once; then close or pass.
+R-4  Only a player's open box may exchange.
+R-5  The dealer has a game with Ace-King or better.
+R-6  No game: Ante pays 1:1, Bet returned.
+R-7  Game: higher hand wins — Bet by the paytable, Ante 1:1 (two pair: Ante returned unpaid);
+     identical ranks: both returned.
+R-9  Insurance on a closed straight or better: 1× Ante to half the Bet's win; pays 1:1 on no game.
+R-12 Misdeal: the round is void, all bets and fees returned."""
+
+
+class OneOrFiveScreen(RoundScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "ante", "Ante a box"),
+        Binding("o", "open_box", "Play open"),
+        Binding("u", "undo", "Take back"),
+        Binding("e", "exchange", "Exchange"),
+        Binding("b", "close_box", "Close (bet)"),
+        Binding("f", "fold", "Pass"),
+        Binding("i", "insure", "Insure"),
+        Binding("n", "no_insurance", "No insurance"),
+    ]
+    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "open_box": "open_box",
+                                       "undo": "withdraw", "exchange": "exchange", "close_box": "bet",
+                                       "fold": "fold", "insure": "insure", "no_insurance": "no_insurance"}
+    RULES_SUMMARY = RULES
+    HOUSE_LABEL = "House"
+
+    @property
+    def o5(self) -> OneOrFiveRound:
+        rnd = self.table.round
+        assert isinstance(rnd, OneOrFiveRound)
+        return rnd
+
+    def action_ante(self) -> None:
+        spec = self.spec_for("ante")
+        if spec is None or spec.seat is None:
+            return
+        seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
+        box = spec.data.get("box")
+        self.ask_amounts(f"Seat {seat}: ante on box {box}", [AmountField("ante", "Ante", low, high, low)],
+                         lambda v: self.perform(Action("ante", seat, v["ante"], data={"box": box})))
+
+    def action_open_box(self) -> None:
+        spec = self.spec_for("open_box")
+        if spec is not None:
+            self.perform(Action("open_box", spec.seat, data=dict(spec.data)))
+
+    def action_undo(self) -> None:
+        specs = self.specs("withdraw")
+        mine = [s for s in specs if s.seat == self.selected] or specs
+        if mine:
+            self.perform(Action("withdraw", mine[-1].seat, data=dict(mine[-1].data)))
+
+    def action_deal(self) -> None:
+        def cut(choice: str | None) -> None:
+            if choice:
+                self.perform(Action("deal", data={"cut": "player" if choice == "p" else "dealer"}))
+
+        self.app.push_screen(ChoiceModal("The cut (R-10): who cuts the deck?",
+                                         [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
+
+    def action_exchange(self) -> None:
+        specs = self.specs("exchange")
+        box = self.o5.current_box()
+        if not specs or box is None:
+            return
+        seat = box.seat
+        counts = sorted({s.min_amount or 0 for s in specs})
+
+        def picked(cards: list[Card] | None) -> None:
+            if cards:
+                self.perform(Action("exchange", seat, len(cards),
+                                    data={"box": box.number, "discard": " ".join(c.text for c in cards)}))
+
+        self.app.push_screen(CardPickModal(f"Box {box.number}: cards to exchange (fee {box.ante} × "
+                                           f"{self.o5.profile.exchange.fee})", box.cards, counts), picked)
+
+    def _box_action(self, kind: str) -> None:
+        box = self.o5.current_box()
+        if box is not None and self.specs(kind):
+            self.perform(Action(kind, box.seat, data={"box": box.number}))
+
+    def action_close_box(self) -> None:
+        self._box_action("bet")
+
+    def action_fold(self) -> None:
+        self._box_action("fold")
+
+    def action_no_insurance(self) -> None:
+        self._box_action("no_insurance")
+
+    def action_insure(self) -> None:
+        spec = self.spec_for("insure")
+        box = self.o5.current_box()
+        if spec is None or box is None:
+            return
+        low, high = spec.min_amount or 0, spec.max_amount or 0
+        self.ask_amounts(f"Box {box.number}: insurance premium", [AmountField("premium", "Premium", low, high, low)],
+                         lambda v: self.perform(Action("insure", box.seat, v["premium"], data={"box": box.number})))

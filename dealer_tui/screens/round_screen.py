@@ -1,0 +1,218 @@
+"""The round screen every game shares: phase track, seat panels, banker's hand, table info,
+this round's log, and a footer that shows only the keys legal now."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from dealer_tui.ledger.base import LedgerError
+from dealer_tui.rounds.base import Action, ActionSpec, Phase
+from dealer_tui.rounds.table import Table
+from dealer_tui.screens.amount_modal import AmountField, AmountModal
+from dealer_tui.screens.help_screen import HelpScreen
+from dealer_tui.screens.payout_screen import PayoutScreen
+from dealer_tui.screens.pin_modal import PinModal
+from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.supervisor import SignOff
+from dealer_tui.views import presenter
+from dealer_tui.widgets.event_log import EventLog
+from dealer_tui.widgets.hand_panel import HandPanel
+from dealer_tui.widgets.phase_track import PhaseTrack
+from dealer_tui.widgets.seat_panel import SeatPanel
+from dealer_tui.widgets.table_info import TableInfo
+from rules.errors import RulesError
+
+
+class RoundScreen(Screen[None]):
+    """Base of the per-game round screens. Subclasses add their keys and map them to the round's
+    action kinds in `KINDS`."""
+
+    CSS_PATH = "round_screen.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(str(n), f"select({n})", show=False) for n in range(1, 10)),
+        Binding("s", "start", "New round"),
+        Binding("d", "deal", "Deal"),
+        Binding("v", "reveal", "Reveal"),
+        Binding("p", "payout", "Payout"),
+        Binding("x", "void", "Misdeal"),
+        Binding("question_mark", "help", "Help"),
+    ]
+    KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
+                                       "void": "void"}
+    RULES_SUMMARY: ClassVar[str] = ""
+    HOUSE_LABEL: ClassVar[str] = "House"
+
+    def __init__(self, table: Table, signoff: SignOff) -> None:
+        super().__init__()
+        self.table = table
+        self.signoff = signoff
+        self.presenter = presenter(table.record.game)
+        self.selected: int | None = None
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield PhaseTrack()
+        yield Static(id="prompt")
+        with Horizontal(id="body"):
+            with VerticalScroll(id="seats"):
+                for seat in range(1, self.table.session.seat_count + 1):
+                    yield SeatPanel(id=f"seat-{seat}")
+            with Vertical(id="side"):
+                yield HandPanel()
+                yield TableInfo()
+                yield EventLog()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"{self.table.record.name} — {self.table.profile.profile.title}"
+        self.query_one(TableInfo).show(self.table.profile)
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        rnd = self.table.round
+        number = self.table.session.rounds_started
+        self.sub_title = f"round {number}" if rnd is not None else "no round yet"
+        self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
+        self.query_one("#prompt", Static).update(self.presenter.prompt(rnd))
+        stacks = {s: (p.name, p.stack) for s, p in self.table.session.players.items()}
+        views = {v.seat: v for v in self.presenter.seats(rnd, stacks)}
+        for panel in self.query(SeatPanel):
+            seat = int(str(panel.id).split("-")[1])
+            panel.view = views.get(seat)
+            panel.display = seat in views
+            panel.selected = seat == self.selected
+        self.query_one(HandPanel).view = self.presenter.banker(rnd)
+        lines = [self.presenter.describe(e) for e in (rnd.events if rnd is not None else [])]
+        self.query_one(EventLog).show(lines)
+        self.refresh_bindings()
+
+    # -- what is legal ------------------------------------------------------------------------
+
+    def specs(self, kind: str) -> list[ActionSpec]:
+        rnd = self.table.round
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
+            return []
+        return [s for s in rnd.legal_actions() if s.kind == kind]
+
+    def spec_for(self, kind: str) -> ActionSpec | None:
+        """The legal spec of `kind` for the selected seat, else the first one."""
+        found = self.specs(kind)
+        mine = [s for s in found if s.seat == self.selected]
+        return (mine or found or [None])[0]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "start":
+            rnd = self.table.round
+            return rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
+        if action in self.KINDS:
+            return bool(self.specs(self.KINDS[action]))
+        return True
+
+    # -- doing --------------------------------------------------------------------------------
+
+    def perform(self, action: Action) -> bool:
+        """Send one action to the table; a refusal is a toast with its reason, never a crash."""
+        try:
+            self.table.act(action)
+        except (RulesError, LedgerError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return False
+        finally:
+            self.refresh_view()
+        return True
+
+    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], None]) -> None:
+        def done(values: dict[str, int] | None) -> None:
+            if values is not None:
+                then(values)
+        self.app.push_screen(AmountModal(title, fields), done)
+
+    def with_supervisor(self, purpose: str, then: Callable[[str], None]) -> None:
+        def done(label: str | None) -> None:
+            if label:
+                then(label)
+        self.app.push_screen(PinModal(self.signoff, purpose), done)
+
+    def action_select(self, seat: int) -> None:
+        if seat in self.table.session.players:
+            self.selected = None if self.selected == seat else seat
+            self.refresh_view()
+
+    def on_seat_panel_selected(self, message: SeatPanel.Selected) -> None:
+        self.action_select(message.seat)
+
+    def action_start(self, **choices: Any) -> None:
+        try:
+            self.table.start_round(**choices)
+        except (RulesError, LedgerError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+        self.selected = None
+        self.refresh_view()
+
+    def action_deal(self) -> None:
+        self.perform(Action("deal"))
+
+    def action_reveal(self) -> None:
+        self.perform(Action("reveal"))
+
+    def action_payout(self) -> None:
+        rnd = self.table.round
+        outcome = rnd.outcome() if rnd is not None else None
+        if rnd is None or outcome is None:
+            return
+        big = rnd.sign_off_needed()
+
+        def confirmed(ok: bool | None) -> None:
+            if not ok:
+                return
+            if big:
+                number = self.table.session.rounds_started
+                self.with_supervisor(f"payout of round {number}",
+                                     lambda who: self.perform(Action("confirm_payout", data={"supervisor": who})))
+            else:
+                self.perform(Action("confirm_payout"))
+
+        self.app.push_screen(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold),
+                             confirmed)
+
+    def action_void(self) -> None:
+        number = self.table.session.rounds_started
+
+        def reason_given(reason: str | None) -> None:
+            if reason:
+                self.perform(Action("void", data={"reason": reason}))
+
+        self.with_supervisor(f"void round {number}",
+                             lambda who: self.app.push_screen(ReasonModal(f"Void round {number}: why?",
+                                                                          "e.g. wrong card count"), reason_given))
+
+    def house_label(self) -> str:
+        return self.HOUSE_LABEL
+
+    def action_help(self) -> None:
+        keys = [(b.key_display or b.key, b.description) for b in self.active_keys()]
+        self.app.push_screen(HelpScreen(keys, self.table.profile, self.RULES_SUMMARY))
+
+    def active_keys(self) -> list[Binding]:
+        out = []
+        for binding in self._bindings_list():
+            if binding.show and self.check_action(binding.action.split("(")[0], ()):
+                out.append(binding)
+        return out
+
+    def _bindings_list(self) -> list[Binding]:
+        found: list[Binding] = []
+        for cls in type(self).__mro__:
+            for b in getattr(cls, "BINDINGS", []) or []:
+                if isinstance(b, Binding):
+                    found.append(b)
+        return found

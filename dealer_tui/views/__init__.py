@@ -1,0 +1,60 @@
+"""What the screens show of a round, as plain data: one presenter per game, found by game id.
+
+No Textual here: a presenter turns a round into seat views, the banker's hand and plain-words
+event lines; the widgets only draw them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Protocol
+
+from dealer_tui.ledger.base import NewEvent
+from dealer_tui.rounds.base import Round
+from rules.cards import Card
+
+_MODULES = {
+    "high-card-flush": "dealer_tui.views.high_card_flush",
+    "one-or-five": "dealer_tui.views.one_or_five",
+    "chinese-poker": "dealer_tui.views.chinese_poker",
+    "palace-poker": "dealer_tui.views.palace_poker",
+}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    name: str
+    stack: int
+    bets: Sequence[tuple[str, int]] = ()
+    cards: Sequence[Card] = ()
+    hidden_cards: int = 0
+    hand: str = ""
+    markers: Sequence[str] = ()
+    acting: bool = False
+    out: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class HandView:
+    title: str
+    cards: Sequence[Card] = ()
+    hidden_cards: int = 0
+    hand: str = ""
+    lines: Sequence[str] = field(default_factory=tuple)
+
+
+class Presenter(Protocol):
+    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
+    def banker(self, rnd: Round | None) -> HandView: ...
+    def describe(self, event: NewEvent) -> str: ...
+    def prompt(self, rnd: Round | None) -> str: ...
+
+
+def presenter(game_id: str) -> Presenter:
+    module = import_module(_MODULES[game_id])
+    found: Presenter = module.PRESENTER
+    return found

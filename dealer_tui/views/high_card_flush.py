@@ -1,0 +1,110 @@
+"""High Card Flush as the dealer sees it."""
+
+from __future__ import annotations
+
+from dealer_tui.ledger.base import NewEvent
+from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.views import HandView, SeatView
+from rules import high_card_flush as hcf
+from rules.cards import format_cards, parse_cards
+
+
+class HighCardFlushPresenter:
+    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if not isinstance(rnd, HighCardFlushRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+            views = [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
+            if isinstance(rnd, HighCardFlushRound) and rnd.banker is not None:
+                views = [v if v.seat != rnd.banker else SeatView(v.seat, v.name, v.stack, markers=("DP",))
+                         for v in views]
+            return views
+        out = []
+        acting = rnd.to_act()
+        for seat, (name, stack) in sorted(stacks.items()):
+            if seat == rnd.banker:
+                out.append(SeatView(seat, name, stack, markers=("DP", "button"), note="banks this round",
+                                    hidden_cards=7 if rnd.banker_cards and not rnd.revealed else 0,
+                                    cards=rnd.banker_cards if rnd.revealed else ()))
+                continue
+            p = rnd.seats.get(seat)
+            if p is None or not p.playing:
+                out.append(SeatView(seat, name, stack, note="sitting out" if rnd.phase is not Phase.ANTE else "no ante yet"))
+                continue
+            bets = [("Ante", p.ante)]
+            if p.flush:
+                bets.append(("Flush", p.flush))
+            if p.straight_flush:
+                bets.append(("SF", p.straight_flush))
+            if p.raised:
+                bets.append(("Raise", p.raised))
+            hand = ""
+            if p.cards:
+                reading = hcf.read_hand(p.cards)
+                hand = reading.describe_flush()
+                if reading.straight_flush:
+                    hand += f"; {reading.describe_straight_flush()}"
+            note = "folded" if p.raised == 0 else ""
+            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, p.cards, hand=hand,
+                                acting=acting is not None and acting.seat == seat, out=p.raised == 0, note=note))
+        return out
+
+    def banker(self, rnd: Round | None) -> HandView:
+        if not isinstance(rnd, HighCardFlushRound):
+            return HandView("Banker")
+        title = f"Designated Player — seat {rnd.banker}" if rnd.banker is not None else "Dealer (house banks)"
+        if not rnd.banker_cards:
+            return HandView(title, lines=("cards not dealt",))
+        if not rnd.revealed:
+            return HandView(title, hidden_cards=7, lines=("face down until the reveal",))
+        reading = hcf.read_hand(rnd.banker_cards)
+        verdict = "qualifies" if reading.qualifies else "does not qualify (needs 3-card flush 9-high)"
+        return HandView(title, rnd.banker_cards, hand=reading.describe_flush(), lines=(verdict,))
+
+    def describe(self, event: NewEvent) -> str:
+        p = event.payload
+        match event.kind:
+            case "round_started":
+                banker = f"seat {p['banker']} banks" if p.get("banker") else "the house banks"
+                return f"Round {p['number']} — {banker}"
+            case "ante_placed":
+                extra = "".join(f", {k.replace('_', ' ')} {v}" for k, v in p.items() if k in ("flush", "straight_flush") and v)
+                return f"Seat {p['seat']} antes {p['ante']}{extra}"
+            case "ante_withdrawn":
+                return f"Seat {p['seat']} takes the bets back"
+            case "cards_dealt":
+                return "Seven cards dealt to each hand"
+            case "player_acted":
+                return f"Seat {p['seat']} folds" if p["raise"] == 0 else f"Seat {p['seat']} raises {p['raise']}"
+            case "banker_revealed":
+                return f"Banker shows {format_cards(parse_cards(p['cards']), symbols=True)}"
+            case "payout_confirmed":
+                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
+                return f"Payout confirmed: {p['paid']} paid{signed}"
+            case "round_voided":
+                return f"Round void: {p['reason']}"
+            case "round_recovered":
+                return f"Round reopened after a restart ({p['phase']} phase)"
+        return event.kind.replace("_", " ")
+
+    def prompt(self, rnd: Round | None) -> str:
+        if not isinstance(rnd, HighCardFlushRound):
+            return "Press s to start a round."
+        match rnd.phase:
+            case Phase.ANTE:
+                return "Antes: pick a seat (1-9), a to ante; d deals."
+            case Phase.ACT:
+                p = rnd.to_act()
+                if p is None:
+                    return ""
+                low, high = rnd.raise_bounds(p.seat)
+                length = rnd.flush_length(p.seat)
+                return f"Seat {p.seat}: r raise ({low}–{high}, {length}-card flush) or f fold."
+            case Phase.REVEAL:
+                return "Everyone has acted: v reveals the banker's hand."
+            case Phase.PAYOUT:
+                return "p shows the payout to confirm."
+            case _:
+                return "Round over: s starts the next round."
+
+
+PRESENTER = HighCardFlushPresenter()

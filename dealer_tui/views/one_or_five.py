@@ -1,0 +1,110 @@
+"""Poker "1 or 5" as the dealer sees it: one panel per player, their boxes inside."""
+
+from __future__ import annotations
+
+from dealer_tui.ledger.base import NewEvent
+from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.views import HandView, SeatView
+from rules import one_or_five as rules
+from rules.cards import format_cards, parse_cards
+
+
+class OneOrFivePresenter:
+    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if not isinstance(rnd, OneOrFiveRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+            return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
+        current = rnd.current_box()
+        out = []
+        for seat, (name, stack) in sorted(stacks.items()):
+            boxes = [b for n, b in sorted(rnd.boxes.items()) if b.seat == seat]
+            if seat not in rnd.players:
+                out.append(SeatView(seat, name, stack, note="joined after the start"))
+                continue
+            bets: list[tuple[str, int]] = []
+            lines = []
+            cards = ()
+            for box in boxes:
+                tag = f"Box {box.number}" + (" (open)" if rnd.open_boxes.get(seat) == box.number else "")
+                bets.append((f"{tag} ante", box.ante))
+                if box.bet:
+                    bets.append((f"Box {box.number} bet", box.bet))
+                if box.insurance:
+                    bets.append((f"Box {box.number} ins.", box.insurance))
+                if box.cards:
+                    hand = rules.hand_of(box.cards)
+                    lines.append(f"Box {box.number}: {format_cards(box.cards, symbols=True)} {hand.said()}"
+                                 + (f" — {box.status}" if box.status != "waiting" else ""))
+                    if current is box:
+                        cards = box.cards
+            acting = current is not None and current.seat == seat
+            note = "; ".join(lines) if lines else ("no box yet" if not boxes else "")
+            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, cards,
+                                hand=f"box {current.number} to act" if acting and current else "",
+                                markers=tuple(f"box {b.number}" for b in boxes), acting=acting, note=note))
+        return out
+
+    def banker(self, rnd: Round | None) -> HandView:
+        if not isinstance(rnd, OneOrFiveRound) or not rnd.dealer:
+            return HandView("Dealer", lines=("cards not dealt",))
+        if not rnd.revealed:
+            return HandView("Dealer", rnd.dealer[-1:], hidden_cards=4, lines=("last card face up",))
+        hand = rules.hand_of(rnd.dealer)
+        verdict = "has a game" if hand.qualifies else "no game: antes pay 1:1, bets returned"
+        return HandView("Dealer", rnd.dealer, hand=hand.said(), lines=(verdict,))
+
+    def describe(self, event: NewEvent) -> str:
+        p = event.payload
+        match event.kind:
+            case "round_started":
+                return "New round: antes on the boxes"
+            case "ante_placed":
+                return f"Seat {p['seat']} antes {p['amount']} on box {p['box']}"
+            case "ante_withdrawn":
+                return f"Box {p['box']}: ante taken back"
+            case "open_box_marked":
+                return f"Seat {p['seat']} plays box {p['box']} open"
+            case "cards_dealt":
+                return f"Cut by the {p['cut_by']}; five cards to each box and the dealer"
+            case "box_exchanged":
+                return (f"Box {p['box']} exchanges {len(parse_cards(p['discarded_cards']))} "
+                        f"(fee {p['fee']})")
+            case "box_closed":
+                return f"Box {p['box']} closes with {p['bet']}"
+            case "box_folded":
+                return f"Box {p['box']} passes"
+            case "insurance_taken":
+                return f"Box {p['box']} insures {p['amount']}" if p["amount"] else f"Box {p['box']}: no insurance"
+            case "dealer_revealed":
+                return f"Dealer shows {format_cards(parse_cards(p['cards']), symbols=True)}: {p['hand']}"
+            case "payout_confirmed":
+                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
+                return f"Payout confirmed: {p['paid']} paid{signed}"
+            case "round_voided":
+                return f"Round void: {p['reason']}"
+            case "round_recovered":
+                return f"Round reopened after a restart ({p['phase']} phase)"
+        return event.kind.replace("_", " ")
+
+    def prompt(self, rnd: Round | None) -> str:
+        if not isinstance(rnd, OneOrFiveRound):
+            return "Press s to start a round."
+        match rnd.phase:
+            case Phase.ANTE:
+                return "Antes: pick a seat (1-9), a to ante a box, o plays it open; d cuts and deals."
+            case Phase.ACT:
+                box = rnd.current_box()
+                if box is None:
+                    return ""
+                if box.status == "closed":
+                    return f"Box {box.number}: i insures, n declines insurance."
+                return f"Box {box.number}: e exchange, b close (bet {rules.BET_MULTIPLE * box.ante}), f pass."
+            case Phase.REVEAL:
+                return "Every box has acted: v reveals the dealer's hand."
+            case Phase.PAYOUT:
+                return "p shows the payout to confirm."
+            case _:
+                return "Round over: s starts the next round."
+
+
+PRESENTER = OneOrFivePresenter()

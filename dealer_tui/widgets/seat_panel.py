@@ -1,0 +1,67 @@
+"""One seat: player, stack, bet spots, cards, markers; the acting seat highlighted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Static
+
+from dealer_tui.views import SeatView
+from dealer_tui.widgets.cards_text import cards_text
+
+
+class SeatPanel(Static):
+    DEFAULT_CSS = """
+    SeatPanel { border: round $primary-darken-2; height: auto; min-height: 5; padding: 0 1; }
+    SeatPanel.acting { border: heavy $success; background: $success 10%; }
+    SeatPanel.selected { border: double $accent; }
+    SeatPanel.out { color: $text-muted; }
+    """
+
+    view: reactive[SeatView | None] = reactive(None, layout=True)
+    selected: reactive[bool] = reactive(False)
+
+    @dataclass
+    class Selected(Message):
+        """The dealer clicked a seat."""
+
+        seat: int
+
+    def watch_view(self, view: SeatView | None) -> None:
+        self._sync_classes()
+
+    def watch_selected(self, selected: bool) -> None:
+        self._sync_classes()
+
+    def _sync_classes(self) -> None:
+        view = self.view
+        self.set_class(bool(view and view.acting), "acting")
+        self.set_class(bool(view and view.out), "out")
+        self.set_class(self.selected, "selected")
+        if view is not None:
+            markers = f" [{', '.join(view.markers)}]" if view.markers else ""
+            self.border_title = f"Seat {view.seat} · {view.name}{markers}"
+            self.border_subtitle = f"stack {view.stack}"
+
+    def render(self) -> RenderableType:
+        view = self.view
+        if view is None:
+            return Text("empty", style="dim")
+        parts: list[RenderableType] = []
+        if view.bets:
+            parts.append(Text("  ".join(f"{label} {amount}" for label, amount in view.bets), style="bold"))
+        if view.cards or view.hidden_cards:
+            parts.append(cards_text(view.cards, view.hidden_cards))
+        if view.hand:
+            parts.append(Text(view.hand, style="italic"))
+        if view.note:
+            parts.append(Text(view.note, style="dim"))
+        return Group(*parts) if parts else Text(" ")
+
+    def on_click(self) -> None:
+        if self.view is not None:
+            self.post_message(self.Selected(self.view.seat))
