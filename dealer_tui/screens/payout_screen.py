@@ -31,6 +31,7 @@ class PayoutScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static("Payout", classes="title")
             yield DataTable(id="payout-table", zebra_stripes=True, cursor_type="row")
+            yield Static("", id="payout-why")
             with Vertical(id="payout-total"):
                 yield Static("Paid to winning seats")
                 yield Digits(f"{paid:,}", id="payout-digits")
@@ -53,6 +54,11 @@ class PayoutScreen(ModalScreen[bool]):
             result = f"{row.result:+}" if row.result else ("push" if row.bet not in BANK_BETS else "0")
             table.add_row(str(row.seat), label, str(row.stake), result, row.reason)
         table.focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        row = self.outcome.rows[event.cursor_row] if 0 <= event.cursor_row < len(self.outcome.rows) else None
+        if row is not None:
+            self.query_one("#payout-why", Static).update(f"Seat {row.seat}, {BET_LABELS.get(row.bet, row.bet)}: {row.reason}")
 
     def action_confirm(self) -> None:
         self.dismiss(True)

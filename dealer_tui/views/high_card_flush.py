@@ -44,7 +44,8 @@ class HighCardFlushPresenter:
                 if reading.straight_flush:
                     hand += f"; {reading.describe_straight_flush()}"
             note = "folded" if p.raised == 0 else ""
-            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, p.cards, hand=hand,
+            by_suit = sorted(p.cards, key=lambda c: (c.suit, -c.rank))  # flushes read at a glance
+            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, by_suit, hand=hand,
                                 acting=acting is not None and acting.seat == seat, out=p.raised == 0, note=note))
         return out
 
