@@ -46,7 +46,8 @@ def games() -> dict[str, GameInfo]:
     if len(_GAMES) < len(_GAME_MODULES):
         for name in _GAME_MODULES:
             import_module(name)
-    return dict(_GAMES)
+    order = {name: i for i, name in enumerate(_GAME_MODULES)}
+    return dict(sorted(_GAMES.items(), key=lambda item: order.get(item[1].profile_model.__module__, 99)))
 
 
 def game(game_id: object, field: str = "game") -> GameInfo:

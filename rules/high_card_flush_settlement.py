@@ -1,0 +1,400 @@
+"""High Card Flush settlement (RULES.md HCF-8..HCF-17, HCF-20): a finished round in, chips out.
+
+Card room (`banker: designated_player`): folded hands are collected first, then raised hands
+are settled one by one in the HCF-10 order against the Designated Player's available money
+(HCF-15, HCF-16). Casino (`banker: house`, HCF-20): the house banks without limit and the
+bonus bets pay on the player's own hand.
+
+Rake (HCF-17) is a fee per hand that the player pays from their own chips on top of their
+bets, whatever the bets did: a hand's net is the sum of its bet results minus its rake, the
+DP receives every lost bet in full, and the house's rake is the sum of every hand's rake and
+the DP's. So chips are conserved: players' nets + banker's net + house rake = 0 (C-2).
+
+Preconditions (the `settle` request checks them): 7 distinct cards for every hand whose result
+depends on its cards, legal raises (HCF-6), positive Ante, non-negative amounts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from rules.cards import Card
+from rules.high_card_flush import (
+    MIN_FLUSH_BET_LENGTH,
+    HandReading,
+    read_hand,
+    settlement_order,
+    straight_flush_wins,
+)
+from rules.profiles.high_card_flush import HighCardFlushProfile
+
+RakeMode = Literal["all", "players", "dp_only"]
+BET_NAMES = ("ante", "raise", "flush", "straight_flush")
+
+
+@dataclass(frozen=True, slots=True)
+class Terms:
+    """The house options a settlement depends on: rake (HCF-17) and bonus cap (HCF-14)."""
+
+    rake_mode: RakeMode = "all"
+    rake_amount: int = 0
+    bonus_cap: int | None = None
+
+    @classmethod
+    def of(cls, profile: HighCardFlushProfile) -> Terms:
+        return cls(profile.rake.mode, profile.rake.amount, profile.bonus_cap)
+
+    @property
+    def player_rake(self) -> int:
+        return self.rake_amount if self.rake_mode in ("all", "players") else 0
+
+    @property
+    def banker_rake(self) -> int:
+        return self.rake_amount if self.rake_mode in ("all", "dp_only") else 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One player's finished hand: bets in chips (`raised` 0 = folded) and the 7 cards if known."""
+
+    seat: int
+    ante: int
+    raised: int
+    flush: int = 0
+    straight_flush: int = 0
+    cards: tuple[Card, ...] | None = None
+
+    @property
+    def folded(self) -> bool:
+        return self.raised == 0
+
+    @property
+    def wager(self) -> int:
+        """Every chip the hand has in play (HCF-16)."""
+        return self.ante + self.raised + self.flush + self.straight_flush
+
+
+@dataclass(frozen=True, slots=True)
+class BankerHand:
+    """The DP (seat and stack) or the house (no seat, no stack: unlimited money, HCF-20)."""
+
+    cards: tuple[Card, ...] | None
+    seat: int | None = None
+    stack: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BetResult:
+    """One bet's outcome: `result` is signed (+ won, - stake lost, 0 push/returned/not made)."""
+
+    stake: int
+    result: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    seat: int
+    folded: bool
+    dead: bool
+    reading: HandReading | None
+    ante: BetResult
+    raise_bet: BetResult
+    flush: BetResult
+    straight_flush: BetResult
+    rake: int
+
+    @property
+    def bets(self) -> tuple[BetResult, BetResult, BetResult, BetResult]:
+        """The four bets in the order of `BET_NAMES`."""
+        return (self.ante, self.raise_bet, self.flush, self.straight_flush)
+
+    @property
+    def net(self) -> int:
+        return self.ante.result + self.raise_bet.result + self.flush.result + self.straight_flush.result - self.rake
+
+
+@dataclass(frozen=True, slots=True)
+class BankerResult:
+    seat: int | None
+    reading: HandReading | None
+    qualified: bool | None
+    """HCF-7; None when the banker's cards were not needed and not given."""
+    rake: int
+    net: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    banker: BankerResult
+    players: tuple[PlayerResult, ...]
+    """In the order the hands were given."""
+    order: tuple[int, ...]
+    """Seats in the order they were settled (HCF-10; by seat under the casino profile)."""
+    house_rake: int
+
+
+# One bet at a time -------------------------------------------------------------------------
+
+
+_NOT_MADE = {label: BetResult(0, 0, f"{label}: not made") for label in ("Flush bet", "Straight Flush bet")}
+
+
+def _not_made(label: str) -> BetResult:
+    return _NOT_MADE[label]
+
+
+def _won(label: str, stake: int, odds: int, why: str) -> BetResult:
+    if odds == 1:
+        return BetResult(stake, stake, f"{label}: {why} — wins {stake} (1 to 1)")
+    return BetResult(stake, stake * odds, f"{label}: {why} — {stake} × {odds} = {stake * odds}")
+
+
+def _lost(label: str, stake: int, why: str) -> BetResult:
+    return BetResult(stake, -stake, f"{label}: {why} — loses {stake}")
+
+
+def _pushed(label: str, stake: int, why: str) -> BetResult:
+    return BetResult(stake, 0, f"{label}: {why} — pushes, {stake} returned")
+
+
+def pay_line(table: dict[int, int], length: int) -> int | None:
+    """Odds of the highest paytable line the length reaches ("only the highest line pays")."""
+    return next((odds for cards, odds in table.items() if cards <= length), None)
+
+
+_NO_RAISE = BetResult(0, 0, "Raise: folded, no raise")
+
+
+def _fold_bets(hand: PlayerHand) -> tuple[BetResult, BetResult]:
+    return _lost("Ante", hand.ante, "folded"), _NO_RAISE
+
+
+def _main_bets(hand: PlayerHand, mine: HandReading, dp: HandReading, dealer: str) -> tuple[BetResult, BetResult]:
+    """HCF-8, HCF-9: Ante and Raise of a raised hand against the banker's hand."""
+    ante, raised = hand.ante, hand.raised
+    if not dp.qualifies:
+        why = f"the {dealer} does not qualify ({dp.describe_flush()}; needs a 3-card flush 9-high)"
+        return _won("Ante", ante, 1, why), _pushed("Raise", raised, f"the {dealer} does not qualify")
+    if mine.flush_key > dp.flush_key:
+        why = f"{mine.describe_flush()} beats the {dealer}'s {dp.describe_flush()}"
+        return _won("Ante", ante, 1, why), _won("Raise", raised, 1, why)
+    if mine.flush_key == dp.flush_key:
+        why = f"{mine.describe_flush()} ties the {dealer}'s"
+        return _pushed("Ante", ante, why), _pushed("Raise", raised, why)
+    why = f"{mine.describe_flush()} loses to the {dealer}'s {dp.describe_flush()}"
+    return _lost("Ante", ante, why), _lost("Raise", raised, why)
+
+
+def _flush_contest(stake: int, mine: HandReading, dp: HandReading, table: dict[int, int]) -> BetResult:
+    """HCF-13: needs 4+ cards; beats the DP's flush by HCF-1 to win, a tie pushes."""
+    label, length = "Flush bet", mine.flush_length
+    if not stake:
+        return _not_made(label)
+    if length < MIN_FLUSH_BET_LENGTH:
+        return _lost(label, stake, f"a {length}-card flush cannot win (needs {MIN_FLUSH_BET_LENGTH} cards)")
+    if mine.flush_key == dp.flush_key:
+        return _pushed(label, stake, f"{mine.describe_flush()} ties the DP's")
+    if mine.flush_key < dp.flush_key:
+        return _lost(label, stake, f"{length}-card flush loses to the DP's {dp.describe_flush()}")
+    odds = pay_line(table, length)
+    if odds is None:
+        return _lost(label, stake, f"no paytable line for a {length}-card flush")
+    return _won(label, stake, odds, f"{length}-card flush beats the DP's {dp.describe_flush()}")
+
+
+def _straight_flush_contest(stake: int, mine: HandReading, dp: HandReading, table: dict[int, int]) -> BetResult:
+    """HCF-12: 3+ cards, longer than the DP's run or as long with a higher or equal top card."""
+    label, length = "Straight Flush bet", mine.straight_flush_length
+    if not stake:
+        return _not_made(label)
+    if not length:
+        return _lost(label, stake, "no 3-card straight flush")
+    theirs = f"the DP's {dp.straight_flush_length}-card" if dp.straight_flush else "the DP's (none)"
+    if not straight_flush_wins(mine.straight_flush_key, dp.straight_flush_key):
+        return _lost(label, stake, f"{mine.describe_straight_flush()} loses to {theirs}")
+    odds = pay_line(table, length)
+    if odds is None:
+        return _lost(label, stake, f"no paytable line for a {length}-card straight flush")
+    verb = "ties (ties go to the player)" if mine.straight_flush_key == dp.straight_flush_key else "beats"
+    return _won(label, stake, odds, f"{length}-card straight flush {verb} {theirs}")
+
+
+def _paytable_bet(label: str, stake: int, length: int, what: str, table: dict[int, int]) -> BetResult:
+    """HCF-20: a bonus bet paid by the paytable on the player's own hand (`what` describes it)."""
+    if not stake:
+        return _not_made(label)
+    odds = pay_line(table, length)
+    if odds is None:
+        return _lost(label, stake, f"{what} is not on the paytable")
+    return _won(label, stake, odds, f"{what} pays {odds} to 1")
+
+
+def _reduce(bet: BetResult, by: int, why: str) -> BetResult:
+    return BetResult(bet.stake, bet.result - by, f"{bet.reason}, cut by {by} to {bet.result - by}: {why}")
+
+
+def cap_bonus(flush: BetResult, straight_flush: BetResult, cap: int | None) -> tuple[BetResult, BetResult]:
+    """HCF-14: one hand's bonus winnings are cut to the cap, Straight Flush winnings first."""
+    won = max(flush.result, 0) + max(straight_flush.result, 0)
+    if cap is None or won <= cap:
+        return flush, straight_flush
+    why = f"the {cap} bonus cap (HCF-14)"
+    excess = won - cap
+    cut = min(excess, max(straight_flush.result, 0))
+    if cut:
+        straight_flush = _reduce(straight_flush, cut, why)
+    if excess - cut:
+        flush = _reduce(flush, excess - cut, why)
+    return flush, straight_flush
+
+
+def limit_to_bank(bets: list[BetResult], available: int) -> list[BetResult]:
+    """HCF-16: a net win above the DP's money is cut to it, from the Straight Flush win first,
+    then the Flush win, the Raise and the Ante (`bets` in the order of `BET_NAMES`)."""
+    shortfall = sum(b.result for b in bets) - available
+    if shortfall <= 0:
+        return bets
+    why = f"the DP had only {available} left (HCF-16)"
+    out = list(bets)
+    for i in (3, 2, 1, 0):
+        cut = min(shortfall, max(out[i].result, 0))
+        if cut:
+            out[i] = _reduce(out[i], cut, why)
+            shortfall -= cut
+    return out
+
+
+def _returned(label: str, stake: int, note: str) -> BetResult:
+    return BetResult(stake, 0, f"{label}: {note}") if stake else BetResult(0, 0, f"{label}: not made")
+
+
+def _all_returned(hand: PlayerHand, note: str) -> tuple[BetResult, BetResult, BetResult, BetResult]:
+    return (
+        _returned("Ante", hand.ante, note),
+        _returned("Raise", hand.raised, note),
+        _returned("Flush bet", hand.flush, note),
+        _returned("Straight Flush bet", hand.straight_flush, note),
+    )
+
+
+def _dead(hand: PlayerHand, reading: HandReading | None, available: int) -> PlayerResult:
+    note = f"dead hand: the DP had {available} left, less than the {hand.wager} in play (HCF-16); returned"
+    return PlayerResult(hand.seat, False, True, reading, *_all_returned(hand, note), 0)
+
+
+# Whole rounds ------------------------------------------------------------------------------
+
+
+def settle(
+    profile: HighCardFlushProfile,
+    seats: int,
+    banker: BankerHand,
+    players: Sequence[PlayerHand],
+    terms: Terms | None = None,
+) -> Settlement:
+    """Settle a finished round; `terms` default to the profile's rake and bonus cap."""
+    terms = terms if terms is not None else Terms.of(profile)
+    if profile.banker == "house":
+        return _settle_house(profile, banker, players, terms)
+    return _settle_designated_player(profile, seats, banker, players, terms)
+
+
+def _reading(cards: tuple[Card, ...] | None) -> HandReading | None:
+    return read_hand(cards) if cards is not None else None
+
+
+def _settle_designated_player(
+    profile: HighCardFlushProfile, seats: int, banker: BankerHand, players: Sequence[PlayerHand], terms: Terms
+) -> Settlement:
+    assert banker.seat is not None and banker.stack is not None, "a Designated Player has a seat and a stack"
+    tables = profile.paytables
+    dp = _reading(banker.cards)
+    by_seat = {hand.seat: hand for hand in players}
+    ring = settlement_order(seats, banker.seat, by_seat)
+    order = tuple(s for s in ring if by_seat[s].folded) + tuple(s for s in ring if not by_seat[s].folded)
+    available = banker.stack
+    results: dict[int, PlayerResult] = {}
+    for seat in order:
+        hand = by_seat[seat]
+        mine = _reading(hand.cards)
+        if hand.folded:
+            ante, raised = _fold_bets(hand)
+            flush = _lost("Flush bet", hand.flush, "lost with the fold (HCF-11)") if hand.flush else _not_made("Flush bet")
+            sf = (_lost("Straight Flush bet", hand.straight_flush, "lost with the fold (HCF-11)")
+                  if hand.straight_flush else _not_made("Straight Flush bet"))
+            available += hand.wager
+            results[seat] = PlayerResult(seat, True, False, mine, ante, raised, flush, sf, terms.player_rake)
+            continue
+        assert mine is not None and dp is not None, "a raised hand and the DP need their cards"
+        if available < hand.wager:
+            results[seat] = _dead(hand, mine, available)
+            continue
+        ante, raised = _main_bets(hand, mine, dp, "DP")
+        flush = _flush_contest(hand.flush, mine, dp, tables.flush)
+        sf = _straight_flush_contest(hand.straight_flush, mine, dp, tables.straight_flush)
+        if terms.bonus_cap is not None:
+            flush, sf = cap_bonus(flush, sf, terms.bonus_cap)
+        won = ante.result + raised.result + flush.result + sf.result
+        if won > available:
+            ante, raised, flush, sf = limit_to_bank([ante, raised, flush, sf], available)
+            won = available
+        available -= won
+        results[seat] = PlayerResult(seat, False, False, mine, ante, raised, flush, sf, terms.player_rake)
+    dp_rake = min(terms.banker_rake, available)
+    net = available - banker.stack - dp_rake
+    if dp is None:
+        said = "every player folded; the DP's cards were not needed"
+    else:
+        said = f"the DP {'qualifies' if dp.qualifies else 'does not qualify'} with {dp.describe_flush()}"
+    reason = f"{said}; holds {available} after the hands, pays {dp_rake} rake: net {net}"
+    house_rake = dp_rake + sum(r.rake for r in results.values())
+    return Settlement(
+        BankerResult(banker.seat, dp, dp.qualifies if dp else None, dp_rake, net, reason),
+        tuple(results[hand.seat] for hand in players), order, house_rake,
+    )
+
+
+def _settle_house(
+    profile: HighCardFlushProfile, banker: BankerHand, players: Sequence[PlayerHand], terms: Terms
+) -> Settlement:
+    """HCF-20: unlimited house money, no rake, bonus bets on the player's own hand."""
+    tables = profile.paytables
+    house = _reading(banker.cards)
+    results = []
+    for hand in players:
+        mine = _reading(hand.cards)
+        if hand.folded:
+            ante, raised = _fold_bets(hand)
+        else:
+            assert mine is not None and house is not None, "a raised hand and the house need their cards"
+            ante, raised = _main_bets(hand, mine, house, "dealer")
+        flush, sf = _NOT_MADE["Flush bet"], _NOT_MADE["Straight Flush bet"]
+        if hand.flush or hand.straight_flush:
+            assert mine is not None, "a hand with bonus bets under the casino profile needs its cards"
+            flush = _paytable_bet("Flush bet", hand.flush, mine.flush_length, mine.describe_flush(), tables.flush)
+            sf = _paytable_bet("Straight Flush bet", hand.straight_flush, mine.straight_flush_length,
+                               mine.describe_straight_flush(), tables.straight_flush)
+            flush, sf = cap_bonus(flush, sf, terms.bonus_cap)
+        results.append(PlayerResult(hand.seat, hand.folded, False, mine, ante, raised, flush, sf, 0))
+    net = -sum(r.net for r in results)
+    if house is None:
+        said = "every player folded; the dealer's cards were not needed"
+    else:
+        said = f"the dealer {'qualifies' if house.qualifies else 'does not qualify'} with {house.describe_flush()}"
+    banker_result = BankerResult(None, house, house.qualifies if house else None, 0, net, f"{said}: house net {net}")
+    order = tuple(sorted(hand.seat for hand in players))
+    return Settlement(banker_result, tuple(results), order, 0)
+
+
+def void_round(banker: BankerHand, players: Sequence[PlayerHand], why: str) -> Settlement:
+    """HCF-19: a misdeal voids the round before anyone acts: every bet returned, no rake."""
+    note = f"misdeal ({why}); returned"
+    results = tuple(
+        PlayerResult(hand.seat, False, False, None, *_all_returned(hand, note), 0) for hand in players
+    )
+    banker_result = BankerResult(banker.seat, None, None, 0, 0, f"misdeal ({why}): the round is void")
+    return Settlement(banker_result, results, tuple(sorted(hand.seat for hand in players)), 0)

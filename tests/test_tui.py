@@ -1,0 +1,144 @@
+"""The dealer's terminal driven by key presses (Textual Pilot): whole rounds, the honest footer,
+supervisor sign-off and its lock-out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_tui.rounds.base import Phase
+from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.screens.pin_modal import PinModal
+from dealer_tui.screens.round_screen import RoundScreen
+from rules import high_card_flush_settlement as hcf_settle
+from rules import one_or_five as o5
+from rules.profiles.loader import shipped_dir
+from tests.tui_support import PIN, seated_app
+
+SIZE = (120, 36)
+
+
+def footer_actions(screen: RoundScreen) -> set[str]:
+    """The actions the footer offers now (what check_action lets through)."""
+    return {b.action.split("(")[0] for b in screen.active_keys()}
+
+
+async def test_hcf_full_round_by_keys_settles_as_the_rules_do(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        assert footer_actions(screen) >= {"start"} and "reveal" not in footer_actions(screen)
+        await pilot.press("s", "y")          # seat 1 accepts the bank (HCF-18)
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, HighCardFlushRound) and rnd.banker == 1
+        assert footer_actions(screen) >= {"ante", "void"} and not footer_actions(screen) & {"reveal", "payout", "raise_bet"}
+        await pilot.press("2", "a", "enter")  # seat 2 antes the table minimum, no bonus bets
+        await pilot.press("3", "a", "2", "0", "enter")  # seat 3 antes 20
+        assert (rnd.seats[2].ante, rnd.seats[3].ante) == (5, 20)
+        await pilot.press("d")
+        assert rnd.phase is Phase.ACT
+        assert "deal" not in footer_actions(screen) and {"raise_bet", "fold"} <= footer_actions(screen)
+        await pilot.press("r", "enter")       # seat 2 raises the suggested (largest) amount
+        await pilot.press("f")                # seat 3 folds
+        assert rnd.phase is Phase.REVEAL and footer_actions(screen) & {"reveal"}
+        await pilot.press("v", "p")
+        assert rnd.phase is Phase.PAYOUT
+        await pilot.press("enter")            # confirm on the payout screen
+        assert rnd.phase is Phase.DONE
+        # the ledger's settlement equals the rules' settlement for the same cards
+        hands = [hcf_settle.PlayerHand(s, rnd.seats[s].ante, rnd.seats[s].raised or 0, 0, 0, rnd.seats[s].cards)
+                 for s in rnd.playing()]
+        expected = hcf_settle.settle(rnd.profile, 7, hcf_settle.BankerHand(rnd.banker_cards, 1, 5000), hands)
+        rows = {(r.seat, r.bet): r.result for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
+        for result in expected.players:
+            assert rows.get((result.seat, "ante")) == result.ante.result
+        assert app.table.session.chips_balance() == 0  # type: ignore[union-attr]
+
+
+async def test_r_one_or_five_full_round_with_an_exchange_by_keys(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("s", "1", "a", "enter", "2", "a", "enter", "d", "p")  # cut by the player
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, OneOrFiveRound) and rnd.phase is Phase.ACT and rnd.cut_by == "player"
+        assert {"exchange", "close_box", "fold"} <= footer_actions(screen)
+        box = rnd.current_box()
+        assert box is not None and box.number == 1
+        await pilot.press("e", "1", "enter")  # exchange the first card
+        assert box.exchanged == 1 and rnd.committed(1) == 10  # ante 5 + fee 5
+        assert "exchange" not in footer_actions(screen)
+        await pilot.press("b")
+        if "no_insurance" in footer_actions(screen):
+            await pilot.press("n")
+        await pilot.press("f")                 # box 2 passes
+        assert rnd.phase is Phase.REVEAL
+        await pilot.press("v", "p", "enter")
+        assert rnd.phase is Phase.DONE
+        plays = [o5.BoxPlay(b.number, b.ante, o5.Action.BET if b.status == "closed" else o5.Action.FOLD,
+                            b.cards, b.exchanged, b.insurance or 0) for b in rnd.boxes.values()]
+        expected = o5.settle(rnd.profile, rnd.dealer, plays)
+        rows = {(r.seat, r.bet): r.result for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
+        for result in expected.boxes:
+            for name, bet in result.bets.items():
+                if bet.stake or bet.result:
+                    assert rows[(result.box, name)] == bet.result
+
+
+def low_threshold_profiles(tmp_path: Path) -> Path:
+    own = tmp_path / "profiles"
+    own.mkdir()
+    text = (shipped_dir() / "high-card-flush-casino.yaml").read_text().replace("sign_off_threshold: 5000",
+                                                                               "sign_off_threshold: 1")
+    (own / "casino-low.yaml").write_text(text)
+    return own
+
+
+async def play_casino_round_to_payout(pilot, app) -> HighCardFlushRound:  # type: ignore[no-untyped-def]
+    await pilot.press("s", "1", "a", "enter", "d", "r", "enter", "v", "p")
+    rnd = app.table.round
+    assert isinstance(rnd, HighCardFlushRound) and rnd.phase is Phase.PAYOUT
+    return rnd
+
+
+async def test_payout_over_the_threshold_cannot_be_confirmed_without_the_pin(tmp_path: Path) -> None:
+    own = low_threshold_profiles(tmp_path)
+    for seed in range(1, 40):  # a seed where seat 1 wins something, so sign-off is needed
+        app = seated_app(tmp_path / str(seed), "casino-low", [(1, "Ann", 5000)], seed=seed, profiles=own) \
+            if (tmp_path / str(seed)).mkdir() is None else None
+        assert app is not None
+        async with app.run_test(size=SIZE) as pilot:
+            rnd = await play_casino_round_to_payout(pilot, app)
+            if not rnd.sign_off_needed():
+                continue
+            await pilot.press("enter")               # confirm on the payout screen
+            assert isinstance(app.screen, PinModal)
+            await pilot.press("escape")              # no PIN: nothing is paid
+            assert rnd.phase is Phase.PAYOUT
+            await pilot.press("p", "enter", *PIN, "enter")
+            assert rnd.phase is Phase.DONE
+            rows = app.ledger.round(app.table.round_id or 0)  # type: ignore[union-attr]
+            assert "signed_off" in rows.flags
+            return
+    raise AssertionError("no seed gave a winning casino hand")
+
+
+async def test_three_wrong_pins_lock_sign_off(tmp_path: Path) -> None:
+    own = low_threshold_profiles(tmp_path)
+    app = seated_app(tmp_path, "casino-low", [(1, "Ann", 5000)], profiles=own)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("s", "1", "a", "enter")
+        await pilot.press("x")                       # a misdeal needs the supervisor
+        assert isinstance(app.screen, PinModal)
+        for _ in range(3):
+            await pilot.press("1", "1", "1", "1", "enter")
+        assert screen.signoff.locked_for() > 0
+        await pilot.press(*PIN, "enter")             # even the right PIN is refused while locked
+        assert isinstance(app.screen, PinModal)
+        kinds = [e.kind for e in app.ledger.table_events(app.table.record.id)]  # type: ignore[union-attr]
+        assert kinds.count("supervisor_refused") == 3 and "supervisor_locked" in kinds
+        assert app.table.round.phase is Phase.ANTE  # type: ignore[union-attr]
