@@ -1,0 +1,32 @@
+"""SVG snapshots of the round screens at a fixed size with a seeded shoe (no clocks on screen).
+
+Update after a deliberate change with `pytest tests/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tui_support import seated_app
+
+SIZE = (110, 34)
+
+
+def test_snapshot_high_card_flush_act_phase(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000),
+                                                   (4, "Dee", 5000)], seed=21)
+    assert snap_compare(app, terminal_size=SIZE, press=["s", "y", "2", "a", "enter", "3", "a", "enter",
+                                                        "4", "a", "enter", "d", "r", "enter"])
+
+
+def test_snapshot_high_card_flush_payout(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)], seed=8)
+    assert snap_compare(app, terminal_size=SIZE, press=["s", "y", "2", "a", "enter", "3", "a", "enter", "d",
+                                                        "r", "enter", "r", "enter", "v", "p"])
+
+
+def test_snapshot_one_or_five_act_phase(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=6,
+                     seed=3)
+    assert snap_compare(app, terminal_size=SIZE, press=["s", "1", "a", "enter", "2", "a", "enter", "3", "a",
+                                                        "enter", "d", "d"])
