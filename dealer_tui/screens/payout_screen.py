@@ -22,9 +22,11 @@ class PayoutScreen(ModalScreen[bool]):
         Binding("escape", "cancel", "Back"),
     ]
 
-    def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int) -> None:
+    def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,
+                 seat_label: str = "Seat") -> None:
         super().__init__()
         self.outcome, self.house_label, self.sign_off, self.threshold = outcome, house_label, sign_off, threshold
+        self.seat_label = seat_label
 
     def compose(self) -> ComposeResult:
         paid = sum(max(change, 0) for change in self.outcome.stack_changes.values())
@@ -48,7 +50,7 @@ class PayoutScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Seat", "Bet", "Stake", "Result", "Why")
+        table.add_columns(self.seat_label, "Bet", "Stake", "Result", "Why")
         for row in self.outcome.rows:
             label = BET_LABELS.get(row.bet, row.bet)
             result = f"{row.result:+}" if row.result else ("push" if row.bet not in BANK_BETS else "0")
@@ -58,7 +60,7 @@ class PayoutScreen(ModalScreen[bool]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         row = self.outcome.rows[event.cursor_row] if 0 <= event.cursor_row < len(self.outcome.rows) else None
         if row is not None:
-            self.query_one("#payout-why", Static).update(f"Seat {row.seat}, {BET_LABELS.get(row.bet, row.bet)}: {row.reason}")
+            self.query_one("#payout-why", Static).update(f"{self.seat_label} {row.seat}: {row.reason}")
 
     def action_confirm(self) -> None:
         self.dismiss(True)

@@ -44,6 +44,7 @@ class OneOrFiveScreen(RoundScreen):
                                        "fold": "fold", "insure": "insure", "no_insurance": "no_insurance"}
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House"
+    ROW_LABEL = "Box"
 
     @property
     def o5(self) -> OneOrFiveRound:

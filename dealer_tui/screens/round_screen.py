@@ -48,6 +48,8 @@ class RoundScreen(Screen[None]):
                                        "void": "void"}
     RULES_SUMMARY: ClassVar[str] = ""
     HOUSE_LABEL: ClassVar[str] = "House"
+    ROW_LABEL: ClassVar[str] = "Seat"
+    """What a settlement row's number is: a seat, or a box ("1 or 5")."""
 
     def __init__(self, table: Table, signoff: SignOff) -> None:
         super().__init__()
@@ -181,8 +183,8 @@ class RoundScreen(Screen[None]):
             else:
                 self.perform(Action("confirm_payout"))
 
-        self.app.push_screen(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold),
-                             confirmed)
+        self.app.push_screen(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
+                                          self.ROW_LABEL), confirmed)
 
     def action_void(self) -> None:
         number = self.table.session.rounds_started

@@ -36,6 +36,8 @@ class SeatView:
     acting: bool = False
     out: bool = False
     note: str = ""
+    hands: Sequence[tuple[str, Sequence[Card], str]] = ()
+    """Several hands of one seat (boxes): label, cards, what they make."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.views import HandView, SeatView
 from rules import one_or_five as rules
-from rules.cards import format_cards, parse_cards
+from rules.cards import format_cards, parse_cards, sort_cards
 
 
 class OneOrFivePresenter:
@@ -22,26 +22,22 @@ class OneOrFivePresenter:
                 out.append(SeatView(seat, name, stack, note="joined after the start"))
                 continue
             bets: list[tuple[str, int]] = []
-            lines = []
-            cards = ()
+            hands = []
             for box in boxes:
-                tag = f"Box {box.number}" + (" (open)" if rnd.open_boxes.get(seat) == box.number else "")
-                bets.append((f"{tag} ante", box.ante))
-                if box.bet:
-                    bets.append((f"Box {box.number} bet", box.bet))
-                if box.insurance:
-                    bets.append((f"Box {box.number} ins.", box.insurance))
+                bets.append((f"B{box.number}", box.ante + box.bet + (box.insurance or 0)))
                 if box.cards:
                     hand = rules.hand_of(box.cards)
-                    lines.append(f"Box {box.number}: {format_cards(box.cards, symbols=True)} {hand.said()}"
-                                 + (f" — {box.status}" if box.status != "waiting" else ""))
-                    if current is box:
-                        cards = box.cards
+                    status = "" if box.status == "waiting" else f" — {box.status}"
+                    tag = f"{'▶' if current is box else ' '}B{box.number}{'*' if rnd.open_boxes.get(seat) == box.number else ''}"
+                    hands.append((tag, sort_cards(box.cards), f"{hand.said()}{status}"))
             acting = current is not None and current.seat == seat
-            note = "; ".join(lines) if lines else ("no box yet" if not boxes else "")
-            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, cards,
-                                hand=f"box {current.number} to act" if acting and current else "",
-                                markers=tuple(f"box {b.number}" for b in boxes), acting=acting, note=note))
+            note = "" if boxes else "no box yet"
+            if boxes and not hands:
+                open_box = rnd.open_boxes.get(seat)
+                note = f"box {open_box} plays open" if open_box else ""
+            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, (),
+                                markers=tuple(f"box {b.number}" for b in boxes), acting=acting, note=note,
+                                hands=hands))
         return out
 
     def banker(self, rnd: Round | None) -> HandView:

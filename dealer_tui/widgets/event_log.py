@@ -13,7 +13,8 @@ class EventLog(Static):
     EventLog { border: round $secondary; height: 1fr; padding: 0 1; overflow-y: auto; }
     """
 
-    def show(self, lines: Sequence[str], limit: int = 40) -> None:
+    def show(self, lines: Sequence[str]) -> None:
         self.border_title = "This round"
-        tail = list(lines)[-limit:]
+        room = self.size.height - 2 if self.size.height > 2 else 40
+        tail = list(lines)[-room:]
         self.update(Text("\n".join(tail) if tail else "—", style=""))

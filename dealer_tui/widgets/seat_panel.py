@@ -56,6 +56,11 @@ class SeatPanel(Static):
             parts.append(Text("  ".join(f"{label} {amount}" for label, amount in view.bets), style="bold"))
         if view.cards or view.hidden_cards:
             parts.append(cards_text(view.cards, view.hidden_cards))
+        for label, cards, said in view.hands:
+            line = Text(f"{label} ", style="bold")
+            line.append_text(cards_text(cards))
+            line.append(f" {said}", style="italic")
+            parts.append(line)
         if view.hand:
             parts.append(Text(view.hand, style="italic"))
         if view.note:

@@ -19,5 +19,5 @@ class TableInfo(Static):
         lines = []
         for section in rules:
             if section.title in ("Rules", "Betting", "Scoring"):
-                lines += [f"{label}: {value}" for label, value in section.rows[:5]]
+                lines += [f"{label}: {value}" for label, value in section.rows[:3]]
         self.update(Text("\n".join(lines) if lines else loaded.profile.title))
