@@ -117,3 +117,37 @@ def test_installed_console_script_runs() -> None:
     done = subprocess.run([exe, "settle"], input="{", capture_output=True, text=True, check=False)
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("error: input: not valid JSON") and "Traceback" not in done.stderr
+
+
+def test_demo_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(["demo", "--game", "baccarat", "--ledger", str(tmp_path / "l.sqlite")], capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith("error: --game: unknown game 'baccarat' (known: high-card-flush, one-or-five")
+
+
+def test_demo_then_history_verify_and_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ledger = str(tmp_path / "l.sqlite")
+    status, _, _ = run(["demo", "--game", "one-or-five", "--rounds", "5", "--seed", "1", "--ledger", ledger], capsys)
+    assert status == 0
+    status, out, _ = run(["history", "verify", "--ledger", ledger], capsys)
+    assert status == 0 and "ok:" in out and "(5 rounds)" in out
+    status, out, _ = run(["history", "list", "--ledger", ledger, "--json", "--limit", "2"], capsys)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["number"] for r in rows] == [5, 4] and all(r["status"] == "settled" for r in rows)
+
+
+def test_history_verify_reports_a_changed_digit(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import sqlite3
+
+    ledger = str(tmp_path / "l.sqlite")
+    run(["demo", "--game", "high-card-flush", "--rounds", "3", "--seed", "2", "--ledger", ledger], capsys)
+    db = sqlite3.connect(ledger)
+    db.execute("UPDATE events SET payload = replace(payload, '\"raise\": 5', '\"raise\": 6') "
+               "WHERE kind = 'player_acted' AND payload LIKE '%\"raise\": 5%'")
+    changed = db.total_changes
+    db.commit()
+    db.close()
+    assert changed >= 1
+    status, out, err = run(["history", "verify", "--ledger", ledger], capsys)
+    assert status == 1 and "round" in out and "content does not match its hash" in out
+    assert err.startswith("error: ")

@@ -6,9 +6,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from platformdirs import user_config_dir
 
-from rules.profiles.loader import ProfileLibrary
+if TYPE_CHECKING:
+    from rules.profiles.loader import ProfileLibrary
 
 
 def user_profiles_dir() -> Path:
@@ -29,6 +32,8 @@ def add_profiles_option(parser: argparse.ArgumentParser) -> None:
 
 
 def library(args: argparse.Namespace) -> ProfileLibrary:
+    from rules.profiles.loader import ProfileLibrary
+
     return ProfileLibrary([*args.profiles, user_profiles_dir()])
 
 

@@ -6,22 +6,19 @@ import argparse
 import random
 import sys
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import add_ledger_option, add_profiles_option, fail, ledger_path, library
-from dealer_tui.ledger import LedgerError, SqliteLedger
-from dealer_tui.rounds.base import Phase
-from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.table import Table
-from rules.errors import RulesError
-from rules.registry import games
+
+if TYPE_CHECKING:
+    from dealer_tui.rounds.table import Table
 
 NAME = "demo"
 HELP = "play rounds with built-in players through the real rounds and ledger (training, demos)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, choices=list(games()), help="the game")
+    parser.add_argument("--game", required=True, help="the game's id (dealer-tui --help lists them)")
     parser.add_argument("--profile", help="profile name or YAML path (default: the game's)")
     parser.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
     parser.add_argument("--players", type=int, default=4, help="players to seat (default 4)")
@@ -32,8 +29,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dealer_tui.demo import chooser
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from dealer_tui.demo import chooser
+    from dealer_tui.ledger import LedgerError, SqliteLedger
+    from dealer_tui.rounds.base import Phase
+    from dealer_tui.rounds.cards import VirtualShoe
+    from dealer_tui.rounds.table import Table
+    from rules.errors import RulesError
+    from rules.registry import games
+
+    if args.game not in games():
+        return fail(f"--game: unknown game {args.game!r} (known: {', '.join(games())})")
     if args.rounds < 1:
         return fail("--rounds: must be at least 1")
     try:
@@ -73,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rebuy(table: Table, loaded: object) -> None:
+def _rebuy(table: Table, loaded: object) -> None:  # noqa: ARG001
     """Players short of chips for a round buy again (as players at a real table would)."""
     profile = table.profile.profile
     for seat, player in list(table.session.players.items()):

@@ -6,11 +6,12 @@ import argparse
 import json
 import sys
 
-from rich.console import Console
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path
-from dealer_tui.ledger import LedgerError, SqliteLedger
+
+if TYPE_CHECKING:
+    from dealer_tui.ledger import SqliteLedger
 
 NAME = "history"
 HELP = "the ledger's rounds: list them, verify every hash and settlement"
@@ -27,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from dealer_tui.ledger import LedgerError, SqliteLedger
+
     path = ledger_path(args)
     try:
         ledger = SqliteLedger(path, readonly=True)
@@ -53,6 +56,9 @@ def _list(ledger: SqliteLedger, args: argparse.Namespace) -> int:
                               "seats": r.seats, "wagered": r.wagered, "paid": r.paid,
                               "house_result": r.house_result}))
         return 0
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table(title=f"Last {len(rounds)} rounds — {ledger.path}")
     for column in ("Id", "Time", "Table", "Round", "Game", "Seats", "Wagered", "Paid", "House", "Status", "Flags"):
         table.add_column(column, justify="right" if column in ("Id", "Round", "Seats", "Wagered", "Paid", "House") else "left")

@@ -5,13 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from rich.console import Console, Group
-from rich.table import Table
+from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import add_profiles_option, fail, library
-from rules.errors import InvalidProfile
-from rules.profiles.loader import LoadedProfile, load_profile_file, shipped_dir
-from rules.registry import games
+
+if TYPE_CHECKING:
+    from rich.console import Console, Group
+
+    from rules.profiles.loader import LoadedProfile
 
 NAME = "paytables"
 HELP = "list, show and check the table profiles (paytables, limits, house options)"
@@ -30,6 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+
+    from rules.errors import InvalidProfile
+    from rules.profiles.loader import load_profile_file
+
     console = Console()
     try:
         if args.action == "list":
@@ -44,6 +50,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace, console: Console) -> int:
+    from rich.table import Table
+
+    from rules.errors import InvalidProfile
+    from rules.profiles.loader import shipped_dir
+    from rules.registry import games
+
     known = games()
     if args.game is not None and args.game not in known:
         return fail(f"--game: unknown game {args.game!r} (known: {', '.join(known)})")
@@ -71,6 +83,9 @@ def _show(args: argparse.Namespace, console: Console) -> int:
 
 def render(loaded: LoadedProfile) -> Group:
     """The profile's posting as Rich tables, one per section."""
+    from rich.console import Group
+    from rich.table import Table
+
     tables = []
     for section in loaded.profile.posting():
         table = Table(title=section.title, show_header=False, title_justify="left", width=72)

@@ -7,10 +7,12 @@ import json
 import sys
 from typing import IO, Any
 
+from typing import TYPE_CHECKING
+
 from dealer_tui.commands.common import add_profiles_option, fail, library
-from rules.errors import BadInput, RulesError
-from rules.profiles.loader import ProfileLibrary
-from rules.settle import settle_round
+
+if TYPE_CHECKING:
+    from rules.profiles.loader import ProfileLibrary
 
 NAME = "settle"
 HELP = "settle a finished round given as JSON (one round, or JSON Lines with --jsonl)"
@@ -25,6 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rules.errors import BadInput, RulesError
+    from rules.settle import settle_round
+
     try:
         stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
     except OSError as exc:
@@ -50,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run_lines(stream: IO[str], lib: ProfileLibrary) -> int:
+    from rules.errors import RulesError
+    from rules.settle import settle_round
+
     status = 0
     out = sys.stdout
     for number, line in enumerate(stream, start=1):
@@ -65,11 +73,15 @@ def _run_lines(stream: IO[str], lib: ProfileLibrary) -> int:
 
 
 def _no_constants(name: str) -> Any:
+    from rules.errors import BadInput
+
     raise BadInput("input", f"not valid JSON: {name} is not a number")
 
 
 def decode(text: str) -> Any:
     """JSON text to data; NaN and Infinity are refused."""
+    from rules.errors import BadInput
+
     try:
         return json.loads(text, parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
