@@ -60,6 +60,7 @@ def _run_lines(stream: IO[str], lib: ProfileLibrary) -> int:
 
     status = 0
     out = sys.stdout
+    encode = json.JSONEncoder(check_circular=False, ensure_ascii=False).encode
     for number, line in enumerate(stream, start=1):
         if not line.strip():
             continue
@@ -68,7 +69,7 @@ def _run_lines(stream: IO[str], lib: ProfileLibrary) -> int:
         except RulesError as exc:
             result = {"line": number, "error": str(exc)}
             status = 1
-        out.write(json.dumps(result) + "\n")
+        out.write(encode(result) + "\n")
     return status
 
 

@@ -16,14 +16,13 @@ from rules.registry import game
 
 Settler = Callable[[dict[str, Any], ProfileLibrary], dict[str, Any]]
 
-_SETTLER_MODULES = (
-    "rules.settle.high_card_flush",
-    "rules.settle.one_or_five",
-    "rules.settle.chinese_poker",
-    "rules.settle.palace_poker",
-)
+_SETTLER_MODULES = {
+    "high-card-flush": "rules.settle.high_card_flush",
+    "one-or-five": "rules.settle.one_or_five",
+    "chinese-poker": "rules.settle.chinese_poker",
+    "palace-poker": "rules.settle.palace_poker",
+}
 _SETTLERS: dict[str, Settler] = {}
-_loaded = False
 
 
 def register_settler(game_id: str) -> Callable[[Settler], Settler]:
@@ -34,17 +33,23 @@ def register_settler(game_id: str) -> Callable[[Settler], Settler]:
     return wrap
 
 
+def settler(game_id: str) -> Settler | None:
+    """The settler of one game, its module imported on first use."""
+    if game_id not in _SETTLERS and game_id in _SETTLER_MODULES:
+        name = _SETTLER_MODULES[game_id]
+        try:
+            import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+    return _SETTLERS.get(game_id)
+
+
 def settlers() -> dict[str, Settler]:
-    global _loaded
-    if not _loaded:
-        for name in _SETTLER_MODULES:
-            try:
-                import_module(name)
-            except ModuleNotFoundError as exc:
-                if exc.name != name:
-                    raise
-        _loaded = True
-    return _SETTLERS
+    """Every game's settler (all modules imported)."""
+    for game_id in _SETTLER_MODULES:
+        settler(game_id)
+    return dict(_SETTLERS)
 
 
 def settle_round(request: Any, library: ProfileLibrary) -> dict[str, Any]:
@@ -54,7 +59,7 @@ def settle_round(request: Any, library: ProfileLibrary) -> dict[str, Any]:
     if "game" not in request:
         raise BadInput("game", "is required")
     info = game(request["game"])
-    settler = settlers().get(info.id)
-    if settler is None:
+    found = settler(info.id)
+    if found is None:
         raise BadInput("game", f"{info.id}: this version cannot settle it")
-    return settler(request, library)
+    return found(request, library)
