@@ -45,3 +45,24 @@ def test_design_settle_and_paytables_commands_never_import_textual() -> None:
     loaded = _top_levels(_loaded_after(code))
     assert "dealer_tui" in loaded  # the probe really ran the commands
     assert "textual" not in loaded
+
+
+def test_design_rounds_and_ledger_never_import_textual() -> None:
+    import dealer_tui.ledger
+    import dealer_tui.rounds
+
+    names = [m.name for pkg in (dealer_tui.rounds, dealer_tui.ledger)
+             for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + ".")]
+    assert "dealer_tui.rounds.table" in names and "dealer_tui.ledger.sqlite" in names
+    imports = "\n".join(f"import {name}" for name in names)
+    loaded = _loaded_after(imports + "\nfrom dealer_tui.rounds.registry import playable_games\nplayable_games()")
+    assert "textual" not in _top_levels(loaded)
+
+
+def test_design_the_ledger_imports_no_game_code() -> None:
+    import dealer_tui.ledger
+
+    names = [m.name for m in pkgutil.walk_packages(dealer_tui.ledger.__path__, "dealer_tui.ledger.")]
+    loaded = _loaded_after("\n".join(f"import {name}" for name in names))
+    assert not {m for m in loaded if m.startswith(("rules", "dealer_tui.rounds"))}
+    assert "textual" not in _top_levels(loaded)
