@@ -1,0 +1,398 @@
+"""Chinese Poker: rows, fouls, naturals, royalties, points between players (RULES.md CP-2..CP-10).
+
+A player's 13 cards are set as a `SetHand`; `judge` checks it (a foul, a declared natural, the
+royalties it would collect) and `score_table` scores every pair of players. Points become chips
+in `rules.chinese_poker_payments` (CP-12, CP-13); the setting helper is `rules.chinese_setting`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from itertools import combinations
+
+from rules.cards import Card, parse_cards
+from rules.errors import IllegalAction
+from rules.evaluator import (
+    CATEGORY_SHIFT,
+    CODES,
+    Category,
+    category_of,
+    encode,
+    hand_name,
+    hand_value,
+)
+from rules.profiles.chinese_poker import ChinesePokerProfile, Scoring
+
+ROWS: tuple[str, str, str] = ("front", "middle", "back")
+ROW_SIZES: tuple[int, int, int] = (3, 5, 5)
+FRONT, MIDDLE, BACK = 0, 1, 2
+
+_ROYALTY_HANDS: tuple[dict[Category, str], ...] = (
+    {Category.THREE_OF_A_KIND: "three_of_a_kind"},
+    {
+        Category.STRAIGHT_FLUSH: "straight_flush",
+        Category.FOUR_OF_A_KIND: "four_of_a_kind",
+        Category.FULL_HOUSE: "full_house",
+    },
+    {Category.STRAIGHT_FLUSH: "straight_flush", Category.FOUR_OF_A_KIND: "four_of_a_kind"},
+)
+# Rank masks of a 3-card run: 2-3-4 up to Q-K-A, and A-2-3.
+_RUN_MASKS = frozenset({0b111 << low for low in range(11)} | {(1 << 12) | 0b11})
+_STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
+
+
+class Natural(Enum):
+    """The automatic wins (CP-9) in naming precedence: a hand holding several takes the first."""
+
+    DRAGON = "dragon"
+    SIX_PAIRS = "six pairs"
+    THREE_FLUSHES = "three flushes"
+    THREE_STRAIGHTS = "three straights"
+
+    @property
+    def profile_key(self) -> str:
+        """The field of `ChinesePokerProfile.naturals` holding its points."""
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class SetHand:
+    """One player's rows as set: front (3 cards), middle (5) and back (5) (CP-2)."""
+
+    front: tuple[Card, ...]
+    middle: tuple[Card, ...]
+    back: tuple[Card, ...]
+
+    @classmethod
+    def parse(cls, front: str, middle: str, back: str) -> SetHand:
+        return cls(parse_cards(front), parse_cards(middle), parse_cards(back))
+
+    @property
+    def rows(self) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        return (self.front, self.middle, self.back)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.front + self.middle + self.back
+
+    @property
+    def sizes(self) -> tuple[int, int, int]:
+        return (len(self.front), len(self.middle), len(self.back))
+
+    @property
+    def full_size(self) -> bool:
+        """Rows of exactly 3, 5 and 5 cards."""
+        return self.sizes == ROW_SIZES
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringTerms:
+    """What a table pays, read from the profile and the scoring in force (CP-6..CP-10)."""
+
+    scoring: Scoring
+    scoop_points: int | None
+    royalties_paid: bool
+    foul_points: int
+    royalty_needs_row_win: bool
+    royalty_points: tuple[dict[int, int], ...] = field(hash=False)
+    natural_points: dict[Natural, int] = field(hash=False)
+
+    @classmethod
+    def of(cls, profile: ChinesePokerProfile, scoring: Scoring | None = None) -> ScoringTerms:
+        name: Scoring = scoring or profile.scoring
+        known = _TERMS.get((id(profile), name))
+        if known is not None and known[0] is profile:
+            return known[1]
+        terms = cls._read(profile, name)
+        if len(_TERMS) >= 32:
+            _TERMS.clear()
+        _TERMS[(id(profile), name)] = (profile, terms)
+        return terms
+
+    @classmethod
+    def _read(cls, profile: ChinesePokerProfile, name: Scoring) -> ScoringTerms:
+        rules = profile.scorings.get(name)
+        if rules is None:
+            raise IllegalAction(f"scoring {name!r} is not defined by this profile")
+        tables = (profile.royalties.front, profile.royalties.middle, profile.royalties.back)
+        royalty_points = tuple(
+            {int(cat): int(getattr(table, key)) for cat, key in hands.items()}
+            for hands, table in zip(_ROYALTY_HANDS, tables, strict=True)
+        )
+        naturals = {nat: int(getattr(profile.naturals, nat.profile_key)) for nat in Natural}
+        return cls(
+            name,
+            rules.scoop_points,
+            rules.royalties,
+            rules.foul_points,
+            profile.royalty_needs_row_win,
+            royalty_points,
+            naturals,
+        )
+
+    def royalty(self, row: int, value: int) -> int:
+        """The royalty of a row's hand (CP-7); one category per hand, so only its highest counts."""
+        if not self.royalties_paid:
+            return 0
+        return self.royalty_points[row].get(value >> CATEGORY_SHIFT, 0)
+
+
+_TERMS: dict[tuple[int, str], tuple[ChinesePokerProfile, ScoringTerms]] = {}
+
+
+def _value(cards: tuple[Card, ...], size: int) -> int | None:
+    return hand_value([CODES[c.index] for c in cards]) if len(cards) == size else None
+
+
+def row_values(hand: SetHand) -> tuple[int | None, int | None, int | None]:
+    """Each row's value (C-6 for the front, C-4 for rows of 5); None for a row of the wrong size."""
+    return _value(hand.front, 3), _value(hand.middle, 5), _value(hand.back, 5)
+
+
+_NAMES: dict[int, str] = {}
+
+
+def row_name(value: int) -> str:
+    """The hand name of a row value as SETTLE.md spells it (memoised: a few thousand values)."""
+    name = _NAMES.get(value)
+    if name is None:
+        name = _NAMES[value] = hand_name(value)
+    return name
+
+
+def _describe(row: int, value: int) -> str:
+    return f"{ROWS[row]} {row_name(value)}"
+
+
+def foul_reason(
+    hand: SetHand, values: tuple[int | None, int | None, int | None] | None = None
+) -> str | None:
+    """Why the hand is fouled (CP-4: a row of the wrong size, or rows out of CP-3 order), or None.
+
+    `values`, when given, are the hand's `row_values`.
+    """
+    if not hand.full_size:
+        return "; ".join(
+            f"{name} has {len(cards)} cards, needs {size}"
+            for name, cards, size in zip(ROWS, hand.rows, ROW_SIZES, strict=True)
+            if len(cards) != size
+        )
+    f, m, b = values or row_values(hand)
+    assert f is not None and m is not None and b is not None
+    if b < m:
+        return f"{_describe(BACK, b)} is below {_describe(MIDDLE, m)}"
+    if m <= f:
+        return f"{_describe(MIDDLE, m)} does not beat {_describe(FRONT, f)}"
+    return None
+
+
+def is_flush_row(cards: Sequence[Card]) -> bool:
+    """Every card of the row in one suit (CP-9: a 3-card front counts)."""
+    return len({c.suit for c in cards}) == 1
+
+
+def is_straight_row(cards: Sequence[Card]) -> bool:
+    """A front of 3 consecutive ranks (A-2-3 and Q-K-A count) or a 5-card straight (CP-9)."""
+    if len(cards) == 3:
+        return sum(1 << c.rank for c in cards) in _RUN_MASKS
+    return len(cards) == 5 and category_of(hand_value(encode(cards))) in _STRAIGHTS
+
+
+def pair_count(cards: Sequence[Card]) -> int:
+    """Pairs for six pairs (CP-9): over ranks, cards of the rank // 2 (quads 2, trips 1)."""
+    counts = [0] * 13
+    for c in cards:
+        counts[c.rank] += 1
+    return sum(n // 2 for n in counts)
+
+
+def natural_of(hand: SetHand) -> Natural | None:
+    """The natural the rows hold, by CP-9 precedence; None on rows that are not 3/5/5."""
+    if not hand.full_size:
+        return None
+    cards = hand.cards
+    if len({c.rank for c in cards}) == 13:
+        return Natural.DRAGON
+    if pair_count(cards) >= 6:
+        return Natural.SIX_PAIRS
+    if all(is_flush_row(row) for row in hand.rows):
+        return Natural.THREE_FLUSHES
+    if all(is_straight_row(row) for row in hand.rows):
+        return Natural.THREE_STRAIGHTS
+    return None
+
+
+def declared_natural(seat: int, hand: SetHand) -> Natural:
+    """The natural seat `seat` declares (CP-9), or `IllegalAction` saying why it cannot."""
+    if not hand.full_size:
+        sizes = "/".join(str(n) for n in hand.sizes)
+        raise IllegalAction(
+            f"seat {seat} declares a natural on rows of {sizes} cards; rows must be 3/5/5 (CP-9)"
+        )
+    natural = natural_of(hand)
+    if natural is None:
+        raise IllegalAction(
+            f"seat {seat} declares a natural, but the cards hold no dragon, six pairs, "
+            "three flushes or three straights (CP-9)"
+        )
+    return natural
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedHand:
+    """A seat's hand as the rules see it at showdown."""
+
+    seat: int
+    hand: SetHand
+    values: tuple[int | None, int | None, int | None]
+    foul: str | None
+    natural: Natural | None
+    royalties: tuple[int, int, int]
+
+    @property
+    def fouled(self) -> bool:
+        return self.foul is not None
+
+    @property
+    def row_names(self) -> tuple[str | None, str | None, str | None]:
+        """SETTLE.md hand names; None for a row of the wrong size."""
+        f, m, b = (None if v is None else row_name(v) for v in self.values)
+        return f, m, b
+
+
+def judge(
+    seat: int, hand: SetHand, terms: ScoringTerms, *, declares_natural: bool = False
+) -> JudgedHand:
+    """Judge one hand: a declared natural (its row order not checked), a foul, or its royalties."""
+    values = row_values(hand)
+    if declares_natural:
+        return JudgedHand(seat, hand, values, None, declared_natural(seat, hand), (0, 0, 0))
+    reason = foul_reason(hand, values)
+    if reason is not None:
+        return JudgedHand(seat, hand, values, reason, None, (0, 0, 0))
+    f, m, b = values
+    assert f is not None and m is not None and b is not None
+    royalties = (terms.royalty(FRONT, f), terms.royalty(MIDDLE, m), terms.royalty(BACK, b))
+    return JudgedHand(seat, hand, values, None, None, royalties)
+
+
+@dataclass(frozen=True, slots=True)
+class PairResult:
+    """Points between two seats; `points` is what the first seat wins from the second."""
+
+    seats: tuple[int, int]
+    points: int
+    reason: str
+
+
+def _collects(x: JudgedHand, y: JudgedHand, terms: ScoringTerms) -> int:
+    """What a declared natural `x` collects from `y` (CP-10): its points from a hand that is not
+    a natural, fouled or not; 13 for a dragon over another natural; nothing otherwise."""
+    if x.natural is None:
+        return 0
+    if y.natural is None:
+        return terms.natural_points[x.natural]
+    if x.natural is Natural.DRAGON and y.natural is not Natural.DRAGON:
+        return terms.natural_points[Natural.DRAGON]
+    return 0
+
+
+def _natural_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, str]:
+    """CP-10, when at least one of the two declared a natural."""
+    points = _collects(a, b, terms) - _collects(b, a, terms)
+    if not points:
+        assert a.natural is not None and b.natural is not None
+        return 0, f"{a.natural.value} v {b.natural.value}: naturals push = 0"
+    winner, loser = (a, b) if points > 0 else (b, a)
+    assert winner.natural is not None
+    if loser.natural is not None:
+        how = f"beats seat {loser.seat}'s {loser.natural.value}, collects {abs(points)}"
+    else:
+        fouled = " (fouled)" if loser.fouled else ""
+        how = f"collects {abs(points)} from seat {loser.seat}{fouled}"
+    return points, f"seat {winner.seat}'s {winner.natural.value} {how} = {points}"
+
+
+def _foul_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, str]:
+    """CP-8, when at least one of the two fouled and neither declared a natural."""
+    if a.fouled and b.fouled:
+        return 0, "both fouled, nothing exchanged = 0"
+    fouler, owner, sign = (a, b, -1) if a.fouled else (b, a, 1)
+    royalties = sum(owner.royalties)
+    total = terms.foul_points + royalties
+    text = (
+        f"seat {fouler.seat} fouled, pays foul {terms.foul_points} + "
+        f"seat {owner.seat}'s royalties {royalties} = {sign * total}"
+    )
+    return sign * total, text
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _row_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, str]:
+    """CP-5..CP-7: rows compared one by one, the scoop, the royalties."""
+    parts: list[str] = []
+    results: list[int] = []
+    for row, (va, vb) in enumerate(zip(a.values, b.values, strict=True)):
+        assert va is not None and vb is not None
+        results.append((va > vb) - (va < vb))
+        parts.append(f"{ROWS[row]} {_signed(results[-1])}")
+    total = sum(results)
+    if terms.scoop_points is not None and abs(total) == 3:
+        total = terms.scoop_points if total > 0 else -terms.scoop_points
+        parts.append(f"scoop {total}")
+    for row, won in enumerate(results):
+        for owner, sign in ((a, 1), (b, -1)):
+            royalty = owner.royalties[row]
+            if not royalty:
+                continue
+            value = owner.values[row]
+            assert value is not None
+            label = f"{ROWS[row]} {row_name(value)} royalty"
+            if owner is b:
+                label = f"seat {b.seat}'s {label}"
+            if terms.royalty_needs_row_win and won * sign <= 0:
+                parts.append(f"{label} 0 (row not won)")
+                continue
+            total += sign * royalty
+            parts.append(f"{label} {sign * royalty:+d}")
+    return total, ", ".join(parts) + f" = {total}"
+
+
+def score_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> PairResult:
+    """What `a` wins from `b` (negative: loses), with the reason as a floor supervisor reads it."""
+    if a.natural is not None or b.natural is not None:
+        points, why = _natural_pair(a, b, terms)
+    elif a.fouled or b.fouled:
+        points, why = _foul_pair(a, b, terms)
+    else:
+        points, why = _row_pair(a, b, terms)
+    return PairResult((a.seat, b.seat), points, f"seat {a.seat} v seat {b.seat}: {why}")
+
+
+@dataclass(frozen=True, slots=True)
+class TableScore:
+    """Every pair of a table (lower seat first, sorted) and each seat's total points."""
+
+    hands: tuple[JudgedHand, ...]
+    pairs: tuple[PairResult, ...]
+    points: dict[int, int] = field(hash=False)
+
+
+def score_table(hands: Sequence[JudgedHand], terms: ScoringTerms) -> TableScore:
+    """Score every pair of players separately (CP-5) and sum each seat's points."""
+    ordered = tuple(sorted(hands, key=lambda h: h.seat))
+    seats = [h.seat for h in ordered]
+    if len(set(seats)) != len(seats):
+        raise IllegalAction("two hands on the same seat")
+    pairs = tuple(score_pair(a, b, terms) for a, b in combinations(ordered, 2))
+    points = dict.fromkeys(seats, 0)
+    for pair in pairs:
+        first, second = pair.seats
+        points[first] += pair.points
+        points[second] -= pair.points
+    return TableScore(ordered, pairs, points)

@@ -1,0 +1,298 @@
+"""`dealer-tui settle` for Chinese Poker (SETTLE.md "chinese-poker"): the contract's keys and
+amounts, table stakes through the command, one `BadInput(field, problem)` per bad request, and
+the command line end to end.
+
+Amounts are worked out by hand from RULES.md CP-5..CP-13 and the shipped profile (mandarin:
+scoop 6, foul 6; naturals 4, dragon 13; point value 5; no house fee).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.cards import DECK
+from rules.errors import BadInput
+from rules.profiles.loader import ProfileLibrary, shipped_dir
+from rules.settle import settle_round
+
+LIBRARY = ProfileLibrary()
+
+EXAMPLE: dict[str, Any] = {
+    "game": "chinese-poker", "scoring": "mandarin", "point_value": 5, "button": 2,
+    "players": [
+        {"seat": 1, "stack": 500, "front": "Ah Ad 2s", "middle": "Kh Ks Qc Qs 9h",
+         "back": "Tc Td Ts 3c 3h"},
+        {"seat": 2, "stack": 500, "front": "2c 7c 9c", "middle": "3d 6d 8d Jd Qd",
+         "back": "4h 5h Jh Th 6h", "natural": True},
+        {"seat": 3, "stack": 500, "front": "5c 5d 4c", "middle": "7d 7s 8c 8s 2d",
+         "back": "Ac Kc Kd 9s Js"},
+    ],
+}
+
+# Four hands from one deck: three declared six pairs and one ordinary hand (itself six pairs,
+# not declared, so played as set: back A-A-K-K-Q, middle J-J-T-T-Q, front 9-9-8).
+SIX_LOW = {"front": "2s 2h 3s", "middle": "3h 4s 4h 5s 5h", "back": "6s 6h 7s 7h 8s", "natural": True}
+SIX_HIGH = {"front": "9s 9h Ts", "middle": "Th Js Jh Qs Qh", "back": "Ks Kh As Ah 8h", "natural": True}
+SIX_DC = {"front": "2d 2c 3d", "middle": "3c 4d 4c 5d 5c", "back": "6d 6c 7d 7c 8d", "natural": True}
+PLAIN = {"front": "8c 9d 9c", "middle": "Td Tc Jd Jc Qd", "back": "Qc Kd Kc Ad Ac"}
+
+
+def table(button: int, *players: tuple[int, int, dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    return {"game": "chinese-poker", "point_value": 5, "button": button,
+            "players": [{"seat": s, "stack": stack, **rows} for s, stack, rows in players], **extra}
+
+
+def contract(result: dict[str, Any]) -> dict[str, Any]:
+    """Only the contract's keys (extra output keys are allowed by SETTLE.md)."""
+    keys = ("seat", "fouled", "natural", "rows", "royalties", "points", "net")
+    return {
+        "game": result["game"],
+        "players": [{k: p[k] for k in keys} for p in result["players"]],
+        "pairs": [{"seats": p["seats"], "points": p["points"]} for p in result["pairs"]],
+        "payments": result["payments"],
+    }
+
+
+def payments(result: dict[str, Any]) -> list[tuple[int, int, int]]:
+    return [(p["from"], p["to"], p["amount"]) for p in result["payments"]]
+
+
+def test_settle_md_chinese_poker_example() -> None:
+    # Seat 1: legal (pair A < two pair K-Q <= full house T-3); no royalty (back full house pays none).
+    # Seat 2: declares three flushes (clubs, diamonds, hearts; its J-high back is below its Q-high
+    #   middle, which a declared natural does not check).
+    # Seat 3: back pair of kings below middle two pair 8-7: fouled.
+    # Pairs: 1 v 2 = -4 (natural); 1 v 3 = +6 (foul 6 + seat 1's royalties 0); 2 v 3 = +4 (natural
+    #   against a fouled hand). Points: 1: -4 + 6 = 2; 2: 4 + 4 = 8; 3: -6 - 4 = -10.
+    # Chips at 5 a point: 3 owes 1 30 and 2 20; 1 owes 2 20. Clockwise from the button (2): 3, 1, 2;
+    #   all stacks 500 cover everything: 3->1 30, 3->2 20, 1->2 20. Nets: 1: 30 - 20 = 10;
+    #   2: 20 + 20 = 40; 3: -50.
+    result = settle_round(EXAMPLE, LIBRARY)
+    assert contract(result) == {
+        "game": "chinese-poker",
+        "players": [
+            {"seat": 1, "fouled": False, "natural": None,
+             "rows": {"front": "one pair", "middle": "two pair", "back": "full house"},
+             "royalties": {"front": 0, "middle": 0, "back": 0}, "points": 2, "net": 10},
+            {"seat": 2, "fouled": False, "natural": "three flushes",
+             "rows": {"front": "high card", "middle": "flush", "back": "flush"},
+             "royalties": {"front": 0, "middle": 0, "back": 0}, "points": 8, "net": 40},
+            {"seat": 3, "fouled": True, "natural": None,
+             "rows": {"front": "one pair", "middle": "two pair", "back": "one pair"},
+             "royalties": {"front": 0, "middle": 0, "back": 0}, "points": -10, "net": -50},
+        ],
+        "pairs": [{"seats": [1, 2], "points": -4}, {"seats": [1, 3], "points": 6},
+                  {"seats": [2, 3], "points": 4}],
+        "payments": [{"from": 3, "to": 1, "amount": 30}, {"from": 3, "to": 2, "amount": 20},
+                     {"from": 1, "to": 2, "amount": 20}],
+    }
+    assert result["pairs"][1]["reason"] == "seat 1 v seat 3: seat 3 fouled, pays foul 6 + seat 1's royalties 0 = 6"
+    assert result["players"][2]["foul"].startswith("back one pair")
+
+
+def test_cp_6_scoring_and_point_value_default_to_the_profile() -> None:
+    req = copy.deepcopy(EXAMPLE)
+    del req["scoring"], req["point_value"]
+    assert contract(settle_round(req, LIBRARY)) == contract(settle_round(EXAMPLE, LIBRARY))
+
+
+def test_cp_7_royalties_are_reported_and_paid_only_for_ordinary_hands() -> None:
+    # Seat 1: front trips A 3, middle quads K 8, back straight flush 5. Seat 2: front pair Q,
+    # middle two pair J-T, back flush: seat 1 scoops 6 + 16 = 22, 110 chips.
+    req = table(2, (1, 500, {"front": "Ac Ad Ah", "middle": "Kc Kd Kh Ks 2c", "back": "3d 4d 5d 6d 7d"}),
+                (2, 500, {"front": "Qh Qd 2d", "middle": "Jh Jd Th Td 2h", "back": "3s 5s 8s 9s Js"}))
+    result = settle_round(req, LIBRARY)
+    assert result["players"][0]["royalties"] == {"front": 3, "middle": 8, "back": 5}
+    assert [p["points"] for p in result["players"]] == [22, -22]
+    assert payments(result) == [(2, 1, 110)]
+    basic = settle_round({**req, "scoring": "basic"}, LIBRARY)  # 3 rows, no royalties: 15 chips
+    assert basic["players"][0]["royalties"] == {"front": 0, "middle": 0, "back": 0}
+    assert payments(basic) == [(2, 1, 15)]
+    fouled = copy.deepcopy(req)  # seat 1 swaps middle and back: out of order, royalties 0
+    fouled["players"][0]["middle"], fouled["players"][0]["back"] = "3d 4d 5d 6d 7d", "Kc Kd Kh Ks 2c"
+    out = settle_round(fouled, LIBRARY)
+    assert out["players"][0]["fouled"] and out["players"][0]["royalties"] == {"front": 0, "middle": 0, "back": 0}
+    assert payments(out) == [(1, 2, 30)]  # foul 6 x 5; seat 2 has no royalties
+
+
+def test_cp_4_wrong_row_count_without_declaration_is_a_foul_not_bad_input() -> None:
+    # Seat 3 sets 4/4/5 cards: fouled, both short rows unnamed; seats 1 and 2 collect 6 each.
+    req = table(1, (1, 500, {"front": "Ah Ad 2s", "middle": "Kh Ks Qc Qs 9h", "back": "Tc Td Ts 3c 3h"}),
+                (2, 500, {"front": "2c 7c 9c", "middle": "3d 6d 8d Jd Qd", "back": "4h 5h Jh Th 6h"}),
+                (3, 500, {"front": "5c 5d 4c 4d", "middle": "7d 7s 8c 8s", "back": "Ac Kc Kd 9s Js"}))
+    result = settle_round(req, LIBRARY)
+    seat3 = result["players"][2]
+    assert seat3["fouled"] and seat3["rows"] == {"front": None, "middle": None, "back": "one pair"}
+    # Seat 2 did not declare: its J-high flush back is below its Q-high flush middle, fouled too.
+    # 1 v 2: +6; 1 v 3: +6; 2 v 3: both fouled 0. Points 12, -6, -6.
+    assert [p["points"] for p in result["pairs"]] == [6, 6, 0]
+    assert [p["points"] for p in result["players"]] == [12, -6, -6]
+    assert payments(result) == [(2, 1, 30), (3, 1, 30)]  # order 2, 3, 1
+
+
+@pytest.mark.parametrize(("button", "expected"), [
+    (4, [(4, 1, 20), (4, 2, 10)]),  # order 1 2 3 4: seat 3 gets nothing
+    (1, [(4, 2, 20), (4, 3, 10)]),  # order 2 3 4 1: seat 1 gets nothing
+    (2, [(4, 3, 20), (4, 1, 10)]),  # order 3 4 1 2: seat 2 gets nothing
+])
+def test_cp_13_four_players_the_button_decides_who_a_short_stack_pays(
+    button: int, expected: list[tuple[int, int, int]]
+) -> None:
+    # Seats 1-3 declare six pairs (they push among themselves); seat 4 plays its hand as set and
+    # owes each natural 4 points = 20 chips, 60 in all, with a stack of 30.
+    req = table(button, (1, 500, SIX_LOW), (2, 500, SIX_HIGH), (3, 500, SIX_DC), (4, 30, PLAIN))
+    result = settle_round(req, LIBRARY)
+    assert [(p["seats"], p["points"]) for p in result["pairs"]] == [
+        ([1, 2], 0), ([1, 3], 0), ([1, 4], 4), ([2, 3], 0), ([2, 4], 4), ([3, 4], 4)]
+    assert [p["points"] for p in result["players"]] == [4, 4, 4, -12]
+    assert payments(result) == expected
+    nets = {p["seat"]: p["net"] for p in result["players"]}
+    assert nets[4] == -30 and sum(nets.values()) == 0
+    assert [(u["to"], u["owed"], u["paid"]) for u in result["unpaid"]] == [
+        (expected[1][1], 20, 10), (({1, 2, 3} - {expected[0][1], expected[1][1]}).pop(), 20, 0)]
+
+
+def test_cp_13_three_players_payment_order_and_receiver_limit() -> None:
+    # Seat 4 (stack 30) owes seats 1 and 2 20 each.
+    both = ((1, 500, SIX_LOW), (2, 500, SIX_HIGH), (4, 30, PLAIN))
+    assert payments(settle_round(table(2, *both), LIBRARY)) == [(4, 1, 20), (4, 2, 10)]  # order 4 1 2
+    assert payments(settle_round(table(1, *both), LIBRARY)) == [(4, 2, 20), (4, 1, 10)]  # order 2 4 1
+    # Seat 1 brought only 10: it can win 10; seat 2 then gets its full 20. Nets +10, +20, -30.
+    capped = settle_round(table(4, (1, 10, SIX_LOW), (2, 500, SIX_HIGH), (4, 30, PLAIN)), LIBRARY)
+    assert payments(capped) == [(4, 1, 10), (4, 2, 20)]
+    assert [p["net"] for p in capped["players"]] == [10, 20, -30]
+
+
+def test_cp_10_dragon_collects_13_from_a_declared_six_pairs() -> None:
+    dragon = {"front": "Ad Kc Qd", "middle": "Jc Td 9c 8d 7c", "back": "6c 5d 4c 3d 2d", "natural": True}
+    result = settle_round(table(1, (1, 500, dragon), (2, 500, SIX_LOW)), LIBRARY)
+    assert result["players"][0]["natural"] == "dragon" and result["players"][1]["natural"] == "six pairs"
+    assert payments(result) == [(2, 1, 65)]  # 13 x 5
+
+
+def test_cp_13_house_fee_from_a_profile_file(tmp_path: Path) -> None:
+    text = (shipped_dir() / "chinese-poker.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "cp-fee.yaml"
+    path.write_text(text.replace("house_fee: 0", "house_fee: 2"), encoding="utf-8")
+    result = settle_round({**EXAMPLE, "profile": str(path)}, LIBRARY)
+    # Fee 2 each before the payments (stacks 498 cover everything): nets 10 - 2, 40 - 2, -50 - 2.
+    assert [p["net"] for p in result["players"]] == [8, 38, -52]
+    assert [p["fee"] for p in result["players"]] == [2, 2, 2] and result["house"] == {"fee": 6}
+    assert payments(result) == [(3, 1, 30), (3, 2, 20), (1, 2, 20)]
+
+
+def _with(path: str, value: Any) -> dict[str, Any]:
+    req = copy.deepcopy(EXAMPLE)
+    node: Any = req
+    parts = path.split(".")
+    for part in parts[:-1]:
+        node = node[int(part)] if part.isdigit() else node[part]
+    if value is _DELETE:
+        del node[parts[-1]]
+    else:
+        node[parts[-1]] = value
+    return req
+
+
+_DELETE = object()
+SEATS_1_TO_5 = [{**EXAMPLE["players"][0], "seat": s} for s in range(1, 6)]
+
+BAD: list[tuple[dict[str, Any], str]] = [
+    (_with("players.1.front", "Ah 7c 9c"), "players[1].front: duplicate card Ah (also in players[0].front)"),
+    (_with("players.0.middle", "Kh Kh Qc Qs 9h"), "players[0].middle: duplicate card Kh"),
+    (_with("players.0.middle", "Kh Ks Qc Qs 1h"), "players[0].middle: bad card '1h'"),
+    (_with("scoring", "asian"), "scoring: must be one of 'basic', 'mandarin' or 'super_bonus'"),
+    (_with("players.0.natural", True),
+     ("players[0].natural: seat 1 declares a natural, but the cards hold no dragon, six pairs, "
+      "three flushes or three straights (CP-9)")),
+    (_with("players.1.front", "2c 7c 9c 6c"),
+     "players[1].natural: seat 2 declares a natural on rows of 4/5/5 cards; rows must be 3/5/5 (CP-9)"),
+    (_with("players", EXAMPLE["players"][:1]), "players: needs 2 to 4 players, got 1"),
+    (_with("players", SEATS_1_TO_5), "players: needs 2 to 4 players, got 5"),
+    (_with("players.2.seat", 1), "players[2].seat: seat 1 has two players"),
+    (_with("players.0.stack", -1), "players[0].stack: must be zero or more"),
+    (_with("players.0.stack", 10.5), "players[0].stack: must be a whole number"),
+    (_with("point_value", "5"), "point_value: must be a whole number"),
+    (_with("point_value", 0), "point_value: must be a positive integer"),
+    (_with("players.0.seat", 0), "players[0].seat: must be at least 1"),
+    (_with("players.0.natural", "yes"), "players[0].natural: must be true or false"),
+    (_with("players.0.cards", "Ah"), "players[0].cards: is not a known field"),
+    (_with("rake", 1), "rake: is not a known field"),
+    (_with("players.0.back", _DELETE), "players[0].back: is required"),
+    (_with("button", _DELETE), "button: is required"),
+    (_with("button", 4), "button: seat 4 has no player; the button is on a player's seat"),
+    (_with("profile", "one-or-five"), "profile: profile 'one-or-five' is for one-or-five, not chinese-poker"),
+]
+
+
+@pytest.mark.parametrize(("req", "message"), BAD, ids=[m.split(":")[0] + f"-{i}" for i, (_, m) in enumerate(BAD)])
+def test_bad_input_is_one_bad_input_naming_the_field(req: dict[str, Any], message: str) -> None:
+    with pytest.raises(BadInput) as err:
+        settle_round(req, LIBRARY)
+    assert str(err.value).startswith(message), str(err.value)
+    assert str(err.value).split(":")[0] == err.value.field
+
+
+def test_cli_settles_the_example_and_refuses_bad_input(tmp_path: Path) -> None:
+    exe = shutil.which("dealer-tui")
+    assert exe is not None
+    bad = _with("players.1.front", "Ah 7c 9c")
+    done = subprocess.run([exe, "settle"], input=json.dumps(bad), capture_output=True, text=True,
+                          check=False, timeout=60)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "error: players[1].front: duplicate card Ah (also in players[0].front)\n"
+    lines = tmp_path / "rounds.jsonl"
+    lines.write_text(json.dumps(EXAMPLE) + "\n" + json.dumps(bad) + "\n", encoding="utf-8")
+    done = subprocess.run([exe, "settle", "--jsonl", str(lines)], capture_output=True, text=True,
+                          check=False, timeout=60)
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 1 and done.stderr == ""
+    assert contract(out[0]) == contract(settle_round(EXAMPLE, LIBRARY))
+    assert out[1] == {"line": 2, "error": "players[1].front: duplicate card Ah (also in players[0].front)"}
+
+
+def _random_round(rng: random.Random) -> dict[str, Any]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    seats = sorted(rng.sample(range(1, 5), rng.randint(2, 4)))
+    players = []
+    for i, seat in enumerate(seats):
+        cards = deck[13 * i : 13 * i + 13]
+        if rng.random() < 0.6:
+            cards = sorted(cards, key=lambda c: (c.rank, c.suit))
+        text = [c.text for c in cards]
+        players.append({"seat": seat, "stack": rng.choice([0, 15, 40, 100, 500]),
+                        "front": " ".join(text[:3]), "middle": " ".join(text[3:8]),
+                        "back": " ".join(text[8:])})
+    return {"game": "chinese-poker", "scoring": rng.choice(["basic", "mandarin", "super_bonus"]),
+            "point_value": rng.choice([1, 5, 20]), "button": rng.choice(seats), "players": players}
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32))
+def test_c_2_settle_output_conserves_chips_and_pairs_sum_to_points(seed: int) -> None:
+    result = settle_round(_random_round(random.Random(seed)), LIBRARY)
+    assert sum(p["net"] for p in result["players"]) == -result["house"]["fee"] == 0
+    by_seat = {p["seat"]: 0 for p in result["players"]}
+    for pair in result["pairs"]:
+        first, second = pair["seats"]
+        assert first < second
+        by_seat[first] += pair["points"]
+        by_seat[second] -= pair["points"]
+    assert by_seat == {p["seat"]: p["points"] for p in result["players"]}
+    received = {s: 0 for s in by_seat}
+    for pay in result["payments"]:
+        assert pay["amount"] > 0
+        received[pay["to"]] += pay["amount"]
+        received[pay["from"]] -= pay["amount"]
+    assert received == {p["seat"]: p["net"] for p in result["players"]}
