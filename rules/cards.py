@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from rules.errors import BadCards
@@ -60,17 +60,23 @@ _SUIT_INPUT = {c: Suit(i) for i, c in enumerate(SUIT_CHARS)} | {
 } | {"\u2664": Suit.SPADES, "\u2661": Suit.HEARTS, "\u2662": Suit.DIAMONDS, "\u2667": Suit.CLUBS}
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card of the 52-card deck."""
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False)
+    """0..51, rank-major: `rank * 4 + suit` (kept, since cards are hashed and compared often)."""
 
-    @property
-    def index(self) -> int:
-        """0..51, rank-major: `rank * 4 + suit`."""
-        return self.rank * 4 + self.suit
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", int(self.rank) * 4 + int(self.suit))
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Card) and self.index == other.index)
+
+    def __hash__(self) -> int:
+        return self.index
 
     @property
     def text(self) -> str:
