@@ -7,8 +7,12 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from textual.app import App
+from collections.abc import Iterable
+from functools import partial
+
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from dealer_tui.audit import table_profiles
 from dealer_tui.ledger import Ledger, SqliteLedger
@@ -16,6 +20,7 @@ from dealer_tui.rounds.cards import CardSource, VirtualShoe
 from dealer_tui.rounds.registry import playable_games
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.registry import round_screen, screen_games
+from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupResult, SetupScreen
 from dealer_tui.supervisor import PinStore, SignOff
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
@@ -40,6 +45,16 @@ class DealerApp(App[None]):
         super().__init__()
         self.ledger, self.library, self.pins, self.options = ledger, library, pins, options
         self.table: Table | None = None
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The command palette lists the keys legal now, then the app's own commands."""
+        if isinstance(screen, RoundScreen):
+            for binding in screen.active_keys():
+                yield SystemCommand(binding.description, f"key {binding.key_display or binding.key}",
+                                    partial(screen.run_action, binding.action))
+            yield SystemCommand("New table", "Set up another table (the current one stays in the ledger)",
+                                self.setup)
+        yield from super().get_system_commands(screen)
 
     def source(self) -> CardSource:
         seed = self.options.seed

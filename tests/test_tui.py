@@ -142,3 +142,28 @@ async def test_three_wrong_pins_lock_sign_off(tmp_path: Path) -> None:
         kinds = [e.kind for e in app.ledger.table_events(app.table.record.id)]  # type: ignore[union-attr]
         assert kinds.count("supervisor_refused") == 3 and "supervisor_locked" in kinds
         assert app.table.round.phase is Phase.ANTE  # type: ignore[union-attr]
+
+
+async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Path) -> None:
+    own = tmp_path / "profiles"
+    own.mkdir()
+    text = (shipped_dir() / "high-card-flush.yaml").read_text().replace("ante: {min: 5, max: 500}",
+                                                                        "ante: {min: 25, max: 500}")
+    (own / "hcf-high-limit.yaml").write_text(text)
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000)], profiles=own)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("s", "y")
+        assert "change_profile" not in footer_actions(screen)  # not during a hand
+        await pilot.press("x", *PIN, "enter")
+        await pilot.press(*"wrong count", "enter")                  # void the round (misdeal)
+        assert "change_profile" in footer_actions(screen)
+        await pilot.press("c", "1", *PIN, "enter", *"new limits posted", "enter")
+        assert app.table.profile.name == "hcf-high-limit"  # type: ignore[union-attr]
+        changed = [e for e in app.ledger.table_events(app.table.record.id, ["table_changed"])]  # type: ignore[union-attr]
+        assert changed[-1].payload["reason"] == "new limits posted"
+        await pilot.press("s", "y")
+        rnd = app.table.round  # type: ignore[union-attr]
+        spec = next(s for s in rnd.legal_actions() if s.kind == "ante")  # type: ignore[union-attr]
+        assert spec.min_amount == 25

@@ -98,6 +98,18 @@ class Table:
         self._between_rounds("leave the table")
         self._record_table(self.session.leave_events(seat))
 
+    def change_profile(self, profile: LoadedProfile, reason: str, supervisor: str) -> None:
+        """C-8: a new profile (paytables, limits) with a supervisor's approval, from the next round."""
+        self._between_rounds("change the table's profile")
+        if profile.game != self.record.game:
+            raise IllegalAction(f"profile {profile.name!r} is for {profile.game}: open a new table for another game")
+        if not reason.strip() or not supervisor.strip():
+            raise IllegalAction("a profile change needs a reason and a supervisor's approval (C-8)")
+        self._record_table([NewEvent("table_changed", {
+            "profile": profile.name, "profile_sha256": profile.sha256, "profile_text": profile.text,
+            "reason": reason.strip(), "approved_by": supervisor, "from_round": self.session.rounds_started + 1})])
+        self.profile = profile
+
     def _between_rounds(self, what: str) -> None:
         if self.round is not None and self.round.phase not in (Phase.DONE, Phase.VOID):
             raise IllegalAction(f"No one may {what} during a hand: finish or void the round first")

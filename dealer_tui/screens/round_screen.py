@@ -16,6 +16,7 @@ from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import Action, ActionSpec, Phase
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
+from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.payout_screen import PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
@@ -28,6 +29,7 @@ from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
 from dealer_tui.widgets.table_info import TableInfo
 from rules.errors import RulesError
+from rules.profiles.loader import LoadedProfile
 
 
 class RoundScreen(Screen[None]):
@@ -42,6 +44,7 @@ class RoundScreen(Screen[None]):
         Binding("v", "reveal", "Reveal"),
         Binding("p", "payout", "Payout"),
         Binding("x", "void", "Misdeal"),
+        Binding("c", "change_profile", "Change profile"),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -112,7 +115,7 @@ class RoundScreen(Screen[None]):
         return (mine or found or [None])[0]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "start":
+        if action in ("start", "change_profile"):
             rnd = self.table.round
             return rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
         if action in self.KINDS:
@@ -196,6 +199,41 @@ class RoundScreen(Screen[None]):
         self.with_supervisor(f"void round {number}",
                              lambda who: self.app.push_screen(ReasonModal(f"Void round {number}: why?",
                                                                           "e.g. wrong card count"), reason_given))
+
+    def action_change_profile(self) -> None:
+        """C-8: another profile for this game, approved by the supervisor, with a reason."""
+        app_library = getattr(self.app, "library", None)
+        if app_library is None:
+            return
+        names = [n for n in app_library.names(self.table.record.game) if n != self.table.profile.name][:9]
+        if not names:
+            self.notify("No other profile for this game: add one to the profiles directory.", severity="warning")
+            return
+
+        def picked(choice: str | None) -> None:
+            if choice is None:
+                return
+            loaded = app_library.find(names[int(choice) - 1])
+            self.with_supervisor(f"change the profile to {loaded.name}", lambda who: self.app.push_screen(
+                ReasonModal(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
+                lambda reason: self._change(loaded, reason, who)))
+
+        choices = [(str(i), name) for i, name in enumerate(names, start=1)]
+        self.app.push_screen(ChoiceModal(f"Profile for the next round (now {self.table.profile.name})", choices),
+                             picked)
+
+    def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: str) -> None:
+        if not reason:
+            return
+        try:
+            self.table.change_profile(loaded, reason, supervisor)
+        except (RulesError, LedgerError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.title = f"{self.table.record.name} — {loaded.profile.title}"
+        self.query_one(TableInfo).show(loaded)
+        self.notify(f"Profile {loaded.name} from the next round.")
+        self.refresh_view()
 
     def house_label(self) -> str:
         return self.HOUSE_LABEL
