@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "dealer_tui.commands.paytables",
     "dealer_tui.commands.history",
     "dealer_tui.commands.demo",
+    "dealer_tui.commands.supervisor",
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     lst.add_argument("--limit", type=int, default=20, help="how many rounds (default 20)")
     lst.add_argument("--json", action="store_true", help="one JSON object per round")
     verify = sub.add_parser("verify", help="re-check every hash and re-settle every finished round")
-    for p in (lst, verify):
+    export = sub.add_parser("export", help="settlement rows as CSV: one row per seat per bet")
+    export.add_argument("--csv", required=True, metavar="FILE", help="the CSV file to write ('-': standard output)")
+    export.add_argument("--game", help="only this game")
+    export.add_argument("--table", type=int, help="only this table (id)")
+    export.add_argument("--since", help="rounds started at or after this time (ISO, e.g. 2026-11-29T18:00)")
+    export.add_argument("--until", help="rounds started before this time (ISO)")
+    export.add_argument("--seat", type=int, help="only this seat (the box in \"1 or 5\")")
+    export.add_argument("--min-payout", type=int, help="only rows that won at least this")
+    export.add_argument("--flag", help="only rounds with this flag (signed_off, voided, dead_hands, capped, recovered)")
+    for p in (lst, verify, export):
         add_ledger_option(p)
 
 
@@ -38,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.action == "list":
             return _list(ledger, args)
+        if args.action == "export":
+            return _export(ledger, args)
         return _verify(ledger)
     finally:
         ledger.close()
@@ -81,4 +93,48 @@ def _verify(ledger: SqliteLedger) -> int:
         return 1
     rounds = sum(len(ledger.table_rounds(t.id)) for t in ledger.tables())
     sys.stdout.write(f"ok: {ledger.path}: every hash checks and every finished round re-settles ({rounds} rounds)\n")
+    return 0
+
+
+CSV_COLUMNS = ("round_id", "table", "round", "time", "game", "profile", "seat", "bet", "stake", "result",
+               "reason", "flags")
+
+
+def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:
+    import csv
+    from datetime import datetime
+
+    from dealer_tui.ledger import RowQuery
+
+    for name in ("since", "until"):
+        value = getattr(args, name)
+        if value is not None:
+            try:
+                datetime.fromisoformat(value)
+            except ValueError:
+                return fail(f"--{name}: {value!r} is not a time like 2026-11-29T18:00")
+    query = RowQuery(game=args.game, table_id=args.table, since=args.since, until=args.until, seat=args.seat,
+                     min_payout=args.min_payout, flag=args.flag)
+    tables = {t.id: t.name for t in ledger.tables()}
+    target = Path(args.csv) if args.csv != "-" else None
+    tmp = target.with_name(target.name + ".part") if target else None
+    try:
+        out = open(tmp, "w", newline="", encoding="utf-8") if tmp else sys.stdout  # noqa: SIM115
+    except OSError as exc:
+        return fail(f"--csv: {args.csv}: {exc.strerror}")
+    count = 0
+    try:
+        writer = csv.writer(out)
+        writer.writerow(CSV_COLUMNS)
+        for record, row in ledger.settlement_rows(query):
+            writer.writerow((record.id, tables.get(record.table_id, ""), record.number, record.started_at,
+                             record.game, record.profile, row.seat, row.bet, row.stake, row.result, row.reason,
+                             ";".join(sorted(record.flags))))
+            count += 1
+    finally:
+        if tmp:
+            out.close()
+    if tmp and target:
+        tmp.replace(target)  # nothing half-written
+        sys.stderr.write(f"wrote {count} rows to {target}\n")
     return 0

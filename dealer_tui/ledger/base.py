@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,6 +112,19 @@ class RoundUpdate:
     totals: tuple[int, int, int, int] | None = None  # seats, wagered, paid, house result
 
 
+@dataclass(frozen=True)
+class RowQuery:
+    """Filters for settlement rows (every field optional)."""
+
+    game: str | None = None
+    table_id: int | None = None
+    since: str | None = None  # ISO time, inclusive
+    until: str | None = None  # ISO time, exclusive
+    seat: int | None = None
+    min_payout: int | None = None  # rows whose result is at least this
+    flag: str | None = None
+
+
 class Ledger(ABC):
     """Storage-neutral journal; every write is one transaction that fully lands or not at all."""
 
@@ -152,6 +165,10 @@ class Ledger(ABC):
     @abstractmethod
     def table_rounds(self, table_id: int) -> list[RoundRecord]:
         """Every round of a table, oldest first."""
+
+    @abstractmethod
+    def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
+        """Settlement rows of finished rounds matching the query, oldest round first."""
 
     @abstractmethod
     def chain_problems(self) -> list[str]:

@@ -20,6 +20,7 @@ from dealer_tui.ledger.base import (
     NewEvent,
     RoundRecord,
     RoundUpdate,
+    RowQuery,
     SettlementRow,
     StoredEvent,
     TableRecord,
@@ -245,6 +246,23 @@ class SqliteLedger(Ledger):
         rows = self._db.execute(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE table_id = ? ORDER BY id",
                                 (table_id,)).fetchall()
         return [self._round_record(r) for r in rows]
+
+    def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
+        where, args = ["1 = 1"], []
+        for clause, value in (("r.game = ?", query.game), ("r.table_id = ?", query.table_id),
+                              ("r.started_at >= ?", query.since), ("r.started_at < ?", query.until),
+                              ("s.seat = ?", query.seat), ("s.result >= ?", query.min_payout)):
+            if value is not None:
+                where.append(clause)
+                args.append(value)
+        if query.flag is not None:
+            where.append("(',' || r.flags || ',') LIKE ?")
+            args.append(f"%,{query.flag},%")
+        columns = ", ".join(f"r.{c.strip()}" for c in self._ROUND_COLUMNS.split(","))
+        sql = (f"SELECT {columns}, s.seat, s.bet, s.stake, s.result, s.reason FROM settlements s"
+               f" JOIN rounds r ON r.id = s.round_id WHERE {' AND '.join(where)} ORDER BY r.id, s.seat, s.bet")
+        for row in self._db.execute(sql, args):
+            yield self._round_record(row[:13]), SettlementRow(*row[13:])
 
     # -- audit ----------------------------------------------------------------------------
 

@@ -1,0 +1,53 @@
+"""`history export`: one CSV row per seat per bet, filters, nothing half-written."""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.cli import main
+
+
+@pytest.fixture(scope="module")
+def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("export") / "l.sqlite"
+    assert main(["demo", "--game", "high-card-flush", "--rounds", "8", "--seed", "4", "--ledger", str(path)]) == 0
+    assert main(["demo", "--game", "one-or-five", "--rounds", "6", "--seed", "4", "--ledger", str(path)]) == 0
+    return path
+
+
+def export(ledger: Path, tmp_path: Path, *extra: str) -> list[dict[str, str]]:
+    out = tmp_path / "x.csv"
+    assert main(["history", "export", "--ledger", str(ledger), "--csv", str(out), *extra]) == 0
+    with out.open(newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def test_export_has_every_settlement_row_of_the_ledger(ledger: Path, tmp_path: Path) -> None:
+    rows = export(ledger, tmp_path)
+    db = sqlite3.connect(ledger)
+    expected = db.execute("SELECT round_id, seat, bet, stake, result FROM settlements ORDER BY round_id, seat, bet").fetchall()
+    assert [(int(r["round_id"]), int(r["seat"]), r["bet"], int(r["stake"]), int(r["result"])) for r in rows] == expected
+    assert set(rows[0]) >= {"round_id", "time", "game", "profile", "seat", "bet", "stake", "result", "reason"}
+
+
+def test_export_filters_by_game_seat_and_payout(ledger: Path, tmp_path: Path) -> None:
+    db = sqlite3.connect(ledger)
+    o5 = db.execute("SELECT COUNT(*) FROM settlements s JOIN rounds r ON r.id = s.round_id "
+                    "WHERE r.game = 'one-or-five'").fetchone()[0]
+    assert len(export(ledger, tmp_path, "--game", "one-or-five")) == o5
+    seat2 = export(ledger, tmp_path, "--seat", "2")
+    assert seat2 and all(r["seat"] == "2" for r in seat2)
+    big = export(ledger, tmp_path, "--min-payout", "10")
+    assert all(int(r["result"]) >= 10 for r in big)
+
+
+def test_export_bad_time_is_one_error_and_writes_nothing(ledger: Path, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "none.csv"
+    assert main(["history", "export", "--ledger", str(ledger), "--csv", str(out), "--since", "yesterday"]) == 2
+    assert not out.exists()
+    assert capsys.readouterr().err.startswith("error: --since: 'yesterday' is not a time")
