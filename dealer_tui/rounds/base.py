@@ -36,7 +36,7 @@ class Phase(StrEnum):
     VOID = "void"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         return self.value.upper()
 
 

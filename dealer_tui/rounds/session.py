@@ -106,7 +106,13 @@ class TableSession:
         self.button = p.get("button")
         self.banker = p.get("banker")
 
+    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
+        if p.get("button") is not None:
+            self.button = p["button"]
+
     def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
+        if p.get("button") is not None:  # a button chosen inside the round (Palace's PP-0 draw)
+            self.button = p["button"]
         for seat_text, change in p["stack_changes"].items():
             seat = int(seat_text)
             player = self.players[seat]

@@ -23,7 +23,7 @@ class PhaseTrack(Static):
             if i:
                 text.append(" ▸ ", style="dim")
             lit = phase == current or (current is Phase.DEAL and phase is Phase.DEAL)
-            text.append(phase.title, style="bold reverse green" if lit else "dim")
+            text.append(phase.label, style="bold reverse green" if lit else "dim")
         if current in (Phase.DONE, Phase.VOID):
             text.append("   " + ("ROUND OVER" if current is Phase.DONE else "VOID"), style="bold yellow")
         return text
