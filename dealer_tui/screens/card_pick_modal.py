@@ -17,8 +17,9 @@ from rules.cards import Card
 
 class CardPickModal(ModalScreen[list[Card] | None]):
     CSS_PATH = "modal.tcss"
+    KEYS = "1234567890-="
     BINDINGS = [
-        *(Binding(str(n), f"toggle({n})", show=False) for n in range(1, 10)),
+        *(Binding(key, f"toggle({n})", show=False) for n, key in enumerate("1234567890-=", start=1)),
         Binding("a", "all", "All"),
         Binding("u", "undo", "Clear"),
         Binding("enter", "confirm", "Confirm", priority=True),
@@ -36,7 +37,8 @@ class CardPickModal(ModalScreen[list[Card] | None]):
             yield Static(id="pick-cards")
             yield Static("", id="pick-error", classes="error")
             allowed = " or ".join(str(c) for c in self.counts)
-            yield Static(f"1-{len(self.cards)} toggles a card · a all · u clear · Enter confirms "
+            keys = self.KEYS[: len(self.cards)]
+            yield Static(f"{keys[0]}…{keys[-1]} toggle a card · a all · u clear · Enter confirms "
                          f"({allowed} cards) · Esc backs out", classes="hint")
 
     def on_mount(self) -> None:
@@ -46,7 +48,7 @@ class CardPickModal(ModalScreen[list[Card] | None]):
         text = Text()
         for i, card in enumerate(self.cards, start=1):
             mark = "▲" if i - 1 in self.chosen else " "
-            text.append(f" {i}:")
+            text.append(f" {self.KEYS[i - 1] if i <= len(self.KEYS) else '?'}:")
             text.append_text(cards_text([card]))
             text.append(f"{mark} ", style="bold yellow")
         self.query_one("#pick-cards", Static).update(text)

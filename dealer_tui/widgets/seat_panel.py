@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -44,7 +45,7 @@ class SeatPanel(Static):
         self.set_class(self.selected, "selected")
         if view is not None:
             markers = f" [{', '.join(view.markers)}]" if view.markers else ""
-            self.border_title = f"Seat {view.seat} · {view.name}{markers}"
+            self.border_title = escape(f"Seat {view.seat} · {view.name}{markers}")
             self.border_subtitle = f"stack {view.stack}"
 
     def render(self) -> RenderableType:

@@ -1,0 +1,162 @@
+"""Palace Poker round screen: antes and banners, turns (buy, discard, stay, fold, attack), the
+battle sub-flow (fold, call, raise) and choosing which soldiers to keep."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.palace_poker import PalacePokerRound
+from dealer_tui.screens.amount_modal import AmountField
+from dealer_tui.screens.card_pick_modal import CardPickModal
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.round_screen import RoundScreen
+from rules.cards import Card, parse_cards
+
+RULES = """Palace Poker — the rules as played here
+PP-0 First dealer by high card; the button moves one seat clockwise each hand.
+PP-1 Ante for a banner; within each group of seats (1-4, 5-8, 9-10) banners differ in suit.
+PP-2 Three palace cards each, face down; the rest is the draw pile.
+PP-3 Buy: one small bet for a soldier (face up); never more than 5 soldiers.
+PP-4 Discard: one small bet to throw soldiers.  PP-5 Stay.  PP-6 Fold.
+PP-7 Attack a player of another banner suit: (your soldiers + 1) × small bet.
+PP-8 Defender folds: the attacker takes the banner and soldiers.
+PP-9 Call: (defender's soldiers + 1) × small bet; best hands compared, each ignoring the
+     opponent's banner suit.  PP-10 Ties: more cards of one's own banner suit wins.
+PP-11 Raises: a big bet (limit) or at least one (no limit), at most max_raises per battle.
+PP-14 Only one banner suit left: split.  PP-15 Two suits left: the player to act must attack.
+PP-16 A quiet orbit (stays and discards) ends in a showdown.  PP-17 Odd chips clockwise.
+PP-18 Short of chips: all-in for what one holds."""
+
+
+class PalacePokerScreen(RoundScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "ante", "Ante"),
+        Binding("a", "attack", "Attack"),
+        Binding("u", "undo", "Take back"),
+        Binding("b", "buy", "Buy"),
+        Binding("k", "keep", "Keep soldiers"),
+        Binding("t", "discard", "Discard"),
+        Binding("w", "stay", "Stay"),
+        Binding("f", "fold", "Fold"),
+        Binding("c", "call", "Call"),
+        Binding("r", "raise_bet", "Raise"),
+    ]
+    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "attack": "battle", "undo": "withdraw",
+                                       "buy": "buy", "keep": "keep", "discard": "discard", "stay": "stay",
+                                       "fold": "fold", "call": "call", "raise_bet": "raise"}
+    RULES_SUMMARY = RULES
+    HOUSE_LABEL = "House (no rake)"
+
+    @property
+    def palace(self) -> PalacePokerRound:
+        rnd = self.table.round
+        assert isinstance(rnd, PalacePokerRound)
+        return rnd
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "deal":
+            return bool(self._deal_kind())
+        if action == "change_profile" and self.specs("call"):
+            return False  # "c" calls during a battle
+        return super().check_action(action, parameters)
+
+    def _deal_kind(self) -> str | None:
+        for kind in ("draw_for_dealer", "deal_banners", "deal_palaces"):
+            if self.specs(kind):
+                return kind
+        return None
+
+    def action_deal(self) -> None:
+        kind = self._deal_kind()
+        if kind:
+            self.perform(Action(kind))
+
+    def _simple(self, kind: str) -> None:
+        spec = self.spec_for(kind)
+        if spec is not None:
+            self.perform(Action(kind, spec.seat, spec.min_amount if spec.min_amount == spec.max_amount else None,
+                                data=dict(spec.data)))
+
+    def action_ante(self) -> None:
+        self._simple("ante")
+
+    def action_undo(self) -> None:
+        self._simple("withdraw")
+
+    def action_buy(self) -> None:
+        self._simple("buy")
+
+    def action_stay(self) -> None:
+        self._simple("stay")
+
+    def action_fold(self) -> None:
+        self._simple("fold")
+
+    def action_call(self) -> None:
+        self._simple("call")
+
+    def action_attack(self) -> None:
+        specs = self.specs("battle")
+        if not specs:
+            return
+
+        def attack(index: int) -> None:
+            spec = specs[index]
+            low, high = spec.min_amount or 0, spec.max_amount or 0
+            target = spec.data.get("target")
+            if low == high:
+                self.perform(Action("battle", spec.seat, low, data=dict(spec.data)))
+            else:
+                self.ask_amounts(f"Seat {spec.seat} attacks seat {target}", [AmountField("bet", "Attack", low, high, low)],
+                                 lambda v: self.perform(Action("battle", spec.seat, v["bet"], data=dict(spec.data))))
+
+        if len(specs) == 1:
+            attack(0)
+            return
+        choices = [(str(i), s.label) for i, s in enumerate(specs, start=1)]
+        self.app.push_screen(ChoiceModal("Attack which seat?", choices),
+                             lambda c: attack(int(c) - 1) if c else None)
+
+    def action_raise_bet(self) -> None:
+        spec = self.spec_for("raise")
+        if spec is None:
+            return
+        low, high = spec.min_amount or 0, spec.max_amount or 0
+        seat, data = spec.seat, dict(spec.data)
+        if low == high:
+            self.perform(Action("raise", seat, low, data=data))
+            return
+        self.ask_amounts(f"Seat {seat} raises", [AmountField("by", "Raise by", low, high, low)],
+                         lambda v: self.perform(Action("raise", seat, v["by"], data=data)))
+
+    def _pick(self, kind: str, title: str, pool: list[Card], counts: list[int]) -> None:
+        spec = self.spec_for(kind)
+        if spec is None:
+            return
+        seat, amount, data = spec.seat, spec.min_amount, dict(spec.data)
+
+        def picked(cards: list[Card] | None) -> None:
+            if cards is None:
+                return
+            self.perform(Action(kind, seat, amount, data={**data, "discard": " ".join(c.text for c in cards)}))
+
+        self.app.push_screen(CardPickModal(title, pool, counts), picked)
+
+    def action_keep(self) -> None:
+        spec = self.spec_for("keep")
+        if spec is None:
+            return
+        pool = list(parse_cards(str(spec.data.get("soldiers", ""))))
+        low, high = int(spec.data.get("min_discard", 0)), int(spec.data.get("max_discard", len(pool)))
+        self._pick("keep", f"Seat {spec.seat}: soldiers to DISCARD (at most 5 stay)", pool, list(range(low, high + 1)))
+
+    def action_discard(self) -> None:
+        spec = self.spec_for("discard")
+        if spec is None:
+            return
+        pool = list(parse_cards(str(spec.data.get("soldiers", ""))))
+        self._pick("discard", f"Seat {spec.seat}: soldiers to discard (costs {spec.min_amount})", pool,
+                   list(range(1, len(pool) + 1)))

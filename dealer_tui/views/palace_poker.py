@@ -1,0 +1,117 @@
+"""Palace Poker as the dealer sees it: banners and soldiers face up, palaces face down, the pot."""
+
+from __future__ import annotations
+
+from dealer_tui.ledger.base import NewEvent
+from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.rounds.palace_poker import PalacePokerRound
+from dealer_tui.views import HandView, SeatView
+from rules.cards import Card, sort_cards
+
+
+class PalacePokerPresenter:
+    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if not isinstance(rnd, PalacePokerRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+            return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
+        acting = self._acting(rnd)
+        shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.end is not None and bool(rnd.end.hands)
+        out = []
+        for seat, (name, stack) in sorted(stacks.items()):
+            p = rnd.players.get(seat)
+            if p is None:
+                out.append(SeatView(seat, name, stack, note="joined after the start"))
+                continue
+            markers = ["dealer"] if rnd.dealer == seat else []
+            bets = [(bet, amount) for bet, amount in p.paid.items() if amount]
+            hands: list[tuple[str, tuple[Card, ...], str]] = []
+            if p.hand is not None:
+                hands.append(("Banner", (p.hand.banner,), ""))
+                if p.hand.soldiers:
+                    hands.append(("Soldiers", tuple(sort_cards(p.hand.soldiers)), ""))
+                if shown:
+                    hands.append(("Palace", tuple(sort_cards(p.hand.palace)), ""))
+                else:
+                    hands.append(("Palace", (), " ".join("▒▒" for _ in p.hand.palace)))
+            elif p.banner is not None and not p.out:
+                hands.append(("Banner", (p.banner,), ""))
+            note = p.out if p.out else ("no ante yet" if rnd.phase is Phase.ANTE and not p.anted else "")
+            out.append(SeatView(seat, name, p.available(), bets, (), markers=markers,
+                                acting=acting == seat, out=bool(p.out), note=note, hands=hands))
+        return out
+
+    @staticmethod
+    def _acting(rnd: PalacePokerRound) -> int | None:
+        if rnd.phase is not Phase.ACT:
+            return None
+        if rnd.pending is not None:
+            return rnd.pending.seat
+        if rnd.battle is not None:
+            return rnd.battle.to_act
+        return rnd.turn
+
+    def banner(self, rnd: Round | None) -> HandView:
+        if not isinstance(rnd, PalacePokerRound):
+            return HandView("Pot")
+        lines = [f"draw pile {len(rnd.draw_pile)} · discards {len(rnd.discard_pile)}"]
+        if rnd.battle is not None:
+            b = rnd.battle
+            lines.append(f"battle: seat {b.attacker.seat} v seat {b.defender.seat}, {b.owed} to call, "
+                         f"{b.raises} raise(s)")
+        if rnd.end is not None:
+            lines.append(rnd.end.reason)
+        return HandView(f"Pot {rnd.pot}", hand=f"{rnd.pot} chips in the pot", lines=tuple(lines))
+
+    banker = banner
+
+    def describe(self, event: NewEvent) -> str:
+        p = event.payload
+        if "reason" in p and isinstance(p["reason"], str):
+            return p["reason"][:1].upper() + p["reason"][1:]
+        match event.kind:
+            case "round_started":
+                return "New hand" + (f": seat {p['button']} deals" if p.get("button") else ": draw for the deal")
+            case "dealer_drawn":
+                return "One card each: the highest rank deals (PP-0)"
+            case "ante_placed":
+                return f"Seat {p['seat']} antes {p.get('amount', '')} for a banner".replace("  ", " ")
+            case "ante_withdrawn":
+                return f"Seat {p['seat']} takes back the ante"
+            case "banners_dealt":
+                return "Banners dealt by groups (PP-1)"
+            case "palaces_dealt":
+                return "Three palace cards each; the rest is the draw pile (PP-2)"
+            case "stayed":
+                return f"Seat {p['seat']} stays"
+            case "payout_confirmed":
+                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
+                return f"Pot paid{signed}"
+            case "round_recovered":
+                return f"Hand reopened after a restart ({p['phase']} phase)"
+        return event.kind.replace("_", " ")
+
+    def prompt(self, rnd: Round | None) -> str:
+        if not isinstance(rnd, PalacePokerRound):
+            return "Press s to start a hand."
+        match rnd.phase:
+            case Phase.ANTE:
+                if rnd.dealer is None:
+                    return "First hand: d deals one card each, the highest rank deals (PP-0)."
+                return f"Seat {rnd.dealer} deals. Antes: pick a seat, a antes; d deals the banners."
+            case Phase.DEAL:
+                return "d shuffles again and deals three palace cards each."
+            case Phase.ACT:
+                seat = self._acting(rnd)
+                if rnd.pending is not None:
+                    return f"Seat {seat}: k chooses the soldiers to keep."
+                if rnd.battle is not None:
+                    return f"Seat {seat}: f folds, c calls, r raises."
+                return f"Seat {seat}: b buy, t discard, w stay, a attack, f fold."
+            case Phase.REVEAL:
+                return "The hand is over: v shows down or awards the pot."
+            case Phase.PAYOUT:
+                return "p shows the payout to confirm."
+            case _:
+                return "Hand over: s starts the next hand."
+
+
+PRESENTER = PalacePokerPresenter()
