@@ -167,3 +167,29 @@ async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Pa
         rnd = app.table.round  # type: ignore[union-attr]
         spec = next(s for s in rnd.legal_actions() if s.kind == "ante")  # type: ignore[union-attr]
         assert spec.min_amount == 25
+
+
+async def test_pp_palace_hand_by_keys_last_standing_takes_the_pot(tmp_path: Path) -> None:
+    from dealer_tui.rounds.palace_poker import PalacePokerRound
+
+    app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=10)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("s", "d")                 # first hand: one card each, the highest deals (PP-0)
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, PalacePokerRound) and rnd.dealer is not None
+        await pilot.press("a", "a", "a", "d", "d")  # three antes, banners, palaces
+        assert rnd.phase is Phase.ACT
+        assert {"buy", "stay", "fold"} <= footer_actions(screen) and "reveal" not in footer_actions(screen)
+        first = rnd.turn
+        await pilot.press("f")                      # the first to act folds (PP-6)
+        assert rnd.players[first].out               # type: ignore[index]
+        await pilot.press("f")                      # so does the next: one player is left (PP-13)
+        assert rnd.phase is Phase.REVEAL
+        await pilot.press("v", "p", "enter")
+        assert rnd.phase is Phase.DONE
+        winner = next(s for s, p in rnd.players.items() if not p.out)
+        # the pot is the three antes (3 x 5 = 15): the winner's stack gains the other two antes
+        assert app.table.session.stacks()[winner] == 1000 + 10  # type: ignore[union-attr]
+        assert app.table.session.chips_balance() == 0  # type: ignore[union-attr]
