@@ -193,3 +193,19 @@ async def test_pp_palace_hand_by_keys_last_standing_takes_the_pot(tmp_path: Path
         # the pot is the three antes (3 x 5 = 15): the winner's stack gains the other two antes
         assert app.table.session.stacks()[winner] == 1000 + 10  # type: ignore[union-attr]
         assert app.table.session.chips_balance() == 0  # type: ignore[union-attr]
+
+
+async def test_players_join_buy_and_cash_out_between_hands(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        assert {"join", "more_chips", "leave"} <= footer_actions(screen)
+        await pilot.press("3", "j", *"Zed", "enter", "2", "0", "0", "enter")   # seat 3, buy-in 200
+        await pilot.press("1", "m", "5", "0", "0", "enter")                    # Ann buys 500 more
+        assert app.table.session.stacks() == {1: 1500, 3: 200}  # type: ignore[union-attr]
+        await pilot.press("3", "l", "y")                                      # Zed cashes out
+        assert app.table.session.stacks() == {1: 1500}  # type: ignore[union-attr]
+        assert app.table.session.cashed_out == 200 and app.table.session.chips_balance() == 0  # type: ignore[union-attr]
+        await pilot.press("s")
+        assert not footer_actions(screen) & {"join", "more_chips", "leave"}  # not during a hand

@@ -45,6 +45,9 @@ class RoundScreen(Screen[None]):
         Binding("p", "payout", "Payout"),
         Binding("x", "void", "Misdeal"),
         Binding("c", "change_profile", "Change profile"),
+        Binding("j", "join", "Seat a player"),
+        Binding("m", "more_chips", "Buy chips"),
+        Binding("l", "leave", "Cash out"),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -90,10 +93,11 @@ class RoundScreen(Screen[None]):
         self.query_one("#prompt", Static).update(self.presenter.prompt(rnd))
         stacks = {s: (p.name, p.stack) for s, p in self.table.session.players.items()}
         views = {v.seat: v for v in self.presenter.seats(rnd, stacks)}
+        between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
         for panel in self.query(SeatPanel):
             seat = int(str(panel.id).split("-")[1])
             panel.view = views.get(seat)
-            panel.display = seat in views
+            panel.display = seat in views or between  # empty seats show between hands, to seat players
             panel.selected = seat == self.selected
         self.query_one(HandPanel).view = self.presenter.banker(rnd)
         lines = [self.presenter.describe(e) for e in (rnd.events if rnd is not None else [])]
@@ -115,9 +119,14 @@ class RoundScreen(Screen[None]):
         return (mine or found or [None])[0]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("start", "change_profile"):
+        if action in ("start", "change_profile", "join", "more_chips", "leave"):
             rnd = self.table.round
-            return rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
+            between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
+            if action == "join":
+                return between and len(self.table.session.players) < self.table.session.seat_count
+            if action in ("more_chips", "leave"):
+                return between and bool(self.table.session.players)
+            return between
         if action in self.KINDS:
             return bool(self.specs(self.KINDS[action]))
         return True
@@ -148,9 +157,66 @@ class RoundScreen(Screen[None]):
         self.app.push_screen(PinModal(self.signoff, purpose), done)
 
     def action_select(self, seat: int) -> None:
-        if seat in self.table.session.players:
+        if 1 <= seat <= self.table.session.seat_count:
             self.selected = None if self.selected == seat else seat
             self.refresh_view()
+
+    # -- the table between hands ----------------------------------------------------------------
+
+    def _table_step(self, step: Callable[[], None], done: str) -> None:
+        try:
+            step()
+        except (RulesError, LedgerError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+        else:
+            self.notify(done)
+        self.refresh_view()
+
+    def action_join(self) -> None:
+        session = self.table.session
+        free = [s for s in range(1, session.seat_count + 1) if s not in session.players]
+        seat = self.selected if self.selected in free else (free[0] if free else None)
+        if seat is None:
+            return
+        buy_in = self.table.profile.profile.buy_in
+
+        def named(name: str | None) -> None:
+            if name:
+                self.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, buy_in.min)],
+                                 lambda v: self._table_step(lambda: self.table.seat_player(seat, name, v["chips"]),
+                                                            f"{name} sits at seat {seat} with {v['chips']}"))
+
+        self.app.push_screen(ReasonModal(f"Seat {seat}: the player's name", "name"), named)
+
+    def _chosen_player(self) -> int | None:
+        players = self.table.session.players
+        if self.selected in players:
+            return self.selected
+        self.notify("Pick the player's seat first (1-9).", severity="warning")
+        return None
+
+    def action_more_chips(self) -> None:
+        seat = self._chosen_player()
+        if seat is None:
+            return
+        buy_in = self.table.profile.profile.buy_in
+        self.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, buy_in.min)],
+                         lambda v: self._table_step(lambda: self.table.buy_chips(seat, v["chips"]),
+                                                    f"Seat {seat} buys {v['chips']}"))
+
+    def action_leave(self) -> None:
+        seat = self._chosen_player()
+        if seat is None:
+            return
+        player = self.table.session.players[seat]
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                self._table_step(lambda: self.table.leave(seat), f"{player.name} cashes out {player.stack}")
+                self.selected = None
+
+        self.app.push_screen(ChoiceModal(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
+                                         [("y", "yes, cash out"), ("n", "no")]), answered)
 
     def on_seat_panel_selected(self, message: SeatPanel.Selected) -> None:
         self.action_select(message.seat)

@@ -43,7 +43,10 @@ class SeatPanel(Static):
         self.set_class(bool(view and view.acting), "acting")
         self.set_class(bool(view and view.out), "out")
         self.set_class(self.selected, "selected")
-        if view is not None:
+        if view is None:
+            self.border_title = escape(f"Seat {str(self.id).split('-')[-1]}")
+            self.border_subtitle = ""
+        else:
             markers = f" [{', '.join(view.markers)}]" if view.markers else ""
             self.border_title = escape(f"Seat {view.seat} · {view.name}{markers}")
             self.border_subtitle = f"stack {view.stack}"
@@ -51,7 +54,7 @@ class SeatPanel(Static):
     def render(self) -> RenderableType:
         view = self.view
         if view is None:
-            return Text("empty", style="dim")
+            return Text("empty seat — j seats a player", style="dim")
         parts: list[RenderableType] = []
         if view.bets:
             parts.append(Text("  ".join(f"{label} {amount}" for label, amount in view.bets), style="bold"))
