@@ -1,0 +1,445 @@
+"""Chinese Poker round (RULES.md CP-1..CP-15): four hands of 13 dealt, each player sets three rows
+(or takes the suggested setting), may declare a natural, and locks; the dealer opens the rows and
+verifies naturals; points are scored pair by pair and paid under table stakes from the button.
+
+Rulings made here:
+- CP-15: the button moves clockwise each hand to the next player who has played a hand at this
+  table; when every player is new (a table's first hand: the lowest seat) it moves among them all.
+- A seated player with no chips sits the hand out (table stakes, CP-13: they could win nothing).
+- Rows keyed at the terminal must be exactly 3/5/5 of the seat's 13 cards: a wrong count is an
+  entry error refused at once, so a hand fouls only by its row order (CP-3, CP-4).
+- A declared natural fixes the rows it was declared on: withdraw it to set them again (CP-9).
+- The house fee (profile) is taken by the settlement, as `rules.chinese_poker_payments` does;
+  nothing is staked, so the `points` and `fee` rows carry no stake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_tui.ledger.base import SettlementRow
+from dealer_tui.rounds.base import (
+    Action,
+    ActionSpec,
+    CardRequest,
+    Event,
+    Phase,
+    Round,
+    RoundOutcome,
+    cards_from_payload,
+    cards_payload,
+    refuse,
+)
+from dealer_tui.rounds.registry import register_round
+from dealer_tui.rounds.session import SeatedPlayer, TableSession
+from rules import chinese_poker as cp
+from rules.cards import Card, parse_cards
+from rules.chinese_poker_payments import MoneySettlement, clockwise_from, debts_of, pay_table_stakes
+from rules.chinese_setting import Suggestion, suggest
+from rules.errors import BadCards, IllegalAction
+from rules.evaluator import encode, hand_value, playing_order
+from rules.profiles.base import ProfileBase
+from rules.profiles.chinese_poker import ChinesePokerProfile
+
+HANDS_DEALT = 4  # CP-1
+HAND_CARDS = 13
+SEAT_ACTIONS = ("set_rows", "suggest", "declare_natural", "withdraw_natural", "lock", "unlock")
+VERBS = {"set_rows": "set the rows", "suggest": "take the suggested setting", "declare_natural":
+         "declare a natural", "withdraw_natural": "withdraw the natural", "lock": "lock the rows",
+         "unlock": "unlock the rows", "reveal": "open the rows", "void": "void the round",
+         "confirm_payout": "confirm the payout"}
+
+
+@dataclass
+class Seat:
+    seat: int
+    name: str
+    stack: int
+    cards: tuple[Card, ...] = ()
+    rows: cp.SetHand | None = None
+    suggested: bool = False
+    natural: cp.Natural | None = None  # declared (CP-9)
+    locked: bool = False
+
+
+@dataclass(frozen=True)
+class RowStatus:
+    """A seat's rows as a screen shows them now: hand names, the live foul, the natural."""
+
+    seat: int
+    rows: tuple[str, str, str] | None  # card text of front, middle, back (C-7 order)
+    names: tuple[str | None, str | None, str | None] | None  # hand names (SETTLE.md spelling)
+    foul: str | None  # why the rows foul (CP-3, CP-4); None when they do not (or a natural is declared)
+    natural_held: str | None  # the natural the 13 cards can show (CP-9)
+    natural_declared: str | None
+    suggested: bool
+    locked: bool
+
+    @property
+    def fouled(self) -> bool:
+        return self.foul is not None
+
+
+def row_text(cards: Sequence[Card]) -> str:
+    """A row in C-7 playing order (a wheel from the 5 down, the ace last)."""
+    return cards_payload(playing_order(cards, hand_value(encode(cards))))
+
+
+def rows_payload(hand: cp.SetHand) -> dict[str, str]:
+    return {name: row_text(row) for name, row in zip(cp.ROWS, hand.rows, strict=True)}
+
+
+def rows_from_payload(p: Mapping[str, Any]) -> cp.SetHand:
+    return cp.SetHand(*(cards_from_payload(p[name]) for name in cp.ROWS))
+
+
+def dealt_rows(cards: tuple[Card, ...]) -> cp.SetHand:
+    """The 13 cards as dealt, cut 3/5/5: a starting point for keying the rows."""
+    return cp.SetHand(cards[:3], cards[3:8], cards[8:])
+
+
+def next_button(session: TableSession, players: Mapping[int, SeatedPlayer]) -> int:
+    """CP-15: clockwise from the last button to the next player who has played a hand here."""
+    veterans = [s for s, p in players.items() if p.joined_round < session.rounds_started]
+    return clockwise_from(session.button or 0, veterans or players)[0]
+
+
+_SUGGESTED: dict[tuple[tuple[Card, ...], int], tuple[ChinesePokerProfile, Suggestion]] = {}
+
+
+def suggestion_for(cards: tuple[Card, ...], profile: ChinesePokerProfile) -> Suggestion:
+    """`suggest`, remembered for the hands of the last few rounds (a replayed round asks again)."""
+    known = _SUGGESTED.get((cards, id(profile)))
+    if known is None or known[0] is not profile:
+        if len(_SUGGESTED) >= 256:
+            _SUGGESTED.clear()
+        known = _SUGGESTED[(cards, id(profile))] = (profile, suggest(cards, profile))
+    return known[1]
+
+
+@register_round
+class ChinesePokerRound(Round):
+    game_id = "chinese-poker"
+    profile: ChinesePokerProfile
+
+    def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
+        assert isinstance(profile, ChinesePokerProfile)
+        super().__init__(profile, setup)
+        self.button: int = setup["button"]
+        self.seats = {int(s): Seat(int(s), p["name"], p["stack"]) for s, p in setup["players"].items()}
+        self.dead_hands: dict[str, tuple[Card, ...]] = {}
+        self.terms = cp.ScoringTerms.of(profile)
+        self.score: cp.TableScore | None = None
+        self.money: MoneySettlement | None = None
+        self._phase = Phase.ANTE
+
+    @classmethod
+    def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
+        assert isinstance(profile, ChinesePokerProfile)
+        players = {s: p for s, p in sorted(session.players.items()) if p.stack > 0}
+        low, high = profile.min_players, profile.max_players
+        if not low <= len(players) <= high:
+            raise refuse(None, "start a round",
+                         f"Chinese Poker needs {low} to {high} players with chips; the table has {len(players)}")
+        return {"seats": session.seat_count, "button": next_button(session, players),
+                "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in players.items()}}
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    def order(self) -> tuple[int, ...]:
+        """The players clockwise from the button, the button last (C-5, CP-13)."""
+        return clockwise_from(self.button, self.seats)
+
+    def suggestion(self, seat: int) -> Suggestion:
+        """The setting helper's choice for the seat's 13 cards, and the natural they hold."""
+        return suggestion_for(self.seats[seat].cards, self.profile)
+
+    def foul(self, seat: int) -> str | None:
+        """Why the seat's rows foul now; a declared natural's row order is not checked (CP-9)."""
+        p = self.seats[seat]
+        return None if p.rows is None or p.natural is not None else cp.foul_reason(p.rows)
+
+    def row_status(self, seat: int) -> RowStatus:
+        p = self.seats[seat]
+        held = self.suggestion(seat).natural if p.cards else None
+        rows, names = None, None
+        if p.rows is not None:
+            f, m, b = (row_text(r) for r in p.rows.rows)
+            rows = (f, m, b)
+            names = cp.judge(seat, p.rows, self.terms).row_names
+        return RowStatus(seat, rows, names, self.foul(seat), None if held is None else held.value,
+                         None if p.natural is None else p.natural.value, p.suggested, p.locked)
+
+    def waiting(self) -> list[int]:
+        return [s for s in self.order() if not self.seats[s].locked]
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[ActionSpec]:
+        specs: list[ActionSpec] = []
+        if self._phase is Phase.ANTE:
+            specs.append(ActionSpec("deal", None, label="Deal four hands of 13 (CP-1)",
+                                    needs_cards=self._deal_request()))
+        elif self._phase in (Phase.ACT, Phase.REVEAL):
+            for seat in self.order():
+                specs += self._seat_actions(self.seats[seat])
+            if self._phase is Phase.REVEAL:
+                specs.append(ActionSpec("reveal", None, label="Open the rows and verify naturals (CP-14)"))
+        elif self._phase is Phase.PAYOUT:
+            specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
+        if self._phase in (Phase.ANTE, Phase.ACT, Phase.REVEAL):
+            specs.append(ActionSpec("void", None, label="Misdeal: void the round (CP-11)"))
+        return specs
+
+    def _seat_actions(self, p: Seat) -> list[ActionSpec]:
+        n = p.seat
+        if p.locked:
+            return [ActionSpec("unlock", n, label=f"Seat {n}: unlock the rows")]
+        specs = []
+        if p.natural is None:
+            specs += [ActionSpec("set_rows", n, label=f"Seat {n}: set the rows (3/5/5 of its 13 cards)",
+                                 data=rows_payload(p.rows or dealt_rows(p.cards))),
+                      ActionSpec("suggest", n, label=f"Seat {n}: take the suggested setting")]
+            held = self.suggestion(n)
+            if held.natural is not None and held.natural_hand is not None:
+                shows = p.rows is not None and cp.natural_of(p.rows) is held.natural
+                rows = p.rows if shows and p.rows is not None else held.natural_hand
+                specs.append(ActionSpec("declare_natural", n, label=f"Seat {n}: declare {held.natural.value} (CP-9)",
+                                        data=rows_payload(rows)))
+        else:
+            specs.append(ActionSpec("withdraw_natural", n, label=f"Seat {n}: withdraw {p.natural.value}"))
+        if p.rows is not None:
+            foul = self.foul(n)
+            label = f"Seat {n}: lock the FOULED rows ({foul})" if foul else f"Seat {n}: lock the rows"
+            specs.append(ActionSpec("lock", n, label=label, data={"confirm_foul": True} if foul else {}))
+        return specs
+
+    def _deal_request(self) -> CardRequest:
+        hands = [(f"seat {s}", HAND_CARDS) for s in self.order()]
+        dead = [(f"dead {i}", HAND_CARDS) for i in range(1, HANDS_DEALT - len(hands) + 1)]
+        return CardRequest("deal", (*hands, *dead))
+
+    # -- proposing --------------------------------------------------------------------------
+
+    def propose(self, action: Action) -> list[Event]:
+        handler = getattr(self, f"_propose_{action.kind}", None)
+        what = VERBS.get(action.kind, action.kind.replace("_", " "))
+        if handler is None:
+            raise refuse(action.seat, what, "there is no such step in this game")
+        if (action.kind, action.seat) not in {(s.kind, s.seat) for s in self.legal_actions()}:
+            raise refuse(action.seat, what, self._why_not(action))
+        events: list[Event] = handler(action)
+        return events
+
+    def _why_not(self, a: Action) -> str:
+        kind, seat = a.kind, a.seat
+        if kind in SEAT_ACTIONS and self._phase in (Phase.ACT, Phase.REVEAL):
+            if seat not in self.seats:
+                return "name the seat" if seat is None else "the seat is not playing this hand"
+            p = self.seats[seat]
+            if p.locked:
+                return f"seat {seat} has locked its rows: unlock them first"
+            if kind == "unlock":
+                return "the rows are not locked"
+            if kind == "withdraw_natural":
+                return "no natural is declared"
+            if p.natural is not None:
+                return f"seat {seat} has declared {p.natural.value}: withdraw it first (CP-9)"
+            if kind == "declare_natural":
+                hand = self._rows_of(a, p, "declare a natural") or p.rows or dealt_rows(p.cards)
+                try:
+                    cp.declared_natural(seat, hand)
+                except IllegalAction as exc:
+                    return str(exc)
+            if kind == "lock":
+                return "the rows are not set yet"
+        if kind == "reveal" and self._phase is Phase.ACT:
+            waiting = ", ".join(str(s) for s in self.waiting())
+            return f"seat {waiting} {'has' if ',' not in waiting else 'have'} not locked the rows"
+        if kind == "void" and self._phase is Phase.PAYOUT:
+            return "the rows are open and the payout computed: a misdeal voids the round before that (CP-11)"
+        if kind == "deal" and self._phase is not Phase.ANTE:
+            return "the cards are already dealt"
+        return f"not allowed in the {self._phase.value} phase"
+
+    def _propose_deal(self, a: Action) -> list[Event]:
+        request = self._deal_request()
+        seen: set[Card] = set()
+        for label, count in request.hands:
+            got = tuple(a.cards.get(label, ()))
+            if len(got) != count:
+                raise refuse(None, "deal", f"{label} needs {count} cards, got {len(got)} (misdeal, CP-11)")
+            twice = [c.text for c in got if c in seen]
+            if twice:
+                raise refuse(None, "deal", f"{twice[0]} is dealt twice")
+            seen.update(got)
+        return [Event("cards_dealt", {"cards": {label: cards_payload(a.cards[label]) for label, _ in request.hands}})]
+
+    def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
+        """The rows an action names (front, middle, back): exactly 3/5/5 of the seat's 13 cards."""
+        if not any(name in a.data for name in cp.ROWS):
+            return None
+        rows: list[tuple[Card, ...]] = []
+        for name, size in zip(cp.ROWS, cp.ROW_SIZES, strict=True):
+            text = a.data.get(name)
+            if not isinstance(text, str):
+                raise refuse(p.seat, what, f"the {name} row is missing")
+            try:
+                rows.append(parse_cards(text, distinct=False))
+            except BadCards as exc:
+                raise refuse(p.seat, what, f"{name}: {exc}") from None
+            if len(rows[-1]) != size:
+                raise refuse(p.seat, what, f"the {name} row needs {size} cards, got {len(rows[-1])} (CP-2)")
+        hand = cp.SetHand(rows[0], rows[1], rows[2])
+        stray = [c.text for c in hand.cards if c not in p.cards]
+        if stray:
+            raise refuse(p.seat, what, f"seat {p.seat} does not hold {' '.join(stray)}")
+        twice = [c.text for i, c in enumerate(hand.cards) if c in hand.cards[:i]]
+        if twice:
+            raise refuse(p.seat, what, f"{twice[0]} is set twice")
+        return hand
+
+    def _propose_set_rows(self, a: Action) -> list[Event]:
+        p = self.seats[a.seat or 0]
+        hand = self._rows_of(a, p, "set the rows")
+        if hand is None:
+            raise refuse(p.seat, "set the rows", "name the front, middle and back rows")
+        return [Event("rows_set", {"seat": p.seat, **rows_payload(hand), "suggested": False})]
+
+    def _propose_suggest(self, a: Action) -> list[Event]:
+        p = self.seats[a.seat or 0]
+        s = self.suggestion(p.seat)
+        return [Event("rows_set", {"seat": p.seat, **rows_payload(s.hand), "suggested": True, "reason": s.reason})]
+
+    def _propose_declare_natural(self, a: Action) -> list[Event]:
+        p = self.seats[a.seat or 0]
+        hand = self._rows_of(a, p, "declare a natural") or p.rows
+        held = self.suggestion(p.seat)
+        if hand is None:
+            raise refuse(p.seat, "declare a natural", "set the rows first, or name the rows that show it")
+        try:
+            natural = cp.declared_natural(p.seat, hand)
+        except IllegalAction as exc:
+            shown = held.natural_hand and ", ".join(f"{k} {v}" for k, v in rows_payload(held.natural_hand).items())
+            hint = f"; the cards show {held.natural.value} as {shown}" if held.natural and shown else ""
+            raise refuse(p.seat, "declare a natural", f"{exc}{hint}") from None
+        return [Event("natural_declared", {"seat": p.seat, "natural": natural.value, **rows_payload(hand)})]
+
+    def _propose_withdraw_natural(self, a: Action) -> list[Event]:
+        return [Event("natural_withdrawn", {"seat": a.seat})]
+
+    def _propose_lock(self, a: Action) -> list[Event]:
+        p = self.seats[a.seat or 0]
+        foul = self.foul(p.seat)
+        if foul is not None and a.data.get("confirm_foul") is not True:
+            raise refuse(p.seat, "lock the rows", f"the rows are fouled: {foul} (CP-4); confirm the foul to lock "
+                                                  f"them anyway (the seat then pays every opponent, CP-8)")
+        return [Event("rows_locked", {"seat": p.seat, "fouled": foul is not None, "foul": foul,
+                                      "natural": p.natural and p.natural.value})]
+
+    def _propose_unlock(self, a: Action) -> list[Event]:
+        return [Event("rows_unlocked", {"seat": a.seat})]
+
+    def _propose_reveal(self, a: Action) -> list[Event]:
+        hands: dict[str, Any] = {}
+        verified = []
+        for seat in self.order():
+            p = self.seats[seat]
+            assert p.rows is not None
+            if p.natural is not None:  # CP-14: the dealer opens and verifies a declared natural
+                natural = cp.declared_natural(seat, p.rows)
+                verified.append(f"seat {seat}: {natural.value} verified (CP-14)")
+            hands[str(seat)] = {**rows_payload(p.rows), "natural": p.natural and p.natural.value,
+                                "foul": self.foul(seat)}
+        return [Event("rows_opened", {"hands": hands, "verified": verified})]
+
+    def _propose_confirm_payout(self, a: Action) -> list[Event]:
+        return self.payout_events(a)
+
+    def _propose_void(self, a: Action) -> list[Event]:
+        return self.void_events(str(a.data.get("reason", "")))
+
+    # -- folding ----------------------------------------------------------------------------
+
+    def _on_round_started(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.ANTE
+
+    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+        for label, text in p["cards"].items():
+            cards = cards_from_payload(text)
+            if label.startswith("seat "):
+                self.seats[int(label.split()[1])].cards = cards
+            else:
+                self.dead_hands[label] = cards
+        self._phase = Phase.ACT
+
+    def _on_rows_set(self, p: Mapping[str, Any]) -> None:
+        seat = self.seats[p["seat"]]
+        seat.rows, seat.suggested = rows_from_payload(p), bool(p["suggested"])
+
+    def _on_natural_declared(self, p: Mapping[str, Any]) -> None:
+        seat = self.seats[p["seat"]]
+        seat.rows, seat.natural, seat.suggested = rows_from_payload(p), cp.Natural(p["natural"]), False
+
+    def _on_natural_withdrawn(self, p: Mapping[str, Any]) -> None:
+        self.seats[p["seat"]].natural = None
+
+    def _on_rows_locked(self, p: Mapping[str, Any]) -> None:
+        self.seats[p["seat"]].locked = True
+        if not self.waiting():
+            self._phase = Phase.REVEAL
+
+    def _on_rows_unlocked(self, p: Mapping[str, Any]) -> None:
+        self.seats[p["seat"]].locked = False
+        self._phase = Phase.ACT
+
+    def _on_rows_opened(self, p: Mapping[str, Any]) -> None:
+        hands = []
+        for seat in sorted(self.seats):
+            s = self.seats[seat]
+            assert s.rows is not None
+            hands.append(cp.judge(seat, s.rows, self.terms, declares_natural=s.natural is not None))
+        self.score = cp.score_table(hands, self.terms)
+        owed = debts_of(self.score.pairs, self.profile.point_value)
+        stacks = {seat: s.stack for seat, s in self.seats.items()}
+        self.money = pay_table_stakes(stacks, owed, self.button, self.profile.house_fee)
+        self._phase = Phase.PAYOUT
+
+    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.DONE
+
+    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.VOID
+
+    # -- outcome ----------------------------------------------------------------------------
+
+    def outcome(self) -> RoundOutcome | None:
+        score, money = self.score, self.money
+        if score is None or money is None:
+            return None
+        rows: list[SettlementRow] = []
+        for seat in sorted(self.seats):
+            fee = money.fees[seat]
+            rows.append(SettlementRow(seat, "points", 0, money.nets[seat] + fee, self._points_reason(seat)))
+            if fee:
+                rows.append(SettlementRow(seat, "fee", 0, -fee, f"House fee per player per hand: {fee}"))
+        flags = frozenset({"capped"}) if money.unpaid else frozenset()
+        return RoundOutcome(tuple(rows), dict(money.nets), money.house_fees, flags)
+
+    def _points_reason(self, seat: int) -> str:
+        """Points pair by pair, then the chips as paid clockwise from the button (CP-5..CP-13)."""
+        assert self.score is not None and self.money is not None
+        points, value = self.score.points[seat], self.profile.point_value
+        pairs = "; ".join(p.reason for p in self.score.pairs if seat in p.seats)
+        moves = [f"received {m.amount} from seat {m.payer}" if m.receiver == seat else f"paid seat {m.receiver} {m.amount}"
+                 for m in self.money.payments if seat in (m.payer, m.receiver)]
+        moves += [m.reason for m in self.money.unpaid if seat in (m.payer, m.receiver)]
+        chips = self.money.nets[seat] + self.money.fees[seat]
+        paid = f"; {', '.join(moves)} = {chips:+d}" if moves else ""
+        return f"{points:+d} points × {value} = {points * value:+d} ({pairs}){paid}"

@@ -1,0 +1,562 @@
+"""Chinese Poker rounds through the real table runner and ledger (RULES.md CP-1..CP-15).
+
+Scoring profile: the shipped `chinese-poker` (mandarin: scoop 6, royalties when the row wins,
+foul 6; naturals 13/4/4/4; point value 5 chips; no house fee).
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.demo import chooser
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
+from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.rounds.table import Table
+from rules.cards import DECK, Card, parse_cards
+from rules.errors import IllegalAction
+from rules.profiles.loader import ProfileLibrary, parse_profile
+
+PROFILE = ProfileLibrary().find("chinese-poker")
+
+# Two players (button on seat 1 on the table's first hand: dealt seat 2, seat 1, two dead hands).
+TWO_SEAT2 = "Jh Td 8c 9s 9d 7c 6s 3s Th Ts 7d 6d 2d"
+TWO_SEAT1 = "Ah Ad 2c Kh Ks Kd 3c 4d Qh Qs Qd Qc 5c"
+
+
+def deck(*hands: str) -> list[Card]:
+    """The hands in deal order, then the rest of the deck (the dead hands, CP-1)."""
+    cards = [c for hand in hands for c in parse_cards(hand)]
+    return cards + [c for c in DECK if c not in cards]
+
+
+def new_table(tmp_path: Path, stacks: dict[int, int], *scripts: list[Card]) -> Table:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    table = Table.create(ledger, "C1", PROFILE, ScriptedDeck(scripts or [list(DECK)]), seats=4)
+    for seat, stack in stacks.items():
+        table.seat_player(seat, f"P{seat}", stack)
+    return table
+
+
+def start(table: Table) -> ChinesePokerRound:
+    rnd = table.start_round()
+    assert isinstance(rnd, ChinesePokerRound)
+    return rnd
+
+
+def set_rows(table: Table, seat: int, front: str, middle: str, back: str) -> None:
+    table.act(Action("set_rows", seat, data={"front": front, "middle": middle, "back": back}))
+
+
+def two_player_round(tmp_path: Path) -> tuple[Table, ChinesePokerRound]:
+    table = new_table(tmp_path, {1: 100, 2: 100}, deck(TWO_SEAT2, TWO_SEAT1))
+    rnd = start(table)
+    table.act(Action("deal"))
+    return table, rnd
+
+
+def snapshot(rnd: Round) -> tuple[object, ...]:
+    outcome = rnd.outcome()
+    assert isinstance(rnd, ChinesePokerRound)
+    return (rnd.phase, [(s.kind, s.seat, dict(s.data)) for s in rnd.legal_actions()],
+            [rnd.row_status(s) for s in sorted(rnd.seats)] if rnd.phase is not Phase.ANTE else [],
+            None if outcome is None else (outcome.rows, dict(outcome.stack_changes), outcome.house))
+
+
+def finish(table: Table, rnd: ChinesePokerRound) -> RoundOutcome:
+    """Open the rows, check the round is the replay of its events, pay, check the books."""
+    table.act(Action("reveal"))
+    outcome = rnd.outcome()
+    assert outcome is not None
+    replayed = ChinesePokerRound.replay(PROFILE.profile, rnd.setup, rnd.events)
+    assert snapshot(replayed) == snapshot(rnd)
+    table.act(Action("confirm_payout"))
+    assert rnd.phase is Phase.DONE
+    assert table.session.chips_balance() == 0  # C-2
+    assert verify_ledger(table.ledger) == []
+    return outcome
+
+
+def payments(rnd: ChinesePokerRound) -> list[tuple[int, int, int]]:
+    assert rnd.money is not None
+    return [(p.payer, p.receiver, p.amount) for p in rnd.money.payments]
+
+
+def kinds(rnd: ChinesePokerRound, seat: int | None) -> set[str]:
+    return {s.kind for s in rnd.legal_actions() if s.seat == seat}
+
+
+# -- the deal ---------------------------------------------------------------------------------
+
+
+def test_cp_1_four_hands_of_13_are_dealt_whatever_the_number_of_players(tmp_path: Path) -> None:
+    _table, rnd = two_player_round(tmp_path)
+    assert [c.text for c in rnd.seats[2].cards] == TWO_SEAT2.split()
+    assert [c.text for c in rnd.seats[1].cards] == TWO_SEAT1.split()
+    assert sorted(rnd.dead_hands) == ["dead 1", "dead 2"] and all(len(h) == 13 for h in rnd.dead_hands.values())
+    dealt = next(e for e in rnd.events if e.kind == "cards_dealt").payload["cards"]
+    every = [c for text in dealt.values() for c in parse_cards(text)]
+    assert len(every) == len(set(every)) == 52  # 4 x 13: the event holds every card dealt
+    assert rnd.phase is Phase.ACT
+
+
+def test_cp_11_a_wrong_card_count_is_a_misdeal_refused_before_anything_is_recorded(tmp_path: Path) -> None:
+    table = new_table(tmp_path, {1: 100, 2: 100})
+    rnd = start(table)
+    cards = deck(TWO_SEAT2, TWO_SEAT1)
+    short = {"seat 2": tuple(cards[:12]), "seat 1": tuple(cards[13:26]), "dead 1": tuple(cards[26:39]),
+             "dead 2": tuple(cards[39:52])}
+    with pytest.raises(IllegalAction, match=r"seat 2 needs 13 cards, got 12 \(misdeal, CP-11\)"):
+        table.act(Action("deal", cards=short))
+    twice = {**short, "seat 2": tuple(cards[:12]) + (cards[13],)}  # seat 1's first card again
+    with pytest.raises(IllegalAction, match=f"The table may not deal: {cards[13].text} is dealt twice"):
+        table.act(Action("deal", cards=twice))
+    assert rnd.phase is Phase.ANTE and [e.kind for e in rnd.events] == ["round_started"]
+
+
+def test_the_ante_phase_offers_only_the_deal_and_a_void(tmp_path: Path) -> None:
+    table = new_table(tmp_path, {1: 100, 2: 100})
+    rnd = start(table)
+    assert [(s.kind, s.seat) for s in rnd.legal_actions()] == [("deal", None), ("void", None)]
+    deal = rnd.legal_actions()[0].needs_cards
+    assert deal is not None and deal.hands == (("seat 2", 13), ("seat 1", 13), ("dead 1", 13), ("dead 2", 13))
+    with pytest.raises(IllegalAction, match="Seat 1 may not set the rows: not allowed in the ante phase"):
+        set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
+    with pytest.raises(IllegalAction, match="The table may not open the rows: not allowed in the ante phase"):
+        table.act(Action("reveal"))
+
+
+# -- setting the rows -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("rows", "reason"), [
+    (("Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 9h"), "seat 1 does not hold 9h"),
+    (("Ah Ad", "2c Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c"), r"the front row needs 3 cards, got 2 \(CP-2\)"),
+    (("Ah Ad 2c", "Kh Ks Kd 3c", "4d Qh Qs Qd Qc 5c"), r"the middle row needs 5 cards, got 4 \(CP-2\)"),
+    (("Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc Ah"), "Ah is set twice"),
+    (("Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5x"), "back: bad card '5x'"),
+])
+def test_cp_2_rows_must_be_3_5_5_of_the_seats_own_13_cards(
+        tmp_path: Path, rows: tuple[str, str, str], reason: str) -> None:
+    table, rnd = two_player_round(tmp_path)
+    with pytest.raises(IllegalAction, match=f"Seat 1 may not set the rows: {reason}"):
+        set_rows(table, 1, *rows)
+    with pytest.raises(IllegalAction, match="Seat 1 may not set the rows: the back row is missing"):
+        table.act(Action("set_rows", 1, data={"front": "Ah Ad 2c", "middle": "Kh Ks Kd 3c 4d"}))
+    assert rnd.seats[1].rows is None and [e.kind for e in rnd.events][-1] == "cards_dealt"
+
+
+def test_cp_2_rows_may_be_set_in_any_order_and_changed_until_locked(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")   # seat 1 before seat 2
+    set_rows(table, 1, "4d 3c 2c", "Kh Ks Kd Ah Ad", "Qh Qs Qd Qc 5c")   # changed
+    status = rnd.row_status(1)
+    assert status.rows == ("4d 3c 2c", "Ah Ad Ks Kh Kd", "Qs Qh Qd Qc 5c")  # C-7 order
+    assert status.names == ("high card", "full house", "four of a kind") and not status.fouled
+
+
+def test_cp_3_cp_4_row_status_shows_the_live_foul_and_why(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    set_rows(table, 2, "Th Ts 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")
+    status = rnd.row_status(2)
+    assert status.names == ("one pair", "high card", "one pair")
+    assert status.foul == "middle high card does not beat front one pair"
+    lock = next(s for s in rnd.legal_actions() if s.kind == "lock" and s.seat == 2)
+    assert dict(lock.data) == {"confirm_foul": True} and "FOULED" in lock.label
+    set_rows(table, 2, "Jh 8c 3s", "9s 9d 7c 6s 2d", "Th Ts Td 7d 6d")  # J high < nines < tens
+    assert rnd.row_status(2).foul is None
+
+
+def test_cp_4_locking_a_fouled_set_needs_an_explicit_confirmation(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    set_rows(table, 2, "Th Ts 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")
+    with pytest.raises(IllegalAction, match=r"Seat 2 may not lock the rows: the rows are fouled: middle high "
+                                            r"card does not beat front one pair \(CP-4\)"):
+        table.act(Action("lock", 2))
+    table.act(Action("lock", 2, data={"confirm_foul": True}))
+    assert rnd.seats[2].locked and rnd.events[-1].payload["fouled"] is True
+
+
+def test_cp_8_a_confirmed_foul_pays_the_penalty_and_the_opponents_royalties(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    set_rows(table, 1, "4d 3c 2c", "Kh Ks Kd Ah Ad", "Qh Qs Qd Qc 5c")
+    set_rows(table, 2, "Th Ts 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")  # fouled
+    table.act(Action("lock", 1))
+    table.act(Action("lock", 2, data={"confirm_foul": True}))
+    outcome = finish(table, rnd)
+    # seat 2 fouled: foul 6 + seat 1's royalties (middle full house 2 + back four of a kind 4) = 12
+    # points x 5 chips = 60
+    assert rnd.score is not None and rnd.score.points == {1: 12, 2: -12}
+    assert outcome.stack_changes == {1: 60, 2: -60} and outcome.house == 0
+    assert table.session.stacks() == {1: 160, 2: 40}
+    reason = next(r.reason for r in outcome.rows if r.seat == 2)
+    assert "seat 2 fouled, pays foul 6 + seat 1's royalties 6 = 12" in reason
+
+
+def test_suggest_fills_the_rows_with_the_helpers_setting_marked_as_suggested(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    table.act(Action("suggest", 2))
+    event = rnd.events[-1]
+    assert event.kind == "rows_set" and event.payload["suggested"] is True
+    status = rnd.row_status(2)
+    assert status.suggested and not status.fouled and status.rows is not None
+    assert sorted(" ".join(status.rows).split()) == sorted(TWO_SEAT2.split())
+    set_rows(table, 2, "Jh 8c 3s", "9s 9d 7c 6s 2d", "Th Ts Td 7d 6d")
+    assert not rnd.row_status(2).suggested
+
+
+def test_acting_after_lock_is_refused_until_unlocked(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    with pytest.raises(IllegalAction, match="Seat 1 may not lock the rows: the rows are not set yet"):
+        table.act(Action("lock", 1))
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
+    table.act(Action("lock", 1))
+    assert kinds(rnd, 1) == {"unlock"}
+    for action in (Action("set_rows", 1, data={"front": "Ah Ad 2c"}), Action("suggest", 1), Action("lock", 1)):
+        with pytest.raises(IllegalAction, match="has locked its rows: unlock them first"):
+            table.act(action)
+    table.act(Action("unlock", 1))
+    table.act(Action("suggest", 1))
+    assert not rnd.seats[1].locked
+    with pytest.raises(IllegalAction, match="Seat 3 may not take the suggested setting: the seat is not playing this hand"):
+        table.act(Action("suggest", 3))
+
+
+def test_reveal_before_every_seat_is_locked_is_refused(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
+    table.act(Action("lock", 1))
+    with pytest.raises(IllegalAction, match="The table may not open the rows: seat 2 has not locked the rows"):
+        table.act(Action("reveal"))
+    table.act(Action("suggest", 2))
+    table.act(Action("lock", 2))
+    assert rnd.phase is Phase.REVEAL
+    table.act(Action("unlock", 2))  # still allowed before the reveal
+    assert rnd.phase is Phase.ACT
+    table.act(Action("lock", 2))
+    table.act(Action("reveal"))
+    assert rnd.phase is Phase.PAYOUT
+    with pytest.raises(IllegalAction, match="Seat 2 may not unlock the rows: not allowed in the payout phase"):
+        table.act(Action("unlock", 2))
+
+
+# -- naturals ---------------------------------------------------------------------------------
+
+
+def test_cp_9_a_natural_the_cards_do_not_hold_is_neither_offered_nor_accepted(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    assert "declare_natural" not in kinds(rnd, 1) and rnd.row_status(1).natural_held is None
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
+    with pytest.raises(IllegalAction, match=r"Seat 1 may not declare a natural: seat 1 declares a natural, but the "
+                                            r"cards hold no dragon, six pairs, three flushes or three straights"):
+        table.act(Action("declare_natural", 1))
+
+
+# Four players; the button is on seat 2 on the second hand: dealt seat 3, seat 4, seat 1, seat 2.
+FOUR_SEAT3 = "Ah Kh Qh Ts 9s 8h 7d 6c As Ks Qs Js 5s"   # holds three straights, not declared
+FOUR_SEAT4 = "2s 2h 2d 3s 3h 3d Kc Qc 4s 4h 4d Kd Qd"
+FOUR_SEAT1 = "Ac Jc Tc 9c 8c 7c 6d 5h 5d 5c 4c 3c 2c"
+FOUR_SEAT2 = "Jh Jd Th Td 9h 9d 8s 8d 7s 7h 6s 6h Ad"   # six pairs
+
+
+def four_player_round(tmp_path: Path) -> tuple[Table, ChinesePokerRound]:
+    script = deck(FOUR_SEAT3, FOUR_SEAT4, FOUR_SEAT1, FOUR_SEAT2)
+    table = new_table(tmp_path, {1: 100, 2: 100, 3: 100, 4: 100}, script, script)
+    start(table)  # the table's first hand (button seat 1) is a misdeal
+    table.act(Action("void", data={"reason": "cards exposed while shuffling"}))
+    rnd = start(table)
+    table.act(Action("deal"))
+    return table, rnd
+
+
+def test_cp_9_a_declared_natural_must_show_in_the_rows_it_is_declared_on(tmp_path: Path) -> None:
+    table, rnd = four_player_round(tmp_path)
+    assert rnd.row_status(3).natural_held == "three straights"
+    spec = next(s for s in rnd.legal_actions() if s.kind == "declare_natural" and s.seat == 3)
+    # front Q-K-A is a run and middle T-9-8-7-6 a straight, but back A-K-Q-J-5 is not: as set, the
+    # rows show no natural
+    set_rows(table, 3, "Ah Kh Qh", "Ts 9s 8h 7d 6c", "As Ks Qs Js 5s")
+    with pytest.raises(IllegalAction, match="seat 3 declares a natural, but the cards hold no .*; the cards show "
+                                            "three straights as front"):
+        table.act(Action("declare_natural", 3))
+    table.act(Action("declare_natural", 3, data=spec.data))  # the rows the spec names show it
+    assert rnd.row_status(3).natural_declared == "three straights"
+
+
+def test_cp_9_a_declared_natural_fixes_its_rows_until_withdrawn(tmp_path: Path) -> None:
+    table, rnd = four_player_round(tmp_path)
+    table.act(Action("declare_natural", 2, data={"front": "Ad Jh Jd", "middle": "Th Td 9h 9d 8s",
+                                                  "back": "8d 7s 7h 6s 6h"}))
+    assert kinds(rnd, 2) == {"withdraw_natural", "lock"}
+    with pytest.raises(IllegalAction, match=r"Seat 2 may not set the rows: seat 2 has declared six pairs: "
+                                            r"withdraw it first \(CP-9\)"):
+        set_rows(table, 2, "Jh Jd Ad", "Th Td 9h 9d 8s", "8d 7s 7h 6s 6h")
+    table.act(Action("withdraw_natural", 2))
+    assert rnd.seats[2].natural is None and "declare_natural" in kinds(rnd, 2)
+    with pytest.raises(IllegalAction, match="Seat 2 may not withdraw the natural: no natural is declared"):
+        table.act(Action("withdraw_natural", 2))
+
+
+def test_cp_8_cp_10_cp_14_four_players_natural_verified_foul_and_payments_from_the_button(tmp_path: Path) -> None:
+    table, rnd = four_player_round(tmp_path)
+    assert rnd.button == 2 and rnd.order() == (3, 4, 1, 2)
+    # seat 3: front A-K-Q high card, middle straight T-high, back spade flush (no royalties)
+    set_rows(table, 3, "Ah Kh Qh", "Ts 9s 8h 7d 6c", "As Ks Qs Js 5s")
+    # seat 4: front three 2s (royalty 3), middle three 3s, back three 4s
+    set_rows(table, 4, "2s 2h 2d", "3s 3h 3d Kc Qc", "4s 4h 4d Kd Qd")
+    # seat 1: front three 5s, middle A-J high card: fouled
+    set_rows(table, 1, "5h 5d 5c", "Ac Jc Tc 6d 2c", "9c 8c 7c 4c 3c")
+    # seat 2 declares six pairs; the row order of a natural is not checked (CP-9)
+    table.act(Action("declare_natural", 2, data={"front": "Ad Jh Jd", "middle": "Th Td 9h 9d 8s",
+                                                  "back": "8d 7s 7h 6s 6h"}))
+    for seat in (3, 4, 2):
+        table.act(Action("lock", seat))
+    table.act(Action("lock", 1, data={"confirm_foul": True}))
+    outcome = finish(table, rnd)
+    opened = next(e for e in rnd.events if e.kind == "rows_opened").payload
+    assert opened["verified"] == ["seat 2: six pairs verified (CP-14)"]
+    assert rnd.score is not None
+    # pairs: (1,2) six pairs collects 4 from the fouled seat 1: -4; (1,3) foul 6 + 0: -6;
+    # (1,4) foul 6 + seat 4's front royalty 3: -9; (2,3) +4; (2,4) +4;
+    # (3,4) front -1, middle +1, back +1, seat 4's front three of a kind royalty (row won) -3: -2
+    assert {p.seats: p.points for p in rnd.score.pairs} == {
+        (1, 2): -4, (1, 3): -6, (1, 4): -9, (2, 3): 4, (2, 4): 4, (3, 4): -2}
+    # seat 1: -4 -6 -9 = -19; seat 2: +12; seat 3: 6 - 4 - 2 = 0; seat 4: 9 - 4 + 2 = 7
+    assert rnd.score.points == {1: -19, 2: 12, 3: 0, 4: 7}
+    # chips owed (x5): 3->4 10, 3->2 20, 4->2 20, 1->3 30, 1->4 45, 1->2 20; payers clockwise from
+    # the button on seat 2 (3, 4, 1), each paying in that order (3, 4, 1, 2)
+    assert payments(rnd) == [(3, 4, 10), (3, 2, 20), (4, 2, 20), (1, 3, 30), (1, 4, 45), (1, 2, 20)]
+    # nets: seat 1 -30-45-20 = -95; seat 2 20+20+20 = 60; seat 3 -10-20+30 = 0; seat 4 10-20+45 = 35
+    assert outcome.stack_changes == {1: -95, 2: 60, 3: 0, 4: 35}
+    assert table.session.stacks() == {1: 5, 2: 160, 3: 100, 4: 135}
+    assert {r.seat: r.bet for r in outcome.rows} == {1: "points", 2: "points", 3: "points", 4: "points"}
+
+
+# -- two and three players, table stakes ------------------------------------------------------
+
+
+def test_cp_5_cp_6_cp_7_two_players_a_scoop_with_a_back_royalty(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    assert rnd.button == 1 and rnd.order() == (2, 1)
+    set_rows(table, 2, "Jh Td 8c", "9s 9d 7c 6s 3s", "Th Ts 7d 6d 2d")  # J high, nines, tens
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")  # aces, three kings, four queens
+    table.act(Action("lock", 2))
+    table.act(Action("lock", 1))
+    outcome = finish(table, rnd)
+    # seat 1 wins all three rows: scoop 6, + back four of a kind royalty 4 = 10 points x 5 = 50
+    assert rnd.score is not None and rnd.score.points == {1: 10, 2: -10}
+    assert payments(rnd) == [(2, 1, 50)]
+    assert outcome.stack_changes == {1: 50, 2: -50} and outcome.house == 0
+    row = next(r for r in outcome.rows if r.seat == 1)
+    assert (row.bet, row.stake, row.result) == ("points", 0, 50)
+    assert row.reason == ("+10 points × 5 = +50 (seat 1 v seat 2: front +1, middle +1, back +1, scoop 6, "
+                          "back four of a kind royalty +4 = 10); received 50 from seat 2 = +50")
+
+
+def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(tmp_path: Path) -> None:
+    text = PROFILE.text.replace("house_fee: 0", "house_fee: 2")
+    assert text != PROFILE.text
+    with_fee = parse_profile(text, "fee.yaml", "chinese-poker-fee")
+    ledger = SqliteLedger(tmp_path / "fee.sqlite")
+    table = Table.create(ledger, "F", with_fee, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]), seats=4)
+    table.seat_player(1, "P1", 100)
+    table.seat_player(2, "P2", 100)
+    rnd = start(table)
+    table.act(Action("deal"))
+    set_rows(table, 2, "Jh Td 8c", "9s 9d 7c 6s 3s", "Th Ts 7d 6d 2d")
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
+    table.act(Action("lock", 2))
+    table.act(Action("lock", 1))
+    table.act(Action("reveal"))
+    outcome = rnd.outcome()
+    assert outcome is not None
+    # the scoop of the two-player test: seat 2 owes 10 x 5 = 50 and pays it from 100 - fee 2 = 98
+    rows = {(r.seat, r.bet): r.result for r in outcome.rows}
+    assert rows == {(1, "points"): 50, (1, "fee"): -2, (2, "points"): -50, (2, "fee"): -2}
+    # nets include the fee: seat 1 50 - 2 = 48, seat 2 -50 - 2 = -52; the house takes 2 + 2 = 4
+    assert outcome.stack_changes == {1: 48, 2: -52} and outcome.house == 4
+    assert sum(outcome.stack_changes.values()) == -outcome.house  # C-2
+    table.act(Action("confirm_payout"))
+    assert table.session.chips_balance() == 0 and table.session.house == 4
+    assert verify_ledger(ledger) == []
+
+
+THREE_SEAT2 = "As Kh Qd Jc Ts 9h 8d 7c 6s 5h 4d 3c 2s"   # a dragon
+THREE_SEAT3 = "Ah Ad 3h Qs Qh Js Jh 4s Th Td Tc 9s 9d"
+THREE_SEAT1 = "Ks Kd 2h Qc 8s 8h 7s 7h 6h 6d 6c 5s 5d"
+
+
+def test_cp_13_three_players_pay_clockwise_from_the_button_within_table_stakes(tmp_path: Path) -> None:
+    table = new_table(tmp_path, {1: 100, 2: 100, 3: 50}, deck(THREE_SEAT2, THREE_SEAT3, THREE_SEAT1))
+    rnd = start(table)
+    table.act(Action("deal"))
+    assert rnd.button == 1 and rnd.order() == (2, 3, 1)
+    assert "declare_natural" in kinds(rnd, 2) and rnd.row_status(2).natural_held == "dragon"
+    table.act(Action("suggest", 2))
+    table.act(Action("declare_natural", 2))  # a dragon shows in any 3/5/5 rows
+    set_rows(table, 3, "Ah Ad 3h", "Qs Qh Js Jh 4s", "Th Td Tc 9s 9d")  # aces, queens and jacks, tens full
+    set_rows(table, 1, "Ks Kd 2h", "Qc 8s 8h 7s 7h", "6h 6d 6c 5s 5d")  # kings, eights and sevens, sixes full
+    for seat in (1, 2, 3):
+        table.act(Action("lock", seat))
+    outcome = finish(table, rnd)
+    # (1,2) dragon collects 13: -13; (1,3) seat 3 wins every row, scoop: -6; (2,3) dragon: +13
+    assert rnd.score is not None and rnd.score.points == {1: -19, 2: 26, 3: -7}
+    # owed: 1->2 65, 1->3 30, 3->2 65. Payers in order 2, 3, 1:
+    #   seat 3 pays seat 2 min(65, its 50 chips, seat 2's allowance 100) = 50
+    #   seat 1 pays seat 2 min(65, 100, allowance 100 - 50 received = 50) = 50
+    #   seat 1 pays seat 3 min(30, 100 - 50 = 50, allowance 50 - (0 - 50) = 100) = 30
+    assert payments(rnd) == [(3, 2, 50), (1, 2, 50), (1, 3, 30)]
+    assert outcome.stack_changes == {1: -80, 2: 100, 3: -20}  # seat 2 won its own stack, no more
+    assert "capped" in outcome.flags
+    reasons = {r.seat: r.reason for r in outcome.rows}
+    assert "seat 3 pays seat 2 50 of 65 owed: seat 3 has only 50 left (CP-13)" in reasons[3]
+    assert "seat 1 pays seat 2 50 of 65 owed: seat 2 can win only 50 more this hand (CP-13)" in reasons[1]
+    assert table.session.stacks() == {1: 20, 2: 200, 3: 30}
+
+
+# -- the button, voids, recovery ----------------------------------------------------------------
+
+
+def test_cp_15_the_button_moves_clockwise_and_skips_a_player_on_their_first_hand(tmp_path: Path) -> None:
+    table = new_table(tmp_path, {1: 100, 3: 100})
+    buttons = []
+
+    def hand() -> None:
+        rnd = start(table)
+        buttons.append(rnd.button)
+        table.act(Action("void", data={"reason": "hand delivered to the wrong player"}))
+
+    hand()                               # everyone is new on the table's first hand: seat 1
+    table.seat_player(2, "New", 100)     # joins right after the button
+    hand()                               # seat 2 is new: the button passes to seat 3
+    hand()                               # clockwise from 3: seat 1
+    hand()                               # clockwise from 1: seat 2, no longer new
+    assert buttons == [1, 3, 1, 2]
+
+
+def test_a_round_needs_two_to_four_players_with_chips(tmp_path: Path) -> None:
+    table = new_table(tmp_path, {1: 100})
+    with pytest.raises(IllegalAction, match="Chinese Poker needs 2 to 4 players with chips; the table has 1"):
+        table.start_round()
+
+
+def test_cp_11_a_misdeal_voids_the_round_and_moves_no_chips(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    table.act(Action("suggest", 1))
+    table.act(Action("lock", 1))
+    with pytest.raises(IllegalAction, match="needs a reason"):
+        table.act(Action("void", data={"reason": " "}))
+    table.act(Action("void", data={"reason": "five cards of seat 2 exposed"}))
+    assert rnd.phase is Phase.VOID and rnd.outcome() is None
+    assert table.session.stacks() == {1: 100, 2: 100} and table.session.chips_balance() == 0
+    record = table.ledger.round(table.round_id or 0)
+    assert record.status == "voided" and "voided" in record.flags
+    assert verify_ledger(table.ledger) == []
+
+
+def test_no_void_once_the_rows_are_open(tmp_path: Path) -> None:
+    table, _rnd = two_player_round(tmp_path)
+    for seat in (1, 2):
+        table.act(Action("suggest", seat))
+        table.act(Action("lock", seat))
+    table.act(Action("reveal"))
+    with pytest.raises(IllegalAction, match=r"The table may not void the round: the rows are open .*\(CP-11\)"):
+        table.act(Action("void", data={"reason": "late"}))
+
+
+def test_recovery_reopens_the_round_with_the_rows_as_set(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
+    table.act(Action("lock", 1))
+    path = table.ledger.path
+    table.ledger.close()
+    ledger = SqliteLedger(path)
+    again = Table.open(ledger, ledger.tables()[0], PROFILE, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]))
+    back = again.round
+    assert isinstance(back, ChinesePokerRound)
+    assert back.phase is Phase.ACT and back.seats[1].locked and back.row_status(1) == rnd.row_status(1)
+    set_rows(again, 2, "Jh Td 8c", "9s 9d 7c 6s 3s", "Th Ts 7d 6d 2d")
+    again.act(Action("lock", 2))
+    assert finish(again, back).stack_changes == {1: 50, 2: -50}  # as in the two-player test
+
+
+# -- many rounds --------------------------------------------------------------------------------
+
+
+def play_demo(table: Table, rounds: int) -> None:
+    choose = chooser("chinese-poker")
+    rng = random.Random(0)
+    profile = table.profile.profile
+    for _ in range(rounds):
+        for seat, player in list(table.session.players.items()):
+            if player.stack < profile.buy_in.min:
+                table.buy_chips(seat, profile.buy_in.max)
+        rnd = start(table)
+        while rnd.phase not in (Phase.DONE, Phase.VOID):
+            table.act(choose(rnd, rng))
+        assert snapshot(ChinesePokerRound.replay(profile, rnd.setup, rnd.events)) == snapshot(rnd)
+        assert table.session.chips_balance() == 0
+
+
+def test_fifty_demo_rounds_settle_and_re_settle_from_the_ledger(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "demo.sqlite")
+    table = Table.create(ledger, "Demo", PROFILE, VirtualShoe.seeded_with(5), seats=4)
+    for seat in range(1, 5):
+        table.seat_player(seat, f"P{seat}", 100)
+    play_demo(table, 50)
+    rounds = ledger.table_rounds(table.record.id)
+    assert len(rounds) == 50 and all(r.status == "settled" for r in rounds)
+    assert verify_ledger(ledger) == []
+
+
+def random_rows(cards: Sequence[Card], rng: random.Random) -> dict[str, str]:
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    return {"front": " ".join(c.text for c in shuffled[:3]), "middle": " ".join(c.text for c in shuffled[3:8]),
+            "back": " ".join(c.text for c in shuffled[8:])}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 4), stacks=st.lists(st.integers(50, 100), min_size=4,
+                                                                               max_size=4))
+def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, stacks: list[int]) -> None:
+    """Random rows (often fouled), naturals when the spec offers them, unlocks and re-sets."""
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        ledger = SqliteLedger(Path(tmp) / "h.sqlite")
+        table = Table.create(ledger, "H", PROFILE, VirtualShoe(random.Random(seed)), seats=4)
+        for seat in range(1, players + 1):
+            table.seat_player(seat, f"P{seat}", stacks[seat - 1])
+        for _ in range(2):
+            rnd = start(table)
+            before = table.session.stacks()
+            while rnd.phase not in (Phase.DONE, Phase.VOID):
+                specs = [s for s in rnd.legal_actions() if s.kind != "void" or rng.random() < 0.01]
+                reveal = [s for s in specs if s.kind == "reveal"]
+                spec = reveal[0] if reveal and rng.random() < 0.8 else rng.choice(specs)
+                data = dict(spec.data)
+                if spec.kind == "set_rows" and spec.seat is not None:
+                    data = random_rows(rnd.seats[spec.seat].cards, rng)
+                elif spec.kind == "void":
+                    data = {"reason": "wrong card count"}
+                elif spec.kind == "confirm_payout":
+                    data = {"supervisor": "floor"}
+                table.act(Action(spec.kind, spec.seat, data=data))
+            outcome = rnd.outcome()
+            if outcome is not None:
+                assert sum(outcome.stack_changes.values()) == -outcome.house == 0  # no fee in this profile
+                for seat, change in outcome.stack_changes.items():
+                    assert -before[seat] <= change <= before[seat]  # CP-13: at most the starting stack
+            assert snapshot(ChinesePokerRound.replay(PROFILE.profile, rnd.setup, rnd.events)) == snapshot(rnd)
+            assert table.session.chips_balance() == 0
+        assert verify_ledger(ledger) == []
+        ledger.close()
