@@ -18,7 +18,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 
-GAMES = ["one-or-five", "high-card-flush", "palace-poker"]
+GAMES = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
 
 
 def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:

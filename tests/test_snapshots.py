@@ -36,3 +36,9 @@ def test_snapshot_palace_poker_act_phase(snap_compare, tmp_path: Path) -> None: 
     app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=10,
                      seed=4)
     assert snap_compare(app, terminal_size=SIZE, press=["s", "d", "a", "a", "a", "d", "d", "b", "enter"])
+
+
+def test_snapshot_chinese_poker_rows(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4,
+                     seed=4)
+    assert snap_compare(app, terminal_size=SIZE, press=["s", "d", "1", "g", "k", "2", "g"])

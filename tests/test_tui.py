@@ -209,3 +209,28 @@ async def test_players_join_buy_and_cash_out_between_hands(tmp_path: Path) -> No
         assert app.table.session.cashed_out == 200 and app.table.session.chips_balance() == 0  # type: ignore[union-attr]
         await pilot.press("s")
         assert not footer_actions(screen) & {"join", "more_chips", "leave"}  # not during a hand
+
+
+async def test_cp_chinese_poker_hand_by_keys_pays_as_settle_does(tmp_path: Path) -> None:
+    from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+    from rules.profiles.loader import ProfileLibrary
+    from rules.settle import settle_round
+
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("s", "d")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, ChinesePokerRound) and rnd.phase is Phase.ACT
+        assert {"edit_rows", "suggest"} <= footer_actions(screen) and "reveal" not in footer_actions(screen)
+        for seat in ("1", "2", "3"):
+            await pilot.press(seat, "g", "k")       # take the suggestion and lock
+        await pilot.press("v", "p", "enter")
+        assert rnd.phase is Phase.DONE
+        request = {"game": "chinese-poker", "button": rnd.button, "players": [
+            {"seat": s, "stack": p.stack, **{name: " ".join(c.text for c in row)
+                                             for name, row in zip(("front", "middle", "back"), p.rows.rows)}}  # type: ignore[union-attr]
+            for s, p in sorted(rnd.seats.items())]}
+        expected = {p["seat"]: p["net"] for p in settle_round(request, ProfileLibrary())["players"]}
+        assert app.table.session.stacks() == {s: 100 + expected[s] for s in (1, 2, 3)}  # type: ignore[union-attr]

@@ -112,7 +112,10 @@ class SetupScreen(Screen[SetupResult]):
             return
         from dealer_tui.commands.paytables import render
 
-        self.query_one("#paytable", Static).update(render(self.library.find(value)))
+        loaded = self.library.find(value)
+        self.query_one("#paytable", Static).update(render(loaded))
+        if self.seats is None:  # the profile decides the seats unless --seats did
+            self.query_one("#seats", Input).value = str(loaded.profile.max_seats())
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str):

@@ -1,0 +1,108 @@
+"""Chinese Poker round screen: the deal, each seat's rows (set by hand or suggested), naturals,
+locks with the foul confirmed, the reveal and the payments."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound, rows_from_payload
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.round_screen import RoundScreen
+from dealer_tui.screens.rows_modal import RowsModal
+
+RULES = """Chinese Poker — the rules as played here
+CP-1  Four hands of 13 are dealt whatever the number of players.
+CP-2  Rows: front 3 cards, middle 5, back 5.  CP-3  Back ≥ middle > front, or the hand fouls (CP-4).
+CP-5  Each row won against an opponent +1, lost −1.  CP-6  Scoop (all three): 6 (mandarin), 9 (super).
+CP-7  Royalties, paid when the row wins: back SF 5, quads 4; middle SF 10, quads 8, full house 2;
+      front trips 3.
+CP-8  A foul pays each opponent the foul points plus their royalties; two fouls exchange nothing.
+CP-9  Naturals, declared before the reveal: dragon 13; six pairs, three flushes, three straights 4.
+CP-13 Table stakes: win at most your starting stack, pay at most what you hold; payments in order
+      clockwise from the button."""
+
+
+class ChinesePokerScreen(RoundScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("e", "edit_rows", "Set rows"),
+        Binding("g", "suggest", "Suggest"),
+        Binding("n", "declare", "Declare natural"),
+        Binding("w", "withdraw", "Withdraw natural"),
+        Binding("k", "lock", "Lock"),
+        Binding("o", "unlock", "Unlock"),
+    ]
+    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "edit_rows": "set_rows", "suggest": "suggest",
+                                       "declare": "declare_natural", "withdraw": "withdraw_natural",
+                                       "lock": "lock", "unlock": "unlock"}
+    RULES_SUMMARY = RULES
+    HOUSE_LABEL = "House (fees)"
+
+    @property
+    def cp(self) -> ChinesePokerRound:
+        rnd = self.table.round
+        assert isinstance(rnd, ChinesePokerRound)
+        return rnd
+
+    def _seat_spec(self, kind: str):  # type: ignore[no-untyped-def]
+        """The spec for the selected seat, else for the first seat still setting."""
+        found = self.specs(kind)
+        mine = [s for s in found if s.seat == self.selected]
+        if mine:
+            return mine[0]
+        waiting = self.cp.waiting() if self.table.round is not None else []
+        return next((s for w in waiting for s in found if s.seat == w), found[0] if found else None)
+
+    def _do(self, kind: str) -> None:
+        spec = self._seat_spec(kind)
+        if spec is not None:
+            if spec.seat is not None and self.selected is None:
+                self.selected = spec.seat
+            self.perform(Action(kind, spec.seat, data=dict(spec.data)))
+
+    def action_suggest(self) -> None:
+        self._do("suggest")
+
+    def action_declare(self) -> None:
+        self._do("declare_natural")
+
+    def action_withdraw(self) -> None:
+        self._do("withdraw_natural")
+
+    def action_unlock(self) -> None:
+        self._do("unlock")
+
+    def action_lock(self) -> None:
+        spec = self._seat_spec("lock")
+        if spec is None:
+            return
+        if not spec.data.get("confirm_foul"):
+            self._do("lock")
+            return
+        seat = spec.seat
+        foul = self.cp.foul(seat or 0)
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                self.perform(Action("lock", seat, data={"confirm_foul": True}))
+
+        self.app.push_screen(ChoiceModal(f"Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?",
+                                         [("y", "yes, the player keeps the fouled set"), ("n", "no, reset the rows")]),
+                             answered)
+
+    def action_edit_rows(self) -> None:
+        spec = self._seat_spec("set_rows")
+        if spec is None or spec.seat is None:
+            return
+        seat = spec.seat
+        self.selected = seat
+        rnd = self.cp
+        rows = [list(r) for r in rows_from_payload(spec.data).rows]  # the seat's rows now, or as dealt
+
+        def picked(result: dict[str, str] | None) -> None:
+            if result:
+                self.perform(Action("set_rows", seat, data=result))
+
+        self.app.push_screen(RowsModal(seat, rows, lambda: rnd.suggestion(seat).hand.rows, rnd.terms), picked)

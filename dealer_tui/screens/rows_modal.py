@@ -1,0 +1,113 @@
+"""Set a Chinese Poker hand's rows: ←/→ pick a card, 1/2/3 put it in the front/middle/back;
+the rows' hands and a live foul warning follow every move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from dealer_tui.widgets.cards_text import cards_text
+from rules import chinese_poker as cp
+from rules.cards import Card, sort_cards
+
+ROW_NAMES = ("front", "middle", "back")
+
+
+class RowsModal(ModalScreen[dict[str, str] | None]):
+    CSS_PATH = "modal.tcss"
+    BINDINGS = [
+        Binding("left", "move(-1)", "Previous card"),
+        Binding("right", "move(1)", "Next card"),
+        Binding("1", "put(0)", "Front"),
+        Binding("2", "put(1)", "Middle"),
+        Binding("3", "put(2)", "Back"),
+        Binding("g", "suggested", "Suggestion"),
+        Binding("enter", "confirm", "Set the rows", priority=True),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self, seat: int, rows: Sequence[Sequence[Card]], suggestion: Callable[[], Sequence[Sequence[Card]]],
+                 terms: cp.ScoringTerms) -> None:
+        super().__init__()
+        self.seat, self.suggestion, self.terms = seat, suggestion, terms
+        self.cards = sort_cards(c for row in rows for c in row)
+        self.row_of = {c: i for i, row in enumerate(rows) for c in row}
+        self.cursor = 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(f"Seat {self.seat}: set the rows (3 / 5 / 5)", classes="title")
+            yield Static(id="rows-cards")
+            yield Static(id="rows-rows")
+            yield Static(id="rows-status")
+            yield Static("←/→ card · 1 front · 2 middle · 3 back · g suggestion · Enter sets · Esc backs out",
+                         classes="hint")
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def rows(self) -> list[list[Card]]:
+        out: list[list[Card]] = [[], [], []]
+        for card in self.cards:
+            out[self.row_of[card]].append(card)
+        return out
+
+    def _draw(self) -> None:
+        strip = Text()
+        for i, card in enumerate(self.cards):
+            if i:
+                strip.append(" ")
+            piece = cards_text([card])
+            if i == self.cursor:
+                piece.stylize("reverse")
+            strip.append_text(piece)
+            strip.append("¹²³"[self.row_of[card]], style="dim")
+        self.query_one("#rows-cards", Static).update(strip)
+        rows = self.rows()
+        hand = cp.SetHand(*(tuple(r) for r in rows))
+        try:
+            judged = cp.judge(self.seat, hand, self.terms)
+            names = judged.row_names
+            foul = judged.foul
+        except Exception:  # noqa: BLE001 - a half-set hand is only shown, never settled here
+            names, foul = (None, None, None), "rows incomplete"
+        lines = Text()
+        for i, (label, row) in enumerate(zip(("Front ", "Middle", "Back  "), rows, strict=True)):
+            lines.append(f"{i + 1} {label} ", style="bold")
+            lines.append_text(cards_text(sort_cards(row)))
+            lines.append(f"  {names[i] or f'{len(row)} cards'}\n", style="italic")
+        self.query_one("#rows-rows", Static).update(lines)
+        status = Text(f"FOUL: {foul}", style="bold red") if foul else Text("rows in order", style="green")
+        self.query_one("#rows-status", Static).update(status)
+
+    def action_move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % len(self.cards)
+        self._draw()
+
+    def action_put(self, row: int) -> None:
+        self.row_of[self.cards[self.cursor]] = row
+        self.cursor = (self.cursor + 1) % len(self.cards)
+        self._draw()
+
+    def action_suggested(self) -> None:
+        for i, row in enumerate(self.suggestion()):
+            for card in row:
+                self.row_of[card] = i
+        self._draw()
+
+    def action_confirm(self) -> None:
+        rows = self.rows()
+        if [len(r) for r in rows] != [3, 5, 5]:
+            self.query_one("#rows-status", Static).update(
+                Text(f"The rows need 3 / 5 / 5 cards, not {' / '.join(str(len(r)) for r in rows)}.", style="bold red"))
+            return
+        self.dismiss({name: " ".join(c.text for c in row) for name, row in zip(ROW_NAMES, rows, strict=True)})
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

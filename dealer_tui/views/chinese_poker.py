@@ -1,0 +1,92 @@
+"""Chinese Poker as the dealer sees it: each seat's three rows with the live foul warning."""
+
+from __future__ import annotations
+
+from dealer_tui.ledger.base import NewEvent
+from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.views import HandView, SeatView
+from rules.cards import Card, parse_cards
+
+
+class ChinesePokerPresenter:
+    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if not isinstance(rnd, ChinesePokerRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+            return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
+        waiting = rnd.waiting() if rnd.phase is Phase.ACT else []
+        out = []
+        for seat, (name, stack) in sorted(stacks.items()):
+            p = rnd.seats.get(seat)
+            if p is None:
+                out.append(SeatView(seat, name, stack, note="sits this hand out"))
+                continue
+            markers = ["button"] if rnd.button == seat else []
+            if not p.cards:
+                out.append(SeatView(seat, name, stack, markers=markers, note="13 cards to come"))
+                continue
+            status = rnd.row_status(seat)
+            hands: list[tuple[str, tuple[Card, ...], str]] = []
+            if status.rows is not None:
+                for label, text, said in zip(("Front ", "Middle", "Back  "), status.rows,
+                                             status.names or (None, None, None), strict=True):
+                    hands.append((label, parse_cards(text), said or "wrong count"))
+            notes = []
+            if status.locked:
+                markers.append("locked")
+            if status.natural_declared:
+                notes.append(f"declares {status.natural_declared}")
+            elif status.natural_held:
+                notes.append(f"holds {status.natural_held} (n declares)")
+            if status.foul:
+                notes.append(f"FOUL: {status.foul}")
+            elif status.suggested:
+                notes.append("suggested setting")
+            out.append(SeatView(seat, name, stack, (), p.cards if status.rows is None else (), markers=markers,
+                                acting=seat in waiting[:1], note="; ".join(notes), hands=hands))
+        return out
+
+    def banker(self, rnd: Round | None) -> HandView:
+        if not isinstance(rnd, ChinesePokerRound):
+            return HandView("Table")
+        lines = [f"button: seat {rnd.button}", f"point value {rnd.profile.point_value}",
+                 f"scoring {rnd.profile.scoring.replace('_', ' ')}"]
+        if rnd.phase is Phase.ACT:
+            lines.append("waiting for " + ", ".join(f"seat {s}" for s in rnd.waiting()))
+        return HandView("Table", lines=tuple(lines))
+
+    def describe(self, event: NewEvent) -> str:
+        p = event.payload
+        match event.kind:
+            case "round_started":
+                return f"New hand: the button is on seat {p['button']}"
+            case "cards_dealt":
+                return "Four hands of 13 dealt (CP-1)"
+            case "rows_set":
+                return f"Seat {p['seat']} sets its rows" + (" (suggested)" if p.get("suggested") else "")
+            case "payout_confirmed":
+                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
+                return f"Payments confirmed{signed}"
+            case "round_voided":
+                return f"Hand void: {p['reason']}"
+            case "round_recovered":
+                return f"Hand reopened after a restart ({p['phase']} phase)"
+        seat = f"Seat {p['seat']} " if "seat" in p else ""
+        return seat + event.kind.replace("_", " ")
+
+    def prompt(self, rnd: Round | None) -> str:
+        if not isinstance(rnd, ChinesePokerRound):
+            return "Press s to start a hand."
+        match rnd.phase:
+            case Phase.ANTE:
+                return "d deals four hands of 13 (unused hands are dead)."
+            case Phase.ACT:
+                return "Pick a seat: e sets its rows, g takes the suggestion, n declares a natural, k locks."
+            case Phase.REVEAL:
+                return "Every seat is locked: v opens the rows (naturals verified), o unlocks a seat."
+            case Phase.PAYOUT:
+                return "p shows the payments to confirm."
+            case _:
+                return "Hand over: s starts the next hand."
+
+
+PRESENTER = ChinesePokerPresenter()
