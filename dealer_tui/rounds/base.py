@@ -120,11 +120,14 @@ class Round(ABC):
     """One game's round. Subclasses define the state, the actions and the events."""
 
     game_id: ClassVar[str]
+    VERBS: ClassVar[dict[str, str]] = {}
+    """How an action kind reads in a refusal (`set_rows` -> "set the rows")."""
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         self.profile = profile
         self.setup = dict(setup)
         self.events: list[Event] = []
+        self._phase = Phase.ANTE
 
     @classmethod
     @abstractmethod
@@ -134,16 +137,49 @@ class Round(ABC):
     # -- the cycle ---------------------------------------------------------------------
 
     @property
-    @abstractmethod
-    def phase(self) -> Phase: ...
+    def phase(self) -> Phase:
+        return self._phase
 
     @abstractmethod
     def legal_actions(self) -> list[ActionSpec]:
         """Every action that may happen now."""
 
-    @abstractmethod
     def propose(self, action: Action) -> list[Event]:
-        """Validate `action` and return its events; raise IllegalAction naming seat, action, reason."""
+        """Validate `action` and return its events; raise IllegalAction naming seat, action, reason.
+
+        The action must be among `legal_actions()`; its `_propose_<kind>` handler checks the details.
+        """
+        handler = getattr(self, f"_propose_{action.kind}", None)
+        what = self.VERBS.get(action.kind, action.kind.replace("_", " "))
+        if handler is None:
+            raise refuse(action.seat, what, "there is no such step in this game")
+        legal = {(s.kind, s.seat) for s in self.legal_actions()}
+        if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
+            raise self.refusal(action, what)
+        events: list[Event] = handler(action)
+        return events
+
+    def refusal(self, action: Action, what: str) -> IllegalAction:
+        """The refusal of an action that is not legal now."""
+        return refuse(action.seat, what, self._why_not(action))
+
+    def _why_not(self, action: Action) -> str:
+        return f"not allowed in the {self._phase.value} phase"
+
+    def _propose_confirm_payout(self, action: Action) -> list[Event]:
+        return self.payout_events(action)
+
+    def _propose_void(self, action: Action) -> list[Event]:
+        return self.void_events(str(action.data.get("reason", "")))
+
+    def _on_round_started(self, payload: Mapping[str, Any]) -> None:
+        self._phase = Phase.ANTE
+
+    def _on_payout_confirmed(self, payload: Mapping[str, Any]) -> None:
+        self._phase = Phase.DONE
+
+    def _on_round_voided(self, payload: Mapping[str, Any]) -> None:
+        self._phase = Phase.VOID
 
     def apply(self, event: Event) -> None:
         """Fold one recorded event into the state."""

@@ -122,6 +122,7 @@ def suggestion_for(cards: tuple[Card, ...], profile: ChinesePokerProfile) -> Sug
 @register_round
 class ChinesePokerRound(Round):
     game_id = "chinese-poker"
+    VERBS = VERBS
     profile: ChinesePokerProfile
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
@@ -147,10 +148,6 @@ class ChinesePokerRound(Round):
                 "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in players.items()}}
 
     # -- state ------------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
 
     def order(self) -> tuple[int, ...]:
         """The players clockwise from the button, the button last (C-5, CP-13)."""
@@ -226,16 +223,6 @@ class ChinesePokerRound(Round):
         return CardRequest("deal", (*hands, *dead))
 
     # -- proposing --------------------------------------------------------------------------
-
-    def propose(self, action: Action) -> list[Event]:
-        handler = getattr(self, f"_propose_{action.kind}", None)
-        what = VERBS.get(action.kind, action.kind.replace("_", " "))
-        if handler is None:
-            raise refuse(action.seat, what, "there is no such step in this game")
-        if (action.kind, action.seat) not in {(s.kind, s.seat) for s in self.legal_actions()}:
-            raise refuse(action.seat, what, self._why_not(action))
-        events: list[Event] = handler(action)
-        return events
 
     def _why_not(self, a: Action) -> str:
         kind, seat = a.kind, a.seat
@@ -359,16 +346,7 @@ class ChinesePokerRound(Round):
                                 "foul": self.foul(seat)}
         return [Event("rows_opened", {"hands": hands, "verified": verified})]
 
-    def _propose_confirm_payout(self, a: Action) -> list[Event]:
-        return self.payout_events(a)
-
-    def _propose_void(self, a: Action) -> list[Event]:
-        return self.void_events(str(a.data.get("reason", "")))
-
     # -- folding ----------------------------------------------------------------------------
-
-    def _on_round_started(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.ANTE
 
     def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
         for label, text in p["cards"].items():
@@ -411,11 +389,6 @@ class ChinesePokerRound(Round):
         self.money = pay_table_stakes(stacks, owed, self.button, self.profile.house_fee)
         self._phase = Phase.PAYOUT
 
-    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.DONE
-
-    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.VOID
 
     # -- outcome ----------------------------------------------------------------------------
 

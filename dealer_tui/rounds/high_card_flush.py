@@ -92,10 +92,6 @@ class HighCardFlushRound(Round):
 
     # -- state ------------------------------------------------------------------------------
 
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
     def clockwise_from_button(self) -> list[int]:
         """Seats clockwise from the button's left (HCF-5, C-5); by seat when the house deals."""
         start = self.button if self.button is not None else self.table_seats
@@ -160,16 +156,6 @@ class HighCardFlushRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, action: Action) -> list[Event]:
-        handler = getattr(self, f"_propose_{action.kind}", None)
-        if handler is None:
-            raise refuse(action.seat, action.kind.replace("_", " "), "there is no such step in this game")
-        legal = {(s.kind, s.seat) for s in self.legal_actions()}
-        if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
-            raise refuse(action.seat, action.kind.replace("_", " "), self._why_not(action))
-        events: list[Event] = handler(action)
-        return events
-
     def _why_not(self, action: Action) -> str:
         if action.kind == "void":
             return "a misdeal is declared before anyone acts (HCF-19)"
@@ -227,16 +213,7 @@ class HighCardFlushRound(Round):
     def _propose_reveal(self, a: Action) -> list[Event]:
         return [Event("banker_revealed", {"cards": cards_payload(self.banker_cards)})]
 
-    def _propose_confirm_payout(self, a: Action) -> list[Event]:
-        return self.payout_events(a)
-
-    def _propose_void(self, a: Action) -> list[Event]:
-        return self.void_events(str(a.data.get("reason", "")))
-
     # -- folding ----------------------------------------------------------------------------
-
-    def _on_round_started(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.ANTE
 
     def _on_ante_placed(self, p: Mapping[str, Any]) -> None:
         seat = self.seats[p["seat"]]
@@ -268,11 +245,6 @@ class HighCardFlushRound(Round):
         self.settlement = settle.settle(self.profile, self.table_seats, banker, hands)
         self._phase = Phase.PAYOUT
 
-    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.DONE
-
-    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.VOID
 
     # -- outcome ----------------------------------------------------------------------------
 

@@ -49,6 +49,8 @@ class Box:
 @register_round
 class OneOrFiveRound(Round):
     game_id = "one-or-five"
+    VERBS = {"bet": "close the box", "fold": "pass", "no_insurance": "decline insurance",
+             "open_box": "mark an open box", "withdraw": "take back an ante"}
     profile: OneOrFiveProfile
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
@@ -71,10 +73,6 @@ class OneOrFiveRound(Round):
         return {"players": {str(seat): {"name": p.name, "stack": p.stack} for seat, p in session.players.items()}}
 
     # -- state ------------------------------------------------------------------------------
-
-    @property
-    def phase(self) -> Phase:
-        return self._phase
 
     def committed(self, seat: int) -> int:
         """Chips the seat has on its boxes now (antes, bets, fees, premiums)."""
@@ -160,16 +158,11 @@ class OneOrFiveRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, action: Action) -> list[Event]:
-        handler = getattr(self, f"_propose_{action.kind}", None)
-        if handler is None:
-            raise refuse(action.seat, action.kind.replace("_", " "), "there is no such step in this game")
-        if action.kind not in {s.kind for s in self.legal_actions()}:
-            if self._phase is Phase.ACT and (box := self.current_box()) is not None and box.seat == action.seat:
-                handler(action)  # the step's own check names the reason
-            raise refuse(action.seat, action.kind.replace("_", " "), self._why_not(action))
-        events: list[Event] = handler(action)
-        return events
+    def refusal(self, action: Action, what: str) -> IllegalAction:
+        handler = getattr(self, f"_propose_{action.kind}")
+        if self._phase is Phase.ACT and (box := self.current_box()) is not None and box.seat == action.seat:
+            handler(action)  # the step's own check names the reason
+        return super().refusal(action, what)
 
     def _why_not(self, action: Action) -> str:
         if self._phase is Phase.ACT and (box := self.current_box()) is not None:
@@ -291,16 +284,7 @@ class OneOrFiveRound(Round):
         return [Event("dealer_revealed", {"cards": cards_payload(self.dealer), "hand": hand.name,
                                           "qualified": hand.qualifies})]
 
-    def _propose_confirm_payout(self, a: Action) -> list[Event]:
-        return self.payout_events(a)
-
-    def _propose_void(self, a: Action) -> list[Event]:
-        return self.void_events(str(a.data.get("reason", "")))
-
     # -- folding ----------------------------------------------------------------------------
-
-    def _on_round_started(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.ANTE
 
     def _on_ante_placed(self, p: Mapping[str, Any]) -> None:
         self.boxes[p["box"]] = Box(p["box"], p["seat"], p["amount"])
@@ -363,11 +347,6 @@ class OneOrFiveRound(Round):
         self.settlement = rules.settle(self.profile, self.dealer, plays)
         self._phase = Phase.PAYOUT
 
-    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.DONE
-
-    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.VOID
 
     # -- outcome ----------------------------------------------------------------------------
 

@@ -102,16 +102,15 @@ class PalaceTurns(PalaceHandState):
         amount = a.amount if a.amount is not None else stake.low if stake.low == stake.high else None
         if amount is None or not stake.low <= amount <= stake.high:
             formula = soldier_formula(len(self._hand(seat).soldiers), self.profile)[1]
-            sizing = "all-in, PP-15, PP-18" if stake.all_in else f"{self.profile.structure.replace('_', ' ')}, PP-7"
+            sizing = f"{self.profile.structure.replace('_', ' ')}, PP-7"
             what = f"attack seat {target}" + ("" if amount is None else f" for {amount}")
             raise refuse(seat, what, f"an attack is {stake} here: {formula} ({sizing})")
         try:
             battle = open_battle(self._hand(seat), self._hand(target), amount, attacker_stack=self.players[seat].available(),
-                                 defender_stack=self.players[target].available(), profile=self.profile,
-                                 forced=opts.forced_battle)
+                                 defender_stack=self.players[target].available(), profile=self.profile)
         except IllegalAction as exc:
             raise refuse(seat, f"attack for {amount}", plain(exc, seat)) from None
-        return [Event("battle_opened", {"attacker": seat, "defender": target, "amount": amount, "all_in": stake.all_in,
+        return [Event("battle_opened", {"attacker": seat, "defender": target, "amount": amount,
                                         "forced": opts.forced_battle, "reason": battle.history[0].reason})]
 
     def _bad_target(self, seat: int, target: int) -> str:
@@ -220,7 +219,7 @@ class PalaceTurns(PalaceHandState):
         attacker, defender = self.players[p["attacker"]], self.players[p["defender"]]
         battle = open_battle(self._hand(attacker.seat), self._hand(defender.seat), p["amount"],
                              attacker_stack=attacker.available(), defender_stack=defender.available(),
-                             profile=self.profile, forced=pp.must_battle(self.remaining()))
+                             profile=self.profile)
         self._record_bet(battle)
         self.recent.append(pp.Action.BATTLE)
 

@@ -142,13 +142,11 @@ class PalaceHandState:
                                         data={"soldiers": " ".join(soldiers), "discard": soldiers[-1]}))
             elif action is pp.Action.BATTLE and opts.attack is not None:
                 stake = opts.attack
-                note = " all-in" if stake.all_in else ""
-                note += " (must battle, PP-15)" if opts.forced_battle else ""
+                note = " (must battle, PP-15)" if opts.forced_battle else ""
                 for target in opts.targets:
                     specs.append(ActionSpec("battle", seat, stake.low, stake.high,
                                             f"Seat {seat}: attack seat {target} for {stake}{note}",
-                                            data={"target": target, "all_in": stake.all_in,
-                                                  "forced": opts.forced_battle}))
+                                            data={"target": target, "forced": opts.forced_battle}))
             else:
                 specs.append(ActionSpec(action.value, seat, label=f"Seat {seat}: {action.value}"))
         return specs
@@ -168,15 +166,20 @@ class PalaceHandState:
         return specs
 
     def _keep_spec(self, pending: Pending) -> ActionSpec:
+        """After a buy any soldiers may go, at least the excess over 5 (PP-3); after a capture
+        exactly the excess, the winner choosing which (PP-8)."""
         hand = self.players[pending.seat].hand
         assert hand is not None
         pool = (*hand.soldiers, *pending.gained)
         must = max(0, len(pool) - pp.MAX_SOLDIERS)
         lowest = sort_cards(pool)[len(pool) - must:]
-        rule = f"discard {must} or more" if must else "any may be discarded"
+        if pending.loser is not None:
+            most, rule = must, f"discard exactly {must}, PP-8" if must else "none to discard, PP-8"
+        else:
+            most, rule = len(pool), f"discard {must} or more, PP-3" if must else "any may be discarded, PP-3"
         return ActionSpec("keep", pending.seat, label=f"Seat {pending.seat}: keep soldiers ({rule})",
                           data={"soldiers": text_of(pool), "gained": text_of(pending.gained),
-                                "min_discard": must, "max_discard": len(pool), "discard": text_of(lowest)})
+                                "min_discard": must, "max_discard": most, "discard": text_of(lowest)})
 
     @staticmethod
     def _opponent(battle: Battle, seat: int) -> int:

@@ -16,8 +16,10 @@ Rulings made here:
 - PP-1: should the deck run out while banners are dealt, the banner discard pile is shuffled by
   a generator seeded with the recorded deck order (so proposing the deal is repeatable); the
   event records the banners that result.
-- PP-3, PP-8: after a buy or a capture the player always chooses what to keep (an action), since
-  any soldier may be discarded, not only the excess.
+- PP-3, PP-8: after a buy or a capture the player always chooses what to keep (an action): after
+  a buy any soldiers may go, at least the excess over 5 (PP-3); after a capture exactly the
+  excess, any of the player's soldiers old or captured (PP-8), so the step asks even when that
+  excess is none.
 """
 
 from __future__ import annotations
