@@ -56,6 +56,19 @@ class Presenter(Protocol):
     def prompt(self, rnd: Round | None) -> str: ...
 
 
+def describe_common(event: NewEvent) -> str | None:
+    """The events every game shares, in plain words (None for a game's own events)."""
+    p = event.payload
+    if event.kind == "payout_confirmed":
+        signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
+        return f"Payout confirmed: {p['paid']} paid{signed}"
+    if event.kind == "round_voided":
+        return f"Round void: {p['reason']}"
+    if event.kind == "round_recovered":
+        return f"Round reopened after a restart ({p['phase']} phase)"
+    return None
+
+
 def presenter(game_id: str) -> Presenter:
     module = import_module(_MODULES[game_id])
     found: Presenter = module.PRESENTER

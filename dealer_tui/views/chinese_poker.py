@@ -5,7 +5,7 @@ from __future__ import annotations
 from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
-from dealer_tui.views import HandView, SeatView
+from dealer_tui.views import HandView, SeatView, describe_common
 from rules.cards import Card, parse_cards
 
 
@@ -55,6 +55,9 @@ class ChinesePokerPresenter:
         return HandView("Table", lines=tuple(lines))
 
     def describe(self, event: NewEvent) -> str:
+        common = describe_common(event)
+        if common is not None:
+            return common
         p = event.payload
         match event.kind:
             case "round_started":
@@ -63,13 +66,6 @@ class ChinesePokerPresenter:
                 return "Four hands of 13 dealt (CP-1)"
             case "rows_set":
                 return f"Seat {p['seat']} sets its rows" + (" (suggested)" if p.get("suggested") else "")
-            case "payout_confirmed":
-                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
-                return f"Payments confirmed{signed}"
-            case "round_voided":
-                return f"Hand void: {p['reason']}"
-            case "round_recovered":
-                return f"Hand reopened after a restart ({p['phase']} phase)"
         seat = f"Seat {p['seat']} " if "seat" in p else ""
         return seat + event.kind.replace("_", " ")
 

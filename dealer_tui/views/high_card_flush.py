@@ -5,7 +5,7 @@ from __future__ import annotations
 from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.views import HandView, SeatView
+from dealer_tui.views import HandView, SeatView, describe_common
 from rules import high_card_flush as hcf
 from rules.cards import format_cards, parse_cards
 
@@ -62,6 +62,9 @@ class HighCardFlushPresenter:
         return HandView(title, rnd.banker_cards, hand=reading.describe_flush(), lines=(verdict,))
 
     def describe(self, event: NewEvent) -> str:
+        common = describe_common(event)
+        if common is not None:
+            return common
         p = event.payload
         match event.kind:
             case "round_started":
@@ -78,13 +81,6 @@ class HighCardFlushPresenter:
                 return f"Seat {p['seat']} folds" if p["raise"] == 0 else f"Seat {p['seat']} raises {p['raise']}"
             case "banker_revealed":
                 return f"Banker shows {format_cards(parse_cards(p['cards']), symbols=True)}"
-            case "payout_confirmed":
-                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
-                return f"Payout confirmed: {p['paid']} paid{signed}"
-            case "round_voided":
-                return f"Round void: {p['reason']}"
-            case "round_recovered":
-                return f"Round reopened after a restart ({p['phase']} phase)"
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:

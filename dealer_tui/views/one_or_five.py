@@ -5,7 +5,7 @@ from __future__ import annotations
 from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
-from dealer_tui.views import HandView, SeatView
+from dealer_tui.views import HandView, SeatView, describe_common
 from rules import one_or_five as rules
 from rules.cards import format_cards, parse_cards, sort_cards
 
@@ -50,6 +50,9 @@ class OneOrFivePresenter:
         return HandView("Dealer", rnd.dealer, hand=hand.said(), lines=(verdict,))
 
     def describe(self, event: NewEvent) -> str:
+        common = describe_common(event)
+        if common is not None:
+            return common
         p = event.payload
         match event.kind:
             case "round_started":
@@ -73,13 +76,6 @@ class OneOrFivePresenter:
                 return f"Box {p['box']} insures {p['amount']}" if p["amount"] else f"Box {p['box']}: no insurance"
             case "dealer_revealed":
                 return f"Dealer shows {format_cards(parse_cards(p['cards']), symbols=True)}: {p['hand']}"
-            case "payout_confirmed":
-                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
-                return f"Payout confirmed: {p['paid']} paid{signed}"
-            case "round_voided":
-                return f"Round void: {p['reason']}"
-            case "round_recovered":
-                return f"Round reopened after a restart ({p['phase']} phase)"
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.palace_poker import PalacePokerRound
-from dealer_tui.views import HandView, SeatView
+from dealer_tui.views import HandView, SeatView, describe_common
 from rules.cards import Card, sort_cards
 
 
@@ -64,6 +64,9 @@ class PalacePokerPresenter:
     banker = banner
 
     def describe(self, event: NewEvent) -> str:
+        common = describe_common(event)
+        if common is not None:
+            return common
         p = event.payload
         if "reason" in p and isinstance(p["reason"], str):
             return p["reason"][:1].upper() + p["reason"][1:]
@@ -82,11 +85,6 @@ class PalacePokerPresenter:
                 return "Three palace cards each; the rest is the draw pile (PP-2)"
             case "stayed":
                 return f"Seat {p['seat']} stays"
-            case "payout_confirmed":
-                signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
-                return f"Pot paid{signed}"
-            case "round_recovered":
-                return f"Hand reopened after a restart ({p['phase']} phase)"
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:
