@@ -88,10 +88,11 @@ def pay_table_stakes(
     Payers go clockwise from the button, each paying those they owe in that same order. A
     payment is the least of what is owed, the payer's chips at that moment and the receiver's
     remaining allowance (starting stack − (received − paid) so far, never below zero); what
-    cannot be paid is not paid.
+    cannot be paid is not paid. The button may be on any seat, a player's or an empty one
+    (C-5: the order starts with the first seat after it either way).
     """
-    if button not in stacks:
-        raise IllegalAction(f"the button is on seat {button}, where no one plays")
+    if button < 1:
+        raise IllegalAction(f"the button must be on a seat numbered from 1, not {button}")
     if any(chips < 0 for chips in stacks.values()) or house_fee < 0:
         raise IllegalAction("stacks and the house fee cannot be negative")
     order = clockwise_from(button, stacks)

@@ -6,8 +6,9 @@ Rulings made here:
   is always the PP-9 amount.
 - PP-11 with PP-18: a raise is made only when paid in full (the call plus the whole raise); a
   player who cannot pay it may still call, all-in when short of the call.
-- PP-15 with PP-18: a player who must battle but cannot pay the attack in full attacks all-in for
-  what they hold (table stakes never force a fold).
+- PP-15 with PP-18: a player who must battle but cannot pay the attack in full is not offered
+  Battle (PP-18: an attack only if paid in full; all-in is for a defender, or an attacker facing
+  a raise); with Buy, Discard and Stay not offered either (PP-15), Fold is all that remains.
 """
 
 from __future__ import annotations
@@ -79,12 +80,10 @@ def discard_soldiers(hand: PalaceHand, discard: Iterable[Card], *, stack: int,
 
 @dataclass(frozen=True, slots=True)
 class Stake:
-    """Any whole amount from `low` to `high`; `all_in`: all the player holds, short of the
-    full amount."""
+    """Any whole amount from `low` to `high`."""
 
     low: int
     high: int
-    all_in: bool = False
 
     def __str__(self) -> str:
         return str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
@@ -97,14 +96,13 @@ def soldier_formula(soldiers: int, profile: PalacePokerProfile) -> tuple[int, st
     return amount, f"({soldiers} {noun} + 1) × {profile.small_bet} = {amount}"
 
 
-def attack_stake(soldiers: int, stack: int, profile: PalacePokerProfile, *,
-                 forced: bool = False) -> Stake | None:
-    """PP-7: exactly the formula under `limit`, at least it under `no_limit`; None when short
-    (PP-18), except that a player forced to battle (PP-15) attacks all-in."""
+def attack_stake(soldiers: int, stack: int, profile: PalacePokerProfile) -> Stake | None:
+    """PP-7: exactly the formula under `limit`, at least it under `no_limit`; None when `stack`
+    cannot pay it in full (PP-18), even for a player who must battle (PP-15)."""
     minimum, _ = soldier_formula(soldiers, profile)
-    if stack >= minimum:
-        return Stake(minimum, minimum if profile.structure == "limit" else stack)
-    return Stake(stack, stack, all_in=True) if forced else None
+    if stack < minimum:
+        return None
+    return Stake(minimum, minimum if profile.structure == "limit" else stack)
 
 
 def raise_stake(raiser_soldiers: int, spare: int, profile: PalacePokerProfile) -> Stake | None:
@@ -153,7 +151,7 @@ def turn_options(actor: PalaceHand, remaining: Sequence[PalaceHand], *, stack: i
     """The actions offered to `actor` (one of `remaining`, the players still in the hand)."""
     forced = must_battle(remaining)
     targets = legal_targets(actor, remaining)
-    attack = attack_stake(len(actor.soldiers), stack, profile, forced=forced) if targets else None
+    attack = attack_stake(len(actor.soldiers), stack, profile) if targets else None
     if forced:
         why = "two players of different banner suits remain and must battle (PP-15)"
         refused = dict.fromkeys((Action.BUY, Action.DISCARD, Action.STAY), why)
@@ -167,6 +165,8 @@ def turn_options(actor: PalaceHand, remaining: Sequence[PalaceHand], *, stack: i
     elif attack is None:
         formula = soldier_formula(len(actor.soldiers), profile)[1]
         refused[Action.BATTLE] = f"holds {stack}, an attack costs {formula} (PP-18)"
+        if forced:
+            refused[Action.BATTLE] += ": only Fold remains (PP-15)"
     actions = tuple(action for action in Action if action not in refused)
     return TurnOptions(actor.seat, actions, targets, attack, forced, tuple(refused.items()))
 
@@ -260,8 +260,9 @@ class Battle:
 
 
 def open_battle(attacker: PalaceHand, defender: PalaceHand, amount: int, *, attacker_stack: int,
-                defender_stack: int, profile: PalacePokerProfile, forced: bool = False) -> Battle:
-    """PP-7: `attacker` names `defender` and bets `amount`; the defender then answers."""
+                defender_stack: int, profile: PalacePokerProfile) -> Battle:
+    """PP-7: `attacker` names `defender` and bets `amount`, paid in full (PP-18); the defender
+    then answers."""
     a, d = attacker.seat, defender.seat
     if a == d:
         raise IllegalAction(f"seat {a} cannot attack itself")
@@ -269,21 +270,18 @@ def open_battle(attacker: PalaceHand, defender: PalaceHand, amount: int, *, atta
         raise IllegalAction(f"seat {a} cannot attack seat {d}: both banners are "
                             f"{suit_word(attacker.banner_suit)} (PP-7)")
     minimum, formula = soldier_formula(len(attacker.soldiers), profile)
-    stake = attack_stake(len(attacker.soldiers), attacker_stack, profile, forced=forced)
+    stake = attack_stake(len(attacker.soldiers), attacker_stack, profile)
     if stake is None:
         raise IllegalAction(f"seat {a} cannot attack: holds {attacker_stack}, an attack costs "
                             f"{formula} (PP-18)")
     if not stake.low <= amount <= stake.high:
         raise IllegalAction(f"seat {a} attacks for {stake}, not {amount}: {formula} "
                             f"({profile.structure.replace('_', ' ')}, PP-7)")
-    if stake.all_in:
-        reason = (f"seat {a} must battle (PP-15) and attacks seat {d} all-in for {amount}, "
-                  f"short of {formula}")
-    elif amount > minimum:
+    if amount > minimum:
         reason = f"seat {a} attacks seat {d} for {amount}: at least {formula}"
     else:
         reason = f"seat {a} attacks seat {d}: {formula}"
-    event = BetEvent(a, "attack", amount, stake.all_in, reason)
+    event = BetEvent(a, "attack", amount, False, reason)
     owed, _ = soldier_formula(len(defender.soldiers), profile)
     return Battle(Fighter(a, len(attacker.soldiers), attacker_stack - amount, amount),
                   Fighter(d, len(defender.soldiers), defender_stack), d, owed, 0, None, (event,))
@@ -424,8 +422,9 @@ class Capture:
 
 
 def capture(winner: PalaceHand, loser: PalaceHand, discard: Iterable[Card] = ()) -> Capture:
-    """The winner takes the loser's banner and soldiers as soldiers and discards down to 5 (their
-    choice, `discard`); the loser's palace and those discards go to the discard pile."""
+    """The winner takes the loser's banner and soldiers as soldiers and discards exactly the
+    excess over 5, the ones of their choice (`discard`, PP-8); the loser's palace and those
+    discards go to the discard pile."""
     change = regroup(winner, (loser.banner, *loser.soldiers), discard, cost=0,
-                     what=f"beats seat {loser.seat}")
+                     what=f"beats seat {loser.seat}", excess_only=True)
     return Capture(with_soldiers(winner, change), change, (*loser.palace, *change.discarded))

@@ -8,7 +8,9 @@ Rulings made here:
   refuses start a new banner discard pile, shuffled in its turn if needed.
 - PP-6: a player who folds on their turn puts every card they hold (palace, banner and
   soldiers) on the discard pile; only a battle captures cards (PP-8, PP-9).
-- PP-3, PP-8: a player who takes soldiers may discard any of them, not only the excess.
+- PP-3: after a buy the player may discard any soldiers, the new one included, and must come
+  down to 5. PP-8: after a capture the winner discards exactly the excess over 5 (none when 5
+  or fewer), choosing which among all their soldiers, old or captured.
 - PP-16: the orbit of quiet turns counts the players still in the hand; any other action
   (Buy, Battle, Fold) starts the count again.
 - PP-17: the dealer's seat orders the odd chips even when the dealer is no longer in the hand.
@@ -283,8 +285,9 @@ class SoldierChange:
 
 
 def regroup(hand: PalaceHand, gained: Sequence[Card], discard: Iterable[Card], *, cost: int,
-            what: str) -> SoldierChange:
-    """Add `gained` to the soldiers and discard any of them; at most 5 may remain (PP-3, PP-8)."""
+            what: str, excess_only: bool = False) -> SoldierChange:
+    """Add `gained` to the soldiers and discard some of them. A buy (PP-3) may discard any and
+    must leave at most 5; a capture (`excess_only`, PP-8) discards exactly the excess over 5."""
     pool = (*hand.soldiers, *gained)
     dropped = tuple(discard)
     try:
@@ -297,6 +300,11 @@ def regroup(hand: PalaceHand, gained: Sequence[Card], discard: Iterable[Card], *
             raise IllegalAction(f"seat {hand.seat} cannot discard {card.text}: "
                                 "not one of their soldiers")
     kept = tuple(card for card in pool if card not in dropped)
+    excess = max(0, len(pool) - MAX_SOLDIERS)
+    if excess_only and len(dropped) != excess:
+        raise IllegalAction(f"seat {hand.seat} must discard exactly the excess over {MAX_SOLDIERS} "
+                            f"soldiers: {len(pool)} held, so {excess} to discard, not "
+                            f"{len(dropped)} (PP-8)")
     if len(kept) > MAX_SOLDIERS:
         raise IllegalAction(f"seat {hand.seat} must discard down to {MAX_SOLDIERS} soldiers: "
                             f"{len(pool)} held, {len(dropped)} discarded (PP-3)")

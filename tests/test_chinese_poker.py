@@ -32,6 +32,7 @@ from rules.chinese_poker_payments import buy_decision, clockwise_from, debts_of,
 from rules.errors import IllegalAction
 from rules.profiles.chinese_poker import ChinesePokerProfile
 from rules.profiles.loader import ProfileLibrary
+from tests.reference_rules import settle_chinese_poker
 
 _loaded = ProfileLibrary().find("chinese-poker").profile
 assert isinstance(_loaded, ChinesePokerProfile)
@@ -381,9 +382,26 @@ def test_cp_13_house_fee_taken_first_and_counted_in_net() -> None:
     assert sum(result.nets.values()) == -result.house_fees == -10
 
 
-def test_cp_13_button_must_be_a_player() -> None:
-    with pytest.raises(IllegalAction, match="seat 4"):
-        pay_table_stakes({1: 10, 2: 10}, {}, button=4)
+def test_c_5_cp_13_a_button_on_an_empty_seat_starts_the_payers_after_it() -> None:
+    # Players on seats 1, 2 and 4; seat 4 owes seat 1 30 and seat 2 20, seat 1 owes seat 2 20;
+    # seat 1 brought 10.
+    owed = {(4, 1): 30, (4, 2): 20, (1, 2): 20}
+    stacks = {1: 10, 2: 500, 4: 500}
+    # Button on the empty seat 3: clockwise from 3 is 4, 1, 2 (C-5). Seat 4 pays seat 1
+    # min(30, 500, allowance 10) = 10 and seat 2 20; seat 1 (10 + 10 = 20 chips) pays seat 2 20.
+    # Nets: 1: 10 - 20 = -10; 2: 20 + 20 = 40; 4: -30.
+    empty = pay_table_stakes(stacks, owed, button=3)
+    assert empty.order == (4, 1, 2)
+    assert [(p.payer, p.receiver, p.amount) for p in empty.payments] == [(4, 1, 10), (4, 2, 20), (1, 2, 20)]
+    assert empty.nets == {1: -10, 2: 40, 4: -30}
+    # Not the same as the button on the next player's seat 4: order 1, 2, 4. Seat 1 pays seat 2
+    # only its 10; seat 4 pays seat 1 min(30, 500, 10 - (0 - 10) = 20) = 20 and seat 2 20.
+    # Nets: 1: 20 - 10 = 10; 2: 10 + 20 = 30; 4: -40.
+    assert pay_table_stakes(stacks, owed, button=4).nets == {1: 10, 2: 30, 4: -40}
+    # Past the last player's seat the order wraps to the lowest seat: button 9 -> 1, 2, 4.
+    assert pay_table_stakes(stacks, owed, button=9).order == (1, 2, 4)
+    with pytest.raises(IllegalAction, match="seat numbered from 1, not 0"):
+        pay_table_stakes(stacks, owed, button=0)
 
 
 def test_cp_12_short_buy_once_after_each_full_buy() -> None:
@@ -438,21 +456,34 @@ def test_cp_5_pair_points_are_antisymmetric(seed: int, scoring: str) -> None:
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), fee=st.integers(0, 7),
        scoring=st.sampled_from(["basic", "mandarin", "super_bonus"]))
 def test_c_2_cp_13_chips_are_conserved(seed: int, players: int, fee: int, scoring: str) -> None:
+    """Pair points, payments and nets equal the reference reading of CP-3..CP-13
+    (tests/reference_rules.py); the house keeps exactly min(fee, stack) of each player (C-2)."""
     rng = random.Random(seed)
     deck = list(DECK)
     rng.shuffle(deck)
     terms = ScoringTerms.of(PROFILE, scoring)  # type: ignore[arg-type]
     seats = sorted(rng.sample(range(1, 5), players))
-    judged = []
+    judged, given_hands = [], []
     for i, s in enumerate(seats):
         h, natural = _random_hand(rng, deck[13 * i : 13 * i + 13])
         judged.append(judge(s, h, terms, declares_natural=natural))
+        given_hands.append((s, h, natural))
     table = score_table(judged, terms)
-    assert sum(table.points.values()) == 0
     stacks = {s: rng.choice([0, 7, 30, 100, 250, 1000]) for s in seats}
-    owed = debts_of(table.pairs, rng.choice([1, 5, 25]))
-    money = pay_table_stakes(stacks, owed, rng.choice(seats), fee)
-    assert sum(money.nets.values()) == -money.house_fees  # C-2
+    value, button = rng.choice([1, 5, 25]), rng.randint(1, 5)  # the button may be an empty seat
+    owed = debts_of(table.pairs, value)
+    money = pay_table_stakes(stacks, owed, button, fee)
+    ref = settle_chinese_poker({
+        "scoring": scoring, "point_value": value, "button": button,
+        "players": [{"seat": s, "stack": stacks[s], "natural": natural,
+                     **{row: " ".join(c.text for c in getattr(h, row)) for row in ("front", "middle", "back")}}
+                    for s, h, natural in given_hands]}, house_fee=fee)
+    assert {pair.seats: pair.points for pair in table.pairs} == ref["pairs"]
+    assert table.points == ref["points"]
+    assert [(p.payer, p.receiver, p.amount) for p in money.payments] == ref["payments"]
+    assert money.nets == ref["nets"]
+    fees = sum(min(fee, stacks[s]) for s in seats)
+    assert money.house_fees == fees and sum(money.nets.values()) == -fees  # C-2
     for s in seats:
         start = stacks[s] - money.fees[s]
         assert -stacks[s] <= money.nets[s]  # nobody pays more than they hold

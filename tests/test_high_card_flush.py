@@ -436,6 +436,48 @@ def test_hcf_14_bonus_cap_then_hcf_16_the_dp_money() -> None:
     assert bets(s.players[0]) == (10, 20, 50, 120) and s.banker.net == -200
 
 
+def test_hcf_14_hcf_20_bonus_cap_under_the_casino_profile() -> None:
+    # Casino paytables (HCF-20). Seat 1 folds an A-2-3-4-5-6-7 spade run with bonus bets of 1:
+    # Flush 1 x 300 (7 cards) + Straight Flush 1 x 8000 (7 cards) = 8300 of bonus winnings.
+    # Seat 2 raises 30 (3x, a 6-card flush) on K-Q-J-T-9-8 of hearts against the house's 5-card
+    # club flush: Ante +10, Raise +30 (HCF-9), Straight Flush bet 10 x 1000 (6 cards) = 10,000.
+    # Cap 1000 (HCF-14), each hand on its own, the main bets never cut:
+    #   seat 1: 8300 - 1000 = 7300 off the Straight Flush: 8000 - 7300 = 700; Flush 300 kept.
+    #   seat 2: 10,000 - 1000 = 9000 off the Straight Flush: 1000.
+    # Nets: seat 1 -5 + 300 + 700 = 995; seat 2 10 + 30 + 1000 = 1040; the house -2035.
+    players = [hand(1, 5, 0, "As 2s 3s 4s 5s 6s 7s", flush=1, sf=1), hand(2, 10, 30, "Kh Qh Jh Th 9h 8h Ad", sf=10)]
+    house = BankerHand(parse_cards("Ac Qc 9c 6c 3c 2d 4d"))
+    s = settle(CASINO, 7, house, players, Terms(bonus_cap=1000))
+    one, two = s.players
+    assert bets(one) == (-5, 0, 300, 700) and one.net == 995
+    assert bets(two) == (10, 30, 0, 1000) and two.net == 1040
+    assert s.banker.net == -2035 and "bonus cap" in one.straight_flush.reason
+    # Cap 200: seat 1 has 8100 to cut: the Straight Flush 8000 -> 0, then the Flush 300 -> 200.
+    s = settle(CASINO, 7, house, players[:1], Terms(bonus_cap=200))
+    assert bets(s.players[0]) == (-5, 0, 200, 0) and s.banker.net == -195
+    check_conserved(s)
+
+
+def test_hcf_15_hcf_16_a_folded_hands_bonus_bets_decide_whether_a_later_hand_is_dead() -> None:
+    # The DP (seat 4) holds 10. Folded seat 1 loses Ante 5, Flush bet 5 and Straight Flush bet
+    # 5: the DP has 10 + 15 = 25 available (HCF-15). Seat 2 (royal, Ante 10, Raise 10, Flush 5)
+    # has 25 in play, not more than 25: settled (HCF-16). It wins Ante 10, Raise 10 and the
+    # Flush bet 5 x 10 = 50 (5 cards against the DP's 3): 70 > 25, so 45 is cut from the Flush
+    # win (no Straight Flush bet): 50 - 45 = 5. Paid 10 + 10 + 5 = 25: the DP ends with 0,
+    # net 0 - 10 = -10. Nets: -15 + 25 - 10 = 0.
+    s = settle(CARD_ROOM, 7, dp(DP_AK9, stack=10), [hand(1, 5, 0, flush=5, sf=5), hand(2, 10, 10, ROYAL, flush=5)])
+    one, two = s.players
+    assert s.order == (1, 2)  # the folded hand first (HCF-10)
+    assert bets(one) == (-5, 0, -5, -5) and one.net == -15
+    assert not two.dead and bets(two) == (10, 10, 5, 0) and two.net == 25
+    assert s.banker.net == -10
+    check_conserved(s)
+    # Without the folded hand's bonus bets the DP has 10 + 5 = 15 < 25 in play: seat 2's hand is
+    # dead, every bet returned; the DP keeps the Ante 5: net +5.
+    s = settle(CARD_ROOM, 7, dp(DP_AK9, stack=10), [hand(1, 5, 0), hand(2, 10, 10, ROYAL, flush=5)])
+    assert s.players[1].dead and bets(s.players[1]) == (0, 0, 0, 0) and s.banker.net == 5
+
+
 def test_hcf_15_losers_chips_pay_later_winners_in_hcf_10_order() -> None:
     # Banker on seat 4, stack 10. Folded seat 1 (ante 10): available 10 + 10 = 20.
     # Seat 3 (settled before seat 2) wagers 20 <= 20 and loses: available 40.

@@ -38,6 +38,7 @@ from rules.one_or_five import (
 )
 from rules.profiles.loader import ProfileLibrary
 from rules.profiles.one_or_five import OneOrFiveProfile
+from tests.reference_rules import settle_one_or_five
 
 PROFILE = ProfileLibrary().find("one-or-five").profile
 assert isinstance(PROFILE, OneOrFiveProfile)
@@ -424,19 +425,33 @@ def rounds(draw: st.DrawFn) -> Round:
     return with_(max_box_payout=cap), tuple(deck[:5]), plays
 
 
+def as_request(dealer: tuple[Card, ...], plays: list[BoxPlay]) -> dict[str, Any]:
+    """The round as a `settle` request, for the reference reading of RULES.md."""
+    return {"dealer": {"cards": " ".join(c.text for c in dealer)},
+            "boxes": [{"box": p.box, "ante": p.ante, "action": p.action.value, "exchanged": p.exchanged,
+                       "insurance": p.insurance, "cards": " ".join(c.text for c in p.cards)} for p in plays]}
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rounds())
 def test_c_2_every_round_conserves_chips(round_: Round) -> None:
+    """Every bet equals the reference reading of R-5..R-9 (tests/reference_rules.py), and the
+    dealer's net, counted from the dealer's side (stakes collected minus winnings paid), is
+    minus the boxes' nets."""
     profile, dealer, plays = round_
     result = settle(profile, dealer, plays)
-    assert sum(box.net for box in result.boxes) + result.dealer_net == 0
+    expected = settle_one_or_five(as_request(dealer, plays), profile.max_box_payout)["boxes"]
     for box, p in zip(result.boxes, plays, strict=True):
         bets = (box.ante, box.bet, box.exchange, box.insurance)
-        assert box.net == sum(b.result for b in bets)
+        assert [b.result for b in bets] == expected[p.box]
+        assert box.net == sum(expected[p.box])
         assert all(isinstance(b.result, int) and b.result >= -b.stake for b in bets)
-        assert box.exchange.result == (-p.ante if p.exchanged else 0)  # fee 1 x Ante, always lost
         won = sum(max(b.result, 0) for b in bets)
         assert profile.max_box_payout is None or won <= profile.max_box_payout
+    results = [r for bets in expected.values() for r in bets]
+    collected, paid = sum(-r for r in results if r < 0), sum(r for r in results if r > 0)
+    assert result.dealer_net == collected - paid
+    assert sum(box.net for box in result.boxes) + result.dealer_net == 0
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

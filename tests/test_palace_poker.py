@@ -334,15 +334,24 @@ def test_pp_8_defender_folds_and_the_attacker_takes_banner_and_soldiers() -> Non
     assert texts(taken.to_discard) == "Jh Js 4d"
 
 
-def test_pp_8_capture_still_caps_soldiers_at_five_winner_chooses() -> None:
+def test_pp_8_a_capture_discards_exactly_the_excess_of_the_winners_choice() -> None:
     winner = hand(1, "Ah", "Kd Qd Jd", "2s 3s 4s 5s")
     loser = hand(3, "5c", "Jh Js 4d", "6c 7c")
-    # 4 + banner + 2 = 7 soldiers: at least 2 must go.
-    with pytest.raises(IllegalAction, match="must discard down to 5 soldiers: 7 held, 1 discarded"):
-        capture(winner, loser, C("2s"))
+    # 4 soldiers + banner 5c + soldiers 6c 7c = 7: the excess over 5 is 7 - 5 = 2, no fewer and
+    # no more (PP-8), and the winner picks which, old soldiers included.
+    for dropped in ("2s", "2s 3s 4s"):
+        with pytest.raises(IllegalAction, match=r"seat 1 must discard exactly the excess over 5 "
+                                                r"soldiers: 7 held, so 2 to discard, not "
+                                                rf"{len(dropped.split())} \(PP-8\)"):
+            capture(winner, loser, C(dropped))
     taken = capture(winner, loser, C("2s 3s"))
     assert texts(taken.winner.soldiers) == "4s 5s 5c 6c 7c"
     assert texts(taken.to_discard) == "Jh Js 4d 2s 3s"
+    taken = capture(winner, loser, C("5c 7c"))  # a captured card may be the one to go
+    assert texts(taken.winner.soldiers) == "2s 3s 4s 5s 6c"
+    # 1 soldier + banner 5c + 2 soldiers = 4 <= 5: the excess is 0, nothing may be discarded.
+    with pytest.raises(IllegalAction, match=r"4 held, so 0 to discard, not 1 \(PP-8\)"):
+        capture(ATT, DEF, C("2s"))
 
 
 def test_pp_9_defender_calls_soldiers_plus_one_small_bets() -> None:
@@ -456,16 +465,24 @@ def test_pp_15_two_players_of_different_suits_must_battle() -> None:
         options.verify(Action.STAY)
 
 
-def test_pp_15_forced_attacker_short_of_the_attack_is_all_in() -> None:
+def test_pp_15_pp_18_a_player_who_must_battle_but_cannot_pay_the_attack_may_only_fold() -> None:
     me, them = hand(1, "Ah", "Kd Qd Jd", "2s 3s"), hand(3, "5c", "Jh Js 4d")
-    # The attack is 30; 12 held: all-in for 12 (ruling: table stakes never force a fold).
+    # Two players of different suits: Buy, Discard and Stay are not offered (PP-15). The attack
+    # is (2 soldiers + 1) x 10 = 30 and 12 is held: an attack needs full payment (PP-18), so
+    # Battle is not offered either and Fold is all that remains.
     options = turn_options(me, [me, them], stack=12, draw_pile=9, discard_pile=0, profile=LIMIT)
-    assert options.attack == Stake(12, 12, all_in=True)
-    battle = open_battle(me, them, 12, attacker_stack=12, defender_stack=100, profile=LIMIT,
-                         forced=True)
-    assert battle.attacker.stack == 0 and battle.history[0].all_in
-    # The defender's call is still its own (0 + 1) x 10 = 10.
-    assert battle.owed == 10
+    assert options.forced_battle and options.attack is None and options.targets == (3,)
+    assert options.actions == (Action.FOLD,)
+    with pytest.raises(IllegalAction, match=r"seat 1 cannot battle: holds 12, an attack costs "
+                                            r"\(2 soldiers \+ 1\) × 10 = 30 \(PP-18\): only Fold "
+                                            r"remains \(PP-15\)"):
+        options.verify(Action.BATTLE)
+    for amount in (12, 30):  # neither all-in nor the full amount with 12 held
+        with pytest.raises(IllegalAction, match="seat 1 cannot attack: holds 12"):
+            open_battle(me, them, amount, attacker_stack=12, defender_stack=100, profile=LIMIT)
+    # With exactly 30 the attack is paid in full and offered: 30 for a (2 + 1) x 10 attack.
+    assert turn_options(me, [me, them], stack=30, draw_pile=9, discard_pile=0,
+                        profile=LIMIT).attack == Stake(30, 30)
 
 
 # ------------------------------------------------------------------------ PP-9, PP-10 battles
@@ -623,7 +640,7 @@ def test_c_2_chips_are_conserved_over_random_hands(players: int, seed: int, pick
             shares = showdown(left, pot, dealer).shares
             break
         battle = open_battle(hands[a], hands[d], options.attack.low, attacker_stack=stacks[a],
-                             defender_stack=stacks[d], profile=LIMIT, forced=options.forced_battle)
+                             defender_stack=stacks[d], profile=LIMIT)
         while not battle.over:
             choice = (Answer.FOLD, Answer.CALL, Answer.RAISE)[next(pick, 1) % 3]
             if choice is Answer.RAISE and answer_options(battle, LIMIT).raise_by is None:

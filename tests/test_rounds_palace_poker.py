@@ -296,7 +296,7 @@ def test_pp_5_pp_6_stay_passes_the_turn_and_a_fold_discards_every_card(tmp_path:
 def test_pp_15_two_players_of_different_suits_must_battle(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, script("As Kh", "7d 8d 9d", "Tc Jc Qc"), [1000, 1000])
     assert kinds(rnd) == {("battle", 1), ("fold", 1), ("void", None)}
-    assert spec(rnd, "battle").data == {"target": 2, "all_in": False, "forced": True}
+    assert spec(rnd, "battle").data == {"target": 2, "forced": True}
     with pytest.raises(IllegalAction, match=r"Seat 1 may not stay: two players of different banner suits remain "
                                             r"and must battle \(PP-15\)"):
         table.act(Action("stay", 1))
@@ -375,13 +375,32 @@ def test_pp_8_a_capture_keeps_at_most_five_soldiers_of_the_winners_choice(tmp_pa
     act(table, attack(1, 2, 50))  # (4 soldiers + 1) x 10
     act(table, Action("fold", 2))
     keep = spec(rnd, "keep")
-    # 4 soldiers + banner Kh + soldiers Js 9s = 7: at least 2 must go
-    assert keep.data["gained"] == "Kh Js 9s" and keep.data["min_discard"] == 2
-    with pytest.raises(IllegalAction, match=r"must discard down to 5 soldiers: 7 held, 1 discarded"):
-        table.act(Action("keep", 1, data={"discard": "7s"}))
-    act(table, Action("keep", 1, data={"discard": "9s 8s 7s"}))  # the winner may discard more
-    assert rnd.players[1].hand.soldiers == C("Qs Ts Kh Js")  # type: ignore[union-attr]
-    assert rnd.discard_pile == list(C("Tc Jc Qc 9s 8s 7s"))
+    # 4 soldiers + banner Kh + soldiers Js 9s = 7: exactly the excess 7 - 5 = 2 goes (PP-8)
+    assert keep.data["gained"] == "Kh Js 9s"
+    assert (keep.data["min_discard"], keep.data["max_discard"]) == (2, 2)
+    assert keep.label == "Seat 1: keep soldiers (discard exactly 2, PP-8)"
+    for dropped in ("7s", "9s 8s 7s"):
+        with pytest.raises(IllegalAction, match=r"Seat 1 may not keep these soldiers: must discard exactly the "
+                                                r"excess over 5 soldiers: 7 held, so 2 to discard, not "
+                                                rf"{len(dropped.split())} \(PP-8\)"):
+            table.act(Action("keep", 1, data={"discard": dropped}))
+    act(table, Action("keep", 1, data={"discard": "8s Js"}))  # any two of the winner's choice
+    assert rnd.players[1].hand.soldiers == C("Qs Ts 7s Kh 9s")  # type: ignore[union-attr]
+    assert rnd.discard_pile == list(C("Tc Jc Qc 8s Js"))  # the loser's palace, then the two discards
+
+
+def test_pp_8_a_capture_within_five_soldiers_discards_nothing(tmp_path: Path) -> None:
+    table, rnd = dealt(tmp_path, THREE)
+    play(table, Action("stay", 1), *buy(2), Action("stay", 3))  # seat 2 buys Js
+    play(table, attack(1, 2), Action("fold", 2))
+    keep = spec(rnd, "keep")
+    # no soldiers + banner Kh + soldier Js = 2 <= 5: the excess is 0 (PP-8)
+    assert (keep.data["min_discard"], keep.data["max_discard"]) == (0, 0)
+    assert keep.label == "Seat 1: keep soldiers (none to discard, PP-8)"
+    with pytest.raises(IllegalAction, match=r"2 held, so 0 to discard, not 1 \(PP-8\)"):
+        table.act(Action("keep", 1, data={"discard": "Js"}))
+    act(table, Action("keep", 1, data={"discard": ""}))
+    assert rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
 
 
 def test_pp_11_limit_raises_one_big_bet_two_small_bets_without_soldiers_at_most_three(tmp_path: Path) -> None:
@@ -429,17 +448,25 @@ def test_pp_18_a_short_defender_is_all_in_and_the_hands_are_compared(tmp_path: P
     assert rnd.players[2].available() == 0 and rnd.events[-1].kind == "battle_decided"
 
 
-def test_pp_15_pp_18_a_forced_attacker_short_of_the_attack_is_all_in(tmp_path: Path) -> None:
+def test_pp_15_pp_18_a_player_who_must_battle_but_cannot_pay_the_attack_may_only_fold(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, script("As Kh", "7d 8d 9d", "Tc Jc Qc"), [8, 1000])
-    battle = spec(rnd, "battle")
-    assert (battle.min_amount, battle.max_amount, battle.data["all_in"]) == (3, 3, True)  # 8 - ante 5
-    play(table, attack(1, 2), Action("call", 2))
-    # seat 1 (hearts ignored: none held) As 9d 8d 7d is ace high; seat 2 (spades ignored: none
-    # held) Kh Qc Jc Tc is king high: seat 1 wins
-    assert rnd.events[-1].payload["winner"] == 1
+    # Seat 1 holds 8 - ante 5 = 3; the attack is (0 soldiers + 1) x 10 = 10. Two players of
+    # different suits must battle (PP-15: no Buy, Discard or Stay), but an attack is made only
+    # when paid in full (PP-18): Fold is all seat 1 is offered.
+    assert kinds(rnd) == {("fold", 1), ("void", None)}
+    short = r"it holds 3, an attack costs \(0 soldiers \+ 1\) × 10 = 10 \(PP-18\): only Fold remains \(PP-15\)"
+    for bad, why in ((attack(1, 2), short), (attack(1, 2, 3), short),
+                     (Action("stay", 1), r"two players of different banner suits remain and must battle \(PP-15\)")):
+        with pytest.raises(IllegalAction, match=rf"Seat 1 may not (attack|stay): {why}"):
+            table.act(bad)
+    act(table, Action("fold", 1))
+    # PP-6: seat 1's banner and palace go to the discard pile; PP-13: seat 2, the last player
+    # standing, wins the pot of the two antes, 5 + 5 = 10.
+    assert rnd.players[1].out == "folded on its turn (PP-6)" and rnd.discard_pile == list(C("As 7d 8d 9d"))
+    assert rnd.end is not None and rnd.end.rule == "PP-13" and rnd.end.winners == (2,)
     outcome = settle(table)
-    assert "all_in" in outcome.flags
-    assert outcome.stack_changes == {1: 23 - 8, 2: -15}  # pot = antes 10 + attack 3 + call 10 = 23
+    assert outcome.stack_changes == {1: -5, 2: 10 - 5}
+    assert "all_in" not in outcome.flags
 
 
 def test_pp_12_an_empty_draw_pile_is_rebuilt_from_the_discard_pile(tmp_path: Path) -> None:
@@ -678,7 +705,8 @@ def random_action(spec: ActionSpec, rng: random.Random) -> Action:
     data: dict[str, object] = dict(spec.data)
     if spec.kind == "keep":
         pool = str(spec.data["soldiers"]).split()
-        data["discard"] = " ".join(rng.sample(pool, rng.randint(int(spec.data["min_discard"]), len(pool))))
+        low, high = int(spec.data["min_discard"]), int(spec.data["max_discard"])
+        data["discard"] = " ".join(rng.sample(pool, rng.randint(low, high)))
     elif spec.kind == "discard":
         pool = str(spec.data["soldiers"]).split()
         data["discard"] = " ".join(rng.sample(pool, rng.randint(1, len(pool))))

@@ -24,6 +24,7 @@ from rules.cards import DECK
 from rules.errors import BadInput
 from rules.profiles.loader import ProfileLibrary, shipped_dir
 from rules.settle import settle_round
+from tests.reference_rules import settle_chinese_poker
 
 LIBRARY = ProfileLibrary()
 
@@ -173,6 +174,26 @@ def test_cp_13_three_players_payment_order_and_receiver_limit() -> None:
     assert [p["net"] for p in capped["players"]] == [10, 20, -30]
 
 
+def test_c_5_cp_13_a_button_on_an_empty_seat_is_accepted() -> None:
+    # The SETTLE.md example with its third player on seat 4 instead of 3, seat 1 bringing 10, and
+    # the button on the empty seat 3. Points as in the example: 1 v 2 -4, 1 v 4 +6, 2 v 4 +4;
+    # at 5 a point seat 4 owes seat 1 30 and seat 2 20, seat 1 owes seat 2 20.
+    # Clockwise from seat 3 (C-5): 4, 1, 2. Seat 4 pays seat 1 min(30, 500, allowance 10) = 10,
+    # then seat 2 20; seat 1 (10 + 10 = 20 chips) pays seat 2 20.
+    # Nets: 1: 10 - 20 = -10; 2: 20 + 20 = 40; 4: -10 - 20 = -30.
+    req = copy.deepcopy(EXAMPLE)
+    req["button"] = 3
+    req["players"][0]["stack"] = 10
+    req["players"][2]["seat"] = 4
+    result = settle_round(req, LIBRARY)
+    assert payments(result) == [(4, 1, 10), (4, 2, 20), (1, 2, 20)]
+    assert [(p["seat"], p["net"]) for p in result["players"]] == [(1, -10), (2, 40), (4, -30)]
+    assert [(u["from"], u["to"], u["owed"], u["paid"]) for u in result["unpaid"]] == [(4, 1, 30, 10)]
+    # A button past every seat in play wraps the same way: button 7 -> order 1, 2, 4, where seat 1
+    # pays seat 2 only its 10 and then receives 20 of 30 from seat 4 (it may win 10 + 10 = 20).
+    assert payments(settle_round({**req, "button": 7}, LIBRARY)) == [(1, 2, 10), (4, 1, 20), (4, 2, 20)]
+
+
 def test_cp_10_dragon_collects_13_from_a_declared_six_pairs() -> None:
     dragon = {"front": "Ad Kc Qd", "middle": "Jc Td 9c 8d 7c", "back": "6c 5d 4c 3d 2d", "natural": True}
     result = settle_round(table(1, (1, 500, dragon), (2, 500, SIX_LOW)), LIBRARY)
@@ -189,6 +210,28 @@ def test_cp_13_house_fee_from_a_profile_file(tmp_path: Path) -> None:
     assert [p["net"] for p in result["players"]] == [8, 38, -52]
     assert [p["fee"] for p in result["players"]] == [2, 2, 2] and result["house"] == {"fee": 6}
     assert payments(result) == [(3, 1, 30), (3, 2, 20), (1, 2, 20)]
+
+
+def test_cp_7_royalty_needs_row_win_false_from_a_profile_file(tmp_path: Path) -> None:
+    # Seat 1: front K-K-2, middle full house Q-Q-Q-9-9 (royalty 2), back four aces (4).
+    # Seat 2: front J-T-3, middle four eights (8), back K-high straight flush (5).
+    # Rows: front +1 (pair beats high card), middle -1, back -1: -1, no scoop.
+    # royalty_needs_row_win true (shipped): royalties only on rows won: seat 2 collects 8 + 5;
+    #   seat 1 wins only the front (no royalty): -1 - 13 = -14 points, 70 chips.
+    # false: every royalty is collected: seat 1 gets 2 + 4 = 6, pays 8 + 5 = 13:
+    #   -1 + 6 - 13 = -8 points, 40 chips.
+    req = table(1, (1, 500, {"front": "Ks Kd 2c", "middle": "Qs Qd Qc 9c 9d", "back": "As Ah Ad Ac 3h"}),
+                (2, 500, {"front": "Jd Td 3d", "middle": "8s 8h 8d 8c 2d", "back": "9h Th Jh Qh Kh"}))
+    shipped = settle_round(req, LIBRARY)
+    assert [p["points"] for p in shipped["pairs"]] == [-14] and payments(shipped) == [(1, 2, 70)]
+    text = (shipped_dir() / "chinese-poker.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "any-row.yaml"
+    path.write_text(text.replace("royalty_needs_row_win: true", "royalty_needs_row_win: false"), encoding="utf-8")
+    result = settle_round({**req, "profile": str(path)}, LIBRARY)
+    assert [p["royalties"] for p in result["players"]] == [
+        {"front": 0, "middle": 2, "back": 4}, {"front": 0, "middle": 8, "back": 5}]
+    assert [p["points"] for p in result["pairs"]] == [-8] and payments(result) == [(1, 2, 40)]
+    assert [p["net"] for p in result["players"]] == [-40, 40]
 
 
 def _with(path: str, value: Any) -> dict[str, Any]:
@@ -230,7 +273,7 @@ BAD: list[tuple[dict[str, Any], str]] = [
     (_with("rake", 1), "rake: is not a known field"),
     (_with("players.0.back", _DELETE), "players[0].back: is required"),
     (_with("button", _DELETE), "button: is required"),
-    (_with("button", 4), "button: seat 4 has no player; the button is on a player's seat"),
+    (_with("button", 0), "button: must be at least 1"),
     (_with("profile", "one-or-five"), "profile: profile 'one-or-five' is for one-or-five, not chinese-poker"),
 ]
 
@@ -275,13 +318,25 @@ def _random_round(rng: random.Random) -> dict[str, Any]:
                         "front": " ".join(text[:3]), "middle": " ".join(text[3:8]),
                         "back": " ".join(text[8:])})
     return {"game": "chinese-poker", "scoring": rng.choice(["basic", "mandarin", "super_bonus"]),
-            "point_value": rng.choice([1, 5, 20]), "button": rng.choice(seats), "players": players}
+            "point_value": rng.choice([1, 5, 20]), "button": rng.randint(1, 5), "players": players}
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32))
 def test_c_2_settle_output_conserves_chips_and_pairs_sum_to_points(seed: int) -> None:
-    result = settle_round(_random_round(random.Random(seed)), LIBRARY)
+    """Pairs, fouls, royalties, payments and nets equal the reference reading of CP-3..CP-13
+    (tests/reference_rules.py); then the output agrees with itself: pairs sum to each player's
+    points and payments to each player's net, and the nets add up to zero (no fee, C-2)."""
+    req = _random_round(random.Random(seed))
+    result = settle_round(req, LIBRARY)
+    ref = settle_chinese_poker(req)
+    assert {tuple(p["seats"]): p["points"] for p in result["pairs"]} == ref["pairs"]
+    assert [(p["from"], p["to"], p["amount"]) for p in result["payments"]] == ref["payments"]
+    for p in result["players"]:
+        hand = ref["hands"][p["seat"]]
+        assert (p["fouled"], p["natural"]) == (hand["fouled"], hand["natural"])
+        assert [p["royalties"][row] for row in ("front", "middle", "back")] == hand["royalties"]
+        assert (p["points"], p["net"]) == (ref["points"][p["seat"]], ref["nets"][p["seat"]])
     assert sum(p["net"] for p in result["players"]) == -result["house"]["fee"] == 0
     by_seat = {p["seat"]: 0 for p in result["players"]}
     for pair in result["pairs"]:

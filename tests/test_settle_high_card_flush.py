@@ -20,6 +20,7 @@ from rules.errors import BadInput
 from rules.high_card_flush import flush_length_of, raise_bounds
 from rules.profiles.loader import ProfileLibrary, shipped_dir
 from rules.settle import settle_round
+from tests.reference_rules import settle_high_card_flush
 
 LIB = ProfileLibrary([])
 DP_AK9 = "As Ks 9s 2h 3h 4d 5c"
@@ -140,6 +141,17 @@ def test_hcf_14_bonus_cap_override_absent_null_or_amount(tmp_path: Path) -> None
     assert settle_round(request(profile=str(path), bonus_cap=None), LIB)["players"][0]["net"] == 580
     # 60: cut 490: SF 500 -> 10 -> net 10 + 20 + 50 + 10 = 90.
     assert settle_round(request(profile=str(path), bonus_cap=60), LIB)["players"][0]["net"] == 90
+
+
+def test_hcf_14_hcf_20_casino_bonus_cap_in_the_request() -> None:
+    # Casino. Seat 2 folds J-T-8-7-6 of diamonds (a 5-card flush) holding the run 8-7-6 (3 cards):
+    # Flush 5 x 10 = 50, Straight Flush 5 x 7 = 35: 85 of bonus winnings. Cap 60: 25 off the
+    # Straight Flush: 35 - 25 = 10. Net -10 + 50 + 10 = 50; the house -50.
+    players = [player(2, 10, 0, "8d 7d 6d Td Jd Kc 2c", flush=5, straight_flush=5)]
+    out = settle_round({"game": "high-card-flush", "profile": "high-card-flush-casino", "bonus_cap": 60,
+                        "banker": {"cards": DP_AK9}, "players": players}, LIB)
+    assert out["players"][0]["bets"] == {"ante": -10, "raise": 0, "flush": 50, "straight_flush": 10}
+    assert out["players"][0]["net"] == 50 and out["banker"]["net"] == -50
 
 
 def test_cards_omitted_for_a_folded_hand_give_empty_lists() -> None:
@@ -305,13 +317,27 @@ def rounds(draw: st.DrawFn) -> dict[str, Any]:
 @settings(max_examples=150, deadline=None)
 @given(rounds())
 def test_c_2_every_settlement_conserves_chips(req: dict[str, Any]) -> None:
+    """Every bet, rake, dead hand and the order equal the reference reading of HCF-8..HCF-20
+    (tests/reference_rules.py). The banker's net is checked from the banker's side: the house
+    (casino) collects every lost stake and pays every win; the DP ends with what the reference
+    tracked through HCF-15/16 less its rake. Then the nets and the rake add up to zero."""
     out = settle_round(req, LIB)
+    ref = settle_high_card_flush(req)
     players = out["players"]
-    assert sum(p["net"] for p in players) + out["banker"]["net"] + out["house"]["rake"] == 0
-    assert out["house"]["rake"] == out["banker"]["rake"] + sum(p["rake"] for p in players)
     for p in players:
-        assert p["net"] == sum(p["bets"].values()) - p["rake"]
-    assert sorted(out["order"]) == sorted(p["seat"] for p in req["players"])
+        expected = ref["players"][p["seat"]]
+        assert [p["bets"][k] for k in ("ante", "raise", "flush", "straight_flush")] == expected["bets"]
+        assert (p["dead"], p["rake"]) == (expected["dead"], expected["rake"])
+        assert p["net"] == sum(expected["bets"]) - expected["rake"]
+    results = [r for expected in ref["players"].values() for r in expected["bets"]]
+    if "stack" not in req["banker"]:
+        collected, paid = sum(-r for r in results if r < 0), sum(r for r in results if r > 0)
+        assert out["banker"]["net"] == collected - paid and out["house"]["rake"] == 0
+    else:
+        assert out["banker"]["net"] == ref["banker_net"]
+        assert (out["banker"]["rake"], out["house"]["rake"]) == (ref["banker_rake"], ref["house_rake"])
+    assert out["order"] == ref["order"]
+    assert sum(p["net"] for p in players) + out["banker"]["net"] + out["house"]["rake"] == 0
 
 
 @settings(max_examples=150, deadline=None)

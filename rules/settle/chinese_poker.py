@@ -1,10 +1,11 @@
 """`settle` for Chinese Poker (SETTLE.md "chinese-poker"): request -> typed call -> contract output.
 
 Input checks beyond the contract's: seats are whole numbers from 1, two players never share a
-seat, the table holds the profile's 2-4 players, and the button must be on a player's seat (the
-button is always held by a player, CP-15; payments start after it, CP-13). `stack` is the
-player's chips as the hand starts, before any house fee; a fee, when the profile sets one, is
-reported per player (`fee`) and in `house`, and is part of the player's `net`.
+seat, and the table holds the profile's 2-4 players. The button is any seat number from 1, a
+player's seat or an empty one: payers go clockwise from it (CP-13), which C-5 defines for any
+seat (the first seat after it, going up and wrapping). `stack` is the player's chips as the
+hand starts, before any house fee; a fee, when the profile sets one, is reported per player
+(`fee`) and in `house`, and is part of the player's `net`.
 """
 
 from __future__ import annotations
@@ -55,10 +56,6 @@ def _check_table(req: ChinesePokerRequest, profile: ChinesePokerProfile) -> None
         if player.seat in seen:
             raise BadInput(f"players[{i}].seat", f"seat {player.seat} has two players")
         seen.add(player.seat)
-    if req.button not in seen:
-        raise BadInput(
-            "button", f"seat {req.button} has no player; the button is on a player's seat"
-        )
 
 
 _TOKENS: dict[str, tuple[Card, int]] = {}
