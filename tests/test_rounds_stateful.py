@@ -57,6 +57,9 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
         for seat in range(1, rng.randint(2, 4) + 1):
             table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max))
         for _ in range(rounds):
+            for seat, player in list(table.session.players.items()):  # a broke player buys again
+                if player.stack < profile.profile.buy_in.min:
+                    table.buy_chips(seat, profile.profile.buy_in.max)
             rnd = table.start_round()
             while rnd.phase not in (Phase.DONE, Phase.VOID):
                 specs = [s for s in rnd.legal_actions() if s.kind != "void" or rng.random() < void_rate]

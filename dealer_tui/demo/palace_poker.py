@@ -113,7 +113,7 @@ def _turn(rnd: PalacePokerRound, specs: list[ActionSpec], first: dict[str, Actio
         return Action("discard", seat, data={"discard": first["discard"].data["discard"]})
     if category is Category.HIGH_CARD and max(c.rank for c in mine.cards) < Rank.TEN and rng.random() < 0.2:
         return Action("fold", seat)
-    return Action("stay", seat)
+    return Action("stay" if "stay" in first else "fold", seat)  # fold when nothing else is offered (PP-15, PP-18)
 
 
 def _attack(spec: ActionSpec, rng: random.Random) -> Action:
