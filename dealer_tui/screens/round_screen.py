@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import Action, ActionSpec, Phase
@@ -25,6 +25,7 @@ from dealer_tui.supervisor import SignOff
 from dealer_tui.views import presenter
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
+from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
 from dealer_tui.widgets.table_info import TableInfo
@@ -63,6 +64,7 @@ class RoundScreen(Screen[None]):
         self.signoff = signoff
         self.presenter = presenter(table.record.game)
         self.selected: int | None = None
+        self._legal_keys: tuple[str, ...] = ()
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -78,7 +80,7 @@ class RoundScreen(Screen[None]):
                 yield HandPanel()
                 yield TableInfo()
                 yield EventLog()
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = f"{self.table.record.name} — {self.table.profile.profile.title}"
@@ -102,7 +104,14 @@ class RoundScreen(Screen[None]):
         self.query_one(HandPanel).view = self.presenter.banker(rnd)
         lines = [self.presenter.describe(e) for e in (rnd.events if rnd is not None else [])]
         self.query_one(EventLog).show(lines)
-        self.refresh_bindings()
+        keys = self.active_keys()
+        legal = tuple(b.action for b in keys)
+        if legal != self._legal_keys:  # the key bar is redrawn only when the legal keys change
+            self._legal_keys = legal
+            self.query_one(KeyBar).show([*keys, *self.app_keys()])
+
+    def app_keys(self) -> list[Binding]:
+        return [Binding("ctrl+p", "app.command_palette", "Commands"), Binding("ctrl+q", "app.quit", "Quit")]
 
     # -- what is legal ------------------------------------------------------------------------
 
