@@ -10,6 +10,9 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 
+_KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎"}
+
+
 class KeyBar(Static):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; color: $text; padding: 0 1; }
@@ -23,7 +26,7 @@ class KeyBar(Static):
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
         for binding in bindings:
-            key = binding.key_display or binding.key
+            key = binding.key_display or _KEY_NAMES.get(binding.key, binding.key).replace("ctrl+", "^")
             start = len(text) + 1  # the bar's left padding
             text.append(f" {key} ", style="bold reverse")
             text.append(f" {binding.description}  ")
