@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import add_profiles_option, fail, library
+from dealer_tui.commands.simulate import add_run_options
 
 if TYPE_CHECKING:
     from rich.console import Console, Group
 
     from rules.profiles.loader import LoadedProfile
+    from rules.simulate.report import SimulationReport
 
 NAME = "paytables"
 HELP = "list, show and check the table profiles (paytables, limits, house options)"
@@ -28,6 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     check.add_argument("file", metavar="FILE", type=Path)
     for p in (lst, show, check):
         add_profiles_option(p)
+    compare = sub.add_parser("compare", help="two profiles of one game simulated on the same hands: "
+                             "their edges and line-by-line differences")
+    compare.add_argument("a", metavar="A", help="profile name or path to a YAML file")
+    compare.add_argument("b", metavar="B", help="profile name or path to a YAML file")
+    add_run_options(compare)
+    add_profiles_option(compare)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     from rules.errors import InvalidProfile
     from rules.profiles.loader import load_profile_file
 
+    if args.action == "compare":
+        return _compare(args)
     console = Console()
     try:
         if args.action == "list":
@@ -96,3 +105,134 @@ def render(loaded: LoadedProfile) -> Group:
         tables.append(table)
     header = f"[bold]{loaded.profile.title}[/]  ({loaded.name}, {loaded.game})\n{loaded.profile.description}"
     return Group(header, *tables)
+
+
+# compare -----------------------------------------------------------------------------------
+
+
+def _compare(args: argparse.Namespace) -> int:
+    """`paytables compare A B`: both profiles simulated on the same hands (`dealer-tui simulate`)."""
+    import json
+    import sys
+
+    from dealer_tui.commands.simulate import option_error, run_simulation, wide_console
+    from rules.errors import BadInput, InvalidProfile
+    from rules.simulate import simulator
+
+    lib = library(args)
+    try:
+        a, b = lib.find(args.a), lib.find(args.b)
+    except InvalidProfile as exc:
+        return fail(str(exc))
+    if a.game != b.game:
+        return fail(f"{args.b}: {b.name!r} is a {b.game} profile and {a.name!r} a {a.game} one; "
+                    "compare two profiles of one game")
+    try:
+        simulator(a.game)
+        report, seconds = run_simulation(args, a.game, [a, b])
+    except BadInput as exc:
+        return fail(option_error(exc))
+    differences = posting_differences(a, b)
+    if args.json:
+        sys.stdout.write(json.dumps(compare_json(report, differences)) + "\n")
+    else:
+        wide_console().print(render_compare(report, differences, seconds))
+    return 0
+
+
+Difference = tuple[str, str, str, str]
+"""(section, line, A's value, B's value) of a posting line that differs."""
+
+
+def posting_differences(a: LoadedProfile, b: LoadedProfile) -> list[Difference]:
+    """The lines of the two postings that differ (`—` where one profile has no such line)."""
+    def rows(loaded: LoadedProfile) -> dict[tuple[str, str], str]:
+        return {(section.title, label): value for section in loaded.profile.posting() for label, value in section.rows}
+
+    mine, theirs = rows(a), rows(b)
+    keys = list(mine) + [k for k in theirs if k not in mine]
+    return [(section, label, mine.get((section, label), "—"), theirs.get((section, label), "—"))
+            for section, label in keys if mine.get((section, label)) != theirs.get((section, label))]
+
+
+def compare_json(report: SimulationReport, differences: list[Difference]) -> dict[str, object]:
+    first, second = report.profiles
+    bets: dict[str, object] = {}
+    for bet in second.bets:
+        mine = next((x for x in first.bets if x.key == bet.key), None)
+        if mine is None:
+            continue
+        theirs_lines = {line.label: line for line in bet.lines}
+        lines = []
+        for line in mine.lines + tuple(x for x in bet.lines if x.label not in {y.label for y in mine.lines}):
+            old = next((x for x in mine.lines if x.label == line.label), None)
+            new = theirs_lines.get(line.label)
+            lines.append({"line": line.label, "a_odds": old.odds if old else None, "b_odds": new.odds if new else None,
+                          "a_contribution": round(old.contribution, 8) if old else None,
+                          "b_contribution": round(new.contribution, 8) if new else None,
+                          "difference": round((new.contribution if new else 0.0) - (old.contribution if old else 0.0), 8)})
+        diff = bet.difference
+        bets[bet.key] = {
+            "label": bet.label, "per": bet.per,
+            "a": round(mine.edge.value, 8), "a_ci95": [round(mine.edge.low, 8), round(mine.edge.high, 8)],
+            "b": round(bet.edge.value, 8), "b_ci95": [round(bet.edge.low, 8), round(bet.edge.high, 8)],
+            "difference": round(bet.edge.value - mine.edge.value, 8),
+            "difference_ci95": None if diff is None else [round(diff.low, 8), round(diff.high, 8)],
+            "lines": lines,
+        }
+    return {
+        "game": report.game, "a": first.profile, "b": second.profile, "strategy": report.strategy,
+        "hands": report.hands, "seed": report.seed,
+        "house_edge": {"a": round(first.house_edge.value, 8), "b": round(second.house_edge.value, 8),
+                       "difference": round(second.house_edge.value - first.house_edge.value, 8)},
+        "posting_differences": [{"section": s, "line": line, "a": x, "b": y} for s, line, x, y in differences],
+        "bets": bets,
+    }
+
+
+def render_compare(report: SimulationReport, differences: list[Difference], seconds: float) -> Group:
+    from rich.console import Group, RenderableType
+    from rich.table import Table
+
+    from dealer_tui.commands.simulate import figure_text, lines_note
+    from rules.simulate import simulator
+    from rules.simulate.common import Estimate
+
+    first, second = report.profiles
+    posting = Table(title=f"Posting: {first.profile} (A) against {second.profile} (B), lines that differ",
+                    title_justify="left")
+    for column in ("section", "line", "A", "B"):
+        posting.add_column(column)
+    for row in differences:
+        posting.add_row(*row)
+    if not differences:
+        posting.add_row("", "the postings are identical", "", "")
+    unit = simulator(report.game).unit
+    edges = Table(title=f"Edges on the same {report.hands:,} {unit} (seed {report.seed}, strategy {report.strategy}), "
+                  "95% intervals", title_justify="left")
+    for column in ("bet", "A", "B", "B − A (paired)"):
+        edges.add_column(column, justify="left" if column == "bet" else "right")
+    parts: list[RenderableType] = [posting, edges]
+    for bet in second.bets:
+        mine = next((x for x in first.bets if x.key == bet.key), None)
+        if mine is None:
+            continue
+        if bet.difference is not None:
+            diff = figure_text(bet.difference, bet.unit)
+        else:
+            diff = figure_text(Estimate.exact(bet.edge.value - mine.edge.value), bet.unit)
+        edges.add_row(f"{bet.label} (per {bet.per})", figure_text(mine.edge, bet.unit),
+                      figure_text(bet.edge, bet.unit), diff)
+        lines = Table(title=f"{bet.label}: lines ({lines_note(bet)})", title_justify="left")
+        for column in ("line", "A odds", "B odds", "A return", "B return", "B − A"):
+            lines.add_column(column, justify="left" if column == "line" else "right", no_wrap=column == "line")
+        ours = {x.label: x for x in mine.lines}
+        theirs = {x.label: x for x in bet.lines}
+        for label in list(ours) + [k for k in theirs if k not in ours]:
+            old, new = ours.get(label), theirs.get(label)
+            odds = [("" if x is None or x.odds is None else f"{x.odds} to 1") for x in (old, new)]
+            ret = [(x.contribution if x is not None else 0.0) for x in (old, new)]
+            lines.add_row(label, *odds, f"{ret[0]:+.5f}", f"{ret[1]:+.5f}", f"{ret[1] - ret[0]:+.5f}")
+        parts.append(lines)
+    parts.append(f"{report.hands:,} {unit} in {seconds:.1f} s; strategy {report.strategy}: {report.strategy_text}")
+    return Group(*parts)
