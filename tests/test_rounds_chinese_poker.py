@@ -27,6 +27,11 @@ from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary, parse_profile
 
 PROFILE = ProfileLibrary().find("chinese-poker")
+# The tables here seat players with stacks of 50 to 100 chips to make table stakes bite; a profile
+# whose full buy-in is 10 points x 5 = 50 makes each of those a full buy (CP-12).
+_SHORT_TABLE = Path(tempfile.mkdtemp()) / "cp-50.yaml"
+_SHORT_TABLE.write_text(PROFILE.text.replace("buy_in_points: 20", "buy_in_points: 10"))
+SEATING = ProfileLibrary().find(str(_SHORT_TABLE))
 
 # Two players (button on seat 1 on the table's first hand: dealt seat 2, seat 1, two dead hands).
 TWO_SEAT2 = "Jh Td 8c 9s 9d 7c 6s 3s Th Ts 7d 6d 2d"
@@ -41,7 +46,7 @@ def deck(*hands: str) -> list[Card]:
 
 def new_table(tmp_path: Path, stacks: dict[int, int], *scripts: list[Card]) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "C1", PROFILE, ScriptedDeck(scripts or [list(DECK)]), seats=4)
+    table = Table.create(ledger, "C1", SEATING, ScriptedDeck(scripts or [list(DECK)]), seats=4)
     for seat, stack in stacks.items():
         table.seat_player(seat, f"P{seat}", stack)
     return table
@@ -533,7 +538,7 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         ledger = SqliteLedger(Path(tmp) / "h.sqlite")
-        table = Table.create(ledger, "H", PROFILE, VirtualShoe(random.Random(seed)), seats=4)
+        table = Table.create(ledger, "H", SEATING, VirtualShoe(random.Random(seed)), seats=4)
         for seat in range(1, players + 1):
             table.seat_player(seat, f"P{seat}", stacks[seat - 1])
         for _ in range(2):
@@ -560,3 +565,25 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
             assert table.session.chips_balance() == 0
         assert verify_ledger(ledger) == []
         ledger.close()
+
+
+def test_cp_12_first_buy_full_then_one_short_buy_after_each_full_buy(tmp_path: Path) -> None:
+    from dealer_tui.ledger import SqliteLedger as _Ledger
+    from dealer_tui.rounds.cards import VirtualShoe
+    from dealer_tui.rounds.table import Table as _Table
+    from rules.profiles.loader import ProfileLibrary as _Library
+
+    profile = _Library().find("chinese-poker")      # full buy-in 20 points x 5 = 100; buys 50-100
+    table = _Table.create(_Ledger(tmp_path / "cp12.sqlite"), "CP", profile, VirtualShoe.seeded_with(1), seats=4)
+    with pytest.raises(IllegalAction, match=r"Seat 1 may not buy 60: the first buy must be a full buy of 100"):
+        table.seat_player(1, "Ann", 60)
+    table.seat_player(1, "Ann", 100)                 # full
+    table.buy_chips(1, 60)                           # one short buy after the full buy
+    with pytest.raises(IllegalAction, match=r"one short buy per full buy"):
+        table.buy_chips(1, 50)
+    table.buy_chips(1, 100)                          # full again
+    table.buy_chips(1, 50)                           # so one more short buy
+    assert table.session.players[1].buys == (100, 60, 100, 50)
+    assert table.session.stacks() == {1: 310}
+    kinds = [(e.kind, e.payload.get("short")) for e in table.ledger.table_events(table.record.id, ["chips_bought"])]
+    assert kinds == [("chips_bought", True), ("chips_bought", False), ("chips_bought", True)]

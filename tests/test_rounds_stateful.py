@@ -16,6 +16,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
+from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 
 GAMES = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
@@ -55,7 +56,10 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
         ledger = SqliteLedger(Path(tmp) / "l.sqlite")
         table = Table.create(ledger, "H", profile, VirtualShoe(random.Random(seed)), seats=7)
         for seat in range(1, rng.randint(2, 4) + 1):
-            table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max))
+            try:
+                table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max))
+            except IllegalAction:  # a first buy must be full at some tables (CP-12)
+                table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
         for _ in range(rounds):
             for seat, player in list(table.session.players.items()):  # a broke player buys again
                 if player.stack < profile.profile.buy_in.min:

@@ -134,6 +134,13 @@ class Round(ABC):
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
         """The round's starting facts (who plays, button, banker, stacks) as plain data."""
 
+    @classmethod
+    def buy_rule(cls, profile: ProfileBase, history: Sequence[int], amount: int) -> tuple[str | None, bool]:
+        """Whether a player may buy `amount` chips now: (why not, or None; whether it is short)."""
+        if not profile.buy_in.contains(amount):
+            return f"buy-ins are {profile.buy_in}", False
+        return None, False
+
     # -- the cycle ---------------------------------------------------------------------
 
     @property

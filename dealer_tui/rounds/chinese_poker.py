@@ -36,7 +36,7 @@ from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
 from rules import chinese_poker as cp
 from rules.cards import Card, parse_cards
-from rules.chinese_poker_payments import MoneySettlement, clockwise_from, debts_of, pay_table_stakes
+from rules.chinese_poker_payments import MoneySettlement, buy_decision, clockwise_from, debts_of, pay_table_stakes
 from rules.chinese_setting import Suggestion, suggest
 from rules.errors import BadCards, IllegalAction
 from rules.evaluator import encode, hand_value, playing_order
@@ -135,6 +135,13 @@ class ChinesePokerRound(Round):
         self.score: cp.TableScore | None = None
         self.money: MoneySettlement | None = None
         self._phase = Phase.ANTE
+
+    @classmethod
+    def buy_rule(cls, profile: ProfileBase, history: Sequence[int], amount: int) -> tuple[str | None, bool]:
+        """CP-12: a full buy, or one short buy after each full buy."""
+        assert isinstance(profile, ChinesePokerProfile)
+        decision = buy_decision(history, amount, profile)
+        return (None if decision.allowed else decision.reason), not decision.full
 
     @classmethod
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:

@@ -6,13 +6,12 @@ each confirmed payout. Chips only enter or leave through buys and cash-outs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from dealer_tui.ledger.base import NewEvent
 from rules.errors import IllegalAction
-from rules.profiles.base import ProfileBase
 
 
 @dataclass(frozen=True)
@@ -22,9 +21,11 @@ class SeatedPlayer:
     stack: int
     joined_round: int  # the table's round count when the player sat down
     bought: int = 0  # chips brought to the table in all
-    full_buys: int = 0
-    short_buys: int = 0
+    buys: tuple[int, ...] = ()  # every buy, oldest first (CP-12 counts full and short buys)
 
+
+BuyRule = Callable[[Sequence[int], int], tuple[str | None, bool]]
+"""(the seat's buys so far, the amount) -> (why the buy is refused or None, whether it is short)."""
 
 TABLE_EVENT_KINDS = ("seat_taken", "chips_bought", "seat_left", "round_started", "payout_confirmed",
                      "round_voided")
@@ -45,28 +46,31 @@ class TableSession:
 
     # -- proposals (validate, return events) ------------------------------------------------
 
-    def seat_events(self, seat: int, name: str, buy_in: int, profile: ProfileBase) -> list[NewEvent]:
+    def seat_events(self, seat: int, name: str, buy_in: int, rule: BuyRule) -> list[NewEvent]:
         if not 1 <= seat <= self.seat_count:
             raise IllegalAction(f"Seat {seat} does not exist: the table has seats 1-{self.seat_count}")
         if seat in self.players:
             raise IllegalAction(f"Seat {seat} is taken by {self.players[seat].name}")
         if not name.strip():
             raise IllegalAction(f"Seat {seat} needs a player name")
-        self._check_buy(seat, buy_in, profile)
-        return [NewEvent("seat_taken", {"seat": seat, "player": name.strip(), "buy_in": buy_in})]
+        short = self._check_buy(seat, (), buy_in, rule)
+        return [NewEvent("seat_taken", {"seat": seat, "player": name.strip(), "buy_in": buy_in, "short": short})]
 
-    def buy_events(self, seat: int, amount: int, profile: ProfileBase) -> list[NewEvent]:
-        self.player(seat)
-        self._check_buy(seat, amount, profile)
-        return [NewEvent("chips_bought", {"seat": seat, "amount": amount})]
+    def buy_events(self, seat: int, amount: int, rule: BuyRule) -> list[NewEvent]:
+        player = self.player(seat)
+        short = self._check_buy(seat, player.buys, amount, rule)
+        return [NewEvent("chips_bought", {"seat": seat, "amount": amount, "short": short})]
 
     def leave_events(self, seat: int) -> list[NewEvent]:
         player = self.player(seat)
         return [NewEvent("seat_left", {"seat": seat, "cash_out": player.stack})]
 
-    def _check_buy(self, seat: int, amount: int, profile: ProfileBase) -> None:
-        if not profile.buy_in.contains(amount):
-            raise IllegalAction(f"Seat {seat} may not buy {amount}: buy-ins are {profile.buy_in}")
+    @staticmethod
+    def _check_buy(seat: int, history: Sequence[int], amount: int, rule: BuyRule) -> bool:
+        problem, short = rule(history, amount)
+        if problem is not None:
+            raise IllegalAction(f"Seat {seat} may not buy {amount}: {problem}")
+        return short
 
     def player(self, seat: int) -> SeatedPlayer:
         if seat not in self.players:
@@ -86,15 +90,13 @@ class TableSession:
 
     def _on_seat_taken(self, p: Mapping[str, Any]) -> None:
         self.players[p["seat"]] = SeatedPlayer(p["seat"], p["player"], p["buy_in"], self.rounds_started,
-                                               bought=p["buy_in"], full_buys=1)
+                                               bought=p["buy_in"], buys=(p["buy_in"],))
         self.bought_in += p["buy_in"]
 
     def _on_chips_bought(self, p: Mapping[str, Any]) -> None:
         player = self.players[p["seat"]]
-        short = bool(p.get("short", False))
-        self.players[p["seat"]] = replace(
-            player, stack=player.stack + p["amount"], bought=player.bought + p["amount"],
-            full_buys=player.full_buys + (not short), short_buys=player.short_buys + short)
+        self.players[p["seat"]] = replace(player, stack=player.stack + p["amount"],
+                                          bought=player.bought + p["amount"], buys=(*player.buys, p["amount"]))
         self.bought_in += p["amount"]
 
     def _on_seat_left(self, p: Mapping[str, Any]) -> None:

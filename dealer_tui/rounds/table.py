@@ -86,13 +86,17 @@ class Table:
         for e in events:
             self.session.apply(e.kind, e.payload)
 
+    def _buy_rule(self) -> Callable[[Sequence[int], int], tuple[str | None, bool]]:
+        rules = round_class(self.record.game)
+        return lambda history, amount: rules.buy_rule(self.profile.profile, history, amount)
+
     def seat_player(self, seat: int, name: str, buy_in: int) -> None:
         self._between_rounds("seat a player")
-        self._record_table(self.session.seat_events(seat, name, buy_in, self.profile.profile))
+        self._record_table(self.session.seat_events(seat, name, buy_in, self._buy_rule()))
 
     def buy_chips(self, seat: int, amount: int) -> None:
         self._between_rounds("buy chips")
-        self._record_table(self.session.buy_events(seat, amount, self.profile.profile))
+        self._record_table(self.session.buy_events(seat, amount, self._buy_rule()))
 
     def leave(self, seat: int) -> None:
         self._between_rounds("leave the table")
