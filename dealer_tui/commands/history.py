@@ -68,17 +68,16 @@ def _list(ledger: SqliteLedger, args: argparse.Namespace) -> int:
                               "seats": r.seats, "wagered": r.wagered, "paid": r.paid,
                               "house_result": r.house_result}))
         return 0
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"Last {len(rounds)} rounds — {ledger.path}")
-    for column in ("Id", "Time", "Table", "Round", "Game", "Seats", "Wagered", "Paid", "House", "Status", "Flags"):
-        table.add_column(column, justify="right" if column in ("Id", "Round", "Seats", "Wagered", "Paid", "House") else "left")
-    for r in rounds:
-        table.add_row(str(r.id), r.started_at[:19].replace("T", " "), tables.get(r.table_id, "?"), str(r.number),
-                      r.game, str(r.seats), str(r.wagered), str(r.paid), str(r.house_result), r.status,
-                      ", ".join(sorted(r.flags)))
-    Console().print(table)
+    # plain columns: the list must come up fast over a million rounds (no rendering library)
+    header = ("Id", "Time", "Table", "Round", "Game", "Seats", "Wagered", "Paid", "House", "Status", "Flags")
+    rows = [(str(r.id), r.started_at[:19].replace("T", " "), tables.get(r.table_id, "?"), str(r.number), r.game,
+             str(r.seats), str(r.wagered), str(r.paid), str(r.house_result), r.status, ",".join(sorted(r.flags)))
+            for r in rounds]
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+    right = {0, 3, 5, 6, 7, 8}
+    print(f"Last {len(rounds)} rounds — {ledger.path}")
+    for row in (header, *rows):
+        print("  ".join(cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
     return 0
 
 
