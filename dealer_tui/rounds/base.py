@@ -8,7 +8,7 @@ state is exactly the replay of its events, so a crash at any point loses nothing
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -172,6 +172,23 @@ class Round(ABC):
 
     def _why_not(self, action: Action) -> str:
         return f"not allowed in the {self._phase.value} phase"
+
+    def dealt_cards(self, action: Action, request: CardRequest, rule: str,
+                    in_play: Iterable[Card] = ()) -> dict[str, tuple[Card, ...]]:
+        """The cards an action brings for `request`: the right count for every hand, none twice and
+        none already in play; a wrong count is a misdeal under `rule`."""
+        seen = set(in_play)
+        out: dict[str, tuple[Card, ...]] = {}
+        for label, count in request.hands:
+            got = tuple(action.cards.get(label, ()))
+            if len(got) != count:
+                raise refuse(None, action.kind, f"{label} needs {count} cards, got {len(got)} (misdeal, {rule})")
+            for card in got:
+                if card in seen:
+                    raise refuse(None, action.kind, f"{card.text} is dealt twice")
+                seen.add(card)
+            out[label] = got
+        return out
 
     def _propose_confirm_payout(self, action: Action) -> list[Event]:
         return self.payout_events(action)

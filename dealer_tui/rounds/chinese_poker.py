@@ -263,17 +263,8 @@ class ChinesePokerRound(Round):
         return f"not allowed in the {self._phase.value} phase"
 
     def _propose_deal(self, a: Action) -> list[Event]:
-        request = self._deal_request()
-        seen: set[Card] = set()
-        for label, count in request.hands:
-            got = tuple(a.cards.get(label, ()))
-            if len(got) != count:
-                raise refuse(None, "deal", f"{label} needs {count} cards, got {len(got)} (misdeal, CP-11)")
-            twice = [c.text for c in got if c in seen]
-            if twice:
-                raise refuse(None, "deal", f"{twice[0]} is dealt twice")
-            seen.update(got)
-        return [Event("cards_dealt", {"cards": {label: cards_payload(a.cards[label]) for label, _ in request.hands}})]
+        cards = self.dealt_cards(a, self._deal_request(), "CP-11")
+        return [Event("cards_dealt", {"cards": {label: cards_payload(hand) for label, hand in cards.items()}})]
 
     def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
         """The rows an action names (front, middle, back): exactly 3/5/5 of the seat's 13 cards."""

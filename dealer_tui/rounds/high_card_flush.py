@@ -189,17 +189,8 @@ class HighCardFlushRound(Round):
         return [Event("ante_withdrawn", {"seat": a.seat})]
 
     def _propose_deal(self, a: Action) -> list[Event]:
-        request = self._deal_request()
-        seen: set[Card] = set()
-        for label, count in request.hands:
-            got = tuple(a.cards.get(label, ()))
-            if len(got) != count:
-                raise refuse(None, "deal", f"{label} needs {count} cards, got {len(got)} (misdeal, HCF-19)")
-            dupes = [c.text for c in got if c in seen]
-            if dupes:
-                raise refuse(None, "deal", f"{dupes[0]} is dealt twice")
-            seen.update(got)
-        return [Event("cards_dealt", {"cards": {label: cards_payload(a.cards[label]) for label, _ in request.hands}})]
+        cards = self.dealt_cards(a, self._deal_request(), "HCF-19")
+        return [Event("cards_dealt", {"cards": {label: cards_payload(hand) for label, hand in cards.items()}})]
 
     def _propose_raise(self, a: Action) -> list[Event]:
         seat, amount = a.seat or 0, a.amount or 0

@@ -207,19 +207,8 @@ class OneOrFiveRound(Round):
                                       "cards": {label: cards_payload(c) for label, c in cards.items()}})]
 
     def _check_cards(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
-        seen = set(self.dealer) | {c for b in self.boxes.values() for c in b.cards} | set(self.exchanged_out)
-        seen -= set(request.refill)
-        out = {}
-        for label, count in request.hands:
-            got = tuple(a.cards.get(label, ()))
-            if len(got) != count:
-                raise refuse(None, a.kind, f"{label} needs {count} cards, got {len(got)} (misdeal, R-12)")
-            for card in got:
-                if card in seen:
-                    raise refuse(None, a.kind, f"{card.text} is already in play")
-                seen.add(card)
-            out[label] = got
-        return out
+        in_play = set(self.dealer) | {c for b in self.boxes.values() for c in b.cards} | set(self.exchanged_out)
+        return self.dealt_cards(a, request, "R-12", in_play - set(request.refill))
 
     def _propose_exchange(self, a: Action) -> list[Event]:
         box = self._my_box(a, "exchange")
