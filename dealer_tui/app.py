@@ -4,11 +4,10 @@ up a new one; then the game's round screen."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from pathlib import Path
-
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding

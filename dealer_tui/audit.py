@@ -64,7 +64,7 @@ def resettle(ledger: Ledger, table: TableRecord, round_id: int, number: int,
     if recorded.get("rows") != expected_rows:
         problems.append(f"{where}: the recorded payout differs from the rules' settlement")
     stored = [asdict(r) for r in ledger.settlement(round_id)]
-    key = lambda r: (r["seat"], r["bet"])  # noqa: E731
+    key = lambda r: (r["seat"], r["bet"])
     if sorted(stored, key=key) != sorted(expected_rows, key=key):
         problems.append(f"{where}: the settlement rows differ from the rules' settlement")
     changes = {str(s): c for s, c in sorted(outcome.stack_changes.items())}

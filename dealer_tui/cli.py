@@ -8,8 +8,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from importlib import import_module
+from pathlib import Path
 from typing import NoReturn, Protocol
 
 from dealer_tui import __version__

@@ -5,10 +5,15 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, add_profiles_option, fail, ledger_path, library
+from dealer_tui.commands.common import (
+    add_ledger_option,
+    add_profiles_option,
+    fail,
+    ledger_path,
+    library,
+)
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
@@ -29,7 +34,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
     from dealer_tui.demo import chooser
     from dealer_tui.ledger import LedgerError, SqliteLedger
@@ -80,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rebuy(table: Table, loaded: object) -> None:  # noqa: ARG001
+def _rebuy(table: Table, loaded: object) -> None:
     """Players short of chips for a round buy again (as players at a real table would)."""
     profile = table.profile.profile
     for seat, player in list(table.session.players.items()):

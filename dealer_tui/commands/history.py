@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path

@@ -5,9 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import IO, Any
-
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from dealer_tui.commands.common import add_profiles_option, fail, library
 

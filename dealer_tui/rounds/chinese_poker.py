@@ -36,7 +36,13 @@ from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
 from rules import chinese_poker as cp
 from rules.cards import Card, parse_cards
-from rules.chinese_poker_payments import MoneySettlement, buy_decision, clockwise_from, debts_of, pay_table_stakes
+from rules.chinese_poker_payments import (
+    MoneySettlement,
+    buy_decision,
+    clockwise_from,
+    debts_of,
+    pay_table_stakes,
+)
 from rules.chinese_setting import Suggestion, suggest
 from rules.errors import BadCards, IllegalAction
 from rules.evaluator import encode, hand_value, playing_order

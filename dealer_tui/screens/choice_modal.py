@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -39,5 +38,3 @@ class ChoiceModal(ModalScreen[str | None]):
         if callable(stop):
             stop()
 
-
-__all__ = ["ChoiceModal", "Binding"]

@@ -9,7 +9,6 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import Static
 
-
 _KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎"}
 
 
