@@ -151,3 +151,17 @@ def test_history_verify_reports_a_changed_digit(capsys: pytest.CaptureFixture[st
     status, out, err = run(["history", "verify", "--ledger", ledger], capsys)
     assert status == 1 and "round" in out and "content does not match its hash" in out
     assert err.startswith("error: ")
+
+
+def test_settle_gives_the_contract_keys_and_explains_on_request(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    example = ('{"game": "one-or-five", "dealer": {"cards": "Ah Kd 7c 5s 2h"}, "boxes": [{"box": 1, "ante": 10, '
+               '"action": "bet", "exchanged": 1, "insurance": 0, "cards": "Qs Qd 4c 4h 9s"}]}')
+    status, out, _ = run(["settle"], capsys, stdin=example, monkeypatch=monkeypatch)
+    box = json.loads(out)["boxes"][0]
+    assert status == 0 and "reasons" not in box
+    assert box["bets"] == {"ante": 0, "bet": 40, "exchange": -10, "insurance": 0}  # SETTLE.md's example
+    status, out, _ = run(["settle", "--explain"], capsys, stdin=example, monkeypatch=monkeypatch)
+    reasons = json.loads(out)["boxes"][0]["reasons"]
+    assert "two pair" in reasons["ante"] and "R-7" in reasons["ante"]

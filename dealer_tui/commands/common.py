@@ -43,10 +43,8 @@ def fail(message: str, status: int = 2) -> int:
 
 
 def add_ledger_option(parser: argparse.ArgumentParser) -> None:
-    from dealer_tui.ledger.sqlite import default_ledger_path
-
     parser.add_argument("--ledger", metavar="PATH", type=Path, default=None,
-                        help=f"the ledger file (default: {default_ledger_path()})")
+                        help="the ledger file (default: ledger.sqlite in the user data directory)")
 
 
 def ledger_path(args: argparse.Namespace) -> Path:

@@ -21,6 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="input file (default: standard input)")
     parser.add_argument("--jsonl", action="store_true", help="one round per line in, one result per line out")
     parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
+    parser.add_argument("--explain", action="store_true",
+                        help="add the reason for every result (keys `reason`, `reasons`; off: the contract's keys only)")
     add_profiles_option(parser)
 
 
@@ -36,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with stream:
             if args.jsonl:
-                return _run_lines(stream, lib)
+                return _run_lines(stream, lib, args.explain)
             text = stream.read(MAX_INPUT_BYTES + 1)
     except UnicodeDecodeError:
         return fail(f"{args.file}: not UTF-8 text")
@@ -44,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
         return fail("input: too large for one round")
     try:
         result = settle_round(decode(text), lib)
+        if not args.explain:
+            result = without_reasons(result)
     except BadInput as exc:
         return fail(str(exc))
     except RulesError as exc:
@@ -52,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_lines(stream: IO[str], lib: ProfileLibrary) -> int:
+def _run_lines(stream: IO[str], lib: ProfileLibrary, explain: bool) -> int:
     from rules.errors import RulesError
     from rules.settle import settle_round
 
@@ -64,6 +68,8 @@ def _run_lines(stream: IO[str], lib: ProfileLibrary) -> int:
             continue
         try:
             result: dict[str, Any] = settle_round(decode(line), lib)
+            if not explain:
+                result = without_reasons(result)
         except RulesError as exc:
             result = {"line": number, "error": str(exc)}
             status = 1
@@ -87,3 +93,20 @@ def decode(text: str) -> Any:
         raise BadInput("input", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise BadInput("input", "not valid JSON: nested too deeply") from None
+
+
+EXPLANATIONS = frozenset({"reason", "reasons", "share_reasons"})
+
+
+def without_reasons(result: dict[str, Any]) -> dict[str, Any]:
+    """The result with its explanation keys left out (extra keys, SETTLE.md), in place: they sit
+    at the top, in the top's objects and in the objects of its lists."""
+    for key in EXPLANATIONS & result.keys():
+        del result[key]
+    for value in result.values():
+        items = value if isinstance(value, list) else (value,)
+        for item in items:
+            if isinstance(item, dict):
+                for key in EXPLANATIONS & item.keys():
+                    del item[key]
+    return result

@@ -17,7 +17,7 @@ Count = Annotated[StrictInt, Field(gt=0, le=1000)]
 class Model(BaseModel):
     """Frozen, strict about types, unknown keys refused."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, defer_build=True)
 
 
 class Range(Model):

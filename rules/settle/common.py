@@ -19,7 +19,7 @@ M = TypeVar("M", bound=BaseModel)
 class Request(BaseModel):
     """Base of settle request models: frozen, strict types, unknown keys refused."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True, defer_build=True)
 
 
 def parse_request(model: type[M], data: dict[str, Any], prefix: str = "") -> M:
