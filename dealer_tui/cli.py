@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "dealer_tui.commands.demo",
     "dealer_tui.commands.supervisor",
     "dealer_tui.commands.simulate",
+    "dealer_tui.commands.floor",
 )
 
 

@@ -13,6 +13,7 @@ from dealer_tui.ledger.base import (
     SettlementRow,
     StoredEvent,
     TableRecord,
+    Totals,
 )
 from dealer_tui.ledger.sqlite import SqliteLedger, default_ledger_path
 
@@ -26,5 +27,6 @@ __all__ = [
     "SqliteLedger",
     "StoredEvent",
     "TableRecord",
+    "Totals",
     "default_ledger_path",
 ]

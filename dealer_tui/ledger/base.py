@@ -125,6 +125,24 @@ class RowQuery:
     flag: str | None = None
 
 
+@dataclass(frozen=True)
+class Totals:
+    """Drop, win and hold of a table's finished rounds of one game."""
+
+    table_id: int
+    game: str
+    rounds: int
+    wagered: int
+    paid: int
+    house: int
+    biggest_payout: int
+
+    @property
+    def hold(self) -> float:
+        """The house's result as a share of the drop (0.0 when nothing was wagered)."""
+        return self.house / self.wagered if self.wagered else 0.0
+
+
 class Ledger(ABC):
     """Storage-neutral journal; every write is one transaction that fully lands or not at all."""
 
@@ -169,6 +187,18 @@ class Ledger(ABC):
     @abstractmethod
     def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
         """Settlement rows of finished rounds matching the query, oldest round first."""
+
+    @abstractmethod
+    def find_rounds(self, query: RowQuery, limit: int = 100, before_id: int | None = None) -> list[RoundRecord]:
+        """Rounds matching the query, newest first, `limit` at a time (page with `before_id`)."""
+
+    @abstractmethod
+    def totals(self, query: RowQuery) -> list[Totals]:
+        """Finished rounds' totals per table and game."""
+
+    @abstractmethod
+    def hourly(self, query: RowQuery) -> list[tuple[str, int, int]]:
+        """(hour, wagered, house result) of finished rounds, oldest hour first."""
 
     @abstractmethod
     def chain_problems(self) -> list[str]:

@@ -22,6 +22,7 @@ from dealer_tui.ledger.base import (
     RoundUpdate,
     RowQuery,
     SettlementRow,
+    Totals,
     StoredEvent,
     TableRecord,
     event_hash,
@@ -246,6 +247,48 @@ class SqliteLedger(Ledger):
         rows = self._db.execute(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE table_id = ? ORDER BY id",
                                 (table_id,)).fetchall()
         return [self._round_record(r) for r in rows]
+
+    @staticmethod
+    def _round_where(query: RowQuery) -> tuple[list[str], list[object]]:
+        where: list[str] = ["1 = 1"]
+        args: list[object] = []
+        for clause, value in (("game = ?", query.game), ("table_id = ?", query.table_id),
+                              ("started_at >= ?", query.since), ("started_at < ?", query.until)):
+            if value is not None:
+                where.append(clause)
+                args.append(value)
+        if query.flag is not None:
+            where.append("(',' || flags || ',') LIKE ?")
+            args.append(f"%,{query.flag},%")
+        if query.seat is not None:
+            where.append("EXISTS (SELECT 1 FROM settlements s WHERE s.round_id = rounds.id AND s.seat = ?)")
+            args.append(query.seat)
+        if query.min_payout is not None:
+            where.append("EXISTS (SELECT 1 FROM settlements s WHERE s.round_id = rounds.id AND s.result >= ?)")
+            args.append(query.min_payout)
+        return where, args
+
+    def find_rounds(self, query: RowQuery, limit: int = 100, before_id: int | None = None) -> list[RoundRecord]:
+        where, args = self._round_where(query)
+        if before_id is not None:
+            where.append("id < ?")
+            args.append(before_id)
+        sql = f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?"
+        return [self._round_record(r) for r in self._db.execute(sql, (*args, limit)).fetchall()]
+
+    def totals(self, query: RowQuery) -> list[Totals]:
+        where, args = self._round_where(query)
+        where.append("status = 'settled'")
+        sql = ("SELECT table_id, game, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result), MAX(paid) FROM rounds"
+               f" WHERE {' AND '.join(where)} GROUP BY table_id, game ORDER BY table_id, game")
+        return [Totals(*row) for row in self._db.execute(sql, args).fetchall()]
+
+    def hourly(self, query: RowQuery) -> list[tuple[str, int, int]]:
+        where, args = self._round_where(query)
+        where.append("status = 'settled'")
+        sql = ("SELECT substr(started_at, 1, 13), SUM(wagered), SUM(house_result) FROM rounds"
+               f" WHERE {' AND '.join(where)} GROUP BY 1 ORDER BY 1")
+        return [(str(h), int(w), int(r)) for h, w, r in self._db.execute(sql, args).fetchall()]
 
     def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
         where, args = ["1 = 1"], []

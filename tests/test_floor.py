@@ -1,0 +1,92 @@
+"""The floor review (read-only): the list, filters, a round's story and the totals, checked
+against sums taken straight from the ledger's settlement rows; the review changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable
+
+from dealer_tui.cli import main
+from dealer_tui.floor_app import FloorApp
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.screens.floor_rounds import RoundsScreen
+from dealer_tui.screens.floor_story import StoryScreen
+from dealer_tui.screens.floor_totals import TotalsScreen
+
+SIZE = (140, 40)
+
+
+@pytest.fixture(scope="module")
+def ledger_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("floor") / "l.sqlite"
+    assert main(["demo", "--game", "high-card-flush", "--profile", "high-card-flush-casino", "--rounds", "6",
+                 "--seed", "3", "--ledger", str(path)]) == 0
+    assert main(["demo", "--game", "one-or-five", "--rounds", "5", "--seed", "3", "--ledger", str(path)]) == 0
+    return path
+
+
+def digest(path: Path) -> str:
+    db = sqlite3.connect(path)
+    rows = db.execute("SELECT hash FROM events ORDER BY id").fetchall() + db.execute(
+        "SELECT id, status, flags FROM rounds ORDER BY id").fetchall()
+    db.close()
+    return hashlib.sha256(repr(rows).encode()).hexdigest()
+
+
+async def test_floor_lists_filters_tells_and_totals_without_changing_anything(ledger_path: Path) -> None:
+    before = digest(ledger_path)
+    app = FloorApp(SqliteLedger(ledger_path, readonly=True), ["high-card-flush", "one-or-five"])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundsScreen)
+        assert screen.query_one(DataTable).row_count == 11           # 6 + 5 rounds, newest first
+        assert [r.game for r in screen.rows[:5]] == ["one-or-five"] * 5
+        await pilot.press("g")                                       # game filter: high-card-flush
+        assert screen.query_one(DataTable).row_count == 6
+        await pilot.press("g")                                       # one-or-five
+        assert {r.game for r in screen.rows} == {"one-or-five"}
+        await pilot.press("g")                                       # all games again
+        await pilot.press("enter")                                   # the newest round's story
+        assert isinstance(app.screen, StoryScreen)
+        await pilot.press("escape", "t")
+        totals = app.screen
+        assert isinstance(totals, TotalsScreen)
+        cells = [totals.query_one(DataTable).get_row_at(i) for i in range(totals.query_one(DataTable).row_count)]
+    by_game = {row[1]: row for row in cells if row[1]}
+    db = sqlite3.connect(ledger_path)
+    for game in ("high-card-flush", "one-or-five"):
+        # computed here from the settlement rows alone: the drop is every stake but the bank's and the
+        # rake; the house's win is minus everything the seats won or lost (C-2)
+        stakes, results = db.execute(
+            "SELECT SUM(CASE WHEN s.bet IN ('bank', 'rake') THEN 0 ELSE s.stake END), SUM(s.result) "
+            "FROM settlements s JOIN rounds r ON r.id = s.round_id WHERE r.game = ?", (game,)).fetchone()
+        assert by_game[game][3] == str(stakes)
+        assert by_game[game][5] == f"{-results:+}"
+    db.close()
+    assert digest(ledger_path) == before
+
+
+async def test_floor_shows_new_rounds_as_they_land(ledger_path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "live.sqlite"
+    src = sqlite3.connect(ledger_path)
+    dst = sqlite3.connect(copy)
+    src.backup(dst)
+    src.close()
+    dst.close()
+    app = FloorApp(SqliteLedger(copy, readonly=True), ["one-or-five"])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundsScreen)
+        assert main(["demo", "--game", "one-or-five", "--rounds", "2", "--seed", "9", "--ledger", str(copy)]) == 0
+        screen._poll()
+        await pilot.pause()
+        assert screen.query_one(DataTable).row_count == 13
+
+
+def test_floor_command_refuses_a_missing_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["floor", "--ledger", str(tmp_path / "none.sqlite")]) == 2
+    assert capsys.readouterr().err.startswith("error: ")
