@@ -234,3 +234,16 @@ async def test_cp_chinese_poker_hand_by_keys_pays_as_settle_does(tmp_path: Path)
             for s, p in sorted(rnd.seats.items())]}
         expected = {p["seat"]: p["net"] for p in settle_round(request, ProfileLibrary())["players"]}
         assert app.table.session.stacks() == {s: 100 + expected[s] for s in (1, 2, 3)}  # type: ignore[union-attr]
+
+
+async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_path: Path) -> None:
+    from dealer_tui.screens.floor_rounds import RoundsScreen
+
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("F")
+        assert isinstance(app.screen, PinModal)
+        await pilot.press(*PIN, "enter")
+        assert isinstance(app.screen, RoundsScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, RoundScreen)

@@ -26,6 +26,7 @@ class RoundsScreen(Screen[None]):
         Binding("n", "older", "Older"),
         Binding("p", "newer", "Newer"),
         Binding("r", "reload", "Refresh"),
+        Binding("escape", "close", "Close"),
     ]
 
     def __init__(self, ledger: Ledger, games: list[str], big_payout: int) -> None:
@@ -97,6 +98,13 @@ class RoundsScreen(Screen[None]):
         if len(self.pages) > 1:
             self.pages.pop()
             self.load()
+
+    def action_close(self) -> None:
+        """Back to the table when opened from the dealer's terminal; the review app quits."""
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
 
     def action_reload(self) -> None:
         self.load()

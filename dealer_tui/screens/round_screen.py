@@ -49,6 +49,7 @@ class RoundScreen(Screen[None]):
         Binding("j", "join", "Seat a player"),
         Binding("m", "more_chips", "Buy chips"),
         Binding("l", "leave", "Cash out"),
+        Binding("F", "floor", "Floor review"),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -309,6 +310,15 @@ class RoundScreen(Screen[None]):
         self.query_one(TableInfo).show(loaded)
         self.notify(f"Profile {loaded.name} from the next round.")
         self.refresh_view()
+
+    def action_floor(self) -> None:
+        """The floor review over this ledger, for the supervisor (PIN first)."""
+        from dealer_tui.floor_app import BIG_PAYOUT
+        from dealer_tui.screens.floor_rounds import RoundsScreen
+        from rules.registry import games
+
+        self.with_supervisor("open the floor review",
+                             lambda who: self.app.push_screen(RoundsScreen(self.table.ledger, list(games()), BIG_PAYOUT)))
 
     def house_label(self) -> str:
         return self.HOUSE_LABEL
