@@ -21,7 +21,9 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupResult, SetupScreen
-from dealer_tui.supervisor import PinStore, SignOff
+from dealer_tui.ledger import LedgerError
+from dealer_tui.supervisor import PinError, PinStore, SignOff
+from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 
 
@@ -57,7 +59,7 @@ class DealerApp(App[None]):
 
     def source(self) -> CardSource:
         seed = self.options.seed
-        return VirtualShoe(random.Random(seed)) if seed is not None else VirtualShoe()
+        return VirtualShoe.seeded_with(seed) if seed is not None else VirtualShoe()
 
     def on_mount(self) -> None:
         table = None if self.options.new_table else self.resume()
@@ -88,11 +90,16 @@ class DealerApp(App[None]):
     def create_table(self, result: SetupResult | None) -> None:
         if result is None:
             return
-        if result.pin:
-            self.pins.set(result.pin)
-        table = Table.create(self.ledger, result.name, result.profile, self.source(), seats=result.seats)
-        for seat, name, buy_in in result.players:
-            table.seat_player(seat, name, buy_in)
+        try:
+            if result.pin:
+                self.pins.set(result.pin)
+            table = Table.create(self.ledger, result.name, result.profile, self.source(), seats=result.seats)
+            for seat, name, buy_in in result.players:
+                table.seat_player(seat, name, buy_in)
+        except (RulesError, LedgerError, PinError) as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            self.setup()
+            return
         self.show_table(table)
 
     def show_table(self, table: Table) -> None:

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, LedgerError) as exc:
         return fail(str(exc))
     rng = random.Random(args.seed)
-    shoe = VirtualShoe(random.Random(args.seed)) if args.seed is not None else VirtualShoe()
+    shoe = VirtualShoe.seeded_with(args.seed) if args.seed is not None else VirtualShoe()
     choose = chooser(args.game)
     seats = loaded.profile.max_seats()
     if not 1 <= args.players <= seats:

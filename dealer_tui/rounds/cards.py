@@ -34,14 +34,20 @@ class VirtualShoe:
     def __init__(self, rng: random.Random | None = None) -> None:
         self._rng = rng if rng is not None else secrets.SystemRandom()
         self.seeded = rng is not None and not isinstance(rng, secrets.SystemRandom)
+        self._seed: int | str | None = None
         self._cards: list[Card] = []
         self.new_round(0)
 
     @classmethod
     def seeded_with(cls, seed: int | str) -> VirtualShoe:
-        return cls(random.Random(seed))
+        """Training and tests: round N is shuffled from (seed, N), so a restart deals it alike."""
+        shoe = cls(random.Random(seed))
+        shoe._seed = seed
+        return shoe
 
     def new_round(self, number: int, used: Iterable[Card] = ()) -> None:
+        if self._seed is not None:
+            self._rng = random.Random(f"{self._seed}:{number}")
         seen = set(used)
         self._cards = [c for c in DECK if c not in seen]
         fisher_yates(self._cards, self._rng)

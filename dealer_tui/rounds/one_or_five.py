@@ -112,8 +112,9 @@ class OneOrFiveRound(Round):
             free = [n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes]
             for seat in sorted(self.players):
                 held = sum(1 for b in self.boxes.values() if b.seat == seat)
-                if free and held < self.profile.limits.boxes_per_player and self.available(seat) >= limits.min:
-                    specs.append(ActionSpec("ante", seat, limits.min, min(limits.max, self.available(seat)),
+                cover = 1 + rules.BET_MULTIPLE
+                if free and held < self.profile.limits.boxes_per_player and self.available(seat) >= cover * limits.min:
+                    specs.append(ActionSpec("ante", seat, limits.min, min(limits.max, self.available(seat) // cover),
                                             f"Ante on box {free[0]}", data={"box": free[0]}))
             for number in self.order():
                 seat = self.boxes[number].seat
@@ -179,8 +180,10 @@ class OneOrFiveRound(Round):
         problem = rules.ante_problem(self.profile, amount)
         if problem:
             raise refuse(seat, f"ante {amount}", f"an ante {problem}")
-        if amount > self.available(seat):
-            raise refuse(seat, f"ante {amount}", f"only {self.available(seat)} chips are free")
+        need = (1 + rules.BET_MULTIPLE) * amount  # the box must be able to close
+        if need > self.available(seat):
+            raise refuse(seat, f"ante {amount}", f"an ante of {amount} needs {need} chips free to close the box "
+                                                 f"(Ante + 2× Ante); the seat has {self.available(seat)}")
         held = sum(1 for b in self.boxes.values() if b.seat == seat)
         if held >= self.profile.limits.boxes_per_player:
             raise refuse(seat, "ante", f"a player may play at most {self.profile.limits.boxes_per_player} boxes")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -29,13 +30,15 @@ class AmountModal(ModalScreen[dict[str, int] | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
-        Binding("u", "undo", "Undo entry"),
+        Binding("ctrl+u", "undo", "Suggested amounts"),
     ]
 
-    def __init__(self, title: str, fields: list[AmountField]) -> None:
+    def __init__(self, title: str, fields: list[AmountField],
+                 check: Callable[[dict[str, int]], str | None] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.fields = fields
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -43,9 +46,9 @@ class AmountModal(ModalScreen[dict[str, int] | None]):
             for f in self.fields:
                 with Horizontal(classes="row"):
                     yield Label(f"{f.label} ({f.bounds})")
-                    yield Input(str(f.default), id=f"amount-{f.name}", type="integer")
+                    yield Input(str(f.default), id=f"amount-{f.name}")
             yield Static("", id="amount-error", classes="error")
-            yield Static("Enter confirms · Esc backs out · u restores the suggested amounts", classes="hint")
+            yield Static("Enter confirms · Esc backs out · ctrl+u restores the suggested amounts", classes="hint")
 
     def on_mount(self) -> None:
         first = self.query_one(f"#amount-{self.fields[0].name}", Input)
@@ -72,6 +75,9 @@ class AmountModal(ModalScreen[dict[str, int] | None]):
             if not (f.low <= amount <= f.high or (f.optional and amount == 0)):
                 return self._error(f"{f.label}: {amount} is outside {f.bounds}")
             values[f.name] = amount
+        problem = self.check(values) if self.check is not None else None
+        if problem:
+            return self._error(problem)
         self.dismiss(values)
 
     def _error(self, message: str) -> None:

@@ -29,13 +29,13 @@ class PayoutScreen(ModalScreen[bool]):
         self.seat_label = seat_label
 
     def compose(self) -> ComposeResult:
-        paid = sum(max(change, 0) for change in self.outcome.stack_changes.values())
+        paid = self.outcome.paid
         with Vertical(classes="dialog"):
             yield Static("Payout", classes="title")
             yield DataTable(id="payout-table", zebra_stripes=True, cursor_type="row")
             yield Static("", id="payout-why")
             with Vertical(id="payout-total"):
-                yield Static("Paid to winning seats")
+                yield Static("Chips paid out (winning stakes back + winnings)")
                 yield Digits(f"{paid:,}", id="payout-digits")
             yield Static(self._summary(), id="payout-summary")
             note = ""

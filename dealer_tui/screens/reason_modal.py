@@ -13,9 +13,9 @@ class ReasonModal(ModalScreen[str | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, title: str, placeholder: str = "reason") -> None:
+    def __init__(self, title: str, placeholder: str = "reason", empty: str = "A reason is needed.") -> None:
         super().__init__()
-        self.title_text, self.placeholder = title, placeholder
+        self.title_text, self.placeholder, self.empty = title, placeholder, empty
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -34,6 +34,6 @@ class ReasonModal(ModalScreen[str | None]):
         event.stop()
         text = event.value.strip()
         if not text:
-            self.query_one("#reason-error", Static).update("A reason is needed.")
+            self.query_one("#reason-error", Static).update(self.empty)
             return
         self.dismiss(text)

@@ -86,9 +86,10 @@ class HighCardFlushScreen(RoundScreen):
                   AmountField("straight_flush", "Straight Flush bet", limits.straight_flush.min,
                               limits.straight_flush.max, 0, optional=True)]
         seat = spec.seat
-        self.ask_amounts(f"Seat {seat}: ante and bonus bets", fields,
-                         lambda v: self.perform(Action("ante", seat, v["ante"],
-                                                       data={"flush": v["flush"], "straight_flush": v["straight_flush"]})))
+        def ante(v: dict[str, int]) -> Action:
+            return Action("ante", seat, v["ante"], data={"flush": v["flush"], "straight_flush": v["straight_flush"]})
+
+        self.ask_amounts(f"Seat {seat}: ante and bonus bets", fields, lambda v: self.perform(ante(v)), ante)
 
     def action_undo(self) -> None:
         spec = self.spec_for("withdraw")
@@ -103,7 +104,8 @@ class HighCardFlushScreen(RoundScreen):
         length = self.hcf.flush_length(seat)
         self.ask_amounts(f"Seat {seat} raises ({length}-card flush: {low}–{high})",
                          [AmountField("raise", "Raise", low, high, high)],
-                         lambda v: self.perform(Action("raise", seat, v["raise"])))
+                         lambda v: self.perform(Action("raise", seat, v["raise"])),
+                         lambda v: Action("raise", seat, v["raise"]))
 
     def action_fold(self) -> None:
         spec = self.spec_for("fold")

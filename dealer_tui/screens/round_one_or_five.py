@@ -13,7 +13,7 @@ from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
-from rules.cards import Card
+from rules.cards import Card, sort_cards
 
 RULES = """Poker "1 or 5" — the rules as played here
 R-1  Ante on a box; five cards to each box and the dealer, the dealer's last card face up.
@@ -59,7 +59,8 @@ class OneOrFiveScreen(RoundScreen):
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
         box = spec.data.get("box")
         self.ask_amounts(f"Seat {seat}: ante on box {box}", [AmountField("ante", "Ante", low, high, low)],
-                         lambda v: self.perform(Action("ante", seat, v["ante"], data={"box": box})))
+                         lambda v: self.perform(Action("ante", seat, v["ante"], data={"box": box})),
+                         lambda v: Action("ante", seat, v["ante"], data={"box": box}))
 
     def action_open_box(self) -> None:
         spec = self.spec_for("open_box")
@@ -94,7 +95,7 @@ class OneOrFiveScreen(RoundScreen):
                                     data={"box": box.number, "discard": " ".join(c.text for c in cards)}))
 
         self.app.push_screen(CardPickModal(f"Box {box.number}: cards to exchange (fee {box.ante} × "
-                                           f"{self.o5.profile.exchange.fee})", box.cards, counts), picked)
+                                           f"{self.o5.profile.exchange.fee})", sort_cards(box.cards), counts), picked)
 
     def _box_action(self, kind: str) -> None:
         box = self.o5.current_box()

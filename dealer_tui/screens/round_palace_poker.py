@@ -116,9 +116,10 @@ class PalacePokerScreen(RoundScreen):
         if len(specs) == 1:
             attack(0)
             return
-        choices = [(str(i), s.label) for i, s in enumerate(specs, start=1)]
-        self.app.push_screen(ChoiceModal("Attack which seat?", choices),
-                             lambda c: attack(int(c) - 1) if c else None)
+        by_seat = {str(s.data.get("target")): i for i, s in enumerate(specs)}
+        choices = [(seat, specs[i].label) for seat, i in by_seat.items()]
+        self.app.push_screen(ChoiceModal("Attack which seat? (its seat number)", choices),
+                             lambda c: attack(by_seat[c]) if c in by_seat else None)
 
     def action_raise_bet(self) -> None:
         spec = self.spec_for("raise")
@@ -151,7 +152,8 @@ class PalacePokerScreen(RoundScreen):
             return
         pool = list(parse_cards(str(spec.data.get("soldiers", ""))))
         low, high = int(spec.data.get("min_discard", 0)), int(spec.data.get("max_discard", len(pool)))
-        self._pick("keep", f"Seat {spec.seat}: soldiers to DISCARD (at most 5 stay)", pool, list(range(low, high + 1)))
+        self._pick("keep", f"Seat {spec.seat}: mark the soldiers to discard; the rest are kept (at most 5)", pool,
+                   list(range(low, high + 1)))
 
     def action_discard(self) -> None:
         spec = self.spec_for("discard")

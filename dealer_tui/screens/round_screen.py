@@ -40,6 +40,8 @@ class RoundScreen(Screen[None]):
     CSS_PATH = "round_screen.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"select({n})", show=False) for n in range(1, 10)),
+        Binding("0", "select(10)", show=False),
+        Binding("escape", "deselect", show=False),
         Binding("s", "start", "New round"),
         Binding("d", "deal", "Deal"),
         Binding("v", "reveal", "Reveal"),
@@ -90,6 +92,10 @@ class RoundScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         rnd = self.table.round
+        phase = rnd.phase if rnd is not None else None
+        if phase != getattr(self, "_shown_phase", None):
+            self._shown_phase = phase
+            self.selected = None  # a seat picked for the antes is not meant for the raises
         number = self.table.session.rounds_started
         self.sub_title = f"round {number}" if rnd is not None else "no round yet"
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
@@ -123,10 +129,19 @@ class RoundScreen(Screen[None]):
         return [s for s in rnd.legal_actions() if s.kind == kind]
 
     def spec_for(self, kind: str) -> ActionSpec | None:
-        """The legal spec of `kind` for the selected seat, else the first one."""
+        """The legal spec of `kind` for the selected seat; with no seat selected, the first one.
+        A selected seat that may not do it is told so, never swapped for another seat."""
         found = self.specs(kind)
+        if self.selected is None or all(s.seat is None for s in found):
+            return found[0] if found else None
         mine = [s for s in found if s.seat == self.selected]
-        return (mine or found or [None])[0]
+        if not mine:
+            others = sorted({s.seat for s in found if s.seat is not None})
+            who = ", ".join(f"seat {s}" for s in others)
+            self.notify(f"Seat {self.selected} may not {kind.replace('_', ' ')} now" + (f" ({who} may)." if who else "."),
+                        severity="warning", timeout=5)
+            return None
+        return mine[0]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("start", "change_profile", "join", "more_chips", "leave"):
@@ -154,11 +169,23 @@ class RoundScreen(Screen[None]):
             self.refresh_view()
         return True
 
-    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], None]) -> None:
+    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], None],
+                    action: Callable[[dict[str, int]], Action] | None = None) -> None:
+        """Ask for amounts; with `action`, the round checks them before the dialog closes."""
         def done(values: dict[str, int] | None) -> None:
             if values is not None:
                 then(values)
-        self.app.push_screen(AmountModal(title, fields), done)
+
+        def check(values: dict[str, int]) -> str | None:
+            if action is None or self.table.round is None:
+                return None
+            try:
+                self.table.round.propose(action(values))
+            except RulesError as exc:
+                return str(exc)
+            return None
+
+        self.app.push_screen(AmountModal(title, fields, check), done)
 
     def with_supervisor(self, purpose: str, then: Callable[[str], None]) -> None:
         def done(label: str | None) -> None:
@@ -168,8 +195,14 @@ class RoundScreen(Screen[None]):
 
     def action_select(self, seat: int) -> None:
         if 1 <= seat <= self.table.session.seat_count:
-            self.selected = None if self.selected == seat else seat
+            self.selected = seat
             self.refresh_view()
+        else:
+            self.notify(f"This table has seats 1-{self.table.session.seat_count}.", severity="warning")
+
+    def action_deselect(self) -> None:
+        self.selected = None
+        self.refresh_view()
 
     # -- the table between hands ----------------------------------------------------------------
 
@@ -192,11 +225,11 @@ class RoundScreen(Screen[None]):
 
         def named(name: str | None) -> None:
             if name:
-                self.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, buy_in.min)],
+                self.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, buy_in.max)],
                                  lambda v: self._table_step(lambda: self.table.seat_player(seat, name, v["chips"]),
                                                             f"{name} sits at seat {seat} with {v['chips']}"))
 
-        self.app.push_screen(ReasonModal(f"Seat {seat}: the player's name", "name"), named)
+        self.app.push_screen(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
 
     def _chosen_player(self) -> int | None:
         players = self.table.session.players
@@ -210,7 +243,7 @@ class RoundScreen(Screen[None]):
         if seat is None:
             return
         buy_in = self.table.profile.profile.buy_in
-        self.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, buy_in.min)],
+        self.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, buy_in.max)],
                          lambda v: self._table_step(lambda: self.table.buy_chips(seat, v["chips"]),
                                                     f"Seat {seat} buys {v['chips']}"))
 
@@ -324,7 +357,9 @@ class RoundScreen(Screen[None]):
         return self.HOUSE_LABEL
 
     def action_help(self) -> None:
-        keys = [(b.key_display or b.key, b.description) for b in self.active_keys()]
+        from dealer_tui.widgets.key_bar import key_name
+
+        keys = [(key_name(b), b.description) for b in self.active_keys()]
         self.app.push_screen(HelpScreen(keys, self.table.profile, self.RULES_SUMMARY))
 
     def active_keys(self) -> list[Binding]:

@@ -159,6 +159,13 @@ class SetupScreen(Screen[SetupResult]):
             raise ValueError(f"seats: 2 to {most} at this table")
         players = parse_players(self.query_one("#players", Input).value, seats,
                                 (loaded.profile.buy_in.min, loaded.profile.buy_in.max))
+        from dealer_tui.rounds.registry import round_class
+
+        rule = round_class(loaded.game).buy_rule
+        for seat, name, amount in players:
+            problem, _ = rule(loaded.profile, (), amount)
+            if problem:
+                raise ValueError(f"{name} (seat {seat}): a buy-in of {amount} is refused: {problem}")
         pin = None
         if self.need_pin:
             pin = self.query_one("#pin", Input).value

@@ -90,7 +90,11 @@ class OneOrFivePresenter:
                     return ""
                 if box.status == "closed":
                     return f"Box {box.number}: i insures, n declines insurance."
-                return f"Box {box.number}: e exchange, b close (bet {rules.BET_MULTIPLE * box.ante}), f pass."
+                kinds = {s.kind for s in rnd.legal_actions()}
+                words = [w for k, w in (("exchange", "e exchange"),
+                                        ("bet", f"b close (bet {rules.BET_MULTIPLE * box.ante})"),
+                                        ("fold", "f pass")) if k in kinds]
+                return f"Box {box.number}: {', '.join(words)}."
             case Phase.REVEAL:
                 return "Every box has acted: v reveals the dealer's hand."
             case Phase.PAYOUT:

@@ -100,10 +100,14 @@ class PalacePokerPresenter:
             case Phase.ACT:
                 seat = self._acting(rnd)
                 if rnd.pending is not None:
-                    return f"Seat {seat}: k chooses the soldiers to keep."
+                    return f"Seat {seat}: k marks the soldiers to discard (the rest are kept)."
                 if rnd.battle is not None:
                     return f"Seat {seat}: f folds, c calls, r raises."
-                return f"Seat {seat}: b buy, t discard, w stay, a attack, f fold."
+                kinds = {s.kind for s in rnd.legal_actions() if s.seat == seat}
+                words = [w for k, w in (("buy", "b buy"), ("discard", "t discard"), ("stay", "w stay"),
+                                        ("battle", "a attack"), ("fold", "f fold")) if k in kinds]
+                forced = " (two banner suits left: attack or fold, PP-15)" if "stay" not in kinds else ""
+                return f"Seat {seat}: {', '.join(words)}{forced}."
             case Phase.REVEAL:
                 return "The hand is over: v shows down or awards the pot."
             case Phase.PAYOUT:

@@ -1,20 +1,31 @@
-"""This round's events in plain words, newest last (no clocks, so the screen is reproducible)."""
+"""This round's events in plain words, newest last and always in view (no clocks, so the screen
+is reproducible)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.text import Text
-from textual.widgets import Static
+from textual.widgets import RichLog
 
 
-class EventLog(Static):
+class EventLog(RichLog):
     DEFAULT_CSS = """
-    EventLog { border: round $secondary; height: 1fr; padding: 0 1; overflow-y: auto; }
+    EventLog { border: round $secondary; height: 1fr; padding: 0 1; background: $surface; }
     """
+
+    def __init__(self) -> None:
+        super().__init__(wrap=True, markup=False, auto_scroll=True)
+        self._shown: tuple[str, ...] = ()
 
     def show(self, lines: Sequence[str]) -> None:
         self.border_title = "This round"
-        room = self.size.height - 2 if self.size.height > 2 else 40
-        tail = list(lines)[-room:]
-        self.update(Text("\n".join(tail) if tail else "—", style=""))
+        lines = tuple(lines) or ("—",)
+        if lines[: len(self._shown)] == self._shown and self._shown:
+            for line in lines[len(self._shown):]:
+                self.write(line)
+        else:
+            self.clear()
+            for line in lines:
+                self.write(line)
+        self._shown = lines
+        self.scroll_end(animate=False)

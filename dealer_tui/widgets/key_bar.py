@@ -12,6 +12,11 @@ from textual.widgets import Static
 _KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎"}
 
 
+def key_name(binding: Binding) -> str:
+    """A key as the dealer types it: `?`, `^p`, `F`."""
+    return binding.key_display or _KEY_NAMES.get(binding.key, binding.key).replace("ctrl+", "^")
+
+
 class KeyBar(Static):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; color: $text; padding: 0 1; }
@@ -25,7 +30,7 @@ class KeyBar(Static):
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
         for binding in bindings:
-            key = binding.key_display or _KEY_NAMES.get(binding.key, binding.key).replace("ctrl+", "^")
+            key = key_name(binding)
             start = len(text) + 1  # the bar's left padding
             text.append(f" {key} ", style="bold reverse")
             text.append(f" {binding.description}  ")
