@@ -1,0 +1,11 @@
+"""Test settings: on CI, hypothesis draws the same examples every run (reproducible results)."""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
