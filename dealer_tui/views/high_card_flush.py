@@ -24,7 +24,8 @@ class HighCardFlushPresenter:
             if seat == rnd.banker:
                 out.append(SeatView(seat, name, stack, markers=("DP", "button"), note="banks this round",
                                     hidden_cards=7 if rnd.banker_cards and not rnd.revealed else 0,
-                                    cards=rnd.banker_cards if rnd.revealed else ()))
+                                    cards=sorted(rnd.banker_cards, key=lambda c: (c.suit, -c.rank))
+                                    if rnd.revealed else ()))
                 continue
             p = rnd.seats.get(seat)
             if p is None or not p.playing:
@@ -59,7 +60,8 @@ class HighCardFlushPresenter:
             return HandView(title, hidden_cards=7, lines=("face down until the reveal",))
         reading = hcf.read_hand(rnd.banker_cards)
         verdict = "qualifies" if reading.qualifies else "does not qualify (needs 3-card flush 9-high)"
-        return HandView(title, rnd.banker_cards, hand=reading.describe_flush(), lines=(verdict,))
+        by_suit = sorted(rnd.banker_cards, key=lambda c: (c.suit, -c.rank))
+        return HandView(title, by_suit, hand=reading.describe_flush(), lines=(verdict,))
 
     def describe(self, event: NewEvent) -> str:
         common = describe_common(event)

@@ -47,7 +47,7 @@ class OneOrFivePresenter:
             return HandView("Dealer", rnd.dealer[-1:], hidden_cards=4, lines=("last card face up",))
         hand = rules.hand_of(rnd.dealer)
         verdict = "has a game" if hand.qualifies else "no game: antes pay 1:1, bets returned"
-        return HandView("Dealer", rnd.dealer, hand=hand.said(), lines=(verdict,))
+        return HandView("Dealer", sort_cards(rnd.dealer), hand=hand.said(), lines=(verdict,))
 
     def describe(self, event: NewEvent) -> str:
         common = describe_common(event)
