@@ -247,3 +247,13 @@ async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_pat
         assert isinstance(app.screen, RoundsScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, RoundScreen)
+
+
+async def test_a_game_key_in_the_wrong_phase_says_why(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "v")          # reveal during the antes
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("may not reveal" in m and "ante phase" in m for m in messages), messages
+        assert app.table.round.phase is Phase.ANTE  # type: ignore[union-attr]

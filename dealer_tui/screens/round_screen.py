@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -155,6 +156,26 @@ class RoundScreen(Screen[None]):
         if action in self.KINDS:
             return bool(self.specs(self.KINDS[action]))
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A game key pressed when its step is not legal: say why instead of doing nothing."""
+        rnd = self.table.round
+        for binding in self._bindings_list():
+            if binding.key != event.key or binding.action not in self.KINDS:
+                continue
+            if self.check_action(binding.action, ()):
+                return  # another binding of this key is legal and runs
+            if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
+                why = "no hand is in play: s starts one"
+            else:
+                try:
+                    rnd.propose(Action(self.KINDS[binding.action], self.selected))
+                    why = f"{binding.description} is not possible now"
+                except RulesError as exc:
+                    why = str(exc)
+            self.notify(why, severity="warning", timeout=4)
+            event.stop()
+            return
 
     # -- doing --------------------------------------------------------------------------------
 
