@@ -34,7 +34,7 @@ def test_snapshot_one_or_five_act_phase(snap_compare, tmp_path: Path) -> None:  
 
 def test_snapshot_palace_poker_act_phase(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=10,
-                     seed=4)
+                     seed=1)  # seed 1: the draw for the first dealer has no tie
     assert snap_compare(app, terminal_size=SIZE, press=["s", "d", "a", "a", "a", "d", "d", "b", "enter"])
 
 

@@ -165,11 +165,14 @@ class RoundScreen(Screen[None]):
                 continue
             if self.check_action(binding.action, ()):
                 return  # another binding of this key is legal and runs
+            kind = self.KINDS[binding.action]
             if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
                 why = "no hand is in play: s starts one"
+            elif not hasattr(rnd, f"_propose_{kind}"):
+                why = f"{binding.description} is not possible now. {self.presenter.prompt(rnd)}"
             else:
                 try:
-                    rnd.propose(Action(self.KINDS[binding.action], self.selected))
+                    rnd.propose(Action(kind, self.selected))
                     why = f"{binding.description} is not possible now"
                 except RulesError as exc:
                     why = str(exc)
