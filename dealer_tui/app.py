@@ -3,7 +3,6 @@ up a new one; then the game's round screen."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -14,14 +13,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from dealer_tui.audit import table_profiles
-from dealer_tui.ledger import Ledger, SqliteLedger
+from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
 from dealer_tui.rounds.cards import CardSource, VirtualShoe
 from dealer_tui.rounds.registry import playable_games
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupResult, SetupScreen
-from dealer_tui.ledger import LedgerError
 from dealer_tui.supervisor import PinError, PinStore, SignOff
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile, ProfileLibrary

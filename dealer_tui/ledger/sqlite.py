@@ -22,9 +22,9 @@ from dealer_tui.ledger.base import (
     RoundUpdate,
     RowQuery,
     SettlementRow,
-    Totals,
     StoredEvent,
     TableRecord,
+    Totals,
     event_hash,
 )
 from dealer_tui.ledger.schema import SCHEMA_VERSION, migrate

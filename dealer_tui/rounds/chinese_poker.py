@@ -32,6 +32,13 @@ from dealer_tui.rounds.base import (
     cards_payload,
     refuse,
 )
+from dealer_tui.rounds.chinese_rows import (
+    RowStatus,
+    dealt_rows,
+    row_text,
+    rows_from_payload,
+    rows_payload,
+)
 from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
 from rules import chinese_poker as cp
@@ -45,7 +52,6 @@ from rules.chinese_poker_payments import (
 )
 from rules.chinese_setting import Suggestion, suggest
 from rules.errors import BadCards, IllegalAction
-from rules.evaluator import encode, hand_value, playing_order
 from rules.profiles.base import ProfileBase
 from rules.profiles.chinese_poker import ChinesePokerProfile
 
@@ -68,42 +74,6 @@ class Seat:
     suggested: bool = False
     natural: cp.Natural | None = None  # declared (CP-9)
     locked: bool = False
-
-
-@dataclass(frozen=True)
-class RowStatus:
-    """A seat's rows as a screen shows them now: hand names, the live foul, the natural."""
-
-    seat: int
-    rows: tuple[str, str, str] | None  # card text of front, middle, back (C-7 order)
-    names: tuple[str | None, str | None, str | None] | None  # hand names (SETTLE.md spelling)
-    foul: str | None  # why the rows foul (CP-3, CP-4); None when they do not (or a natural is declared)
-    natural_held: str | None  # the natural the 13 cards can show (CP-9)
-    natural_declared: str | None
-    suggested: bool
-    locked: bool
-
-    @property
-    def fouled(self) -> bool:
-        return self.foul is not None
-
-
-def row_text(cards: Sequence[Card]) -> str:
-    """A row in C-7 playing order (a wheel from the 5 down, the ace last)."""
-    return cards_payload(playing_order(cards, hand_value(encode(cards))))
-
-
-def rows_payload(hand: cp.SetHand) -> dict[str, str]:
-    return {name: row_text(row) for name, row in zip(cp.ROWS, hand.rows, strict=True)}
-
-
-def rows_from_payload(p: Mapping[str, Any]) -> cp.SetHand:
-    return cp.SetHand(*(cards_from_payload(p[name]) for name in cp.ROWS))
-
-
-def dealt_rows(cards: tuple[Card, ...]) -> cp.SetHand:
-    """The 13 cards as dealt, cut 3/5/5: a starting point for keying the rows."""
-    return cp.SetHand(cards[:3], cards[3:8], cards[8:])
 
 
 def next_button(session: TableSession, players: Mapping[int, SeatedPlayer]) -> int:

@@ -19,7 +19,6 @@ from dealer_tui.screens.payout_screen import BET_LABELS
 from dealer_tui.views import presenter
 
 
-
 class StoryScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list")]

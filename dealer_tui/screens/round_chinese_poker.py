@@ -8,7 +8,8 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from dealer_tui.rounds.base import Action
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound, rows_from_payload
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.rounds.chinese_rows import rows_from_payload
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.rows_modal import RowsModal

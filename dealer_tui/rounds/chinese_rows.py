@@ -1,0 +1,49 @@
+"""Chinese Poker rows as the screens and events carry them: text in C-7 playing order, the
+payload of a `set_rows` action, and a seat's live row status (hands, foul, natural)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_tui.rounds.base import cards_from_payload, cards_payload
+from rules import chinese_poker as cp
+from rules.cards import Card
+from rules.evaluator import encode, hand_value, playing_order
+
+
+@dataclass(frozen=True)
+class RowStatus:
+    """A seat's rows as a screen shows them now: hand names, the live foul, the natural."""
+
+    seat: int
+    rows: tuple[str, str, str] | None  # card text of front, middle, back (C-7 order)
+    names: tuple[str | None, str | None, str | None] | None  # hand names (SETTLE.md spelling)
+    foul: str | None  # why the rows foul (CP-3, CP-4); None when they do not (or a natural is declared)
+    natural_held: str | None  # the natural the 13 cards can show (CP-9)
+    natural_declared: str | None
+    suggested: bool
+    locked: bool
+
+    @property
+    def fouled(self) -> bool:
+        return self.foul is not None
+
+
+def row_text(cards: Sequence[Card]) -> str:
+    """A row in C-7 playing order (a wheel from the 5 down, the ace last)."""
+    return cards_payload(playing_order(cards, hand_value(encode(cards))))
+
+
+def rows_payload(hand: cp.SetHand) -> dict[str, str]:
+    return {name: row_text(row) for name, row in zip(cp.ROWS, hand.rows, strict=True)}
+
+
+def rows_from_payload(p: Mapping[str, Any]) -> cp.SetHand:
+    return cp.SetHand(*(cards_from_payload(p[name]) for name in cp.ROWS))
+
+
+def dealt_rows(cards: tuple[Card, ...]) -> cp.SetHand:
+    """The 13 cards as dealt, cut 3/5/5: a starting point for keying the rows."""
+    return cp.SetHand(cards[:3], cards[3:8], cards[8:])
