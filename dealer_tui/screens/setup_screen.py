@@ -162,10 +162,10 @@ class SetupScreen(Screen[SetupResult]):
         from dealer_tui.rounds.registry import round_class
 
         rule = round_class(loaded.game).buy_rule
-        for seat, name, amount in players:
+        for seat, player, amount in players:
             problem, _ = rule(loaded.profile, (), amount)
             if problem:
-                raise ValueError(f"{name} (seat {seat}): a buy-in of {amount} is refused: {problem}")
+                raise ValueError(f"{player} (seat {seat}): a buy-in of {amount} is refused: {problem}")
         pin = None
         if self.need_pin:
             pin = self.query_one("#pin", Input).value
