@@ -49,7 +49,7 @@ def resettle(ledger: Ledger, table: TableRecord, round_id: int, number: int,
     payouts = [i for i, e in enumerate(events) if e.kind == "payout_confirmed"]
     if len(payouts) != 1:
         return [f"{where}: settled {len(payouts)} times"]
-    cls = round_class(table.game)
+    cls = round_class(table.game, keyed=started.get("card_source") == "entry")
     try:
         rnd = cls(loaded.profile, started["setup"])
         rnd.apply_all(events[: payouts[0]])

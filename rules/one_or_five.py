@@ -319,18 +319,29 @@ def settle(profile: OneOrFiveProfile, dealer_cards: Sequence[Card],
     return Settlement(dealer, tuple(_settle_box(profile, play, dealer) for play in plays))
 
 
+def exchange_result(profile: OneOrFiveProfile, ante: int, exchanged: int) -> BetResult:
+    """R-3: the exchange fee, kept by the house whatever the box does next."""
+    fee = exchange_fee(profile, ante) if exchanged else 0
+    if not exchanged:
+        return BetResult(0, 0, "Exchange: none")
+    return BetResult(fee, -fee, f"Exchange of {exchanged}: fee {profile.exchange.fee} × {ante} = {fee}, "
+                                f"kept by the house (R-3)")
+
+
+def passed_bets(profile: OneOrFiveProfile, ante: int, exchanged: int) -> tuple[BetResult, ...]:
+    """R-2: a passed box loses its Ante whatever its cards (ante, bet, exchange, insurance)."""
+    return (BetResult(ante, -ante, f"Ante: box passed — {ante} lost (R-2)"),
+            BetResult(0, 0, "Bet: not made (box passed)"),
+            exchange_result(profile, ante, exchanged), BetResult(0, 0, "Insurance: none"))
+
+
 def _settle_box(profile: OneOrFiveProfile, play: BoxPlay, dealer: Hand) -> BoxResult:
     hand = hand_of(play.cards)
     ante, bet, premium = play.ante, play.bet, play.insurance
-    fee = exchange_fee(profile, ante) if play.exchanged else 0
-    exchanged = BetResult(fee, -fee, f"Exchange of {play.exchanged}: fee {profile.exchange.fee} × "
-                          f"{ante} = {fee}, kept by the house (R-3)" if play.exchanged
-                          else "Exchange: none")
+    exchanged = exchange_result(profile, ante, play.exchanged)
     no_insurance = BetResult(0, 0, "Insurance: none")
     if play.action is Action.FOLD:
-        passed = BetResult(ante, -ante, f"Ante: box passed — {ante} lost (R-2)")
-        return BoxResult(play.box, hand, passed, BetResult(0, 0, "Bet: not made (box passed)"),
-                         exchanged, no_insurance)
+        return BoxResult(play.box, hand, *passed_bets(profile, ante, play.exchanged))
     if not dealer.qualifies:
         no_game = f"the dealer has no game ({dealer.said()})"
         results = (

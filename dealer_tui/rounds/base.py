@@ -120,6 +120,8 @@ class Round(ABC):
     """One game's round. Subclasses define the state, the actions and the events."""
 
     game_id: ClassVar[str]
+    keyed: ClassVar[bool] = False
+    """True for the live-table variant: the dealer keys the physical cards when the table sees them."""
     VERBS: ClassVar[dict[str, str]] = {}
     """How an action kind reads in a refusal (`set_rows` -> "set the rows")."""
 
@@ -190,6 +192,10 @@ class Round(ABC):
             out[label] = got
         return out
 
+    def known_cards(self) -> list[Card]:
+        """Every card this round's events have recorded so far (a keyed card may not repeat one)."""
+        return cards_in(self.events)
+
     def _propose_confirm_payout(self, action: Action) -> list[Event]:
         return self.payout_events(action)
 
@@ -242,13 +248,55 @@ class Round(ABC):
         limit = self.profile.sign_off_threshold
         return sorted(seat for seat, change in outcome.stack_changes.items() if change >= limit)
 
+    def sign_off_state(self) -> tuple[str, Mapping[str, Any]] | None:
+        """The latest sign-off event of this round as (kind, payload): a request sent to the floor
+        ("sign_off_requested"), or the floor's decision on it; None when the floor was never asked."""
+        for event in reversed(self.events):
+            if event.kind in ("sign_off_requested", "sign_off_approved", "sign_off_refused"):
+                return event.kind, event.payload
+        return None
+
+    def sign_off_request_events(self) -> list[Event]:
+        """The dealer sends the payout to the floor: the round stays in PAYOUT until it is confirmed."""
+        outcome = self.outcome()
+        what = "send the payout to the floor"
+        if self.phase is not Phase.PAYOUT or outcome is None:
+            raise refuse(None, what, f"the round is in the {self.phase.value} phase")
+        big = self.sign_off_needed()
+        if not big:
+            raise refuse(None, what, f"no seat won {self.profile.sign_off_threshold} or more: no sign-off is needed")
+        state = self.sign_off_state()
+        if state is not None and state[0] == "sign_off_requested":
+            raise refuse(None, what, "it is already waiting for the supervisor")
+        if state is not None and state[0] == "sign_off_approved":
+            raise refuse(None, what, f"the supervisor ({state[1].get('by')}) already approved it")
+        return [Event("sign_off_requested", {
+            "seats": big, "threshold": self.profile.sign_off_threshold,
+            "wins": {str(seat): outcome.stack_changes[seat] for seat in big},
+            "paid": outcome.paid, "wagered": outcome.wagered})]
+
+    def _on_sign_off_requested(self, payload: Mapping[str, Any]) -> None:
+        """Waiting for the floor; no chip moves."""
+
+    def _on_sign_off_approved(self, payload: Mapping[str, Any]) -> None:
+        """The floor approved; the dealer confirms the payout with the approver as its sign-off."""
+
+    def _on_sign_off_refused(self, payload: Mapping[str, Any]) -> None:
+        """The floor refused, with a reason; the dealer may ask again or void the round."""
+
     def payout_events(self, action: Action) -> list[Event]:
-        """The dealer confirms the payout; big winnings need a supervisor's sign-off."""
+        """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
+        table, or the floor's approval of a request (`send_to_floor` sends the request)."""
+        if action.data.get("send_to_floor"):
+            return self.sign_off_request_events()
         outcome = self.outcome()
         if self.phase is not Phase.PAYOUT or outcome is None:
             raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")
         big = self.sign_off_needed()
         supervisor = str(action.data.get("supervisor", "")).strip()
+        state = self.sign_off_state()
+        if not supervisor and state is not None and state[0] == "sign_off_approved":
+            supervisor = str(state[1].get("by", "")).strip()
         if big and not supervisor:
             seats = ", ".join(str(s) for s in big)
             raise refuse(None, "confirm the payout",
@@ -280,6 +328,25 @@ class Round(ABC):
         rnd = cls(profile, setup)
         rnd.apply_all(events)
         return rnd
+
+
+def cards_in(events: Sequence[Event]) -> list[Card]:
+    """Every card the events record (payload keys ending in `cards`, or mappings of them)."""
+    found: list[Card] = []
+    for event in events:
+        _collect(event.payload, found)
+    return found
+
+
+def _collect(value: object, found: list[Card], key: str = "") -> None:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            _collect(v, found, key if key.endswith("cards") else str(k))
+    elif isinstance(value, list):
+        for v in value:
+            _collect(v, found, key)
+    elif isinstance(value, str) and key.endswith("cards") and value:
+        found.extend(cards_from_payload(value))
 
 
 def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:

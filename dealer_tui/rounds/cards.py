@@ -1,5 +1,5 @@
-"""Where a round's cards come from: a virtual shoe or a scripted deck (keyed entry fits the same
-interface: the round says what it needs in a `CardRequest`; the source fills it)."""
+"""Where a round's cards come from: a virtual shoe, a scripted deck, or the dealer's keyboard at a
+live table. The round says what it needs in a `CardRequest`; the source fills it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Protocol
 
 from dealer_tui.rounds.base import CardRequest
 from rules.cards import DECK, Card, fisher_yates
-from rules.errors import BadCards
+from rules.errors import BadCards, IllegalAction
 
 
 class CardSource(Protocol):
@@ -105,3 +105,26 @@ class ScriptedDeck:
 
     def return_cards(self, cards: Sequence[Card]) -> None:
         self._cards.extend(cards)
+
+
+class KeyedEntry:
+    """A live table: the cards are physical and the dealer keys each request as the table sees it.
+
+    Nothing is dealt here; an action that needs cards must bring the keyed cards with it."""
+
+    kind = "entry"
+    seeded = False
+
+    def new_round(self, number: int, used: Iterable[Card] = ()) -> None:
+        """Physical cards: nothing to shuffle."""
+
+    def fill(self, request: CardRequest) -> dict[str, tuple[Card, ...]]:
+        wanted = ", ".join(f"{label} {count}" for label, count in request.hands)
+        raise IllegalAction(f"The table may not {request.purpose} yet: key the cards first ({wanted})")
+
+
+def source_for(kind: str, seed: int | None = None) -> CardSource:
+    """The card source a table records as `kind` ("shoe", "entry")."""
+    if kind == KeyedEntry.kind:
+        return KeyedEntry()
+    return VirtualShoe.seeded_with(seed) if seed is not None else VirtualShoe()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 
 from dealer_tui.rounds.base import Round
+from rules.errors import IllegalAction
 from rules.registry import game
 
 _ROUND_MODULES = {
@@ -13,20 +14,45 @@ _ROUND_MODULES = {
     "chinese-poker": "dealer_tui.rounds.chinese_poker",
     "palace-poker": "dealer_tui.rounds.palace_poker",
 }
-_ROUNDS: dict[str, type[Round]] = {}
+_KEYED_MODULES = {
+    "high-card-flush": "dealer_tui.rounds.high_card_flush_keyed",
+    "one-or-five": "dealer_tui.rounds.one_or_five_keyed",
+    "chinese-poker": "dealer_tui.rounds.chinese_poker_keyed",
+    "palace-poker": "dealer_tui.rounds.palace_poker_keyed",
+}
+_ROUNDS: dict[tuple[str, bool], type[Round]] = {}
 
 
 def register_round(cls: type[Round]) -> type[Round]:
-    _ROUNDS[cls.game_id] = cls
+    _ROUNDS[cls.game_id, cls.keyed] = cls
     return cls
 
 
-def round_class(game_id: str) -> type[Round]:
-    """The round class of a game; `IllegalAction`/`BadInput` for an unknown game."""
+def round_class(game_id: str, keyed: bool = False) -> type[Round]:
+    """The round class of a game (`keyed`: the live-table variant where the dealer keys the cards);
+    `IllegalAction`/`BadInput` for an unknown game or a game with no live-table variant."""
     info = game(game_id)
-    if info.id not in _ROUNDS:
-        import_module(_ROUND_MODULES[info.id])
-    return _ROUNDS[info.id]
+    if (info.id, keyed) not in _ROUNDS:
+        modules = _KEYED_MODULES if keyed else _ROUND_MODULES
+        try:
+            import_module(modules[info.id])
+        except ModuleNotFoundError as exc:
+            if not keyed or exc.name != modules[info.id]:
+                raise
+            raise IllegalAction(f"{info.title} cannot be played with keyed cards yet") from None
+    return _ROUNDS[info.id, keyed]
+
+
+def keyed_games() -> list[str]:
+    """Games whose cards the dealer may key at a live table."""
+    out = []
+    for game_id in _KEYED_MODULES:
+        try:
+            round_class(game_id, keyed=True)
+        except IllegalAction:
+            continue
+        out.append(game_id)
+    return out
 
 
 def playable_games() -> list[str]:

@@ -19,7 +19,7 @@ from dealer_tui.ledger.base import (
     SettlementRow,
     TableRecord,
 )
-from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round, cards_from_payload
+from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase, Round, cards_in
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.session import TABLE_EVENT_KINDS, TableSession
@@ -48,6 +48,7 @@ class Table:
     @classmethod
     def create(cls, ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource,
                seats: int) -> Table:
+        round_class(profile.game, keyed=source.kind == "entry")  # refuses a game with no keyed variant
         record = ledger.create_table(name, profile.game, profile.name, profile.sha256, source.kind)
         table = cls(ledger, record, profile, source, TableSession(seats))
         table._record_table([NewEvent("table_opened", {"seats": seats, "profile": profile.name,
@@ -70,7 +71,7 @@ class Table:
             rnd = unfinished[-1]
             round_events = [NewEvent(e.kind, e.payload) for e in ledger.round_events(rnd.id)]
             started = round_events[0].payload
-            cls_ = round_class(record.game)
+            cls_ = round_class(record.game, keyed=table.keyed)
             table.round = cls_.replay(profile.profile, started["setup"], round_events)
             table.round_id = rnd.id
             source.new_round(started["number"], used=cards_in(round_events))
@@ -122,7 +123,7 @@ class Table:
 
     def start_round(self, **choices: object) -> Round:
         self._between_rounds("start a new round")
-        cls_ = round_class(self.record.game)
+        cls_ = round_class(self.record.game, keyed=self.keyed)
         number = self.session.rounds_started + 1
         setup = cls_.setup_from(self.session, self.profile.profile, **choices)
         started = NewEvent("round_started", {"number": number, "setup": setup,
@@ -160,18 +161,30 @@ class Table:
         if self.on_step is not None:
             self.on_step(name)
 
-    def _with_cards(self, action: Action) -> Action:
+    @property
+    def keyed(self) -> bool:
+        """A live table: the dealer keys the physical cards (recorded when the table was opened)."""
+        return self.record.card_source == "entry"
+
+    def card_request(self, action: Action) -> CardRequest | None:
+        """The cards `action` needs now and does not bring (at a live table, what to key)."""
         if action.cards or self.round is None:
-            return action
+            return None
         def fits(s: ActionSpec) -> bool:
             if s.kind != action.kind or s.seat != action.seat or s.needs_cards is None:
+                return False
+            if any(action.data.get(k) != v for k, v in s.data.items()):
                 return False
             return action.amount is None or s.min_amount is None or s.min_amount <= action.amount <= (s.max_amount or 0)
 
         spec = next((s for s in self.round.legal_actions() if fits(s)), None)
-        if spec is None or spec.needs_cards is None:
+        return None if spec is None else spec.needs_cards
+
+    def _with_cards(self, action: Action) -> Action:
+        request = self.card_request(action)
+        if request is None:
             return action
-        return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(spec.needs_cards))
+        return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(request))
 
     @staticmethod
     def _round_update(events: Sequence[NewEvent]) -> RoundUpdate | None:
@@ -184,22 +197,3 @@ class Table:
             if event.kind == "round_voided":
                 return RoundUpdate(status=ROUND_VOIDED, add_flags=frozenset({"voided"}))
         return None
-
-
-def cards_in(events: Sequence[NewEvent]) -> list[Card]:
-    """Every card an event records (payload keys named `cards`, or mappings of them)."""
-    found: list[Card] = []
-    for event in events:
-        _collect(event.payload, found)
-    return found
-
-
-def _collect(value: object, found: list[Card], key: str = "") -> None:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            _collect(v, found, key if key.endswith("cards") else str(k))
-    elif isinstance(value, list):
-        for v in value:
-            _collect(v, found, key)
-    elif isinstance(value, str) and key.endswith("cards") and value:
-        found.extend(cards_from_payload(value))

@@ -1,0 +1,126 @@
+"""High Card Flush at a live table: the dealer deals physical cards and keys them at the reveal.
+
+The deal records no cards. A raise is taken as declared (at most the largest cap, 3× the Ante) and
+checked at the reveal against the keyed hand: a raise above the hand's cap (HCF-6) has its excess
+returned and the round is flagged `over_cap_raise`. At the reveal the dealer keys every raised
+hand, the banker's hand when a raised hand needs it, and, under the casino profile, every folded
+hand whose bonus bets stay in play (HCF-20).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Event, Phase, RoundOutcome, cards_payload
+from dealer_tui.rounds.high_card_flush import BANKER, HAND_CARDS, HighCardFlushRound
+from dealer_tui.rounds.registry import register_round
+from dealer_tui.ledger.base import SettlementRow
+from rules import high_card_flush as hcf
+from rules import high_card_flush_settlement as settle
+from rules.cards import parse_cards
+
+LARGEST_FLUSH = 7
+OVER_CAP = "over_cap_raise"
+
+
+@register_round
+class HighCardFlushKeyedRound(HighCardFlushRound):
+    keyed = True
+
+    def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
+        super().__init__(profile, setup)
+        self.corrections: dict[int, dict[str, int]] = {}
+
+    def raise_bounds(self, seat: int) -> tuple[int, int]:
+        """Before the reveal the hand is unseen: any raise up to the largest cap is taken as declared."""
+        if self.seats[seat].cards:
+            return super().raise_bounds(seat)
+        return hcf.raise_bounds(self.seats[seat].ante, LARGEST_FLUSH)
+
+    def legal_actions(self) -> list[ActionSpec]:
+        specs = []
+        for spec in super().legal_actions():
+            if spec.kind == "deal":
+                spec = ActionSpec("deal", None, label="Deal seven cards each (physical cards)")
+            elif spec.kind == "reveal":
+                spec = ActionSpec("reveal", None, label="Key the hands and reveal the banker's",
+                                  needs_cards=self.reveal_request())
+            specs.append(spec)
+        return specs
+
+    def keyed_seats(self) -> list[int]:
+        """Seats whose cards the settlement needs: raised hands, and folded hands whose bonus bets
+        stay in play under the casino profile (HCF-20)."""
+        house = self.profile.banker == "house"
+        out = []
+        for s in self.playing():
+            p = self.seats[s]
+            if p.raised or (house and (p.flush or p.straight_flush)):
+                out.append(s)
+        return out
+
+    def reveal_request(self) -> CardRequest | None:
+        hands = [(f"seat {s}", HAND_CARDS) for s in self.keyed_seats()]
+        if any(self.seats[s].raised for s in self.playing()):
+            hands.append((BANKER, HAND_CARDS))
+        return CardRequest("reveal", tuple(hands)) if hands else None
+
+    def _propose_deal(self, a: Action) -> list[Event]:
+        return [Event("cards_dealt", {"cards": {}, "keyed": True})]
+
+    def _propose_raise(self, a: Action) -> list[Event]:
+        seat, amount = a.seat or 0, a.amount or 0
+        hcf.verify_raise(self.seats[seat].ante, amount, LARGEST_FLUSH, seat)
+        return [Event("player_acted", {"seat": seat, "raise": amount})]
+
+    def _propose_reveal(self, a: Action) -> list[Event]:
+        request = self.reveal_request()
+        cards = self.dealt_cards(a, request, "HCF-19") if request is not None else {}
+        corrections = {}
+        for label, hand in cards.items():
+            if label == BANKER:
+                continue
+            seat = int(label.split()[1])
+            p = self.seats[seat]
+            length = hcf.flush_length_of(hand)
+            cap = hcf.raise_bounds(p.ante, length)[1]
+            if p.raised and p.raised > cap:
+                corrections[str(seat)] = {"declared": p.raised, "cap": cap, "returned": p.raised - cap,
+                                          "flush": length}
+        return [Event("banker_revealed", {
+            "cards": cards_payload(cards.get(BANKER, ())),
+            "hand_cards": {label: cards_payload(hand) for label, hand in cards.items() if label != BANKER},
+            "raise_corrections": corrections,
+        })]
+
+    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.ACT
+
+    def _on_banker_revealed(self, p: Mapping[str, Any]) -> None:
+        self.banker_cards = parse_cards(p["cards"]) if p["cards"] else ()
+        for label, text in p["hand_cards"].items():
+            self.seats[int(label.split()[1])].cards = parse_cards(text)
+        for seat, fix in p["raise_corrections"].items():
+            self.seats[int(seat)].raised = fix["cap"]
+            self.corrections[int(seat)] = dict(fix)
+        self.revealed = True
+        hands = [settle.PlayerHand(s.seat, s.ante, s.raised or 0, s.flush, s.straight_flush, s.cards or None)
+                 for s in (self.seats[n] for n in self.playing())]
+        banker = settle.BankerHand(self.banker_cards or None, self.banker, self.banker_stack)
+        self.settlement = settle.settle(self.profile, self.table_seats, banker, hands)
+        self._phase = Phase.PAYOUT
+
+    def outcome(self) -> RoundOutcome | None:
+        base = super().outcome()
+        if base is None or not self.corrections:
+            return base
+        rows = []
+        for row in base.rows:
+            fix = self.corrections.get(row.seat)
+            if fix is not None and row.bet == "raise":
+                note = (f"Raise declared {fix['declared']}; the keyed hand's {fix['flush']}-card flush caps it at "
+                        f"{fix['cap']} (HCF-6): {fix['returned']} returned. ")
+                row = SettlementRow(row.seat, row.bet, row.stake, row.result, note + row.reason)
+            rows.append(row)
+        return RoundOutcome(tuple(rows), base.stack_changes, base.house, base.flags | {OVER_CAP})

@@ -1,0 +1,209 @@
+"""Poker "1 or 5" at a live table: the dealer keys the cards as the table sees them.
+
+At the deal, the dealer's up card (R-1). An exchange keys the cards drawn (R-3); the cards thrown
+in stay unseen. Insurance (R-9) keys the box's hand when the player asks for it: the hand must
+hold a straight or better. At the reveal, the dealer's four hole cards and every closed box not
+yet seen; a passed box is never keyed (it loses its Ante whatever it holds, R-2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dealer_tui.ledger.base import SettlementRow
+from dealer_tui.rounds.base import (
+    Action,
+    ActionSpec,
+    CardRequest,
+    Event,
+    Phase,
+    RoundOutcome,
+    cards_from_payload,
+    cards_payload,
+    refuse,
+)
+from dealer_tui.rounds.one_or_five import Box, OneOrFiveRound
+from dealer_tui.rounds.registry import register_round
+from rules import one_or_five as rules
+from rules.cards import Card, parse_cards
+from rules.errors import IllegalAction
+
+UP = "dealer up"
+HOLE = "dealer hole"
+ROYAL = parse_cards("As Ks Qs Js Ts")
+
+
+@register_round
+class OneOrFiveKeyedRound(OneOrFiveRound):
+    keyed = True
+
+    def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
+        super().__init__(profile, setup)
+        self.drawn: dict[int, tuple[Card, ...]] = {}  # box -> cards keyed at its exchange
+
+    # -- turns: a closed box moves the turn on; insurance is asked for any time before the reveal
+
+    def current_box(self) -> Box | None:
+        return next((self.boxes[n] for n in self.order() if self.boxes[n].status in ("waiting", "exchanged")), None)
+
+    def insurable(self) -> list[Box]:
+        if self._phase not in (Phase.ACT, Phase.REVEAL):
+            return []
+        return [b for n in self.order() if (b := self.boxes[n]).status == "closed" and b.insurance is None
+                and self.available(b.seat) >= b.ante]
+
+    def legal_actions(self) -> list[ActionSpec]:
+        specs = []
+        for spec in super().legal_actions():
+            if spec.kind == "deal":
+                spec = ActionSpec("deal", None, label="Cut and deal (key the dealer's up card)",
+                                  needs_cards=CardRequest("deal", ((UP, 1),)))
+            elif spec.kind == "reveal":
+                spec = ActionSpec("reveal", None, label="Key the hands and reveal the dealer's",
+                                  needs_cards=self.reveal_request())
+            elif spec.kind in ("insure", "no_insurance"):
+                continue
+            specs.append(spec)
+        for box in self.insurable():
+            best = rules.insurance_bounds(self.profile, box.ante, rules.hand_of(ROYAL))[1]
+            specs.append(ActionSpec("insure", box.seat, box.ante, min(best, self.available(box.seat)),
+                                    f"Insure box {box.number} (key its hand)", data={"box": box.number},
+                                    needs_cards=None if box.cards else self._box_request(box, "insurance")))
+        return specs
+
+    def _box_actions(self, box: Box) -> list[ActionSpec]:
+        specs = []
+        for spec in super()._box_actions(box):
+            if spec.kind == "exchange":
+                count = spec.min_amount or 0
+                spec = ActionSpec("exchange", spec.seat, count, count, f"Box {box.number}: exchange {count}",
+                                  CardRequest("exchange", ((f"box {box.number}", count),)))
+            specs.append(spec)
+        return specs
+
+    @staticmethod
+    def _box_request(box: Box, purpose: str) -> CardRequest:
+        return CardRequest(purpose, ((f"box {box.number}", rules.BOX_CARDS),))
+
+    def reveal_request(self) -> CardRequest:
+        unseen = [(f"box {n}", rules.BOX_CARDS) for n in self.order()
+                  if self.boxes[n].status == "closed" and not self.boxes[n].cards]
+        return CardRequest("reveal", ((HOLE, rules.BOX_CARDS - 1), *unseen))
+
+    # -- proposing --------------------------------------------------------------------------
+
+    def _keyed(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
+        boxes = [int(label.split()[1]) for label, _ in request.hands if label.startswith("box ")]
+        own = {c for n in boxes for c in self.drawn.get(n, ())}
+        cards = self.dealt_cards(a, request, "R-12", [c for c in self.known_cards() if c not in own])
+        for label, hand in cards.items():
+            if label.startswith("box "):
+                drawn = self.drawn.get(int(label.split()[1]), ())
+                missing = [c.text for c in drawn if c not in hand]
+                if missing:
+                    raise refuse(None, a.kind, f"{label} drew {' '.join(missing)} at its exchange: "
+                                               f"the keyed hand must hold it")
+        return cards
+
+    def _propose_deal(self, a: Action) -> list[Event]:
+        cut_by = str(a.data.get("cut", "dealer"))
+        if cut_by not in ("player", "dealer"):
+            raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
+        cards = self._keyed(a, CardRequest("deal", ((UP, 1),)))
+        return [Event("cards_dealt", {"cut_by": cut_by, "cards": {UP: cards_payload(cards[UP])}, "keyed": True})]
+
+    def _propose_exchange(self, a: Action) -> list[Event]:
+        box = self._my_box(a, "exchange")
+        count = a.amount or 0
+        try:
+            rules.verify_exchange(self.profile, box.number, count, open_box=self.open_boxes.get(a.seat) == box.number,
+                                  exchanged_before=box.exchanged > 0)
+        except IllegalAction as exc:
+            raise refuse(a.seat, "exchange", str(exc)) from None
+        fee = rules.exchange_fee(self.profile, box.ante)
+        if fee > self.available(a.seat or 0):
+            raise refuse(a.seat, "exchange", f"the fee is {fee} and only {self.available(a.seat or 0)} chips are free")
+        drawn = self._keyed(a, CardRequest("exchange", ((f"box {box.number}", count),)))[f"box {box.number}"]
+        return [Event("box_exchanged", {"box": box.number, "count": count, "discarded_cards": "",
+                                        "drawn_cards": cards_payload(drawn), "fee": fee})]
+
+    def _propose_insure(self, a: Action) -> list[Event]:
+        number = int(a.data.get("box", 0))
+        box = next((b for b in self.insurable() if b.number == number and b.seat == a.seat), None)
+        amount = a.amount or 0
+        if box is None:
+            raise refuse(a.seat, f"insure box {number}", "only a closed box, before the reveal, may be insured (R-9)")
+        hand = box.cards or self._keyed(a, self._box_request(box, "insurance"))[f"box {number}"]
+        try:
+            rules.verify_insurance(self.profile, number, box.ante, rules.Action.BET, rules.hand_of(hand), amount)
+        except IllegalAction as exc:
+            raise refuse(a.seat, f"insure {amount}", str(exc)) from None
+        if amount > self.available(box.seat):
+            raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
+        return [Event("insurance_taken", {"box": number, "amount": amount,
+                                          "box_cards": "" if box.cards else cards_payload(hand)})]
+
+    def _propose_reveal(self, a: Action) -> list[Event]:
+        cards = self._keyed(a, self.reveal_request())
+        dealer = self.dealer + cards.pop(HOLE)
+        hand = rules.hand_of(dealer)
+        return [Event("dealer_revealed", {"cards": cards_payload(dealer), "hand": hand.name,
+                                          "qualified": hand.qualifies,
+                                          "box_cards": {label: cards_payload(c) for label, c in cards.items()}})]
+
+    # -- folding ----------------------------------------------------------------------------
+
+    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+        self.cut_by = p["cut_by"]
+        self.dealer = cards_from_payload(p["cards"][UP])
+        self._phase = Phase.ACT
+        self._end_act_if_done()
+
+    def _on_box_exchanged(self, p: Mapping[str, Any]) -> None:
+        box = self.boxes[p["box"]]
+        drawn = cards_from_payload(p["drawn_cards"])
+        box.exchanged, box.status = p["count"], "exchanged"
+        self.drawn[box.number] = drawn
+        if len(drawn) == rules.BOX_CARDS:
+            box.cards = drawn
+
+    def _on_box_closed(self, p: Mapping[str, Any]) -> None:
+        self.boxes[p["box"]].status = "closed"
+        self._end_act_if_done()
+
+    def _on_insurance_taken(self, p: Mapping[str, Any]) -> None:
+        box = self.boxes[p["box"]]
+        box.insurance = p["amount"]
+        if p.get("box_cards"):
+            box.cards = cards_from_payload(p["box_cards"])
+
+    def _on_dealer_revealed(self, p: Mapping[str, Any]) -> None:
+        self.dealer = cards_from_payload(p["cards"])
+        for label, text in p["box_cards"].items():
+            self.boxes[int(label.split()[1])].cards = cards_from_payload(text)
+        self.revealed = True
+        closed = [rules.BoxPlay(b.number, b.ante, rules.Action.BET, b.cards, b.exchanged, b.insurance or 0)
+                  for b in self.boxes.values() if b.status == "closed"]
+        self.settlement = rules.settle(self.profile, self.dealer, closed)
+        self._phase = Phase.PAYOUT
+
+    # -- outcome ----------------------------------------------------------------------------
+
+    def outcome(self) -> RoundOutcome | None:
+        """Closed boxes as settled by the rules; passed boxes lose the Ante unseen (R-2)."""
+        base = super().outcome()
+        if base is None:
+            return None
+        rows, changes = list(base.rows), dict(base.stack_changes)
+        for number in self.order():
+            box = self.boxes[number]
+            if box.status != "folded":
+                continue
+            for name, bet in zip(("ante", "bet", "exchange", "insurance"),
+                                 rules.passed_bets(self.profile, box.ante, box.exchanged), strict=True):
+                if bet.stake or bet.result:
+                    rows.append(SettlementRow(box.number, name, bet.stake, bet.result, bet.reason))
+                    changes[box.seat] = changes.get(box.seat, 0) + bet.result
+        house = -sum(changes.values())
+        return RoundOutcome(tuple(sorted(rows, key=lambda r: r.seat)), changes, house, base.flags)

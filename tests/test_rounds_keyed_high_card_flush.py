@@ -1,0 +1,153 @@
+"""High Card Flush at a live table: the dealer keys the physical cards at the reveal (RULES.md
+HCF-6, HCF-19, HCF-20; DESIGN.md "Card entry")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import RowQuery
+from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.cards import KeyedEntry
+from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
+from dealer_tui.rounds.table import Table
+from rules.cards import parse_cards
+from rules.errors import IllegalAction
+from rules.profiles.loader import ProfileLibrary
+
+ROOM = ProfileLibrary().find("high-card-flush")
+CASINO = ProfileLibrary().find("high-card-flush-casino")
+SEAT2 = "Ah Kh Qh Jh 9h 2c 3d"   # 5-card heart flush A-K-Q-J-9; straight flush A-K-Q-J (4 cards)
+SEAT3 = "Kc 9c 4c 2s 5d 7h Jd"   # 3-card club flush K-9-4
+BANKER = "As 8s 3s 6d Qd 4d 5c"  # 3-card flush A-8-3 (HCF-2); qualifies (HCF-7)
+
+
+def keyed(cards: dict[str, str]) -> dict[str, tuple]:
+    return {label: parse_cards(text) for label, text in cards.items()}
+
+
+def live_table(tmp_path: Path, profile=ROOM) -> Table:
+    table = Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live 1", profile, KeyedEntry(), seats=7)
+    for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        table.seat_player(seat, name, 5000 if seat == 1 else 1000)
+    return table
+
+
+def acted(table: Table, raise2: int, raise3: int, **bonus: int) -> HighCardFlushKeyedRound:
+    rnd = table.start_round()
+    assert isinstance(rnd, HighCardFlushKeyedRound)
+    table.act(Action("ante", 2, 10, data={"flush": bonus.get("flush", 5), "straight_flush": bonus.get("sf", 5)}))
+    table.act(Action("ante", 3, 10))
+    table.act(Action("deal"))
+    table.act(Action("raise", 2, raise2) if raise2 else Action("fold", 2))
+    table.act(Action("raise", 3, raise3) if raise3 else Action("fold", 3))
+    return rnd
+
+
+def test_keyed_deal_records_no_cards_and_a_raise_is_taken_as_declared(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = table.start_round()
+    table.act(Action("ante", 2, 10))
+    table.act(Action("deal"))
+    assert rnd.phase is Phase.ACT and rnd.seats[2].cards == () and rnd.banker_cards == ()
+    # HCF-6: unseen, the hand may hold a 6- or 7-card flush: up to 3 x 10 = 30 is taken
+    spec = next(s for s in rnd.legal_actions() if s.kind == "raise")
+    assert (spec.min_amount, spec.max_amount) == (10, 30)
+    with pytest.raises(IllegalAction, match=r"Seat 2 may raise at most 30"):
+        table.act(Action("raise", 2, 31))
+
+
+def test_keyed_reveal_needs_the_keyed_hands(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    acted(table, 20, 10)
+    with pytest.raises(IllegalAction, match=r"key the cards first \(seat 2 7, seat 3 7, banker 7\)"):
+        table.act(Action("reveal"))
+
+
+def test_hcf_6_an_over_cap_raise_has_its_excess_returned_at_the_reveal(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = acted(table, 30, 10)  # seat 2 declares 30; its keyed 5-card flush caps the raise at 2 x 10 = 20
+    table.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    outcome = rnd.outcome()
+    assert outcome is not None and "over_cap_raise" in outcome.flags
+    rows = {(r.seat, r.bet): r for r in outcome.rows}
+    # settled on a raise of 20: Ante +10, Raise +20 (5-card flush beats A-8-3), Flush 5 x 10 = 50,
+    # Straight Flush A-K-Q-J (4) vs none: 5 x 60 = 300; seat 3 K-9-4 loses to A-8-3: -10, -10
+    assert rows[(2, "raise")].stake == 20 and rows[(2, "raise")].result == 20
+    assert "Raise declared 30" in rows[(2, "raise")].reason and "10 returned" in rows[(2, "raise")].reason
+    assert (rows[(2, "ante")].result, rows[(2, "flush")].result, rows[(2, "straight_flush")].result) == (10, 50, 300)
+    assert (rows[(3, "ante")].result, rows[(3, "raise")].result) == (-10, -10)
+    assert outcome.stack_changes == {2: 380, 3: -20, 1: -360}
+    table.act(Action("confirm_payout"))
+    assert table.session.stacks() == {1: 5000 - 360, 2: 1000 + 380, 3: 1000 - 20}
+    assert table.session.chips_balance() == 0
+    assert verify_ledger(table.ledger) == []
+    flags = table.ledger.find_rounds(RowQuery(), limit=1)[0].flags
+    assert "over_cap_raise" in flags
+
+
+def test_hcf_19_a_keyed_hand_of_six_cards_is_refused(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = acted(table, 20, 10)
+    short = keyed({"seat 2": SEAT2[:-3], "seat 3": SEAT3, "banker": BANKER})
+    with pytest.raises(IllegalAction, match=r"seat 2 needs 7 cards, got 6"):
+        table.act(Action("reveal", cards=short))
+    assert rnd.phase is Phase.REVEAL and rnd.settlement is None
+
+
+def test_a_card_keyed_in_two_hands_is_refused(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    acted(table, 20, 10)
+    twice = keyed({"seat 2": SEAT2, "seat 3": "Ah 9c 4c 2s 5d 7h Jd", "banker": BANKER})
+    with pytest.raises(IllegalAction, match=r"Ah is dealt twice"):
+        table.act(Action("reveal", cards=twice))
+
+
+def test_hcf_6_a_folded_hand_is_not_keyed_in_the_card_room(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = acted(table, 0, 10)
+    request = rnd.reveal_request()
+    assert request is not None and request.hands == (("seat 3", 7), ("banker", 7))
+    table.act(Action("reveal", cards=keyed({"seat 3": SEAT3, "banker": BANKER})))
+    outcome = rnd.outcome()
+    assert outcome is not None
+    # seat 2 folded: Ante 10, Flush 5, Straight Flush 5 lost (HCF-6); seat 3 loses 10 + 10 to A-8-3
+    assert outcome.stack_changes == {2: -20, 3: -20, 1: 40}
+
+
+def test_everyone_folded_needs_no_keyed_cards(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = acted(table, 0, 0)
+    assert rnd.reveal_request() is None
+    table.act(Action("reveal"))
+    outcome = rnd.outcome()
+    assert outcome is not None and outcome.stack_changes == {2: -20, 3: -10, 1: 30}
+
+
+def test_hcf_20_a_folded_hand_with_bonus_bets_is_keyed_under_the_casino_profile(tmp_path: Path) -> None:
+    table = live_table(tmp_path, CASINO)
+    rnd = acted(table, 0, 10)
+    request = rnd.reveal_request()
+    assert request is not None and request.hands == (("seat 2", 7), ("seat 3", 7), ("banker", 7))
+    table.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    outcome = rnd.outcome()
+    assert outcome is not None
+    rows = {(r.seat, r.bet): r.result for r in outcome.rows}
+    # seat 2 folded: Ante -10; its bonus bets stay (HCF-20): 5-card flush 5 x 10 = 50,
+    # 4-card straight flush 5 x 60 = 300; net 340. Seat 3 loses 10 + 10 to the dealer's A-8-3.
+    assert (rows[(2, "ante")], rows[(2, "flush")], rows[(2, "straight_flush")]) == (-10, 50, 300)
+    assert outcome.stack_changes == {2: 340, 3: -20} and outcome.house == -320
+
+
+def test_a_live_table_round_comes_back_after_a_restart(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    acted(table, 30, 10)
+    again = Table.open(table.ledger, table.record, table.profile, KeyedEntry())
+    rnd = again.round
+    assert isinstance(rnd, HighCardFlushKeyedRound) and rnd.phase is Phase.REVEAL and rnd.seats[2].raised == 30
+    again.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    again.act(Action("confirm_payout"))
+    assert again.session.stacks()[2] == 1380 and verify_ledger(again.ledger) == []

@@ -1,0 +1,142 @@
+"""Poker "1 or 5" at a live table: the dealer keys the cards as the table sees them (RULES.md
+R-1..R-12; DESIGN.md "Card entry")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.cards import KeyedEntry
+from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
+from dealer_tui.rounds.table import Table
+from rules.cards import parse_cards
+from rules.errors import IllegalAction
+from rules.profiles.loader import ProfileLibrary
+
+PROFILE = ProfileLibrary().find("one-or-five")
+UP = "Kd"
+HOLE = "Ks 4c 3d 2s"          # the dealer: a pair of kings, a game (R-5)
+BOX1 = "9c 9h 9s Qh 2d"       # three nines, holding the 9c drawn at its exchange
+BOX2 = "5c 6d 7h 8s 9d"       # a straight: may be insured (R-9)
+
+
+def keyed(**hands: str) -> dict[str, tuple]:
+    return {label.replace("_", " "): parse_cards(text) for label, text in hands.items()}
+
+
+def live_table(tmp_path: Path) -> Table:
+    table = Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live R", PROFILE, KeyedEntry(), seats=6)
+    table.seat_player(1, "Ann", 1000)
+    table.seat_player(2, "Bob", 1000)
+    return table
+
+
+def dealt(table: Table) -> OneOrFiveKeyedRound:
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveKeyedRound)
+    table.act(Action("ante", 1, 10, data={"box": 1}))
+    table.act(Action("ante", 2, 10, data={"box": 2}))
+    table.act(Action("deal", data={"cut": "dealer"}, cards=keyed(dealer_up=UP)))
+    return rnd
+
+
+def test_r_1_the_deal_keys_only_the_dealers_up_card(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = table.start_round()
+    table.act(Action("ante", 1, 10, data={"box": 1}))
+    with pytest.raises(IllegalAction, match=r"key the cards first \(dealer up 1\)"):
+        table.act(Action("deal", data={"cut": "dealer"}))
+    table.act(Action("deal", data={"cut": "player"}, cards=keyed(dealer_up="kd")))
+    assert rnd.phase is Phase.ACT and rnd.dealer == parse_cards("Kd") and rnd.boxes[1].cards == ()
+
+
+def test_r_3_an_exchange_keys_the_cards_drawn(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = dealt(table)
+    with pytest.raises(IllegalAction, match=r"Kd is dealt twice"):
+        table.act(Action("exchange", 1, 1, cards=keyed(box_1="Kd")))
+    table.act(Action("exchange", 1, 1, cards=keyed(box_1="9c")))
+    assert rnd.boxes[1].exchanged == 1 and rnd.drawn[1] == parse_cards("9c")
+    assert rnd.available(1) == 1000 - 10 - 10  # Ante 10 and the fee of 1 x Ante (R-3)
+
+
+def test_r_9_insurance_keys_the_boxs_hand_and_r_7_settles_the_round(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = dealt(table)
+    table.act(Action("exchange", 1, 1, cards=keyed(box_1="9c")))
+    table.act(Action("bet", 1, data={"box": 1}))
+    table.act(Action("bet", 2, data={"box": 2}))
+    assert rnd.phase is Phase.REVEAL
+    # R-9: a straight may be insured for 10 (1 x Ante) up to half of 4 x 20 = 80, i.e. 40
+    with pytest.raises(IllegalAction, match=r"40"):
+        table.act(Action("insure", 2, 45, data={"box": 2}, cards=keyed(box_2=BOX2)))
+    table.act(Action("insure", 2, 30, data={"box": 2}, cards=keyed(box_2=BOX2)))
+    request = rnd.reveal_request()
+    assert request.hands == (("dealer hole", 4), ("box 1", 5))   # box 2 was keyed for its insurance
+    with pytest.raises(IllegalAction, match=r"box 1 drew 9c at its exchange"):
+        table.act(Action("reveal", cards=keyed(dealer_hole=HOLE, box_1="Qc 9h 9s Qh 2d")))
+    table.act(Action("reveal", cards=keyed(dealer_hole=HOLE, box_1=BOX1)))
+    outcome = rnd.outcome()
+    assert outcome is not None
+    rows = {(r.seat, r.bet): r.result for r in outcome.rows}
+    # the dealer's pair of kings qualifies (R-5). Box 1, three nines: Bet 3 x 20 = 60, Ante 1:1 = 10,
+    # exchange fee -10 (R-3): net 60. Box 2, a straight: Bet 4 x 20 = 80, Ante +10, insurance -30: net 60.
+    assert (rows[(1, "bet")], rows[(1, "ante")], rows[(1, "exchange")]) == (60, 10, -10)
+    assert (rows[(2, "bet")], rows[(2, "ante")], rows[(2, "insurance")]) == (80, 10, -30)
+    assert outcome.stack_changes == {1: 60, 2: 60} and outcome.house == -120
+    table.act(Action("confirm_payout"))
+    assert table.session.stacks() == {1: 1060, 2: 1060} and table.session.chips_balance() == 0
+    assert verify_ledger(table.ledger) == []
+
+
+def test_r_9_insurance_on_a_hand_below_a_straight_is_refused(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = dealt(table)
+    table.act(Action("fold", 1, data={"box": 1}))
+    table.act(Action("bet", 2, data={"box": 2}))
+    with pytest.raises(IllegalAction, match=r"Seat 2 may not insure 10"):
+        table.act(Action("insure", 2, 10, data={"box": 2}, cards=keyed(box_2="Ah Ad 3c 4s 7h")))
+    assert rnd.boxes[2].insurance is None and rnd.boxes[2].cards == ()
+
+
+def test_r_2_a_passed_box_is_never_keyed_and_loses_its_ante(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = dealt(table)
+    table.act(Action("fold", 1, data={"box": 1}))
+    table.act(Action("bet", 2, data={"box": 2}))
+    assert rnd.reveal_request().hands == (("dealer hole", 4), ("box 2", 5))
+    # the dealer Kd 7c 5s 3h 2c: no pair, no ace: no game (R-5); box 2 wins its Ante, Bet returned (R-6)
+    table.act(Action("reveal", cards=keyed(dealer_hole="7c 5s 3h 2c", box_2=BOX2)))
+    outcome = rnd.outcome()
+    assert outcome is not None
+    rows = {(r.seat, r.bet): r.result for r in outcome.rows}
+    assert rows[(1, "ante")] == -10 and (rows[(2, "ante")], rows.get((2, "bet"), 0)) == (10, 0)
+    assert outcome.stack_changes == {1: -10, 2: 10} and outcome.house == 0
+
+
+def test_r_3_five_cards_drawn_are_the_boxs_hand(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    rnd = dealt(table)
+    table.act(Action("exchange", 1, 5, cards=keyed(box_1=BOX1)))
+    table.act(Action("bet", 1, data={"box": 1}))
+    table.act(Action("fold", 2, data={"box": 2}))
+    assert rnd.boxes[1].cards == parse_cards(BOX1)
+    assert rnd.reveal_request().hands == (("dealer hole", 4),)
+
+
+def test_a_live_one_or_five_round_comes_back_after_a_restart(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    dealt(table)
+    table.act(Action("exchange", 1, 1, cards=keyed(box_1="9c")))
+    again = Table.open(table.ledger, table.record, table.profile, KeyedEntry())
+    rnd = again.round
+    assert isinstance(rnd, OneOrFiveKeyedRound) and rnd.drawn[1] == parse_cards("9c")
+    again.act(Action("bet", 1, data={"box": 1}))
+    again.act(Action("fold", 2, data={"box": 2}))
+    again.act(Action("reveal", cards=keyed(dealer_hole=HOLE, box_1=BOX1)))
+    again.act(Action("confirm_payout"))
+    assert verify_ledger(again.ledger) == [] and again.session.chips_balance() == 0
