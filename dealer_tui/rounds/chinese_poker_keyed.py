@@ -1,0 +1,109 @@
+"""Chinese Poker at a live table: the players set their physical rows; the dealer keys each
+player's three rows as they are turned over (3/5/5, CP-2), and the round checks them.
+
+The deal records no cards (no dead hands are keyed). Keyed rows become the seat's 13 cards: a card
+keyed in two hands is refused, and a row may be keyed again to correct it until the seat locks.
+A natural is declared by the player (CP-9); the keyed rows must show it (CP-14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from dealer_tui.rounds.base import Action, ActionSpec, Event, Phase, refuse
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat
+from dealer_tui.rounds.chinese_rows import RowStatus, rows_from_payload, rows_payload
+from dealer_tui.rounds.registry import register_round
+from rules import chinese_poker as cp
+from rules.cards import parse_cards
+from rules.errors import BadCards
+
+EMPTY_ROWS = {name: "" for name in cp.ROWS}
+
+
+@register_round
+class ChinesePokerKeyedRound(ChinesePokerRound):
+    keyed = True
+
+    def legal_actions(self) -> list[ActionSpec]:
+        specs = []
+        for spec in super().legal_actions():
+            if spec.kind == "deal":
+                spec = ActionSpec("deal", None, label="Deal four hands of 13 (physical cards, CP-1)")
+            specs.append(spec)
+        return specs
+
+    def _seat_actions(self, p: Seat) -> list[ActionSpec]:
+        n = p.seat
+        if p.locked:
+            return [ActionSpec("unlock", n, label=f"Seat {n}: unlock the rows")]
+        rows = rows_payload(p.rows) if p.rows is not None else dict(EMPTY_ROWS)
+        specs = []
+        if p.natural is None:
+            specs += [ActionSpec("set_rows", n, label=f"Seat {n}: key the rows (front 3, middle 5, back 5)",
+                                 data=rows),
+                      ActionSpec("declare_natural", n, label=f"Seat {n}: key the rows of a declared natural (CP-9)",
+                                 data=rows)]
+        else:
+            specs.append(ActionSpec("withdraw_natural", n, label=f"Seat {n}: withdraw {p.natural.value}"))
+        if p.rows is not None:
+            foul = self.foul(n)
+            label = f"Seat {n}: lock the FOULED rows ({foul})" if foul else f"Seat {n}: lock the rows"
+            specs.append(ActionSpec("lock", n, label=label, data={"confirm_foul": True} if foul else {}))
+        return specs
+
+    def row_status(self, seat: int) -> RowStatus:
+        status = super().row_status(seat) if self.seats[seat].cards else None
+        if status is not None:
+            return status
+        p = self.seats[seat]
+        return RowStatus(seat, None, None, None, None, None, False, p.locked)
+
+    def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
+        """Keyed rows: 3/5/5 cards, none keyed twice in the round (this seat's own earlier keying aside)."""
+        if not any(name in a.data for name in cp.ROWS):
+            return None
+        rows = []
+        for name, size in zip(cp.ROWS, cp.ROW_SIZES, strict=True):
+            text = a.data.get(name)
+            if not isinstance(text, str):
+                raise refuse(p.seat, what, f"the {name} row is missing")
+            try:
+                rows.append(parse_cards(text, distinct=False))
+            except BadCards as exc:
+                raise refuse(p.seat, what, f"{name}: {exc}") from None
+            if len(rows[-1]) != size:
+                raise refuse(p.seat, what, f"the {name} row needs {size} cards, got {len(rows[-1])} (CP-2)")
+        hand = cp.SetHand(rows[0], rows[1], rows[2])
+        twice = [c.text for i, c in enumerate(hand.cards) if c in hand.cards[:i]]
+        if twice:
+            raise refuse(p.seat, what, f"{twice[0]} is keyed twice")
+        others = {c: s.seat for s in self.seats.values() if s.seat != p.seat for c in s.cards}
+        clash = next((c for c in hand.cards if c in others), None)
+        if clash is not None:
+            raise refuse(p.seat, what, f"{clash.text} is already keyed for seat {others[clash]}")
+        return hand
+
+    def _propose_declare_natural(self, a: Action) -> list[Event]:
+        p = self.seats[a.seat or 0]
+        hand = self._rows_of(a, p, "declare a natural") or p.rows
+        if hand is None:
+            raise refuse(p.seat, "declare a natural", "key the rows that show it")
+        natural = cp.declared_natural(p.seat, hand)
+        return [Event("natural_declared", {"seat": p.seat, "natural": natural.value, **rows_payload(hand)})]
+
+    def _propose_deal(self, a: Action) -> list[Event]:
+        return [Event("cards_dealt", {"cards": {}, "keyed": True})]
+
+    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+        self._phase = Phase.ACT
+
+    def _on_rows_set(self, p: Mapping[str, Any]) -> None:
+        super()._on_rows_set(p)
+        self.seats[p["seat"]].cards = rows_from_payload(p).cards
+
+    def _on_natural_declared(self, p: Mapping[str, Any]) -> None:
+        super()._on_natural_declared(p)
+        self.seats[p["seat"]].cards = rows_from_payload(p).cards
+
