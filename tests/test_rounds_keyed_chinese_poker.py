@@ -36,7 +36,7 @@ def dealt(tmp_path: Path) -> tuple[Table, ChinesePokerKeyedRound]:
 
 
 def test_cp_1_the_deal_records_no_cards_and_only_keyed_rows_are_offered(tmp_path: Path) -> None:
-    table, rnd = dealt(tmp_path)
+    _, rnd = dealt(tmp_path)
     assert rnd.phase is Phase.ACT and rnd.seats[1].cards == () and rnd.dead_hands == {}
     kinds = {s.kind for s in rnd.legal_actions() if s.seat == 1}
     assert kinds == {"set_rows", "declare_natural"}   # nothing to suggest from: the cards are unseen

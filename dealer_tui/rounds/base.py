@@ -196,6 +196,10 @@ class Round(ABC):
         """Every card this round's events have recorded so far (a keyed card may not repeat one)."""
         return cards_in(self.events)
 
+    def taken_cards(self, request: CardRequest | None = None) -> dict[Card, str]:
+        """Cards a keyed entry for `request` may not repeat, and where each already is."""
+        return {card: "earlier this round" for card in self.known_cards()}
+
     def _propose_confirm_payout(self, action: Action) -> list[Event]:
         return self.payout_events(action)
 

@@ -16,7 +16,7 @@ from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat
 from dealer_tui.rounds.chinese_rows import RowStatus, rows_from_payload, rows_payload
 from dealer_tui.rounds.registry import register_round
 from rules import chinese_poker as cp
-from rules.cards import parse_cards
+from rules.cards import Card, parse_cards
 from rules.errors import BadCards
 
 EMPTY_ROWS = {name: "" for name in cp.ROWS}
@@ -59,6 +59,10 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             return status
         p = self.seats[seat]
         return RowStatus(seat, None, None, None, None, None, False, p.locked)
+
+    def taken_cards(self, request: object = None, seat: int | None = None) -> dict[Card, str]:
+        """Cards keyed for the other seats (a seat's own rows may be keyed again)."""
+        return {c: f"seat {s.seat}" for s in self.seats.values() if s.seat != seat for c in s.cards}
 
     def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
         """Keyed rows: 3/5/5 cards, none keyed twice in the round (this seat's own earlier keying aside)."""

@@ -12,10 +12,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Event, Phase, RoundOutcome, cards_payload
+from dealer_tui.ledger.base import SettlementRow
+from dealer_tui.rounds.base import (
+    Action,
+    ActionSpec,
+    CardRequest,
+    Event,
+    Phase,
+    RoundOutcome,
+    cards_payload,
+)
 from dealer_tui.rounds.high_card_flush import BANKER, HAND_CARDS, HighCardFlushRound
 from dealer_tui.rounds.registry import register_round
-from dealer_tui.ledger.base import SettlementRow
 from rules import high_card_flush as hcf
 from rules import high_card_flush_settlement as settle
 from rules.cards import parse_cards

@@ -93,10 +93,16 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def _keyed(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
-        boxes = [int(label.split()[1]) for label, _ in request.hands if label.startswith("box ")]
+    def taken_cards(self, request: CardRequest | None = None) -> dict[Card, str]:
+        """A box keyed again holds the cards it drew at its exchange; the dealer's up card is named."""
+        boxes = [int(label.split()[1]) for label, _ in (request.hands if request else ()) if label.startswith("box ")]
         own = {c for n in boxes for c in self.drawn.get(n, ())}
-        cards = self.dealt_cards(a, request, "R-12", [c for c in self.known_cards() if c not in own])
+        taken = {c: "earlier this round" for c in self.known_cards() if c not in own}
+        taken.update({c: "the dealer's up card" for c in self.dealer[:1]})
+        return taken
+
+    def _keyed(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
+        cards = self.dealt_cards(a, request, "R-12", self.taken_cards(request))
         for label, hand in cards.items():
             if label.startswith("box "):
                 drawn = self.drawn.get(int(label.split()[1]), ())

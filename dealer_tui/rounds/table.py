@@ -23,7 +23,6 @@ from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase, Round
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.session import TABLE_EVENT_KINDS, TableSession
-from rules.cards import Card
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile
 
