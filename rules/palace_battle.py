@@ -393,6 +393,9 @@ def compare_battle(attacker: PalaceHand, defender: PalaceHand, *, last_two: bool
     if attacker.banner_suit == defender.banner_suit:
         raise IllegalAction(f"seats {attacker.seat} and {defender.seat} both fly "
                             f"{suit_word(attacker.banner_suit)}: they cannot battle (PP-7)")
+    unseen = [h.seat for h in (attacker, defender) if not h.seen]
+    if unseen:
+        raise IllegalAction(f"seat {unseen[0]}: the palace cards must be shown to compare the hands (PP-9)")
     a, d = battle_side(attacker, defender), battle_side(defender, attacker)
     said = f"{a.said()} against {d.said()}"
     if a.hand.value != d.hand.value:

@@ -111,9 +111,13 @@ class PalaceHand:
     banner: Card
     palace: tuple[Card, ...]
     soldiers: tuple[Card, ...] = ()
+    seen: bool = True
+    """False at a live table until the palace cards are keyed (then `palace` is empty)."""
 
     def __post_init__(self) -> None:
-        if len(self.palace) != PALACE_CARDS:
+        if not self.seen and not self.palace:
+            pass
+        elif len(self.palace) != PALACE_CARDS:
             raise BadCards(f"seat {self.seat}: a palace holds {PALACE_CARDS} cards, "
                            f"got {len(self.palace)}")
         if len(self.soldiers) > MAX_SOLDIERS:
@@ -419,6 +423,9 @@ def showdown(remaining: Sequence[PalaceHand], pot: int, dealer: int) -> HandEnd:
     """PP-16: each player's best hand from all own cards (no suit ignored); ties split (PP-17)."""
     if not remaining:
         raise IllegalAction("a showdown needs at least one player")
+    unseen = [h.seat for h in remaining if not h.seen]
+    if unseen:
+        raise IllegalAction(f"{seats_text(unseen)}: the palace cards must be shown for the showdown")
     hands = tuple(sorted((SeatHand(h.seat, evaluate(h.cards)) for h in remaining),
                          key=lambda sh: sh.seat))
     best = max(sh.hand.value for sh in hands)

@@ -21,7 +21,7 @@ from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.test_rounds_stateful import snapshot
 
-KEYED = ["high-card-flush", "high-card-flush-casino", "one-or-five", "chinese-poker"]
+KEYED = ["high-card-flush", "high-card-flush-casino", "one-or-five", "chinese-poker", "palace-poker"]
 
 
 def keyed_cards(rnd: Round, request: CardRequest, rng: random.Random) -> dict[str, tuple[Card, ...]]:

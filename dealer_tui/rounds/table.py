@@ -172,7 +172,7 @@ class Table:
         def fits(s: ActionSpec) -> bool:
             if s.kind != action.kind or s.seat != action.seat or s.needs_cards is None:
                 return False
-            if any(action.data.get(k) != v for k, v in s.data.items()):
+            if any(k in action.data and action.data[k] != v for k, v in s.data.items()):
                 return False
             return action.amount is None or s.min_amount is None or s.min_amount <= action.amount <= (s.max_amount or 0)
 
