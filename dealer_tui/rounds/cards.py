@@ -120,7 +120,7 @@ class KeyedEntry:
 
     def fill(self, request: CardRequest) -> dict[str, tuple[Card, ...]]:
         wanted = ", ".join(f"{label} {count}" for label, count in request.hands)
-        raise IllegalAction(f"The table may not {request.purpose} yet: key the cards first ({wanted})")
+        raise IllegalAction(f"{request.purpose[:1].upper()}{request.purpose[1:]}: key the cards first ({wanted})")
 
 
 def source_for(kind: str, seed: int | None = None) -> CardSource:

@@ -33,6 +33,8 @@ from rules.palace_battle import TurnOptions, turn_options
 from rules.palace_poker import HandEnd, PalaceHand, suit_word
 
 SHOWDOWN_PENDING = "the palace cards are keyed at the reveal (PP-16)"
+CALLED = "the battle is called: both palaces turned over (PP-9)"
+SHOWDOWN = "the showdown: every palace turned over (PP-16)"
 
 
 @register_round
@@ -68,9 +70,9 @@ class PalacePokerKeyedRound(PalacePokerRound):
     def refill_request(self) -> CardRequest | None:
         return None
 
-    def _unseen_palaces(self, seats: tuple[int, ...]) -> CardRequest | None:
+    def _unseen_palaces(self, seats: tuple[int, ...], purpose: str) -> CardRequest | None:
         hands = tuple((f"seat {s} palace", pp.PALACE_CARDS) for s in seats if not self._hand(s).seen)
-        return CardRequest("palace cards", hands) if hands else None
+        return CardRequest(purpose, hands) if hands else None
 
     # -- legal actions --------------------------------------------------------------------------
 
@@ -88,7 +90,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
             elif spec.kind == "reveal" and self.end is not None and not self.end.winners:
                 seats = tuple(h.seat for h in self.remaining())
                 spec = ActionSpec("reveal", None, label="Key the palace cards and show down (PP-16)",
-                                  needs_cards=self._unseen_palaces(seats))
+                                  needs_cards=self._unseen_palaces(seats, SHOWDOWN))
             specs.append(spec)
         return specs
 
@@ -99,7 +101,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
                 spec = replace(spec, needs_cards=CardRequest("soldier", ((f"seat {spec.seat}", 1),)))
             elif spec.kind == "call" and self.battle is not None:
                 seats = (self.battle.attacker.seat, self.battle.defender.seat)
-                spec = replace(spec, needs_cards=self._unseen_palaces(seats))
+                spec = replace(spec, needs_cards=self._unseen_palaces(seats, CALLED))
             specs.append(spec)
         return specs
 
@@ -158,7 +160,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         battle = self.battle
         assert battle is not None
         seats = (battle.attacker.seat, battle.defender.seat)
-        palaces = self._keyed_palaces(a, self._unseen_palaces(seats), "PP-9")
+        palaces = self._keyed_palaces(a, self._unseen_palaces(seats, CALLED), "PP-9")
         with self._shown(palaces):
             events = super()._propose_call(a)
         if not palaces:
@@ -173,7 +175,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         if end.winners:
             return super()._propose_reveal(a)
         remaining = tuple(h.seat for h in self.remaining())
-        palaces = self._keyed_palaces(a, self._unseen_palaces(remaining), "PP-16")
+        palaces = self._keyed_palaces(a, self._unseen_palaces(remaining, SHOWDOWN), "PP-16")
         with self._shown(palaces):
             self.end = pp.showdown(self.remaining(), self.pot, self._dealer())
             try:
