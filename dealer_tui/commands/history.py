@@ -6,12 +6,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path
 
 if TYPE_CHECKING:
-    from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.ledger import Ledger, RowQuery, SqliteLedger
 
 NAME = "history"
 HELP = "the ledger's rounds: list them, verify every hash and settlement"
@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--seat", type=int, help="only this seat (the box in \"1 or 5\")")
     export.add_argument("--min-payout", type=int, help="only rows that won at least this")
     export.add_argument("--flag", help="only rounds with this flag (signed_off, voided, dead_hands, capped, recovered)")
+    export.add_argument("--search", help="only rounds matching: a round number or id, a table's or a player's name")
     for p in (lst, verify, export):
         add_ledger_option(p)
 
@@ -98,8 +99,41 @@ CSV_COLUMNS = ("round_id", "table", "round", "time", "game", "profile", "seat", 
                "reason", "flags")
 
 
-def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:
+def write_rows(ledger: Ledger, query: RowQuery, out: TextIO) -> int:
+    """One CSV row per seat per bet of the query's rounds; the number of rows written."""
     import csv
+
+    tables = {t.id: t.name for t in ledger.tables()}
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    count = 0
+    for record, row in ledger.settlement_rows(query):
+        writer.writerow((record.id, tables.get(record.table_id, ""), record.number, record.started_at,
+                         record.game, record.profile, row.seat, row.bet, row.stake, row.result, row.reason,
+                         ";".join(sorted(record.flags))))
+        count += 1
+    return count
+
+
+def export_csv(ledger: Ledger, query: RowQuery, target: Path) -> int:
+    """Write the rows to `target` through a `.part` file, so nothing is ever half-written; OSError
+    (with a plain `strerror`) when the path cannot be written."""
+    if not str(target).strip():
+        raise OSError(0, "a file name is needed")
+    if target.is_dir():
+        raise OSError(0, "is a folder: add a file name")
+    tmp = target.with_name(target.name + ".part")
+    try:
+        with open(tmp, "w", newline="", encoding="utf-8") as out:
+            count = write_rows(ledger, query, out)
+        tmp.replace(target)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+    return count
+
+
+def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:
     from datetime import datetime
 
     from dealer_tui.ledger import RowQuery
@@ -112,27 +146,13 @@ def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:
             except ValueError:
                 return fail(f"--{name}: {value!r} is not a time like 2026-11-29T18:00")
     query = RowQuery(game=args.game, table_id=args.table, since=args.since, until=args.until, seat=args.seat,
-                     min_payout=args.min_payout, flag=args.flag)
-    tables = {t.id: t.name for t in ledger.tables()}
-    target = Path(args.csv) if args.csv != "-" else None
-    tmp = target.with_name(target.name + ".part") if target else None
+                     min_payout=args.min_payout, flag=args.flag, search=args.search)
+    if args.csv == "-":
+        write_rows(ledger, query, sys.stdout)
+        return 0
     try:
-        out = open(tmp, "w", newline="", encoding="utf-8") if tmp else sys.stdout  # noqa: SIM115
+        count = export_csv(ledger, query, Path(args.csv))
     except OSError as exc:
         return fail(f"--csv: {args.csv}: {exc.strerror}")
-    count = 0
-    try:
-        writer = csv.writer(out)
-        writer.writerow(CSV_COLUMNS)
-        for record, row in ledger.settlement_rows(query):
-            writer.writerow((record.id, tables.get(record.table_id, ""), record.number, record.started_at,
-                             record.game, record.profile, row.seat, row.bet, row.stake, row.result, row.reason,
-                             ";".join(sorted(record.flags))))
-            count += 1
-    finally:
-        if tmp:
-            out.close()
-    if tmp and target:
-        tmp.replace(target)  # nothing half-written
-        sys.stderr.write(f"wrote {count} rows to {target}\n")
+    sys.stderr.write(f"wrote {count} rows to {args.csv}\n")
     return 0

@@ -17,6 +17,17 @@ ROUND_VOIDED = "voided"
 
 FLAGS = ("voided", "recovered", "signed_off", "dead_hands", "capped", "seeded", "keyed_cards")
 
+SIGN_OFF_REQUESTED = "sign_off_requested"
+SIGN_OFF_APPROVED = "sign_off_approved"
+SIGN_OFF_REFUSED = "sign_off_refused"
+SIGN_OFF_KINDS = (SIGN_OFF_REQUESTED, SIGN_OFF_APPROVED, SIGN_OFF_REFUSED)
+
+SORTS = {"time": "started_at", "wagered": "wagered", "paid": "paid", "house": "house_result"}
+"""The columns the rounds list sorts by (always then by id), keyed by the name the screen uses."""
+
+Cursor = tuple[object, int]
+"""Where a page of rounds ended: the last row's sort value and id (keyset paging)."""
+
 
 class LedgerError(Exception):
     """The ledger could not be read or written; nothing was changed."""
@@ -123,6 +134,12 @@ class RowQuery:
     seat: int | None = None
     min_payout: int | None = None  # rows whose result is at least this
     flag: str | None = None
+    search: str | None = None  # a round number or id, a table's name or a player's name (part of it)
+
+    @property
+    def only_time(self) -> bool:
+        """Whether the query filters by nothing but game, table and time (the hourly totals answer it)."""
+        return self.seat is None and self.min_payout is None and self.flag is None and not self.search
 
 
 @dataclass(frozen=True)
@@ -141,6 +158,20 @@ class Totals:
     def hold(self) -> float:
         """The house's result as a share of the drop (0.0 when nothing was wagered)."""
         return self.house / self.wagered if self.wagered else 0.0
+
+
+@dataclass(frozen=True)
+class PendingSignOff:
+    """A payout the dealer sent to the floor, still waiting for the supervisor's decision."""
+
+    round: RoundRecord
+    request: StoredEvent
+
+
+def cursor_of(record: RoundRecord, sort: str) -> Cursor:
+    """The keyset cursor after `record` in a list sorted by `sort`."""
+    value = record.started_at if sort == "time" else getattr(record, SORTS[sort])
+    return (value, record.id)
 
 
 class Ledger(ABC):
@@ -189,8 +220,10 @@ class Ledger(ABC):
         """Settlement rows of finished rounds matching the query, oldest round first."""
 
     @abstractmethod
-    def find_rounds(self, query: RowQuery, limit: int = 100, before_id: int | None = None) -> list[RoundRecord]:
-        """Rounds matching the query, newest first, `limit` at a time (page with `before_id`)."""
+    def find_rounds(self, query: RowQuery, limit: int = 100, after: Cursor | None = None, sort: str = "time",
+                    descending: bool = True) -> list[RoundRecord]:
+        """Rounds matching the query sorted by `sort` (newest first by default), `limit` at a time; the
+        next page starts `after` the cursor of the last row shown (`cursor_of`)."""
 
     @abstractmethod
     def totals(self, query: RowQuery) -> list[Totals]:
@@ -199,6 +232,15 @@ class Ledger(ABC):
     @abstractmethod
     def hourly(self, query: RowQuery) -> list[tuple[str, int, int]]:
         """(hour, wagered, house result) of finished rounds, oldest hour first."""
+
+    @abstractmethod
+    def sign_off_queue(self) -> list[PendingSignOff]:
+        """Unfinished rounds whose latest sign-off request has no decision yet, oldest first."""
+
+    @abstractmethod
+    def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "") -> StoredEvent:
+        """Record the supervisor's decision on the round's waiting request (`sign_off_approved {by}` or
+        `sign_off_refused {by, reason}`); refused when nothing is waiting any more."""
 
     @abstractmethod
     def chain_problems(self) -> list[str]:

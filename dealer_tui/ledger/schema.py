@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Callable
 
 from dealer_tui.ledger.base import LedgerError
 
-MIGRATIONS: list[str] = [
+Step = str | Callable[[sqlite3.Connection], None]
+
+
+def backfill_seatings(db: sqlite3.Connection) -> None:
+    """Who sat where from which round to which: rebuilt from the seat events, in chain order."""
+    started: dict[int, int] = {}
+    cursor = db.execute("SELECT table_id, kind, payload FROM events"
+                        " WHERE kind IN ('round_started', 'seat_taken', 'seat_left') ORDER BY table_id, seq")
+    for table_id, kind, payload in cursor.fetchall():
+        data = json.loads(payload)
+        if kind == "round_started":
+            started[table_id] = started.get(table_id, 0) + 1
+        elif kind == "seat_taken":
+            db.execute("INSERT INTO seatings(table_id, seat, player, first_round) VALUES (?, ?, ?, ?)",
+                       (table_id, data.get("seat"), str(data.get("player", "")), started.get(table_id, 0) + 1))
+        else:
+            db.execute("UPDATE seatings SET last_round = ? WHERE table_id = ? AND seat = ? AND last_round IS NULL",
+                       (started.get(table_id, 0), table_id, data.get("seat")))
+
+
+def backfill_flags(db: sqlite3.Connection) -> None:
+    """Each flag of each round as a row of its own: a rare flag is found without reading every round."""
+    rows = db.execute("SELECT id, flags FROM rounds WHERE flags <> ''").fetchall()
+    db.executemany("INSERT OR IGNORE INTO round_flags(flag, round_id) VALUES (?, ?)",
+                   [(flag, rid) for rid, flags in rows for flag in str(flags).split(",") if flag])
+
+
+MIGRATIONS: list[list[Step]] = [[
     # 1: tables, rounds, the event chain, settlement rows
     """
     CREATE TABLE tables(
@@ -57,7 +86,47 @@ MIGRATIONS: list[str] = [
         reason TEXT NOT NULL,
         PRIMARY KEY(round_id, seat, bet)
     );
-    """,
+    """],
+    # 2: the floor review: the biggest single result of a round, sort and time indexes, totals per
+    # hour kept with each settlement, and who sat where (player search); back-filled from the records
+    ["""
+    ALTER TABLE rounds ADD COLUMN max_result INTEGER NOT NULL DEFAULT 0;
+    UPDATE rounds SET max_result = COALESCE((SELECT MAX(result) FROM settlements s WHERE s.round_id = rounds.id), 0);
+    CREATE INDEX rounds_by_time ON rounds(started_at, id);
+    CREATE INDEX rounds_by_game ON rounds(game, started_at, id);
+    CREATE INDEX rounds_by_paid ON rounds(paid, id);
+    CREATE INDEX rounds_by_wagered ON rounds(wagered, id);
+    CREATE INDEX rounds_by_house ON rounds(house_result, id);
+    CREATE INDEX rounds_by_max_result ON rounds(max_result, id);
+    CREATE TABLE hourly_totals(
+        hour TEXT NOT NULL,
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        game TEXT NOT NULL,
+        rounds INTEGER NOT NULL,
+        wagered INTEGER NOT NULL,
+        paid INTEGER NOT NULL,
+        house INTEGER NOT NULL,
+        biggest INTEGER NOT NULL,
+        PRIMARY KEY(hour, table_id, game)
+    ) WITHOUT ROWID;
+    INSERT INTO hourly_totals(hour, table_id, game, rounds, wagered, paid, house, biggest)
+        SELECT substr(started_at, 1, 13), table_id, game, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result),
+               MAX(paid)
+        FROM rounds WHERE status = 'settled' GROUP BY 1, 2, 3;
+    CREATE TABLE seatings(
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        first_round INTEGER NOT NULL,
+        last_round INTEGER
+    );
+    CREATE INDEX seatings_by_table ON seatings(table_id, seat);
+    CREATE TABLE round_flags(
+        flag TEXT NOT NULL,
+        round_id INTEGER NOT NULL REFERENCES rounds(id),
+        PRIMARY KEY(flag, round_id)
+    ) WITHOUT ROWID
+    """, backfill_seatings, backfill_flags],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -70,11 +139,15 @@ def migrate(db: sqlite3.Connection, where: str) -> None:
     for number in range(version, SCHEMA_VERSION):
         db.execute("BEGIN IMMEDIATE")
         try:
-            for statement in MIGRATIONS[number].split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            for step in MIGRATIONS[number]:
+                if callable(step):
+                    step(db)
+                    continue
+                for statement in step.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
             db.execute(f"PRAGMA user_version = {number + 1}")
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, ValueError) as exc:
             db.execute("ROLLBACK")
             raise LedgerError(f"{where}: cannot upgrade the ledger to schema {number + 1} ({exc})") from None
         db.execute("COMMIT")

@@ -12,12 +12,20 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from dealer_tui.ledger import queries
 from dealer_tui.ledger.base import (
     GENESIS,
     ROUND_OPEN,
+    ROUND_SETTLED,
+    SIGN_OFF_APPROVED,
+    SIGN_OFF_KINDS,
+    SIGN_OFF_REFUSED,
+    SIGN_OFF_REQUESTED,
+    Cursor,
     Ledger,
     LedgerError,
     NewEvent,
+    PendingSignOff,
     RoundRecord,
     RoundUpdate,
     RowQuery,
@@ -62,6 +70,10 @@ class SqliteLedger(Ledger):
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise LedgerError(f"{self.path}: ledger schema {version} is newer than this program's")
+            if version < SCHEMA_VERSION:  # an older ledger gains the review's indexes first; no record changes
+                db.close()
+                SqliteLedger(self.path).close()
+                return self._connect()
             return db
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not self.path.exists():
@@ -169,7 +181,21 @@ class SqliteLedger(Ledger):
             stored.append(StoredEvent(int(cur.lastrowid or 0), table_id, round_id, seq, ts, event.kind,
                                       event.payload, prev, digest))
             prev = digest
+            if event.kind in ("seat_taken", "seat_left") and round_id is None:
+                self._seating(db, table_id, event)
         return stored
+
+    @staticmethod
+    def _seating(db: sqlite3.Connection, table_id: int, event: NewEvent) -> None:
+        """Who sits where from which round on: what the player search reads."""
+        played = db.execute("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE table_id = ?", (table_id,)).fetchone()[0]
+        seat = event.payload.get("seat")
+        if event.kind == "seat_taken":
+            db.execute("INSERT INTO seatings(table_id, seat, player, first_round) VALUES (?, ?, ?, ?)",
+                       (table_id, seat, str(event.payload.get("player", "")), played + 1))
+        else:
+            db.execute("UPDATE seatings SET last_round = ? WHERE table_id = ? AND seat = ? AND last_round IS NULL",
+                       (played, table_id, seat))
 
     def _update_round(self, db: sqlite3.Connection, round_id: int, update: RoundUpdate) -> None:
         current = self.round(round_id)
@@ -178,6 +204,8 @@ class SqliteLedger(Ledger):
         ended = self._clock() if update.status and update.status != ROUND_OPEN else current.ended_at
         db.execute("UPDATE rounds SET status = ?, flags = ?, ended_at = ? WHERE id = ?",
                    (status, flags, ended, round_id))
+        db.executemany("INSERT OR IGNORE INTO round_flags(flag, round_id) VALUES (?, ?)",
+                       [(flag, round_id) for flag in sorted(update.add_flags - current.flags)])
         if update.totals is not None:
             db.execute("UPDATE rounds SET seats = ?, wagered = ?, paid = ?, house_result = ? WHERE id = ?",
                        (*update.totals, round_id))
@@ -187,15 +215,24 @@ class SqliteLedger(Ledger):
                 "INSERT INTO settlements(round_id, seat, bet, stake, result, reason) VALUES (?, ?, ?, ?, ?, ?)",
                 [(round_id, r.seat, r.bet, r.stake, r.result, r.reason) for r in update.settlement],
             )
-
-    _ROUND_COLUMNS = ("id, table_id, number, game, profile, status, flags, started_at, ended_at, seats,"
-                      " wagered, paid, house_result")
+            db.execute("UPDATE rounds SET max_result = ? WHERE id = ?",
+                       (max((r.result for r in update.settlement), default=0), round_id))
+        if status == ROUND_SETTLED and current.status != ROUND_SETTLED:
+            self._add_to_hour(db, round_id)
 
     @staticmethod
-    def _round_record(row: tuple[object, ...]) -> RoundRecord:
-        flags = frozenset(f for f in str(row[6]).split(",") if f)
-        return RoundRecord(row[0], row[1], row[2], row[3], row[4], row[5], flags, row[7], row[8],  # type: ignore[arg-type]
-                           row[9], row[10], row[11], row[12])  # type: ignore[arg-type]
+    def _add_to_hour(db: sqlite3.Connection, round_id: int) -> None:
+        """The hourly totals gain the settled round in the settlement's own transaction."""
+        db.execute(
+            "INSERT INTO hourly_totals(hour, table_id, game, rounds, wagered, paid, house, biggest)"
+            " SELECT substr(started_at, 1, 13), table_id, game, 1, wagered, paid, house_result, paid"
+            " FROM rounds WHERE id = ? AND true"
+            " ON CONFLICT(hour, table_id, game) DO UPDATE SET rounds = rounds + 1,"
+            " wagered = wagered + excluded.wagered, paid = paid + excluded.paid, house = house + excluded.house,"
+            " biggest = MAX(biggest, excluded.biggest)", (round_id,))
+
+    _ROUND_COLUMNS = queries.ROUND_COLUMNS
+    _round_record = staticmethod(queries.round_record)
 
     def round(self, round_id: int) -> RoundRecord:
         row = self._db.execute(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,)).fetchone()
@@ -248,64 +285,48 @@ class SqliteLedger(Ledger):
                                 (table_id,)).fetchall()
         return [self._round_record(r) for r in rows]
 
-    @staticmethod
-    def _round_where(query: RowQuery) -> tuple[list[str], list[object]]:
-        where: list[str] = ["1 = 1"]
-        args: list[object] = []
-        for clause, value in (("game = ?", query.game), ("table_id = ?", query.table_id),
-                              ("started_at >= ?", query.since), ("started_at < ?", query.until)):
-            if value is not None:
-                where.append(clause)
-                args.append(value)
-        if query.flag is not None:
-            where.append("(',' || flags || ',') LIKE ?")
-            args.append(f"%,{query.flag},%")
-        if query.seat is not None:
-            where.append("EXISTS (SELECT 1 FROM settlements s WHERE s.round_id = rounds.id AND s.seat = ?)")
-            args.append(query.seat)
-        if query.min_payout is not None:
-            where.append("EXISTS (SELECT 1 FROM settlements s WHERE s.round_id = rounds.id AND s.result >= ?)")
-            args.append(query.min_payout)
-        return where, args
-
-    def find_rounds(self, query: RowQuery, limit: int = 100, before_id: int | None = None) -> list[RoundRecord]:
-        where, args = self._round_where(query)
-        if before_id is not None:
-            where.append("id < ?")
-            args.append(before_id)
-        sql = f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?"
-        return [self._round_record(r) for r in self._db.execute(sql, (*args, limit)).fetchall()]
+    def find_rounds(self, query: RowQuery, limit: int = 100, after: Cursor | None = None, sort: str = "time",
+                    descending: bool = True) -> list[RoundRecord]:
+        return queries.find_rounds(self._db, query, limit, after, sort, descending)
 
     def totals(self, query: RowQuery) -> list[Totals]:
-        where, args = self._round_where(query)
-        where.append("status = 'settled'")
-        sql = ("SELECT table_id, game, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result), MAX(paid) FROM rounds"
-               f" WHERE {' AND '.join(where)} GROUP BY table_id, game ORDER BY table_id, game")
-        return [Totals(*row) for row in self._db.execute(sql, args).fetchall()]
+        return queries.totals(self._db, query)
 
     def hourly(self, query: RowQuery) -> list[tuple[str, int, int]]:
-        where, args = self._round_where(query)
-        where.append("status = 'settled'")
-        sql = ("SELECT substr(started_at, 1, 13), SUM(wagered), SUM(house_result) FROM rounds"
-               f" WHERE {' AND '.join(where)} GROUP BY 1 ORDER BY 1")
-        return [(str(h), int(w), int(r)) for h, w, r in self._db.execute(sql, args).fetchall()]
+        return queries.hourly(self._db, query)
 
     def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
-        where, args = ["1 = 1"], []
-        for clause, value in (("r.game = ?", query.game), ("r.table_id = ?", query.table_id),
-                              ("r.started_at >= ?", query.since), ("r.started_at < ?", query.until),
-                              ("s.seat = ?", query.seat), ("s.result >= ?", query.min_payout)):
-            if value is not None:
-                where.append(clause)
-                args.append(value)
-        if query.flag is not None:
-            where.append("(',' || r.flags || ',') LIKE ?")
-            args.append(f"%,{query.flag},%")
-        columns = ", ".join(f"r.{c.strip()}" for c in self._ROUND_COLUMNS.split(","))
-        sql = (f"SELECT {columns}, s.seat, s.bet, s.stake, s.result, s.reason FROM settlements s"
-               f" JOIN rounds r ON r.id = s.round_id WHERE {' AND '.join(where)} ORDER BY r.id, s.seat, s.bet")
-        for row in self._db.execute(sql, args):
-            yield self._round_record(row[:13]), SettlementRow(*row[13:])
+        return queries.settlement_rows(self._db, query)
+
+    # -- sign-off by the floor --------------------------------------------------------------
+
+    def _latest_sign_off(self, round_id: int) -> StoredEvent | None:
+        marks = ",".join("?" for _ in SIGN_OFF_KINDS)
+        found = self._events(f"round_id = ? AND kind IN ({marks})", (round_id, *SIGN_OFF_KINDS))
+        return found[-1] if found else None
+
+    def sign_off_queue(self) -> list[PendingSignOff]:
+        waiting = []
+        for record in self.unfinished_rounds():
+            latest = self._latest_sign_off(record.id)
+            if latest is not None and latest.kind == SIGN_OFF_REQUESTED:
+                waiting.append(PendingSignOff(record, latest))
+        return waiting
+
+    def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "") -> StoredEvent:
+        if not by.strip():
+            raise LedgerError("a sign-off decision names the supervisor who made it")
+        if not approved and not reason.strip():
+            raise LedgerError("a refusal needs a reason")
+        with self._write() as db:
+            record = self.round(round_id)  # read inside the lock: no other process decides in between
+            latest = self._latest_sign_off(round_id)
+            if record.status != ROUND_OPEN or latest is None or latest.kind != SIGN_OFF_REQUESTED:
+                why = f"the round is {record.status}" if record.status != ROUND_OPEN else "it was already decided"
+                raise LedgerError(f"round {record.number} (id {round_id}): no sign-off is waiting ({why})")
+            payload = {"by": by.strip()} if approved else {"by": by.strip(), "reason": reason.strip()}
+            kind = SIGN_OFF_APPROVED if approved else SIGN_OFF_REFUSED
+            return self._insert_events(db, record.table_id, round_id, [NewEvent(kind, payload)])[0]
 
     # -- audit ----------------------------------------------------------------------------
 

@@ -1,39 +1,62 @@
-"""The floor review's rounds list: newest first, filters, paging, new rounds as they land."""
+"""The floor review's rounds list: filters and search, sorting by a column, keyset paging, export
+of the rows in view, the sign-off queue, and new rounds as they land."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
+from dealer_tui.ledger.base import Cursor, cursor_of
+from dealer_tui.screens.floor_filters import FilterModal, PathModal
+from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.widgets.screen_keys import ScreenKeys
 
-PAGE = 200
+PAGE = 50
 FLAGS = (None, "signed_off", "voided", "dead_hands", "capped", "recovered")
+SORTS = ("time", "paid", "wagered", "house")
+COLUMNS = (("time", "Time"), ("table", "Table"), ("number", "Round"), ("game", "Game"),
+           ("profile", "Profile"), ("seats", "Seats"), ("wagered", "Wagered"), ("paid", "Paid"),
+           ("house", "House"), ("status", "Status"), ("flags", "Flags"))
+
+
+def shown_time(iso: str | None) -> str:
+    return iso[:19].replace("T", " ") if iso else ""
 
 
 class RoundsScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "story", "Round story"),
-        Binding("g", "cycle_game", "Game filter"),
-        Binding("f", "cycle_flag", "Flag filter"),
-        Binding("b", "big_payouts", "Big payouts"),
+        Binding("slash", "filters", "Filter/search"),
+        Binding("g", "cycle_game", "Game"),
+        Binding("f", "cycle_flag", "Flag"),
+        Binding("b", "big_payouts", "Big pays"),
+        Binding("c", "clear", "Clear"),
+        Binding("o", "cycle_sort", "Sort"),
+        Binding("O", "reverse", "Reverse", show=False),
+        Binding("n", "older", "Next"),
+        Binding("p", "newer", "Prev"),
         Binding("t", "totals", "Totals"),
-        Binding("n", "older", "Older"),
-        Binding("p", "newer", "Newer"),
-        Binding("r", "reload", "Refresh"),
+        Binding("e", "export", "Export"),
+        Binding("s", "sign_offs", "Sign-offs"),
+        Binding("r", "reload", "Refresh", show=False),
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, ledger: Ledger, games: list[str], big_payout: int) -> None:
+    def __init__(self, ledger: Ledger, games: list[str], big_payout: int, *, desk: SignOffDesk | None = None,
+                 export_dir: Path | None = None) -> None:
         super().__init__()
         self.ledger, self.games, self.big_payout = ledger, [None, *games], big_payout
+        self.desk, self.export_dir = desk, export_dir
         self.query_ = RowQuery()
-        self.pages: list[int | None] = [None]  # the before_id of each page shown so far
+        self.sort, self.descending = "time", True
+        self.pages: list[Cursor | None] = [None]  # where each page shown so far starts
         self.rows: list[RoundRecord] = []
         self.tables: dict[int, str] = {}
 
@@ -41,42 +64,63 @@ class RoundsScreen(Screen[None]):
         yield Header(show_clock=False)
         yield Static(id="floor-filters")
         yield DataTable(id="floor-table", zebra_stripes=True, cursor_type="row")
-        yield Footer()
+        yield ScreenKeys()
 
     def on_mount(self) -> None:
-        self.title = "Floor review (read-only)"
+        self.title = "Floor review"
         table = self.query_one(DataTable)
-        table.add_columns("Round id", "Time", "Table", "Round", "Game", "Profile", "Seats", "Wagered", "Paid",
-                          "House", "Status", "Flags")
+        for key, label in COLUMNS:
+            table.add_column(label, key=key)
         self.load()
         self.set_interval(3.0, self._poll)
 
     def load(self) -> None:
         self.tables = {t.id: t.name for t in self.ledger.tables()}
-        self.rows = self.ledger.find_rounds(self.query_, PAGE, self.pages[-1])
+        self.rows = self.ledger.find_rounds(self.query_, PAGE, self.pages[-1], self.sort, self.descending)
         table = self.query_one(DataTable)
         table.clear()
         for r in self.rows:
-            table.add_row(str(r.id), r.started_at[:19].replace("T", " "), self.tables.get(r.table_id, "?"),
-                          str(r.number), r.game, r.profile, str(r.seats), str(r.wagered), str(r.paid),
-                          f"{r.house_result:+}", r.status, ", ".join(sorted(r.flags)), key=str(r.id))
+            table.add_row(shown_time(r.started_at), self.tables.get(r.table_id, "?"), str(r.number),
+                          r.game, r.profile, str(r.seats), str(r.wagered), str(r.paid), f"{r.house_result:+}",
+                          r.status, ", ".join(sorted(r.flags)), key=str(r.id))
+        self.query_one("#floor-filters", Static).update(self.describe())
+
+    def describe(self) -> str:
+        """The filters, sort and page in force, in one line above the list."""
         q = self.query_
-        parts = [f"game: {q.game or 'all'}", f"flag: {q.flag or 'any'}",
-                 f"payout ≥ {q.min_payout}" if q.min_payout else "any payout", f"page {len(self.pages)}"]
-        self.query_one("#floor-filters", Static).update(" · ".join(parts) + f" · {len(self.rows)} rounds shown")
+        parts = [f"game: {q.game or 'all'}", f"flag: {q.flag or 'any'}"]
+        if q.since or q.until:
+            parts.append(f"time: {shown_time(q.since)[:16] or '…'} to {shown_time(q.until)[:16] or '…'}")
+        if q.seat is not None:
+            parts.append(f"seat {q.seat}")
+        parts.append(f"payout ≥ {q.min_payout}" if q.min_payout else "any payout")
+        if q.search:
+            parts.append(f"search: {q.search!r}")
+        order = {"time": "newest", "paid": "biggest paid", "wagered": "biggest wagered", "house": "best for house"}
+        parts.append(f"sort: {order[self.sort]} first" if self.descending else f"sort: {self.sort}, ascending")
+        more = "+" if len(self.rows) == PAGE else ""
+        return " · ".join(parts) + f" · page {len(self.pages)}: {len(self.rows)}{more} rounds"
 
     def _poll(self) -> None:
         """New rounds land while the dealer plays: reload the first page when it is in view."""
         if len(self.pages) == 1:
-            newest = self.ledger.find_rounds(self.query_, 1)
+            newest = self.ledger.find_rounds(self.query_, 1, None, self.sort, self.descending)
             if newest and (not self.rows or newest[0].id != self.rows[0].id or newest[0].status != self.rows[0].status):
                 self.load()
 
-    def _set(self, **changes: object) -> None:
-        fields = {**self.query_.__dict__, **changes}
-        self.query_ = RowQuery(**fields)  # type: ignore[arg-type]
+    def set_query(self, query: RowQuery) -> None:
+        self.query_ = query
         self.pages = [None]
         self.load()
+
+    def _set(self, **changes: object) -> None:
+        self.set_query(RowQuery(**{**self.query_.__dict__, **changes}))  # type: ignore[arg-type]
+
+    def action_filters(self) -> None:
+        self.app.push_screen(FilterModal(self.query_), lambda q: self.set_query(q) if q is not None else None)
+
+    def action_clear(self) -> None:
+        self.set_query(RowQuery())
 
     def action_cycle_game(self) -> None:
         i = self.games.index(self.query_.game) if self.query_.game in self.games else 0
@@ -89,9 +133,28 @@ class RoundsScreen(Screen[None]):
     def action_big_payouts(self) -> None:
         self._set(min_payout=None if self.query_.min_payout else self.big_payout)
 
+    def sort_by(self, sort: str, descending: bool = True) -> None:
+        self.sort, self.descending = sort, descending
+        self.pages = [None]
+        self.load()
+
+    def action_cycle_sort(self) -> None:
+        self.sort_by(SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)])
+
+    def action_reverse(self) -> None:
+        self.sort_by(self.sort, not self.descending)
+
+    def on_data_table_header_selected(self, event: DataTable.HeaderSelected) -> None:
+        """A click on a column's header sorts by it (again: the other way round)."""
+        key = str(event.column_key.value)
+        if key in SORTS:
+            self.sort_by(key, not self.descending if key == self.sort else True)
+        else:
+            self.notify("The list sorts by time, wagered, paid or house.", severity="warning")
+
     def action_older(self) -> None:
         if len(self.rows) == PAGE:
-            self.pages.append(self.rows[-1].id)
+            self.pages.append(cursor_of(self.rows[-1], self.sort))
             self.load()
 
     def action_newer(self) -> None:
@@ -124,3 +187,36 @@ class RoundsScreen(Screen[None]):
         from dealer_tui.screens.floor_totals import TotalsScreen
 
         self.app.push_screen(TotalsScreen(self.ledger, self.query_, self.tables))
+
+    def action_sign_offs(self) -> None:
+        if self.desk is None:
+            self.notify("No supervisor PIN is available here: the queue opens from `dealer-tui floor`.",
+                        severity="warning")
+            return
+        from dealer_tui.screens.floor_signoff import SignOffScreen
+
+        self.app.push_screen(SignOffScreen(self.ledger, self.desk, self.tables))
+
+    def default_export(self) -> str:
+        stamp = shown_time(self.rows[0].started_at)[:16].replace(" ", "-").replace(":", "") if self.rows else "empty"
+        return str((self.export_dir or Path.cwd()) / f"floor-rounds-{stamp}.csv")
+
+    def action_export(self) -> None:
+        """The settlement rows of the rounds the filters pick (every page) to a CSV file."""
+        from dealer_tui.commands.history import export_csv
+
+        query = self.query_
+
+        def attempt(path: str) -> tuple[bool, str]:
+            if not path:
+                return False, "A file name is needed."
+            target = Path(path).expanduser()
+            try:
+                count = export_csv(self.ledger, query, target)
+            except OSError as exc:
+                return False, f"{path}: {exc.strerror or exc}"
+            return True, f"Wrote {count} rows to {target}"
+
+        self.app.push_screen(PathModal("Export the filtered rounds' rows (one per seat per bet) to CSV",
+                                       self.default_export(), attempt),
+                             lambda message: self.notify(message, timeout=8) if message else None)

@@ -12,11 +12,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from dealer_tui.ledger import Ledger, NewEvent, RoundRecord
 from dealer_tui.screens.payout_screen import BET_LABELS
 from dealer_tui.views import presenter
+from dealer_tui.widgets.screen_keys import ScreenKeys
 
 
 class StoryScreen(Screen[None]):
@@ -31,7 +32,7 @@ class StoryScreen(Screen[None]):
         yield Header(show_clock=False)
         with VerticalScroll(id="story"):
             yield Static(self._story())
-        yield Footer()
+        yield ScreenKeys()
 
     def on_mount(self) -> None:
         r = self.record
@@ -52,8 +53,15 @@ class StoryScreen(Screen[None]):
             events.add_column(column, overflow="fold")
         describe = presenter(r.game).describe
         confirmed = ""
-        for e in self.ledger.round_events(r.id):
-            said = describe(NewEvent(e.kind, e.payload))
+        recorded = self.ledger.round_events(r.id)
+        source = recorded[0].payload.get("card_source") if recorded else None
+        seeded = bool(recorded and recorded[0].payload.get("seeded"))
+        head.append("\ncards: " + CARD_SOURCES.get(str(source), str(source)) + (" — seeded, for training" if seeded else ""))
+        for e in recorded:
+            try:
+                said = describe(NewEvent(e.kind, e.payload))
+            except (KeyError, TypeError, ValueError, IndexError):  # an event this program cannot word
+                said = f"{e.kind.replace('_', ' ')} (as recorded)"
             details = "; ".join(f"{k}: {v}" for k, v in _cards(e.payload))
             events.add_row(str(e.seq), e.ts[11:19], said, details)
             if e.kind == "payout_confirmed":
@@ -70,6 +78,10 @@ class StoryScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+CARD_SOURCES = {"entry": "keyed by the dealer at a live table (the keyed cards are in the events below)",
+                "shoe": "dealt by the terminal's virtual shoe", "scripted": "a scripted deck (tests, replays)"}
 
 
 def _cards(payload: object, key: str = "") -> list[tuple[str, str]]:

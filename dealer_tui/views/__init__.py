@@ -64,6 +64,13 @@ def describe_common(event: NewEvent) -> str | None:
         return f"Payout confirmed: {p['paid']} paid{signed}"
     if event.kind == "round_voided":
         return f"Round void: {p['reason']}"
+    if event.kind == "sign_off_requested":
+        seats = ", ".join(str(s) for s in p.get("seats", []))
+        return f"Payout sent to the floor for sign-off (seat {seats})"
+    if event.kind == "sign_off_approved":
+        return f"Floor approved the payout ({p.get('by')})"
+    if event.kind == "sign_off_refused":
+        return f"Floor refused the payout ({p.get('by')}): {p.get('reason')}"
     if event.kind == "round_recovered":
         return f"Round reopened after a restart ({p['phase']} phase)"
     return None

@@ -1,0 +1,218 @@
+"""Floor review benchmarks on a ledger of a million rounds (target: each ≤ 300 ms): opening the
+list, changing a filter (each kind), opening a round's story and a shift's totals — timed through
+the real screens in Textual's Pilot (query + table filled + one refresh), and the ledger query
+alone for scale.
+
+    python bench/floor.py [--rounds 1000000] [--repeat 5] [--dir DIR] [--keep PATH] [--json]
+
+The ledger is filled the fast way (plain rows in batches, one transaction each): four tables and
+three games, four settlement rows and three events per round, a round every 40 seconds, a few
+voided and big-payout rounds, a dozen players coming and going; the hourly totals and the seat
+ranges are built as the schema upgrade builds them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from dealer_tui.ledger import RowQuery, SqliteLedger
+
+GAMES = ("high-card-flush", "one-or-five", "palace-poker")
+TABLES = 4
+START = datetime(2025, 1, 1, 12, 0, 0)
+
+
+def fill(path: Path, rounds: int, batch: int = 50_000, seed: int = 1) -> float:
+    rng = random.Random(seed)
+    ledger = SqliteLedger(path)
+    for t in range(TABLES):
+        game = GAMES[t % len(GAMES)]
+        ledger.create_table(f"Main {t + 1}", game, game, "0" * 64, "shoe")
+    db = ledger._db
+    start = time.perf_counter()
+    numbers = [0] * TABLES
+    seqs = [0] * TABLES
+    event_id = 0
+    for first in range(0, rounds, batch):
+        round_rows, settle_rows, event_rows = [], [], []
+        for rid in range(first + 1, min(rounds, first + batch) + 1):
+            t = rid % TABLES
+            numbers[t] += 1
+            when = (START + timedelta(seconds=40 * rid)).isoformat(timespec="microseconds") + "+00:00"
+            stakes = [rng.choice((5, 10, 25, 50)) for _ in range(4)]
+            results = [rng.choice((-s, -s, s, 0)) for s in stakes]
+            if rng.random() < 0.0005:
+                results[0] = 5000                           # a big payout, now and then
+            voided = rng.random() < 0.002
+            flags = "voided" if voided else ("signed_off" if results[0] >= 5000 else "")
+            wagered = sum(stakes)
+            paid = sum(s + r for s, r in zip(stakes, results) if r > 0)
+            house = -sum(results)
+            round_rows.append((rid, t + 1, numbers[t], GAMES[t % 3], GAMES[t % 3], "voided" if voided else "settled",
+                               flags, when, when, 4, 0 if voided else wagered, 0 if voided else paid,
+                               0 if voided else house, 0 if voided else max(results)))
+            if not voided:
+                settle_rows += [(rid, seat + 1, "ante", stakes[seat], results[seat], "bench")
+                                for seat in range(4)]
+            for kind in ("bench_start", "bench_step", "bench_end"):
+                seqs[t] += 1
+                event_id += 1
+                event_rows.append((event_id, t + 1, rid, seqs[t], when, kind, '{"bench":true}', "0" * 64, "0" * 64))
+        db.execute("BEGIN")
+        db.executemany("INSERT INTO rounds(id, table_id, number, game, profile, status, flags, started_at, ended_at,"
+                       " seats, wagered, paid, house_result, max_result) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                       round_rows)
+        db.executemany("INSERT INTO settlements(round_id, seat, bet, stake, result, reason) VALUES (?,?,?,?,?,?)",
+                       settle_rows)
+        db.executemany("INSERT INTO events(id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash)"
+                       " VALUES (?,?,?,?,?,?,?,?,?)", event_rows)
+        db.execute("COMMIT")
+    db.execute("BEGIN")
+    db.execute("INSERT INTO round_flags(flag, round_id) SELECT flags, id FROM rounds WHERE flags <> ''")
+    db.execute("INSERT INTO hourly_totals(hour, table_id, game, rounds, wagered, paid, house, biggest)"
+               " SELECT substr(started_at, 1, 13), table_id, game, COUNT(*), SUM(wagered), SUM(paid),"
+               " SUM(house_result), MAX(paid) FROM rounds WHERE status = 'settled' GROUP BY 1, 2, 3")
+    per_table = rounds // TABLES
+    for t in range(TABLES):
+        for seat in range(1, 5):
+            for k, first_round in enumerate(range(1, per_table, max(1, per_table // 3))):
+                last = min(per_table, first_round + per_table // 3 - 1)
+                db.execute("INSERT INTO seatings(table_id, seat, player, first_round, last_round) VALUES (?,?,?,?,?)",
+                           (t + 1, seat, f"Player {t}-{seat}-{k}", first_round, last))
+    db.execute("INSERT INTO seatings(table_id, seat, player, first_round, last_round) VALUES (2, 5, 'Rare Visitor',"
+               " ?, ?)", (per_table // 2, per_table // 2 + 40))
+    db.execute("COMMIT")
+    db.execute("ANALYZE")
+    ledger.close()
+    return time.perf_counter() - start
+
+
+def timed(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    out = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - start)
+    return statistics.median(out) * 1e3
+
+
+def middle(rounds: int, hours: float = 0.0) -> str:
+    return (START + timedelta(seconds=40 * rounds // 2, hours=hours)).strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def filters(rounds: int) -> dict[str, RowQuery]:
+    return {
+        "game": RowQuery(game="one-or-five"),
+        "flag voided (rare)": RowQuery(flag="voided"),
+        "flag signed_off (very rare)": RowQuery(flag="signed_off"),
+        "min payout 1000 (very rare)": RowQuery(min_payout=1000),
+        "seat 3": RowQuery(seat=3),
+        "date range, mid-ledger day": RowQuery(since=middle(rounds), until=middle(rounds, 24)),
+        "date range + game + seat": RowQuery(since=middle(rounds), until=middle(rounds, 24), game="palace-poker",
+                                             seat=2),
+        "search player (rare)": RowQuery(search="Rare Visitor"),
+        "search player (common)": RowQuery(search="Player 1-2-1"),
+        "search table": RowQuery(search="Main 3"),
+        "search round number": RowQuery(search=str(rounds // 8)),
+    }
+
+
+def query_figures(path: Path, rounds: int, repeat: int) -> dict[str, float]:
+    from dealer_tui.screens.floor_rounds import PAGE
+
+    ledger = SqliteLedger(path, readonly=True)
+    out = {"query: first page": timed(lambda: ledger.find_rounds(RowQuery(), PAGE), repeat)}
+    for name, q in filters(rounds).items():
+        out[f"query: {name}"] = timed(lambda q=q: ledger.find_rounds(q, PAGE), repeat)
+    for sort in ("paid", "house"):
+        out[f"query: sort by {sort}"] = timed(lambda s=sort: ledger.find_rounds(RowQuery(), PAGE, None, s), repeat)
+    shift = RowQuery(since=middle(rounds, 0.25), until=middle(rounds, 8.6))
+    out["query: shift totals (8 h, partial hours)"] = timed(lambda: (ledger.totals(shift), ledger.hourly(shift)), repeat)
+    month = RowQuery(since=middle(rounds), until=middle(rounds, 24 * 30))
+    out["query: month totals"] = timed(lambda: (ledger.totals(month), ledger.hourly(month)), repeat)
+    out["query: all-time totals"] = timed(lambda: (ledger.totals(RowQuery()), ledger.hourly(RowQuery())), repeat)
+    out["query: a round's events + settlement"] = timed(
+        lambda: (ledger.round_events(rounds // 2), ledger.settlement(rounds // 2)), repeat)
+    ledger.close()
+    return out
+
+
+async def screen_figures(path: Path, rounds: int, repeat: int) -> dict[str, float]:
+    from dealer_tui.floor_app import FloorApp
+    from dealer_tui.screens.floor_rounds import PAGE, RoundsScreen
+    from dealer_tui.screens.floor_story import StoryScreen
+    from dealer_tui.screens.floor_totals import TotalsScreen
+
+    out: dict[str, list[float]] = {}
+
+    def add(name: str, started: float) -> None:
+        out.setdefault(name, []).append(time.perf_counter() - started)
+
+    for _ in range(repeat):
+        start = time.perf_counter()
+        app = FloorApp(SqliteLedger(path, readonly=True), list(GAMES))
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause()
+            add("screen: open the review (app start to list shown)", start)
+            screen = app.screen
+            assert isinstance(screen, RoundsScreen) and len(screen.rows) == PAGE
+            start = time.perf_counter()
+            screen.load()
+            await pilot.pause()
+            add("screen: open the list (query, table filled, drawn)", start)
+            for name, q in filters(rounds).items():
+                start = time.perf_counter()
+                screen.set_query(q)
+                await pilot.pause()
+                add(f"screen: filter {name}", start)
+            screen.set_query(RowQuery())
+            start = time.perf_counter()
+            await pilot.press("o")
+            add("screen: sort by paid", start)
+            start = time.perf_counter()
+            await pilot.press("n")
+            add("screen: next page", start)
+            start = time.perf_counter()
+            await pilot.press("enter")
+            assert isinstance(app.screen, StoryScreen)
+            add("screen: open a round's story", start)
+            await pilot.press("escape")
+            screen.set_query(RowQuery(since=middle(rounds, 0.25), until=middle(rounds, 8.6)))
+            start = time.perf_counter()
+            await pilot.press("t")
+            assert isinstance(app.screen, TotalsScreen)
+            add("screen: a shift's totals (8 h)", start)
+            await pilot.press("escape")
+    return {k: statistics.median(v) * 1e3 for k, v in out.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=1_000_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--dir", type=Path, default=None)
+    parser.add_argument("--keep", type=Path, default=None, help="fill this ledger once and reuse it next time")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        path = args.keep or Path(tmp) / "million.sqlite"
+        filled = fill(path, args.rounds) if not path.exists() else 0.0
+        result: dict[str, float] = {"fill_seconds": filled, "ledger_mb": path.stat().st_size / 1e6}
+        result.update(query_figures(path, args.rounds, args.repeat))
+        result.update(asyncio.run(screen_figures(path, args.rounds, args.repeat)))
+    if not args.json:
+        for key, value in result.items():
+            print(f"{key:>52}: {value:,.1f}")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

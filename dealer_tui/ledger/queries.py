@@ -1,0 +1,230 @@
+"""The floor review's read queries over the SQLite ledger: filtered, sorted, keyset-paged rounds;
+totals from the hourly aggregate (exact at the edges of a shift); settlement rows for export.
+
+Every list query walks an index in the order shown and stops at the page's end, so a page costs
+the same on a ledger of a thousand rounds or a million.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+
+from dealer_tui.ledger.base import SORTS, Cursor, RoundRecord, RowQuery, SettlementRow, Totals
+
+ROUND_COLUMNS = ("id, table_id, number, game, profile, status, flags, started_at, ended_at, seats,"
+                 " wagered, paid, house_result")
+SEARCH_RANGES = 200
+"""A player seated more often than this is searched row by row instead of by seat ranges."""
+RARE = 2000
+"""Fewer matching rounds than this: a filter's own index finds them (flags, minimum payout)."""
+DENSE_RANGES = 5000
+"""Seat ranges covering more rounds than this are checked along the list's order."""
+
+
+def round_record(row: tuple[object, ...]) -> RoundRecord:
+    flags = frozenset(f for f in str(row[6]).split(",") if f)
+    return RoundRecord(row[0], row[1], row[2], row[3], row[4], row[5], flags, row[7], row[8],  # type: ignore[arg-type]
+                       row[9], row[10], row[11], row[12])  # type: ignore[arg-type]
+
+
+def round_where(db: sqlite3.Connection, query: RowQuery, prefix: str = "") -> tuple[list[str], list[object]]:
+    """SQL conditions on `rounds` (aliased by `prefix`) for every filter of the query."""
+    p = prefix
+    where: list[str] = ["1 = 1"]
+    args: list[object] = []
+    for clause, value in ((f"{p}game = ?", query.game), (f"{p}table_id = ?", query.table_id),
+                          (f"{p}started_at >= ?", query.since), (f"{p}started_at < ?", query.until)):
+        if value is not None:
+            where.append(clause)
+            args.append(value)
+    if query.flag is not None:
+        if _rare(db, "SELECT 1 FROM round_flags WHERE flag = ?", query.flag):
+            where.append(f"{p}id IN (SELECT round_id FROM round_flags WHERE flag = ?)")
+            args.append(query.flag)
+        else:
+            where.append(f"(',' || {p}flags || ',') LIKE ?")
+            args.append(f"%,{query.flag},%")
+    if query.seat is not None:
+        where.append(f"EXISTS (SELECT 1 FROM settlements s2 WHERE s2.round_id = {p}id AND s2.seat = ?)")
+        args.append(query.seat)
+    if query.min_payout is not None:
+        rare = _rare(db, "SELECT 1 FROM rounds WHERE max_result >= ?", query.min_payout)
+        where.append(f"{p}max_result >= ?" if rare else f"+{p}max_result >= ?")
+        args.append(query.min_payout)
+    if query.search and query.search.strip():
+        clause, more = _search(db, query.search.strip(), p)
+        where.append(clause)
+        args += more
+    return where, args
+
+
+def _rare(db: sqlite3.Connection, sql: str, value: object) -> bool:
+    """Whether few rounds match (an index probe that stops at `RARE`): few are fetched by the index
+    and sorted; many are met soon enough walking the list's own order."""
+    return int(db.execute(f"SELECT COUNT(*) FROM ({sql} LIMIT {RARE})", (value,)).fetchone()[0]) < RARE
+
+
+def _search(db: sqlite3.Connection, text: str, p: str) -> tuple[str, list[object]]:
+    """A round number or id; a table's name; the name of a player seated at the table then."""
+    ors: list[str] = []
+    args: list[object] = []
+    if text.lstrip("#").isdigit():
+        ors.append(f"{p}number = ? OR {p}id = ?")
+        args += [int(text.lstrip("#"))] * 2
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    like = f"%{escaped}%"
+    tables = [r[0] for r in db.execute("SELECT id FROM tables WHERE name LIKE ? ESCAPE '\\'", (like,))]
+    if tables:
+        ors.append(f"{p}table_id IN ({','.join('?' for _ in tables)})")
+        args += tables
+    seated = db.execute("SELECT table_id, first_round, COALESCE(last_round, (SELECT COALESCE(MAX(number), 0)"
+                        " FROM rounds r WHERE r.table_id = seatings.table_id)) FROM seatings WHERE player LIKE ?"
+                        " ESCAPE '\\'", (like,)).fetchall()
+    if len(seated) > SEARCH_RANGES:
+        ors.append(f"EXISTS (SELECT 1 FROM seatings sp WHERE sp.table_id = {p}table_id AND sp.player LIKE ?"
+                   f" ESCAPE '\\' AND {p}number >= sp.first_round AND {p}number <= COALESCE(sp.last_round, {p}number))")
+        args.append(like)
+    else:
+        # few rounds in the ranges: the (table, number) index finds them; many: the list's own order
+        # is walked and each round checked (a `+` keeps SQLite off the index)
+        dense = "+" if sum(last - first + 1 for _, first, last in seated) > DENSE_RANGES else ""
+        for table_id, first, last in seated:
+            ors.append(f"({dense}{p}table_id = ? AND {dense}{p}number BETWEEN ? AND ?)")
+            args += [table_id, first, last]
+        if dense and not tables and not text.lstrip("#").isdigit():
+            bounds, more = _time_bounds(db, seated, p)
+            return "(" + " OR ".join(ors) + ")" + bounds, args + more
+    if not ors:
+        return "0 = 1", []
+    return "(" + " OR ".join(ors) + ")", args
+
+
+def _time_bounds(db: sqlite3.Connection, seated: list[tuple[int, int, int]], p: str) -> tuple[str, list[object]]:
+    """The time span of the seat ranges (a round's number and time rise together at a table), so
+    the walk along the time index starts where the player's rounds start."""
+    times = [db.execute("SELECT started_at FROM rounds WHERE table_id = ? AND number = ?", (t, n)).fetchone()
+             for t, first, last in seated for n in (first, last)]
+    found = [str(t[0]) for t in times if t is not None]
+    if len(found) != len(times):
+        return "", []
+    return f" AND {p}started_at >= ? AND {p}started_at <= ?", [min(found), max(found)]
+
+
+def find_rounds(db: sqlite3.Connection, query: RowQuery, limit: int, after: Cursor | None, sort: str,
+                descending: bool) -> list[RoundRecord]:
+    if sort not in SORTS:
+        raise ValueError(f"rounds sort by {', '.join(SORTS)}, not {sort!r}")
+    column = SORTS[sort]
+    where, args = round_where(db, query)
+    order = "DESC" if descending else "ASC"
+    if after is not None:
+        where.append(f"({column}, id) {'<' if descending else '>'} (?, ?)")
+        args += [after[0], after[1]]
+    rare = any("round_flags" in w or w.startswith("max_result") for w in where)
+    ordered = f"+{column}" if rare else column  # a rare filter's rows are fetched by its index, then sorted
+    sql = (f"SELECT {ROUND_COLUMNS} FROM rounds WHERE {' AND '.join(where)}"
+           f" ORDER BY {ordered} {order}, id {order} LIMIT ?")
+    return [round_record(r) for r in db.execute(sql, (*args, limit)).fetchall()]
+
+
+def _hour(t: str) -> str:
+    """The aggregate's hour key of a time (`2026-11-29T18`)."""
+    return t[:13] if len(t) >= 13 else t[:10] + "T00"
+
+
+def _next_hour(hour: str) -> str:
+    return (datetime.fromisoformat(hour + ":00") + timedelta(hours=1)).strftime("%Y-%m-%dT%H")
+
+
+def _split(query: RowQuery) -> tuple[tuple[str | None, str | None], list[tuple[str | None, str | None]]]:
+    """The whole hours of the query's time range (read from the aggregate, `first` inclusive, `last`
+    exclusive) and the parts of an hour at its edges (read from the rounds)."""
+    since, until = query.since, query.until
+    first = last = None
+    edges: list[tuple[str | None, str | None]] = []
+    if since is not None:
+        on_hour = re.fullmatch(r"(:00(:00(\.0*)?)?)?", since[13:]) is not None
+        first = _hour(since) if on_hour else _next_hour(_hour(since))
+        if not on_hour:
+            edges.append((since, first))
+    if until is not None:
+        last = _hour(until)
+        edges.append((last, until))
+    if first is not None and last is not None and first >= last:
+        return (None, None), [(since, until)]
+    return (first, last), edges
+
+
+def _direct(db: sqlite3.Connection, query: RowQuery, select: str, group: str) -> list[tuple[object, ...]]:
+    where, args = round_where(db, query)
+    where.append("status = 'settled'")
+    return db.execute(f"SELECT {select} FROM rounds WHERE {' AND '.join(where)} GROUP BY {group}", args).fetchall()
+
+
+def _aggregate(db: sqlite3.Connection, query: RowQuery, hours: tuple[str | None, str | None], select: str,
+               group: str) -> list[tuple[object, ...]]:
+    where, args = ["1 = 1"], []
+    for clause, value in (("game = ?", query.game), ("table_id = ?", query.table_id),
+                          ("hour >= ?", hours[0]), ("hour < ?", hours[1])):
+        if value is not None:
+            where.append(clause)
+            args.append(value)
+    return db.execute(f"SELECT {select} FROM hourly_totals WHERE {' AND '.join(where)} GROUP BY {group}",
+                      args).fetchall()
+
+
+def _parts(db: sqlite3.Connection, query: RowQuery, direct: str, aggregate: str,
+           group: str) -> list[tuple[object, ...]]:
+    """Rows of per-group sums: straight from the rounds when the query filters by more than time,
+    else the whole hours from the aggregate plus the partial hours at the edges."""
+    if not query.only_time:
+        return _direct(db, query, direct, group)
+    hours, edges = _split(query)
+    same_hour = hours == (None, None) and bool(edges)
+    rows = [] if same_hour else _aggregate(db, query, hours, aggregate, group)
+    for since, until in edges:
+        part = RowQuery(game=query.game, table_id=query.table_id, since=since, until=until)
+        rows += _direct(db, part, direct, group)
+    return rows
+
+
+def totals(db: sqlite3.Connection, query: RowQuery) -> list[Totals]:
+    rows = _parts(db, query, "table_id, game, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result), MAX(paid)",
+                  "table_id, game, SUM(rounds), SUM(wagered), SUM(paid), SUM(house), MAX(biggest)",
+                  "table_id, game")
+    merged: dict[tuple[int, str], list[int]] = {}
+    for table_id, game, n, wagered, paid, house, biggest in rows:
+        into = merged.setdefault((int(table_id), str(game)), [0, 0, 0, 0, 0])  # type: ignore[call-overload]
+        into[0] += int(n); into[1] += int(wagered); into[2] += int(paid); into[3] += int(house)  # type: ignore[call-overload]  # noqa: E702
+        into[4] = max(into[4], int(biggest))  # type: ignore[call-overload]
+    return [Totals(t, g, *v) for (t, g), v in sorted(merged.items())]
+
+
+def hourly(db: sqlite3.Connection, query: RowQuery) -> list[tuple[str, int, int]]:
+    rows = _parts(db, query, "substr(started_at, 1, 13), SUM(wagered), SUM(house_result)",
+                  "hour, SUM(wagered), SUM(house)", "1")
+    merged: dict[str, list[int]] = {}
+    for hour, wagered, house in rows:
+        into = merged.setdefault(str(hour), [0, 0])
+        into[0] += int(wagered)  # type: ignore[call-overload]
+        into[1] += int(house)  # type: ignore[call-overload]
+    return [(h, w, r) for h, (w, r) in sorted(merged.items())]
+
+
+def settlement_rows(db: sqlite3.Connection, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
+    """The query's rounds' rows; seat and minimum payout pick rows, the other filters pick rounds."""
+    round_query = RowQuery(game=query.game, table_id=query.table_id, since=query.since, until=query.until,
+                           flag=query.flag, search=query.search)
+    where, args = round_where(db, round_query, "r.")
+    for clause, value in (("s.seat = ?", query.seat), ("s.result >= ?", query.min_payout)):
+        if value is not None:
+            where.append(clause)
+            args.append(value)
+    columns = ", ".join(f"r.{c.strip()}" for c in ROUND_COLUMNS.split(","))
+    sql = (f"SELECT {columns}, s.seat, s.bet, s.stake, s.result, s.reason FROM settlements s"
+           f" JOIN rounds r ON r.id = s.round_id WHERE {' AND '.join(where)} ORDER BY r.id, s.seat, s.bet")
+    for row in db.execute(sql, args):
+        yield round_record(row[:13]), SettlementRow(*row[13:])

@@ -1,0 +1,148 @@
+"""The sign-off queue: payouts the dealers sent to the floor, waiting for the supervisor. Approve
+(a) or refuse with a reason (d); each decision is the supervisor's (PIN) and lands in the ledger
+as an event of the round, on that table's hash chain."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Header, Static
+
+from dealer_tui.ledger import Ledger, LedgerError
+from dealer_tui.ledger.base import PendingSignOff
+from dealer_tui.screens.pin_modal import PinModal
+from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.supervisor import PinError, PinStore, SignOff
+from dealer_tui.widgets.screen_keys import ScreenKeys
+
+POLL_SECONDS = 2.0
+
+
+@dataclass
+class SignOffDesk:
+    """What the floor needs to decide: the PIN, a ledger it may write to, and the tables whose
+    supervisor already signed in on this terminal (the dealer's table, when opened with F)."""
+
+    pins: PinStore
+    writer: Callable[[], Ledger]
+    signed_in: set[int] = field(default_factory=set)
+    _checks: dict[int, SignOff] = field(default_factory=dict)
+
+    @classmethod
+    def at_table(cls, signoff: SignOff) -> SignOffDesk:
+        """The desk of the review opened at a table after the supervisor's PIN."""
+        return cls(signoff.store, lambda: signoff.ledger, {signoff.table_id}, {signoff.table_id: signoff})
+
+    def check(self, table_id: int) -> SignOff:
+        """The PIN check of a table (its lock-out and log-ins are that table's ledger events)."""
+        if table_id not in self._checks:
+            self._checks[table_id] = SignOff(self.pins, self.writer(), table_id)
+        return self._checks[table_id]
+
+
+class SignOffScreen(Screen[None]):
+    CSS_PATH = "floor.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "approve", "Approve"),
+        Binding("d", "refuse", "Refuse (reason)"),
+        Binding("r", "reload", "Refresh"),
+        Binding("escape,q", "back", "Back to the list"),
+    ]
+
+    def __init__(self, ledger: Ledger, desk: SignOffDesk, tables: dict[int, str]) -> None:
+        super().__init__()
+        self.ledger, self.desk, self.tables = ledger, desk, tables
+        self.waiting: list[PendingSignOff] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static(id="signoff-status")
+        yield DataTable(id="signoff-table", zebra_stripes=True, cursor_type="row")
+        yield ScreenKeys()
+
+    def on_mount(self) -> None:
+        self.title = "Sign-off queue"
+        self.query_one(DataTable).add_columns("Round id", "Sent", "Table", "Round", "Game", "Seats", "Wins",
+                                              "Chips paid", "Threshold")
+        self.load()
+        self.set_interval(POLL_SECONDS, self._poll)
+
+    def load(self) -> None:
+        self.waiting = self.ledger.sign_off_queue()
+        table = self.query_one(DataTable)
+        table.clear()
+        for w in self.waiting:
+            p = w.request.payload
+            wins = ", ".join(f"seat {s} +{v}" for s, v in sorted(p.get("wins", {}).items(), key=lambda i: int(i[0])))
+            table.add_row(str(w.round.id), w.request.ts[:19].replace("T", " "),
+                          self.tables.get(w.round.table_id, str(w.round.table_id)), str(w.round.number),
+                          w.round.game, ", ".join(str(s) for s in p.get("seats", [])), wins, str(p.get("paid", "")),
+                          str(p.get("threshold", "")), key=str(w.round.id))
+        count = len(self.waiting)
+        self.query_one("#signoff-status", Static).update(
+            f"{count} payout{'s' if count != 1 else ''} waiting for the supervisor" if count
+            else "No payout is waiting for the supervisor.")
+
+    def _poll(self) -> None:
+        if [w.request.id for w in self.ledger.sign_off_queue()] != [w.request.id for w in self.waiting]:
+            self.load()
+
+    def _selected(self) -> PendingSignOff | None:
+        row = self.query_one(DataTable).cursor_row
+        if not self.waiting or row is None or not 0 <= row < len(self.waiting):
+            self.notify("No payout is waiting.", severity="warning")
+            return None
+        return self.waiting[row]
+
+    def _as_supervisor(self, pending: PendingSignOff, purpose: str, then: Callable[[str], None]) -> None:
+        table_id = pending.round.table_id
+        if table_id in self.desk.signed_in:
+            then("supervisor")
+            return
+        try:
+            check = self.desk.check(table_id)
+        except (LedgerError, PinError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.app.push_screen(PinModal(check, purpose), lambda who: then(who) if who else None)
+
+    def _decide(self, pending: PendingSignOff, approved: bool, by: str, reason: str = "") -> None:
+        try:
+            self.desk.writer().decide_sign_off(pending.round.id, approved, by, reason)
+        except LedgerError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+        else:
+            what = "approved" if approved else "refused"
+            self.notify(f"Round {pending.round.number}: payout {what}; the dealer's screen shows it.")
+        self.load()
+
+    def action_approve(self) -> None:
+        pending = self._selected()
+        if pending is not None:
+            where = self.tables.get(pending.round.table_id, "")
+            self._as_supervisor(pending, f"approve the payout of round {pending.round.number} ({where})",
+                                lambda who: self._decide(pending, True, who))
+
+    def action_refuse(self) -> None:
+        pending = self._selected()
+        if pending is None:
+            return
+        number = pending.round.number
+
+        def reasoned(who: str) -> None:
+            self.app.push_screen(ReasonModal(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
+                                 lambda reason: self._decide(pending, False, who, reason) if reason else None)
+
+        where = self.tables.get(pending.round.table_id, "")
+        self._as_supervisor(pending, f"refuse the payout of round {number} ({where})", reasoned)
+
+    def action_reload(self) -> None:
+        self.load()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
