@@ -1,7 +1,22 @@
-"""The dealer's terminal: cold start to the first screen, and key press to screen updated over a
-scripted High Card Flush round (Textual Pilot, headless).
+"""The dealer's terminal: cold start to the first screen, and key press to screen updated over
+scripted High Card Flush rounds (Textual's Pilot harness, headless).
 
     python bench/tui.py [--rounds 5] [--json]
+
+Key press to screen updated ("key_to_frame"): the key event is posted to the app exactly as
+`Pilot.press` posts it (through the headless driver); the time runs until the last frame the
+app draws in response, found once the app is quiet again (no message waiting in the app, the
+screens or any widget, no layout or repaint pending, the screen's refresh timer paused). So it
+covers handling the key, the round's step and the ledger write, every layout and render, and
+the frame being turned into the terminal's escape sequences (the headless driver would drop
+them, so the bench renders them itself). A key the app answers without drawing anything is
+counted until the app is quiet. Toasts are on, as in the dealer's terminal.
+
+`Pilot.press` itself ("pilot_press") waits for the process to look idle, at least two sleeps of
+20 ms each: a press bound to nothing ("idle_pilot_press") shows that floor. Both are reported.
+
+Cold start ("cold_first_frame"): a fresh interpreter per run, from starting the process to the
+first frame of the round screen; "cold_process" is the whole run, interpreter exit included.
 """
 
 from __future__ import annotations
@@ -14,53 +29,149 @@ import subprocess
 import sys
 import tempfile
 import time
+import unicodedata
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+SIZE = (120, 36)
+PLAYERS = [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)]
+ROUND = ["s", "y", "2", "a", "enter", "3", "a", "enter", "d", "f", "f", "v", "p", "enter"]
+QUIET_POLL_S = 0.0005
 
 COLD = """
 import sys, time, asyncio
-start = time.perf_counter()
-sys.path.insert(0, {tests!r})
+sys.path[:0] = [{root!r}, {tests!r}]
 from tui_support import seated_app
+from dealer_tui.screens.round_screen import RoundScreen
 app = seated_app(__import__('pathlib').Path({tmp!r}), "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000)])
+first = []
+shown = app._display
+def display(screen, update):
+    if not first and isinstance(screen, RoundScreen):
+        first.append(time.time())
+    return shown(screen, update)
+app._display = display
 async def main():
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        while not first:
+            await asyncio.sleep(0.001)
 asyncio.run(main())
+print(first[0])
 """
 
 
-def cold_start(tmp: Path, runs: int = 5) -> list[float]:
-    out = []
+def cold_start(tmp: Path, runs: int = 5) -> tuple[list[float], list[float]]:
+    first_frame, process = [], []
     for i in range(runs):
         work = tmp / f"cold{i}"
         work.mkdir()
-        code = COLD.format(tests=str(Path(__file__).resolve().parent.parent / "tests"), tmp=str(work))
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True)
-        out.append(time.perf_counter() - start)
+        code = COLD.format(root=str(ROOT), tests=str(ROOT / "tests"), tmp=str(work))
+        start = time.time()
+        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+        process.append(time.time() - start)
+        first_frame.append(float(out.split()[-1]) - start)
+    return first_frame, process
+
+
+def frame_log(app: Any) -> list[float]:
+    """Times of the frames the app draws, each turned into the terminal's escape sequences."""
+    from textual._compositor import CompositorUpdate
+
+    frames: list[float] = []
+    draw: Callable[..., None] = app._display
+
+    def display(screen: Any, update: Any) -> None:
+        if isinstance(update, CompositorUpdate):
+            update.render_segments(app.console)
+        frames.append(time.perf_counter())
+        draw(screen, update)
+
+    app._display = display
+    return frames
+
+
+def quiet(app: Any) -> bool:
+    """Nothing left to do: no message waiting anywhere, nothing to lay out or draw."""
+    screen = app.screen
+    if (screen._layout_required or screen._repaint_required or screen._dirty_widgets or screen._scroll_required
+            or screen._recompose_required or screen._callbacks or screen._update_timer._active.is_set()
+            or app._batch_count):
+        return False
+    return not any(pump._message_queue.values or pump._next_callbacks
+                   for pump in [app, *app.screen_stack, *screen.walk_children(with_self=False)])
+
+
+def key_event(app: Any, key: str) -> Any:
+    """The key event `Pilot.press` would send for `key`."""
+    from textual import events
+    from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
+
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    return event
+
+
+async def key_to_frame(app: Any, frames: list[float], key: str) -> tuple[float, int]:
+    """Seconds from posting `key` to the last frame drawn in response, and how many frames."""
+    drawn = len(frames)
+    start = time.perf_counter()
+    app._driver.send_message(key_event(app, key))
+    calm = 0
+    while calm < 2:
+        await asyncio.sleep(QUIET_POLL_S)
+        calm = calm + 1 if quiet(app) else 0
+    end = frames[-1] if len(frames) > drawn else time.perf_counter() - 2 * QUIET_POLL_S
+    return end - start, len(frames) - drawn
+
+
+async def frames_run(tmp: Path, rounds: int) -> list[tuple[str, float, int]]:
+    from tui_support import seated_app
+
+    app = seated_app(tmp, "high-card-flush", PLAYERS)
+    out = []
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        frames = frame_log(app)
+        for _ in range(rounds):
+            for key in ROUND:
+                seconds, count = await key_to_frame(app, frames, key)
+                out.append((key, seconds, count))
+                await pilot.pause()
     return out
 
 
-async def key_latency(tmp: Path, rounds: int) -> list[float]:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+async def pilot_run(tmp: Path, rounds: int) -> tuple[list[float], list[float]]:
     from tui_support import seated_app
 
-    app = seated_app(tmp, "high-card-flush", [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)])
-    times: list[float] = []
-    async with app.run_test(size=(120, 36)) as pilot:
+    app = seated_app(tmp, "high-card-flush", PLAYERS)
+    idle, times = [], []
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
         for _ in range(10 * rounds):  # a key bound to nothing: what Pilot itself costs per press
             start = time.perf_counter()
             await pilot.press("z")
-            BASELINE.append(time.perf_counter() - start)
+            idle.append(time.perf_counter() - start)
         for _ in range(rounds):
-            for key in ["s", "y", "2", "a", "enter", "3", "a", "enter", "d", "f", "f", "v", "p", "enter"]:
+            for key in ROUND:
                 start = time.perf_counter()
                 await pilot.press(key)
                 times.append(time.perf_counter() - start)
-    return times
+    return idle, times
 
 
-BASELINE: list[float] = []
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[int(0.95 * len(ordered))]
 
 
 def main() -> None:
@@ -69,17 +180,24 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        cold = cold_start(Path(tmp))
-        keys = asyncio.run(key_latency(Path(tmp) / "keys", args.rounds)) if (Path(tmp) / "keys").mkdir() is None else []
-    keys.sort()
-    result = {"cold_start_median_s": statistics.median(cold), "cold_start_max_s": max(cold),
-              "key_median_ms": statistics.median(keys) * 1e3, "key_p95_ms": keys[int(0.95 * len(keys))] * 1e3,
-              "idle_key_median_ms": statistics.median(BASELINE) * 1e3,
-              "key_p95_over_idle_ms": (keys[int(0.95 * len(keys))] - statistics.median(BASELINE)) * 1e3,
-              "keys": len(keys)}
+        first_frame, process = cold_start(Path(tmp))
+        (Path(tmp) / "frames").mkdir()
+        (Path(tmp) / "pilot").mkdir()
+        drawn = asyncio.run(frames_run(Path(tmp) / "frames", args.rounds))
+        idle, pressed = asyncio.run(pilot_run(Path(tmp) / "pilot", args.rounds))
+    seconds = [s for _, s, _ in drawn]
+    slowest = sorted(drawn, key=lambda d: -d[1])[:5]
+    result = {"cold_first_frame_median_s": statistics.median(first_frame), "cold_first_frame_max_s": max(first_frame),
+              "cold_process_median_s": statistics.median(process),
+              "key_to_frame_median_ms": statistics.median(seconds) * 1e3, "key_to_frame_p95_ms": p95(seconds) * 1e3,
+              "key_to_frame_max_ms": max(seconds) * 1e3,
+              "frames_per_key": statistics.mean(c for _, _, c in drawn),
+              "pilot_press_median_ms": statistics.median(pressed) * 1e3, "pilot_press_p95_ms": p95(pressed) * 1e3,
+              "idle_pilot_press_median_ms": statistics.median(idle) * 1e3, "keys": len(drawn)}
     if not args.json:
         for k, v in result.items():
-            print(f"{k:>20}: {v:,.3f}")
+            print(f"{k:>27}: {v:,.3f}")
+        print(f"{'slowest':>27}: " + ", ".join(f"{k} {s * 1e3:.0f} ms ({c} frames)" for k, s, c in slowest))
     print(json.dumps(result))
 
 

@@ -3,6 +3,7 @@ up a new one; then the game's round screen."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -11,11 +12,12 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widget import Widget
 
 from dealer_tui.audit import table_profiles
 from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
-from dealer_tui.rounds.cards import CardSource, VirtualShoe
-from dealer_tui.rounds.registry import playable_games
+from dealer_tui.rounds.cards import CardSource, source_for
+from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
@@ -34,6 +36,8 @@ class Options:
     seats: int | None = None
     seed: int | None = None
     new_table: bool = False
+    cards: str | None = None
+    """Where a new table's cards come from: "shoe" or "entry" (keyed physical cards)."""
 
 
 class DealerApp(App[None]):
@@ -44,6 +48,7 @@ class DealerApp(App[None]):
         super().__init__()
         self.ledger, self.library, self.pins, self.options = ledger, library, pins, options
         self.table: Table | None = None
+        self._settled_in = False
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The command palette lists the keys legal now, then the app's own commands."""
@@ -55,9 +60,8 @@ class DealerApp(App[None]):
                                 self.setup)
         yield from super().get_system_commands(screen)
 
-    def source(self) -> CardSource:
-        seed = self.options.seed
-        return VirtualShoe.seeded_with(seed) if seed is not None else VirtualShoe()
+    def source(self, kind: str = "shoe") -> CardSource:
+        return source_for(kind, self.options.seed)
 
     def on_mount(self) -> None:
         table = None if self.options.new_table else self.resume()
@@ -65,6 +69,36 @@ class DealerApp(App[None]):
             self.show_table(table)
         else:
             self.setup()
+
+    def on_unmount(self) -> None:
+        gc.unfreeze()
+
+    def settle_in(self) -> None:
+        """Once the table is on screen: what the first dialog would otherwise pay for."""
+        if self._settled_in:
+            return
+        self._settled_in = True
+        self.read_dialog_styles()
+        gc.freeze()  # what start-up built stays: the collector stops walking it (pauses of ~70 ms)
+
+    def read_dialog_styles(self) -> None:
+        """The styles of the widgets the dialogs and toasts use. Textual reads a widget's styles
+        when the first one is shown, and then parses every stylesheet again: ~50 ms, on the first
+        dialog of each kind."""
+        from textual.notifications import Notification
+        from textual.widgets import DataTable, Digits, Input, Label
+        from textual.widgets._toast import Toast, ToastHolder
+
+        from dealer_tui.screens.choice_modal import ChoiceModal
+
+        samples: list[Widget] = [Input(), Label(), DataTable(), Digits(), ChoiceModal("", []),
+                                 ToastHolder(), Toast(Notification("", "", "information", 1))]
+        for sample in samples:
+            for read_from, css, tie_breaker, scope in sample._get_default_css():
+                self.stylesheet.add_source(css, read_from=read_from, is_default_css=True,
+                                           tie_breaker=tie_breaker, scope=scope)
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
 
     def playable(self) -> list[str]:
         screens = set(screen_games())
@@ -77,12 +111,14 @@ class DealerApp(App[None]):
                 continue
             if self.options.game and record.game != self.options.game:
                 continue
-            return Table.open(self.ledger, record, current_profile(self.ledger, record.id), self.source())
+            return Table.open(self.ledger, record, current_profile(self.ledger, record.id),
+                              self.source(record.card_source))
         return None
 
     def setup(self) -> None:
         screen = SetupScreen(self.library, self.playable(), need_pin=not self.pins.exists(),
-                             game=self.options.game, profile=self.options.profile, seats=self.options.seats)
+                             game=self.options.game, profile=self.options.profile, seats=self.options.seats,
+                             cards=self.options.cards, keyed=keyed_games())
         self.push_screen(screen, self.create_table)
 
     def create_table(self, result: SetupResult | None) -> None:
@@ -91,7 +127,8 @@ class DealerApp(App[None]):
         try:
             if result.pin:
                 self.pins.set(result.pin)
-            table = Table.create(self.ledger, result.name, result.profile, self.source(), seats=result.seats)
+            table = Table.create(self.ledger, result.name, result.profile, self.source(result.cards),
+                                 seats=result.seats)
             for seat, name, buy_in in result.players:
                 table.seat_player(seat, name, buy_in)
         except (RulesError, LedgerError, PinError) as exc:
@@ -103,7 +140,9 @@ class DealerApp(App[None]):
     def show_table(self, table: Table) -> None:
         self.table = table
         screen_cls = round_screen(table.record.game)
-        self.push_screen(screen_cls(table, SignOff(self.pins, self.ledger, table.record.id)))
+        screen = screen_cls(table, SignOff(self.pins, self.ledger, table.record.id))
+        self.push_screen(screen)
+        screen.call_after_refresh(self.settle_in)
 
 
 def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:

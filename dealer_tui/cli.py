@@ -53,6 +53,8 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
     terminal.add_argument("--seats", type=int, help="seats at a new table")
     terminal.add_argument("--new-table", action="store_true", help="set up a new table instead of resuming")
     terminal.add_argument("--seed", type=int, help="seed the virtual shoe (training; marked as seeded)")
+    terminal.add_argument("--cards", choices=("shoe", "entry"),
+                          help="a new table's cards: the virtual shoe, or physical cards the dealer keys")
     terminal.add_argument("--ledger", type=Path, help="the ledger file")
     terminal.add_argument("--profiles", type=Path, action="append", default=[], metavar="DIR",
                           help="a directory of the casino's own profiles (searched first)")
@@ -93,9 +95,12 @@ def terminal(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in games():
         sys.stderr.write(f"error: --game: unknown game {args.game!r} (known: {', '.join(games())})\n")
         return 2
+    if args.cards == "entry" and args.seed is not None:
+        sys.stderr.write("error: --seed seeds the virtual shoe; a table with keyed cards has none\n")
+        return 2
     try:
         app = make_app(args.ledger, profiles=args.profiles,
-                       options=Options(args.game, args.profile, args.seats, args.seed, args.new_table))
+                       options=Options(args.game, args.profile, args.seats, args.seed, args.new_table, args.cards))
     except LedgerError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2

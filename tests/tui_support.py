@@ -7,7 +7,7 @@ from pathlib import Path
 
 from dealer_tui.app import DealerApp, Options, make_app
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.supervisor import PinStore
 from rules.profiles.loader import ProfileLibrary
@@ -16,12 +16,13 @@ PIN = "2468"
 
 
 def seated_app(tmp_path: Path, profile: str, players: list[tuple[int, str, int]], *, seats: int = 7,
-               seed: int = 5, profiles: Path | None = None) -> DealerApp:
+               seed: int = 5, profiles: Path | None = None, keyed: bool = False) -> DealerApp:
     ledger_path = tmp_path / "ledger.sqlite"
     library = ProfileLibrary([profiles] if profiles else [])
     loaded = library.find(profile)
     ledger = SqliteLedger(ledger_path)
-    table = Table.create(ledger, "Pilot", loaded, VirtualShoe(random.Random(seed)), seats=seats)
+    source = KeyedEntry() if keyed else VirtualShoe(random.Random(seed))
+    table = Table.create(ledger, "Pilot", loaded, source, seats=seats)
     for seat, name, buy_in in players:
         table.seat_player(seat, name, buy_in)
     pins = PinStore(tmp_path / "pin.json")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -10,6 +10,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
+
+from dealer_tui.screens.dialog import Dialog
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,7 @@ class AmountField:
         return f"{self.low}–{self.high}" + (" or 0" if self.optional else "")
 
 
-class AmountModal(ModalScreen[dict[str, int] | None]):
+class AmountModal(Dialog[dict[str, int] | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
@@ -45,14 +47,29 @@ class AmountModal(ModalScreen[dict[str, int] | None]):
             yield Static(self.title_text, classes="title")
             for f in self.fields:
                 with Horizontal(classes="row"):
-                    yield Label(f"{f.label} ({f.bounds})")
-                    yield Input(str(f.default), id=f"amount-{f.name}")
+                    yield Label(f"{f.label} ({f.bounds})", id=f"label-{f.name}")
+                    # the class an Input gives itself for its first value, given up front: set
+                    # later, it would restyle the field before it is even shown
+                    yield Input(str(f.default), id=f"amount-{f.name}", classes="-valid")
             yield Static("", id="amount-error", classes="error")
             yield Static("Enter confirms · Esc backs out · ctrl+u restores the suggested amounts", classes="hint")
 
+    def shape(self) -> Hashable:
+        return tuple(f.name for f in self.fields)
+
+    def reask(self, other: ModalScreen[dict[str, int] | None]) -> None:
+        assert isinstance(other, AmountModal)
+        self.title_text, self.fields, self.check = other.title_text, other.fields, other.check
+        self.query_one(".title", Static).update(self.title_text)
+        for f in self.fields:
+            self.query_one(f"#label-{f.name}", Label).update(f"{f.label} ({f.bounds})")
+        self.action_undo()
+        self.on_mount()
+
     def on_mount(self) -> None:
         first = self.query_one(f"#amount-{self.fields[0].name}", Input)
-        first.focus()
+        if self.focused is not first:
+            first.focus()
         first.action_select_all()
 
     def action_cancel(self) -> None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from dealer_tui.screens.dialog import Dialog
 
-class ChoiceModal(ModalScreen[str | None]):
+
+class ChoiceModal(Dialog[str | None]):
     CSS_PATH = "modal.tcss"
     DEFAULT_CSS = "ChoiceModal { align: center middle; background: $background 60%; }"
 
@@ -23,8 +25,22 @@ class ChoiceModal(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="title")
             for key, label in self.choices:
-                yield Static(f"  [b]{key}[/b]  {label}")
+                yield Static(self._line(key, label), classes="choice")
             yield Static("Esc backs out", classes="hint")
+
+    @staticmethod
+    def _line(key: str, label: str) -> str:
+        return f"  [b]{key}[/b]  {label}"
+
+    def shape(self) -> Hashable:
+        return len(self.choices)
+
+    def reask(self, other: ModalScreen[str | None]) -> None:
+        assert isinstance(other, ChoiceModal)
+        self.question, self.choices, self._keys = other.question, other.choices, other._keys
+        self.query_one(".title", Static).update(self.question)
+        for line, (key, label) in zip(self.query(".choice").results(Static), self.choices):
+            line.update(self._line(key, label))
 
     def on_key(self, event: object) -> None:
         key = getattr(event, "key", "")
@@ -37,4 +53,3 @@ class ChoiceModal(ModalScreen[str | None]):
         stop = getattr(event, "stop", None)
         if callable(stop):
             stop()
-

@@ -1,32 +1,77 @@
-"""The payout, per seat and per bet, with why; the dealer confirms it (Enter)."""
+"""The payout, per seat and per bet, with why; the dealer confirms it (Enter). A payout that
+needs a supervisor is signed with the PIN at the table, or sent to the floor (r) and confirmed
+once the floor approves it."""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Digits, Static
 
-from dealer_tui.rounds.base import BANK_BETS, RoundOutcome
+from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, NewEvent
+from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome
+from dealer_tui.screens.dialog import DimmedModal
+from rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from dealer_tui.rounds.table import Table
+
+VOID = "void"
+"""What the screen dismisses with when the dealer chooses to void a refused payout."""
+POLL_SECONDS = 1.0
+
+
+class FloorRequest:
+    """The dealer's side of the sign-off queue: send the payout to the floor, notice its decision."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+
+    def state(self) -> tuple[str, Mapping[str, Any]] | None:
+        rnd = self.table.round
+        return rnd.sign_off_state() if rnd is not None else None
+
+    def send(self) -> None:
+        self.table.act(Action("confirm_payout", data={"send_to_floor": True}))
+
+    def refresh(self) -> bool:
+        """Fold in the decisions the floor recorded since the last look; True when one arrived."""
+        rnd, round_id = self.table.round, self.table.round_id
+        if rnd is None or round_id is None:
+            return False
+        kinds = (SIGN_OFF_APPROVED, SIGN_OFF_REFUSED)
+        recorded = [e for e in self.table.ledger.round_events(round_id) if e.kind in kinds]
+        known = sum(1 for e in rnd.events if e.kind in kinds)
+        for event in recorded[known:]:
+            rnd.apply(NewEvent(event.kind, event.payload))
+        return len(recorded) > known
 
 BET_LABELS = {"ante": "Ante", "raise": "Raise", "flush": "Flush bet", "straight_flush": "Straight Flush bet",
               "bet": "Bet", "exchange": "Exchange fee", "insurance": "Insurance", "rake": "Rake",
               "bank": "Bank (DP)"}
 
 
-class PayoutScreen(ModalScreen[bool]):
+class PayoutScreen(DimmedModal[bool | str]):
+    """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout)."""
+
     CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("enter", "confirm", "Confirm payout", priority=True),
         Binding("escape", "cancel", "Back"),
+        Binding("r", "send_to_floor", "Send to the floor"),
+        Binding("x", "void", "Void the round"),
     ]
 
     def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,
-                 seat_label: str = "Seat") -> None:
+                 seat_label: str = "Seat", floor: FloorRequest | None = None) -> None:
         super().__init__()
         self.outcome, self.house_label, self.sign_off, self.threshold = outcome, house_label, sign_off, threshold
         self.seat_label = seat_label
+        self.floor = floor if sign_off else None
 
     def compose(self) -> ComposeResult:
         paid = self.outcome.paid
@@ -38,11 +83,25 @@ class PayoutScreen(ModalScreen[bool]):
                 yield Static("Chips paid out (winning stakes back + winnings)")
                 yield Digits(f"{paid:,}", id="payout-digits")
             yield Static(self._summary(), id="payout-summary")
-            note = ""
-            if self.sign_off:
-                seats = ", ".join(str(s) for s in self.sign_off)
-                note = f"Seat {seats} won {self.threshold} or more: the supervisor's PIN is needed. "
-            yield Static(f"{note}Enter confirms · Esc backs out", classes="hint")
+            yield Static(self._hint(), id="payout-hint", classes="hint")
+
+    def _hint(self) -> str:
+        if not self.sign_off:
+            return "Enter confirms · Esc backs out"
+        seats = ", ".join(str(s) for s in self.sign_off)
+        big = f"Seat {seats} won {self.threshold} or more: the supervisor signs off."
+        state = self.floor.state() if self.floor is not None else None
+        if self.floor is None:
+            return f"{big} Enter confirms with the supervisor's PIN · Esc backs out"
+        if state is None:
+            return f"{big} Enter: the supervisor's PIN here · r sends it to the floor · Esc backs out"
+        kind, p = state
+        if kind == SIGN_OFF_APPROVED:
+            return f"Approved on the floor by {p.get('by')}. Enter confirms the payout · Esc backs out"
+        if kind == SIGN_OFF_REFUSED:
+            return (f"Refused on the floor by {p.get('by')}: {p.get('reason')}. r asks the floor again · "
+                    "x voids the round · Enter: the supervisor's PIN here · Esc backs out")
+        return f"{big} Waiting for the floor… (Enter: the supervisor's PIN here instead) · Esc backs out"
 
     def _summary(self) -> str:
         changes = ", ".join(f"seat {s} {c:+}" for s, c in sorted(self.outcome.stack_changes.items()))
@@ -56,6 +115,46 @@ class PayoutScreen(ModalScreen[bool]):
             result = f"{row.result:+}" if row.result else ("push" if row.bet not in BANK_BETS else "0")
             table.add_row(str(row.seat), label, str(row.stake), result, row.reason)
         table.focus()
+        if self.floor is not None:
+            self.set_interval(POLL_SECONDS, self._poll)
+
+    def _poll(self) -> None:
+        """The floor decides on another terminal: show its decision as soon as it is recorded."""
+        state = self.floor.state() if self.floor is not None else None
+        if self.floor is None or state is None or state[0] != "sign_off_requested":
+            return
+        try:
+            arrived = self.floor.refresh()
+        except LedgerError:
+            return
+        if arrived:
+            self._show_state()
+
+    def _show_state(self) -> None:
+        self.query_one("#payout-hint", Static).update(self._hint())
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self.floor.state() if self.floor is not None else None
+        if action == "send_to_floor":
+            return self.floor is not None and (state is None or state[0] == SIGN_OFF_REFUSED)
+        if action == "void":
+            return self.floor is not None and state is not None and state[0] == SIGN_OFF_REFUSED
+        return True
+
+    def action_send_to_floor(self) -> None:
+        if self.floor is None:
+            return
+        try:
+            self.floor.send()
+        except (RulesError, LedgerError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        self.notify("Sent to the floor: the supervisor's decision shows here.")
+        self._show_state()
+
+    def action_void(self) -> None:
+        self.dismiss(VOID)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         row = self.outcome.rows[event.cursor_row] if 0 <= event.cursor_row < len(self.outcome.rows) else None

@@ -8,8 +8,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from dealer_tui.screens.dialog import Dialog
 
-class ReasonModal(ModalScreen[str | None]):
+
+class ReasonModal(Dialog[str | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
@@ -24,8 +26,19 @@ class ReasonModal(ModalScreen[str | None]):
             yield Static("", id="reason-error", classes="error")
             yield Static("Enter confirms · Esc backs out", classes="hint")
 
+    def reask(self, other: ModalScreen[str | None]) -> None:
+        assert isinstance(other, ReasonModal)
+        self.title_text, self.placeholder, self.empty = other.title_text, other.placeholder, other.empty
+        self.query_one(".title", Static).update(self.title_text)
+        field = self.query_one("#reason", Input)
+        field.placeholder, field.value = self.placeholder, ""
+        self.query_one("#reason-error", Static).update("")
+        self.on_mount()
+
     def on_mount(self) -> None:
-        self.query_one("#reason", Input).focus()
+        field = self.query_one("#reason", Input)
+        if self.focused is not field:
+            field.focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

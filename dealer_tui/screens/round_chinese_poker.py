@@ -5,14 +5,20 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
 from dealer_tui.rounds.chinese_rows import rows_from_payload
+from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.screens.rows_modal import RowsModal
+from dealer_tui.screens.rows_modal import ROW_NAMES, RowsModal
+from rules import chinese_poker as cp
+from rules.cards import Card
+from rules.errors import RulesError
 
 RULES = """Chinese Poker — the rules as played here
 CP-1  Four hands of 13 are dealt whatever the number of players.
@@ -67,6 +73,9 @@ class ChinesePokerScreen(RoundScreen):
         self._do("suggest")
 
     def action_declare(self) -> None:
+        if self.table.keyed:
+            self._key_rows("declare_natural")
+            return
         self._do("declare_natural")
 
     def action_withdraw(self) -> None:
@@ -94,6 +103,9 @@ class ChinesePokerScreen(RoundScreen):
                              answered)
 
     def action_edit_rows(self) -> None:
+        if self.table.keyed:
+            self._key_rows("set_rows")
+            return
         spec = self._seat_spec("set_rows")
         if spec is None or spec.seat is None:
             return
@@ -107,3 +119,41 @@ class ChinesePokerScreen(RoundScreen):
                 self.perform(Action("set_rows", seat, data=result))
 
         self.app.push_screen(RowsModal(seat, rows, lambda: rnd.suggestion(seat).hand.rows, rnd.terms), picked)
+
+    def _key_rows(self, kind: str) -> None:
+        """Live table: the dealer keys the seat's three rows as the player turns them over; the
+        rows' hands and a foul show as they are typed (CP-3, CP-4)."""
+        spec = self._seat_spec(kind)
+        if spec is None or spec.seat is None:
+            return
+        seat = spec.seat
+        self.selected = seat
+        rnd = self.cp
+        taken = rnd.taken_cards(seat=seat) if isinstance(rnd, ChinesePokerKeyedRound) else {}
+
+        def payload(cards: dict[str, tuple[Card, ...]]) -> dict[str, str]:
+            return {name: " ".join(c.text for c in cards[name]) for name in ROW_NAMES}
+
+        def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
+            try:
+                rnd.propose(Action(kind, seat, data=payload(cards)))
+            except RulesError as exc:
+                return str(exc)
+            return None
+
+        def status(cards: dict[str, tuple[Card, ...]]) -> Text:
+            judged = cp.judge(seat, cp.SetHand(*(cards[name] for name in ROW_NAMES)), rnd.terms)
+            names = " / ".join(n or "—" for n in judged.row_names)
+            if judged.foul:
+                return Text(f"{names} — FOUL: {judged.foul}", style="bold red")
+            return Text(f"{names} — rows in order", style="green")
+
+        def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
+            if cards is not None:
+                self.perform(Action(kind, seat, data=payload(cards)))
+
+        what = "a declared natural's rows (CP-9)" if kind == "declare_natural" else "the rows"
+        values = {name: str(spec.data.get(name, "")) for name in ROW_NAMES}
+        self.app.push_screen(CardEntryModal(f"Seat {seat}: key {what} — front 3, middle 5, back 5",
+                                            list(zip(ROW_NAMES, (3, 5, 5), strict=True)), taken, check, status,
+                                            values), keyed)

@@ -71,9 +71,8 @@ class HighCardFlushScreen(RoundScreen):
                 self.action_start(declined=[*declined, seat])
 
         name = session.players[seat].name
-        self.app.push_screen(ChoiceModal(f"Seat {seat} ({name}): bank this round as Designated Player?",
-                                         [("y", "yes, seat banks"), ("n", "declines: offer the next seat")]),
-                             answered)
+        self.ask(ChoiceModal(f"Seat {seat} ({name}): bank this round as Designated Player?",
+                             [("y", "yes, seat banks"), ("n", "declines: offer the next seat")]), answered)
 
     def action_ante(self) -> None:
         spec = self.spec_for("ante")
@@ -102,7 +101,9 @@ class HighCardFlushScreen(RoundScreen):
             return
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
         length = self.hcf.flush_length(seat)
-        self.ask_amounts(f"Seat {seat} raises ({length}-card flush: {low}–{high})",
+        why = "as declared, checked against the keyed hand at the reveal" if self.table.keyed and not \
+            self.hcf.seats[seat].cards else f"{length}-card flush"
+        self.ask_amounts(f"Seat {seat} raises ({why}: {low}–{high})",
                          [AmountField("raise", "Raise", low, high, high)],
                          lambda v: self.perform(Action("raise", seat, v["raise"])),
                          lambda v: Action("raise", seat, v["raise"]))

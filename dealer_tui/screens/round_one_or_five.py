@@ -10,10 +10,13 @@ from textual.binding import Binding, BindingType
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.screens.amount_modal import AmountField
+from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
+from rules import one_or_five as rules
 from rules.cards import Card, sort_cards
+from rules.errors import RulesError
 
 RULES = """Poker "1 or 5" — the rules as played here
 R-1  Ante on a box; five cards to each box and the dealer, the dealer's last card face up.
@@ -88,6 +91,15 @@ class OneOrFiveScreen(RoundScreen):
             return
         seat = box.seat
         counts = sorted({s.min_amount or 0 for s in specs})
+        if self.table.keyed:  # the player throws in physical cards; the dealer keys what is drawn
+            def count(choice: str | None) -> None:
+                if choice:
+                    self.perform(Action("exchange", seat, int(choice), data={"box": box.number}))
+
+            self.app.push_screen(ChoiceModal(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
+                                             f"{self.o5.profile.exchange.fee})?",
+                                             [(str(n), f"exchange {n}") for n in counts]), count)
+            return
 
         def picked(cards: list[Card] | None) -> None:
             if cards:
@@ -112,6 +124,9 @@ class OneOrFiveScreen(RoundScreen):
         self._box_action("no_insurance")
 
     def action_insure(self) -> None:
+        if self.table.keyed:
+            self._insure_keyed()
+            return
         spec = self.spec_for("insure")
         box = self.o5.current_box()
         if spec is None or box is None:
@@ -119,3 +134,37 @@ class OneOrFiveScreen(RoundScreen):
         low, high = spec.min_amount or 0, spec.max_amount or 0
         self.ask_amounts(f"Box {box.number}: insurance premium", [AmountField("premium", "Premium", low, high, low)],
                          lambda v: self.perform(Action("insure", box.seat, v["premium"], data={"box": box.number})))
+
+    def _insure_keyed(self) -> None:
+        """Live table: the box's hand is keyed for the insurance (it must hold a straight or better),
+        then the premium is asked within the bounds for that hand (R-9)."""
+        specs = self.specs("insure")
+        spec = next((s for s in specs if s.seat == self.selected), specs[0] if specs else None)
+        if spec is None or spec.seat is None:
+            return
+        seat, number = spec.seat, int(spec.data["box"])
+        box = self.o5.boxes[number]
+
+        def premium(cards: dict[str, tuple[Card, ...]]) -> None:
+            hand = box.cards or cards[f"box {number}"]
+            low, high = rules.insurance_bounds(self.o5.profile, box.ante, rules.hand_of(hand))
+            high = min(high, self.o5.available(seat))
+            insure = lambda v: Action("insure", seat, v["premium"], data={"box": number}, cards=cards)
+            self.ask_amounts(f"Box {number} ({rules.hand_of(hand).said()}): insurance premium",
+                             [AmountField("premium", "Premium", low, high, low)],
+                             lambda v: self.perform(insure(v)), insure)
+
+        if spec.needs_cards is None:
+            premium({})
+            return
+
+        def eligible(cards: dict[str, tuple[Card, ...]]) -> str | None:
+            try:
+                self.o5.propose(Action("insure", seat, box.ante, data={"box": number}, cards=cards))
+            except RulesError as exc:
+                return str(exc)
+            return None
+
+        self.app.push_screen(CardEntryModal(f"Box {number}: key the hand for insurance (a straight or better, R-9)",
+                                            spec.needs_cards.hands, self.o5.taken_cards(spec.needs_cards), eligible),
+                             lambda cards: premium(cards) if cards is not None else None)

@@ -4,9 +4,11 @@ this round's log, and a footer that shows only the keys legal now."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
+from textual._path import CSSPathType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,12 +16,14 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from dealer_tui.ledger.base import LedgerError
-from dealer_tui.rounds.base import Action, ActionSpec, Phase
+from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
+from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.dialog import Dialog, DialogShelf, settled
 from dealer_tui.screens.help_screen import HelpScreen
-from dealer_tui.screens.payout_screen import PayoutScreen
+from dealer_tui.screens.payout_screen import VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.supervisor import SignOff
@@ -30,6 +34,7 @@ from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
 from dealer_tui.widgets.table_info import TableInfo
+from rules.cards import Card
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
@@ -38,7 +43,7 @@ class RoundScreen(Screen[None]):
     """Base of the per-game round screens. Subclasses add their keys and map them to the round's
     action kinds in `KINDS`."""
 
-    CSS_PATH = "round_screen.tcss"
+    CSS_PATH: ClassVar[CSSPathType] = ["round_screen.tcss", "modal.tcss"]  # the dialogs' read with the table's
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"select({n})", show=False) for n in range(1, 10)),
         Binding("0", "select(10)", show=False),
@@ -69,6 +74,8 @@ class RoundScreen(Screen[None]):
         self.presenter = presenter(table.record.game)
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
+        self._prompt: str | None = None
+        self._dialogs: DialogShelf | None = None
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -100,7 +107,10 @@ class RoundScreen(Screen[None]):
         number = self.table.session.rounds_started
         self.sub_title = f"round {number}" if rnd is not None else "no round yet"
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
-        self.query_one("#prompt", Static).update(self.presenter.prompt(rnd))
+        prompt = self.presenter.prompt(rnd)
+        if prompt != self._prompt:  # an unchanged prompt is not laid out again
+            self._prompt = prompt
+            self.query_one("#prompt", Static).update(prompt)
         stacks = {s: (p.name, p.stack) for s, p in self.table.session.players.items()}
         views = {v.seat: v for v in self.presenter.seats(rnd, stacks)}
         between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
@@ -160,11 +170,10 @@ class RoundScreen(Screen[None]):
     def on_key(self, event: events.Key) -> None:
         """A game key pressed when its step is not legal: say why instead of doing nothing."""
         rnd = self.table.round
-        for binding in self._bindings_list():
-            if binding.key != event.key or binding.action not in self.KINDS:
-                continue
-            if self.check_action(binding.action, ()):
-                return  # another binding of this key is legal and runs
+        mine = [b for b in self._bindings_list() if b.key == event.key and b.action in self.KINDS]
+        if any(self.check_action(b.action, ()) for b in mine):
+            return  # a binding of this key is legal and runs
+        for binding in mine:
             kind = self.KINDS[binding.action]
             if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
                 why = "no hand is in play: s starts one"
@@ -183,7 +192,12 @@ class RoundScreen(Screen[None]):
     # -- doing --------------------------------------------------------------------------------
 
     def perform(self, action: Action) -> bool:
-        """Send one action to the table; a refusal is a toast with its reason, never a crash."""
+        """Send one action to the table; a refusal is a toast with its reason, never a crash.
+        At a live table, an action that needs cards first asks the dealer to key them."""
+        request = self.table.card_request(action) if self.table.keyed else None
+        if request is not None:
+            self.key_cards(request, action)
+            return False
         try:
             self.table.act(action)
         except (RulesError, LedgerError) as exc:
@@ -192,6 +206,27 @@ class RoundScreen(Screen[None]):
         finally:
             self.refresh_view()
         return True
+
+    def key_cards(self, request: CardRequest, action: Action, title: str = "") -> None:
+        """The dealer keys the cards `action` needs; the round checks them before the dialog closes."""
+        rnd = self.table.round
+        if rnd is None:
+            return
+
+        def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
+            try:
+                rnd.propose(replace(action, cards=cards))
+            except RulesError as exc:
+                return str(exc)
+            return None
+
+        def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
+            if cards is not None:
+                self.perform(replace(action, cards=cards))
+
+        count = f"{request.total} card{'s' if request.total != 1 else ''}"
+        heading = title or f"{request.purpose[:1].upper()}{request.purpose[1:]}: key the {count} as the table sees them"
+        self.show(CardEntryModal(heading, request.hands, rnd.taken_cards(request), check), keyed)
 
     def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], None],
                     action: Callable[[dict[str, int]], Action] | None = None) -> None:
@@ -209,13 +244,25 @@ class RoundScreen(Screen[None]):
                 return str(exc)
             return None
 
-        self.app.push_screen(AmountModal(title, fields, check), done)
+        self.ask(AmountModal(title, fields, check), done)
+
+    def ask(self, dialog: Dialog[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Show a dialog: the one of its kind this screen has already built takes the question."""
+        if self._dialogs is None:
+            self._dialogs = DialogShelf(self.app, self.query_one(KeyBar))
+        self._dialogs.ask(dialog, then)
+
+    def show(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Push a screen built for this one question; after its answer the table is drawn once,
+        with the screen taken apart."""
+        self.app.install_screen(screen, f"shown-{id(screen)}")  # taken apart in `settled`
+        self.app.push_screen(screen, settled(self.query_one(KeyBar), then, dispose=screen))
 
     def with_supervisor(self, purpose: str, then: Callable[[str], None]) -> None:
         def done(label: str | None) -> None:
             if label:
                 then(label)
-        self.app.push_screen(PinModal(self.signoff, purpose), done)
+        self.show(PinModal(self.signoff, purpose), done)
 
     def action_select(self, seat: int) -> None:
         if 1 <= seat <= self.table.session.seat_count:
@@ -253,7 +300,7 @@ class RoundScreen(Screen[None]):
                                  lambda v: self._table_step(lambda: self.table.seat_player(seat, name, v["chips"]),
                                                             f"{name} sits at seat {seat} with {v['chips']}"))
 
-        self.app.push_screen(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
+        self.ask(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
 
     def _chosen_player(self) -> int | None:
         players = self.table.session.players
@@ -282,7 +329,7 @@ class RoundScreen(Screen[None]):
                 self._table_step(lambda: self.table.leave(seat), f"{player.name} cashes out {player.stack}")
                 self.selected = None
 
-        self.app.push_screen(ChoiceModal(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
+        self.ask(ChoiceModal(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
                                          [("y", "yes, cash out"), ("n", "no")]), answered)
 
     def on_seat_panel_selected(self, message: SeatPanel.Selected) -> None:
@@ -309,18 +356,23 @@ class RoundScreen(Screen[None]):
             return
         big = rnd.sign_off_needed()
 
-        def confirmed(ok: bool | None) -> None:
+        def confirmed(ok: bool | str | None) -> None:
+            self.refresh_view()
             if not ok:
                 return
-            if big:
+            if ok == VOID:
+                self.action_void()
+                return
+            state = rnd.sign_off_state()
+            if big and not (state is not None and state[0] == "sign_off_approved"):
                 number = self.table.session.rounds_started
                 self.with_supervisor(f"payout of round {number}",
                                      lambda who: self.perform(Action("confirm_payout", data={"supervisor": who})))
             else:
                 self.perform(Action("confirm_payout"))
 
-        self.app.push_screen(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
-                                          self.ROW_LABEL), confirmed)
+        self.show(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
+                               self.ROW_LABEL, FloorRequest(self.table)), confirmed)
 
     def action_void(self) -> None:
         number = self.table.session.rounds_started
@@ -330,7 +382,7 @@ class RoundScreen(Screen[None]):
                 self.perform(Action("void", data={"reason": reason}))
 
         self.with_supervisor(f"void round {number}",
-                             lambda who: self.app.push_screen(ReasonModal(f"Void round {number}: why?",
+                             lambda who: self.ask(ReasonModal(f"Void round {number}: why?",
                                                                           "e.g. wrong card count"), reason_given))
 
     def action_change_profile(self) -> None:
@@ -347,12 +399,12 @@ class RoundScreen(Screen[None]):
             if choice is None:
                 return
             loaded = app_library.find(names[int(choice) - 1])
-            self.with_supervisor(f"change the profile to {loaded.name}", lambda who: self.app.push_screen(
+            self.with_supervisor(f"change the profile to {loaded.name}", lambda who: self.ask(
                 ReasonModal(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
                 lambda reason: self._change(loaded, reason, who)))
 
         choices = [(str(i), name) for i, name in enumerate(names, start=1)]
-        self.app.push_screen(ChoiceModal(f"Profile for the next round (now {self.table.profile.name})", choices),
+        self.ask(ChoiceModal(f"Profile for the next round (now {self.table.profile.name})", choices),
                              picked)
 
     def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: str) -> None:
@@ -374,8 +426,11 @@ class RoundScreen(Screen[None]):
         from dealer_tui.screens.floor_rounds import RoundsScreen
         from rules.registry import games
 
+        from dealer_tui.screens.floor_signoff import SignOffDesk
+
         self.with_supervisor("open the floor review",
-                             lambda who: self.app.push_screen(RoundsScreen(self.table.ledger, list(games()), BIG_PAYOUT)))
+                             lambda who: self.app.push_screen(RoundsScreen(self.table.ledger, list(games()), BIG_PAYOUT,
+                                                                           desk=SignOffDesk.at_table(self.signoff))))
 
     def house_label(self) -> str:
         return self.HOUSE_LABEL

@@ -22,6 +22,8 @@ class SetupResult:
     seats: int
     players: list[tuple[int, str, int]]
     pin: str | None
+    cards: str = "shoe"
+    """Where the cards come from: "shoe" (the terminal deals) or "entry" (physical cards, keyed)."""
 
 
 def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[tuple[int, str, int]]:
@@ -41,6 +43,9 @@ def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[tuple[
             raise ValueError(f"player {number} ({name}): seat {seat} is not free (seats 1-{seats})")
         if not buy_in[0] <= amount <= buy_in[1]:
             raise ValueError(f"player {number} ({name}): a buy-in is {buy_in[0]}–{buy_in[1]}, not {amount}")
+        if any(other.casefold() == name.casefold() for _, other, _ in out):
+            raise ValueError(f"player {number} ({name}): a player of that name is already seated; "
+                             f"tell them apart (e.g. {name} 2)")
         taken.add(seat)
         out.append((seat, name, amount))
     if not out:
@@ -48,15 +53,21 @@ def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[tuple[
     return out
 
 
+CARD_SOURCES = [("Virtual shoe: the terminal deals", "shoe"),
+                ("Keyed entry: physical cards, the dealer keys them", "entry")]
+
+
 class SetupScreen(Screen[SetupResult]):
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("ctrl+o", "open_table", "Open the table")]
 
     def __init__(self, library: ProfileLibrary, playable: list[str], *, need_pin: bool,
-                 game: str | None = None, profile: str | None = None, seats: int | None = None) -> None:
+                 game: str | None = None, profile: str | None = None, seats: int | None = None,
+                 cards: str | None = None, keyed: list[str] | None = None) -> None:
         super().__init__()
         self.library, self.playable, self.need_pin = library, playable, need_pin
         self.game, self.profile_name, self.seats = game, profile, seats
+        self.cards, self.keyed = cards or "shoe", keyed or []
 
     def compose(self) -> ComposeResult:
         known = games()
@@ -71,6 +82,9 @@ class SetupScreen(Screen[SetupResult]):
                 yield Label("Profile")
                 yield Select([], id="profile")
             yield Static(id="paytable")
+            with Horizontal(classes="row"):
+                yield Label("Cards")
+                yield Select(CARD_SOURCES, value=self.cards, allow_blank=False, id="cards")
             with Horizontal(classes="row"):
                 yield Label("Table name")
                 yield Input("Table 1", id="name")
@@ -95,6 +109,7 @@ class SetupScreen(Screen[SetupResult]):
     def on_mount(self) -> None:
         self.title = "Dealer terminal — table setup"
         self._fill_profiles(str(self.query_one("#game", Select).value))
+        self._fill_card_sources(str(self.query_one("#game", Select).value))
         self.query_one("#players", Input).focus()
 
     def _fill_profiles(self, game: str) -> None:
@@ -105,6 +120,14 @@ class SetupScreen(Screen[SetupResult]):
         if wanted in names:
             select.value = wanted
         self._show_paytable()
+
+    def _fill_card_sources(self, game: str) -> None:
+        """Keyed entry only for the games with a live-table variant."""
+        select = self.query_one("#cards", Select)
+        wanted = select.value if isinstance(select.value, str) else self.cards
+        options = [o for o in CARD_SOURCES if o[1] == "shoe" or game in self.keyed]
+        select.set_options(options)
+        select.value = wanted if any(v == wanted for _, v in options) else "shoe"
 
     def _show_paytable(self) -> None:
         value = self.query_one("#profile", Select).value
@@ -120,6 +143,7 @@ class SetupScreen(Screen[SetupResult]):
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str):
             self._fill_profiles(event.value)
+            self._fill_card_sources(event.value)
         elif event.select.id == "profile":
             self._show_paytable()
 
@@ -173,4 +197,5 @@ class SetupScreen(Screen[SetupResult]):
                 raise ValueError("supervisor PIN: at least 4 digits")
             if pin != self.query_one("#pin2", Input).value:
                 raise ValueError("supervisor PIN: the two entries differ")
-        return SetupResult(name, loaded, seats, players, pin)
+        cards = self.query_one("#cards", Select).value
+        return SetupResult(name, loaded, seats, players, pin, cards if isinstance(cards, str) else "shoe")

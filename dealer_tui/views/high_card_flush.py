@@ -45,17 +45,23 @@ class HighCardFlushPresenter:
                 if reading.straight_flush:
                     hand += f"; {reading.describe_straight_flush()}"
             note = "folded" if p.raised == 0 else ""
+            hidden = 0
+            if rnd.keyed and not p.cards and rnd.phase in (Phase.ACT, Phase.REVEAL):
+                hidden, note = (0, note) if p.raised == 0 else (7, "physical cards: keyed at the reveal")
             by_suit = sorted(p.cards, key=lambda c: (c.suit, -c.rank))  # flushes read at a glance
             out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, by_suit, hand=hand,
-                                acting=acting is not None and acting.seat == seat, out=p.raised == 0, note=note))
+                                acting=acting is not None and acting.seat == seat, out=p.raised == 0, note=note,
+                                hidden_cards=hidden))
         return out
 
     def banker(self, rnd: Round | None) -> HandView:
         if not isinstance(rnd, HighCardFlushRound):
             return HandView("Banker")
         title = f"Designated Player — seat {rnd.banker}" if rnd.banker is not None else "Dealer (house banks)"
+        if not rnd.banker_cards and rnd.keyed and rnd.phase in (Phase.ACT, Phase.REVEAL):
+            return HandView(title, hidden_cards=7, lines=("physical cards: keyed at the reveal",))
         if not rnd.banker_cards:
-            return HandView(title, lines=("cards not dealt",))
+            return HandView(title, lines=("cards not dealt" if not rnd.revealed else "not needed: every hand folded",))
         if not rnd.revealed:
             return HandView(title, hidden_cards=7, lines=("face down until the reveal",))
         reading = hcf.read_hand(rnd.banker_cards)
@@ -78,11 +84,17 @@ class HighCardFlushPresenter:
             case "ante_withdrawn":
                 return f"Seat {p['seat']} takes the bets back"
             case "cards_dealt":
-                return "Seven cards dealt to each hand"
+                return "Seven cards dealt to each hand" + (" (physical cards)" if p.get("keyed") else "")
             case "player_acted":
                 return f"Seat {p['seat']} folds" if p["raise"] == 0 else f"Seat {p['seat']} raises {p['raise']}"
             case "banker_revealed":
-                return f"Banker shows {format_cards(parse_cards(p['cards']), symbols=True)}"
+                shown = f"Banker shows {format_cards(parse_cards(p['cards']), symbols=True)}" if p["cards"] else \
+                    "No banker's hand needed"
+                keyed = [f"{label} keyed {format_cards(parse_cards(text), symbols=True)}"
+                         for label, text in p.get("hand_cards", {}).items()]
+                fixes = [f"seat {seat} raised {f['declared']}: its {f['flush']}-card flush caps it at {f['cap']}, "
+                         f"{f['returned']} returned (HCF-6)" for seat, f in p.get("raise_corrections", {}).items()]
+                return "; ".join([shown, *keyed, *fixes])
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:
@@ -96,9 +108,13 @@ class HighCardFlushPresenter:
                 if p is None:
                     return ""
                 low, high = rnd.raise_bounds(p.seat)
+                if rnd.keyed and not p.cards:
+                    return f"Seat {p.seat}: r raise ({low}–{high} as declared, checked at the reveal) or f fold."
                 length = rnd.flush_length(p.seat)
                 return f"Seat {p.seat}: r raise ({low}–{high}, {length}-card flush) or f fold."
             case Phase.REVEAL:
+                if rnd.keyed:
+                    return "Everyone has acted: v keys the hands and reveals the banker's."
                 return "Everyone has acted: v reveals the banker's hand."
             case Phase.PAYOUT:
                 return "p shows the payout to confirm."

@@ -25,11 +25,15 @@ class OneOrFivePresenter:
             hands = []
             for box in boxes:
                 bets.append((f"B{box.number}", box.ante + box.bet + (box.insurance or 0)))
+                status = "" if box.status == "waiting" else f" — {box.status}"
+                tag = f"{'▶' if current is box else ' '}B{box.number}{'*' if rnd.open_boxes.get(seat) == box.number else ''}"
                 if box.cards:
                     hand = rules.hand_of(box.cards)
-                    status = "" if box.status == "waiting" else f" — {box.status}"
-                    tag = f"{'▶' if current is box else ' '}B{box.number}{'*' if rnd.open_boxes.get(seat) == box.number else ''}"
                     hands.append((tag, sort_cards(box.cards), f"{hand.said()}{status}"))
+                elif rnd.keyed and rnd.phase is not Phase.ANTE:
+                    drawn = getattr(rnd, "drawn", {}).get(box.number, ())
+                    seen = f"drew {format_cards(drawn, symbols=True)}; " if drawn else ""
+                    hands.append((tag, (), f"{seen}physical cards{status}"))
             acting = current is not None and current.seat == seat
             note = "" if boxes else "no box yet"
             if boxes and not hands:
@@ -43,6 +47,8 @@ class OneOrFivePresenter:
     def banker(self, rnd: Round | None) -> HandView:
         if not isinstance(rnd, OneOrFiveRound) or not rnd.dealer:
             return HandView("Dealer", lines=("cards not dealt",))
+        if not rnd.revealed and rnd.keyed:
+            return HandView("Dealer", rnd.dealer[:1], hidden_cards=4, lines=("up card keyed; the rest at the reveal",))
         if not rnd.revealed:
             return HandView("Dealer", rnd.dealer[-1:], hidden_cards=4, lines=("last card face up",))
         hand = rules.hand_of(rnd.dealer)
@@ -64,10 +70,14 @@ class OneOrFivePresenter:
             case "open_box_marked":
                 return f"Seat {p['seat']} plays box {p['box']} open"
             case "cards_dealt":
+                if p.get("keyed"):
+                    up = format_cards(parse_cards(p["cards"]["dealer up"]), symbols=True)
+                    return f"Cut by the {p['cut_by']}; five physical cards each; the dealer's up card {up}"
                 return f"Cut by the {p['cut_by']}; five cards to each box and the dealer"
             case "box_exchanged":
-                return (f"Box {p['box']} exchanges {len(parse_cards(p['discarded_cards']))} "
-                        f"(fee {p['fee']})")
+                count = p.get("count", len(parse_cards(p["discarded_cards"])))
+                drew = f", drew {format_cards(parse_cards(p['drawn_cards']), symbols=True)}" if p.get("count") else ""
+                return f"Box {p['box']} exchanges {count} (fee {p['fee']}){drew}"
             case "box_closed":
                 return f"Box {p['box']} closes with {p['bet']}"
             case "box_folded":
@@ -96,6 +106,8 @@ class OneOrFivePresenter:
                                         ("fold", "f pass")) if k in kinds]
                 return f"Box {box.number}: {', '.join(words)}."
             case Phase.REVEAL:
+                if rnd.keyed:
+                    return "Every box has acted: i insures a closed box; v keys the hands and reveals the dealer's."
                 return "Every box has acted: v reveals the dealer's hand."
             case Phase.PAYOUT:
                 return "p shows the payout to confirm."

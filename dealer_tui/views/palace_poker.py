@@ -6,7 +6,7 @@ from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.views import HandView, SeatView, describe_common
-from rules.cards import Card, sort_cards
+from rules.cards import Card, format_cards, parse_cards, sort_cards
 
 
 class PalacePokerPresenter:
@@ -28,8 +28,10 @@ class PalacePokerPresenter:
                 hands.append(("Banner", (p.hand.banner,), ""))
                 if p.hand.soldiers:
                     hands.append(("Soldiers", tuple(sort_cards(p.hand.soldiers)), ""))
-                if shown:
-                    hands.append(("Palace", tuple(sort_cards(p.hand.palace)), ""))
+                if shown or (p.hand.seen and getattr(rnd, "keyed", False)):
+                    hands.append(("Palace", tuple(sort_cards(p.hand.palace)), "shown"))
+                elif not p.hand.seen:
+                    hands.append(("Palace", (), "▒▒ ▒▒ ▒▒  physical, keyed when shown"))
                 else:
                     hands.append(("Palace", (), " ".join("▒▒" for _ in p.hand.palace)))
             elif p.banner is not None and not p.out:
@@ -52,7 +54,9 @@ class PalacePokerPresenter:
     def banner(self, rnd: Round | None) -> HandView:
         if not isinstance(rnd, PalacePokerRound):
             return HandView("Pot")
-        lines = [f"draw pile {len(rnd.draw_pile)} · discards {len(rnd.discard_pile)}"]
+        pool = getattr(rnd, "pool", None)
+        lines = [f"draw and discard piles: {pool()} physical cards" if pool is not None and rnd.remaining()
+                 else f"draw pile {len(rnd.draw_pile)} · discards {len(rnd.discard_pile)}"]
         if rnd.battle is not None:
             b = rnd.battle
             lines.append(f"battle: seat {b.attacker.seat} v seat {b.defender.seat}, {b.owed} to call, "
@@ -68,6 +72,12 @@ class PalacePokerPresenter:
         if common is not None:
             return common
         p = event.payload
+        if event.kind == "palaces_shown":
+            shown = "; ".join(f"seat {s} {format_cards(parse_cards(t), symbols=True)}" for s, t in p["palace_cards"].items())
+            return f"Palace cards keyed — {shown}: {p['reason']}"
+        if event.kind == "banners_dealt" and p.get("keyed"):
+            banners = ", ".join(f"seat {s} {parse_cards(t)[0].pretty}" for s, t in p["banner_cards"].items())
+            return f"Banners keyed as dealt (PP-1): {banners}"
         if "reason" in p and isinstance(p["reason"], str):
             return p["reason"][:1].upper() + p["reason"][1:]
         match event.kind:

@@ -9,9 +9,10 @@ from textual.widgets import Static
 
 from dealer_tui.views import HandView
 from dealer_tui.widgets.cards_text import cards_text
+from dealer_tui.widgets.settled import SettledLeaf
 
 
-class HandPanel(Static):
+class HandPanel(SettledLeaf, Static):
     DEFAULT_CSS = """
     HandPanel { border: round $warning; height: auto; padding: 0 1; }
     """
@@ -19,7 +20,7 @@ class HandPanel(Static):
     view: reactive[HandView | None] = reactive(None, layout=True)
 
     def watch_view(self, view: HandView | None) -> None:
-        if view is not None:
+        if view is not None and view.title != self.border_title:
             self.border_title = view.title
 
     def render(self) -> RenderableType:

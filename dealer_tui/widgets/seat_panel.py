@@ -13,9 +13,10 @@ from textual.widgets import Static
 
 from dealer_tui.views import SeatView
 from dealer_tui.widgets.cards_text import cards_text
+from dealer_tui.widgets.settled import SettledLeaf
 
 
-class SeatPanel(Static):
+class SeatPanel(SettledLeaf, Static):
     DEFAULT_CSS = """
     SeatPanel { border: round $primary-darken-2; height: auto; min-height: 5; padding: 0 1; }
     SeatPanel.acting { border: heavy $success; background: $success 10%; }
@@ -25,6 +26,7 @@ class SeatPanel(Static):
 
     view: reactive[SeatView | None] = reactive(None, layout=True)
     selected: reactive[bool] = reactive(False)
+    _borders: tuple[str, str] = ("", "")
 
     @dataclass
     class Selected(Message):
@@ -39,17 +41,18 @@ class SeatPanel(Static):
         self._sync_classes()
 
     def _sync_classes(self) -> None:
+        """The classes in one restyle, the border texts only when they change (each is a repaint)."""
         view = self.view
-        self.set_class(bool(view and view.acting), "acting")
-        self.set_class(bool(view and view.out), "out")
-        self.set_class(self.selected, "selected")
+        self.update_classes({"acting": bool(view and view.acting), "out": bool(view and view.out),
+                             "selected": self.selected})
         if view is None:
-            self.border_title = escape(f"Seat {str(self.id).split('-')[-1]}")
-            self.border_subtitle = ""
+            title, subtitle = escape(f"Seat {str(self.id).split('-')[-1]}"), ""
         else:
             markers = f" [{', '.join(view.markers)}]" if view.markers else ""
-            self.border_title = escape(f"Seat {view.seat} · {view.name}{markers}")
-            self.border_subtitle = f"stack {view.stack}"
+            title, subtitle = escape(f"Seat {view.seat} · {view.name}{markers}"), f"stack {view.stack}"
+        if (title, subtitle) != self._borders:
+            self._borders = (title, subtitle)
+            self.border_title, self.border_subtitle = title, subtitle
 
     def render(self) -> RenderableType:
         view = self.view

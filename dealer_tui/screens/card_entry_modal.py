@@ -1,0 +1,156 @@
+"""Key physical cards: one line per hand (`ah kh 9h 2c …`, any case, `10` or `T`, suit letters or
+symbols). Each line is parsed as it is typed and drawn as cards; an unknown card, a card keyed
+twice (in this round or on another line) and a wrong count are shown on the spot, the offending
+card highlighted. Enter moves to the next line, and on the last confirms; the round then checks
+the whole entry and nothing is recorded until it is complete and valid. Esc backs out."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from dealer_tui.widgets.cards_text import cards_text
+from rules.cards import Card, parse_card
+from rules.errors import BadCards
+
+TOKENS = re.compile(r"[^\s,;]+")
+Keyed = dict[str, tuple[Card, ...]]
+
+
+@dataclass(frozen=True)
+class LineReading:
+    """One keyed line as parsed so far: its cards, and the first problem (None: complete and valid)."""
+
+    cards: tuple[Card, ...]
+    preview: Text
+    problem: str | None
+
+
+def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
+    """Parse `text` for a hand of `count` cards; `taken` names where each card already is."""
+    cards: list[Card] = []
+    preview = Text()
+    problem: str | None = None
+    for token in TOKENS.findall(text):
+        if preview:
+            preview.append(" ")
+        try:
+            card = parse_card(token)
+        except BadCards as exc:
+            preview.append(token, style="bold white on red")
+            problem = problem or str(exc)
+            continue
+        where = taken.get(card) or ("this line" if card in cards else None)
+        if where is not None:
+            preview.append(card.pretty, style="bold white on red")
+            problem = problem or f"{card.text} is already keyed ({where})"
+            continue
+        preview.append_text(cards_text([card]))
+        cards.append(card)
+    if problem is None and len(cards) != count:
+        problem = f"{len(cards)} of {count} cards" if len(cards) < count else f"{len(cards)} cards: {count} needed"
+    return LineReading(tuple(cards), preview, problem)
+
+
+class CardEntryModal(ModalScreen[Keyed | None]):
+    CSS_PATH = "modal.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, title: str, fields: Sequence[tuple[str, int]], taken: Mapping[Card, str],
+                 check: Callable[[Keyed], str | None] | None = None,
+                 status: Callable[[Keyed], Text | None] | None = None,
+                 values: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.title_text, self.fields, self.taken = title, list(fields), dict(taken)
+        self.check, self.status, self.values = check, status, dict(values or {})
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            with VerticalScroll(classes="entry-lines"):
+                for i, (label, count) in enumerate(self.fields):
+                    with Horizontal(classes="row"):
+                        yield Label(f"{label[:1].upper()}{label[1:]} ({count})")
+                        yield Input(self.values.get(label, ""), id=f"entry-{i}", placeholder="ah kh 10h …")
+                    yield Static("", id=f"entry-preview-{i}", classes="entry-preview")
+            yield Static("", id="entry-status")
+            yield Static("", id="entry-error", classes="error")
+            yield Static("Cards like ah 10h q♠ · Enter: next line, then confirm · Esc: back",
+                         classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#entry-0", Input).focus()
+        self._redraw()
+
+    def readings(self) -> list[LineReading]:
+        """Every line read against the round's cards and the lines above and below it."""
+        texts = [self.query_one(f"#entry-{i}", Input).value for i in range(len(self.fields))]
+        out = []
+        for i, (label, count) in enumerate(self.fields):
+            taken = dict(self.taken)
+            for j, (other, _) in enumerate(self.fields):
+                if j != i:
+                    for token in TOKENS.findall(texts[j]):
+                        try:
+                            taken.setdefault(parse_card(token), other)
+                        except BadCards:
+                            continue
+            out.append(read_line(texts[i], count, taken))
+        return out
+
+    def _redraw(self) -> list[LineReading]:
+        readings = self.readings()
+        for i, reading in enumerate(readings):
+            line = reading.preview.copy()
+            if reading.problem:
+                line.append(f"   {reading.problem}", style="bold red" if "already" in reading.problem
+                            or "bad card" in reading.problem else "yellow")
+            else:
+                line.append("   ✓", style="bold green")
+            self.query_one(f"#entry-preview-{i}", Static).update(line)
+        if self.status is not None and all(r.problem is None for r in readings):
+            shown = self.status(self._keyed(readings))
+            self.query_one("#entry-status", Static).update(shown or "")
+        else:
+            self.query_one("#entry-status", Static).update("")
+        return readings
+
+    def _keyed(self, readings: Sequence[LineReading]) -> Keyed:
+        return {label: r.cards for (label, _), r in zip(self.fields, readings, strict=True)}
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.query_one("#entry-error", Static).update("")
+        self._redraw()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        readings = self._redraw()
+        index = int((event.input.id or "entry-0").rsplit("-", 1)[1])
+        if readings[index].problem is not None:
+            return self._error(f"{self.fields[index][0]}: {readings[index].problem}")
+        pending = next((i for i, r in enumerate(readings) if r.problem is not None), None)
+        if pending is not None:
+            self.query_one(f"#entry-{pending}", Input).focus()
+            return None
+        keyed = self._keyed(readings)
+        problem = self.check(keyed) if self.check is not None else None
+        if problem:
+            return self._error(problem)
+        self.dismiss(keyed)
+        return None
+
+    def _error(self, message: str) -> None:
+        self.query_one("#entry-error", Static).update(message)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

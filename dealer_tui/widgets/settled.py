@@ -1,0 +1,19 @@
+"""Leaf widgets whose new size is settled by the layout that found it.
+
+When a widget grows or shrinks, Textual's layout sets the widget's virtual size as a reactive
+that asks for one more layout, and so one more frame, although a widget without children has
+nothing left to arrange. The dealer's panels grow on most steps (bets, cards, hands), so each
+step drew twice; these widgets take the size quietly and are repainted in the same frame.
+"""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+from textual.widget import Widget
+
+
+class SettledLeaf(Widget):
+    """A widget without children: a change of its size needs no second layout."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
