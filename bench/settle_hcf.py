@@ -1,12 +1,13 @@
 """Throughput of High Card Flush settlement: `dealer-tui settle --jsonl` end to end and in-process.
 
-    python bench/settle_hcf.py [--rounds 10000] [--seed 7] [--keep FILE]
+    python bench/settle_hcf.py [--rounds 10000] [--seed 7] [--repeat 5] [--keep FILE]
 
 Deals seeded six-player rounds (both profiles, every rake mode, random bonus bets, folds and
-raises within HCF-6), writes them as JSON Lines, then times
+raises within HCF-6), writes them as JSON Lines, then times, `--repeat` times each, medians:
 1. the command in a subprocess, start-up included, output discarded;
-2. the settler in-process (JSON decode, settle, JSON encode per line, as the command does).
-Target: 5,000 rounds/s or better.
+2. the command's start-up alone (the same command on the first round only);
+3. the settler in-process (JSON decode, settle, JSON line per round, as the command does).
+Target: 5,000 rounds/s or better end to end.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -21,10 +23,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from dealer_tui.commands.settle import decode
 from rules.cards import Shoe, format_cards
 from rules.high_card_flush import flush_key, flush_length, raise_bounds
 from rules.profiles.loader import ProfileLibrary
-from rules.settle import settle_round
+from rules.settle import settle_json
 
 TARGET = 5000
 
@@ -62,10 +65,25 @@ def deal_round(rng: random.Random) -> dict[str, Any]:
     return request
 
 
+def run_command(path: Path, rounds: int) -> float:
+    """Seconds for `dealer-tui settle --jsonl path`; exits when a line fails."""
+    start = time.perf_counter()
+    done = subprocess.run(["dealer-tui", "settle", "--jsonl", str(path)], capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    out_lines = done.stdout.splitlines()
+    errors = [line for line in out_lines if '"error"' in line[:20]]
+    if done.returncode != 0 or len(out_lines) != rounds or errors:
+        print(f"command failed: status {done.returncode}, {len(out_lines)} lines, {len(errors)} errors",
+              errors[:3], done.stderr[-500:], file=sys.stderr)
+        raise SystemExit(1)
+    return seconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each timing (the median is quoted)")
     parser.add_argument("--keep", type=Path, help="also write the rounds to this file")
     args = parser.parse_args()
 
@@ -75,34 +93,31 @@ def main() -> int:
     if args.keep:
         args.keep.write_text(text, encoding="utf-8")
 
-    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", encoding="utf-8", delete=False) as tmp:
-        tmp.write(text)
-    path = Path(tmp.name)
-    try:
-        start = time.perf_counter()
-        done = subprocess.run(
-            ["dealer-tui", "settle", "--jsonl", str(path)], capture_output=True, text=True, check=False
-        )
-        cli_seconds = time.perf_counter() - start
-    finally:
-        path.unlink()
-    out_lines = done.stdout.splitlines()
-    errors = [line for line in out_lines if '"error"' in line[:20]]
-    if done.returncode != 0 or len(out_lines) != args.rounds or errors:
-        print(f"command failed: status {done.returncode}, {len(out_lines)} lines, {len(errors)} errors",
-              errors[:3], done.stderr[-500:], file=sys.stderr)
-        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        path, first = Path(tmp) / "rounds.jsonl", Path(tmp) / "first.jsonl"
+        path.write_text(text, encoding="utf-8")
+        first.write_text(lines[0] + "\n", encoding="utf-8")
+        cli_runs, start_runs = [], []
+        for _ in range(args.repeat):
+            cli_runs.append(run_command(path, args.rounds))
+            start_runs.append(run_command(first, 1))
 
     library = ProfileLibrary([])
-    start = time.perf_counter()
-    for line in lines:
-        json.dumps(settle_round(json.loads(line), library))
-    lib_seconds = time.perf_counter() - start
+    lib_runs = []
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        for line in lines:
+            settle_json(decode(line), library, explain=False)
+        lib_runs.append(time.perf_counter() - start)
 
-    for label, seconds in (("dealer-tui settle --jsonl (subprocess, start-up included)", cli_seconds),
-                           ("in-process (decode + settle + encode)", lib_seconds)):
-        print(f"{label}: {args.rounds} rounds in {seconds:.3f} s = {args.rounds / seconds:,.0f} rounds/s")
-    rate = args.rounds / cli_seconds
+    cli, start_up, lib = (statistics.median(runs) for runs in (cli_runs, start_runs, lib_runs))
+    print(f"dealer-tui settle --jsonl (subprocess, start-up included): {args.rounds} rounds in {cli:.3f} s "
+          f"= {args.rounds / cli:,.0f} rounds/s (median of {args.repeat}; "
+          f"fastest {min(cli_runs):.3f} s, slowest {max(cli_runs):.3f} s)")
+    print(f"start-up (the command on one round): {start_up:.3f} s")
+    print(f"in-process (decode + settle + JSON line): {args.rounds} rounds in {lib:.3f} s "
+          f"= {args.rounds / lib:,.0f} rounds/s, {lib / args.rounds * 1e6:.0f} µs a round")
+    rate = args.rounds / cli
     print(f"target {TARGET:,} rounds/s end to end: {'met' if rate >= TARGET else 'NOT met'}")
     return 0
 

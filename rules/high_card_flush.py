@@ -54,6 +54,9 @@ MIN_FLUSH_BET_LENGTH = 4
 """HCF-13: the Flush bet needs a flush of at least 4 cards."""
 MIN_STRAIGHT_FLUSH = 3
 """HCF-12: the Straight Flush bet needs a run of at least 3 cards."""
+CARDS_PER_HAND = 7
+MAX_SEATS = 7
+"""At most 7 hands (49 cards), so a table of at most 7 seats."""
 
 
 def suit_masks(indices: Iterable[int]) -> list[int]:
@@ -151,7 +154,7 @@ def _best_suit(masks: Sequence[int], keys: tuple[int, ...]) -> tuple[int, int]:
     return (0 if k0 == best else 1 if k1 == best else 2 if k2 == best else 3), best
 
 
-def _flush_cards(suit: int, mask: int) -> tuple[Card, ...]:
+def _build_flush(suit: int, mask: int) -> tuple[Card, ...]:
     cards = []
     while mask:
         rank = mask.bit_length() - 1
@@ -160,8 +163,7 @@ def _flush_cards(suit: int, mask: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def _run_cards(suit: int, key: int) -> tuple[Card, ...]:
-    """A run's cards from its top card down; below the deuce comes the low ace (3 2 A)."""
+def _build_run(suit: int, key: int) -> tuple[Card, ...]:
     length, top = key >> 4, key & 0xF
     if length < MIN_STRAIGHT_FLUSH:
         return ()
@@ -175,6 +177,23 @@ _RUN_CARDS: dict[int, tuple[Card, ...]] = {}
 """Straight flushes already built, by `key << 2 | suit`."""
 
 
+def flush_cards(suit: int, key: int) -> tuple[Card, ...]:
+    """The cards of the flush with this key in this suit, highest first (C-7)."""
+    cards = _FLUSH_CARDS.get(key << 2 | suit)
+    if cards is None:
+        cards = _FLUSH_CARDS[key << 2 | suit] = _build_flush(suit, key & _ALL_RANKS)
+    return cards
+
+
+def run_cards(suit: int, key: int) -> tuple[Card, ...]:
+    """The cards of the run with this straight-flush key in this suit from its top card down,
+    the low ace below the deuce (3 2 A); empty below 3 cards (HCF-12)."""
+    cards = _RUN_CARDS.get(key << 2 | suit)
+    if cards is None:
+        cards = _RUN_CARDS[key << 2 | suit] = _build_run(suit, key)
+    return cards
+
+
 def read_hand(cards: Sequence[Card]) -> HandReading:
     """Read a hand (normally 7 cards): its flush (HCF-1, HCF-2) and straight flush (HCF-12)."""
     masks = [0, 0, 0, 0]
@@ -182,15 +201,7 @@ def read_hand(cards: Sequence[Card]) -> HandReading:
         masks[c.suit] |= 1 << c.rank
     f_suit, f_key = _best_suit(masks, FLUSH_KEYS)
     r_suit, r_key = _best_suit(masks, RUN_KEYS)
-    flush = _FLUSH_CARDS.get(f_key << 2 | f_suit)
-    if flush is None:
-        flush = _FLUSH_CARDS[f_key << 2 | f_suit] = _flush_cards(f_suit, f_key & _ALL_RANKS)
-    if r_key < MIN_STRAIGHT_FLUSH << 4:
-        return HandReading(f_key, flush, r_key, ())
-    run = _RUN_CARDS.get(r_key << 2 | r_suit)
-    if run is None:
-        run = _RUN_CARDS[r_key << 2 | r_suit] = _run_cards(r_suit, r_key)
-    return HandReading(f_key, flush, r_key, run)
+    return HandReading(f_key, flush_cards(f_suit, f_key), r_key, run_cards(r_suit, r_key))
 
 
 def flush_length_of(cards: Sequence[Card]) -> int:

@@ -45,9 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if len(text) > MAX_INPUT_BYTES:
         return fail("input: too large for one round")
     try:
-        result = settle_round(decode(text), lib)
-        if not args.explain:
-            result = without_reasons(result)
+        result = settle_round(decode(text), lib, explain=args.explain)
     except BadInput as exc:
         return fail(str(exc))
     except RulesError as exc:
@@ -58,22 +56,19 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_lines(stream: IO[str], lib: ProfileLibrary, explain: bool) -> int:
     from rules.errors import RulesError
-    from rules.settle import settle_round
+    from rules.settle import encode, settle_json
 
     status = 0
-    out = sys.stdout
-    encode = json.JSONEncoder(check_circular=False, ensure_ascii=False).encode
+    write = sys.stdout.write
     for number, line in enumerate(stream, start=1):
         if not line.strip():
             continue
         try:
-            result: dict[str, Any] = settle_round(decode(line), lib)
-            if not explain:
-                result = without_reasons(result)
+            text = settle_json(decode(line), lib, explain=explain)
         except RulesError as exc:
-            result = {"line": number, "error": str(exc)}
+            text = encode({"line": number, "error": str(exc)})
             status = 1
-        out.write(encode(result) + "\n")
+        write(text + "\n")
     return status
 
 
@@ -83,30 +78,18 @@ def _no_constants(name: str) -> Any:
     raise BadInput("input", f"not valid JSON: {name} is not a number")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constants)
+
+
 def decode(text: str) -> Any:
-    """JSON text to data; NaN and Infinity are refused."""
+    """JSON text to data (as `json.loads`); NaN and Infinity are refused."""
     from rules.errors import BadInput
 
     try:
-        return json.loads(text, parse_constant=_no_constants)
+        if text.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as exc:
         raise BadInput("input", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise BadInput("input", "not valid JSON: nested too deeply") from None
-
-
-EXPLANATIONS = frozenset({"reason", "reasons", "share_reasons"})
-
-
-def without_reasons(result: dict[str, Any]) -> dict[str, Any]:
-    """The result with its explanation keys left out (extra keys, SETTLE.md), in place: they sit
-    at the top, in the top's objects and in the objects of its lists."""
-    for key in EXPLANATIONS & result.keys():
-        del result[key]
-    for value in result.values():
-        items = value if isinstance(value, list) else (value,)
-        for item in items:
-            if isinstance(item, dict):
-                for key in EXPLANATIONS & item.keys():
-                    del item[key]
-    return result

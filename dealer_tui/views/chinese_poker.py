@@ -22,7 +22,10 @@ class ChinesePokerPresenter:
                 continue
             markers = ["button"] if rnd.button == seat else []
             if not p.cards:
-                out.append(SeatView(seat, name, stack, markers=markers, note="13 cards to come"))
+                note = "13 cards to come"
+                if rnd.keyed and rnd.phase is not Phase.ANTE:
+                    note = "physical cards: the rows are keyed as they are turned over (e)"
+                out.append(SeatView(seat, name, stack, markers=markers, note=note))
                 continue
             status = rnd.row_status(seat)
             hands: list[tuple[str, tuple[Card, ...], str]] = []
@@ -75,6 +78,8 @@ class ChinesePokerPresenter:
         match rnd.phase:
             case Phase.ANTE:
                 return "d deals four hands of 13 (unused hands are dead)."
+            case Phase.ACT if rnd.keyed:
+                return "Pick a seat: e keys its rows as they are turned over, n keys a declared natural, k locks."
             case Phase.ACT:
                 return "Pick a seat: e sets its rows, g takes the suggestion, n declares a natural, k locks."
             case Phase.REVEAL:

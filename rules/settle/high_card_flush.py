@@ -17,6 +17,10 @@ Output: players in the order they came in. `banker.qualified` is null when the b
 were not needed and not given; `banker.seat` is null under the casino profile. Extra keys:
 each player's `folded` and `reasons` (how each bet was settled), the banker's `reason`, and
 the `profile` used.
+
+Without the explanations (`settle --jsonl` without `--explain`) a round goes first to the brief
+settler of `high_card_flush_brief`, which writes the same line from plainly valid rounds and
+leaves every other round to `settle_high_card_flush`.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from pydantic import Field, StrictInt, StrictStr
 
 from rules.cards import DECK, Card
 from rules.errors import BadInput, IllegalAction
-from rules.high_card_flush import flush_length_of, verify_raise
+from rules.high_card_flush import CARDS_PER_HAND, MAX_SEATS, flush_length_of, verify_raise
 from rules.high_card_flush_settlement import (
     BankerHand,
     PlayerHand,
@@ -40,7 +44,7 @@ from rules.high_card_flush_settlement import (
 from rules.profiles.base import MAX_CHIPS, Range
 from rules.profiles.high_card_flush import GAME_ID, HighCardFlushProfile
 from rules.profiles.loader import LoadedProfile
-from rules.settle import register_settler
+from rules.settle import register_brief_settler, register_settler
 from rules.settle.common import (
     Request,
     cards_field,
@@ -49,10 +53,7 @@ from rules.settle.common import (
     profile_of,
     resolve_profile,
 )
-
-CARDS_PER_HAND = 7
-MAX_SEATS = 7
-"""HCF: at most 7 hands (49 cards), so a table of at most 7 seats."""
+from rules.settle.high_card_flush_brief import settle_brief
 
 Amount = Annotated[StrictInt, Field(ge=0, le=MAX_CHIPS)]
 
@@ -126,6 +127,9 @@ def settle_high_card_flush(request: dict[str, Any], library: Any) -> dict[str, A
         for p, hand_cards in zip(data.players, cards[1:], strict=True)
     ]
     return _output(settle(profile, data.seats, banker, hands, terms), loaded.name)
+
+
+register_brief_settler(GAME_ID)(settle_brief)
 
 
 def _check_banker(data: RoundIn, house: bool) -> None:
