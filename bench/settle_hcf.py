@@ -16,6 +16,8 @@ import argparse
 import json
 import random
 import statistics
+import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -65,11 +67,19 @@ def deal_round(rng: random.Random) -> dict[str, Any]:
     return request
 
 
+CPU_RUNS: list[float] = []
+"""CPU seconds (user + system) of each full run: the work itself, whatever else the machine runs."""
+
+
 def run_command(path: Path, rounds: int) -> float:
     """Seconds for `dealer-tui settle --jsonl path`; exits when a line fails."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(["dealer-tui", "settle", "--jsonl", str(path)], capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if rounds > 1:
+        CPU_RUNS.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     out_lines = done.stdout.splitlines()
     errors = [line for line in out_lines if '"error"' in line[:20]]
     if done.returncode != 0 or len(out_lines) != rounds or errors:
@@ -114,6 +124,9 @@ def main() -> int:
     print(f"dealer-tui settle --jsonl (subprocess, start-up included): {args.rounds} rounds in {cli:.3f} s "
           f"= {args.rounds / cli:,.0f} rounds/s (median of {args.repeat}; "
           f"fastest {min(cli_runs):.3f} s, slowest {max(cli_runs):.3f} s)")
+    cpu = statistics.median(CPU_RUNS)
+    print(f"  CPU time of those runs (user + system, the work without waiting for the other core's load): "
+          f"{cpu:.3f} s = {args.rounds / cpu:,.0f} rounds/s (median); load average {os.getloadavg()[0]:.2f}")
     print(f"start-up (the command on one round): {start_up:.3f} s")
     print(f"in-process (decode + settle + JSON line): {args.rounds} rounds in {lib:.3f} s "
           f"= {args.rounds / lib:,.0f} rounds/s, {lib / args.rounds * 1e6:.0f} µs a round")
