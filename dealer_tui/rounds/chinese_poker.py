@@ -95,6 +95,24 @@ def suggestion_for(cards: tuple[Card, ...], profile: ChinesePokerProfile) -> Sug
     return known[1]
 
 
+def rows_named(a: Action, seat: int, what: str) -> cp.SetHand | None:
+    """The rows an action names (front, middle, back) with 3/5/5 cards (CP-2), or None if it names none."""
+    if not any(name in a.data for name in cp.ROWS):
+        return None
+    rows: list[tuple[Card, ...]] = []
+    for name, size in zip(cp.ROWS, cp.ROW_SIZES, strict=True):
+        text = a.data.get(name)
+        if not isinstance(text, str):
+            raise refuse(seat, what, f"the {name} row is missing")
+        try:
+            rows.append(parse_cards(text, distinct=False))
+        except BadCards as exc:
+            raise refuse(seat, what, f"{name}: {exc}") from None
+        if len(rows[-1]) != size:
+            raise refuse(seat, what, f"the {name} row needs {size} cards, got {len(rows[-1])} (CP-2)")
+    return cp.SetHand(rows[0], rows[1], rows[2])
+
+
 @register_round
 class ChinesePokerRound(Round):
     game_id = "chinese-poker"
@@ -244,20 +262,9 @@ class ChinesePokerRound(Round):
 
     def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
         """The rows an action names (front, middle, back): exactly 3/5/5 of the seat's 13 cards."""
-        if not any(name in a.data for name in cp.ROWS):
+        hand = rows_named(a, p.seat, what)
+        if hand is None:
             return None
-        rows: list[tuple[Card, ...]] = []
-        for name, size in zip(cp.ROWS, cp.ROW_SIZES, strict=True):
-            text = a.data.get(name)
-            if not isinstance(text, str):
-                raise refuse(p.seat, what, f"the {name} row is missing")
-            try:
-                rows.append(parse_cards(text, distinct=False))
-            except BadCards as exc:
-                raise refuse(p.seat, what, f"{name}: {exc}") from None
-            if len(rows[-1]) != size:
-                raise refuse(p.seat, what, f"the {name} row needs {size} cards, got {len(rows[-1])} (CP-2)")
-        hand = cp.SetHand(rows[0], rows[1], rows[2])
         stray = [c.text for c in hand.cards if c not in p.cards]
         if stray:
             raise refuse(p.seat, what, f"seat {p.seat} does not hold {' '.join(stray)}")

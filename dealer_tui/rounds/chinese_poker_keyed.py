@@ -12,12 +12,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_tui.rounds.base import Action, ActionSpec, Event, Phase, refuse
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat, rows_named
 from dealer_tui.rounds.chinese_rows import RowStatus, rows_from_payload, rows_payload
 from dealer_tui.rounds.registry import register_round
 from rules import chinese_poker as cp
-from rules.cards import Card, parse_cards
-from rules.errors import BadCards
+from rules.cards import Card
 
 EMPTY_ROWS = {name: "" for name in cp.ROWS}
 
@@ -66,20 +65,9 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
 
     def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
         """Keyed rows: 3/5/5 cards, none keyed twice in the round (this seat's own earlier keying aside)."""
-        if not any(name in a.data for name in cp.ROWS):
+        hand = rows_named(a, p.seat, what)
+        if hand is None:
             return None
-        rows = []
-        for name, size in zip(cp.ROWS, cp.ROW_SIZES, strict=True):
-            text = a.data.get(name)
-            if not isinstance(text, str):
-                raise refuse(p.seat, what, f"the {name} row is missing")
-            try:
-                rows.append(parse_cards(text, distinct=False))
-            except BadCards as exc:
-                raise refuse(p.seat, what, f"{name}: {exc}") from None
-            if len(rows[-1]) != size:
-                raise refuse(p.seat, what, f"the {name} row needs {size} cards, got {len(rows[-1])} (CP-2)")
-        hand = cp.SetHand(rows[0], rows[1], rows[2])
         twice = [c.text for i, c in enumerate(hand.cards) if c in hand.cards[:i]]
         if twice:
             raise refuse(p.seat, what, f"{twice[0]} is keyed twice")
