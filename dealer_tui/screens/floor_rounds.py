@@ -15,6 +15,7 @@ from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import Cursor, cursor_of
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 PAGE = 50
@@ -27,6 +28,15 @@ COLUMNS = (("time", "Time"), ("table", "Table"), ("number", "Round"), ("game", "
 
 def shown_time(iso: str | None) -> str:
     return iso[:19].replace("T", " ") if iso else ""
+
+
+def show_line(line: Static, text: str) -> None:
+    """New text for a line above a table; the screen is laid out again only when the text's height
+    changes (a layout moves every widget and costs the list a second frame)."""
+    width, height = line.content_size
+    line.update(text, layout=False)
+    if not width or line.get_content_height(line.content_size, line.content_size, width) != height:
+        line.refresh(layout=True)
 
 
 class RoundsScreen(Screen[None]):
@@ -63,7 +73,7 @@ class RoundsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static(id="floor-filters")
-        yield DataTable(id="floor-table", zebra_stripes=True, cursor_type="row")
+        yield FloorTable(id="floor-table", zebra_stripes=True, cursor_type="row")
         yield ScreenKeys()
 
     def on_mount(self) -> None:
@@ -73,6 +83,19 @@ class RoundsScreen(Screen[None]):
             table.add_column(label, key=key)
         self.load()
         self.set_interval(3.0, self._poll)
+        self.call_after_refresh(self._prepare)
+
+    def _prepare(self) -> None:
+        """Load the story and totals screens' code, and each game's wording, once the list is
+        drawn: the first Enter or `t` then does not wait for the imports."""
+        from dealer_tui.screens import floor_story, floor_totals  # noqa: F401
+        from dealer_tui.views import presenter
+
+        for game in filter(None, self.games):
+            try:
+                presenter(game)
+            except (KeyError, ImportError):   # a game with no wording here: its story says so later
+                pass
 
     def load(self) -> None:
         self.tables = {t.id: t.name for t in self.ledger.tables()}
@@ -83,7 +106,7 @@ class RoundsScreen(Screen[None]):
             table.add_row(shown_time(r.started_at), self.tables.get(r.table_id, "?"), str(r.number),
                           r.game, r.profile, str(r.seats), str(r.wagered), str(r.paid), f"{r.house_result:+}",
                           r.status, ", ".join(sorted(r.flags)), key=str(r.id))
-        self.query_one("#floor-filters", Static).update(self.describe())
+        show_line(self.query_one("#floor-filters", Static), self.describe())
 
     def describe(self) -> str:
         """The filters, sort and page in force, in one line above the list."""

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
+from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.supervisor import PinError, PinStore, SignOff
@@ -62,7 +63,7 @@ class SignOffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static(id="signoff-status")
-        yield DataTable(id="signoff-table", zebra_stripes=True, cursor_type="row")
+        yield FloorTable(id="signoff-table", zebra_stripes=True, cursor_type="row")
         yield ScreenKeys()
 
     def on_mount(self) -> None:

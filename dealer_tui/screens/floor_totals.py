@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Sparkline, Static
 
 from dealer_tui.ledger import Ledger, RowQuery
+from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 
@@ -23,7 +24,7 @@ class TotalsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
-        yield DataTable(id="totals-table", zebra_stripes=True)
+        yield FloorTable(id="totals-table", zebra_stripes=True)
         yield Static(id="totals-chart-label")
         yield Sparkline([], id="totals-chart")
         yield Static(id="totals-hold-label")
