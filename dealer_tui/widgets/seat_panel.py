@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -46,10 +45,10 @@ class SeatPanel(SettledLeaf, Static):
         self.update_classes({"acting": bool(view and view.acting), "out": bool(view and view.out),
                              "selected": self.selected})
         if view is None:
-            title, subtitle = escape(f"Seat {str(self.id).split('-')[-1]}"), ""
+            title, subtitle = literal(f"Seat {str(self.id).split('-')[-1]}"), ""
         else:
             markers = f" [{', '.join(view.markers)}]" if view.markers else ""
-            title, subtitle = escape(f"Seat {view.seat} · {view.name}{markers}"), f"stack {view.stack}"
+            title, subtitle = literal(f"Seat {view.seat} · {view.name}{markers}"), f"stack {view.stack}"
         if (title, subtitle) != self._borders:
             self._borders = (title, subtitle)
             self.border_title, self.border_subtitle = title, subtitle
@@ -77,3 +76,9 @@ class SeatPanel(SettledLeaf, Static):
     def on_click(self) -> None:
         if self.view is not None:
             self.post_message(self.Selected(self.view.seat))
+
+
+def literal(text: str) -> str:
+    """A border title shown as typed: every `[` escaped, so `[DP]` or a name with brackets is not
+    read as markup (Rich's `escape` leaves `[DP]`, which Textual then takes for a tag)."""
+    return text.replace("[", "\\[")
