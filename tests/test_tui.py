@@ -249,14 +249,49 @@ async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_pat
         assert isinstance(app.screen, RoundScreen)
 
 
-async def test_a_game_key_in_the_wrong_phase_says_why(tmp_path: Path) -> None:
+async def test_a_game_key_in_the_wrong_phase_says_why_in_the_notice_line_until_the_next_key(tmp_path: Path) -> None:
+    from dealer_tui.widgets.notice import Notice
+
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000)], seats=6)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "v")          # reveal during the antes
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
-        assert any("may not reveal" in m and "ante phase" in m for m in messages), messages
+        notice = app.screen.query_one(Notice)
+        said = str(notice.render())
+        assert notice.display and notice.has_class("-warning")
+        assert "may not reveal" in said and "ante phase" in said, said
         assert app.table.round.phase is Phase.ANTE  # type: ignore[union-attr]
+        assert not app._notifications        # no toast: it would be built again on each dialog
+        await pilot.press("1")               # the next key: the reason has been read
+        assert not notice.display
+
+
+async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
+    from dealer_tui.screens.payout_screen import PayoutScreen
+    from dealer_tui.widgets.payout_rows import PayoutRows
+
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        shown = []
+        # each round both players ante the minimum 5 and fold: each loses 5, the DP takes 10 (HCF-6);
+        # no rake on 10 (HCF-17); the bank moves to the next seat (HCF-18)
+        for dp, first, second in ((1, "2", "3"), (2, "3", "1")):
+            await pilot.press("s", "y", first, "a", "enter", second, "a", "enter", "d", "f", "f", "v", "p")
+            payout = app.screen
+            assert isinstance(payout, PayoutScreen)
+            shown.append(payout)
+            rows = payout.query_one(PayoutRows)
+            assert [r[:4] for r in rows.rows] == [(first, "Ante", "5", "-5"), (second, "Ante", "5", "-5"),
+                                                  (str(dp), "Bank (DP)", "0", "+10")]
+            assert rows.styles.height is not None and rows.styles.height.value == 4   # a header and 3 rows
+            assert str(payout.query_one("#payout-why", Static).render()) == f"Seat {first}: Ante: folded — loses 5"
+            await pilot.press("down")                                # the cursor's row says why
+            assert str(payout.query_one("#payout-why", Static).render()) == f"Seat {second}: Ante: folded — loses 5"
+            await pilot.press("enter")
+            assert app.table.round.phase is Phase.DONE  # type: ignore[union-attr]
+        assert shown[0] is shown[1]
 
 
 async def test_table_setup_opens_the_table_named_with_its_players(tmp_path: Path) -> None:
@@ -273,9 +308,10 @@ async def test_table_setup_opens_the_table_named_with_its_players(tmp_path: Path
 
 
 async def test_table_setup_refuses_a_buy_in_the_game_refuses(tmp_path: Path) -> None:
+    from textual.widgets import Static
+
     from dealer_tui.app import Options, make_app
     from dealer_tui.screens.setup_screen import SetupScreen
-    from textual.widgets import Static
 
     app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="chinese-poker"))
     async with app.run_test(size=SIZE) as pilot:

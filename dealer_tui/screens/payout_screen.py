@@ -1,6 +1,6 @@
 """The payout, per seat and per bet, with why; the dealer confirms it (Enter). A payout that
 needs a supervisor is signed with the PIN at the table, or sent to the floor (r) and confirmed
-once the floor approves it."""
+once the floor approves it. A refusal to send shows in the hint line, with what to do instead."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Digits, Static
+from textual.widgets import Digits, Static
 
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, NewEvent
 from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome
-from dealer_tui.screens.dialog import DimmedModal
+from dealer_tui.screens.dialog import Dialog
+from dealer_tui.widgets.payout_rows import PayoutRows
+from dealer_tui.widgets.settled import SettledColumn
 from rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -55,8 +57,9 @@ BET_LABELS = {"ante": "Ante", "raise": "Raise", "flush": "Flush bet", "straight_
               "bank": "Bank (DP)"}
 
 
-class PayoutScreen(DimmedModal[bool | str]):
-    """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout)."""
+class PayoutScreen(Dialog[bool | str]):
+    """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout).
+    Built once per round screen: the next payout is put into it (`reask`) and shown in one frame."""
 
     CSS_PATH = "modal.tcss"
     BINDINGS = [
@@ -74,16 +77,25 @@ class PayoutScreen(DimmedModal[bool | str]):
         self.floor = floor if sign_off else None
 
     def compose(self) -> ComposeResult:
-        paid = self.outcome.paid
-        with Vertical(classes="dialog"):
+        with SettledColumn(classes="dialog"):
             yield Static("Payout", classes="title")
-            yield DataTable(id="payout-table", zebra_stripes=True, cursor_type="row")
-            yield Static("", id="payout-why")
+            yield PayoutRows(id="payout-table")
+            yield Static("", id="payout-why", markup=False)
             with Vertical(id="payout-total"):
                 yield Static("Chips paid out (winning stakes back + winnings)")
-                yield Digits(f"{paid:,}", id="payout-digits")
-            yield Static(self._summary(), id="payout-summary")
-            yield Static(self._hint(), id="payout-hint", classes="hint")
+                yield Digits(f"{self.outcome.paid:,}", id="payout-digits")
+            yield Static(self._summary(), id="payout-summary", markup=False)
+            yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
+
+    def reask(self, other: Dialog[bool | str]) -> None:
+        assert isinstance(other, PayoutScreen)
+        self.outcome, self.house_label, self.sign_off = other.outcome, other.house_label, other.sign_off
+        self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
+        self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
+        self.query_one("#payout-summary", Static).update(self._summary())
+        self.query_one("#payout-hint", Static).update(self._hint())
+        self._show_rows()
+        self.refresh_bindings()
 
     def _hint(self) -> str:
         if not self.sign_off:
@@ -107,16 +119,29 @@ class PayoutScreen(DimmedModal[bool | str]):
         changes = ", ".join(f"seat {s} {c:+}" for s, c in sorted(self.outcome.stack_changes.items()))
         return f"{changes}\n{self.house_label} {self.outcome.house:+}"
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns(self.seat_label, "Bet", "Stake", "Result", "Why")
+    def _show_rows(self) -> None:
+        rows = []
         for row in self.outcome.rows:
             label = BET_LABELS.get(row.bet, row.bet)
             result = f"{row.result:+}" if row.result else ("push" if row.bet not in BANK_BETS else "0")
-            table.add_row(str(row.seat), label, str(row.stake), result, row.reason)
-        table.focus()
-        if self.floor is not None:
-            self.set_interval(POLL_SECONDS, self._poll)
+            rows.append((str(row.seat), label, str(row.stake), result, row.reason))
+        self.query_one(PayoutRows).show((self.seat_label, "Bet", "Stake", "Result", "Why"), rows, right=(2, 3))
+        self._show_why(0)
+
+    def on_mount(self) -> None:
+        self._show_rows()
+        self.query_one(PayoutRows).focus()
+        self._poller = self.set_interval(POLL_SECONDS, self._poll, pause=self.floor is None)
+
+    def on_screen_resume(self) -> None:
+        poller = getattr(self, "_poller", None)
+        if poller is not None and self.floor is not None:
+            poller.resume()
+
+    def on_screen_suspend(self) -> None:  # DimmedModal's own handler runs as well
+        poller = getattr(self, "_poller", None)
+        if poller is not None:
+            poller.pause()
 
     def _poll(self) -> None:
         """The floor decides on another terminal: show its decision as soon as it is recorded."""
@@ -130,8 +155,8 @@ class PayoutScreen(DimmedModal[bool | str]):
         if arrived:
             self._show_state()
 
-    def _show_state(self) -> None:
-        self.query_one("#payout-hint", Static).update(self._hint())
+    def _show_state(self, problem: str = "") -> None:
+        self.query_one("#payout-hint", Static).update(f"{problem} · {self._hint()}" if problem else self._hint())
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -148,18 +173,20 @@ class PayoutScreen(DimmedModal[bool | str]):
         try:
             self.floor.send()
         except (RulesError, LedgerError) as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+            self._show_state(f"Not sent to the floor: {exc}")
             return
-        self.notify("Sent to the floor: the supervisor's decision shows here.")
         self._show_state()
 
     def action_void(self) -> None:
         self.dismiss(VOID)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        row = self.outcome.rows[event.cursor_row] if 0 <= event.cursor_row < len(self.outcome.rows) else None
-        if row is not None:
-            self.query_one("#payout-why", Static).update(f"{self.seat_label} {row.seat}: {row.reason}")
+    def on_payout_rows_highlighted(self, event: PayoutRows.Highlighted) -> None:
+        self._show_why(event.row)
+
+    def _show_why(self, index: int) -> None:
+        rows = self.outcome.rows
+        text = f"{self.seat_label} {rows[index].seat}: {rows[index].reason}" if 0 <= index < len(rows) else ""
+        self.query_one("#payout-why", Static).update(text)
 
     def action_confirm(self) -> None:
         self.dismiss(True)

@@ -21,7 +21,7 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.dialog import Dialog, DialogShelf, settled
+from dealer_tui.screens.dialog import SETTLE_ROUNDS, Dialog, DialogShelf, Hold, settled
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.payout_screen import VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
@@ -31,6 +31,7 @@ from dealer_tui.views import presenter
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
 from dealer_tui.widgets.key_bar import KeyBar
+from dealer_tui.widgets.notice import Notice, Severity
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
 from dealer_tui.widgets.table_info import TableInfo
@@ -83,6 +84,7 @@ class RoundScreen(Screen[None]):
         yield Header(show_clock=False)
         yield PhaseTrack()
         yield Static(id="prompt")
+        yield Notice(id="notice")
         with Horizontal(id="body"):
             with VerticalScroll(id="seats"):
                 for seat in range(1, self.table.session.seat_count + 1):
@@ -149,8 +151,8 @@ class RoundScreen(Screen[None]):
         if not mine:
             others = sorted({s.seat for s in found if s.seat is not None})
             who = ", ".join(f"seat {s}" for s in others)
-            self.notify(f"Seat {self.selected} may not {kind.replace('_', ' ')} now" + (f" ({who} may)." if who else "."),
-                        severity="warning", timeout=5)
+            self.tell(f"Seat {self.selected} may not {kind.replace('_', ' ')} now" + (f" ({who} may)." if who else "."),
+                      severity="warning")
             return None
         return mine[0]
 
@@ -167,8 +169,17 @@ class RoundScreen(Screen[None]):
             return bool(self.specs(self.KINDS[action]))
         return True
 
+    def tell(self, message: str, severity: Severity = "information") -> None:
+        """A refusal's reason or a step's result, in the notice line until the next key."""
+        self.query_one(Notice).say(message, severity)
+
     def on_key(self, event: events.Key) -> None:
         """A game key pressed when its step is not legal: say why instead of doing nothing."""
+        notice = self.query_one(Notice)
+        if notice.message is not None:  # gone with the key, drawn once with what the key's binding does
+            hold = Hold(self.app)
+            notice.clear()
+            self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
         rnd = self.table.round
         mine = [b for b in self._bindings_list() if b.key == event.key and b.action in self.KINDS]
         if any(self.check_action(b.action, ()) for b in mine):
@@ -185,14 +196,14 @@ class RoundScreen(Screen[None]):
                     why = f"{binding.description} is not possible now"
                 except RulesError as exc:
                     why = str(exc)
-            self.notify(why, severity="warning", timeout=4)
+            self.tell(why, severity="warning")
             event.stop()
             return
 
     # -- doing --------------------------------------------------------------------------------
 
     def perform(self, action: Action) -> bool:
-        """Send one action to the table; a refusal is a toast with its reason, never a crash.
+        """Send one action to the table; a refusal shows its reason in the notice line, never a crash.
         At a live table, an action that needs cards first asks the dealer to key them."""
         request = self.table.card_request(action) if self.table.keyed else None
         if request is not None:
@@ -201,7 +212,7 @@ class RoundScreen(Screen[None]):
         try:
             self.table.act(action)
         except (RulesError, LedgerError) as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+            self.tell(str(exc), severity="error")
             return False
         finally:
             self.refresh_view()
@@ -269,7 +280,7 @@ class RoundScreen(Screen[None]):
             self.selected = seat
             self.refresh_view()
         else:
-            self.notify(f"This table has seats 1-{self.table.session.seat_count}.", severity="warning")
+            self.tell(f"This table has seats 1-{self.table.session.seat_count}.", severity="warning")
 
     def action_deselect(self) -> None:
         self.selected = None
@@ -281,9 +292,9 @@ class RoundScreen(Screen[None]):
         try:
             step()
         except (RulesError, LedgerError) as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+            self.tell(str(exc), severity="error")
         else:
-            self.notify(done)
+            self.tell(done)
         self.refresh_view()
 
     def action_join(self) -> None:
@@ -306,7 +317,7 @@ class RoundScreen(Screen[None]):
         players = self.table.session.players
         if self.selected in players:
             return self.selected
-        self.notify("Pick the player's seat first (1-9).", severity="warning")
+        self.tell("Pick the player's seat first (1-9).", severity="warning")
         return None
 
     def action_more_chips(self) -> None:
@@ -339,7 +350,7 @@ class RoundScreen(Screen[None]):
         try:
             self.table.start_round(**choices)
         except (RulesError, LedgerError) as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+            self.tell(str(exc), severity="error")
         self.selected = None
         self.refresh_view()
 
@@ -371,8 +382,8 @@ class RoundScreen(Screen[None]):
             else:
                 self.perform(Action("confirm_payout"))
 
-        self.show(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
-                               self.ROW_LABEL, FloorRequest(self.table)), confirmed)
+        self.ask(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
+                              self.ROW_LABEL, FloorRequest(self.table)), confirmed)
 
     def action_void(self) -> None:
         number = self.table.session.rounds_started
@@ -392,7 +403,7 @@ class RoundScreen(Screen[None]):
             return
         names = [n for n in app_library.names(self.table.record.game) if n != self.table.profile.name][:9]
         if not names:
-            self.notify("No other profile for this game: add one to the profiles directory.", severity="warning")
+            self.tell("No other profile for this game: add one to the profiles directory.", severity="warning")
             return
 
         def picked(choice: str | None) -> None:
@@ -413,11 +424,11 @@ class RoundScreen(Screen[None]):
         try:
             self.table.change_profile(loaded, reason, supervisor)
         except (RulesError, LedgerError) as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+            self.tell(str(exc), severity="error")
             return
         self.title = f"{self.table.record.name} — {loaded.profile.title}"
         self.query_one(TableInfo).show(loaded)
-        self.notify(f"Profile {loaded.name} from the next round.")
+        self.tell(f"Profile {loaded.name} from the next round.")
         self.refresh_view()
 
     def action_floor(self) -> None:

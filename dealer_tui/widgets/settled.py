@@ -8,12 +8,21 @@ step drew twice; these widgets take the size quietly and are repainted in the sa
 
 from __future__ import annotations
 
+from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widget import Widget
 
 
 class SettledLeaf(Widget):
     """A widget without children: a change of its size needs no second layout."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class SettledColumn(Vertical):
+    """A column that does not scroll (a dialog's panel): a new size of its own, found by the
+    layout that placed its children, needs no second layout either."""
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
