@@ -81,3 +81,14 @@ def settled_sums(path: Path, where: str = "1 = 1", args: tuple[object, ...] = ()
         into[2] += win
         into[3] = max(into[3], paid)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def fees_summed(path: Path, where: str = "1 = 1") -> dict[tuple[int, str], int]:
+    """(table, game) -> the house's take: rake, Chinese Poker fees and "1 or 5" exchange fees, as the
+    settlement rows record them (each such row's result is what the seat paid, negative)."""
+    db = sqlite3.connect(path)
+    rows = db.execute("SELECT r.table_id, r.game, -SUM(CASE WHEN s.bet IN ('rake', 'fee', 'exchange') THEN s.result"
+                     " ELSE 0 END) FROM settlements s JOIN rounds r ON r.id = s.round_id"
+                     f" WHERE r.status = 'settled' AND {where} GROUP BY 1, 2").fetchall()
+    db.close()
+    return {(t, g): fees for t, g, fees in rows}

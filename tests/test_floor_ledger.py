@@ -14,7 +14,7 @@ import pytest
 from dealer_tui.ledger import LedgerError, NewEvent, RowQuery, SqliteLedger, queries
 from dealer_tui.ledger.base import RoundUpdate, SettlementRow, cursor_of
 from dealer_tui.ledger.schema import SCHEMA_VERSION
-from tests.floor_support import FixedClock, demo_ledger, settled_sums
+from tests.floor_support import FixedClock, demo_ledger, fees_summed, settled_sums
 
 
 @pytest.fixture(scope="module")
@@ -153,7 +153,7 @@ def test_upgrade_from_schema_1_backfills_what_the_review_reads(filled: Path, tmp
                   "rounds_by_max_result"):
         db.execute(f"DROP INDEX {index}")
     db.executescript("DROP TABLE hourly_totals; DROP TABLE seatings; DROP TABLE round_flags;"
-                     " ALTER TABLE rounds DROP COLUMN max_result;"
+                     " ALTER TABLE rounds DROP COLUMN max_result; ALTER TABLE rounds DROP COLUMN fees;"
                      " PRAGMA user_version = 1;")
     db.close()
     SqliteLedger(old, readonly=True).close()      # the review upgrades an older ledger on opening
@@ -162,6 +162,30 @@ def test_upgrade_from_schema_1_backfills_what_the_review_reads(filled: Path, tmp
                 "SELECT id, max_result FROM rounds ORDER BY id"):
         assert raw(old, sql) == raw(filled, sql)
     assert raw(old, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+
+
+@pytest.mark.parametrize(("since", "until"), [(None, None), ("2026-03-06T18:37:00", "2026-03-06T22:11:00")])
+def test_totals_rake_and_fees_equal_the_settlement_rows_summed(filled: Path, since: str | None,
+                                                               until: str | None) -> None:
+    where = " AND ".join([f"r.started_at >= '{since}'"] * bool(since) + [f"r.started_at < '{until}'"] * bool(until))
+    expected = fees_summed(filled, where or "1 = 1")
+    assert any(expected.values())          # the "1 or 5" demo table paid exchange fees
+    ledger = SqliteLedger(filled, readonly=True)
+    got = {(t.table_id, t.game): t.fees for t in ledger.totals(RowQuery(since=since, until=until))}
+    ledger.close()
+    assert got == expected
+
+
+def test_upgrade_from_schema_2_backfills_the_rake_and_fees(filled: Path, tmp_path: Path) -> None:
+    old = tmp_path / "old.sqlite"
+    shutil.copy(filled, old)
+    db = sqlite3.connect(old)
+    db.executescript("ALTER TABLE rounds DROP COLUMN fees; ALTER TABLE hourly_totals DROP COLUMN fees;"
+                     " PRAGMA user_version = 2;")
+    db.close()
+    SqliteLedger(old, readonly=True).close()
+    for sql in ("SELECT id, fees FROM rounds ORDER BY id", "SELECT * FROM hourly_totals ORDER BY 1, 2, 3"):
+        assert raw(old, sql) == raw(filled, sql)
 
 
 def _append_many(path: str, who: int, n: int) -> None:

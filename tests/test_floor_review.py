@@ -21,7 +21,7 @@ from dealer_tui.screens.floor_signoff import SignOffDesk, SignOffScreen
 from dealer_tui.screens.floor_totals import TotalsScreen
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.supervisor import PinStore
-from tests.floor_support import demo_ledger, digest, settled_sums
+from tests.floor_support import demo_ledger, digest, fees_summed, settled_sums
 from tests.tui_support import PIN
 
 SIZE = (150, 40)
@@ -130,13 +130,16 @@ async def test_shift_totals_on_screen_equal_the_settlement_rows_summed(filled: P
         assert isinstance(totals, TotalsScreen)
         table = totals.query_one(DataTable)
         cells = [table.get_row_at(i) for i in range(table.row_count)]
-    expected = settled_sums(filled, "r.started_at >= '2026-03-06T18:30' AND r.started_at < '2026-03-06T22:45'")
+    shift = "r.started_at >= '2026-03-06T18:30' AND r.started_at < '2026-03-06T22:45'"
+    expected, fees = settled_sums(filled, shift), fees_summed(filled, shift)
     shown = {row[1]: row for row in cells if row[1]}
     assert set(shown) == {game for _, game in expected}
-    for (_, game), (rounds, drop, win, biggest) in expected.items():
+    for key, (rounds, drop, win, biggest) in expected.items():
+        game = key[1]
         assert list(shown[game][2:4]) == [str(rounds), str(drop)]
         assert shown[game][5] == f"{win:+}"
-        assert shown[game][7] == str(biggest)
+        assert (shown[game][7], shown[game][8]) == (str(fees[key]), str(biggest))
+    assert cells[-1][7] == str(sum(fees.values()))
     assert cells[-1][2] == str(sum(v[0] for v in expected.values()))
 
 

@@ -153,6 +153,8 @@ class Totals:
     paid: int
     house: int
     biggest_payout: int
+    fees: int = 0
+    """Rake and fees the house took (part of `house`)."""
 
     @property
     def hold(self) -> float:

@@ -192,14 +192,16 @@ def _parts(db: sqlite3.Connection, query: RowQuery, direct: str, aggregate: str,
 
 
 def totals(db: sqlite3.Connection, query: RowQuery) -> list[Totals]:
-    rows = _parts(db, query, "table_id, game, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result), MAX(paid)",
-                  "table_id, game, SUM(rounds), SUM(wagered), SUM(paid), SUM(house), MAX(biggest)",
+    rows = _parts(db, query, "table_id, game, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result), MAX(paid), "
+                  "SUM(fees)",
+                  "table_id, game, SUM(rounds), SUM(wagered), SUM(paid), SUM(house), MAX(biggest), SUM(fees)",
                   "table_id, game")
     merged: dict[tuple[int, str], list[int]] = {}
-    for table_id, game, n, wagered, paid, house, biggest in rows:
-        into = merged.setdefault((int(table_id), str(game)), [0, 0, 0, 0, 0])  # type: ignore[call-overload]
+    for table_id, game, n, wagered, paid, house, biggest, fees in rows:
+        into = merged.setdefault((int(table_id), str(game)), [0, 0, 0, 0, 0, 0])  # type: ignore[call-overload]
         into[0] += int(n); into[1] += int(wagered); into[2] += int(paid); into[3] += int(house)  # type: ignore[call-overload]  # noqa: E702
         into[4] = max(into[4], int(biggest))  # type: ignore[call-overload]
+        into[5] += int(fees)  # type: ignore[call-overload]
     return [Totals(t, g, *v) for (t, g), v in sorted(merged.items())]
 
 

@@ -35,6 +35,10 @@ def backfill_flags(db: sqlite3.Connection) -> None:
                    [(flag, rid) for rid, flags in rows for flag in str(flags).split(",") if flag])
 
 
+FEE_BETS = ("rake", "fee", "exchange")
+"""Settlement rows that are the house's take rather than a bet's result (the rake and fees total)."""
+FEE_BETS_SQL = ", ".join(f"'{bet}'" for bet in FEE_BETS)
+
 MIGRATIONS: list[list[Step]] = [[
     # 1: tables, rounds, the event chain, settlement rows
     """
@@ -127,6 +131,17 @@ MIGRATIONS: list[list[Step]] = [[
         PRIMARY KEY(flag, round_id)
     ) WITHOUT ROWID
     """, backfill_seatings, backfill_flags],
+    # 3: rake and fees (the house's take: HCF rake, Chinese Poker fees, "1 or 5" exchange fees) per
+    # round and per hour, back-filled from the settlement rows
+    [f"""
+    ALTER TABLE rounds ADD COLUMN fees INTEGER NOT NULL DEFAULT 0;
+    UPDATE rounds SET fees = COALESCE((SELECT -SUM(result) FROM settlements s WHERE s.round_id = rounds.id
+                                       AND s.bet IN ({FEE_BETS_SQL})), 0);
+    ALTER TABLE hourly_totals ADD COLUMN fees INTEGER NOT NULL DEFAULT 0;
+    UPDATE hourly_totals SET fees = COALESCE((SELECT SUM(fees) FROM rounds r WHERE r.status = 'settled'
+        AND substr(r.started_at, 1, 13) = hourly_totals.hour AND r.table_id = hourly_totals.table_id
+        AND r.game = hourly_totals.game), 0)
+    """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

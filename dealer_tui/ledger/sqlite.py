@@ -35,7 +35,7 @@ from dealer_tui.ledger.base import (
     Totals,
     event_hash,
 )
-from dealer_tui.ledger.schema import SCHEMA_VERSION, migrate
+from dealer_tui.ledger.schema import FEE_BETS, SCHEMA_VERSION, migrate
 
 Clock = Callable[[], str]
 
@@ -215,8 +215,9 @@ class SqliteLedger(Ledger):
                 "INSERT INTO settlements(round_id, seat, bet, stake, result, reason) VALUES (?, ?, ?, ?, ?, ?)",
                 [(round_id, r.seat, r.bet, r.stake, r.result, r.reason) for r in update.settlement],
             )
-            db.execute("UPDATE rounds SET max_result = ? WHERE id = ?",
-                       (max((r.result for r in update.settlement), default=0), round_id))
+            db.execute("UPDATE rounds SET max_result = ?, fees = ? WHERE id = ?",
+                       (max((r.result for r in update.settlement), default=0),
+                        -sum(r.result for r in update.settlement if r.bet in FEE_BETS), round_id))
         if status == ROUND_SETTLED and current.status != ROUND_SETTLED:
             self._add_to_hour(db, round_id)
 
@@ -224,12 +225,12 @@ class SqliteLedger(Ledger):
     def _add_to_hour(db: sqlite3.Connection, round_id: int) -> None:
         """The hourly totals gain the settled round in the settlement's own transaction."""
         db.execute(
-            "INSERT INTO hourly_totals(hour, table_id, game, rounds, wagered, paid, house, biggest)"
-            " SELECT substr(started_at, 1, 13), table_id, game, 1, wagered, paid, house_result, paid"
+            "INSERT INTO hourly_totals(hour, table_id, game, rounds, wagered, paid, house, biggest, fees)"
+            " SELECT substr(started_at, 1, 13), table_id, game, 1, wagered, paid, house_result, paid, fees"
             " FROM rounds WHERE id = ? AND true"
             " ON CONFLICT(hour, table_id, game) DO UPDATE SET rounds = rounds + 1,"
             " wagered = wagered + excluded.wagered, paid = paid + excluded.paid, house = house + excluded.house,"
-            " biggest = MAX(biggest, excluded.biggest)", (round_id,))
+            " biggest = MAX(biggest, excluded.biggest), fees = fees + excluded.fees", (round_id,))
 
     _ROUND_COLUMNS = queries.ROUND_COLUMNS
     _round_record = staticmethod(queries.round_record)

@@ -1,4 +1,4 @@
-"""Totals per table and game: rounds, drop, win, hold, biggest payout; win by hour."""
+"""Totals per table and game: rounds, drop, win, hold, rake and fees, biggest payout; win by hour."""
 
 from __future__ import annotations
 
@@ -37,14 +37,14 @@ class TotalsScreen(Screen[None]):
             if q.since or q.until else ""
         self.title = f"Totals (settled rounds){shift}"
         table = self.query_one(DataTable)
-        table.add_columns("Table", "Game", "Rounds", "Drop", "Paid", "Win", "Hold", "Biggest payout")
-        all_rounds = drop = win = 0
+        table.add_columns("Table", "Game", "Rounds", "Drop", "Paid", "Win", "Hold", "Rake/fees", "Biggest payout")
+        all_rounds = drop = win = fees = 0
         for t in self.ledger.totals(self.query_):
             table.add_row(self.tables.get(t.table_id, str(t.table_id)), t.game, str(t.rounds), str(t.wagered),
-                          str(t.paid), f"{t.house:+}", f"{t.hold:.2%}", str(t.biggest_payout))
-            all_rounds, drop, win = all_rounds + t.rounds, drop + t.wagered, win + t.house
+                          str(t.paid), f"{t.house:+}", f"{t.hold:.2%}", str(t.fees), str(t.biggest_payout))
+            all_rounds, drop, win, fees = all_rounds + t.rounds, drop + t.wagered, win + t.house, fees + t.fees
         hold = f"{win / drop:.2%}" if drop else "—"
-        table.add_row("all", "", str(all_rounds), str(drop), "", f"{win:+}", hold, "")
+        table.add_row("all", "", str(all_rounds), str(drop), "", f"{win:+}", hold, str(fees), "")
         hours = self.ledger.hourly(self.query_)
         self.query_one("#totals-chart", Sparkline).data = [float(h[2]) for h in hours] or [0.0]
         self.query_one("#totals-hold", Sparkline).data = [h[2] / h[1] if h[1] else 0.0 for h in hours] or [0.0]
