@@ -138,9 +138,12 @@ MIGRATIONS: list[list[Step]] = [[
     UPDATE rounds SET fees = COALESCE((SELECT -SUM(result) FROM settlements s WHERE s.round_id = rounds.id
                                        AND s.bet IN ({FEE_BETS_SQL})), 0);
     ALTER TABLE hourly_totals ADD COLUMN fees INTEGER NOT NULL DEFAULT 0;
-    UPDATE hourly_totals SET fees = COALESCE((SELECT SUM(fees) FROM rounds r WHERE r.status = 'settled'
-        AND substr(r.started_at, 1, 13) = hourly_totals.hour AND r.table_id = hourly_totals.table_id
-        AND r.game = hourly_totals.game), 0)
+    CREATE TEMP TABLE hour_fees AS SELECT substr(started_at, 1, 13) AS hour, table_id, game, SUM(fees) AS fees
+        FROM rounds WHERE status = 'settled' GROUP BY 1, 2, 3;
+    CREATE INDEX temp.hour_fees_key ON hour_fees(hour, table_id, game);
+    UPDATE hourly_totals SET fees = COALESCE((SELECT h.fees FROM hour_fees h WHERE h.hour = hourly_totals.hour
+        AND h.table_id = hourly_totals.table_id AND h.game = hourly_totals.game), 0);
+    DROP TABLE temp.hour_fees
     """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
