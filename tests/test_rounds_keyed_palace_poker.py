@@ -108,3 +108,26 @@ def test_a_live_palace_hand_comes_back_after_a_restart(tmp_path: Path) -> None:
     assert isinstance(rnd, PalacePokerKeyedRound) and rnd.battle is not None
     again.act(Action("call", 2, cards=keyed(seat_1_palace="Ah Ad 8c", seat_2_palace="Kd 9s 7c")))
     assert rnd.players[1].out == "lost a battle to seat 2"
+
+
+def test_pp_12_a_card_seen_going_to_the_discard_pile_is_not_keyed_again_before_a_reshuffle(tmp_path: Path) -> None:
+    table, rnd = dealt(tmp_path, "7s Kh Qd")
+    table.act(Action("stay", 1))
+    table.act(Action("buy", 2, cards=keyed(seat_2="5h")))
+    table.act(Action("keep", 2, data={"discard": "5h"}))           # the 5h goes to the discard pile
+    table.act(Action("stay", 3))
+    with pytest.raises(IllegalAction, match=r"5h is dealt twice"):
+        table.act(Action("buy", 1, cards=keyed(seat_1="5h")))
+    # 52 - 3 banners - 9 palace cards = 40 in the draw pile; one bought: 39 left, no reshuffle yet
+    assert rnd.draw_left == 39 and rnd.pool() == 40
+
+
+def test_pp_9_a_palace_shown_in_a_lost_battle_is_not_keyed_again(tmp_path: Path) -> None:
+    table, rnd = dealt(tmp_path, "7s Kh Qd")
+    table.act(Action("battle", 1, data={"target": 2}))
+    table.act(Action("call", 2, cards=keyed(seat_1_palace="Ah Ad 8c", seat_2_palace="Kd 9s 7c")))
+    table.act(Action("keep", 2, data={"discard": ""}))             # seat 1 is out: its palace is discarded
+    table.act(Action("battle", 2, data={"target": 3}))               # two suits left must battle (PP-15)
+    with pytest.raises(IllegalAction, match=r"Ah is dealt twice"):   # seat 2's palace is shown: only seat 3's
+        table.act(Action("call", 3, cards=keyed(seat_3_palace="Ah Qs 2c")))
+    assert rnd.taken_cards()[parse_cards("Ad")[0]] == "the discard pile"

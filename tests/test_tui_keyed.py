@@ -55,7 +55,7 @@ async def test_hcf_live_round_keyed_with_a_typo_a_duplicate_and_an_over_cap_rais
         await pilot.press("s", "y", "2", "a", "enter", "3", "a", "enter", "d")
         rnd = app.table.round  # type: ignore[union-attr]
         assert isinstance(rnd, HighCardFlushKeyedRound) and rnd.phase is Phase.ACT
-        await pilot.press("r", "enter")          # seat 2 raises the suggested 15 (3 x 5), taken as declared
+        await pilot.press("r", "1", "5", "enter")  # seat 2 declares 15 (3 x 5), taken as declared
         await pilot.press("f")                   # seat 3 folds: its cards are never keyed
         assert rnd.seats[2].raised == 15 and rnd.phase is Phase.REVEAL
         await pilot.press("v")

@@ -40,6 +40,8 @@ SHOWDOWN = "the showdown: every palace turned over (PP-16)"
 @register_round
 class PalacePokerKeyedRound(PalacePokerRound):
     keyed = True
+    draw_left = 0
+    """Cards left in the physical draw pile: the deck less banners and palaces, less each buy."""
 
     # -- what is in play ----------------------------------------------------------------------
 
@@ -51,10 +53,15 @@ class PalacePokerKeyedRound(PalacePokerRound):
         return out
 
     def taken_cards(self, request: CardRequest | None = None) -> dict[Card, str]:
+        """Cards in the players' hands, and cards seen going to the discard pile since it was last
+        shuffled into the draw pile (PP-12): none of them can turn up again before that."""
         if self._phase is Phase.ANTE:  # the cards drawn for the dealer go back into the deck (PP-0)
             first_dealer = request is not None and request.purpose == "first dealer"
             return {card: "drawn for the dealer" for card in self.drawn} if first_dealer else {}
-        return {card: f"seat {seat}" for seat, card in self.held()}
+        reshuffled = self.draw_left == 0 and request is not None and request.purpose == "soldier"
+        taken = {} if reshuffled else {card: "the discard pile" for card in self.discard_pile}
+        taken.update({card: f"seat {seat}" for seat, card in self.held()})
+        return taken
 
     def pool(self) -> int:
         """Cards in the draw and discard piles together: the deck less the cards in the players' hands."""
@@ -192,10 +199,14 @@ class PalacePokerKeyedRound(PalacePokerRound):
             assert player.banner is not None
             player.hand = PalaceHand(seat, player.banner, (), seen=False)
         self.draw_pile = []
+        self.draw_left = len(DECK) - (1 + pp.PALACE_CARDS) * len(self.order)  # refused banners went back (PP-2)
         self.start_turns()
         self._phase = Phase.ACT
 
     def _on_soldier_bought(self, p: Mapping[str, Any]) -> None:
+        if self.draw_left == 0:  # PP-12: the discard pile was shuffled into a new draw pile
+            self.draw_left, self.discard_pile = self.pool(), []
+        self.draw_left -= 1
         card = cards_from_payload(p["cards"])[0]
         self.players[p["seat"]].pay("buy", p["cost"])
         self.recent.append(pp.Action.BUY)

@@ -80,7 +80,9 @@ class CardEntryModal(ModalScreen[Keyed | None]):
                 for i, (label, count) in enumerate(self.fields):
                     with Horizontal(classes="row"):
                         yield Label(f"{label[:1].upper()}{label[1:]} ({count})")
-                        yield Input(self.values.get(label, ""), id=f"entry-{i}", placeholder="ah kh 10h …")
+                        # a line gone back to keeps its text: Backspace corrects the last card
+                        yield Input(self.values.get(label, ""), id=f"entry-{i}", placeholder="ah kh 10h …",
+                                    select_on_focus=False)
                     yield Static("", id=f"entry-preview-{i}", classes="entry-preview")
             yield Static("", id="entry-status")
             yield Static("", id="entry-error", classes="error")

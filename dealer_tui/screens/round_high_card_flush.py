@@ -101,10 +101,10 @@ class HighCardFlushScreen(RoundScreen):
             return
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
         length = self.hcf.flush_length(seat)
-        why = "as declared, checked against the keyed hand at the reveal" if self.table.keyed and not \
-            self.hcf.seats[seat].cards else f"{length}-card flush"
+        unseen = self.table.keyed and not self.hcf.seats[seat].cards  # declared now, capped at the reveal
+        why = "as declared, checked against the keyed hand at the reveal" if unseen else f"{length}-card flush"
         self.ask_amounts(f"Seat {seat} raises ({why}: {low}–{high})",
-                         [AmountField("raise", "Raise", low, high, high)],
+                         [AmountField("raise", "Raise", low, high, low if unseen else high)],
                          lambda v: self.perform(Action("raise", seat, v["raise"])),
                          lambda v: Action("raise", seat, v["raise"]))
 

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.base import Action, ActionSpec
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -139,8 +139,18 @@ class OneOrFiveScreen(RoundScreen):
         """Live table: the box's hand is keyed for the insurance (it must hold a straight or better),
         then the premium is asked within the bounds for that hand (R-9)."""
         specs = self.specs("insure")
-        spec = next((s for s in specs if s.seat == self.selected), specs[0] if specs else None)
-        if spec is None or spec.seat is None:
+        mine = [s for s in specs if s.seat == self.selected] or specs
+        if len(mine) > 1:  # several closed boxes: the dealer names the one the player insures
+            by_box = {str(s.data["box"]): s for s in mine}
+            self.ask(ChoiceModal("Insure which box? (its number)",
+                                 [(n, f"box {n} (seat {s.seat})") for n, s in by_box.items()]),
+                     lambda n: self._insure_box(by_box[n]) if n in by_box else None)
+            return
+        if mine:
+            self._insure_box(mine[0])
+
+    def _insure_box(self, spec: ActionSpec) -> None:
+        if spec.seat is None:
             return
         seat, number = spec.seat, int(spec.data["box"])
         box = self.o5.boxes[number]
