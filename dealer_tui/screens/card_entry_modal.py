@@ -57,7 +57,8 @@ def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
         preview.append_text(cards_text([card]))
         cards.append(card)
     if problem is None and len(cards) != count:
-        problem = f"{len(cards)} of {count} cards" if len(cards) < count else f"{len(cards)} cards: {count} needed"
+        noun = "card" if count == 1 else "cards"
+        problem = f"{len(cards)} of {count} {noun}" if len(cards) < count else f"{len(cards)} cards: {count} needed"
     return LineReading(tuple(cards), preview, problem)
 
 

@@ -36,10 +36,15 @@ class CardPickModal(DimmedModal[list[Card] | None]):
             yield Static(self.title_text, classes="title")
             yield Static(id="pick-cards")
             yield Static("", id="pick-error", classes="error")
-            allowed = " or ".join(str(c) for c in self.counts)
             keys = self.KEYS[: len(self.cards)]
-            yield Static(f"{keys[0]}…{keys[-1]} toggle a card · a all · u clear · Enter confirms "
-                         f"({allowed} cards) · Esc backs out", classes="hint")
+            toggle = f"{keys[0]} toggles the card" if len(keys) == 1 else f"{keys[0]}…{keys[-1]} toggle a card"
+            yield Static(f"{toggle} · a all · u clear · Enter confirms ({self.allowed()}) · Esc backs out",
+                         classes="hint")
+
+    def allowed(self) -> str:
+        """The counts the rules allow, in words: `1 card`, `1 or 5 cards`, `0 or 1 cards`."""
+        counts = " or ".join(str(c) for c in self.counts)
+        return f"{counts} card" if self.counts == [1] else f"{counts} cards"
 
     def on_mount(self) -> None:
         self._draw()
@@ -68,8 +73,7 @@ class CardPickModal(DimmedModal[list[Card] | None]):
 
     def action_confirm(self) -> None:
         if len(self.chosen) not in self.counts:
-            allowed = " or ".join(str(c) for c in self.counts)
-            self.query_one("#pick-error", Static).update(f"{len(self.chosen)} chosen: exchange {allowed} cards.")
+            self.query_one("#pick-error", Static).update(f"{len(self.chosen)} chosen: choose {self.allowed()}.")
             return
         self.dismiss([self.cards[i] for i in sorted(self.chosen)])
 
