@@ -199,23 +199,28 @@ class ChinesePokerRound(Round):
         n = p.seat
         if p.locked:
             return [ActionSpec("unlock", n, label=f"Seat {n}: unlock the rows")]
-        specs = []
         if p.natural is None:
-            specs += [ActionSpec("set_rows", n, label=f"Seat {n}: set the rows (3/5/5 of its 13 cards)",
-                                 data=rows_payload(p.rows or dealt_rows(p.cards))),
-                      ActionSpec("suggest", n, label=f"Seat {n}: take the suggested setting")]
-            held = self.suggestion(n)
-            if held.natural is not None and held.natural_hand is not None:
-                shows = p.rows is not None and cp.natural_of(p.rows) is held.natural
-                rows = p.rows if shows and p.rows is not None else held.natural_hand
-                specs.append(ActionSpec("declare_natural", n, label=f"Seat {n}: declare {held.natural.value} (CP-9)",
-                                        data=rows_payload(rows)))
+            specs = self._setting_specs(p)
         else:
-            specs.append(ActionSpec("withdraw_natural", n, label=f"Seat {n}: withdraw {p.natural.value}"))
+            specs = [ActionSpec("withdraw_natural", n, label=f"Seat {n}: withdraw {p.natural.value}")]
         if p.rows is not None:
             foul = self.foul(n)
             label = f"Seat {n}: lock the FOULED rows ({foul})" if foul else f"Seat {n}: lock the rows"
             specs.append(ActionSpec("lock", n, label=label, data={"confirm_foul": True} if foul else {}))
+        return specs
+
+    def _setting_specs(self, p: Seat) -> list[ActionSpec]:
+        """Setting the rows of a seat with no natural declared: by hand, the suggestion, a natural held."""
+        n = p.seat
+        specs = [ActionSpec("set_rows", n, label=f"Seat {n}: set the rows (3/5/5 of its 13 cards)",
+                            data=rows_payload(p.rows or dealt_rows(p.cards))),
+                 ActionSpec("suggest", n, label=f"Seat {n}: take the suggested setting")]
+        held = self.suggestion(n)
+        if held.natural is not None and held.natural_hand is not None:
+            shows = p.rows is not None and cp.natural_of(p.rows) is held.natural
+            rows = p.rows if shows and p.rows is not None else held.natural_hand
+            specs.append(ActionSpec("declare_natural", n, label=f"Seat {n}: declare {held.natural.value} (CP-9)",
+                                    data=rows_payload(rows)))
         return specs
 
     def _deal_request(self) -> CardRequest:

@@ -33,24 +33,13 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             specs.append(spec)
         return specs
 
-    def _seat_actions(self, p: Seat) -> list[ActionSpec]:
+    def _setting_specs(self, p: Seat) -> list[ActionSpec]:
+        """The dealer keys the rows the player turns over, or the rows of a declared natural."""
         n = p.seat
-        if p.locked:
-            return [ActionSpec("unlock", n, label=f"Seat {n}: unlock the rows")]
         rows = rows_payload(p.rows) if p.rows is not None else dict(EMPTY_ROWS)
-        specs = []
-        if p.natural is None:
-            specs += [ActionSpec("set_rows", n, label=f"Seat {n}: key the rows (front 3, middle 5, back 5)",
-                                 data=rows),
-                      ActionSpec("declare_natural", n, label=f"Seat {n}: key the rows of a declared natural (CP-9)",
-                                 data=rows)]
-        else:
-            specs.append(ActionSpec("withdraw_natural", n, label=f"Seat {n}: withdraw {p.natural.value}"))
-        if p.rows is not None:
-            foul = self.foul(n)
-            label = f"Seat {n}: lock the FOULED rows ({foul})" if foul else f"Seat {n}: lock the rows"
-            specs.append(ActionSpec("lock", n, label=label, data={"confirm_foul": True} if foul else {}))
-        return specs
+        return [ActionSpec("set_rows", n, label=f"Seat {n}: key the rows (front 3, middle 5, back 5)", data=rows),
+                ActionSpec("declare_natural", n, label=f"Seat {n}: key the rows of a declared natural (CP-9)",
+                           data=rows)]
 
     def row_status(self, seat: int) -> RowStatus:
         status = super().row_status(seat) if self.seats[seat].cards else None
