@@ -73,12 +73,13 @@ class DealerApp(App[None]):
     def on_unmount(self) -> None:
         gc.unfreeze()
 
-    def settle_in(self) -> None:
-        """Once the table is on screen: what the first dialog would otherwise pay for."""
+    async def settle_in(self, screen: RoundScreen) -> None:
+        """Once the table is on screen: what the first dialogs would otherwise pay for."""
         if self._settled_in:
             return
         self._settled_in = True
         self.read_dialog_styles()
+        await screen.build_ahead()
         gc.freeze()  # what start-up built stays: the collector stops walking it (pauses of ~70 ms)
 
     def read_dialog_styles(self) -> None:
@@ -142,7 +143,7 @@ class DealerApp(App[None]):
         screen_cls = round_screen(table.record.game)
         screen = screen_cls(table, SignOff(self.pins, self.ledger, table.record.id))
         self.push_screen(screen)
-        screen.call_after_refresh(self.settle_in)
+        screen.call_after_refresh(self.call_later, self.settle_in, screen)
 
 
 def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.screens.dialog import Dialog
+from dealer_tui.widgets.settled import SettledColumn, SettledLabel, SettledRow, SettledStatic
 
 
 @dataclass(frozen=True)
@@ -43,31 +43,31 @@ class AmountModal(Dialog[dict[str, int] | None]):
         self.check = check
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="title")
-            for f in self.fields:
-                with Horizontal(classes="row"):
-                    yield Label(f"{f.label} ({f.bounds})", id=f"label-{f.name}")
+        with SettledColumn(classes="dialog"):
+            yield SettledStatic(self.title_text, classes="title")
+            for i, f in enumerate(self.fields):
+                with SettledRow(classes="row"):
+                    yield SettledLabel(f"{f.label} ({f.bounds})", id=f"label-{i}")
                     # the class an Input gives itself for its first value, given up front: set
                     # later, it would restyle the field before it is even shown
-                    yield Input(str(f.default), id=f"amount-{f.name}", classes="-valid")
-            yield Static("", id="amount-error", classes="error")
-            yield Static("Enter confirms · Esc backs out · ctrl+u restores the suggested amounts", classes="hint")
+                    yield Input(str(f.default), id=f"amount-{i}", classes="-valid")
+            yield SettledStatic("", id="amount-error", classes="error")
+            yield SettledStatic("Enter confirms · Esc backs out · ctrl+u restores the suggested amounts", classes="hint")
 
     def shape(self) -> Hashable:
-        return tuple(f.name for f in self.fields)
+        return len(self.fields)
 
     def reask(self, other: ModalScreen[dict[str, int] | None]) -> None:
         assert isinstance(other, AmountModal)
         self.title_text, self.fields, self.check = other.title_text, other.fields, other.check
         self.query_one(".title", Static).update(self.title_text)
-        for f in self.fields:
-            self.query_one(f"#label-{f.name}", Label).update(f"{f.label} ({f.bounds})")
+        for i, f in enumerate(self.fields):
+            self.query_one(f"#label-{i}", Label).update(f"{f.label} ({f.bounds})")
         self.action_undo()
         self.on_mount()
 
     def on_mount(self) -> None:
-        first = self.query_one(f"#amount-{self.fields[0].name}", Input)
+        first = self.query_one("#amount-0", Input)
         if self.focused is not first:
             first.focus()
         first.action_select_all()
@@ -76,15 +76,15 @@ class AmountModal(Dialog[dict[str, int] | None]):
         self.dismiss(None)
 
     def action_undo(self) -> None:
-        for f in self.fields:
-            self.query_one(f"#amount-{f.name}", Input).value = str(f.default)
+        for i, f in enumerate(self.fields):
+            self.query_one(f"#amount-{i}", Input).value = str(f.default)
         self.query_one("#amount-error", Static).update("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         values: dict[str, int] = {}
-        for f in self.fields:
-            raw = self.query_one(f"#amount-{f.name}", Input).value.strip() or "0"
+        for i, f in enumerate(self.fields):
+            raw = self.query_one(f"#amount-{i}", Input).value.strip() or "0"
             try:
                 amount = int(raw)
             except ValueError:

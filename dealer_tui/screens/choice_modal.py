@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from dealer_tui.screens.dialog import Dialog
+from dealer_tui.widgets.settled import SettledColumn, SettledStatic
 
 
 class ChoiceModal(Dialog[str | None]):
@@ -22,11 +22,11 @@ class ChoiceModal(Dialog[str | None]):
         self._keys = {key: value for key, value in ((c[0], c[0]) for c in self.choices)}
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.question, classes="title")
+        with SettledColumn(classes="dialog"):
+            yield SettledStatic(self.question, classes="title")
             for key, label in self.choices:
-                yield Static(self._line(key, label), classes="choice")
-            yield Static("Esc backs out", classes="hint")
+                yield SettledStatic(self._line(key, label), classes="choice")
+            yield SettledStatic("Esc backs out", classes="hint")
 
     @staticmethod
     def _line(key: str, label: str) -> str:

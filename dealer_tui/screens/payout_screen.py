@@ -57,6 +57,14 @@ BET_LABELS = {"ante": "Ante", "raise": "Raise", "flush": "Flush bet", "straight_
               "bank": "Bank (DP)"}
 
 
+def chips_out(outcome: RoundOutcome) -> int:
+    """What the dealer pushes out: winning bets with their stakes, and what a player banking the
+    round (the DP) won after the rake, which comes to that player from the other seats' losing bets."""
+    banks = {r.seat for r in outcome.rows if r.bet == "bank"}
+    won = (sum(r.result for r in outcome.rows if r.seat == seat and r.bet in BANK_BETS) for seat in banks)
+    return outcome.paid + sum(w for w in won if w > 0)
+
+
 class PayoutScreen(Dialog[bool | str]):
     """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout).
     Built once per round screen: the next payout is put into it (`reask`) and shown in one frame."""
@@ -82,8 +90,8 @@ class PayoutScreen(Dialog[bool | str]):
             yield PayoutRows(id="payout-table")
             yield Static("", id="payout-why", markup=False)
             with Vertical(id="payout-total"):
-                yield Static("Chips paid out (winning stakes back + winnings)")
-                yield Digits(f"{self.outcome.paid:,}", id="payout-digits")
+                yield Static(self._total_label(), id="payout-total-label")
+                yield Digits(f"{chips_out(self.outcome):,}", id="payout-digits")
             yield Static(self._summary(), id="payout-summary", markup=False)
             yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
 
@@ -91,11 +99,17 @@ class PayoutScreen(Dialog[bool | str]):
         assert isinstance(other, PayoutScreen)
         self.outcome, self.house_label, self.sign_off = other.outcome, other.house_label, other.sign_off
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
-        self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
+        self.query_one("#payout-total-label", Static).update(self._total_label())
+        self.query_one("#payout-digits", Digits).update(f"{chips_out(self.outcome):,}")
         self.query_one("#payout-summary", Static).update(self._summary())
         self.query_one("#payout-hint", Static).update(self._hint())
         self._show_rows()
         self.refresh_bindings()
+
+    def _total_label(self) -> str:
+        if any(r.bet == "bank" for r in self.outcome.rows):
+            return "Chips paid out (winning stakes back + winnings, the bank's winnings included)"
+        return "Chips paid out (winning stakes back + winnings)"
 
     def _hint(self) -> str:
         if not self.sign_off:

@@ -8,8 +8,9 @@ from textual.binding import Binding, BindingType
 
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.screens.amount_modal import AmountField
+from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.dialog import Dialog
 from dealer_tui.screens.round_screen import RoundScreen
 from rules import high_card_flush as hcf
 from rules.profiles.high_card_flush import HighCardFlushProfile
@@ -74,16 +75,21 @@ class HighCardFlushScreen(RoundScreen):
         self.ask(ChoiceModal(f"Seat {seat} ({name}): bank this round as Designated Player?",
                              [("y", "yes, seat banks"), ("n", "declines: offer the next seat")]), answered)
 
+    def dialogs_ahead(self) -> list[Dialog[Any]]:
+        return [*super().dialogs_ahead(), AmountModal("", self.ante_fields(0, 0))]
+
+    def ante_fields(self, low: int, high: int) -> list[AmountField]:
+        limits = self.hcf_profile.limits
+        return [AmountField("ante", "Ante", low, high, low),
+                AmountField("flush", "Flush bet", limits.flush.min, limits.flush.max, 0, optional=True),
+                AmountField("straight_flush", "Straight Flush bet", limits.straight_flush.min,
+                            limits.straight_flush.max, 0, optional=True)]
+
     def action_ante(self) -> None:
         spec = self.spec_for("ante")
         if spec is None or spec.seat is None:
             return
-        limits = self.hcf_profile.limits
-        low, high = spec.min_amount or 0, spec.max_amount or 0
-        fields = [AmountField("ante", "Ante", low, high, low),
-                  AmountField("flush", "Flush bet", limits.flush.min, limits.flush.max, 0, optional=True),
-                  AmountField("straight_flush", "Straight Flush bet", limits.straight_flush.min,
-                              limits.straight_flush.max, 0, optional=True)]
+        fields = self.ante_fields(spec.min_amount or 0, spec.max_amount or 0)
         seat = spec.seat
         def ante(v: dict[str, int]) -> Action:
             return Action("ante", seat, v["ante"], data={"flush": v["flush"], "straight_flush": v["straight_flush"]})

@@ -16,11 +16,12 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from dealer_tui.ledger.base import LedgerError
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase
+from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase, RoundOutcome
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.card_entry_modal import CardEntryModal
-from dealer_tui.screens.dialog import SETTLE_ROUNDS, Dialog, DialogShelf, Hold, settled
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.dialog import SETTLE_ROUNDS, TIDY_AFTER_ROUND_S, Dialog, DialogShelf, Hold, settled, tidy_memory
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.payout_screen import VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
@@ -215,6 +216,9 @@ class RoundScreen(TableChanges, Screen[None]):
             return False
         finally:
             self.refresh_view()
+        rnd = self.table.round
+        if rnd is not None and rnd.phase in (Phase.DONE, Phase.VOID):
+            self.set_timer(TIDY_AFTER_ROUND_S, tidy_memory)
         return True
 
     def key_cards(self, request: CardRequest, action: Action, title: str = "") -> None:
@@ -256,11 +260,24 @@ class RoundScreen(TableChanges, Screen[None]):
 
         self.ask(AmountModal(title, fields, check), done)
 
-    def ask(self, dialog: Dialog[Any], then: Callable[[Any], None] | None = None) -> None:
-        """Show a dialog: the one of its kind this screen has already built takes the question."""
+    @property
+    def shelf(self) -> DialogShelf:
         if self._dialogs is None:
             self._dialogs = DialogShelf(self.app, self.query_one(KeyBar))
-        self._dialogs.ask(dialog, then)
+        return self._dialogs
+
+    def ask(self, dialog: Dialog[Any], then: Callable[[Any], None] | None = None) -> None:
+        """Show a dialog: the one of its kind this screen has already built takes the question."""
+        self.shelf.ask(dialog, then)
+
+    def dialogs_ahead(self) -> list[Dialog[Any]]:
+        """The dialogs every round asks for, built before the first key (their questions are
+        put in later): a yes/no choice, a one-amount entry and the payout."""
+        return [ChoiceModal("", [("y", ""), ("n", "")]), AmountModal("", [AmountField("amount", "", 0, 0, 0)]),
+                PayoutScreen(RoundOutcome((), {}, 0), self.house_label(), [], 0, self.ROW_LABEL)]
+
+    async def build_ahead(self) -> None:
+        await self.shelf.build_ahead(self.dialogs_ahead())
 
     def show(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
         """Push a screen built for this one question; after its answer the table is drawn once,

@@ -8,9 +8,10 @@ step drew twice; these widgets take the size quietly and are repainted in the sa
 
 from __future__ import annotations
 
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
 from textual.widget import Widget
+from textual.widgets import Label, Static
 
 
 class SettledLeaf(Widget):
@@ -26,3 +27,18 @@ class SettledColumn(Vertical):
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class SettledRow(Horizontal):
+    """A row of a dialog (a label and its field): as `SettledColumn`, across."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class SettledStatic(SettledLeaf, Static):
+    """A line of a dialog's text."""
+
+
+class SettledLabel(SettledLeaf, Label):
+    """A field's label in a dialog."""
