@@ -21,9 +21,7 @@ from rules.one_or_five import (
     Action,
     BoxPlay,
     BoxResult,
-    BoxStake,
     CardSource,
-    MisdealCause,
     can_exchange,
     can_insure,
     draw_for_exchange,
@@ -31,11 +29,11 @@ from rules.one_or_five import (
     exchange_problem,
     hand_of,
     insurance_bounds,
-    misdeal,
     settle,
     verify_exchange,
     verify_insurance,
 )
+from rules.one_or_five_misdeal import BoxStake, MisdealCause, misdeal
 from rules.profiles.loader import ProfileLibrary
 from rules.profiles.one_or_five import OneOrFiveProfile
 from tests.reference_rules import settle_one_or_five

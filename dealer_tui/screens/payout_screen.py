@@ -108,7 +108,7 @@ class PayoutScreen(Dialog[bool | str]):
 
     def _total_label(self) -> str:
         if any(r.bet == "bank" for r in self.outcome.rows):
-            return "Chips paid out (winning stakes back + winnings, the bank's winnings included)"
+            return "Chips paid out (winning stakes back + winnings, the DP's included)"
         return "Chips paid out (winning stakes back + winnings)"
 
     def _hint(self) -> str:

@@ -54,7 +54,7 @@ class TableChanges:
         players = self.table.session.players
         if self.selected in players:
             return self.selected
-        self.tell("Pick the player's seat first (1-9).", severity="warning")
+        self.tell("Pick the player's seat first: type its number.", severity="warning")
         return None
 
     def action_more_chips(self) -> None:

@@ -102,7 +102,7 @@ class HighCardFlushPresenter:
             return "Press s to start a round."
         match rnd.phase:
             case Phase.ANTE:
-                return "Antes: pick a seat (1-9), a to ante; d deals."
+                return "Antes: a seat's number picks it, a antes it; d deals."
             case Phase.ACT:
                 p = rnd.to_act()
                 if p is None:

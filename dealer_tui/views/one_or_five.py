@@ -93,7 +93,7 @@ class OneOrFivePresenter:
             return "Press s to start a round."
         match rnd.phase:
             case Phase.ANTE:
-                return "Antes: pick a seat (1-9), a to ante a box, o plays it open; d cuts and deals."
+                return "Antes: a seat's number picks it, a antes a box, o plays it open; d cuts and deals."
             case Phase.ACT:
                 box = rnd.current_box()
                 if box is None:
