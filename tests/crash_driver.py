@@ -3,7 +3,8 @@ recovering whatever the ledger holds, and can kill itself with SIGKILL at a name
 
     python tests/crash_driver.py LEDGER GAME ROUNDS SEED [STEP:N]
 
-Prints the final stacks as JSON when it gets through all ROUNDS.
+GAME `keyed:<game>` plays a live table instead: every card the round asks for is keyed, at random
+but the same after every restart. Prints the final stacks as JSON when it gets through all ROUNDS.
 """
 
 from __future__ import annotations
@@ -15,12 +16,15 @@ import signal
 import sys
 from pathlib import Path
 
+from keyed_support import keyed_action
+
 from dealer_tui.demo import chooser
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Phase
-from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.rounds.cards import CardSource, KeyedEntry, ScriptedDeck
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK
+from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 
 PLAYERS = {"one-or-five": 3, "high-card-flush": 4, "chinese-poker": 3, "palace-poker": 4}
@@ -28,6 +32,8 @@ PLAYERS = {"one-or-five": 3, "high-card-flush": 4, "chinese-poker": 3, "palace-p
 
 def main() -> None:
     ledger_path, game, rounds, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    keyed = game.startswith("keyed:")
+    game = game.removeprefix("keyed:")
     crash_step, crash_at = (sys.argv[5].split(":") + ["0"])[:2] if len(sys.argv) > 5 else ("", "0")
     counts: dict[str, int] = {}
 
@@ -44,7 +50,7 @@ def main() -> None:
         deck = list(DECK)
         rng.shuffle(deck)
         decks.append(deck)
-    source = ScriptedDeck(decks)
+    source: CardSource = KeyedEntry() if keyed else ScriptedDeck(decks)
     profile = ProfileLibrary().find(game)
     ledger = SqliteLedger(ledger_path)
     if ledger.tables():
@@ -67,8 +73,25 @@ def main() -> None:
         # decisions depend only on the round's state, never on how many times we restarted
         played = sum(1 for e in rnd.events if e.kind != "round_recovered")
         decide = random.Random(f"{seed}:{table.session.rounds_started}:{played}")
-        table.act(choose(rnd, decide))
+        if keyed:
+            play_keyed(table, rnd, decide)
+        else:
+            table.act(choose(rnd, decide))
     print(json.dumps({"stacks": table.session.stacks(), "house": table.session.house}))
+
+
+def play_keyed(table: Table, rnd: Round, decide: random.Random) -> None:
+    """One step at a live table: a legal action, with the cards it asks for keyed."""
+    for _ in range(50):  # a random choice the rules refuse (insurance below a straight) is chosen again
+        specs = [s for s in rnd.legal_actions() if s.kind not in ("void", "withdraw", "unlock", "withdraw_natural")]
+        if rnd.phase is Phase.ANTE and decide.random() < 0.6:
+            specs = [s for s in specs if s.kind == "ante"] or specs
+        try:
+            table.act(keyed_action(rnd, decide.choice(specs), decide))
+            return
+        except IllegalAction:
+            continue
+    raise SystemExit("no legal step found")
 
 
 if __name__ == "__main__":

@@ -41,7 +41,9 @@ def final(done: subprocess.CompletedProcess[str]) -> dict[str, object]:
     return result
 
 
-@pytest.mark.parametrize("game", ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"])
+@pytest.mark.parametrize("game", ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker",
+                                  "keyed:one-or-five", "keyed:high-card-flush", "keyed:palace-poker",
+                                  "keyed:chinese-poker"])
 def test_crash_at_21_points_loses_nothing_and_pays_nothing_twice(tmp_path: Path, game: str) -> None:
     expected = final(drive(tmp_path / "clean.sqlite", game))
     ledger = tmp_path / "crashing.sqlite"

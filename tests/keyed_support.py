@@ -1,0 +1,43 @@
+"""A dealer keying cards at random for a live table's requests (the keyed stateful test and the
+crash driver)."""
+
+from __future__ import annotations
+
+import random
+
+from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Round
+from rules.cards import DECK, Card
+
+
+def keyed_cards(rnd: Round, request: CardRequest, rng: random.Random) -> dict[str, tuple[Card, ...]]:
+    """Cards a dealer could key for `request`: unseen ones, a box keeping the cards it drew."""
+    free = [c for c in DECK if c not in rnd.taken_cards(request)]
+    drawn: dict[int, tuple[Card, ...]] = getattr(rnd, "drawn", {})
+    rng.shuffle(free)
+    out = {}
+    for label, count in request.hands:
+        keep = drawn.get(int(label.split()[1]), ()) if label.startswith("box ") else ()
+        fresh = [c for c in free if c not in keep][: count - len(keep)]
+        free = [c for c in free if c not in fresh]
+        out[label] = (*keep, *fresh)
+    return out
+
+
+def keyed_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
+    amount = None
+    if spec.min_amount is not None:
+        amount = rng.randint(spec.min_amount, spec.max_amount if spec.max_amount is not None else spec.min_amount)
+    data: dict[str, object] = dict(spec.data)
+    if spec.kind in ("set_rows", "declare_natural"):
+        taken = rnd.taken_cards(seat=spec.seat)  # type: ignore[call-arg]
+        cards = rng.sample([c for c in DECK if c not in taken], 13)
+        data = {"front": " ".join(c.text for c in cards[:3]), "middle": " ".join(c.text for c in cards[3:8]),
+                "back": " ".join(c.text for c in cards[8:])}
+    elif spec.kind == "lock":
+        data["confirm_foul"] = True
+    elif spec.kind == "confirm_payout":
+        data["supervisor"] = "floor 1"
+    elif spec.kind == "deal":
+        data["cut"] = rng.choice(["player", "dealer"])
+    cards = keyed_cards(rnd, spec.needs_cards, rng) if spec.needs_cards is not None else {}
+    return Action(spec.kind, spec.seat, amount, data, cards)
