@@ -42,3 +42,10 @@ def test_snapshot_chinese_poker_rows(snap_compare, tmp_path: Path) -> None:  # t
     app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4,
                      seed=4)
     assert snap_compare(app, terminal_size=SIZE, press=["s", "d", "1", "g", "k", "2", "g"])
+
+
+def test_snapshot_amount_dialog_asked_again_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The ante dialog built ahead of its first question, asked again for the second seat, at the
+    smallest supported terminal: every field, label and bound in place."""
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)], seed=8)
+    assert snap_compare(app, terminal_size=(80, 24), press=["s", "y", "2", "a", "1", "5", "enter", "3", "a"])

@@ -12,14 +12,14 @@ import asyncio
 import gc
 import time
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.segment import Segment
 from rich.style import Style
 from textual._context import visible_screen_stack
 from textual.app import App
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.renderables.background_screen import BackgroundScreen
 from textual.screen import ModalScreen, Screen
 from textual.strip import Strip
@@ -189,6 +189,15 @@ class DimmedModal(ModalScreen[ResultT]):
 
     def on_screen_suspend(self) -> None:
         self._showings += 1  # shown again, it dims the table as it is then
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        # The screen under this one reports what changed on it as regions to draw again here (as
+        # Textual's push of a screen does, refreshing the one it covers). The table under a dialog
+        # is drawn once a showing, so those regions would be a whole frame showing nothing new.
+        if regions and not (layout or recompose) and self._backdrop_key is not None:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def _dimmed_table(self) -> list[Strip] | None:
         """The lines `render()` would give as this screen's content, worked out directly."""

@@ -97,7 +97,7 @@ class RoundScreen(TableChanges, Screen[None]):
 
     def on_mount(self) -> None:
         self.title = f"{self.table.record.name} — {self.table.profile.profile.title}"
-        self.query_one(TableInfo).show(self.table.profile)
+        self.query_one(TableInfo).show(self.table.profile, self.presenter.LIMITS)
         self.refresh_view()
 
     def refresh_view(self) -> None:

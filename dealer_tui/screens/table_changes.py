@@ -111,7 +111,7 @@ class TableChanges:
             self.tell(str(exc), severity="error")
             return
         self.title = f"{self.table.record.name} — {loaded.profile.title}"
-        self.query_one(TableInfo).show(loaded)
+        self.query_one(TableInfo).show(loaded, self.presenter.LIMITS)
         self.tell(f"Profile {loaded.name} from the next round.")
         self.refresh_view()
 

@@ -10,6 +10,9 @@ from rules.cards import Card, parse_cards
 
 
 class ChinesePokerPresenter:
+    LIMITS = ("Scoring", "Point value", "House fee")
+    """The profile's rows the table panel always shows (the table's limits)."""
+
     def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
         if not isinstance(rnd, ChinesePokerRound) or rnd.phase in (Phase.DONE, Phase.VOID):
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]

@@ -11,6 +11,9 @@ from rules.cards import format_cards, parse_cards
 
 
 class HighCardFlushPresenter:
+    LIMITS = ("Banker", "Ante", "Flush bet", "Straight Flush bet", "Rake")
+    """The profile's rows the table panel always shows (the table's limits)."""
+
     def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
         if not isinstance(rnd, HighCardFlushRound) or rnd.phase in (Phase.DONE, Phase.VOID):
             views = [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]

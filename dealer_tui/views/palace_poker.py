@@ -10,6 +10,9 @@ from rules.cards import Card, format_cards, parse_cards, sort_cards
 
 
 class PalacePokerPresenter:
+    LIMITS = ("Structure", "Small bet / big bet", "Ante (banner card)", "Buy or discard")
+    """The profile's rows the table panel always shows (the table's limits)."""
+
     def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
         if not isinstance(rnd, PalacePokerRound) or rnd.phase in (Phase.DONE, Phase.VOID):
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]

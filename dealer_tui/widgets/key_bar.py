@@ -1,4 +1,6 @@
-"""The keys legal now, one line at the bottom: cheap to redraw on every step, and clickable."""
+"""The keys legal now, at the bottom: cheap to redraw on every step, and clickable. The keys go on
+as many lines as the terminal's width needs (a key and its name are never split); the bar keeps
+the height it has grown to, so the table above it stays where it is."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import Static
 
-_KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎"}
+_KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/"}
 
 
 def key_name(binding: Binding) -> str:
@@ -21,24 +23,54 @@ class KeyBar(Static):
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; color: $text; padding: 0 1; }
     """
+    MAX_LINES = 4
 
     def __init__(self) -> None:
         super().__init__()
-        self._spans: list[tuple[int, int, str]] = []
+        self._bindings: Sequence[Binding] = ()
+        self._spans: list[tuple[int, int, int, str]] = []  # line, first column, end column, action
+        self._width = 0
+        self._lines = 1
 
     def show(self, bindings: Sequence[Binding]) -> None:
+        self._bindings = bindings
+        self._lay_out(self.content_size.width or self.app.size.width - 2)
+
+    def _lay_out(self, width: int) -> None:
+        if width != self._width:
+            self._width, self._lines = width, 1
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
-        for binding in bindings:
-            key = key_name(binding)
-            start = len(text) + 1  # the bar's left padding
+        line, column = 0, 0
+        for binding in self._bindings:
+            key, description = key_name(binding), binding.description
+            size = len(key) + 2 + 1 + len(description)
+            if column and column + size > width:
+                text.append("\n")
+                line, column = line + 1, 0
             text.append(f" {key} ", style="bold reverse")
-            text.append(f" {binding.description}  ")
-            self._spans.append((start, len(text) + 1, binding.action))
+            text.append(f" {description}")
+            start = column + 1  # the bar's left padding
+            column += size
+            self._spans.append((line, start, column + 1, binding.action))
+            if column + 2 <= width:
+                text.append("  ")
+                column += 2
+        # the bar keeps the most lines it has needed at this width: a bar growing and shrinking
+        # between the phases would move the whole table up and down, a layout and frame each time
+        lines = min(line + 1, self.MAX_LINES)
+        if lines > self._lines:
+            self._lines = lines
+            self.styles.height = lines
         self.update(text)
 
+    def on_resize(self, event: events.Resize) -> None:
+        if self.content_size.width != self._width:
+            self._lay_out(self.content_size.width)
+            self.styles.height = self._lines
+
     async def on_click(self, event: events.Click) -> None:
-        for start, end, action in self._spans:
-            if start <= event.x < end:
+        for line, start, end, action in self._spans:
+            if line == event.y and start <= event.x < end:
                 await self.screen.run_action(action)
                 return

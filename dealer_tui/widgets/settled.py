@@ -36,9 +36,10 @@ class SettledRow(Horizontal):
         return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
-class SettledStatic(SettledLeaf, Static):
-    """A line of a dialog's text."""
+class SettledStatic(Static, SettledLeaf):
+    """A line of a dialog's text. (Static first: Textual styles a widget by its first bases, so it
+    is styled as a Static.)"""
 
 
-class SettledLabel(SettledLeaf, Label):
-    """A field's label in a dialog."""
+class SettledLabel(Label, SettledLeaf):
+    """A field's label in a dialog, styled as a Label."""

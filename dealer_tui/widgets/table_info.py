@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.widgets import Static
 
 from rules.profiles.loader import LoadedProfile
+
+
+SIGN_OFF = "Supervisor sign-off from"
 
 
 class TableInfo(Static):
@@ -13,11 +18,11 @@ class TableInfo(Static):
     TableInfo { border: round $primary; height: auto; padding: 0 1; }
     """
 
-    def show(self, loaded: LoadedProfile) -> None:
+    def show(self, loaded: LoadedProfile, limits: Sequence[str]) -> None:
+        """The profile's rows labelled `limits` (in that order), and the sign-off threshold."""
         self.border_title = loaded.name
-        rules = loaded.profile.posting()
-        lines = []
-        for section in rules:
-            if section.title in ("Rules", "Betting", "Scoring"):
-                lines += [f"{label}: {value}" for label, value in section.rows[:3]]
+        rows = {label: value for section in loaded.profile.posting() for label, value in section.rows}
+        lines = [f"{label}: {rows[label]}" for label in limits if label in rows]
+        if SIGN_OFF in rows:
+            lines.append(f"Sign-off from: {rows[SIGN_OFF]}")
         self.update(Text("\n".join(lines) if lines else loaded.profile.title))
