@@ -92,8 +92,8 @@ class SetupScreen(Screen[SetupResult]):
                 yield Label("Seats")
                 yield Input(str(self.seats or 7), id="seats", type="integer")
             with Horizontal(classes="row"):
-                yield Label("Players (name buy-in, …)")
-                yield Input(placeholder="Ann 1000, Bob 1000, 5 Cy 500", id="players")
+                yield Label("Players")
+                yield Input(placeholder="name buy-in, …", id="players")
             if self.need_pin:
                 with Horizontal(classes="row"):
                     yield Label("Supervisor PIN")
@@ -139,6 +139,8 @@ class SetupScreen(Screen[SetupResult]):
         self.query_one("#paytable", Static).update(render(loaded))
         if self.seats is None:  # the profile decides the seats unless --seats did
             self.query_one("#seats", Input).value = str(loaded.profile.max_seats())
+        low, high = loaded.profile.buy_in.min, loaded.profile.buy_in.max
+        self.query_one("#players", Input).placeholder = f"Ann {high}, Bob {high}, 5 Cy {low} (buy-in {low}–{high})"
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str):
