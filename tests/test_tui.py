@@ -267,7 +267,7 @@ async def test_a_game_key_in_the_wrong_phase_says_why_in_the_notice_line_until_t
 
 
 async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_path: Path) -> None:
-    from textual.widgets import Static
+    from textual.widgets import Digits, Static
 
     from dealer_tui.screens.payout_screen import PayoutScreen
     from dealer_tui.widgets.payout_rows import PayoutRows
@@ -286,6 +286,7 @@ async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_
             assert [r[:4] for r in rows.rows] == [(first, "Ante", "5", "-5"), (second, "Ante", "5", "-5"),
                                                   (str(dp), "Bank (DP)", "0", "+10")]
             assert rows.styles.height is not None and rows.styles.height.value == 4   # a header and 3 rows
+            assert payout.query_one("#payout-digits", Digits).value == "10"  # the 10 the DP takes in
             assert str(payout.query_one("#payout-why", Static).render()) == f"Seat {first}: Ante: folded — loses 5"
             await pilot.press("down")                                # the cursor's row says why
             assert str(payout.query_one("#payout-why", Static).render()) == f"Seat {second}: Ante: folded — loses 5"
@@ -321,3 +322,19 @@ async def test_table_setup_refuses_a_buy_in_the_game_refuses(tmp_path: Path) -> 
         error = str(app.screen.query_one("#setup-error", Static).render())
         assert "Cy (seat 2): a buy-in of 60 is refused" in error
         assert app.ledger.tables() == []                      # nothing written
+
+
+async def test_ctrl_u_restores_the_suggested_amounts_in_the_amount_dialog(tmp_path: Path) -> None:
+    from textual.widgets import Input
+
+    from dealer_tui.screens.amount_modal import AmountModal
+
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "2", "a", "3", "0", "0", "tab", "7")
+        dialog = app.screen
+        assert isinstance(dialog, AmountModal)
+        fields = list(dialog.query(Input))
+        assert [f.value for f in fields] == ["300", "7", "0"]
+        await pilot.press("ctrl+u")  # the Ante's minimum 5 and no bonus bets, as the dialog first offered
+        assert [f.value for f in fields] == ["5", "0", "0"]

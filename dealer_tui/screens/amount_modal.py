@@ -32,7 +32,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
-        Binding("ctrl+u", "undo", "Suggested amounts"),
+        Binding("ctrl+u", "undo", "Suggested amounts", priority=True),  # before the field's own ctrl+u
     ]
 
     def __init__(self, title: str, fields: list[AmountField],
