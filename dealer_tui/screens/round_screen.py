@@ -107,7 +107,8 @@ class RoundScreen(TableChanges, Screen[None]):
             self._shown_phase = phase
             self.selected = None  # a seat picked for the antes is not meant for the raises
         number = self.table.session.rounds_started
-        self.sub_title = f"round {number}" if rnd is not None else "no round yet"
+        self.sub_title = (f"round {number}" if rnd is not None else
+                          f"{number} round{'s' if number != 1 else ''} played" if number else "no round yet")
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
         prompt = self.presenter.prompt(rnd)
         if prompt != self._prompt:  # an unchanged prompt is not laid out again

@@ -139,8 +139,8 @@ class SetupScreen(Screen[SetupResult]):
         self.query_one("#paytable", Static).update(render(loaded))
         if self.seats is None:  # the profile decides the seats unless --seats did
             self.query_one("#seats", Input).value = str(loaded.profile.max_seats())
-        low, high = loaded.profile.buy_in.min, loaded.profile.buy_in.max
-        self.query_one("#players", Input).placeholder = f"Ann {high}, Bob {high}, 5 Cy {low} (buy-in {low}–{high})"
+        high = loaded.profile.buy_in.max
+        self.query_one("#players", Input).placeholder = f"Ann {high}, Bob {high}, 5 Cy {high}  (name buy-in, …)"
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str):

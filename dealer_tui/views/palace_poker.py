@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.palace_poker import PalacePokerRound
@@ -18,6 +21,8 @@ class PalacePokerPresenter:
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
         acting = self._acting(rnd)
         shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.end is not None and bool(rnd.end.hands)
+        compared = {int(label.split()[1]) for e in rnd.events if e.kind == "battle_decided"
+                    for label in e.payload.get("shown_cards", {})}  # turned up in a called battle (PP-9)
         out = []
         for seat, (name, stack) in sorted(stacks.items()):
             p = rnd.players.get(seat)
@@ -31,7 +36,7 @@ class PalacePokerPresenter:
                 hands.append(("Banner", (p.hand.banner,), ""))
                 if p.hand.soldiers:
                     hands.append(("Soldiers", tuple(sort_cards(p.hand.soldiers)), ""))
-                if shown or (p.hand.seen and getattr(rnd, "keyed", False)):
+                if shown or seat in compared or (p.hand.seen and getattr(rnd, "keyed", False)):
                     hands.append(("Palace", tuple(sort_cards(p.hand.palace)), "shown"))
                 elif not p.hand.seen:
                     hands.append(("Palace", (), "▒▒ ▒▒ ▒▒  physical, keyed when shown"))
@@ -81,6 +86,8 @@ class PalacePokerPresenter:
         if event.kind == "banners_dealt" and p.get("keyed"):
             banners = ", ".join(f"seat {s} {parse_cards(t)[0].pretty}" for s, t in p["banner_cards"].items())
             return f"Banners keyed as dealt (PP-1): {banners}"
+        if event.kind == "soldiers_kept":  # the buy or the battle before it has said the rest
+            return kept_soldiers(p)
         if "reason" in p and isinstance(p["reason"], str):
             return p["reason"][:1].upper() + p["reason"][1:]
         match event.kind:
@@ -130,3 +137,12 @@ class PalacePokerPresenter:
 
 
 PRESENTER = PalacePokerPresenter()
+
+
+def kept_soldiers(p: Mapping[str, Any]) -> str:
+    """What a seat kept after a buy or a won battle: its soldiers, and what went to the discards."""
+    soldiers, discarded = parse_cards(p["soldier_cards"]), parse_cards(p["discarded_cards"])
+    kept = (f"keeps {len(soldiers)} soldier{'s' if len(soldiers) != 1 else ''}: "
+            f"{format_cards(soldiers, symbols=True)}" if soldiers else "keeps no soldier")
+    gone = f"; {format_cards(discarded, symbols=True)} to the discard pile" if discarded else ""
+    return f"Seat {p['seat']} {kept}{gone}"

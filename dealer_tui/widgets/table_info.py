@@ -19,10 +19,11 @@ class TableInfo(Static):
     """
 
     def show(self, loaded: LoadedProfile, limits: Sequence[str]) -> None:
-        """The profile's rows labelled `limits` (in that order), and the sign-off threshold."""
+        """The profile's rows labelled `limits` (in that order, leaving out those it sets to
+        "none"), and the sign-off threshold."""
         self.border_title = loaded.name
         rows = {label: value for section in loaded.profile.posting() for label, value in section.rows}
-        lines = [f"{label}: {rows[label]}" for label in limits if label in rows]
+        lines = [f"{label}: {rows[label]}" for label in limits if rows.get(label, "none") != "none"]
         if SIGN_OFF in rows:
             lines.append(f"Sign-off from: {rows[SIGN_OFF]}")
         self.update(Text("\n".join(lines) if lines else loaded.profile.title))

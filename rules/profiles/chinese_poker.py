@@ -111,7 +111,10 @@ class ChinesePokerProfile(ProfileBase):
         out = [Section("Scoring", scoring)]
         if royalties:
             out.append(Section("Royalties (row must win)" if self.royalty_needs_row_win else "Royalties", royalties))
-        out += [Section("Naturals", naturals), self._common_section()]
+        title, rows = self._common_section()
+        first = f"; the first buy is a full {self.full_buy_in}, then one short buy per full one (CP-12)"
+        table = [(label, value + first if label == "Buy-in" else value) for label, value in rows]
+        out += [Section("Naturals", naturals), Section(title, table)]
         return out
 
 
