@@ -21,7 +21,15 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.dialog import SETTLE_ROUNDS, TIDY_AFTER_ROUND_S, Dialog, DialogShelf, Hold, settled, tidy_memory
+from dealer_tui.screens.dialog import (
+    SETTLE_ROUNDS,
+    TIDY_AFTER_ROUND_S,
+    Dialog,
+    DialogShelf,
+    Hold,
+    settled,
+    tidy_memory,
+)
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.payout_screen import VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal

@@ -9,7 +9,6 @@ from textual.widgets import Static
 
 from rules.profiles.loader import LoadedProfile
 
-
 SIGN_OFF = "Supervisor sign-off from"
 
 
