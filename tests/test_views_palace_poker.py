@@ -31,3 +31,15 @@ def test_pp_9_after_a_called_battle_the_winners_palace_stays_face_up(tmp_path: P
     assert ("Soldiers", tuple(parse_cards("7s")), "") in views[2].hands
     assert [h for h in views[3].hands if h[0] == "Palace"] == [("Palace", (), "▒▒ ▒▒ ▒▒")]  # not in the battle
     assert VIEW.describe(rnd.events[-1]) == "Seat 2 keeps 1 soldier: 7♠"
+
+
+def test_pp_0_a_tie_for_the_deal_is_one_line_and_the_draw_that_settles_it_another() -> None:
+    from dealer_tui.ledger.base import NewEvent
+
+    tie = NewEvent("dealer_drawn", {"cards": {"seat 2": "Qs", "seat 3": "Qd"}, "dealer": None, "tied": [2, 3],
+                                    "reason": "Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)"})
+    settled = NewEvent("dealer_drawn", {"cards": {"seat 2": "Qh", "seat 3": "9c"}, "dealer": 2, "tied": [],
+                                        "reason": "Seats 2 and 3 tie with Q♠ Q♦ and draw again; seat 2 deals "
+                                                  "first with Q♥, the highest card (PP-0)"})
+    assert [VIEW.describe(e) for e in (tie, settled)] == [
+        "Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)", "Seat 2 deals first with Q♥, the highest card (PP-0)"]
