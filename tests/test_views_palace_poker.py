@@ -43,3 +43,14 @@ def test_pp_0_a_tie_for_the_deal_is_one_line_and_the_draw_that_settles_it_anothe
                                                   "first with Q♥, the highest card (PP-0)"})
     assert [VIEW.describe(e) for e in (tie, settled)] == [
         "Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)", "Seat 2 deals first with Q♥, the highest card (PP-0)"]
+
+
+def test_pp_3_a_bought_card_shows_on_the_buyers_panel_until_it_is_kept_or_discarded(tmp_path: Path) -> None:
+    table, rnd = dealt(tmp_path, THREE)
+    act(table, Action("buy", 1))  # the top of the draw pile, Js (PP-3)
+    stacks = {seat: (f"P{seat}", 1000) for seat in (1, 2, 3)}
+    panel = next(v for v in VIEW.seats(rnd, stacks) if v.seat == 1)
+    assert ("Gained", tuple(parse_cards("Js")), "to keep or discard") in panel.hands
+    act(table, Action("keep", 1, data={"discard": ""}))
+    panel = next(v for v in VIEW.seats(rnd, stacks) if v.seat == 1)
+    assert [h[0] for h in panel.hands] == ["Banner", "Soldiers", "Palace"]

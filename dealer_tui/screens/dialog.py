@@ -168,7 +168,19 @@ class Backdrop(BackgroundScreen):
                 for strip in self.screen._compositor.render_strips(size)]
 
 
-class DimmedModal(ModalScreen[ResultT]):
+class OneFrame(Screen[ResultT]):
+    """A screen drawn in one frame when it is shown: Textual lays a shown screen out and draws
+    what moved, then draws all of it again (it was covered, or new): two frames, the first a part
+    of the second."""
+
+    def _on_timer_update(self) -> None:
+        if self._layout_required and self._repaint_required and self.is_current and not self.app._batch_count:
+            self._repaint_required = False
+            self._compositor._dirty_regions.add(self._compositor.size.region)
+        super()._on_timer_update()
+
+
+class DimmedModal(OneFrame[ResultT], ModalScreen[ResultT]):
     """A modal screen over the dimmed table, the dimmed table drawn once each time it is shown.
 
     Textual redraws the table under a modal and dims it cell by cell every time the modal is

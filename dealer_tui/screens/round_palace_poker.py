@@ -37,7 +37,7 @@ class PalacePokerScreen(RoundScreen):
         Binding("a", "attack", "Attack"),
         Binding("u", "undo", "Take back"),
         Binding("b", "buy", "Buy"),
-        Binding("k", "keep", "Keep soldiers"),
+        Binding("k", "keep", "Mark soldiers to discard"),
         Binding("t", "discard", "Discard"),
         Binding("w", "stay", "Stay"),
         Binding("f", "fold", "Fold"),

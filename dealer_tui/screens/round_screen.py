@@ -27,6 +27,7 @@ from dealer_tui.screens.dialog import (
     Dialog,
     DialogShelf,
     Hold,
+    OneFrame,
     settled,
     tidy_memory,
 )
@@ -48,7 +49,7 @@ from rules.cards import Card
 from rules.errors import RulesError
 
 
-class RoundScreen(TableChanges, Screen[None]):
+class RoundScreen(TableChanges, OneFrame[None]):
     """Base of the per-game round screens. Subclasses add their keys and map them to the round's
     action kinds in `KINDS`."""
 

@@ -60,7 +60,7 @@ class HighCardFlushPresenter:
     def banker(self, rnd: Round | None) -> HandView:
         if not isinstance(rnd, HighCardFlushRound):
             return HandView("Banker")
-        title = f"Designated Player — seat {rnd.banker}" if rnd.banker is not None else "Dealer (house banks)"
+        title = f"DP — seat {rnd.banker} banks" if rnd.banker is not None else "Dealer (house banks)"
         if not rnd.banker_cards and rnd.keyed and rnd.phase in (Phase.ACT, Phase.REVEAL):
             return HandView(title, hidden_cards=7, lines=("physical cards: keyed at the reveal",))
         if not rnd.banker_cards:

@@ -11,7 +11,7 @@ from rules.cards import format_cards, parse_cards, sort_cards
 
 
 class OneOrFivePresenter:
-    LIMITS = ("Ante", "Close the box", "Exchange", "Maximum payout per box")
+    LIMITS = ("Ante", "Close the box", "Maximum payout per box")
     """The profile's rows the table panel always shows (the table's limits)."""
 
     def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:

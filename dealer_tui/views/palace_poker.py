@@ -36,6 +36,8 @@ class PalacePokerPresenter:
                 hands.append(("Banner", (p.hand.banner,), ""))
                 if p.hand.soldiers:
                     hands.append(("Soldiers", tuple(sort_cards(p.hand.soldiers)), ""))
+                if rnd.pending is not None and rnd.pending.seat == seat:
+                    hands.append(("Gained", tuple(rnd.pending.gained), "to keep or discard"))
                 if shown or seat in compared or (p.hand.seen and getattr(rnd, "keyed", False)):
                     hands.append(("Palace", tuple(sort_cards(p.hand.palace)), "shown"))
                 elif not p.hand.seen:

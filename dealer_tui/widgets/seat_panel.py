@@ -26,6 +26,8 @@ class SeatPanel(SettledLeaf, Static):
     view: reactive[SeatView | None] = reactive(None, layout=True)
     selected: reactive[bool] = reactive(False)
     _borders: tuple[str, str] = ("", "")
+    _markers_inside = False
+    """The markers (DP, dealer, button...) on a line of their own: the border is too narrow."""
 
     @dataclass
     class Selected(Message):
@@ -48,7 +50,14 @@ class SeatPanel(SettledLeaf, Static):
             title, subtitle = literal(f"Seat {str(self.id).split('-')[-1]}"), ""
         else:
             markers = f" [{', '.join(view.markers)}]" if view.markers else ""
-            title, subtitle = literal(f"Seat {view.seat} · {view.name}{markers}"), f"stack {view.stack}"
+            title = f"Seat {view.seat} · {view.name}{markers}"
+            inside = bool(markers) and 0 < self.outer_size.width - 6 < len(title)  # too long for the border
+            if inside:
+                title = f"Seat {view.seat} · {view.name}"
+            if inside != self._markers_inside:
+                self._markers_inside = inside
+                self.refresh(layout=True)
+            title, subtitle = literal(title), f"stack {view.stack}"
         if (title, subtitle) != self._borders:
             self._borders = (title, subtitle)
             self.border_title, self.border_subtitle = title, subtitle
@@ -58,6 +67,8 @@ class SeatPanel(SettledLeaf, Static):
         if view is None:
             return Text("empty seat — j seats a player", style="dim")
         parts: list[RenderableType] = []
+        if self._markers_inside:
+            parts.append(Text(", ".join(view.markers), style="bold reverse"))
         if view.bets:
             parts.append(Text("  ".join(f"{label} {amount}" for label, amount in view.bets), style="bold"))
         if view.cards or view.hidden_cards:
@@ -72,6 +83,9 @@ class SeatPanel(SettledLeaf, Static):
         if view.note:
             parts.append(Text(view.note, style="dim"))
         return Group(*parts) if parts else Text(" ")
+
+    def on_resize(self) -> None:
+        self._sync_classes()
 
     def on_click(self) -> None:
         if self.view is not None:
