@@ -68,7 +68,7 @@ class Hand:
         return self.name
 
     def __str__(self) -> str:
-        return f"{self.said()} {format_cards(self.cards, sort=False)}"
+        return f"{self.said()} {format_cards(self.cards, symbols=True, sort=False)}"
 
 
 def hand_of(cards: Sequence[Card]) -> Hand:
