@@ -22,13 +22,13 @@ from rules.palace_battle import (
     answer,
     answer_options,
     buy,
-    capture,
-    compare_battle,
     discard_soldiers,
     legal_targets,
     open_battle,
     turn_options,
 )
+from rules.palace_battle_result import capture, compare_battle
+from rules.palace_hand_end import hand_over, must_battle, quiet_orbit, showdown, split_pot
 from rules.palace_poker import (
     Action,
     PalaceHand,
@@ -38,12 +38,7 @@ from rules.palace_poker import (
     deal_palaces_from,
     draw_for_dealer,
     fold_cards,
-    hand_over,
-    must_battle,
-    quiet_orbit,
     refill_draw_pile,
-    showdown,
-    split_pot,
 )
 from rules.profiles.palace_poker import PalacePokerProfile
 

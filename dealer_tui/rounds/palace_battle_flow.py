@@ -15,23 +15,22 @@ from dealer_tui.rounds.base import Action, Event, refuse
 from dealer_tui.rounds.base import cards_from_payload as cards_of
 from dealer_tui.rounds.base import cards_payload as text_of
 from dealer_tui.rounds.palace_hand_state import PalaceHandState, Pending, plain
+from rules import palace_hand_end as ends
 from rules import palace_poker as pp
 from rules.cards import Card
 from rules.errors import IllegalAction
 from rules.palace_battle import (
-    BOTH_OUT,
-    SPLIT,
     Answer,
     Battle,
     answer,
     answer_options,
-    capture,
-    compare_battle,
     discard_soldiers,
     open_battle,
     soldier_formula,
 )
-from rules.palace_poker import HandEnd, SoldierChange, clockwise_from, regroup, suit_word
+from rules.palace_battle_result import BOTH_OUT, SPLIT, capture, compare_battle
+from rules.palace_hand_end import HandEnd
+from rules.palace_poker import SoldierChange, clockwise_from, regroup, suit_word
 
 
 class PalaceTurns(PalaceHandState):
@@ -242,7 +241,7 @@ class PalaceTurns(PalaceHandState):
         a, d = battle.attacker.seat, battle.defender.seat
         self.battle = None
         if outcome == SPLIT:
-            self._close(HandEnd("PP-10", (min(a, d), max(a, d)), pp.split_pot(self.pot, (a, d), self._dealer()),
+            self._close(HandEnd("PP-10", (min(a, d), max(a, d)), ends.split_pot(self.pot, (a, d), self._dealer()),
                                 reason))
             return
         if outcome == BOTH_OUT:
@@ -254,7 +253,7 @@ class PalaceTurns(PalaceHandState):
         beaten = self._hand(loser)
         how = "folded in a battle with" if battle.folded is not None else "lost a battle to"
         self.players[loser].hand, self.players[loser].out = None, f"{how} seat {winner}"
-        end = pp.hand_over(self.remaining(), self.pot, self._dealer())
+        end = ends.hand_over(self.remaining(), self.pot, self._dealer())
         if end is not None:
             self.discard_pile += beaten.cards
             self._close(end)
@@ -264,9 +263,9 @@ class PalaceTurns(PalaceHandState):
     def _end_turn(self, actor: int) -> None:
         """The turn is over: the hand may end (PP-13, PP-14, PP-16); else the next seat acts."""
         remaining = self.remaining()
-        end = pp.hand_over(remaining, self.pot, self._dealer())
-        if end is None and pp.quiet_orbit(self.recent, len(remaining)):
-            end = pp.showdown(remaining, self.pot, self._dealer())
+        end = ends.hand_over(remaining, self.pot, self._dealer())
+        if end is None and ends.quiet_orbit(self.recent, len(remaining)):
+            end = ends.showdown(remaining, self.pot, self._dealer())
         if end is not None:
             self._close(end)
         else:

@@ -14,7 +14,8 @@ from rules import palace_poker as pp
 from rules.cards import Card, parse_cards, sort_cards
 from rules.errors import BadCards
 from rules.palace_battle import Battle, TurnOptions, answer_options, turn_options
-from rules.palace_poker import HandEnd, PalaceHand
+from rules.palace_hand_end import HandEnd
+from rules.palace_poker import PalaceHand
 from rules.profiles.palace_poker import PalacePokerProfile
 
 TURN_KINDS = {"buy": pp.Action.BUY, "discard": pp.Action.DISCARD, "stay": pp.Action.STAY,

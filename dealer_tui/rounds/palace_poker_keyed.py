@@ -27,10 +27,12 @@ from dealer_tui.rounds.base import (
 from dealer_tui.rounds.palace_hand_state import Pending
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.rounds.registry import register_round
+from rules import palace_hand_end as ends
 from rules import palace_poker as pp
 from rules.cards import DECK, Card
 from rules.palace_battle import TurnOptions, turn_options
-from rules.palace_poker import HandEnd, PalaceHand, suit_word
+from rules.palace_hand_end import HandEnd
+from rules.palace_poker import PalaceHand, suit_word
 
 SHOWDOWN_PENDING = "the palace cards are keyed at the reveal (PP-16)"
 CALLED = "the battle is called: both palaces turned over (PP-9)"
@@ -184,7 +186,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         remaining = tuple(h.seat for h in self.remaining())
         palaces = self._keyed_palaces(a, self._unseen_palaces(remaining, SHOWDOWN), "PP-16")
         with self._shown(palaces):
-            self.end = pp.showdown(self.remaining(), self.pot, self._dealer())
+            self.end = ends.showdown(self.remaining(), self.pot, self._dealer())
             try:
                 events = super()._propose_reveal(a)
             finally:
@@ -219,13 +221,13 @@ class PalacePokerKeyedRound(PalacePokerRound):
 
     def _end_turn(self, actor: int) -> None:
         remaining = self.remaining()
-        quiet = pp.quiet_orbit(self.recent, len(remaining))
-        if pp.hand_over(remaining, self.pot, self._dealer()) is None and quiet and not all(h.seen for h in remaining):
+        quiet = ends.quiet_orbit(self.recent, len(remaining))
+        if ends.hand_over(remaining, self.pot, self._dealer()) is None and quiet and not all(h.seen for h in remaining):
             self._close(HandEnd("PP-16", (), (), SHOWDOWN_PENDING))
             return
         super()._end_turn(actor)
 
     def _on_hand_ended(self, p: Mapping[str, Any]) -> None:
         if self.end is not None and not self.end.winners:
-            self.end = pp.showdown(self.remaining(), self.pot, self._dealer())
+            self.end = ends.showdown(self.remaining(), self.pot, self._dealer())
         super()._on_hand_ended(p)

@@ -17,13 +17,13 @@ from pydantic import Field, StrictInt, field_validator
 
 from rules.cards import Card, card_texts
 from rules.errors import BadInput
-from rules.palace_battle import BattleSide, compare_battle
+from rules.palace_battle_result import BattleSide, compare_battle
+from rules.palace_hand_end import showdown
 from rules.palace_poker import (
     MAX_PLAYERS,
     MAX_SOLDIERS,
     PALACE_CARDS,
     PalaceHand,
-    showdown,
     suit_word,
 )
 from rules.profiles.base import MAX_CHIPS

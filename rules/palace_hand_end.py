@@ -1,0 +1,111 @@
+"""Palace Poker, the end of a hand: the last player standing (PP-13), one banner suit left (PP-14),
+the showdown after a quiet orbit (PP-16), and the pot's shares with odd chips clockwise (PP-17).
+PP-15's forced battle is decided here too, as it is the other way two players' hand goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rules.cards import format_cards
+from rules.errors import IllegalAction
+from rules.evaluator import HandRank, evaluate
+from rules.palace_poker import Action, PalaceHand, clockwise_from, seats_text, suit_word
+
+
+@dataclass(frozen=True, slots=True)
+class PotShare:
+    seat: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatHand:
+    seat: int
+    hand: HandRank
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnd:
+    """How the hand ended (`rule`), the winners by seat, their shares of the pot."""
+
+    rule: str
+    winners: tuple[int, ...]
+    shares: tuple[PotShare, ...]
+    reason: str
+    hands: tuple[SeatHand, ...] = ()
+
+    def share_of(self, seat: int) -> int:
+        return next((share.amount for share in self.shares if share.seat == seat), 0)
+
+
+def split_pot(pot: int, winners: Iterable[int], dealer: int) -> tuple[PotShare, ...]:
+    """PP-17: equal shares; odd chips one at a time clockwise from the dealer (C-5). By seat."""
+    order = clockwise_from(dealer, winners)
+    if not order:
+        raise IllegalAction("a pot needs at least one winner")
+    if pot < 0:
+        raise IllegalAction(f"a pot cannot be negative ({pot})")
+    each, odd = divmod(pot, len(order))
+    shares: list[PotShare] = []
+    for place, seat in enumerate(order):
+        if len(order) == 1:
+            reason = f"seat {seat} takes the pot of {pot}"
+        elif place < odd:
+            reason = (f"seat {seat}: {pot} ÷ {len(order)} = {each} + 1 odd chip "
+                      f"(clockwise from the dealer on seat {dealer}) = {each + 1}")
+        else:
+            reason = f"seat {seat}: {pot} ÷ {len(order)} = {each}"
+        shares.append(PotShare(seat, each + (place < odd), reason))
+    return tuple(sorted(shares, key=lambda share: share.seat))
+
+
+def must_battle(remaining: Sequence[PalaceHand]) -> bool:
+    """PP-15: two players of different banner suits remain."""
+    return len(remaining) == 2 and remaining[0].banner_suit != remaining[1].banner_suit
+
+
+def hand_over(remaining: Sequence[PalaceHand], pot: int, dealer: int) -> HandEnd | None:
+    """PP-13 (one player left) and PP-14 (2 or 3 left, one banner suit): the end, or None."""
+    seats = sorted(hand.seat for hand in remaining)
+    if not seats:
+        raise IllegalAction("no player is left in the hand")
+    if len(seats) == 1:
+        return HandEnd("PP-13", (seats[0],), split_pot(pot, seats, dealer),
+                       f"seat {seats[0]} is the last player standing and wins the pot of "
+                       f"{pot} (PP-13)")
+    suits = {hand.banner_suit for hand in remaining}
+    if 2 <= len(seats) <= 3 and len(suits) == 1:
+        shares = split_pot(pot, seats, dealer)
+        return HandEnd("PP-14", tuple(seats), shares,
+                       f"{seats_text(seats)} all fly {suit_word(suits.pop())} banners: the hand "
+                       f"ends and the pot of {pot} is split (PP-14)")
+    return None
+
+
+def quiet_orbit(recent: Sequence[Action], remaining: int) -> bool:
+    """PP-16: the last `remaining` turns were all Stay or Discard (one full orbit)."""
+    last = recent[-remaining:] if remaining else ()
+    return len(last) == remaining > 0 and all(a in (Action.STAY, Action.DISCARD) for a in last)
+
+
+def showdown(remaining: Sequence[PalaceHand], pot: int, dealer: int) -> HandEnd:
+    """PP-16: each player's best hand from all own cards (no suit ignored); ties split (PP-17)."""
+    if not remaining:
+        raise IllegalAction("a showdown needs at least one player")
+    unseen = [h.seat for h in remaining if not h.seen]
+    if unseen:
+        raise IllegalAction(f"{seats_text(unseen)}: the palace cards must be shown for the showdown")
+    hands = tuple(sorted((SeatHand(h.seat, evaluate(h.cards)) for h in remaining),
+                         key=lambda sh: sh.seat))
+    best = max(sh.hand.value for sh in hands)
+    winners = tuple(sh.seat for sh in hands if sh.hand.value == best)
+    top = next(sh.hand for sh in hands if sh.hand.value == best)
+    said = f"{top.name} {format_cards(top.cards, symbols=True, sort=False)}"
+    if len(winners) == 1:
+        reason = f"showdown: seat {winners[0]} wins the pot of {pot} with {said} (PP-16)"
+    else:
+        reason = (f"showdown: {seats_text(winners)} tie with {said} and split the pot of {pot} "
+                  "(PP-16, PP-17)")
+    return HandEnd("PP-16", winners, split_pot(pot, winners, dealer), reason, hands)
