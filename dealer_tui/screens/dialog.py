@@ -3,13 +3,13 @@
 A new screen costs more than anything else a key does: composing it, styling its widgets, and
 three layouts over the dimmed table before it settles. The round screen keeps one of each dialog
 it has shown (installed, so closing it does not take it apart) and puts the next question into
-it: showing it again is one repaint.
+it: showing it again is one repaint. The dialogs every round asks for are built ahead, before the
+dealer's first key, and every screen shown is drawn in one frame (`OneFrame`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import gc
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Self, TypeVar
 
@@ -31,30 +31,6 @@ SETTLE_ROUNDS = 2
 pass through one more widget on their way (the header's title) are in by the second."""
 RELEASE_AT_LATEST_S = 0.5
 """A safety net: whatever happens, the screen is drawn again by then."""
-
-
-TIDY_AFTER_ROUND_S = 0.3
-"""A finished round's garbage is collected this long after the round ends, when the dealer is
-gathering the cards rather than pressing keys."""
-
-
-FULL_TIDY_EVERY = 25
-"""Every so many rounds, what was set aside is walked too: objects set aside while alive that
-died since (a round replaced by the next) are freed then."""
-
-
-def tidy_memory() -> None:
-    """Collect what the last round left behind, then set aside what is still alive, so that the
-    collector, running on its own in the middle of the next round, walks only that round's
-    objects (a full walk of the app's objects is a pause of 10-20 ms in the middle of a key)."""
-    _tidied[0] += 1
-    if _tidied[0] % FULL_TIDY_EVERY == 0:
-        gc.unfreeze()
-    gc.collect()
-    gc.freeze()
-
-
-_tidied = [0]
 
 
 class Hold:

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from dealer_tui.ledger.base import LedgerError
+from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase, RoundOutcome
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
@@ -23,13 +24,11 @@ from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.dialog import (
     SETTLE_ROUNDS,
-    TIDY_AFTER_ROUND_S,
     Dialog,
     DialogShelf,
     Hold,
     OneFrame,
     settled,
-    tidy_memory,
 )
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.payout_screen import VOID, FloorRequest, PayoutScreen
