@@ -149,10 +149,21 @@ class OneFrame(Screen[ResultT]):
     what moved, then draws all of it again (it was covered, or new): two frames, the first a part
     of the second."""
 
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        # Textual asks a screen it covers with another to be drawn again; a covered screen is
+        # not drawn (a dialog dims what it last showed), so that would only be a frame of the
+        # dialog showing nothing new.
+        if not (regions or layout or recompose) and self.is_attached and self.app.screen is not self:
+            return self
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
     def _on_timer_update(self) -> None:
-        if self._layout_required and self._repaint_required and self.is_current and not self.app._batch_count:
+        laid_out = self._compositor.size
+        if (self._layout_required and self._repaint_required and self.is_current and not self.app._batch_count
+                and laid_out and laid_out == self.outer_size):  # a first layout, or a new size: as Textual does
             self._repaint_required = False
-            self._compositor._dirty_regions.add(self._compositor.size.region)
+            self._compositor._dirty_regions.add(laid_out.region)
         super()._on_timer_update()
 
 
@@ -164,7 +175,7 @@ class DimmedModal(OneFrame[ResultT], ModalScreen[ResultT]):
     does not change while the dealer answers, so what it drew the first time is kept.
     """
 
-    _backdrop_key: tuple[int, Size] | None = None
+    _backdrop_key: tuple[int, Size, Size | None] | None = None
     _backdrop: Sequence[Strip] = ()
     _showings = 0
 
@@ -185,12 +196,21 @@ class DimmedModal(OneFrame[ResultT], ModalScreen[ResultT]):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        # The screen under this one reports what changed on it as regions to draw again here (as
-        # Textual's push of a screen does, refreshing the one it covers). The table under a dialog
-        # is drawn once a showing, so those regions would be a whole frame showing nothing new.
-        if regions and not (layout or recompose) and self._backdrop_key is not None:
+        # The screen under this one reports its changes as regions of this one. The table under a
+        # dialog is drawn once a showing: what changes on it meanwhile (a notice cleared by the
+        # key that opened the dialog) would be a frame showing nothing new; only a table laid out
+        # at a new size (the terminal resized) is dimmed again.
+        if regions and not (layout or recompose) and self._backdrop_key == self._backdrop_now():
             return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def _backdrop_now(self) -> tuple[int, Size, Size | None]:
+        """What the dimmed table depends on: this showing, the size, and the size the table
+        under it is laid out at."""
+        stack = self.app.screen_stack
+        place = stack.index(self) if self in stack else 0
+        under = stack[place - 1] if place > 0 else None
+        return self._showings, self.size, under._compositor.size if under is not None else None
 
     def _dimmed_table(self) -> list[Strip] | None:
         """The lines `render()` would give as this screen's content, worked out directly."""
@@ -201,7 +221,7 @@ class DimmedModal(OneFrame[ResultT], ModalScreen[ResultT]):
         return Backdrop(stack[-1], background).strips(self.size, self.visual_style.rich_style)
 
     def render_line(self, y: int) -> Strip:
-        key = (self._showings, self.size)
+        key = self._backdrop_now()
         if key != self._backdrop_key:
             self._backdrop = self._dimmed_table() or [super(DimmedModal, self).render_line(line)
                                                       for line in range(self.size.height)]

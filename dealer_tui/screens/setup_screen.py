@@ -140,7 +140,7 @@ class SetupScreen(Screen[SetupResult]):
         if self.seats is None:  # the profile decides the seats unless --seats did
             self.query_one("#seats", Input).value = str(loaded.profile.max_seats())
         high = loaded.profile.buy_in.max
-        self.query_one("#players", Input).placeholder = f"Ann {high}, Bob {high}, 5 Cy {high}  (name buy-in, …)"
+        self.query_one("#players", Input).placeholder = f"Ann {high}, Bob {high}, 5 Cy {high}"
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str):

@@ -53,7 +53,7 @@ class OneOrFivePresenter:
         if not rnd.revealed and rnd.keyed:
             return HandView("Dealer", rnd.dealer[:1], hidden_cards=4, lines=("up card keyed; the rest at the reveal",))
         if not rnd.revealed:
-            return HandView("Dealer", rnd.dealer[-1:], hidden_cards=4, lines=("last card face up",))
+            return HandView("Dealer", rnd.dealer[-1:], hidden_cards=4, lines=("shown: the last card dealt (R-1)",))
         hand = rules.hand_of(rnd.dealer)
         verdict = "has a game" if hand.qualifies else "no game: antes pay 1:1, bets returned"
         return HandView("Dealer", sort_cards(rnd.dealer), hand=hand.said(), lines=(verdict,))

@@ -13,6 +13,7 @@ from typing import Literal
 
 from textual.widgets import Static
 
+from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.settled import SettledLeaf
 
 Severity = Literal["information", "warning", "error"]
@@ -38,6 +39,9 @@ class Notice(SettledLeaf, Static):
         if (message, severity) == (self.message, self.severity) and self.display:
             return
         self.message, self.severity = message, severity
+        above = max((bar.outer_size.height for bar in self.screen.query(KeyBar)), default=1)
+        if self.styles.margin.bottom != above:  # just above the key bar, however many lines it has
+            self.styles.margin = (0, 0, above, 0)
         self.set_classes(f"-{severity}")
         self.update(message)
         self.display = True
