@@ -49,3 +49,17 @@ def test_snapshot_amount_dialog_asked_again_at_80x24(snap_compare, tmp_path: Pat
     smallest supported terminal: every field, label and bound in place."""
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)], seed=8)
     assert snap_compare(app, terminal_size=(80, 24), press=["s", "y", "2", "a", "1", "5", "enter", "3", "a"])
+
+
+def test_snapshot_chinese_poker_rows_dialog_after_a_resize(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The rows dialog centred over the dimmed table, which is laid out again at the terminal's
+    new size while the dialog stays open."""
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4,
+                     seed=4)
+
+    async def open_and_resize(pilot) -> None:  # type: ignore[no-untyped-def]
+        await pilot.press("s", "d", "3", "e")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=SIZE, run_before=open_and_resize)
