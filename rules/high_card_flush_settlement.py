@@ -229,7 +229,7 @@ def _paytable_bet(label: str, stake: int, length: int, what: str, table: dict[in
         return _not_made(label)
     odds = pay_line(table, length)
     if odds is None:
-        return _lost(label, stake, f"{what} is not on the paytable")
+        return _lost(label, stake, what if what.startswith("no ") else f"{what} is not on the paytable")
     return _won(label, stake, odds, f"{what} pays {odds} to 1")
 
 

@@ -614,6 +614,13 @@ def test_hcf_20_seven_card_straight_flush_pays_the_top_line() -> None:
     assert bets(s.players[0]) == (-5, 0, 300, 8000)
 
 
+def test_hcf_20_a_straight_flush_bet_without_a_run_says_so() -> None:
+    # Seat 2 above: 4-card heart flush Q-T-8-6, no run of three: the Straight Flush bet of 5 loses.
+    s = settle(CASINO, 7, BankerHand(parse_cards("Ac Qc 9c 6c 3c 2s 4h")),
+               [hand(2, 10, 10, "Qh Th 8h 6h 2d 3s 7s", flush=5, sf=5)])
+    assert s.players[0].straight_flush.reason == "Straight Flush bet: no straight flush — loses 5"
+
+
 def test_settlement_value_objects_are_frozen() -> None:
     s = settle(CARD_ROOM, 7, dp(None), [hand(2, 10, 0)])
     with pytest.raises(AttributeError):

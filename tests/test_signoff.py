@@ -118,11 +118,13 @@ async def test_sign_off_refused_shows_the_reason_and_the_dealer_may_ask_again(tm
         await pilot.pause(1.3)                                      # the payout screen polls on its own
         hint = str(payout.query_one("#payout-hint").render())
         assert "Refused on the floor by supervisor: chips miscounted" in hint
+        # High Card Flush voids only before anyone acts (HCF-19): the refusal does not offer it
+        assert "x voids" not in hint and not payout.check_action("void", ())
         await pilot.press("enter")                                  # a refusal is not a sign-off: PIN needed
         assert isinstance(app.screen, PinModal)
-        await pilot.press("escape")
-        assert rnd.phase is Phase.PAYOUT
-        await pilot.press("p", "r")                                 # ask the floor again
+        await pilot.press("escape")                                 # backs out to the payout
+        assert rnd.phase is Phase.PAYOUT and app.screen is payout
+        await pilot.press("r")                                      # ask the floor again
         kinds = [e.kind for e in app.ledger.round_events(app.table.round_id) if e.kind.startswith("sign_off")]
         assert kinds == ["sign_off_requested", "sign_off_refused", "sign_off_requested"]
         assert [w.round.id for w in app.ledger.sign_off_queue()] == [app.table.round_id]

@@ -8,6 +8,7 @@ from pathlib import Path
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.screens.payout_screen import PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.round_screen import RoundScreen
 from rules import high_card_flush_settlement as hcf_settle
@@ -115,9 +116,10 @@ async def test_payout_over_the_threshold_cannot_be_confirmed_without_the_pin(tmp
                 continue
             await pilot.press("enter")               # confirm on the payout screen
             assert isinstance(app.screen, PinModal)
-            await pilot.press("escape")              # no PIN: nothing is paid
+            await pilot.press("escape")              # no PIN: nothing is paid, the payout is shown again
             assert rnd.phase is Phase.PAYOUT
-            await pilot.press("p", "enter", *PIN, "enter")
+            assert isinstance(app.screen, PayoutScreen)
+            await pilot.press("enter", *PIN, "enter")
             assert rnd.phase is Phase.DONE
             rows = app.ledger.round(app.table.round_id or 0)  # type: ignore[union-attr]
             assert "signed_off" in rows.flags
@@ -269,7 +271,6 @@ async def test_a_game_key_in_the_wrong_phase_says_why_in_the_notice_line_until_t
 async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_path: Path) -> None:
     from textual.widgets import Digits, Static
 
-    from dealer_tui.screens.payout_screen import PayoutScreen
     from dealer_tui.widgets.payout_rows import PayoutRows
 
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])

@@ -40,6 +40,11 @@ class FloorRequest:
     def send(self) -> None:
         self.table.act(Action("confirm_payout", data={"send_to_floor": True}))
 
+    def can_void(self) -> bool:
+        """Whether the round may still be voided (a misdeal rule of the game decides)."""
+        rnd = self.table.round
+        return rnd is not None and any(spec.kind == "void" for spec in rnd.legal_actions())
+
     def refresh(self) -> bool:
         """Fold in the decisions the floor recorded since the last look; True when one arrived."""
         rnd, round_id = self.table.round, self.table.round_id
@@ -125,8 +130,9 @@ class PayoutScreen(Dialog[bool | str]):
         if kind == SIGN_OFF_APPROVED:
             return f"Approved on the floor by {p.get('by')}. Enter confirms the payout · Esc backs out"
         if kind == SIGN_OFF_REFUSED:
+            void = "x voids the round · " if self.floor is not None and self.floor.can_void() else ""
             return (f"Refused on the floor by {p.get('by')}: {p.get('reason')}. r asks the floor again · "
-                    "x voids the round · Enter: the supervisor's PIN here · Esc backs out")
+                    f"{void}Enter: the supervisor's PIN here · Esc backs out")
         return f"{big} Waiting for the floor… (Enter: the supervisor's PIN here instead) · Esc backs out"
 
     def _summary(self) -> str:
@@ -178,7 +184,8 @@ class PayoutScreen(Dialog[bool | str]):
         if action == "send_to_floor":
             return self.floor is not None and (state is None or state[0] == SIGN_OFF_REFUSED)
         if action == "void":
-            return self.floor is not None and state is not None and state[0] == SIGN_OFF_REFUSED
+            return (self.floor is not None and state is not None and state[0] == SIGN_OFF_REFUSED
+                    and self.floor.can_void())
         return True
 
     def action_send_to_floor(self) -> None:

@@ -22,10 +22,12 @@ HCF-6  Fold (lose Ante and bonus bets) or raise 1× Ante; up to 2× with a 5-car
 HCF-7  The banker qualifies with a 3-card flush 9-high or better.
 HCF-8  Not qualified: Ante pays 1:1, Raise pushes.  HCF-9  Qualified: higher hand wins both 1:1.
 HCF-10 Settled from the button's right, counter-clockwise; folds collected first.
-HCF-12 Straight Flush bet: longer run wins; same length, higher or equal top card wins.
-HCF-13 Flush bet: 4+ cards that beat the banker's; a tie pushes.
+HCF-12 Straight Flush bet (card room): longer run wins; same length, higher or equal top card wins.
+HCF-13 Flush bet (card room): 4+ cards that beat the banker's; a tie pushes.
 HCF-15/16 Paid only to the extent of the DP's money; a hand the DP cannot cover is dead.
-HCF-17 Rake as posted.  HCF-19 Misdeal before anyone acts: all bets returned."""
+HCF-17 Rake as posted.  HCF-19 Misdeal before anyone acts: all bets returned.
+HCF-20 Casino profile: the house banks; bonus bets pay by the paytable on the player's own hand,
+       whatever the house holds, folded or not."""
 
 
 class HighCardFlushScreen(RoundScreen):

@@ -11,7 +11,6 @@ from textual import events
 from textual._path import CSSPathType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
@@ -43,6 +42,7 @@ from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.notice import Notice, Severity
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
+from dealer_tui.widgets.settled import SettledColumn, SettledRow, SettledScroll
 from dealer_tui.widgets.table_info import TableInfo
 from rules.cards import Card
 from rules.errors import RulesError
@@ -93,11 +93,11 @@ class RoundScreen(TableChanges, OneFrame[None]):
         yield PhaseTrack()
         yield Static(id="prompt")
         yield Notice(id="notice")
-        with Horizontal(id="body"):
-            with VerticalScroll(id="seats"):
+        with SettledRow(id="body"):
+            with SettledScroll(id="seats"):
                 for seat in range(1, self.table.session.seat_count + 1):
                     yield SeatPanel(id=f"seat-{seat}")
-            with Vertical(id="side"):
+            with SettledColumn(id="side"):
                 yield HandPanel()
                 yield TableInfo()
                 yield EventLog()
@@ -294,10 +294,13 @@ class RoundScreen(TableChanges, OneFrame[None]):
         self.app.install_screen(screen, f"shown-{id(screen)}")  # taken apart in `settled`
         self.app.push_screen(screen, settled(self.query_one(KeyBar), then, dispose=screen))
 
-    def with_supervisor(self, purpose: str, then: Callable[[str], None]) -> None:
+    def with_supervisor(self, purpose: str, then: Callable[[str], None],
+                        backed_out: Callable[[], None] | None = None) -> None:
         def done(label: str | None) -> None:
             if label:
                 then(label)
+            elif backed_out is not None:
+                backed_out()
         self.show(PinModal(self.signoff, purpose), done)
 
     def action_select(self, seat: int) -> None:
@@ -346,7 +349,8 @@ class RoundScreen(TableChanges, OneFrame[None]):
             if big and not (state is not None and state[0] == "sign_off_approved"):
                 number = self.table.session.rounds_started
                 self.with_supervisor(f"payout of round {number}",
-                                     lambda who: self.perform(Action("confirm_payout", data={"supervisor": who})))
+                                     lambda who: self.perform(Action("confirm_payout", data={"supervisor": who})),
+                                     self.action_payout)  # backing out of the PIN goes back to the payout
             else:
                 self.perform(Action("confirm_payout"))
 

@@ -1,6 +1,5 @@
 """The keys legal now, at the bottom: cheap to redraw on every step, and clickable. The keys go on
-as many lines as the terminal's width needs (a key and its name are never split); the bar keeps
-the height it has grown to, so the table above it stays where it is."""
+as many lines as the terminal's width needs (a key and its name are never split)."""
 
 from __future__ import annotations
 
@@ -9,6 +8,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.widgets import Static
 
 _KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/"}
@@ -37,8 +37,7 @@ class KeyBar(Static):
         self._lay_out(self.content_size.width or self.app.size.width - 2)
 
     def _lay_out(self, width: int) -> None:
-        if width != self._width:
-            self._width, self._lines = width, 1
+        self._width = width
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
         line, column = 0, 0
@@ -56,18 +55,21 @@ class KeyBar(Static):
             if column + 2 <= width:
                 text.append("  ")
                 column += 2
-        # the bar keeps the most lines it has needed at this width: a bar growing and shrinking
-        # between the phases would move the whole table up and down, a layout and frame each time
+        # set here, with the keys, the new height is laid out in the same frame as the step's
+        # other changes (a bar sized by its content would be laid out again once it has grown)
         lines = min(line + 1, self.MAX_LINES)
-        if lines > self._lines:
+        if lines != self._lines:
             self._lines = lines
             self.styles.height = lines
         self.update(text)
 
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        # its height is set with its keys: the layout that finds its new size needs no second one
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
     def on_resize(self, event: events.Resize) -> None:
         if self.content_size.width != self._width:
             self._lay_out(self.content_size.width)
-            self.styles.height = self._lines
 
     async def on_click(self, event: events.Click) -> None:
         for line, start, end, action in self._spans:

@@ -8,7 +8,7 @@ step drew twice; these widgets take the size quietly and are repainted in the sa
 
 from __future__ import annotations
 
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Label, Static
@@ -24,6 +24,14 @@ class SettledLeaf(Widget):
 class SettledColumn(Vertical):
     """A column that does not scroll (a dialog's panel): a new size of its own, found by the
     layout that placed its children, needs no second layout either."""
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
+
+
+class SettledScroll(VerticalScroll):
+    """A scrolling column whose new size comes from the layout that placed it: its scrollbars
+    follow in that same frame, without a second layout."""
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
