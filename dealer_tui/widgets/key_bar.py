@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
 from textual.widgets import Static
+
+from dealer_tui.widgets.settled import SettledLeaf
 
 _KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/"}
 
@@ -19,7 +20,7 @@ def key_name(binding: Binding) -> str:
     return binding.key_display or _KEY_NAMES.get(binding.key, binding.key).replace("ctrl+", "^")
 
 
-class KeyBar(Static):
+class KeyBar(Static, SettledLeaf):  # its height is set with its keys
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; color: $text; padding: 0 1; }
     """
@@ -62,10 +63,6 @@ class KeyBar(Static):
             self._lines = lines
             self.styles.height = lines
         self.update(text)
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        # its height is set with its keys: the layout that finds its new size needs no second one
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.content_size.width != self._width:

@@ -15,38 +15,29 @@ from textual.widgets import Label, Static
 
 
 class SettledLeaf(Widget):
-    """A widget without children: a change of its size needs no second layout."""
+    """A widget whose change of size needs no second layout: a widget without children, or a
+    container whose new size was found by the layout that placed its children. Put it after the
+    widget class it settles (`class X(Static, SettledLeaf)`): Textual styles a widget by its first
+    bases."""
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
         return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
-class SettledColumn(Vertical):
-    """A column that does not scroll (a dialog's panel): a new size of its own, found by the
-    layout that placed its children, needs no second layout either."""
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+class SettledColumn(Vertical, SettledLeaf):
+    """A column that does not scroll (a dialog's panel)."""
 
 
-class SettledScroll(VerticalScroll):
-    """A scrolling column whose new size comes from the layout that placed it: its scrollbars
-    follow in that same frame, without a second layout."""
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+class SettledScroll(VerticalScroll, SettledLeaf):
+    """A scrolling column: its scrollbars follow in the frame that found its new size."""
 
 
-class SettledRow(Horizontal):
-    """A row of a dialog (a label and its field): as `SettledColumn`, across."""
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+class SettledRow(Horizontal, SettledLeaf):
+    """A row (a dialog's label and its field, the table's body)."""
 
 
 class SettledStatic(Static, SettledLeaf):
-    """A line of a dialog's text. (Static first: Textual styles a widget by its first bases, so it
-    is styled as a Static.)"""
+    """A line of a dialog's text."""
 
 
 class SettledLabel(Label, SettledLeaf):
