@@ -58,7 +58,8 @@ class Chips:
 
 
 def _bonus_cap(flush: int, straight_flush: int, cap: int | None) -> tuple[int, int]:
-    """HCF-14: one hand's bonus winnings cut to the cap, Straight Flush winnings first."""
+    """HCF-14: one hand's bonus winnings cut to the cap (per hand, or what is left of the
+    round's), Straight Flush winnings first."""
     if cap is None:
         return flush, straight_flush
     sf_won = max(0, straight_flush)
@@ -104,7 +105,7 @@ def settle_designated_player(
     by_seat = {hand[0]: k for k, hand in enumerate(hands)}
     ring = [seat for seat in _ring(seats, dp_seat) if seat in by_seat]
     order = (*(s for s in ring if not hands[by_seat[s]][2]), *(s for s in ring if hands[by_seat[s]][2]))
-    player_rake, cap = terms.player_rake, terms.bonus_cap
+    player_rake, cap, left = terms.player_rake, terms.bonus_cap, terms.round_bonus_cap
     flush_odds, sf_odds = odds.flush, odds.straight_flush
     results: list[HandResult] = [(False, 0, 0, 0, 0, 0)] * len(hands)
     available = stack
@@ -134,6 +135,8 @@ def settle_designated_player(
             line = sf_odds[length]
             s = -sf if not length or run < dp_run or line is None else sf * line
         f, s = _bonus_cap(f, s, cap)
+        if left is not None:  # HCF-14: what the hands before it left of the round's cap
+            f, s = _bonus_cap(f, s, left)
         won = a + r + f + s
         if won > available:  # HCF-16: cut from the Straight Flush win first, then Flush, Raise, Ante
             shortfall = won - available
@@ -144,6 +147,8 @@ def settle_designated_player(
             a, r, f, s = a - cut[0], r - cut[1], f - cut[2], s - cut[3]
             won = available
         available -= won
+        if left is not None:  # the round's cap gives up what the hand is paid, after HCF-16
+            left -= max(0, f) + max(0, s)
         results[k] = (False, a, r, f, s, player_rake)
         rake += player_rake
     dp_rake = min(terms.banker_rake, available)
@@ -152,11 +157,13 @@ def settle_designated_player(
 
 def settle_house(banker_key: int, hands: Sequence[Hand], odds: Odds, terms: Terms) -> Chips:
     """HCF-20: unlimited house money, no rake, bonus bets paid on the player's own hand."""
-    cap = terms.bonus_cap
+    cap, left = terms.bonus_cap, terms.round_bonus_cap
     flush_odds, sf_odds = odds.flush, odds.straight_flush
-    results: list[HandResult] = []
+    results: list[HandResult] = [(False, 0, 0, 0, 0, 0)] * len(hands)
     paid = 0
-    for _, ante, raised, flush, sf, key, run in hands:
+    by_seat = sorted(range(len(hands)), key=lambda k: hands[k][0])  # HCF-14: the round cap by seat
+    for k in by_seat:
+        _, ante, raised, flush, sf, key, run = hands[k]
         a, r = _main_bets(ante, raised, key, banker_key) if raised else (-ante, 0)
         f = s = 0
         if flush:
@@ -167,6 +174,9 @@ def settle_house(banker_key: int, hands: Sequence[Hand], odds: Odds, terms: Term
             s = -sf if line is None else sf * line
         if flush or sf:
             f, s = _bonus_cap(f, s, cap)
-        results.append((False, a, r, f, s, 0))
+            if left is not None:
+                f, s = _bonus_cap(f, s, left)
+                left -= max(0, f) + max(0, s)
+        results[k] = (False, a, r, f, s, 0)
         paid += a + r + f + s
-    return Chips(results, tuple(sorted(hand[0] for hand in hands)), 0, -paid, 0)
+    return Chips(results, tuple(hands[k][0] for k in by_seat), 0, -paid, 0)

@@ -10,6 +10,15 @@ bets, whatever the bets did: a hand's net is the sum of its bet results minus it
 DP receives every lost bet in full, and the house's rake is the sum of every hand's rake and
 the DP's. So chips are conserved: players' nets + banker's net + house rake = 0 (C-2).
 
+Bonus caps (HCF-14, `high_card_flush_cuts`): a hand's bonus winnings are cut to the per-hand
+cap, then to what the hands settled before it left of the round's cap (Straight Flush winnings
+first, then Flush), and only then meet the DP's money (HCF-16). What the bonus bets are then
+actually paid comes off the round's cap: a hand cut by HCF-16 gives up only what it is paid, and
+a dead hand, a folded hand (card room) or a losing bonus bet takes nothing. In the card room an
+HCF-16 cut leaves the DP with nothing, so every later raised hand is dead; what the cap has
+left then shows in the banker's reason. Under the casino profile the hands (folded ones with
+bonus bets too) take from the round's cap in seat order.
+
 Preconditions (the `settle` request checks them): 7 distinct cards for every hand whose result
 depends on its cards, legal raises (HCF-6), positive Ante, non-negative amounts.
 """
@@ -28,6 +37,13 @@ from rules.high_card_flush import (
     settlement_order,
     straight_flush_wins,
 )
+from rules.high_card_flush_cuts import (
+    BetResult,
+    bonus_won,
+    cap_bonus,
+    cap_round_bonus,
+    limit_to_bank,
+)
 from rules.profiles.high_card_flush import HighCardFlushProfile
 
 RakeMode = Literal["all", "players", "dp_only"]
@@ -36,15 +52,18 @@ BET_NAMES = ("ante", "raise", "flush", "straight_flush")
 
 @dataclass(frozen=True, slots=True)
 class Terms:
-    """The house options a settlement depends on: rake (HCF-17) and bonus cap (HCF-14)."""
+    """The house options a settlement depends on: rake (HCF-17) and the bonus caps per hand and
+    per round (HCF-14); None: no cap."""
 
     rake_mode: RakeMode = "all"
     rake_amount: int = 0
     bonus_cap: int | None = None
+    round_bonus_cap: int | None = None
 
     @classmethod
     def of(cls, profile: HighCardFlushProfile) -> Terms:
-        return cls(profile.rake.mode, profile.rake.amount, profile.bonus_cap)
+        rake = profile.rake
+        return cls(rake.mode, rake.amount, profile.bonus_cap, profile.round_bonus_cap)
 
     @property
     def player_rake(self) -> int:
@@ -83,15 +102,6 @@ class BankerHand:
     cards: tuple[Card, ...] | None
     seat: int | None = None
     stack: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class BetResult:
-    """One bet's outcome: `result` is signed (+ won, - stake lost, 0 push/returned/not made)."""
-
-    stake: int
-    result: int
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +145,8 @@ class Settlement:
     order: tuple[int, ...]
     """Seats in the order they were settled (HCF-10; by seat under the casino profile)."""
     house_rake: int
+    round_bonus_left: int | None = None
+    """What the hands left of the round's bonus cap (HCF-14); None without one."""
 
 
 # One bet at a time -------------------------------------------------------------------------
@@ -233,41 +245,6 @@ def _paytable_bet(label: str, stake: int, length: int, what: str, table: dict[in
     return _won(label, stake, odds, f"{what} pays {odds} to 1")
 
 
-def _reduce(bet: BetResult, by: int, why: str) -> BetResult:
-    return BetResult(bet.stake, bet.result - by, f"{bet.reason}, cut by {by} to {bet.result - by}: {why}")
-
-
-def cap_bonus(flush: BetResult, straight_flush: BetResult, cap: int | None) -> tuple[BetResult, BetResult]:
-    """HCF-14: one hand's bonus winnings are cut to the cap, Straight Flush winnings first."""
-    won = max(flush.result, 0) + max(straight_flush.result, 0)
-    if cap is None or won <= cap:
-        return flush, straight_flush
-    why = f"the {cap} bonus cap (HCF-14)"
-    excess = won - cap
-    cut = min(excess, max(straight_flush.result, 0))
-    if cut:
-        straight_flush = _reduce(straight_flush, cut, why)
-    if excess - cut:
-        flush = _reduce(flush, excess - cut, why)
-    return flush, straight_flush
-
-
-def limit_to_bank(bets: list[BetResult], available: int) -> list[BetResult]:
-    """HCF-16: a net win above the DP's money is cut to it, from the Straight Flush win first,
-    then the Flush win, the Raise and the Ante (`bets` in the order of `BET_NAMES`)."""
-    shortfall = sum(b.result for b in bets) - available
-    if shortfall <= 0:
-        return bets
-    why = f"the DP had only {available} left (HCF-16)"
-    out = list(bets)
-    for i in (3, 2, 1, 0):
-        cut = min(shortfall, max(out[i].result, 0))
-        if cut:
-            out[i] = _reduce(out[i], cut, why)
-            shortfall -= cut
-    return out
-
-
 def _returned(label: str, stake: int, note: str) -> BetResult:
     return BetResult(stake, 0, f"{label}: {note}") if stake else BetResult(0, 0, f"{label}: not made")
 
@@ -317,6 +294,7 @@ def _settle_designated_player(
     ring = settlement_order(seats, banker.seat, by_seat)
     order = tuple(s for s in ring if by_seat[s].folded) + tuple(s for s in ring if not by_seat[s].folded)
     available = banker.stack
+    left = terms.round_bonus_cap  # HCF-14: what is left of the round's bonus cap (None: no cap)
     results: dict[int, PlayerResult] = {}
     for seat in order:
         hand = by_seat[seat]
@@ -336,13 +314,15 @@ def _settle_designated_player(
         ante, raised = _main_bets(hand, mine, dp, "DP")
         flush = _flush_contest(hand.flush, mine, dp, tables.flush)
         sf = _straight_flush_contest(hand.straight_flush, mine, dp, tables.straight_flush)
-        if terms.bonus_cap is not None:
-            flush, sf = cap_bonus(flush, sf, terms.bonus_cap)
+        flush, sf = cap_bonus(flush, sf, terms.bonus_cap)
+        flush, sf = cap_round_bonus(flush, sf, left, terms.round_bonus_cap)
         won = ante.result + raised.result + flush.result + sf.result
         if won > available:
             ante, raised, flush, sf = limit_to_bank([ante, raised, flush, sf], available)
             won = available
         available -= won
+        if left is not None:  # HCF-14: the round's cap gives up what is paid, after HCF-16
+            left -= bonus_won(flush, sf)
         results[seat] = PlayerResult(seat, False, False, mine, ante, raised, flush, sf, terms.player_rake)
     dp_rake = min(terms.banker_rake, available)
     net = available - banker.stack - dp_rake
@@ -351,11 +331,19 @@ def _settle_designated_player(
     else:
         said = f"the DP {'qualifies' if dp.qualifies else 'does not qualify'} with {dp.describe_flush()}"
     reason = f"{said}; holds {available} after the hands, pays {dp_rake} rake: net {net}"
+    reason += _round_cap_note(terms.round_bonus_cap, left)
     house_rake = dp_rake + sum(r.rake for r in results.values())
     return Settlement(
         BankerResult(banker.seat, dp, dp.qualifies if dp else None, dp_rake, net, reason),
-        tuple(results[hand.seat] for hand in players), order, house_rake,
+        tuple(results[hand.seat] for hand in players), order, house_rake, left,
     )
+
+
+def _round_cap_note(cap: int | None, left: int | None) -> str:
+    """What the round's bonus cap paid out and kept (HCF-14), for the banker's reason."""
+    if cap is None or left is None:
+        return ""
+    return f"; the round's {cap} bonus cap paid {cap - left}, {left} left (HCF-14)"
 
 
 def _settle_house(
@@ -364,8 +352,9 @@ def _settle_house(
     """HCF-20: unlimited house money, no rake, bonus bets on the player's own hand."""
     tables = profile.paytables
     house = _reading(banker.cards)
-    results = []
-    for hand in players:
+    left = terms.round_bonus_cap  # HCF-14: the hands take from the round's cap in seat order
+    results: dict[int, PlayerResult] = {}
+    for hand in sorted(players, key=lambda hand: hand.seat):
         mine = _reading(hand.cards)
         if hand.folded:
             ante, raised = _fold_bets(hand)
@@ -379,15 +368,21 @@ def _settle_house(
             sf = _paytable_bet("Straight Flush bet", hand.straight_flush, mine.straight_flush_length,
                                mine.describe_straight_flush(), tables.straight_flush)
             flush, sf = cap_bonus(flush, sf, terms.bonus_cap)
-        results.append(PlayerResult(hand.seat, hand.folded, False, mine, ante, raised, flush, sf, 0))
-    net = -sum(r.net for r in results)
+            flush, sf = cap_round_bonus(flush, sf, left, terms.round_bonus_cap)
+            if left is not None:
+                left -= bonus_won(flush, sf)
+        results[hand.seat] = PlayerResult(
+            hand.seat, hand.folded, False, mine, ante, raised, flush, sf, 0
+        )
+    net = -sum(r.net for r in results.values())
     if house is None:
         said = "every player folded; the dealer's cards were not needed"
     else:
         said = f"the dealer {'qualifies' if house.qualifies else 'does not qualify'} with {house.describe_flush()}"
-    banker_result = BankerResult(None, house, house.qualifies if house else None, 0, net, f"{said}: house net {net}")
+    reason = f"{said}: house net {net}{_round_cap_note(terms.round_bonus_cap, left)}"
+    banker_result = BankerResult(None, house, house.qualifies if house else None, 0, net, reason)
     order = tuple(sorted(hand.seat for hand in players))
-    return Settlement(banker_result, tuple(results), order, 0)
+    return Settlement(banker_result, tuple(results[hand.seat] for hand in players), order, 0, left)
 
 
 def void_round(banker: BankerHand, players: Sequence[PlayerHand], why: str) -> Settlement:

@@ -173,6 +173,9 @@ def settle_high_card_flush(request: dict[str, Any]) -> dict[str, Any]:
     casino = request.get("profile") == "high-card-flush-casino"
     sf_table, flush_table = CASINO_TABLES if casino else CARD_ROOM_TABLES
     cap = request.get("bonus_cap")
+    # HCF-14: the round's cap, hand by hand in the settlement order; a hand takes from it what its
+    # bonus bets are finally paid (after HCF-16); a dead hand takes nothing.
+    left = request.get("round_bonus_cap")
     banker = request["banker"]
     dealer_cards = parse(banker["cards"]) if banker.get("cards") else None
     dealer_flush = flush_of(dealer_cards) if dealer_cards else None
@@ -211,6 +214,9 @@ def settle_high_card_flush(request: dict[str, Any]) -> dict[str, Any]:
                 odds = pay_line(sf_table, run_of(cards)[0])
                 straight = p["straight_flush"] * odds if odds else -p["straight_flush"]
             flush, straight = _capped(flush, straight, cap)
+            if left is not None:
+                flush, straight = _capped(flush, straight, left)
+                left -= max(flush, 0) + max(straight, 0)
             record(seat, [ante, raised, flush, straight], 0, False)
         net = -sum(sum(r["bets"]) for r in results.values())
         return {"players": results, "banker_net": net, "banker_rake": 0, "order": sorted(players),
@@ -258,6 +264,8 @@ def settle_high_card_flush(request: dict[str, Any]) -> dict[str, Any]:
                 assert odds is not None
                 straight = p["straight_flush"] * odds
         flush, straight = _capped(flush, straight, cap)
+        if left is not None:
+            flush, straight = _capped(flush, straight, left)
         bets = [ante, raised, flush, straight]
         if sum(bets) > available:  # HCF-16: cut straight flush, flush, raise, ante in turn
             short = sum(bets) - available
@@ -265,6 +273,8 @@ def settle_high_card_flush(request: dict[str, Any]) -> dict[str, Any]:
                 cut = min(short, max(bets[i], 0))
                 bets[i] -= cut
                 short -= cut
+        if left is not None:
+            left -= max(bets[2], 0) + max(bets[3], 0)
         available -= sum(bets)
         record(seat, bets, player_rake, False)
     dp_paid = min(dp_rake, available)  # HCF-17: only from what the DP still holds

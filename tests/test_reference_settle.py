@@ -85,6 +85,8 @@ def hcf_request(rng: random.Random, casino: bool) -> dict[str, Any]:
             req["rake"] = {"mode": rng.choice(["all", "players", "dp_only"]), "amount": rng.choice([0, 1, 3, 7])}
     if rng.random() < 0.4:
         req["bonus_cap"] = rng.choice([None, 1, 10, 50, 200, 1000])
+    if rng.random() < 0.4:
+        req["round_bonus_cap"] = rng.choice([None, 1, 25, 100, 400, 2000])
     return req
 
 

@@ -133,7 +133,7 @@ def test_hcf_17_rake_override_in_the_request() -> None:
 def test_hcf_14_bonus_cap_override_absent_null_or_amount(tmp_path: Path) -> None:
     text = (shipped_dir() / "high-card-flush.yaml").read_text(encoding="utf-8")
     path = tmp_path / "capped.yaml"
-    path.write_text(text.replace("bonus_cap: null", "bonus_cap: 100"), encoding="utf-8")
+    path.write_text(text.replace("\nbonus_cap: null", "\nbonus_cap: 100"), encoding="utf-8")
     # Profile cap 100: bonus 50 + 500 = 550, cut 450 from the SF: 50 -> net 10 + 20 + 50 + 50.
     out = settle_round(request(profile=str(path)), LIB)
     assert out["players"][0]["bets"]["straight_flush"] == 50 and out["players"][0]["net"] == 130
@@ -215,6 +215,7 @@ def test_c_1_card_text_variants_are_accepted() -> None:
         ({"players": [player(1, 10, 0, flush=101)]}, "players[0].flush: 101 is outside the table's limits 1 to 100"),
         ({"players": [player(1, 10, 0, straight_flush=500)]}, "players[0].straight_flush: 500 is outside"),
         ({"bonus_cap": 0}, "bonus_cap: must be a positive integer"),
+        ({"round_bonus_cap": 0}, "round_bonus_cap: must be a positive integer"),
         ({"rake": {"mode": "everyone", "amount": 5}}, "rake.mode: must be one of"),
         ({"rake": {"mode": "all"}}, "rake.amount: is required"),
     ],
@@ -304,6 +305,8 @@ def rounds(draw: st.DrawFn) -> dict[str, Any]:
     req: dict[str, Any] = {"game": "high-card-flush", "seats": seats, "players": players}
     if rng.random() < 0.3:
         req["bonus_cap"] = draw(st.none() | st.integers(1, 3000))
+    if rng.random() < 0.3:
+        req["round_bonus_cap"] = draw(st.none() | st.integers(1, 5000))
     banker_cards = " ".join(c.text for c in hands[0])
     if casino:
         req["profile"] = "high-card-flush-casino"

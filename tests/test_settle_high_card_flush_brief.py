@@ -101,6 +101,8 @@ def crowded_rounds(draw: st.DrawFn) -> dict[str, Any]:
                          "cards": banker_cards}
     if draw(st.booleans()):
         req["bonus_cap"] = draw(st.sampled_from([None, 1, 100, 1000]))
+    if draw(st.booleans()):
+        req["round_bonus_cap"] = draw(st.sampled_from([None, 1, 50, 100, 1000]))
     return req
 
 
@@ -125,7 +127,8 @@ def altered_rounds(draw: st.DrawFn) -> dict[str, Any]:
     player = players[i]
     kind = draw(st.integers(0, 11))
     if kind == 0:
-        req[draw(st.sampled_from(["seats", "bonus_cap", "profile", "rake", "tip"]))] = draw(st.sampled_from(ODD_VALUES))
+        key = draw(st.sampled_from(["seats", "bonus_cap", "round_bonus_cap", "profile", "rake", "tip"]))
+        req[key] = draw(st.sampled_from(ODD_VALUES))
     elif kind == 1:
         player[draw(st.sampled_from(["seat", "ante", "raise", "flush", "straight_flush", "cards", "bet"]))] = \
             draw(st.sampled_from(ODD_VALUES))
@@ -183,6 +186,10 @@ def test_brief_line_or_error_equals_the_full_settlers_on_altered_rounds(req: dic
         {**EXAMPLE_IN, "rake": None},
         {**EXAMPLE_IN, "bonus_cap": None},
         {**EXAMPLE_IN, "bonus_cap": 60},
+        {**EXAMPLE_IN, "round_bonus_cap": None},
+        {**EXAMPLE_IN, "round_bonus_cap": 60},
+        {**EXAMPLE_IN, "round_bonus_cap": 0},
+        {**EXAMPLE_IN, "round_bonus_cap": "60"},
         {"game": "high-card-flush", "profile": "high-card-flush-casino", "banker": {"cards": DP_AK9},
          "players": [{"seat": 2, "ante": 10, "raise": 0, "flush": 5, "cards": "8d 7d 6d Td Jd Kc 2c"},
                      {"seat": 1, "ante": 10, "raise": 10, "cards": LOSER}]},

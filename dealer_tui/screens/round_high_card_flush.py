@@ -24,6 +24,8 @@ HCF-8  Not qualified: Ante pays 1:1, Raise pushes.  HCF-9  Qualified: higher han
 HCF-10 Settled from the button's right, counter-clockwise; folds collected first.
 HCF-12 Straight Flush bet (card room): longer run wins; same length, higher or equal top card wins.
 HCF-13 Flush bet (card room): 4+ cards that beat the banker's; a tie pushes.
+HCF-14 Bonus caps as posted: per hand, then what is left of the round's (hands in the HCF-10
+       order, by seat at the casino); the Straight Flush winnings are cut first.
 HCF-15/16 Paid only to the extent of the DP's money; a hand the DP cannot cover is dead.
 HCF-17 Rake as posted.  HCF-19 Misdeal before anyone acts: all bets returned.
 HCF-20 Casino profile: the house banks; bonus bets pay by the paytable on the player's own hand,

@@ -71,6 +71,10 @@ class HighCardFlushProfile(ProfileBase):
     bonus_cap: PositiveChips | None = Field(
         None, description="most one hand's bonus bets may win together (HCF-14); none = no cap"
     )
+    round_bonus_cap: PositiveChips | None = Field(
+        None, description="most the bonus bets of all the round's hands may win together, hand by "
+        "hand in the settlement order (HCF-14); none = no cap"
+    )
     dp_min_bank: Chips = Field(0, description="chips a Designated Player must hold (HCF-18)")
 
     @model_validator(mode="after")
@@ -97,6 +101,7 @@ class HighCardFlushProfile(ProfileBase):
             ("Players", f"at most {self.max_players}"),
             ("Rake", rake),
             ("Maximum bonus payout per hand", str(self.bonus_cap) if self.bonus_cap else "none"),
+            ("Maximum bonus payout per round", str(self.round_bonus_cap or "none")),
         ]
         if self.banker == "designated_player":
             rules.append(("Designated Player must hold", str(self.dp_min_bank)))

@@ -9,8 +9,9 @@ its limits"; a floor re-settling a hand played under other limits names that pro
 name or path), cards (7 per hand, distinct across every hand, present wherever the result
 depends on them) and raises (HCF-6: 1x the Ante up to the cap for the hand's flush).
 
-`seats` is 1 to 7 (HCF: at most 7 hands). `bonus_cap` absent: the profile's; `null`: no cap;
-a positive amount: that cap. The DP's stack is taken as given (the minimum bank of HCF-18
+`seats` is 1 to 7 (HCF: at most 7 hands). `bonus_cap` (per hand) and `round_bonus_cap` (per
+round, HCF-14), under either profile: absent, the profile's; `null`, no cap; a positive amount,
+that cap. The DP's stack is taken as given (the minimum bank of HCF-18
 decides who may take the DP seat, not how a round settles).
 
 Output: players in the order they came in. `banker.qualified` is null when the banker's cards
@@ -25,6 +26,7 @@ leaves every other round to `settle_high_card_flush`.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 from weakref import WeakKeyDictionary
 
@@ -86,6 +88,7 @@ class RoundIn(Request):
     players: list[PlayerIn]
     rake: RakeIn | None = None
     bonus_cap: Annotated[StrictInt, Field(gt=0, le=MAX_CHIPS)] | None = None
+    round_bonus_cap: Annotated[StrictInt, Field(gt=0, le=MAX_CHIPS)] | None = None
 
 
 _PROFILES: WeakKeyDictionary[Any, dict[str | None, LoadedProfile]] = WeakKeyDictionary()
@@ -118,9 +121,11 @@ def settle_high_card_flush(request: dict[str, Any], library: Any) -> dict[str, A
     _check_raises(data, cards)
     terms = Terms.of(profile)
     if data.rake is not None:
-        terms = Terms(data.rake.mode, data.rake.amount, terms.bonus_cap)
+        terms = replace(terms, rake_mode=data.rake.mode, rake_amount=data.rake.amount)
     if "bonus_cap" in data.model_fields_set:
-        terms = Terms(terms.rake_mode, terms.rake_amount, data.bonus_cap)
+        terms = replace(terms, bonus_cap=data.bonus_cap)
+    if "round_bonus_cap" in data.model_fields_set:
+        terms = replace(terms, round_bonus_cap=data.round_bonus_cap)
     banker = BankerHand(cards[0], data.banker.seat, data.banker.stack)
     hands = [
         PlayerHand(p.seat, p.ante, p.raise_, p.flush, p.straight_flush, hand_cards)

@@ -12,7 +12,7 @@ brief path never words an error of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeGuard, cast
 from weakref import WeakKeyDictionary
 
@@ -36,7 +36,8 @@ from rules.profiles.high_card_flush import GAME_ID, HighCardFlushProfile
 from rules.settle import encode
 from rules.settle.common import profile_of, resolve_profile
 
-_ROUND_KEYS = frozenset({"game", "profile", "seats", "banker", "players", "rake", "bonus_cap"})
+_ROUND_KEYS = frozenset({"game", "profile", "seats", "banker", "players", "rake", "bonus_cap",
+                         "round_bonus_cap"})
 _BANKER_KEYS = frozenset({"seat", "stack", "cards"})
 _PLAYER_KEYS = frozenset({"seat", "ante", "raise", "flush", "straight_flush", "cards"})
 _RAKE_KEYS = frozenset({"mode", "amount"})
@@ -150,12 +151,18 @@ def _terms(request: dict[str, Any], table: _Table) -> Terms | None:
         mode, amount = rake["mode"], rake["amount"]
         if type(mode) is not str or mode not in _RAKE_MODES or not _amount(amount, 0, MAX_CHIPS):
             return None
-        terms = Terms(cast(RakeMode, mode), amount, terms.bonus_cap)
+        terms = replace(terms, rake_mode=cast(RakeMode, mode), rake_amount=amount)
+    # HCF-14, per hand and per round: absent, the profile's cap; null, none; else that amount
     if "bonus_cap" in request:
         cap = request["bonus_cap"]
         if cap is not None and not _amount(cap, 1, MAX_CHIPS):
             return None
-        terms = Terms(terms.rake_mode, terms.rake_amount, cap)
+        terms = replace(terms, bonus_cap=cap)
+    if "round_bonus_cap" in request:
+        cap = request["round_bonus_cap"]
+        if cap is not None and not _amount(cap, 1, MAX_CHIPS):
+            return None
+        terms = replace(terms, round_bonus_cap=cap)
     return terms
 
 

@@ -14,6 +14,13 @@ large enough for the hand (HCF-15 and HCF-16 never cut a win or kill a hand); th
 the player's rake and the DP the DP's, every round (HCF-17). With more players at the table
 each player's expectation against the DP is the same, since every player's cards and the DP's
 are a uniformly random pair of 7-card hands.
+
+Bonus caps (HCF-14): the per-hand cap, then the per-round cap (`round_bonus_cap`). A simulated
+round holds one hand, so the round's cap is that hand's alone: its bonus winnings are cut to the
+per-hand cap, then to the round's, exactly as `high_card_flush_settlement.settle` cuts a round of
+one player (tests/test_simulate.py). At a fuller table the hands share the round's cap, and each
+later hand may win less, so with a round cap the player's simulated figures are an upper bound
+(the banker's edge on the bonus bets a lower bound).
 """
 
 from __future__ import annotations
@@ -202,7 +209,7 @@ _BONUS_RULES = {"house": _house_bonus, "designated_player": _contest_bonus}
 
 
 def _cap(flush: IntArray, sf: IntArray, cap: int | None) -> tuple[IntArray, IntArray]:
-    """HCF-14: one hand's bonus winnings cut to the cap, the Straight Flush winnings first."""
+    """HCF-14: each hand's bonus winnings cut to the cap, the Straight Flush winnings first."""
     if cap is None:
         return flush, sf
     excess = np.maximum(np.maximum(flush, 0) + np.maximum(sf, 0) - cap, 0)
@@ -221,6 +228,7 @@ def settle_hands(profile: HighCardFlushProfile, stakes: Stakes, raised: IntArray
     if not stakes.straight_flush:
         sf, sf_line = np.zeros_like(sf), np.zeros_like(sf_line)
     flush, sf = _cap(flush, sf, profile.bonus_cap)
+    flush, sf = _cap(flush, sf, profile.round_bonus_cap)  # one hand a round: the cap is its own
     terms = Terms.of(profile)
     return HandResults(ante, raise_bet, flush, sf, raised, outcome, flush_line, sf_line,
                        terms.player_rake, terms.banker_rake)
@@ -373,6 +381,10 @@ def notes(job: Job) -> tuple[str, ...]:
     if any(p.banker == "designated_player" for p in job.profiles):
         out.append("card room: the Designated Player's bank always covers the hand (HCF-15, HCF-16 never "
                    "cut a win); the player's edge against the DP is the same at a full table")
+    if any(p.round_bonus_cap is not None for p in job.profiles):
+        out.append("round bonus cap (HCF-14): a simulated round has one hand, which has the cap to "
+                   "itself; at a fuller table the hands share it, so the player's bonus figures are an "
+                   "upper bound")
     return tuple(out)
 
 
