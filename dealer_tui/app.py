@@ -20,6 +20,7 @@ from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.registry import round_screen, screen_games
+from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupResult, SetupScreen
 from dealer_tui.supervisor import PinError, PinStore, SignOff
@@ -40,7 +41,7 @@ class Options:
     """Where a new table's cards come from: "shoe" or "entry" (keyed physical cards)."""
 
 
-class DealerApp(App[None]):
+class DealerApp(OrderedKeysApp):
     TITLE = "Dealer terminal"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 

@@ -3,7 +3,7 @@ only; the one thing it writes is the supervisor's decision on a payout sent to t
 
 from __future__ import annotations
 
-from textual.app import App
+from dealer_tui.screens.key_order import OrderedKeysApp
 from textual.binding import Binding
 
 from dealer_tui.ledger import Ledger
@@ -13,7 +13,7 @@ from dealer_tui.screens.floor_signoff import SignOffDesk
 BIG_PAYOUT = 1000
 
 
-class FloorApp(App[None]):
+class FloorApp(OrderedKeysApp):
     TITLE = "Floor review"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 

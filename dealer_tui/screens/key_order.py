@@ -1,0 +1,106 @@
+"""Keys handled in the order they were pressed, each by the screen current when it is handled.
+
+Textual hands a key to the focused widget the moment the key arrives, while the keys before it
+may still be on their way: a Tab that moves the focus, an Enter that opens a dialog or moves to
+the next line, are handled a few messages later. Keys that come faster than that (a paste, a
+card reader, a dealer typing ahead, a terminal sending a whole sequence) went to the widget that
+had the focus before. Here each key (and each paste) waits until everything the one before it
+set off has run — its handlers, the messages they sent, a screen pushed or dismissed and the
+focus it takes — and is then handed to whatever has the focus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.message_pump import MessagePump
+
+SETTLE_LIMIT_S = 2.0
+"""The longest a key waits for the one before it; past this (a handler waiting on something
+that never comes) it is handled all the same, still in order."""
+
+Typed = events.Key | events.Paste
+
+
+class KeyOrder:
+    """The keys and pastes an app has received and not yet handed on, oldest first."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.app = app
+        self._waiting: deque[Typed] = deque()
+        self._released: set[int] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def take(self, event: events.Event) -> bool:
+        """Whether the app should leave `event` to this queue (it will come back, in its turn)."""
+        if not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded:
+            return False
+        if id(event) in self._released:
+            self._released.discard(id(event))
+            return False
+        self._waiting.append(event)
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._hand_on())
+        return True
+
+    @property
+    def pending(self) -> int:
+        """Keys received and not yet handed on."""
+        return len(self._waiting)
+
+    async def _hand_on(self) -> None:
+        try:
+            while self._waiting:
+                await settled(self.app)
+                event = self._waiting.popleft()
+                self._released.add(id(event))
+                if not self.app.post_message(event):
+                    self._released.discard(id(event))
+                    return
+                await settled(self.app)
+        finally:
+            self._task = None
+
+
+def _pumps(app: App[Any]) -> Iterator[MessagePump]:
+    yield app
+    for screen in app.screen_stack:
+        yield from screen.walk_children(with_self=True)
+
+
+def _busy(pump: MessagePump) -> bool:
+    """A message waiting in the pump's queue, or one it is handling now (its task is running
+    and not waiting for the next message)."""
+    if pump.message_queue_size:
+        return True
+    if not pump.is_running:
+        return False
+    return not pump._message_queue.ready_event._waiters  # type: ignore[attr-defined]
+
+
+async def settled(app: App[Any]) -> None:
+    """Return once no message of the app, its screens and their widgets is waiting or running."""
+    deadline = time.monotonic() + SETTLE_LIMIT_S
+    quiet = 0
+    while quiet < 2 and time.monotonic() < deadline:
+        await asyncio.sleep(0)  # what was scheduled meanwhile gets its turn
+        quiet = 0 if any(_busy(pump) for pump in _pumps(app)) else quiet + 1
+
+
+class OrderedKeysApp(App[None]):
+    """An app whose keys and pastes are handled strictly in order (`KeyOrder`)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.key_order = KeyOrder(self)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self.key_order.take(event):
+            return
+        await super().on_event(event)
