@@ -2,32 +2,38 @@
 
 A player's 13 cards are set as a `SetHand`; `judge` checks it (a foul, a declared natural, the
 royalties it would collect) and `score_table` scores every pair of players. Points become chips
-in `rules.chinese_poker_payments` (CP-12, CP-13); the setting helper is `rules.chinese_setting`.
+in `rules.chinese_poker_payments` (CP-12, CP-13); the setting helper is `rules.chinese_setting`;
+naturals (CP-9) are read in `rules.chinese_naturals`.
+
+The rules follow RULES.md revision 2 (`RULES_REVISION`). Revision 1 is kept for re-settling rounds
+played under it (`ScoringTerms.of(..., revision=1)`): a declared natural had to show in its rows,
+and it collected only its own points from a fouled hand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
 from itertools import combinations
 
 from rules.cards import Card, parse_cards
-from rules.errors import IllegalAction
-from rules.evaluator import (
-    CATEGORY_SHIFT,
-    CODES,
-    Category,
-    category_of,
-    encode,
-    hand_name,
-    hand_value,
+from rules.chinese_naturals import (
+    Natural,
+    is_flush_row,
+    is_straight_row,
+    natural_in,
+    pair_count,
 )
+from rules.errors import IllegalAction
+from rules.evaluator import CATEGORY_SHIFT, CODES, Category, hand_name, hand_value
 from rules.profiles.chinese_poker import ChinesePokerProfile, Scoring
 
 ROWS: tuple[str, str, str] = ("front", "middle", "back")
 ROW_SIZES: tuple[int, int, int] = (3, 5, 5)
 FRONT, MIDDLE, BACK = 0, 1, 2
+RULES_REVISION = 2
+"""The revision of RULES.md these rules implement; `REVISIONS` are those they can settle."""
+REVISIONS = (1, 2)
 
 _ROYALTY_HANDS: tuple[dict[Category, str], ...] = (
     {Category.THREE_OF_A_KIND: "three_of_a_kind"},
@@ -38,25 +44,6 @@ _ROYALTY_HANDS: tuple[dict[Category, str], ...] = (
     },
     {Category.STRAIGHT_FLUSH: "straight_flush", Category.FOUR_OF_A_KIND: "four_of_a_kind"},
 )
-# Rank masks of a 3-card run: 2-3-4 up to Q-K-A, and A-2-3.
-_RUN_MASKS = frozenset({0b111 << low for low in range(11)} | {(1 << 12) | 0b11})
-_STRAIGHTS = (Category.STRAIGHT, Category.STRAIGHT_FLUSH)
-
-
-class Natural(Enum):
-    """The automatic wins (CP-9) in naming precedence: a hand holding several takes the first."""
-
-    DRAGON = "dragon"
-    SIX_PAIRS = "six pairs"
-    THREE_FLUSHES = "three flushes"
-    THREE_STRAIGHTS = "three straights"
-
-    @property
-    def profile_key(self) -> str:
-        """The field of `ChinesePokerProfile.naturals` holding its points."""
-        return self.name.lower()
-
-
 @dataclass(frozen=True, slots=True)
 class SetHand:
     """One player's rows as set: front (3 cards), middle (5) and back (5) (CP-2)."""
@@ -98,21 +85,30 @@ class ScoringTerms:
     royalty_needs_row_win: bool
     royalty_points: tuple[dict[int, int], ...] = field(hash=False)
     natural_points: dict[Natural, int] = field(hash=False)
+    revision: int = RULES_REVISION
+    """The RULES.md revision the terms settle by (1 only to re-settle rounds played under it)."""
 
     @classmethod
-    def of(cls, profile: ChinesePokerProfile, scoring: Scoring | None = None) -> ScoringTerms:
+    def of(
+        cls,
+        profile: ChinesePokerProfile,
+        scoring: Scoring | None = None,
+        revision: int = RULES_REVISION,
+    ) -> ScoringTerms:
         name: Scoring = scoring or profile.scoring
-        known = _TERMS.get((id(profile), name))
+        if revision not in REVISIONS:
+            raise IllegalAction(f"rules revision {revision} is not one of {REVISIONS}")
+        known = _TERMS.get((id(profile), name, revision))
         if known is not None and known[0] is profile:
             return known[1]
-        terms = cls._read(profile, name)
+        terms = cls._read(profile, name, revision)
         if len(_TERMS) >= 32:
             _TERMS.clear()
-        _TERMS[(id(profile), name)] = (profile, terms)
+        _TERMS[(id(profile), name, revision)] = (profile, terms)
         return terms
 
     @classmethod
-    def _read(cls, profile: ChinesePokerProfile, name: Scoring) -> ScoringTerms:
+    def _read(cls, profile: ChinesePokerProfile, name: Scoring, revision: int) -> ScoringTerms:
         rules = profile.scorings.get(name)
         if rules is None:
             raise IllegalAction(f"scoring {name!r} is not defined by this profile")
@@ -130,6 +126,7 @@ class ScoringTerms:
             profile.royalty_needs_row_win,
             royalty_points,
             naturals,
+            revision,
         )
 
     def royalty(self, row: int, value: int) -> int:
@@ -139,7 +136,7 @@ class ScoringTerms:
         return self.royalty_points[row].get(value >> CATEGORY_SHIFT, 0)
 
 
-_TERMS: dict[tuple[int, str], tuple[ChinesePokerProfile, ScoringTerms]] = {}
+_TERMS: dict[tuple[int, str, int], tuple[ChinesePokerProfile, ScoringTerms]] = {}
 
 
 def _value(cards: tuple[Card, ...], size: int) -> int | None:
@@ -188,28 +185,11 @@ def foul_reason(
     return None
 
 
-def is_flush_row(cards: Sequence[Card]) -> bool:
-    """Every card of the row in one suit (CP-9: a 3-card front counts)."""
-    return len({c.suit for c in cards}) == 1
-
-
-def is_straight_row(cards: Sequence[Card]) -> bool:
-    """A front of 3 consecutive ranks (A-2-3 and Q-K-A count) or a 5-card straight (CP-9)."""
-    if len(cards) == 3:
-        return sum(1 << c.rank for c in cards) in _RUN_MASKS
-    return len(cards) == 5 and category_of(hand_value(encode(cards))) in _STRAIGHTS
-
-
-def pair_count(cards: Sequence[Card]) -> int:
-    """Pairs for six pairs (CP-9): over ranks, cards of the rank // 2 (quads 2, trips 1)."""
-    counts = [0] * 13
-    for c in cards:
-        counts[c.rank] += 1
-    return sum(n // 2 for n in counts)
-
-
 def natural_of(hand: SetHand) -> Natural | None:
-    """The natural the rows hold, by CP-9 precedence; None on rows that are not 3/5/5."""
+    """The natural the rows show as set, by CP-9 precedence; None on rows that are not 3/5/5.
+
+    Revision 1 judged a declared natural this way; revision 2 judges the 13 cards (`natural_in`).
+    """
     if not hand.full_size:
         return None
     cards = hand.cards
@@ -224,14 +204,17 @@ def natural_of(hand: SetHand) -> Natural | None:
     return None
 
 
-def declared_natural(seat: int, hand: SetHand) -> Natural:
-    """The natural seat `seat` declares (CP-9), or `IllegalAction` saying why it cannot."""
+def declared_natural(seat: int, hand: SetHand, revision: int = RULES_REVISION) -> Natural:
+    """The natural seat `seat` declares (CP-9), or `IllegalAction` saying why it cannot.
+
+    The natural of the hand's 13 cards, whatever rows they were set in (revision 1: the natural
+    its rows show); the rows must still hold 3/5/5 cards."""
     if not hand.full_size:
         sizes = "/".join(str(n) for n in hand.sizes)
         raise IllegalAction(
             f"seat {seat} declares a natural on rows of {sizes} cards; rows must be 3/5/5 (CP-9)"
         )
-    natural = natural_of(hand)
+    natural = natural_in(hand.cards) if revision >= 2 else natural_of(hand)
     if natural is None:
         raise IllegalAction(
             f"seat {seat} declares a natural, but the cards hold no dragon, six pairs, "
@@ -268,7 +251,8 @@ def judge(
     """Judge one hand: a declared natural (its row order not checked), a foul, or its royalties."""
     values = row_values(hand)
     if declares_natural:
-        return JudgedHand(seat, hand, values, None, declared_natural(seat, hand), (0, 0, 0))
+        natural = declared_natural(seat, hand, terms.revision)
+        return JudgedHand(seat, hand, values, None, natural, (0, 0, 0))
     reason = foul_reason(hand, values)
     if reason is not None:
         return JudgedHand(seat, hand, values, reason, None, (0, 0, 0))
@@ -288,12 +272,14 @@ class PairResult:
 
 
 def _collects(x: JudgedHand, y: JudgedHand, terms: ScoringTerms) -> int:
-    """What a declared natural `x` collects from `y` (CP-10): its points from a hand that is not
-    a natural, fouled or not; 13 for a dragon over another natural; nothing otherwise."""
+    """What a declared natural `x` collects from `y` (CP-8, CP-10): its points from a set hand, and
+    the foul penalty on top from a fouled one (revision 1: its points only); 13 for a dragon over
+    another natural; nothing otherwise."""
     if x.natural is None:
         return 0
     if y.natural is None:
-        return terms.natural_points[x.natural]
+        penalty = terms.foul_points if y.fouled and terms.revision >= 2 else 0
+        return penalty + terms.natural_points[x.natural]
     if x.natural is Natural.DRAGON and y.natural is not Natural.DRAGON:
         return terms.natural_points[Natural.DRAGON]
     return 0
@@ -309,6 +295,12 @@ def _natural_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[in
     assert winner.natural is not None
     if loser.natural is not None:
         how = f"beats seat {loser.seat}'s {loser.natural.value}, collects {abs(points)}"
+    elif loser.fouled and terms.revision >= 2:
+        own = terms.natural_points[winner.natural]
+        return points, (
+            f"seat {loser.seat} fouled, pays foul {terms.foul_points} + "
+            f"seat {winner.seat}'s {winner.natural.value} {own} = {points}"
+        )
     else:
         fouled = " (fouled)" if loser.fouled else ""
         how = f"collects {abs(points)} from seat {loser.seat}{fouled}"

@@ -32,9 +32,10 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.cards import Card, ensure_distinct
-from rules.chinese_poker import BACK, FRONT, MIDDLE, Natural, ScoringTerms, SetHand, pair_count
+from rules.chinese_naturals import Natural, natural_in, rows_showing
+from rules.chinese_poker import BACK, FRONT, MIDDLE, ScoringTerms, SetHand
 from rules.errors import BadCards
-from rules.evaluator import CATEGORY_SHIFT, CODES, Category, hand_value, playing_order
+from rules.evaluator import CATEGORY_SHIFT, CODES, hand_value, playing_order
 from rules.profiles.chinese_poker import ChinesePokerProfile
 
 IntArray = npt.NDArray[np.int64]
@@ -208,34 +209,18 @@ def expected_points(
     return np.asarray(total, dtype=np.float64)
 
 
-def _natural(cards: tuple[Card, ...], legal: LegalSettings) -> tuple[Natural | None, int | None]:
-    """The natural the cards can show (CP-9 precedence) and a split showing it."""
-    if len({c.rank for c in cards}) == 13:
-        return Natural.DRAGON, None
-    if pair_count(cards) >= 6:
-        return Natural.SIX_PAIRS, None
-    t = _tables()
-    category5 = legal.values5 >> CATEGORY_SHIFT
-    suits = np.array([c.suit for c in cards], dtype=np.int64)[t.three]
-    ranks = np.bitwise_or.reduce(
-        1 << np.array([c.rank for c in cards], dtype=np.int64)[t.three], axis=1
-    )
-    runs = np.array(sorted(_FRONT_RUNS), dtype=np.int64)
-    checks = (
-        (Natural.THREE_FLUSHES, (suits == suits[:, :1]).all(axis=1), _FLUSHES),
-        (Natural.THREE_STRAIGHTS, np.isin(ranks, runs), _RUNS),
-    )
-    for natural, front_ok, five_kinds in checks:
-        five_ok = np.isin(category5, five_kinds)
-        hits = np.flatnonzero(front_ok[t.front] & five_ok[t.middle] & five_ok[t.back])
-        if len(hits):
-            return natural, int(hits[0])
-    return None, None
-
-
-_FRONT_RUNS = {0b111 << low for low in range(11)} | {(1 << 12) | 0b11}
-_FLUSHES = np.array([Category.FLUSH, Category.STRAIGHT_FLUSH], dtype=np.int64)
-_RUNS = np.array([Category.STRAIGHT, Category.STRAIGHT_FLUSH], dtype=np.int64)
+def _natural(cards: tuple[Card, ...], hand: SetHand) -> tuple[Natural | None, SetHand | None]:
+    """The natural the 13 cards hold (CP-9) and rows that show it: the suggested setting for a
+    dragon or six pairs (any rows show them), a split found for three flushes or straights."""
+    natural = natural_in(cards)
+    if natural is None:
+        return None, None
+    if natural in (Natural.DRAGON, Natural.SIX_PAIRS):
+        return natural, hand
+    rows = rows_showing(cards, natural)
+    assert rows is not None
+    return natural, SetHand(*(playing_order(list(row), hand_value([CODES[c.index] for c in row]))
+                              for row in rows))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,8 +247,7 @@ def suggest(
     scores = expected_points(legal, terms, reference or default_reference())
     best = int(np.argmax(scores))
     hand = legal.setting(best)
-    natural, split = _natural(cards, legal)
-    natural_hand = None if natural is None else hand if split is None else legal.split_hand(split)
+    natural, natural_hand = _natural(cards, hand)
     rows = ", ".join(
         f"{name} {' '.join(c.text for c in row)}"
         for name, row in zip(("front", "middle", "back"), hand.rows, strict=True)

@@ -355,45 +355,78 @@ def _row_is_straight(row: list[RefCard]) -> bool:
     return ranks[-1] - ranks[0] == len(row) - 1 or ranks == low_ace + [ACE]
 
 
+def _some_split(cards: list[RefCard], row_ok: Any) -> bool:
+    """CP-9: whether some split of the 13 cards into rows of 3, 5 and 5 has every row `row_ok`
+    (every front of 3 tried, then every middle of 5 from the other 10; the back is the rest)."""
+    for front in combinations(cards, 3):
+        if not row_ok(list(front)):
+            continue
+        rest = [c for c in cards if c not in front]
+        for middle in combinations(rest, 5):
+            back = [c for c in rest if c not in middle]
+            if row_ok(list(middle)) and row_ok(back):
+                return True
+    return False
+
+
 def cp_natural(rows: list[list[RefCard]]) -> str | None:
-    """CP-9, the first of dragon, six pairs, three flushes, three straights that the rows hold."""
+    """CP-9 (revision 2), the first of dragon, six pairs, three flushes, three straights that the
+    player's 13 cards hold, whatever rows they were given in."""
     cards = [card for row in rows for card in row]
+    if len(cards) != 13:
+        return None
     counts = Counter(rank for rank, _ in cards)
     if len(counts) == 13:
         return "dragon"
     if sum(n // 2 for n in counts.values()) >= 6:
         return "six pairs"
-    if all(len({suit for _, suit in row}) == 1 for row in rows):
+    if _some_split(cards, lambda row: len({suit for _, suit in row}) == 1):
         return "three flushes"
-    if all(_row_is_straight(row) for row in rows):
+    if _some_split(cards, _row_is_straight):
         return "three straights"
     return None
 
 
-def cp_pay(stacks: dict[int, int], owed: dict[tuple[int, int], int], button: int,
+def cp_pay(stacks: dict[int, int], points: dict[int, int], value: int, button: int,
            fee: int = 0) -> tuple[list[tuple[int, int, int]], dict[int, int]]:
-    """CP-13 payments (payer, receiver, amount) and nets. The house fee (project ruling) is
-    taken from each stack first, at most the stack, and counts in the net."""
+    """CP-13 (revision 2) payments (payer, receiver, amount) and nets, step by step as RULES.md
+    words them. The house fee (project ruling) is taken from each stack first, at most the
+    stack, and counts in the net; the stack after it is the one table stakes use."""
     seats = sorted(stacks)
-    order = [s for s in seats if s > button] + [s for s in seats if s <= button]
-    start = {s: stacks[s] - min(fee, stacks[s]) for s in seats}
-    received = dict.fromkeys(seats, 0)
-    paid = dict.fromkeys(seats, 0)
-    payments = []
-    for payer in order:
-        for receiver in order:
-            due = owed.get((payer, receiver), 0)
-            if not due:
-                continue
-            chips = start[payer] + received[payer] - paid[payer]
-            allowance = max(0, start[receiver] - (received[receiver] - paid[receiver]))
-            amount = min(due, chips, allowance)
-            if amount:
-                paid[payer] += amount
-                received[receiver] += amount
-                payments.append((payer, receiver, amount))
-    nets = {s: received[s] - paid[s] - (stacks[s] - start[s]) for s in seats}
-    return payments, nets
+    order = [s for s in seats if s > button] + [s for s in seats if s <= button]  # C-5
+    fees = {s: min(fee, stacks[s]) for s in seats}
+    stack = {s: stacks[s] - fees[s] for s in seats}
+    due = {s: points.get(s, 0) * value for s in seats}  # step 1
+    pay = {s: min(-due[s], stack[s]) for s in order if due[s] < 0}  # step 2
+    claim = {s: min(due[s], stack[s]) for s in order if due[s] > 0}
+    moving = min(sum(pay.values()), sum(claim.values()))  # step 3
+    pays, left = [], moving
+    for s in order:
+        if s in pay:
+            pays.append([s, min(pay[s], left)])
+            left -= pays[-1][1]
+    gets, left = [], moving
+    for s in order:
+        if s in claim:
+            gets.append([s, min(claim[s], left)])
+            left -= gets[-1][1]
+    payments = []  # step 4: first loser to first winner until one is done, then the next
+    i = j = 0
+    while i < len(pays) and j < len(gets):
+        amount = min(pays[i][1], gets[j][1])
+        if amount:
+            payments.append((pays[i][0], gets[j][0], amount))
+            pays[i][1] -= amount
+            gets[j][1] -= amount
+        if not pays[i][1]:
+            i += 1
+        if not gets[j][1]:
+            j += 1
+    nets = dict.fromkeys(seats, 0)
+    for payer, receiver, amount in payments:
+        nets[payer] -= amount
+        nets[receiver] += amount
+    return payments, {s: nets[s] - fees[s] for s in seats}
 
 
 def settle_chinese_poker(request: dict[str, Any], royalty_needs_row_win: bool = True,
@@ -417,12 +450,12 @@ def settle_chinese_poker(request: dict[str, Any], royalty_needs_row_win: bool = 
     pairs = {}
     for a, b in combinations(sorted(hands), 2):
         ha, hb = hands[a], hands[b]
-        if ha["natural"] or hb["natural"]:  # CP-10
+        if ha["natural"] or hb["natural"]:  # CP-10; against a fouled hand CP-8
             def collects(x: dict[str, Any], y: dict[str, Any]) -> int:
                 if not x["natural"]:
                     return 0
                 if not y["natural"]:
-                    return CP_NATURALS[x["natural"]]
+                    return CP_NATURALS[x["natural"]] + (foul_points if y["fouled"] else 0)
                 return 13 if x["natural"] == "dragon" and y["natural"] != "dragon" else 0
             points = collects(ha, hb) - collects(hb, ha)
         elif ha["fouled"] and hb["fouled"]:
@@ -443,17 +476,12 @@ def settle_chinese_poker(request: dict[str, Any], royalty_needs_row_win: bool = 
                     points -= hb["royalties"][i]
         pairs[(a, b)] = points
     totals = dict.fromkeys(hands, 0)
-    owed = {}
     value = request.get("point_value", 5)
     for (a, b), points in pairs.items():
         totals[a] += points
         totals[b] -= points
-        if points > 0:
-            owed[(b, a)] = points * value
-        elif points < 0:
-            owed[(a, b)] = -points * value
     stacks = {p["seat"]: p["stack"] for p in request["players"]}
-    payments, nets = cp_pay(stacks, owed, request["button"], house_fee)
+    payments, nets = cp_pay(stacks, totals, value, request["button"], house_fee)
     return {"pairs": pairs, "points": totals, "payments": payments, "nets": nets, "hands": hands}
 
 

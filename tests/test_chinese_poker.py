@@ -1,11 +1,11 @@
-"""Chinese Poker rules (RULES.md CP-2..CP-13): rows, fouls, naturals, pair scoring, royalties,
-table stakes and buys.
+"""Chinese Poker rules (RULES.md CP-2..CP-13, revision 2): rows, fouls, naturals, pair scoring,
+royalties, table stakes on the nets and buys; and revision 1, kept to re-settle old rounds.
 
 Points are worked out by hand from RULES.md and the shipped profile: rows +1/-1/0; scoop 6
 (mandarin) or 9 (super_bonus), basic 3; royalties back SF 5, back quads 4, middle SF 10, middle
 quads 8, middle full house 2, front trips 3, only when the row wins; foul 6 (9 super_bonus) plus
-the opponent's royalties; naturals dragon 13, others 4; point value 5, full buy-in 20 x 5 = 100,
-buy-in range 50-100.
+the opponent's royalties, or plus its declared natural's points; naturals dragon 13, others 4;
+point value 5, full buy-in 20 x 5 = 100, buy-in range 50-100.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import DECK, Card
+from rules.chinese_naturals import is_flush_row, is_straight_row, natural_in, rows_showing
 from rules.chinese_poker import (
     JudgedHand,
     Natural,
@@ -28,11 +29,18 @@ from rules.chinese_poker import (
     score_pair,
     score_table,
 )
-from rules.chinese_poker_payments import buy_decision, clockwise_from, debts_of, pay_table_stakes
+from rules.chinese_poker_payments import (
+    buy_decision,
+    clockwise_from,
+    debts_of,
+    dues_of,
+    pay_table_stakes,
+    pay_table_stakes_revision_1,
+)
 from rules.errors import IllegalAction
 from rules.profiles.chinese_poker import ChinesePokerProfile
 from rules.profiles.loader import ProfileLibrary
-from tests.reference_rules import settle_chinese_poker
+from tests.reference_rules import cp_pay, settle_chinese_poker
 
 _loaded = ProfileLibrary().find("chinese-poker").profile
 assert isinstance(_loaded, ChinesePokerProfile)
@@ -40,6 +48,7 @@ PROFILE: ChinesePokerProfile = _loaded
 BASIC = ScoringTerms.of(PROFILE, "basic")
 MANDARIN = ScoringTerms.of(PROFILE, "mandarin")
 SUPER = ScoringTerms.of(PROFILE, "super_bonus")
+MANDARIN_1 = ScoringTerms.of(PROFILE, "mandarin", revision=1)
 
 
 def hand(front: str, middle: str, back: str) -> SetHand:
@@ -281,6 +290,55 @@ def test_cp_9_declaring_a_natural_the_cards_do_not_hold_is_refused() -> None:
         seat(1, A, natural=True)
 
 
+# SETTLE.md's seat 2 (clubs 2 7 9; diamonds 3 6 8 J Q; hearts 4 5 6 T J) in rows that mix suits.
+FLUSHES_MIXED = hand("2c 3d 4h", "7c 9c 6d 5h Jh", "8d Jd Qd Th 6h")
+# Q-K-A, 2-3-4-5-6, 2-3-4-5-6 given in rows that are no runs.
+STRAIGHTS_MIXED = hand("Qd 5s Ac", "2h 3h 4d Kd 6s", "2d 3s 4c 5c 6d")
+
+
+def test_cp_9_three_flushes_judged_on_13_cards_in_any_rows() -> None:
+    assert natural_of(FLUSHES_MIXED) is None  # the rows as given show none
+    declared = seat(2, FLUSHES_MIXED, natural=True)
+    assert declared.natural is Natural.THREE_FLUSHES and not declared.fouled
+    assert points(FLUSHES_MIXED, A, a_nat=True) == 4
+    with pytest.raises(IllegalAction, match="seat 2 declares a natural, but the cards hold no"):
+        judge(2, FLUSHES_MIXED, MANDARIN_1, declares_natural=True)  # revision 1 judged the rows
+
+
+def test_cp_9_three_straights_judged_on_13_cards_in_any_rows() -> None:
+    assert natural_of(STRAIGHTS_MIXED) is None
+    assert seat(1, STRAIGHTS_MIXED, natural=True).natural is Natural.THREE_STRAIGHTS
+    # 2-3-4-5-7 in place of the second 2-3-4-5-6: no split of runs is left.
+    no_run = hand("Qd 5s Ac", "2h 3h 4d Kd 6s", "2d 3s 4c 5c 7d")
+    assert natural_in(no_run.cards) is None
+    with pytest.raises(IllegalAction, match="cards hold no dragon"):
+        seat(1, no_run, natural=True)
+
+
+def test_cp_9_super_bonus_fouled_hand_pays_three_flushes_set_in_any_rows_9_plus_4() -> None:
+    assert points(FLUSHES_MIXED, FOULED_SH, SUPER, a_nat=True) == 13  # foul 9 + three flushes 4
+
+
+def test_cp_9_the_terminal_finds_rows_that_show_the_natural() -> None:
+    rows = rows_showing(FLUSHES_MIXED.cards, Natural.THREE_FLUSHES)
+    assert rows is not None and [len(r) for r in rows] == [3, 5, 5]
+    assert all(is_flush_row(r) for r in rows)
+    assert sorted(c.text for r in rows for c in r) == sorted(c.text for c in FLUSHES_MIXED.cards)
+    runs = rows_showing(STRAIGHTS_MIXED.cards, Natural.THREE_STRAIGHTS)
+    assert runs is not None and all(is_straight_row(r) for r in runs)
+    assert sorted(c.rank for c in runs[0]) == [10, 11, 12]  # the front is Q-K-A (ranks 0..12: 2..A)
+    assert rows_showing(STRAIGHTS_MIXED.cards, Natural.THREE_FLUSHES) is None
+
+
+def test_cp_9_eight_of_a_suit_make_a_front_and_a_row_of_three_flushes() -> None:
+    # Clubs A K Q 9 7 5 3 2 (8 = 3 + 5) and diamonds K J 8 6 4 (5): three flushes.
+    cards = hand("Ac Kc Qc", "9c 7c 5c 3c 2c", "Kd Jd 8d 6d 4d").cards
+    shuffled = hand("Ac Kd 2c", "Qc 9c 7c Jd 8d", "5c 3c Kc 6d 4d").cards
+    assert natural_in(cards) is natural_in(shuffled) is Natural.THREE_FLUSHES
+    # Clubs 7 (no 3 + 5 split of 7 with the rest) and diamonds 6: no three flushes.
+    assert natural_in(hand("Ac Kc Qc", "9c 7c 5c 3c Kd", "Jd 8d 6d 4d 2d").cards) is None
+
+
 # --- CP-10: naturals against other hands ------------------------------------------------------
 
 
@@ -300,10 +358,36 @@ def test_cp_10_dragon_beats_other_naturals_for_13_and_dragons_push() -> None:
     assert points(DRAGON, DRAGON_SH, a_nat=True, b_nat=True) == 0
 
 
-def test_cp_10_natural_against_a_fouled_hand_collects_its_points() -> None:
-    assert points(DRAGON, FOULED_SH, a_nat=True) == 13  # not the foul penalty 6
-    assert points(FLUSHES, FOULED_SH, a_nat=True) == 4
-    assert points(FOULED_SH, FLUSHES, b_nat=True) == -4
+def test_cp_8_fouled_hand_pays_declared_three_flushes_foul_plus_natural() -> None:
+    assert points(FLUSHES, FOULED_SH, a_nat=True) == 10  # foul 6 + three flushes 4
+    assert points(FOULED_SH, FLUSHES, b_nat=True) == -10
+    assert score_pair(seat(1, FOULED_SH), seat(2, FLUSHES, natural=True), MANDARIN).reason == (
+        "seat 1 v seat 2: seat 1 fouled, pays foul 6 + seat 2's three flushes 4 = -10"
+    )
+
+
+def test_cp_10_fouled_hand_pays_dragon_19() -> None:
+    assert points(DRAGON, FOULED_SH, a_nat=True) == 19  # foul 6 + dragon 13
+    assert points(FOULED_SH, DRAGON, b_nat=True) == -19
+
+
+def test_cp_8_super_bonus_fouled_hand_pays_a_natural_foul_9_plus_its_points() -> None:
+    assert points(FLUSHES, FOULED_SH, SUPER, a_nat=True) == 13  # foul 9 + 4
+    assert points(DRAGON, FOULED_SH, SUPER, a_nat=True) == 22  # foul 9 + 13
+    assert points(SIX_PAIRS, FOULED_SH, BASIC, a_nat=True) == 10  # basic: foul 6 + 4
+
+
+def test_cp_8_a_fouled_hand_and_a_declared_natural_against_a_set_hand() -> None:
+    # The natural collects only its points from a hand that did not foul (CP-10): 4, not 6 + 4.
+    assert points(FLUSHES, R, a_nat=True) == 4
+
+
+def test_revision_1_a_natural_collected_only_its_points_from_a_fouled_hand() -> None:
+    def old(a: SetHand, b: SetHand) -> int:
+        return score_pair(seat(1, a, MANDARIN_1, True), seat(2, b, MANDARIN_1), MANDARIN_1).points
+
+    assert old(DRAGON, FOULED_SH) == 13  # revision 1: not the foul penalty 6 on top
+    assert old(FLUSHES, FOULED_SH) == 4
 
 
 def test_cp_5_table_scores_every_pair_settle_example() -> None:
@@ -313,9 +397,10 @@ def test_cp_5_table_scores_every_pair_settle_example() -> None:
         seat(2, hand("2c 7c 9c", "3d 6d 8d Jd Qd", "4h 5h Jh Th 6h"), natural=True),
     ], MANDARIN)
     # 1 v 2: seat 2's three flushes 4 -> -4; 1 v 3: seat 3 fouled 6 + seat 1's royalties 0 -> 6;
-    # 2 v 3: three flushes 4 -> 4. Seat 1: -4 + 6 = 2; seat 2: 4 + 4 = 8; seat 3: -6 - 4 = -10.
-    assert [(p.seats, p.points) for p in table.pairs] == [((1, 2), -4), ((1, 3), 6), ((2, 3), 4)]
-    assert table.points == {1: 2, 2: 8, 3: -10}
+    # 2 v 3: seat 3 fouled, pays foul 6 + three flushes 4 -> 10.
+    # Seat 1: -4 + 6 = 2; seat 2: 4 + 10 = 14; seat 3: -6 - 10 = -16.
+    assert [(p.seats, p.points) for p in table.pairs] == [((1, 2), -4), ((1, 3), 6), ((2, 3), 10)]
+    assert table.points == {1: 2, 2: 14, 3: -16}
 
 
 # --- CP-12, CP-13: money ----------------------------------------------------------------------
@@ -332,76 +417,160 @@ def test_cp_12_points_times_point_value() -> None:
     assert debts_of(pairs, 5) == {(2, 1): 55}  # 11 points x 5
 
 
-def test_cp_13_payer_pays_with_what_it_received_earlier_in_the_order() -> None:
+def nets_moves(stacks: dict[int, int], pts: dict[int, int], button: int,
+               fee: int = 0) -> tuple[list[tuple[int, int, int]], dict[int, int]]:
+    """Payments (payer, receiver, amount) and nets of CP-13 at 5 chips a point."""
+    money = pay_table_stakes(stacks, dues_of(pts, 5), button, fee)
+    return [(p.payer, p.receiver, p.amount) for p in money.payments], money.nets
+
+
+@pytest.mark.parametrize("button", [1, 2, 3, 4, 9])
+def test_cp_13_zero_points_move_no_chips(button: int) -> None:
+    # RULES.md's example: points 0 / +12 / -12 at 5 a point, seat 1 holding 10, the others 500.
+    # Dues 0 / +60 / -60: seat 3 pays 60 (it holds 500), seat 2 claims 60 (its stack 500); seat 1
+    # moves nothing wherever the button is (an empty seat 4 or 9 included).
+    payments, nets = nets_moves({1: 10, 2: 500, 3: 500}, {1: 0, 2: 12, 3: -12}, button)
+    assert payments == [(3, 2, 60)]
+    assert nets == {1: 0, 2: 60, 3: -60}
+
+
+def test_revision_1_pair_by_pair_moved_a_zero_point_player_by_the_button() -> None:
+    # The same points made pair by pair: 1 v 2 -6, 1 v 3 +6, 2 v 3 +6 -> 1 owes 2 30, 3 owes 1 30,
+    # 3 owes 2 30 (seat 1's points: -6 + 6 = 0).
+    owed = {(1, 2): 30, (3, 1): 30, (3, 2): 30}
+    stacks = {1: 10, 2: 500, 3: 500}
+    # Button 3, order 1 2 3: seat 1 pays seat 2 its 10; seat 3 pays seat 1 min(30, allowance
+    # 10 - (0 - 10) = 20) = 20 and seat 2 30. Seat 1: 20 - 10 = +10.
+    assert pay_table_stakes_revision_1(stacks, owed, 3).nets == {1: 10, 2: 40, 3: -50}
+    # Button 1, order 2 3 1: seat 3 pays seat 1 min(30, allowance 10) = 10 and seat 2 30; seat 1
+    # (10 + 10 = 20 chips) pays seat 2 20 of 30. Seat 1: 10 - 20 = -10.
+    assert pay_table_stakes_revision_1(stacks, owed, 1).nets == {1: -10, 2: 50, 3: -40}
+
+
+@pytest.mark.parametrize(("button", "expected"), [
+    (4, [(4, 1, 40), (4, 2, 10)]),  # order 1 2 3 4: seat 3 collects nothing
+    (2, [(4, 3, 40), (4, 1, 10)]),  # order 3 4 1 2: seat 2 collects nothing
+    (1, [(4, 2, 40), (4, 3, 10)]),  # order 2 3 4 1: seat 1 collects nothing
+])
+def test_cp_13_loser_short_pays_winners_in_button_order(
+        button: int, expected: list[tuple[int, int, int]]) -> None:
+    # Seat 4 (stack 50) is at -24 points = -120; seats 1, 2 and 3 at +8 = +40 each (stacks 500).
+    # Pay: min(120, 50) = 50; claims 40 + 40 + 40 = 120; M = min(50, 120) = 50: the winners in
+    # order from the button take 40, then 10, then 0.
+    stacks = {1: 500, 2: 500, 3: 500, 4: 50}
+    payments, nets = nets_moves(stacks, {1: 8, 2: 8, 3: 8, 4: -24}, button)
+    assert payments == expected
+    assert nets[4] == -50 and sum(nets.values()) == 0
+    money = pay_table_stakes(stacks, dues_of({1: 8, 2: 8, 3: 8, 4: -24}, 5), button)
+    assert money.stakes[4].reason == "seat 4 owes 120 and holds 50: pays 50 (CP-13)"
+    last = expected[1][1]
+    assert money.stakes[last].reason == (
+        f"seat {last} is owed 40: receives 10, as the losers hold no more (CP-13)")
+
+
+@pytest.mark.parametrize(("button", "expected"), [
+    (3, [(2, 1, 25)]),  # order 1 2 3: seat 2 pays 25, seat 3 nothing
+    (1, [(2, 1, 25)]),  # order 2 3 1: the same
+    (2, [(3, 1, 25)]),  # order 3 1 2: seat 3 pays 25, seat 2 nothing
+])
+def test_cp_13_winner_capped_at_starting_stack(button: int, expected: list[tuple[int, int, int]]) -> None:
+    # Seat 1 (stack 25) is at +16 points = +80; seats 2 and 3 at -8 = -40 each (stacks 500).
+    # Claim: min(80, 25) = 25; pays 40 + 40 = 80; M = 25: the first loser from the button pays it.
+    stacks = {1: 25, 2: 500, 3: 500}
+    payments, nets = nets_moves(stacks, {1: 16, 2: -8, 3: -8}, button)
+    assert payments == expected
+    assert nets[1] == 25 and sum(nets.values()) == 0
+    money = pay_table_stakes(stacks, dues_of({1: 16, 2: -8, 3: -8}, 5), button)
+    assert money.stakes[1].reason == (
+        "seat 1 is owed 80 and can win at most its stack 25: receives 25 (CP-13)")
+    idle = 3 if expected[0][0] == 2 else 2
+    assert money.stakes[idle].reason == (
+        f"seat {idle} owes 40: pays 0, as the winners can collect no more (CP-13)")
+
+
+@pytest.mark.parametrize(("button", "expected"), [
+    (4, [(1, 2, 20), (1, 3, 10)]),  # order 1 2 3 4: seat 2 takes its 20, seat 3 the other 10
+    (2, [(1, 3, 30)]),              # order 3 4 1 2: seat 3 takes 30 of its 40, seat 2 nothing
+])
+def test_cp_13_loser_short_and_winner_capped(button: int, expected: list[tuple[int, int, int]]) -> None:
+    # Seat 1 (stack 30) at -20 points = -100; seat 2 (stack 20) at +12 = +60; seat 3 (500) at +8 =
+    # +40; seat 4 (500) at 0. Pay: min(100, 30) = 30. Claims: min(60, 20) = 20 and min(40, 500) =
+    # 40, 60 in all. M = min(30, 60) = 30.
+    stacks = {1: 30, 2: 20, 3: 500, 4: 500}
+    payments, nets = nets_moves(stacks, {1: -20, 2: 12, 3: 8, 4: 0}, button)
+    assert payments == expected
+    assert nets == {1: -30, 2: sum(a for _, r, a in expected if r == 2),
+                    3: sum(a for _, r, a in expected if r == 3), 4: 0}
+
+
+@pytest.mark.parametrize(("button", "expected"), [
+    (4, [(1, 2, 30), (3, 2, 20), (3, 4, 20)]),  # losers 1, 3; winners 2, 4
+    (2, [(3, 4, 20), (3, 2, 20), (1, 2, 30)]),  # losers 3, 1; winners 4, 2
+])
+def test_cp_13_losers_are_matched_to_winners_in_order(button: int, expected: list[tuple[int, int, int]]) -> None:
+    # Points -6, +10, -8, +4 -> dues -30, +50, -40, +20; every stack 500 covers them, M = 70.
+    # Button 4: seat 1 pays seat 2 30 (seat 1 done); seat 3 pays seat 2 its last 20, then seat 4 20.
+    # Button 2: seat 3 pays seat 4 20 (seat 4 done) and seat 2 20; seat 1 pays seat 2 30.
+    payments, nets = nets_moves(dict.fromkeys((1, 2, 3, 4), 500), {1: -6, 2: 10, 3: -8, 4: 4}, button)
+    assert payments == expected
+    assert nets == {1: -30, 2: 50, 3: -40, 4: 20}
+
+
+def test_cp_13_house_fee_taken_first_and_counted_in_net() -> None:
+    # Fee 5 each; seat 1 (stack 30) starts the hand with 25 and is at -8 points = -40: pays 25;
+    # seat 2 (100 - 5 = 95) claims 40 and receives 25. Nets: 1: -25 - 5 = -30; 2: 25 - 5 = 20.
+    result = pay_table_stakes({1: 30, 2: 100}, dues_of({1: -8, 2: 8}, 5), button=2, house_fee=5)
+    assert [(p.payer, p.receiver, p.amount) for p in result.payments] == [(1, 2, 25)]
+    assert result.fees == {1: 5, 2: 5} and result.nets == {1: -30, 2: 20}
+    assert sum(result.nets.values()) == -result.house_fees == -10
+
+
+def test_c_5_cp_13_a_button_on_an_empty_seat_starts_the_order_after_it() -> None:
+    # Players on seats 1, 2 and 4 at +6, -10, +4 points = +30, -50, +20; seat 1 brought 10.
+    # Claims: seat 1 min(30, 10) = 10, seat 4 20: 30 in all; seat 2 pays 50 -> M = 30.
+    stacks = {1: 10, 2: 500, 4: 500}
+    pts = {1: 6, 2: -10, 4: 4}
+    # Button on the empty seat 3: clockwise from 3 is 4, 1, 2 (C-5): seat 4 first, then seat 1.
+    assert nets_moves(stacks, pts, 3) == ([(2, 4, 20), (2, 1, 10)], {1: 10, 2: -30, 4: 20})
+    # Past the last player's seat the order wraps to the lowest seat: button 9 -> 1, 2, 4.
+    assert nets_moves(stacks, pts, 9) == ([(2, 1, 10), (2, 4, 20)], {1: 10, 2: -30, 4: 20})
+    assert pay_table_stakes(stacks, dues_of(pts, 5), button=9).order == (1, 2, 4)
+    with pytest.raises(IllegalAction, match="seat numbered from 1, not 0"):
+        pay_table_stakes(stacks, dues_of(pts, 5), button=0)
+
+
+def test_cp_13_dues_must_add_up_to_zero() -> None:
+    with pytest.raises(IllegalAction, match=r"the dues add up to 10, not 0 \(CP-13\)"):
+        pay_table_stakes({1: 100, 2: 100}, {1: 30, 2: -20}, button=1)
+
+
+# Revision 1, kept to re-settle rounds played under it: payments pair by pair.
+
+
+def test_revision_1_payer_pays_with_what_it_received_earlier_in_the_order() -> None:
     # Seat 1 (stack 20) owes seat 3 50; seat 2 owes seat 1 30.
     owed = {(1, 3): 50, (2, 1): 30}
     stacks = {1: 20, 2: 100, 3: 100}
     # Button 3: order 1, 2, 3. Seat 1 pays 20 (all it has); seat 2 pays seat 1 30 (allowance
     # 20 - (0 - 20) = 40). Nets: 1: 30 - 20 = 10; 2: -30; 3: 20.
-    first = pay_table_stakes(stacks, owed, button=3)
+    first = pay_table_stakes_revision_1(stacks, owed, button=3)
     assert [(p.payer, p.receiver, p.amount) for p in first.payments] == [(1, 3, 20), (2, 1, 30)]
     assert first.nets == {1: 10, 2: -30, 3: 20}
     # Button 1: order 2, 3, 1. Seat 2 pays seat 1 only 20 (seat 1 can win its stack, 20);
     # seat 1 then holds 40 and pays seat 3 40 of 50. Nets: 1: 20 - 40 = -20; 2: -20; 3: 40.
-    second = pay_table_stakes(stacks, owed, button=1)
+    second = pay_table_stakes_revision_1(stacks, owed, button=1)
     assert [(p.payer, p.receiver, p.amount) for p in second.payments] == [(2, 1, 20), (1, 3, 40)]
     assert second.nets == {1: -20, 2: -20, 3: 40}
     assert [(p.payer, p.receiver, p.owed, p.amount) for p in second.unpaid] == [(2, 1, 30, 20), (1, 3, 50, 40)]
+    assert "seat 1 can win only 0 more" not in second.unpaid[1].reason
+    assert second.unpaid[0].reason == (
+        "seat 2 pays seat 1 20 of 30 owed: seat 1 can win only 20 more this hand (CP-13)")
 
 
-def test_cp_13_short_payer_pays_receivers_in_order_from_the_button() -> None:
-    # Seat 4 (stack 50) owes seats 1, 2 and 3 40 each.
-    owed = {(4, 1): 40, (4, 2): 40, (4, 3): 40}
-    stacks = {1: 500, 2: 500, 3: 500, 4: 50}
-
-    def paid(button: int) -> list[tuple[int, int]]:
-        return [(p.receiver, p.amount) for p in pay_table_stakes(stacks, owed, button).payments]
-
-    assert paid(4) == [(1, 40), (2, 10)]  # order 1 2 3 4; seat 3 gets 0 (not listed)
-    assert paid(2) == [(3, 40), (1, 10)]  # order 3 4 1 2
-    assert paid(1) == [(2, 40), (3, 10)]  # order 2 3 4 1
-
-
-def test_cp_13_receiver_wins_at_most_its_starting_stack() -> None:
-    # Seat 1 (stack 25) is owed 40 by seats 2 and 3.
-    owed = {(2, 1): 40, (3, 1): 40}
-    stacks = {1: 25, 2: 500, 3: 500}
-    result = pay_table_stakes(stacks, owed, button=3)  # order 1 2 3: seat 2 pays 25, seat 3 0
-    assert [(p.payer, p.amount) for p in result.payments] == [(2, 25)]
-    assert result.nets == {1: 25, 2: -25, 3: 0}
-    assert "seat 1 can win only 0 more" in result.unpaid[1].reason
-    result = pay_table_stakes(stacks, owed, button=2)  # order 3 1 2: seat 3 pays 25, seat 2 0
-    assert [(p.payer, p.amount) for p in result.payments] == [(3, 25)]
-
-
-def test_cp_13_house_fee_taken_first_and_counted_in_net() -> None:
-    # Fee 5 each; seat 1 (stack 30) starts the hand with 25 and owes seat 2 40: pays 25.
-    result = pay_table_stakes({1: 30, 2: 100}, {(1, 2): 40}, button=2, house_fee=5)
-    assert [(p.payer, p.amount) for p in result.payments] == [(1, 25)]
-    assert result.fees == {1: 5, 2: 5} and result.nets == {1: -30, 2: 20}  # 25 - 5
-    assert sum(result.nets.values()) == -result.house_fees == -10
-
-
-def test_c_5_cp_13_a_button_on_an_empty_seat_starts_the_payers_after_it() -> None:
-    # Players on seats 1, 2 and 4; seat 4 owes seat 1 30 and seat 2 20, seat 1 owes seat 2 20;
-    # seat 1 brought 10.
-    owed = {(4, 1): 30, (4, 2): 20, (1, 2): 20}
-    stacks = {1: 10, 2: 500, 4: 500}
-    # Button on the empty seat 3: clockwise from 3 is 4, 1, 2 (C-5). Seat 4 pays seat 1
-    # min(30, 500, allowance 10) = 10 and seat 2 20; seat 1 (10 + 10 = 20 chips) pays seat 2 20.
-    # Nets: 1: 10 - 20 = -10; 2: 20 + 20 = 40; 4: -30.
-    empty = pay_table_stakes(stacks, owed, button=3)
-    assert empty.order == (4, 1, 2)
-    assert [(p.payer, p.receiver, p.amount) for p in empty.payments] == [(4, 1, 10), (4, 2, 20), (1, 2, 20)]
-    assert empty.nets == {1: -10, 2: 40, 4: -30}
-    # Not the same as the button on the next player's seat 4: order 1, 2, 4. Seat 1 pays seat 2
-    # only its 10; seat 4 pays seat 1 min(30, 500, 10 - (0 - 10) = 20) = 20 and seat 2 20.
-    # Nets: 1: 20 - 10 = 10; 2: 10 + 20 = 30; 4: -40.
-    assert pay_table_stakes(stacks, owed, button=4).nets == {1: 10, 2: 30, 4: -40}
-    # Past the last player's seat the order wraps to the lowest seat: button 9 -> 1, 2, 4.
-    assert pay_table_stakes(stacks, owed, button=9).order == (1, 2, 4)
-    with pytest.raises(IllegalAction, match="seat numbered from 1, not 0"):
-        pay_table_stakes(stacks, owed, button=0)
+def test_revision_1_house_fee_taken_first() -> None:
+    result = pay_table_stakes_revision_1({1: 30, 2: 100}, {(1, 2): 40}, button=2, house_fee=5)
+    assert [(p.payer, p.amount) for p in result.payments] == [(1, 25)]  # 30 - fee 5 = 25
+    assert result.nets == {1: -30, 2: 20}
 
 
 def test_cp_12_short_buy_once_after_each_full_buy() -> None:
@@ -434,7 +603,7 @@ def _random_hand(rng: random.Random, cards: list[Card]) -> tuple[SetHand, bool]:
         cards = sorted(cards, key=lambda c: (c.rank, c.suit))
     cut1, cut2 = (3, 8) if rng.random() < 0.85 else sorted(rng.sample(range(14), 2))
     h = SetHand(tuple(cards[:cut1]), tuple(cards[cut1:cut2]), tuple(cards[cut2:]))
-    return h, natural_of(h) is not None and rng.random() < 0.8
+    return h, h.full_size and natural_in(h.cards) is not None and rng.random() < 0.8
 
 
 PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -471,8 +640,7 @@ def test_c_2_cp_13_chips_are_conserved(seed: int, players: int, fee: int, scorin
     table = score_table(judged, terms)
     stacks = {s: rng.choice([0, 7, 30, 100, 250, 1000]) for s in seats}
     value, button = rng.choice([1, 5, 25]), rng.randint(1, 5)  # the button may be an empty seat
-    owed = debts_of(table.pairs, value)
-    money = pay_table_stakes(stacks, owed, button, fee)
+    money = pay_table_stakes(stacks, dues_of(table.points, value), button, fee)
     ref = settle_chinese_poker({
         "scoring": scoring, "point_value": value, "button": button,
         "players": [{"seat": s, "stack": stacks[s], "natural": natural,
@@ -488,8 +656,43 @@ def test_c_2_cp_13_chips_are_conserved(seed: int, players: int, fee: int, scorin
         start = stacks[s] - money.fees[s]
         assert -stacks[s] <= money.nets[s]  # nobody pays more than they hold
         assert money.nets[s] + money.fees[s] <= start  # nobody wins more than their stack
+    assert all(p.amount > 0 for p in money.payments)
+
+
+@PROPERTY
+@given(points=st.lists(st.integers(-60, 60), min_size=1, max_size=3),
+       stacks=st.lists(st.sampled_from([0, 1, 7, 30, 100, 250, 1000]), min_size=4, max_size=4),
+       seats=st.lists(st.integers(1, 8), min_size=2, max_size=4, unique=True),
+       value=st.sampled_from([1, 5, 25]), fee=st.integers(0, 7), button=st.integers(1, 9))
+def test_c_2_cp_13_nets_conserve_chips_within_table_stakes(
+        points: list[int], stacks: list[int], seats: list[int], value: int, fee: int, button: int) -> None:
+    """Any points adding up to 0: nets and fees add up to 0 (C-2); a loser pays at most its stack
+    and its due, a winner receives at most its starting stack and its due, a player at 0 points
+    moves nothing; payments go from losers to winners; the reference reading agrees."""
+    pts = dict(zip(seats, [*points, 0, 0, 0][: len(seats) - 1], strict=False))
+    pts[seats[-1]] = -sum(pts.values())
+    chips = dict(zip(seats, stacks, strict=False))
+    money = pay_table_stakes(chips, dues_of(pts, value), button, fee)
+    assert sum(money.nets.values()) + money.house_fees == 0
+    paid = dict.fromkeys(seats, 0)
+    received = dict.fromkeys(seats, 0)
     for p in money.payments:
-        assert 0 < p.amount <= p.owed == owed[(p.payer, p.receiver)]
+        assert p.amount > 0 and pts[p.payer] < 0 < pts[p.receiver]
+        paid[p.payer] += p.amount
+        received[p.receiver] += p.amount
+    for s in seats:
+        start = chips[s] - min(fee, chips[s])
+        assert money.fees[s] == min(fee, chips[s])
+        assert paid[s] <= min(start, max(0, -pts[s] * value))
+        assert received[s] <= min(start, max(0, pts[s] * value))
+        if pts[s] == 0:
+            assert paid[s] == received[s] == 0 and money.nets[s] == -money.fees[s]
+    # Either every loser paid all it could or every winner received all it could (CP-13 step 3).
+    pays = sum(min(chips[s] - money.fees[s], -pts[s] * value) for s in seats if pts[s] < 0)
+    claims = sum(min(chips[s] - money.fees[s], pts[s] * value) for s in seats if pts[s] > 0)
+    assert sum(paid.values()) == sum(received.values()) == min(pays, claims)
+    assert ([(p.payer, p.receiver, p.amount) for p in money.payments], money.nets) == cp_pay(
+        chips, pts, value, button, fee)
 
 
 def test_cp_3_foul_check_agrees_with_a_second_reading_on_seeded_splits() -> None:

@@ -128,9 +128,12 @@ def test_settle_md_chinese_poker_example_by_the_reference() -> None:
         {"seat": 3, "stack": 500, "front": "5c 5d 4c", "middle": "7d 7s 8c 8s 2d",
          "back": "Ac Kc Kd 9s Js"}]}
     out = settle_chinese_poker(request)
-    assert out["pairs"] == {(1, 2): -4, (1, 3): 6, (2, 3): 4}
-    assert out["payments"] == [(3, 1, 30), (3, 2, 20), (1, 2, 20)]
-    assert out["nets"] == {1: 10, 2: 40, 3: -50}
+    # 2 v 3: the fouled seat 3 pays the three flushes foul 6 + 4 = 10 (CP-8). Points: 1: -4 + 6 = 2;
+    # 2: 4 + 10 = 14; 3: -6 - 10 = -16. Order from the button (2): 3, 1, 2; seat 3 pays 16 x 5 = 80
+    # to seat 1 (10) and then seat 2 (70).
+    assert out["pairs"] == {(1, 2): -4, (1, 3): 6, (2, 3): 10}
+    assert out["payments"] == [(3, 1, 10), (3, 2, 70)]
+    assert out["nets"] == {1: 10, 2: 70, 3: -80}
     assert out["hands"][2]["natural"] == "three flushes" and out["hands"][3]["fouled"]
 
 
@@ -148,9 +151,18 @@ def test_cp_7_cp_9_cp_13_by_the_reference() -> None:
                        parse("Qh Js Jh Ts Th")]) == "six pairs"  # four aces count as two pairs
     assert cp_natural([parse("Qd Kd Ac"), parse("2h 3h 4d 5c 6s"),
                        parse("2d 3s 4c 5s 6d")]) == "three straights"  # Q-K-A counts (CP-9)
-    # CP-13 (the button on seat 3): seat 1 pays 20 of 50, seat 2 pays seat 1 30.
-    assert cp_pay({1: 20, 2: 100, 3: 100}, {(1, 3): 50, (2, 1): 30}, 3) == (
-        [(1, 3, 20), (2, 1, 30)], {1: 10, 2: -30, 3: 20})
+    # CP-9 (revision 2): the 13 cards count, not the rows they were given in.
+    assert cp_natural([parse("2c 3d 4h"), parse("7c 9c 6d 5h Jh"),
+                       parse("8d Jd Qd Th 6h")]) == "three flushes"  # c 2 7 9; d 3 6 8 J Q; h 4 5 6 T J
+    assert cp_natural([parse("Qd 5s Ac"), parse("2h 3h 4d Kd 6s"),
+                       parse("2d 3s 4c 5c 6d")]) == "three straights"  # Q-K-A; 2-6; 2-6
+    assert cp_natural([parse("Qd 5s Ac"), parse("2h 3h 4d Kd 6s"),
+                       parse("2d 3s 4c 5c 7d")]) is None  # 2-3-4-5-7 leaves no second run
+    # CP-13, RULES.md's example: points 0 / +12 / -12 at 5 a point, seat 1 holding 10, the others
+    # 500: seat 3 pays seat 2 12 x 5 = 60, seat 1 moves nothing, wherever the button is.
+    for button in (1, 2, 3, 4):
+        assert cp_pay({1: 10, 2: 500, 3: 500}, {1: 0, 2: 12, 3: -12}, 5, button) == (
+            [(3, 2, 60)], {1: 0, 2: 60, 3: -60})
 
 
 def test_settle_md_palace_examples_by_the_reference() -> None:

@@ -301,6 +301,9 @@ def cp_request(rng: random.Random, profile: str) -> dict[str, Any]:
     for seat in seats:
         pick = rng.random()
         rows = _natural_cards(rng, pool) if pick < 0.2 else _royalty_rows(rng, pool) if pick < 0.45 else None
+        if rows is not None and pick < 0.2 and rng.random() < 0.5:
+            # CP-9 (revision 2): a natural is judged on the 13 cards, whatever rows they are in
+            rows = _arrange(rng, [c for row in rows for c in row])
         if rows is None:
             rows = _arrange(rng, _take(pool, rng.sample(pool, 13)))
         p: dict[str, Any] = {"seat": seat, "stack": rng.choice([0, 7, 30, 100, 500])}

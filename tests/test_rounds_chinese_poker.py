@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import chooser
+from dealer_tui.views import presenter
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
@@ -283,18 +284,46 @@ def four_player_round(tmp_path: Path) -> tuple[Table, ChinesePokerRound]:
     return table, rnd
 
 
-def test_cp_9_a_declared_natural_must_show_in_the_rows_it_is_declared_on(tmp_path: Path) -> None:
+RANKS = "23456789TJQKA"
+
+
+def is_run(row: str) -> bool:
+    """Three or five cards of consecutive ranks, the ace high or low (CP-9), read from the text."""
+    ranks = sorted(RANKS.index(card[0]) for card in row.split())
+    low_ace = [0, 1, 2, 3][: len(ranks) - 1] + [12]
+    return ranks == list(range(ranks[0], ranks[0] + len(ranks))) or ranks == low_ace
+
+
+def test_cp_9_a_natural_is_declared_without_setting_the_rows(tmp_path: Path) -> None:
     table, rnd = four_player_round(tmp_path)
-    assert rnd.row_status(3).natural_held == "three straights"
-    spec = next(s for s in rnd.legal_actions() if s.kind == "declare_natural" and s.seat == 3)
+    # Seat 3's cards A K Q T 9 8 7 6 A K Q J 5 split Q-K-A / 5-6-7-8-9 / T-J-Q-K-A: three straights
+    assert rnd.seats[3].rows is None and rnd.row_status(3).natural_held == "three straights"
+    table.act(Action("declare_natural", 3))  # no rows set, none named
+    event = rnd.events[-1]
+    assert event.kind == "natural_declared" and event.payload["natural"] == "three straights"
+    shown = [event.payload[name] for name in ("front", "middle", "back")]
+    assert [len(row.split()) for row in shown] == [3, 5, 5] and all(is_run(row) for row in shown)
+    assert sorted(" ".join(shown).split()) == sorted(FOUR_SEAT3.split())
+    status = rnd.row_status(3)
+    assert status.natural_declared == "three straights" and status.rows == tuple(shown)
+    assert "declares three straights (CP-9), shown as front" in presenter("chinese-poker").describe(event)
+
+
+def test_cp_9_rows_that_do_not_show_the_natural_are_rearranged_when_it_is_declared(tmp_path: Path) -> None:
+    table, rnd = four_player_round(tmp_path)
     # front Q-K-A is a run and middle T-9-8-7-6 a straight, but back A-K-Q-J-5 is not: as set, the
-    # rows show no natural
+    # rows show no natural; the 13 cards still hold three straights (CP-9)
     set_rows(table, 3, "Ah Kh Qh", "Ts 9s 8h 7d 6c", "As Ks Qs Js 5s")
-    with pytest.raises(IllegalAction, match="seat 3 declares a natural, but the cards hold no .*; the cards show "
-                                            "three straights as front"):
-        table.act(Action("declare_natural", 3))
-    table.act(Action("declare_natural", 3, data=spec.data))  # the rows the spec names show it
-    assert rnd.row_status(3).natural_declared == "three straights"
+    table.act(Action("declare_natural", 3))
+    payload = rnd.events[-1].payload
+    assert payload["natural"] == "three straights"
+    assert all(is_run(payload[name]) for name in ("front", "middle", "back"))
+    assert payload["back"] != "As Ks Qs Js 5s"
+    # Named rows that show it are kept as named.
+    table.act(Action("withdraw_natural", 3))
+    named = {"front": "Ah Kh Qh", "middle": "9s 8h 7d 6c 5s", "back": "As Ks Qs Js Ts"}
+    table.act(Action("declare_natural", 3, data=named))
+    assert {k: rnd.events[-1].payload[k] for k in named} == named
 
 
 def test_cp_9_a_declared_natural_fixes_its_rows_until_withdrawn(tmp_path: Path) -> None:
@@ -330,20 +359,26 @@ def test_cp_8_cp_10_cp_14_four_players_natural_verified_foul_and_payments_from_t
     opened = next(e for e in rnd.events if e.kind == "rows_opened").payload
     assert opened["verified"] == ["seat 2: six pairs verified (CP-14)"]
     assert rnd.score is not None
-    # pairs: (1,2) six pairs collects 4 from the fouled seat 1: -4; (1,3) foul 6 + 0: -6;
-    # (1,4) foul 6 + seat 4's front royalty 3: -9; (2,3) +4; (2,4) +4;
+    # pairs: (1,2) the fouled seat 1 pays the six pairs foul 6 + 4 = 10 (CP-8): -10; (1,3) foul
+    # 6 + 0: -6; (1,4) foul 6 + seat 4's front royalty 3: -9; (2,3) +4; (2,4) +4;
     # (3,4) front -1, middle +1, back +1, seat 4's front three of a kind royalty (row won) -3: -2
     assert {p.seats: p.points for p in rnd.score.pairs} == {
-        (1, 2): -4, (1, 3): -6, (1, 4): -9, (2, 3): 4, (2, 4): 4, (3, 4): -2}
-    # seat 1: -4 -6 -9 = -19; seat 2: +12; seat 3: 6 - 4 - 2 = 0; seat 4: 9 - 4 + 2 = 7
-    assert rnd.score.points == {1: -19, 2: 12, 3: 0, 4: 7}
-    # chips owed (x5): 3->4 10, 3->2 20, 4->2 20, 1->3 30, 1->4 45, 1->2 20; payers clockwise from
-    # the button on seat 2 (3, 4, 1), each paying in that order (3, 4, 1, 2)
-    assert payments(rnd) == [(3, 4, 10), (3, 2, 20), (4, 2, 20), (1, 3, 30), (1, 4, 45), (1, 2, 20)]
-    # nets: seat 1 -30-45-20 = -95; seat 2 20+20+20 = 60; seat 3 -10-20+30 = 0; seat 4 10-20+45 = 35
-    assert outcome.stack_changes == {1: -95, 2: 60, 3: 0, 4: 35}
-    assert table.session.stacks() == {1: 5, 2: 160, 3: 100, 4: 135}
+        (1, 2): -10, (1, 3): -6, (1, 4): -9, (2, 3): 4, (2, 4): 4, (3, 4): -2}
+    # seat 1: -10 -6 -9 = -25; seat 2: 10 + 4 + 4 = 18; seat 3: 6 - 4 - 2 = 0; seat 4: 9 - 4 + 2 = 7
+    assert rnd.score.points == {1: -25, 2: 18, 3: 0, 4: 7}
+    # dues (x5): -125, +90, 0, +35. Seat 1 pays min(125, 100) = 100; claims 90 + 35 = 125;
+    # M = 100. Clockwise from the button on seat 2: 3, 4, 1, 2: seat 4 takes its 35, seat 2 the
+    # other 65; seat 3, at 0 points, moves nothing (CP-13)
+    assert payments(rnd) == [(1, 4, 35), (1, 2, 65)]
+    assert outcome.stack_changes == {1: -100, 2: 65, 3: 0, 4: 35} and "capped" in outcome.flags
+    assert table.session.stacks() == {1: 0, 2: 165, 3: 100, 4: 135}
     assert {r.seat: r.bet for r in outcome.rows} == {1: "points", 2: "points", 3: "points", 4: "points"}
+    reasons = {r.seat: r.reason for r in outcome.rows}
+    assert reasons[3].endswith("; on the nets (CP-13): a net of 0 moves no chips = +0")
+    assert reasons[2].endswith("; on the nets (CP-13): received 65 from seat 1, seat 2 is owed 90: "
+                               "receives 65, as the losers hold no more (CP-13) = +65")
+    assert reasons[1].endswith("; on the nets (CP-13): paid seat 4 35, paid seat 2 65, seat 1 owes 125 "
+                               "and holds 100: pays 100 (CP-13) = -100")
 
 
 # -- two and three players, table stakes ------------------------------------------------------
@@ -364,7 +399,8 @@ def test_cp_5_cp_6_cp_7_two_players_a_scoop_with_a_back_royalty(tmp_path: Path) 
     row = next(r for r in outcome.rows if r.seat == 1)
     assert (row.bet, row.stake, row.result) == ("points", 0, 50)
     assert row.reason == ("+10 points × 5 = +50 (seat 1 v seat 2: front +1, middle +1, back +1, scoop 6, "
-                          "back four of a kind royalty +4 = 10); received 50 from seat 2 = +50")
+                          "back four of a kind royalty +4 = 10); on the nets (CP-13): received 50 from "
+                          "seat 2 = +50")
 
 
 def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(tmp_path: Path) -> None:
@@ -415,17 +451,17 @@ def test_cp_13_three_players_pay_clockwise_from_the_button_within_table_stakes(t
     outcome = finish(table, rnd)
     # (1,2) dragon collects 13: -13; (1,3) seat 3 wins every row, scoop: -6; (2,3) dragon: +13
     assert rnd.score is not None and rnd.score.points == {1: -19, 2: 26, 3: -7}
-    # owed: 1->2 65, 1->3 30, 3->2 65. Payers in order 2, 3, 1:
-    #   seat 3 pays seat 2 min(65, its 50 chips, seat 2's allowance 100) = 50
-    #   seat 1 pays seat 2 min(65, 100, allowance 100 - 50 received = 50) = 50
-    #   seat 1 pays seat 3 min(30, 100 - 50 = 50, allowance 50 - (0 - 50) = 100) = 30
-    assert payments(rnd) == [(3, 2, 50), (1, 2, 50), (1, 3, 30)]
-    assert outcome.stack_changes == {1: -80, 2: 100, 3: -20}  # seat 2 won its own stack, no more
+    # dues (x5): -95, +130, -35. Pays: seat 1 min(95, 100) = 95, seat 3 min(35, 50) = 35: 130.
+    # Seat 2 claims min(130, its stack 100) = 100 = M. Losers from the button (1): 2, 3, 1:
+    # seat 3 pays its 35, seat 1 the other 65; both to seat 2.
+    assert payments(rnd) == [(3, 2, 35), (1, 2, 65)]
+    assert outcome.stack_changes == {1: -65, 2: 100, 3: -35}  # seat 2 won its own stack, no more
     assert "capped" in outcome.flags
     reasons = {r.seat: r.reason for r in outcome.rows}
-    assert "seat 3 pays seat 2 50 of 65 owed: seat 3 has only 50 left (CP-13)" in reasons[3]
-    assert "seat 1 pays seat 2 50 of 65 owed: seat 2 can win only 50 more this hand (CP-13)" in reasons[1]
-    assert table.session.stacks() == {1: 20, 2: 200, 3: 30}
+    assert "seat 2 is owed 130 and can win at most its stack 100: receives 100 (CP-13)" in reasons[2]
+    assert "seat 1 owes 95: pays 65, as the winners can collect no more (CP-13)" in reasons[1]
+    assert "paid seat 2 35 = -35" in reasons[3]
+    assert table.session.stacks() == {1: 35, 2: 200, 3: 15}
 
 
 # -- the button, voids, recovery ----------------------------------------------------------------

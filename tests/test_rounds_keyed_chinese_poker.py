@@ -81,7 +81,7 @@ def test_keyed_rows_may_be_corrected_until_the_seat_locks(tmp_path: Path) -> Non
         table.act(Action("set_rows", 1, data=rows(*SEAT1)))
 
 
-def test_cp_9_cp_14_a_declared_natural_must_show_in_the_keyed_rows(tmp_path: Path) -> None:
+def test_cp_9_cp_14_a_declared_natural_must_be_in_the_keyed_cards(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path)
     with pytest.raises(IllegalAction, match=r"seat 1 declares a natural"):
         table.act(Action("declare_natural", 1, data=rows(*SEAT1)))
@@ -94,6 +94,26 @@ def test_cp_9_cp_14_a_declared_natural_must_show_in_the_keyed_rows(tmp_path: Pat
     table.act(Action("reveal"))
     outcome = rnd.outcome()
     assert outcome is not None and outcome.stack_changes == {1: 20, 2: -20}   # 4 points x 5
+
+
+def test_cp_9_a_natural_keyed_in_any_rows_is_judged_on_the_13_cards(tmp_path: Path) -> None:
+    table, rnd = dealt(tmp_path)
+    # Clubs 2 7 9, diamonds 3 6 8 J Q, hearts 4 5 6 T J keyed in rows that mix the suits: the 13
+    # cards hold three flushes (CP-9); the round records rows of one suit each.
+    table.act(Action("declare_natural", 1, data=rows("2c 3d 4h", "7c 9c 6d 5h Jh", "8d Jd Qd Th 6h")))
+    event = rnd.events[-1]
+    assert event.kind == "natural_declared" and event.payload["natural"] == "three flushes"
+    assert [event.payload[k] for k in ("front", "middle", "back")] == [
+        "9c 7c 2c", "Jh Th 6h 5h 4h", "Qd Jd 8d 6d 3d"]  # each row one suit; the higher flush at the back
+    table.act(Action("set_rows", 2, data=rows("Kc Kd 2h", "Qs Qh Qc Ts Tc", "Ah Ad As Ac 2s")))
+    table.act(Action("lock", 1))
+    table.act(Action("lock", 2))
+    table.act(Action("reveal"))
+    outcome = rnd.outcome()
+    # the natural collects its 4 points, seat 2's royalties do not count (CP-10): 4 x 5 = 20
+    assert outcome is not None and outcome.stack_changes == {1: 20, 2: -20}
+    table.act(Action("confirm_payout"))
+    assert verify_ledger(table.ledger) == []
 
 
 def test_a_live_chinese_poker_round_comes_back_after_a_restart(tmp_path: Path) -> None:

@@ -1,9 +1,9 @@
 """`dealer-tui settle` for Chinese Poker (SETTLE.md "chinese-poker"): the contract's keys and
-amounts, table stakes through the command, one `BadInput(field, problem)` per bad request, and
-the command line end to end.
+amounts, table stakes on the nets through the command, one `BadInput(field, problem)` per bad
+request, and the command line end to end.
 
-Amounts are worked out by hand from RULES.md CP-5..CP-13 and the shipped profile (mandarin:
-scoop 6, foul 6; naturals 4, dragon 13; point value 5; no house fee).
+Amounts are worked out by hand from RULES.md CP-5..CP-13 (revision 2) and the shipped profile
+(mandarin: scoop 6, foul 6; naturals 4, dragon 13; point value 5; no house fee).
 """
 
 from __future__ import annotations
@@ -73,11 +73,11 @@ def test_settle_md_chinese_poker_example() -> None:
     # Seat 2: declares three flushes (clubs, diamonds, hearts; its J-high back is below its Q-high
     #   middle, which a declared natural does not check).
     # Seat 3: back pair of kings below middle two pair 8-7: fouled.
-    # Pairs: 1 v 2 = -4 (natural); 1 v 3 = +6 (foul 6 + seat 1's royalties 0); 2 v 3 = +4 (natural
-    #   against a fouled hand). Points: 1: -4 + 6 = 2; 2: 4 + 4 = 8; 3: -6 - 4 = -10.
-    # Chips at 5 a point: 3 owes 1 30 and 2 20; 1 owes 2 20. Clockwise from the button (2): 3, 1, 2;
-    #   all stacks 500 cover everything: 3->1 30, 3->2 20, 1->2 20. Nets: 1: 30 - 20 = 10;
-    #   2: 20 + 20 = 40; 3: -50.
+    # Pairs: 1 v 2 = -4 (natural); 1 v 3 = +6 (foul 6 + seat 1's royalties 0); 2 v 3 = +10 (the
+    #   fouled hand pays the natural foul 6 + 4, CP-8). Points: 1: -4 + 6 = 2; 2: 4 + 10 = 14;
+    #   3: -6 - 10 = -16.
+    # Dues at 5 a point: +10, +70, -80; every stack 500 covers them (M = 80). Clockwise from the
+    #   button (2): 3, 1, 2: the one loser, seat 3, pays seat 1 its 10, then seat 2 its 70.
     result = settle_round(EXAMPLE, LIBRARY)
     assert contract(result) == {
         "game": "chinese-poker",
@@ -87,18 +87,45 @@ def test_settle_md_chinese_poker_example() -> None:
              "royalties": {"front": 0, "middle": 0, "back": 0}, "points": 2, "net": 10},
             {"seat": 2, "fouled": False, "natural": "three flushes",
              "rows": {"front": "high card", "middle": "flush", "back": "flush"},
-             "royalties": {"front": 0, "middle": 0, "back": 0}, "points": 8, "net": 40},
+             "royalties": {"front": 0, "middle": 0, "back": 0}, "points": 14, "net": 70},
             {"seat": 3, "fouled": True, "natural": None,
              "rows": {"front": "one pair", "middle": "two pair", "back": "one pair"},
-             "royalties": {"front": 0, "middle": 0, "back": 0}, "points": -10, "net": -50},
+             "royalties": {"front": 0, "middle": 0, "back": 0}, "points": -16, "net": -80},
         ],
         "pairs": [{"seats": [1, 2], "points": -4}, {"seats": [1, 3], "points": 6},
-                  {"seats": [2, 3], "points": 4}],
-        "payments": [{"from": 3, "to": 1, "amount": 30}, {"from": 3, "to": 2, "amount": 20},
-                     {"from": 1, "to": 2, "amount": 20}],
+                  {"seats": [2, 3], "points": 10}],
+        "payments": [{"from": 3, "to": 1, "amount": 10}, {"from": 3, "to": 2, "amount": 70}],
     }
     assert result["pairs"][1]["reason"] == "seat 1 v seat 3: seat 3 fouled, pays foul 6 + seat 1's royalties 0 = 6"
     assert result["players"][2]["foul"].startswith("back one pair")
+    assert result["pairs"][2]["reason"] == (
+        "seat 2 v seat 3: seat 3 fouled, pays foul 6 + seat 2's three flushes 4 = 10")
+    assert result["unpaid"] == []
+
+
+def test_cp_9_a_declared_natural_is_judged_on_the_13_cards_in_any_rows() -> None:
+    # Seat 2's 13 cards of the example in rows that mix the suits: still three flushes (clubs
+    # 2 7 9, diamonds 3 6 8 J Q, hearts 4 5 6 T J split 3/5/5), so the example's money stands.
+    req = _with("players.1.front", "2c 3d 4h")
+    req["players"][1].update(middle="7c 9c 6d 5h Jh", back="8d Jd Qd Th 6h")
+    result = settle_round(req, LIBRARY)
+    seat2 = result["players"][1]
+    assert (seat2["natural"], seat2["fouled"]) == ("three flushes", False)
+    assert seat2["rows"] == {"front": "high card", "middle": "high card", "back": "high card"}
+    assert [p["points"] for p in result["players"]] == [2, 14, -16]
+    assert payments(result) == [(3, 1, 10), (3, 2, 70)]
+    # Not declared, the same rows are played as set (CP-9): high card 4, J, Q, in order.
+    del req["players"][1]["natural"]
+    played = settle_round(req, LIBRARY)["players"][1]
+    assert (played["natural"], played["fouled"]) == (None, False)
+
+
+def test_cp_10_super_bonus_fouled_hand_pays_the_natural_9_plus_4() -> None:
+    # super_bonus: 1 v 2 -4; 1 v 3 +9 (foul 9); 2 v 3 +13 (foul 9 + three flushes 4).
+    # Points 5, 17, -22 -> dues 25, 85, -110; seat 3 pays 25 to seat 1, then 85 to seat 2.
+    result = settle_round({**EXAMPLE, "scoring": "super_bonus"}, LIBRARY)
+    assert [p["points"] for p in result["pairs"]] == [-4, 9, 13]
+    assert payments(result) == [(3, 1, 25), (3, 2, 85)]
 
 
 def test_cp_6_scoring_and_point_value_default_to_the_profile() -> None:
@@ -158,40 +185,44 @@ def test_cp_13_four_players_the_button_decides_who_a_short_stack_pays(
     assert [p["points"] for p in result["players"]] == [4, 4, 4, -12]
     assert payments(result) == expected
     nets = {p["seat"]: p["net"] for p in result["players"]}
+    # Dues +20, +20, +20, -60: seat 4 pays min(60, 30) = 30 = M; the winners from the button
+    # take 20, then 10, then 0. Seat 4's 30 unpaid and the short winners are listed in that order.
     assert nets[4] == -30 and sum(nets.values()) == 0
-    assert [(u["to"], u["owed"], u["paid"]) for u in result["unpaid"]] == [
-        (expected[1][1], 20, 10), (({1, 2, 3} - {expected[0][1], expected[1][1]}).pop(), 20, 0)]
+    order = {4: [1, 2, 3, 4], 1: [2, 3, 4, 1], 2: [3, 4, 1, 2]}[button]
+    moved = {expected[0][1]: 20, expected[1][1]: 10, 4: 30}
+    assert [(u["seat"], u["due"], u["moved"]) for u in result["unpaid"]] == [
+        (s, -60 if s == 4 else 20, moved.get(s, 0)) for s in order if s != expected[0][1]]
 
 
 def test_cp_13_three_players_payment_order_and_receiver_limit() -> None:
-    # Seat 4 (stack 30) owes seats 1 and 2 20 each.
+    # Seats 1 and 2 push (six pairs each); each collects 4 points = 20 from seat 4 (stack 30):
+    # dues +20, +20, -40; seat 4 pays min(40, 30) = 30.
     both = ((1, 500, SIX_LOW), (2, 500, SIX_HIGH), (4, 30, PLAIN))
     assert payments(settle_round(table(2, *both), LIBRARY)) == [(4, 1, 20), (4, 2, 10)]  # order 4 1 2
     assert payments(settle_round(table(1, *both), LIBRARY)) == [(4, 2, 20), (4, 1, 10)]  # order 2 4 1
-    # Seat 1 brought only 10: it can win 10; seat 2 then gets its full 20. Nets +10, +20, -30.
+    # Seat 1 brought only 10: it claims 10, seat 2 20; M = min(30, 30) = 30. Nets +10, +20, -30.
     capped = settle_round(table(4, (1, 10, SIX_LOW), (2, 500, SIX_HIGH), (4, 30, PLAIN)), LIBRARY)
     assert payments(capped) == [(4, 1, 10), (4, 2, 20)]
     assert [p["net"] for p in capped["players"]] == [10, 20, -30]
 
 
 def test_c_5_cp_13_a_button_on_an_empty_seat_is_accepted() -> None:
-    # The SETTLE.md example with its third player on seat 4 instead of 3, seat 1 bringing 10, and
-    # the button on the empty seat 3. Points as in the example: 1 v 2 -4, 1 v 4 +6, 2 v 4 +4;
-    # at 5 a point seat 4 owes seat 1 30 and seat 2 20, seat 1 owes seat 2 20.
-    # Clockwise from seat 3 (C-5): 4, 1, 2. Seat 4 pays seat 1 min(30, 500, allowance 10) = 10,
-    # then seat 2 20; seat 1 (10 + 10 = 20 chips) pays seat 2 20.
-    # Nets: 1: 10 - 20 = -10; 2: 20 + 20 = 40; 4: -10 - 20 = -30.
+    # The SETTLE.md example with its third player on seat 4 instead of 3, seat 1 bringing 10 and
+    # seat 4 50, and the button on the empty seat 3. Points as in the example: 2, 14, -16 ->
+    # dues +10, +70, -80. Seat 4 pays min(80, 50) = 50; claims min(10, 10) + 70 = 80; M = 50.
+    # Clockwise from seat 3 (C-5): 4, 1, 2: seat 1 receives its 10, seat 2 the other 40.
     req = copy.deepcopy(EXAMPLE)
     req["button"] = 3
     req["players"][0]["stack"] = 10
-    req["players"][2]["seat"] = 4
+    req["players"][2].update(seat=4, stack=50)
     result = settle_round(req, LIBRARY)
-    assert payments(result) == [(4, 1, 10), (4, 2, 20), (1, 2, 20)]
-    assert [(p["seat"], p["net"]) for p in result["players"]] == [(1, -10), (2, 40), (4, -30)]
-    assert [(u["from"], u["to"], u["owed"], u["paid"]) for u in result["unpaid"]] == [(4, 1, 30, 10)]
-    # A button past every seat in play wraps the same way: button 7 -> order 1, 2, 4, where seat 1
-    # pays seat 2 only its 10 and then receives 20 of 30 from seat 4 (it may win 10 + 10 = 20).
-    assert payments(settle_round({**req, "button": 7}, LIBRARY)) == [(1, 2, 10), (4, 1, 20), (4, 2, 20)]
+    assert payments(result) == [(4, 1, 10), (4, 2, 40)]
+    assert [(p["seat"], p["net"]) for p in result["players"]] == [(1, 10), (2, 40), (4, -50)]
+    assert [(u["seat"], u["due"], u["moved"]) for u in result["unpaid"]] == [(4, -80, 50), (2, 70, 40)]
+    # The button on seat 1 instead: order 2, 4, 1, and seat 2 takes all 50.
+    assert payments(settle_round({**req, "button": 1}, LIBRARY)) == [(4, 2, 50)]
+    # A button past every seat in play wraps: button 7 -> order 1, 2, 4, as from seat 3 here.
+    assert payments(settle_round({**req, "button": 7}, LIBRARY)) == [(4, 1, 10), (4, 2, 40)]
 
 
 def test_cp_10_dragon_collects_13_from_a_declared_six_pairs() -> None:
@@ -206,10 +237,10 @@ def test_cp_13_house_fee_from_a_profile_file(tmp_path: Path) -> None:
     path = tmp_path / "cp-fee.yaml"
     path.write_text(text.replace("house_fee: 0", "house_fee: 2"), encoding="utf-8")
     result = settle_round({**EXAMPLE, "profile": str(path)}, LIBRARY)
-    # Fee 2 each before the payments (stacks 498 cover everything): nets 10 - 2, 40 - 2, -50 - 2.
-    assert [p["net"] for p in result["players"]] == [8, 38, -52]
+    # Fee 2 each before the payments (stacks 498 cover everything): nets 10 - 2, 70 - 2, -80 - 2.
+    assert [p["net"] for p in result["players"]] == [8, 68, -82]
     assert [p["fee"] for p in result["players"]] == [2, 2, 2] and result["house"] == {"fee": 6}
-    assert payments(result) == [(3, 1, 30), (3, 2, 20), (1, 2, 20)]
+    assert payments(result) == [(3, 1, 10), (3, 2, 70)]
 
 
 def test_cp_7_royalty_needs_row_win_false_from_a_profile_file(tmp_path: Path) -> None:

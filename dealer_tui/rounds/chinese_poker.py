@@ -8,9 +8,14 @@ Rulings made here:
 - A seated player with no chips sits the hand out (table stakes, CP-13: they could win nothing).
 - Rows keyed at the terminal must be exactly 3/5/5 of the seat's 13 cards: a wrong count is an
   entry error refused at once, so a hand fouls only by its row order (CP-3, CP-4).
-- A declared natural fixes the rows it was declared on: withdraw it to set them again (CP-9).
+- A natural is declared on the seat's 13 cards (CP-9): the rows need not be set, nor show it.
+  The round records rows that display it — the rows named or set, when they do, else a split the
+  terminal finds — and they stay fixed until the natural is withdrawn.
 - The house fee (profile) is taken by the settlement, as `rules.chinese_poker_payments` does;
   nothing is staked, so the `points` and `fee` rows carry no stake.
+- A round records the RULES.md revision it is played under (`rules_revision` in its setup); a
+  round recorded without one was played under revision 1 and is settled, and re-settled from the
+  ledger, by revision 1 (pair-by-pair table stakes; a natural paid only its points by a foul).
 """
 
 from __future__ import annotations
@@ -43,12 +48,16 @@ from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
 from rules import chinese_poker as cp
 from rules.cards import Card, parse_cards
+from rules.chinese_naturals import rows_showing, shows
 from rules.chinese_poker_payments import (
     MoneySettlement,
+    PairSettlement,
     buy_decision,
     clockwise_from,
     debts_of,
+    dues_of,
     pay_table_stakes,
+    pay_table_stakes_revision_1,
 )
 from rules.chinese_setting import Suggestion, suggest
 from rules.errors import BadCards, IllegalAction
@@ -123,11 +132,12 @@ class ChinesePokerRound(Round):
         assert isinstance(profile, ChinesePokerProfile)
         super().__init__(profile, setup)
         self.button: int = setup["button"]
+        self.revision: int = int(setup.get("rules_revision", 1))  # rounds recorded before it: 1
         self.seats = {int(s): Seat(int(s), p["name"], p["stack"]) for s, p in setup["players"].items()}
         self.dead_hands: dict[str, tuple[Card, ...]] = {}
-        self.terms = cp.ScoringTerms.of(profile)
+        self.terms = cp.ScoringTerms.of(profile, revision=self.revision)
         self.score: cp.TableScore | None = None
-        self.money: MoneySettlement | None = None
+        self.money: MoneySettlement | PairSettlement | None = None
         self._phase = Phase.ANTE
 
     @classmethod
@@ -146,6 +156,7 @@ class ChinesePokerRound(Round):
             raise refuse(None, "start a round",
                          f"Chinese Poker needs {low} to {high} players with chips; the table has {len(players)}")
         return {"seats": session.seat_count, "button": next_button(session, players),
+                "rules_revision": cp.RULES_REVISION,
                 "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in players.items()}}
 
     # -- state ------------------------------------------------------------------------------
@@ -216,12 +227,21 @@ class ChinesePokerRound(Round):
                             data=rows_payload(p.rows or dealt_rows(p.cards))),
                  ActionSpec("suggest", n, label=f"Seat {n}: take the suggested setting")]
         held = self.suggestion(n)
-        if held.natural is not None and held.natural_hand is not None:
-            shows = p.rows is not None and cp.natural_of(p.rows) is held.natural
-            rows = p.rows if shows and p.rows is not None else held.natural_hand
+        if held.natural is not None:
             specs.append(ActionSpec("declare_natural", n, label=f"Seat {n}: declare {held.natural.value} (CP-9)",
-                                    data=rows_payload(rows)))
+                                    data=rows_payload(self.natural_rows(p, held.natural, p.rows))))
         return specs
+
+    def natural_rows(self, p: Seat, natural: cp.Natural, rows: cp.SetHand | None) -> cp.SetHand:
+        """Rows that display the seat's natural (CP-9): `rows` when they do, else a split found."""
+        if rows is not None and shows(natural, rows.rows):
+            return rows
+        held = self.suggestion(p.seat)
+        if held.natural is natural and held.natural_hand is not None:
+            return held.natural_hand
+        found = rows_showing(p.cards, natural)
+        assert found is not None
+        return cp.SetHand(*found)
 
     def _deal_request(self) -> CardRequest:
         hands = [(f"seat {s}", HAND_CARDS) for s in self.order()]
@@ -247,7 +267,7 @@ class ChinesePokerRound(Round):
             if kind == "declare_natural":
                 hand = self._rows_of(a, p, "declare a natural") or p.rows or dealt_rows(p.cards)
                 try:
-                    cp.declared_natural(seat, hand)
+                    cp.declared_natural(seat, hand, self.revision)
                 except IllegalAction as exc:
                     return str(exc)
             if kind == "lock":
@@ -291,18 +311,15 @@ class ChinesePokerRound(Round):
         return [Event("rows_set", {"seat": p.seat, **rows_payload(s.hand), "suggested": True, "reason": s.reason})]
 
     def _propose_declare_natural(self, a: Action) -> list[Event]:
+        """CP-9: the natural of the seat's 13 cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
-        hand = self._rows_of(a, p, "declare a natural") or p.rows
-        held = self.suggestion(p.seat)
-        if hand is None:
-            raise refuse(p.seat, "declare a natural", "set the rows first, or name the rows that show it")
+        named = self._rows_of(a, p, "declare a natural") or p.rows
         try:
-            natural = cp.declared_natural(p.seat, hand)
+            natural = cp.declared_natural(p.seat, named or dealt_rows(p.cards), self.revision)
         except IllegalAction as exc:
-            shown = held.natural_hand and ", ".join(f"{k} {v}" for k, v in rows_payload(held.natural_hand).items())
-            hint = f"; the cards show {held.natural.value} as {shown}" if held.natural and shown else ""
-            raise refuse(p.seat, "declare a natural", f"{exc}{hint}") from None
-        return [Event("natural_declared", {"seat": p.seat, "natural": natural.value, **rows_payload(hand)})]
+            raise refuse(p.seat, "declare a natural", str(exc)) from None
+        rows = self.natural_rows(p, natural, named)
+        return [Event("natural_declared", {"seat": p.seat, "natural": natural.value, **rows_payload(rows)})]
 
     def _propose_withdraw_natural(self, a: Action) -> list[Event]:
         return [Event("natural_withdrawn", {"seat": a.seat})]
@@ -326,7 +343,7 @@ class ChinesePokerRound(Round):
             p = self.seats[seat]
             assert p.rows is not None
             if p.natural is not None:  # CP-14: the dealer opens and verifies a declared natural
-                natural = cp.declared_natural(seat, p.rows)
+                natural = cp.declared_natural(seat, p.rows, self.revision)
                 verified.append(f"seat {seat}: {natural.value} verified (CP-14)")
             hands[str(seat)] = {**rows_payload(p.rows), "natural": p.natural and p.natural.value,
                                 "foul": self.foul(seat)}
@@ -370,9 +387,13 @@ class ChinesePokerRound(Round):
             assert s.rows is not None
             hands.append(cp.judge(seat, s.rows, self.terms, declares_natural=s.natural is not None))
         self.score = cp.score_table(hands, self.terms)
-        owed = debts_of(self.score.pairs, self.profile.point_value)
         stacks = {seat: s.stack for seat, s in self.seats.items()}
-        self.money = pay_table_stakes(stacks, owed, self.button, self.profile.house_fee)
+        value, fee = self.profile.point_value, self.profile.house_fee
+        if self.revision >= 2:
+            self.money = pay_table_stakes(stacks, dues_of(self.score.points, value), self.button, fee)
+        else:
+            owed = debts_of(self.score.pairs, value)
+            self.money = pay_table_stakes_revision_1(stacks, owed, self.button, fee)
         self._phase = Phase.PAYOUT
 
 
@@ -392,13 +413,21 @@ class ChinesePokerRound(Round):
         return RoundOutcome(tuple(rows), dict(money.nets), money.house_fees, flags)
 
     def _points_reason(self, seat: int) -> str:
-        """Points pair by pair, then the chips as paid clockwise from the button (CP-5..CP-13)."""
+        """Points pair by pair, then who pays whom on the nets from the button (CP-5..CP-13)."""
         assert self.score is not None and self.money is not None
         points, value = self.score.points[seat], self.profile.point_value
         pairs = "; ".join(p.reason for p in self.score.pairs if seat in p.seats)
+        head = f"{points:+d} points × {value} = {points * value:+d} ({pairs})"
         moves = [f"received {m.amount} from seat {m.payer}" if m.receiver == seat else f"paid seat {m.receiver} {m.amount}"
                  for m in self.money.payments if seat in (m.payer, m.receiver)]
-        moves += [m.reason for m in self.money.unpaid if seat in (m.payer, m.receiver)]
         chips = self.money.nets[seat] + self.money.fees[seat]
-        paid = f"; {', '.join(moves)} = {chips:+d}" if moves else ""
-        return f"{points:+d} points × {value} = {points * value:+d} ({pairs}){paid}"
+        money = self.money
+        if isinstance(money, PairSettlement):  # revision 1: pair by pair, as such rounds recorded it
+            moves += [m.reason for m in money.unpaid if seat in (m.payer, m.receiver)]
+            return head + (f"; {', '.join(moves)} = {chips:+d}" if moves else "")
+        stake = money.stakes[seat]
+        if stake.short:
+            moves.append(stake.reason)
+        if not stake.due:
+            moves.append("a net of 0 moves no chips")
+        return f"{head}; on the nets (CP-13): {', '.join(moves)} = {chips:+d}"

@@ -3,7 +3,9 @@ player's three rows as they are turned over (3/5/5, CP-2), and the round checks 
 
 The deal records no cards (no dead hands are keyed). Keyed rows become the seat's 13 cards: a card
 keyed in two hands is refused, and a row may be keyed again to correct it until the seat locks.
-A natural is declared by the player (CP-9); the keyed rows must show it (CP-14).
+A natural is declared by the player, who lays the 13 cards down (CP-9): the dealer keys them in
+any three rows of 3/5/5, the round judges the 13 cards, and records (and shows) rows that display
+the natural (CP-14).
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from dealer_tui.rounds.chinese_rows import RowStatus, rows_from_payload, rows_pa
 from dealer_tui.rounds.registry import register_round
 from rules import chinese_poker as cp
 from rules.cards import Card
+from rules.chinese_naturals import rows_showing, shows
+from rules.errors import IllegalAction
 
 EMPTY_ROWS = {name: "" for name in cp.ROWS}
 
@@ -38,7 +42,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
         n = p.seat
         rows = rows_payload(p.rows) if p.rows is not None else dict(EMPTY_ROWS)
         return [ActionSpec("set_rows", n, label=f"Seat {n}: key the rows (front 3, middle 5, back 5)", data=rows),
-                ActionSpec("declare_natural", n, label=f"Seat {n}: key the rows of a declared natural (CP-9)",
+                ActionSpec("declare_natural", n, label=f"Seat {n}: key the 13 cards of a declared natural (CP-9)",
                            data=rows)]
 
     def row_status(self, seat: int) -> RowStatus:
@@ -67,11 +71,19 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
         return hand
 
     def _propose_declare_natural(self, a: Action) -> list[Event]:
+        """CP-9: the natural of the 13 keyed cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "declare a natural") or p.rows
         if hand is None:
-            raise refuse(p.seat, "declare a natural", "key the rows that show it")
-        natural = cp.declared_natural(p.seat, hand)
+            raise refuse(p.seat, "declare a natural", "key the 13 cards, in any rows of 3, 5 and 5")
+        try:
+            natural = cp.declared_natural(p.seat, hand, self.revision)
+        except IllegalAction as exc:
+            raise refuse(p.seat, "declare a natural", str(exc)) from None
+        if not shows(natural, hand.rows):
+            found = rows_showing(hand.cards, natural)
+            assert found is not None
+            hand = cp.SetHand(*found)
         return [Event("natural_declared", {"seat": p.seat, "natural": natural.value, **rows_payload(hand)})]
 
     def _propose_deal(self, a: Action) -> list[Event]:

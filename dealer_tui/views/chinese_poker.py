@@ -72,6 +72,9 @@ class ChinesePokerPresenter:
                 return "Four hands of 13 dealt (CP-1)"
             case "rows_set":
                 return f"Seat {p['seat']} sets its rows" + (" (suggested)" if p.get("suggested") else "")
+            case "natural_declared":
+                rows = ", ".join(f"{name} {p[name]}" for name in ("front", "middle", "back") if name in p)
+                return f"Seat {p['seat']} declares {p['natural']} (CP-9), shown as {rows}"
         seat = f"Seat {p['seat']} " if "seat" in p else ""
         return seat + event.kind.replace("_", " ")
 

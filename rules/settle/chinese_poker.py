@@ -2,10 +2,15 @@
 
 Input checks beyond the contract's: seats are whole numbers from 1, two players never share a
 seat, and the table holds the profile's 2-4 players. The button is any seat number from 1, a
-player's seat or an empty one: payers go clockwise from it (CP-13), which C-5 defines for any
-seat (the first seat after it, going up and wrapping). `stack` is the player's chips as the
-hand starts, before any house fee; a fee, when the profile sets one, is reported per player
+player's seat or an empty one: losers and winners go clockwise from it (CP-13), which C-5 defines
+for any seat (the first seat after it, going up and wrapping). `stack` is the player's chips as
+the hand starts, before any house fee; a fee, when the profile sets one, is reported per player
 (`fee`) and in `house`, and is part of the player's `net`.
+
+Extra output keys: per player `fee` and `foul` (why the hand fouled); per pair `reason`;
+`unpaid`: each player whose due (points x point value) did not move in full under table stakes,
+in the order from the button, as `{"seat", "due", "moved", "reason"}`; `house`: the fees.
+A declared natural is judged on the player's 13 cards (RULES.md revision 2, CP-9).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ from pydantic import Field
 
 from rules.cards import Card, parse_card, split_tokens
 from rules.chinese_poker import JudgedHand, ScoringTerms, SetHand, judge, score_table
-from rules.chinese_poker_payments import debts_of, pay_table_stakes
+from rules.chinese_poker_payments import dues_of, pay_table_stakes
 from rules.errors import BadCards, BadInput, IllegalAction
 from rules.profiles.base import MAX_CHIPS
 from rules.profiles.chinese_poker import GAME_ID, ChinesePokerProfile, Scoring
@@ -126,7 +131,7 @@ def settle_chinese_poker(request: dict[str, Any], library: ProfileLibrary) -> di
     point_value = req.point_value or profile.point_value
     stacks = {p.seat: p.stack for p in req.players}
     money = pay_table_stakes(
-        stacks, debts_of(table.pairs, point_value), req.button, profile.house_fee
+        stacks, dues_of(table.points, point_value), req.button, profile.house_fee
     )
     players = [
         {
@@ -154,14 +159,8 @@ def settle_chinese_poker(request: dict[str, Any], library: ProfileLibrary) -> di
             {"from": p.payer, "to": p.receiver, "amount": p.amount} for p in money.payments
         ],
         "unpaid": [
-            {
-                "from": p.payer,
-                "to": p.receiver,
-                "owed": p.owed,
-                "paid": p.amount,
-                "reason": p.reason,
-            }
-            for p in money.unpaid
+            {"seat": u.seat, "due": u.due, "moved": u.moved, "reason": u.reason}
+            for u in money.unpaid
         ],
         "house": {"fee": money.house_fees},
     }
