@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import chooser
-from dealer_tui.views import presenter
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.table import Table
+from dealer_tui.views import presenter
 from rules.cards import DECK, Card, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary, parse_profile

@@ -18,6 +18,7 @@ from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.rows_modal import ROW_NAMES, RowsModal
 from rules import chinese_poker as cp
 from rules.cards import Card
+from rules.chinese_naturals import natural_in
 from rules.errors import RulesError
 
 RULES = """Chinese Poker — the rules as played here
@@ -26,10 +27,14 @@ CP-2  Rows: front 3 cards, middle 5, back 5.  CP-3  Back ≥ middle > front, or 
 CP-5  Each row won against an opponent +1, lost −1.  CP-6  Scoop (all three): 6 (mandarin), 9 (super).
 CP-7  Royalties, paid when the row wins: back SF 5, quads 4; middle SF 10, quads 8, full house 2;
       front trips 3.
-CP-8  A foul pays each opponent the foul points plus their royalties; two fouls exchange nothing.
-CP-9  Naturals, declared before the reveal: dragon 13; six pairs, three flushes, three straights 4.
-CP-13 Table stakes: win at most your starting stack, pay at most what you hold; payments in order
-      clockwise from the button."""
+CP-8  A foul pays each opponent the foul points plus their royalties, or plus their declared
+      natural's points (mandarin: three flushes 6 + 4 = 10, a dragon 6 + 13 = 19); two fouls
+      exchange nothing.
+CP-9  Naturals, declared before the reveal on the 13 cards (the rows need not show it; the
+      terminal shows rows that do): dragon 13; six pairs, three flushes, three straights 4.
+CP-13 Table stakes on the nets: a net of 0 moves no chips; a loser pays at most what they hold, a
+      winner wins at most their starting stack; losers pay and winners collect in order clockwise
+      from the button."""
 
 
 class ChinesePokerScreen(RoundScreen):
@@ -118,7 +123,9 @@ class ChinesePokerScreen(RoundScreen):
             if result:
                 self.perform(Action("set_rows", seat, data=result))
 
-        self.app.push_screen(RowsModal(seat, rows, lambda: rnd.suggestion(seat).hand.rows, rnd.terms), picked)
+        held = rnd.suggestion(seat).natural
+        self.app.push_screen(RowsModal(seat, rows, lambda: rnd.suggestion(seat).hand.rows, rnd.terms,
+                                       None if held is None else held.value), picked)
 
     def _key_rows(self, kind: str) -> None:
         """Live table: the dealer keys the seat's three rows as the player turns them over; the
@@ -142,7 +149,14 @@ class ChinesePokerScreen(RoundScreen):
             return None
 
         def status(cards: dict[str, tuple[Card, ...]]) -> Text:
-            judged = cp.judge(seat, cp.SetHand(*(cards[name] for name in ROW_NAMES)), rnd.terms)
+            hand = cp.SetHand(*(cards[name] for name in ROW_NAMES))
+            if kind == "declare_natural":  # CP-9: the 13 cards are judged, whatever their rows
+                natural = natural_in(hand.cards) if hand.full_size else None
+                if natural is None:
+                    return Text("no dragon, six pairs, three flushes or three straights in these cards",
+                                style="bold red")
+                return Text(f"{natural.value}: the terminal shows rows that display it", style="green")
+            judged = cp.judge(seat, hand, rnd.terms)
             names = " / ".join(n or "—" for n in judged.row_names)
             if judged.foul:
                 return Text(f"{names} — FOUL: {judged.foul}", style="bold red")
@@ -152,7 +166,7 @@ class ChinesePokerScreen(RoundScreen):
             if cards is not None:
                 self.perform(Action(kind, seat, data=payload(cards)))
 
-        what = "a declared natural's rows (CP-9)" if kind == "declare_natural" else "the rows"
+        what = "a declared natural's 13 cards, any rows (CP-9)" if kind == "declare_natural" else "the rows"
         values = {name: str(spec.data.get(name, "")) for name in ROW_NAMES}
         self.app.push_screen(CardEntryModal(f"Seat {seat}: key {what} — front 3, middle 5, back 5",
                                             list(zip(ROW_NAMES, (3, 5, 5), strict=True)), taken, check, status,

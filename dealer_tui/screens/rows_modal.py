@@ -1,5 +1,6 @@
 """Set a Chinese Poker hand's rows: ←/→ pick a card, 1/2/3 put it in the front/middle/back;
-the rows' hands and a live foul warning follow every move."""
+the rows' hands and a live foul warning follow every move. When the 13 cards hold a natural the
+dialog says so: it is declared on the cards (n at the table), whatever the rows (CP-9)."""
 
 from __future__ import annotations
 
@@ -33,9 +34,9 @@ class RowsModal(DimmedModal[dict[str, str] | None]):
     ]
 
     def __init__(self, seat: int, rows: Sequence[Sequence[Card]], suggestion: Callable[[], Sequence[Sequence[Card]]],
-                 terms: cp.ScoringTerms) -> None:
+                 terms: cp.ScoringTerms, natural: str | None = None) -> None:
         super().__init__()
-        self.seat, self.suggestion, self.terms = seat, suggestion, terms
+        self.seat, self.suggestion, self.terms, self.natural = seat, suggestion, terms, natural
         self.cards = sort_cards(c for row in rows for c in row)
         self.row_of = {c: i for i, row in enumerate(rows) for c in row}
         self.cursor = 0
@@ -46,6 +47,9 @@ class RowsModal(DimmedModal[dict[str, str] | None]):
             yield Static(id="rows-cards")
             yield Static(id="rows-rows")
             yield Static(id="rows-status")
+            if self.natural:
+                yield Static(f"The cards hold {self.natural}: Esc, then n declares it; the rows need not "
+                             "show it (CP-9)", classes="hint")
             yield Static("←/→ card · 1 front · 2 middle · 3 back · g suggestion · Enter sets · Esc backs out",
                          classes="hint")
 

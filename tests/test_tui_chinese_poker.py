@@ -1,0 +1,43 @@
+"""Chinese Poker at the terminal by keys: a natural declared on the 13 cards without setting the
+rows (RULES.md CP-9, revision 2), and the payout on the nets (CP-13) as `settle` makes it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_tui.rounds.base import Phase
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from rules.chinese_naturals import is_flush_row
+from rules.profiles.loader import ProfileLibrary
+from rules.settle import settle_round
+from tests.tui_support import seated_app
+
+SIZE = (120, 36)
+
+
+async def test_cp_9_n_declares_a_natural_without_the_rows_set_and_shows_rows_that_display_it(
+        tmp_path: Path) -> None:
+    # Seed 48: seat 2's 13 cards hold three flushes (checked below); its rows are not set.
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4,
+                     seed=48)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "d")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, ChinesePokerRound) and rnd.phase is Phase.ACT
+        assert rnd.seats[2].rows is None and rnd.row_status(2).natural_held == "three flushes"
+        await pilot.press("2", "n")                 # no rows set first
+        seat2 = rnd.seats[2]
+        assert seat2.natural is not None and seat2.natural.value == "three flushes"
+        assert seat2.rows is not None and all(is_flush_row(row) for row in seat2.rows.rows)
+        assert rnd.events[-1].kind == "natural_declared"
+        for keys in (("2", "k"), ("1", "g", "k"), ("3", "g", "k")):
+            await pilot.press(*keys)
+        await pilot.press("v", "p", "enter")
+        assert rnd.phase is Phase.DONE
+        request = {"game": "chinese-poker", "button": rnd.button, "players": [
+            {"seat": s, "stack": p.stack, "natural": p.natural is not None,
+             **{name: " ".join(c.text for c in row)
+                for name, row in zip(("front", "middle", "back"), p.rows.rows, strict=True)}}  # type: ignore[union-attr]
+            for s, p in sorted(rnd.seats.items())]}
+        expected = {p["seat"]: p["net"] for p in settle_round(request, ProfileLibrary())["players"]}
+        assert app.table.session.stacks() == {s: 100 + expected[s] for s in (1, 2, 3)}  # type: ignore[union-attr]
