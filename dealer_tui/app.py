@@ -22,7 +22,7 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.screens.setup_screen import SetupResult, SetupScreen
+from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen
 from dealer_tui.supervisor import PinError, PinStore, SignOff
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
@@ -113,22 +113,45 @@ class DealerApp(OrderedKeysApp):
                 continue
             if self.options.game and record.game != self.options.game:
                 continue
-            return Table.open(self.ledger, record, current_profile(self.ledger, record.id),
-                              self.source(record.card_source))
+            return self.reopen(record.id)
         return None
+
+    def reopen(self, table_id: int) -> Table:
+        record = next(t for t in self.ledger.tables() if t.id == table_id)
+        return Table.open(self.ledger, record, current_profile(self.ledger, record.id),
+                          self.source(record.card_source))
+
+    def known_tables(self) -> list[KnownTable]:
+        """The ledger's tables of the games this terminal plays, newest first."""
+        from rules.registry import games
+
+        known = games()
+        out = []
+        for record in reversed(self.ledger.tables()):
+            if record.game not in self.playable():
+                continue
+            played = len(self.ledger.table_rounds(record.id))
+            rounds = f"{played} round" + ("" if played == 1 else "s")
+            out.append(KnownTable(record.id, record.name, f"{record.name} — {known[record.game].title}, {rounds}"))
+        return out
 
     def setup(self) -> None:
         screen = SetupScreen(self.library, self.playable(), need_pin=not self.pins.exists(),
                              game=self.options.game, profile=self.options.profile, seats=self.options.seats,
-                             cards=self.options.cards, keyed=keyed_games())
+                             cards=self.options.cards, keyed=keyed_games(), tables=self.known_tables())
         self.push_screen(screen, self.create_table)
 
-    def create_table(self, result: SetupResult | None) -> None:
+    def create_table(self, result: SetupResult | ResumeTable | None) -> None:
         if result is None:
             return
         try:
             if result.pin:
                 self.pins.set(result.pin)
+            if isinstance(result, ResumeTable):
+                if self.table is not None and self.table.record.id == result.table_id:
+                    return  # the table on screen under the setup: it is shown again as it is
+                self.show_table(self.reopen(result.table_id))
+                return
             table = Table.create(self.ledger, result.name, result.profile, self.source(result.cards),
                                  seats=result.seats)
             for seat, name, buy_in in result.players:

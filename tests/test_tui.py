@@ -296,35 +296,6 @@ async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_
         assert shown[0] is shown[1]
 
 
-async def test_table_setup_opens_the_table_named_with_its_players(tmp_path: Path) -> None:
-    from dealer_tui.app import Options, make_app
-
-    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="one-or-five"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press(*"Ann 500, Bob 600", "enter", *"2468", "enter", *"2468", "enter")
-        assert isinstance(app.screen, RoundScreen)
-        table = app.table
-        assert table is not None and table.record.name == "Table 1"
-        assert {s: (p.name, p.stack) for s, p in table.session.players.items()} == {1: ("Ann", 500), 2: ("Bob", 600)}
-
-
-async def test_table_setup_refuses_a_buy_in_the_game_refuses(tmp_path: Path) -> None:
-    from textual.widgets import Static
-
-    from dealer_tui.app import Options, make_app
-    from dealer_tui.screens.setup_screen import SetupScreen
-
-    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="chinese-poker"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press(*"Ann 100, Cy 60", "enter", *"2468", "enter", *"2468", "enter")
-        assert isinstance(app.screen, SetupScreen)            # CP-12: a first buy is full (100)
-        error = str(app.screen.query_one("#setup-error", Static).render())
-        assert "Cy (seat 2): a buy-in of 60 is refused" in error
-        assert app.ledger.tables() == []                      # nothing written
-
-
 async def test_ctrl_u_restores_the_suggested_amounts_in_the_amount_dialog(tmp_path: Path) -> None:
     from textual.widgets import Input
 

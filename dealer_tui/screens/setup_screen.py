@@ -26,6 +26,45 @@ class SetupResult:
     """Where the cards come from: "shoe" (the terminal deals) or "entry" (physical cards, keyed)."""
 
 
+@dataclass(frozen=True)
+class ResumeTable:
+    """The dealer chose to reopen a table the ledger already holds."""
+
+    table_id: int
+    pin: str | None = None
+
+
+@dataclass(frozen=True)
+class KnownTable:
+    """A table of the ledger, as the setup screen offers it for resuming."""
+
+    table_id: int
+    name: str
+    title: str
+    """What the list shows: the name, the game, the rounds played."""
+
+
+NEW_TABLE = "new"
+
+
+def unused_name(taken: list[str]) -> str:
+    """The first of "Table 1", "Table 2", … that no table of the ledger has (case aside)."""
+    names = {n.casefold() for n in taken}
+    return next(f"Table {n}" for n in range(1, len(names) + 2) if f"table {n}" not in names)
+
+
+def parse_seats(text: str, most: int) -> int:
+    """The seats field: a whole number from 2 to `most`; ValueError says what is wrong."""
+    raw = text.strip()
+    if not raw.isdigit() or not raw.isascii():
+        raise ValueError(f"seats: {raw!r} is not a whole number (2 to {most})" if raw
+                         else f"seats: how many seats (2 to {most})")
+    seats = int(raw) if len(raw) <= 3 else most + 1
+    if not 2 <= seats <= most:
+        raise ValueError(f"seats: {raw} is not possible at this table: 2 to {most}")
+    return seats
+
+
 def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[tuple[int, str, int]]:
     """`Ann 1000, Bob 500` or `3 Cy 800` -> [(seat, name, buy-in)]; ValueError names the problem."""
     out: list[tuple[int, str, int]] = []
@@ -57,14 +96,16 @@ CARD_SOURCES = [("Virtual shoe: the terminal deals", "shoe"),
                 ("Keyed entry: physical cards, the dealer keys them", "entry")]
 
 
-class SetupScreen(Screen[SetupResult]):
+class SetupScreen(Screen[SetupResult | ResumeTable]):
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("ctrl+o", "open_table", "Open the table")]
 
     def __init__(self, library: ProfileLibrary, playable: list[str], *, need_pin: bool,
                  game: str | None = None, profile: str | None = None, seats: int | None = None,
-                 cards: str | None = None, keyed: list[str] | None = None) -> None:
+                 cards: str | None = None, keyed: list[str] | None = None,
+                 tables: list[KnownTable] | None = None) -> None:
         super().__init__()
+        self.tables = tables or []
         self.library, self.playable, self.need_pin = library, playable, need_pin
         self.game, self.profile_name, self.seats = game, profile, seats
         self.cards, self.keyed = cards or "shoe", keyed or []
@@ -74,26 +115,33 @@ class SetupScreen(Screen[SetupResult]):
         game = self.game if self.game in self.playable else self.playable[0]
         yield Header(show_clock=False)
         with VerticalScroll(id="setup"):
-            yield Static("[b]New table[/b]")
-            with Horizontal(classes="row"):
+            if self.tables:
+                with Horizontal(classes="row"):
+                    yield Label("Table")
+                    yield Select([("A new table", NEW_TABLE),
+                                  *((t.title, str(t.table_id)) for t in self.tables)],
+                                 value=NEW_TABLE, allow_blank=False, id="table")
+            else:
+                yield Static("[b]New table[/b]")
+            with Horizontal(classes="row new-only"):
                 yield Label("Game")
                 yield Select([(known[g].title, g) for g in self.playable], value=game, allow_blank=False, id="game")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row new-only"):
                 yield Label("Profile")
                 yield Select([], id="profile")
-            yield Static(id="paytable")
-            with Horizontal(classes="row"):
+            yield Static(id="paytable", classes="new-only")
+            with Horizontal(classes="row new-only"):
                 yield Label("Cards")
                 yield Select(CARD_SOURCES, value=self.cards, allow_blank=False, id="cards")
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row new-only"):
                 yield Label("Table name")
-                yield Input("Table 1", id="name")
-            with Horizontal(classes="row"):
+                yield Input(unused_name([t.name for t in self.tables]), id="name", max_length=60)
+            with Horizontal(classes="row new-only"):
                 yield Label("Seats")
-                yield Input(str(self.seats or 7), id="seats", type="integer")
-            with Horizontal(classes="row"):
+                yield Input(str(self.seats or 7), id="seats", max_length=12)
+            with Horizontal(classes="row new-only"):
                 yield Label("Players")
-                yield Input(placeholder="name buy-in, …", id="players")
+                yield Input(placeholder="e.g. Ann 1000, Bob 1000, 5 Cy 1000", id="players")
             if self.need_pin:
                 with Horizontal(classes="row"):
                     yield Label("Supervisor PIN")
@@ -110,7 +158,9 @@ class SetupScreen(Screen[SetupResult]):
         self.title = "Dealer terminal — table setup"
         self._fill_profiles(str(self.query_one("#game", Select).value))
         self._fill_card_sources(str(self.query_one("#game", Select).value))
-        self.query_one("#players", Input).focus()
+        first = self.query_one("#table" if self.tables else "#game", Select)
+        first.focus()
+        self.query_one("#setup", VerticalScroll).scroll_home(animate=False)
 
     def _fill_profiles(self, game: str) -> None:
         names = self.library.names(game)
@@ -140,10 +190,24 @@ class SetupScreen(Screen[SetupResult]):
         if self.seats is None:  # the profile decides the seats unless --seats did
             self.query_one("#seats", Input).value = str(loaded.profile.max_seats())
         high = loaded.profile.buy_in.max
-        self.query_one("#players", Input).placeholder = f"Ann {high}, Bob {high}, 5 Cy {high}"
+        self.query_one("#players", Input).placeholder = f"e.g. Ann {high}, Bob {high}, 5 Cy {high}"
+
+    def _resuming(self) -> int | None:
+        """The table chosen for resuming, if one is."""
+        if not self.tables:
+            return None
+        value = self.query_one("#table", Select).value
+        return int(value) if isinstance(value, str) and value != NEW_TABLE else None
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and isinstance(event.value, str):
+        if event.select.id == "table":
+            resuming = self._resuming() is not None
+            for part in self.query(".new-only"):
+                part.display = not resuming
+            button = self.query_one("#open", Button)
+            button.label = "Resume the table (ctrl+o)" if resuming else "Open the table (ctrl+o)"
+            self.query_one("#setup-error", Static).update("")
+        elif event.select.id == "game" and isinstance(event.value, str):
             self._fill_profiles(event.value)
             self._fill_card_sources(event.value)
         elif event.select.id == "profile":
@@ -154,14 +218,18 @@ class SetupScreen(Screen[SetupResult]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         last = "pin2" if self.need_pin else "players"
-        if event.input.id == last:
+        if event.input.id == last or self._resuming() is not None:
             self.action_open_table()
         else:
             self.focus_next()
 
     def action_open_table(self) -> None:
         error = self.query_one("#setup-error", Static)
+        resume = self._resuming()
         try:
+            if resume is not None:
+                self.dismiss(ResumeTable(resume, self._pin()))
+                return
             result = self._collect()
         except ValueError as exc:
             error.update(str(exc))
@@ -176,13 +244,10 @@ class SetupScreen(Screen[SetupResult]):
         name = self.query_one("#name", Input).value.strip()
         if not name:
             raise ValueError("table name: give the table a name")
-        try:
-            seats = int(self.query_one("#seats", Input).value)
-        except ValueError:
-            raise ValueError("seats: a whole number") from None
-        most = loaded.profile.max_seats()
-        if not 2 <= seats <= most:
-            raise ValueError(f"seats: 2 to {most} at this table")
+        if name.casefold() in {t.name.casefold() for t in self.tables}:
+            raise ValueError(f"table name: the ledger already has a table {name!r}; "
+                             "choose it under Table to resume it, or give this one another name")
+        seats = parse_seats(self.query_one("#seats", Input).value, loaded.profile.max_seats())
         players = parse_players(self.query_one("#players", Input).value, seats,
                                 (loaded.profile.buy_in.min, loaded.profile.buy_in.max))
         from dealer_tui.rounds.registry import round_class
@@ -192,12 +257,16 @@ class SetupScreen(Screen[SetupResult]):
             problem, _ = rule(loaded.profile, (), amount)
             if problem:
                 raise ValueError(f"{player} (seat {seat}): a buy-in of {amount} is refused: {problem}")
-        pin = None
-        if self.need_pin:
-            pin = self.query_one("#pin", Input).value
-            if len(pin) < 4 or not pin.isdigit():
-                raise ValueError("supervisor PIN: at least 4 digits")
-            if pin != self.query_one("#pin2", Input).value:
-                raise ValueError("supervisor PIN: the two entries differ")
         cards = self.query_one("#cards", Select).value
-        return SetupResult(name, loaded, seats, players, pin, cards if isinstance(cards, str) else "shoe")
+        return SetupResult(name, loaded, seats, players, self._pin(), cards if isinstance(cards, str) else "shoe")
+
+    def _pin(self) -> str | None:
+        """The supervisor PIN asked for on first run (None when one is set already)."""
+        if not self.need_pin:
+            return None
+        pin = self.query_one("#pin", Input).value
+        if len(pin) < 4 or not pin.isdigit():
+            raise ValueError("supervisor PIN: at least 4 digits")
+        if pin != self.query_one("#pin2", Input).value:
+            raise ValueError("supervisor PIN: the two entries differ")
+        return pin

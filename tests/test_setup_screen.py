@@ -1,0 +1,117 @@
+"""The table setup as a dealer meets it: the first field focused and in view, a table name no
+table has, the seats refused with the reason, the ledger's tables offered for resuming."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Select, Static
+
+from dealer_tui.app import Options, make_app
+from dealer_tui.screens.round_screen import RoundScreen
+from dealer_tui.screens.setup_screen import SetupScreen, parse_seats, unused_name
+from tests.tui_support import seated_app
+
+SIZE = (120, 36)
+TO_PLAYERS = ["tab"] * 5  # game, profile, cards, table name, seats, then the players
+
+
+async def test_setup_opens_on_its_first_field_in_view(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="high-card-flush"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        game = screen.query_one("#game", Select)
+        assert app.focused is game
+        assert screen.query_one("#setup").scroll_y == 0
+        assert game.region.y < SIZE[1]  # on screen, not scrolled past
+        assert screen.query_one("#players", Input).placeholder.startswith("e.g. ")
+
+
+async def test_setup_opens_the_table_named_with_its_players(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="one-or-five"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*TO_PLAYERS, *"Ann 500, Bob 600", "enter", *"2468", "enter", *"2468", "enter")
+        assert isinstance(app.screen, RoundScreen)
+        table = app.table
+        assert table is not None and table.record.name == "Table 1"
+        assert {s: (p.name, p.stack) for s, p in table.session.players.items()} == {1: ("Ann", 500), 2: ("Bob", 600)}
+
+
+async def test_setup_refuses_a_buy_in_the_game_refuses(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="chinese-poker"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*TO_PLAYERS, *"Ann 100, Cy 60", "enter", *"2468", "enter", *"2468", "enter")
+        assert isinstance(app.screen, SetupScreen)            # CP-12: a first buy is full (100)
+        error = str(app.screen.query_one("#setup-error", Static).render())
+        assert "Cy (seat 2): a buy-in of 60 is refused" in error
+        assert app.ledger.tables() == []                      # nothing written
+
+
+async def test_setup_seats_that_are_not_a_number_are_refused_with_the_reason(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="high-card-flush"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        seats = screen.query_one("#seats", Input)
+        seats.value = ""
+        await pilot.press(*["tab"] * 4, *"7x", *["tab"], *"Ann 1000", "ctrl+o")
+        assert seats.value == "7x"                             # every key typed is kept, none dropped
+        assert str(screen.query_one("#setup-error", Static).render()) == "seats: '7x' is not a whole number (2 to 7)"
+        seats.value = "2000200020003000"
+        await pilot.press("ctrl+o")
+        assert str(screen.query_one("#setup-error", Static).render()) == (
+            "seats: 2000200020003000 is not possible at this table: 2 to 7")
+        assert app.ledger.tables() == []
+
+
+def test_parse_seats_takes_a_whole_number_in_range() -> None:
+    assert parse_seats(" 6 ", 7) == 6
+    for bad in ("", "six", "6.0", "-3", "١", "99999999999999999999"):
+        with pytest.raises(ValueError, match="^seats: "):
+            parse_seats(bad, 7)
+
+
+def test_a_new_table_gets_a_name_no_table_has() -> None:
+    assert unused_name([]) == "Table 1"
+    assert unused_name(["Table 1", "table 2", "High rollers"]) == "Table 3"
+    assert unused_name(["Table 2"]) == "Table 1"
+
+
+async def test_setup_lists_the_ledgers_tables_and_resumes_the_one_chosen(tmp_path: Path) -> None:
+    seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000)])           # a table named "Pilot"
+    app = make_app(tmp_path / "ledger.sqlite", pin_path=tmp_path / "pin.json",
+                   options=Options(new_table=True))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.query_one("#name", Input).value == "Table 1"
+        choose = screen.query_one("#table", Select)
+        assert app.focused is choose
+        await pilot.press("enter", "down", "enter")                     # the list: a new table, then Pilot
+        assert not screen.query_one("#players", Input).parent.display    # nothing to fill in for a resume
+        await pilot.press("ctrl+o")
+        assert isinstance(app.screen, RoundScreen)
+        assert app.table is not None and app.table.record.name == "Pilot"
+        assert len(app.ledger.tables()) == 1                             # resumed, not created
+
+
+async def test_setup_refuses_the_name_of_a_table_the_ledger_has(tmp_path: Path) -> None:
+    seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000)])
+    app = make_app(tmp_path / "ledger.sqlite", pin_path=tmp_path / "pin.json",
+                   options=Options(new_table=True, game="high-card-flush"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#name", Input).value = "pilot"
+        screen.query_one("#players", Input).value = "Bob 1000"
+        await pilot.press("ctrl+o")
+        assert "the ledger already has a table 'pilot'" in str(screen.query_one("#setup-error", Static).render())
+        assert len(app.ledger.tables()) == 1
