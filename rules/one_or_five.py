@@ -9,12 +9,18 @@ Rulings made here:
   rounded down. With the Bet at exactly 2x Ante (R-2) the half is odds x Ante, a whole number.
 - R-11: the cards a box gives up go to the exchanged-out pile after it has drawn, so a box
   never draws back the cards it has just exchanged out.
+- R-4 table stakes: what a player "holds beyond their other boxes' bets" is the stack less
+  every other box's commitment (`box_commitment`): its Ante, the fee and premium it paid, and
+  its Bet, made or still possibly needed while the box has not acted (a passed box needs none).
+  An Ante needs three times itself of that; an exchange needs the fee plus the Bet beyond the
+  box's own Ante. An exchange the player cannot afford is not offered. Insurance (R-9) keeps
+  its own check: the premium must be in the player's free chips.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -99,25 +105,65 @@ def exchange_problem(profile: OneOrFiveProfile, count: int) -> str | None:
 
 
 def verify_exchange(profile: OneOrFiveProfile, box: int, count: int, *, open_box: bool,
-                    exchanged_before: bool) -> None:
-    """Raise `IllegalAction` unless `box` may exchange `count` cards now (R-3, R-4)."""
+                    exchanged_before: bool, ante: int = 0, holds: int | None = None) -> None:
+    """Raise `IllegalAction` unless `box` may exchange `count` cards now (R-3, R-4). With
+    `holds` (what the player holds beyond the box's `ante` and their other boxes' bets), also
+    the table stakes of R-4: the fee and then the Bet must be covered."""
     if not open_box:
         raise IllegalAction(f"Box {box} is not the player's open box: only the open box may "
                             "exchange (R-4)")
     if exchanged_before:
         raise IllegalAction(f"Box {box} has already exchanged: one exchange per box (R-3)")
+    short = None if holds is None else exchange_stakes_problem(profile, ante, holds)
+    if short:
+        raise IllegalAction(f"Box {box}: {short}")
     problem = exchange_problem(profile, count)
     if count == 0 or problem:
         raise IllegalAction(f"Box {box}: {problem or 'an exchange takes at least one card'} (R-3)")
 
 
 def can_exchange(profile: OneOrFiveProfile, box: int, count: int, *, open_box: bool,
-                 exchanged_before: bool) -> bool:
+                 exchanged_before: bool, ante: int = 0, holds: int | None = None) -> bool:
     try:
-        verify_exchange(profile, box, count, open_box=open_box, exchanged_before=exchanged_before)
+        verify_exchange(profile, box, count, open_box=open_box, exchanged_before=exchanged_before,
+                        ante=ante, holds=holds)
     except IllegalAction:
         return False
     return True
+
+
+# --------------------------------------------------------------------- table stakes (R-4)
+
+def box_needs(ante: int) -> int:
+    """Chips an Ante ties up before its box acts: the Ante and the Bet it may need (R-2, R-4)."""
+    return (1 + BET_MULTIPLE) * ante
+
+
+def box_commitment(profile: OneOrFiveProfile, ante: int, action: Action | None, *,
+                   exchanged: bool = False, insurance: int = 0) -> int:
+    """Chips one box ties up (R-4): its Ante, the exchange fee and insurance premium it paid,
+    and its Bet: made (`Action.BET`), or still possibly needed while the box has not acted
+    (`None`); a passed box needs no Bet."""
+    fee = exchange_fee(profile, ante) if exchanged else 0
+    bet = 0 if action is Action.FOLD else BET_MULTIPLE * ante
+    return ante + fee + insurance + bet
+
+
+def held_beyond(stack: int, commitments: Iterable[int]) -> int:
+    """What a player holds beyond their boxes' bets: the stack less each box's commitment."""
+    return stack - sum(commitments)
+
+
+def exchange_stakes_problem(profile: OneOrFiveProfile, ante: int, holds: int) -> str | None:
+    """Why a box cannot afford its exchange (R-4), or None: `holds`, what the player holds beyond
+    the box's Ante and their other boxes' bets, must cover the fee and then the Bet, so that the
+    box can close after the exchange."""
+    fee, bet = exchange_fee(profile, ante), BET_MULTIPLE * ante
+    if fee + bet <= holds:
+        return None
+    return (f"the fee {fee} and the Bet {bet} it would then need make {fee + bet}, and the "
+            f"player holds {holds} beyond the Ante and their other boxes' bets: the box could "
+            "not close after the exchange (R-4)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,10 +208,11 @@ def draw_for_exchange(source: CardSource, count: int,
 
 def exchange(profile: OneOrFiveProfile, box: int, ante: int, cards: Sequence[Card],
              discard: Sequence[Card], source: CardSource, rng: random.Random, *,
-             open_box: bool, exchanged_before: bool) -> ExchangeDrawn:
-    """Exchange `discard` (cards of the box) for as many from `source` (R-3, R-4, R-11)."""
+             open_box: bool, exchanged_before: bool, holds: int | None = None) -> ExchangeDrawn:
+    """Exchange `discard` (cards of the box) for as many from `source` (R-3, R-4, R-11);
+    `holds` as for `verify_exchange`."""
     verify_exchange(profile, box, len(discard), open_box=open_box,
-                    exchanged_before=exchanged_before)
+                    exchanged_before=exchanged_before, ante=ante, holds=holds)
     ensure_distinct(discard)
     stray = [c.text for c in discard if c not in cards]
     if stray:
@@ -224,10 +271,17 @@ def can_insure(profile: OneOrFiveProfile, ante: int, action: Action, hand: Hand)
     return insurance_problem(profile, ante, action, hand, ante) is None
 
 
-def ante_problem(profile: OneOrFiveProfile, ante: int) -> str | None:
-    """Why an Ante is refused at this table, or None."""
+def ante_problem(profile: OneOrFiveProfile, ante: int, holds: int | None = None) -> str | None:
+    """Why an Ante is refused at this table, or None. With `holds` (what the player holds beyond
+    their other boxes' bets), also the table stakes of R-4: three times the Ante."""
     limits = profile.limits.ante
-    return None if limits.contains(ante) else f"must be within the table limits {limits}"
+    if not limits.contains(ante):
+        return f"must be within the table limits {limits}"
+    need = box_needs(ante)
+    if holds is not None and need > holds:
+        return (f"of {ante} needs {need} chips beyond the player's other boxes' bets, the Ante and "
+                f"the Bet of {BET_MULTIPLE}× Ante it may need (R-4); the player holds {holds}")
+    return None
 
 
 # -------------------------------------------------------------------- settlement (R-6..R-9)

@@ -22,12 +22,16 @@ from rules.one_or_five import (
     BoxPlay,
     BoxResult,
     CardSource,
+    ante_problem,
+    box_commitment,
     can_exchange,
     can_insure,
     draw_for_exchange,
     exchange,
     exchange_problem,
+    exchange_stakes_problem,
     hand_of,
+    held_beyond,
     insurance_bounds,
     settle,
     verify_exchange,
@@ -460,3 +464,47 @@ def test_r_2_settlement_never_pays_a_folded_box(round_: Round) -> None:
         if p.action is Action.FOLD:
             fee = p.ante if p.exchanged else 0  # 1 x Ante
             assert results(box) == (-p.ante, 0, -fee, 0, -p.ante - fee)
+
+
+# R-4 table stakes --------------------------------------------------------------------------
+
+
+def test_r_4_ante_needs_three_times_beyond_other_boxes() -> None:
+    # A box ties up its Ante and the Bet of 2x Ante it may need: 50 + 100 = 150 before it acts,
+    # the same once closed; a passed box only its Ante 50; an exchange adds its fee 1 x 50 = 50
+    # (50 + 50 + 100 = 200); insurance its premium (closed, premium 60: 150 + 60 = 210).
+    assert box_commitment(PROFILE, 50, None) == 150
+    assert box_commitment(PROFILE, 50, Action.BET) == 150
+    assert box_commitment(PROFILE, 50, Action.FOLD) == 50
+    assert box_commitment(PROFILE, 50, None, exchanged=True) == 200
+    assert box_commitment(PROFILE, 50, Action.BET, insurance=60) == 210
+    # A player with 300 and one box of 50 not yet acted holds 300 - 150 = 150 beyond it: a
+    # second Ante of 50 needs 3 x 50 = 150 (accepted), one of 51 needs 153 (refused).
+    holds = held_beyond(300, [box_commitment(PROFILE, 50, None)])
+    assert holds == 150
+    assert ante_problem(PROFILE, 50, holds=holds) is None
+    problem = ante_problem(PROFILE, 51, holds=holds)
+    assert problem is not None and "needs 153 chips" in problem and "holds 150" in problem
+    assert "(R-4)" in problem
+    # Without the stakes (settle has none) only the table limits count; they come first.
+    assert ante_problem(PROFILE, 51) is None
+    assert ante_problem(PROFILE, 4, holds=0) == "must be within the table limits 5–500"
+
+
+def test_r_4_exchange_refused_when_box_could_not_close() -> None:
+    # Ante 50: the fee 1 x 50 = 50 and then the Bet 2 x 50 = 100 need 50 + 100 = 150 beyond the
+    # box's Ante and the player's other boxes. Holding 150: offered; 149: refused, citing R-4.
+    assert exchange_stakes_problem(PROFILE, 50, 150) is None
+    problem = exchange_stakes_problem(PROFILE, 50, 149)
+    assert problem is not None and problem.endswith("could not close after the exchange (R-4)")
+    assert "the fee 50 and the Bet 100 it would then need make 150" in problem
+    verify_exchange(PROFILE, 1, 1, open_box=True, exchanged_before=False, ante=50, holds=150)
+    with pytest.raises(IllegalAction, match=r"Box 1: the fee 50 .* holds 149 .*\(R-4\)"):
+        verify_exchange(PROFILE, 1, 1, open_box=True, exchanged_before=False, ante=50, holds=149)
+    fresh = {"open_box": True, "exchanged_before": False, "ante": 50}
+    assert can_exchange(PROFILE, 1, 5, **fresh, holds=150)  # type: ignore[arg-type]
+    assert not can_exchange(PROFILE, 1, 5, **fresh, holds=149)  # type: ignore[arg-type]
+    # The whole exchange refuses it before drawing a card.
+    with pytest.raises(IllegalAction, match=r"\(R-4\)"):
+        exchange(PROFILE, 1, 50, cards("As Ks 7c 5s 2h"), cards("2h"), CardSource(cards("Qs")),
+                 random.Random(1), open_box=True, exchanged_before=False, holds=100)

@@ -140,3 +140,22 @@ def test_a_live_one_or_five_round_comes_back_after_a_restart(tmp_path: Path) -> 
     again.act(Action("reveal", cards=keyed(dealer_hole=HOLE, box_1=BOX1)))
     again.act(Action("confirm_payout"))
     assert verify_ledger(again.ledger) == [] and again.session.chips_balance() == 0
+
+
+def test_r_4_keyed_exchange_refused_when_box_could_not_close(tmp_path: Path) -> None:
+    # Ann holds 150 and antes 50 (3 x 50 = 150). Beyond the Ante she holds 100 < fee 50 + Bet
+    # 100 = 150: no exchange is offered or taken; she may close for 100 or pass.
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    table = Table.create(ledger, "Live R", PROFILE, KeyedEntry(), seats=6)
+    table.seat_player(1, "Ann", 150)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveKeyedRound)
+    table.act(Action("ante", 1, 50, data={"box": 1}))
+    table.act(Action("deal", data={"cut": "dealer"}, cards=keyed(dealer_up=UP)))
+    assert {s.kind for s in rnd.legal_actions()} >= {"bet", "fold"}
+    assert "exchange" not in {s.kind for s in rnd.legal_actions()}
+    refused = r"Seat 1 may not exchange: Box 1: the fee 50 .*holds 100 .*\(R-4\)"
+    with pytest.raises(IllegalAction, match=refused):
+        table.act(Action("exchange", 1, 1, cards=keyed(box_1="9c")))
+    table.act(Action("bet", 1))
+    assert rnd.available(1) == 0

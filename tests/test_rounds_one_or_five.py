@@ -194,3 +194,109 @@ def test_recovery_reopens_the_round_where_it_stopped(tmp_path: Path) -> None:
     from dealer_tui.audit import verify_ledger
 
     assert verify_ledger(ledger) == []
+
+
+# R-4 table stakes --------------------------------------------------------------------------
+
+
+def stakes_table(tmp_path: Path, ann: int) -> Table:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    table = Table.create(ledger, "R1", PROFILE, deck(), seats=6)
+    table.seat_player(1, "Ann", ann)
+    table.seat_player(2, "Bob", 1000)
+    return table
+
+
+def test_r_4_player_with_150_antes_50_exchange_refused(tmp_path: Path) -> None:
+    # Ann holds 150: an Ante of 50 needs 3 x 50 = 150 (accepted). After it she holds
+    # 150 - 50 = 100 beyond the Ante; an exchange needs the fee 1 x 50 = 50 plus the Bet
+    # 2 x 50 = 100 = 150 > 100: not offered, and refused with R-4. She can still close (100).
+    table = stakes_table(tmp_path, 150)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    table.act(Action("ante", 1, 50))  # box 1, Ann's open box
+    table.act(Action("ante", 2, 10))  # box 2
+    table.act(Action("deal"))
+    kinds = {s.kind for s in rnd.legal_actions()}
+    assert "exchange" not in kinds and {"bet", "fold"} <= kinds
+    refused = (r"Seat 1 may not exchange: Box 1: the fee 50 and the Bet 100 it would then need "
+               r"make 150, and the player holds 100 .*\(R-4\)")
+    with pytest.raises(IllegalAction, match=refused):
+        table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    from dealer_tui.views.one_or_five import PRESENTER
+
+    assert PRESENTER.prompt(rnd) == ("Box 1: b close (bet 100), f pass. "
+                                     "No exchange: fee 50 + Bet 100 = 150, 100 held (R-4).")
+    table.act(Action("bet", 1))  # 150 - 50 = 100 free: the Bet of 100 is covered
+    assert rnd.committed(1) == 150 and rnd.available(1) == 0
+
+
+def test_r_4_with_the_fee_and_the_bet_held_the_exchange_is_offered(tmp_path: Path) -> None:
+    # Ann holds 200: beyond her Ante of 50 she holds 150 = fee 50 + Bet 100: offered; after it
+    # 200 - 50 - 50 = 100 are free, exactly the Bet.
+    table = stakes_table(tmp_path, 200)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    table.act(Action("ante", 1, 50))
+    table.act(Action("ante", 2, 10))
+    table.act(Action("deal"))
+    assert "exchange" in {s.kind for s in rnd.legal_actions()}
+    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    assert rnd.available(1) == 100 and "bet" in {s.kind for s in rnd.legal_actions()}
+    table.act(Action("bet", 1))
+    assert rnd.available(1) == 0
+
+
+def test_r_4_ante_needs_three_times_beyond_other_boxes(tmp_path: Path) -> None:
+    # Ann holds 300. Box 1, Ante 50: 3 x 50 = 150 <= 300. Box 1 ties up 50 + 2 x 50 = 150, so
+    # she holds 300 - 150 = 150 beyond it: a second Ante may be at most 150 / 3 = 50 (51 needs
+    # 153). With both boxes placed she holds 300 - 150 - 150 = 0: no third Ante is offered.
+    table = stakes_table(tmp_path, 300)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    spec = next(s for s in rnd.legal_actions() if s.kind == "ante" and s.seat == 1)
+    assert spec.max_amount == 100  # 300 / 3
+    table.act(Action("ante", 1, 50))
+    spec = next(s for s in rnd.legal_actions() if s.kind == "ante" and s.seat == 1)
+    assert (spec.min_amount, spec.max_amount) == (5, 50)
+    refused = (r"Seat 1 may not ante 51: an ante of 51 needs 153 chips beyond the player's other "
+               r"boxes' bets.*\(R-4\); the player holds 150")
+    with pytest.raises(IllegalAction, match=refused):
+        table.act(Action("ante", 1, 51))
+    table.act(Action("ante", 1, 50))
+    assert rnd.holds(1) == 0
+    assert not any(s.kind == "ante" and s.seat == 1 for s in rnd.legal_actions())
+    with pytest.raises(IllegalAction, match=r"Seat 1 may not ante 5: .*needs 15 chips.*holds 0"):
+        table.act(Action("ante", 1, 5))
+    with pytest.raises(IllegalAction, match=r"Seat 1 may not ante 5: .*needs 15 chips.*holds 0"):
+        table.act(Action("ante", 1))  # no amount (a key pressed): why not even the table minimum 5
+
+
+def test_r_4_a_refused_ante_names_its_reason_when_every_box_is_taken(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    table.start_round()
+    for seat in (1, 1, 1, 2, 2, 2):  # 3 boxes each of the 6
+        table.act(Action("ante", seat, 10))
+    with pytest.raises(IllegalAction, match=r"Seat 1 may not ante: all 6 boxes are taken"):
+        table.act(Action("ante", 1, 10))
+
+
+@pytest.mark.parametrize(("first_box", "offered"), [("fold", True), ("bet", False)])
+def test_r_4_a_passed_box_frees_its_bet_for_a_later_exchange(
+    tmp_path: Path, first_box: str, offered: bool
+) -> None:
+    # Ann holds 250: box 1 Ante 25 (needs 75), box 2 Ante 50 (needs 150 of the 250 - 75 = 175
+    # she holds beyond box 1), played open. Box 1 passes: it ties up its Ante 25 only, so beyond
+    # box 1 and box 2's Ante she holds 250 - 25 - 50 = 175 >= fee 50 + Bet 100 = 150: offered.
+    # Box 1 closes instead: 25 + 50 = 75, leaving 250 - 75 - 50 = 125 < 150: not offered.
+    table = stakes_table(tmp_path, 250)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    table.act(Action("ante", 1, 25))
+    table.act(Action("ante", 1, 50))
+    table.act(Action("open_box", 1, data={"box": 2}))
+    table.act(Action("deal"))
+    table.act(Action(first_box, 1))
+    assert rnd.current_box().number == 2  # type: ignore[union-attr]
+    assert rnd.holds(1, rnd.boxes[2]) == (175 if offered else 125)
+    assert ("exchange" in {s.kind for s in rnd.legal_actions()}) is offered

@@ -4,7 +4,7 @@ last card up, each box in order (exchange, close with 2x Ante, pass, insurance),
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dealer_tui.ledger.base import SettlementRow
@@ -86,6 +86,25 @@ class OneOrFiveRound(Round):
     def available(self, seat: int) -> int:
         return int(self.players[seat]["stack"]) - self.committed(seat)
 
+    def holds(self, seat: int, besides: Box | None = None) -> int:
+        """What the player holds beyond their boxes' bets (R-4): the stack less each box's Ante,
+        fee and premium paid, and Bet made or still possibly needed (a box that has not acted
+        may close). `besides`: a box of the player's that counts its Ante only."""
+        boxes = [b for b in self.boxes.values() if b.seat == seat and b is not besides]
+        commitments = [self.commitment(b) for b in boxes]
+        own = besides.ante if besides is not None else 0
+        return rules.held_beyond(int(self.players[seat]["stack"]), commitments) - own
+
+    def commitment(self, box: Box) -> int:
+        """The chips the box ties up (R-4), by `rules.box_commitment`."""
+        action = {"closed": rules.Action.BET, "folded": rules.Action.FOLD}.get(box.status)
+        return rules.box_commitment(self.profile, box.ante, action, exchanged=box.exchanged > 0,
+                                    insurance=box.insurance or 0)
+
+    def exchange_short(self, box: Box) -> str | None:
+        """Why the box's exchange is not offered for want of chips (R-4), or None."""
+        return rules.exchange_stakes_problem(self.profile, box.ante, self.holds(box.seat, box))
+
     def order(self) -> list[int]:
         return sorted(self.boxes)
 
@@ -112,9 +131,9 @@ class OneOrFiveRound(Round):
             free = [n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes]
             for seat in sorted(self.players):
                 held = sum(1 for b in self.boxes.values() if b.seat == seat)
-                cover = 1 + rules.BET_MULTIPLE
-                if free and held < self.profile.limits.boxes_per_player and self.available(seat) >= cover * limits.min:
-                    specs.append(ActionSpec("ante", seat, limits.min, min(limits.max, self.available(seat) // cover),
+                most = self.holds(seat) // rules.box_needs(1)  # R-4: three times the Ante
+                if free and held < self.profile.limits.boxes_per_player and most >= limits.min:
+                    specs.append(ActionSpec("ante", seat, limits.min, min(limits.max, most),
                                             f"Ante on box {free[0]}", data={"box": free[0]}))
             for number in self.order():
                 seat = self.boxes[number].seat
@@ -143,8 +162,8 @@ class OneOrFiveRound(Round):
             return [ActionSpec("insure", seat, low, high, f"Insure box {n}"),
                     ActionSpec("no_insurance", seat, label=f"Box {n}: no insurance")]
         specs = []
-        if box.status == "waiting" and self.open_boxes.get(seat) == n and \
-                self.available(seat) >= rules.exchange_fee(self.profile, box.ante):
+        open_box = self.open_boxes.get(seat) == n
+        if box.status == "waiting" and open_box and self.exchange_short(box) is None:
             for count in self.profile.exchange.counts:
                 specs.append(ActionSpec("exchange", seat, count, count, f"Box {n}: exchange {count}",
                                         CardRequest("exchange", ((f"box {n}", count),), tuple(self.exchanged_out))))
@@ -163,6 +182,9 @@ class OneOrFiveRound(Round):
         handler = getattr(self, f"_propose_{action.kind}")
         if self._phase is Phase.ACT and (box := self.current_box()) is not None and box.seat == action.seat:
             handler(action)  # the step's own check names the reason
+        if self._phase is Phase.ANTE and action.kind == "ante" and action.seat in self.players:
+            least = self.profile.limits.ante.min  # no amount given: why not even the smallest Ante
+            handler(action if action.amount is not None else replace(action, amount=least))
         return super().refusal(action, what)
 
     def _why_not(self, action: Action) -> str:
@@ -174,19 +196,18 @@ class OneOrFiveRound(Round):
         seat, amount = a.seat, a.amount
         if seat not in self.players or amount is None:
             raise refuse(seat, "ante", "an ante needs a seated player and an amount")
-        box = int(a.data.get("box") or next(n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes))
+        free = [n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes]
+        if not free:
+            raise refuse(seat, "ante", f"all {self.profile.limits.boxes} boxes are taken")
+        box = int(a.data.get("box") or free[0])
         if box in self.boxes or not 1 <= box <= self.profile.limits.boxes:
             raise refuse(seat, "ante", f"box {box} is not free")
-        problem = rules.ante_problem(self.profile, amount)
-        if problem:
-            raise refuse(seat, f"ante {amount}", f"an ante {problem}")
-        need = (1 + rules.BET_MULTIPLE) * amount  # the box must be able to close (R-2)
-        if need > self.available(seat):
-            raise refuse(seat, f"ante {amount}", f"an ante of {amount} needs {need} chips free to close the box "
-                                                 f"(Ante + 2× Ante); the seat has {self.available(seat)}")
         held = sum(1 for b in self.boxes.values() if b.seat == seat)
         if held >= self.profile.limits.boxes_per_player:
             raise refuse(seat, "ante", f"a player may play at most {self.profile.limits.boxes_per_player} boxes")
+        problem = rules.ante_problem(self.profile, amount, holds=self.holds(seat))  # R-4
+        if problem:
+            raise refuse(seat, f"ante {amount}", f"an ante {problem}")
         return [Event("ante_placed", {"seat": seat, "box": box, "amount": amount})]
 
     def _propose_withdraw(self, a: Action) -> list[Event]:
@@ -222,21 +243,25 @@ class OneOrFiveRound(Round):
             discard = parse_cards(str(discard_text))
         except BadCards as exc:
             raise refuse(a.seat, "exchange", str(exc)) from None
-        try:
-            rules.verify_exchange(self.profile, box.number, len(discard), open_box=self.open_boxes.get(a.seat) == box.number,
-                                  exchanged_before=box.exchanged > 0)
-        except IllegalAction as exc:
-            raise refuse(a.seat, "exchange", str(exc)) from None
+        self.verify_exchange(a, box, len(discard))
         stray = [c.text for c in discard if c not in box.cards]
         if stray:
             raise refuse(a.seat, "exchange", f"box {box.number} does not hold {' '.join(stray)}")
         fee = rules.exchange_fee(self.profile, box.ante)
-        if fee > self.available(a.seat or 0):
-            raise refuse(a.seat, "exchange", f"the fee is {fee} and only {self.available(a.seat or 0)} chips are free")
         request = CardRequest("exchange", ((f"box {box.number}", len(discard)),), tuple(self.exchanged_out))
         drawn = self._check_cards(a, request)[f"box {box.number}"]
         return [Event("box_exchanged", {"box": box.number, "discarded_cards": cards_payload(discard),
                                         "drawn_cards": cards_payload(drawn), "fee": fee})]
+
+    def verify_exchange(self, a: Action, box: Box, count: int) -> None:
+        """R-3, R-4: the open box, once, the profile's counts, and the fee with the Bet after it."""
+        try:
+            rules.verify_exchange(self.profile, box.number, count,
+                                  open_box=self.open_boxes.get(a.seat) == box.number,
+                                  exchanged_before=box.exchanged > 0, ante=box.ante,
+                                  holds=self.holds(box.seat, box))
+        except IllegalAction as exc:
+            raise refuse(a.seat, "exchange", str(exc)) from None
 
     def _my_box(self, a: Action, what: str) -> Box:
         box = self.current_box()

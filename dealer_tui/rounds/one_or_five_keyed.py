@@ -122,14 +122,8 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
     def _propose_exchange(self, a: Action) -> list[Event]:
         box = self._my_box(a, "exchange")
         count = a.amount or 0
-        try:
-            rules.verify_exchange(self.profile, box.number, count, open_box=self.open_boxes.get(a.seat) == box.number,
-                                  exchanged_before=box.exchanged > 0)
-        except IllegalAction as exc:
-            raise refuse(a.seat, "exchange", str(exc)) from None
+        self.verify_exchange(a, box, count)
         fee = rules.exchange_fee(self.profile, box.ante)
-        if fee > self.available(a.seat or 0):
-            raise refuse(a.seat, "exchange", f"the fee is {fee} and only {self.available(a.seat or 0)} chips are free")
         drawn = self._keyed(a, CardRequest("exchange", ((f"box {box.number}", count),)))[f"box {box.number}"]
         return [Event("box_exchanged", {"box": box.number, "count": count, "discarded_cards": "",
                                         "drawn_cards": cards_payload(drawn), "fee": fee})]

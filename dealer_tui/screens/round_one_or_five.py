@@ -22,7 +22,8 @@ RULES = """Poker "1 or 5" — the rules as played here
 R-1  Ante on a box; five cards to each box and the dealer, the dealer's last card face up.
 R-2  Each box in order, once: pass (lose the Ante), exchange, or close with a Bet of 2× Ante.
 R-3  Exchange: a fee of 1× Ante, exactly 1 or all 5 cards, once; then close or pass.
-R-4  Only a player's open box may exchange.
+R-4  Only a player's open box may exchange. Table stakes: an Ante needs 3× itself beyond the
+     player's other boxes' bets; an exchange needs the fee plus the Bet, so the box can close.
 R-5  The dealer has a game with Ace-King or better.
 R-6  No game: Ante pays 1:1, Bet returned.
 R-7  Game: higher hand wins — Bet by the paytable, Ante 1:1 (two pair: Ante returned unpaid);

@@ -107,7 +107,14 @@ class OneOrFivePresenter:
                 words = [w for k, w in (("exchange", "e exchange"),
                                         ("bet", f"b close (bet {rules.BET_MULTIPLE * box.ante})"),
                                         ("fold", "f pass")) if k in kinds]
-                return f"Box {box.number}: {', '.join(words)}."
+                said = f"Box {box.number}: {', '.join(words)}."
+                open_box = rnd.open_boxes.get(box.seat) == box.number
+                if box.status == "waiting" and open_box and rnd.exchange_short(box):
+                    # the box could not close after an exchange
+                    fee = rules.exchange_fee(rnd.profile, box.ante)
+                    bet, held = rules.BET_MULTIPLE * box.ante, rnd.holds(box.seat, box)
+                    said += f" No exchange: fee {fee} + Bet {bet} = {fee + bet}, {held} held (R-4)."
+                return said
             case Phase.REVEAL:
                 if rnd.keyed:
                     return "Every box has acted: i insures a closed box; v keys the hands and reveals the dealer's."
