@@ -464,6 +464,68 @@ def test_cp_13_three_players_pay_clockwise_from_the_button_within_table_stakes(t
     assert table.session.stacks() == {1: 35, 2: 200, 3: 15}
 
 
+# -- rounds recorded under revision 1 -----------------------------------------------------------
+
+
+def play_dragon_round(table: Table) -> ChinesePokerRound:
+    rnd = start(table)
+    table.act(Action("deal"))
+    table.act(Action("suggest", 2))
+    table.act(Action("declare_natural", 2))
+    set_rows(table, 3, "Ah Ad 3h", "Qs Qh Js Jh 4s", "Th Td Tc 9s 9d")
+    set_rows(table, 1, "Ks Kd 2h", "Qc 8s 8h 7s 7h", "6h 6d 6c 5s 5d")
+    for seat in (1, 2, 3):
+        table.act(Action("lock", seat))
+    table.act(Action("reveal"))
+    table.act(Action("confirm_payout"))
+    return rnd
+
+
+def test_revision_1_rounds_in_the_ledger_are_re_settled_by_revision_1(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from dealer_tui.audit import verify
+    from dealer_tui.cli import main
+
+    # Button 1 deals seats 2, 3, 1; the next hand's button 2 deals 3, 1, 2: the same hands each time.
+    table = new_table(tmp_path, {1: 100, 2: 100, 3: 50}, deck(THREE_SEAT2, THREE_SEAT3, THREE_SEAT1),
+                      deck(THREE_SEAT3, THREE_SEAT1, THREE_SEAT2))
+    # A round recorded before revision 2: its setup has no `rules_revision`.
+    plain = ChinesePokerRound.setup_from.__func__  # type: ignore[attr-defined]
+
+    def revision_1_setup(cls: type, *args: object, **kwargs: object) -> dict[str, object]:
+        setup = plain(cls, *args, **kwargs)
+        del setup["rules_revision"]
+        return setup
+
+    monkeypatch.setattr(ChinesePokerRound, "setup_from", classmethod(revision_1_setup))
+    old = play_dragon_round(table)
+    assert old.revision == 1 and "rules_revision" not in old.setup
+    # Revision 1, pair by pair (the test above under revision 2 moves -65 / +100 / -35). Points
+    # 1: -19, 2: +26, 3: -7; owed 1->2 65, 1->3 30, 3->2 65; payers in order 2, 3, 1:
+    #   seat 3 pays seat 2 min(65, its 50 chips, seat 2's allowance 100) = 50
+    #   seat 1 pays seat 2 min(65, 100, allowance 100 - 50 received = 50) = 50
+    #   seat 1 pays seat 3 min(30, 100 - 50 = 50, allowance 50 - (0 - 50) = 100) = 30
+    assert payments(old) == [(3, 2, 50), (1, 2, 50), (1, 3, 30)]
+    outcome = old.outcome()
+    assert outcome is not None and outcome.stack_changes == {1: -80, 2: 100, 3: -20}
+    monkeypatch.undo()
+    # Stacks now 20, 200, 30; the next round is played under revision 2.
+    for seat, chips in ((1, 80), (3, 70)):
+        table.buy_chips(seat, chips)
+    new = play_dragon_round(table)
+    assert new.revision == 2 and new.setup["rules_revision"] == 2
+    report = verify(table.ledger)
+    assert report.problems == []
+    assert report.notes == [(f"table {table.record.id} (C1): round 1 settled under rules revision 1, "
+                             "re-settled by revision 1's rules, not revision 2's")]
+    path = str(table.ledger.path)
+    table.ledger.close()
+    assert main(["history", "verify", "--ledger", path]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("note: table 1 (C1): round 1 settled under rules revision 1")
+    assert "ok: " in out and "(2 rounds)" in out
+
+
 # -- the button, voids, recovery ----------------------------------------------------------------
 
 

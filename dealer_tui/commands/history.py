@@ -82,9 +82,12 @@ def _list(ledger: SqliteLedger, args: argparse.Namespace) -> int:
 
 
 def _verify(ledger: SqliteLedger) -> int:
-    from dealer_tui.audit import verify_ledger
+    from dealer_tui.audit import verify
 
-    problems = verify_ledger(ledger)
+    report = verify(ledger)
+    problems = report.problems
+    for line in report.notes:
+        sys.stdout.write(f"note: {line}\n")
     for line in problems:
         sys.stdout.write(f"{line}\n")
     if problems:
