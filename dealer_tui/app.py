@@ -20,6 +20,8 @@ from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.registry import round_screen, screen_games
+from dealer_tui.rounds.base import Phase
+from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen
@@ -63,6 +65,22 @@ class DealerApp(OrderedKeysApp):
 
     def source(self, kind: str = "shoe") -> CardSource:
         return source_for(kind, self.options.seed)
+
+    async def action_quit(self) -> None:
+        """Quitting during a hand asks first (the hand comes back where it stopped on the next start)."""
+        rnd = self.table.round if self.table is not None else None
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID) or isinstance(self.screen, ChoiceModal):
+            self.exit()
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                self.exit()
+
+        self.push_screen(ChoiceModal(f"Round {self.table.session.rounds_started if self.table else ''} is in the "
+                                     f"{rnd.phase.value} phase: quit the terminal? The round comes back where it "
+                                     "stopped when the terminal starts again.",
+                                     [("y", "yes, quit"), ("n", "no, back to the table")]), answered)
 
     def on_mount(self) -> None:
         table = None if self.options.new_table else self.resume()

@@ -85,7 +85,8 @@ def _bets(r: int) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
 @needs_tmux
 def test_hcf_rounds_typed_ahead_are_recorded_as_typed(tmp_path: Path) -> None:
     """Each round's keys in one burst: the bank, two ante dialogs (one typed over the selected
-    amounts, one with Backspace first), the deal, a raise dialog, a fold, reveal and payout."""
+    amounts, one with Backspace first), the deal, a raise dialog, a fold that loses bonus bets (so
+    it asks first), reveal and payout."""
     ledger_path = _open_table(tmp_path, keyed=False)
     term = Terminal(tmp_path, ["--ledger", str(ledger_path), "--seed", "11"])
     try:
@@ -98,7 +99,7 @@ def test_hcf_rounds_typed_ahead_are_recorded_as_typed(tmp_path: Path) -> None:
                     str(first), "a", str(a1), "Tab", str(f1), "Tab", str(s1), "Enter",
                     str(second), "a", "BSpace", str(a2), "Tab", "BSpace", str(f2), "Tab", "BSpace",
                     str(s2), "Enter",
-                    "d", "r", str(a1), "Enter", "f", "v", "p", "Enter"]
+                    "d", "r", str(a1), "Enter", "f", "y", "v", "p", "Enter"]
             term.send(keys)
             events = _wait_for_round(term, ledger_path, r + 1)
             antes = sorted([("ante_placed", {"seat": first, "ante": a1, "flush": f1, "straight_flush": s1}),

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_tui.ledger.base import NewEvent, SettlementRow
+from dealer_tui.ledger.payouts import seat_payouts
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
@@ -22,6 +23,10 @@ if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession
 
 Event = NewEvent
+
+UNDO = "undo"
+UNDO_EVENT = "step_taken_back"
+"""The correction event: the dealer took back their last step (its kind and payload recorded)."""
 
 
 class Phase(StrEnum):
@@ -102,7 +107,8 @@ class RoundOutcome:
 
     @property
     def paid(self) -> int:
-        return sum(r.stake + r.result for r in self.rows if r.result > 0 and r.bet not in BANK_BETS)
+        """Every seat's payout summed (`payouts.seat_chips`: a DP's take included)."""
+        return sum(seat_payouts(self.rows).values())
 
 
 BANK_BETS = frozenset({"bank", "rake"})
@@ -124,6 +130,9 @@ class Round(ABC):
     """True for the live-table variant: the dealer keys the physical cards when the table sees them."""
     VERBS: ClassVar[dict[str, str]] = {}
     """How an action kind reads in a refusal (`set_rows` -> "set the rows")."""
+    UNDOABLE: ClassVar[dict[str, str]] = {}
+    """Events the dealer may take back while nothing has followed them (a mis-key), each with
+    how it reads: `{"ante_placed": "the ante"}`. Events that bring cards are never taken back."""
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         self.profile = profile
@@ -158,6 +167,8 @@ class Round(ABC):
 
         The action must be among `legal_actions()`; its `_propose_<kind>` handler checks the details.
         """
+        if action.kind == UNDO:
+            return self._propose_undo(action)
         handler = getattr(self, f"_propose_{action.kind}", None)
         what = self.VERBS.get(action.kind, action.kind.replace("_", " "))
         if handler is None:
@@ -215,8 +226,60 @@ class Round(ABC):
     def _on_round_voided(self, payload: Mapping[str, Any]) -> None:
         self._phase = Phase.VOID
 
+    # -- taking back a mis-key ---------------------------------------------------------------
+
+    def undoable(self) -> Event | None:
+        """The dealer's last step, if it may still be taken back: it is the round's last event
+        (a restart in between does not count) and of a kind the game lets the dealer take back."""
+        if self._phase in (Phase.DONE, Phase.VOID, Phase.PAYOUT):
+            return None
+        last = next((e for e in reversed(self.events) if e.kind != "round_recovered"), None)
+        if last is None or last.kind not in self.UNDOABLE:
+            return None
+        return last
+
+    def undo_label(self) -> str | None:
+        """What taking back the last step would take back, as the key bar and the log say it."""
+        last = self.undoable()
+        if last is None:
+            return None
+        seat = last.payload.get("seat")
+        box = last.payload.get("box")
+        whose = f"seat {seat}'s " if seat is not None else (f"box {box}'s " if box is not None else "")
+        return whose + self.UNDOABLE[last.kind]
+
+    def _propose_undo(self, action: Action) -> list[Event]:
+        last = self.undoable()
+        if last is None:
+            raise refuse(None, "take back the last step",
+                         "only the dealer's last step may be taken back, before anything else is entered; "
+                         "after that the supervisor corrects")
+        return [Event(UNDO_EVENT, {"kind": last.kind, "payload": dict(last.payload),
+                                   "what": self.undo_label() or last.kind})]
+
+    def effective_events(self, events: Sequence[Event]) -> list[Event]:
+        """`events` with every step taken back left out (each undo takes back the step before it)."""
+        kept: list[Event] = []
+        for event in events:
+            if event.kind == UNDO_EVENT:
+                while kept and kept[-1].kind == "round_recovered":
+                    kept.pop()
+                if kept:
+                    kept.pop()
+            else:
+                kept.append(event)
+        return kept
+
     def apply(self, event: Event) -> None:
         """Fold one recorded event into the state."""
+        if event.kind == UNDO_EVENT:
+            recorded = [*self.events, event]
+            kept = self.effective_events(recorded)
+            type(self).__init__(self, self.profile, self.setup)  # the state as if the step never was
+            for earlier in kept:
+                self.apply(earlier)
+            self.events = recorded
+            return
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is None:
             raise IllegalAction(f"{self.game_id}: unknown event {event.kind!r}")
@@ -245,12 +308,13 @@ class Round(ABC):
     # -- payout (shared by every game) ------------------------------------------------------
 
     def sign_off_needed(self) -> list[int]:
-        """Seats whose winnings this round reach the profile's sign-off threshold."""
+        """Seats (boxes in "1 or 5") whose payout this round (`payouts.seat_chips`) reaches the
+        profile's sign-off threshold."""
         outcome = self.outcome()
         if outcome is None:
             return []
         limit = self.profile.sign_off_threshold
-        return sorted(seat for seat, change in outcome.stack_changes.items() if change >= limit)
+        return sorted(seat for seat, paid in seat_payouts(outcome.rows).items() if paid >= limit)
 
     def sign_off_state(self) -> tuple[str, Mapping[str, Any]] | None:
         """The latest sign-off event of this round as (kind, payload): a request sent to the floor
@@ -276,7 +340,7 @@ class Round(ABC):
             raise refuse(None, what, f"the supervisor ({state[1].get('by')}) already approved it")
         return [Event("sign_off_requested", {
             "seats": big, "threshold": self.profile.sign_off_threshold,
-            "wins": {str(seat): outcome.stack_changes[seat] for seat in big},
+            "payouts": {str(seat): seat_payouts(outcome.rows)[seat] for seat in big},
             "paid": outcome.paid, "wagered": outcome.wagered})]
 
     def _on_sign_off_requested(self, payload: Mapping[str, Any]) -> None:

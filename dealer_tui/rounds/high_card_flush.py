@@ -51,6 +51,8 @@ class Seat:
 @register_round
 class HighCardFlushRound(Round):
     game_id = "high-card-flush"
+    UNDOABLE = {"ante_placed": "ante", "ante_withdrawn": "taking back of the bets",
+                "player_acted": "raise or fold"}
     profile: HighCardFlushProfile
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
@@ -116,6 +118,13 @@ class HighCardFlushRound(Round):
         return hcf.raise_bounds(p.ante, self.flush_length(seat))
 
     # -- legal actions ----------------------------------------------------------------------
+
+    def undo_label(self) -> str | None:
+        last = self.undoable()
+        if last is not None and last.kind == "player_acted":
+            amount = last.payload["raise"]
+            return f"seat {last.payload['seat']}'s " + (f"raise of {amount}" if amount else "fold")
+        return super().undo_label()
 
     def legal_actions(self) -> list[ActionSpec]:
         specs: list[ActionSpec] = []

@@ -51,6 +51,9 @@ class OneOrFiveRound(Round):
     game_id = "one-or-five"
     VERBS = {"bet": "close the box", "fold": "pass", "no_insurance": "decline insurance",
              "open_box": "mark an open box", "withdraw": "take back an ante"}
+    UNDOABLE = {"ante_placed": "ante", "ante_withdrawn": "taking back of the ante",
+                "open_box_marked": "open box", "box_closed": "close", "box_folded": "pass",
+                "insurance_taken": "insurance decision"}
     profile: OneOrFiveProfile
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:

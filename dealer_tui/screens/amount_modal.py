@@ -20,8 +20,13 @@ class AmountField:
     label: str
     low: int
     high: int
-    default: int
+    default: int | None
+    """The amount the field starts with; None: an empty field, the dealer types the amount."""
     optional: bool = False  # 0 allowed (no bet)
+
+    @property
+    def start(self) -> str:
+        return "" if self.default is None else str(self.default)
 
     @property
     def bounds(self) -> str:
@@ -50,7 +55,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
                     yield SettledLabel(f"{f.label} ({f.bounds})", id=f"label-{i}")
                     # the class an Input gives itself for its first value, given up front: set
                     # later, it would restyle the field before it is even shown
-                    yield Input(str(f.default), id=f"amount-{i}", classes="-valid")
+                    yield Input(f.start, id=f"amount-{i}", classes="-valid", max_length=12)
             yield SettledStatic("", id="amount-error", classes="error")
             yield SettledStatic("Enter confirms · Esc backs out · ctrl+u restores the suggested amounts", classes="hint")
 
@@ -77,20 +82,23 @@ class AmountModal(Dialog[dict[str, int] | None]):
 
     def action_undo(self) -> None:
         for i, f in enumerate(self.fields):
-            self.query_one(f"#amount-{i}", Input).value = str(f.default)
+            self.query_one(f"#amount-{i}", Input).value = f.start
         self.query_one("#amount-error", Static).update("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         values: dict[str, int] = {}
         for i, f in enumerate(self.fields):
-            raw = self.query_one(f"#amount-{i}", Input).value.strip() or "0"
-            try:
-                amount = int(raw)
-            except ValueError:
+            raw = self.query_one(f"#amount-{i}", Input).value.strip()
+            if not raw and not f.optional:
+                return self._error(f"{f.label}: type an amount ({f.bounds})")
+            if not (raw or "0").isdigit() or not raw.isascii():
                 return self._error(f"{f.label}: {raw!r} is not a whole number of chips")
-            if not (f.low <= amount <= f.high or (f.optional and amount == 0)):
-                return self._error(f"{f.label}: {amount} is outside {f.bounds}")
+            amount = int(raw or "0")
+            if amount > f.high:
+                return self._error(f"{f.label}: {amount} is over the most allowed here, {f.high} ({f.bounds})")
+            if not (f.low <= amount or (f.optional and amount == 0)):
+                return self._error(f"{f.label}: {amount} is under the least allowed here, {f.low} ({f.bounds})")
             values[f.name] = amount
         problem = self.check(values) if self.check is not None else None
         if problem:

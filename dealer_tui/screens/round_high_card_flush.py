@@ -120,8 +120,23 @@ class HighCardFlushScreen(RoundScreen):
 
     def action_fold(self) -> None:
         spec = self.spec_for("fold")
-        if spec is not None:
-            self.perform(Action("fold", spec.seat))
+        if spec is None or spec.seat is None:
+            return
+        seat = spec.seat
+        p = self.hcf.seats[seat]
+        bonus = [f"{name} {amount}" for name, amount in (("Flush", p.flush), ("Straight Flush", p.straight_flush))
+                 if amount]
+        if not bonus or self.hcf_profile.banker == "house":  # HCF-20: a folded hand keeps its bonus bets
+            self.perform(Action("fold", seat))
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "y":
+                self.perform(Action("fold", seat))
+
+        lost = ", ".join([f"Ante {p.ante}", *bonus])
+        self.ask(ChoiceModal(f"Seat {seat} folds and loses {lost} (HCF-6, HCF-11)?",
+                             [("y", "yes, fold"), ("n", "no, back to the hand")]), answered)
 
     def house_label(self) -> str:
         return "House (rake)" if self.hcf_profile.banker == "designated_player" else "House"

@@ -16,7 +16,7 @@ from textual.widgets import Header, Static
 
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase, RoundOutcome
+from dealer_tui.rounds.base import UNDO, Action, ActionSpec, CardRequest, Phase, RoundOutcome
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -62,6 +62,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         Binding("v", "reveal", "Reveal"),
         Binding("p", "payout", "Payout"),
         Binding("x", "void", "Misdeal"),
+        Binding("z", "undo_step", "Undo last step"),
         Binding("c", "change_profile", "Change profile"),
         Binding("j", "join", "Seat a player"),
         Binding("m", "more_chips", "Buy chips"),
@@ -166,6 +167,8 @@ class RoundScreen(TableChanges, OneFrame[None]):
         return mine[0]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo_step":
+            return self.table.round is not None and self.table.round.undoable() is not None
         if action in ("start", "change_profile", "join", "more_chips", "leave"):
             rnd = self.table.round
             between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
@@ -356,6 +359,14 @@ class RoundScreen(TableChanges, OneFrame[None]):
 
         self.ask(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
                               self.ROW_LABEL, FloorRequest(self.table)), confirmed)
+
+    def action_undo_step(self) -> None:
+        """The dealer's last step taken back while nothing has followed it (a mis-key), recorded as
+        a correction; after that only the supervisor corrects (a void)."""
+        rnd = self.table.round
+        what = rnd.undo_label() if rnd is not None else None
+        if self.perform(Action(UNDO)) and what:
+            self.tell(f"Taken back: {what}")
 
     def action_void(self) -> None:
         number = self.table.session.rounds_started

@@ -44,7 +44,7 @@ class TableChanges:
 
         def named(name: str | None) -> None:
             if name:
-                self.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, buy_in.max)],
+                self.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
                                  lambda v: self._table_step(lambda: self.table.seat_player(seat, name, v["chips"]),
                                                             f"{name} sits at seat {seat} with {v['chips']}"))
 
@@ -62,7 +62,7 @@ class TableChanges:
         if seat is None:
             return
         buy_in = self.table.profile.profile.buy_in
-        self.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, buy_in.max)],
+        self.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
                          lambda v: self._table_step(lambda: self.table.buy_chips(seat, v["chips"]),
                                                     f"Seat {seat} buys {v['chips']}"))
 

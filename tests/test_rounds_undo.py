@@ -1,0 +1,139 @@
+"""Taking back a mis-key: the dealer's last step, while nothing has followed it, is taken back by a
+recorded correction; the round is then exactly as if the step had not been made, after a replay
+and a restart too; once another step follows, only the supervisor corrects."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import UNDO, Action, Phase
+from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.rounds.table import Table
+from rules.cards import parse_cards
+from rules.errors import IllegalAction
+from rules.profiles.loader import ProfileLibrary
+from tests.test_rounds_high_card_flush import BANKER, SEAT2, SEAT3
+
+HCF = ProfileLibrary().find("high-card-flush")
+
+
+def hcf_table(tmp_path: Path) -> Table:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    table = Table.create(ledger, "U1", HCF, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, name in enumerate(("Ann", "Bob", "Cy"), start=1):
+        table.seat_player(seat, name, 5000)
+    return table
+
+
+def test_an_ante_mis_keyed_is_taken_back_and_recorded(tmp_path: Path) -> None:
+    table = hcf_table(tmp_path)
+    rnd = table.start_round()
+    assert isinstance(rnd, HighCardFlushRound)
+    table.act(Action("ante", 2, 10, data={"flush": 5, "straight_flush": 0}))
+    table.act(Action("ante", 3, 500, data={"flush": 0, "straight_flush": 0}))   # meant 50
+    assert rnd.undo_label() == "seat 3's ante"
+    table.act(Action(UNDO))
+    assert not rnd.seats[3].playing and rnd.seats[3].ante == 0
+    assert (rnd.seats[2].ante, rnd.seats[2].flush) == (10, 5)                    # the step before stays
+    table.act(Action("ante", 3, 50, data={"flush": 0, "straight_flush": 0}))
+    assert rnd.seats[3].ante == 50
+    kinds = [e.kind for e in table.ledger.round_events(table.round_id or 0)]
+    assert kinds == ["round_started", "ante_placed", "ante_placed", "step_taken_back", "ante_placed"]
+    taken = [e for e in table.ledger.round_events(table.round_id or 0) if e.kind == "step_taken_back"][0]
+    assert taken.payload["kind"] == "ante_placed" and taken.payload["payload"]["ante"] == 500
+    assert taken.payload["what"] == "seat 3's ante"
+
+
+def test_only_the_last_step_is_taken_back_and_only_once(tmp_path: Path) -> None:
+    table = hcf_table(tmp_path)
+    rnd = table.start_round()
+    table.act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action(UNDO))
+    with pytest.raises(IllegalAction, match="only the dealer's last step may be taken back"):
+        table.act(Action(UNDO))                                                  # the undo is the last step now
+    table.act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action("ante", 3, 10, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action("deal"))                                                    # cards: never taken back
+    assert rnd.undoable() is None
+    with pytest.raises(IllegalAction, match="after that the supervisor corrects"):
+        table.act(Action(UNDO))
+
+
+def test_a_fold_mis_keyed_for_the_last_seat_is_taken_back_before_the_reveal(tmp_path: Path) -> None:
+    table = hcf_table(tmp_path)
+    rnd = table.start_round()
+    assert isinstance(rnd, HighCardFlushRound) and rnd.banker == 1
+    table.act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action("ante", 3, 10, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action("deal"))
+    table.act(Action("raise", 2, 20))            # seat 2's 5-card flush: up to 2x the ante (HCF-6)
+    table.act(Action("fold", 3))
+    assert rnd.phase is Phase.REVEAL and rnd.undo_label() == "seat 3's fold"
+    table.act(Action(UNDO))
+    assert rnd.phase is Phase.ACT and rnd.to_act() is rnd.seats[3]
+    table.act(Action("raise", 3, 10))            # seat 3's 3-card flush: 1x the ante
+    table.act(Action("reveal"))
+    assert rnd.phase is Phase.PAYOUT
+
+
+def test_a_round_with_a_step_taken_back_replays_and_reopens_the_same(tmp_path: Path) -> None:
+    table = hcf_table(tmp_path)
+    rnd = table.start_round()
+    table.act(Action("ante", 2, 10, data={"flush": 3, "straight_flush": 0}))
+    table.act(Action("ante", 3, 40, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action(UNDO))
+    replayed = HighCardFlushRound.replay(HCF.profile, rnd.setup, rnd.events)
+    assert {s: (p.ante, p.flush, p.playing) for s, p in replayed.seats.items()} == {
+        2: (10, 3, True), 3: (0, 0, False)}
+    table.ledger.close()
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    reopened = Table.open(ledger, ledger.tables()[0], HCF, ScriptedDeck([]))
+    assert reopened.round is not None and reopened.round.phase is Phase.ANTE
+    assert isinstance(reopened.round, HighCardFlushRound)
+    assert (reopened.round.seats[2].ante, reopened.round.seats[3].playing) == (10, False)
+
+
+def test_a_settled_round_with_a_step_taken_back_verifies(tmp_path: Path) -> None:
+    table = hcf_table(tmp_path)
+    table.start_round()
+    table.act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action("ante", 3, 10, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action(UNDO))
+    table.act(Action("deal"))
+    table.act(Action("raise", 2, 20))
+    table.act(Action("reveal"))
+    table.act(Action("confirm_payout"))
+    # Seat 2 alone is dealt first (SEAT2), the DP next (SEAT3's cards: a 3-card club flush K-9-4,
+    # qualifying, HCF-7); seat 2's 5-card heart flush beats it (HCF-9): ante +10, raise +20.
+    rows = {(r.seat, r.bet): r.result for r in table.ledger.settlement(table.round_id or 0)}
+    assert rows[(2, "ante")] == 10 and rows[(2, "raise")] == 20 and (3, "ante") not in rows
+    assert verify_ledger(table.ledger) == []
+
+
+O5 = ProfileLibrary().find("one-or-five")
+
+
+def test_r_a_pass_mis_keyed_is_taken_back(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h")
+    table = Table.create(ledger, "O1", O5, ScriptedDeck([deck]), seats=6)
+    table.seat_player(1, "Ann", 1000)
+    table.seat_player(2, "Bob", 1000)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    table.act(Action("ante", 1, 10))
+    table.act(Action("ante", 2, 10))
+    table.act(Action("deal", data={"cut_by": "dealer"}))
+    table.act(Action("fold", 1))                                                  # box 1 meant to close
+    assert rnd.undo_label() == "box 1's pass"
+    table.act(Action(UNDO))
+    box = rnd.current_box()
+    assert box is not None and box.number == 1 and box.status == "waiting"
+    table.act(Action("bet", 1))
+    assert box.status == "closed" and rnd.committed(1) == 10 + 20            # the Bet is 2x the ante (R-2)

@@ -1,0 +1,86 @@
+"""The dealer's table steps between and during hands, driven by keys (Pilot): what a mis-key
+costs, what the terminal asks before it acts, and the reasons it gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from dealer_tui.screens.amount_modal import AmountModal
+from dealer_tui.screens.round_screen import RoundScreen
+from tests.tui_support import seated_app
+
+SIZE = (120, 36)
+HCF_PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
+
+
+async def test_buying_chips_has_no_default_amount(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "m")
+        dialog = app.screen
+        assert isinstance(dialog, AmountModal)
+        assert dialog.query_one("#amount-0", Input).value == ""
+        await pilot.press("enter")                       # Enter alone buys nothing
+        assert app.screen is dialog
+        assert str(dialog.query_one("#amount-error", Static).render()) == "Chips: type an amount (100–20000)"
+        await pilot.press(*"25000", "enter")             # the profile's buy-in is 100–20000
+        assert app.screen is dialog
+        assert str(dialog.query_one("#amount-error", Static).render()) == (
+            "Chips: 25000 is over the most allowed here, 20000 (100–20000)")
+        await pilot.press("ctrl+u", *"700", "enter")
+        assert isinstance(app.screen, RoundScreen)
+        assert app.table is not None and app.table.session.players[2].stack == 5000 + 700
+
+
+async def test_z_takes_back_the_last_step_and_the_log_says_so(tmp_path: Path) -> None:
+    from dealer_tui.widgets.event_log import EventLog
+
+    app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "2", "a", *"50", "enter", "3", "a", *"400", "enter")   # 400: meant 40
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert rnd is not None and rnd.seats[3].ante == 400
+        await pilot.press("z")
+        assert rnd.seats[3].ante == 0 and rnd.seats[2].ante == 50
+        await pilot.press("z")                                  # nothing more to take back: refused, said why
+        assert rnd.seats[2].ante == 50
+        await pilot.press("3", "a", *"40", "enter")
+        assert rnd.seats[3].ante == 40
+        kinds = [e.kind for e in app.ledger.round_events(app.table.round_id or 0)]  # type: ignore[union-attr]
+        assert kinds.count("step_taken_back") == 1
+        log = app.screen.query_one(EventLog)
+        assert "Taken back: seat 3's ante (the dealer's correction)" in log.lines
+
+
+async def test_f_on_a_seat_with_bonus_bets_asks_first(tmp_path: Path) -> None:
+    from dealer_tui.screens.choice_modal import ChoiceModal
+
+    app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "2", "a", *"10", "tab", *"5", "enter", "3", "a", *"10", "enter", "d")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert rnd is not None and rnd.to_act().seat == 2  # type: ignore[attr-defined]
+        await pilot.press("f")
+        assert isinstance(app.screen, ChoiceModal)
+        assert app.screen.question == "Seat 2 folds and loses Ante 10, Flush 5 (HCF-6, HCF-11)?"
+        await pilot.press("n")
+        assert rnd.seats[2].raised is None                      # nothing happened
+        await pilot.press("f", "y")
+        assert rnd.seats[2].raised == 0
+        await pilot.press("f")                                  # seat 3 has no bonus bet: folds at once
+        assert rnd.seats[3].raised == 0 and isinstance(app.screen, RoundScreen)
+
+
+async def test_ctrl_q_during_a_round_asks_first(tmp_path: Path) -> None:
+    from dealer_tui.screens.choice_modal import ChoiceModal
+
+    app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "ctrl+q")
+        assert isinstance(app.screen, ChoiceModal) and "quit the terminal?" in app.screen.question
+        await pilot.press("n")
+        assert isinstance(app.screen, RoundScreen) and app.is_running
+        await pilot.press("ctrl+q", "y")
+        assert not app.is_running
