@@ -359,6 +359,7 @@ def test_cp_5_suggest_never_fouls_and_points_are_zero_sum() -> None:
     assert points.edge.value == 0.0  # every point one player wins, the other pays (CP-5)
     assert sum(line.contribution for line in points.lines) == pytest.approx(0.0)
     assert report.house_edge.value == 0.0  # the shipped profile takes no house fee
+    assert 0.0 <= report.figure("stakes_cut_rate").value.value <= 1.0  # CP-13 on the nets
 
 
 # Bad requests -----------------------------------------------------------------------------------------

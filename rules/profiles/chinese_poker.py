@@ -97,7 +97,7 @@ class ChinesePokerProfile(ProfileBase):
             ("Scoring", self.scoring.replace("_", " ")),
             ("Each row won", "1 point"),
             ("Scoop (all three rows)", f"{rules.scoop_points} points" if rules.scoop_points else "3 points"),
-            ("Foul pays each opponent", f"{rules.foul_points} points + their royalties"),
+            ("Foul pays each opponent", f"{rules.foul_points} points + their royalties or natural"),
             ("Point value", f"{self.point_value} chips"),
             ("Buy-in", f"{self.full_buy_in} chips ({self.buy_in_points} points)"),
             ("House fee", f"{self.house_fee} per player per hand" if self.house_fee else "none"),

@@ -3,10 +3,13 @@
 Each deal shuffles one deck uniformly (`common.deal`) and deals the four 13-card hands of CP-1;
 players 1..N take the first N, the rest are dead. Under each profile, every player sets the
 hand `rules.chinese_setting.suggest` proposes for that profile (declaring a natural when the
-cards hold one, CP-9), the hands are judged and scored pair by pair (CP-5..CP-10). Reported:
+cards hold one, CP-9), the hands are judged and scored pair by pair (CP-5..CP-10; RULES.md
+revision 2: a fouled hand pays a declared natural the foul penalty plus its points). Reported:
 the points a player wins per hand (their distribution, spread and mean), foul, natural and
 scoop rates. Points are counted before table stakes (CP-13) and before chips (CP-12); the
-house's fee per player per hand (profile `house_fee`, in chips) is the only house edge.
+house's fee per player per hand (profile `house_fee`, in chips) is the only house edge. One
+figure settles the chips too: how often table stakes, settled on the nets (CP-13) with every
+player starting the hand at the full buy-in, cut what a player's points are due.
 
 `suggest` takes about 10-15 ms a hand, so this simulator runs about 20 four-player deals a
 second per process; use `--workers` for long runs.
@@ -22,6 +25,7 @@ import numpy as np
 
 from rules.cards import DECK
 from rules.chinese_poker import JudgedHand, ScoringTerms, judge, score_table
+from rules.chinese_poker_payments import dues_of, pay_table_stakes
 from rules.chinese_setting import suggest
 from rules.errors import BadInput
 from rules.profiles.base import ProfileBase
@@ -76,6 +80,9 @@ class ChinesePokerJob:
         terms = ScoringTerms.of(profile)
         judged = [set_and_judge(seat, cards, profile, terms) for seat, cards in enumerate(dealt, start=1)]
         points = score_table(judged, terms).points
+        stacks = dict.fromkeys(points, profile.full_buy_in)
+        money = pay_table_stakes(stacks, dues_of(points, profile.point_value), len(points), profile.house_fee)
+        tally.add(f"{p}.stakes_cut", bool(money.unpaid))
         for hand in judged:
             value = points[hand.seat]
             tally.add(f"{p}.points.line.{value}.n", 1)
@@ -113,6 +120,8 @@ def profile_report(job: ChinesePokerJob, i: int, name: str, tally: Tally, deals:
         Figure("foul_rate", "hands fouled (CP-4)", proportion_estimate(tally[f"{p}.fouls"], seat_hands)),
         Figure("scoop_rate", "pairs of players where one wins all three rows (CP-6)",
                proportion_estimate(tally[f"{p}.scoops"], pairs)),
+        Figure("stakes_cut_rate", "deals where table stakes cut a due, every stack at the full buy-in (CP-13)",
+               proportion_estimate(tally[f"{p}.stakes_cut"], deals)),
         *(Figure(f"natural_{n.replace(' ', '_')}", f"natural declared: {n} (CP-9)",
                  proportion_estimate(tally[f"{p}.natural.{n}"], seat_hands)) for n in NATURALS),
     ]
