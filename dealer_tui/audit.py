@@ -42,19 +42,22 @@ def verify(ledger: Ledger) -> Verification:
         try:
             profiles = table_profiles(ledger, table)
         except RulesError as exc:
-            report.problems.append(f"table {table.id} ({table.name}): its profile does not load: {exc}")
+            report.problems.append(
+                f"table {table.id} ({table.name}): its profile does not load: {exc}")
             continue
         earlier: dict[int, list[int]] = {}
         for record in ledger.table_rounds(table.id):
             if record.status == ROUND_SETTLED:
-                problems, revision = resettle_round(ledger, table, record.id, record.number, profiles)
+                problems, revision = resettle_round(
+                    ledger, table, record.id, record.number, profiles)
                 report.problems += problems
                 if revision is not None and revision < RULES_REVISION:
                     earlier.setdefault(revision, []).append(record.number)
         for revision, numbers in sorted(earlier.items()):
             report.notes.append(
-                f"table {table.id} ({table.name}): {_rounds(numbers)} settled under rules revision "
-                f"{revision}, re-settled by revision {revision}'s rules, not revision {RULES_REVISION}'s")
+                f"table {table.id} ({table.name}): {_rounds(numbers)} settled under rules "
+                f"revision {revision}, re-settled by revision {revision}'s rules, not revision "
+                f"{RULES_REVISION}'s")
     return report
 
 

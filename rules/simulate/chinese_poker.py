@@ -81,7 +81,8 @@ class ChinesePokerJob:
         judged = [set_and_judge(seat, cards, profile, terms) for seat, cards in enumerate(dealt, start=1)]
         points = score_table(judged, terms).points
         stacks = dict.fromkeys(points, profile.full_buy_in)
-        money = pay_table_stakes(stacks, dues_of(points, profile.point_value), len(points), profile.house_fee)
+        dues = dues_of(points, profile.point_value)
+        money = pay_table_stakes(stacks, dues, len(points), profile.house_fee)
         tally.add(f"{p}.stakes_cut", bool(money.unpaid))
         for hand in judged:
             value = points[hand.seat]
@@ -120,7 +121,8 @@ def profile_report(job: ChinesePokerJob, i: int, name: str, tally: Tally, deals:
         Figure("foul_rate", "hands fouled (CP-4)", proportion_estimate(tally[f"{p}.fouls"], seat_hands)),
         Figure("scoop_rate", "pairs of players where one wins all three rows (CP-6)",
                proportion_estimate(tally[f"{p}.scoops"], pairs)),
-        Figure("stakes_cut_rate", "deals where table stakes cut a due, every stack at the full buy-in (CP-13)",
+        Figure("stakes_cut_rate",
+               "deals where table stakes cut a due, every stack at the full buy-in (CP-13)",
                proportion_estimate(tally[f"{p}.stakes_cut"], deals)),
         *(Figure(f"natural_{n.replace(' ', '_')}", f"natural declared: {n} (CP-9)",
                  proportion_estimate(tally[f"{p}.natural.{n}"], seat_hands)) for n in NATURALS),
