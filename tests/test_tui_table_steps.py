@@ -84,3 +84,26 @@ async def test_ctrl_q_during_a_round_asks_first(tmp_path: Path) -> None:
         assert isinstance(app.screen, RoundScreen) and app.is_running
         await pilot.press("ctrl+q", "y")
         assert not app.is_running
+
+
+async def test_every_payout_row_and_the_confirming_key_are_reachable_at_80x24(tmp_path: Path) -> None:
+    from dealer_tui.screens.payout_screen import PayoutScreen
+    from dealer_tui.widgets.payout_rows import PayoutRows
+    from tests.test_snapshots import SEVEN, _full_hcf_round
+
+    app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*_full_hcf_round())
+        payout = app.screen
+        assert isinstance(payout, PayoutScreen)
+        hint = payout.query_one("#payout-hint", Static)
+        assert hint.region.bottom <= 23 and "Enter confirms" in str(hint.render())   # above the border
+        rows = payout.query_one(PayoutRows)
+        # 6 players x 4 bets (ante, raise, flush, straight flush) + the DP's bank row = 25 rows
+        assert len(rows.rows) == 25 and rows.region.bottom <= 23
+        await pilot.press("end")
+        assert rows.cursor == 24
+        last = str(rows.render()).splitlines()[-1]
+        assert last.split()[0] == rows.rows[24][0] and rows.rows[24][1].split()[0] in last   # drawn, in view
+        await pilot.press("enter")
+        assert app.table.round.phase.value == "done"  # type: ignore[union-attr]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import Digits, Static
 
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, NewEvent
@@ -93,7 +94,7 @@ class PayoutScreen(Dialog[bool | str]):
         with SettledColumn(classes="dialog"):
             yield Static("Payout", classes="title")
             yield PayoutRows(id="payout-table")
-            yield Static("", id="payout-why", markup=False)
+            yield Static("", id="payout-why", markup=False, shrink=False)
             with Vertical(id="payout-total"):
                 yield Static(self._total_label(), id="payout-total-label")
                 yield Digits(f"{chips_out(self.outcome):,}", id="payout-digits")
@@ -145,8 +146,29 @@ class PayoutScreen(Dialog[bool | str]):
             label = BET_LABELS.get(row.bet, row.bet)
             result = f"{row.result:+}" if row.result else ("push" if row.bet not in BANK_BETS else "0")
             rows.append((str(row.seat), label, str(row.stake), result, row.reason))
-        self.query_one(PayoutRows).show((self.seat_label, "Bet", "Stake", "Result", "Why"), rows, right=(2, 3))
+        self.query_one(PayoutRows).show((self.seat_label, "Bet", "Stake", "Result", "Why"), rows, right=(2, 3),
+                                        visible=self._room_for_rows())
         self._show_why(0)
+
+    def _room_for_rows(self) -> int:
+        """The rows the terminal has room for under everything else the dialog shows, so that the
+        total and the confirming keys stay on screen however many rows there are (the rest scroll).
+        On a short terminal the big figure gives its three lines to the rows."""
+        width, height = self.app.size
+        inner = max(1, min(width, max(60, width * 9 // 10)) - 4)  # .dialog: 90%, min 60; border and padding
+        def lines(widget_id: str) -> int:
+            widget = self.query_one(widget_id, Static)
+            return int(widget.get_content_height(Size(inner, height), Size(width, height), inner))
+        digits = self.query_one("#payout-digits", Digits)
+        fixed = 2 + 2 + lines("#payout-total-label") + lines("#payout-summary") + lines("#payout-hint")
+        fixed += 2  # the why of the row under the cursor: two lines
+        show_digits = height - fixed - 3 >= min(len(self.outcome.rows), 6) + 1
+        digits.display = show_digits
+        return max(1, height - fixed - (3 if show_digits else 0) - 1)
+
+    def on_resize(self) -> None:
+        self.query_one(PayoutRows).fit(self._room_for_rows())
+
 
     def on_mount(self) -> None:
         self._show_rows()

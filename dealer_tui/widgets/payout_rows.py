@@ -56,13 +56,22 @@ class PayoutRows(SettledLeaf, can_focus=True):
         self.right: frozenset[int] = frozenset()
         self.cursor = 0
         self._top = 0
+        self.shown_rows = VISIBLE
+        """Rows shown at once: the dialog gives this widget the lines the terminal has room for."""
 
-    def show(self, header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = ()) -> None:
+    def show(self, header: Sequence[str], rows: Sequence[Sequence[str]], right: Sequence[int] = (),
+             visible: int = VISIBLE) -> None:
         """New rows, the cursor on the first (said by the caller: no message); columns numbered in
-        `right` are right-aligned."""
+        `right` are right-aligned; at most `visible` rows at once, the rest scroll with the cursor."""
         self.header, self.rows, self.right = tuple(header), [tuple(r) for r in rows], frozenset(right)
         self.cursor, self._top = 0, 0
-        height = min(len(self.rows), VISIBLE) + 1
+        self.fit(visible)
+
+    def fit(self, visible: int) -> None:
+        """Show at most `visible` rows at once (the cursor's row stays in view)."""
+        self.shown_rows = max(1, visible)
+        self._top = min(max(self._top, self.cursor - self.shown_rows + 1), self.cursor)
+        height = min(len(self.rows), self.shown_rows) + 1
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
         self.refresh()
@@ -73,7 +82,7 @@ class PayoutRows(SettledLeaf, can_focus=True):
         cursor = max(0, min(len(self.rows) - 1, self.cursor + by))
         if cursor != self.cursor:
             self.cursor = cursor
-            self._top = min(max(self._top, cursor - VISIBLE + 1), cursor)
+            self._top = min(max(self._top, cursor - self.shown_rows + 1), cursor)
             self.refresh()
             self.post_message(self.Highlighted(cursor))
 
@@ -105,7 +114,7 @@ class PayoutRows(SettledLeaf, can_focus=True):
         lines = [self._line(self.header, widths, self.get_component_rich_style("payout-rows--header"))]
         even = self.get_component_rich_style("payout-rows--even-row")
         cursor = self.get_component_rich_style("payout-rows--cursor")
-        for index in range(self._top, min(len(self.rows), self._top + VISIBLE)):
+        for index in range(self._top, min(len(self.rows), self._top + self.shown_rows)):
             style = cursor if index == self.cursor else (even if index % 2 else Style())
             lines.append(self._line(self.rows[index], widths, style))
         return Text("\n", no_wrap=True, end="").join(lines)
