@@ -137,3 +137,25 @@ def test_r_a_pass_mis_keyed_is_taken_back(tmp_path: Path) -> None:
     assert box is not None and box.number == 1 and box.status == "waiting"
     table.act(Action("bet", 1))
     assert box.status == "closed" and rnd.committed(1) == 10 + 20            # the Bet is 2x the ante
+
+
+def test_r_1_the_same_bets_as_last_round_on_the_same_boxes(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h")
+    table = Table.create(ledger, "O2", O5, ScriptedDeck([deck]), seats=6)
+    table.seat_player(1, "Ann", 1000)
+    table.seat_player(2, "Bob", 1000)
+    table.start_round()
+    table.act(Action("ante", 1, 10, data={"box": 1}))
+    table.act(Action("ante", 1, 20, data={"box": 3}))
+    table.act(Action("ante", 2, 15, data={"box": 2}))
+    table.act(Action("ante", 2, 5, data={"box": 4}))
+    table.act(Action("withdraw", 2, data={"box": 4}))     # Bob takes box 4 back before the deal
+    table.act(Action("void", data={"reason": "test: a misdeal before the deal"}))
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    table.repeat_bets(1)
+    table.repeat_bets(2)
+    assert {b.number: (b.seat, b.ante) for b in rnd.boxes.values()} == {1: (1, 10), 3: (1, 20), 2: (2, 15)}
+    with pytest.raises(IllegalAction, match="placed no bets last round"):
+        table.repeat_bets(3)

@@ -107,3 +107,29 @@ async def test_every_payout_row_and_the_confirming_key_are_reachable_at_80x24(tm
         assert last.split()[0] == rows.rows[24][0] and rows.rows[24][1].split()[0] in last   # drawn, in view
         await pilot.press("enter")
         assert app.table.round.phase.value == "done"  # type: ignore[union-attr]
+
+
+async def test_a_places_the_seats_bets_of_last_round_in_one_key(tmp_path: Path) -> None:
+    players = [*HCF_PLAYERS, (4, "Dee", 5000)]
+    app = seated_app(tmp_path, "high-card-flush", players)
+    async with app.run_test(size=SIZE) as pilot:
+        # round 1: seat 1 banks; seat 3 antes 25 with a Flush bet of 5 and a Straight Flush bet of 2
+        await pilot.press("s", "y", "2", "a", "enter", "3", "a", *"25", "tab", "5", "tab", "2", "enter",
+                          "4", "a", "enter", "d", "f", "f", "y", "f")   # all fold (seat 3 is asked first)
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert rnd is not None
+        if rnd.phase.value == "reveal":
+            await pilot.press("v")
+        await pilot.press("p", "enter")
+        assert rnd.phase.value == "done"
+        # round 2: seat 2 banks (HCF-18); seat 3 picked, A: the same three bets
+        await pilot.press("s", "y", "3", "A")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert rnd is not None and rnd.banker == 2
+        assert (rnd.seats[3].ante, rnd.seats[3].flush, rnd.seats[3].straight_flush) == (25, 5, 2)
+        assert str(app.screen.query_one("#notice").render()).startswith("Seat 3 antes 25, flush 5, straight flush 2")
+        await pilot.press("4", "A")                             # seat 4 anted the minimum 5, no bonus bets
+        assert (rnd.seats[4].ante, rnd.seats[4].flush) == (5, 0)
+        await pilot.press("1", "A")                             # seat 1 banked last round: nothing to repeat
+        assert not rnd.seats[1].playing
+        assert "Seat 1 placed no bets last round" in str(app.screen.query_one("#notice").render())

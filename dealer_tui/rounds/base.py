@@ -226,6 +226,13 @@ class Round(ABC):
     def _on_round_voided(self, payload: Mapping[str, Any]) -> None:
         self._phase = Phase.VOID
 
+    # -- the same bets as last round ----------------------------------------------------------
+
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+        """The actions that place `seat`'s bets as they stood in an earlier round (its `earlier`
+        events, steps taken back left out); empty for a game without bets to repeat."""
+        return []
+
     # -- taking back a mis-key ---------------------------------------------------------------
 
     def undoable(self) -> Event | None:

@@ -3,7 +3,7 @@ antes and bonus bets, seven cards each, fold or raise in turn, the banker's reve
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,6 +118,19 @@ class HighCardFlushRound(Round):
         return hcf.raise_bounds(p.ante, self.flush_length(seat))
 
     # -- legal actions ----------------------------------------------------------------------
+
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+        """HCF-4: the seat's Ante and bonus bets as they stood when that round's antes closed."""
+        placed: Mapping[str, Any] | None = None
+        for e in self.effective_events(earlier):
+            if e.kind == "ante_placed" and e.payload["seat"] == seat:
+                placed = e.payload
+            elif e.kind == "ante_withdrawn" and e.payload["seat"] == seat:
+                placed = None
+        if placed is None:
+            return []
+        return [Action("ante", seat, int(placed["ante"]),
+                       data={"flush": int(placed["flush"]), "straight_flush": int(placed["straight_flush"])})]
 
     def undo_label(self) -> str | None:
         last = self.undoable()

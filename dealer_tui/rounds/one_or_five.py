@@ -3,7 +3,7 @@ last card up, each box in order (exchange, close with 2x Ante, pass, insurance),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -189,6 +189,16 @@ class OneOrFiveRound(Round):
             least = self.profile.limits.ante.min  # no amount given: why not even the smallest Ante
             handler(action if action.amount is not None else replace(action, amount=least))
         return super().refusal(action, what)
+
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+        """R-1: an Ante on each box the player had in that round, the same amount on the same box."""
+        antes: dict[int, int] = {}
+        for e in self.effective_events(earlier):
+            if e.kind == "ante_placed" and e.payload["seat"] == seat:
+                antes[int(e.payload["box"])] = int(e.payload["amount"])
+            elif e.kind == "ante_withdrawn":
+                antes.pop(int(e.payload["box"]), None)
+        return [Action("ante", seat, amount, data={"box": box}) for box, amount in sorted(antes.items())]
 
     def _why_not(self, action: Action) -> str:
         if self._phase is Phase.ACT and (box := self.current_box()) is not None:

@@ -140,6 +140,25 @@ class Table:
         self.round, self.round_id = rnd, record.id
         return rnd
 
+    def last_round_events(self) -> list[NewEvent]:
+        """The events of this table's last round before the current one (settled or void); empty
+        when there is none."""
+        earlier = [r for r in self.ledger.table_rounds(self.record.id) if r.id != self.round_id]
+        if not earlier:
+            return []
+        return [NewEvent(e.kind, e.payload) for e in self.ledger.round_events(earlier[-1].id)]
+
+    def repeat_bets(self, seat: int) -> list[NewEvent]:
+        """Place `seat`'s bets as they stood last round (HCF, "1 or 5"); a refusal names the reason."""
+        if self.round is None:
+            raise IllegalAction("There is no round: start one first")
+        actions = self.round.repeat_bets(self.last_round_events(), seat)
+        if not actions:
+            raise IllegalAction(f"Seat {seat} placed no bets last round: nothing to repeat")
+        for action in actions:
+            self.round.propose(action)  # every bet checked before any is recorded
+        return [event for action in actions for event in self.act(action)]
+
     def act(self, action: Action) -> list[NewEvent]:
         """Carry out one action: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:

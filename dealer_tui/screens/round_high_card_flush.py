@@ -35,6 +35,7 @@ HCF-20 Casino profile: the house banks; bonus bets pay by the paytable on the pl
 class HighCardFlushScreen(RoundScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante"),
+        Binding("A", "same_bets", "Same bets as last round"),
         Binding("u", "undo", "Take back"),
         Binding("r", "raise_bet", "Raise"),
         Binding("f", "fold", "Fold"),

@@ -35,6 +35,7 @@ R-12 Misdeal: the round is void, all bets and fees returned."""
 class OneOrFiveScreen(RoundScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante a box"),
+        Binding("A", "same_bets", "Same bets as last round"),
         Binding("o", "open_box", "Play open"),
         Binding("u", "undo", "Take back"),
         Binding("e", "exchange", "Exchange"),

@@ -167,6 +167,8 @@ class RoundScreen(TableChanges, OneFrame[None]):
         return mine[0]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "same_bets":
+            return bool(self.specs("ante"))
         if action == "undo_step":
             return self.table.round is not None and self.table.round.undoable() is not None
         if action in ("start", "change_profile", "join", "more_chips", "leave"):
@@ -359,6 +361,22 @@ class RoundScreen(TableChanges, OneFrame[None]):
 
         self.ask(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
                               self.ROW_LABEL, FloorRequest(self.table)), confirmed)
+
+    def action_same_bets(self) -> None:
+        """The selected seat's bets as they stood last round, in one key (the round checks them)."""
+        seat = self.selected
+        if seat is None:
+            self.tell("Pick the seat first (its number), then A places its bets of last round.", severity="warning")
+            return
+        try:
+            events = self.table.repeat_bets(seat)
+        except (RulesError, LedgerError) as exc:
+            self.tell(str(exc), severity="error")
+            return
+        finally:
+            self.refresh_view()
+        said = "; ".join(self.presenter.describe(event) for event in events)
+        self.tell(f"{said} (the same bets as last round)")
 
     def action_undo_step(self) -> None:
         """The dealer's last step taken back while nothing has followed it (a mis-key), recorded as
