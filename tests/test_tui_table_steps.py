@@ -133,3 +133,58 @@ async def test_a_places_the_seats_bets_of_last_round_in_one_key(tmp_path: Path) 
         await pilot.press("1", "A")                             # seat 1 banked last round: nothing to repeat
         assert not rnd.seats[1].playing
         assert "Seat 1 placed no bets last round" in str(app.screen.query_one("#notice").render())
+
+
+def notice_text(app: object) -> str:
+    from dealer_tui.widgets.notice import Notice
+
+    notice = app.screen.query_one(Notice)  # type: ignore[attr-defined]
+    return str(notice.render()) if notice.display else ""
+
+
+async def test_d_with_no_ante_says_no_ante_is_placed_yet(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "d")
+        assert notice_text(app) == ("The table may not deal: no ante is placed yet: pick a seat (its number), "
+                                    "then a antes it")
+
+
+async def test_r_a_fourth_box_names_the_box_limit_and_o_before_an_ante_says_why(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "1", "o")
+        assert notice_text(app).startswith("Seat 1 may not mark an open box: seat 1 has no box yet: ante a box first")
+        await pilot.press("1", "a", "enter", "1", "a", "enter", "1", "a", "enter")   # three boxes: the most
+        await pilot.press("1", "a")
+        assert notice_text(app) == "Seat 1 may not ante: a player may play at most 3 boxes (seat 2 may)."
+
+
+async def test_a_notice_that_no_longer_applies_is_cleared(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "d")
+        assert notice_text(app).startswith("The table may not deal")
+        screen = app.screen
+        assert isinstance(screen, RoundScreen) and app.table is not None
+        from dealer_tui.rounds.base import Action
+
+        app.table.act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))  # the table moves on
+        screen.refresh_view()
+        await pilot.pause()
+        assert notice_text(app) == ""
+
+
+async def test_each_games_phase_track_shows_its_own_phases(tmp_path: Path) -> None:
+    from dealer_tui.widgets.phase_track import PhaseTrack
+
+    cp = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100)], seats=4)
+    async with cp.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert str(cp.screen.query_one(PhaseTrack).render()) == "DEAL ▸ SET ROWS ▸ REVEAL ▸ PAYOUT"
+    hcf_dir = tmp_path / "hcf"
+    hcf_dir.mkdir()
+    hcf = seated_app(hcf_dir, "high-card-flush", HCF_PLAYERS)
+    async with hcf.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert str(hcf.screen.query_one(PhaseTrack).render()) == "ANTE ▸ DEAL ▸ ACT ▸ REVEAL ▸ PAYOUT"

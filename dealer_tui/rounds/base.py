@@ -47,6 +47,9 @@ class Phase(StrEnum):
 
 TRACK = (Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL, Phase.PAYOUT)
 
+TrackStep = tuple[str, frozenset[Phase]]
+"""One step of a game's phase track: its label, and the phases during which it is lit."""
+
 
 @dataclass(frozen=True)
 class CardRequest:
@@ -130,6 +133,9 @@ class Round(ABC):
     """True for the live-table variant: the dealer keys the physical cards when the table sees them."""
     VERBS: ClassVar[dict[str, str]] = {}
     """How an action kind reads in a refusal (`set_rows` -> "set the rows")."""
+    PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
+    """The phases the dealer sees this game go through, in order (a game without antes, or with
+    its own words for a phase, says so)."""
     UNDOABLE: ClassVar[dict[str, str]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
     how it reads: `{"ante_placed": "the ante"}`. Events that bring cards are never taken back."""

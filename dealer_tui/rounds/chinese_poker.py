@@ -128,6 +128,10 @@ class ChinesePokerRound(Round):
     VERBS = VERBS
     profile: ChinesePokerProfile
 
+    PHASE_TRACK = (("DEAL", frozenset({Phase.ANTE, Phase.DEAL})), ("SET ROWS", frozenset({Phase.ACT})),
+                   ("REVEAL", frozenset({Phase.REVEAL})), ("PAYOUT", frozenset({Phase.PAYOUT})))
+    """CP-1, CP-2: no antes; the hands are dealt, the rows set, then opened."""
+
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         assert isinstance(profile, ChinesePokerProfile)
         super().__init__(profile, setup)

@@ -187,6 +187,12 @@ class HighCardFlushRound(Round):
             return "the seat has already put its ante"
         if action.kind == "ante" and action.seat not in self.seats:
             return "the seat is not playing this round"
+        if self._phase is Phase.ANTE and action.kind == "deal" and not self.playing():
+            return "no ante is placed yet: pick a seat (its number), then a antes it"
+        if self._phase is Phase.ANTE and action.kind == "ante" and action.seat in self.seats:
+            low = self.profile.limits.ante.min
+            return (f"the seat holds {self.seats[action.seat].stack} chips; an Ante of {low} needs "
+                    f"{hcf.chips_to_post(low, 0, 0)} (Ante + 3x Ante, HCF-4)")
         return f"not allowed in the {self._phase.value} phase"
 
     def _propose_ante(self, a: Action) -> list[Event]:

@@ -203,6 +203,26 @@ class OneOrFiveRound(Round):
     def _why_not(self, action: Action) -> str:
         if self._phase is Phase.ACT and (box := self.current_box()) is not None:
             return f"it is box {box.number}'s turn ({self._phase.value} phase)"
+        if self._phase is Phase.ANTE:
+            seat, limits = action.seat, self.profile.limits
+            mine = [b.number for b in self.boxes.values() if b.seat == seat]
+            if action.kind == "deal" and not self.boxes:
+                return "no box has an ante yet: pick a seat (its number), then a antes a box"
+            if action.kind in ("open_box", "withdraw") and not mine:
+                what = "o marks one of its boxes to play open (R-4)" if action.kind == "open_box" else \
+                    "there is no ante to take back"
+                return f"seat {seat} has no box yet: ante a box first; {what}"
+            if action.kind == "open_box" and self.open_boxes.get(seat) in mine and len(mine) == 1:
+                return f"box {mine[0]} already plays open (one open box per player, R-4)"
+            if action.kind == "ante" and seat is not None:
+                if seat not in self.players:
+                    return "no player sits there"
+                if len(mine) >= limits.boxes_per_player:
+                    return f"a player may play at most {limits.boxes_per_player} boxes"
+                if len(self.boxes) >= limits.boxes:
+                    return f"all {limits.boxes} boxes are taken"
+                return (f"the seat holds {self.holds(seat)} chips beyond its other boxes; an Ante of "
+                        f"{limits.ante.min} needs {rules.box_needs(limits.ante.min)} (three times it, R-4)")
         return f"not allowed in the {self._phase.value} phase"
 
     def _propose_ante(self, a: Action) -> list[Event]:

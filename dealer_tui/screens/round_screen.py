@@ -17,6 +17,7 @@ from textual.widgets import Header, Static
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import UNDO, Action, ActionSpec, CardRequest, Phase, RoundOutcome
+from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -91,7 +92,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
-        yield PhaseTrack()
+        yield PhaseTrack(round_class(self.table.record.game, keyed=self.table.keyed).PHASE_TRACK)
         yield Static(id="prompt")
         yield Notice(id="notice")
         with SettledRow(id="body"):
@@ -111,6 +112,9 @@ class RoundScreen(TableChanges, OneFrame[None]):
 
     def refresh_view(self) -> None:
         rnd = self.table.round
+        if getattr(self, "_notice_for", None) not in (None, self._table_state()):
+            self.query_one(Notice).clear()
+            self._notice_for = None
         phase = rnd.phase if rnd is not None else None
         if phase != getattr(self, "_shown_phase", None):
             self._shown_phase = phase
@@ -161,10 +165,21 @@ class RoundScreen(TableChanges, OneFrame[None]):
         if not mine:
             others = sorted({s.seat for s in found if s.seat is not None})
             who = ", ".join(f"seat {s}" for s in others)
-            self.tell(f"Seat {self.selected} may not {kind.replace('_', ' ')} now" + (f" ({who} may)." if who else "."),
-                      severity="warning")
+            self.tell(self._why_not(kind, self.selected) + (f" ({who} may)." if who else "."), severity="warning")
             return None
         return mine[0]
+
+    def _why_not(self, kind: str, seat: int) -> str:
+        """The round's own reason why `seat` may not do `kind` now (the rule it breaks)."""
+        rnd = self.table.round
+        fallback = f"Seat {seat} may not {kind.replace('_', ' ')} now"
+        if rnd is None:
+            return fallback
+        try:
+            rnd.propose(Action(kind, seat))
+        except RulesError as exc:
+            return str(exc).rstrip(".")
+        return fallback
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "same_bets":
@@ -184,8 +199,17 @@ class RoundScreen(TableChanges, OneFrame[None]):
         return True
 
     def tell(self, message: str, severity: Severity = "information") -> None:
-        """A refusal's reason or a step's result, in the notice line until the next key."""
+        """A refusal's reason or a step's result, in the notice line until the next key, or until
+        the table moves on without one (a step recorded, the floor's decision): then it no longer
+        applies and goes."""
         self.query_one(Notice).say(message, severity)
+        self._notice_for = self._table_state()
+
+    def _table_state(self) -> tuple[int, int, int]:
+        """What a notice speaks of: the round, its recorded events and the table's own."""
+        rnd = self.table.round
+        return (self.table.round_id or 0, len(rnd.events) if rnd is not None else 0,
+                self.table.session.rounds_started)
 
     def on_key(self, event: events.Key) -> None:
         """A game key pressed when its step is not legal: say why instead of doing nothing."""

@@ -1,12 +1,14 @@
-"""ANTE ▸ DEAL ▸ ACT ▸ REVEAL ▸ PAYOUT with the current phase lit."""
+"""The game's phases (ANTE ▸ DEAL ▸ ACT ▸ REVEAL ▸ PAYOUT, or the game's own) with the current one lit."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from dealer_tui.rounds.base import TRACK, Phase
+from dealer_tui.rounds.base import Phase, Round, TrackStep
 
 
 class PhaseTrack(Static):
@@ -16,14 +18,17 @@ class PhaseTrack(Static):
 
     phase: reactive[Phase | None] = reactive(None)
 
+    def __init__(self, steps: Sequence[TrackStep] = Round.PHASE_TRACK) -> None:
+        super().__init__()
+        self.steps = tuple(steps)
+
     def render(self) -> Text:
         text = Text()
         current = self.phase
-        for i, phase in enumerate(TRACK):
+        for i, (label, lit_in) in enumerate(self.steps):
             if i:
                 text.append(" ▸ ", style="dim")
-            lit = phase == current or (current is Phase.DEAL and phase is Phase.DEAL)
-            text.append(phase.label, style="bold reverse green" if lit else "dim")
+            text.append(label, style="bold reverse green" if current in lit_in else "dim")
         if current in (Phase.DONE, Phase.VOID):
             text.append("   " + ("ROUND OVER" if current is Phase.DONE else "VOID"), style="bold yellow")
         return text
