@@ -144,3 +144,31 @@ def test_hcf_keyed_cards_typed_ahead_are_recorded_as_typed(tmp_path: Path) -> No
     finally:
         term.close()
 
+
+
+@needs_tmux
+def test_the_first_keys_after_the_table_opens_are_not_lost(tmp_path: Path) -> None:
+    """The terminal starts, and the moment its table is on screen (while it is still building its
+    dialogs) the dealer presses s and answers the bank: every start, the round is open."""
+    for attempt in range(10):
+        home = tmp_path / f"start-{attempt}"
+        home.mkdir()
+        ledger_path = _open_table(home, keyed=False)
+        term = Terminal(home, ["--ledger", str(ledger_path)])
+        try:
+            term.wait_for("New round", timeout=30, why="the round screen")
+            term.send(["s", "y", "2", "a", "15", "Enter"])
+            deadline = time.monotonic() + 15
+            antes: list[StoredEvent] = []
+            while time.monotonic() < deadline and not antes:
+                ledger = SqliteLedger(ledger_path, readonly=True)
+                try:
+                    rounds = ledger.table_rounds(ledger.tables()[0].id)
+                    events = ledger.round_events(rounds[0].id) if rounds else []
+                finally:
+                    ledger.close()
+                antes = [e for e in events if e.kind == "ante_placed"]
+                time.sleep(0.05)
+            assert [(e.payload["seat"], e.payload["ante"]) for e in antes] == [(2, 15)], f"start {attempt + 1}"
+        finally:
+            term.close()
