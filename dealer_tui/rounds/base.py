@@ -27,6 +27,10 @@ Event = NewEvent
 UNDO = "undo"
 UNDO_EVENT = "step_taken_back"
 """The correction event: the dealer took back their last step (its kind and payload recorded)."""
+REKEY = "rekey"
+REKEY_EVENT = "cards_corrected"
+"""The supervisor's correction of cards keyed at a live table: the hand's old and new cards, the
+reason, who approved, and the keyed step as it reads with the corrected cards."""
 
 
 class Phase(StrEnum):
@@ -136,6 +140,9 @@ class Round(ABC):
     PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
     """The phases the dealer sees this game go through, in order (a game without antes, or with
     its own words for a phase, says so)."""
+    REKEYABLE: ClassVar[frozenset[str]] = frozenset()
+    """At a live table, the keyed steps whose cards the supervisor may correct before the payout
+    is confirmed (the game's `rekey_action` turns such an event back into its keyed action)."""
     UNDOABLE: ClassVar[dict[str, str]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
     how it reads: `{"ante_placed": "the ante"}`. Events that bring cards are never taken back."""
@@ -175,6 +182,8 @@ class Round(ABC):
         """
         if action.kind == UNDO:
             return self._propose_undo(action)
+        if action.kind == REKEY:
+            return self._propose_rekey(action)
         handler = getattr(self, f"_propose_{action.kind}", None)
         what = self.VERBS.get(action.kind, action.kind.replace("_", " "))
         if handler is None:
@@ -271,7 +280,9 @@ class Round(ABC):
                                    "what": self.undo_label() or last.kind})]
 
     def effective_events(self, events: Sequence[Event]) -> list[Event]:
-        """`events` with every step taken back left out (each undo takes back the step before it)."""
+        """`events` as they stand after their corrections: every step taken back left out (each
+        undo takes back the step before it), every keyed step whose cards were corrected as it
+        reads with the corrected cards."""
         kept: list[Event] = []
         for event in events:
             if event.kind == UNDO_EVENT:
@@ -279,13 +290,73 @@ class Round(ABC):
                     kept.pop()
                 if kept:
                     kept.pop()
+            elif event.kind == REKEY_EVENT:
+                at = max(i for i, e in enumerate(kept) if e.kind == event.payload["event"])
+                kept[at] = Event(kept[at].kind, dict(event.payload["payload"]))
             else:
                 kept.append(event)
         return kept
 
+    # -- correcting keyed cards (a live table) -------------------------------------------------
+
+    def rekey_action(self, event: Event) -> Action:
+        """The keyed action that recorded `event`, with the cards it recorded (a game with keyed
+        steps it lets the supervisor correct says how)."""
+        raise IllegalAction(f"{self.game_id}: {event.kind} cannot be keyed again")
+
+    def rekey_step(self) -> tuple[int, Event] | None:
+        """The keyed step whose cards may be corrected now: the last one of the round, while the
+        payout waits to be confirmed."""
+        if self._phase is not Phase.PAYOUT or not self.REKEYABLE:
+            return None
+        effective = self.effective_events(self.events)
+        found = [(i, e) for i, e in enumerate(effective) if e.kind in self.REKEYABLE]
+        return found[-1] if found else None
+
+    def rekey_hands(self) -> dict[str, tuple[Card, ...]]:
+        """The hands the correctable keyed step holds, by label, as they stand."""
+        step = self.rekey_step()
+        return dict(self.rekey_action(step[1]).cards) if step is not None else {}
+
+    def _propose_rekey(self, action: Action) -> list[Event]:
+        what = "correct the keyed cards"
+        step = self.rekey_step()
+        if step is None:
+            raise refuse(None, what, "keyed cards are corrected at a live table, before the payout is confirmed")
+        reason = str(action.data.get("reason", "")).strip()
+        supervisor = str(action.data.get("supervisor", "")).strip()
+        if not reason or not supervisor:
+            raise refuse(None, what, "a correction of keyed cards needs a reason and the supervisor's approval")
+        index, keyed = step
+        original = self.rekey_action(keyed)
+        unknown = sorted(set(action.cards) - set(original.cards))
+        if unknown or not action.cards:
+            raise refuse(None, what, f"no hand {unknown[0]!r} was keyed in this step" if unknown
+                         else "key the hand's cards again")
+        changed = {label: tuple(cards) for label, cards in action.cards.items()
+                   if tuple(cards) != tuple(original.cards[label])}
+        if not changed:
+            raise refuse(None, what, "the cards keyed are the ones already recorded")
+        effective = self.effective_events(self.events)
+        before = type(self).replay(self.profile, self.setup, effective[:index])
+        again = before.propose(Action(original.kind, original.seat, original.amount, original.data,
+                                      {**original.cards, **changed}))
+        if len(again) != 1 or again[0].kind != keyed.kind:
+            raise refuse(None, what, "the corrected cards change the step itself: void the round instead")
+        try:
+            type(self).replay(self.profile, self.setup, [*effective[:index], again[0], *effective[index + 1:]])
+        except IllegalAction as exc:
+            raise refuse(None, what, f"with these cards what followed could not have happened ({exc}): "
+                                     "void the round instead") from None
+        return [Event(REKEY_EVENT, {
+            "event": keyed.kind, "reason": reason, "supervisor": supervisor,
+            "previous": {label: " ".join(c.text for c in original.cards[label]) for label in changed},
+            "cards": {label: " ".join(c.text for c in cards) for label, cards in changed.items()},
+            "payload": dict(again[0].payload)})]
+
     def apply(self, event: Event) -> None:
         """Fold one recorded event into the state."""
-        if event.kind == UNDO_EVENT:
+        if event.kind in (UNDO_EVENT, REKEY_EVENT):
             recorded = [*self.events, event]
             kept = self.effective_events(recorded)
             type(self).__init__(self, self.profile, self.setup)  # the state as if the step never was

@@ -35,6 +35,15 @@ OVER_CAP = "over_cap_raise"
 @register_round
 class HighCardFlushKeyedRound(HighCardFlushRound):
     keyed = True
+    REKEYABLE = frozenset({"banker_revealed"})
+
+    def rekey_action(self, event: Event) -> Action:
+        """The reveal as keyed: every raised (or casino bonus) hand, and the banker's."""
+        p = event.payload
+        cards = {label: parse_cards(text) for label, text in p["hand_cards"].items()}
+        if p["cards"]:
+            cards[BANKER] = parse_cards(p["cards"])
+        return Action("reveal", cards=cards)
 
     def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
         super().__init__(profile, setup)

@@ -37,6 +37,16 @@ ROYAL = parse_cards("As Ks Qs Js Ts")
 @register_round
 class OneOrFiveKeyedRound(OneOrFiveRound):
     keyed = True
+    REKEYABLE = frozenset({"dealer_revealed"})
+
+    def rekey_action(self, event: Event) -> Action:
+        """The reveal as keyed: the dealer's hole cards (the up card was keyed at the deal) and
+        every closed box not seen before."""
+        p = event.payload
+        up = set(self.dealer[:1])
+        cards = {label: parse_cards(text) for label, text in p["box_cards"].items()}
+        cards[HOLE] = tuple(c for c in parse_cards(p["cards"]) if c not in up)
+        return Action("reveal", cards=cards)
 
     def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
         super().__init__(profile, setup)

@@ -1,0 +1,96 @@
+"""A live table's keyed cards corrected before the payout is confirmed: the supervisor approves
+with a reason, the old and the new cards are recorded, the settlement follows the new cards, and
+the ledger still verifies (DESIGN.md "Card entry")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.rounds.base import REKEY, Action, Phase
+from dealer_tui.rounds.high_card_flush import BANKER as BANKER_LABEL
+from rules.cards import parse_cards
+from rules.errors import IllegalAction
+from tests.test_rounds_keyed_high_card_flush import BANKER, SEAT2, SEAT3, acted, keyed, live_table
+
+SEAT3_REAL = "Ac Kc Qc 2s 5d 7h Jd"   # what seat 3 really holds: a 3-card club flush A-K-Q
+
+
+def revealed(tmp_path: Path):  # type: ignore[no-untyped-def]
+    table = live_table(tmp_path)
+    rnd = acted(table, 20, 10, flush=0, sf=0)
+    table.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, BANKER_LABEL: BANKER})))
+    assert rnd.phase is Phase.PAYOUT
+    return table, rnd
+
+
+def results(rnd, seat: int) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    outcome = rnd.outcome()
+    return {r.bet: r.result for r in outcome.rows if r.seat == seat}
+
+
+def test_keyed_hand_corrected_with_the_supervisor_settles_on_the_new_cards(tmp_path: Path) -> None:
+    table, rnd = revealed(tmp_path)
+    # As keyed: seat 3's club flush K-9-4 loses to the DP's spade flush A-8-3 (HCF-9): -10, -10
+    assert results(rnd, 3) == {"ante": -10, "raise": -10}
+    table.act(Action(REKEY, data={"reason": "seat 3's cards mis-keyed, checked on camera", "supervisor": "Sam"},
+                     cards=keyed({"seat 3": SEAT3_REAL})))
+    # Corrected: A-K-Q beats A-8-3 (the ace ties, K beats 8; HCF-1, HCF-9): +10, +10
+    assert results(rnd, 3) == {"ante": 10, "raise": 10}
+    assert rnd.seats[3].cards == parse_cards(SEAT3_REAL)
+    assert rnd.phase is Phase.PAYOUT
+    corrected = [e for e in table.ledger.round_events(table.round_id or 0) if e.kind == "cards_corrected"]
+    assert len(corrected) == 1
+    p = corrected[0].payload
+    assert p["previous"] == {"seat 3": "Kc 9c 4c 2s 5d 7h Jd"} and p["cards"] == {"seat 3": "Ac Kc Qc 2s 5d 7h Jd"}
+    assert (p["reason"], p["supervisor"]) == ("seat 3's cards mis-keyed, checked on camera", "Sam")
+    table.act(Action("confirm_payout"))
+    rows = {(r.seat, r.bet): r.result for r in table.ledger.settlement(table.round_id or 0)}
+    assert rows[(3, "ante")] == 10 and rows[(3, "raise")] == 10
+    assert verify_ledger(table.ledger) == []
+
+
+def test_a_correction_needs_a_reason_and_the_supervisor(tmp_path: Path) -> None:
+    table, rnd = revealed(tmp_path)
+    for data in ({"reason": "typo"}, {"supervisor": "Sam"}, {"reason": " ", "supervisor": "Sam"}):
+        with pytest.raises(IllegalAction, match="needs a reason and the supervisor's approval"):
+            table.act(Action(REKEY, data=data, cards=keyed({"seat 3": SEAT3_REAL})))
+    assert results(rnd, 3) == {"ante": -10, "raise": -10}
+
+
+def test_corrected_cards_are_checked_like_keyed_ones(tmp_path: Path) -> None:
+    table, _ = revealed(tmp_path)
+    approval = {"reason": "typo", "supervisor": "Sam"}
+    with pytest.raises(IllegalAction, match="As"):                      # the banker's card, keyed again
+        table.act(Action(REKEY, data=approval, cards=keyed({"seat 3": "As Kc Qc 2s 5d 7h Jd"})))
+    with pytest.raises(IllegalAction, match="needs 7 cards"):
+        table.act(Action(REKEY, data=approval, cards=keyed({"seat 3": "Ac Kc Qc"})))
+    with pytest.raises(IllegalAction, match="already recorded"):
+        table.act(Action(REKEY, data=approval, cards=keyed({"seat 3": SEAT3})))
+    with pytest.raises(IllegalAction, match="no hand 'seat 5'"):
+        table.act(Action(REKEY, data=approval, cards=keyed({"seat 5": SEAT3_REAL})))
+
+
+def test_cards_are_corrected_only_before_the_payout_is_confirmed(tmp_path: Path) -> None:
+    table, rnd = revealed(tmp_path)
+    table.act(Action("confirm_payout"))
+    with pytest.raises(IllegalAction, match="before the payout is confirmed"):
+        table.act(Action(REKEY, data={"reason": "late", "supervisor": "Sam"}, cards=keyed({"seat 3": SEAT3_REAL})))
+    assert rnd.phase is Phase.DONE
+
+
+def test_a_corrected_round_reopens_with_the_corrected_cards(tmp_path: Path) -> None:
+    from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.rounds.cards import KeyedEntry
+    from dealer_tui.rounds.table import Table
+    from tests.test_rounds_keyed_high_card_flush import ROOM
+
+    table, _ = revealed(tmp_path)
+    table.act(Action(REKEY, data={"reason": "typo", "supervisor": "Sam"}, cards=keyed({"seat 3": SEAT3_REAL})))
+    table.ledger.close()
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    again = Table.open(ledger, ledger.tables()[0], ROOM, KeyedEntry())
+    assert again.round is not None and again.round.phase is Phase.PAYOUT
+    assert results(again.round, 3) == {"ante": 10, "raise": 10}
