@@ -61,15 +61,23 @@ def digest(path: Path) -> str:
     return hashlib.sha256(repr(rows).encode()).hexdigest()
 
 
+SEAT_PAYOUTS = (
+    "SELECT round_id, seat,"
+    " SUM(CASE WHEN bet IN ('bank', 'rake') THEN 0 WHEN result > 0 THEN stake + result ELSE 0 END)"
+    " + MAX(SUM(CASE WHEN bet IN ('bank', 'rake') THEN result ELSE 0 END), 0) AS payout"
+    " FROM settlements GROUP BY round_id, seat")
+"""Each seat's payout in each round, in plain SQL: its winning bets' stakes and wins, and its bank's
+take after its rake when positive (a DP); a pot's share or points collected are winning rows."""
+
+
 def settled_sums(path: Path, where: str = "1 = 1", args: tuple[object, ...] = ()) -> dict[tuple[int, str], tuple[int, ...]]:
-    """(table, game) -> (rounds, drop, house win, biggest chips paid in a round), from settlement rows:
-    the drop is every stake but the bank's and the rake; the house wins what the seats lose (C-2);
-    a round pays every winning row's stake and win."""
+    """(table, game) -> (rounds, drop, house win, biggest one seat's payout), from settlement rows:
+    the drop is every stake but the bank's and the rake; the house wins what the seats lose (C-2)."""
     db = sqlite3.connect(path)
     per_round = db.execute(
         "SELECT r.table_id, r.game, r.id,"
         " SUM(CASE WHEN s.bet IN ('bank', 'rake') THEN 0 ELSE s.stake END), -SUM(s.result),"
-        " SUM(CASE WHEN s.result > 0 AND s.bet NOT IN ('bank', 'rake') THEN s.stake + s.result ELSE 0 END)"
+        f" (SELECT MAX(payout) FROM ({SEAT_PAYOUTS}) p WHERE p.round_id = r.id)"
         f" FROM settlements s JOIN rounds r ON r.id = s.round_id WHERE r.status = 'settled' AND {where}"
         " GROUP BY r.id", args).fetchall()
     db.close()
@@ -92,3 +100,37 @@ def fees_summed(path: Path, where: str = "1 = 1") -> dict[tuple[int, str], int]:
                      f" WHERE r.status = 'settled' AND {where} GROUP BY 1, 2").fetchall()
     db.close()
     return {(t, g): fees for t, g, fees in rows}
+
+
+OLD_PAID = ("SUM(CASE WHEN s.result > 0 AND s.bet NOT IN ('bank', 'rake') THEN s.stake + s.result ELSE 0 END)")
+"""A round's paid as schema 3 and before recorded it: winning player bets only, no DP's take."""
+
+
+def rewind(path: Path, version: int) -> None:
+    """Give a ledger of this program's schema the shape (and the paid figures) of an older one."""
+    db = sqlite3.connect(path)
+    db.executescript(f"""
+        DROP INDEX rounds_by_max_payout;
+        ALTER TABLE rounds DROP COLUMN returned; ALTER TABLE rounds DROP COLUMN from_stacks;
+        ALTER TABLE rounds DROP COLUMN max_payout; ALTER TABLE rounds DROP COLUMN banking;
+        UPDATE rounds SET paid = COALESCE((SELECT {OLD_PAID} FROM settlements s WHERE s.round_id = rounds.id), 0);
+        DROP TABLE hourly_totals;
+        CREATE TABLE hourly_totals(hour TEXT NOT NULL, table_id INTEGER NOT NULL REFERENCES tables(id),
+            game TEXT NOT NULL, rounds INTEGER NOT NULL, wagered INTEGER NOT NULL, paid INTEGER NOT NULL,
+            house INTEGER NOT NULL, biggest INTEGER NOT NULL, fees INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY(hour, table_id, game)) WITHOUT ROWID;
+        INSERT INTO hourly_totals SELECT substr(started_at, 1, 13), table_id, game, COUNT(*), SUM(wagered),
+            SUM(paid), SUM(house_result), MAX(paid), SUM(fees) FROM rounds WHERE status = 'settled' GROUP BY 1, 2, 3;
+        CREATE INDEX rounds_by_max_result ON rounds(max_result, id);
+        PRAGMA user_version = 3;
+    """)
+    if version <= 2:
+        db.executescript("ALTER TABLE rounds DROP COLUMN fees; ALTER TABLE hourly_totals DROP COLUMN fees;"
+                         " PRAGMA user_version = 2;")
+    if version <= 1:
+        for index in ("rounds_by_time", "rounds_by_game", "rounds_by_paid", "rounds_by_wagered", "rounds_by_house",
+                      "rounds_by_max_result"):
+            db.execute(f"DROP INDEX {index}")
+        db.executescript("DROP TABLE hourly_totals; DROP TABLE seatings; DROP TABLE round_flags;"
+                         " ALTER TABLE rounds DROP COLUMN max_result; PRAGMA user_version = 1;")
+    db.close()

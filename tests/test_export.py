@@ -42,7 +42,13 @@ def test_export_filters_by_game_seat_and_payout(ledger: Path, tmp_path: Path) ->
     seat2 = export(ledger, tmp_path, "--seat", "2")
     assert seat2 and all(r["seat"] == "2" for r in seat2)
     big = export(ledger, tmp_path, "--min-payout", "10")
-    assert all(int(r["result"]) >= 10 for r in big)
+    db = sqlite3.connect(ledger)
+    # every row of each seat paid 10 or more in a round: its winning rows' stakes and wins summed
+    expected = db.execute(
+        "SELECT s.round_id, s.seat, s.bet FROM settlements s WHERE (SELECT SUM(CASE WHEN t.result > 0 THEN t.stake"
+        " + t.result ELSE 0 END) FROM settlements t WHERE t.round_id = s.round_id AND t.seat = s.seat) >= 10"
+        " ORDER BY 1, 2, 3").fetchall()
+    assert [(int(r["round_id"]), int(r["seat"]), r["bet"]) for r in big] == expected and expected
 
 
 def test_export_bad_time_is_one_error_and_writes_nothing(ledger: Path, tmp_path: Path,
@@ -51,3 +57,21 @@ def test_export_bad_time_is_one_error_and_writes_nothing(ledger: Path, tmp_path:
     assert main(["history", "export", "--ledger", str(ledger), "--csv", str(out), "--since", "yesterday"]) == 2
     assert not out.exists()
     assert capsys.readouterr().err.startswith("error: --since: 'yesterday' is not a time")
+
+
+def test_export_refuses_an_unknown_flag_naming_every_flag(ledger: Path, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "none.csv"
+    assert main(["history", "export", "--ledger", str(ledger), "--csv", str(out), "--flag", "bogus"]) == 2
+    assert not out.exists()
+    err = capsys.readouterr().err
+    assert err == ("error: --flag: 'bogus' is not a flag (one of: signed_off, voided, dead_hands, capped, "
+                   "over_cap_raise, split_pot, all_in, recovered, seeded)\n")
+
+
+def test_export_takes_every_flag_the_floor_filter_offers(ledger: Path, tmp_path: Path) -> None:
+    from dealer_tui.screens.floor_rounds import FLAGS
+
+    assert "over_cap_raise" in FLAGS
+    for flag in filter(None, FLAGS):
+        export(ledger, tmp_path, "--flag", flag)

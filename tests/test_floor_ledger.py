@@ -11,10 +11,18 @@ from pathlib import Path
 
 import pytest
 
+from dealer_tui.cli import main
 from dealer_tui.ledger import LedgerError, NewEvent, RowQuery, SqliteLedger, queries
 from dealer_tui.ledger.base import RoundUpdate, SettlementRow, cursor_of
 from dealer_tui.ledger.schema import SCHEMA_VERSION
-from tests.floor_support import FixedClock, demo_ledger, fees_summed, settled_sums
+from tests.floor_support import (
+    SEAT_PAYOUTS,
+    FixedClock,
+    demo_ledger,
+    fees_summed,
+    rewind,
+    settled_sums,
+)
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +54,12 @@ def test_each_filter_picks_the_rounds_plain_sql_picks(filled: Path, rare: int, m
         (RowQuery(since=hour), f"started_at >= '{hour}'"),
         (RowQuery(until=hour), f"started_at < '{hour}'"),
         (RowQuery(seat=2), "id IN (SELECT round_id FROM settlements WHERE seat = 2)"),
-        (RowQuery(min_payout=60), "id IN (SELECT round_id FROM settlements WHERE result >= 60)"),
+        (RowQuery(min_payout=60), f"id IN (SELECT round_id FROM ({SEAT_PAYOUTS}) WHERE payout >= 60)"),
         (RowQuery(flag="seeded", table_id=3), "flags LIKE '%seeded%' AND table_id = 3"),
         (RowQuery(game="high-card-flush", seat=2, min_payout=10, since="2026-03-06T18:30:00"),
-         "game = 'high-card-flush' AND started_at >= '2026-03-06T18:30:00' AND id IN "
-         "(SELECT round_id FROM settlements WHERE seat = 2) AND id IN (SELECT round_id FROM settlements WHERE result >= 10)"),
+         ("game = 'high-card-flush' AND started_at >= '2026-03-06T18:30:00' AND id IN "
+          f"(SELECT round_id FROM settlements WHERE seat = 2) AND id IN (SELECT round_id FROM ({SEAT_PAYOUTS})"
+          " WHERE payout >= 10)")),
     ]
     for query, where in cases:
         expected = [r[0] for r in raw(filled, f"SELECT id FROM rounds WHERE {where} ORDER BY started_at DESC, id DESC")]
@@ -133,8 +142,9 @@ def test_shift_totals_equal_the_settlement_rows_summed(filled: Path, since: str 
     hours = ledger.hourly(RowQuery(since=since, until=until))
     ledger.close()
     assert got == expected
-    assert sum(h[2] for h in hours) == sum(v[2] for v in expected.values())
-    assert sum(h[1] for h in hours) == sum(v[1] for v in expected.values())
+    assert sum(h.house for h in hours) == sum(v[2] for v in expected.values())
+    assert sum(h.wagered for h in hours) == sum(v[1] for v in expected.values())
+    assert sum(h.rounds for h in hours) == sum(v[0] for v in expected.values())
 
 
 def test_totals_filtered_by_more_than_time_still_sum_the_rows(filled: Path) -> None:
@@ -145,23 +155,19 @@ def test_totals_filtered_by_more_than_time_still_sum_the_rows(filled: Path) -> N
     assert got == expected
 
 
-def test_upgrade_from_schema_1_backfills_what_the_review_reads(filled: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_upgrade_from_an_older_schema_backfills_what_the_review_reads(filled: Path, tmp_path: Path,
+                                                                      version: int) -> None:
     old = tmp_path / "old.sqlite"
     shutil.copy(filled, old)
-    db = sqlite3.connect(old)
-    for index in ("rounds_by_time", "rounds_by_game", "rounds_by_paid", "rounds_by_wagered", "rounds_by_house",
-                  "rounds_by_max_result"):
-        db.execute(f"DROP INDEX {index}")
-    db.executescript("DROP TABLE hourly_totals; DROP TABLE seatings; DROP TABLE round_flags;"
-                     " ALTER TABLE rounds DROP COLUMN max_result; ALTER TABLE rounds DROP COLUMN fees;"
-                     " PRAGMA user_version = 1;")
-    db.close()
+    rewind(old, version)
     SqliteLedger(old, readonly=True).close()      # the review upgrades an older ledger on opening
-    for sql in ("SELECT * FROM hourly_totals ORDER BY 1, 2, 3", "SELECT * FROM seatings ORDER BY 1, 2, 4",
+    for sql in ("SELECT * FROM hourly_totals ORDER BY 1, 2, 3, 4", "SELECT * FROM seatings ORDER BY 1, 2, 4",
                 "SELECT * FROM round_flags ORDER BY 1, 2",
-                "SELECT id, max_result FROM rounds ORDER BY id"):
+                "SELECT id, paid, returned, from_stacks, max_payout, banking, fees FROM rounds ORDER BY id"):
         assert raw(old, sql) == raw(filled, sql)
     assert raw(old, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    assert main(["history", "verify", "--ledger", str(old)]) == 0
 
 
 @pytest.mark.parametrize(("since", "until"), [(None, None), ("2026-03-06T18:37:00", "2026-03-06T22:11:00")])
@@ -174,18 +180,6 @@ def test_totals_rake_and_fees_equal_the_settlement_rows_summed(filled: Path, sin
     got = {(t.table_id, t.game): t.fees for t in ledger.totals(RowQuery(since=since, until=until))}
     ledger.close()
     assert got == expected
-
-
-def test_upgrade_from_schema_2_backfills_the_rake_and_fees(filled: Path, tmp_path: Path) -> None:
-    old = tmp_path / "old.sqlite"
-    shutil.copy(filled, old)
-    db = sqlite3.connect(old)
-    db.executescript("ALTER TABLE rounds DROP COLUMN fees; ALTER TABLE hourly_totals DROP COLUMN fees;"
-                     " PRAGMA user_version = 2;")
-    db.close()
-    SqliteLedger(old, readonly=True).close()
-    for sql in ("SELECT id, fees FROM rounds ORDER BY id", "SELECT * FROM hourly_totals ORDER BY 1, 2, 3"):
-        assert raw(old, sql) == raw(filled, sql)
 
 
 def _append_many(path: str, who: int, n: int) -> None:

@@ -90,8 +90,10 @@ def test_settlement_rows_status_flags_and_totals_land_together(ledger: SqliteLed
                   RoundUpdate(status=ROUND_SETTLED, add_flags=frozenset({"capped"}), settlement=rows,
                               totals=(1, 30, 40, -10)))
     record = ledger.round(round_id)
-    assert (record.status, record.flags, record.wagered, record.paid, record.house_result) == (
-        "settled", frozenset({"capped"}), 30, 40, -10)
+    # paid is worked out from the rows, whatever the totals say: the Ante's stake 10 and its win 10 = 20;
+    # the Raise's 20 pushed and came back (returned); 30 wagered = 20 paid + 20 returned - 10 house
+    assert (record.status, record.flags, record.wagered, record.paid, record.returned, record.house_result) == (
+        "settled", frozenset({"capped"}), 30, 20, 20, -10)
     assert record.ended_at is not None
     assert ledger.settlement(round_id) == rows
     assert ledger.unfinished_rounds() == []

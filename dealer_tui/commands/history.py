@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path
+from dealer_tui.ledger.base import FLAGS
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger, RowQuery, SqliteLedger
@@ -30,8 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--since", help="rounds started at or after this time (ISO, e.g. 2026-11-29T18:00)")
     export.add_argument("--until", help="rounds started before this time (ISO)")
     export.add_argument("--seat", type=int, help="only this seat (the box in \"1 or 5\")")
-    export.add_argument("--min-payout", type=int, help="only rows that won at least this")
-    export.add_argument("--flag", help="only rounds with this flag (signed_off, voided, dead_hands, capped, recovered)")
+    export.add_argument("--min-payout", type=int, help="only the rows of seats paid at least this in a round (a "
+                        "seat's payout: its winning bets with their stakes, a DP's take, a pot's share)")
+    export.add_argument("--flag", help=f"only rounds with this flag ({', '.join(FLAGS)})")
     export.add_argument("--search", help="only rounds matching: a round number or id, a table's or a player's name")
     for p in (lst, verify, export):
         add_ledger_option(p)
@@ -65,17 +67,22 @@ def _list(ledger: SqliteLedger, args: argparse.Namespace) -> int:
             print(json.dumps({"round_id": r.id, "table": tables.get(r.table_id), "number": r.number,
                               "game": r.game, "profile": r.profile, "status": r.status,
                               "flags": sorted(r.flags), "started_at": r.started_at, "ended_at": r.ended_at,
-                              "seats": r.seats, "wagered": r.wagered, "paid": r.paid,
-                              "house_result": r.house_result}))
+                              "seats": r.seats, "wagered": r.wagered, "paid": r.paid, "returned": r.returned,
+                              "from_stacks": r.from_stacks, "house_result": r.house_result, "banking": r.banking,
+                              "biggest_payout": r.biggest_payout}))
         return 0
     # plain columns: the list must come up fast over a million rounds (no rendering library)
-    header = ("Id", "Time", "Table", "Round", "Game", "Seats", "Wagered", "Paid", "House", "Status", "Flags")
+    header = ("Id", "Time", "Table", "Round", "Game", "Seats", "Wagered", "From stacks", "Paid", "Returned", "House",
+              "Status", "Flags")
     rows = [(str(r.id), r.started_at[:19].replace("T", " "), tables.get(r.table_id, "?"), str(r.number), r.game,
-             str(r.seats), str(r.wagered), str(r.paid), str(r.house_result), r.status, ",".join(sorted(r.flags)))
+             str(r.seats), str(r.wagered), str(r.from_stacks), str(r.paid), str(r.returned), str(r.house_result),
+             r.status, ",".join(sorted(r.flags)))
             for r in rounds]
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
-    right = {0, 3, 5, 6, 7, 8}
+    right = {0, 3, 5, 6, 7, 8, 9, 10}
     print(f"Last {len(rounds)} rounds — {ledger.path}")
+    print("Wagered + From stacks = Paid + Returned + House (Paid: chips handed to the seats at payout; "
+          "From stacks: what seats paid beyond their stakes — a DP, rake, Chinese Poker points and fees)")
     for row in (header, *rows):
         print("  ".join(cell.rjust(w) if i in right else cell.ljust(w) for i, (cell, w) in enumerate(zip(row, widths))).rstrip())
     return 0
@@ -148,6 +155,8 @@ def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:
                 datetime.fromisoformat(value)
             except ValueError:
                 return fail(f"--{name}: {value!r} is not a time like 2026-11-29T18:00")
+    if args.flag is not None and args.flag not in FLAGS:
+        return fail(f"--flag: {args.flag!r} is not a flag (one of: {', '.join(FLAGS)})")
     query = RowQuery(game=args.game, table_id=args.table, since=args.since, until=args.until, seat=args.seat,
                      min_payout=args.min_payout, flag=args.flag, search=args.search)
     if args.csv == "-":

@@ -15,7 +15,19 @@ ROUND_OPEN = "open"
 ROUND_SETTLED = "settled"
 ROUND_VOIDED = "voided"
 
-FLAGS = ("voided", "recovered", "signed_off", "dead_hands", "capped", "seeded", "keyed_cards")
+FLAGS = {
+    "signed_off": "a supervisor signed off the payout",
+    "voided": "the round was voided (a misdeal): every bet returned",
+    "dead_hands": "a hand was dead: the DP could not cover it (HCF-16)",
+    "capped": "a payout was cut by a cap or by table stakes",
+    "over_cap_raise": "a keyed raise was over the cap (High Card Flush, live table)",
+    "split_pot": "the pot was split (Palace Poker)",
+    "all_in": "a player was all in (Palace Poker)",
+    "recovered": "the round was reopened after a restart",
+    "seeded": "dealt from a seed (training, demos)",
+}
+"""Every flag a round may carry, with what it means: the one list the floor's flag filter and
+`history export --flag` offer."""
 
 SIGN_OFF_REQUESTED = "sign_off_requested"
 SIGN_OFF_APPROVED = "sign_off_approved"
@@ -111,6 +123,12 @@ class RoundRecord:
     wagered: int
     paid: int
     house_result: int
+    returned: int = 0
+    from_stacks: int = 0
+    banking: str = "house"
+    """How the round was banked (`payouts.KINDS`)."""
+    biggest_payout: int = 0
+    """The largest one seat's payout (`payouts.seat_chips`)."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +139,8 @@ class RoundUpdate:
     add_flags: frozenset[str] = frozenset()
     settlement: Sequence[SettlementRow] | None = None
     totals: tuple[int, int, int, int] | None = None  # seats, wagered, paid, house result
+    """With settlement rows, the round's paid, returned, from-stacks and biggest payout are worked
+    out from the rows (`payouts.round_chips`): the one definition, whatever paid says here."""
 
 
 @dataclass(frozen=True)
@@ -132,7 +152,7 @@ class RowQuery:
     since: str | None = None  # ISO time, inclusive
     until: str | None = None  # ISO time, exclusive
     seat: int | None = None
-    min_payout: int | None = None  # rows whose result is at least this
+    min_payout: int | None = None  # rounds (export: seats) with one seat's payout at least this
     flag: str | None = None
     search: str | None = None  # a round number or id, a table's name or a player's name (part of it)
 
@@ -144,7 +164,8 @@ class RowQuery:
 
 @dataclass(frozen=True)
 class Totals:
-    """Drop, win and hold of a table's finished rounds of one game."""
+    """Drop, win and hold of a table's finished rounds of one game banked one way (`banking`).
+    They add up as  wagered + from_stacks = paid + returned + house  (`payouts.RoundChips`)."""
 
     table_id: int
     game: str
@@ -155,11 +176,29 @@ class Totals:
     biggest_payout: int
     fees: int = 0
     """Rake and fees the house took (part of `house`)."""
+    banking: str = "house"
+    returned: int = 0
+    from_stacks: int = 0
 
     @property
-    def hold(self) -> float:
-        """The house's result as a share of the drop (0.0 when nothing was wagered)."""
-        return self.house / self.wagered if self.wagered else 0.0
+    def hold(self) -> float | None:
+        """The house's result as a share of the drop (None when nothing was wagered)."""
+        return self.house / self.wagered if self.wagered else None
+
+
+@dataclass(frozen=True)
+class HourTotals:
+    """One hour's settled rounds banked one way: the drop and the house's signed result."""
+
+    hour: str
+    banking: str
+    rounds: int
+    wagered: int
+    house: int
+
+    @property
+    def hold(self) -> float | None:
+        return self.house / self.wagered if self.wagered else None
 
 
 @dataclass(frozen=True)
@@ -232,8 +271,8 @@ class Ledger(ABC):
         """Finished rounds' totals per table and game."""
 
     @abstractmethod
-    def hourly(self, query: RowQuery) -> list[tuple[str, int, int]]:
-        """(hour, wagered, house result) of finished rounds, oldest hour first."""
+    def hourly(self, query: RowQuery) -> list[HourTotals]:
+        """Finished rounds per hour and banking, oldest hour first."""
 
     @abstractmethod
     def sign_off_queue(self) -> list[PendingSignOff]:

@@ -11,11 +11,22 @@ import re
 import sqlite3
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from itertools import groupby
 
-from dealer_tui.ledger.base import SORTS, Cursor, RoundRecord, RowQuery, SettlementRow, Totals
+from dealer_tui.ledger.base import (
+    SORTS,
+    Cursor,
+    HourTotals,
+    RoundRecord,
+    RowQuery,
+    SettlementRow,
+    Totals,
+)
+from dealer_tui.ledger.payouts import seat_payouts
 
 ROUND_COLUMNS = ("id, table_id, number, game, profile, status, flags, started_at, ended_at, seats,"
-                 " wagered, paid, house_result")
+                 " wagered, paid, house_result, returned, from_stacks, banking, max_payout")
+ROUND_WIDTH = len(ROUND_COLUMNS.split(","))
 SEARCH_RANGES = 200
 """A player seated more often than this is searched row by row instead of by seat ranges."""
 RARE = 2000
@@ -27,7 +38,7 @@ DENSE_RANGES = 5000
 def round_record(row: tuple[object, ...]) -> RoundRecord:
     flags = frozenset(f for f in str(row[6]).split(",") if f)
     return RoundRecord(row[0], row[1], row[2], row[3], row[4], row[5], flags, row[7], row[8],  # type: ignore[arg-type]
-                       row[9], row[10], row[11], row[12])  # type: ignore[arg-type]
+                       row[9], row[10], row[11], row[12], row[13], row[14], row[15], row[16])  # type: ignore[arg-type]
 
 
 def round_where(db: sqlite3.Connection, query: RowQuery, prefix: str = "") -> tuple[list[str], list[object]]:
@@ -51,8 +62,8 @@ def round_where(db: sqlite3.Connection, query: RowQuery, prefix: str = "") -> tu
         where.append(f"EXISTS (SELECT 1 FROM settlements s2 WHERE s2.round_id = {p}id AND s2.seat = ?)")
         args.append(query.seat)
     if query.min_payout is not None:
-        rare = _rare(db, "SELECT 1 FROM rounds WHERE max_result >= ?", query.min_payout)
-        where.append(f"{p}max_result >= ?" if rare else f"+{p}max_result >= ?")
+        rare = _rare(db, "SELECT 1 FROM rounds WHERE max_payout >= ?", query.min_payout)
+        where.append(f"{p}max_payout >= ?" if rare else f"+{p}max_payout >= ?")
         args.append(query.min_payout)
     if query.search and query.search.strip():
         clause, more = _search(db, query.search.strip(), p)
@@ -123,7 +134,7 @@ def find_rounds(db: sqlite3.Connection, query: RowQuery, limit: int, after: Curs
     if after is not None:
         where.append(f"({column}, id) {'<' if descending else '>'} (?, ?)")
         args += [after[0], after[1]]
-    rare = any("round_flags" in w or w.startswith("max_result") for w in where)
+    rare = any("round_flags" in w or w.startswith("max_payout") for w in where)
     ordered = f"+{column}" if rare else column  # a rare filter's rows are fetched by its index, then sorted
     sql = (f"SELECT {ROUND_COLUMNS} FROM rounds WHERE {' AND '.join(where)}"
            f" ORDER BY {ordered} {order}, id {order} LIMIT ?")
@@ -192,41 +203,50 @@ def _parts(db: sqlite3.Connection, query: RowQuery, direct: str, aggregate: str,
 
 
 def totals(db: sqlite3.Connection, query: RowQuery) -> list[Totals]:
-    rows = _parts(db, query, "table_id, game, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result), MAX(paid), "
-                  "SUM(fees)",
-                  "table_id, game, SUM(rounds), SUM(wagered), SUM(paid), SUM(house), MAX(biggest), SUM(fees)",
-                  "table_id, game")
-    merged: dict[tuple[int, str], list[int]] = {}
-    for table_id, game, n, wagered, paid, house, biggest, fees in rows:
-        into = merged.setdefault((int(table_id), str(game)), [0, 0, 0, 0, 0, 0])  # type: ignore[call-overload]
-        into[0] += int(n); into[1] += int(wagered); into[2] += int(paid); into[3] += int(house)  # type: ignore[call-overload]  # noqa: E702
-        into[4] = max(into[4], int(biggest))  # type: ignore[call-overload]
-        into[5] += int(fees)  # type: ignore[call-overload]
-    return [Totals(t, g, *v) for (t, g), v in sorted(merged.items())]
+    rows = _parts(db, query, "table_id, game, banking, COUNT(*), SUM(wagered), SUM(paid), SUM(house_result),"
+                  " MAX(max_payout), SUM(fees), SUM(returned), SUM(from_stacks)",
+                  "table_id, game, banking, SUM(rounds), SUM(wagered), SUM(paid), SUM(house), MAX(biggest), SUM(fees),"
+                  " SUM(returned), SUM(from_stacks)",
+                  "table_id, game, banking")
+    merged: dict[tuple[int, str, str], list[int]] = {}
+    for table_id, game, banking, *sums in rows:
+        into = merged.setdefault((int(table_id), str(game), str(banking)), [0] * 8)  # type: ignore[call-overload]
+        for i, value in enumerate(sums):
+            into[i] = max(into[i], int(value)) if i == 4 else into[i] + int(value)  # type: ignore[call-overload]
+    return [Totals(t, g, *v[:6], banking=b, returned=v[6], from_stacks=v[7])
+            for (t, g, b), v in sorted(merged.items())]
 
 
-def hourly(db: sqlite3.Connection, query: RowQuery) -> list[tuple[str, int, int]]:
-    rows = _parts(db, query, "substr(started_at, 1, 13), SUM(wagered), SUM(house_result)",
-                  "hour, SUM(wagered), SUM(house)", "1")
-    merged: dict[str, list[int]] = {}
-    for hour, wagered, house in rows:
-        into = merged.setdefault(str(hour), [0, 0])
-        into[0] += int(wagered)  # type: ignore[call-overload]
-        into[1] += int(house)  # type: ignore[call-overload]
-    return [(h, w, r) for h, (w, r) in sorted(merged.items())]
+def hourly(db: sqlite3.Connection, query: RowQuery) -> list[HourTotals]:
+    rows = _parts(db, query, "substr(started_at, 1, 13), banking, COUNT(*), SUM(wagered), SUM(house_result)",
+                  "hour, banking, SUM(rounds), SUM(wagered), SUM(house)", "1, 2")
+    merged: dict[tuple[str, str], list[int]] = {}
+    for hour, banking, *sums in rows:
+        into = merged.setdefault((str(hour), str(banking)), [0, 0, 0])
+        for i, value in enumerate(sums):
+            into[i] += int(value)  # type: ignore[call-overload]
+    return [HourTotals(h, b, *v) for (h, b), v in sorted(merged.items())]
 
 
 def settlement_rows(db: sqlite3.Connection, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
-    """The query's rounds' rows; seat and minimum payout pick rows, the other filters pick rounds."""
+    """The query's rounds' rows; seat and minimum payout pick rows (a minimum payout: every row of
+    a seat whose payout in the round reaches it), the other filters pick rounds."""
     round_query = RowQuery(game=query.game, table_id=query.table_id, since=query.since, until=query.until,
-                           flag=query.flag, search=query.search)
+                           flag=query.flag, search=query.search, min_payout=query.min_payout)
     where, args = round_where(db, round_query, "r.")
-    for clause, value in (("s.seat = ?", query.seat), ("s.result >= ?", query.min_payout)):
-        if value is not None:
-            where.append(clause)
-            args.append(value)
+    if query.seat is not None:
+        where.append("s.seat = ?")
+        args.append(query.seat)
     columns = ", ".join(f"r.{c.strip()}" for c in ROUND_COLUMNS.split(","))
     sql = (f"SELECT {columns}, s.seat, s.bet, s.stake, s.result, s.reason FROM settlements s"
            f" JOIN rounds r ON r.id = s.round_id WHERE {' AND '.join(where)} ORDER BY r.id, s.seat, s.bet")
-    for row in db.execute(sql, args):
-        yield round_record(row[:13]), SettlementRow(*row[13:])
+    found = ((round_record(row[:ROUND_WIDTH]), SettlementRow(*row[ROUND_WIDTH:])) for row in db.execute(sql, args))
+    if query.min_payout is None:
+        yield from found
+        return
+    least = query.min_payout
+    for _, group in groupby(found, key=lambda pair: (pair[0].id, pair[1].seat)):
+        pairs = list(group)
+        rows = [row for _, row in pairs]
+        if seat_payouts(rows)[rows[0].seat] >= least:
+            yield from pairs

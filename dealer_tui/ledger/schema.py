@@ -6,7 +6,8 @@ import json
 import sqlite3
 from collections.abc import Callable
 
-from dealer_tui.ledger.base import LedgerError
+from dealer_tui.ledger.base import LedgerError, SettlementRow
+from dealer_tui.ledger.payouts import round_chips
 
 Step = str | Callable[[sqlite3.Connection], None]
 
@@ -33,6 +34,29 @@ def backfill_flags(db: sqlite3.Connection) -> None:
     rows = db.execute("SELECT id, flags FROM rounds WHERE flags <> ''").fetchall()
     db.executemany("INSERT OR IGNORE INTO round_flags(flag, round_id) VALUES (?, ?)",
                    [(flag, rid) for rid, flags in rows for flag in str(flags).split(",") if flag])
+
+
+def backfill_payouts(db: sqlite3.Connection) -> None:
+    """Each settled round's paid, returned, from-stacks, biggest payout and banking, worked out
+    again from its settlement rows by the one definition of a payout (`payouts.round_chips`)."""
+    rows = db.execute("SELECT round_id, seat, bet, stake, result, reason FROM settlements ORDER BY round_id")
+    updates: list[tuple[object, ...]] = []
+    current: int | None = None
+    found: list[SettlementRow] = []
+
+    def flush() -> None:
+        if current is not None:
+            c = round_chips(found)
+            updates.append((c.paid, c.returned, c.from_stacks, c.biggest, c.kind, current))
+
+    for round_id, *row in rows:
+        if round_id != current:
+            flush()
+            current, found = round_id, []
+        found.append(SettlementRow(*row))
+    flush()
+    db.executemany("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?"
+                   " WHERE id = ?", updates)
 
 
 FEE_BETS = ("rake", "fee", "exchange")
@@ -144,6 +168,41 @@ MIGRATIONS: list[list[Step]] = [[
     UPDATE hourly_totals SET fees = COALESCE((SELECT h.fees FROM hour_fees h WHERE h.hour = hourly_totals.hour
         AND h.table_id = hourly_totals.table_id AND h.game = hourly_totals.game), 0);
     DROP TABLE temp.hour_fees
+    """],
+    # 4: one definition of a payout (`payouts.seat_chips`): a round's paid counts a DP's take too;
+    # what came back on pushes (returned), what seats paid from their stacks beyond their stakes,
+    # the biggest one seat's payout (the big-payout filter) and how the round was banked, per round
+    # and per hour (the totals keep house-banked, DP-banked and pot games apart); back-filled from
+    # the settlement rows
+    ["""
+    ALTER TABLE rounds ADD COLUMN returned INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rounds ADD COLUMN from_stacks INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rounds ADD COLUMN max_payout INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE rounds ADD COLUMN banking TEXT NOT NULL DEFAULT 'house'
+    """, backfill_payouts, """
+    DROP INDEX rounds_by_max_result;
+    CREATE INDEX rounds_by_max_payout ON rounds(max_payout, id);
+    DROP TABLE hourly_totals;
+    CREATE TABLE hourly_totals(
+        hour TEXT NOT NULL,
+        table_id INTEGER NOT NULL REFERENCES tables(id),
+        game TEXT NOT NULL,
+        banking TEXT NOT NULL DEFAULT 'house',
+        rounds INTEGER NOT NULL,
+        wagered INTEGER NOT NULL,
+        paid INTEGER NOT NULL,
+        returned INTEGER NOT NULL DEFAULT 0,
+        from_stacks INTEGER NOT NULL DEFAULT 0,
+        house INTEGER NOT NULL,
+        biggest INTEGER NOT NULL,
+        fees INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY(hour, table_id, game, banking)
+    ) WITHOUT ROWID;
+    INSERT INTO hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks, house,
+                              biggest, fees)
+        SELECT substr(started_at, 1, 13), table_id, game, banking, COUNT(*), SUM(wagered), SUM(paid), SUM(returned),
+               SUM(from_stacks), SUM(house_result), MAX(max_payout), SUM(fees)
+        FROM rounds WHERE status = 'settled' GROUP BY 1, 2, 3, 4
     """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -22,6 +22,7 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_REFUSED,
     SIGN_OFF_REQUESTED,
     Cursor,
+    HourTotals,
     Ledger,
     LedgerError,
     NewEvent,
@@ -35,6 +36,7 @@ from dealer_tui.ledger.base import (
     Totals,
     event_hash,
 )
+from dealer_tui.ledger.payouts import round_chips
 from dealer_tui.ledger.schema import FEE_BETS, SCHEMA_VERSION, migrate
 
 Clock = Callable[[], str]
@@ -215,8 +217,10 @@ class SqliteLedger(Ledger):
                 "INSERT INTO settlements(round_id, seat, bet, stake, result, reason) VALUES (?, ?, ?, ?, ?, ?)",
                 [(round_id, r.seat, r.bet, r.stake, r.result, r.reason) for r in update.settlement],
             )
-            db.execute("UPDATE rounds SET max_result = ?, fees = ? WHERE id = ?",
-                       (max((r.result for r in update.settlement), default=0),
+            chips = round_chips(update.settlement)
+            db.execute("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?,"
+                       " fees = ? WHERE id = ?",
+                       (chips.paid, chips.returned, chips.from_stacks, chips.biggest, chips.kind,
                         -sum(r.result for r in update.settlement if r.bet in FEE_BETS), round_id))
         if status == ROUND_SETTLED and current.status != ROUND_SETTLED:
             self._add_to_hour(db, round_id)
@@ -225,12 +229,15 @@ class SqliteLedger(Ledger):
     def _add_to_hour(db: sqlite3.Connection, round_id: int) -> None:
         """The hourly totals gain the settled round in the settlement's own transaction."""
         db.execute(
-            "INSERT INTO hourly_totals(hour, table_id, game, rounds, wagered, paid, house, biggest, fees)"
-            " SELECT substr(started_at, 1, 13), table_id, game, 1, wagered, paid, house_result, paid, fees"
-            " FROM rounds WHERE id = ? AND true"
-            " ON CONFLICT(hour, table_id, game) DO UPDATE SET rounds = rounds + 1,"
-            " wagered = wagered + excluded.wagered, paid = paid + excluded.paid, house = house + excluded.house,"
-            " biggest = MAX(biggest, excluded.biggest), fees = fees + excluded.fees", (round_id,))
+            "INSERT INTO hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks,"
+            " house, biggest, fees)"
+            " SELECT substr(started_at, 1, 13), table_id, game, banking, 1, wagered, paid, returned, from_stacks,"
+            " house_result, max_payout, fees FROM rounds WHERE id = ? AND true"
+            " ON CONFLICT(hour, table_id, game, banking) DO UPDATE SET rounds = rounds + 1,"
+            " wagered = wagered + excluded.wagered, paid = paid + excluded.paid,"
+            " returned = returned + excluded.returned, from_stacks = from_stacks + excluded.from_stacks,"
+            " house = house + excluded.house, biggest = MAX(biggest, excluded.biggest), fees = fees + excluded.fees",
+            (round_id,))
 
     _ROUND_COLUMNS = queries.ROUND_COLUMNS
     _round_record = staticmethod(queries.round_record)
@@ -293,7 +300,7 @@ class SqliteLedger(Ledger):
     def totals(self, query: RowQuery) -> list[Totals]:
         return queries.totals(self._db, query)
 
-    def hourly(self, query: RowQuery) -> list[tuple[str, int, int]]:
+    def hourly(self, query: RowQuery) -> list[HourTotals]:
         return queries.hourly(self._db, query)
 
     def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:

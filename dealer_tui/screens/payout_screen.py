@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 
 VOID = "void"
 """What the screen dismisses with when the dealer chooses to void a refused payout."""
+REKEY_CARDS = "rekey"
+"""What the screen dismisses with when the dealer asks to correct keyed cards (a live table)."""
 POLL_SECONDS = 1.0
 
 
@@ -63,14 +65,6 @@ BET_LABELS = {"ante": "Ante", "raise": "Raise", "flush": "Flush bet", "straight_
               "bank": "Bank (DP)"}
 
 
-def chips_out(outcome: RoundOutcome) -> int:
-    """What the dealer pushes out: winning bets with their stakes, and what a player banking the
-    round (the DP) won after the rake, which comes to that player from the other seats' losing bets."""
-    banks = {r.seat for r in outcome.rows if r.bet == "bank"}
-    won = (sum(r.result for r in outcome.rows if r.seat == seat and r.bet in BANK_BETS) for seat in banks)
-    return outcome.paid + sum(w for w in won if w > 0)
-
-
 class PayoutScreen(Dialog[bool | str]):
     """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout).
     Built once per round screen: the next payout is put into it (`reask`) and shown in one frame."""
@@ -81,14 +75,17 @@ class PayoutScreen(Dialog[bool | str]):
         Binding("escape", "cancel", "Back"),
         Binding("r", "send_to_floor", "Send to the floor"),
         Binding("x", "void", "Void the round"),
+        Binding("k", "rekey", "Correct keyed cards"),
     ]
 
     def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,
-                 seat_label: str = "Seat", floor: FloorRequest | None = None) -> None:
+                 seat_label: str = "Seat", floor: FloorRequest | None = None, can_rekey: bool = False) -> None:
         super().__init__()
         self.outcome, self.house_label, self.sign_off, self.threshold = outcome, house_label, sign_off, threshold
         self.seat_label = seat_label
         self.floor = floor if sign_off else None
+        self.can_rekey = can_rekey
+        """A live table: k corrects keyed cards (with the supervisor) before the payout is confirmed."""
 
     def compose(self) -> ComposeResult:
         with SettledColumn(classes="dialog"):
@@ -97,7 +94,7 @@ class PayoutScreen(Dialog[bool | str]):
             yield Static("", id="payout-why", markup=False, shrink=False)
             with Vertical(id="payout-total"):
                 yield Static(self._total_label(), id="payout-total-label")
-                yield Digits(f"{chips_out(self.outcome):,}", id="payout-digits")
+                yield Digits(f"{self.outcome.paid:,}", id="payout-digits")
             yield Static(self._summary(), id="payout-summary", markup=False)
             yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
 
@@ -105,8 +102,9 @@ class PayoutScreen(Dialog[bool | str]):
         assert isinstance(other, PayoutScreen)
         self.outcome, self.house_label, self.sign_off = other.outcome, other.house_label, other.sign_off
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
+        self.can_rekey = other.can_rekey
         self.query_one("#payout-total-label", Static).update(self._total_label())
-        self.query_one("#payout-digits", Digits).update(f"{chips_out(self.outcome):,}")
+        self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
         self.query_one("#payout-summary", Static).update(self._summary())
         self.query_one("#payout-hint", Static).update(self._hint())
         self._show_rows()
@@ -118,6 +116,10 @@ class PayoutScreen(Dialog[bool | str]):
         return "Chips paid out (winning stakes back + winnings)"
 
     def _hint(self) -> str:
+        rekey = " · k corrects keyed cards (supervisor)" if self.can_rekey else ""
+        return self._sign_off_hint() + rekey
+
+    def _sign_off_hint(self) -> str:
         if not self.sign_off:
             return "Enter confirms · Esc backs out"
         seats = ", ".join(str(s) for s in self.sign_off)
@@ -169,7 +171,6 @@ class PayoutScreen(Dialog[bool | str]):
     def on_resize(self) -> None:
         self.query_one(PayoutRows).fit(self._room_for_rows())
 
-
     def on_mount(self) -> None:
         self._show_rows()
         self.query_one(PayoutRows).focus()
@@ -205,6 +206,8 @@ class PayoutScreen(Dialog[bool | str]):
         state = self.floor.state() if self.floor is not None else None
         if action == "send_to_floor":
             return self.floor is not None and (state is None or state[0] == SIGN_OFF_REFUSED)
+        if action == "rekey":
+            return self.can_rekey
         if action == "void":
             return (self.floor is not None and state is not None and state[0] == SIGN_OFF_REFUSED
                     and self.floor.can_void())
@@ -222,6 +225,10 @@ class PayoutScreen(Dialog[bool | str]):
 
     def action_void(self) -> None:
         self.dismiss(VOID)
+
+    def action_rekey(self) -> None:
+        if self.can_rekey:
+            self.dismiss(REKEY_CARDS)
 
     def on_payout_rows_highlighted(self, event: PayoutRows.Highlighted) -> None:
         self._show_why(event.row)
