@@ -56,7 +56,7 @@ async def test_floor_lists_filters_tells_and_totals_without_changing_anything(le
         totals = app.screen
         assert isinstance(totals, TotalsScreen)
         cells = [totals.query_one(DataTable).get_row_at(i) for i in range(totals.query_one(DataTable).row_count)]
-    by_game = {row[1]: row for row in cells if row[1]}
+    by_game = {row[2]: row for row in cells if row[2]}
     db = sqlite3.connect(ledger_path)
     for game in ("high-card-flush", "one-or-five"):
         # computed here from the settlement rows alone: the drop is every stake but the bank's and the
@@ -64,8 +64,8 @@ async def test_floor_lists_filters_tells_and_totals_without_changing_anything(le
         stakes, results = db.execute(
             "SELECT SUM(CASE WHEN s.bet IN ('bank', 'rake') THEN 0 ELSE s.stake END), SUM(s.result) "
             "FROM settlements s JOIN rounds r ON r.id = s.round_id WHERE r.game = ?", (game,)).fetchone()
-        assert by_game[game][3] == str(stakes)
-        assert by_game[game][5] == f"{-results:+}"
+        assert by_game[game][4] == str(stakes)
+        assert by_game[game][8] == f"{-results:+}"
     db.close()
     assert digest(ledger_path) == before
 

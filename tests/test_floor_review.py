@@ -21,7 +21,7 @@ from dealer_tui.screens.floor_signoff import SignOffDesk, SignOffScreen
 from dealer_tui.screens.floor_totals import TotalsScreen
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.supervisor import PinStore
-from tests.floor_support import demo_ledger, digest, fees_summed, settled_sums
+from tests.floor_support import SEAT_PAYOUTS, demo_ledger, digest, fees_summed, settled_sums
 from tests.tui_support import PIN
 
 SIZE = (150, 40)
@@ -65,7 +65,7 @@ async def test_filters_and_search_give_the_rows_plain_sql_gives(filled: Path) ->
         assert [r.id for r in screen.rows] == sql_ids(
             filled, "started_at >= '2026-03-06T19:00' AND started_at < '2026-03-06T23:30' AND id IN "
                     "(SELECT round_id FROM settlements WHERE seat = 2) AND id IN "
-                    "(SELECT round_id FROM settlements WHERE result >= 10)")
+                    f"(SELECT round_id FROM ({SEAT_PAYOUTS}) WHERE payout >= 10)")
         await pilot.press("c")                                        # clear
         await set_filters(pilot, until="2026-03-06")                  # a date alone: the whole day
         assert [r.id for r in screen.rows] == sql_ids(filled, "started_at < '2026-03-07'")
@@ -132,15 +132,17 @@ async def test_shift_totals_on_screen_equal_the_settlement_rows_summed(filled: P
         cells = [table.get_row_at(i) for i in range(table.row_count)]
     shift = "r.started_at >= '2026-03-06T18:30' AND r.started_at < '2026-03-06T22:45'"
     expected, fees = settled_sums(filled, shift), fees_summed(filled, shift)
-    shown = {row[1]: row for row in cells if row[1]}
+    shown = {row[2]: row for row in cells if row[2]}
     assert set(shown) == {game for _, game in expected}
     for key, (rounds, drop, win, biggest) in expected.items():
         game = key[1]
-        assert list(shown[game][2:4]) == [str(rounds), str(drop)]
-        assert shown[game][5] == f"{win:+}"
-        assert (shown[game][7], shown[game][8]) == (str(fees[key]), str(biggest))
-    assert cells[-1][7] == str(sum(fees.values()))
-    assert cells[-1][2] == str(sum(v[0] for v in expected.values()))
+        assert list(shown[game][3:5]) == [str(rounds), str(drop)]
+        assert shown[game][8] == f"{win:+}"
+        assert (shown[game][10], shown[game][11]) == (str(fees[key]), str(biggest))
+    assert cells[-1][0] == "all"
+    assert cells[-1][10] == str(sum(fees.values()))
+    assert cells[-1][3] == str(sum(v[0] for v in expected.values()))
+    assert cells[-1][11] == str(max(v[3] for v in expected.values()))
 
 
 async def test_export_from_the_screen_writes_the_filtered_rows(filled: Path, tmp_path: Path) -> None:

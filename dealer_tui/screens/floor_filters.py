@@ -104,7 +104,8 @@ class FilterModal(ModalScreen[RowQuery | None]):
                     yield Input(getattr(self.typed, name), id=f"filter-{name}", placeholder="any")
             yield Static("", id="filter-error", classes="error")
             yield Static("Times: 2026-11-29 or 2026-11-29 18:00 (a date alone as To takes in the whole day). "
-                         "Minimum payout: a seat's win on one bet. Search: a round number or id, or part of a "
+                         "Minimum payout: one seat's payout in a round (its winning bets with their stakes, a DP's take, a "
+                         "pot's share; stakes back on a push are not paid). Search: a round number or id, or part of a "
                          "table's or player's name.", classes="hint")
             yield Static("Enter applies · Tab moves between fields · an empty field filters nothing · Esc backs out",
                          classes="hint")

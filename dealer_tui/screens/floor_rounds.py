@@ -12,18 +12,24 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
+from dealer_tui.ledger.base import FLAGS as LEDGER_FLAGS
 from dealer_tui.ledger.base import Cursor, cursor_of
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
+from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_signoff import SignOffDesk
 from dealer_tui.screens.floor_table import FloorTable
+from dealer_tui.screens.floor_voids import Voids
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 PAGE = 50
-FLAGS = (None, "signed_off", "voided", "dead_hands", "capped", "recovered")
+FLAGS: tuple[str | None, ...] = (None, *LEDGER_FLAGS)
+"""The flag filter's cycle (`f`): any flag, then every flag a round may carry."""
 SORTS = ("time", "paid", "wagered", "house")
 COLUMNS = (("time", "Time"), ("table", "Table"), ("number", "Round"), ("game", "Game"),
-           ("profile", "Profile"), ("seats", "Seats"), ("wagered", "Wagered"), ("paid", "Paid"),
-           ("house", "House"), ("status", "Status"), ("flags", "Flags"))
+           ("seats", "Seats"), ("wagered", "Wagered"), ("from_stacks", "From stacks"), ("paid", "Paid"),
+           ("returned", "Returned"), ("house", "House"), ("status", "Status"), ("flags", "Flags"),
+           ("profile", "Profile"))
+"""Wagered + From stacks = Paid + Returned + House on every row (`payouts.RoundChips`)."""
 
 
 def shown_time(iso: str | None) -> str:
@@ -68,7 +74,8 @@ class RoundsScreen(Screen[None]):
         self.sort, self.descending = "time", True
         self.pages: list[Cursor | None] = [None]  # where each page shown so far starts
         self.rows: list[RoundRecord] = []
-        self.tables: dict[int, str] = {}
+        self.tables = TableNames(ledger)
+        self.voids = Voids(ledger)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -98,15 +105,22 @@ class RoundsScreen(Screen[None]):
                 pass
 
     def load(self) -> None:
-        self.tables = {t.id: t.name for t in self.ledger.tables()}
         self.rows = self.ledger.find_rounds(self.query_, PAGE, self.pages[-1], self.sort, self.descending)
         table = self.query_one(DataTable)
         table.clear()
         for r in self.rows:
-            table.add_row(shown_time(r.started_at), self.tables.get(r.table_id, "?"), str(r.number),
-                          r.game, r.profile, str(r.seats), str(r.wagered), str(r.paid), f"{r.house_result:+}",
-                          r.status, ", ".join(sorted(r.flags)), key=str(r.id))
+            table.add_row(*self.cells(r), key=str(r.id))
         show_line(self.query_one("#floor-filters", Static), self.describe())
+
+    def cells(self, r: RoundRecord) -> tuple[str, ...]:
+        """A round's row; a voided round shows the seats and the bets its void returned."""
+        seats, wagered, returned = r.seats, r.wagered, r.returned
+        void = self.voids.of(r)
+        if void is not None and void.returned is not None:
+            seats, wagered, returned = void.seats, void.wagered, void.wagered
+        return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), r.game, str(seats),
+                str(wagered), str(r.from_stacks), str(r.paid), str(returned), f"{r.house_result:+}", r.status,
+                ", ".join(sorted(r.flags)), r.profile)
 
     def describe(self) -> str:
         """The filters, sort and page in force, in one line above the list."""
@@ -204,7 +218,7 @@ class RoundsScreen(Screen[None]):
             return
         from dealer_tui.screens.floor_story import StoryScreen
 
-        self.app.push_screen(StoryScreen(self.ledger, self.rows[table.cursor_row]))
+        self.app.push_screen(StoryScreen(self.ledger, self.rows[table.cursor_row], self.tables, self.voids))
 
     def action_totals(self) -> None:
         from dealer_tui.screens.floor_totals import TotalsScreen

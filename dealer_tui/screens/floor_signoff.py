@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
+from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.reason_modal import ReasonModal
@@ -55,7 +56,7 @@ class SignOffScreen(Screen[None]):
         Binding("escape,q", "back", "Back to the list"),
     ]
 
-    def __init__(self, ledger: Ledger, desk: SignOffDesk, tables: dict[int, str]) -> None:
+    def __init__(self, ledger: Ledger, desk: SignOffDesk, tables: TableNames) -> None:
         super().__init__()
         self.ledger, self.desk, self.tables = ledger, desk, tables
         self.waiting: list[PendingSignOff] = []
@@ -68,7 +69,7 @@ class SignOffScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Sign-off queue"
-        self.query_one(DataTable).add_columns("Round id", "Sent", "Table", "Round", "Game", "Seats", "Wins",
+        self.query_one(DataTable).add_columns("Round id", "Sent", "Table", "Round", "Game", "Seats", "Payouts",
                                               "Chips paid", "Threshold")
         self.load()
         self.set_interval(POLL_SECONDS, self._poll)
@@ -79,11 +80,11 @@ class SignOffScreen(Screen[None]):
         table.clear()
         for w in self.waiting:
             p = w.request.payload
-            wins = ", ".join(f"seat {s} +{v}" for s, v in sorted(p.get("wins", {}).items(), key=lambda i: int(i[0])))
-            table.add_row(str(w.round.id), w.request.ts[:19].replace("T", " "),
-                          self.tables.get(w.round.table_id, str(w.round.table_id)), str(w.round.number),
-                          w.round.game, ", ".join(str(s) for s in p.get("seats", [])), wins, str(p.get("paid", "")),
-                          str(p.get("threshold", "")), key=str(w.round.id))
+            big = p.get("payouts", p.get("wins", {}))  # requests sent before payouts were named so: the wins
+            payouts = ", ".join(f"seat {s} {v}" for s, v in sorted(big.items(), key=lambda i: int(i[0])))
+            table.add_row(str(w.round.id), w.request.ts[:19].replace("T", " "), self.tables.name(w.round.table_id),
+                          str(w.round.number), w.round.game, ", ".join(str(s) for s in p.get("seats", [])), payouts,
+                          str(p.get("paid", "")), str(p.get("threshold", "")), key=str(w.round.id))
         count = len(self.waiting)
         self.query_one("#signoff-status", Static).update(
             f"{count} payout{'s' if count != 1 else ''} waiting for the supervisor" if count
@@ -125,7 +126,7 @@ class SignOffScreen(Screen[None]):
     def action_approve(self) -> None:
         pending = self._selected()
         if pending is not None:
-            where = self.tables.get(pending.round.table_id, "")
+            where = self.tables.name(pending.round.table_id)
             self._as_supervisor(pending, f"approve the payout of round {pending.round.number} ({where})",
                                 lambda who: self._decide(pending, True, who))
 
@@ -139,7 +140,7 @@ class SignOffScreen(Screen[None]):
             self.app.push_screen(ReasonModal(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
                                  lambda reason: self._decide(pending, False, who, reason) if reason else None)
 
-        where = self.tables.get(pending.round.table_id, "")
+        where = self.tables.name(pending.round.table_id)
         self._as_supervisor(pending, f"refuse the payout of round {number} ({where})", reasoned)
 
     def action_reload(self) -> None:

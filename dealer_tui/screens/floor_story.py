@@ -1,11 +1,14 @@
 """One round's story: every event with its time, the cards, and per seat per bet the settlement
-with the rule that decided it."""
+with the rule that decided it; per seat what it wagered, was paid and got back, adding up to the
+round's figures. A voided round shows the bets its void returned and who approved the void; a
+Chinese Poker round each seat's rows and its foul or natural."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,32 +17,60 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from dealer_tui.ledger import Ledger, NewEvent, RoundRecord
+from dealer_tui.ledger import Ledger, NewEvent, RoundRecord, StoredEvent
+from dealer_tui.ledger.payouts import seat_chips
+from dealer_tui.screens.floor_names import TableNames
+from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.screens.payout_screen import BET_LABELS
 from dealer_tui.views import presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
+
+
+def identity(wagered: int, from_stacks: int, paid: int, returned: int, house: int) -> str:
+    """The round's chips as they add up: wagered + from stacks = paid + returned + house."""
+    left = f"wagered {wagered}" + (f" + from stacks {from_stacks}" if from_stacks else "")
+    return f"{left} = paid {paid} + returned {returned} + house {house:+}"
 
 
 class StoryScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list")]
 
-    def __init__(self, ledger: Ledger, record: RoundRecord) -> None:
+    def __init__(self, ledger: Ledger, record: RoundRecord, tables: TableNames | None = None,
+                 voids: Voids | None = None) -> None:
         super().__init__()
         self.ledger, self.record = ledger, record
+        self.tables = tables or TableNames(ledger)
+        self.voids = voids or Voids(ledger)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with VerticalScroll(id="story"):
-            yield Static(self._story())
+            yield Static(self._story(), id="story-text")
         yield ScreenKeys()
 
     def on_mount(self) -> None:
         r = self.record
-        self.title = f"Round {r.number} (id {r.id}) — {r.game}"
+        self.title = f"Round {r.number} (id {r.id}) — {r.game} at {self.tables.name(r.table_id)}"
 
     def _story(self) -> Group:
         r = self.record
+        recorded = self.ledger.round_events(r.id)
+        void = self.voids.of(r)
+        parts: list[RenderableType] = [self._head(r, recorded, void)]
+        if void is not None:
+            parts.append(_void_table(void))
+        parts.append(self._events(r, recorded))
+        section = STORY_SECTIONS.get(r.game)
+        if section is not None:
+            parts.append(section(recorded))
+        rows = self.ledger.settlement(r.id)
+        if rows:
+            parts.append(self._settlement(recorded, rows))
+            parts.append(_per_seat(rows))
+        return Group(*parts)
+
+    def _head(self, r: RoundRecord, recorded: list[StoredEvent], void: Void | None) -> Text:
         head = Text()
         head.append(f"{r.game} · profile {r.profile} · {r.status}", style="bold")
         head.append(f" · started {r.started_at[:19].replace('T', ' ')}")
@@ -47,16 +78,25 @@ class StoryScreen(Screen[None]):
             head.append(f" · ended {r.ended_at[:19].replace('T', ' ')}")
         if r.flags:
             head.append(f"\nflags: {', '.join(sorted(r.flags))}", style="yellow")
-        head.append(f"\nwagered {r.wagered} · paid {r.paid} · house {r.house_result:+}")
+        if void is not None:
+            head.append(f"\nvoided at {void.at[11:19]}: {void.reason} — {void.approval}", style="yellow")
+            if void.returned is not None:
+                head.append(f"\n{identity(void.wagered, 0, 0, void.wagered, 0)} (a void returns every bet)")
+        else:
+            head.append(f"\n{identity(r.wagered, r.from_stacks, r.paid, r.returned, r.house_result)}")
+            head.append("\npaid: the chips handed to the seats at payout (winning bets with their stakes, a DP's "
+                        "take, a pot's share); returned: stakes back on pushes; from stacks: what seats paid "
+                        "beyond their stakes", style="dim")
+        source = recorded[0].payload.get("card_source") if recorded else None
+        seeded = bool(recorded and recorded[0].payload.get("seeded"))
+        head.append("\ncards: " + CARD_SOURCES.get(str(source), str(source)) + (" — seeded, for training" if seeded else ""))
+        return head
+
+    def _events(self, r: RoundRecord, recorded: list[StoredEvent]) -> Table:
         events = Table(title="Events", title_justify="left", show_lines=False, expand=True)
         for column in ("#", "Time", "What happened", "Cards and details"):
             events.add_column(column, overflow="fold")
         describe = presenter(r.game).describe
-        confirmed = ""
-        recorded = self.ledger.round_events(r.id)
-        source = recorded[0].payload.get("card_source") if recorded else None
-        seeded = bool(recorded and recorded[0].payload.get("seeded"))
-        head.append("\ncards: " + CARD_SOURCES.get(str(source), str(source)) + (" — seeded, for training" if seeded else ""))
         for e in recorded:
             try:
                 said = describe(NewEvent(e.kind, e.payload))
@@ -64,21 +104,86 @@ class StoryScreen(Screen[None]):
                 said = f"{e.kind.replace('_', ' ')} (as recorded)"
             details = "; ".join(f"{k}: {v}" for k, v in _cards(e.payload))
             events.add_row(str(e.seq), e.ts[11:19], said, details)
+        return events
+
+    def _settlement(self, recorded: list[StoredEvent], rows: list[Any]) -> Table:
+        confirmed = ""
+        for e in recorded:
             if e.kind == "payout_confirmed":
                 confirmed = f"confirmed at {e.ts[11:19]}" + (
                     f", signed off by {e.payload['signed_off_by']}" if e.payload.get("signed_off_by") else "")
-        rows = Table(title="Settlement, per seat and bet" + (f" ({confirmed})" if confirmed else ""),
-                     title_justify="left", expand=True)
+        table = Table(title="Settlement, per seat and bet" + (f" ({confirmed})" if confirmed else ""),
+                      title_justify="left", expand=True)
         for column in ("Seat", "Bet", "Stake", "Result", "Why"):
-            rows.add_column(column, overflow="fold", justify="right" if column in ("Stake", "Result") else "left")
-        for row in self.ledger.settlement(r.id):
-            rows.add_row(str(row.seat), BET_LABELS.get(row.bet, row.bet.replace("_", " ")), str(row.stake),
-                         f"{row.result:+}", row.reason)
-        return Group(head, events, rows)
+            table.add_column(column, overflow="fold", justify="right" if column in ("Stake", "Result") else "left")
+        for row in rows:
+            table.add_row(str(row.seat), BET_LABELS.get(row.bet, row.bet.replace("_", " ")), str(row.stake),
+                          f"{row.result:+}", row.reason)
+        return table
 
     def action_back(self) -> None:
         self.app.pop_screen()
 
+
+def _per_seat(rows: list[Any]) -> Table:
+    """Each seat's payout (the one definition, `payouts.seat_chips`) beside what it wagered and got back."""
+    table = Table(title="Per seat (paid: the seat's payout; net = paid + returned − wagered − from stack)",
+                  title_justify="left", expand=True)
+    for column in ("Seat", "Wagered", "From stack", "Paid", "Returned", "Net"):
+        table.add_column(column, justify="right")
+    for seat, c in seat_chips(rows).items():
+        net = c.payout + c.returned - c.wagered - c.from_stack
+        table.add_row(str(seat), str(c.wagered), str(c.from_stack), str(c.payout), str(c.returned), f"{net:+}")
+    return table
+
+
+def _void_table(void: Void) -> RenderableType:
+    if void.returned is None:
+        return Text("The bets the void returned cannot be worked out here (its game or profile is not "
+                    "available); the events below are as recorded.", style="yellow")
+    table = Table(title="Returned by the void (every bet and fee)", title_justify="left", expand=True)
+    for column in ("Seat", "Player", "Bets", "Returned"):
+        table.add_column(column, justify="right" if column == "Returned" else "left")
+    for r in void.returned:
+        table.add_row(str(r.seat), r.name, ", ".join(f"{label} {amount}" for label, amount in r.bets), str(r.total))
+    if not void.returned:
+        table.add_row("", "", "no bet was on the table", "0")
+    return table
+
+
+def _chinese_rows(recorded: list[StoredEvent]) -> RenderableType:
+    """Each seat's rows and whether they fouled or show a natural: as opened, or as last set."""
+    hands: dict[str, Mapping[str, Any]] = {}
+    opened = False
+    for e in recorded:
+        p = e.payload
+        if e.kind == "rows_opened" and isinstance(p.get("hands"), dict):
+            hands, opened = dict(p["hands"]), True
+        elif e.kind in ("rows_set", "natural_declared") and "seat" in p and not opened:
+            hands[str(p["seat"])] = {**hands.get(str(p["seat"]), {}), **p}
+        elif e.kind == "rows_locked" and "seat" in p and not opened:
+            hands[str(p["seat"])] = {**hands.get(str(p["seat"]), {}), "foul": p.get("foul"),
+                                     "natural": p.get("natural")}
+    title = "Rows as opened" if opened else "Rows as set (not opened)"
+    table = Table(title=title, title_justify="left", expand=True)
+    for column in ("Seat", "Front", "Middle", "Back", "Foul or natural"):
+        table.add_column(column, overflow="fold")
+    for seat in sorted(hands, key=lambda s: int(s) if str(s).isdigit() else 0):
+        h = hands[seat]
+        if h.get("foul"):
+            verdict = Text(f"FOUL: {h['foul']}", style="bold red")
+        elif h.get("natural"):
+            verdict = Text(f"natural: {str(h['natural']).replace('_', ' ')}", style="bold green")
+        else:
+            verdict = Text("set, no foul" if opened else "")
+        table.add_row(str(seat), str(h.get("front", "")), str(h.get("middle", "")), str(h.get("back", "")), verdict)
+    if not hands:
+        table.add_row("", "", "", "", "no rows were set")
+    return table
+
+
+STORY_SECTIONS: dict[str, Callable[[list[StoredEvent]], RenderableType]] = {"chinese-poker": _chinese_rows}
+"""A game's own part of the story, by game id."""
 
 CARD_SOURCES = {"entry": "keyed by the dealer at a live table (the keyed cards are in the events below)",
                 "shoe": "dealt by the terminal's virtual shoe", "scripted": "a scripted deck (tests, replays)"}

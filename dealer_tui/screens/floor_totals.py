@@ -1,34 +1,92 @@
-"""Totals per table and game: rounds, drop, win, hold, rake and fees, biggest payout; win by hour."""
+"""Totals per table and game: rounds, drop, what came from the stacks, paid, returned, win, hold,
+rake and fees, biggest payout; the house's win hour by hour, a losing hour drawn as a loss.
+
+House-banked, DP-banked and pot or peer games are kept apart: their drop means different things
+(`payouts.DROP_MEANS`), so each kind has its own rows and hold and no hold blends two kinds. On
+every row  drop + from stacks = paid + returned + win."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Header, Sparkline, Static
+from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.ledger import Ledger, RowQuery
+from dealer_tui.ledger import Ledger, RowQuery, Totals
+from dealer_tui.ledger.base import HourTotals
+from dealer_tui.ledger.payouts import DROP_MEANS, KINDS
+from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.widgets.screen_keys import ScreenKeys
+
+COLUMNS = ("Banking", "Table", "Game", "Rounds", "Drop", "From stacks", "Paid", "Returned", "Win", "Hold",
+           "Rake/fees", "Biggest payout")
+BAR = 16
+"""Cells each side of the hourly chart's axis."""
+
+
+def shown_hold(hold: float | None) -> str:
+    return "—" if hold is None else f"{hold:.2%}"
+
+
+def summed(rows: Sequence[Totals], banking: str) -> Totals:
+    """Several rows' totals as one (the biggest payout is the largest of theirs)."""
+    return Totals(0, "", sum(t.rounds for t in rows), sum(t.wagered for t in rows), sum(t.paid for t in rows),
+                  sum(t.house for t in rows), max((t.biggest_payout for t in rows), default=0),
+                  sum(t.fees for t in rows), banking, sum(t.returned for t in rows), sum(t.from_stacks for t in rows))
+
+
+def figures(t: Totals, hold: str) -> tuple[str, ...]:
+    return (str(t.rounds), str(t.wagered), str(t.from_stacks), str(t.paid), str(t.returned), f"{t.house:+}", hold,
+            str(t.fees), str(t.biggest_payout))
+
+
+def adds_up(t: Totals) -> str:
+    """drop + from stacks = paid + returned + win, in figures."""
+    return (f"drop {t.wagered} + from stacks {t.from_stacks} = paid {t.paid} + returned {t.returned} + win {t.house:+}"
+            f"  ({t.wagered + t.from_stacks} = {t.paid + t.returned + t.house})")
+
+
+def hour_bars(hours: Sequence[HourTotals], width: int = BAR) -> Text:
+    """The house's win hour by hour for one kind of banking: a win a green bar right of the axis,
+    a loss a red bar left of it, each with its signed figure and the hour's hold."""
+    out = Text()
+    top = max((abs(h.house) for h in hours), default=0)
+    for h in hours:
+        cells = max(1, round(abs(h.house) * width / top)) if h.house else 0
+        out.append(f"  {h.hour.replace('T', ' ')}h  ")
+        out.append(" " * (width - cells if h.house < 0 else width))
+        if h.house < 0:
+            out.append("█" * cells, style="red")
+        out.append("│")
+        if h.house > 0:
+            out.append("█" * cells, style="green")
+        out.append(" " * (width - cells if h.house > 0 else width))
+        out.append(f" {h.house:+7}", style="red" if h.house < 0 else "green" if h.house > 0 else "")
+        rounds = f"{h.rounds} round{'s' if h.rounds != 1 else ''}"
+        out.append(f"  hold {shown_hold(h.hold):>8}  ·  {rounds}, drop {h.wagered}\n")
+    return out
 
 
 class TotalsScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list")]
 
-    def __init__(self, ledger: Ledger, query: RowQuery, tables: dict[int, str]) -> None:
+    def __init__(self, ledger: Ledger, query: RowQuery, tables: TableNames) -> None:
         super().__init__()
         self.ledger, self.query_, self.tables = ledger, query, tables
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield FloorTable(id="totals-table", zebra_stripes=True)
-        yield Static(id="totals-chart-label")
-        yield Sparkline([], id="totals-chart")
-        yield Static(id="totals-hold-label")
-        yield Sparkline([], id="totals-hold")
+        yield Static(id="totals-sum")
+        with VerticalScroll(id="totals-hours"):
+            yield Static(id="totals-chart")
         yield ScreenKeys()
 
     def on_mount(self) -> None:
@@ -37,22 +95,38 @@ class TotalsScreen(Screen[None]):
             if q.since or q.until else ""
         self.title = f"Totals (settled rounds){shift}"
         table = self.query_one(DataTable)
-        table.add_columns("Table", "Game", "Rounds", "Drop", "Paid", "Win", "Hold", "Rake/fees", "Biggest payout")
-        all_rounds = drop = win = fees = 0
-        for t in self.ledger.totals(self.query_):
-            table.add_row(self.tables.get(t.table_id, str(t.table_id)), t.game, str(t.rounds), str(t.wagered),
-                          str(t.paid), f"{t.house:+}", f"{t.hold:.2%}", str(t.fees), str(t.biggest_payout))
-            all_rounds, drop, win, fees = all_rounds + t.rounds, drop + t.wagered, win + t.house, fees + t.fees
-        hold = f"{win / drop:.2%}" if drop else "—"
-        table.add_row("all", "", str(all_rounds), str(drop), "", f"{win:+}", hold, str(fees), "")
+        table.add_columns(*COLUMNS)
+        found = self.ledger.totals(self.query_)
+        kinds = [k for k in KINDS if any(t.banking == k for t in found)]
+        notes = Text()
+        for kind in kinds:
+            rows = [t for t in found if t.banking == kind]
+            for t in rows:
+                table.add_row(KINDS[kind], self.tables.name(t.table_id), t.game, *figures(t, shown_hold(t.hold)))
+            whole = summed(rows, kind)
+            if len(rows) > 1:
+                table.add_row(KINDS[kind], "all", "", *figures(whole, shown_hold(whole.hold)))
+            notes.append(f"{KINDS[kind]}: ", style="bold")
+            notes.append(f"drop is {DROP_MEANS[kind]}\n")
+        everything = summed(found, "")
+        one_kind = len(kinds) == 1
+        table.add_row("all", "", "", *figures(everything, shown_hold(everything.hold) if one_kind else "by kind"))
+        notes.append("all: ", style="bold")
+        notes.append(adds_up(everything) + ("" if one_kind or not kinds else "; hold only within one kind, above"))
+        self.query_one("#totals-sum", Static).update(notes)
+        self.query_one("#totals-chart", Static).update(self.chart(kinds))
+
+    def chart(self, kinds: list[str]) -> Text:
         hours = self.ledger.hourly(self.query_)
-        self.query_one("#totals-chart", Sparkline).data = [float(h[2]) for h in hours] or [0.0]
-        self.query_one("#totals-hold", Sparkline).data = [h[2] / h[1] if h[1] else 0.0 for h in hours] or [0.0]
-        span = f"{hours[0][0].replace('T', ' ')}h to {hours[-1][0].replace('T', ' ')}h" if hours else "no rounds"
-        self.query_one("#totals-chart-label", Static).update(f"House win by hour ({span})")
-        holds = [h[2] / h[1] for h in hours if h[1]]
-        low_high = f": {min(holds):.1%} to {max(holds):.1%}" if holds else ""
-        self.query_one("#totals-hold-label", Static).update(f"Hold by hour{low_high}")
+        out = Text()
+        for kind in kinds:
+            mine = [h for h in hours if h.banking == kind]
+            span = f"{mine[0].hour.replace('T', ' ')}h to {mine[-1].hour.replace('T', ' ')}h" if mine else "no rounds"
+            out.append(f"House win by hour, {KINDS[kind]} ({span}): losses left of the axis, in red\n", style="bold")
+            out.append_text(hour_bars(mine))
+        if not kinds:
+            out.append("No settled rounds.")
+        return out
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -1,0 +1,117 @@
+"""What a voided round had on the table, and who approved the void.
+
+A void returns every bet and fee (HCF-19, R-12, CP-11) and records no settlement, so the bets are
+found by replaying the round's events up to the void through its game's rules and reading what
+each seat had put up (the dealer's own view of the seats). The approval is the supervisor's PIN
+sign-in the table recorded for the void, just before it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dealer_tui.ledger import Ledger, NewEvent, RoundRecord, StoredEvent
+
+VOID_EVENT = "round_voided"
+
+
+@dataclass(frozen=True)
+class Returned:
+    """One seat's chips a void handed back."""
+
+    seat: int
+    name: str
+    bets: tuple[tuple[str, int], ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class Void:
+    """A voided round as the floor tells it."""
+
+    reason: str
+    at: str
+    returned: tuple[Returned, ...] | None
+    """None when the round's bets cannot be worked out here (a game or profile this program lacks)."""
+    approval: str
+
+    @property
+    def seats(self) -> int:
+        return len(self.returned or ())
+
+    @property
+    def wagered(self) -> int:
+        return sum(r.total for r in self.returned or ())
+
+
+class Voids:
+    """Voided rounds, each replayed once (a voided round never changes)."""
+
+    def __init__(self, ledger: Ledger) -> None:
+        self.ledger = ledger
+        self._voids: dict[int, Void] = {}
+        self._profiles: dict[int, dict[str, Any]] = {}
+
+    def of(self, record: RoundRecord) -> Void | None:
+        if record.status != "voided":
+            return None
+        if record.id not in self._voids:
+            self._voids[record.id] = self._read(record)
+        return self._voids[record.id]
+
+    def _read(self, record: RoundRecord) -> Void:
+        events = self.ledger.round_events(record.id)
+        at = next((i for i, e in enumerate(events) if e.kind == VOID_EVENT), None)
+        if at is None:
+            return Void("(no void recorded)", "", None, "no void event in the round")
+        void = events[at]
+        return Void(str(void.payload.get("reason", "")), void.ts, self._returned(record, events[:at]),
+                    self._approval(record, void))
+
+    def _returned(self, record: RoundRecord, before: list[StoredEvent]) -> tuple[Returned, ...] | None:
+        from dealer_tui.rounds.registry import round_class
+        from dealer_tui.views import presenter
+        from rules.errors import RulesError
+
+        if not before or before[0].kind != "round_started":
+            return None
+        start = before[0].payload
+        try:
+            loaded = self._table_profiles(record.table_id).get(str(start.get("profile_sha256")))
+            if loaded is None:
+                return None
+            setup = start["setup"]
+            rnd = round_class(record.game, keyed=start.get("card_source") == "entry")(loaded.profile, setup)
+            rnd.apply_all([NewEvent(e.kind, e.payload) for e in before])
+            stacks = {int(seat): (str(p["name"]), int(p["stack"])) for seat, p in setup["players"].items()}
+            views = presenter(record.game).seats(rnd, stacks)
+        except (RulesError, KeyError, ValueError, TypeError, IndexError, ImportError, StopIteration):
+            return None
+        out = []
+        for view in views:
+            name, stack = stacks.get(view.seat, (view.name, view.stack))
+            total = stack - view.stack
+            bets = tuple((label, amount) for label, amount in view.bets if amount)
+            if total > sum(a for _, a in bets):
+                bets += (("fees", total - sum(a for _, a in bets)),)
+            if total > 0:
+                out.append(Returned(view.seat, name, bets, total))
+        return tuple(out)
+
+    def _table_profiles(self, table_id: int) -> dict[str, Any]:
+        if table_id not in self._profiles:
+            from dealer_tui.audit import table_profiles
+
+            table = next(t for t in self.ledger.tables() if t.id == table_id)
+            self._profiles[table_id] = dict(table_profiles(self.ledger, table))
+        return self._profiles[table_id]
+
+    def _approval(self, record: RoundRecord, void: StoredEvent) -> str:
+        """The supervisor's sign-in for the void: the last one the table recorded before it."""
+        signed = [e for e in self.ledger.table_events(record.table_id, ["supervisor_signed_in"]) if e.seq < void.seq]
+        for_void = [e for e in signed if str(e.payload.get("purpose", "")).startswith("void")]
+        if not for_void:
+            return "no supervisor sign-in for a void is recorded before it"
+        e = for_void[-1]
+        return f"approved with the supervisor's PIN at {e.ts[11:19]} (for “{e.payload.get('purpose')}”)"
