@@ -164,3 +164,45 @@ async def test_pp_live_hand_banners_and_a_called_battle_keyed_by_keys(tmp_path: 
         assert rnd.phase is Phase.DONE
         # pot: antes 3 x 5 + attack (0 + 1) x 10 + call (0 + 1) x 10 = 35, all to seat 3 (PP-13)
         assert app.table.session.stacks() == {1: 995, 2: 985, 3: 1020}  # type: ignore[union-attr]
+
+
+async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_path: Path) -> None:
+    """A disputed hand at the payout: k, the supervisor's PIN, the hand keyed again, the reason;
+    the payout shown again follows the corrected cards, and the round's log says what changed."""
+    from dealer_tui.screens.payout_screen import PayoutScreen
+    from dealer_tui.screens.pin_modal import PinModal
+    from dealer_tui.screens.reason_modal import ReasonModal
+    from dealer_tui.widgets.event_log import EventLog
+    from tests.tui_support import PIN
+
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 1000), (3, "Cy", 1000)], keyed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "2", "a", *"10", "enter", "3", "a", *"10", "enter", "d",
+                          "r", *"20", "enter", "r", *"10", "enter", "v")
+        await key_in(pilot, "ah kh qh jh 9h 2c 3d")             # seat 2: 5-card heart flush
+        await key_in(pilot, "kc 9c 4c 2s 5d 7h jd")             # seat 3, as keyed: club flush K-9-4
+        await key_in(pilot, "as 8s 3s 6d qd 4d 5c")             # the banker: spade flush A-8-3, qualifies
+        await pilot.press("p")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(app.screen, PayoutScreen) and rnd is not None
+        seat3 = {r.bet: r.result for r in rnd.outcome().rows if r.seat == 3}
+        assert seat3 == {"ante": -10, "raise": -10}            # K-9-4 loses to A-8-3 (HCF-9)
+        await pilot.press("k")
+        assert isinstance(app.screen, PinModal)
+        await pilot.press(*PIN, "enter")
+        assert isinstance(app.screen, CardEntryModal)
+        await pilot.press("enter")                              # unchanged cards are no correction
+        assert "already recorded" in entry_error(app)
+        await pilot.press("tab", "home", "ctrl+k")             # seat 3's line, emptied
+        await key_in(pilot, "ac kc qc 2s 5d 7h jd")             # what seat 3 really holds: A-K-Q of clubs
+        assert isinstance(app.screen, ReasonModal)
+        await key_in(pilot, "seat 3 mis-keyed")
+        assert isinstance(app.screen, PayoutScreen)
+        seat3 = {r.bet: r.result for r in rnd.outcome().rows if r.seat == 3}
+        assert seat3 == {"ante": 10, "raise": 10}              # A-K-Q beats A-8-3: the K beats the 8
+        await pilot.press("enter")
+        assert rnd.phase is Phase.DONE
+        rows = {(r.seat, r.bet): r.result for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
+        assert (rows[(3, "ante")], rows[(3, "raise")]) == (10, 10)
+        log = app.screen.query_one(EventLog)
+        assert any(line.startswith("Cards corrected: seat 3 Kc 9c 4c") for line in log.lines)

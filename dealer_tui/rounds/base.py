@@ -318,6 +318,15 @@ class Round(ABC):
         step = self.rekey_step()
         return dict(self.rekey_action(step[1]).cards) if step is not None else {}
 
+    def rekey_taken(self) -> dict[Card, str]:
+        """Cards a correction may not key: those of the round's other steps."""
+        step = self.rekey_step()
+        if step is None:
+            return {}
+        effective = self.effective_events(self.events)
+        others = [e for i, e in enumerate(effective) if i != step[0]]
+        return {card: "earlier this round" for card in cards_in(others)}
+
     def _propose_rekey(self, action: Action) -> list[Event]:
         what = "correct the keyed cards"
         step = self.rekey_step()

@@ -16,7 +16,7 @@ from textual.widgets import Header, Static
 
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
-from dealer_tui.rounds.base import UNDO, Action, ActionSpec, CardRequest, Phase, RoundOutcome
+from dealer_tui.rounds.base import REKEY, UNDO, Action, ActionSpec, CardRequest, Phase, RoundOutcome
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
@@ -31,7 +31,7 @@ from dealer_tui.screens.dialog import (
     settled,
 )
 from dealer_tui.screens.help_screen import HelpScreen
-from dealer_tui.screens.payout_screen import VOID, FloorRequest, PayoutScreen
+from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.table_changes import TableChanges
@@ -374,6 +374,9 @@ class RoundScreen(TableChanges, OneFrame[None]):
             if ok == VOID:
                 self.action_void()
                 return
+            if ok == REKEY_CARDS:
+                self.correct_keyed_cards()
+                return
             state = rnd.sign_off_state()
             if big and not (state is not None and state[0] == "sign_off_approved"):
                 number = self.table.session.rounds_started
@@ -384,7 +387,46 @@ class RoundScreen(TableChanges, OneFrame[None]):
                 self.perform(Action("confirm_payout"))
 
         self.ask(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
-                              self.ROW_LABEL, FloorRequest(self.table)), confirmed)
+                              self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None),
+                 confirmed)
+
+    def correct_keyed_cards(self) -> None:
+        """A live table: the supervisor approves keying a hand again before the payout is
+        confirmed (disputed cards); the dealer keys the cards as they are and gives the reason.
+        Backing out anywhere goes back to the payout, nothing changed."""
+        rnd = self.table.round
+        hands = rnd.rekey_hands() if rnd is not None else {}
+        if rnd is None or not hands:
+            return
+        number = self.table.session.rounds_started
+
+        def approved(who: str) -> None:
+            def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
+                try:
+                    rnd.propose(Action(REKEY, data={"reason": "checking", "supervisor": who}, cards=cards))
+                except RulesError as exc:
+                    return str(exc)
+                return None
+
+            def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
+                if cards is None:
+                    self.action_payout()
+                    return
+
+                def reason_given(reason: str | None) -> None:
+                    if reason:
+                        self.perform(Action(REKEY, data={"reason": reason, "supervisor": who}, cards=cards))
+                    self.action_payout()
+
+                self.ask(ReasonModal(f"Round {number}: why are the cards corrected?",
+                                     "e.g. seat 3's cards mis-keyed"), reason_given)
+
+            values = {label: " ".join(c.text for c in cards) for label, cards in hands.items()}
+            self.show(CardEntryModal(f"Round {number}: key the hands again as the table shows them",
+                                     [(label, len(cards)) for label, cards in hands.items()],
+                                     rnd.rekey_taken(), check, values=values), keyed)
+
+        self.with_supervisor(f"correct the keyed cards of round {number}", approved, self.action_payout)
 
     def action_same_bets(self) -> None:
         """The selected seat's bets as they stood last round, in one key (the round checks them)."""

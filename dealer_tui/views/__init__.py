@@ -72,6 +72,9 @@ def describe_common(event: NewEvent) -> str | None:
         return f"Floor approved the payout ({p.get('by')})"
     if event.kind == "sign_off_refused":
         return f"Floor refused the payout ({p.get('by')}): {p.get('reason')}"
+    if event.kind == "cards_corrected":
+        changed = "; ".join(f"{label} {p['previous'][label]} → {text}" for label, text in p["cards"].items())
+        return f"Cards corrected: {changed} ({p['reason']}; approved by {p['supervisor']})"
     if event.kind == "step_taken_back":
         return f"Taken back: {p.get('what', p.get('kind'))} (the dealer's correction)"
     if event.kind == "round_recovered":
