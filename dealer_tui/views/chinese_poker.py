@@ -6,7 +6,13 @@ from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.views import HandView, SeatView, describe_common
-from rules.cards import Card, parse_cards
+from rules.cards import Card, parse_cards, sort_cards
+from rules.evaluator import evaluate
+
+
+def shown_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """C-7: a row listed by rank, high first, a straight from its top card down."""
+    return evaluate(cards).cards if len(cards) == 5 else tuple(sort_cards(cards))
 
 
 class ChinesePokerPresenter:
@@ -35,7 +41,7 @@ class ChinesePokerPresenter:
             if status.rows is not None:
                 for label, text, said in zip(("Front ", "Middle", "Back  "), status.rows,
                                              status.names or (None, None, None), strict=True):
-                    hands.append((label, parse_cards(text), said or "wrong count"))
+                    hands.append((label, shown_order(parse_cards(text)), said or "wrong count"))
             notes = []
             if status.locked:
                 markers.append("locked")
@@ -47,7 +53,7 @@ class ChinesePokerPresenter:
                 notes.append(f"FOUL: {status.foul}")
             elif status.suggested:
                 notes.append("suggested setting")
-            out.append(SeatView(seat, name, stack, (), p.cards if status.rows is None else (), markers=markers,
+            out.append(SeatView(seat, name, stack, (), sort_cards(p.cards) if status.rows is None else (), markers=markers,
                                 acting=seat in waiting[:1], note="; ".join(notes), hands=hands))
         return out
 
