@@ -351,7 +351,7 @@ def _row_is_straight(row: list[RefCard]) -> bool:
     ranks = sorted({rank for rank, _ in row})
     if len(ranks) != len(row):
         return False
-    low_ace = [0, 1, 2] if len(row) == 3 else [0, 1, 2, 3]
+    low_ace = [0, 1] if len(row) == 3 else [0, 1, 2, 3]  # A-2-3, A-2-3-4-5: the ace plays low
     return ranks[-1] - ranks[0] == len(row) - 1 or ranks == low_ace + [ACE]
 
 

@@ -179,3 +179,11 @@ def test_settle_md_palace_examples_by_the_reference() -> None:
         {"seat": 2, "banner": "As", "palace": "Kc 7d 2s", "soldiers": ""},
         {"seat": 5, "banner": "2d", "palace": "3c 4c 5h", "soldiers": "9h"}])
     assert shares == {1: 63, 2: 62}
+
+
+def test_reference_cp_9_a_low_ace_front_counts_in_three_straights() -> None:
+    """The oracle itself: A-2-3 in front, 3-4-5-6-7 and 7-8-9-T-J is three straights (CP-9)."""
+    from tests.reference_rules import cp_natural, parse
+
+    rows = [parse("Js 7d 8s"), parse("6c 4d 2h 5d 3s"), parse("9h Th 3d 7s Ah")]
+    assert cp_natural(rows) == "three straights"
