@@ -91,7 +91,8 @@ def quiet_orbit(recent: Sequence[Action], remaining: int) -> bool:
 
 
 def showdown(remaining: Sequence[PalaceHand], pot: int, dealer: int) -> HandEnd:
-    """PP-16: each player's best hand from all own cards (no suit ignored); ties split (PP-17)."""
+    """PP-16: each player's best hand from all own cards (no suit ignored); ties split (PP-17).
+    The reason names every remaining player's hand, then who takes the pot."""
     if not remaining:
         raise IllegalAction("a showdown needs at least one player")
     unseen = [h.seat for h in remaining if not h.seen]
@@ -102,10 +103,14 @@ def showdown(remaining: Sequence[PalaceHand], pot: int, dealer: int) -> HandEnd:
     best = max(sh.hand.value for sh in hands)
     winners = tuple(sh.seat for sh in hands if sh.hand.value == best)
     top = next(sh.hand for sh in hands if sh.hand.value == best)
-    said = f"{top.name} {format_cards(top.cards, symbols=True, sort=False)}"
+    shown = "; ".join(f"seat {sh.seat} {hand_words(sh.hand)}" for sh in hands)
     if len(winners) == 1:
-        reason = f"showdown: seat {winners[0]} wins the pot of {pot} with {said} (PP-16)"
+        verdict = f"seat {winners[0]} wins the pot of {pot} with {top.name} (PP-16)"
     else:
-        reason = (f"showdown: {seats_text(winners)} tie with {said} and split the pot of {pot} "
-                  "(PP-16, PP-17)")
-    return HandEnd("PP-16", winners, split_pot(pot, winners, dealer), reason, hands)
+        verdict = f"{seats_text(winners)} tie with {top.name} and split the pot of {pot} (PP-16, PP-17)"
+    return HandEnd("PP-16", winners, split_pot(pot, winners, dealer), f"showdown: {shown}: {verdict}", hands)
+
+
+def hand_words(hand: HandRank) -> str:
+    """`one pair A♠ A♥ 9♦ 7♠`: the hand's name and the cards that make it."""
+    return f"{hand.name} {format_cards(hand.cards, symbols=True, sort=False)}"

@@ -68,11 +68,11 @@ def test_pp_9_a_called_battle_keys_both_palaces_and_compares_them(tmp_path: Path
     table.act(Action("call", 2, cards=keyed(seat_1_palace="Ah Ad 8c", seat_2_palace="Kd 9s 7c")))
     # Against seat 2's hearts seat 1's Ah does not play: 7s Ad 8c is ace high; seat 2, ignoring
     # spades, holds Kh Kd 7c, a pair of kings, and wins (PP-9)
-    decided = rnd.events[-1].payload
+    decided = rnd.events[-2].payload
     assert (decided["winner"], decided["loser"], decided["decided_by"]) == (2, 1, "hand")
     assert decided["shown_cards"] == {"seat 1": "7s Ah Ad 8c", "seat 2": "Kh Kd 9s 7c"}
     assert rnd.players[2].hand is not None and rnd.players[2].hand.seen   # the winner's palace stays shown
-    table.act(Action("keep", 2, data={"discard": ""}))
+    assert rnd.events[-1].kind == "soldiers_kept" and rnd.pending is None  # 7s: nothing to discard (PP-8)
     assert rnd.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
 
 
@@ -126,7 +126,7 @@ def test_pp_9_a_palace_shown_in_a_lost_battle_is_not_keyed_again(tmp_path: Path)
     table, rnd = dealt(tmp_path, "7s Kh Qd")
     table.act(Action("battle", 1, data={"target": 2}))
     table.act(Action("call", 2, cards=keyed(seat_1_palace="Ah Ad 8c", seat_2_palace="Kd 9s 7c")))
-    table.act(Action("keep", 2, data={"discard": ""}))             # seat 1 is out: its palace is discarded
+    # seat 1 is out: its palace is discarded; seat 2 keeps the 7s, nothing to discard (PP-8)
     table.act(Action("battle", 2, data={"target": 3}))               # two suits left must battle (PP-15)
     with pytest.raises(IllegalAction, match=r"Ah is dealt twice"):   # seat 2's palace is shown: only seat 3's
         table.act(Action("call", 3, cards=keyed(seat_3_palace="Ah Qs 2c")))

@@ -342,10 +342,9 @@ def test_pp_8_defender_folds_and_the_attacker_takes_banner_and_soldiers(tmp_path
     table, rnd = dealt(tmp_path, THREE)
     play(table, Action("stay", 1), *buy(2), Action("stay", 3))  # seat 2 buys Js
     play(table, attack(1, 2), Action("fold", 2))
-    decided = rnd.events[-1].payload
+    decided = rnd.events[-2].payload
     assert (decided["winner"], decided["loser"], decided["decided_by"]) == (1, 2, "fold")
-    assert spec(rnd, "keep").data["gained"] == "Kh Js"
-    act(table, Action("keep", 1, data={"discard": ""}))
+    assert rnd.events[-1].payload["gained_cards"] == "Kh Js"  # 2 soldiers: nothing to discard (PP-8)
     assert rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
     assert rnd.discard_pile == list(C("Tc Jc Qc"))  # the loser's palace only
     assert rnd.turn == 3 and rnd.pot == 35  # antes 15 + buy 10 + attack 10; seat 2 is skipped
@@ -356,13 +355,12 @@ def test_pp_9_the_call_compares_hands_ignoring_the_opponents_banner_suit(tmp_pat
     # Seat 2, ignoring spades: Kh Kd 7c is a pair of kings and wins (PP-9).
     table, rnd = dealt(tmp_path, script("7s Kh Qd", "Ah Ad 8c", "Kd 9s 7c", "Jh Th 9h"))
     play(table, attack(1, 2), Action("call", 2))
-    decided = rnd.events[-1].payload
+    decided = rnd.events[-2].payload
     assert (decided["winner"], decided["loser"], decided["decided_by"]) == (2, 1, "hand")
     assert "seat 1 high card A♦ 8♣ 7♠ (ignoring A♥)" in decided["reason"]
     assert decided["shown_cards"] == {"seat 1": "7s Ah Ad 8c", "seat 2": "Kh Kd 9s 7c"}
     assert rnd.players[1].hand is None and rnd.players[1].out == "lost a battle to seat 2"
-    assert spec(rnd, "keep").data["gained"] == "7s"  # the banner; seat 1 had no soldiers
-    act(table, Action("keep", 2, data={"discard": ""}))
+    assert rnd.events[-1].payload["gained_cards"] == "7s"  # the banner; seat 1 had no soldiers
     assert rnd.discard_pile == list(C("Ah Ad 8c")) and rnd.turn == 2  # the seat after the attacker
     assert rnd.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
 
@@ -389,18 +387,23 @@ def test_pp_8_a_capture_keeps_at_most_five_soldiers_of_the_winners_choice(tmp_pa
     assert rnd.discard_pile == list(C("Tc Jc Qc 8s Js"))  # the loser's palace, then the two discards
 
 
-def test_pp_8_a_capture_within_five_soldiers_discards_nothing(tmp_path: Path) -> None:
+def test_pp_capture_with_nothing_to_discard_needs_no_question(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, THREE)
     play(table, Action("stay", 1), *buy(2), Action("stay", 3))  # seat 2 buys Js
+    before = len(rnd.events)
     play(table, attack(1, 2), Action("fold", 2))
-    keep = spec(rnd, "keep")
-    # no soldiers + banner Kh + soldier Js = 2 <= 5: the excess is 0 (PP-8)
-    assert (keep.data["min_discard"], keep.data["max_discard"]) == (0, 0)
-    assert keep.label == "Seat 1: keep soldiers (none to discard, PP-8)"
-    with pytest.raises(IllegalAction, match=r"2 held, so 0 to discard, not 1 \(PP-8\)"):
-        table.act(Action("keep", 1, data={"discard": "Js"}))
-    act(table, Action("keep", 1, data={"discard": ""}))
-    assert rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
+    # no soldiers + banner Kh + soldier Js = 2 <= 5: nothing may be discarded (PP-8), so nothing is
+    # asked: the fold's step records the soldiers kept, the event the answer "none" would record
+    assert [e.kind for e in rnd.events[before:]] == ["battle_opened", "battle_answered", "battle_decided",
+                                                     "soldiers_kept"]
+    assert dict(rnd.events[-1].payload) == {"seat": 1, "gained_cards": "Kh Js", "discarded_cards": "",
+                                             "soldier_cards": "Kh Js",
+                                             "reason": "seat 1 beats seat 2, takes K♥ J♠, keeps 2 soldiers"}
+    assert rnd.pending is None and rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
+    # the turn has moved on: seats 1 (spades) and 3 (diamonds) are left and must battle (PP-15)
+    assert rnd.turn == 3 and kinds(rnd) == {("battle", 3), ("fold", 3), ("void", None)}
+    recorded = [e.kind for e in table.ledger.round_events(table.round_id or 0)]
+    assert recorded[-4:] == ["battle_opened", "battle_answered", "battle_decided", "soldiers_kept"]
 
 
 def test_pp_11_limit_raises_one_big_bet_two_small_bets_without_soldiers_at_most_three(tmp_path: Path) -> None:
@@ -419,7 +422,7 @@ def test_pp_11_limit_raises_one_big_bet_two_small_bets_without_soldiers_at_most_
     act(table, Action("call", 1))  # the last raise, 20
     # seat 1: ante 5 + buy 10 + 20 + 50 + 20 = 105; seat 2: ante 5 + 30 + 50 = 85; seat 3: 5
     assert (rnd.players[1].put_in(), rnd.players[2].put_in(), rnd.pot) == (105, 85, 195)
-    assert rnd.events[-1].payload["winner"] == 1  # three aces (As Ad Ac) against king high
+    assert rnd.events[-2].payload["winner"] == 1  # three aces (As Ad Ac) against king high
 
 
 def test_pp_11_the_attacker_folds_to_a_raise_and_the_defender_takes(tmp_path: Path) -> None:
@@ -427,8 +430,7 @@ def test_pp_11_the_attacker_folds_to_a_raise_and_the_defender_takes(tmp_path: Pa
     play(table, attack(1, 2), Action("raise", 2, 20))  # pays call 10 + raise 20 = 30
     assert spec(rnd, "fold").label == "Seat 1: fold to seat 2's raise"
     act(table, Action("fold", 1))
-    assert rnd.events[-1].payload["winner"] == 2 and spec(rnd, "keep").data["gained"] == "As"
-    act(table, Action("keep", 2, data={"discard": ""}))
+    assert rnd.events[-2].payload["winner"] == 2 and rnd.events[-1].payload["gained_cards"] == "As"
     assert rnd.turn == 2 and kinds(rnd) == {("battle", 2), ("fold", 2), ("void", None)}  # two left: PP-15
 
 
@@ -445,7 +447,7 @@ def test_pp_18_a_short_defender_is_all_in_and_the_hands_are_compared(tmp_path: P
     call = spec(rnd, "call")
     assert (call.min_amount, call.data["all_in"]) == (7, True) and ("raise", 2) not in kinds(rnd)
     act(table, Action("call", 2))
-    assert rnd.players[2].available() == 0 and rnd.events[-1].kind == "battle_decided"
+    assert rnd.players[2].available() == 0 and rnd.events[-2].kind == "battle_decided"
 
 
 def test_pp_15_pp_18_a_player_who_must_battle_but_cannot_pay_the_attack_may_only_fold(tmp_path: Path) -> None:
@@ -558,6 +560,30 @@ def test_pp_16_a_quiet_orbit_ends_in_a_showdown_of_all_own_cards(tmp_path: Path)
     assert shown == {"1": "As Ah 9d 7s", "2": "Kh Kd Qs 8s", "3": "Qd Js Th 8h"}
 
 
+def test_pp_showdown_lists_every_remaining_hand(tmp_path: Path) -> None:
+    # As in the PP-16 test: seat 1 As + Ah 9d 7s, seat 2 Kh + Kd Qs 8s (its 5h discarded), seat 3
+    # Qd + Js Th 8h; every own card plays; the pot is antes 15 + buy 10 + discard 10 = 35
+    table, rnd = dealt(tmp_path, script("As Kh Qd", "Ah 9d 7s", "Kd Qs 8s", "Js Th 8h", top="5h"))
+    play(table, Action("stay", 1), *buy(2), *stay(3, 1), Action("discard", 2, data={"discard": "5h"}))
+    said = ("showdown: seat 1 one pair A♠ A♥ 9♦ 7♠; seat 2 one pair K♥ K♦ Q♠ 8♠; seat 3 high card Q♦ J♠ T♥ 8♥: "
+            "seat 1 wins the pot of 35 with one pair (PP-16)")
+    outcome = settle(table)
+    assert next(e.payload for e in rnd.events if e.kind == "hand_ended")["reason"] == said
+    assert [r.reason for r in outcome.rows if r.bet == "pot"] == [said]
+
+
+def test_pp_showdown_tie_lists_every_remaining_hand(tmp_path: Path) -> None:
+    table, rnd = dealt(tmp_path, script("As Ah Qc", "Kd 9s 7h", "Ks 9h 7d", "Jc 8d 3s"))
+    play(table, *stay(1, 2, 3))
+    said = ("showdown: seat 1 high card A♠ K♦ 9♠ 7♥; seat 2 high card A♥ K♠ 9♥ 7♦; seat 3 high card Q♣ J♣ 8♦ 3♠: "
+            "seats 1 and 2 tie with high card and split the pot of 15 (PP-16, PP-17)")
+    outcome = settle(table)
+    # each winner's row: the showdown, then its share (15 / 2 = 7, the odd chip to seat 1, first from dealer 3)
+    assert {r.seat: r.reason for r in outcome.rows if r.bet == "pot"} == {
+        1: f"{said}: seat 1: 15 ÷ 2 = 7 + 1 odd chip (clockwise from the dealer on seat 3) = 8",
+        2: f"{said}: seat 2: 15 ÷ 2 = 7"}
+
+
 def test_pp_16_pp_17_a_showdown_tie_splits_the_odd_chip_clockwise_from_the_dealer(tmp_path: Path) -> None:
     table, _rnd = dealt(tmp_path, script("As Ah Qc", "Kd 9s 7h", "Ks 9h 7d", "Jc 8d 3s"))
     play(table, *stay(1, 2, 3))
@@ -626,6 +652,11 @@ def test_illegal_actions_name_the_seat_the_action_and_the_reason(tmp_path: Path)
     for action, message in refusals:
         with pytest.raises(IllegalAction, match=message):
             table.act(action)
+    act(table, Action("buy", 1))
+    with pytest.raises(IllegalAction, match=r"Seat 3 may not stay: seat 1 first chooses which soldiers to keep "
+                                            r"after buying"):
+        table.act(Action("stay", 3))
+    play(table, Action("keep", 1, data={"discard": ""}), *stay(2, 3))
     act(table, attack(1, 2))
     with pytest.raises(IllegalAction, match="Seat 1 may not stay: seat 2 must first answer seat 1's bet"):
         table.act(Action("stay", 1))
@@ -634,11 +665,9 @@ def test_illegal_actions_name_the_seat_the_action_and_the_reason(tmp_path: Path)
     with pytest.raises(IllegalAction, match=r"Seat 2 may not raise by 25: a raise is 20 here"):
         table.act(Action("raise", 2, 25))
     act(table, Action("fold", 2))
-    with pytest.raises(IllegalAction, match=r"Seat 3 may not stay: seat 1 first chooses which soldiers to keep "
-                                            r"after beating seat 2"):
-        table.act(Action("stay", 3))
-    # the refusals wrote nothing: only the attack, the answer and the decision are new
-    assert len(table.ledger.round_events(table.round_id or 0)) == count + 3
+    # the refusals wrote nothing: only the buy, the keep, two stays, the attack, the answer, the
+    # decision and the soldiers kept are new
+    assert len(table.ledger.round_events(table.round_id or 0)) == count + 8
 
 
 def test_dealt_cards_are_checked_count_and_duplicates(tmp_path: Path) -> None:
@@ -675,7 +704,7 @@ def scripted_run(path: Path, stop: int | None) -> dict[int, int]:
     cards = deck("2c 3c 4c", "As Ks Kh Qd", "7d 8d 9d Tc Jc Qc 7h 8h 9h")
     actions = [Action("draw_for_dealer"), *(Action("ante", s) for s in (1, 2, 3)), Action("deal_banners"),
                Action("deal_palaces"), *buy(1), *stay(2, 3), attack(1, 2), Action("call", 2),
-               Action("keep", 2), Action("fold", 2), Action("reveal"), Action("confirm_payout")]
+               Action("fold", 2), Action("reveal"), Action("confirm_payout")]
     table = new_table(path, cards, [1000] * 3)
     table.start_round()
     for n, action in enumerate(actions):
@@ -689,9 +718,9 @@ def scripted_run(path: Path, stop: int | None) -> dict[int, int]:
     return table.session.stacks()
 
 
-@pytest.mark.parametrize("stop", [1, 5, 6, 7, 11, 12, 14])
+@pytest.mark.parametrize("stop", [1, 5, 6, 7, 11, 12, 13])
 def test_recovery_reopens_the_round_and_deals_the_same_cards(tmp_path: Path, stop: int) -> None:
-    # after the draw, the banners, the palaces, a buy, an attack's call, a capture, the hand's end
+    # after the draw, the banners, the palaces, a buy, an attack, the call and its capture, the hand's end
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     # pot = antes 15 + buy 10 + attack (1 + 1) x 10 + call (0 + 1) x 10 = 55, all to seat 3

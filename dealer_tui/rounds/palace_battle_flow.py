@@ -28,7 +28,7 @@ from rules.palace_battle import (
     open_battle,
     soldier_formula,
 )
-from rules.palace_battle_result import BOTH_OUT, SPLIT, capture, compare_battle
+from rules.palace_battle_result import BOTH_OUT, SPLIT, WON, capture, compare_battle
 from rules.palace_hand_end import HandEnd
 from rules.palace_poker import SoldierChange, clockwise_from, regroup, suit_word
 
@@ -52,10 +52,26 @@ class PalaceTurns(PalaceHandState):
     def _propose_keep(self, a: Action) -> list[Event]:
         pending = self.pending
         assert pending is not None
-        change = self._regroup(pending, self._named_cards(a, "keep soldiers"))
-        return [Event("soldiers_kept", {"seat": pending.seat, "gained_cards": text_of(pending.gained),
-                                        "discarded_cards": text_of(change.discarded),
-                                        "soldier_cards": text_of(change.soldiers), "reason": change.reason})]
+        return [self._kept(pending, self._named_cards(a, "keep soldiers"))]
+
+    def _kept(self, pending: Pending, discard: Sequence[Card]) -> Event:
+        change = self._regroup(pending, discard)
+        return Event("soldiers_kept", {"seat": pending.seat, "gained_cards": text_of(pending.gained),
+                                       "discarded_cards": text_of(change.discarded),
+                                       "soldier_cards": text_of(change.soldiers), "reason": change.reason})
+
+    def _capture_kept(self, winner: int, loser: int) -> Event | None:
+        """PP-8: a capture that leaves the winner 5 soldiers or fewer has nothing to choose, so its
+        soldiers are kept in the battle's own step, the event the same as had the dealer answered.
+        None when the capture asks which to discard, or the hand ends with the battle."""
+        left = [h for h in self.remaining() if h.seat != loser]
+        if ends.hand_over(left, self.pot, self._dealer()) is not None:
+            return None
+        beaten = self._hand(loser)
+        pending = Pending(winner, (beaten.banner, *beaten.soldiers), beaten)
+        if self._keep_spec(pending).data["max_discard"]:
+            return None
+        return self._kept(pending, ())
 
     def _regroup(self, pending: Pending, discard: Sequence[Card]) -> SoldierChange:
         hand = self._hand(pending.seat)
@@ -154,13 +170,17 @@ class PalaceTurns(PalaceHandState):
             events.append(Event("battle_decided", {
                 "attacker": after.attacker.seat, "defender": after.defender.seat, "winner": winner, "loser": loser,
                 "outcome": outcome, "decided_by": decided_by, "reason": reason, "shown_cards": shown}))
+            kept = self._capture_kept(winner, loser) if outcome == WON and winner and loser else None
+            events += [kept] if kept is not None else []
         return events
 
     def _battle_result(self, battle: Battle) -> tuple[int | None, int | None, str, str, str]:
         """(winner, loser, outcome, decided by, reason) of a battle whose betting is over."""
         a, d = battle.attacker.seat, battle.defender.seat
-        if battle.folded is not None:
-            return (d if battle.folded == a else a), battle.folded, "won", "fold", battle.history[-1].reason
+        if battle.folded is not None:  # the fold's own reason is the answer's: this one says the result
+            winner, rule = (d, "PP-11") if battle.folded == a else (a, "PP-8")
+            return (winner, battle.folded, WON, "fold",
+                    f"seat {winner} wins the battle and seat {battle.folded} is out of the hand ({rule})")
         result = compare_battle(self._hand(a), self._hand(d), last_two=len(self.remaining()) == 2)
         return result.winner, result.loser, result.outcome, result.decided_by, result.reason
 

@@ -16,10 +16,10 @@ Rulings made here:
 - PP-1: should the deck run out while banners are dealt, the banner discard pile is shuffled by
   a generator seeded with the recorded deck order (so proposing the deal is repeatable); the
   event records the banners that result.
-- PP-3, PP-8: after a buy or a capture the player always chooses what to keep (an action): after
-  a buy any soldiers may go, at least the excess over 5 (PP-3); after a capture exactly the
-  excess, any of the player's soldiers old or captured (PP-8), so the step asks even when that
-  excess is none.
+- PP-3, PP-8: after a buy or a capture the player chooses what to keep (an action): after a buy
+  any soldiers may go, at least the excess over 5 (PP-3), so a buy always asks; after a capture
+  exactly the excess, any of the player's soldiers old or captured (PP-8). A capture with no
+  excess has nothing to choose: the battle's deciding step records the soldiers kept itself.
 """
 
 from __future__ import annotations
@@ -182,6 +182,8 @@ class PalacePokerRound(PalaceTurns, Round):
     def _why_not_ante(self, a: Action) -> str:
         if self.dealer is None:
             return "the first dealer is not chosen yet: deal one card each first (PP-0)"
+        if a.kind == "ante" and a.seat is None:
+            return self._nobody_to_ante()
         if a.kind in ("ante", "withdraw"):
             p = self.players.get(a.seat or 0)
             if p is None:
@@ -194,6 +196,19 @@ class PalacePokerRound(PalaceTurns, Round):
         if a.kind == "deal_banners":
             return f"at least {self.profile.min_players} players must ante first (PP-1)"
         return "not allowed in the ante phase"
+
+    def _nobody_to_ante(self) -> str:
+        """Why no seat may ante now: each has anted or holds less than the ante (PP-1)."""
+        anted = sorted(self.anted())
+        waiting = [s for s, p in sorted(self.players.items()) if not p.anted]
+        short = [s for s in waiting if self.players[s].stack < self.profile.ante]
+        if len(short) < len(waiting):
+            return f"name the seat that antes ({seats_text([s for s in waiting if s not in short])} may)"
+        if not short:
+            return f"every player has anted ({seats_text(anted)})"
+        said = [f"{seats_text(anted)} {'has' if len(anted) == 1 else 'have'} anted"] if anted else []
+        said += [f"seat {s} holds {self.players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
+        return "; ".join(said) + " (PP-1)"
 
     def _propose_draw_for_dealer(self, a: Action) -> list[Event]:
         got = self.take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), VERBS[a.kind])

@@ -6,10 +6,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_tui.ledger.base import NewEvent
-from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.rounds.base import ActionSpec, Phase, Round
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.views import HandView, SeatView, describe_common
 from rules.cards import Card, format_cards, parse_cards, sort_cards
+from rules.palace_hand_end import hand_words
 
 
 class PalacePokerPresenter:
@@ -23,6 +24,7 @@ class PalacePokerPresenter:
         shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.end is not None and bool(rnd.end.hands)
         compared = {int(label.split()[1]) for e in rnd.events if e.kind == "battle_decided"
                     for label in e.payload.get("shown_cards", {})}  # turned up in a called battle (PP-9)
+        showdown = self._showdown(rnd) if shown else {}
         out = []
         for seat, (name, stack) in sorted(stacks.items()):
             p = rnd.players.get(seat)
@@ -47,9 +49,18 @@ class PalacePokerPresenter:
             elif p.banner is not None and not p.out:
                 hands.append(("Banner", (p.banner,), ""))
             note = p.out if p.out else ("no ante yet" if rnd.phase is Phase.ANTE and not p.anted else "")
-            out.append(SeatView(seat, name, p.available(), bets, (), markers=markers,
+            out.append(SeatView(seat, name, p.available(), bets, (), markers=markers, hand=showdown.get(seat, ""),
                                 acting=acting == seat, out=bool(p.out), note=note, hands=hands))
         return out
+
+    @staticmethod
+    def _showdown(rnd: PalacePokerRound) -> dict[int, str]:
+        """PP-16: every remaining player's best hand, and who takes the pot with it."""
+        end = rnd.end
+        assert end is not None
+        won = "shares the pot" if len(end.winners) > 1 else "takes the pot"
+        return {sh.seat: f"{hand_words(sh.hand)}" + (f" — {won}" if sh.seat in end.winners else "")
+                for sh in end.hands}
 
     @staticmethod
     def _acting(rnd: PalacePokerRound) -> int | None:
@@ -113,32 +124,55 @@ class PalacePokerPresenter:
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:
+        """What the dealer may do now, in keys: each named only while the round offers it."""
         if not isinstance(rnd, PalacePokerRound):
             return "Press s to start a hand."
+        specs = rnd.legal_actions()
+        kinds = {s.kind for s in specs}
         match rnd.phase:
             case Phase.ANTE:
                 if rnd.dealer is None:
                     return "First hand: d deals one card each, the highest rank deals (PP-0)."
-                return f"Seat {rnd.dealer} deals. Antes: pick a seat, a antes; d deals the banners."
+                words = [w for k, w in (("ante", "pick a seat, a antes"),
+                                        ("deal_banners", "d deals the banners")) if k in kinds]
+                return f"Seat {rnd.dealer} deals. Antes: {'; '.join(words) or 'x voids the round'}."
             case Phase.DEAL:
                 return "d shuffles again and deals three palace cards each."
             case Phase.ACT:
                 seat = self._acting(rnd)
-                if rnd.pending is not None:
+                mine = {s.kind: s for s in specs if s.seat == seat}
+                if "keep" in mine:
                     return f"Seat {seat}: k marks the soldiers to discard (the rest are kept)."
                 if rnd.battle is not None:
-                    return f"Seat {seat}: f folds, c calls, r raises."
-                kinds = {s.kind for s in rnd.legal_actions() if s.seat == seat}
+                    return self._answer_prompt(rnd, mine)
                 words = [w for k, w in (("buy", "b buy"), ("discard", "t discard"), ("stay", "w stay"),
-                                        ("battle", "a attack"), ("fold", "f fold")) if k in kinds]
-                forced = " (two banner suits left: attack or fold, PP-15)" if "stay" not in kinds else ""
+                                        ("battle", "a attack"), ("fold", "f fold")) if k in mine]
+                forced = " (two banner suits left: attack or fold, PP-15)" if "stay" not in mine else ""
                 return f"Seat {seat}: {', '.join(words)}{forced}."
             case Phase.REVEAL:
-                return "The hand is over: v shows down or awards the pot."
+                shows = rnd.end is not None and rnd.end.rule == "PP-16"
+                return f"The hand is over: v {'shows down the palaces' if shows else 'awards the pot'}."
             case Phase.PAYOUT:
                 return "p shows the payout to confirm."
             case _:
                 return "Hand over: s starts the next hand."
+
+    @staticmethod
+    def _answer_prompt(rnd: PalacePokerRound, mine: Mapping[str, ActionSpec]) -> str:
+        """The seat facing an attack or a raise: the answers the round offers it (PP-8, PP-9, PP-11)."""
+        battle = rnd.battle
+        assert battle is not None and battle.to_act is not None
+        seat = battle.to_act
+        other = battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
+        words = ["f folds"] if "fold" in mine else []
+        if "call" in mine:
+            call = mine["call"]
+            words.append(f"c calls {call.min_amount}" + (" all-in" if call.data.get("all_in") else ""))
+        if "raise" in mine:
+            low, high = mine["raise"].min_amount, mine["raise"].max_amount
+            words.append(f"r raises by {low}" + (f" to {high}" if high != low else ""))
+        bet = "attack" if battle.raises == 0 else "raise"
+        return f"Seat {seat} answers seat {other}'s {bet}: {', '.join(words)}."
 
 
 PRESENTER = PalacePokerPresenter()
