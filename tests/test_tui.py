@@ -161,7 +161,7 @@ async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Pa
         await pilot.press("x", *PIN, "enter")
         await pilot.press(*"wrong count", "enter")                  # void the round (misdeal)
         assert "change_profile" in footer_actions(screen)
-        await pilot.press("c", "1", *PIN, "enter", *"new limits posted", "enter")
+        await pilot.press("P", "1", *PIN, "enter", *"new limits posted", "enter")
         assert app.table.profile.name == "hcf-high-limit"  # type: ignore[union-attr]
         changed = [e for e in app.ledger.table_events(app.table.record.id, ["table_changed"])]  # type: ignore[union-attr]
         assert changed[-1].payload["reason"] == "new limits posted"

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.base import Action, ActionSpec, Phase
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.card_pick_modal import CardPickModal
@@ -34,6 +34,7 @@ PP-18 Short of chips: all-in for what one holds."""
 class PalacePokerScreen(RoundScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante"),
+        Binding("A", "ante_all", "Ante all"),
         Binding("a", "attack", "Attack"),
         Binding("u", "undo", "Take back"),
         Binding("b", "buy", "Buy"),
@@ -44,7 +45,8 @@ class PalacePokerScreen(RoundScreen):
         Binding("c", "call", "Call"),
         Binding("r", "raise_bet", "Raise"),
     ]
-    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "attack": "battle", "undo": "withdraw",
+    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "ante_all": "ante", "attack": "battle",
+                                       "undo": "withdraw",
                                        "buy": "buy", "keep": "keep", "discard": "discard", "stay": "stay",
                                        "fold": "fold", "call": "call", "raise_bet": "raise"}
     RULES_SUMMARY = RULES
@@ -59,9 +61,44 @@ class PalacePokerScreen(RoundScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal":
             return bool(self._deal_kind())
-        if action == "change_profile" and self.specs("call"):
-            return False  # "c" calls during a battle
         return super().check_action(action, parameters)
+
+    # -- whose step a key is ------------------------------------------------------------------
+
+    def seat_to_act(self, kind: str) -> int | None:
+        """The seat the round waits for when `kind` answers it: the player facing an attack or a
+        raise folds, calls or raises (PP-8, PP-9, PP-11), the player who bought or captured keeps
+        (PP-3, PP-8). None for any other step, which goes to the selected seat."""
+        rnd = self.table.round
+        if not isinstance(rnd, PalacePokerRound) or rnd.phase is not Phase.ACT:
+            return None
+        if kind == "keep" and rnd.pending is not None:
+            return rnd.pending.seat
+        if kind in ("fold", "call", "raise") and rnd.battle is not None and rnd.pending is None:
+            return rnd.battle.to_act
+        return None
+
+    def spec_for(self, kind: str) -> ActionSpec | None:
+        """An answer in a battle, or the soldiers kept, belong to the seat the round waits for,
+        whichever seat is selected; every other step is the selected seat's."""
+        seat = self.seat_to_act(kind)
+        if seat is None:
+            return super().spec_for(kind)
+        return next((s for s in self.specs(kind) if s.seat == seat), None)
+
+    def key_seat(self, action: str) -> int | None:
+        if action == "ante_all":
+            return None  # every seat's ante: the round says why none is left
+        seat = self.seat_to_act(self.KINDS.get(action, ""))
+        return seat if seat is not None else super().key_seat(action)
+
+    def perform(self, action: Action) -> bool:
+        """One step; when it leaves soldiers to choose (a buy, or a capture with more than 5), the
+        question is asked at once."""
+        done = super().perform(action)
+        if done and action.kind != "keep" and self.specs("keep"):
+            self.action_keep()
+        return done
 
     def _deal_kind(self) -> str | None:
         for kind in ("draw_for_dealer", "deal_banners", "deal_palaces"):
@@ -82,6 +119,13 @@ class PalacePokerScreen(RoundScreen):
 
     def action_ante(self) -> None:
         self._simple("ante")
+
+    def action_ante_all(self) -> None:
+        """PP-1: the ante for every player who has not anted and can, each its own ante (and event),
+        clockwise from the dealer's left."""
+        for spec in self.specs("ante"):
+            if not self.perform(Action("ante", spec.seat, spec.min_amount)):
+                return
 
     def action_undo(self) -> None:
         self._simple("withdraw")

@@ -64,7 +64,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         Binding("p", "payout", "Payout"),
         Binding("x", "void", "Misdeal"),
         Binding("z", "undo_step", "Undo last step"),
-        Binding("c", "change_profile", "Change profile"),
+        Binding("P", "change_profile", "Change profile"),
         Binding("j", "join", "Seat a player"),
         Binding("m", "more_chips", "Buy chips"),
         Binding("l", "leave", "Cash out"),
@@ -181,6 +181,11 @@ class RoundScreen(TableChanges, OneFrame[None]):
             return str(exc).rstrip(".")
         return fallback
 
+    def key_seat(self, action: str) -> int | None:
+        """The seat a refused game key was meant for, to ask the round why: the selected seat. A
+        game whose step belongs to one seat whatever is selected names that seat instead."""
+        return self.selected
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "same_bets":
             return bool(self.specs("ante"))
@@ -230,7 +235,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
                 why = f"{binding.description} is not possible now. {self.presenter.prompt(rnd)}"
             else:
                 try:
-                    rnd.propose(Action(kind, self.selected))
+                    rnd.propose(Action(kind, self.key_seat(binding.action)))
                     why = f"{binding.description} is not possible now"
                 except RulesError as exc:
                     why = str(exc)

@@ -133,7 +133,7 @@ class PalacePokerPresenter:
             case Phase.ANTE:
                 if rnd.dealer is None:
                     return "First hand: d deals one card each, the highest rank deals (PP-0)."
-                words = [w for k, w in (("ante", "pick a seat, a antes"),
+                words = [w for k, w in (("ante", "pick a seat, a antes; A antes every seat not yet in"),
                                         ("deal_banners", "d deals the banners")) if k in kinds]
                 return f"Seat {rnd.dealer} deals. Antes: {'; '.join(words) or 'x voids the round'}."
             case Phase.DEAL:
