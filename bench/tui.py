@@ -134,10 +134,13 @@ async def key_to_frame(app: Any, frames: list[float], key: str) -> tuple[float, 
     return end - start, len(frames) - drawn
 
 
-async def frames_run(tmp: Path, rounds: int) -> list[tuple[str, float, int]]:
+async def frames_run(tmp: Path, rounds: int, ordered: bool = True) -> list[tuple[str, float, int]]:
+    """`ordered`: keys handed on strictly in order (`KeyOrder`, as the terminal runs); off, as
+    Textual hands them."""
     from tui_support import seated_app
 
     app = seated_app(tmp, "high-card-flush", PLAYERS)
+    app.key_order.enabled = ordered
     out = []
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
@@ -159,7 +162,7 @@ async def pilot_run(tmp: Path, rounds: int) -> tuple[list[float], list[float]]:
         await pilot.pause()
         for _ in range(10 * rounds):  # a key bound to nothing: what Pilot itself costs per press
             start = time.perf_counter()
-            await pilot.press("z")
+            await pilot.press("w")
             idle.append(time.perf_counter() - start)
         for _ in range(rounds):
             for key in ROUND:
@@ -174,11 +177,37 @@ def p95(values: list[float]) -> float:
     return ordered[int(0.95 * len(ordered))]
 
 
+def compare_key_order(rounds: int, runs: int, as_json: bool) -> None:
+    """Key to frame with and without `KeyOrder`, run after run in turn on the same machine."""
+    seconds: dict[bool, list[float]] = {True: [], False: []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for run in range(runs):
+            for ordered in (True, False):
+                work = Path(tmp) / f"{run}-{ordered}"
+                work.mkdir()
+                seconds[ordered] += [s for _, s, _ in asyncio.run(frames_run(work, rounds, ordered))]
+    result = {f"{name}_{stat}_ms": fn(seconds[ordered]) * 1e3
+              for ordered, name in ((True, "in_order"), (False, "as_textual"))
+              for stat, fn in (("median", statistics.median), ("p95", p95))}
+    result["median_ratio"] = result["in_order_median_ms"] / result["as_textual_median_ms"]
+    result["p95_ratio"] = result["in_order_p95_ms"] / result["as_textual_p95_ms"]
+    if not as_json:
+        for k, v in result.items():
+            print(f"{k:>22}: {v:,.3f}")
+    print(json.dumps(result))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--compare-key-order", type=int, default=0, metavar="RUNS",
+                        help="only key to frame, RUNS runs each with keys handed on in order and "
+                             "without, interleaved")
     args = parser.parse_args()
+    if args.compare_key_order:
+        compare_key_order(args.rounds, args.compare_key_order, args.json)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         first_frame, process = cold_start(Path(tmp))
         (Path(tmp) / "frames").mkdir()

@@ -36,10 +36,12 @@ class KeyOrder:
         self._waiting: deque[Typed] = deque()
         self._released: set[int] = set()
         self._task: asyncio.Task[None] | None = None
+        self.enabled = True
+        """Off, keys go straight to the focused widget as Textual hands them (for comparing)."""
 
     def take(self, event: events.Event) -> bool:
         """Whether the app should leave `event` to this queue (it will come back, in its turn)."""
-        if not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded:
+        if not self.enabled or not isinstance(event, (events.Key, events.Paste)) or event.is_forwarded:
             return False
         if id(event) in self._released:
             self._released.discard(id(event))
