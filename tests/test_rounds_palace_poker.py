@@ -573,7 +573,7 @@ def test_pp_showdown_lists_every_remaining_hand(tmp_path: Path) -> None:
 
 
 def test_pp_showdown_tie_lists_every_remaining_hand(tmp_path: Path) -> None:
-    table, rnd = dealt(tmp_path, script("As Ah Qc", "Kd 9s 7h", "Ks 9h 7d", "Jc 8d 3s"))
+    table, _rnd = dealt(tmp_path, script("As Ah Qc", "Kd 9s 7h", "Ks 9h 7d", "Jc 8d 3s"))
     play(table, *stay(1, 2, 3))
     said = ("showdown: seat 1 high card A♠ K♦ 9♠ 7♥; seat 2 high card A♥ K♠ 9♥ 7♦; seat 3 high card Q♣ J♣ 8♦ 3♠: "
             "seats 1 and 2 tie with high card and split the pot of 15 (PP-16, PP-17)")
