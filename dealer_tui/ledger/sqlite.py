@@ -17,6 +17,7 @@ from dealer_tui.ledger.base import (
     GENESIS,
     ROUND_OPEN,
     ROUND_SETTLED,
+    ROUND_VOIDED,
     SIGN_OFF_APPROVED,
     SIGN_OFF_KINDS,
     SIGN_OFF_REFUSED,
@@ -211,6 +212,8 @@ class SqliteLedger(Ledger):
         if update.totals is not None:
             db.execute("UPDATE rounds SET seats = ?, wagered = ?, paid = ?, house_result = ? WHERE id = ?",
                        (*update.totals, round_id))
+            if status == ROUND_VOIDED:  # a void hands every bet back
+                db.execute("UPDATE rounds SET returned = wagered WHERE id = ?", (round_id,))
         if update.settlement is not None:
             db.execute("DELETE FROM settlements WHERE round_id = ?", (round_id,))
             db.executemany(

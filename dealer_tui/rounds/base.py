@@ -230,7 +230,7 @@ class Round(ABC):
         return self.payout_events(action)
 
     def _propose_void(self, action: Action) -> list[Event]:
-        return self.void_events(str(action.data.get("reason", "")))
+        return self.void_events(str(action.data.get("reason", "")), str(action.data.get("by", "")))
 
     def _on_round_started(self, payload: Mapping[str, Any]) -> None:
         self._phase = Phase.ANTE
@@ -475,13 +475,19 @@ class Round(ABC):
             "signed_off_by": supervisor if big else None,
         })]
 
-    def void_events(self, reason: str) -> list[Event]:
-        """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11)."""
+    def on_the_table(self) -> dict[int, int]:
+        """The chips each seat has put up in the round so far: what a void hands back."""
+        return {}
+
+    def void_events(self, reason: str, by: str = "") -> list[Event]:
+        """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event
+        records what each seat got back and who approved the void."""
         if self.phase in (Phase.DONE, Phase.VOID):
             raise IllegalAction(f"the round is already {self.phase.value}: it cannot be voided")
         if not reason.strip():
             raise IllegalAction("a void needs a reason")
-        return [Event("round_voided", {"reason": reason.strip()})]
+        returned = {str(seat): chips for seat, chips in sorted(self.on_the_table().items()) if chips}
+        return [Event("round_voided", {"reason": reason.strip(), "by": by.strip(), "returned": returned})]
 
     @classmethod
     def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[Event]) -> Round:

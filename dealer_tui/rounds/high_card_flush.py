@@ -106,6 +106,9 @@ class HighCardFlushRound(Round):
     def to_act(self) -> Seat | None:
         return next((self.seats[s] for s in self.playing() if self.seats[s].raised is None), None)
 
+    def on_the_table(self) -> dict[int, int]:
+        return {s: self.committed(s) for s in self.playing()}
+
     def committed(self, seat: int) -> int:
         p = self.seats[seat]
         return p.ante + p.flush + p.straight_flush + (p.raised or 0)

@@ -77,6 +77,9 @@ class OneOrFiveRound(Round):
 
     # -- state ------------------------------------------------------------------------------
 
+    def on_the_table(self) -> dict[int, int]:
+        return {seat: self.committed(seat) for seat in sorted({b.seat for b in self.boxes.values()})}
+
     def committed(self, seat: int) -> int:
         """Chips the seat has on its boxes now (antes, bets, fees, premiums)."""
         total = 0

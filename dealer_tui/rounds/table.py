@@ -213,5 +213,7 @@ class Table:
                 return RoundUpdate(status=ROUND_SETTLED, add_flags=frozenset(p.get("flags", ())),
                                    settlement=rows, totals=(p["seats"], p["wagered"], p["paid"], p["house"]))
             if event.kind == "round_voided":
-                return RoundUpdate(status=ROUND_VOIDED, add_flags=frozenset({"voided"}))
+                returned = {int(seat): int(chips) for seat, chips in event.payload.get("returned", {}).items()}
+                return RoundUpdate(status=ROUND_VOIDED, add_flags=frozenset({"voided"}),
+                                   totals=(len(returned), sum(returned.values()), 0, 0))
         return None

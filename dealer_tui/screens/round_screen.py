@@ -460,13 +460,14 @@ class RoundScreen(TableChanges, OneFrame[None]):
     def action_void(self) -> None:
         number = self.table.session.rounds_started
 
-        def reason_given(reason: str | None) -> None:
-            if reason:
-                self.perform(Action("void", data={"reason": reason}))
+        def approved(who: str) -> None:
+            def reason_given(reason: str | None) -> None:
+                if reason:
+                    self.perform(Action("void", data={"reason": reason, "by": who}))
 
-        self.with_supervisor(f"void round {number}",
-                             lambda who: self.ask(ReasonModal(f"Void round {number}: why?",
-                                                                          "e.g. wrong card count"), reason_given))
+            self.ask(ReasonModal(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
+
+        self.with_supervisor(f"void round {number}", approved)
 
     def action_floor(self) -> None:
         """The floor review over this ledger, for the supervisor (PIN first)."""

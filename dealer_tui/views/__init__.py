@@ -64,7 +64,9 @@ def describe_common(event: NewEvent) -> str | None:
         signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
         return f"Payout confirmed: {p['paid']} paid on winning bets{signed}"
     if event.kind == "round_voided":
-        return f"Round void: {p['reason']}"
+        back = ", ".join(f"seat {seat} {chips}" for seat, chips in p.get("returned", {}).items())
+        by = f"; approved by {p['by']}" if p.get("by") else ""
+        return f"Round void: {p['reason']}" + (f"; returned {back}" if back else "") + by
     if event.kind == "sign_off_requested":
         seats = ", ".join(str(s) for s in p.get("seats", []))
         return f"Payout sent to the floor for sign-off (seat {seats})"

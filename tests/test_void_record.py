@@ -1,0 +1,30 @@
+"""A void's record: every bet handed back, per seat, and who approved it; the round's row in the
+ledger shows its seats and wagers, all of them returned (HCF-19, R-12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.rounds.base import Action
+from dealer_tui.views import describe_common
+from tests.test_rounds_undo import hcf_table
+
+
+def test_hcf_19_a_void_records_the_bets_it_returns_and_who_approved(tmp_path: Path) -> None:
+    table = hcf_table(tmp_path)
+    table.start_round()
+    table.act(Action("ante", 2, 10, data={"flush": 5, "straight_flush": 2}))
+    table.act(Action("ante", 3, 25, data={"flush": 0, "straight_flush": 0}))
+    table.act(Action("void", data={"reason": "shuffler red light", "by": "Sam"}))
+    events = table.ledger.round_events(table.round_id or 0)
+    void = events[-1]
+    # seat 2: Ante 10 + Flush 5 + Straight Flush 2 = 17; seat 3: Ante 25
+    assert void.payload == {"reason": "shuffler red light", "by": "Sam", "returned": {"2": 17, "3": 25}}
+    record = table.ledger.round(table.round_id or 0)
+    assert (record.status, record.seats, record.wagered, record.paid, record.returned) == ("voided", 2, 42, 0, 42)
+    assert record.wagered == record.paid + record.returned + record.house_result   # 42 = 0 + 42 + 0
+    assert describe_common(void) == ("Round void: shuffler red light; returned seat 2 17, seat 3 25; "
+                                     "approved by Sam")
+    assert {s: p.stack for s, p in table.session.players.items()} == {1: 5000, 2: 5000, 3: 5000}
+    assert verify_ledger(table.ledger) == []
