@@ -158,7 +158,7 @@ def test_payout_at_the_sign_off_threshold_needs_a_supervisor(tmp_path: Path) -> 
     table.act(Action("reveal"))
     # seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 >= 5000: sign-off needed
     assert rnd.sign_off_needed() == [2]
-    with pytest.raises(IllegalAction, match=r"seat 2 won 5000 or more: a supervisor must sign off"):
+    with pytest.raises(IllegalAction, match=r"seat 2 is paid 5000 or more: a supervisor must sign off"):
         table.act(Action("confirm_payout"))
     table.act(Action("confirm_payout", data={"supervisor": "floor"}))
     assert "signed_off" in table.ledger.round(table.round_id or 0).flags

@@ -686,7 +686,7 @@ def test_winnings_at_the_threshold_need_a_supervisor(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, THREE, loaded=profile(sign_off_threshold=10))
     play(table, Action("fold", 1), Action("fold", 2), Action("reveal"))
     assert rnd.sign_off_needed() == [3]  # seat 3 wins 15 - 5 = 10
-    with pytest.raises(IllegalAction, match="seat 3 won 10 or more: a supervisor must sign off"):
+    with pytest.raises(IllegalAction, match="seat 3 is paid 10 or more: a supervisor must sign off"):
         table.act(Action("confirm_payout"))
     act(table, Action("confirm_payout", data={"supervisor": "floor 1"}))
     assert "signed_off" in table.ledger.round(table.round_id or 0).flags

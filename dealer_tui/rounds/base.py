@@ -425,7 +425,7 @@ class Round(ABC):
             raise refuse(None, what, f"the round is in the {self.phase.value} phase")
         big = self.sign_off_needed()
         if not big:
-            raise refuse(None, what, f"no seat won {self.profile.sign_off_threshold} or more: no sign-off is needed")
+            raise refuse(None, what, f"no seat's payout reaches {self.profile.sign_off_threshold}: no sign-off is needed")
         state = self.sign_off_state()
         if state is not None and state[0] == "sign_off_requested":
             raise refuse(None, what, "it is already waiting for the supervisor")
@@ -461,7 +461,7 @@ class Round(ABC):
         if big and not supervisor:
             seats = ", ".join(str(s) for s in big)
             raise refuse(None, "confirm the payout",
-                         f"seat {seats} won {self.profile.sign_off_threshold} or more: a supervisor must sign off")
+                         f"seat {seats} is paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
         flags = set(outcome.flags) | ({"signed_off"} if big else set())
         return [Event("payout_confirmed", {
             "rows": [{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason}

@@ -123,7 +123,7 @@ class PayoutScreen(Dialog[bool | str]):
         if not self.sign_off:
             return "Enter confirms · Esc backs out"
         seats = ", ".join(str(s) for s in self.sign_off)
-        big = f"Seat {seats} won {self.threshold} or more: the supervisor signs off."
+        big = f"Seat {seats} is paid {self.threshold} or more: the supervisor signs off."
         state = self.floor.state() if self.floor is not None else None
         if self.floor is None:
             return f"{big} Enter confirms with the supervisor's PIN · Esc backs out"

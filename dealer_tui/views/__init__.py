@@ -62,7 +62,7 @@ def describe_common(event: NewEvent) -> str | None:
     p = event.payload
     if event.kind == "payout_confirmed":
         signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
-        return f"Payout confirmed: {p['paid']} paid on winning bets{signed}"
+        return f"Payout confirmed: {p['paid']} paid out{signed}"
     if event.kind == "round_voided":
         back = ", ".join(f"seat {seat} {chips}" for seat, chips in p.get("returned", {}).items())
         by = f"; approved by {p['by']}" if p.get("by") else ""
