@@ -19,7 +19,7 @@ class CardPickModal(DimmedModal[list[Card] | None]):
     CSS_PATH = "modal.tcss"
     KEYS = "1234567890-="
     BINDINGS = [
-        *(Binding(key, f"toggle({n})", show=False) for n, key in enumerate("1234567890-=", start=1)),
+        *(Binding(key, f"toggle_card({n})", show=False) for n, key in enumerate("1234567890-=", start=1)),
         Binding("a", "all", "All"),
         Binding("u", "undo", "Clear"),
         Binding("enter", "confirm", "Confirm", priority=True),
@@ -58,7 +58,7 @@ class CardPickModal(DimmedModal[list[Card] | None]):
             text.append(f"{mark} ", style="bold yellow")
         self.query_one("#pick-cards", Static).update(text)
 
-    def action_toggle(self, n: int) -> None:
+    def action_toggle_card(self, n: int) -> None:
         if 1 <= n <= len(self.cards):
             self.chosen ^= {n - 1}
             self._draw()

@@ -3,6 +3,8 @@ of the rows in view, the sign-off queue, and new rounds as they land."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pathlib import Path
 from typing import ClassVar
 
@@ -151,7 +153,7 @@ class RoundsScreen(Screen[None]):
         self.load()
 
     def _set(self, **changes: object) -> None:
-        self.set_query(RowQuery(**{**self.query_.__dict__, **changes}))  # type: ignore[arg-type]
+        self.set_query(replace(self.query_, **changes))  # type: ignore[arg-type]
 
     def action_filters(self) -> None:
         self.app.push_screen(FilterModal(self.query_), lambda q: self.set_query(q) if q is not None else None)

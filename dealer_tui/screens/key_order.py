@@ -83,7 +83,8 @@ def _busy(pump: MessagePump) -> bool:
         return True
     if not pump.is_running:
         return False
-    return not pump._message_queue.ready_event._waiters  # type: ignore[attr-defined]
+    waiting: object = pump._message_queue.ready_event._waiters
+    return not waiting
 
 
 async def settled(app: App[Any]) -> None:

@@ -161,7 +161,9 @@ class OneOrFiveScreen(RoundScreen):
             hand = box.cards or cards[f"box {number}"]
             low, high = rules.insurance_bounds(self.o5.profile, box.ante, rules.hand_of(hand))
             high = min(high, self.o5.available(seat))
-            insure = lambda v: Action("insure", seat, v["premium"], data={"box": number}, cards=cards)
+            def insure(v: dict[str, int]) -> Action:
+                return Action("insure", seat, v["premium"], data={"box": number}, cards=cards)
+
             self.ask_amounts(f"Box {number} ({rules.hand_of(hand).said()}): insurance premium",
                              [AmountField("premium", "Premium", low, high, low)],
                              lambda v: self.perform(insure(v)), insure)

@@ -86,6 +86,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
         self._prompt: str | None = None
+        self._notice_for: tuple[int, int, int] | None = None
         self._dialogs: DialogShelf | None = None
 
     # -- layout -------------------------------------------------------------------------------
@@ -112,7 +113,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
 
     def refresh_view(self) -> None:
         rnd = self.table.round
-        if getattr(self, "_notice_for", None) not in (None, self._table_state()):
+        if self._notice_for not in (None, self._table_state()):
             self.query_one(Notice).clear()
             self._notice_for = None
         phase = rnd.phase if rnd is not None else None
@@ -285,7 +286,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         heading = title or f"{request.purpose[:1].upper()}{request.purpose[1:]}: key the {count} as the table sees them"
         self.show(CardEntryModal(heading, request.hands, rnd.taken_cards(request), check), keyed)
 
-    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], None],
+    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], object],
                     action: Callable[[dict[str, int]], Action] | None = None) -> None:
         """Ask for amounts; with `action`, the round checks them before the dialog closes."""
         def done(values: dict[str, int] | None) -> None:
@@ -328,7 +329,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         self.app.install_screen(screen, f"shown-{id(screen)}")  # taken apart in `settled`
         self.app.push_screen(screen, settled(self.query_one(KeyBar), then, dispose=screen))
 
-    def with_supervisor(self, purpose: str, then: Callable[[str], None],
+    def with_supervisor(self, purpose: str, then: Callable[[str], object],
                         backed_out: Callable[[], None] | None = None) -> None:
         def done(label: str | None) -> None:
             if label:

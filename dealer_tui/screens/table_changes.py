@@ -4,7 +4,7 @@ and a change of profile approved by the supervisor (C-8)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.amount_modal import AmountField
@@ -16,6 +16,7 @@ from rules.profiles.loader import LoadedProfile
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
+    from dealer_tui.screens.round_screen import RoundScreen
 
 
 class TableChanges:
@@ -25,93 +26,104 @@ class TableChanges:
     table: Table
     selected: int | None
 
+    def screen_of_table(self) -> RoundScreen:
+        """This object as the round screen it is a base of."""
+        return cast("RoundScreen", self)
+
     def _table_step(self, step: Callable[[], None], done: str) -> None:
+        screen = self.screen_of_table()
         try:
             step()
         except (RulesError, LedgerError) as exc:
-            self.tell(str(exc), severity="error")
+            screen.tell(str(exc), severity="error")
         else:
-            self.tell(done)
-        self.refresh_view()
+            screen.tell(done)
+        screen.refresh_view()
 
     def action_join(self) -> None:
-        session = self.table.session
+        screen = self.screen_of_table()
+        session = screen.table.session
         free = [s for s in range(1, session.seat_count + 1) if s not in session.players]
-        seat = self.selected if self.selected in free else (free[0] if free else None)
+        seat = screen.selected if screen.selected in free else (free[0] if free else None)
         if seat is None:
             return
-        buy_in = self.table.profile.profile.buy_in
+        buy_in = screen.table.profile.profile.buy_in
 
         def named(name: str | None) -> None:
             if name:
-                self.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
-                                 lambda v: self._table_step(lambda: self.table.seat_player(seat, name, v["chips"]),
+                screen.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
+                                 lambda v: screen._table_step(lambda: screen.table.seat_player(seat, name, v["chips"]),
                                                             f"{name} sits at seat {seat} with {v['chips']}"))
 
-        self.ask(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
+        screen.ask(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
 
     def _chosen_player(self) -> int | None:
-        players = self.table.session.players
-        if self.selected in players:
-            return self.selected
-        self.tell("Pick the player's seat first: type its number.", severity="warning")
+        screen = self.screen_of_table()
+        players = screen.table.session.players
+        if screen.selected in players:
+            return screen.selected
+        screen.tell("Pick the player's seat first: type its number.", severity="warning")
         return None
 
     def action_more_chips(self) -> None:
-        seat = self._chosen_player()
+        screen = self.screen_of_table()
+        seat = screen._chosen_player()
         if seat is None:
             return
-        buy_in = self.table.profile.profile.buy_in
-        self.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
-                         lambda v: self._table_step(lambda: self.table.buy_chips(seat, v["chips"]),
+        buy_in = screen.table.profile.profile.buy_in
+        screen.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
+                         lambda v: screen._table_step(lambda: screen.table.buy_chips(seat, v["chips"]),
                                                     f"Seat {seat} buys {v['chips']}"))
 
     def action_leave(self) -> None:
-        seat = self._chosen_player()
+        screen = self.screen_of_table()
+        seat = screen._chosen_player()
         if seat is None:
             return
-        player = self.table.session.players[seat]
+        player = screen.table.session.players[seat]
 
         def answered(choice: str | None) -> None:
             if choice == "y":
-                self._table_step(lambda: self.table.leave(seat), f"{player.name} cashes out {player.stack}")
-                self.selected = None
+                screen._table_step(lambda: screen.table.leave(seat), f"{player.name} cashes out {player.stack}")
+                screen.selected = None
 
-        self.ask(ChoiceModal(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
+        screen.ask(ChoiceModal(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
                                          [("y", "yes, cash out"), ("n", "no")]), answered)
 
     def action_change_profile(self) -> None:
         """C-8: another profile for this game, approved by the supervisor, with a reason."""
-        app_library = getattr(self.app, "library", None)
+        screen = self.screen_of_table()
+        app_library = getattr(screen.app, "library", None)
         if app_library is None:
             return
-        names = [n for n in app_library.names(self.table.record.game) if n != self.table.profile.name][:9]
+        names = [n for n in app_library.names(screen.table.record.game) if n != screen.table.profile.name][:9]
         if not names:
-            self.tell("No other profile for this game: add one to the profiles directory.", severity="warning")
+            screen.tell("No other profile for this game: add one to the profiles directory.", severity="warning")
             return
 
         def picked(choice: str | None) -> None:
             if choice is None:
                 return
             loaded = app_library.find(names[int(choice) - 1])
-            self.with_supervisor(f"change the profile to {loaded.name}", lambda who: self.ask(
+            screen.with_supervisor(f"change the profile to {loaded.name}", lambda who: screen.ask(
                 ReasonModal(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
-                lambda reason: self._change(loaded, reason, who)))
+                lambda reason: screen._change(loaded, reason, who)))
 
         choices = [(str(i), name) for i, name in enumerate(names, start=1)]
-        self.ask(ChoiceModal(f"Profile for the next round (now {self.table.profile.name})", choices),
+        screen.ask(ChoiceModal(f"Profile for the next round (now {screen.table.profile.name})", choices),
                              picked)
 
     def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: str) -> None:
+        screen = self.screen_of_table()
         if not reason:
             return
         try:
-            self.table.change_profile(loaded, reason, supervisor)
+            screen.table.change_profile(loaded, reason, supervisor)
         except (RulesError, LedgerError) as exc:
-            self.tell(str(exc), severity="error")
+            screen.tell(str(exc), severity="error")
             return
-        self.title = f"{self.table.record.name} — {loaded.profile.title}"
-        self.query_one(TableInfo).show(loaded, self.presenter.LIMITS)
-        self.tell(f"Profile {loaded.name} from the next round.")
-        self.refresh_view()
+        screen.title = f"{screen.table.record.name} — {loaded.profile.title}"
+        screen.query_one(TableInfo).show(loaded, screen.presenter.LIMITS)
+        screen.tell(f"Profile {loaded.name} from the next round.")
+        screen.refresh_view()
 

@@ -36,7 +36,7 @@ class OneOrFivePresenter:
                 elif rnd.keyed and rnd.phase is not Phase.ANTE:
                     drawn = getattr(rnd, "drawn", {}).get(box.number, ())
                     seen = f"drew {format_cards(drawn, symbols=True)}; " if drawn else ""
-                    hands.append((tag, (), f"{seen}physical cards{status}"))
+                    hands.append((tag, [], f"{seen}physical cards{status}"))
             acting = current is not None and current.seat == seat
             note = "" if boxes else "no box yet"
             if boxes and not hands:

@@ -100,9 +100,9 @@ class PalacePokerPresenter:
             banners = ", ".join(f"seat {s} {parse_cards(t)[0].pretty}" for s, t in p["banner_cards"].items())
             return f"Banners keyed as dealt (PP-1): {banners}"
         if event.kind == "soldiers_kept":  # the buy or the battle before it has said the rest
-            return kept_soldiers(p)
+            return str(kept_soldiers(p))
         if event.kind == "dealer_drawn" and p.get("dealer") is not None and "; " in p["reason"]:
-            last = p["reason"].rsplit("; ", 1)[1]  # each tie before it was a line of its own (PP-0)
+            last = str(p["reason"]).rsplit("; ", 1)[1]  # each tie before it was a line of its own (PP-0)
             return last[:1].upper() + last[1:]
         if "reason" in p and isinstance(p["reason"], str):
             return p["reason"][:1].upper() + p["reason"][1:]

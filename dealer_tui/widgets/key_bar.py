@@ -28,13 +28,13 @@ class KeyBar(Static, SettledLeaf):  # its height is set with its keys
 
     def __init__(self) -> None:
         super().__init__()
-        self._bindings: Sequence[Binding] = ()
+        self._shown_bindings: Sequence[Binding] = ()
         self._spans: list[tuple[int, int, int, str]] = []  # line, first column, end column, action
         self._width = 0
         self._lines = 1
 
     def show(self, bindings: Sequence[Binding]) -> None:
-        self._bindings = bindings
+        self._shown_bindings = bindings
         self._lay_out(self.content_size.width or self.app.size.width - 2)
 
     def _lay_out(self, width: int) -> None:
@@ -42,7 +42,7 @@ class KeyBar(Static, SettledLeaf):  # its height is set with its keys
         text = Text(no_wrap=True, overflow="ellipsis")
         self._spans = []
         line, column = 0, 0
-        for binding in self._bindings:
+        for binding in self._shown_bindings:
             key, description = key_name(binding), binding.description
             size = len(key) + 2 + 1 + len(description)
             if column and column + size > width:
