@@ -48,7 +48,7 @@ from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
 from rules import chinese_poker as cp
 from rules.cards import Card, parse_cards
-from rules.chinese_naturals import rows_showing, shows
+from rules.chinese_naturals import Natural, rows_showing, shows
 from rules.chinese_poker_payments import (
     MoneySettlement,
     PairSettlement,
@@ -81,7 +81,7 @@ class Seat:
     cards: tuple[Card, ...] = ()
     rows: cp.SetHand | None = None
     suggested: bool = False
-    natural: cp.Natural | None = None  # declared (CP-9)
+    natural: Natural | None = None  # declared (CP-9)
     locked: bool = False
 
 
@@ -236,7 +236,7 @@ class ChinesePokerRound(Round):
                                     data=rows_payload(self.natural_rows(p, held.natural, p.rows))))
         return specs
 
-    def natural_rows(self, p: Seat, natural: cp.Natural, rows: cp.SetHand | None) -> cp.SetHand:
+    def natural_rows(self, p: Seat, natural: Natural, rows: cp.SetHand | None) -> cp.SetHand:
         """Rows that display the seat's natural (CP-9): `rows` when they do, else a split found."""
         if rows is not None and shows(natural, rows.rows):
             return rows
@@ -370,7 +370,7 @@ class ChinesePokerRound(Round):
 
     def _on_natural_declared(self, p: Mapping[str, Any]) -> None:
         seat = self.seats[p["seat"]]
-        seat.rows, seat.natural, seat.suggested = rows_from_payload(p), cp.Natural(p["natural"]), False
+        seat.rows, seat.natural, seat.suggested = rows_from_payload(p), Natural(p["natural"]), False
 
     def _on_natural_withdrawn(self, p: Mapping[str, Any]) -> None:
         self.seats[p["seat"]].natural = None

@@ -157,8 +157,9 @@ class HighCardFlushRound(Round):
                 specs.append(ActionSpec("deal", None, label="Deal seven cards each",
                                         needs_cards=self._deal_request()))
         elif self._phase is Phase.ACT:
-            p = self.to_act()
-            if p is not None:
+            acting = self.to_act()
+            if acting is not None:
+                p = acting
                 low, high = self.raise_bounds(p.seat)
                 specs += [ActionSpec("raise", p.seat, low, high, f"Seat {p.seat}: raise {low}–{high}"),
                           ActionSpec("fold", p.seat, label=f"Seat {p.seat}: fold")]

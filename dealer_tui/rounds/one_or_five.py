@@ -215,7 +215,7 @@ class OneOrFiveRound(Round):
                 what = "o marks one of its boxes to play open (R-4)" if action.kind == "open_box" else \
                     "there is no ante to take back"
                 return f"seat {seat} has no box yet: ante a box first; {what}"
-            if action.kind == "open_box" and self.open_boxes.get(seat) in mine and len(mine) == 1:
+            if action.kind == "open_box" and seat is not None and self.open_boxes.get(seat) in mine and len(mine) == 1:
                 return f"box {mine[0]} already plays open (one open box per player, R-4)"
             if action.kind == "ante" and seat is not None:
                 if seat not in self.players:
@@ -293,7 +293,7 @@ class OneOrFiveRound(Round):
         """R-3, R-4: the open box, once, the profile's counts, and the fee with the Bet after it."""
         try:
             rules.verify_exchange(self.profile, box.number, count,
-                                  open_box=self.open_boxes.get(a.seat) == box.number,
+                                  open_box=self.open_boxes.get(box.seat) == box.number,
                                   exchanged_before=box.exchanged > 0, ante=box.ante,
                                   holds=self.holds(box.seat, box))
         except IllegalAction as exc:
