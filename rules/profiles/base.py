@@ -8,6 +8,13 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
 MAX_CHIPS = 10**12
 """No amount in a profile may exceed this (a typo of many zeros fails at load time)."""
+MAX_DIGITS = 18
+"""No number in a settle request may be written with more digits: room for every amount up to
+`MAX_CHIPS` (13 digits), and far below the 4300 digits past which Python will not read one."""
+MAX_TITLE = 100
+"""Characters a profile's title may have (it is posted at the table)."""
+MAX_TEXT = 1000
+"""Characters any text in a profile may have, its description included."""
 
 Chips = Annotated[StrictInt, Field(ge=0, le=MAX_CHIPS)]
 PositiveChips = Annotated[StrictInt, Field(gt=0, le=MAX_CHIPS)]
@@ -43,8 +50,9 @@ class ProfileBase(Model):
     """What every table profile states, whatever the game."""
 
     game: str = Field(description="the game's id, e.g. high-card-flush")
-    title: str = Field(description="the name posted at the table")
-    description: str = Field("", description="a line on where this profile comes from")
+    title: str = Field(max_length=MAX_TITLE, description="the name posted at the table")
+    description: str = Field("", max_length=MAX_TEXT,
+                             description="a line on where this profile comes from")
     buy_in: Range = Field(description="chips a player may bring to the table in one buy")
     sign_off_threshold: PositiveChips = Field(
         description="one seat's winnings in one round at or above this need a supervisor"
@@ -63,7 +71,7 @@ class ProfileBase(Model):
             "Table",
             [
                 ("Buy-in", str(self.buy_in)),
-                ("Supervisor sign-off from", f"{self.sign_off_threshold} won by one seat"),
+                ("Supervisor sign-off from", f"{self.sign_off_threshold} paid to one seat"),
             ],
         )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -18,6 +19,7 @@ from rules.profiles.yaml_source import load_with_lines
 from rules.registry import games
 
 MAX_PROFILE_BYTES = 256 * 1024
+"""The largest profile file read (the shipped ones are under 4 KiB)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,9 @@ def display_path(path: Path) -> str:
 
 def parse_profile(text: str, source: str, name: str) -> LoadedProfile:
     """Validate profile text; errors read `source:line: field: problem`."""
+    encoded = text.encode(errors="surrogatepass")
+    if len(encoded) > MAX_PROFILE_BYTES:
+        raise InvalidProfile(_too_large(source, len(encoded)))
     data, lines = load_with_lines(text, source)
     if not isinstance(data, dict):
         raise InvalidProfile(f"{source}:1: a profile must be a mapping of names to values")
@@ -61,7 +66,7 @@ def parse_profile(text: str, source: str, name: str) -> LoadedProfile:
     except ValidationError as exc:
         loc, problem = first_error(exc)
         raise InvalidProfile(f"{source}:{_line_for(loc, lines)}: {field_path(loc) or 'profile'}: {problem}") from None
-    digest = hashlib.sha256(text.encode()).hexdigest()
+    digest = hashlib.sha256(encoded).hexdigest()
     return LoadedProfile(name=name, source=source, profile=profile, sha256=digest, text=text)
 
 
@@ -76,26 +81,71 @@ _CACHE: dict[tuple[str, int, int], LoadedProfile] = {}
 
 
 def load_profile_file(path: Path) -> LoadedProfile:
-    """Read and validate one YAML profile file (cached while the file is unchanged)."""
+    """Read and validate one YAML profile file (cached while the file is unchanged).
+
+    Only a regular file of at most `MAX_PROFILE_BYTES` is read: a directory, a FIFO, a device
+    (`/dev/zero`) or a socket is refused before reading, so that no path can hang the reader or
+    fill its memory.
+    """
     source = display_path(path)
     try:
-        stat = path.stat()
-        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+        info = os.stat(path)
+        _check_regular(info, source)
+        key = (str(path.resolve()), info.st_mtime_ns, info.st_size)
         if key in _CACHE:
             return _CACHE[key]
-        size = stat.st_size
-        if size > MAX_PROFILE_BYTES:
-            raise InvalidProfile(f"{source}: too large for a profile ({size} bytes)")
-        text = path.read_text(encoding="utf-8")
+        text = _read_regular(path, source).decode("utf-8")
     except FileNotFoundError:
         raise InvalidProfile(f"{source}: no such file") from None
     except UnicodeDecodeError:
         raise InvalidProfile(f"{source}: not UTF-8 text") from None
     except OSError as exc:
         raise InvalidProfile(f"{source}: cannot read ({exc.strerror})") from None
+    except ValueError:  # a NUL byte in the path
+        raise InvalidProfile(f"{source}: cannot read (not a file name)") from None
     loaded = parse_profile(text, source, path.stem)
     _CACHE[key] = loaded
     return loaded
+
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _check_regular(info: os.stat_result, source: str) -> None:
+    if not stat.S_ISREG(info.st_mode):
+        kind = next((name for test, name in _KINDS if test(info.st_mode)), "not a file")
+        raise InvalidProfile(f"{source}: not a regular file ({kind})")
+    if info.st_size > MAX_PROFILE_BYTES:
+        raise InvalidProfile(_too_large(source, info.st_size))
+
+
+def _too_large(source: str, size: int) -> str:
+    return f"{source}: too large for a profile ({size} bytes; at most {MAX_PROFILE_BYTES})"
+
+
+def _read_regular(path: Path, source: str) -> bytes:
+    """The file's bytes; opened without blocking and checked again once open (the path may
+    have been replaced since it was looked at), never more than `MAX_PROFILE_BYTES` + 1 read."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        _check_regular(info, source)
+        chunks: list[bytes] = []
+        left = MAX_PROFILE_BYTES + 1
+        while left > 0:
+            chunk = os.read(fd, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > MAX_PROFILE_BYTES:
+        raise InvalidProfile(_too_large(source, len(data)))
+    return data
 
 
 def shipped_dir() -> Path:
@@ -145,28 +195,52 @@ class ProfileLibrary:
 
     def _find(self, name_or_path: str, game: str | None) -> LoadedProfile:
         if name_or_path.endswith((".yaml", ".yml")) or os.sep in name_or_path:
-            loaded = load_profile_file(Path(name_or_path))
+            loaded = _load(Path(name_or_path))
         else:
             path = self.paths().get(name_or_path)
             if path is None:
                 self.refresh()
                 path = self.paths().get(name_or_path)
             if path is None:
-                raise InvalidProfile(f"unknown profile {name_or_path!r} (known: {', '.join(self.names(game))})")
-            loaded = load_profile_file(path)
+                known = ", ".join(self.names(game))
+                raise InvalidProfile(f"unknown profile {name_or_path!r} (known: {known})")
+            loaded = _load(path)
         if game is not None and loaded.game != game:
             raise InvalidProfile(f"profile {loaded.name!r} is for {loaded.game}, not {game}")
         return loaded
 
     def names(self, game: str | None = None) -> list[str]:
         """Profile names, all or for one game (files that do not load are left out)."""
-        return [entry.name for entry in self.entries() if isinstance(entry, LoadedProfile) and (game is None or entry.game == game)]
+        return [entry.name for entry in self.entries()
+                if isinstance(entry, LoadedProfile) and (game is None or entry.game == game)]
+
+    def problems(self) -> list[InvalidProfile]:
+        """Why each file that does not load does not (the files `names` leaves out)."""
+        return [entry for entry in self.entries() if isinstance(entry, InvalidProfile)]
 
     def entries(self) -> Iterable[LoadedProfile | InvalidProfile]:
-        """Every profile, loaded, or the error that stops it from loading."""
+        """Every profile, loaded, or the error that stops it from loading: one file that does
+        not load never stops the others from being listed."""
         self.refresh()
         for path in self.paths().values():
             try:
-                yield load_profile_file(path)
+                yield _load(path)
             except InvalidProfile as exc:
                 yield exc
+
+
+def _load(path: Path) -> LoadedProfile:
+    """`load_profile_file`, whatever goes wrong with the file reported as `InvalidProfile`; a
+    file whose name could not be shown as plain text (a bracket, a control character) is
+    refused too."""
+    if not path.stem.isprintable() or "[" in path.stem or "]" in path.stem:
+        raise InvalidProfile(f"{display_path(path)!r}: a profile's file name may not hold "
+                             "brackets or control characters")
+    try:
+        return load_profile_file(path)
+    except InvalidProfile:
+        raise
+    except (RecursionError, MemoryError, ValueError, TypeError) as exc:
+        problem = type(exc).__name__
+        raise InvalidProfile(f"{display_path(path)}: does not load ({problem})") from None
+

@@ -53,6 +53,8 @@ def plain_message(err: ErrorDetails) -> str:
         return f"must be at most {ctx.get('le')}"
     if kind == "less_than":
         return f"must be less than {ctx.get('lt')}"
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters"
     if kind in ("literal_error", "enum"):
         return f"must be one of {ctx.get('expected')}"
     if kind == "value_error":
