@@ -37,9 +37,26 @@ def library(args: argparse.Namespace) -> ProfileLibrary:
 
 
 def fail(message: str, status: int = 2) -> int:
-    """One `error:` line on standard error; the status to exit with."""
-    sys.stderr.write(f"error: {message}\n")
+    """One `error:` line on standard error (`one_line`); the status to exit with."""
+    sys.stderr.write(f"error: {one_line(message)}\n")
     return status
+
+
+MAX_MESSAGE = 1000
+"""Characters of an error message shown: a message quoting hostile input stays readable."""
+
+
+def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
+    """The message as one line: control and other unprintable characters escaped (`\\n`,
+    `\\x00`), a message longer than `limit` cut in the middle."""
+    if not message.isprintable():
+        message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                          for c in message)
+    if len(message) > limit:
+        head = limit * 2 // 3
+        tail = max(limit - head - 3, 0)
+        message = f"{message[:head]} … {message[len(message) - tail:]}"
+    return message
 
 
 def add_ledger_option(parser: argparse.ArgumentParser) -> None:

@@ -5,91 +5,129 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
-from dealer_tui.commands.common import add_profiles_option, fail, library
+from dealer_tui.commands.common import add_profiles_option, fail, library, one_line
 
 if TYPE_CHECKING:
     from rules.profiles.loader import ProfileLibrary
 
 NAME = "settle"
 HELP = "settle a finished round given as JSON (one round, or JSON Lines with --jsonl)"
-MAX_INPUT_BYTES = 64 * 1024 * 1024
+MAX_ROUND_BYTES = 1024 * 1024
+"""The largest round read, alone or as one line of --jsonl (a real round is under 4 KiB)."""
+TOO_LARGE = f"too large for one round (more than {MAX_ROUND_BYTES} bytes)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="input file (default: standard input)")
-    parser.add_argument("--jsonl", action="store_true", help="one round per line in, one result per line out")
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
+                        help="input file (default: standard input)")
+    parser.add_argument("--jsonl", action="store_true",
+                        help="one round per line in, one result per line out")
     parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
     parser.add_argument("--explain", action="store_true",
-                        help="add the reason for every result (keys `reason`, `reasons`; off: the contract's keys only)")
+                        help="add the reason for every result (keys `reason`, `reasons`; "
+                        "off: the contract's keys only)")
     add_profiles_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    from rules.errors import BadInput, RulesError
+    from rules.errors import RulesError
     from rules.settle import settle_round
 
     try:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
+        stream = _open(args.file)
     except OSError as exc:
         return fail(f"{args.file}: {exc.strerror.lower() if exc.strerror else 'cannot open'}")
     lib = library(args)
+    with stream:
+        if args.jsonl:
+            return _run_lines(stream, lib, args.explain)
+        raw = stream.read(MAX_ROUND_BYTES + 1)
+    if len(raw) > MAX_ROUND_BYTES:
+        return fail(f"input: {TOO_LARGE}")
     try:
-        with stream:
-            if args.jsonl:
-                return _run_lines(stream, lib, args.explain)
-            text = stream.read(MAX_INPUT_BYTES + 1)
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         return fail(f"{args.file}: not UTF-8 text")
-    if len(text) > MAX_INPUT_BYTES:
-        return fail("input: too large for one round")
     try:
         result = settle_round(decode(text), lib, explain=args.explain)
-    except BadInput as exc:
-        return fail(str(exc))
     except RulesError as exc:
         return fail(str(exc))
     sys.stdout.write(json.dumps(result, indent=2 if args.pretty else None) + "\n")
     return 0
 
 
-def _run_lines(stream: IO[str], lib: ProfileLibrary, explain: bool) -> int:
+def _open(file: str) -> IO[bytes] | IO[str]:
+    """The input: bytes from a file or standard input (text where standard input has no
+    bytes, as under a test's replacement)."""
+    if file == "-":
+        return getattr(sys.stdin, "buffer", sys.stdin)
+    return open(file, "rb")  # noqa: SIM115 - closed by the caller's `with`
+
+
+def _run_lines(stream: IO[bytes] | IO[str], lib: ProfileLibrary, explain: bool) -> int:
+    """Every line answered on its own output line, a bad one with `{"line": N, "error": ...}`
+    (exit status 1); blank lines are skipped. A line that breaks the settler itself is answered
+    too, and the run ends with status 70."""
     from rules.errors import RulesError
     from rules.settle import encode, settle_json
+    from rules.settle.json_text import decode
 
     status = 0
     write = sys.stdout.write
-    for number, line in enumerate(stream, start=1):
-        if not line.strip():
-            continue
+    for number, line in enumerate(_lines(stream), start=1):
         try:
-            text = settle_json(decode(line), lib, explain=explain)
+            text = _line_text(line)
+            if not text.strip():
+                continue
+            out = settle_json(decode(text), lib, explain=explain)
         except RulesError as exc:
-            text = encode({"line": number, "error": str(exc)})
-            status = 1
-        write(text + "\n")
+            out = encode({"line": number, "error": one_line(str(exc))})
+            status = max(status, 1)
+        except Exception as exc:  # noqa: BLE001 - one line's failure never loses the next lines
+            problem = one_line(f"internal error ({type(exc).__name__}: {exc})")
+            out = encode({"line": number, "error": problem})
+            status = 70
+        write(out + "\n")
     return status
 
 
-def _no_constants(name: str) -> Any:
+def _lines(stream: IO[bytes] | IO[str]) -> Iterator[bytes | str | None]:
+    """The stream's lines; None for a line longer than `MAX_ROUND_BYTES`, which is skipped
+    without being held in memory."""
+    readline = stream.readline
+    while True:
+        line = readline(MAX_ROUND_BYTES + 1)
+        if not line:
+            return
+        if len(line) <= MAX_ROUND_BYTES or line[-1:] in (b"\n", "\n"):
+            yield line
+            continue
+        while True:
+            rest = readline(64 * 1024)
+            if not rest or rest[-1:] in (b"\n", "\n"):
+                break
+        yield None
+
+
+def _line_text(line: bytes | str | None) -> str:
     from rules.errors import BadInput
 
-    raise BadInput("input", f"not valid JSON: {name} is not a number")
-
-
-_DECODER = json.JSONDecoder(parse_constant=_no_constants)
+    if line is None:
+        raise BadInput("input", TOO_LARGE)
+    if isinstance(line, str):
+        return line
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BadInput("input", f"not UTF-8 text (byte {exc.start + 1} of the line)") from None
 
 
 def decode(text: str) -> Any:
-    """JSON text to data (as `json.loads`); NaN and Infinity are refused."""
-    from rules.errors import BadInput
+    """JSON text to data (`rules.settle.json_text.decode`): `BadInput` for NaN, Infinity, a
+    number of more than `MAX_DIGITS` digits, a key given twice or nesting too deep."""
+    from rules.settle.json_text import decode as decode_json
 
-    try:
-        if text.startswith("\ufeff"):
-            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
-        return _DECODER.decode(text)
-    except json.JSONDecodeError as exc:
-        raise BadInput("input", f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise BadInput("input", "not valid JSON: nested too deeply") from None
+    return decode_json(text)
