@@ -59,8 +59,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace, console: Console) -> int:
+    """Every profile; a file that does not load is listed with its one-line problem (exit 1),
+    the others still are. Texts from the files are shown as they are, never read as markup."""
     from rich.table import Table
+    from rich.text import Text
 
+    from dealer_tui.commands.common import one_line
     from rules.errors import InvalidProfile
     from rules.profiles.loader import shipped_dir
     from rules.registry import games
@@ -76,10 +80,12 @@ def _list(args: argparse.Namespace, console: Console) -> int:
     for entry in library(args).entries():
         if isinstance(entry, InvalidProfile):
             broken += 1
-            table.add_row("[red]—[/]", "", "[red]does not load[/]", str(entry))
+            table.add_row(Text("—", style="red"), "", Text("does not load", style="red"),
+                          Text(one_line(str(entry))))
         elif args.game in (None, entry.game):
             where = "shipped" if Path(entry.source).resolve().parent == shipped else entry.source
-            table.add_row(entry.name, entry.game, entry.profile.title, where)
+            table.add_row(Text(entry.name), Text(entry.game), Text(one_line(entry.profile.title)),
+                          Text(one_line(where)))
     console.print(table)
     return 1 if broken else 0
 
@@ -94,6 +100,7 @@ def render(loaded: LoadedProfile) -> Group:
     """The profile's posting as Rich tables, one per section."""
     from rich.console import Group
     from rich.table import Table
+    from rich.text import Text
 
     tables = []
     for section in loaded.profile.posting():
@@ -103,7 +110,8 @@ def render(loaded: LoadedProfile) -> Group:
         for label, value in section.rows:
             table.add_row(label, value)
         tables.append(table)
-    header = f"[bold]{loaded.profile.title}[/]  ({loaded.name}, {loaded.game})\n{loaded.profile.description}"
+    header = Text.assemble((loaded.profile.title, "bold"), f"  ({loaded.name}, {loaded.game})\n",
+                           loaded.profile.description)
     return Group(header, *tables)
 
 
