@@ -159,3 +159,58 @@ def test_r_1_the_same_bets_as_last_round_on_the_same_boxes(tmp_path: Path) -> No
     assert {b.number: (b.seat, b.ante) for b in rnd.boxes.values()} == {1: (1, 10), 3: (1, 20), 2: (2, 15)}
     with pytest.raises(IllegalAction, match="placed no bets last round"):
         table.repeat_bets(3)
+
+
+def test_r_4_o_moves_the_open_box_round_the_players_boxes_and_a_repeats_it(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h 6c 6d 6h 6s Tc")
+    table = Table.create(ledger, "O3", O5, ScriptedDeck([deck]), seats=6)
+    table.seat_player(1, "Ann", 1000)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    for box in (1, 2, 3):
+        table.act(Action("ante", 1, 10, data={"box": box}))
+    assert rnd.open_boxes[1] == 1                       # the first box plays open until o moves it
+    seen = []
+    for _ in range(3):                                  # o, o, o: box 2, box 3, then box 1 again
+        spec = next(s for s in rnd.legal_actions() if s.kind == "open_box" and s.seat == 1)
+        table.act(Action("open_box", 1, data=dict(spec.data)))
+        seen.append(rnd.open_boxes[1])
+    assert seen == [2, 3, 1]
+    spec = next(s for s in rnd.legal_actions() if s.kind == "open_box" and s.seat == 1)
+    table.act(Action("open_box", 1, data=dict(spec.data)))
+    assert rnd.open_boxes[1] == 2
+    table.act(Action("void", data={"reason": "test", "by": "Sam"}))
+    again = table.start_round()
+    assert isinstance(again, OneOrFiveRound)
+    table.repeat_bets(1)
+    assert sorted(again.boxes) == [1, 2, 3] and again.open_boxes[1] == 2   # the same boxes, box 2 open
+
+
+def test_r_sign_off_counts_a_players_boxes_together_and_names_the_seat(tmp_path: Path) -> None:
+    import dataclasses
+
+    low = dataclasses.replace(O5, profile=O5.profile.model_copy(update={"sign_off_threshold": 30}))
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    # three boxes of junk, then the dealer's 2-4-7-9-J: no pair and no ace-king, no game
+    deck = parse_cards("3c 5c 8d Th Qs 3d 5d 8h Ts Qc 3h 5h 8s Tc Qd 2c 4d 7h 9s Jc 6c 6d 6h 6s Kc")
+    table = Table.create(ledger, "O4", low, ScriptedDeck([deck]), seats=6)
+    table.seat_player(1, "Ann", 1000)
+    table.seat_player(2, "Bob", 1000)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    table.act(Action("ante", 1, 10, data={"box": 1}))
+    table.act(Action("ante", 1, 10, data={"box": 2}))
+    table.act(Action("ante", 2, 10, data={"box": 3}))
+    table.act(Action("deal", data={"cut_by": "dealer"}))
+    for _ in range(3):
+        box = rnd.current_box()
+        assert box is not None
+        table.act(Action("bet", box.seat))
+    table.act(Action("reveal"))
+    # R-6, no game: each closed box's Ante wins 1:1 (paid: stake 10 + 10), its Bet is returned.
+    # Ann's boxes 1 and 2: 20 + 20 = 40 >= 30; Bob's box 3: 20 < 30.
+    assert rnd.player_payouts() == {1: 40, 2: 20}
+    assert rnd.sign_off_needed() == [1]
+    with pytest.raises(IllegalAction, match="seat 1 is paid 30 or more"):
+        table.act(Action("confirm_payout"))

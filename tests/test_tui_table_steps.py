@@ -188,3 +188,21 @@ async def test_each_games_phase_track_shows_its_own_phases(tmp_path: Path) -> No
     async with hcf.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert str(hcf.screen.query_one(PhaseTrack).render()) == "ANTE ▸ DEAL ▸ ACT ▸ REVEAL ▸ PAYOUT"
+
+
+async def test_every_payout_row_is_reachable_at_120x36(tmp_path: Path) -> None:
+    from dealer_tui.screens.payout_screen import PayoutScreen
+    from dealer_tui.widgets.payout_rows import PayoutRows
+    from tests.test_snapshots import SEVEN, _full_hcf_round
+
+    app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*_full_hcf_round())
+        payout = app.screen
+        assert isinstance(payout, PayoutScreen)
+        rows = payout.query_one(PayoutRows)
+        # the widget is as tall as the rows it shows and the header: nothing drawn is cut off
+        assert rows.region.height == min(len(rows.rows), rows.shown_rows) + 1
+        await pilot.press("end")
+        last = str(rows.render()).splitlines()[-1]
+        assert rows.cursor == 24 and last.split()[0] == rows.rows[24][0] and rows.rows[24][1] in last   # the DP's bank row

@@ -400,14 +400,24 @@ class Round(ABC):
 
     # -- payout (shared by every game) ------------------------------------------------------
 
-    def sign_off_needed(self) -> list[int]:
-        """Seats (boxes in "1 or 5") whose payout this round (`payouts.seat_chips`) reaches the
-        profile's sign-off threshold."""
+    def player_of(self, row_seat: int) -> int:
+        """The seat whose player a settlement row's seat belongs to (a box's player in "1 or 5")."""
+        return row_seat
+
+    def player_payouts(self) -> dict[int, int]:
+        """Each player's payout this round (`payouts.seat_chips`, a player's boxes together)."""
         outcome = self.outcome()
-        if outcome is None:
-            return []
+        paid: dict[int, int] = {}
+        for row_seat, chips in (seat_payouts(outcome.rows).items() if outcome is not None else ()):
+            seat = self.player_of(row_seat)
+            paid[seat] = paid.get(seat, 0) + chips
+        return paid
+
+    def sign_off_needed(self) -> list[int]:
+        """Seats whose player's payout this round (`payouts.seat_chips`) reaches the profile's
+        sign-off threshold."""
         limit = self.profile.sign_off_threshold
-        return sorted(seat for seat, paid in seat_payouts(outcome.rows).items() if paid >= limit)
+        return sorted(seat for seat, paid in self.player_payouts().items() if paid >= limit)
 
     def sign_off_state(self) -> tuple[str, Mapping[str, Any]] | None:
         """The latest sign-off event of this round as (kind, payload): a request sent to the floor
@@ -433,7 +443,7 @@ class Round(ABC):
             raise refuse(None, what, f"the supervisor ({state[1].get('by')}) already approved it")
         return [Event("sign_off_requested", {
             "seats": big, "threshold": self.profile.sign_off_threshold,
-            "payouts": {str(seat): seat_payouts(outcome.rows)[seat] for seat in big},
+            "payouts": {str(seat): self.player_payouts()[seat] for seat in big},
             "paid": outcome.paid, "wagered": outcome.wagered})]
 
     def _on_sign_off_requested(self, payload: Mapping[str, Any]) -> None:

@@ -77,6 +77,11 @@ class OneOrFiveRound(Round):
 
     # -- state ------------------------------------------------------------------------------
 
+    def player_of(self, row_seat: int) -> int:
+        """Settlement rows are per box (R-1): a box's player sits at the box's seat."""
+        box = self.boxes.get(row_seat)
+        return box.seat if box is not None else row_seat
+
     def on_the_table(self) -> dict[int, int]:
         return {seat: self.committed(seat) for seat in sorted({b.seat for b in self.boxes.values()})}
 
@@ -144,8 +149,14 @@ class OneOrFiveRound(Round):
             for number in self.order():
                 seat = self.boxes[number].seat
                 specs.append(ActionSpec("withdraw", seat, label=f"Take back box {number}", data={"box": number}))
-                if self.open_boxes.get(seat) != number:
-                    specs.append(ActionSpec("open_box", seat, label=f"Play box {number} open", data={"box": number}))
+            for seat in sorted({b.seat for b in self.boxes.values()}):
+                mine = [n for n in self.order() if self.boxes[n].seat == seat]
+                open_now = self.open_boxes.get(seat)
+                after = mine.index(open_now) + 1 if open_now in mine else 0
+                for number in mine[after:] + mine[:after]:  # o again moves to the next box, round the seat's boxes
+                    if number != open_now:
+                        specs.append(ActionSpec("open_box", seat, label=f"Play box {number} open",
+                                                data={"box": number}))
             if self.boxes:
                 specs.append(ActionSpec("deal", None, label="Cut and deal", needs_cards=self._deal_request()))
         elif self._phase is Phase.ACT:
@@ -196,12 +207,18 @@ class OneOrFiveRound(Round):
     def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
         """R-1: an Ante on each box the player had in that round, the same amount on the same box."""
         antes: dict[int, int] = {}
+        open_box: int | None = None
         for e in self.effective_events(earlier):
             if e.kind == "ante_placed" and e.payload["seat"] == seat:
                 antes[int(e.payload["box"])] = int(e.payload["amount"])
             elif e.kind == "ante_withdrawn":
                 antes.pop(int(e.payload["box"]), None)
-        return [Action("ante", seat, amount, data={"box": box}) for box, amount in sorted(antes.items())]
+            elif e.kind == "open_box_marked" and e.payload["seat"] == seat:
+                open_box = int(e.payload["box"])
+        actions = [Action("ante", seat, amount, data={"box": box}) for box, amount in sorted(antes.items())]
+        if open_box in antes and open_box != min(antes):  # R-4: the box played open, again (the first is by default)
+            actions.append(Action("open_box", seat, data={"box": open_box}))
+        return actions
 
     def _why_not(self, action: Action) -> str:
         if self._phase is Phase.ACT and (box := self.current_box()) is not None:
@@ -211,6 +228,8 @@ class OneOrFiveRound(Round):
             mine = [b.number for b in self.boxes.values() if b.seat == seat]
             if action.kind == "deal" and not self.boxes:
                 return "no box has an ante yet: pick a seat (its number), then a antes a box"
+            if action.kind in ("open_box", "withdraw") and seat is None:
+                return "pick the seat first (its number)"
             if action.kind in ("open_box", "withdraw") and not mine:
                 what = "o marks one of its boxes to play open (R-4)" if action.kind == "open_box" else \
                     "there is no ante to take back"

@@ -155,8 +155,9 @@ class Table:
         actions = self.round.repeat_bets(self.last_round_events(), seat)
         if not actions:
             raise IllegalAction(f"Seat {seat} placed no bets last round: nothing to repeat")
-        for action in actions:
-            self.round.propose(action)  # every bet checked before any is recorded
+        trial = type(self.round).replay(self.round.profile, self.round.setup, self.round.events)
+        for action in actions:  # every bet checked, one after the other, before any is recorded
+            trial.apply_all(trial.propose(action))
         return [event for action in actions for event in self.act(action)]
 
     def act(self, action: Action) -> list[NewEvent]:
