@@ -127,8 +127,7 @@ def _build(
                 raise InvalidProfile(f"{at}{_where(path, key_node)}a key may have at most "
                                      f"{MAX_KEY} characters")
             if key in out:
-                where = ".".join(str(p) for p in (*path, key))
-                raise InvalidProfile(f"{at}{where}: key given twice")
+                raise InvalidProfile(f"{at}{field_path((*path, key))}: key given twice")
             out[key] = _build(value_node, (*path, key), lines, constructor, source)
             lines[(*path, key)] = key_node.start_mark.line + 1
         return out
@@ -161,3 +160,6 @@ def _scalar(node: yaml.Node, path: Path_, constructor: yaml.SafeLoader, source: 
     except (ValueError, OverflowError) as exc:  # e.g. a date that is no date: 2024-13-45
         problem = "number too large" if node.tag in _NUMBER_TAGS else f"cannot be read ({exc})"
         raise InvalidProfile(f"{source}:{line}: {_where(path)}{problem}") from None
+    except Exception:  # noqa: BLE001 - PyYAML's readers of tagged text assume it fits the tag
+        tag = str(node.tag).rsplit(":", 1)[-1]
+        raise InvalidProfile(f"{source}:{line}: {_where(path)}cannot be read as {tag}") from None
