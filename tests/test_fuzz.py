@@ -3,6 +3,8 @@ the input is accepted or one plain error names what and where."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 from pathlib import Path
@@ -12,9 +14,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dealer_tui.commands.settle import _run_lines
 from rules.cards import Card, parse_cards
 from rules.errors import BadCards, BadInput, InvalidProfile, RulesError
-from rules.profiles.loader import ProfileLibrary, parse_profile, shipped_dir
+from rules.profiles.loader import LoadedProfile, ProfileLibrary, parse_profile, shipped_dir
 from rules.settle import settle_round
 
 PROFILE_NAMES = ["high-card-flush", "high-card-flush-casino", "one-or-five", "chinese-poker", "palace-poker"]
@@ -196,3 +199,103 @@ def test_fuzz_settle_examples_themselves_settle() -> None:
 
 def test_shipped_profile_texts_exist() -> None:
     assert all(Path(shipped_dir() / f"{n}.yaml").is_file() for n in PROFILE_NAMES)
+
+
+# Hostile text: every line of `settle --jsonl` answered, every profile text loaded or refused ---
+
+JSON_BITS = ['{', '}', '[', ']', ',', ':', ' ', '\n', '"game"', '"one-or-five"',
+             '"high-card-flush"', '"palace-poker"', '"boxes"', '"players"', '"ante"', '"profile"',
+             '"cards"', '"Ah Kd"',
+             "9" * 25, "9" * 5000, "-0", "0.5", "1e999", "NaN", "-Infinity", "null", "true",
+             '"\\u0000"', '"\\ud800"', "\x00", "\ufeff", "\u2028", "\xff", '"a"', "[" * 40,
+             '"/dev/zero"', '"high-card-flush-casino"']
+EXAMPLE_LINES = [json.dumps(example) for example in SETTLE_EXAMPLES]
+
+
+@st.composite
+def hostile_line(draw: st.DrawFn) -> bytes:
+    kind = draw(st.sampled_from(["bytes", "bits", "mutated"]))
+    if kind == "bytes":
+        return draw(st.binary(max_size=120))
+    if kind == "bits":
+        bits = draw(st.lists(st.sampled_from(JSON_BITS), max_size=25))
+        return "".join(bits).encode("utf-8", "surrogatepass")
+    line = draw(st.sampled_from(EXAMPLE_LINES))
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(line)))
+        line = line[:at] + draw(st.sampled_from(JSON_BITS)) + line[at:]
+    return line.encode("utf-8", "surrogatepass")
+
+
+def _answered(data: bytes) -> list[int]:
+    """The numbers of the lines `settle --jsonl` answers: every line but a blank one."""
+    pieces = data.split(b"\n")
+    if pieces and pieces[-1] == b"":
+        pieces.pop()
+    numbers = []
+    for number, piece in enumerate(pieces, start=1):
+        try:
+            blank = not piece.decode("utf-8").strip()
+        except UnicodeDecodeError:
+            blank = False
+        if not blank:
+            numbers.append(number)
+    return numbers
+
+
+@FUZZ
+@given(st.lists(hostile_line(), max_size=6), st.booleans())
+def test_fuzz_settle_jsonl_answers_every_line_of_random_text_with_one_line(
+    lines: list[bytes], explain: bool
+) -> None:
+    data = b"\n".join(lines)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = _run_lines(io.BytesIO(data), LIBRARY, explain)
+    rows = [json.loads(text) for text in out.getvalue().split("\n")[:-1]]
+    numbers = _answered(data)
+    assert len(rows) == len(numbers)
+    errors = 0
+    for number, row in zip(numbers, rows, strict=True):
+        assert isinstance(row, dict)
+        if "error" in row:
+            errors += 1
+            assert row.keys() == {"line", "error"} and row["line"] == number
+            assert not row["error"].startswith("internal error"), row["error"]
+            assert row["error"].isprintable() and len(row["error"]) <= 1000
+        else:
+            assert row["game"] in PROFILE_NAMES
+    assert status == (1 if errors else 0)
+
+
+YAML_BITS = ["\n", "  ", "- ", ": ", "game: palace-poker", "game: high-card-flush", "&a ", "*a",
+             "*b", "<<: *a", "[", "]", "{", "}", ",", "? ", "|", ">", "'", '"', "%YAML 1.1", "---",
+             "...",
+             "\t", "# x", "~", "1.5: x", "2024-13-45", "2024-01-01: 1", "9" * 5000, "0x" + "f" * 40,
+             "!!int x", "!!binary =", "!!python/object:os.system", "!!set", "!!timestamp x",
+             "x" * 1200, "\x00", "\ufeff", "\u2028", "é", "yes", "on: 1", "title: [/x]",
+             'description: "\\u0000"']
+
+
+@st.composite
+def hostile_profile_text(draw: st.DrawFn) -> str:
+    if draw(st.booleans()):
+        return "".join(draw(st.lists(st.sampled_from(YAML_BITS), max_size=30)))
+    text = TEXTS[draw(st.sampled_from(PROFILE_NAMES))]
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        text = text[:at] + draw(st.sampled_from(YAML_BITS)) + text[at:]
+    return text
+
+
+@FUZZ
+@given(hostile_profile_text())
+def test_fuzz_profile_loader_gives_a_profile_or_one_invalid_profile_line(text: str) -> None:
+    try:
+        loaded = parse_profile(text, "fuzz.yaml", "fuzz")
+    except InvalidProfile as exc:
+        message = str(exc)
+        assert WHERE.match(message), message
+        assert "\n" not in message and len(message) < 2000, message
+    else:
+        assert isinstance(loaded, LoadedProfile)
