@@ -6,13 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path
 from dealer_tui.ledger.base import FLAGS
+from dealer_tui.ledger.export import export_csv, write_rows
 
 if TYPE_CHECKING:
-    from dealer_tui.ledger import Ledger, RowQuery, SqliteLedger
+    from dealer_tui.ledger import SqliteLedger
 
 NAME = "history"
 HELP = "the ledger's rounds: list them, verify every hash and settlement"
@@ -103,44 +104,6 @@ def _verify(ledger: SqliteLedger) -> int:
     rounds = sum(len(ledger.table_rounds(t.id)) for t in ledger.tables())
     sys.stdout.write(f"ok: {ledger.path}: every hash checks and every finished round re-settles ({rounds} rounds)\n")
     return 0
-
-
-CSV_COLUMNS = ("round_id", "table", "round", "time", "game", "profile", "seat", "bet", "stake", "result",
-               "reason", "flags")
-
-
-def write_rows(ledger: Ledger, query: RowQuery, out: TextIO) -> int:
-    """One CSV row per seat per bet of the query's rounds; the number of rows written."""
-    import csv
-
-    tables = {t.id: t.name for t in ledger.tables()}
-    writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
-    count = 0
-    for record, row in ledger.settlement_rows(query):
-        writer.writerow((record.id, tables.get(record.table_id, ""), record.number, record.started_at,
-                         record.game, record.profile, row.seat, row.bet, row.stake, row.result, row.reason,
-                         ";".join(sorted(record.flags))))
-        count += 1
-    return count
-
-
-def export_csv(ledger: Ledger, query: RowQuery, target: Path) -> int:
-    """Write the rows to `target` through a `.part` file, so nothing is ever half-written; OSError
-    (with a plain `strerror`) when the path cannot be written."""
-    if not str(target).strip():
-        raise OSError(0, "a file name is needed")
-    if target.is_dir():
-        raise OSError(0, "is a folder: add a file name")
-    tmp = target.with_name(target.name + ".part")
-    try:
-        with open(tmp, "w", newline="", encoding="utf-8") as out:
-            count = write_rows(ledger, query, out)
-        tmp.replace(target)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-        raise
-    return count
 
 
 def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:

@@ -92,27 +92,10 @@ def _list(args: argparse.Namespace, console: Console) -> int:
 
 def _show(args: argparse.Namespace, console: Console) -> int:
     loaded = library(args).find(args.name)
+    from dealer_tui.views.posting import render
+
     console.print(render(loaded))
     return 0
-
-
-def render(loaded: LoadedProfile) -> Group:
-    """The profile's posting as Rich tables, one per section."""
-    from rich.console import Group
-    from rich.table import Table
-    from rich.text import Text
-
-    tables = []
-    for section in loaded.profile.posting():
-        table = Table(title=section.title, show_header=False, title_justify="left", width=72)
-        table.add_column("", style="bold", ratio=1)
-        table.add_column("", justify="right", ratio=1)
-        for label, value in section.rows:
-            table.add_row(label, value)
-        tables.append(table)
-    header = Text.assemble((loaded.profile.title, "bold"), f"  ({loaded.name}, {loaded.game})\n",
-                           loaded.profile.description)
-    return Group(header, *tables)
 
 
 # compare -----------------------------------------------------------------------------------

@@ -242,7 +242,7 @@ class RoundsScreen(Screen[None]):
 
     def action_export(self) -> None:
         """The settlement rows of the rounds the filters pick (every page) to a CSV file."""
-        from dealer_tui.commands.history import export_csv
+        from dealer_tui.ledger.export import export_csv
 
         query = self.query_
 

@@ -183,7 +183,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         value = self.query_one("#profile", Select).value
         if not isinstance(value, str):
             return
-        from dealer_tui.commands.paytables import render
+        from dealer_tui.views.posting import render
 
         loaded = self.library.find(value)
         self.query_one("#paytable", Static).update(render(loaded))
