@@ -64,7 +64,7 @@ def _open(file: str) -> IO[bytes] | IO[str]:
     bytes, as under a test's replacement)."""
     if file == "-":
         return getattr(sys.stdin, "buffer", sys.stdin)
-    return open(file, "rb")  # noqa: SIM115 - closed by the caller's `with`
+    return open(file, "rb")  # closed by the caller's `with`
 
 
 def _run_lines(stream: IO[bytes] | IO[str], lib: ProfileLibrary, explain: bool) -> int:
