@@ -258,7 +258,7 @@ class ChinesePokerRound(Round):
         kind, seat = a.kind, a.seat
         if kind in SEAT_ACTIONS and self._phase in (Phase.ACT, Phase.REVEAL):
             if seat not in self.seats:
-                return "name the seat" if seat is None else "the seat is not playing this hand"
+                return "pick the seat first (its number)" if seat is None else "the seat is not playing this hand"
             p = self.seats[seat]
             if p.locked:
                 return f"seat {seat} has locked its rows: unlock them first"

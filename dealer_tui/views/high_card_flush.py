@@ -7,7 +7,7 @@ from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.views import HandView, SeatView, describe_common
 from rules import high_card_flush as hcf
-from rules.cards import format_cards, parse_cards
+from rules.cards import format_cards, parse_cards, sort_cards
 
 
 class HighCardFlushPresenter:
@@ -27,8 +27,7 @@ class HighCardFlushPresenter:
             if seat == rnd.banker:
                 out.append(SeatView(seat, name, stack, markers=("DP", "button"), note="banks this round",
                                     hidden_cards=7 if rnd.banker_cards and not rnd.revealed else 0,
-                                    cards=sorted(rnd.banker_cards, key=lambda c: (c.suit, -c.rank))
-                                    if rnd.revealed else ()))
+                                    cards=tuple(sort_cards(rnd.banker_cards)) if rnd.revealed else ()))
                 continue
             p = rnd.seats.get(seat)
             if p is None or not p.playing:
@@ -51,8 +50,7 @@ class HighCardFlushPresenter:
             hidden = 0
             if rnd.keyed and not p.cards and rnd.phase in (Phase.ACT, Phase.REVEAL):
                 hidden, note = (0, note) if p.raised == 0 else (7, "physical cards: keyed at the reveal")
-            by_suit = sorted(p.cards, key=lambda c: (c.suit, -c.rank))  # flushes read at a glance
-            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, by_suit, hand=hand,
+            out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, sort_cards(p.cards), hand=hand,
                                 acting=acting is not None and acting.seat == seat, out=p.raised == 0, note=note,
                                 hidden_cards=hidden))
         return out
@@ -65,12 +63,13 @@ class HighCardFlushPresenter:
             return HandView(title, hidden_cards=7, lines=("physical cards: keyed at the reveal",))
         if not rnd.banker_cards:
             return HandView(title, lines=("cards not dealt" if not rnd.revealed else "not needed: every hand folded",))
+        if rnd.phase is Phase.VOID:
+            return HandView(title, lines=("round void: no reveal, every bet returned",))
         if not rnd.revealed:
             return HandView(title, hidden_cards=7, lines=("face down until the reveal",))
         reading = hcf.read_hand(rnd.banker_cards)
         verdict = "qualifies" if reading.qualifies else "does not qualify (needs 3-card flush 9-high)"
-        by_suit = sorted(rnd.banker_cards, key=lambda c: (c.suit, -c.rank))
-        return HandView(title, by_suit, hand=reading.describe_flush(), lines=(verdict,))
+        return HandView(title, tuple(sort_cards(rnd.banker_cards)), hand=reading.describe_flush(), lines=(verdict,))
 
     def describe(self, event: NewEvent) -> str:
         common = describe_common(event)
