@@ -55,7 +55,8 @@ class ProfileBase(Model):
                              description="a line on where this profile comes from")
     buy_in: Range = Field(description="chips a player may bring to the table in one buy")
     sign_off_threshold: PositiveChips = Field(
-        description="one seat's winnings in one round at or above this need a supervisor"
+        description="one seat's payout in one round (its winning bets with their stakes; a DP's "
+        "take) at or above this needs a supervisor"
     )
 
     def posting(self) -> list[Section]:
