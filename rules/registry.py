@@ -1,30 +1,122 @@
-"""The game registry of the rules layer: games are found here by id, never by `if` chains.
+"""The games: one record per game names every part of it, in every layer, and everything finds a
+game's parts here, by the game's id, never through `if` chains.
 
-Each game's profile module registers itself; `games()` imports them on first use.
+A record's parts are lazy references, `"module:attribute"` (or a module alone, for a module that
+registers what it holds when imported): nothing is imported until it is asked for, so the headless
+commands never import a screen, and the rules never import the terminal. Adding a game is one
+record here and the game's own modules, one per layer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rules.errors import BadInput
 
 if TYPE_CHECKING:
     from rules.profiles.base import ProfileBase
 
-_GAME_MODULES = (
-    "rules.profiles.high_card_flush",
-    "rules.profiles.one_or_five",
-    "rules.profiles.chinese_poker",
-    "rules.profiles.palace_poker",
+
+@dataclass(frozen=True)
+class GameRecord:
+    """Every part of one game, by layer."""
+
+    id: str
+    title: str
+    default_profile: str
+    profile_model: str
+    """rules: the profile's pydantic model."""
+    settler: str
+    """rules: the `settle` contract's module (it registers its settlers)."""
+    simulator: str | None
+    """rules: the simulator's module (it registers the simulator); None: not simulated."""
+    round: str
+    """rounds: the round's state machine."""
+    keyed_round: str | None
+    """rounds: the live-table round (the dealer keys the cards); None: none yet."""
+    presenter: str
+    """views: what the screens show of a round."""
+    screen: str
+    """screens: the round screen."""
+    demo: str
+    """demo: the built-in players' `choose(round, rng)`."""
+
+
+GAMES: tuple[GameRecord, ...] = (
+    GameRecord(
+        "high-card-flush", "High Card Flush", "high-card-flush",
+        profile_model="rules.profiles.high_card_flush:HighCardFlushProfile",
+        settler="rules.settle.high_card_flush", simulator="rules.simulate.high_card_flush",
+        round="dealer_tui.rounds.high_card_flush:HighCardFlushRound",
+        keyed_round="dealer_tui.rounds.high_card_flush_keyed:HighCardFlushKeyedRound",
+        presenter="dealer_tui.views.high_card_flush:PRESENTER",
+        screen="dealer_tui.screens.round_high_card_flush:HighCardFlushScreen",
+        demo="dealer_tui.demo.high_card_flush:choose"),
+    GameRecord(
+        "one-or-five", 'Poker "1 or 5"', "one-or-five",
+        profile_model="rules.profiles.one_or_five:OneOrFiveProfile",
+        settler="rules.settle.one_or_five", simulator="rules.simulate.one_or_five",
+        round="dealer_tui.rounds.one_or_five:OneOrFiveRound",
+        keyed_round="dealer_tui.rounds.one_or_five_keyed:OneOrFiveKeyedRound",
+        presenter="dealer_tui.views.one_or_five:PRESENTER",
+        screen="dealer_tui.screens.round_one_or_five:OneOrFiveScreen",
+        demo="dealer_tui.demo.one_or_five:choose"),
+    GameRecord(
+        "chinese-poker", "Chinese Poker", "chinese-poker",
+        profile_model="rules.profiles.chinese_poker:ChinesePokerProfile",
+        settler="rules.settle.chinese_poker", simulator="rules.simulate.chinese_poker",
+        round="dealer_tui.rounds.chinese_poker:ChinesePokerRound",
+        keyed_round="dealer_tui.rounds.chinese_poker_keyed:ChinesePokerKeyedRound",
+        presenter="dealer_tui.views.chinese_poker:PRESENTER",
+        screen="dealer_tui.screens.round_chinese_poker:ChinesePokerScreen",
+        demo="dealer_tui.demo.chinese_poker:choose"),
+    GameRecord(
+        "palace-poker", "Palace Poker", "palace-poker",
+        profile_model="rules.profiles.palace_poker:PalacePokerProfile",
+        settler="rules.settle.palace_poker", simulator=None,
+        round="dealer_tui.rounds.palace_poker:PalacePokerRound",
+        keyed_round="dealer_tui.rounds.palace_poker_keyed:PalacePokerKeyedRound",
+        presenter="dealer_tui.views.palace_poker:PRESENTER",
+        screen="dealer_tui.screens.round_palace_poker:PalacePokerScreen",
+        demo="dealer_tui.demo.palace_poker:choose"),
 )
+_RECORDS = {record.id: record for record in GAMES}
+
+
+def load(ref: str) -> Any:
+    """What a record's reference names: `module:attribute`, or the module itself."""
+    module, _, attribute = ref.partition(":")
+    found = import_module(module)
+    return getattr(found, attribute) if attribute else found
+
+
+def installed(ref: str | None) -> bool:
+    """Whether this build has the part a reference names (a build may leave a game's screen or
+    live-table round out); an import error inside the part itself is not hidden."""
+    if ref is None:
+        return False
+    module = ref.partition(":")[0]
+    try:
+        load(ref)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return False
+    return True
+
+
+def record(game_id: object, field: str = "game") -> GameRecord:
+    """The record of a game, or `BadInput` naming the known ones."""
+    if isinstance(game_id, str) and game_id in _RECORDS:
+        return _RECORDS[game_id]
+    raise BadInput(field, f"unknown game {game_id!r} (known: {', '.join(_RECORDS)})")
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game as the rules know it."""
+    """A game as the rules know it: its record, with the profile model loaded."""
 
     id: str
     title: str
@@ -32,32 +124,17 @@ class GameInfo:
     default_profile: str
 
 
-_GAMES: dict[str, GameInfo] = {}
-
-
-def register(info: GameInfo) -> None:
-    if info.id in _GAMES and _GAMES[info.id] != info:
-        raise RuntimeError(f"game {info.id!r} registered twice")
-    _GAMES[info.id] = info
+_INFO: dict[str, GameInfo] = {}
 
 
 def games() -> dict[str, GameInfo]:
-    """Every registered game by id, in registration order."""
-    if len(_GAMES) < len(_GAME_MODULES):
-        for name in _GAME_MODULES:
-            import_module(name)
-    order = {name: i for i, name in enumerate(_GAME_MODULES)}
-    return dict(sorted(_GAMES.items(), key=lambda item: order.get(item[1].profile_model.__module__, 99)))
+    """Every game by id, in the records' order."""
+    if len(_INFO) < len(GAMES):
+        for r in GAMES:
+            _INFO[r.id] = GameInfo(r.id, r.title, load(r.profile_model), r.default_profile)
+    return dict(_INFO)
 
 
 def game(game_id: object, field: str = "game") -> GameInfo:
     """The game with this id, or `BadInput` naming the known ones."""
-    known = games()
-    if isinstance(game_id, str) and game_id in known:
-        return known[game_id]
-    return _unknown(game_id, field, known)
-
-
-def _unknown(game_id: object, field: str, known: dict[str, GameInfo]) -> GameInfo:
-    names = ", ".join(known)
-    raise BadInput(field, f"unknown game {game_id!r} (known: {names})")
+    return games()[record(game_id, field).id]

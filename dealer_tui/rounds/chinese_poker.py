@@ -44,7 +44,6 @@ from dealer_tui.rounds.chinese_rows import (
     rows_from_payload,
     rows_payload,
 )
-from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
 from rules import chinese_poker as cp
 from rules.cards import Card, parse_cards
@@ -122,7 +121,6 @@ def rows_named(a: Action, seat: int, what: str) -> cp.SetHand | None:
     return cp.SetHand(rows[0], rows[1], rows[2])
 
 
-@register_round
 class ChinesePokerRound(Round):
     game_id = "chinese-poker"
     VERBS = VERBS

@@ -16,7 +16,6 @@ from typing import Any
 from dealer_tui.rounds.base import Action, ActionSpec, Event, Phase, refuse
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat, rows_named
 from dealer_tui.rounds.chinese_rows import RowStatus, rows_from_payload, rows_payload
-from dealer_tui.rounds.registry import register_round
 from rules import chinese_poker as cp
 from rules.cards import Card
 from rules.chinese_naturals import rows_showing, shows
@@ -25,7 +24,6 @@ from rules.errors import IllegalAction
 EMPTY_ROWS = {name: "" for name in cp.ROWS}
 
 
-@register_round
 class ChinesePokerKeyedRound(ChinesePokerRound):
     keyed = True
 

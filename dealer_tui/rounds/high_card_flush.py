@@ -20,7 +20,6 @@ from dealer_tui.rounds.base import (
     cards_payload,
     refuse,
 )
-from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import TableSession
 from rules import high_card_flush as hcf
 from rules import high_card_flush_settlement as settle
@@ -48,7 +47,6 @@ class Seat:
         return self.ante > 0
 
 
-@register_round
 class HighCardFlushRound(Round):
     game_id = "high-card-flush"
     UNDOABLE = {"ante_placed": "ante", "ante_withdrawn": "taking back of the bets",

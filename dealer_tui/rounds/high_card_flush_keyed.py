@@ -23,7 +23,6 @@ from dealer_tui.rounds.base import (
     cards_payload,
 )
 from dealer_tui.rounds.high_card_flush import BANKER, HAND_CARDS, HighCardFlushRound
-from dealer_tui.rounds.registry import register_round
 from rules import high_card_flush as hcf
 from rules import high_card_flush_settlement as settle
 from rules.cards import parse_cards
@@ -32,7 +31,6 @@ LARGEST_FLUSH = 7
 OVER_CAP = "over_cap_raise"
 
 
-@register_round
 class HighCardFlushKeyedRound(HighCardFlushRound):
     keyed = True
     REKEYABLE = frozenset({"banker_revealed"})

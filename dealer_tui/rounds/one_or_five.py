@@ -20,7 +20,6 @@ from dealer_tui.rounds.base import (
     cards_payload,
     refuse,
 )
-from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import TableSession
 from rules import one_or_five as rules
 from rules.cards import Card, parse_cards
@@ -46,7 +45,6 @@ class Box:
         return rules.BET_MULTIPLE * self.ante if self.status == "closed" else 0
 
 
-@register_round
 class OneOrFiveRound(Round):
     game_id = "one-or-five"
     VERBS = {"bet": "close the box", "fold": "pass", "no_insurance": "decline insurance",

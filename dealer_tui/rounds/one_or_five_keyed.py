@@ -24,7 +24,6 @@ from dealer_tui.rounds.base import (
     refuse,
 )
 from dealer_tui.rounds.one_or_five import Box, OneOrFiveRound
-from dealer_tui.rounds.registry import register_round
 from rules import one_or_five as rules
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
@@ -34,7 +33,6 @@ HOLE = "dealer hole"
 ROYAL = parse_cards("As Ks Qs Js Ts")
 
 
-@register_round
 class OneOrFiveKeyedRound(OneOrFiveRound):
     keyed = True
     REKEYABLE = frozenset({"dealer_revealed"})

@@ -43,7 +43,6 @@ from dealer_tui.rounds.base import (
 )
 from dealer_tui.rounds.palace_battle_flow import PalaceTurns
 from dealer_tui.rounds.palace_hand_state import ACT_KINDS, Player
-from dealer_tui.rounds.registry import register_round
 from dealer_tui.rounds.session import TableSession
 from rules import palace_poker as pp
 from rules.cards import DECK, Card
@@ -60,7 +59,6 @@ VERBS = {"draw_for_dealer": "draw for the dealer", "ante": "ante", "withdraw": "
          "confirm_payout": "confirm the payout", "void": "void the round"}
 
 
-@register_round
 class PalacePokerRound(PalaceTurns, Round):
     game_id = "palace-poker"
     profile: PalacePokerProfile

@@ -26,7 +26,6 @@ from dealer_tui.rounds.base import (
 )
 from dealer_tui.rounds.palace_hand_state import Pending
 from dealer_tui.rounds.palace_poker import PalacePokerRound
-from dealer_tui.rounds.registry import register_round
 from rules import palace_hand_end as ends
 from rules import palace_poker as pp
 from rules.cards import DECK, Card
@@ -39,7 +38,6 @@ CALLED = "the battle is called: both palaces turned over (PP-9)"
 SHOWDOWN = "the showdown: every palace turned over (PP-16)"
 
 
-@register_round
 class PalacePokerKeyedRound(PalacePokerRound):
     keyed = True
     draw_left = 0

@@ -8,19 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Protocol
 
 from dealer_tui.ledger.base import NewEvent
 from dealer_tui.rounds.base import Round
 from rules.cards import Card
-
-_MODULES = {
-    "high-card-flush": "dealer_tui.views.high_card_flush",
-    "one-or-five": "dealer_tui.views.one_or_five",
-    "chinese-poker": "dealer_tui.views.chinese_poker",
-    "palace-poker": "dealer_tui.views.palace_poker",
-}
+from rules.registry import load, record
 
 
 @dataclass(frozen=True)
@@ -85,6 +78,6 @@ def describe_common(event: NewEvent) -> str | None:
 
 
 def presenter(game_id: str) -> Presenter:
-    module = import_module(_MODULES[game_id])
-    found: Presenter = module.PRESENTER
+    """The game's presenter, as its record names it."""
+    found: Presenter = load(record(game_id).presenter)
     return found

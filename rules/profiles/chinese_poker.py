@@ -7,7 +7,6 @@ from typing import Literal, Self
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from rules.profiles.base import Chips, Model, PositiveChips, ProfileBase, Section
-from rules.registry import GameInfo, register
 
 GAME_ID: Literal["chinese-poker"] = "chinese-poker"
 
@@ -116,6 +115,3 @@ class ChinesePokerProfile(ProfileBase):
         table = [(label, value + first if label == "Buy-in" else value) for label, value in rows]
         out += [Section("Naturals", naturals), Section(title, table)]
         return out
-
-
-register(GameInfo(GAME_ID, "Chinese Poker", ChinesePokerProfile, "chinese-poker"))

@@ -7,7 +7,6 @@ from typing import Literal, Self
 from pydantic import Field, StrictInt, field_validator, model_validator
 
 from rules.profiles.base import Chips, Model, PositiveChips, ProfileBase, Range, Section
-from rules.registry import GameInfo, register
 
 GAME_ID: Literal["high-card-flush"] = "high-card-flush"
 
@@ -111,6 +110,3 @@ class HighCardFlushProfile(ProfileBase):
             Section("Rules", rules),
             self._common_section(),
         ]
-
-
-register(GameInfo(GAME_ID, "High Card Flush", HighCardFlushProfile, "high-card-flush"))

@@ -7,7 +7,6 @@ from typing import Literal
 from pydantic import Field, StrictBool, StrictInt, field_validator
 
 from rules.profiles.base import Model, PositiveChips, ProfileBase, Range, Section
-from rules.registry import GameInfo, register
 
 GAME_ID: Literal["one-or-five"] = "one-or-five"
 
@@ -109,6 +108,3 @@ class OneOrFiveProfile(ProfileBase):
             ("Boxes", f"{self.limits.boxes}, at most {self.limits.boxes_per_player} per player"),
         ]
         return [Section("Bet pays", pays), Section("Rules", rules), self._common_section()]
-
-
-register(GameInfo(GAME_ID, 'Poker "1 or 5"', OneOrFiveProfile, "one-or-five"))

@@ -7,7 +7,6 @@ from typing import Any, Literal, Self
 from pydantic import Field, StrictInt, model_validator
 
 from rules.profiles.base import Chips, PositiveChips, ProfileBase, Section
-from rules.registry import GameInfo, register
 
 GAME_ID: Literal["palace-poker"] = "palace-poker"
 
@@ -55,6 +54,3 @@ class PalacePokerProfile(ProfileBase):
             ("Players", f"{self.min_players}-{self.max_players}"),
         ]
         return [Section("Betting", rules), self._common_section()]
-
-
-register(GameInfo(GAME_ID, "Palace Poker", PalacePokerProfile, "palace-poker"))

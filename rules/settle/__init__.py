@@ -11,22 +11,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from rules.errors import BadInput
 from rules.profiles.loader import ProfileLibrary
-from rules.registry import game
+from rules.registry import GAMES, game, installed
 
 Settler = Callable[[dict[str, Any], ProfileLibrary], dict[str, Any]]
 BriefSettler = Callable[[dict[str, Any], ProfileLibrary], str | None]
 
-_SETTLER_MODULES = {
-    "high-card-flush": "rules.settle.high_card_flush",
-    "one-or-five": "rules.settle.one_or_five",
-    "chinese-poker": "rules.settle.chinese_poker",
-    "palace-poker": "rules.settle.palace_poker",
-}
+_SETTLED = {record.id: record.settler for record in GAMES}
 _SETTLERS: dict[str, Settler] = {}
 _BRIEF_SETTLERS: dict[str, BriefSettler] = {}
 EXPLANATIONS = frozenset({"reason", "reasons", "share_reasons"})
@@ -55,20 +49,15 @@ def register_brief_settler(game_id: str) -> Callable[[BriefSettler], BriefSettle
 
 
 def settler(game_id: str) -> Settler | None:
-    """The settler of one game, its module imported on first use."""
-    if game_id not in _SETTLERS and game_id in _SETTLER_MODULES:
-        name = _SETTLER_MODULES[game_id]
-        try:
-            import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
+    """The settler of one game, its module (the game's record names it) imported on first use."""
+    if game_id not in _SETTLERS and game_id in _SETTLED:
+        installed(_SETTLED[game_id])
     return _SETTLERS.get(game_id)
 
 
 def settlers() -> dict[str, Settler]:
     """Every game's settler (all modules imported)."""
-    for game_id in _SETTLER_MODULES:
+    for game_id in _SETTLED:
         settler(game_id)
     return dict(_SETTLERS)
 

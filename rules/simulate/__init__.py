@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import import_module
 
 from rules.errors import BadInput
 from rules.profiles.base import ProfileBase
 from rules.profiles.loader import LoadedProfile
-from rules.registry import game
+from rules.registry import GAMES, game, load
 from rules.simulate.common import Job, Progress, Tally, run
 from rules.simulate.report import ProfileReport, SimulationReport
 
@@ -55,11 +54,8 @@ class GameSimulator:
         return next(iter(self.strategies))
 
 
-_SIMULATOR_MODULES = {
-    "high-card-flush": "rules.simulate.high_card_flush",
-    "one-or-five": "rules.simulate.one_or_five",
-    "chinese-poker": "rules.simulate.chinese_poker",
-}
+_SIMULATED = {record.id: record.simulator for record in GAMES if record.simulator is not None}
+"""The games' simulator modules, as their records name them."""
 _SIMULATORS: dict[str, GameSimulator] = {}
 
 
@@ -71,17 +67,17 @@ def register_simulator(sim: GameSimulator) -> GameSimulator:
 def simulator(game_id: str, field: str = "game") -> GameSimulator:
     """The simulator of a game, or `BadInput` naming the games that have one."""
     info = game(game_id, field)
-    name = _SIMULATOR_MODULES.get(info.id)
+    name = _SIMULATED.get(info.id)
     if name is not None and info.id not in _SIMULATORS:
-        import_module(name)
+        load(name)
     found = _SIMULATORS.get(info.id)
     if found is None:
-        raise BadInput(field, f"{info.id} cannot be simulated (games: {', '.join(_SIMULATOR_MODULES)})")
+        raise BadInput(field, f"{info.id} cannot be simulated (games: {', '.join(_SIMULATED)})")
     return found
 
 
 def simulated_games() -> tuple[str, ...]:
-    return tuple(_SIMULATOR_MODULES)
+    return tuple(_SIMULATED)
 
 
 def check_request(sim: GameSimulator, profiles: Sequence[LoadedProfile], strategy: str, hands: int,
