@@ -199,7 +199,7 @@ def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
 def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None, pin_path: Path | None = None,
              options: Options | None = None, ledger: Ledger | None = None) -> DealerApp:
     """The app as the command line and the tests build it."""
-    from dealer_tui.commands.common import user_profiles_dir
+    from dealer_tui.paths import user_profiles_dir
     from dealer_tui.ledger.sqlite import default_ledger_path
     from dealer_tui.supervisor import default_pin_path
 

@@ -7,15 +7,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from platformdirs import user_config_dir
+from dealer_tui.paths import user_profiles_dir
 
 if TYPE_CHECKING:
     from rules.profiles.loader import ProfileLibrary
-
-
-def user_profiles_dir() -> Path:
-    """The casino's own profiles: searched before the shipped ones."""
-    return Path(user_config_dir("dealer-tui")) / "profiles"
 
 
 def add_profiles_option(parser: argparse.ArgumentParser) -> None:

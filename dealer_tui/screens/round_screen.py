@@ -472,14 +472,14 @@ class RoundScreen(TableChanges, OneFrame[None]):
 
     def action_floor(self) -> None:
         """The floor review over this ledger, for the supervisor (PIN first)."""
-        from dealer_tui.floor_app import BIG_PAYOUT
         from dealer_tui.screens.floor_rounds import RoundsScreen
         from dealer_tui.screens.floor_signoff import SignOffDesk
         from rules.registry import games
 
         self.with_supervisor("open the floor review",
-                             lambda who: self.app.push_screen(RoundsScreen(self.table.ledger, list(games()), BIG_PAYOUT,
-                                                                           desk=SignOffDesk.at_table(self.signoff))))
+                             lambda who: self.app.push_screen(RoundsScreen(
+                                 self.table.ledger, list(games()), self.table.profile.profile.sign_off_threshold,
+                                 desk=SignOffDesk.at_table(self.signoff))))
 
     def house_label(self) -> str:
         return self.HOUSE_LABEL
