@@ -62,7 +62,7 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
     commands: dict[str, Command] = {}
     for name in COMMAND_MODULES:
         module = import_module(name)
-        command: Command = module  # type: ignore[assignment]
+        command: Command = module
         p = sub.add_parser(command.NAME, help=command.HELP, description=command.HELP)
         command.add_arguments(p)
         commands[command.NAME] = command

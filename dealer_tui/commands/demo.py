@@ -16,6 +16,8 @@ from dealer_tui.commands.common import (
 )
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from dealer_tui.rounds.table import Table
 
 NAME = "demo"
@@ -99,7 +101,7 @@ def _rebuy(table: Table, loaded: object) -> None:
             table.buy_chips(seat, profile.buy_in.max)
 
 
-def _stderr_console():  # type: ignore[no-untyped-def]
+def _stderr_console() -> Console:
     from rich.console import Console
 
     return Console(file=sys.stderr)

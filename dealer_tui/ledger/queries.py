@@ -213,7 +213,7 @@ def totals(db: sqlite3.Connection, query: RowQuery) -> list[Totals]:
         into = merged.setdefault((int(table_id), str(game), str(banking)), [0] * 8)  # type: ignore[call-overload]
         for i, value in enumerate(sums):
             into[i] = max(into[i], int(value)) if i == 4 else into[i] + int(value)  # type: ignore[call-overload]
-    return [Totals(t, g, *v[:6], banking=b, returned=v[6], from_stacks=v[7])
+    return [Totals(t, g, v[0], v[1], v[2], v[3], v[4], v[5], banking=b, returned=v[6], from_stacks=v[7])
             for (t, g, b), v in sorted(merged.items())]
 
 
