@@ -225,11 +225,6 @@ def raise_bounds(ante: int, flush_len: int) -> tuple[int, int]:
     return ante, ante * raise_multiple(flush_len)
 
 
-def can_raise(ante: int, amount: int, flush_len: int) -> bool:
-    low, high = raise_bounds(ante, flush_len)
-    return low <= amount <= high
-
-
 def verify_raise(ante: int, amount: int, flush_len: int, seat: int | None = None) -> None:
     """Raise `IllegalAction` naming the bounds when `amount` is not a legal raise (HCF-6)."""
     low, high = raise_bounds(ante, flush_len)
@@ -273,14 +268,6 @@ def next_designated_player(
         if seat in banks and seat not in refused and banks[seat] >= min_bank:
             return seat
     return None
-
-
-def deal_order(seats: int, button: int, hands: Iterable[int]) -> tuple[int, ...]:
-    """HCF-5: the seats holding hands, clockwise starting left of the button (the button's
-    seat, the DP's in the card room, comes last)."""
-    present = set(hands)
-    ring = ((button - 1 + step) % seats + 1 for step in range(1, seats + 1))
-    return tuple(seat for seat in ring if seat in present)
 
 
 def settlement_order(seats: int, banker_seat: int, player_seats: Iterable[int]) -> tuple[int, ...]:

@@ -384,12 +384,3 @@ def _settle_house(
     order = tuple(sorted(hand.seat for hand in players))
     return Settlement(banker_result, tuple(results[hand.seat] for hand in players), order, 0, left)
 
-
-def void_round(banker: BankerHand, players: Sequence[PlayerHand], why: str) -> Settlement:
-    """HCF-19: a misdeal voids the round before anyone acts: every bet returned, no rake."""
-    note = f"misdeal ({why}); returned"
-    results = tuple(
-        PlayerResult(hand.seat, False, False, None, *_all_returned(hand, note), 0) for hand in players
-    )
-    banker_result = BankerResult(banker.seat, None, None, 0, 0, f"misdeal ({why}): the round is void")
-    return Settlement(banker_result, results, tuple(sorted(hand.seat for hand in players)), 0)

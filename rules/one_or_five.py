@@ -1,5 +1,5 @@
 """Poker "1 or 5" (RULES.md R-1..R-11): the hand, the exchange, insurance, settlement
-(the R-12 misdeal is in `rules.one_or_five_misdeal`).
+(the R-12 misdeal is the round's void, in `dealer_tui.rounds`).
 
 Rulings made here:
 - `ace-king` is a name, not a rank: a high-card hand (C-4) holding an Ace and a King. Hands
@@ -120,16 +120,6 @@ def verify_exchange(profile: OneOrFiveProfile, box: int, count: int, *, open_box
     problem = exchange_problem(profile, count)
     if count == 0 or problem:
         raise IllegalAction(f"Box {box}: {problem or 'an exchange takes at least one card'} (R-3)")
-
-
-def can_exchange(profile: OneOrFiveProfile, box: int, count: int, *, open_box: bool,
-                 exchanged_before: bool, ante: int = 0, holds: int | None = None) -> bool:
-    try:
-        verify_exchange(profile, box, count, open_box=open_box, exchanged_before=exchanged_before,
-                        ante=ante, holds=holds)
-    except IllegalAction:
-        return False
-    return True
 
 
 # --------------------------------------------------------------------- table stakes (R-4)

@@ -24,7 +24,6 @@ from rules.one_or_five import (
     CardSource,
     ante_problem,
     box_commitment,
-    can_exchange,
     can_insure,
     draw_for_exchange,
     exchange,
@@ -37,7 +36,6 @@ from rules.one_or_five import (
     verify_exchange,
     verify_insurance,
 )
-from rules.one_or_five_misdeal import BoxStake, MisdealCause, misdeal
 from rules.profiles.loader import ProfileLibrary
 from rules.profiles.one_or_five import OneOrFiveProfile
 from tests.reference_rules import settle_one_or_five
@@ -151,13 +149,12 @@ def test_r_3_one_exchange_per_box() -> None:
 def test_r_3_only_one_or_five_cards() -> None:
     with pytest.raises(IllegalAction, match="2 cards may not be exchanged"):
         verify_exchange(PROFILE, 1, 2, open_box=True, exchanged_before=False)
-    assert can_exchange(PROFILE, 1, 5, open_box=True, exchanged_before=False)
+    verify_exchange(PROFILE, 1, 5, open_box=True, exchanged_before=False)
 
 
 def test_r_4_only_the_open_box_exchanges() -> None:
     with pytest.raises(IllegalAction, match="Box 3 is not the player's open box"):
         verify_exchange(PROFILE, 3, 1, open_box=False, exchanged_before=False)
-    assert not can_exchange(PROFILE, 3, 1, open_box=False, exchanged_before=False)
 
 
 def test_r_3_exchange_swaps_the_discards_for_the_top_of_the_stub() -> None:
@@ -378,15 +375,6 @@ def test_r_9_insurance_lost_when_the_dealer_qualifies_and_the_box_goes_by_r_7() 
     assert results(box) == (-10, -20, 0, -30, -60)
 
 
-# ------------------------------------------------------------------------------
-
-def test_r_12_misdeal_returns_every_bet_and_fee() -> None:
-    void = misdeal(MisdealCause.HOLE_CARD_EXPOSED,
-                   [BoxStake(1, 10, bet=20, exchange_fee=10, insurance=30), BoxStake(2, 25)])
-    assert void.returned() == {1: 70, 2: 25}  # 10 + 20 + 10 + 30; the Ante alone
-    assert void.reason == ("Misdeal (the dealer's hole card exposed before the boxes acted): "
-                           "round void, all bets and fees returned (R-12)")
-
 
 # ------------------------------------------------------------------- whole-round checks
 
@@ -501,9 +489,9 @@ def test_r_4_exchange_refused_when_box_could_not_close() -> None:
     verify_exchange(PROFILE, 1, 1, open_box=True, exchanged_before=False, ante=50, holds=150)
     with pytest.raises(IllegalAction, match=r"Box 1: the fee 50 .* holds 149 .*\(R-4\)"):
         verify_exchange(PROFILE, 1, 1, open_box=True, exchanged_before=False, ante=50, holds=149)
-    fresh = {"open_box": True, "exchanged_before": False, "ante": 50}
-    assert can_exchange(PROFILE, 1, 5, **fresh, holds=150)  # type: ignore[arg-type]
-    assert not can_exchange(PROFILE, 1, 5, **fresh, holds=149)  # type: ignore[arg-type]
+    verify_exchange(PROFILE, 1, 5, open_box=True, exchanged_before=False, ante=50, holds=150)
+    with pytest.raises(IllegalAction, match=r"\(R-4\)"):
+        verify_exchange(PROFILE, 1, 5, open_box=True, exchanged_before=False, ante=50, holds=149)
     # The whole exchange refuses it before drawing a card.
     with pytest.raises(IllegalAction, match=r"\(R-4\)"):
         exchange(PROFILE, 1, 50, cards("As Ks 7c 5s 2h"), cards("2h"), CardSource(cards("Qs")),

@@ -162,3 +162,23 @@ def test_payout_at_the_sign_off_threshold_needs_a_supervisor(tmp_path: Path) -> 
         table.act(Action("confirm_payout"))
     table.act(Action("confirm_payout", data={"supervisor": "floor"}))
     assert "signed_off" in table.ledger.round(table.round_id or 0).flags
+
+
+def test_hcf_5_cards_are_dealt_clockwise_starting_left_of_the_button(tmp_path: Path) -> None:
+    """The round's own deal: the button in front of the DP on seat 4 of 7, so seats 5, 6, 7, 1,
+    2, 3 are dealt seven cards each in that order, then the DP."""
+    from rules.cards import DECK
+
+    cards = list(DECK)[:49]
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    table = Table.create(ledger, "H5", PROFILE, ScriptedDeck([cards]), seats=7)
+    for seat in range(1, 8):
+        table.seat_player(seat, f"P{seat}", 5000)
+    rnd = table.start_round(declined=[1, 2, 3])            # HCF-18: seats 1-3 decline the bank
+    assert isinstance(rnd, HighCardFlushRound) and rnd.banker == 4
+    for seat in (1, 2, 3, 5, 6, 7):
+        table.act(Action("ante", seat, 5))
+    table.act(Action("deal"))
+    for i, seat in enumerate((5, 6, 7, 1, 2, 3)):
+        assert rnd.seats[seat].cards == tuple(cards[7 * i: 7 * i + 7]), f"seat {seat}"
+    assert rnd.banker_cards == tuple(cards[42:49])

@@ -26,8 +26,6 @@ from dealer_tui.rounds.session import TABLE_EVENT_KINDS, TableSession
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile
 
-ROUND_END_KINDS = ("payout_confirmed", "round_voided")
-
 
 @dataclass
 class Table:
