@@ -11,8 +11,6 @@ from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.screens.payout_screen import PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.round_screen import RoundScreen
-from rules import high_card_flush_settlement as hcf_settle
-from rules import one_or_five as o5
 from rules.profiles.loader import shipped_dir
 from tests.tui_support import PIN, seated_app
 
@@ -47,13 +45,22 @@ async def test_hcf_full_round_by_keys_settles_as_the_rules_do(tmp_path: Path) ->
         assert rnd.phase is Phase.PAYOUT
         await pilot.press("enter")            # confirm on the payout screen
         assert rnd.phase is Phase.DONE
-        # the ledger's settlement equals the rules' settlement for the same cards
-        hands = [hcf_settle.PlayerHand(s, rnd.seats[s].ante, rnd.seats[s].raised or 0, 0, 0, rnd.seats[s].cards)
-                 for s in rnd.playing()]
-        expected = hcf_settle.settle(rnd.profile, 7, hcf_settle.BankerHand(rnd.banker_cards, 1, 5000), hands)
-        rows = {(r.seat, r.bet): r.result for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
-        for result in expected.players:
-            assert rows.get((result.seat, "ante")) == result.ante.result
+        # The seeded shoe (seed 5) dealt seat 2 Jh Qh Ks 3h 6s 3d 9s: two 3-card flushes, K-9-6 of
+        # spades plays over Q-J-3 of hearts (HCF-2), so its raise is capped at 1x = 5 (HCF-6).
+        assert [c.text for c in rnd.seats[2].cards] == "Jh Qh Ks 3h 6s 3d 9s".split()
+        # The DP (seat 1) holds 9h Ts Js 6h 4c Td Ac: no suit has three cards, its best is the
+        # 2-card flush A-4 of clubs, which does not qualify (HCF-7).
+        assert [c.text for c in rnd.banker_cards] == "9h Ts Js 6h 4c Td Ac".split()
+        rows = {(r.seat, r.bet): (r.stake, r.result)
+                for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
+        assert rows == {
+            (2, "ante"): (5, +5),    # HCF-8: the DP does not qualify, a raised hand's Ante wins 1:1
+            (2, "raise"): (5, 0),    # HCF-8: and its Raise pushes
+            (3, "ante"): (20, -20),  # HCF-6: seat 3 folded, its Ante is lost
+            (1, "bank"): (0, +15),   # the DP: +20 from seat 3, -5 to seat 2; no rake
+        }
+        stacks = {s: p.stack for s, p in app.table.session.players.items()}  # type: ignore[union-attr]
+        assert stacks == {1: 5000 + 15, 2: 5000 + 5, 3: 5000 - 20}
         assert app.table.session.chips_balance() == 0  # type: ignore[union-attr]
 
 
@@ -71,21 +78,28 @@ async def test_r_one_or_five_full_round_with_an_exchange_by_keys(tmp_path: Path)
         await pilot.press("e", "1", "enter")  # exchange the first card
         assert box.exchanged == 1 and rnd.committed(1) == 10  # ante 5 + fee 5
         assert "exchange" not in footer_actions(screen)
+        # Box 1 drew Ts for its Ks: Q-J-T-6-3, high card; closed, it may not be insured (R-9 needs
+        # a straight or better), so the turn passes straight to box 2.
+        assert [c.text for c in box.cards] == "Jh Qh 3h 6s Ts".split()
         await pilot.press("b")
-        if "no_insurance" in footer_actions(screen):
-            await pilot.press("n")
+        assert not footer_actions(screen) & {"insure", "no_insurance"}
+        assert rnd.current_box() is not None and rnd.current_box().number == 2  # type: ignore[union-attr]
         await pilot.press("f")                 # box 2 passes
         assert rnd.phase is Phase.REVEAL
         await pilot.press("v", "p", "enter")
         assert rnd.phase is Phase.DONE
-        plays = [o5.BoxPlay(b.number, b.ante, o5.Action.BET if b.status == "closed" else o5.Action.FOLD,
-                            b.cards, b.exchanged, b.insurance or 0) for b in rnd.boxes.values()]
-        expected = o5.settle(rnd.profile, rnd.dealer, plays)
-        rows = {(r.seat, r.bet): r.result for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
-        for result in expected.boxes:
-            for name, bet in result.bets.items():
-                if bet.stake or bet.result:
-                    assert rows[(result.box, name)] == bet.result
+        # The dealer shows 2s 8h Kc 7s 9h: king-high without an ace, no game (R-5).
+        assert [c.text for c in rnd.dealer] == "2s 8h Kc 7s 9h".split()
+        rows = {(r.seat, r.bet): (r.stake, r.result)
+                for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
+        assert rows == {
+            (1, "ante"): (5, +5),        # R-6: no game, a closed box's Ante wins 1:1
+            (1, "bet"): (10, 0),         # R-6: and its Bet (2 x 5) is returned
+            (1, "exchange"): (5, -5),    # R-3: the fee, 1 x the Ante, kept by the house
+            (2, "ante"): (5, -5),        # R-2: box 2 passed and loses its Ante
+        }
+        stacks = {s: p.stack for s, p in app.table.session.players.items()}  # type: ignore[union-attr]
+        assert stacks == {1: 1000 + 5 - 5, 2: 1000 - 5}
 
 
 def low_threshold_profiles(tmp_path: Path) -> Path:
