@@ -14,13 +14,7 @@ from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
-from rules.profiles.loader import ProfileLibrary
-
-PROFILE = ProfileLibrary().find("high-card-flush")   # card room: DP must hold 1000 (dp_min_bank)
-# Dealt clockwise from the button's left (HCF-5): seat 2, seat 3, then the DP (seat 1).
-SEAT2 = "Ah Kh Qh Jh 9h 2c 3d"   # 5-card heart flush A-K-Q-J-9; straight flush A-K-Q-J (4 cards)
-SEAT3 = "Kc 9c 4c 2s 5d 7h Jd"   # 3-card club flush K-9-4
-BANKER = "As 8s 3s 6d Qd 4d 5c"  # two 3-card flushes: A-8-3 plays over Q-6-4 (HCF-2); qualifies (HCF-7)
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
 
 
 def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:

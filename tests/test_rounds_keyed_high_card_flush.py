@@ -8,43 +8,16 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
-from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import RowQuery
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
 from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
 from dealer_tui.rounds.table import Table
-from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.hcf_support import BANKER, SEAT2, SEAT3, acted, keyed, live_table
 
-ROOM = ProfileLibrary().find("high-card-flush")
 CASINO = ProfileLibrary().find("high-card-flush-casino")
-SEAT2 = "Ah Kh Qh Jh 9h 2c 3d"   # 5-card heart flush A-K-Q-J-9; straight flush A-K-Q-J (4 cards)
-SEAT3 = "Kc 9c 4c 2s 5d 7h Jd"   # 3-card club flush K-9-4
-BANKER = "As 8s 3s 6d Qd 4d 5c"  # 3-card flush A-8-3 (HCF-2); qualifies (HCF-7)
-
-
-def keyed(cards: dict[str, str]) -> dict[str, tuple]:
-    return {label: parse_cards(text) for label, text in cards.items()}
-
-
-def live_table(tmp_path: Path, profile=ROOM) -> Table:
-    table = Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live 1", profile, KeyedEntry(), seats=7)
-    for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
-        table.seat_player(seat, name, 5000 if seat == 1 else 1000)
-    return table
-
-
-def acted(table: Table, raise2: int, raise3: int, **bonus: int) -> HighCardFlushKeyedRound:
-    rnd = table.start_round()
-    assert isinstance(rnd, HighCardFlushKeyedRound)
-    table.act(Action("ante", 2, 10, data={"flush": bonus.get("flush", 5), "straight_flush": bonus.get("sf", 5)}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
-    table.act(Action("raise", 2, raise2) if raise2 else Action("fold", 2))
-    table.act(Action("raise", 3, raise3) if raise3 else Action("fold", 3))
-    return rnd
 
 
 def test_keyed_deal_records_no_cards_and_a_raise_is_taken_as_declared(tmp_path: Path) -> None:

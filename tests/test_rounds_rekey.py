@@ -13,7 +13,7 @@ from dealer_tui.rounds.base import REKEY, Action, Phase
 from dealer_tui.rounds.high_card_flush import BANKER as BANKER_LABEL
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
-from tests.test_rounds_keyed_high_card_flush import BANKER, SEAT2, SEAT3, acted, keyed, live_table
+from tests.hcf_support import BANKER, SEAT2, SEAT3, acted, keyed, live_table
 
 SEAT3_REAL = "Ac Kc Qc 2s 5d 7h Jd"   # what seat 3 really holds: a 3-card club flush A-K-Q
 
@@ -85,7 +85,7 @@ def test_a_corrected_round_reopens_with_the_corrected_cards(tmp_path: Path) -> N
     from dealer_tui.ledger import SqliteLedger
     from dealer_tui.rounds.cards import KeyedEntry
     from dealer_tui.rounds.table import Table
-    from tests.test_rounds_keyed_high_card_flush import ROOM
+    from tests.hcf_support import PROFILE as ROOM
 
     table, _ = revealed(tmp_path)
     table.act(Action(REKEY, data={"reason": "typo", "supervisor": "Sam"}, cards=keyed({"seat 3": SEAT3_REAL})))

@@ -18,17 +18,8 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.test_rounds_high_card_flush import BANKER, SEAT2, SEAT3
-
-HCF = ProfileLibrary().find("high-card-flush")
-
-
-def hcf_table(tmp_path: Path) -> Table:
-    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "U1", HCF, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    for seat, name in enumerate(("Ann", "Bob", "Cy"), start=1):
-        table.seat_player(seat, name, 5000)
-    return table
+from tests.hcf_support import PROFILE as HCF
+from tests.hcf_support import hcf_table
 
 
 def test_an_ante_mis_keyed_is_taken_back_and_recorded(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from dealer_tui.supervisor import PinStore
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import shipped_dir
-from tests.test_rounds_high_card_flush import BANKER, PROFILE, SEAT2, SEAT3
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
 from tests.tui_support import PIN, seated_app
 
 SIZE = (120, 36)

@@ -8,7 +8,7 @@ from pathlib import Path
 from dealer_tui.audit import verify_ledger
 from dealer_tui.rounds.base import Action
 from dealer_tui.views import describe_common
-from tests.test_rounds_undo import hcf_table
+from tests.hcf_support import hcf_table
 
 
 def test_hcf_19_a_void_records_the_bets_it_returns_and_who_approved(tmp_path: Path) -> None:
