@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from dealer_tui.audit import table_profiles
 from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
+from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import Table
@@ -83,7 +84,23 @@ class DealerApp(OrderedKeysApp):
                                      [("y", "yes, quit"), ("n", "no, back to the table")]), answered)
 
     def on_mount(self) -> None:
-        table = None if self.options.new_table else self.resume()
+        self.set_interval(HEARTBEAT_S, self.heartbeat)
+        self.start()
+
+    def start(self) -> None:
+        """Resume the last table, or set one up; a table played on another terminal, or storage
+        that fails, is said in a dialog."""
+        try:
+            table = None if self.options.new_table else self.resume()
+        except (TableInUse, LeaseLost) as exc:
+            self.table_unavailable(exc)
+            return
+        except StorageError as exc:
+            from dealer_tui.screens.ledger_fault import QUIT, RETRY, StorageFault
+
+            self.push_screen(StorageFault(exc, "The ledger", [(RETRY, "try again"), (QUIT, "quit")]),
+                             lambda choice: self.start() if choice == RETRY else self.exit())
+            return
         if table is not None:
             self.show_table(table)
         else:
@@ -91,6 +108,49 @@ class DealerApp(OrderedKeysApp):
 
     def on_unmount(self) -> None:
         gc.unfreeze()
+        self.release()
+
+    def release(self) -> None:
+        """A clean exit: the table is given up, so another terminal may open it at once."""
+        if self.table is not None:
+            try:
+                self.table.close()
+            except LedgerError:
+                pass  # left to be taken over: this process is ending
+
+    def heartbeat(self) -> None:
+        """This terminal still holds its table (every `HEARTBEAT_S`)."""
+        if self.table is None:
+            return
+        try:
+            self.table.renew()
+        except LeaseLost as exc:
+            self.table_unavailable(exc)
+        except LedgerError:
+            pass  # a storage fault: the next heartbeat or write tries again
+
+    def table_unavailable(self, exc: TableInUse | LeaseLost) -> None:
+        """The table is played on another terminal (or was taken over from this one): review the
+        ledger read-only, open another table, or quit."""
+        from dealer_tui.screens.ledger_fault import OTHER_TABLE, QUIT, REVIEW, ReviewOnly, TableUnavailable
+
+        if isinstance(self.screen, TableUnavailable):
+            return
+        if isinstance(exc, LeaseLost) and self.table is not None:
+            lost, self.table = self.table, None
+            if isinstance(self.screen, RoundScreen) and self.screen.table is lost:
+                self.pop_screen()  # its steps could not be recorded any more
+
+        def chosen(choice: str | None) -> None:
+            if choice == QUIT:
+                self.exit()
+            elif choice == REVIEW:
+                self.push_screen(ReviewOnly(self.ledger, self.big_payout(exc)),
+                                 lambda _: self.table_unavailable(exc))
+            elif choice == OTHER_TABLE or choice is None:
+                self.setup()
+
+        self.push_screen(TableUnavailable(exc), chosen)
 
     async def settle_in(self, screen: RoundScreen) -> None:
         """Once the table is on screen: what the first dialogs would otherwise pay for."""
@@ -120,16 +180,28 @@ class DealerApp(OrderedKeysApp):
         self.stylesheet.reparse()
         self.stylesheet.update(self)
 
+    def big_payout(self, exc: TableInUse | LeaseLost) -> int:
+        """What the review counts as a big payout: the sign-off threshold of the table's profile."""
+        table_id = exc.lease.table_id if exc.lease is not None else None
+        try:
+            return current_profile(self.ledger, table_id).profile.sign_off_threshold if table_id else 1000
+        except (LedgerError, RulesError, KeyError):
+            return 1000
+
     def playable(self) -> list[str]:
         screens = set(screen_games())
         return [g for g in playable_games() if g in screens]
 
     def resume(self) -> Table | None:
-        """The newest table of a playable game (the one asked for, if any), reopened as it was."""
+        """The newest table of a playable game (the one asked for, if any), reopened as it was. A
+        table whose creation never completed (a ledger from before it was one transaction) is
+        passed over."""
         for record in reversed(self.ledger.tables()):
             if record.game not in self.playable():
                 continue
             if self.options.game and record.game != self.options.game:
+                continue
+            if not self.ledger.table_events(record.id, ["table_opened"]):
                 continue
             return self.reopen(record.id)
         return None
@@ -162,6 +234,7 @@ class DealerApp(OrderedKeysApp):
     def create_table(self, result: SetupResult | ResumeTable | None) -> None:
         if result is None:
             return
+        table: Table | None = None
         try:
             if result.pin:
                 self.pins.set(result.pin)
@@ -174,14 +247,34 @@ class DealerApp(OrderedKeysApp):
                                  seats=result.seats)
             for seat, name, buy_in in result.players:
                 table.seat_player(seat, name, buy_in)
+        except (TableInUse, LeaseLost) as exc:
+            self.table_unavailable(exc)
+            return
+        except StorageError as exc:
+            if table is None:  # nothing was recorded: the same setup may be tried again
+                from dealer_tui.screens.ledger_fault import BACK, RETRY, StorageFault
+
+                what = "The table" if isinstance(result, ResumeTable) else "The new table (not created)"
+                self.push_screen(StorageFault(exc, what, [(RETRY, "try again"), (BACK, "back to the setup")]),
+                                 lambda choice: self.create_table(result) if choice == RETRY else self.setup())
+                return
+            self.notify(f"{exc}: the table is open; seat the other players once the ledger can be written",
+                        severity="error", timeout=12)
         except (RulesError, LedgerError, PinError) as exc:
             self.notify(str(exc), severity="error", timeout=8)
-            self.setup()
-            return
+            if table is None:
+                self.setup()
+                return
+        assert table is not None
         self.show_table(table)
 
     def show_table(self, table: Table) -> None:
+        if self.table is not None and self.table.record.id != table.record.id:
+            self.release()  # one table at a time: the one left is free for another terminal
         self.table = table
+        if table.took_over is not None:
+            self.notify(f"Table {table.record.name} taken over from {table.took_over.describe()}: that terminal "
+                        "is gone (recorded in the ledger)", timeout=10)
         screen_cls = round_screen(table.record.game)
         screen = screen_cls(table, SignOff(self.pins, self.ledger, table.record.id))
         self.push_screen(screen)
@@ -192,6 +285,8 @@ def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
     """The profile the table runs under now: the text the ledger holds for its latest change."""
     profiles = table_profiles(ledger, next(t for t in ledger.tables() if t.id == table_id))
     events = ledger.table_events(table_id, ["table_opened", "table_changed"])
+    if not events:
+        raise LedgerError(f"table {table_id} has no opening record: its creation never completed")
     latest = str(events[-1].payload["profile_sha256"])
     return profiles[latest]
 

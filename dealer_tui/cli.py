@@ -82,8 +82,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+        storage = ledger_failure(exc)
+        if storage is not None:
+            sys.stderr.write(f"error: {storage}\n")
+            return 2
         sys.stderr.write(f"error: internal error ({type(exc).__name__}: {exc}); nothing was changed\n")
         return 70
+
+
+def ledger_failure(exc: Exception) -> str | None:
+    """A ledger refusal or a storage fault a command did not catch, as its one line (a database
+    error that escaped is named by its fault: disk full, read-only, I/O error)."""
+    import sqlite3
+
+    from dealer_tui.commands.common import one_line
+    from dealer_tui.ledger.base import LedgerError
+
+    if isinstance(exc, LedgerError):
+        return one_line(str(exc))
+    if isinstance(exc, (sqlite3.Error, OSError)):
+        from dealer_tui.ledger.storage import problem_of, storage_error
+
+        problem = problem_of(exc)
+        if problem is not None:
+            doing = "written" if problem in ("disk full", "disk quota exceeded", "read-only") else "read"
+            return one_line(str(storage_error(getattr(exc, "filename", None) or "", exc, doing)))
+    return None
 
 
 def terminal(args: argparse.Namespace) -> int:
@@ -104,7 +128,11 @@ def terminal(args: argparse.Namespace) -> int:
     except LedgerError as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
-    app.run()
+    try:
+        app.run()
+    finally:
+        app.release()
+        app.ledger.close()
     return 0
 
 

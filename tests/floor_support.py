@@ -110,6 +110,7 @@ def rewind(path: Path, version: int) -> None:
     """Give a ledger of this program's schema the shape (and the paid figures) of an older one."""
     db = sqlite3.connect(path)
     db.executescript(f"""
+        DROP TABLE IF EXISTS table_leases;
         DROP INDEX rounds_by_max_payout;
         ALTER TABLE rounds DROP COLUMN returned; ALTER TABLE rounds DROP COLUMN from_stacks;
         ALTER TABLE rounds DROP COLUMN max_payout; ALTER TABLE rounds DROP COLUMN banking;

@@ -18,6 +18,8 @@ from dealer_tui.commands.common import (
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from dealer_tui.ledger import Ledger
+    from dealer_tui.rounds.cards import CardSource
     from dealer_tui.rounds.table import Table
 
 NAME = "demo"
@@ -30,7 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
     parser.add_argument("--players", type=int, default=4, help="players to seat (default 4)")
     parser.add_argument("--seed", type=int, default=None, help="seed the shoe and the players (marked as seeded)")
-    parser.add_argument("--table", default=None, help="table name (default: Demo <game>)")
+    parser.add_argument("--table", default=None,
+                        help="table name (default: Demo <game>, a new table); a table of this name in the ledger "
+                        "is played on, unless another terminal has it open")
     add_ledger_option(parser)
     add_profiles_option(parser)
 
@@ -68,9 +72,12 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.players <= seats:
         return fail(f"--players: 1 to {seats} at a {args.game} table")
     try:
-        table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats)
-        for seat in range(1, args.players + 1):
-            table.seat_player(seat, f"Player {seat}", loaded.profile.buy_in.max)
+        table = _existing(ledger, args, shoe)
+        if table is None:
+            table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats)
+        if not table.session.players:
+            for seat in range(1, args.players + 1):
+                table.seat_player(seat, f"Player {seat}", loaded.profile.buy_in.max)
         progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]} rounds/s"), TimeRemainingColumn(),
                             console=_stderr_console(), transient=False)
@@ -78,8 +85,10 @@ def run(args: argparse.Namespace) -> int:
         with progress:
             task = progress.add_task(f"{args.game} demo", total=args.rounds, rate="-")
             for _ in range(args.rounds):
-                _rebuy(table, loaded)
-                rnd = table.start_round()
+                rnd = table.round
+                if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):  # else: the hand left unfinished
+                    _rebuy(table, loaded)
+                    rnd = table.start_round()
                 while rnd.phase not in (Phase.DONE, Phase.VOID):
                     table.act(choose(rnd, rng))
                 played += 1
@@ -91,6 +100,28 @@ def run(args: argparse.Namespace) -> int:
         ledger.close()
     print(f"played {played} rounds of {args.game} at table {table.record.name!r} in {ledger.path}")
     return 0
+
+
+def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Table | None:
+    """The table named with `--table`, reopened under its latest profile (`TableInUse` while
+    another terminal has it open); None when there is none."""
+    from dealer_tui.audit import table_profiles
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.rounds.table import Table
+
+    if args.table is None:
+        return None
+    found = [t for t in ledger.tables() if t.name == args.table]
+    if not found:
+        return None
+    record = found[-1]
+    if record.game != args.game:
+        raise LedgerError(f"--table: {args.table!r} is a {record.game} table, not {args.game}")
+    changes = ledger.table_events(record.id, ["table_opened", "table_changed"])
+    if not changes:
+        raise LedgerError(f"--table: {args.table!r} has no opening record: its creation never completed")
+    profile = table_profiles(ledger, record)[str(changes[-1].payload["profile_sha256"])]
+    return Table.open(ledger, record, profile, shoe)
 
 
 def _rebuy(table: Table, loaded: object) -> None:

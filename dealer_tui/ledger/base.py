@@ -45,6 +45,60 @@ class LedgerError(Exception):
     """The ledger could not be read or written; nothing was changed."""
 
 
+class StorageError(LedgerError):
+    """The storage under the ledger failed (disk full, read-only, an I/O error): nothing was
+    recorded, and the same step may be tried again once the storage is fixed."""
+
+    def __init__(self, message: str, problem: str) -> None:
+        super().__init__(message)
+        self.problem = problem
+        """What failed, in a few words: "disk full", "read-only", "I/O error"..."""
+
+
+HEARTBEAT_S = 30.0
+"""A terminal renews its hold on its table this often (and with a write, when one is due)."""
+LEASE_TIMEOUT_S = 120.0
+"""A hold not renewed for this long is a dead terminal's: another terminal may take the table over."""
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A terminal's hold on a table: only the holder writes the table's rounds."""
+
+    table_id: int
+    terminal: str
+    pid: int
+    host: str
+    since: str
+    """When the terminal took the table (ISO time, UTC)."""
+    renewed_at: float
+    """The last heartbeat (seconds since the epoch)."""
+
+    def describe(self) -> str:
+        since = self.since[:19].replace("T", " ")
+        return f"terminal {self.terminal} (process {self.pid} on {self.host}) since {since} UTC"
+
+
+class TableInUse(LedgerError):
+    """The table is open on another terminal that is still alive; it may only be reviewed here."""
+
+    def __init__(self, table: str, lease: Lease) -> None:
+        super().__init__(f"table {table} is open on another terminal: {lease.describe()}; "
+                         "it can be reviewed here (read-only), not played")
+        self.table, self.lease = table, lease
+
+
+class LeaseLost(LedgerError):
+    """This terminal's hold on its table was taken over by another terminal: it may not write the
+    table any more (nothing was recorded)."""
+
+    def __init__(self, table: str, lease: Lease | None) -> None:
+        by = lease.describe() if lease is not None else "another terminal (this terminal's hold was released)"
+        super().__init__(f"table {table} was taken over by {by}: nothing was recorded here; "
+                         "the table is played on that terminal now")
+        self.table, self.lease = table, lease
+
+
 def canonical(data: Any) -> str:
     """The one JSON text of a value that its hash is computed over."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -219,15 +273,36 @@ class Ledger(ABC):
     """Storage-neutral journal; every write is one transaction that fully lands or not at all."""
 
     @abstractmethod
-    def create_table(self, name: str, game: str, profile: str, profile_sha256: str,
-                     card_source: str) -> TableRecord: ...
+    def create_table(self, name: str, game: str, profile: str, profile_sha256: str, card_source: str, *,
+                     events: Sequence[NewEvent] = (), lease: bool = False) -> TableRecord:
+        """A new table with its opening events (and, with `lease`, held by this terminal), atomically."""
+
+    @abstractmethod
+    def take_table(self, table_id: int) -> Lease | None:
+        """Hold the table for this terminal, in one transaction: None when it was free or already
+        held here; the lease taken over when its terminal is gone (its process ended on this host,
+        or no heartbeat for `LEASE_TIMEOUT_S`), recorded as a `terminal_taken_over` event.
+        `TableInUse` when another live terminal holds it."""
+
+    @abstractmethod
+    def release_table(self, table_id: int) -> None:
+        """Give up this terminal's hold on the table (a clean exit)."""
+
+    @abstractmethod
+    def renew_leases(self) -> None:
+        """The heartbeat: every table held here is renewed; `LeaseLost` for one taken over."""
+
+    @abstractmethod
+    def table_lease(self, table_id: int) -> Lease | None:
+        """Who holds the table now (None: no terminal)."""
 
     @abstractmethod
     def tables(self) -> list[TableRecord]: ...
 
     @abstractmethod
-    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent]) -> RoundRecord:
-        """Start a round and record its first events, atomically."""
+    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent],
+                   flags: frozenset[str] = frozenset()) -> RoundRecord:
+        """Start a round (with its flags) and record its first events, atomically."""
 
     @abstractmethod
     def append(self, table_id: int, round_id: int | None, events: Sequence[NewEvent],

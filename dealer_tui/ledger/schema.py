@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from dealer_tui.ledger.base import LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import round_chips
+from dealer_tui.ledger.storage import problem_of, rollback, storage_error
 
 Step = str | Callable[[sqlite3.Connection], None]
 
@@ -204,18 +205,41 @@ MIGRATIONS: list[list[Step]] = [[
                SUM(from_stacks), SUM(house_result), MAX(max_payout), SUM(fees)
         FROM rounds WHERE status = 'settled' GROUP BY 1, 2, 3, 4
     """],
+    # 5: one terminal per table: the terminal holding each table (its id, process, host, since when,
+    # its last heartbeat); a takeover of a dead terminal's table is also an event in the chain
+    ["""
+    CREATE TABLE table_leases(
+        table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+        terminal TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        host TEXT NOT NULL,
+        since TEXT NOT NULL,
+        renewed_at REAL NOT NULL
+    )
+    """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+REVIEW_SCHEMA = 4
+"""The oldest schema the review reads as it is when the ledger's storage cannot be written (a
+read-only copy): the later steps add nothing the review reads."""
 
 
 def migrate(db: sqlite3.Connection, where: str) -> None:
-    """Bring the schema up to `SCHEMA_VERSION`, one transaction per step."""
+    """Bring the schema up to `SCHEMA_VERSION`, one transaction per step. Each step reads the
+    version again once it holds the write lock: of two programs starting on a new ledger at once,
+    the second finds the step done and skips it."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
         raise LedgerError(f"{where}: ledger schema {version} is newer than this program's ({SCHEMA_VERSION})")
     for number in range(version, SCHEMA_VERSION):
-        db.execute("BEGIN IMMEDIATE")
         try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise storage_error(where, exc) from None
+        try:
+            if db.execute("PRAGMA user_version").fetchone()[0] > number:
+                db.execute("COMMIT")  # another program took this step while this one waited for the lock
+                continue
             for step in MIGRATIONS[number]:
                 if callable(step):
                     step(db)
@@ -224,7 +248,9 @@ def migrate(db: sqlite3.Connection, where: str) -> None:
                     if statement.strip():
                         db.execute(statement)
             db.execute(f"PRAGMA user_version = {number + 1}")
+            db.execute("COMMIT")
         except (sqlite3.Error, ValueError) as exc:
-            db.execute("ROLLBACK")
+            rollback(db)
+            if problem_of(exc) is not None:
+                raise storage_error(where, exc) from None
             raise LedgerError(f"{where}: cannot upgrade the ledger to schema {number + 1} ({exc})") from None
-        db.execute("COMMIT")

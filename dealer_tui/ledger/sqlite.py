@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sqlite3
+import time
+import uuid
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import quote
 
 from platformdirs import user_data_dir
 
 from dealer_tui.ledger import queries
 from dealer_tui.ledger.base import (
     GENESIS,
+    HEARTBEAT_S,
+    LEASE_TIMEOUT_S,
     ROUND_OPEN,
     ROUND_SETTLED,
     ROUND_VOIDED,
@@ -24,6 +31,8 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_REQUESTED,
     Cursor,
     HourTotals,
+    Lease,
+    LeaseLost,
     Ledger,
     LedgerError,
     NewEvent,
@@ -32,13 +41,16 @@ from dealer_tui.ledger.base import (
     RoundUpdate,
     RowQuery,
     SettlementRow,
+    StorageError,
     StoredEvent,
+    TableInUse,
     TableRecord,
     Totals,
     event_hash,
 )
 from dealer_tui.ledger.payouts import round_chips
-from dealer_tui.ledger.schema import FEE_BETS, SCHEMA_VERSION, migrate
+from dealer_tui.ledger.schema import FEE_BETS, REVIEW_SCHEMA, SCHEMA_VERSION, migrate
+from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
 
 Clock = Callable[[], str]
 
@@ -51,68 +63,162 @@ def default_ledger_path() -> Path:
     return Path(user_data_dir("dealer-tui")) / "ledger.sqlite"
 
 
-class SqliteLedger(Ledger):
-    """A ledger in one SQLite file. `readonly=True` opens it for review beside a live writer."""
+TAKEOVER = "terminal_taken_over"
+"""The event a terminal records in a table's chain when it takes over a dead terminal's table."""
 
-    def __init__(self, path: Path | str, *, readonly: bool = False, clock: Clock = utc_now) -> None:
+_OPEN_TERMINALS: weakref.WeakValueDictionary[str, SqliteLedger] = weakref.WeakValueDictionary()
+"""The terminals (ledger connections) open in this process: a lease held by this process whose
+terminal is not among them was left by a connection that is gone."""
+
+
+def process_gone(pid: int) -> bool:
+    """Whether process `pid` of this host has ended (a zombie, ended but not yet reaped, has).
+    Unknown is not gone: such a lease waits for its heartbeat to time out."""
+    if os.name != "posix" or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive under another user, or not ours to ask about
+        return False
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state in ("Z", "X")
+
+
+class SqliteLedger(Ledger):
+    """A ledger in one SQLite file. `readonly=True` opens it for review beside a live writer, or
+    on read-only storage.
+
+    Each instance is one terminal (`terminal`, with this process and host): the tables it plays
+    are held by it (`take_table`), and every write to a held table checks, in its own
+    transaction, that the table is still held here."""
+
+    def __init__(self, path: Path | str, *, readonly: bool = False, clock: Clock = utc_now,
+                 terminal: str | None = None) -> None:
         self.path = Path(path)
         self.readonly = readonly
         self._clock = clock
+        self.terminal = terminal or uuid.uuid4().hex[:8]
+        self.host = socket.gethostname()
+        self._held: set[int] = set()
+        self._now: Callable[[], float] = time.time
         try:
             self._db = self._connect()
-        except sqlite3.Error as exc:
-            raise LedgerError(f"{self.path}: cannot open the ledger ({exc})") from None
+        except (sqlite3.Error, OSError) as exc:
+            raise storage_error(self.path, exc, "opened") from None
+        _OPEN_TERMINALS[self.terminal] = self
 
     def _connect(self) -> sqlite3.Connection:
         if self.readonly:
-            if not self.path.exists():
-                raise LedgerError(f"{self.path}: no such ledger")
-            db = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, isolation_level=None,
-                                 check_same_thread=False)
-            db.execute("PRAGMA busy_timeout = 5000")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise LedgerError(f"{self.path}: ledger schema {version} is newer than this program's")
-            if version < SCHEMA_VERSION:  # an older ledger gains the review's indexes first; no record changes
-                db.close()
-                SqliteLedger(self.path).close()
-                return self._connect()
-            return db
+            return self._connect_readonly()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not self.path.exists():
-            fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-            os.close(fd)
+            try:
+                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+                os.close(fd)
+            except FileExistsError:  # another program created it a moment ago
+                pass
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        db.execute("PRAGMA journal_mode = WAL")
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA foreign_keys = ON")
-        db.execute("PRAGMA busy_timeout = 5000")
-        migrate(db, str(self.path))
+        try:
+            db.execute("PRAGMA busy_timeout = 5000")  # first: two first starts wait for each other
+            self._use_wal(db)
+            db.execute("PRAGMA synchronous = FULL")
+            db.execute("PRAGMA foreign_keys = ON")
+            migrate(db, str(self.path))
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _use_wal(db: sqlite3.Connection) -> None:
+        """WAL mode. Switching a new file to it needs the file to itself, and SQLite reports busy at
+        once, without waiting, while another first start holds it: tried again for a few seconds."""
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                db.execute("PRAGMA journal_mode = WAL").fetchone()
+                return
+            except sqlite3.OperationalError as exc:
+                if not (problem_of(exc) or "").startswith("busy") or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
+
+    def _connect_readonly(self, upgraded: bool = False) -> sqlite3.Connection:
+        """Read-only, beside a live writer (`mode=ro`); on storage that cannot be written at all (a
+        read-only mount, a directory SQLite cannot put its -shm file in), as an unchanging file
+        (`immutable=1`) — unless a -wal file holds writes not yet in the file, which only a writable
+        directory lets SQLite read."""
+        if not self.path.exists():
+            raise LedgerError(f"{self.path}: no such ledger")
+        uri = f"file:{quote(str(self.path.absolute()))}"
+        try:
+            db = self._open_uri(f"{uri}?mode=ro")
+        except sqlite3.Error as exc:
+            wal = self.path.with_name(self.path.name + "-wal")
+            if writable(self.path) or problem_of(exc) != "the file cannot be opened":
+                raise
+            if wal.exists() and wal.stat().st_size > 0:
+                raise LedgerError(f"the ledger cannot be read: its -wal file holds writes not yet in the ledger "
+                                  f"file and its folder is read-only ({self.path}); open it once where it can be "
+                                  "written") from None
+            db = self._open_uri(f"{uri}?immutable=1")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            db.close()
+            raise LedgerError(f"{self.path}: ledger schema {version} is newer than this program's")
+        if version < SCHEMA_VERSION and not upgraded:  # an older ledger gains the review's indexes first
+            db.close()
+            try:
+                SqliteLedger(self.path).close()
+            except StorageError:
+                if version < REVIEW_SCHEMA:
+                    raise
+                return self._connect_readonly(upgraded=True)  # read-only storage: read it as it is
+            return self._connect_readonly(upgraded=True)
+        return db
+
+    @staticmethod
+    def _open_uri(uri: str) -> sqlite3.Connection:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+        try:
+            db.execute("PRAGMA busy_timeout = 5000")
+            db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()  # the file is really read here
+        except BaseException:
+            db.close()
+            raise
         return db
 
     @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def _write(self, table_id: int | None = None) -> Iterator[sqlite3.Connection]:
+        """One write transaction; for a table this terminal holds, the hold is checked inside it.
+        A storage fault is a `StorageError` and nothing was recorded."""
         if self.readonly:
             raise LedgerError(f"{self.path}: opened read-only")
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
-            raise LedgerError(f"{self.path}: cannot write ({exc})") from None
+            raise storage_error(self.path, exc) from None
         try:
+            if table_id is not None and table_id in self._held:
+                self._check_lease(self._db, table_id)
             yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        try:
             self._db.execute("COMMIT")
         except sqlite3.Error as exc:
-            self._db.execute("ROLLBACK")
-            raise LedgerError(f"{self.path}: the write did not land ({exc})") from None
+            rollback(self._db)
+            raise storage_error(self.path, exc) from None
+        except BaseException:
+            rollback(self._db)
+            raise
 
     # -- tables ---------------------------------------------------------------------------
 
-    def create_table(self, name: str, game: str, profile: str, profile_sha256: str,
-                     card_source: str) -> TableRecord:
+    def create_table(self, name: str, game: str, profile: str, profile_sha256: str, card_source: str, *,
+                     events: Sequence[NewEvent] = (), lease: bool = False) -> TableRecord:
         with self._write() as db:
             cur = db.execute(
                 "INSERT INTO tables(name, game, profile, profile_sha256, card_source, created_at)"
@@ -120,7 +226,92 @@ class SqliteLedger(Ledger):
                 (name, game, profile, profile_sha256, card_source, self._clock()),
             )
             table_id = int(cur.lastrowid or 0)
+            self._insert_events(db, table_id, None, events)
+            if lease:
+                self._hold(db, table_id)
+        if lease:
+            self._held.add(table_id)
         return self._table(table_id)
+
+    # -- one terminal per table -------------------------------------------------------------
+
+    def _hold(self, db: sqlite3.Connection, table_id: int, since: str | None = None) -> None:
+        db.execute("INSERT OR REPLACE INTO table_leases(table_id, terminal, pid, host, since, renewed_at)"
+                   " VALUES (?, ?, ?, ?, ?, ?)",
+                   (table_id, self.terminal, os.getpid(), self.host, since or self._clock(), self._now()))
+
+    @staticmethod
+    def _lease_row(db: sqlite3.Connection, table_id: int) -> Lease | None:
+        row = db.execute("SELECT terminal, pid, host, since, renewed_at FROM table_leases WHERE table_id = ?",
+                         (table_id,)).fetchone()
+        return None if row is None else Lease(table_id, str(row[0]), int(row[1]), str(row[2]), str(row[3]),
+                                             float(row[4]))
+
+    def _table_name(self, table_id: int) -> str:
+        row = self._db.execute("SELECT name FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return repr(row[0]) if row else str(table_id)
+
+    def _gone_because(self, lease: Lease) -> str | None:
+        """Why the lease's terminal is gone (its table may be taken over); None while it may live."""
+        if lease.host == self.host:
+            if lease.pid == os.getpid():
+                if lease.terminal not in _OPEN_TERMINALS:
+                    return f"its connection in process {lease.pid} was closed"
+            elif process_gone(lease.pid):
+                return f"process {lease.pid} on {lease.host} has ended"
+        silent = self._now() - lease.renewed_at
+        if silent > LEASE_TIMEOUT_S:
+            return f"no heartbeat for {silent:.0f} s (more than {LEASE_TIMEOUT_S:.0f} s)"
+        return None
+
+    def take_table(self, table_id: int) -> Lease | None:
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                raise LedgerError(f"no table {table_id} in {self.path}")
+            current = self._lease_row(db, table_id)
+            if current is None or current.terminal == self.terminal:
+                self._hold(db, table_id, current.since if current is not None else None)
+                taken = None
+            else:
+                why = self._gone_because(current)
+                if why is None:
+                    raise TableInUse(self._table_name(table_id), current)
+                self._hold(db, table_id)
+                self._insert_events(db, table_id, None, [NewEvent(TAKEOVER, {
+                    "terminal": self.terminal, "pid": os.getpid(), "host": self.host, "reason": why,
+                    "from": {"terminal": current.terminal, "pid": current.pid, "host": current.host,
+                             "since": current.since}})])
+                taken = current
+        self._held.add(table_id)
+        return taken
+
+    def release_table(self, table_id: int) -> None:
+        if table_id not in self._held:
+            return
+        self._held.discard(table_id)
+        with self._write() as db:
+            db.execute("DELETE FROM table_leases WHERE table_id = ? AND terminal = ?", (table_id, self.terminal))
+
+    def renew_leases(self) -> None:
+        for table_id in sorted(self._held):
+            with self._write(table_id) as db:
+                db.execute("UPDATE table_leases SET renewed_at = ? WHERE table_id = ? AND terminal = ?",
+                           (self._now(), table_id, self.terminal))
+
+    def table_lease(self, table_id: int) -> Lease | None:
+        try:
+            return self._lease_row(self._db, table_id)
+        except sqlite3.OperationalError:  # a ledger read as it is, from before leases
+            return None
+
+    def _check_lease(self, db: sqlite3.Connection, table_id: int) -> None:
+        """Inside a write to a table held here: is it still this terminal's? (Renewed when due.)"""
+        lease = self._lease_row(db, table_id)
+        if lease is None or lease.terminal != self.terminal:
+            raise LeaseLost(self._table_name(table_id), lease)
+        now = self._now()
+        if now - lease.renewed_at >= HEARTBEAT_S:
+            db.execute("UPDATE table_leases SET renewed_at = ? WHERE table_id = ?", (now, table_id))
 
     def _table(self, table_id: int) -> TableRecord:
         row = self._db.execute(
@@ -139,8 +330,9 @@ class SqliteLedger(Ledger):
 
     # -- rounds and events ----------------------------------------------------------------
 
-    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent]) -> RoundRecord:
-        with self._write() as db:
+    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent],
+                   flags: frozenset[str] = frozenset()) -> RoundRecord:
+        with self._write(table_id) as db:
             number = db.execute(
                 "SELECT COALESCE(MAX(number), 0) + 1 FROM rounds WHERE table_id = ?", (table_id,)
             ).fetchone()[0]
@@ -151,11 +343,13 @@ class SqliteLedger(Ledger):
             )
             round_id = int(cur.lastrowid or 0)
             self._insert_events(db, table_id, round_id, events)
+            if flags:
+                self._update_round(db, round_id, RoundUpdate(add_flags=flags))
         return self.round(round_id)
 
     def append(self, table_id: int, round_id: int | None, events: Sequence[NewEvent],
                update: RoundUpdate | None = None) -> list[StoredEvent]:
-        with self._write() as db:
+        with self._write(table_id) as db:
             stored = self._insert_events(db, table_id, round_id, events)
             if update is not None and round_id is not None:
                 self._update_round(db, round_id, update)
@@ -366,4 +560,12 @@ class SqliteLedger(Ledger):
         return problems
 
     def close(self) -> None:
+        """Release the tables held here (a clean exit) and close. A release the storage refuses
+        leaves the lease to be taken over: this process is gone by then."""
+        for table_id in sorted(self._held):
+            try:
+                self.release_table(table_id)
+            except LedgerError:
+                pass
+        _OPEN_TERMINALS.pop(self.terminal, None)
         self._db.close()

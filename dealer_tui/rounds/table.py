@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from dealer_tui.ledger.base import (
     ROUND_SETTLED,
     ROUND_VOIDED,
+    Lease,
     Ledger,
+    LedgerError,
     NewEvent,
     RoundUpdate,
     SettlementRow,
@@ -39,27 +41,50 @@ class Table:
     on_step: Callable[[str], None] | None = None
     """Called at each step of an action ("before_append", "after_append", "after_apply"):
     a point where a crash must lose nothing."""
+    took_over: Lease | None = None
+    """The lease of the dead terminal this one took the table over from, if it did."""
 
     # -- opening ----------------------------------------------------------------------------
 
     @classmethod
     def create(cls, ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource,
                seats: int) -> Table:
+        """A new table, recorded with its opening event and held by this terminal in one
+        transaction: a crash leaves either no table or one that opens."""
         round_class(profile.game, keyed=source.kind == "entry")  # refuses a game with no keyed variant
-        record = ledger.create_table(name, profile.game, profile.name, profile.sha256, source.kind)
+        opened = NewEvent("table_opened", {"seats": seats, "profile": profile.name,
+                                           "profile_sha256": profile.sha256, "profile_text": profile.text,
+                                           "card_source": source.kind, "seeded": source.seeded})
+        record = ledger.create_table(name, profile.game, profile.name, profile.sha256, source.kind,
+                                     events=[opened], lease=True)
         table = cls(ledger, record, profile, source, TableSession(seats))
-        table._record_table([NewEvent("table_opened", {"seats": seats, "profile": profile.name,
-                                                        "profile_sha256": profile.sha256,
-                                                        "profile_text": profile.text,
-                                                        "card_source": source.kind,
-                                                        "seeded": source.seeded})])
+        table.session.apply(opened.kind, opened.payload)
         return table
 
     @classmethod
     def open(cls, ledger: Ledger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
-        """Replay the table; reopen its unfinished round exactly where it stopped."""
+        """Hold the table for this terminal (`TableInUse` when another live terminal plays it; a
+        dead terminal's table is taken over), replay it, and reopen its unfinished round exactly
+        where it stopped."""
+        took_over = ledger.take_table(record.id)
+        try:
+            table = cls._replay(ledger, record, profile, source)
+        except BaseException:
+            try:
+                ledger.release_table(record.id)
+            except LedgerError:
+                pass
+            raise
+        table.took_over = took_over
+        return table
+
+    @classmethod
+    def _replay(cls, ledger: Ledger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
         events = ledger.table_events(record.id)
-        opened = next(e for e in events if e.kind == "table_opened")
+        opened = next((e for e in events if e.kind == "table_opened"), None)
+        if opened is None:
+            raise LedgerError(f"table {record.name!r} (id {record.id}) has no opening record: its creation never "
+                              "completed; it cannot be played")
         session = TableSession(opened.payload["seats"])
         session.apply_all((e.kind, e.payload) for e in events if e.kind in TABLE_EVENT_KINDS)
         table = cls(ledger, record, profile, source, session)
@@ -129,9 +154,8 @@ class Table:
                                              "profile_sha256": self.profile.sha256,
                                              "card_source": self.source.kind, "seeded": self.source.seeded})
         rnd = cls_(self.profile.profile, setup)
-        record = self.ledger.open_round(self.record.id, self.record.game, self.profile.name, [started])
-        if self.source.seeded:
-            self.ledger.append(self.record.id, record.id, [], RoundUpdate(add_flags=frozenset({"seeded"})))
+        flags = frozenset({"seeded"}) if self.source.seeded else frozenset()
+        record = self.ledger.open_round(self.record.id, self.record.game, self.profile.name, [started], flags)
         rnd.apply(started)
         self.session.apply(started.kind, started.payload)
         self.source.new_round(number)
@@ -162,10 +186,15 @@ class Table:
         """Carry out one action: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:
             raise IllegalAction("There is no round: start one first")
-        action = self._with_cards(action)
-        events = self.round.propose(action)
+        dealt = self._with_cards(action)
+        events = self.round.propose(dealt)
         self._step("before_append")
-        self.ledger.append(self.record.id, self.round_id, events, self._round_update(events))
+        try:
+            self.ledger.append(self.record.id, self.round_id, events, self._round_update(events))
+        except LedgerError:
+            if dealt is not action:  # the cards dealt for it go back: a retry deals as a restart would
+                self._restock()
+            raise
         self._step("after_append")
         for event in events:
             self.round.apply(event)
@@ -173,6 +202,20 @@ class Table:
                 self.session.apply(event.kind, event.payload)
         self._step("after_apply")
         return events
+
+    def _restock(self) -> None:
+        """The card source as the recorded round leaves it (as when the table is reopened)."""
+        if self.round is not None and self.round.events:
+            number = int(self.round.events[0].payload.get("number", self.session.rounds_started))
+            self.source.new_round(number, used=cards_in(self.round.events))
+
+    def renew(self) -> None:
+        """The heartbeat of this terminal's hold on the table (`LeaseLost` once taken over)."""
+        self.ledger.renew_leases()
+
+    def close(self) -> None:
+        """Give the table up (a clean exit): another terminal may open it at once."""
+        self.ledger.release_table(self.record.id)
 
     def _step(self, name: str) -> None:
         if self.on_step is not None:

@@ -256,7 +256,8 @@ class RoundScreen(TableChanges, OneFrame[None]):
         try:
             self.table.act(action)
         except (RulesError, LedgerError) as exc:
-            self.tell(str(exc), severity="error")
+            if not self.ledger_fault(exc, lambda: self.perform(action)):
+                self.tell(str(exc), severity="error")
             return False
         finally:
             self.refresh_view()
@@ -264,6 +265,15 @@ class RoundScreen(TableChanges, OneFrame[None]):
         if rnd is not None and rnd.phase in (Phase.DONE, Phase.VOID):
             self.set_timer(TIDY_AFTER_ROUND_S, tidy_memory)
         return True
+
+    def ledger_fault(self, exc: Exception, retry: Callable[[], object]) -> bool:
+        """A storage fault (nothing recorded: a dialog offers `retry`) or a table played on another
+        terminal (the app's dialog); False for a refusal the notice line tells."""
+        if not isinstance(exc, LedgerError):
+            return False
+        from dealer_tui.screens.ledger_fault import ledger_fault
+
+        return ledger_fault(self, exc, retry, lambda: self.tell(f"Nothing was recorded: {exc}", severity="warning"))
 
     def key_cards(self, request: CardRequest, action: Action, title: str = "") -> None:
         """The dealer keys the cards `action` needs; the round checks them before the dialog closes."""
@@ -356,7 +366,8 @@ class RoundScreen(TableChanges, OneFrame[None]):
         try:
             self.table.start_round(**choices)
         except (RulesError, LedgerError) as exc:
-            self.tell(str(exc), severity="error")
+            if not self.ledger_fault(exc, lambda: self.action_start(**choices)):
+                self.tell(str(exc), severity="error")
         self.selected = None
         self.refresh_view()
 
@@ -443,7 +454,8 @@ class RoundScreen(TableChanges, OneFrame[None]):
         try:
             events = self.table.repeat_bets(seat)
         except (RulesError, LedgerError) as exc:
-            self.tell(str(exc), severity="error")
+            if not self.ledger_fault(exc, self.action_same_bets):
+                self.tell(str(exc), severity="error")
             return
         finally:
             self.refresh_view()
