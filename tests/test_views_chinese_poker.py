@@ -6,7 +6,7 @@ from pathlib import Path
 
 from dealer_tui.views.chinese_poker import PRESENTER
 from rules.cards import parse_cards
-from tests.test_rounds_chinese_poker import set_rows, two_player_round
+from tests.cp_support import set_rows, two_player_round
 
 
 def test_c_7_dealt_cards_are_shown_by_rank_high_first_suits_s_h_d_c(tmp_path: Path) -> None:
