@@ -7,7 +7,7 @@ from pathlib import Path
 from dealer_tui.rounds.base import Action
 from dealer_tui.views import presenter
 from rules.cards import parse_cards
-from tests.test_rounds_palace_poker import THREE, act, attack, dealt, play, script
+from tests.palace_support import THREE, act, attack, dealt, play, script
 
 VIEW = presenter("palace-poker")
 
