@@ -19,7 +19,7 @@ from dealer_tui.rounds.cards import KeyedEntry
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.test_rounds_stateful import snapshot
+from tests.replay_support import snapshot
 
 KEYED = ["high-card-flush", "high-card-flush-casino", "one-or-five", "chinese-poker", "palace-poker"]
 

@@ -18,6 +18,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.replay_support import snapshot
 
 GAMES = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
 
@@ -38,12 +39,6 @@ def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
     elif spec.kind == "deal":
         data["cut"] = rng.choice(["player", "dealer"])
     return Action(spec.kind, spec.seat, amount, data)
-
-
-def snapshot(rnd: Round) -> tuple[object, ...]:
-    outcome = rnd.outcome()
-    return (rnd.phase, [(s.kind, s.seat, s.min_amount, s.max_amount) for s in rnd.legal_actions()],
-            None if outcome is None else (outcome.rows, dict(outcome.stack_changes), outcome.house))
 
 
 @pytest.mark.parametrize("game", GAMES)
