@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.tui_support import seated_app
+from tests.tui_support import SEVEN, _full_hcf_round, seated_app
 
 SIZE = (110, 34)
 
@@ -63,17 +63,6 @@ def test_snapshot_chinese_poker_rows_dialog_after_a_resize(snap_compare, tmp_pat
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=SIZE, run_before=open_and_resize)
-
-
-SEVEN = [(s, n, 5000) for s, n in zip(range(1, 8), ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"), strict=True)]
-
-
-def _full_hcf_round() -> list[str]:
-    """Six players ante with both bonus bets, all raise the suggested amount, reveal, payout."""
-    keys = ["s", "y"]
-    for seat in range(2, 8):
-        keys += [str(seat), "a", "1", "0", "tab", "2", "tab", "1", "enter"]
-    return [*keys, "d", *(["r", "enter"] * 6), "v", "p"]
 
 
 def test_snapshot_high_card_flush_payout_of_six_players_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ from textual.widgets import Input, Static
 
 from dealer_tui.screens.amount_modal import AmountModal
 from dealer_tui.screens.round_screen import RoundScreen
-from tests.tui_support import seated_app
+from tests.tui_support import SEVEN, _full_hcf_round, seated_app
 
 SIZE = (120, 36)
 HCF_PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
@@ -89,7 +89,6 @@ async def test_ctrl_q_during_a_round_asks_first(tmp_path: Path) -> None:
 async def test_every_payout_row_and_the_confirming_key_are_reachable_at_80x24(tmp_path: Path) -> None:
     from dealer_tui.screens.payout_screen import PayoutScreen
     from dealer_tui.widgets.payout_rows import PayoutRows
-    from tests.test_snapshots import SEVEN, _full_hcf_round
 
     app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -193,7 +192,6 @@ async def test_each_games_phase_track_shows_its_own_phases(tmp_path: Path) -> No
 async def test_every_payout_row_is_reachable_at_120x36(tmp_path: Path) -> None:
     from dealer_tui.screens.payout_screen import PayoutScreen
     from dealer_tui.widgets.payout_rows import PayoutRows
-    from tests.test_snapshots import SEVEN, _full_hcf_round
 
     app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
     async with app.run_test(size=SIZE) as pilot:

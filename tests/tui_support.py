@@ -1,4 +1,5 @@
-"""Helpers for the Pilot tests: a ledger with a seated table, and the app over it."""
+"""Helpers for the Pilot tests: a ledger with a seated table, and the app over it; seven players
+and the keys that play a whole High Card Flush round for them."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dealer_tui.supervisor import PinStore
 from rules.profiles.loader import ProfileLibrary
 
 PIN = "2468"
+SEVEN = [(s, n, 5000) for s, n in zip(range(1, 8), ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"), strict=True)]
 
 
 def seated_app(tmp_path: Path, profile: str, players: list[tuple[int, str, int]], *, seats: int = 7,
@@ -30,3 +32,11 @@ def seated_app(tmp_path: Path, profile: str, players: list[tuple[int, str, int]]
     ledger.close()
     return make_app(ledger_path, profiles=[profiles] if profiles else [], pin_path=pins.path,
                     options=Options(seed=seed))
+
+
+def _full_hcf_round() -> list[str]:
+    """Six players ante with both bonus bets, all raise the suggested amount, reveal, payout."""
+    keys = ["s", "y"]
+    for seat in range(2, 8):
+        keys += [str(seat), "a", "1", "0", "tab", "2", "tab", "1", "enter"]
+    return [*keys, "d", *(["r", "enter"] * 6), "v", "p"]
