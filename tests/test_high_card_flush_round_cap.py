@@ -53,9 +53,9 @@ from rules.simulate import Options
 from rules.simulate import high_card_flush as hcf_sim
 from rules.simulate.common import chunk_rng, deal
 from tests.reference_rules import settle_high_card_flush as reference
-from tests.test_settle_high_card_flush import rounds
-from tests.test_settle_high_card_flush_brief import assert_same_line
-from tests.test_simulate import _vector_and_scalar
+from tests.settle_support import assert_same_line
+from tests.simulate_support import _vector_and_scalar
+from tests.strategies import rounds
 
 LIB = ProfileLibrary([])
 DP_AK9 = "As Ks 9s 2h 3h 4d 5c"
@@ -481,7 +481,7 @@ def test_hcf_14_simulator_follows_the_round_cap(
     casino_profile: bool, round_cap: int, bonus_cap: int | None
 ) -> None:
     """Hand by hand, the vectorised settlement of a profile with a round cap equals the rules'
-    settlement of that one-player round (tests/test_simulate.py `_vector_and_scalar`)."""
+    settlement of that one-player round (tests/simulate_support.py `_vector_and_scalar`)."""
     base = CASINO if casino_profile else CARD_ROOM
     profile = base.model_copy(update={"round_bonus_cap": round_cap, "bonus_cap": bonus_cap})
     _vector_and_scalar(profile, 11, 1500, "never-fold", hcf_sim.Stakes(5, 5, 5))

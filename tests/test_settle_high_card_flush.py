@@ -13,29 +13,15 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from rules.cards import DECK
 from rules.errors import BadInput
-from rules.high_card_flush import flush_length_of, raise_bounds
 from rules.profiles.loader import ProfileLibrary, shipped_dir
 from rules.settle import settle_round
 from tests.reference_rules import settle_high_card_flush
+from tests.settle_support import DP_AK9, EXAMPLE_IN, LOSER, ROYAL, player
+from tests.strategies import rounds
 
 LIB = ProfileLibrary([])
-DP_AK9 = "As Ks 9s 2h 3h 4d 5c"
-ROYAL = "Ah Kh Qh Jh Th 3c 4s"
-LOSER = "Qc Tc 8c 2d 6d 7h 9h"  # 3-card flush Q-T-8: loses to A-K-9
-
-EXAMPLE_IN: dict[str, Any] = {
-    "game": "high-card-flush",
-    "seats": 7,
-    "banker": {"seat": 4, "stack": 1000, "cards": DP_AK9},
-    "players": [
-        {"seat": 1, "ante": 10, "raise": 20, "flush": 5, "straight_flush": 5, "cards": ROYAL},
-        {"seat": 2, "ante": 10, "raise": 0},
-    ],
-}
 EXAMPLE_OUT: dict[str, Any] = {
     "game": "high-card-flush",
     "banker": {"seat": 4, "qualified": True, "flush": ["As", "Ks", "9s"], "straight_flush": [], "rake": 0,
@@ -68,13 +54,6 @@ def contract(out: dict[str, Any]) -> dict[str, Any]:
 def request(**changes: Any) -> dict[str, Any]:
     base: dict[str, Any] = json.loads(json.dumps(EXAMPLE_IN))
     return base | changes
-
-
-def player(seat: int, ante: int = 10, raised: int = 0, cards: str | None = None, **more: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"seat": seat, "ante": ante, "raise": raised, **more}
-    if cards is not None:
-        out["cards"] = cards
-    return out
 
 
 def bad(req: dict[str, Any]) -> str:
@@ -279,42 +258,6 @@ def test_cli_jsonl_settles_good_lines_and_reports_bad_ones() -> None:
 
 
 # Random rounds: C-2 and HCF-15 ------------------------------------------------------------
-
-
-@st.composite
-def rounds(draw: st.DrawFn) -> dict[str, Any]:
-    """A valid finished round: random cards, seats, bets, folds and legal raises, both profiles."""
-    casino = draw(st.booleans())
-    rng = draw(st.randoms(use_true_random=False))
-    deck = rng.sample(range(52), 49)
-    hands = [[DECK[i] for i in deck[k * 7:(k + 1) * 7]] for k in range(7)]
-    seats = draw(st.integers(2, 7))
-    banker_seat = draw(st.integers(1, seats))
-    free = [s for s in range(1, seats + 1) if casino or s != banker_seat]
-    chosen = rng.sample(free, draw(st.integers(1, min(6, len(free)))))
-    players = []
-    for cards, seat in zip(hands[1:], chosen):
-        ante = draw(st.sampled_from([5, 10, 25]) | st.integers(5, 500))
-        flush, sf = (draw(st.integers(1, 100)) if rng.random() < 0.6 else 0 for _ in range(2))
-        low, high = raise_bounds(ante, flush_length_of(cards))
-        raised = draw(st.integers(low, high)) if rng.random() < 0.7 else 0
-        p = player(seat, ante, raised, flush=flush, straight_flush=sf)
-        if raised or (casino and (flush or sf)) or rng.random() < 0.5:
-            p["cards"] = " ".join(c.text for c in cards)
-        players.append(p)
-    req: dict[str, Any] = {"game": "high-card-flush", "seats": seats, "players": players}
-    if rng.random() < 0.3:
-        req["bonus_cap"] = draw(st.none() | st.integers(1, 3000))
-    if rng.random() < 0.3:
-        req["round_bonus_cap"] = draw(st.none() | st.integers(1, 5000))
-    banker_cards = " ".join(c.text for c in hands[0])
-    if casino:
-        req["profile"] = "high-card-flush-casino"
-        req["banker"] = {"cards": banker_cards}
-    else:
-        req["banker"] = {"seat": banker_seat, "stack": draw(st.integers(0, 3000)) // rng.choice([1, 10]), "cards": banker_cards}
-        req["rake"] = {"mode": rng.choice(["all", "players", "dp_only"]), "amount": draw(st.integers(0, 20))}
-    return req
 
 
 @settings(max_examples=150, deadline=None)

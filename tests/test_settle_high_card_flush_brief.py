@@ -20,30 +20,11 @@ from rules.high_card_flush import flush_key, straight_flush_key
 from rules.high_card_flush_chips import Odds, settle_designated_player, settle_house
 from rules.high_card_flush_settlement import Terms
 from rules.profiles.high_card_flush import HighCardFlushProfile
-from rules.profiles.loader import ProfileLibrary, shipped_dir
-from rules.settle import encode, settle_json, settle_round, without_explanations
-from rules.settle.high_card_flush import settle_high_card_flush
+from rules.profiles.loader import shipped_dir
+from rules.settle import encode, settle_json, settle_round
 from rules.settle.high_card_flush_brief import settle_brief
-from tests.test_settle_high_card_flush import DP_AK9, EXAMPLE_IN, LOSER, ROYAL, rounds
-
-LIB = ProfileLibrary([])
-
-
-def full_line(req: Any) -> str:
-    """The reference: the full settler's result less its explanations, encoded."""
-    return encode(without_explanations(settle_high_card_flush(req, LIB)))
-
-
-def outcome(fn: Any, req: Any) -> tuple[str, str]:
-    try:
-        return "ok", fn(req)
-    except BadInput as exc:
-        return "error", str(exc)
-
-
-def assert_same_line(req: dict[str, Any]) -> None:
-    assert outcome(lambda r: settle_json(r, LIB, explain=False), copy.deepcopy(req)) == outcome(full_line, req)
-
+from tests.settle_support import DP_AK9, EXAMPLE_IN, LIB, LOSER, ROYAL, assert_same_line
+from tests.strategies import rounds
 
 # Random rounds -----------------------------------------------------------------------------
 

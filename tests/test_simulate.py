@@ -22,11 +22,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_tui.cli import main
-from rules.cards import DECK, parse_cards
+from rules.cards import parse_cards
 from rules.errors import BadInput
 from rules.evaluator import CODES, hand_value
 from rules.high_card_flush import flush_key, straight_flush_key
-from rules.high_card_flush_settlement import BankerHand, PlayerHand, settle
 from rules.one_or_five import Action, BoxPlay, hand_of
 from rules.one_or_five import settle as settle_boxes_scalar
 from rules.profiles.high_card_flush import HighCardFlushProfile, Rake
@@ -37,6 +36,7 @@ from rules.simulate import high_card_flush as hcf
 from rules.simulate import one_or_five as oof
 from rules.simulate.common import chunk_rng, chunks, deal
 from rules.simulate.report import SimulationReport
+from tests.simulate_support import _cards, _vector_and_scalar
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = ProfileLibrary([])
@@ -54,10 +54,6 @@ def _hcf(loaded: LoadedProfile) -> HighCardFlushProfile:
 def _oof(loaded: LoadedProfile) -> OneOrFiveProfile:
     assert isinstance(loaded.profile, OneOrFiveProfile)
     return loaded.profile
-
-
-def _cards(row: np.ndarray) -> tuple:  # type: ignore[type-arg]
-    return tuple(DECK[int(i)] for i in row)
 
 
 def _within(hits: int, n: int, p: float, z: float = 3.5) -> bool:
@@ -107,27 +103,6 @@ def test_hcf_6_strategies_raise_within_the_cap() -> None:
     keys = np.array([t86, t85, four, five, six, two], dtype=np.int64)
     assert hcf.STRATEGIES["mousseau"][1](keys).tolist() == [1, 0, 1, 2, 3, 0]
     assert hcf.STRATEGIES["never-fold"][1](keys).tolist() == [1, 1, 1, 2, 3, 1]
-
-
-def _vector_and_scalar(profile: HighCardFlushProfile, seed: int, hands: int, strategy: str,
-                       stakes: hcf.Stakes) -> None:
-    cards = deal(chunk_rng(seed, 0), hands, 14)
-    mine, banker = hcf.hand_keys(cards[:, :7]), hcf.hand_keys(cards[:, 7:])
-    raised = hcf.STRATEGIES[strategy][1](mine[0]) * stakes.ante
-    r = hcf.settle_hands(profile, stakes, raised, mine, banker)
-    house = profile.banker == "house"
-    for i in range(hands):
-        player = PlayerHand(1, stakes.ante, int(raised[i]), stakes.flush, stakes.straight_flush, _cards(cards[i, :7]))
-        dp = BankerHand(_cards(cards[i, 7:])) if house else BankerHand(_cards(cards[i, 7:]), seat=2, stack=10**9)
-        s = settle(profile, 2, dp, [player])
-        got = s.players[0]
-        assert (got.ante.result, got.raise_bet.result, got.flush.result, got.straight_flush.result) == (
-            r.ante[i], r.raise_bet[i], r.flush[i], r.straight_flush[i]), (i, got)
-        assert got.rake == r.player_rake
-        assert s.banker.net == r.banker_net[i]
-        # C-2: the player's net, the banker's net and the house rake add up to zero.
-        assert got.net + s.banker.net + s.house_rake == 0
-        assert got.net + r.banker_net[i] + r.player_rake + r.banker_rake == 0
 
 
 def test_hcf_8_to_hcf_20_vectorised_settlement_equals_the_rules_settlement() -> None:
