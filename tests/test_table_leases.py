@@ -211,3 +211,28 @@ async def test_a_second_terminal_shows_who_has_the_table_and_offers_a_read_only_
         await pilot.press("2", "a", *"10", "enter")  # the first terminal plays on
         assert first.table.round.seats[2].ante == 10
 
+
+
+async def test_a_terminal_whose_table_is_taken_over_says_so_and_stops_playing_it(tmp_path: Path) -> None:
+    from dealer_tui.screens.ledger_fault import TableUnavailable
+    from dealer_tui.screens.round_screen import RoundScreen
+    from tests.tui_support import seated_app
+
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y")
+        table = app.table
+        assert table is not None and table.round is not None
+        db = sqlite3.connect(tmp_path / "ledger.sqlite")
+        db.execute("UPDATE table_leases SET renewed_at = renewed_at - ?", (LEASE_TIMEOUT_S + 5,))
+        db.commit()
+        db.close()
+        other = open_table(tmp_path / "ledger.sqlite")  # the terminal looked dead: taken over
+        await pilot.press("2", "a", *"10", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, TableUnavailable)
+        assert f"taken over by terminal {other.ledger.terminal}" in dialog.question
+        assert app.table is None and not isinstance(app.screen_stack[-2], RoundScreen)
+        assert table.round.seats[2].ante == 0 and other.round is not None
+        await pilot.press("q")
+    other.ledger.close()

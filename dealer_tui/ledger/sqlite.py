@@ -109,7 +109,7 @@ class SqliteLedger(Ledger):
         try:
             self._db = self._connect()
         except (sqlite3.Error, OSError) as exc:
-            raise storage_error(self.path, exc, "opened") from None
+            raise storage_error(self.path, exc, "read" if readonly else "written") from None
         _OPEN_TERMINALS[self.terminal] = self
 
     def _connect(self) -> sqlite3.Connection:

@@ -46,10 +46,24 @@ def problem_of(exc: BaseException, path: Path | str | None = None) -> str | None
         problem = SQLITE_PROBLEMS.get(code & 0xFF)
         if problem == "the file cannot be opened" and path is not None and not writable(Path(path)):
             return "read-only"
+        if problem == "I/O error" and (code == SQLITE_IOERR_SHMSIZE or (path is not None and no_room(Path(path)))):
+            return "disk full"  # SQLite reports a -shm or -wal file it could not grow as an I/O error
         return problem
     if isinstance(exc, OSError):
         return ERRNO_PROBLEMS.get(exc.errno or 0)
     return None
+
+
+SQLITE_IOERR_SHMSIZE = 10 | (19 << 8)
+"""The -shm file could not be grown (no room on its disk)."""
+
+
+def no_room(path: Path) -> bool:
+    """Whether the disk of the ledger's folder has no free space left."""
+    try:
+        return os.statvfs(path.parent if str(path.parent) else ".").f_bavail == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def writable(path: Path) -> bool:

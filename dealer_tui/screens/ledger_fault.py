@@ -35,9 +35,10 @@ class StorageFault(ChoiceModal):
 
     def __init__(self, error: StorageError, what: str = "The round",
                  choices: list[tuple[str, str]] | None = None) -> None:
+        said = str(error).removesuffix("; nothing was recorded")
         super().__init__(
-            f"Nothing was recorded. {escape(str(error))}.\n{what} is exactly where it was: fix the storage "
-            f"({escape(hint(error.problem))}), then try the step again.",
+            f"Nothing was recorded. {escape(said[:1].upper() + said[1:])}.\n{what} is exactly where it was: fix "
+            f"the storage ({escape(hint(error.problem))}), then try the step again.",
             choices or [(RETRY, "retry the step"), (BACK, "back, nothing done")])
         self.error = error
 

@@ -35,7 +35,8 @@ class TableChanges:
         try:
             step()
         except (RulesError, LedgerError) as exc:
-            screen.tell(str(exc), severity="error")
+            if not screen.ledger_fault(exc, lambda: screen._table_step(step, done)):  # storage: retry
+                screen.tell(str(exc), severity="error")
         else:
             screen.tell(done)
         screen.refresh_view()
