@@ -4,6 +4,7 @@ taken straight from the stored rows with plain SQL (never through the code under
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -12,6 +13,7 @@ from pathlib import Path
 
 from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import GENESIS, event_hash
 
 
 class FixedClock:
@@ -106,9 +108,25 @@ OLD_PAID = ("SUM(CASE WHEN s.result > 0 AND s.bet NOT IN ('bank', 'rake') THEN s
 """A round's paid as schema 3 and before recorded it: winning player bets only, no DP's take."""
 
 
+def legacy_chain(db: sqlite3.Connection) -> None:
+    """The events as schema 5 and before held them: no ledger-wide sequence, each hash over the
+    event's table chain and content only (every table's chain hashed again from its start)."""
+    rows = db.execute("SELECT id, table_id, round_id, seq, ts, kind, payload FROM events ORDER BY table_id, seq")
+    prev: dict[int, str] = {}
+    updates = []
+    for event_id, table_id, round_id, seq, ts, kind, payload in rows.fetchall():
+        before = prev.get(table_id, GENESIS)
+        digest = event_hash(before, table_id, round_id, seq, ts, kind, json.loads(payload))
+        updates.append((before, digest, event_id))
+        prev[table_id] = digest
+    db.executemany("UPDATE events SET prev_hash = ?, hash = ? WHERE id = ?", updates)
+    db.executescript("DROP INDEX events_by_ledger_seq; ALTER TABLE events DROP COLUMN ledger_seq;")
+
+
 def rewind(path: Path, version: int) -> None:
     """Give a ledger of this program's schema the shape (and the paid figures) of an older one."""
     db = sqlite3.connect(path)
+    legacy_chain(db)
     db.executescript(f"""
         DROP TABLE IF EXISTS table_leases;
         DROP INDEX rounds_by_max_payout;

@@ -45,6 +45,11 @@ class LedgerError(Exception):
     """The ledger could not be read or written; nothing was changed."""
 
 
+class NotALedger(LedgerError):
+    """The file is not a dealer-tui ledger: empty, another program's SQLite file, or no SQLite
+    file at all."""
+
+
 class StorageError(LedgerError):
     """The storage under the ledger failed (disk full, read-only, an I/O error): nothing was
     recorded, and the same step may be tried again once the storage is fixed."""
@@ -105,10 +110,14 @@ def canonical(data: Any) -> str:
 
 
 def event_hash(prev_hash: str, table_id: int, round_id: int | None, seq: int, ts: str, kind: str,
-               payload: dict[str, Any]) -> str:
-    body = canonical({"table": table_id, "round": round_id, "seq": seq, "ts": ts, "kind": kind,
-                      "payload": payload})
-    return hashlib.sha256(f"{prev_hash}|{body}".encode()).hexdigest()
+               payload: dict[str, Any], ledger_seq: int | None = None) -> str:
+    """The event's hash over the one before it in its table's chain and its own content; an
+    event written since the ledger-wide sequence exists (schema 6) covers its place in it too."""
+    fields: dict[str, Any] = {"table": table_id, "round": round_id, "seq": seq, "ts": ts, "kind": kind,
+                              "payload": payload}
+    if ledger_seq is not None:
+        fields["ledger_seq"] = ledger_seq
+    return hashlib.sha256(f"{prev_hash}|{canonical(fields)}".encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -132,10 +141,23 @@ class StoredEvent:
     payload: dict[str, Any]
     prev_hash: str
     hash: str
+    ledger_seq: int | None = None
+    """The event's place among every event of the ledger, across tables (1, 2, 3, ...)."""
 
     def expected_hash(self) -> str:
         return event_hash(self.prev_hash, self.table_id, self.round_id, self.seq, self.ts, self.kind,
-                          self.payload)
+                          self.payload, self.ledger_seq)
+
+    def hash_checks(self, older_first: bool = False) -> bool | None:
+        """Whether the stored hash is the content's: over the ledger-wide sequence, or for an event
+        written before the ledger had one (schema 5 and older), without it. None: it is neither;
+        True: the one over the sequence; False: the older one (tried first with `older_first`)."""
+        forms = [None, self.ledger_seq] if older_first else [self.ledger_seq, None]
+        for ledger_seq in dict.fromkeys(forms):
+            if self.hash == event_hash(self.prev_hash, self.table_id, self.round_id, self.seq, self.ts, self.kind,
+                                       self.payload, ledger_seq):
+                return ledger_seq is not None
+        return None
 
 
 @dataclass(frozen=True)

@@ -179,7 +179,8 @@ MIGRATIONS: list[list[Step]] = [[
     ALTER TABLE rounds ADD COLUMN returned INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE rounds ADD COLUMN from_stacks INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE rounds ADD COLUMN max_payout INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE rounds ADD COLUMN banking TEXT NOT NULL DEFAULT 'house'
+    ALTER TABLE rounds ADD COLUMN banking TEXT NOT NULL DEFAULT 'house';
+    UPDATE rounds SET returned = wagered WHERE status = 'voided'
     """, backfill_payouts, """
     DROP INDEX rounds_by_max_result;
     CREATE INDEX rounds_by_max_payout ON rounds(max_payout, id);
@@ -216,6 +217,14 @@ MIGRATIONS: list[list[Step]] = [[
         since TEXT NOT NULL,
         renewed_at REAL NOT NULL
     )
+    """],
+    # 6: a ledger-wide sequence of events across tables (1, 2, 3, ...): a table or events deleted
+    # leave a gap, and the witness names each table's last event by it; back-filled in the order
+    # the events were written (their row ids, gaps kept); events written from now on hash it too
+    ["""
+    ALTER TABLE events ADD COLUMN ledger_seq INTEGER;
+    UPDATE events SET ledger_seq = id;
+    CREATE UNIQUE INDEX events_by_ledger_seq ON events(ledger_seq)
     """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
