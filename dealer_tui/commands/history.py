@@ -8,9 +8,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line
 from dealer_tui.ledger.base import FLAGS
 from dealer_tui.ledger.export import export_csv, write_rows
+from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import SqliteLedger
@@ -24,7 +25,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     lst = sub.add_parser("list", help="the last rounds, newest first")
     lst.add_argument("--limit", type=int, default=20, help="how many rounds (default 20)")
     lst.add_argument("--json", action="store_true", help="one JSON object per round")
-    verify = sub.add_parser("verify", help="re-check every hash and re-settle every finished round")
+    verify = sub.add_parser("verify", help="re-check every hash and re-settle every finished round",
+                            description="Check that everything the ledger shows follows from its events: every "
+                            "hash, the ledger-wide sequence, each round's totals, status, flags and settlement "
+                            "rows, the hourly totals, the seatings, stack continuity, round numbers, SQLite's "
+                            "integrity check; every finished round re-settled by the rules; and the ledger's "
+                            "heads against its witness. Exit status 1 when anything differs.")
+    verify.add_argument("--witness", metavar="FILE", type=Path, default=None,
+                        help="the witness to compare the ledger with (default: the ledger's own witness in "
+                        f"{default_witness_dir()}, named after the ledger and a hash of its path, when it "
+                        f"exists; for the default ledger: {_default_witness()})")
     export = sub.add_parser("export", help="settlement rows as CSV: one row per seat per bet")
     export.add_argument("--csv", required=True, metavar="FILE", help="the CSV file to write ('-': standard output)")
     export.add_argument("--game", help="only this game")
@@ -40,20 +50,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         add_ledger_option(p)
 
 
+def _default_witness() -> Path:
+    from dealer_tui.ledger.sqlite import default_ledger_path
+
+    return default_witness_path(default_ledger_path())
+
+
 def run(args: argparse.Namespace) -> int:
     from dealer_tui.ledger import LedgerError, SqliteLedger
+    from dealer_tui.ledger.base import NotALedger
 
     path = ledger_path(args)
     try:
         ledger = SqliteLedger(path, readonly=True)
+    except NotALedger as exc:
+        if args.action != "verify":
+            return fail(str(exc))
+        sys.stdout.write(f"{exc}\n")  # a verification that fails: the file is no ledger
+        return fail(f"{path}: not a dealer-tui ledger", status=1)
     except LedgerError as exc:
+        if args.action == "verify" and getattr(exc, "problem", None) == "the file is damaged":
+            sys.stdout.write(f"{exc}\n")
+            return fail(f"{path}: the ledger file is damaged", status=1)
         return fail(str(exc))
     try:
         if args.action == "list":
             return _list(ledger, args)
         if args.action == "export":
             return _export(ledger, args)
-        return _verify(ledger)
+        return _verify(ledger, args.witness)
     finally:
         ledger.close()
 
@@ -89,20 +114,37 @@ def _list(ledger: SqliteLedger, args: argparse.Namespace) -> int:
     return 0
 
 
-def _verify(ledger: SqliteLedger) -> int:
+def _verify(ledger: SqliteLedger, witness_path: Path | None) -> int:
     from dealer_tui.audit import verify
+    from dealer_tui.ledger.witness import Witness, WitnessError
 
-    report = verify(ledger)
-    problems = report.problems
-    for line in report.notes:
+    witness = Witness.for_ledger(ledger.path, witness_path)
+    notes, problems = [], []
+    try:
+        record = witness.read()
+    except WitnessError as exc:
+        record = None
+        problems.append(f"witness: {exc}")
+    if record is None and not problems:
+        if witness_path is not None:
+            return fail(f"--witness: {witness_path}: no such file")
+        notes.append(f"no witness for this ledger at {witness.path}: the ledger was not compared with one "
+                     "(the terminal and demo write it)")
+    elif record is not None and record.ledger != ledger_key(ledger.path):
+        notes.append(f"the witness {witness.path} was written for {record.ledger}")
+    report = verify(ledger, record)
+    problems += report.problems
+    for line in report.notes + notes:
         sys.stdout.write(f"note: {line}\n")
     for line in problems:
-        sys.stdout.write(f"{line}\n")
+        sys.stdout.write(f"{one_line(line)}\n")
     if problems:
         sys.stderr.write(f"error: {len(problems)} problem(s) in {ledger.path}\n")
         return 1
-    rounds = sum(len(ledger.table_rounds(t.id)) for t in ledger.tables())
-    sys.stdout.write(f"ok: {ledger.path}: every hash checks and every finished round re-settles ({rounds} rounds)\n")
+    against = (f"; its witness {witness.path} agrees ({len(record.heads)} table head(s))"
+               if record is not None else "")
+    sys.stdout.write(f"ok: {ledger.path}: every hash checks, every finished round re-settles, and every row, total "
+                     f"and stack follows from the events ({report.rounds} rounds){against}\n")
     return 0
 
 
