@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from dealer_tui.audit import table_profiles
 from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
+from dealer_tui.ledger.witness import Witness
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.registry import keyed_games, playable_games
@@ -292,13 +293,16 @@ def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
 
 
 def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None, pin_path: Path | None = None,
-             options: Options | None = None, ledger: Ledger | None = None) -> DealerApp:
-    """The app as the command line and the tests build it."""
+             options: Options | None = None, ledger: Ledger | None = None,
+             witness: Path | None = None) -> DealerApp:
+    """The app as the command line and the tests build it; the ledger it opens keeps its
+    witness (`witness`, or the ledger's default one)."""
     from dealer_tui.paths import user_profiles_dir
     from dealer_tui.ledger.sqlite import default_ledger_path
     from dealer_tui.supervisor import default_pin_path
 
     if ledger is None:
-        ledger = SqliteLedger(ledger_path or default_ledger_path())
+        path = ledger_path or default_ledger_path()
+        ledger = SqliteLedger(path, witness=Witness.for_ledger(path, witness))
     library = ProfileLibrary([*(profiles or []), user_profiles_dir()])
     return DealerApp(ledger, library, PinStore(pin_path or default_pin_path()), options or Options())

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NoReturn, Protocol
 
 from dealer_tui import __version__
+from dealer_tui.commands.common import add_witness_option
 
 COMMAND_MODULES = (
     "dealer_tui.commands.settle",
@@ -56,6 +57,7 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
     terminal.add_argument("--cards", choices=("shoe", "entry"),
                           help="a new table's cards: the virtual shoe, or physical cards the dealer keys")
     terminal.add_argument("--ledger", type=Path, help="the ledger file")
+    add_witness_option(terminal)
     terminal.add_argument("--profiles", type=Path, action="append", default=[], metavar="DIR",
                           help="a directory of the casino's own profiles (searched first)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -123,7 +125,7 @@ def terminal(args: argparse.Namespace) -> int:
         sys.stderr.write("error: --seed seeds the virtual shoe; a table with keyed cards has none\n")
         return 2
     try:
-        app = make_app(args.ledger, profiles=args.profiles,
+        app = make_app(args.ledger, profiles=args.profiles, witness=args.witness,
                        options=Options(args.game, args.profile, args.seats, args.seed, args.new_table, args.cards))
     except LedgerError as exc:
         sys.stderr.write(f"error: {exc}\n")

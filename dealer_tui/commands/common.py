@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from dealer_tui.paths import user_profiles_dir
 
 if TYPE_CHECKING:
+    from dealer_tui.ledger.witness import Witness
     from rules.profiles.loader import ProfileLibrary
 
 
@@ -57,6 +58,21 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
 def add_ledger_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ledger", metavar="PATH", type=Path, default=None,
                         help="the ledger file (default: ledger.sqlite in the user data directory)")
+
+
+def add_witness_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    from dealer_tui.ledger.witness import default_witness_dir
+
+    parser.add_argument("--witness", metavar="PATH", type=Path, default=None,
+                        help="the witness file this ledger's heads are written to after every round (default: "
+                        f"one per ledger in {default_witness_dir()})")
+
+
+def witness_for(args: argparse.Namespace) -> Witness:
+    """The witness the ledger's writer keeps: `--witness`, or the ledger's default one."""
+    from dealer_tui.ledger.witness import Witness
+
+    return Witness.for_ledger(ledger_path(args), getattr(args, "witness", None))
 
 
 def ledger_path(args: argparse.Namespace) -> Path:

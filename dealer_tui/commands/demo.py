@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 from dealer_tui.commands.common import (
     add_ledger_option,
     add_profiles_option,
+    add_witness_option,
     fail,
     ledger_path,
     library,
+    witness_for,
 )
 
 if TYPE_CHECKING:
@@ -36,6 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="table name (default: Demo <game>, a new table); a table of this name in the ledger "
                         "is played on, unless another terminal has it open")
     add_ledger_option(parser)
+    add_witness_option(parser)
     add_profiles_option(parser)
 
 
@@ -62,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         return fail("--rounds: must be at least 1")
     try:
         loaded = library(args).find(args.profile or games()[args.game].default_profile, game=args.game)
-        ledger = SqliteLedger(ledger_path(args))
+        ledger = SqliteLedger(ledger_path(args), witness=witness_for(args))
     except (RulesError, LedgerError) as exc:
         return fail(str(exc))
     rng = random.Random(args.seed)
@@ -99,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         ledger.close()
     print(f"played {played} rounds of {args.game} at table {table.record.name!r} in {ledger.path}")
+    if ledger.witness is not None and ledger.witness.error:
+        sys.stderr.write(f"warning: {ledger.witness.error}\n")
     return 0
 
 
