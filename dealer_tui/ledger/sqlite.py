@@ -49,8 +49,10 @@ from dealer_tui.ledger.base import (
     event_hash,
 )
 from dealer_tui.ledger.payouts import round_chips
+from dealer_tui.ledger.records import AuditReads, check_ledger_file, next_ledger_seq, not_a_ledger
 from dealer_tui.ledger.schema import FEE_BETS, REVIEW_SCHEMA, SCHEMA_VERSION, migrate
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
+from dealer_tui.ledger.witness import Witness
 
 Clock = Callable[[], str]
 
@@ -89,7 +91,7 @@ def process_gone(pid: int) -> bool:
     return state in ("Z", "X")
 
 
-class SqliteLedger(Ledger):
+class SqliteLedger(AuditReads, Ledger):
     """A ledger in one SQLite file. `readonly=True` opens it for review beside a live writer, or
     on read-only storage.
 
@@ -98,8 +100,11 @@ class SqliteLedger(Ledger):
     transaction, that the table is still held here."""
 
     def __init__(self, path: Path | str, *, readonly: bool = False, clock: Clock = utc_now,
-                 terminal: str | None = None) -> None:
+                 terminal: str | None = None, witness: Witness | None = None) -> None:
         self.path = Path(path)
+        self.witness = witness
+        """Rewritten after every settled or voided round and every table event (`write_witness`)."""
+        self._witness_due = False
         self.readonly = readonly
         self._clock = clock
         self.terminal = terminal or uuid.uuid4().hex[:8]
@@ -108,6 +113,8 @@ class SqliteLedger(Ledger):
         self._now: Callable[[], float] = time.time
         try:
             self._db = self._connect()
+        except sqlite3.DatabaseError as exc:
+            raise not_a_ledger(self.path, exc) or storage_error(self.path, exc, "read" if readonly else "written") from None
         except (sqlite3.Error, OSError) as exc:
             raise storage_error(self.path, exc, "read" if readonly else "written") from None
         _OPEN_TERMINALS[self.terminal] = self
@@ -125,6 +132,11 @@ class SqliteLedger(Ledger):
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         try:
             db.execute("PRAGMA busy_timeout = 5000")  # first: two first starts wait for each other
+            db.execute("BEGIN")  # one snapshot: another first start may be creating the schema meanwhile
+            try:
+                check_ledger_file(db, self.path, writer=True)
+            finally:
+                db.execute("COMMIT")
             self._use_wal(db)
             db.execute("PRAGMA synchronous = FULL")
             db.execute("PRAGMA foreign_keys = ON")
@@ -167,6 +179,11 @@ class SqliteLedger(Ledger):
                                   f"file and its folder is read-only ({self.path}); open it once where it can be "
                                   "written") from None
             db = self._open_uri(f"{uri}?immutable=1")
+        try:
+            check_ledger_file(db, self.path, writer=False)
+        except LedgerError:
+            db.close()
+            raise
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             db.close()
@@ -199,6 +216,7 @@ class SqliteLedger(Ledger):
         A storage fault is a `StorageError` and nothing was recorded."""
         if self.readonly:
             raise LedgerError(f"{self.path}: opened read-only")
+        self._witness_due = False
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
@@ -214,6 +232,8 @@ class SqliteLedger(Ledger):
         except BaseException:
             rollback(self._db)
             raise
+        if self._witness_due:
+            self.write_witness()
 
     # -- tables ---------------------------------------------------------------------------
 
@@ -353,6 +373,7 @@ class SqliteLedger(Ledger):
             stored = self._insert_events(db, table_id, round_id, events)
             if update is not None and round_id is not None:
                 self._update_round(db, round_id, update)
+                self._witness_due |= update.status in (ROUND_SETTLED, ROUND_VOIDED)
         return stored
 
     def _insert_events(self, db: sqlite3.Connection, table_id: int, round_id: int | None,
@@ -361,22 +382,25 @@ class SqliteLedger(Ledger):
             "SELECT seq, hash FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1", (table_id,)
         ).fetchone()
         seq, prev = (last[0], last[1]) if last else (0, GENESIS)
+        ledger_seq = next_ledger_seq(db) - 1
+        self._witness_due |= round_id is None and bool(events)
         stored = []
         for event in events:
             seq += 1
+            ledger_seq += 1
             ts = self._clock()
             try:
                 payload = json.dumps(event.payload, sort_keys=True, ensure_ascii=False)
-                digest = event_hash(prev, table_id, round_id, seq, ts, event.kind, event.payload)
+                digest = event_hash(prev, table_id, round_id, seq, ts, event.kind, event.payload, ledger_seq)
             except (TypeError, ValueError) as exc:
                 raise LedgerError(f"event {event.kind}: payload is not plain data ({exc})") from None
             cur = db.execute(
-                "INSERT INTO events(table_id, round_id, seq, ts, kind, payload, prev_hash, hash)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, round_id, seq, ts, event.kind, payload, prev, digest),
+                "INSERT INTO events(table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, round_id, seq, ts, event.kind, payload, prev, digest, ledger_seq),
             )
             stored.append(StoredEvent(int(cur.lastrowid or 0), table_id, round_id, seq, ts, event.kind,
-                                      event.payload, prev, digest))
+                                      event.payload, prev, digest, ledger_seq))
             prev = digest
             if event.kind in ("seat_taken", "seat_left") and round_id is None:
                 self._seating(db, table_id, event)
@@ -447,10 +471,9 @@ class SqliteLedger(Ledger):
 
     def _events(self, where: str, args: tuple[object, ...]) -> list[StoredEvent]:
         rows = self._db.execute(
-            "SELECT id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash FROM events"
-            f" WHERE {where} ORDER BY table_id, seq", args
+            f"SELECT {self._event_fields()} FROM events WHERE {where} ORDER BY table_id, seq", args
         ).fetchall()
-        return [StoredEvent(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8]) for r in rows]
+        return [StoredEvent(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], r[9]) for r in rows]
 
     def round_events(self, round_id: int) -> list[StoredEvent]:
         return self._events("round_id = ?", (round_id,))
@@ -533,31 +556,7 @@ class SqliteLedger(Ledger):
             kind = SIGN_OFF_APPROVED if approved else SIGN_OFF_REFUSED
             return self._insert_events(db, record.table_id, round_id, [NewEvent(kind, payload)])[0]
 
-    # -- audit ----------------------------------------------------------------------------
-
-    def chain_problems(self) -> list[str]:
-        problems: list[str] = []
-        prev_by_table: dict[int, tuple[int, str]] = {}
-        cursor = self._db.execute(
-            "SELECT id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash FROM events ORDER BY table_id, seq"
-        )
-        for r in cursor:
-            where = f"table {r[1]}, round {r[2] if r[2] is not None else '-'}, event {r[3]} ({r[5]})"
-            try:
-                event = StoredEvent(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8])
-            except json.JSONDecodeError:
-                problems.append(f"{where}: payload is not valid JSON")
-                prev_by_table[r[1]] = (r[3], r[8])
-                continue
-            last_seq, last_hash = prev_by_table.get(event.table_id, (0, GENESIS))
-            if event.seq != last_seq + 1:
-                problems.append(f"{where}: sequence jumps from {last_seq} to {event.seq}")
-            if event.prev_hash != last_hash:
-                problems.append(f"{where}: does not link to the event before it")
-            if event.expected_hash() != event.hash:
-                problems.append(f"{where}: content does not match its hash")
-            prev_by_table[event.table_id] = (event.seq, event.hash)
-        return problems
+    # -- audit: chain_problems and the stored rows are read by `records.AuditReads` ---------
 
     def close(self) -> None:
         """Release the tables held here (a clean exit) and close. A release the storage refuses
