@@ -85,7 +85,8 @@ def verify(ledger: Ledger, witness: WitnessRecord | None = None) -> Verification
         return _verify_events_only(ledger)
     report = Verification()
     try:
-        _verify_stored(ledger, report, witness)
+        with ledger.snapshot():  # the witness was read before: every head it names is in this snapshot
+            _verify_stored(ledger, report, witness)
     except sqlite3.DatabaseError as exc:  # a damaged file: pages missing or garbled
         report.problems.append(f"ledger file: cannot be read through ({exc}): the file is damaged or cut short")
     return report

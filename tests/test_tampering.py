@@ -178,6 +178,28 @@ def test_a_ledger_upgraded_from_an_older_schema_verifies_ok(copy: Path, capsys: 
     assert "(19 rounds)" in out and "agrees" in out
 
 
+def test_a_ledger_played_on_while_it_is_verified_verifies_ok(copy: Path, capsys: pytest.CaptureFixture[str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal settles a round in the middle of a verify: the verify reads one snapshot."""
+    from dealer_tui import audit
+
+    finish = audit.TableAudit.finish_round
+    played_on: list[int] = []
+
+    def finish_and_play(self: audit.TableAudit, *args: object) -> None:
+        if not played_on:
+            writer = SqliteLedger(copy)
+            play(Table.open(writer, writer.tables()[0], HCF, VirtualShoe.seeded_with(8)), random.Random(8))
+            played_on.append(len(writer.table_rounds(1)))
+            writer.close()
+        finish(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(audit.TableAudit, "finish_round", finish_and_play)
+    status, out = verify(copy, capsys)
+    assert status == 0, out
+    assert played_on == [10] and "(18 rounds)" in out
+
+
 # -- a round's stored row --------------------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,20 @@ class AuditReads:
     _db: sqlite3.Connection
     path: Path
     witness: Witness | None
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction: every read of an audit sees the same ledger, even while a terminal
+        writes it."""
+        if self._db.in_transaction:
+            yield
+            return
+        self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
 
     def has_ledger_seq(self) -> bool:
         """Whether the events carry the ledger-wide sequence (schema 6; a ledger read as it is on
