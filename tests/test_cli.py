@@ -165,3 +165,17 @@ def test_settle_gives_the_contract_keys_and_explains_on_request(
     status, out, _ = run(["settle", "--explain"], capsys, stdin=example, monkeypatch=monkeypatch)
     reasons = json.loads(out)["boxes"][0]["reasons"]
     assert "two pair" in reasons["ante"] and "R-7" in reasons["ante"]
+
+
+def test_demo_without_a_ledger_plays_into_its_own_training_ledger(capsys: pytest.CaptureFixture[str],
+                                                                   tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`demo` never writes into the live ledger by accident: without --ledger it uses
+    training.sqlite beside it, and the live ledger is not even created."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    status, _, _ = run(["demo", "--game", "one-or-five", "--rounds", "2", "--seed", "1"], capsys)
+    assert status == 0
+    assert (tmp_path / "data" / "dealer-tui" / "training.sqlite").exists()
+    assert not (tmp_path / "data" / "dealer-tui" / "ledger.sqlite").exists()
+    status, out, _ = run(["demo", "--help"], capsys)
+    assert "training.sqlite, the training ledger," in " ".join(out.split())

@@ -55,9 +55,9 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     return message
 
 
-def add_ledger_option(parser: argparse.ArgumentParser) -> None:
+def add_ledger_option(parser: argparse.ArgumentParser, default: str = "ledger.sqlite") -> None:
     parser.add_argument("--ledger", metavar="PATH", type=Path, default=None,
-                        help="the ledger file (default: ledger.sqlite in the user data directory)")
+                        help=f"the ledger file (default: {default} in the user data directory)")
 
 
 def add_witness_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

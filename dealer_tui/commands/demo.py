@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", default=None,
                         help="table name (default: Demo <game>, a new table); a table of this name in the ledger "
                         "is played on, unless another terminal has it open")
-    add_ledger_option(parser)
+    add_ledger_option(parser, default="training.sqlite, the training ledger,")
     add_witness_option(parser)
     add_profiles_option(parser)
 
@@ -63,6 +63,10 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"--game: unknown game {args.game!r} (known: {', '.join(games())})")
     if args.rounds < 1:
         return fail("--rounds: must be at least 1")
+    if args.ledger is None:  # its own ledger, never the live one by accident
+        from dealer_tui.ledger.sqlite import default_training_ledger_path
+
+        args.ledger = default_training_ledger_path()
     try:
         loaded = library(args).find(args.profile or games()[args.game].default_profile, game=args.game)
         ledger = SqliteLedger(ledger_path(args), witness=witness_for(args))

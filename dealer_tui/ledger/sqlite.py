@@ -65,6 +65,11 @@ def default_ledger_path() -> Path:
     return Path(user_data_dir("dealer-tui")) / "ledger.sqlite"
 
 
+def default_training_ledger_path() -> Path:
+    """`dealer-tui demo`'s own ledger: a demo never writes into the live one by accident."""
+    return Path(user_data_dir("dealer-tui")) / "training.sqlite"
+
+
 TAKEOVER = "terminal_taken_over"
 """The event a terminal records in a table's chain when it takes over a dead terminal's table."""
 
