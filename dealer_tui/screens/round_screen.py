@@ -170,10 +170,11 @@ class RoundScreen(TableChanges, OneFrame[None]):
             return None
         return mine[0]
 
-    def _why_not(self, kind: str, seat: int) -> str:
-        """The round's own reason why `seat` may not do `kind` now (the rule it breaks)."""
+    def _why_not(self, kind: str, seat: int | None, fallback: str = "") -> str:
+        """The round's own reason why `seat` may not do `kind` now (the rule it breaks); `fallback`
+        when the round would take it after all."""
         rnd = self.table.round
-        fallback = f"Seat {seat} may not {kind.replace('_', ' ')} now"
+        fallback = fallback or f"Seat {seat} may not {kind.replace('_', ' ')} now"
         if rnd is None:
             return fallback
         try:
@@ -235,11 +236,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
             elif not hasattr(rnd, f"_propose_{kind}"):
                 why = f"{binding.description} is not possible now. {self.presenter.prompt(rnd)}"
             else:
-                try:
-                    rnd.propose(Action(kind, self.key_seat(binding.action)))
-                    why = f"{binding.description} is not possible now"
-                except RulesError as exc:
-                    why = str(exc)
+                why = self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
             self.tell(why, severity="warning")
             event.stop()
             return
