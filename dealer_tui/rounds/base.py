@@ -443,7 +443,7 @@ class Round(ABC):
             raise refuse(None, what, f"the supervisor ({state[1].get('by')}) already approved it")
         return [Event("sign_off_requested", {
             "seats": big, "threshold": self.profile.sign_off_threshold,
-            "payouts": {str(seat): self.player_payouts()[seat] for seat in big},
+            "payouts": {str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
             "paid": outcome.paid, "wagered": outcome.wagered})]
 
     def _on_sign_off_requested(self, payload: Mapping[str, Any]) -> None:
