@@ -313,6 +313,7 @@ class TableAudit:
             self.check_table_row(where, p)
             try:
                 self.session = TableSession(int(p["seats"]))
+                self.session.apply(event.kind, p)
             except (KeyError, TypeError, ValueError):
                 self.say(where, "names no number of seats")
             return
@@ -375,6 +376,9 @@ class TableAudit:
             self.say(where, f"stored as round {record.number}; its start records round {expected}")
         if p.get("profile") is not None and record.profile != p.get("profile"):
             self.say(where, f"stored with profile {record.profile!r}; its start records {p.get('profile')!r}")
+        if bool(p.get("training")) != session.training:
+            self.say(where, "its start records a training round at a live table" if p.get("training")
+                     else "its start records a live round at a training table")
         setup = p.get("setup")
         if not isinstance(setup, dict):
             self.say(where, "its start has no setup")
@@ -443,6 +447,8 @@ class TableAudit:
                 self.say(where, f"{len(stored_rows)} settlement row(s) stored for a round its events leave {status}: "
                                 "only a settled round has them")
             return
+        if "training" in flags:  # a training table's rounds stay out of the hourly totals
+            return
         key = (record.started_at[:13], self.table.id, self.table.game, str(figures["banking"]))
         into = self.audit.hours.setdefault(key, [0] * len(HOUR_FIGURES))
         for i, value in enumerate((1, figures["wagered"], figures["paid"], figures["returned"],
@@ -472,7 +478,7 @@ def expected_row(events: list[StoredEvent]) -> tuple[str, set[str], dict[str, An
     """What the round's row holds when written from these events, as the writer writes it: the
     status, flags and figures (`ROUND_FIGURES`); or why the events do not read."""
     started = events[0].payload
-    flags = {"seeded"} if started.get("seeded") else set()
+    flags = {flag for flag in ("seeded", "training") if started.get(flag)}
     if any(e.kind == "round_recovered" for e in events):
         flags.add("recovered")
     figures: dict[str, Any] = dict.fromkeys(ROUND_FIGURES, 0)

@@ -1,19 +1,25 @@
-"""Helpers for the floor review's tests: ledgers filled by `demo` under a fixed clock, and sums
-taken straight from the stored rows with plain SQL (never through the code under test)."""
+"""Helpers for the floor review's tests: live tables filled by the demo's built-in players under a
+fixed clock, and sums taken straight from the stored rows with plain SQL (never through the code
+under test)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import random
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from dealer_tui.cli import main
+from dealer_tui.demo import play, seat_players
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import GENESIS, event_hash
+from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.table import Table
+from rules.profiles.loader import ProfileLibrary
+from rules.registry import record
 
 
 class FixedClock:
@@ -44,12 +50,26 @@ DEMOS = (("high-card-flush", "high-card-flush-casino", 14, "3"), ("one-or-five",
          ("palace-poker", "palace-poker", 6, "1"))
 
 
+def live_table(path: Path, game: str, rounds: int, seed: int, profile: str | None = None, players: int = 4) -> None:
+    """A live table ("Demo <game>", the floor's totals count it) played for `rounds` rounds by the
+    demo's built-in players from `seed`, as `demo` plays its training tables."""
+    ledger = SqliteLedger(path)
+    try:
+        loaded = ProfileLibrary([]).find(profile or record(game).default_profile, game=game)
+        table = Table.create(ledger, f"Demo {game}", loaded, VirtualShoe.seeded_with(seed),
+                             seats=loaded.profile.max_seats())
+        seat_players(table, players)
+        assert play(table, rounds, random.Random(seed)) == rounds
+    finally:
+        ledger.close()
+
+
 def demo_ledger(path: Path, clock: FixedClock | None = None) -> Path:
-    """Three tables filled by `demo` with fixed seeds (and a fixed clock: rounds over several hours)."""
+    """Three live tables played by the demo's built-in players with fixed seeds and a fixed clock:
+    rounds over several hours."""
     with fixed_clock(clock or FixedClock()):
         for game, profile, rounds, seed in DEMOS:
-            assert main(["demo", "--game", game, "--profile", profile, "--rounds", str(rounds), "--seed", seed,
-                         "--ledger", str(path)]) == 0
+            live_table(path, game, rounds, int(seed), profile)
     return path
 
 

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.cli import main
+from tests.floor_support import live_table
 
 
 @pytest.fixture(scope="module")
 def ledger(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("export") / "l.sqlite"
-    assert main(["demo", "--game", "high-card-flush", "--rounds", "8", "--seed", "4", "--ledger", str(path)]) == 0
-    assert main(["demo", "--game", "one-or-five", "--rounds", "6", "--seed", "4", "--ledger", str(path)]) == 0
+    live_table(path, "high-card-flush", 8, 4)
+    live_table(path, "one-or-five", 6, 4)
     return path
 
 
@@ -66,7 +67,7 @@ def test_export_refuses_an_unknown_flag_naming_every_flag(ledger: Path, tmp_path
     assert not out.exists()
     err = capsys.readouterr().err
     assert err == ("error: --flag: 'bogus' is not a flag (one of: signed_off, voided, dead_hands, capped, "
-                   "over_cap_raise, split_pot, all_in, recovered, seeded)\n")
+                   "over_cap_raise, split_pot, all_in, recovered, seeded, training)\n")
 
 
 def test_export_takes_every_flag_the_floor_filter_offers(ledger: Path, tmp_path: Path) -> None:

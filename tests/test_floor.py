@@ -16,6 +16,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.floor_totals import TotalsScreen
+from tests.floor_support import live_table
 
 SIZE = (140, 40)
 
@@ -23,9 +24,8 @@ SIZE = (140, 40)
 @pytest.fixture(scope="module")
 def ledger_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("floor") / "l.sqlite"
-    assert main(["demo", "--game", "high-card-flush", "--profile", "high-card-flush-casino", "--rounds", "6",
-                 "--seed", "3", "--ledger", str(path)]) == 0
-    assert main(["demo", "--game", "one-or-five", "--rounds", "5", "--seed", "3", "--ledger", str(path)]) == 0
+    live_table(path, "high-card-flush", 6, 3, "high-card-flush-casino")
+    live_table(path, "one-or-five", 5, 3)
     return path
 
 
@@ -81,7 +81,7 @@ async def test_floor_shows_new_rounds_as_they_land(ledger_path: Path, tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RoundsScreen)
-        assert main(["demo", "--game", "one-or-five", "--rounds", "2", "--seed", "9", "--ledger", str(copy)]) == 0
+        live_table(copy, "one-or-five", 2, 9)  # a second terminal's table, played meanwhile
         screen._poll()
         await pilot.pause()
         assert screen.query_one(DataTable).row_count == 13

@@ -51,9 +51,8 @@ def run(args: argparse.Namespace) -> int:
         TimeRemainingColumn,
     )
 
-    from dealer_tui.demo import chooser
+    from dealer_tui.demo import play, seat_players
     from dealer_tui.ledger import LedgerError, SqliteLedger
-    from dealer_tui.rounds.base import Phase
     from dealer_tui.rounds.cards import VirtualShoe
     from dealer_tui.rounds.table import Table
     from rules.errors import RulesError
@@ -74,46 +73,40 @@ def run(args: argparse.Namespace) -> int:
         return fail(str(exc))
     rng = random.Random(args.seed)
     shoe = VirtualShoe.seeded_with(args.seed) if args.seed is not None else VirtualShoe()
-    choose = chooser(args.game)
     seats = loaded.profile.max_seats()
     if not 1 <= args.players <= seats:
         return fail(f"--players: 1 to {seats} at a {args.game} table")
     try:
         table = _existing(ledger, args, shoe)
         if table is None:
-            table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats)
-        if not table.session.players:
-            for seat in range(1, args.players + 1):
-                table.seat_player(seat, f"Player {seat}", loaded.profile.buy_in.max)
+            table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats,
+                                 training=True)
+        seat_players(table, args.players)
         progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]} rounds/s"), TimeRemainingColumn(),
                             console=_stderr_console(), transient=False)
-        played = 0
         with progress:
             task = progress.add_task(f"{args.game} demo", total=args.rounds, rate="-")
-            for _ in range(args.rounds):
-                rnd = table.round
-                if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):  # else: the hand left unfinished
-                    _rebuy(table, loaded)
-                    rnd = table.start_round()
-                while rnd.phase not in (Phase.DONE, Phase.VOID):
-                    table.act(choose(rnd, rng))
-                played += 1
+
+            def advance(played: int) -> None:
                 elapsed = progress.tasks[0].elapsed or 1e-9
                 progress.update(task, advance=1, rate=f"{played / elapsed:.0f}")
+
+            played = play(table, args.rounds, rng, advance)
     except (RulesError, LedgerError) as exc:
         return fail(str(exc))
     finally:
         ledger.close()
-    print(f"played {played} rounds of {args.game} at table {table.record.name!r} in {ledger.path}")
+    print(f"played {played} rounds of {args.game} at training table {table.record.name!r} in {ledger.path}")
     if ledger.witness is not None and ledger.witness.error:
         sys.stderr.write(f"warning: {ledger.witness.error}\n")
     return 0
 
 
 def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Table | None:
-    """The table named with `--table`, reopened under its latest profile (`TableInUse` while
-    another terminal has it open); None when there is none."""
+    """The training table named with `--table`, reopened under its latest profile (`TableInUse`
+    while another terminal has it open); None when there is none. A live table is refused: demo
+    players never play into a live table's records."""
     from dealer_tui.audit import table_profiles
     from dealer_tui.ledger import LedgerError
     from dealer_tui.rounds.table import Table
@@ -129,16 +122,10 @@ def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Tab
     changes = ledger.table_events(record.id, ["table_opened", "table_changed"])
     if not changes:
         raise LedgerError(f"--table: {args.table!r} has no opening record: its creation never completed")
+    if not changes[0].payload.get("training"):
+        raise LedgerError(f"--table: {args.table!r} is a live table; demo players play only at training tables")
     profile = table_profiles(ledger, record)[str(changes[-1].payload["profile_sha256"])]
     return Table.open(ledger, record, profile, shoe)
-
-
-def _rebuy(table: Table, loaded: object) -> None:
-    """Players short of chips for a round buy again (as players at a real table would)."""
-    profile = table.profile.profile
-    for seat, player in list(table.session.players.items()):
-        if player.stack < profile.buy_in.min:
-            table.buy_chips(seat, profile.buy_in.max)
 
 
 def _stderr_console() -> Console:

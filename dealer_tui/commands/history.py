@@ -46,6 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "seat's payout: its winning bets with their stakes, a DP's take, a pot's share)")
     export.add_argument("--flag", help=f"only rounds with this flag ({', '.join(FLAGS)})")
     export.add_argument("--search", help="only rounds matching: a round number or id, a table's or a player's name")
+    export.add_argument("--training", action="store_true",
+                        help="take in the rounds of training tables (demos), left out otherwise")
     for p in (lst, verify, export):
         add_ledger_option(p)
 
@@ -163,7 +165,7 @@ def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:
     if args.flag is not None and args.flag not in FLAGS:
         return fail(f"--flag: {args.flag!r} is not a flag (one of: {', '.join(FLAGS)})")
     query = RowQuery(game=args.game, table_id=args.table, since=args.since, until=args.until, seat=args.seat,
-                     min_payout=args.min_payout, flag=args.flag, search=args.search)
+                     min_payout=args.min_payout, flag=args.flag, search=args.search, training=args.training)
     if args.csv == "-":
         write_rows(ledger, query, sys.stdout)
         return 0

@@ -1,18 +1,51 @@
-"""Built-in players for `dealer-tui demo`: one module per game, each with `choose(round, rng)`."""
+"""Built-in players for `dealer-tui demo`: one module per game, each with `choose(round, rng)`,
+and the loop that plays them at a table."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
-from dealer_tui.rounds.base import Action, Round
+from dealer_tui.rounds.base import Action, Phase, Round
+from dealer_tui.rounds.table import Table
 from rules.registry import load, record
 
 Chooser = Callable[[Round, random.Random], Action]
-
 
 
 def chooser(game_id: str) -> Chooser:
     """The game's built-in players, as its record names them."""
     choose: Chooser = load(record(game_id).demo)
     return choose
+
+
+def seat_players(table: Table, players: int) -> None:
+    """Seats 1 to `players`, each buying in for the profile's most, at a table nobody sits at."""
+    if not table.session.players:
+        for seat in range(1, players + 1):
+            table.seat_player(seat, f"Player {seat}", table.profile.profile.buy_in.max)
+
+
+def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None) -> int:
+    """Play `rounds` rounds with the built-in players, finishing first a hand left unfinished;
+    players short of chips buy again between rounds, as at a real table. The rounds played."""
+    choose = chooser(table.record.game)
+    played = 0
+    for _ in range(rounds):
+        rnd = table.round
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
+            _rebuy(table)
+            rnd = table.start_round()
+        while rnd.phase not in (Phase.DONE, Phase.VOID):
+            table.act(choose(rnd, rng))
+        played += 1
+        if after_round is not None:
+            after_round(played)
+    return played
+
+
+def _rebuy(table: Table) -> None:
+    buy_in = table.profile.profile.buy_in
+    for seat, player in list(table.session.players.items()):
+        if player.stack < buy_in.min:
+            table.buy_chips(seat, buy_in.max)

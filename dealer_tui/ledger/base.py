@@ -25,9 +25,12 @@ FLAGS = {
     "all_in": "a player was all in (Palace Poker)",
     "recovered": "the round was reopened after a restart",
     "seeded": "dealt from a seed (training, demos)",
+    "training": "played at a training table (demos): left out of the totals unless asked for",
 }
 """Every flag a round may carry, with what it means: the one list the floor's flag filter and
 `history export --flag` offer."""
+
+TRAINING = "training"
 
 SIGN_OFF_REQUESTED = "sign_off_requested"
 SIGN_OFF_APPROVED = "sign_off_approved"
@@ -231,11 +234,19 @@ class RowQuery:
     min_payout: int | None = None  # rounds (export: seats) with one seat's payout at least this
     flag: str | None = None
     search: str | None = None  # a round number or id, a table's name or a player's name (part of it)
+    training: bool = False  # take in the rounds of training tables (always, filtering by the flag)
 
     @property
     def only_time(self) -> bool:
-        """Whether the query filters by nothing but game, table and time (the hourly totals answer it)."""
-        return self.seat is None and self.min_payout is None and self.flag is None and not self.search
+        """Whether the query filters by nothing but game, table and time (the hourly totals answer it:
+        they hold no training round)."""
+        return (self.seat is None and self.min_payout is None and self.flag is None and not self.search
+                and not self.training)
+
+    @property
+    def without_training(self) -> bool:
+        """Whether training tables' rounds are left out."""
+        return not self.training and self.flag != TRAINING
 
 
 @dataclass(frozen=True)
@@ -356,6 +367,11 @@ class Ledger(ABC):
     @abstractmethod
     def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
         """Settlement rows of finished rounds matching the query, oldest round first."""
+
+    @abstractmethod
+    def any_flagged(self, flag: str) -> bool:
+        """Whether any round carries the flag (the floor says training rounds are left out only
+        where there are some)."""
 
     @abstractmethod
     def find_rounds(self, query: RowQuery, limit: int = 100, after: Cursor | None = None, sort: str = "time",

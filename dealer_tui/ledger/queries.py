@@ -58,6 +58,8 @@ def round_where(db: sqlite3.Connection, query: RowQuery, prefix: str = "") -> tu
         else:
             where.append(f"(',' || {p}flags || ',') LIKE ?")
             args.append(f"%,{query.flag},%")
+    if query.without_training:
+        where.append(f"(',' || {p}flags || ',') NOT LIKE '%,training,%'")
     if query.seat is not None:
         where.append(f"EXISTS (SELECT 1 FROM settlements s2 WHERE s2.round_id = {p}id AND s2.seat = ?)")
         args.append(query.seat)
@@ -232,7 +234,8 @@ def settlement_rows(db: sqlite3.Connection, query: RowQuery) -> Iterator[tuple[R
     """The query's rounds' rows; seat and minimum payout pick rows (a minimum payout: every row of
     a seat whose payout in the round reaches it), the other filters pick rounds."""
     round_query = RowQuery(game=query.game, table_id=query.table_id, since=query.since, until=query.until,
-                           flag=query.flag, search=query.search, min_payout=query.min_payout)
+                           flag=query.flag, search=query.search, min_payout=query.min_payout,
+                           training=query.training)
     where, args = round_where(db, round_query, "r.")
     if query.seat is not None:
         where.append("s.seat = ?")

@@ -453,12 +453,14 @@ class SqliteLedger(AuditReads, Ledger):
 
     @staticmethod
     def _add_to_hour(db: sqlite3.Connection, round_id: int) -> None:
-        """The hourly totals gain the settled round in the settlement's own transaction."""
+        """The hourly totals gain the settled round in the settlement's own transaction (a training
+        table's round stays out of them)."""
         db.execute(
             "INSERT INTO hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks,"
             " house, biggest, fees)"
             " SELECT substr(started_at, 1, 13), table_id, game, banking, 1, wagered, paid, returned, from_stacks,"
-            " house_result, max_payout, fees FROM rounds WHERE id = ? AND true"
+            " house_result, max_payout, fees FROM rounds WHERE id = ?"
+            " AND (',' || flags || ',') NOT LIKE '%,training,%'"
             " ON CONFLICT(hour, table_id, game, banking) DO UPDATE SET rounds = rounds + 1,"
             " wagered = wagered + excluded.wagered, paid = paid + excluded.paid,"
             " returned = returned + excluded.returned, from_stacks = from_stacks + excluded.from_stacks,"
@@ -521,6 +523,9 @@ class SqliteLedger(AuditReads, Ledger):
     def find_rounds(self, query: RowQuery, limit: int = 100, after: Cursor | None = None, sort: str = "time",
                     descending: bool = True) -> list[RoundRecord]:
         return queries.find_rounds(self._db, query, limit, after, sort, descending)
+
+    def any_flagged(self, flag: str) -> bool:
+        return self._db.execute("SELECT 1 FROM round_flags WHERE flag = ? LIMIT 1", (flag,)).fetchone() is not None
 
     def totals(self, query: RowQuery) -> list[Totals]:
         return queries.totals(self._db, query)

@@ -43,6 +43,8 @@ class TableSession:
         self.house = 0  # chips the house has taken (or, banking, won) at this table
         self.bought_in = 0
         self.cashed_out = 0
+        self.training = False
+        """A training table (demos): its rounds are marked so and kept out of the floor's totals."""
 
     # -- proposals (validate, return events) ------------------------------------------------
 
@@ -87,6 +89,9 @@ class TableSession:
     def apply_all(self, events: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
         for kind, payload in events:
             self.apply(kind, payload)
+
+    def _on_table_opened(self, p: Mapping[str, Any]) -> None:
+        self.training = bool(p.get("training"))
 
     def _on_seat_taken(self, p: Mapping[str, Any]) -> None:
         self.players[p["seat"]] = SeatedPlayer(p["seat"], p["player"], p["buy_in"], self.rounds_started,

@@ -48,13 +48,15 @@ class Table:
 
     @classmethod
     def create(cls, ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource,
-               seats: int) -> Table:
+               seats: int, *, training: bool = False) -> Table:
         """A new table, recorded with its opening event and held by this terminal in one
-        transaction: a crash leaves either no table or one that opens."""
+        transaction: a crash leaves either no table or one that opens. A training table's rounds
+        are marked `training` and left out of the floor's totals unless asked for."""
         round_class(profile.game, keyed=source.kind == "entry")  # refuses a game with no keyed variant
         opened = NewEvent("table_opened", {"seats": seats, "profile": profile.name,
                                            "profile_sha256": profile.sha256, "profile_text": profile.text,
-                                           "card_source": source.kind, "seeded": source.seeded})
+                                           "card_source": source.kind, "seeded": source.seeded,
+                                           **({"training": True} if training else {})})
         record = ledger.create_table(name, profile.game, profile.name, profile.sha256, source.kind,
                                      events=[opened], lease=True)
         table = cls(ledger, record, profile, source, TableSession(seats))
@@ -152,9 +154,11 @@ class Table:
                                              "button": setup.get("button"), "banker": setup.get("banker"),
                                              "profile": self.profile.name,
                                              "profile_sha256": self.profile.sha256,
-                                             "card_source": self.source.kind, "seeded": self.source.seeded})
+                                             "card_source": self.source.kind, "seeded": self.source.seeded,
+                                             **({"training": True} if self.session.training else {})})
         rnd = cls_(self.profile.profile, setup)
-        flags = frozenset({"seeded"}) if self.source.seeded else frozenset()
+        flags = frozenset(flag for flag, on in (("seeded", self.source.seeded), ("training", self.session.training))
+                          if on)
         record = self.ledger.open_round(self.record.id, self.record.game, self.profile.name, [started], flags)
         rnd.apply(started)
         self.session.apply(started.kind, started.payload)

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import FLAGS as LEDGER_FLAGS
-from dealer_tui.ledger.base import Cursor, cursor_of
+from dealer_tui.ledger.base import TRAINING, Cursor, cursor_of
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_signoff import SignOffDesk
@@ -61,6 +61,7 @@ class RoundsScreen(Screen[None]):
         Binding("n", "older", "Next"),
         Binding("p", "newer", "Prev"),
         Binding("t", "totals", "Totals"),
+        Binding("T", "training", "Training", show=False),
         Binding("e", "export", "Export"),
         Binding("s", "sign_offs", "Sign-offs"),
         Binding("r", "reload", "Refresh", show=False),
@@ -78,6 +79,7 @@ class RoundsScreen(Screen[None]):
         self.rows: list[RoundRecord] = []
         self.tables = TableNames(ledger)
         self.voids = Voids(ledger)
+        self.has_training = ledger.any_flagged(TRAINING)
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -135,6 +137,8 @@ class RoundsScreen(Screen[None]):
         parts.append(f"payout ≥ {q.min_payout}" if q.min_payout else "any payout")
         if q.search:
             parts.append(f"search: {q.search!r}")
+        if self.has_training or q.training:
+            parts.append("training tables: taken in (T)" if q.training else "training tables: left out (T)")
         order = {"time": "newest", "paid": "biggest paid", "wagered": "biggest wagered", "house": "best for house"}
         parts.append(f"sort: {order[self.sort]} first" if self.descending else f"sort: {self.sort}, ascending")
         more = "+" if len(self.rows) == PAGE else ""
@@ -168,6 +172,12 @@ class RoundsScreen(Screen[None]):
     def action_cycle_flag(self) -> None:
         i = FLAGS.index(self.query_.flag) if self.query_.flag in FLAGS else 0
         self._set(flag=FLAGS[(i + 1) % len(FLAGS)])
+
+    def action_training(self) -> None:
+        """Take in, or leave out again, the rounds of training tables (demos): left out of the list
+        and the totals unless asked for."""
+        self.has_training = self.has_training or self.ledger.any_flagged(TRAINING)
+        self._set(training=not self.query_.training)
 
     def action_big_payouts(self) -> None:
         self._set(min_payout=None if self.query_.min_payout else self.big_payout)

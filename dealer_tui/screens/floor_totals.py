@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, RowQuery, Totals
-from dealer_tui.ledger.base import HourTotals
+from dealer_tui.ledger.base import TRAINING, HourTotals
 from dealer_tui.ledger.payouts import DROP_MEANS, KINDS
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_table import FloorTable
@@ -113,6 +113,10 @@ class TotalsScreen(Screen[None]):
         table.add_row("all", "", "", *figures(everything, shown_hold(everything.hold) if one_kind else "by kind"))
         notes.append("all: ", style="bold")
         notes.append(adds_up(everything) + ("" if one_kind or not kinds else "; hold only within one kind, above"))
+        if q.training:
+            notes.append("\ntraining tables' rounds taken in", style="bold")
+        elif q.flag != TRAINING and self.ledger.any_flagged(TRAINING):
+            notes.append("\ntraining tables' rounds left out (T on the rounds list takes them in)")
         self.query_one("#totals-sum", Static).update(notes)
         self.query_one("#totals-chart", Static).update(self.chart(kinds))
 

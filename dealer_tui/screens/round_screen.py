@@ -47,6 +47,7 @@ from dealer_tui.widgets.settled import SettledColumn, SettledRow, SettledScroll
 from dealer_tui.widgets.table_info import TableInfo
 from rules.cards import Card
 from rules.errors import RulesError
+from rules.profiles.loader import LoadedProfile
 
 
 class RoundScreen(TableChanges, OneFrame[None]):
@@ -107,9 +108,15 @@ class RoundScreen(TableChanges, OneFrame[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.title = f"{self.table.record.name} — {self.table.profile.profile.title}"
-        self.query_one(TableInfo).show(self.table.profile, self.presenter.LIMITS)
+        self.show_profile(self.table.profile)
         self.refresh_view()
+
+    def show_profile(self, loaded: LoadedProfile) -> None:
+        """The table, its profile (and whether it is a training table) in the title; the profile's
+        limits beside the table."""
+        training = " — TRAINING (not in the floor's totals)" if self.table.session.training else ""
+        self.title = f"{self.table.record.name} — {loaded.profile.title}{training}"
+        self.query_one(TableInfo).show(loaded, self.presenter.LIMITS)
 
     def refresh_view(self) -> None:
         rnd = self.table.round

@@ -10,7 +10,6 @@ from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.reason_modal import ReasonModal
-from dealer_tui.widgets.table_info import TableInfo
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
@@ -123,8 +122,7 @@ class TableChanges:
         except (RulesError, LedgerError) as exc:
             screen.tell(str(exc), severity="error")
             return
-        screen.title = f"{screen.table.record.name} — {loaded.profile.title}"
-        screen.query_one(TableInfo).show(loaded, screen.presenter.LIMITS)
+        screen.show_profile(loaded)
         screen.tell(f"Profile {loaded.name} from the next round.")
         screen.refresh_view()
 
