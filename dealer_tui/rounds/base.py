@@ -152,6 +152,7 @@ class Round(ABC):
         self.setup = dict(setup)
         self.events: list[Event] = []
         self._phase = Phase.ANTE
+        self._legal: tuple[int, tuple[ActionSpec, ...]] | None = None
 
     @classmethod
     @abstractmethod
@@ -171,9 +172,16 @@ class Round(ABC):
     def phase(self) -> Phase:
         return self._phase
 
-    @abstractmethod
     def legal_actions(self) -> list[ActionSpec]:
-        """Every action that may happen now."""
+        """Every action that may happen now: worked out once per recorded event and shared by
+        everyone who asks until the next one (the state changes only by `apply`)."""
+        if self._legal is None or self._legal[0] != len(self.events):
+            self._legal = (len(self.events), tuple(self._legal_actions()))
+        return list(self._legal[1])
+
+    @abstractmethod
+    def _legal_actions(self) -> list[ActionSpec]:
+        """Every action that may happen now, worked out from the state."""
 
     def propose(self, action: Action) -> list[Event]:
         """Validate `action` and return its events; raise IllegalAction naming seat, action, reason.
@@ -372,12 +380,14 @@ class Round(ABC):
             for earlier in kept:
                 self.apply(earlier)
             self.events = recorded
+            self._legal = None
             return
         handler = getattr(self, f"_on_{event.kind}", None)
         if handler is None:
             raise IllegalAction(f"{self.game_id}: unknown event {event.kind!r}")
         handler(event.payload)
         self.events.append(event)
+        self._legal = None
 
     def _on_round_recovered(self, payload: Mapping[str, Any]) -> None:
         """A restart reopened the round; nothing in it changes."""

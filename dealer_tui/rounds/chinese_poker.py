@@ -192,7 +192,7 @@ class ChinesePokerRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
         if self._phase is Phase.ANTE:
             specs.append(ActionSpec("deal", None, label="Deal four hands of 13 (CP-1)",

@@ -27,9 +27,9 @@ EMPTY_ROWS = {name: "" for name in cp.ROWS}
 class ChinesePokerKeyedRound(ChinesePokerRound):
     keyed = True
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs = []
-        for spec in super().legal_actions():
+        for spec in super()._legal_actions():
             if spec.kind == "deal":
                 spec = ActionSpec("deal", None, label="Deal four hands of 13 (physical cards, CP-1)")
             specs.append(spec)

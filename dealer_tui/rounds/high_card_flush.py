@@ -140,7 +140,7 @@ class HighCardFlushRound(Round):
             return f"seat {last.payload['seat']}'s " + (f"raise of {amount}" if amount else "fold")
         return super().undo_label()
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
         if self._phase is Phase.ANTE:
             limits = self.profile.limits.ante

@@ -53,9 +53,9 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
             return super().raise_bounds(seat)
         return hcf.raise_bounds(self.seats[seat].ante, LARGEST_FLUSH)
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs = []
-        for spec in super().legal_actions():
+        for spec in super()._legal_actions():
             if spec.kind == "deal":
                 spec = ActionSpec("deal", None, label="Deal seven cards each (physical cards)")
             elif spec.kind == "reveal":

@@ -133,7 +133,7 @@ class OneOrFiveRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
         if self._phase is Phase.ANTE:
             limits = self.profile.limits.ante

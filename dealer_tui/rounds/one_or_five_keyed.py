@@ -61,9 +61,9 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
         return [b for n in self.order() if (b := self.boxes[n]).status == "closed" and b.insurance is None
                 and self.available(b.seat) >= b.ante]
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs = []
-        for spec in super().legal_actions():
+        for spec in super()._legal_actions():
             if spec.kind == "deal":
                 spec = ActionSpec("deal", None, label="Cut and deal (key the dealer's up card)",
                                   needs_cards=CardRequest("deal", ((UP, 1),)))

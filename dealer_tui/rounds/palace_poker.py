@@ -113,7 +113,7 @@ class PalacePokerRound(PalaceTurns, Round):
         """Every ante and bet in the pot so far (PP-2, PP-4)."""
         return {seat: p.put_in() for seat, p in self.players.items() if p.put_in()}
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
         if self._phase is Phase.ANTE:
             specs += self._ante_specs()

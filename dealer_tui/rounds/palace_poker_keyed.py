@@ -89,9 +89,9 @@ class PalacePokerKeyedRound(PalacePokerRound):
     def _palace_request(self) -> CardRequest:
         return CardRequest("palaces", ())
 
-    def legal_actions(self) -> list[ActionSpec]:
+    def _legal_actions(self) -> list[ActionSpec]:
         specs = []
-        for spec in super().legal_actions():
+        for spec in super()._legal_actions():
             if spec.kind == "deal_palaces":
                 spec = ActionSpec("deal_palaces", None, label="Deal 3 palace cards each (physical, face down)")
             elif spec.kind == "reveal" and self.end is not None and not self.end.winners:
