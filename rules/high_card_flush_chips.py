@@ -4,7 +4,8 @@ an object per bet. Both give the same chips for every round (tests/test_settle_h
 
 A hand is `(seat, ante, raised, flush, straight_flush, flush_key, run_key)`: bets in chips
 (`raised` 0 = folded) and the keys of `high_card_flush` (`flush_key`, `straight_flush_key`), -1
-when the cards are not known. A bet's result is signed as in SETTLE.md.
+when the cards are not known. A bet's result is signed as in SETTLE.md. The paytables are the
+readable settlement's (`pay_lines`), the terms its `Terms`.
 
 Preconditions as for `settle`: cards known wherever the result depends on them, legal raises.
 """
@@ -21,7 +22,7 @@ from rules.high_card_flush import (
     RANK_BITS,
     settlement_order,
 )
-from rules.high_card_flush_settlement import Terms, pay_line
+from rules.high_card_flush_settlement import Terms, pay_lines
 from rules.profiles.high_card_flush import HighCardFlushProfile
 
 Hand = tuple[int, int, int, int, int, int, int]
@@ -41,9 +42,7 @@ class Odds:
 
     @classmethod
     def of(cls, profile: HighCardFlushProfile) -> Odds:
-        tables = profile.paytables
-        return cls(tuple(pay_line(tables.flush, n) for n in range(8)),
-                   tuple(pay_line(tables.straight_flush, n) for n in range(8)))
+        return cls(pay_lines(profile.paytables.flush), pay_lines(profile.paytables.straight_flush))
 
 
 @dataclass(frozen=True, slots=True)

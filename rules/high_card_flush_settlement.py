@@ -31,6 +31,7 @@ from typing import Literal
 
 from rules.cards import Card
 from rules.high_card_flush import (
+    CARDS_PER_HAND,
     MIN_FLUSH_BET_LENGTH,
     HandReading,
     read_hand,
@@ -173,9 +174,21 @@ def _pushed(label: str, stake: int, why: str) -> BetResult:
     return BetResult(stake, 0, f"{label}: {why} — pushes, {stake} returned")
 
 
+def paying_line(table: dict[int, int], length: int) -> int | None:
+    """The card count of the highest paytable line the length reaches ("only the highest line
+    pays"; a profile lists its lines longest first); None when it reaches none."""
+    return next((cards for cards in table if cards <= length), None)
+
+
 def pay_line(table: dict[int, int], length: int) -> int | None:
-    """Odds of the highest paytable line the length reaches ("only the highest line pays")."""
-    return next((odds for cards, odds in table.items() if cards <= length), None)
+    """Odds of the line that pays for the length (`paying_line`); None when none does."""
+    line = paying_line(table, length)
+    return None if line is None else table[line]
+
+
+def pay_lines(table: dict[int, int]) -> tuple[int | None, ...]:
+    """`pay_line` by length, 0 to 7 cards: the table the chips and vectorised forms index."""
+    return tuple(pay_line(table, length) for length in range(CARDS_PER_HAND + 1))
 
 
 _NO_RAISE = BetResult(0, 0, "Raise: folded, no raise")

@@ -40,7 +40,7 @@ from rules.high_card_flush import (
     RANK_BITS,
     RUN_KEYS,
 )
-from rules.high_card_flush_settlement import Terms, pay_line
+from rules.high_card_flush_settlement import Terms, pay_lines, paying_line
 from rules.profiles.base import ProfileBase
 from rules.profiles.high_card_flush import HighCardFlushProfile
 from rules.simulate import GameSimulator, Options, register_simulator
@@ -159,9 +159,10 @@ class HandResults:
 
 
 def _lines(table: dict[int, int]) -> tuple[IntArray, IntArray]:
-    """By length 0..7: the paying line's card count (0 = none) and its odds (pay_line, HCF-14)."""
-    odds = [pay_line(table, n) for n in range(8)]
-    line = [max((k for k in table if k <= n), default=0) if o is not None else 0 for n, o in enumerate(odds)]
+    """By length 0..7: the paying line's card count (0 = none) and its odds (0 = none), as the
+    rules' settlement pays them (`paying_line`, `pay_lines`)."""
+    odds = pay_lines(table)
+    line = [paying_line(table, n) or 0 for n in range(len(odds))]
     return np.array(line, dtype=np.int64), np.array([o or 0 for o in odds], dtype=np.int64)
 
 
