@@ -1,6 +1,7 @@
 """The brief High Card Flush settler (`settle --jsonl` without `--explain`) against the full one:
-the same JSON line, byte for byte, for random rounds good and bad; the chips-only settlement on
-rounds worked out by hand; the command's lines and its JSON decoding.
+the same JSON line, byte for byte, for random rounds good and bad; the chips-only settlement
+against the readable one on random rounds and terms, and on rounds worked out by hand; the
+command's lines and its JSON decoding.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.cards import parse_cards
 from rules.errors import BadInput
 from rules.high_card_flush import flush_key, straight_flush_key
 from rules.high_card_flush_chips import Odds, settle_designated_player, settle_house
-from rules.high_card_flush_settlement import Terms
+from rules.high_card_flush_settlement import BankerHand, PlayerHand, Terms, settle
 from rules.profiles.high_card_flush import HighCardFlushProfile
 from rules.profiles.loader import shipped_dir
 from rules.settle import encode, settle_json, settle_round
@@ -193,13 +195,17 @@ def test_settle_json_with_explanations_is_the_encoded_round() -> None:
     assert settle_json(copy.deepcopy(EXAMPLE_IN), LIB) == encode(settle_round(copy.deepcopy(EXAMPLE_IN), LIB))
 
 
-# Chips only, worked out by hand ------------------------------------------------------------
+# Chips only against the readable settlement -----------------------------------------------
+
+
+def _profile(name: str) -> HighCardFlushProfile:
+    profile = LIB.find(name).profile
+    assert isinstance(profile, HighCardFlushProfile)
+    return profile
 
 
 def _odds(name: str) -> Odds:
-    profile = LIB.find(name).profile
-    assert isinstance(profile, HighCardFlushProfile)
-    return Odds.of(profile)
+    return Odds.of(_profile(name))
 
 
 def _keys(text: str) -> tuple[int, int]:
@@ -209,6 +215,42 @@ def _keys(text: str) -> tuple[int, int]:
 
 def card_index(token: str) -> int:
     return "23456789TJQKA".index(token[0]) * 4 + "shdc".index(token[1])
+
+
+CAPS = st.none() | st.sampled_from([1, 50, 100, 1000]) | st.integers(1, 5000)
+TERMS = st.builds(Terms, st.sampled_from(["all", "players", "dp_only"]), st.integers(0, 20), CAPS, CAPS)
+
+
+@settings(max_examples=400, deadline=None)
+@given(rounds() | crowded_rounds(), TERMS)
+def test_hcf_8_to_hcf_20_chips_equal_the_readable_settlement(req: dict[str, Any], terms: Terms) -> None:
+    # Every bet's result, the rake, the dead hands, the order, the banker's net and rake and the
+    # house's rake: the same from both, under any rake and caps (the request's own are left aside).
+    profile = _profile(req.get("profile", "high-card-flush"))
+    banker, players = req["banker"], req["players"]
+
+    def keys(p: dict[str, Any]) -> tuple[int, int]:
+        return _keys(p["cards"]) if "cards" in p else (-1, -1)
+
+    readable = settle(
+        profile, req["seats"], BankerHand(parse_cards(banker["cards"]), banker.get("seat"), banker.get("stack")),
+        [PlayerHand(p["seat"], p["ante"], p["raise"], p.get("flush", 0), p.get("straight_flush", 0),
+                    parse_cards(p["cards"]) if "cards" in p else None) for p in players],
+        terms,
+    )
+    hands = [(p["seat"], p["ante"], p["raise"], p.get("flush", 0), p.get("straight_flush", 0), *keys(p)) for p in players]
+    if profile.banker == "house":
+        chips = settle_house(_keys(banker["cards"])[0], hands, Odds.of(profile), terms)
+    else:
+        dp = (banker["seat"], banker["stack"], *_keys(banker["cards"]))
+        chips = settle_designated_player(req["seats"], dp, hands, Odds.of(profile), terms)
+    assert chips.hands == [(p.dead, p.ante.result, p.raise_bet.result, p.flush.result, p.straight_flush.result,
+                            p.rake) for p in readable.players]
+    assert (chips.order, chips.banker_rake, chips.banker_net, chips.house_rake) == (
+        readable.order, readable.banker.rake, readable.banker.net, readable.house_rake)
+
+
+# Chips only, worked out by hand ------------------------------------------------------------
 
 
 def test_hcf_16_a_win_above_the_dp_money_is_cut_from_the_straight_flush_first() -> None:

@@ -8,6 +8,9 @@ amounts within their limits, hands of 7 cards written as the 52 tokens `Ah`, `Td
 distinct across the round, and every other check of `rules.settle.high_card_flush`. Anything
 else returns None and goes to that full settler, which settles it or names its problem: the
 brief path never words an error of its own.
+
+Kept, with `rules.high_card_flush_chips`, because `settle --jsonl` measured about 2x slower end
+to end without them (the figures are in that module's docstring and bench/README.md).
 """
 
 from __future__ import annotations
