@@ -47,8 +47,8 @@ from dealer_tui.ledger.witness import WitnessRecord, witness_problems
 from dealer_tui.rounds.base import Round
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.registry import round_class
-from dealer_tui.rounds.session import TABLE_EVENT_KINDS, TableSession
-from dealer_tui.rounds.table import Table
+from dealer_tui.rounds.session import TableSession
+from dealer_tui.rounds.table import TABLE_KINDS, Table
 from rules.chinese_poker import RULES_REVISION
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile, parse_profile
@@ -288,7 +288,7 @@ class TableAudit:
             if event.kind == "round_started":
                 self.round_start(record, event, prev_ts)
         self.current[1].append(event)
-        if event.kind in TABLE_EVENT_KINDS and event.kind != "round_started":
+        if event.kind in TABLE_KINDS and event.kind != "round_started":
             self.replay(event, self.where(record))
         if event.kind in END_KINDS:
             self.ended[record.id] = None
@@ -299,7 +299,7 @@ class TableAudit:
             self.say(where, f"event {event.seq} ({event.kind}) comes before the table was opened")
             return
         try:
-            self.session.apply(event.kind, event.payload)
+            self.session.apply(NewEvent(event.kind, event.payload))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             self.say(where, f"event {event.seq} ({event.kind}) does not replay on the table's seats ({exc!r})")
 
@@ -313,13 +313,13 @@ class TableAudit:
             self.check_table_row(where, p)
             try:
                 self.session = TableSession(int(p["seats"]))
-                self.session.apply(event.kind, p)
+                self.session.apply(NewEvent(event.kind, p))
             except (KeyError, TypeError, ValueError):
                 self.say(where, "names no number of seats")
             return
         session = self.session
         if session is None:
-            if event.kind in TABLE_EVENT_KINDS:
+            if event.kind in TABLE_KINDS:
                 self.say(where, "comes before the table was opened")
             return
         seat: Any = p.get("seat")
@@ -333,7 +333,7 @@ class TableAudit:
                             f"{session.players[seat].stack}")
         if event.kind in ("seat_taken", "seat_left"):
             self.seating(event)
-        if event.kind in TABLE_EVENT_KINDS:
+        if event.kind in TABLE_KINDS:
             self.replay(event, where)
 
     def check_table_row(self, where: str, payload: dict[str, Any]) -> None:

@@ -32,6 +32,8 @@ class GameRecord:
     """rules: the `settle` contract's module (it registers its settlers)."""
     simulator: str | None
     """rules: the simulator's module (it registers the simulator); None: not simulated."""
+    events: str
+    """events: the module of the game's typed events (it registers them)."""
     round: str
     """rounds: the round's state machine."""
     keyed_round: str | None
@@ -49,6 +51,7 @@ GAMES: tuple[GameRecord, ...] = (
         "high-card-flush", "High Card Flush", "high-card-flush",
         profile_model="rules.profiles.high_card_flush:HighCardFlushProfile",
         settler="rules.settle.high_card_flush", simulator="rules.simulate.high_card_flush",
+        events="dealer_tui.events.high_card_flush",
         round="dealer_tui.rounds.high_card_flush:HighCardFlushRound",
         keyed_round="dealer_tui.rounds.high_card_flush_keyed:HighCardFlushKeyedRound",
         presenter="dealer_tui.views.high_card_flush:PRESENTER",
@@ -58,6 +61,7 @@ GAMES: tuple[GameRecord, ...] = (
         "one-or-five", 'Poker "1 or 5"', "one-or-five",
         profile_model="rules.profiles.one_or_five:OneOrFiveProfile",
         settler="rules.settle.one_or_five", simulator="rules.simulate.one_or_five",
+        events="dealer_tui.events.one_or_five",
         round="dealer_tui.rounds.one_or_five:OneOrFiveRound",
         keyed_round="dealer_tui.rounds.one_or_five_keyed:OneOrFiveKeyedRound",
         presenter="dealer_tui.views.one_or_five:PRESENTER",
@@ -67,6 +71,7 @@ GAMES: tuple[GameRecord, ...] = (
         "chinese-poker", "Chinese Poker", "chinese-poker",
         profile_model="rules.profiles.chinese_poker:ChinesePokerProfile",
         settler="rules.settle.chinese_poker", simulator="rules.simulate.chinese_poker",
+        events="dealer_tui.events.chinese_poker",
         round="dealer_tui.rounds.chinese_poker:ChinesePokerRound",
         keyed_round="dealer_tui.rounds.chinese_poker_keyed:ChinesePokerKeyedRound",
         presenter="dealer_tui.views.chinese_poker:PRESENTER",
@@ -76,6 +81,7 @@ GAMES: tuple[GameRecord, ...] = (
         "palace-poker", "Palace Poker", "palace-poker",
         profile_model="rules.profiles.palace_poker:PalacePokerProfile",
         settler="rules.settle.palace_poker", simulator=None,
+        events="dealer_tui.events.palace_poker",
         round="dealer_tui.rounds.palace_poker:PalacePokerRound",
         keyed_round="dealer_tui.rounds.palace_poker_keyed:PalacePokerKeyedRound",
         presenter="dealer_tui.views.palace_poker:PRESENTER",

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import chooser
+from dealer_tui.events.table import RoundStarted, SeatTaken
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
@@ -105,11 +106,12 @@ def test_pp_0_the_highest_card_deals_and_tied_players_draw_again(tmp_path: Path)
 def test_pp_0_the_button_moves_one_seat_clockwise_each_hand() -> None:
     session = TableSession(7)
     for seat in (1, 2, 4, 6):
-        session.apply("seat_taken", {"seat": seat, "player": f"P{seat}", "buy_in": 500})
+        session.apply(SeatTaken(seat=seat, player=f"P{seat}", buy_in=500))
     setup = PalacePokerRound.setup_from
     assert setup(session, LIMIT.profile)["button"] is None  # no button yet: the hand opens with the draw
-    for last, expected in ((2, 4), (4, 6), (6, 1), (3, 4)):  # seat 3 is empty: the next seat is 4
-        session.apply("round_started", {"button": last})
+    for number, (last, expected) in enumerate(((2, 4), (4, 6), (6, 1), (3, 4)), 1):  # seat 3 is empty: next is 4
+        session.apply(RoundStarted(number=number, setup={}, profile="palace-poker", profile_sha256="",
+                                   card_source="shoe", button=last))
         assert setup(session, LIMIT.profile)["button"] == expected
 
 

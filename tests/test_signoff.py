@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.events.table import SignOffRefused, SignOffRequested
 from dealer_tui.floor_app import FloorApp
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
@@ -80,7 +81,7 @@ async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> No
         payout = app.screen
         assert isinstance(payout, PayoutScreen)
         await pilot.press("r")                                      # send to the floor
-        assert rnd.phase is Phase.PAYOUT and rnd.sign_off_state()[0] == "sign_off_requested"  # type: ignore[index]
+        assert rnd.phase is Phase.PAYOUT and isinstance(rnd.sign_off_state(), SignOffRequested)
         assert "Waiting for the floor" in str(payout.query_one("#payout-hint").render())
         floor = floor_over(where / "ledger.sqlite", where / "pin.json")
         async with floor.run_test(size=SIZE) as fp:
@@ -153,7 +154,7 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     reopened = reopen(tmp_path)
     rnd = reopened.round
     assert rnd is not None and rnd.phase is Phase.PAYOUT
-    assert rnd.sign_off_state() == ("sign_off_refused", {"by": "supervisor", "reason": "count again"})
+    assert rnd.sign_off_state() == SignOffRefused(by="supervisor", reason="count again")
     with pytest.raises(IllegalAction, match="a supervisor must sign off"):
         reopened.act(Action("confirm_payout"))
     reopened.act(Action("confirm_payout", data={"send_to_floor": True}))

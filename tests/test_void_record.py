@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.events import typed
 from dealer_tui.rounds.base import Action
 from dealer_tui.views import describe_common
 from tests.hcf_support import hcf_table
@@ -24,7 +25,7 @@ def test_hcf_19_a_void_records_the_bets_it_returns_and_who_approved(tmp_path: Pa
     record = table.ledger.round(table.round_id or 0)
     assert (record.status, record.seats, record.wagered, record.paid, record.returned) == ("voided", 2, 42, 0, 42)
     assert record.wagered == record.paid + record.returned + record.house_result   # 42 = 0 + 42 + 0
-    assert describe_common(void) == ("Round void: shuffler red light; returned seat 2 17, seat 3 25; "
+    assert describe_common(typed(void)) == ("Round void: shuffler red light; returned seat 2 17, seat 3 25; "
                                      "approved by Sam")
     assert {s: p.stack for s, p in table.session.players.items()} == {1: 5000, 2: 5000, 3: 5000}
     assert verify_ledger(table.ledger) == []

@@ -13,6 +13,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from dealer_tui.events import Handlers, RoundEvent, decode, on
+from dealer_tui.events.codec import event_type
+from dealer_tui.events.table import (
+    CardsCorrected,
+    PayoutConfirmed,
+    PayoutRow,
+    RoundRecovered,
+    RoundStarted,
+    RoundVoided,
+    SignOffApproved,
+    SignOffRefused,
+    SignOffRequested,
+    StepTakenBack,
+)
 from dealer_tui.ledger.base import NewEvent, SettlementRow
 from dealer_tui.ledger.payouts import seat_payouts
 from rules.cards import Card, parse_cards
@@ -23,6 +37,10 @@ if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession
 
 Event = NewEvent
+"""An event not typed yet (its kind and payload)."""
+AnyEvent = RoundEvent | NewEvent
+SignOff = SignOffRequested | SignOffApproved | SignOffRefused
+"""A sign-off's state: the request sent to the floor, or the floor's decision."""
 
 UNDO = "undo"
 UNDO_EVENT = "step_taken_back"
@@ -129,7 +147,7 @@ def cards_from_payload(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
-class Round(ABC):
+class Round(Handlers, ABC):
     """One game's round. Subclasses define the state, the actions and the events."""
 
     game_id: ClassVar[str]
@@ -140,17 +158,17 @@ class Round(ABC):
     PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
     """The phases the dealer sees this game go through, in order (a game without antes, or with
     its own words for a phase, says so)."""
-    REKEYABLE: ClassVar[frozenset[str]] = frozenset()
+    REKEYABLE: ClassVar[frozenset[Any]] = frozenset()
     """At a live table, the keyed steps whose cards the supervisor may correct before the payout
     is confirmed (the game's `rekey_action` turns such an event back into its keyed action)."""
-    UNDOABLE: ClassVar[dict[str, str]] = {}
+    UNDOABLE: ClassVar[Mapping[Any, str]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
-    how it reads: `{"ante_placed": "the ante"}`. Events that bring cards are never taken back."""
+    how it reads: `{AntePlaced: "ante"}`. Events that bring cards are never taken back."""
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         self.profile = profile
         self.setup = dict(setup)
-        self.events: list[Event] = []
+        self.events: list[AnyEvent] = []
         self._phase = Phase.ANTE
         self._legal: tuple[int, tuple[ActionSpec, ...]] | None = None
 
@@ -183,7 +201,7 @@ class Round(ABC):
     def _legal_actions(self) -> list[ActionSpec]:
         """Every action that may happen now, worked out from the state."""
 
-    def propose(self, action: Action) -> list[Event]:
+    def propose(self, action: Action) -> list[AnyEvent]:
         """Validate `action` and return its events; raise IllegalAction naming seat, action, reason.
 
         The action must be among `legal_actions()`; its `_propose_<kind>` handler checks the details.
@@ -199,7 +217,7 @@ class Round(ABC):
         legal = {(s.kind, s.seat) for s in self.legal_actions()}
         if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
             raise self.refusal(action, what)
-        events: list[Event] = handler(action)
+        events: list[AnyEvent] = handler(action)
         return events
 
     def refusal(self, action: Action, what: str) -> IllegalAction:
@@ -228,43 +246,46 @@ class Round(ABC):
 
     def known_cards(self) -> list[Card]:
         """Every card this round's events have recorded so far (a keyed card may not repeat one)."""
-        return cards_in(self.events)
+        return cards_in(self.events, self.game_id)
 
     def taken_cards(self, request: CardRequest | None = None) -> dict[Card, str]:
         """Cards a keyed entry for `request` may not repeat, and where each already is."""
         return {card: "earlier this round" for card in self.known_cards()}
 
-    def _propose_confirm_payout(self, action: Action) -> list[Event]:
-        return self.payout_events(action)
+    def _propose_confirm_payout(self, action: Action) -> list[AnyEvent]:
+        return [*self.payout_events(action)]
 
-    def _propose_void(self, action: Action) -> list[Event]:
-        return self.void_events(str(action.data.get("reason", "")), str(action.data.get("by", "")))
+    def _propose_void(self, action: Action) -> list[AnyEvent]:
+        return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("by", "")))]
 
-    def _on_round_started(self, payload: Mapping[str, Any]) -> None:
+    @on(RoundStarted)
+    def _on_round_started(self, event: RoundStarted) -> None:
         self._phase = Phase.ANTE
 
-    def _on_payout_confirmed(self, payload: Mapping[str, Any]) -> None:
+    @on(PayoutConfirmed)
+    def _on_payout_confirmed(self, event: PayoutConfirmed) -> None:
         self._phase = Phase.DONE
 
-    def _on_round_voided(self, payload: Mapping[str, Any]) -> None:
+    @on(RoundVoided)
+    def _on_round_voided(self, event: RoundVoided) -> None:
         self._phase = Phase.VOID
 
     # -- the same bets as last round ----------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[AnyEvent], seat: int) -> list[Action]:
         """The actions that place `seat`'s bets as they stood in an earlier round (its `earlier`
         events, steps taken back left out); empty for a game without bets to repeat."""
         return []
 
     # -- taking back a mis-key ---------------------------------------------------------------
 
-    def undoable(self) -> Event | None:
+    def undoable(self) -> AnyEvent | None:
         """The dealer's last step, if it may still be taken back: it is the round's last event
         (a restart in between does not count) and of a kind the game lets the dealer take back."""
         if self._phase in (Phase.DONE, Phase.VOID, Phase.PAYOUT):
             return None
-        last = next((e for e in reversed(self.events) if e.kind != "round_recovered"), None)
-        if last is None or last.kind not in self.UNDOABLE:
+        last = next((e for e in reversed(self.events) if not isinstance(e, RoundRecovered)), None)
+        if last is None or _step_kind(last) not in self.UNDOABLE:
             return None
         return last
 
@@ -273,52 +294,51 @@ class Round(ABC):
         last = self.undoable()
         if last is None:
             return None
-        seat = last.payload.get("seat")
-        box = last.payload.get("box")
+        fields = last.payload
+        seat, box = fields.get("seat"), fields.get("box")
         whose = f"seat {seat}'s " if seat is not None else (f"box {box}'s " if box is not None else "")
-        return whose + self.UNDOABLE[last.kind]
+        return whose + self.UNDOABLE[_step_kind(last)]
 
-    def _propose_undo(self, action: Action) -> list[Event]:
+    def _propose_undo(self, action: Action) -> list[AnyEvent]:
         last = self.undoable()
         if last is None:
             raise refuse(None, "take back the last step",
                          "only the dealer's last step may be taken back, before anything else is entered; "
                          "after that the supervisor corrects")
-        return [Event(UNDO_EVENT, {"kind": last.kind, "payload": dict(last.payload),
-                                   "what": self.undo_label() or last.kind})]
+        return [StepTakenBack(taken_back=last.kind, step=last.payload, what=self.undo_label() or last.kind)]
 
-    def effective_events(self, events: Sequence[Event]) -> list[Event]:
+    def effective_events(self, events: Sequence[AnyEvent]) -> list[AnyEvent]:
         """`events` as they stand after their corrections: every step taken back left out (each
         undo takes back the step before it), every keyed step whose cards were corrected as it
         reads with the corrected cards."""
-        kept: list[Event] = []
-        for event in events:
-            if event.kind == UNDO_EVENT:
-                while kept and kept[-1].kind == "round_recovered":
+        kept: list[AnyEvent] = []
+        for event in (as_typed(e, self.game_id) for e in events):
+            if isinstance(event, StepTakenBack):
+                while kept and isinstance(kept[-1], RoundRecovered):
                     kept.pop()
                 if kept:
                     kept.pop()
-            elif event.kind == REKEY_EVENT:
-                at = max(i for i, e in enumerate(kept) if e.kind == event.payload["event"])
-                kept[at] = Event(kept[at].kind, dict(event.payload["payload"]))
+            elif isinstance(event, CardsCorrected):
+                at = max(i for i, e in enumerate(kept) if e.kind == event.event)
+                kept[at] = as_typed(NewEvent(kept[at].kind, dict(event.step)), self.game_id)
             else:
                 kept.append(event)
         return kept
 
     # -- correcting keyed cards (a live table) -------------------------------------------------
 
-    def rekey_action(self, event: Event) -> Action:
+    def rekey_action(self, event: AnyEvent) -> Action:
         """The keyed action that recorded `event`, with the cards it recorded (a game with keyed
         steps it lets the supervisor correct says how)."""
         raise IllegalAction(f"{self.game_id}: {event.kind} cannot be keyed again")
 
-    def rekey_step(self) -> tuple[int, Event] | None:
+    def rekey_step(self) -> tuple[int, AnyEvent] | None:
         """The keyed step whose cards may be corrected now: the last one of the round, while the
         payout waits to be confirmed."""
         if self._phase is not Phase.PAYOUT or not self.REKEYABLE:
             return None
         effective = self.effective_events(self.events)
-        found = [(i, e) for i, e in enumerate(effective) if e.kind in self.REKEYABLE]
+        found = [(i, e) for i, e in enumerate(effective) if _step_kind(e) in self.REKEYABLE]
         return found[-1] if found else None
 
     def rekey_hands(self) -> dict[str, tuple[Card, ...]]:
@@ -333,9 +353,9 @@ class Round(ABC):
             return {}
         effective = self.effective_events(self.events)
         others = [e for i, e in enumerate(effective) if i != step[0]]
-        return {card: "earlier this round" for card in cards_in(others)}
+        return {card: "earlier this round" for card in cards_in(others, self.game_id)}
 
-    def _propose_rekey(self, action: Action) -> list[Event]:
+    def _propose_rekey(self, action: Action) -> list[AnyEvent]:
         what = "correct the keyed cards"
         step = self.rekey_step()
         if step is None:
@@ -365,15 +385,17 @@ class Round(ABC):
         except IllegalAction as exc:
             raise refuse(None, what, f"with these cards what followed could not have happened ({exc}): "
                                      "void the round instead") from None
-        return [Event(REKEY_EVENT, {
-            "event": keyed.kind, "reason": reason, "supervisor": supervisor,
-            "previous": {label: " ".join(c.text for c in original.cards[label]) for label in changed},
-            "cards": {label: " ".join(c.text for c in cards) for label, cards in changed.items()},
-            "payload": dict(again[0].payload)})]
+        return [CardsCorrected(
+            event=keyed.kind, reason=reason, supervisor=supervisor,
+            previous={label: " ".join(c.text for c in original.cards[label]) for label in changed},
+            corrected={label: " ".join(c.text for c in cards) for label, cards in changed.items()},
+            step=again[0].payload)]
 
-    def apply(self, event: Event) -> None:
-        """Fold one recorded event into the state."""
-        if event.kind in (UNDO_EVENT, REKEY_EVENT):
+    def apply(self, event: AnyEvent) -> None:
+        """Fold one event (new, or read back from the ledger) into the state: the method marked
+        `@on` its type takes it."""
+        event = as_typed(event, self.game_id)
+        if isinstance(event, (StepTakenBack, CardsCorrected)):
             recorded = [*self.events, event]
             kept = self.effective_events(recorded)
             type(self).__init__(self, self.profile, self.setup)  # the state as if the step never was
@@ -382,17 +404,22 @@ class Round(ABC):
             self.events = recorded
             self._legal = None
             return
-        handler = getattr(self, f"_on_{event.kind}", None)
-        if handler is None:
-            raise IllegalAction(f"{self.game_id}: unknown event {event.kind!r}")
-        handler(event.payload)
+        handler = self.handler_for(event) if isinstance(event, RoundEvent) else None
+        if handler is not None:
+            handler(event)
+        else:
+            legacy = getattr(self, f"_on_{event.kind}", None)
+            if legacy is None:
+                raise IllegalAction(f"{self.game_id}: no {event.kind!r} event in this game")
+            legacy(event.payload)
         self.events.append(event)
         self._legal = None
 
-    def _on_round_recovered(self, payload: Mapping[str, Any]) -> None:
+    @on(RoundRecovered)
+    def _on_round_recovered(self, event: RoundRecovered) -> None:
         """A restart reopened the round; nothing in it changes."""
 
-    def apply_all(self, events: Sequence[Event]) -> None:
+    def apply_all(self, events: Sequence[AnyEvent]) -> None:
         for event in events:
             self.apply(event)
 
@@ -429,15 +456,15 @@ class Round(ABC):
         limit = self.profile.sign_off_threshold
         return sorted(seat for seat, paid in self.player_payouts().items() if paid >= limit)
 
-    def sign_off_state(self) -> tuple[str, Mapping[str, Any]] | None:
-        """The latest sign-off event of this round as (kind, payload): a request sent to the floor
-        ("sign_off_requested"), or the floor's decision on it; None when the floor was never asked."""
+    def sign_off_state(self) -> SignOff | None:
+        """The latest sign-off event of this round: a request sent to the floor, or the floor's
+        decision on it; None when the floor was never asked."""
         for event in reversed(self.events):
-            if event.kind in ("sign_off_requested", "sign_off_approved", "sign_off_refused"):
-                return event.kind, event.payload
+            if isinstance(event, (SignOffRequested, SignOffApproved, SignOffRefused)):
+                return event
         return None
 
-    def sign_off_request_events(self) -> list[Event]:
+    def sign_off_request_events(self) -> list[RoundEvent]:
         """The dealer sends the payout to the floor: the round stays in PAYOUT until it is confirmed."""
         outcome = self.outcome()
         what = "send the payout to the floor"
@@ -447,25 +474,28 @@ class Round(ABC):
         if not big:
             raise refuse(None, what, f"no seat's payout reaches {self.profile.sign_off_threshold}: no sign-off is needed")
         state = self.sign_off_state()
-        if state is not None and state[0] == "sign_off_requested":
+        if isinstance(state, SignOffRequested):
             raise refuse(None, what, "it is already waiting for the supervisor")
-        if state is not None and state[0] == "sign_off_approved":
-            raise refuse(None, what, f"the supervisor ({state[1].get('by')}) already approved it")
-        return [Event("sign_off_requested", {
-            "seats": big, "threshold": self.profile.sign_off_threshold,
-            "payouts": {str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
-            "paid": outcome.paid, "wagered": outcome.wagered})]
+        if isinstance(state, SignOffApproved):
+            raise refuse(None, what, f"the supervisor ({state.by}) already approved it")
+        return [SignOffRequested(
+            seats=tuple(big), threshold=self.profile.sign_off_threshold,
+            payouts={str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
+            paid=outcome.paid, wagered=outcome.wagered)]
 
-    def _on_sign_off_requested(self, payload: Mapping[str, Any]) -> None:
+    @on(SignOffRequested)
+    def _on_sign_off_requested(self, event: SignOffRequested) -> None:
         """Waiting for the floor; no chip moves."""
 
-    def _on_sign_off_approved(self, payload: Mapping[str, Any]) -> None:
+    @on(SignOffApproved)
+    def _on_sign_off_approved(self, event: SignOffApproved) -> None:
         """The floor approved; the dealer confirms the payout with the approver as its sign-off."""
 
-    def _on_sign_off_refused(self, payload: Mapping[str, Any]) -> None:
+    @on(SignOffRefused)
+    def _on_sign_off_refused(self, event: SignOffRefused) -> None:
         """The floor refused, with a reason; the dealer may ask again or void the round."""
 
-    def payout_events(self, action: Action) -> list[Event]:
+    def payout_events(self, action: Action) -> list[RoundEvent]:
         """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
         table, or the floor's approval of a request (`send_to_floor` sends the request)."""
         if action.data.get("send_to_floor"):
@@ -476,30 +506,30 @@ class Round(ABC):
         big = self.sign_off_needed()
         supervisor = str(action.data.get("supervisor", "")).strip()
         state = self.sign_off_state()
-        if not supervisor and state is not None and state[0] == "sign_off_approved":
-            supervisor = str(state[1].get("by", "")).strip()
+        if not supervisor and isinstance(state, SignOffApproved):
+            supervisor = state.by.strip()
         if big and not supervisor:
             seats = ", ".join(str(s) for s in big)
             raise refuse(None, "confirm the payout",
                          f"seat {seats} is paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
         flags = set(outcome.flags) | ({"signed_off"} if big else set())
-        return [Event("payout_confirmed", {
-            "rows": [{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason}
-                     for r in outcome.rows],
-            "stack_changes": {str(seat): change for seat, change in sorted(outcome.stack_changes.items())},
-            "house": outcome.house,
-            "seats": len({r.seat for r in outcome.rows if r.bet not in BANK_BETS}),
-            "wagered": outcome.wagered,
-            "paid": outcome.paid,
-            "flags": sorted(flags),
-            "signed_off_by": supervisor if big else None,
-        })]
+        return [PayoutConfirmed(
+            rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=r.reason)
+                       for r in outcome.rows),
+            stack_changes={str(seat): change for seat, change in sorted(outcome.stack_changes.items())},
+            house=outcome.house,
+            seats=len({r.seat for r in outcome.rows if r.bet not in BANK_BETS}),
+            wagered=outcome.wagered,
+            paid=outcome.paid,
+            flags=tuple(sorted(flags)),
+            signed_off_by=supervisor if big else None,
+        )]
 
     def on_the_table(self) -> dict[int, int]:
         """The chips each seat has put up in the round so far: what a void hands back."""
         return {}
 
-    def void_events(self, reason: str, by: str = "") -> list[Event]:
+    def void_events(self, reason: str, by: str = "") -> list[RoundEvent]:
         """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event
         records what each seat got back and who approved the void."""
         if self.phase in (Phase.DONE, Phase.VOID):
@@ -507,21 +537,24 @@ class Round(ABC):
         if not reason.strip():
             raise IllegalAction("a void needs a reason")
         returned = {str(seat): chips for seat, chips in sorted(self.on_the_table().items()) if chips}
-        return [Event("round_voided", {"reason": reason.strip(), "by": by.strip(), "returned": returned})]
+        return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned)]
 
     @classmethod
-    def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[Event]) -> Round:
+    def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[AnyEvent]) -> Round:
         """Rebuild a round from its recorded events."""
         rnd = cls(profile, setup)
         rnd.apply_all(events)
         return rnd
 
 
-def cards_in(events: Sequence[Event]) -> list[Card]:
-    """Every card the events record (payload keys ending in `cards`, or mappings of them)."""
+def cards_in(events: Sequence[AnyEvent], game: str | None = None) -> list[Card]:
+    """Every card the events (of a round of `game`) record: each event names its own (`RoundEvent.named_cards`)."""
     found: list[Card] = []
-    for event in events:
-        _collect(event.payload, found)
+    for event in (as_typed(e, game) for e in events):
+        if isinstance(event, RoundEvent):
+            found += [card for _, cards in event.named_cards() for card in cards]
+        else:
+            _collect(event.payload, found)
     return found
 
 
@@ -534,6 +567,23 @@ def _collect(value: object, found: list[Card], key: str = "") -> None:
             _collect(v, found, key)
     elif isinstance(value, str) and key.endswith("cards") and value:
         found.extend(cards_from_payload(value))
+
+
+def _step_kind(event: AnyEvent) -> Any:
+    return type(event) if isinstance(event, RoundEvent) and event.GAME is not None else event.kind
+
+
+def stored_form(event: AnyEvent) -> NewEvent:
+    """The event as the ledger stores it."""
+    return event.record() if isinstance(event, RoundEvent) else event
+
+
+def as_typed(event: AnyEvent, game: str | None = None) -> AnyEvent:
+    """An event (of a round of `game`) as its typed event; an event of a kind no class names yet
+    stays as it is."""
+    if isinstance(event, RoundEvent):
+        return event
+    return decode(event.kind, event.payload, game) if event_type(event.kind, game) is not None else event
 
 
 def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:

@@ -7,17 +7,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_tui.events import on
+from dealer_tui.events.high_card_flush import (
+    AntePlaced,
+    AnteWithdrawn,
+    BankerRevealed,
+    CardsDealt,
+    PlayerActed,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
+    AnyEvent,
     CardRequest,
-    Event,
     Phase,
     Round,
     RoundOutcome,
-    cards_from_payload,
-    cards_payload,
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
@@ -49,8 +55,7 @@ class Seat:
 
 class HighCardFlushRound(Round):
     game_id = "high-card-flush"
-    UNDOABLE = {"ante_placed": "ante", "ante_withdrawn": "taking back of the bets",
-                "player_acted": "raise or fold"}
+    UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the bets", PlayerActed: "raise or fold"}
     profile: HighCardFlushProfile
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
@@ -120,24 +125,22 @@ class HighCardFlushRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[AnyEvent], seat: int) -> list[Action]:
         """HCF-4: the seat's Ante and bonus bets as they stood when that round's antes closed."""
-        placed: Mapping[str, Any] | None = None
+        placed: AntePlaced | None = None
         for e in self.effective_events(earlier):
-            if e.kind == "ante_placed" and e.payload["seat"] == seat:
-                placed = e.payload
-            elif e.kind == "ante_withdrawn" and e.payload["seat"] == seat:
+            if isinstance(e, AntePlaced) and e.seat == seat:
+                placed = e
+            elif isinstance(e, AnteWithdrawn) and e.seat == seat:
                 placed = None
         if placed is None:
             return []
-        return [Action("ante", seat, int(placed["ante"]),
-                       data={"flush": int(placed["flush"]), "straight_flush": int(placed["straight_flush"])})]
+        return [Action("ante", seat, placed.ante, data={"flush": placed.flush, "straight_flush": placed.straight_flush})]
 
     def undo_label(self) -> str | None:
         last = self.undoable()
-        if last is not None and last.kind == "player_acted":
-            amount = last.payload["raise"]
-            return f"seat {last.payload['seat']}'s " + (f"raise of {amount}" if amount else "fold")
+        if isinstance(last, PlayerActed):
+            return f"seat {last.seat}'s " + (f"raise of {last.raised}" if last.raised else "fold")
         return super().undo_label()
 
     def _legal_actions(self) -> list[ActionSpec]:
@@ -197,7 +200,7 @@ class HighCardFlushRound(Round):
                     f"{hcf.chips_to_post(low, 0, 0)} (Ante + 3x Ante, HCF-4)")
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_ante(self, a: Action) -> list[Event]:
+    def _propose_ante(self, a: Action) -> list[AnyEvent]:
         seat = a.seat or 0
         p = self.seats[seat]
         ante = a.amount or 0
@@ -213,52 +216,55 @@ class HighCardFlushRound(Round):
         if p.stack < need:
             raise refuse(seat, f"ante {ante}", f"the seat holds {p.stack} chips; Ante + bonus bets + 3× Ante "
                                                f"= {need} must be covered (HCF-4)")
-        return [Event("ante_placed", {"seat": seat, "ante": ante, "flush": flush, "straight_flush": sf})]
+        return [AntePlaced(seat=seat, ante=ante, flush=flush, straight_flush=sf)]
 
-    def _propose_withdraw(self, a: Action) -> list[Event]:
-        return [Event("ante_withdrawn", {"seat": a.seat})]
+    def _propose_withdraw(self, a: Action) -> list[AnyEvent]:
+        return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal(self, a: Action) -> list[Event]:
-        cards = self.dealt_cards(a, self._deal_request(), "HCF-19")
-        return [Event("cards_dealt", {"cards": {label: cards_payload(hand) for label, hand in cards.items()}})]
+    def _propose_deal(self, a: Action) -> list[AnyEvent]:
+        return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "HCF-19"))]
 
-    def _propose_raise(self, a: Action) -> list[Event]:
+    def _propose_raise(self, a: Action) -> list[AnyEvent]:
         seat, amount = a.seat or 0, a.amount or 0
         p = self.seats[seat]
         hcf.verify_raise(p.ante, amount, self.flush_length(seat), seat)
-        return [Event("player_acted", {"seat": seat, "raise": amount})]
+        return [PlayerActed(seat=seat, raised=amount)]
 
-    def _propose_fold(self, a: Action) -> list[Event]:
-        return [Event("player_acted", {"seat": a.seat, "raise": 0})]
+    def _propose_fold(self, a: Action) -> list[AnyEvent]:
+        return [PlayerActed(seat=a.seat or 0, raised=0)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
-        return [Event("banker_revealed", {"cards": cards_payload(self.banker_cards)})]
+    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
+        return [BankerRevealed(cards=self.banker_cards)]
 
     # -- folding ----------------------------------------------------------------------------
 
-    def _on_ante_placed(self, p: Mapping[str, Any]) -> None:
-        seat = self.seats[p["seat"]]
-        seat.ante, seat.flush, seat.straight_flush = p["ante"], p["flush"], p["straight_flush"]
+    @on(AntePlaced)
+    def _on_ante_placed(self, e: AntePlaced) -> None:
+        seat = self.seats[e.seat]
+        seat.ante, seat.flush, seat.straight_flush = e.ante, e.flush, e.straight_flush
 
-    def _on_ante_withdrawn(self, p: Mapping[str, Any]) -> None:
-        seat = self.seats[p["seat"]]
+    @on(AnteWithdrawn)
+    def _on_ante_withdrawn(self, e: AnteWithdrawn) -> None:
+        seat = self.seats[e.seat]
         seat.ante = seat.flush = seat.straight_flush = 0
 
-    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
-        for label, text in p["cards"].items():
-            cards = cards_from_payload(text)
+    @on(CardsDealt)
+    def _on_cards_dealt(self, e: CardsDealt) -> None:
+        for label, cards in e.hands.items():
             if label == BANKER:
                 self.banker_cards = cards
             else:
                 self.seats[int(label.split()[1])].cards = cards
         self._phase = Phase.ACT
 
-    def _on_player_acted(self, p: Mapping[str, Any]) -> None:
-        self.seats[p["seat"]].raised = p["raise"]
+    @on(PlayerActed)
+    def _on_player_acted(self, e: PlayerActed) -> None:
+        self.seats[e.seat].raised = e.raised
         if self.to_act() is None:
             self._phase = Phase.REVEAL
 
-    def _on_banker_revealed(self, p: Mapping[str, Any]) -> None:
+    @on(BankerRevealed)
+    def _on_banker_revealed(self, e: BankerRevealed) -> None:
         self.revealed = True
         hands = [settle.PlayerHand(s.seat, s.ante, s.raised or 0, s.flush, s.straight_flush, s.cards)
                  for s in (self.seats[n] for n in self.playing())]

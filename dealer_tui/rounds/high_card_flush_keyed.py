@@ -12,20 +12,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealer_tui.events import typed_as
+from dealer_tui.events.high_card_flush import (
+    BankerRevealed,
+    CardsDealt,
+    PlayerActed,
+    RaiseCorrection,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
+    AnyEvent,
     CardRequest,
-    Event,
     Phase,
     RoundOutcome,
-    cards_payload,
 )
 from dealer_tui.rounds.high_card_flush import BANKER, HAND_CARDS, HighCardFlushRound
 from rules import high_card_flush as hcf
 from rules import high_card_flush_settlement as settle
-from rules.cards import parse_cards
 
 LARGEST_FLUSH = 7
 OVER_CAP = "over_cap_raise"
@@ -33,19 +38,19 @@ OVER_CAP = "over_cap_raise"
 
 class HighCardFlushKeyedRound(HighCardFlushRound):
     keyed = True
-    REKEYABLE = frozenset({"banker_revealed"})
+    REKEYABLE = frozenset({BankerRevealed})
 
-    def rekey_action(self, event: Event) -> Action:
+    def rekey_action(self, event: AnyEvent) -> Action:
         """The reveal as keyed: every raised (or casino bonus) hand, and the banker's."""
-        p = event.payload
-        cards = {label: parse_cards(text) for label, text in p["hand_cards"].items()}
-        if p["cards"]:
-            cards[BANKER] = parse_cards(p["cards"])
+        revealed = typed_as(BankerRevealed, event)
+        cards = dict(revealed.hand_cards or {})
+        if revealed.cards:
+            cards[BANKER] = revealed.cards
         return Action("reveal", cards=cards)
 
     def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
         super().__init__(profile, setup)
-        self.corrections: dict[int, dict[str, int]] = {}
+        self.corrections: dict[int, RaiseCorrection] = {}
 
     def raise_bounds(self, seat: int) -> tuple[int, int]:
         """Before the reveal the hand is unseen: any raise up to the largest cap is taken as declared."""
@@ -81,18 +86,18 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
             hands.append((BANKER, HAND_CARDS))
         return CardRequest("reveal", tuple(hands)) if hands else None
 
-    def _propose_deal(self, a: Action) -> list[Event]:
-        return [Event("cards_dealt", {"cards": {}, "keyed": True})]
+    def _propose_deal(self, a: Action) -> list[AnyEvent]:
+        return [CardsDealt(hands={}, keyed=True)]
 
-    def _propose_raise(self, a: Action) -> list[Event]:
+    def _propose_raise(self, a: Action) -> list[AnyEvent]:
         seat, amount = a.seat or 0, a.amount or 0
         hcf.verify_raise(self.seats[seat].ante, amount, LARGEST_FLUSH, seat)
-        return [Event("player_acted", {"seat": seat, "raise": amount})]
+        return [PlayerActed(seat=seat, raised=amount)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
         request = self.reveal_request()
         cards = self.dealt_cards(a, request, "HCF-19") if request is not None else {}
-        corrections = {}
+        corrections: dict[str, RaiseCorrection] = {}
         for label, hand in cards.items():
             if label == BANKER:
                 continue
@@ -101,24 +106,22 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
             length = hcf.flush_length_of(hand)
             cap = hcf.raise_bounds(p.ante, length)[1]
             if p.raised and p.raised > cap:
-                corrections[str(seat)] = {"declared": p.raised, "cap": cap, "returned": p.raised - cap,
-                                          "flush": length}
-        return [Event("banker_revealed", {
-            "cards": cards_payload(cards.get(BANKER, ())),
-            "hand_cards": {label: cards_payload(hand) for label, hand in cards.items() if label != BANKER},
-            "raise_corrections": corrections,
-        })]
+                corrections[str(seat)] = RaiseCorrection(declared=p.raised, cap=cap, returned=p.raised - cap,
+                                                         flush=length)
+        return [BankerRevealed(cards=cards.get(BANKER, ()),
+                               hand_cards={label: hand for label, hand in cards.items() if label != BANKER},
+                               raise_corrections=corrections)]
 
-    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+    def _on_cards_dealt(self, e: CardsDealt) -> None:
         self._phase = Phase.ACT
 
-    def _on_banker_revealed(self, p: Mapping[str, Any]) -> None:
-        self.banker_cards = parse_cards(p["cards"]) if p["cards"] else ()
-        for label, text in p["hand_cards"].items():
-            self.seats[int(label.split()[1])].cards = parse_cards(text)
-        for seat, fix in p["raise_corrections"].items():
-            self.seats[int(seat)].raised = fix["cap"]
-            self.corrections[int(seat)] = dict(fix)
+    def _on_banker_revealed(self, e: BankerRevealed) -> None:
+        self.banker_cards = e.cards
+        for label, cards in (e.hand_cards or {}).items():
+            self.seats[int(label.split()[1])].cards = cards
+        for seat, fix in (e.raise_corrections or {}).items():
+            self.seats[int(seat)].raised = fix.cap
+            self.corrections[int(seat)] = fix
         self.revealed = True
         hands = [settle.PlayerHand(s.seat, s.ante, s.raised or 0, s.flush, s.straight_flush, s.cards or None)
                  for s in (self.seats[n] for n in self.playing())]
@@ -134,8 +137,8 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
         for row in base.rows:
             fix = self.corrections.get(row.seat)
             if fix is not None and row.bet == "raise":
-                note = (f"Raise declared {fix['declared']}; the keyed hand's {fix['flush']}-card flush caps it at "
-                        f"{fix['cap']} (HCF-6): {fix['returned']} returned. ")
+                note = (f"Raise declared {fix.declared}; the keyed hand's {fix.flush}-card flush caps it at "
+                        f"{fix.cap} (HCF-6): {fix.returned} returned. ")
                 row = SettlementRow(row.seat, row.bet, row.stake, row.result, note + row.reason)
             rows.append(row)
         return RoundOutcome(tuple(rows), base.stack_changes, base.house, base.flags | {OVER_CAP})

@@ -11,6 +11,7 @@ from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
+    AnyEvent,
     CardRequest,
     Event,
     Phase,
@@ -202,7 +203,7 @@ class OneOrFiveRound(Round):
             handler(action if action.amount is not None else replace(action, amount=least))
         return super().refusal(action, what)
 
-    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[AnyEvent], seat: int) -> list[Action]:
         """R-1: an Ante on each box the player had in that round, the same amount on the same box."""
         antes: dict[int, int] = {}
         open_box: int | None = None

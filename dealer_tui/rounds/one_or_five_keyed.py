@@ -15,6 +15,7 @@ from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
+    AnyEvent,
     CardRequest,
     Event,
     Phase,
@@ -37,7 +38,7 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
     keyed = True
     REKEYABLE = frozenset({"dealer_revealed"})
 
-    def rekey_action(self, event: Event) -> Action:
+    def rekey_action(self, event: AnyEvent) -> Action:
         """The reveal as keyed: the dealer's hole cards (the up card was keyed at the deal) and
         every closed box not seen before."""
         p = event.payload

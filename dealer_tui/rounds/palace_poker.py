@@ -26,12 +26,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
+from dealer_tui.events import RoundEvent
+from dealer_tui.events.table import PayoutConfirmed, RoundVoided
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
+    AnyEvent,
     CardRequest,
     Event,
     Phase,
@@ -161,7 +165,7 @@ class PalacePokerRound(PalaceTurns, Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, action: Action) -> list[Event]:
+    def propose(self, action: Action) -> list[AnyEvent]:
         handler = getattr(self, f"_propose_{action.kind}", None)
         verb = VERBS.get(action.kind, action.kind.replace("_", " "))
         if handler is None:
@@ -169,7 +173,7 @@ class PalacePokerRound(PalaceTurns, Round):
         legal = {(s.kind, s.seat) for s in self.legal_actions()}
         if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
             raise refuse(action.seat, verb, self._why_not(action))
-        events: list[Event] = handler(action)
+        events: list[AnyEvent] = handler(action)
         return events
 
     def _why_not(self, a: Action) -> str:
@@ -263,15 +267,16 @@ class PalacePokerRound(PalaceTurns, Round):
                                      "shares": {str(s.seat): s.amount for s in end.shares},
                                      "reason": end.reason, "shown_cards": shown})]
 
-    def _propose_confirm_payout(self, a: Action) -> list[Event]:
+    def _propose_confirm_payout(self, a: Action) -> list[AnyEvent]:
         return self._with_button(self.payout_events(a))
 
-    def _propose_void(self, a: Action) -> list[Event]:
+    def _propose_void(self, a: Action) -> list[AnyEvent]:
         return self._with_button(self.void_events(str(a.data.get("reason", ""))))
 
-    def _with_button(self, events: list[Event]) -> list[Event]:
+    def _with_button(self, events: list[RoundEvent]) -> list[AnyEvent]:
         """Round-ending events also carry the hand's dealer, for the next hand's button (PP-0)."""
-        return [Event(e.kind, {**e.payload, "button": self.dealer}) for e in events]
+        return [replace(e, button=self.dealer) if isinstance(e, (PayoutConfirmed, RoundVoided)) else e
+                for e in events]
 
     # -- folding ----------------------------------------------------------------------------
 

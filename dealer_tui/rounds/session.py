@@ -6,11 +6,20 @@ each confirmed payout. Chips only enter or leave through buys and cash-outs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
-from dealer_tui.ledger.base import NewEvent
+from dealer_tui.events import Handlers, RoundEvent, decode, on
+from dealer_tui.events.codec import Recorded, event_type
+from dealer_tui.events.table import (
+    ChipsBought,
+    PayoutConfirmed,
+    RoundStarted,
+    RoundVoided,
+    SeatLeft,
+    SeatTaken,
+    TableOpened,
+)
 from rules.errors import IllegalAction
 
 
@@ -27,11 +36,12 @@ class SeatedPlayer:
 BuyRule = Callable[[Sequence[int], int], tuple[str | None, bool]]
 """(the seat's buys so far, the amount) -> (why the buy is refused or None, whether it is short)."""
 
-TABLE_EVENT_KINDS = ("seat_taken", "chips_bought", "seat_left", "round_started", "payout_confirmed",
-                     "round_voided")
+TABLE_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, SeatTaken, ChipsBought, SeatLeft, RoundStarted,
+                                               PayoutConfirmed, RoundVoided)
+"""The events that change the seats, the stacks or the rotation."""
 
 
-class TableSession:
+class TableSession(Handlers):
     """Seats, stacks and rotation of one table (the same for every game)."""
 
     def __init__(self, seats: int) -> None:
@@ -48,7 +58,7 @@ class TableSession:
 
     # -- proposals (validate, return events) ------------------------------------------------
 
-    def seat_events(self, seat: int, name: str, buy_in: int, rule: BuyRule) -> list[NewEvent]:
+    def seat_events(self, seat: int, name: str, buy_in: int, rule: BuyRule) -> list[RoundEvent]:
         if not 1 <= seat <= self.seat_count:
             raise IllegalAction(f"Seat {seat} does not exist: the table has seats 1-{self.seat_count}")
         if seat in self.players:
@@ -56,16 +66,16 @@ class TableSession:
         if not name.strip():
             raise IllegalAction(f"Seat {seat} needs a player name")
         short = self._check_buy(seat, (), buy_in, rule)
-        return [NewEvent("seat_taken", {"seat": seat, "player": name.strip(), "buy_in": buy_in, "short": short})]
+        return [SeatTaken(seat=seat, player=name.strip(), buy_in=buy_in, short=short)]
 
-    def buy_events(self, seat: int, amount: int, rule: BuyRule) -> list[NewEvent]:
+    def buy_events(self, seat: int, amount: int, rule: BuyRule) -> list[RoundEvent]:
         player = self.player(seat)
         short = self._check_buy(seat, player.buys, amount, rule)
-        return [NewEvent("chips_bought", {"seat": seat, "amount": amount, "short": short})]
+        return [ChipsBought(seat=seat, amount=amount, short=short)]
 
-    def leave_events(self, seat: int) -> list[NewEvent]:
+    def leave_events(self, seat: int) -> list[RoundEvent]:
         player = self.player(seat)
-        return [NewEvent("seat_left", {"seat": seat, "cash_out": player.stack})]
+        return [SeatLeft(seat=seat, cash_out=player.stack)]
 
     @staticmethod
     def _check_buy(seat: int, history: Sequence[int], amount: int, rule: BuyRule) -> bool:
@@ -81,50 +91,62 @@ class TableSession:
 
     # -- folding recorded events ----------------------------------------------------------
 
-    def apply(self, kind: str, payload: Mapping[str, Any]) -> None:
-        handler = getattr(self, f"_on_{kind}", None)
+    def apply(self, event: Recorded) -> None:
+        """Fold one event into the seats (events that do not concern them change nothing)."""
+        if not isinstance(event, RoundEvent):
+            if event_type(event.kind) not in TABLE_EVENTS:
+                return
+            event = decode(event.kind, event.payload)
+        handler = self.handler_for(event)
         if handler is not None:
-            handler(payload)
+            handler(event)
 
-    def apply_all(self, events: Iterable[tuple[str, Mapping[str, Any]]]) -> None:
-        for kind, payload in events:
-            self.apply(kind, payload)
+    def apply_all(self, events: Iterable[Recorded]) -> None:
+        for event in events:
+            self.apply(event)
 
-    def _on_table_opened(self, p: Mapping[str, Any]) -> None:
-        self.training = bool(p.get("training"))
+    @on(TableOpened)
+    def _on_table_opened(self, e: TableOpened) -> None:
+        self.training = e.training
 
-    def _on_seat_taken(self, p: Mapping[str, Any]) -> None:
-        self.players[p["seat"]] = SeatedPlayer(p["seat"], p["player"], p["buy_in"], self.rounds_started,
-                                               bought=p["buy_in"], buys=(p["buy_in"],))
-        self.bought_in += p["buy_in"]
+    @on(SeatTaken)
+    def _on_seat_taken(self, e: SeatTaken) -> None:
+        self.players[e.seat] = SeatedPlayer(e.seat, e.player, e.buy_in, self.rounds_started,
+                                            bought=e.buy_in, buys=(e.buy_in,))
+        self.bought_in += e.buy_in
 
-    def _on_chips_bought(self, p: Mapping[str, Any]) -> None:
-        player = self.players[p["seat"]]
-        self.players[p["seat"]] = replace(player, stack=player.stack + p["amount"],
-                                          bought=player.bought + p["amount"], buys=(*player.buys, p["amount"]))
-        self.bought_in += p["amount"]
+    @on(ChipsBought)
+    def _on_chips_bought(self, e: ChipsBought) -> None:
+        player = self.players[e.seat]
+        self.players[e.seat] = replace(player, stack=player.stack + e.amount,
+                                       bought=player.bought + e.amount, buys=(*player.buys, e.amount))
+        self.bought_in += e.amount
 
-    def _on_seat_left(self, p: Mapping[str, Any]) -> None:
-        player = self.players.pop(p["seat"])
+    @on(SeatLeft)
+    def _on_seat_left(self, e: SeatLeft) -> None:
+        player = self.players.pop(e.seat)
         self.cashed_out += player.stack
 
-    def _on_round_started(self, p: Mapping[str, Any]) -> None:
+    @on(RoundStarted)
+    def _on_round_started(self, e: RoundStarted) -> None:
         self.rounds_started += 1
-        self.button = p.get("button")
-        self.banker = p.get("banker")
+        self.button = e.button
+        self.banker = e.banker
 
-    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
-        if p.get("button") is not None:
-            self.button = p["button"]
+    @on(RoundVoided)
+    def _on_round_voided(self, e: RoundVoided) -> None:
+        if e.button is not None:
+            self.button = e.button
 
-    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
-        if p.get("button") is not None:  # a button chosen inside the round (Palace's PP-0 draw)
-            self.button = p["button"]
-        for seat_text, change in p["stack_changes"].items():
+    @on(PayoutConfirmed)
+    def _on_payout_confirmed(self, e: PayoutConfirmed) -> None:
+        if e.button is not None:  # a button chosen inside the round (Palace's PP-0 draw)
+            self.button = e.button
+        for seat_text, change in e.stack_changes.items():
             seat = int(seat_text)
             player = self.players[seat]
             self.players[seat] = replace(player, stack=player.stack + change)
-        self.house += p["house"]
+        self.house += e.house
 
     def stacks(self) -> dict[int, int]:
         return {seat: p.stack for seat, p in sorted(self.players.items())}

@@ -10,6 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from dealer_tui.events import RoundEvent, typed_as
+from dealer_tui.events.table import (
+    PayoutConfirmed,
+    RoundRecovered,
+    RoundStarted,
+    RoundVoided,
+    TableChanged,
+    TableOpened,
+)
 from dealer_tui.ledger.base import (
     ROUND_SETTLED,
     ROUND_VOIDED,
@@ -18,13 +27,24 @@ from dealer_tui.ledger.base import (
     LedgerError,
     NewEvent,
     RoundUpdate,
-    SettlementRow,
     TableRecord,
 )
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Phase, Round, cards_in
+from dealer_tui.rounds.base import (
+    Action,
+    ActionSpec,
+    AnyEvent,
+    CardRequest,
+    Phase,
+    Round,
+    as_typed,
+    cards_in,
+    stored_form,
+)
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
-from dealer_tui.rounds.session import TABLE_EVENT_KINDS, TableSession
+from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
+
+TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile
 
@@ -53,14 +73,13 @@ class Table:
         transaction: a crash leaves either no table or one that opens. A training table's rounds
         are marked `training` and left out of the floor's totals unless asked for."""
         round_class(profile.game, keyed=source.kind == "entry")  # refuses a game with no keyed variant
-        opened = NewEvent("table_opened", {"seats": seats, "profile": profile.name,
-                                           "profile_sha256": profile.sha256, "profile_text": profile.text,
-                                           "card_source": source.kind, "seeded": source.seeded,
-                                           **({"training": True} if training else {})})
+        opened = TableOpened(seats=seats, profile=profile.name, profile_sha256=profile.sha256,
+                             profile_text=profile.text, card_source=source.kind, seeded=source.seeded,
+                             training=training)
         record = ledger.create_table(name, profile.game, profile.name, profile.sha256, source.kind,
-                                     events=[opened], lease=True)
+                                     events=[opened.record()], lease=True)
         table = cls(ledger, record, profile, source, TableSession(seats))
-        table.session.apply(opened.kind, opened.payload)
+        table.session.apply(opened)
         return table
 
     @classmethod
@@ -83,33 +102,35 @@ class Table:
     @classmethod
     def _replay(cls, ledger: Ledger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
         events = ledger.table_events(record.id)
-        opened = next((e for e in events if e.kind == "table_opened"), None)
-        if opened is None:
+        stored = next((e for e in events if e.kind == TableOpened.KIND), None)
+        if stored is None:
             raise LedgerError(f"table {record.name!r} (id {record.id}) has no opening record: its creation never "
                               "completed; it cannot be played")
-        session = TableSession(opened.payload["seats"])
-        session.apply_all((e.kind, e.payload) for e in events if e.kind in TABLE_EVENT_KINDS)
+        opened = typed_as(TableOpened, stored)
+        session = TableSession(opened.seats)
+        session.apply(opened)
+        session.apply_all(e for e in events if e.kind in TABLE_KINDS)
         table = cls(ledger, record, profile, source, session)
         unfinished = ledger.unfinished_rounds(record.id)
         if unfinished:
             rnd = unfinished[-1]
-            round_events = [NewEvent(e.kind, e.payload) for e in ledger.round_events(rnd.id)]
-            started = round_events[0].payload
+            round_events = [as_typed(NewEvent(e.kind, e.payload), record.game) for e in ledger.round_events(rnd.id)]
+            started = typed_as(RoundStarted, round_events[0])
             cls_ = round_class(record.game, keyed=table.keyed)
-            table.round = cls_.replay(profile.profile, started["setup"], round_events)
+            table.round = cls_.replay(profile.profile, started.setup, round_events)
             table.round_id = rnd.id
-            source.new_round(started["number"], used=cards_in(round_events))
-            recovered = NewEvent("round_recovered", {"phase": table.round.phase.value})
-            ledger.append(record.id, rnd.id, [recovered], RoundUpdate(add_flags=frozenset({"recovered"})))
+            source.new_round(started.number, used=cards_in(round_events, record.game))
+            recovered = RoundRecovered(phase=table.round.phase.value)
+            ledger.append(record.id, rnd.id, [recovered.record()], RoundUpdate(add_flags=frozenset({"recovered"})))
             table.round.apply(recovered)
         return table
 
     # -- the table between rounds -------------------------------------------------------------
 
-    def _record_table(self, events: Sequence[NewEvent]) -> None:
-        self.ledger.append(self.record.id, None, events)
+    def _record_table(self, events: Sequence[RoundEvent]) -> None:
+        self.ledger.append(self.record.id, None, [e.record() for e in events])
         for e in events:
-            self.session.apply(e.kind, e.payload)
+            self.session.apply(e)
 
     def _buy_rule(self) -> Callable[[Sequence[int], int], tuple[str | None, bool]]:
         rules = round_class(self.record.game)
@@ -134,9 +155,9 @@ class Table:
             raise IllegalAction(f"profile {profile.name!r} is for {profile.game}: open a new table for another game")
         if not reason.strip() or not supervisor.strip():
             raise IllegalAction("a profile change needs a reason and a supervisor's approval (C-8)")
-        self._record_table([NewEvent("table_changed", {
-            "profile": profile.name, "profile_sha256": profile.sha256, "profile_text": profile.text,
-            "reason": reason.strip(), "approved_by": supervisor, "from_round": self.session.rounds_started + 1})])
+        self._record_table([TableChanged(
+            profile=profile.name, profile_sha256=profile.sha256, profile_text=profile.text,
+            reason=reason.strip(), approved_by=supervisor, from_round=self.session.rounds_started + 1)])
         self.profile = profile
 
     def _between_rounds(self, what: str) -> None:
@@ -150,31 +171,31 @@ class Table:
         cls_ = round_class(self.record.game, keyed=self.keyed)
         number = self.session.rounds_started + 1
         setup = cls_.setup_from(self.session, self.profile.profile, **choices)
-        started = NewEvent("round_started", {"number": number, "setup": setup,
-                                             "button": setup.get("button"), "banker": setup.get("banker"),
-                                             "profile": self.profile.name,
-                                             "profile_sha256": self.profile.sha256,
-                                             "card_source": self.source.kind, "seeded": self.source.seeded,
-                                             **({"training": True} if self.session.training else {})})
+        started = RoundStarted(number=number, setup=setup, button=setup.get("button"), banker=setup.get("banker"),
+                               profile=self.profile.name, profile_sha256=self.profile.sha256,
+                               card_source=self.source.kind, seeded=self.source.seeded,
+                               training=self.session.training)
         rnd = cls_(self.profile.profile, setup)
         flags = frozenset(flag for flag, on in (("seeded", self.source.seeded), ("training", self.session.training))
                           if on)
-        record = self.ledger.open_round(self.record.id, self.record.game, self.profile.name, [started], flags)
+        record = self.ledger.open_round(self.record.id, self.record.game, self.profile.name, [started.record()],
+                                        flags)
         rnd.apply(started)
-        self.session.apply(started.kind, started.payload)
+        self.session.apply(started)
         self.source.new_round(number)
         self.round, self.round_id = rnd, record.id
         return rnd
 
-    def last_round_events(self) -> list[NewEvent]:
+    def last_round_events(self) -> list[AnyEvent]:
         """The events of this table's last round before the current one (settled or void); empty
         when there is none."""
         earlier = [r for r in self.ledger.table_rounds(self.record.id) if r.id != self.round_id]
         if not earlier:
             return []
-        return [NewEvent(e.kind, e.payload) for e in self.ledger.round_events(earlier[-1].id)]
+        return [as_typed(NewEvent(e.kind, e.payload), self.record.game)
+                for e in self.ledger.round_events(earlier[-1].id)]
 
-    def repeat_bets(self, seat: int) -> list[NewEvent]:
+    def repeat_bets(self, seat: int) -> list[AnyEvent]:
         """Place `seat`'s bets as they stood last round (HCF, "1 or 5"); a refusal names the reason."""
         if self.round is None:
             raise IllegalAction("There is no round: start one first")
@@ -186,7 +207,7 @@ class Table:
             trial.apply_all(trial.propose(action))
         return [event for action in actions for event in self.act(action)]
 
-    def act(self, action: Action) -> list[NewEvent]:
+    def act(self, action: Action) -> list[AnyEvent]:
         """Carry out one action: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:
             raise IllegalAction("There is no round: start one first")
@@ -194,7 +215,8 @@ class Table:
         events = self.round.propose(dealt)
         self._step("before_append")
         try:
-            self.ledger.append(self.record.id, self.round_id, events, self._round_update(events))
+            self.ledger.append(self.record.id, self.round_id, [stored_form(e) for e in events],
+                               self._round_update(events))
         except LedgerError:
             if dealt is not action:  # the cards dealt for it go back: a retry deals as a restart would
                 self._restock()
@@ -202,16 +224,16 @@ class Table:
         self._step("after_append")
         for event in events:
             self.round.apply(event)
-            if event.kind in TABLE_EVENT_KINDS:
-                self.session.apply(event.kind, event.payload)
+            self.session.apply(event)
         self._step("after_apply")
         return events
 
     def _restock(self) -> None:
         """The card source as the recorded round leaves it (as when the table is reopened)."""
         if self.round is not None and self.round.events:
-            number = int(self.round.events[0].payload.get("number", self.session.rounds_started))
-            self.source.new_round(number, used=cards_in(self.round.events))
+            first = self.round.events[0]
+            number = first.number if isinstance(first, RoundStarted) else self.session.rounds_started
+            self.source.new_round(number, used=cards_in(self.round.events, self.record.game))
 
     def renew(self) -> None:
         """The heartbeat of this terminal's hold on the table (`LeaseLost` once taken over)."""
@@ -251,15 +273,16 @@ class Table:
         return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(request))
 
     @staticmethod
-    def _round_update(events: Sequence[NewEvent]) -> RoundUpdate | None:
-        for event in events:
-            if event.kind == "payout_confirmed":
-                p = event.payload
-                rows = [SettlementRow(**row) for row in p["rows"]]
-                return RoundUpdate(status=ROUND_SETTLED, add_flags=frozenset(p.get("flags", ())),
-                                   settlement=rows, totals=(p["seats"], p["wagered"], p["paid"], p["house"]))
-            if event.kind == "round_voided":
-                returned = {int(seat): int(chips) for seat, chips in event.payload.get("returned", {}).items()}
+    def _round_update(events: Sequence[AnyEvent]) -> RoundUpdate | None:
+        """What a round-ending event writes into the round's row: its status, flags, settlement
+        rows and totals (`history verify` reads the row from the events the same way)."""
+        for event in map(as_typed, events):
+            if isinstance(event, PayoutConfirmed):
+                return RoundUpdate(status=ROUND_SETTLED, add_flags=frozenset(event.flags),
+                                   settlement=[r.row() for r in event.rows],
+                                   totals=(event.seats, event.wagered, event.paid, event.house))
+            if isinstance(event, RoundVoided):
+                returned = {int(seat): chips for seat, chips in event.returned.items()}
                 return RoundUpdate(status=ROUND_VOIDED, add_flags=frozenset({"voided"}),
                                    totals=(len(returned), sum(returned.values()), 0, 0))
         return None

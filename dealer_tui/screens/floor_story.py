@@ -17,6 +17,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from dealer_tui.events import EventError, RoundEvent, typed
+from dealer_tui.events.codec import event_type
+from dealer_tui.events.table import PayoutConfirmed, RoundStarted
 from dealer_tui.ledger import Ledger, NewEvent, RoundRecord, StoredEvent
 from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.screens.floor_names import TableNames
@@ -87,9 +90,11 @@ class StoryScreen(Screen[None]):
             head.append("\npaid: the chips handed to the seats at payout (winning bets with their stakes, a DP's "
                         "take, a pot's share); returned: stakes back on pushes; from stacks: what seats paid "
                         "beyond their stakes", style="dim")
-        source = recorded[0].payload.get("card_source") if recorded else None
-        seeded = bool(recorded and recorded[0].payload.get("seeded"))
-        head.append("\ncards: " + CARD_SOURCES.get(str(source), str(source)) + (" — seeded, for training" if seeded else ""))
+        started = _read(recorded[0], r.game) if recorded else None
+        if isinstance(started, RoundStarted):
+            training = " — at a training table" if started.training else ""
+            head.append("\ncards: " + CARD_SOURCES.get(started.card_source, started.card_source)
+                        + (" — seeded, for training" if started.seeded else "") + training)
         return head
 
     def _events(self, r: RoundRecord, recorded: list[StoredEvent]) -> Table:
@@ -98,20 +103,28 @@ class StoryScreen(Screen[None]):
             events.add_column(column, overflow="fold")
         describe = presenter(r.game).describe
         for e in recorded:
-            try:
-                said = describe(NewEvent(e.kind, e.payload))
-            except (KeyError, TypeError, ValueError, IndexError):  # an event this program cannot word
-                said = f"{e.kind.replace('_', ' ')} (as recorded)"
-            details = "; ".join(f"{k}: {v}" for k, v in _cards(e.payload))
+            event = _read(e, r.game)
+            if event is not None:
+                said = describe(event)
+                details = "; ".join(f"{label}: {' '.join(c.text for c in cards)}" for label, cards in event.named_cards())
+            elif event_type(e.kind, r.game) is None:  # a kind with no event class yet: its payload as stored
+                try:
+                    said = describe(NewEvent(e.kind, e.payload))
+                except (KeyError, TypeError, ValueError, IndexError):
+                    said = f"{e.kind.replace('_', ' ')} (as recorded)"
+                details = "; ".join(f"{k}: {v}" for k, v in _cards(e.payload))
+            else:  # an event that does not read: shown as recorded (verify names why)
+                said, details = f"{e.kind.replace('_', ' ')} (as recorded)", ""
             events.add_row(str(e.seq), e.ts[11:19], said, details)
         return events
 
     def _settlement(self, recorded: list[StoredEvent], rows: list[Any]) -> Table:
         confirmed = ""
         for e in recorded:
-            if e.kind == "payout_confirmed":
+            payout = _read(e, "") if e.kind == PayoutConfirmed.KIND else None
+            if isinstance(payout, PayoutConfirmed):
                 confirmed = f"confirmed at {e.ts[11:19]}" + (
-                    f", signed off by {e.payload['signed_off_by']}" if e.payload.get("signed_off_by") else "")
+                    f", signed off by {payout.signed_off_by}" if payout.signed_off_by else "")
         table = Table(title="Settlement, per seat and bet" + (f" ({confirmed})" if confirmed else ""),
                       title_justify="left", expand=True)
         for column in ("Seat", "Bet", "Stake", "Result", "Why"):
@@ -199,3 +212,11 @@ def _cards(payload: object, key: str = "") -> list[tuple[str, str]]:
     elif isinstance(payload, str) and (key.endswith("cards") or "cards " in key) and payload:
         found.append((key.replace("_cards", "").replace("cards", "").strip() or "cards", payload))
     return found
+
+
+def _read(event: StoredEvent, game: str) -> RoundEvent | None:
+    """A recorded event as its typed event; None when it does not read (verify names why)."""
+    try:
+        return typed(event, game or None)
+    except EventError:
+        return None

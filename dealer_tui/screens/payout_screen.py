@@ -4,8 +4,7 @@ once the floor approves it. A refusal to send shows in the hint line, with what 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,8 +12,9 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widgets import Digits, Static
 
+from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, NewEvent
-from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome
+from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome, SignOff
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.payout_rows import PayoutRows
 from dealer_tui.widgets.settled import SettledColumn
@@ -36,7 +36,7 @@ class FloorRequest:
     def __init__(self, table: Table) -> None:
         self.table = table
 
-    def state(self) -> tuple[str, Mapping[str, Any]] | None:
+    def state(self) -> SignOff | None:
         rnd = self.table.round
         return rnd.sign_off_state() if rnd is not None else None
 
@@ -55,7 +55,7 @@ class FloorRequest:
             return False
         kinds = (SIGN_OFF_APPROVED, SIGN_OFF_REFUSED)
         recorded = [e for e in self.table.ledger.round_events(round_id) if e.kind in kinds]
-        known = sum(1 for e in rnd.events if e.kind in kinds)
+        known = sum(1 for e in rnd.events if isinstance(e, (SignOffApproved, SignOffRefused)))
         for event in recorded[known:]:
             rnd.apply(NewEvent(event.kind, event.payload))
         return len(recorded) > known
@@ -129,12 +129,11 @@ class PayoutScreen(Dialog[bool | str]):
             return f"{big} Enter confirms with the supervisor's PIN · Esc backs out"
         if state is None:
             return f"{big} Enter: the supervisor's PIN here · r sends it to the floor · Esc backs out"
-        kind, p = state
-        if kind == SIGN_OFF_APPROVED:
-            return f"Approved on the floor by {p.get('by')}. Enter confirms the payout · Esc backs out"
-        if kind == SIGN_OFF_REFUSED:
+        if isinstance(state, SignOffApproved):
+            return f"Approved on the floor by {state.by}. Enter confirms the payout · Esc backs out"
+        if isinstance(state, SignOffRefused):
             void = "x voids the round · " if self.floor is not None and self.floor.can_void() else ""
-            return (f"Refused on the floor by {p.get('by')}: {p.get('reason')}. r asks the floor again · "
+            return (f"Refused on the floor by {state.by}: {state.reason}. r asks the floor again · "
                     f"{void}Enter: the supervisor's PIN here · Esc backs out")
         return f"{big} Waiting for the floor… (Enter: the supervisor's PIN here instead) · Esc backs out"
 
@@ -189,7 +188,7 @@ class PayoutScreen(Dialog[bool | str]):
     def _poll(self) -> None:
         """The floor decides on another terminal: show its decision as soon as it is recorded."""
         state = self.floor.state() if self.floor is not None else None
-        if self.floor is None or state is None or state[0] != "sign_off_requested":
+        if self.floor is None or not isinstance(state, SignOffRequested):
             return
         try:
             arrived = self.floor.refresh()
@@ -205,12 +204,11 @@ class PayoutScreen(Dialog[bool | str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.floor.state() if self.floor is not None else None
         if action == "send_to_floor":
-            return self.floor is not None and (state is None or state[0] == SIGN_OFF_REFUSED)
+            return self.floor is not None and (state is None or isinstance(state, SignOffRefused))
         if action == "rekey":
             return self.can_rekey
         if action == "void":
-            return (self.floor is not None and state is not None and state[0] == SIGN_OFF_REFUSED
-                    and self.floor.can_void())
+            return self.floor is not None and isinstance(state, SignOffRefused) and self.floor.can_void()
         return True
 
     def action_send_to_floor(self) -> None:

@@ -8,12 +8,13 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import events
-from textual._path import CSSPathType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.types import CSSPathType
 from textual.widgets import Header, Static
 
+from dealer_tui.events.table import SignOffApproved
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import REKEY, UNDO, Action, ActionSpec, CardRequest, Phase, RoundOutcome
@@ -399,7 +400,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
                 self.correct_keyed_cards()
                 return
             state = rnd.sign_off_state()
-            if big and not (state is not None and state[0] == "sign_off_approved"):
+            if big and not isinstance(state, SignOffApproved):
                 number = self.table.session.rounds_started
                 self.with_supervisor(f"payout of round {number}",
                                      lambda who: self.perform(Action("confirm_payout", data={"supervisor": who})),

@@ -10,8 +10,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from dealer_tui.ledger.base import NewEvent
-from dealer_tui.rounds.base import Round
+from dealer_tui.events.table import (
+    CardsCorrected,
+    PayoutConfirmed,
+    RoundRecovered,
+    RoundVoided,
+    SignOffApproved,
+    SignOffRefused,
+    SignOffRequested,
+    StepTakenBack,
+)
+from dealer_tui.rounds.base import AnyEvent, Round
 from rules.cards import Card
 from rules.registry import load, record
 
@@ -46,34 +55,31 @@ class Presenter(Protocol):
     LIMITS: tuple[str, ...]
     def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
     def banker(self, rnd: Round | None) -> HandView: ...
-    def describe(self, event: NewEvent) -> str: ...
+    def describe(self, event: AnyEvent) -> str: ...
     def prompt(self, rnd: Round | None) -> str: ...
 
 
-def describe_common(event: NewEvent) -> str | None:
+def describe_common(event: AnyEvent) -> str | None:
     """The events every game shares, in plain words (None for a game's own events)."""
-    p = event.payload
-    if event.kind == "payout_confirmed":
-        signed = f", signed off by {p['signed_off_by']}" if p.get("signed_off_by") else ""
-        return f"Payout confirmed: {p['paid']} paid out{signed}"
-    if event.kind == "round_voided":
-        back = ", ".join(f"seat {seat} {chips}" for seat, chips in p.get("returned", {}).items())
-        by = f"; approved by {p['by']}" if p.get("by") else ""
-        return f"Round void: {p['reason']}" + (f"; returned {back}" if back else "") + by
-    if event.kind == "sign_off_requested":
-        seats = ", ".join(str(s) for s in p.get("seats", []))
-        return f"Payout sent to the floor for sign-off (seat {seats})"
-    if event.kind == "sign_off_approved":
-        return f"Floor approved the payout ({p.get('by')})"
-    if event.kind == "sign_off_refused":
-        return f"Floor refused the payout ({p.get('by')}): {p.get('reason')}"
-    if event.kind == "cards_corrected":
-        changed = "; ".join(f"{label} {p['previous'][label]} → {text}" for label, text in p["cards"].items())
-        return f"Cards corrected: {changed} ({p['reason']}; approved by {p['supervisor']})"
-    if event.kind == "step_taken_back":
-        return f"Taken back: {p.get('what', p.get('kind'))} (the dealer's correction)"
-    if event.kind == "round_recovered":
-        return f"Round reopened after a restart ({p['phase']} phase)"
+    match event:
+        case PayoutConfirmed(paid=paid, signed_off_by=by):
+            return f"Payout confirmed: {paid} paid out" + (f", signed off by {by}" if by else "")
+        case RoundVoided(reason=reason, by=by, returned=returned):
+            back = ", ".join(f"seat {seat} {chips}" for seat, chips in returned.items())
+            return f"Round void: {reason}" + (f"; returned {back}" if back else "") + (f"; approved by {by}" if by else "")
+        case SignOffRequested(seats=seats):
+            return f"Payout sent to the floor for sign-off (seat {', '.join(str(s) for s in seats)})"
+        case SignOffApproved(by=by):
+            return f"Floor approved the payout ({by})"
+        case SignOffRefused(by=by, reason=reason):
+            return f"Floor refused the payout ({by}): {reason}"
+        case CardsCorrected(previous=previous, corrected=corrected, reason=reason, supervisor=supervisor):
+            changed = "; ".join(f"{label} {previous[label]} → {text}" for label, text in corrected.items())
+            return f"Cards corrected: {changed} ({reason}; approved by {supervisor})"
+        case StepTakenBack(what=what, taken_back=kind):
+            return f"Taken back: {what or kind} (the dealer's correction)"
+        case RoundRecovered(phase=phase):
+            return f"Round reopened after a restart ({phase} phase)"
     return None
 
 

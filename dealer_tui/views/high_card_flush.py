@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from dealer_tui.ledger.base import NewEvent
-from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.events.high_card_flush import (
+    AntePlaced,
+    AnteWithdrawn,
+    BankerRevealed,
+    CardsDealt,
+    PlayerActed,
+)
+from dealer_tui.events.table import RoundStarted
+from dealer_tui.rounds.base import AnyEvent, Phase, Round
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.views import HandView, SeatView, describe_common
 from rules import high_card_flush as hcf
-from rules.cards import format_cards, parse_cards, sort_cards
+from rules.cards import format_cards, sort_cards
 
 
 class HighCardFlushPresenter:
@@ -71,32 +78,29 @@ class HighCardFlushPresenter:
         verdict = "qualifies" if reading.qualifies else "does not qualify (needs 3-card flush 9-high)"
         return HandView(title, tuple(sort_cards(rnd.banker_cards)), hand=reading.describe_flush(), lines=(verdict,))
 
-    def describe(self, event: NewEvent) -> str:
+    def describe(self, event: AnyEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common
-        p = event.payload
-        match event.kind:
-            case "round_started":
-                banker = f"seat {p['banker']} banks" if p.get("banker") else "the house banks"
-                return f"Round {p['number']} — {banker}"
-            case "ante_placed":
-                extra = "".join(f", {k.replace('_', ' ')} {v}" for k, v in p.items() if k in ("flush", "straight_flush") and v)
-                return f"Seat {p['seat']} antes {p['ante']}{extra}"
-            case "ante_withdrawn":
-                return f"Seat {p['seat']} takes the bets back"
-            case "cards_dealt":
-                return "Seven cards dealt to each hand" + (" (physical cards)" if p.get("keyed") else "")
-            case "player_acted":
-                return f"Seat {p['seat']} folds" if p["raise"] == 0 else f"Seat {p['seat']} raises {p['raise']}"
-            case "banker_revealed":
-                shown = f"Banker shows {format_cards(parse_cards(p['cards']), symbols=True)}" if p["cards"] else \
-                    "No banker's hand needed"
-                keyed = [f"{label} keyed {format_cards(parse_cards(text), symbols=True)}"
-                         for label, text in p.get("hand_cards", {}).items()]
-                fixes = [f"seat {seat} raised {f['declared']}: its {f['flush']}-card flush caps it at {f['cap']}, "
-                         f"{f['returned']} returned (HCF-6)" for seat, f in p.get("raise_corrections", {}).items()]
-                return "; ".join([shown, *keyed, *fixes])
+        match event:
+            case RoundStarted(number=number, banker=banker):
+                return f"Round {number} — " + (f"seat {banker} banks" if banker else "the house banks")
+            case AntePlaced(seat=seat, ante=ante, flush=flush, straight_flush=straight_flush):
+                extra = "".join(f", {name} {amount}" for name, amount in (("flush", flush),
+                                                                           ("straight flush", straight_flush)) if amount)
+                return f"Seat {seat} antes {ante}{extra}"
+            case AnteWithdrawn(seat=seat):
+                return f"Seat {seat} takes the bets back"
+            case CardsDealt(keyed=keyed):
+                return "Seven cards dealt to each hand" + (" (physical cards)" if keyed else "")
+            case PlayerActed(seat=seat, raised=raised):
+                return f"Seat {seat} folds" if raised == 0 else f"Seat {seat} raises {raised}"
+            case BankerRevealed(cards=cards, hand_cards=hands, raise_corrections=fixes):
+                shown = f"Banker shows {format_cards(cards, symbols=True)}" if cards else "No banker's hand needed"
+                entered = [f"{label} keyed {format_cards(hand, symbols=True)}" for label, hand in (hands or {}).items()]
+                cut = [f"seat {seat} raised {f.declared}: its {f.flush}-card flush caps it at {f.cap}, "
+                       f"{f.returned} returned (HCF-6)" for seat, f in (fixes or {}).items()]
+                return "; ".join([shown, *entered, *cut])
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:

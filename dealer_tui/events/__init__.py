@@ -1,0 +1,22 @@
+"""Typed events: everything a table records, one frozen dataclass per kind (the common ones in
+`events.table`, each game's in `events.<game>`), and the one codec to and from the ledger's JSON
+(`events.codec`)."""
+
+from dealer_tui.events.codec import (
+    EVENT_TYPES,
+    Cards,
+    EventError,
+    Handlers,
+    Json,
+    Record,
+    RoundEvent,
+    decode,
+    key,
+    on,
+    optional,
+    typed,
+    typed_as,
+)
+
+__all__ = ["EVENT_TYPES", "Cards", "EventError", "Handlers", "Json", "Record", "RoundEvent", "decode", "key",
+           "on", "optional", "typed", "typed_as"]

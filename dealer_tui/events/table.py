@@ -1,0 +1,167 @@
+"""The events every table records, whatever its game: opening and profile changes, seats and chips,
+a round's start and end, sign-offs, the dealer's and the supervisor's corrections, and what the
+terminal and the supervisor's PIN record about themselves."""
+
+from __future__ import annotations
+
+from dataclasses import field
+
+from dealer_tui.events.codec import Json, Record, RoundEvent, key, optional
+from dealer_tui.ledger.base import SettlementRow
+
+# -- the table ----------------------------------------------------------------------------------
+
+
+class TableOpened(RoundEvent, kind="table_opened"):
+    seats: int
+    profile: str
+    profile_sha256: str
+    profile_text: str
+    card_source: str
+    seeded: bool = False
+    training: bool = optional(default=False)
+    """A training table (demos): its rounds are marked so and left out of the floor's totals."""
+
+
+class TableChanged(RoundEvent, kind="table_changed"):
+    profile: str
+    profile_sha256: str
+    profile_text: str
+    reason: str
+    approved_by: str
+    from_round: int
+
+
+class SeatTaken(RoundEvent, kind="seat_taken"):
+    seat: int
+    player: str
+    buy_in: int
+    short: bool = False
+
+
+class ChipsBought(RoundEvent, kind="chips_bought"):
+    seat: int
+    amount: int
+    short: bool = False
+
+
+class SeatLeft(RoundEvent, kind="seat_left"):
+    seat: int
+    cash_out: int
+
+
+class TerminalTakenOver(RoundEvent, kind="terminal_taken_over"):
+    """A terminal took the table over from one that had stopped (its lease ran out)."""
+
+    terminal: str
+    pid: int
+    host: str
+    reason: str
+    previous: Json = key("from")
+
+
+class SupervisorSignedIn(RoundEvent, kind="supervisor_signed_in"):
+    purpose: str
+
+
+class SupervisorRefused(RoundEvent, kind="supervisor_refused"):
+    purpose: str
+    failures: int
+
+
+class SupervisorLocked(RoundEvent, kind="supervisor_locked"):
+    until: float
+    seconds: int
+
+
+# -- a round's frame ----------------------------------------------------------------------------
+
+
+class RoundStarted(RoundEvent, kind="round_started"):
+    number: int
+    setup: Json
+    """The round's starting facts, as the game's round reads them (`Round.setup_from`)."""
+    profile: str
+    profile_sha256: str
+    card_source: str
+    button: int | None = None
+    banker: int | None = None
+    seeded: bool = False
+    training: bool = optional(default=False)
+
+
+class RoundRecovered(RoundEvent, kind="round_recovered"):
+    """A restart reopened the round where it stopped."""
+
+    phase: str
+
+
+class PayoutRow(Record):
+    """One seat's result on one bet, as the payout recorded it."""
+
+    seat: int
+    bet: str
+    stake: int
+    result: int
+    reason: str
+
+    def row(self) -> SettlementRow:
+        return SettlementRow(self.seat, self.bet, self.stake, self.result, self.reason)
+
+
+class PayoutConfirmed(RoundEvent, kind="payout_confirmed"):
+    rows: tuple[PayoutRow, ...]
+    stack_changes: dict[str, int]
+    house: int
+    seats: int
+    wagered: int
+    paid: int
+    flags: tuple[str, ...] = ()
+    signed_off_by: str | None = None
+    button: int | None = optional(default=None)
+    """The hand's dealer, for the next hand's button (Palace Poker, PP-0)."""
+
+
+class RoundVoided(RoundEvent, kind="round_voided"):
+    reason: str
+    by: str = ""
+    returned: dict[str, int] = field(default_factory=dict)
+    """What each seat got back (older voids did not record it)."""
+    button: int | None = optional(default=None)
+
+
+class SignOffRequested(RoundEvent, kind="sign_off_requested"):
+    seats: tuple[int, ...]
+    threshold: int
+    payouts: dict[str, int]
+    paid: int
+    wagered: int
+
+
+class SignOffApproved(RoundEvent, kind="sign_off_approved"):
+    by: str
+
+
+class SignOffRefused(RoundEvent, kind="sign_off_refused"):
+    by: str
+    reason: str
+
+
+class StepTakenBack(RoundEvent, kind="step_taken_back"):
+    """The dealer took back their last step (a mis-key): the step's kind and stored form."""
+
+    taken_back: str = key("kind")
+    step: Json = key("payload")
+    what: str = ""
+
+
+class CardsCorrected(RoundEvent, kind="cards_corrected"):
+    """The supervisor's correction of cards keyed at a live table: the hands' old and new cards,
+    why, who approved, and the keyed step as it reads with the corrected cards."""
+
+    event: str
+    reason: str
+    supervisor: str
+    previous: dict[str, str]
+    corrected: dict[str, str] = key("cards")
+    step: Json = key("payload")
