@@ -30,6 +30,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_tui.events import EventError, RoundEvent, typed, typed_as
+from dealer_tui.events.codec import Recorded
+from dealer_tui.events.table import (
+    ChipsBought,
+    PayoutConfirmed,
+    RoundRecovered,
+    RoundStarted,
+    SeatLeft,
+    SeatTaken,
+    TableChanged,
+    TableOpened,
+)
 from dealer_tui.ledger.base import (
     ROUND_OPEN,
     ROUND_SETTLED,
@@ -298,70 +310,81 @@ class TableAudit:
         if self.session is None:
             self.say(where, f"event {event.seq} ({event.kind}) comes before the table was opened")
             return
+        found = self.read(event, where)
+        if found is None:
+            return
         try:
-            self.session.apply(NewEvent(event.kind, event.payload))
+            self.session.apply(found)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             self.say(where, f"event {event.seq} ({event.kind}) does not replay on the table's seats ({exc!r})")
 
+    def read(self, event: StoredEvent, where: str) -> RoundEvent | None:
+        """The event as its typed event; None (and the reason said) when it does not read."""
+        try:
+            return typed(event, self.table.game)
+        except EventError as exc:
+            self.say(where, f"event {event.seq} ({event.kind}) does not read: {exc}")
+            return None
+
     def table_event(self, event: StoredEvent) -> None:
-        p = event.payload
         where = f"{self.label}, event {event.seq} ({event.kind})"
-        if event.kind == "table_opened":
+        if event.kind == TableOpened.KIND:
             if self.session is not None:
                 self.say(where, "the table is opened a second time")
                 return
-            self.check_table_row(where, p)
-            try:
-                self.session = TableSession(int(p["seats"]))
-                self.session.apply(NewEvent(event.kind, p))
-            except (KeyError, TypeError, ValueError):
-                self.say(where, "names no number of seats")
+            opened = self.read(event, where)
+            if isinstance(opened, TableOpened):
+                self.check_table_row(where, opened)
+                self.session = TableSession(opened.seats)
+                self.session.apply(opened)
             return
         session = self.session
         if session is None:
             if event.kind in TABLE_KINDS:
                 self.say(where, "comes before the table was opened")
             return
-        seat: Any = p.get("seat")
-        if event.kind == "seat_taken" and seat in session.players:
-            self.say(where, f"seat {seat} is taken while {session.players[seat].name} holds it")
-        if event.kind in ("chips_bought", "seat_left") and seat not in session.players:
-            self.say(where, f"seat {seat} is empty")
+        if event.kind not in TABLE_KINDS:
             return
-        if event.kind == "seat_left" and p.get("cash_out") != session.players[seat].stack:
-            self.say(where, f"seat {seat} cashes out {p.get('cash_out')} chips; the table's events leave it "
-                            f"{session.players[seat].stack}")
-        if event.kind in ("seat_taken", "seat_left"):
-            self.seating(event)
-        if event.kind in TABLE_KINDS:
+        found = self.read(event, where)
+        if isinstance(found, SeatTaken) and found.seat in session.players:
+            self.say(where, f"seat {found.seat} is taken while {session.players[found.seat].name} holds it")
+        if isinstance(found, (ChipsBought, SeatLeft)) and found.seat not in session.players:
+            self.say(where, f"seat {found.seat} is empty")
+            return
+        if isinstance(found, SeatLeft) and found.cash_out != session.players[found.seat].stack:
+            self.say(where, f"seat {found.seat} cashes out {found.cash_out} chips; the table's events leave it "
+                            f"{session.players[found.seat].stack}")
+        if isinstance(found, (SeatTaken, SeatLeft)):
+            self.seating(found)
+        if found is not None:
             self.replay(event, where)
 
-    def check_table_row(self, where: str, payload: dict[str, Any]) -> None:
+    def check_table_row(self, where: str, opened: TableOpened) -> None:
         """The table's row (what the lists show) against its opening event."""
         table = self.table
-        for name, value in (("profile", table.profile), ("profile_sha256", table.profile_sha256),
-                            ("card_source", table.card_source), ("name", table.name)):
-            if name in payload and payload[name] != value:
-                self.say(where, f"the table's stored {name} is {value!r}; its opening records {payload[name]!r}")
-        loaded = self.profiles.get(str(payload.get("profile_sha256")))
+        for name, value, recorded in (("profile", table.profile, opened.profile),
+                                      ("profile_sha256", table.profile_sha256, opened.profile_sha256),
+                                      ("card_source", table.card_source, opened.card_source)):
+            if recorded != value:
+                self.say(where, f"the table's stored {name} is {value!r}; its opening records {recorded!r}")
+        loaded = self.profiles.get(opened.profile_sha256)
         if loaded is not None and loaded.game != table.game:
             self.say(where, f"the table is stored as {table.game}; its opening profile is for {loaded.game}")
 
-    def seating(self, event: StoredEvent) -> None:
+    def seating(self, event: SeatTaken | SeatLeft) -> None:
         """Who sat where from which round to which, as the ledger's writer records it."""
         played = self.session.rounds_started if self.session is not None else 0
-        seat = event.payload.get("seat")
-        if event.kind == "seat_taken":
+        seat = event.seat
+        if isinstance(event, SeatTaken):
             if seat in self.open_seatings:  # an earlier seating of the seat never closed
                 self.audit.seatings[(*self.open_seatings.pop(seat), None)] += 1
-            self.open_seatings[seat] = (self.table.id, seat, str(event.payload.get("player", "")), played + 1)
+            self.open_seatings[seat] = (self.table.id, seat, event.player, played + 1)
         elif seat in self.open_seatings:
             self.audit.seatings[(*self.open_seatings.pop(seat), played)] += 1
 
     def round_start(self, record: StoredRound, event: StoredEvent, prev_ts: str | None) -> None:
         """Stack continuity: the round starts from what the table's events leave each seat."""
         where = self.where(record)
-        p = event.payload
         if not (prev_ts is None or prev_ts <= record.started_at <= event.ts):
             self.say(where, f"stored as started at {record.started_at}, outside the time of its first event "
                             f"({event.ts}) and the event before it ({prev_ts})")
@@ -369,21 +392,23 @@ class TableAudit:
         if session is None:
             self.say(where, "starts before the table was opened")
             return
+        started = self.read(event, where)
+        if not isinstance(started, RoundStarted):
+            return
         expected = session.rounds_started + 1
-        if p.get("number") != expected:
-            self.say(where, f"its start records number {p.get('number')}; it is round {expected} of the table's chain")
+        if started.number != expected:
+            self.say(where, f"its start records number {started.number}; it is round {expected} of the table's chain")
         elif record.number != expected and record.id not in self.misnumbered:
             self.say(where, f"stored as round {record.number}; its start records round {expected}")
-        if p.get("profile") is not None and record.profile != p.get("profile"):
-            self.say(where, f"stored with profile {record.profile!r}; its start records {p.get('profile')!r}")
-        if bool(p.get("training")) != session.training:
-            self.say(where, "its start records a training round at a live table" if p.get("training")
+        if record.profile != started.profile:
+            self.say(where, f"stored with profile {record.profile!r}; its start records {started.profile!r}")
+        if started.training != session.training:
+            self.say(where, "its start records a training round at a live table" if started.training
                      else "its start records a live round at a training table")
-        setup = p.get("setup")
-        if not isinstance(setup, dict):
+        if not isinstance(started.setup, dict):
             self.say(where, "its start has no setup")
         else:
-            self.check_stacks(where, setup, session)
+            self.check_stacks(where, started.setup, session)
         self.replay(event, where)
 
     def check_stacks(self, where: str, setup: dict[str, Any], session: TableSession) -> None:
@@ -456,8 +481,7 @@ class TableAudit:
             into[i] += int(value)
         into[6] = max(into[6], int(figures["max_payout"]))
         into[7] += int(figures["fees"])
-        problems, revision = resettle_events(self.table, record.id, record.number,
-                                             [NewEvent(e.kind, e.payload) for e in events], stored_rows,
+        problems, revision = resettle_events(self.table, record.id, record.number, list(events), stored_rows,
                                              self.profiles)
         self.problems.extend(problems)
         if revision is not None and revision < RULES_REVISION:
@@ -477,9 +501,12 @@ class TableAudit:
 def expected_row(events: list[StoredEvent]) -> tuple[str, set[str], dict[str, Any]] | str:
     """What the round's row holds when written from these events, as the writer writes it: the
     status, flags and figures (`ROUND_FIGURES`); or why the events do not read."""
-    started = events[0].payload
-    flags = {flag for flag in ("seeded", "training") if started.get(flag)}
-    if any(e.kind == "round_recovered" for e in events):
+    try:
+        started = typed_as(RoundStarted, events[0])
+    except EventError as exc:
+        return f"its start does not read: {exc}"
+    flags = {flag for flag, on in (("seeded", started.seeded), ("training", started.training)) if on}
+    if any(e.kind == RoundRecovered.KIND for e in events):
         flags.add("recovered")
     figures: dict[str, Any] = dict.fromkeys(ROUND_FIGURES, 0)
     figures["banking"] = HOUSE_BANKED
@@ -488,9 +515,9 @@ def expected_row(events: list[StoredEvent]) -> tuple[str, set[str], dict[str, An
         return ROUND_OPEN, flags, figures
     end = ends[-1]
     try:
-        update = Table._round_update([NewEvent(end.kind, end.payload)])  # the writer's own reading
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        return f"its {end.kind} event does not read ({exc!r})"
+        update = Table.round_update([typed(end)])  # the writer's own reading
+    except EventError as exc:
+        return f"its {end.kind} event does not read: {exc}"
     assert update is not None
     flags |= set(update.add_flags)
     status = update.status or ROUND_OPEN
@@ -527,10 +554,13 @@ def rules_revision(rnd: Round) -> int | None:
 def table_profiles(ledger: Ledger, table: TableRecord) -> dict[str, LoadedProfile]:
     """Every profile the table has run under, by its sha256, from the texts the ledger keeps."""
     found: dict[str, LoadedProfile] = {}
-    for event in ledger.table_events(table.id, ["table_opened", "table_changed"]):
-        text = event.payload.get("profile_text")
-        if isinstance(text, str):
-            loaded = parse_profile(text, f"ledger table {table.id}", str(event.payload.get("profile")))
+    for event in ledger.table_events(table.id, [TableOpened.KIND, TableChanged.KIND]):
+        try:
+            opening = typed(event)
+        except EventError:  # verify names an event that does not read
+            continue
+        if isinstance(opening, (TableOpened, TableChanged)):
+            loaded = parse_profile(opening.profile_text, f"ledger table {table.id}", opening.profile)
             found[loaded.sha256] = loaded
     return found
 
@@ -544,38 +574,41 @@ def resettle_round(ledger: Ledger, table: TableRecord, round_id: int, number: in
                    profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
     """The round's problems, and the rules revision it was re-settled by (None: not a game whose
     rules changed, or the round did not replay)."""
-    events = [NewEvent(e.kind, e.payload) for e in ledger.round_events(round_id)]
-    return resettle_events(table, round_id, number, events, ledger.settlement(round_id), profiles)
+    events = ledger.round_events(round_id)
+    return resettle_events(table, round_id, number, list(events), ledger.settlement(round_id), profiles)
 
 
-def resettle_events(table: TableRecord, round_id: int, number: int, events: list[NewEvent],
+def resettle_events(table: TableRecord, round_id: int, number: int, events: list[Recorded],
                     stored_rows: list[SettlementRow], profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
     """A settled round replayed through the rules from its events: the recorded payout, the
     stored settlement rows and the chips moved against the rules' settlement."""
     where = f"table {table.id} ({table.name}), round {number} (id {round_id})"
-    if not events or events[0].kind != "round_started":
+    if not events or events[0].kind != RoundStarted.KIND:
         return [f"{where}: does not begin with its start"], None
-    started = events[0].payload
-    loaded = profiles.get(str(started.get("profile_sha256")))
+    try:
+        started = typed_as(RoundStarted, events[0])
+        payouts = [(i, typed_as(PayoutConfirmed, e)) for i, e in enumerate(events) if e.kind == PayoutConfirmed.KIND]
+    except EventError as exc:
+        return [f"{where}: does not read ({exc})"], None
+    loaded = profiles.get(started.profile_sha256)
     if loaded is None:
-        return [f"{where}: its profile ({started.get('profile')}) is not in the ledger"], None
-    payouts = [i for i, e in enumerate(events) if e.kind == "payout_confirmed"]
+        return [f"{where}: its profile ({started.profile}) is not in the ledger"], None
     if len(payouts) != 1:
         return [f"{where}: settled {len(payouts)} times"], None
-    cls = round_class(table.game, keyed=started.get("card_source") == "entry")
+    at, recorded = payouts[0]
+    cls = round_class(table.game, keyed=started.card_source == "entry")
     try:
-        rnd = cls(loaded.profile, started["setup"])
-        rnd.apply_all(events[: payouts[0]])
+        rnd = cls(loaded.profile, started.setup)
+        rnd.apply_all(events[:at])
         outcome = rnd.outcome()
     except (RulesError, KeyError, ValueError, TypeError) as exc:
         return [f"{where}: does not replay ({exc})"], None
     revision = rules_revision(rnd)
     if outcome is None:
         return [f"{where}: paid without a settlement"], revision
-    recorded = events[payouts[0]].payload
     problems = []
     expected_rows = [_row(r) for r in outcome.rows]
-    if recorded.get("rows") != expected_rows:
+    if [_row(r.row()) for r in recorded.rows] != expected_rows:
         problems.append(f"{where}: the recorded payout differs from the rules' settlement")
     stored = [_row(r) for r in stored_rows]
     key = lambda r: (r["seat"], r["bet"])
@@ -583,7 +616,7 @@ def resettle_events(table: TableRecord, round_id: int, number: int, events: list
         problems.append(f"{where}: the settlement rows differ from the rules' settlement"
                         f"{_rows_differ(stored, expected_rows)}")
     changes = {str(s): c for s, c in sorted(outcome.stack_changes.items())}
-    if recorded.get("stack_changes") != changes or recorded.get("house") != outcome.house:
+    if recorded.stack_changes != changes or recorded.house != outcome.house:
         problems.append(f"{where}: the chips moved differ from the rules' settlement")
     return problems, revision
 

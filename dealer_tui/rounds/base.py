@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_tui.events import Handlers, RoundEvent, decode, on
-from dealer_tui.events.codec import event_type
+from dealer_tui.events.codec import Recorded, event_type
 from dealer_tui.events.table import (
     CardsCorrected,
     PayoutConfirmed,
@@ -391,7 +391,7 @@ class Round(Handlers, ABC):
             corrected={label: " ".join(c.text for c in cards) for label, cards in changed.items()},
             step=again[0].payload)]
 
-    def apply(self, event: AnyEvent) -> None:
+    def apply(self, event: Recorded) -> None:
         """Fold one event (new, or read back from the ledger) into the state: the method marked
         `@on` its type takes it."""
         event = as_typed(event, self.game_id)
@@ -419,7 +419,7 @@ class Round(Handlers, ABC):
     def _on_round_recovered(self, event: RoundRecovered) -> None:
         """A restart reopened the round; nothing in it changes."""
 
-    def apply_all(self, events: Sequence[AnyEvent]) -> None:
+    def apply_all(self, events: Sequence[Recorded]) -> None:
         for event in events:
             self.apply(event)
 
@@ -540,14 +540,14 @@ class Round(Handlers, ABC):
         return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned)]
 
     @classmethod
-    def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[AnyEvent]) -> Round:
+    def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[Recorded]) -> Round:
         """Rebuild a round from its recorded events."""
         rnd = cls(profile, setup)
         rnd.apply_all(events)
         return rnd
 
 
-def cards_in(events: Sequence[AnyEvent], game: str | None = None) -> list[Card]:
+def cards_in(events: Sequence[Recorded], game: str | None = None) -> list[Card]:
     """Every card the events (of a round of `game`) record: each event names its own (`RoundEvent.named_cards`)."""
     found: list[Card] = []
     for event in (as_typed(e, game) for e in events):
@@ -578,12 +578,14 @@ def stored_form(event: AnyEvent) -> NewEvent:
     return event.record() if isinstance(event, RoundEvent) else event
 
 
-def as_typed(event: AnyEvent, game: str | None = None) -> AnyEvent:
+def as_typed(event: Recorded, game: str | None = None) -> AnyEvent:
     """An event (of a round of `game`) as its typed event; an event of a kind no class names yet
     stays as it is."""
     if isinstance(event, RoundEvent):
         return event
-    return decode(event.kind, event.payload, game) if event_type(event.kind, game) is not None else event
+    if event_type(event.kind, game) is not None:
+        return decode(event.kind, event.payload, game)
+    return event if isinstance(event, NewEvent) else NewEvent(event.kind, dict(event.payload))
 
 
 def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:

@@ -216,7 +216,7 @@ class Table:
         self._step("before_append")
         try:
             self.ledger.append(self.record.id, self.round_id, [stored_form(e) for e in events],
-                               self._round_update(events))
+                               self.round_update(events))
         except LedgerError:
             if dealt is not action:  # the cards dealt for it go back: a retry deals as a restart would
                 self._restock()
@@ -273,7 +273,7 @@ class Table:
         return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(request))
 
     @staticmethod
-    def _round_update(events: Sequence[AnyEvent]) -> RoundUpdate | None:
+    def round_update(events: Sequence[AnyEvent]) -> RoundUpdate | None:
         """What a round-ending event writes into the round's row: its status, flags, settlement
         rows and totals (`history verify` reads the row from the events the same way)."""
         for event in map(as_typed, events):
