@@ -5,11 +5,16 @@ response (bench/tui.py's measure: nothing pending anywhere, the frame turned int
 sequences) — and the ledger query alone for scale.
 
     python bench/floor.py [--rounds 1000000] [--repeat 5] [--dir DIR] [--keep PATH] [--only queries|screens] [--json]
+    python bench/floor.py --keep PATH --against DIR [DIR ...] [--runs 3] [--repeat 5]
 
 The ledger is filled the fast way (plain rows in batches, one transaction each): four tables and
 three games, four settlement rows and three events per round, a round every 40 seconds, a few
 voided and big-payout rounds, a dozen players coming and going; the hourly totals and the seat
 ranges are built as the schema upgrade builds them.
+
+`--against` compares versions side by side: the screens with the `dealer_tui` of this checkout and
+of each DIR (another copy of the project), on the same ledger, a fresh interpreter per run of
+`--repeat` apps, the versions run after run in turn (`--runs`); medians of the runs' medians.
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ import asyncio
 import json
 import random
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from datetime import datetime, timedelta
@@ -236,6 +243,42 @@ async def screen_figures(path: Path, rounds: int, repeat: int) -> dict[str, floa
     return result
 
 
+AGAINST = """
+import asyncio, json, pathlib, sys
+sys.path[:0] = [{tree!r}, {bench!r}]
+import floor
+print(json.dumps(asyncio.run(floor.screen_figures(pathlib.Path({path!r}), {rounds}, {repeat}))))
+"""
+
+
+def compare_trees(others: list[Path], path: Path, rounds: int, repeat: int, runs: int, as_json: bool) -> None:
+    """The screens with this checkout and each of `others`, run after run in turn."""
+    root = Path(__file__).resolve().parent.parent
+    trees = [root, *others]
+    for tree in others:
+        if not (tree / "dealer_tui").is_dir():
+            raise SystemExit(f"{tree}: no dealer_tui here (not a copy of the project)")
+    seen: dict[Path, list[dict[str, float]]] = {tree: [] for tree in trees}
+    for _ in range(runs):
+        for tree in trees:
+            code = AGAINST.format(tree=str(tree), bench=str(root / "bench"), path=str(path), rounds=rounds,
+                                  repeat=repeat)
+            out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+            seen[tree].append(json.loads(out.splitlines()[-1]))
+    result = {str(tree): {k: statistics.median(run[k] for run in seen[tree]) for k in seen[tree][0]}
+              for tree in trees}
+    if not as_json:
+        base = result[str(root)]
+        print(f"{'':>66}  " + "  ".join(f"{i:>13}" for i in range(len(trees))))
+        for k in base:
+            print(f"{k:>66}: " + "  ".join(f"{result[str(t)].get(k, float('nan')):7,.1f}" +
+                                            (f" {result[str(t)].get(k, 0) / base[k]:4.2f}x" if t != root and base[k]
+                                             else "      ") for t in trees))
+        for i, tree in enumerate(trees):
+            print(f"{i}: {tree}")
+    print(json.dumps(result))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=1_000_000)
@@ -244,7 +287,17 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, default=None, help="fill this ledger once and reuse it next time")
     parser.add_argument("--only", choices=("queries", "screens"), default=None)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--against", type=Path, nargs="+", default=[], metavar="DIR",
+                        help="only the screens, with this checkout's dealer_tui and each DIR's (another copy of "
+                             "the project), on the --keep ledger, a fresh interpreter per run, in turn")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each version with --against")
     args = parser.parse_args()
+    if args.against:
+        if args.keep is None or not args.keep.exists():
+            parser.error("--against needs a filled ledger: --keep PATH (run once without --against to fill it)")
+        compare_trees([tree.resolve() for tree in args.against], args.keep.resolve(), args.rounds, args.repeat,
+                      args.runs, args.json)
+        return
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         path = args.keep or Path(tmp) / "million.sqlite"
         filled = fill(path, args.rounds) if not path.exists() else 0.0

@@ -17,6 +17,10 @@ counted until the app is quiet. Toasts are on, as in the dealer's terminal.
 
 Cold start ("cold_first_frame"): a fresh interpreter per run, from starting the process to the
 first frame of the round screen; "cold_process" is the whole run, interpreter exit included.
+
+`--against DIR [DIR ...]` compares versions side by side: key to frame with the `dealer_tui` of
+this checkout and of each DIR (another copy of the project), a fresh interpreter per run, the
+versions run after run in turn (`--runs`).
 """
 
 from __future__ import annotations
@@ -197,6 +201,49 @@ def compare_key_order(rounds: int, runs: int, as_json: bool) -> None:
     print(json.dumps(result))
 
 
+AGAINST = """
+import asyncio, json, pathlib, sys, tempfile
+sys.path.insert(0, {bench!r})
+import tui
+sys.path[:0] = [{tree!r}, {tests!r}]
+with tempfile.TemporaryDirectory() as tmp:
+    print(json.dumps(asyncio.run(tui.frames_run(pathlib.Path(tmp), {rounds}))))
+"""
+
+
+def keys_in(tree: Path, rounds: int) -> list[tuple[str, float, int]]:
+    """Key to frame over `rounds` rounds with the `dealer_tui` of `tree`, in a fresh interpreter."""
+    code = AGAINST.format(bench=str(Path(__file__).resolve().parent), tree=str(tree), tests=str(tree / "tests"),
+                          rounds=rounds)
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    return [(key, seconds, count) for key, seconds, count in json.loads(out.splitlines()[-1])]
+
+
+def compare_trees(others: list[Path], rounds: int, runs: int, as_json: bool) -> None:
+    """Key to frame with this checkout and each of `others`, run after run in turn."""
+    trees = [ROOT, *others]
+    for tree in others:
+        if not (tree / "dealer_tui").is_dir():
+            raise SystemExit(f"{tree}: no dealer_tui here (not a copy of the project)")
+    drawn: dict[Path, list[tuple[str, float, int]]] = {tree: [] for tree in trees}
+    for _ in range(runs):
+        for tree in trees:
+            drawn[tree] += keys_in(tree, rounds)
+    result: dict[str, dict[str, float]] = {}
+    for tree in trees:
+        seconds = [s for _, s, _ in drawn[tree]]
+        result[str(tree)] = {"key_to_frame_median_ms": statistics.median(seconds) * 1e3,
+                             "key_to_frame_p95_ms": p95(seconds) * 1e3, "key_to_frame_max_ms": max(seconds) * 1e3,
+                             "frames_per_key": statistics.mean(c for _, _, c in drawn[tree]), "keys": len(seconds)}
+    if not as_json:
+        base = result[str(ROOT)]
+        for tree, figures in result.items():
+            print(tree)
+            for k, v in figures.items():
+                print(f"{k:>27}: {v:,.3f}" + (f"  ({v / base[k]:.2f}x)" if tree != str(ROOT) and base[k] else ""))
+    print(json.dumps(result))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rounds", type=int, default=5)
@@ -204,7 +251,14 @@ def main() -> None:
     parser.add_argument("--compare-key-order", type=int, default=0, metavar="RUNS",
                         help="only key to frame, RUNS runs each with keys handed on in order and "
                              "without, interleaved")
+    parser.add_argument("--against", type=Path, nargs="+", default=[], metavar="DIR",
+                        help="only key to frame, with this checkout's dealer_tui and each DIR's (another copy "
+                             "of the project), a fresh interpreter per run, in turn")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each version with --against")
     args = parser.parse_args()
+    if args.against:
+        compare_trees([tree.resolve() for tree in args.against], args.rounds, args.runs, args.json)
+        return
     if args.compare_key_order:
         compare_key_order(args.rounds, args.compare_key_order, args.json)
         return
