@@ -21,6 +21,8 @@ from textual import events
 from textual.app import App
 from textual.message_pump import MessagePump
 
+from dealer_tui.widgets.textual_internals import waiting_for_message
+
 SETTLE_LIMIT_S = 2.0
 """The longest a key waits for the one before it; past this (a handler waiting on something
 that never comes) it is handled all the same, still in order."""
@@ -81,10 +83,7 @@ def _busy(pump: MessagePump) -> bool:
     and not waiting for the next message)."""
     if pump.message_queue_size:
         return True
-    if not pump.is_running:
-        return False
-    waiting: object = pump._message_queue.ready_event._waiters
-    return not waiting
+    return pump.is_running and not waiting_for_message(pump)
 
 
 async def settled(app: App[Any]) -> None:

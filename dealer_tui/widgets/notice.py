@@ -15,19 +15,20 @@ from textual.widgets import Static
 
 from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.settled import SettledLeaf
+from dealer_tui.widgets.textual_internals import TOAST_LAYER
 
 Severity = Literal["information", "warning", "error"]
 
 
 class Notice(SettledLeaf, Static):
-    DEFAULT_CSS = """
-    Notice {
-        layer: _toastrack; dock: bottom; margin-bottom: 1; width: 1fr; height: auto;
+    DEFAULT_CSS = f"""
+    Notice {{
+        layer: {TOAST_LAYER}; dock: bottom; margin-bottom: 1; width: 1fr; height: auto;
         padding: 0 1; display: none; text-style: bold;
-    }
-    Notice.-information { background: $success-muted; color: $text; }
-    Notice.-warning { background: $warning-muted; color: $text; }
-    Notice.-error { background: $error-muted; color: $text; }
+    }}
+    Notice.-information {{ background: $success-muted; color: $text; }}
+    Notice.-warning {{ background: $warning-muted; color: $text; }}
+    Notice.-error {{ background: $error-muted; color: $text; }}
     """
 
     def __init__(self, *, id: str | None = None) -> None:
