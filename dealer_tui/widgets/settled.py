@@ -1,15 +1,17 @@
 """Leaf widgets whose new size is settled by the layout that found it.
 
-When a widget grows or shrinks, Textual's layout sets the widget's virtual size as a reactive
+When a widget grows or shrinks, Textual's layout sets the widget's virtual size, a reactive
 that asks for one more layout, and so one more frame, although a widget without children has
 nothing left to arrange. The dealer's panels grow on most steps (bets, cards, hands), so each
-step drew twice; these widgets take the size quietly and are repainted in the same frame.
+step drew twice; these widgets declare the same reactive without the layout (nor a repaint:
+the layout that found the size repaints them), so the new size is drawn in the same frame.
 """
 
 from __future__ import annotations
 
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Label, Static
 
@@ -20,8 +22,7 @@ class SettledLeaf(Widget):
     widget class it settles (`class X(Static, SettledLeaf)`): Textual styles a widget by its first
     bases."""
 
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
 
 class SettledColumn(Vertical, SettledLeaf):
