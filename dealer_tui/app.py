@@ -12,7 +12,6 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widget import Widget
 
 from dealer_tui.audit import table_profiles
 from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
@@ -158,28 +157,8 @@ class DealerApp(OrderedKeysApp):
         if self._settled_in:
             return
         self._settled_in = True
-        self.read_dialog_styles()
         await screen.build_ahead()
         gc.freeze()  # what start-up built stays: the collector stops walking it (pauses of ~70 ms)
-
-    def read_dialog_styles(self) -> None:
-        """The styles of the widgets the dialogs and toasts use. Textual reads a widget's styles
-        when the first one is shown, and then parses every stylesheet again: ~50 ms, on the first
-        dialog of each kind."""
-        from textual.notifications import Notification
-        from textual.widgets import DataTable, Digits, Input, Label
-        from textual.widgets._toast import Toast, ToastHolder
-
-        from dealer_tui.screens.choice_modal import ChoiceModal
-
-        samples: list[Widget] = [Input(), Label(), DataTable(), Digits(), ChoiceModal("", []),
-                                 ToastHolder(), Toast(Notification("", "", "information", 1))]
-        for sample in samples:
-            for read_from, css, tie_breaker, scope in sample._get_default_css():
-                self.stylesheet.add_source(css, read_from=read_from, is_default_css=True,
-                                           tie_breaker=tie_breaker, scope=scope)
-        self.stylesheet.reparse()
-        self.stylesheet.update(self)
 
     def big_payout(self, exc: TableInUse | LeaseLost) -> int:
         """What the review counts as a big payout: the sign-off threshold of the table's profile."""
