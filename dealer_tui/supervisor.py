@@ -15,7 +15,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
-from dealer_tui.ledger.base import Ledger, NewEvent
+from dealer_tui.events.table import SupervisorLocked, SupervisorRefused, SupervisorSignedIn
+from dealer_tui.ledger.base import Ledger
 
 MAX_TRIES = 3
 LOCK_SECONDS = 5 * 60
@@ -96,13 +97,13 @@ class SignOff:
             raise PinError("no supervisor PIN is set: run `dealer-tui supervisor set-pin`")
         if self.store.check(pin):
             self.failures = 0
-            self.ledger.append(self.table_id, None, [NewEvent("supervisor_signed_in", {"purpose": purpose})])
+            self.ledger.append(self.table_id, None, [SupervisorSignedIn(purpose=purpose).record()])
             return True
         self.failures += 1
-        events = [NewEvent("supervisor_refused", {"purpose": purpose, "failures": self.failures})]
+        events = [SupervisorRefused(purpose=purpose, failures=self.failures).record()]
         if self.failures >= MAX_TRIES:
             self.locked_until = self.clock() + LOCK_SECONDS
             self.failures = 0
-            events.append(NewEvent("supervisor_locked", {"until": self.locked_until, "seconds": LOCK_SECONDS}))
+            events.append(SupervisorLocked(until=self.locked_until, seconds=LOCK_SECONDS).record())
         self.ledger.append(self.table_id, None, events)
         return False

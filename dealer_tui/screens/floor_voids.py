@@ -11,9 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_tui.ledger import Ledger, NewEvent, RoundRecord, StoredEvent
+from dealer_tui.events import EventError, typed_as
+from dealer_tui.events.table import RoundStarted, RoundVoided, SupervisorSignedIn
+from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 
-VOID_EVENT = "round_voided"
+VOID_EVENT = RoundVoided.KIND
 
 
 @dataclass(frozen=True)
@@ -66,24 +68,27 @@ class Voids:
         if at is None:
             return Void("(no void recorded)", "", None, "no void event in the round")
         void = events[at]
-        return Void(str(void.payload.get("reason", "")), void.ts, self._returned(record, events[:at]),
-                    self._approval(record, void))
+        try:
+            reason = typed_as(RoundVoided, void).reason
+        except EventError:
+            reason = "(the void's record does not read)"
+        return Void(reason, void.ts, self._returned(record, events[:at]), self._approval(record, void))
 
     def _returned(self, record: RoundRecord, before: list[StoredEvent]) -> tuple[Returned, ...] | None:
         from dealer_tui.rounds.registry import round_class
         from dealer_tui.views import presenter
         from rules.errors import RulesError
 
-        if not before or before[0].kind != "round_started":
+        if not before or before[0].kind != RoundStarted.KIND:
             return None
-        start = before[0].payload
         try:
-            loaded = self._table_profiles(record.table_id).get(str(start.get("profile_sha256")))
+            start = typed_as(RoundStarted, before[0])
+            loaded = self._table_profiles(record.table_id).get(start.profile_sha256)
             if loaded is None:
                 return None
-            setup = start["setup"]
-            rnd = round_class(record.game, keyed=start.get("card_source") == "entry")(loaded.profile, setup)
-            rnd.apply_all([NewEvent(e.kind, e.payload) for e in before])
+            setup = start.setup
+            rnd = round_class(record.game, keyed=start.card_source == "entry")(loaded.profile, setup)
+            rnd.apply_all(before)
             stacks = {int(seat): (str(p["name"]), int(p["stack"])) for seat, p in setup["players"].items()}
             views = presenter(record.game).seats(rnd, stacks)
         except (RulesError, KeyError, ValueError, TypeError, IndexError, ImportError, StopIteration):
@@ -109,9 +114,10 @@ class Voids:
 
     def _approval(self, record: RoundRecord, void: StoredEvent) -> str:
         """The supervisor's sign-in for the void: the last one the table recorded before it."""
-        signed = [e for e in self.ledger.table_events(record.table_id, ["supervisor_signed_in"]) if e.seq < void.seq]
-        for_void = [e for e in signed if str(e.payload.get("purpose", "")).startswith("void")]
+        signed = [(e.ts, typed_as(SupervisorSignedIn, e))
+                  for e in self.ledger.table_events(record.table_id, [SupervisorSignedIn.KIND]) if e.seq < void.seq]
+        for_void = [(ts, e) for ts, e in signed if e.purpose.startswith("void")]
         if not for_void:
             return "no supervisor sign-in for a void is recorded before it"
-        e = for_void[-1]
-        return f"approved with the supervisor's PIN at {e.ts[11:19]} (for “{e.payload.get('purpose')}”)"
+        ts, e = for_void[-1]
+        return f"approved with the supervisor's PIN at {ts[11:19]} (for “{e.purpose}”)"
