@@ -24,25 +24,34 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_tui.events import on
+from dealer_tui.events.chinese_poker import (
+    CardsDealt,
+    NaturalDeclared,
+    NaturalWithdrawn,
+    OpenedRows,
+    RowsLocked,
+    RowsOpened,
+    RowsSet,
+    RowsUnlocked,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
+    AnyEvent,
     CardRequest,
-    Event,
     Phase,
     Round,
     RoundOutcome,
-    cards_from_payload,
-    cards_payload,
     refuse,
 )
 from dealer_tui.rounds.chinese_rows import (
     RowStatus,
     dealt_rows,
+    in_playing_order,
     row_text,
-    rows_from_payload,
-    rows_payload,
+    rows_data,
 )
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
 from rules import chinese_poker as cp
@@ -101,6 +110,12 @@ def suggestion_for(cards: tuple[Card, ...], profile: ChinesePokerProfile) -> Sug
             _SUGGESTED.clear()
         known = _SUGGESTED[(cards, id(profile))] = (profile, suggest(cards, profile))
     return known[1]
+
+
+def natural_declared(seat: int, natural: Natural, hand: cp.SetHand) -> NaturalDeclared:
+    """The seat's natural declared with rows that display it, as the round records them (C-7 order)."""
+    rows = in_playing_order(hand)
+    return NaturalDeclared(seat=seat, natural=natural.value, front=rows.front, middle=rows.middle, back=rows.back)
 
 
 def rows_named(a: Action, seat: int, what: str) -> cp.SetHand | None:
@@ -226,12 +241,12 @@ class ChinesePokerRound(Round):
         """Setting the rows of a seat with no natural declared: by hand, the suggestion, a natural held."""
         n = p.seat
         specs = [ActionSpec("set_rows", n, label=f"Seat {n}: set the rows (3/5/5 of its 13 cards)",
-                            data=rows_payload(p.rows or dealt_rows(p.cards))),
+                            data=rows_data(p.rows or dealt_rows(p.cards))),
                  ActionSpec("suggest", n, label=f"Seat {n}: take the suggested setting")]
         held = self.suggestion(n)
         if held.natural is not None:
             specs.append(ActionSpec("declare_natural", n, label=f"Seat {n}: declare {held.natural.value} (CP-9)",
-                                    data=rows_payload(self.natural_rows(p, held.natural, p.rows))))
+                                    data=rows_data(self.natural_rows(p, held.natural, p.rows))))
         return specs
 
     def natural_rows(self, p: Seat, natural: Natural, rows: cp.SetHand | None) -> cp.SetHand:
@@ -283,9 +298,8 @@ class ChinesePokerRound(Round):
             return "the cards are already dealt"
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_deal(self, a: Action) -> list[Event]:
-        cards = self.dealt_cards(a, self._deal_request(), "CP-11")
-        return [Event("cards_dealt", {"cards": {label: cards_payload(hand) for label, hand in cards.items()}})]
+    def _propose_deal(self, a: Action) -> list[AnyEvent]:
+        return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "CP-11"))]
 
     def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
         """The rows an action names (front, middle, back): exactly 3/5/5 of the seat's 13 cards."""
@@ -300,19 +314,22 @@ class ChinesePokerRound(Round):
             raise refuse(p.seat, what, f"{twice[0]} is set twice")
         return hand
 
-    def _propose_set_rows(self, a: Action) -> list[Event]:
+    def _propose_set_rows(self, a: Action) -> list[AnyEvent]:
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "set the rows")
         if hand is None:
             raise refuse(p.seat, "set the rows", "name the front, middle and back rows")
-        return [Event("rows_set", {"seat": p.seat, **rows_payload(hand), "suggested": False})]
+        rows = in_playing_order(hand)
+        return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=False)]
 
-    def _propose_suggest(self, a: Action) -> list[Event]:
+    def _propose_suggest(self, a: Action) -> list[AnyEvent]:
         p = self.seats[a.seat or 0]
         s = self.suggestion(p.seat)
-        return [Event("rows_set", {"seat": p.seat, **rows_payload(s.hand), "suggested": True, "reason": s.reason})]
+        rows = in_playing_order(s.hand)
+        return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=True,
+                        reason=s.reason)]
 
-    def _propose_declare_natural(self, a: Action) -> list[Event]:
+    def _propose_declare_natural(self, a: Action) -> list[AnyEvent]:
         """CP-9: the natural of the seat's 13 cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         named = self._rows_of(a, p, "declare a natural") or p.rows
@@ -320,26 +337,25 @@ class ChinesePokerRound(Round):
             natural = cp.declared_natural(p.seat, named or dealt_rows(p.cards), self.revision)
         except IllegalAction as exc:
             raise refuse(p.seat, "declare a natural", str(exc)) from None
-        rows = self.natural_rows(p, natural, named)
-        return [Event("natural_declared", {"seat": p.seat, "natural": natural.value, **rows_payload(rows)})]
+        return [natural_declared(p.seat, natural, self.natural_rows(p, natural, named))]
 
-    def _propose_withdraw_natural(self, a: Action) -> list[Event]:
-        return [Event("natural_withdrawn", {"seat": a.seat})]
+    def _propose_withdraw_natural(self, a: Action) -> list[AnyEvent]:
+        return [NaturalWithdrawn(seat=a.seat or 0)]
 
-    def _propose_lock(self, a: Action) -> list[Event]:
+    def _propose_lock(self, a: Action) -> list[AnyEvent]:
         p = self.seats[a.seat or 0]
         foul = self.foul(p.seat)
         if foul is not None and a.data.get("confirm_foul") is not True:
             raise refuse(p.seat, "lock the rows", f"the rows are fouled: {foul} (CP-4); confirm the foul to lock "
                                                   f"them anyway (the seat then pays every opponent, CP-8)")
-        return [Event("rows_locked", {"seat": p.seat, "fouled": foul is not None, "foul": foul,
-                                      "natural": p.natural and p.natural.value})]
+        return [RowsLocked(seat=p.seat, fouled=foul is not None, foul=foul,
+                           natural=None if p.natural is None else p.natural.value)]
 
-    def _propose_unlock(self, a: Action) -> list[Event]:
-        return [Event("rows_unlocked", {"seat": a.seat})]
+    def _propose_unlock(self, a: Action) -> list[AnyEvent]:
+        return [RowsUnlocked(seat=a.seat or 0)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
-        hands: dict[str, Any] = {}
+    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
+        hands: dict[str, OpenedRows] = {}
         verified = []
         for seat in self.order():
             p = self.seats[seat]
@@ -347,42 +363,50 @@ class ChinesePokerRound(Round):
             if p.natural is not None:  # CP-14: the dealer opens and verifies a declared natural
                 natural = cp.declared_natural(seat, p.rows, self.revision)
                 verified.append(f"seat {seat}: {natural.value} verified (CP-14)")
-            hands[str(seat)] = {**rows_payload(p.rows), "natural": p.natural and p.natural.value,
-                                "foul": self.foul(seat)}
-        return [Event("rows_opened", {"hands": hands, "verified": verified})]
+            rows = in_playing_order(p.rows)
+            hands[str(seat)] = OpenedRows(front=rows.front, middle=rows.middle, back=rows.back,
+                                          natural=None if p.natural is None else p.natural.value,
+                                          foul=self.foul(seat))
+        return [RowsOpened(hands=hands, verified=tuple(verified))]
 
     # -- folding ----------------------------------------------------------------------------
 
-    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
-        for label, text in p["cards"].items():
-            cards = cards_from_payload(text)
+    @on(CardsDealt)
+    def _on_cards_dealt(self, e: CardsDealt) -> None:
+        for label, cards in e.hands.items():
             if label.startswith("seat "):
                 self.seats[int(label.split()[1])].cards = cards
             else:
                 self.dead_hands[label] = cards
         self._phase = Phase.ACT
 
-    def _on_rows_set(self, p: Mapping[str, Any]) -> None:
-        seat = self.seats[p["seat"]]
-        seat.rows, seat.suggested = rows_from_payload(p), bool(p["suggested"])
+    @on(RowsSet)
+    def _on_rows_set(self, e: RowsSet) -> None:
+        seat = self.seats[e.seat]
+        seat.rows, seat.suggested = e.hand, e.suggested
 
-    def _on_natural_declared(self, p: Mapping[str, Any]) -> None:
-        seat = self.seats[p["seat"]]
-        seat.rows, seat.natural, seat.suggested = rows_from_payload(p), Natural(p["natural"]), False
+    @on(NaturalDeclared)
+    def _on_natural_declared(self, e: NaturalDeclared) -> None:
+        seat = self.seats[e.seat]
+        seat.rows, seat.natural, seat.suggested = e.hand, e.declared, False
 
-    def _on_natural_withdrawn(self, p: Mapping[str, Any]) -> None:
-        self.seats[p["seat"]].natural = None
+    @on(NaturalWithdrawn)
+    def _on_natural_withdrawn(self, e: NaturalWithdrawn) -> None:
+        self.seats[e.seat].natural = None
 
-    def _on_rows_locked(self, p: Mapping[str, Any]) -> None:
-        self.seats[p["seat"]].locked = True
+    @on(RowsLocked)
+    def _on_rows_locked(self, e: RowsLocked) -> None:
+        self.seats[e.seat].locked = True
         if not self.waiting():
             self._phase = Phase.REVEAL
 
-    def _on_rows_unlocked(self, p: Mapping[str, Any]) -> None:
-        self.seats[p["seat"]].locked = False
+    @on(RowsUnlocked)
+    def _on_rows_unlocked(self, e: RowsUnlocked) -> None:
+        self.seats[e.seat].locked = False
         self._phase = Phase.ACT
 
-    def _on_rows_opened(self, p: Mapping[str, Any]) -> None:
+    @on(RowsOpened)
+    def _on_rows_opened(self, e: RowsOpened) -> None:
         hands = []
         for seat in sorted(self.seats):
             s = self.seats[seat]

@@ -10,12 +10,10 @@ the natural (CP-14).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from dealer_tui.rounds.base import Action, ActionSpec, Event, Phase, refuse
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat, rows_named
-from dealer_tui.rounds.chinese_rows import RowStatus, rows_from_payload, rows_payload
+from dealer_tui.events.chinese_poker import CardsDealt, NaturalDeclared, RowsSet
+from dealer_tui.rounds.base import Action, ActionSpec, AnyEvent, Phase, refuse
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat, natural_declared, rows_named
+from dealer_tui.rounds.chinese_rows import RowStatus, rows_data
 from rules import chinese_poker as cp
 from rules.cards import Card
 from rules.chinese_naturals import rows_showing, shows
@@ -38,7 +36,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
     def _setting_specs(self, p: Seat) -> list[ActionSpec]:
         """The dealer keys the rows the player turns over, or the rows of a declared natural."""
         n = p.seat
-        rows = rows_payload(p.rows) if p.rows is not None else dict(EMPTY_ROWS)
+        rows = rows_data(p.rows) if p.rows is not None else dict(EMPTY_ROWS)
         return [ActionSpec("set_rows", n, label=f"Seat {n}: key the rows (front 3, middle 5, back 5)", data=rows),
                 ActionSpec("declare_natural", n, label=f"Seat {n}: key the 13 cards of a declared natural (CP-9)",
                            data=rows)]
@@ -68,7 +66,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             raise refuse(p.seat, what, f"{clash.text} is already keyed for seat {others[clash]}")
         return hand
 
-    def _propose_declare_natural(self, a: Action) -> list[Event]:
+    def _propose_declare_natural(self, a: Action) -> list[AnyEvent]:
         """CP-9: the natural of the 13 keyed cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "declare a natural") or p.rows
@@ -82,19 +80,19 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             found = rows_showing(hand.cards, natural)
             assert found is not None
             hand = cp.SetHand(*found)
-        return [Event("natural_declared", {"seat": p.seat, "natural": natural.value, **rows_payload(hand)})]
+        return [natural_declared(p.seat, natural, hand)]
 
-    def _propose_deal(self, a: Action) -> list[Event]:
-        return [Event("cards_dealt", {"cards": {}, "keyed": True})]
+    def _propose_deal(self, a: Action) -> list[AnyEvent]:
+        return [CardsDealt(hands={}, keyed=True)]
 
-    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
+    def _on_cards_dealt(self, e: CardsDealt) -> None:
         self._phase = Phase.ACT
 
-    def _on_rows_set(self, p: Mapping[str, Any]) -> None:
-        super()._on_rows_set(p)
-        self.seats[p["seat"]].cards = rows_from_payload(p).cards
+    def _on_rows_set(self, e: RowsSet) -> None:
+        super()._on_rows_set(e)
+        self.seats[e.seat].cards = e.hand.cards
 
-    def _on_natural_declared(self, p: Mapping[str, Any]) -> None:
-        super()._on_natural_declared(p)
-        self.seats[p["seat"]].cards = rows_from_payload(p).cards
+    def _on_natural_declared(self, e: NaturalDeclared) -> None:
+        super()._on_natural_declared(e)
+        self.seats[e.seat].cards = e.hand.cards
 

@@ -1,5 +1,5 @@
-"""Chinese Poker rows as the screens and events carry them: text in C-7 playing order, the
-payload of a `set_rows` action, and a seat's live row status (hands, foul, natural)."""
+"""Chinese Poker rows as the screens and events carry them: in C-7 playing order, as the data of a
+`set_rows` action, and a seat's live row status (hands, foul, natural)."""
 
 from __future__ import annotations
 
@@ -31,17 +31,29 @@ class RowStatus:
         return self.foul is not None
 
 
-def row_text(cards: Sequence[Card]) -> str:
+def played(cards: Sequence[Card]) -> tuple[Card, ...]:
     """A row in C-7 playing order (a wheel from the 5 down, the ace last)."""
-    return cards_payload(playing_order(cards, hand_value(encode(cards))))
+    return playing_order(cards, hand_value(encode(cards)))
 
 
-def rows_payload(hand: cp.SetHand) -> dict[str, str]:
+def row_text(cards: Sequence[Card]) -> str:
+    """A row's card text in C-7 playing order."""
+    return cards_payload(played(cards))
+
+
+def in_playing_order(hand: cp.SetHand) -> cp.SetHand:
+    """The rows as the round records them: each in C-7 playing order."""
+    return cp.SetHand(played(hand.front), played(hand.middle), played(hand.back))
+
+
+def rows_data(hand: cp.SetHand) -> dict[str, str]:
+    """The rows as a `set_rows` (or `declare_natural`) action names them: card text by row."""
     return {name: row_text(row) for name, row in zip(cp.ROWS, hand.rows, strict=True)}
 
 
-def rows_from_payload(p: Mapping[str, Any]) -> cp.SetHand:
-    return cp.SetHand(*(cards_from_payload(p[name]) for name in cp.ROWS))
+def rows_from_data(data: Mapping[str, Any]) -> cp.SetHand:
+    """The rows a `set_rows` action's data names."""
+    return cp.SetHand(*(cards_from_payload(data[name]) for name in cp.ROWS))
 
 
 def dealt_rows(cards: tuple[Card, ...]) -> cp.SetHand:

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
-from dealer_tui.rounds.chinese_rows import rows_from_payload
+from dealer_tui.rounds.chinese_rows import rows_from_data
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
@@ -117,7 +117,7 @@ class ChinesePokerScreen(RoundScreen):
         seat = spec.seat
         self.selected = seat
         rnd = self.cp
-        rows = [list(r) for r in rows_from_payload(spec.data).rows]  # the seat's rows now, or as dealt
+        rows = [list(r) for r in rows_from_data(spec.data).rows]  # the seat's rows now, or as dealt
 
         def picked(result: dict[str, str] | None) -> None:
             if result:
@@ -138,12 +138,12 @@ class ChinesePokerScreen(RoundScreen):
         rnd = self.cp
         taken = rnd.taken_cards(seat=seat) if isinstance(rnd, ChinesePokerKeyedRound) else {}
 
-        def payload(cards: dict[str, tuple[Card, ...]]) -> dict[str, str]:
+        def row_data(cards: dict[str, tuple[Card, ...]]) -> dict[str, str]:
             return {name: " ".join(c.text for c in cards[name]) for name in ROW_NAMES}
 
         def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
             try:
-                rnd.propose(Action(kind, seat, data=payload(cards)))
+                rnd.propose(Action(kind, seat, data=row_data(cards)))
             except RulesError as exc:
                 return str(exc)
             return None
@@ -164,7 +164,7 @@ class ChinesePokerScreen(RoundScreen):
 
         def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
             if cards is not None:
-                self.perform(Action(kind, seat, data=payload(cards)))
+                self.perform(Action(kind, seat, data=row_data(cards)))
 
         what = "a declared natural's 13 cards, any rows (CP-9)" if kind == "declare_natural" else "the rows"
         values = {name: str(spec.data.get(name, "")) for name in ROW_NAMES}

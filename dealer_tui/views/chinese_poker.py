@@ -1,12 +1,26 @@
-"""Chinese Poker as the dealer sees it: each seat's three rows with the live foul warning."""
+"""Chinese Poker as the dealer sees it: each seat's three rows with the live foul warning; and
+each seat's rows as a round's story tells them (as opened, or as last set)."""
 
 from __future__ import annotations
 
-from dealer_tui.ledger.base import NewEvent
-from dealer_tui.rounds.base import Phase, Round
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from dealer_tui.events import RoundEvent
+from dealer_tui.events.chinese_poker import (
+    CardsDealt,
+    NaturalDeclared,
+    NaturalWithdrawn,
+    RowsLocked,
+    RowsOpened,
+    RowsSet,
+    RowsUnlocked,
+)
+from dealer_tui.events.table import RoundStarted
+from dealer_tui.rounds.base import AnyEvent, Phase, Round
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.views import HandView, SeatView, describe_common
-from rules.cards import Card, parse_cards, sort_cards
+from rules.cards import Card, format_cards, parse_cards, sort_cards
 from rules.evaluator import evaluate
 
 
@@ -66,23 +80,30 @@ class ChinesePokerPresenter:
             lines.append("waiting for " + ", ".join(f"seat {s}" for s in rnd.waiting()))
         return HandView("Table", lines=tuple(lines))
 
-    def describe(self, event: NewEvent) -> str:
+    def describe(self, event: AnyEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common
-        p = event.payload
-        match event.kind:
-            case "round_started":
-                return f"New hand: the button is on seat {p['button']}"
-            case "cards_dealt":
+        match event:
+            case RoundStarted(button=button):
+                return f"New hand: the button is on seat {button}"
+            case CardsDealt():
                 return "Four hands of 13 dealt (CP-1)"
-            case "rows_set":
-                return f"Seat {p['seat']} sets its rows" + (" (suggested)" if p.get("suggested") else "")
-            case "natural_declared":
-                rows = ", ".join(f"{name} {p[name]}" for name in ("front", "middle", "back") if name in p)
-                return f"Seat {p['seat']} declares {p['natural']} (CP-9), shown as {rows}"
-        seat = f"Seat {p['seat']} " if "seat" in p else ""
-        return seat + event.kind.replace("_", " ")
+            case RowsSet(seat=seat, suggested=suggested):
+                return f"Seat {seat} sets its rows" + (" (suggested)" if suggested else "")
+            case NaturalDeclared(seat=seat, natural=natural, front=front, middle=middle, back=back):
+                rows = ", ".join(f"{name} {format_cards(row, sort=False)}" for name, row in
+                                 (("front", front), ("middle", middle), ("back", back)))
+                return f"Seat {seat} declares {natural} (CP-9), shown as {rows}"
+            case RowsLocked(seat=seat):
+                return f"Seat {seat} rows locked"
+            case RowsUnlocked(seat=seat):
+                return f"Seat {seat} rows unlocked"
+            case NaturalWithdrawn(seat=seat):
+                return f"Seat {seat} natural withdrawn"
+            case RowsOpened():
+                return "rows opened"
+        return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:
         if not isinstance(rnd, ChinesePokerRound):
@@ -103,3 +124,39 @@ class ChinesePokerPresenter:
 
 
 PRESENTER = ChinesePokerPresenter()
+
+
+@dataclass(frozen=True)
+class SeatRows:
+    """A seat's rows as a round's story shows them (C-7 playing order), with why they foul (as the
+    lock or the reveal recorded it) or the natural declared."""
+
+    front: tuple[Card, ...] = ()
+    middle: tuple[Card, ...] = ()
+    back: tuple[Card, ...] = ()
+    foul: str | None = None
+    natural: str | None = None
+
+
+def story_rows(events: Sequence[RoundEvent]) -> tuple[bool, dict[str, SeatRows]]:
+    """Whether the round's rows were opened, and each seat's rows (by seat number): as opened, else
+    as last set. Before the reveal a seat's foul is the one its lock recorded, and its natural the
+    one declared; setting the rows again clears both, withdrawing the natural clears it."""
+    hands: dict[str, SeatRows] = {}
+    opened = False
+    for event in events:
+        if isinstance(event, RowsOpened):
+            hands = {seat: SeatRows(h.front, h.middle, h.back, h.foul, h.natural) for seat, h in event.hands.items()}
+            opened = True
+        if opened:
+            continue
+        match event:
+            case RowsSet(seat=seat, front=front, middle=middle, back=back):
+                hands[str(seat)] = SeatRows(front, middle, back)
+            case NaturalDeclared(seat=seat, natural=natural, front=front, middle=middle, back=back):
+                hands[str(seat)] = SeatRows(front, middle, back, natural=natural)
+            case NaturalWithdrawn(seat=seat) if str(seat) in hands:
+                hands[str(seat)] = replace(hands[str(seat)], natural=None)
+            case RowsLocked(seat=seat, foul=foul, natural=natural):
+                hands[str(seat)] = replace(hands.get(str(seat), SeatRows()), foul=foul, natural=natural)
+    return opened, hands

@@ -1,0 +1,100 @@
+"""Chinese Poker's events (RULES.md CP-1..CP-14): the deal, each seat's rows as set or suggested, a
+natural declared or withdrawn, the rows locked and unlocked, and the rows opened at the reveal.
+
+Rows are recorded in C-7 playing order (a wheel from the 5 down, the ace last); a natural by its
+name as RULES.md spells it (`three flushes`, a `Natural` value), a foul by why the rows foul.
+"""
+
+from __future__ import annotations
+
+from dealer_tui.events.codec import Cards, Record, RoundEvent, key, optional
+from rules import chinese_poker as cp
+from rules.chinese_naturals import Natural
+
+GAME = "chinese-poker"
+
+
+class CardsDealt(RoundEvent, game=GAME, kind="cards_dealt"):
+    """Thirteen cards to every playing seat and to each dead hand, by hand (`seat 2`, `dead 1`,
+    CP-1); at a live table none are keyed at the deal (`keyed`): the rows bring the cards."""
+
+    hands: dict[str, Cards] = key("cards")
+    keyed: bool = optional(default=False)
+
+
+class RowsSet(RoundEvent, game=GAME, kind="rows_set"):
+    """The seat's three rows (CP-2), set by hand or keyed, or the setting helper's choice
+    (`suggested`, with the helper's `reason`)."""
+
+    seat: int
+    front: Cards
+    middle: Cards
+    back: Cards
+    suggested: bool
+    reason: str | None = optional(default=None)
+
+    @property
+    def hand(self) -> cp.SetHand:
+        return cp.SetHand(self.front, self.middle, self.back)
+
+
+class NaturalDeclared(RoundEvent, game=GAME, kind="natural_declared"):
+    """The seat declares the natural its 13 cards hold (CP-9), with rows that display it; the rows
+    stay fixed until the natural is withdrawn."""
+
+    seat: int
+    natural: str
+    front: Cards
+    middle: Cards
+    back: Cards
+
+    @property
+    def hand(self) -> cp.SetHand:
+        return cp.SetHand(self.front, self.middle, self.back)
+
+    @property
+    def declared(self) -> Natural:
+        return Natural(self.natural)
+
+
+class NaturalWithdrawn(RoundEvent, game=GAME, kind="natural_withdrawn"):
+    """The seat withdraws its declared natural: its rows may be set again."""
+
+    seat: int
+
+
+class RowsLocked(RoundEvent, game=GAME, kind="rows_locked"):
+    """The seat locks its rows: fouled (the foul confirmed, CP-4, CP-8) or not, with the natural
+    declared, if any."""
+
+    seat: int
+    fouled: bool
+    foul: str | None
+    natural: str | None
+
+
+class RowsUnlocked(RoundEvent, game=GAME, kind="rows_unlocked"):
+    seat: int
+
+
+class OpenedRows(Record):
+    """A seat's rows as the dealer opened them: the natural declared (verified, CP-14) and why the
+    rows foul (None: they do not, or a natural is declared)."""
+
+    front: Cards
+    middle: Cards
+    back: Cards
+    natural: str | None
+    foul: str | None
+
+    @property
+    def hand(self) -> cp.SetHand:
+        return cp.SetHand(self.front, self.middle, self.back)
+
+
+class RowsOpened(RoundEvent, game=GAME, kind="rows_opened"):
+    """The dealer opens every seat's rows (by seat number) and verifies each declared natural
+    (`verified`: one line per natural, CP-14)."""
+
+    hands: dict[str, OpenedRows]
+    verified: tuple[str, ...]
