@@ -181,7 +181,7 @@ def test_a_ledger_upgraded_from_an_older_schema_verifies_ok(copy: Path, capsys: 
 def test_a_ledger_played_on_while_it_is_verified_verifies_ok(copy: Path, capsys: pytest.CaptureFixture[str],
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A terminal settles a round in the middle of a verify: the verify reads one snapshot."""
-    from dealer_tui import audit
+    from dealer_tui.audit import table_audit as audit
 
     finish = audit.TableAudit.finish_round
     played_on: list[int] = []

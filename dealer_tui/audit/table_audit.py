@@ -1,69 +1,32 @@
-"""Re-checking a ledger: every row it shows follows from its hash-chained events.
-
-`verify` reads each table's chain once, in order, and holds against it everything the floor,
-`history list` and the exports read:
-- the chain itself (every hash and link), the ledger-wide sequence of events across tables (a
-  deleted table or deleted events leave a gap), SQLite's integrity check of the file;
-- each round's stored row (seats, wagered, paid, returned, from stacks, house result, biggest
-  payout, fees, banking, status, flags, profile, times) against what its events record, and its
-  number against its place in the table; each finished round re-settled through the rules;
-- the settlement rows of every round (a voided or open round has none), the flag index, the
-  hourly totals, who sat where;
-- stack continuity: each round's starting stacks are what the table's earlier events (seatings,
-  buy-ins, cash-outs, payouts) leave each seat, replayed as the terminal replays them;
-- with a witness (`dealer_tui.ledger.witness`), that the ledger still holds the last event of
-  each table the witness names.
-
-A round is re-settled by the rules it was played under. Chinese Poker rounds record the RULES.md
-revision in their setup (`rules_revision`); one recorded without it was played under revision 1
-and is re-settled by revision 1's rules, which are kept for that, and the report says which
-rounds those are. Nothing in the ledger is rewritten. The other games' revision 2 changes settle
-an existing round alike (a per-round bonus cap a profile did not have is none; table stakes for
-an Ante or an exchange only refuse actions), so their rounds carry no revision.
-"""
+"""One table's chain read once, in order: each event checked and replayed on the table's seats,
+each round's stored row held against what its events record, each finished round re-settled."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections import Counter
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from dealer_tui.audit.resettle import resettle_events, table_profiles
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
-from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import (
     ChipsBought,
-    PayoutConfirmed,
     RoundRecovered,
     RoundStarted,
     SeatLeft,
     SeatTaken,
-    TableChanged,
     TableOpened,
 )
-from dealer_tui.ledger.base import (
-    ROUND_OPEN,
-    ROUND_SETTLED,
-    ROUND_VOIDED,
-    Ledger,
-    NewEvent,
-    SettlementRow,
-    StoredEvent,
-    TableRecord,
-)
+from dealer_tui.ledger.base import ROUND_OPEN, ROUND_SETTLED, ROUND_VOIDED, StoredEvent, TableRecord
 from dealer_tui.ledger.payouts import HOUSE_BANKED, round_chips
-from dealer_tui.ledger.records import AuditReads, ChainCheck, StoredRound
+from dealer_tui.ledger.records import ChainCheck, StoredRound
 from dealer_tui.ledger.schema import FEE_BETS
-from dealer_tui.ledger.witness import WitnessRecord, witness_problems
-from dealer_tui.rounds.base import Round
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound
-from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import TABLE_KINDS, Table
 from rules.chinese_poker import RULES_REVISION
 from rules.errors import RulesError
-from rules.profiles.loader import LoadedProfile, parse_profile
+from rules.profiles.loader import LoadedProfile
+
+if TYPE_CHECKING:
+    from dealer_tui.audit.ledger_audit import LedgerAudit
 
 END_KINDS = ("payout_confirmed", "round_voided")
 ROUND_FIGURES = ("seats", "wagered", "paid", "house_result", "returned", "from_stacks", "max_payout", "fees",
@@ -72,133 +35,6 @@ ROUND_FIGURES = ("seats", "wagered", "paid", "house_result", "returned", "from_s
 HOUR_FIGURES = ("rounds", "wagered", "paid", "returned", "from_stacks", "house", "biggest", "fees")
 Seating = tuple[int, Any, str, int, int | None]
 """(table, seat, player, first round, last round or None while seated): a row of `seatings`."""
-
-
-@dataclass
-class Verification:
-    """What `history verify` reports: the problems (none when all agree) and plain notes, such as
-    the rounds re-settled by an earlier revision of the rules."""
-
-    problems: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    rounds: int = 0
-    """Rounds the ledger holds."""
-
-
-def verify_ledger(ledger: Ledger) -> list[str]:
-    """One line per problem, each naming its table and round; empty when all agree."""
-    return verify(ledger).problems
-
-
-def verify(ledger: Ledger, witness: WitnessRecord | None = None) -> Verification:
-    """Every hash, row, total and stack checked against the events, every finished round
-    re-settled by the rules it was played under; with `witness`, the heads it holds."""
-    if not isinstance(ledger, AuditReads):
-        return _verify_events_only(ledger)
-    report = Verification()
-    try:
-        with ledger.snapshot():  # the witness was read before: every head it names is in this snapshot
-            _verify_stored(ledger, report, witness)
-    except sqlite3.DatabaseError as exc:  # a damaged file: pages missing or garbled
-        report.problems.append(f"ledger file: cannot be read through ({exc}): the file is damaged or cut short")
-    return report
-
-
-def _verify_stored(ledger: AuditReads, report: Verification, witness: WitnessRecord | None) -> None:
-    report.problems += ledger.integrity_problems()
-    if not ledger.has_ledger_seq():
-        report.notes.append("the ledger predates the ledger-wide sequence of events (schema 6) and was read as it "
-                            "is: the sequence and the witness were not checked")
-    report.problems += ledger.sequence_problems()
-    report.problems += ledger.orphans()
-    for what in ("table", "round"):
-        gaps = ledger.id_gaps(f"{what}s")
-        if gaps:
-            ranges = [f"{b + 1}" if a == b + 2 else f"{b + 1}-{a - 1}" for b, a in gaps]
-            shown = ", ".join(ranges if len(ranges) <= 6 else [*ranges[:3], "...", *ranges[-2:]])
-            count = sum(a - b - 1 for b, a in gaps)
-            report.problems.append(f"ledger: {count} {what} id(s) missing ({what} id {shown}): "
-                                   f"{what}s were deleted")
-    audit = LedgerAudit(ledger, report)
-    tables = ledger.tables()  # type: ignore[attr-defined]
-    for table in tables:
-        audit.table(table)
-    audit.finish()
-    if witness is not None and ledger.has_ledger_seq():
-        report.problems += witness_problems(witness, ledger.event_at, {t.id: t.name for t in tables},
-                                            ledger.last_ledger_seq())
-
-
-def _verify_events_only(ledger: Ledger) -> Verification:
-    """A ledger without stored rows to read as they are: its chain, and every finished round
-    re-settled."""
-    report = Verification(list(ledger.chain_problems()))
-    for table in ledger.tables():
-        try:
-            profiles = table_profiles(ledger, table)
-        except RulesError as exc:
-            report.problems.append(f"table {table.id} ({table.name}): its profile does not load: {exc}")
-            continue
-        for record in ledger.table_rounds(table.id):
-            report.rounds += 1
-            if record.status == ROUND_SETTLED:
-                report.problems += resettle(ledger, table, record.id, record.number, profiles)
-    return report
-
-
-class LedgerAudit:
-    """The checks that need every table: the hourly totals, the settlement rows and flag index of
-    every round, who sat where; one table at a time (`table`), then `finish`."""
-
-    def __init__(self, ledger: AuditReads, report: Verification) -> None:
-        self.ledger = ledger
-        self.report = report
-        self.flag_index = ledger.stored_flags()
-        self.with_rows = ledger.rounds_with_rows()
-        self.hours: dict[tuple[str, int, str, str], list[int]] = {}
-        self.seatings: Counter[Seating] = Counter()
-        self.round_ids: set[int] = set()
-
-    def table(self, table: TableRecord) -> None:
-        TableAudit(self, table).run()
-
-    def finish(self) -> None:
-        problems = self.report.problems
-        for round_id in sorted(self.with_rows - self.round_ids):
-            problems.append(f"round id {round_id}: settlement rows of a round the ledger does not have")
-        for round_id in sorted(set(self.flag_index) - self.round_ids):
-            problems.append(f"round id {round_id}: flags indexed for a round the ledger does not have")
-        stored_hours = self.ledger.stored_hours()
-        for key in sorted(set(stored_hours) | set(self.hours)):
-            hour, table_id, game, banking = key
-            stored, expected = stored_hours.get(key), self.hours.get(key)
-            where = f"table {table_id}, hour {hour.replace('T', ' ')}:00 ({game}, {banking})"
-            if stored is None:
-                problems.append(f"{where}: no hourly totals stored; its settled rounds give {_figures(expected)}")
-            elif expected is None:
-                problems.append(f"{where}: hourly totals stored ({_figures(stored)}) for an hour with no settled round")
-            elif tuple(stored) != tuple(expected):
-                problems.append(f"{where}: hourly totals stored {_figures(stored, expected)}; the settled rounds give "
-                                f"{_figures(expected, stored)}")
-        stored_seatings = Counter(self.ledger.stored_seatings())
-        for row in sorted((stored_seatings - self.seatings).elements(), key=str):
-            problems.append(f"table {row[0]}: seating of seat {row[1]} by {row[2]!r} (rounds {_span(row)}) is stored "
-                            "but no seat event gives it")
-        for row in sorted((self.seatings - stored_seatings).elements(), key=str):
-            problems.append(f"table {row[0]}: seating of seat {row[1]} by {row[2]!r} (rounds {_span(row)}) follows "
-                            "from the seat events but is not stored")
-
-
-def _figures(values: Iterable[int] | None, other: Iterable[int] | None = None) -> str:
-    """`rounds 3, paid 120`: every figure, or only those that differ from `other`."""
-    values = list(values or ())
-    others = list(other) if other is not None else None
-    return ", ".join(f"{name} {value}" for i, (name, value) in enumerate(zip(HOUR_FIGURES, values))
-                     if others is None or i >= len(others) or others[i] != value)
-
-
-def _span(row: Seating) -> str:
-    return f"{row[3]}-{row[4] if row[4] is not None else ''}"
 
 
 class TableAudit:
@@ -543,105 +379,3 @@ def _rounds(numbers: list[int]) -> str:
             runs.append([n])
     text = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
     return f"round{'s' if len(numbers) > 1 else ''} {text}"
-
-
-def rules_revision(rnd: Round) -> int | None:
-    """The RULES.md revision a round is settled by, for a game whose rules changed between
-    revisions (Chinese Poker); None for the others."""
-    return rnd.revision if isinstance(rnd, ChinesePokerRound) else None
-
-
-def table_profiles(ledger: Ledger, table: TableRecord) -> dict[str, LoadedProfile]:
-    """Every profile the table has run under, by its sha256, from the texts the ledger keeps."""
-    found: dict[str, LoadedProfile] = {}
-    for event in ledger.table_events(table.id, [TableOpened.KIND, TableChanged.KIND]):
-        try:
-            opening = typed(event)
-        except EventError:  # verify names an event that does not read
-            continue
-        if isinstance(opening, (TableOpened, TableChanged)):
-            loaded = parse_profile(opening.profile_text, f"ledger table {table.id}", opening.profile)
-            found[loaded.sha256] = loaded
-    return found
-
-
-def resettle(ledger: Ledger, table: TableRecord, round_id: int, number: int,
-             profiles: dict[str, LoadedProfile]) -> list[str]:
-    return resettle_round(ledger, table, round_id, number, profiles)[0]
-
-
-def resettle_round(ledger: Ledger, table: TableRecord, round_id: int, number: int,
-                   profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
-    """The round's problems, and the rules revision it was re-settled by (None: not a game whose
-    rules changed, or the round did not replay)."""
-    events = ledger.round_events(round_id)
-    return resettle_events(table, round_id, number, list(events), ledger.settlement(round_id), profiles)
-
-
-def resettle_events(table: TableRecord, round_id: int, number: int, events: list[Recorded],
-                    stored_rows: list[SettlementRow], profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
-    """A settled round replayed through the rules from its events: the recorded payout, the
-    stored settlement rows and the chips moved against the rules' settlement."""
-    where = f"table {table.id} ({table.name}), round {number} (id {round_id})"
-    if not events or events[0].kind != RoundStarted.KIND:
-        return [f"{where}: does not begin with its start"], None
-    try:
-        started = typed_as(RoundStarted, events[0])
-        payouts = [(i, typed_as(PayoutConfirmed, e)) for i, e in enumerate(events) if e.kind == PayoutConfirmed.KIND]
-    except EventError as exc:
-        return [f"{where}: does not read ({exc})"], None
-    loaded = profiles.get(started.profile_sha256)
-    if loaded is None:
-        return [f"{where}: its profile ({started.profile}) is not in the ledger"], None
-    if len(payouts) != 1:
-        return [f"{where}: settled {len(payouts)} times"], None
-    at, recorded = payouts[0]
-    cls = round_class(table.game, keyed=started.card_source == "entry")
-    try:
-        rnd = cls(loaded.profile, started.setup)
-        rnd.apply_all(events[:at])
-        outcome = rnd.outcome()
-    except (RulesError, KeyError, ValueError, TypeError) as exc:
-        return [f"{where}: does not replay ({exc})"], None
-    revision = rules_revision(rnd)
-    if outcome is None:
-        return [f"{where}: paid without a settlement"], revision
-    problems = []
-    expected_rows = [_row(r) for r in outcome.rows]
-    if [_row(r.row()) for r in recorded.rows] != expected_rows:
-        problems.append(f"{where}: the recorded payout differs from the rules' settlement")
-    stored = [_row(r) for r in stored_rows]
-    key = lambda r: (r["seat"], r["bet"])
-    if sorted(stored, key=key) != sorted(expected_rows, key=key):
-        problems.append(f"{where}: the settlement rows differ from the rules' settlement"
-                        f"{_rows_differ(stored, expected_rows)}")
-    changes = {str(s): c for s, c in sorted(outcome.stack_changes.items())}
-    if recorded.stack_changes != changes or recorded.house != outcome.house:
-        problems.append(f"{where}: the chips moved differ from the rules' settlement")
-    return problems, revision
-
-
-def _row(row: SettlementRow) -> dict[str, Any]:
-    """A settlement row as its payout event records it (`asdict`, without its cost per row)."""
-    return {"seat": row.seat, "bet": row.bet, "stake": row.stake, "result": row.result, "reason": row.reason}
-
-
-def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -> str:
-    """` (seat 2 ante: stored result 20, the rules 10; ...)`: which rows differ and how."""
-    def by_key(rows: list[dict[str, Any]]) -> dict[tuple[Any, Any], dict[str, Any]]:
-        return {(r["seat"], r["bet"]): r for r in rows}
-
-    have, want = by_key(stored), by_key(expected)
-    parts = []
-    for seat, bet in sorted(set(have) | set(want), key=str):
-        a, b = have.get((seat, bet)), want.get((seat, bet))
-        if a == b:
-            continue
-        if a is None:
-            parts.append(f"seat {seat} {bet}: missing")
-        elif b is None:
-            parts.append(f"seat {seat} {bet}: a row the rules do not give")
-        else:
-            parts.append(f"seat {seat} {bet}: " + ", ".join(f"stored {k} {a[k]!r}, the rules {b[k]!r}"
-                                                            for k in a if a[k] != b.get(k)))
-    return f" ({'; '.join(parts)})" if parts else ""

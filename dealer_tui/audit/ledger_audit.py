@@ -1,0 +1,144 @@
+"""The whole ledger checked: the file, the ledger-wide sequence, every table's chain
+(`table_audit`), and what needs every table at once — the hourly totals, the settlement rows,
+the flag index, who sat where — and, with a witness, the heads it names."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from dealer_tui.audit.resettle import resettle, table_profiles
+from dealer_tui.audit.table_audit import HOUR_FIGURES, Seating, TableAudit
+from dealer_tui.ledger.base import ROUND_SETTLED, Ledger, TableRecord
+from dealer_tui.ledger.records import AuditReads
+from dealer_tui.ledger.witness import WitnessRecord, witness_problems
+from rules.errors import RulesError
+
+
+@dataclass
+class Verification:
+    """What `history verify` reports: the problems (none when all agree) and plain notes, such as
+    the rounds re-settled by an earlier revision of the rules."""
+
+    problems: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    rounds: int = 0
+    """Rounds the ledger holds."""
+
+
+def verify_ledger(ledger: Ledger) -> list[str]:
+    """One line per problem, each naming its table and round; empty when all agree."""
+    return verify(ledger).problems
+
+
+def verify(ledger: Ledger, witness: WitnessRecord | None = None) -> Verification:
+    """Every hash, row, total and stack checked against the events, every finished round
+    re-settled by the rules it was played under; with `witness`, the heads it holds."""
+    if not isinstance(ledger, AuditReads):
+        return _verify_events_only(ledger)
+    report = Verification()
+    try:
+        with ledger.snapshot():  # the witness was read before: every head it names is in this snapshot
+            _verify_stored(ledger, report, witness)
+    except sqlite3.DatabaseError as exc:  # a damaged file: pages missing or garbled
+        report.problems.append(f"ledger file: cannot be read through ({exc}): the file is damaged or cut short")
+    return report
+
+
+def _verify_stored(ledger: AuditReads, report: Verification, witness: WitnessRecord | None) -> None:
+    report.problems += ledger.integrity_problems()
+    if not ledger.has_ledger_seq():
+        report.notes.append("the ledger predates the ledger-wide sequence of events (schema 6) and was read as it "
+                            "is: the sequence and the witness were not checked")
+    report.problems += ledger.sequence_problems()
+    report.problems += ledger.orphans()
+    for what in ("table", "round"):
+        gaps = ledger.id_gaps(f"{what}s")
+        if gaps:
+            ranges = [f"{b + 1}" if a == b + 2 else f"{b + 1}-{a - 1}" for b, a in gaps]
+            shown = ", ".join(ranges if len(ranges) <= 6 else [*ranges[:3], "...", *ranges[-2:]])
+            count = sum(a - b - 1 for b, a in gaps)
+            report.problems.append(f"ledger: {count} {what} id(s) missing ({what} id {shown}): "
+                                   f"{what}s were deleted")
+    audit = LedgerAudit(ledger, report)
+    tables = ledger.tables()  # type: ignore[attr-defined]
+    for table in tables:
+        audit.table(table)
+    audit.finish()
+    if witness is not None and ledger.has_ledger_seq():
+        report.problems += witness_problems(witness, ledger.event_at, {t.id: t.name for t in tables},
+                                            ledger.last_ledger_seq())
+
+
+def _verify_events_only(ledger: Ledger) -> Verification:
+    """A ledger without stored rows to read as they are: its chain, and every finished round
+    re-settled."""
+    report = Verification(list(ledger.chain_problems()))
+    for table in ledger.tables():
+        try:
+            profiles = table_profiles(ledger, table)
+        except RulesError as exc:
+            report.problems.append(f"table {table.id} ({table.name}): its profile does not load: {exc}")
+            continue
+        for record in ledger.table_rounds(table.id):
+            report.rounds += 1
+            if record.status == ROUND_SETTLED:
+                report.problems += resettle(ledger, table, record.id, record.number, profiles)
+    return report
+
+
+class LedgerAudit:
+    """The checks that need every table: the hourly totals, the settlement rows and flag index of
+    every round, who sat where; one table at a time (`table`), then `finish`."""
+
+    def __init__(self, ledger: AuditReads, report: Verification) -> None:
+        self.ledger = ledger
+        self.report = report
+        self.flag_index = ledger.stored_flags()
+        self.with_rows = ledger.rounds_with_rows()
+        self.hours: dict[tuple[str, int, str, str], list[int]] = {}
+        self.seatings: Counter[Seating] = Counter()
+        self.round_ids: set[int] = set()
+
+    def table(self, table: TableRecord) -> None:
+        TableAudit(self, table).run()
+
+    def finish(self) -> None:
+        problems = self.report.problems
+        for round_id in sorted(self.with_rows - self.round_ids):
+            problems.append(f"round id {round_id}: settlement rows of a round the ledger does not have")
+        for round_id in sorted(set(self.flag_index) - self.round_ids):
+            problems.append(f"round id {round_id}: flags indexed for a round the ledger does not have")
+        stored_hours = self.ledger.stored_hours()
+        for key in sorted(set(stored_hours) | set(self.hours)):
+            hour, table_id, game, banking = key
+            stored, expected = stored_hours.get(key), self.hours.get(key)
+            where = f"table {table_id}, hour {hour.replace('T', ' ')}:00 ({game}, {banking})"
+            if stored is None:
+                problems.append(f"{where}: no hourly totals stored; its settled rounds give {_figures(expected)}")
+            elif expected is None:
+                problems.append(f"{where}: hourly totals stored ({_figures(stored)}) for an hour with no settled round")
+            elif tuple(stored) != tuple(expected):
+                problems.append(f"{where}: hourly totals stored {_figures(stored, expected)}; the settled rounds give "
+                                f"{_figures(expected, stored)}")
+        stored_seatings = Counter(self.ledger.stored_seatings())
+        for row in sorted((stored_seatings - self.seatings).elements(), key=str):
+            problems.append(f"table {row[0]}: seating of seat {row[1]} by {row[2]!r} (rounds {_span(row)}) is stored "
+                            "but no seat event gives it")
+        for row in sorted((self.seatings - stored_seatings).elements(), key=str):
+            problems.append(f"table {row[0]}: seating of seat {row[1]} by {row[2]!r} (rounds {_span(row)}) follows "
+                            "from the seat events but is not stored")
+
+
+def _figures(values: Iterable[int] | None, other: Iterable[int] | None = None) -> str:
+    """`rounds 3, paid 120`: every figure, or only those that differ from `other`."""
+    values = list(values or ())
+    others = list(other) if other is not None else None
+    return ", ".join(f"{name} {value}" for i, (name, value) in enumerate(zip(HOUR_FIGURES, values))
+                     if others is None or i >= len(others) or others[i] != value)
+
+
+def _span(row: Seating) -> str:
+    return f"{row[3]}-{row[4] if row[4] is not None else ''}"

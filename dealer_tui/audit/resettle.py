@@ -1,0 +1,119 @@
+"""A settled round replayed through the rules from its events: the recorded payout, the stored
+settlement rows and the chips moved against the rules' settlement, under the profile (and the
+rules revision) the round was played under."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer_tui.events import EventError, typed, typed_as
+from dealer_tui.events.codec import Recorded
+from dealer_tui.events.table import PayoutConfirmed, RoundStarted, TableChanged, TableOpened
+from dealer_tui.ledger.base import Ledger, SettlementRow, TableRecord
+from dealer_tui.rounds.base import Round
+from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.rounds.registry import round_class
+from rules.errors import RulesError
+from rules.profiles.loader import LoadedProfile, parse_profile
+
+
+def rules_revision(rnd: Round) -> int | None:
+    """The RULES.md revision a round is settled by, for a game whose rules changed between
+    revisions (Chinese Poker); None for the others."""
+    return rnd.revision if isinstance(rnd, ChinesePokerRound) else None
+
+
+def table_profiles(ledger: Ledger, table: TableRecord) -> dict[str, LoadedProfile]:
+    """Every profile the table has run under, by its sha256, from the texts the ledger keeps."""
+    found: dict[str, LoadedProfile] = {}
+    for event in ledger.table_events(table.id, [TableOpened.KIND, TableChanged.KIND]):
+        try:
+            opening = typed(event)
+        except EventError:  # verify names an event that does not read
+            continue
+        if isinstance(opening, (TableOpened, TableChanged)):
+            loaded = parse_profile(opening.profile_text, f"ledger table {table.id}", opening.profile)
+            found[loaded.sha256] = loaded
+    return found
+
+
+def resettle(ledger: Ledger, table: TableRecord, round_id: int, number: int,
+             profiles: dict[str, LoadedProfile]) -> list[str]:
+    return resettle_round(ledger, table, round_id, number, profiles)[0]
+
+
+def resettle_round(ledger: Ledger, table: TableRecord, round_id: int, number: int,
+                   profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
+    """The round's problems, and the rules revision it was re-settled by (None: not a game whose
+    rules changed, or the round did not replay)."""
+    events = ledger.round_events(round_id)
+    return resettle_events(table, round_id, number, list(events), ledger.settlement(round_id), profiles)
+
+
+def resettle_events(table: TableRecord, round_id: int, number: int, events: list[Recorded],
+                    stored_rows: list[SettlementRow], profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
+    """A settled round replayed through the rules from its events: the recorded payout, the
+    stored settlement rows and the chips moved against the rules' settlement."""
+    where = f"table {table.id} ({table.name}), round {number} (id {round_id})"
+    if not events or events[0].kind != RoundStarted.KIND:
+        return [f"{where}: does not begin with its start"], None
+    try:
+        started = typed_as(RoundStarted, events[0])
+        payouts = [(i, typed_as(PayoutConfirmed, e)) for i, e in enumerate(events) if e.kind == PayoutConfirmed.KIND]
+    except EventError as exc:
+        return [f"{where}: does not read ({exc})"], None
+    loaded = profiles.get(started.profile_sha256)
+    if loaded is None:
+        return [f"{where}: its profile ({started.profile}) is not in the ledger"], None
+    if len(payouts) != 1:
+        return [f"{where}: settled {len(payouts)} times"], None
+    at, recorded = payouts[0]
+    cls = round_class(table.game, keyed=started.card_source == "entry")
+    try:
+        rnd = cls(loaded.profile, started.setup)
+        rnd.apply_all(events[:at])
+        outcome = rnd.outcome()
+    except (RulesError, KeyError, ValueError, TypeError) as exc:
+        return [f"{where}: does not replay ({exc})"], None
+    revision = rules_revision(rnd)
+    if outcome is None:
+        return [f"{where}: paid without a settlement"], revision
+    problems = []
+    expected_rows = [_row(r) for r in outcome.rows]
+    if [_row(r.row()) for r in recorded.rows] != expected_rows:
+        problems.append(f"{where}: the recorded payout differs from the rules' settlement")
+    stored = [_row(r) for r in stored_rows]
+    key = lambda r: (r["seat"], r["bet"])
+    if sorted(stored, key=key) != sorted(expected_rows, key=key):
+        problems.append(f"{where}: the settlement rows differ from the rules' settlement"
+                        f"{_rows_differ(stored, expected_rows)}")
+    changes = {str(s): c for s, c in sorted(outcome.stack_changes.items())}
+    if recorded.stack_changes != changes or recorded.house != outcome.house:
+        problems.append(f"{where}: the chips moved differ from the rules' settlement")
+    return problems, revision
+
+
+def _row(row: SettlementRow) -> dict[str, Any]:
+    """A settlement row as its payout event records it (`asdict`, without its cost per row)."""
+    return {"seat": row.seat, "bet": row.bet, "stake": row.stake, "result": row.result, "reason": row.reason}
+
+
+def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -> str:
+    """` (seat 2 ante: stored result 20, the rules 10; ...)`: which rows differ and how."""
+    def by_key(rows: list[dict[str, Any]]) -> dict[tuple[Any, Any], dict[str, Any]]:
+        return {(r["seat"], r["bet"]): r for r in rows}
+
+    have, want = by_key(stored), by_key(expected)
+    parts = []
+    for seat, bet in sorted(set(have) | set(want), key=str):
+        a, b = have.get((seat, bet)), want.get((seat, bet))
+        if a == b:
+            continue
+        if a is None:
+            parts.append(f"seat {seat} {bet}: missing")
+        elif b is None:
+            parts.append(f"seat {seat} {bet}: a row the rules do not give")
+        else:
+            parts.append(f"seat {seat} {bet}: " + ", ".join(f"stored {k} {a[k]!r}, the rules {b[k]!r}"
+                                                            for k in a if a[k] != b.get(k)))
+    return f" ({'; '.join(parts)})" if parts else ""
