@@ -5,7 +5,7 @@ Chinese Poker round each seat's rows and its foul or natural."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -27,6 +27,7 @@ from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.screens.payout_screen import BET_LABELS
 from dealer_tui.views import presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
+from rules.cards import Card
 
 
 def identity(wagered: int, from_stacks: int, paid: int, returned: int, house: int) -> str:
@@ -166,30 +167,22 @@ def _void_table(void: Void) -> RenderableType:
 
 def _chinese_rows(recorded: list[StoredEvent]) -> RenderableType:
     """Each seat's rows and whether they fouled or show a natural: as opened, or as last set."""
-    hands: dict[str, Mapping[str, Any]] = {}
-    opened = False
-    for e in recorded:
-        p = e.payload
-        if e.kind == "rows_opened" and isinstance(p.get("hands"), dict):
-            hands, opened = dict(p["hands"]), True
-        elif e.kind in ("rows_set", "natural_declared") and "seat" in p and not opened:
-            hands[str(p["seat"])] = {**hands.get(str(p["seat"]), {}), **p}
-        elif e.kind == "rows_locked" and "seat" in p and not opened:
-            hands[str(p["seat"])] = {**hands.get(str(p["seat"]), {}), "foul": p.get("foul"),
-                                     "natural": p.get("natural")}
+    from dealer_tui.views.chinese_poker import story_rows
+
+    opened, hands = story_rows([e for e in (_read(r, "chinese-poker") for r in recorded) if e is not None])
     title = "Rows as opened" if opened else "Rows as set (not opened)"
     table = Table(title=title, title_justify="left", expand=True)
     for column in ("Seat", "Front", "Middle", "Back", "Foul or natural"):
         table.add_column(column, overflow="fold")
     for seat in sorted(hands, key=lambda s: int(s) if str(s).isdigit() else 0):
         h = hands[seat]
-        if h.get("foul"):
-            verdict = Text(f"FOUL: {h['foul']}", style="bold red")
-        elif h.get("natural"):
-            verdict = Text(f"natural: {str(h['natural']).replace('_', ' ')}", style="bold green")
+        if h.foul:
+            verdict = Text(f"FOUL: {h.foul}", style="bold red")
+        elif h.natural:
+            verdict = Text(f"natural: {h.natural.replace('_', ' ')}", style="bold green")
         else:
             verdict = Text("set, no foul" if opened else "")
-        table.add_row(str(seat), str(h.get("front", "")), str(h.get("middle", "")), str(h.get("back", "")), verdict)
+        table.add_row(str(seat), _text(h.front), _text(h.middle), _text(h.back), verdict)
     if not hands:
         table.add_row("", "", "", "", "no rows were set")
     return table
@@ -212,6 +205,10 @@ def _cards(payload: object, key: str = "") -> list[tuple[str, str]]:
     elif isinstance(payload, str) and (key.endswith("cards") or "cards " in key) and payload:
         found.append((key.replace("_cards", "").replace("cards", "").strip() or "cards", payload))
     return found
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(c.text for c in cards)
 
 
 def _read(event: StoredEvent, game: str) -> RoundEvent | None:
