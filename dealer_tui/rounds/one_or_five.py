@@ -7,18 +7,27 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dealer_tui.events import on
+from dealer_tui.events.one_or_five import (
+    AntePlaced,
+    AnteWithdrawn,
+    BoxClosed,
+    BoxExchanged,
+    BoxFolded,
+    CardsDealt,
+    DealerRevealed,
+    InsuranceTaken,
+    OpenBoxMarked,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
     AnyEvent,
     CardRequest,
-    Event,
     Phase,
     Round,
     RoundOutcome,
-    cards_from_payload,
-    cards_payload,
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
@@ -50,9 +59,8 @@ class OneOrFiveRound(Round):
     game_id = "one-or-five"
     VERBS = {"bet": "close the box", "fold": "pass", "no_insurance": "decline insurance",
              "open_box": "mark an open box", "withdraw": "take back an ante"}
-    UNDOABLE = {"ante_placed": "ante", "ante_withdrawn": "taking back of the ante",
-                "open_box_marked": "open box", "box_closed": "close", "box_folded": "pass",
-                "insurance_taken": "insurance decision"}
+    UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the ante", OpenBoxMarked: "open box",
+                BoxClosed: "close", BoxFolded: "pass", InsuranceTaken: "insurance decision"}
     profile: OneOrFiveProfile
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
@@ -208,12 +216,12 @@ class OneOrFiveRound(Round):
         antes: dict[int, int] = {}
         open_box: int | None = None
         for e in self.effective_events(earlier):
-            if e.kind == "ante_placed" and e.payload["seat"] == seat:
-                antes[int(e.payload["box"])] = int(e.payload["amount"])
-            elif e.kind == "ante_withdrawn":
-                antes.pop(int(e.payload["box"]), None)
-            elif e.kind == "open_box_marked" and e.payload["seat"] == seat:
-                open_box = int(e.payload["box"])
+            if isinstance(e, AntePlaced) and e.seat == seat:
+                antes[e.box] = e.ante
+            elif isinstance(e, AnteWithdrawn):
+                antes.pop(e.box, None)
+            elif isinstance(e, OpenBoxMarked) and e.seat == seat:
+                open_box = e.box
         actions = [Action("ante", seat, amount, data={"box": box}) for box, amount in sorted(antes.items())]
         if open_box in antes and open_box != min(antes):  # R-4: the box played open, again (the first is by default)
             actions.append(Action("open_box", seat, data={"box": open_box}))
@@ -246,7 +254,7 @@ class OneOrFiveRound(Round):
                         f"{limits.ante.min} needs {rules.box_needs(limits.ante.min)} (three times it, R-4)")
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_ante(self, a: Action) -> list[Event]:
+    def _propose_ante(self, a: Action) -> list[AnyEvent]:
         seat, amount = a.seat, a.amount
         if seat not in self.players or amount is None:
             raise refuse(seat, "ante", "an ante needs a seated player and an amount")
@@ -262,33 +270,31 @@ class OneOrFiveRound(Round):
         problem = rules.ante_problem(self.profile, amount, holds=self.holds(seat))  # R-4
         if problem:
             raise refuse(seat, f"ante {amount}", f"an ante {problem}")
-        return [Event("ante_placed", {"seat": seat, "box": box, "amount": amount})]
+        return [AntePlaced(seat=seat, box=box, ante=amount)]
 
-    def _propose_withdraw(self, a: Action) -> list[Event]:
+    def _propose_withdraw(self, a: Action) -> list[AnyEvent]:
         box = int(a.data.get("box", 0))
         if box not in self.boxes:
             raise refuse(a.seat, "take back an ante", f"box {box} has no ante")
-        return [Event("ante_withdrawn", {"box": box})]
+        return [AnteWithdrawn(box=box)]
 
-    def _propose_open_box(self, a: Action) -> list[Event]:
+    def _propose_open_box(self, a: Action) -> list[AnyEvent]:
         box = int(a.data.get("box", 0))
         if self._phase is not Phase.ANTE or box not in self.boxes or self.boxes[box].seat != a.seat:
             raise refuse(a.seat, "mark an open box", f"box {box} is not one of the seat's boxes")
-        return [Event("open_box_marked", {"seat": a.seat, "box": box})]
+        return [OpenBoxMarked(seat=self.boxes[box].seat, box=box)]
 
-    def _propose_deal(self, a: Action) -> list[Event]:
+    def _propose_deal(self, a: Action) -> list[AnyEvent]:
         cut_by = str(a.data.get("cut", "dealer"))
         if cut_by not in ("player", "dealer"):
             raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
-        cards = self._check_cards(a, self._deal_request())
-        return [Event("cards_dealt", {"cut_by": cut_by,
-                                      "cards": {label: cards_payload(c) for label, c in cards.items()}})]
+        return [CardsDealt(cut_by=cut_by, hands=self._check_cards(a, self._deal_request()))]
 
     def _check_cards(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
         in_play = set(self.dealer) | {c for b in self.boxes.values() for c in b.cards} | set(self.exchanged_out)
         return self.dealt_cards(a, request, "R-12", in_play - set(request.refill))
 
-    def _propose_exchange(self, a: Action) -> list[Event]:
+    def _propose_exchange(self, a: Action) -> list[AnyEvent]:
         box = self._my_box(a, "exchange")
         if box.status == "closed":
             raise refuse(a.seat, "exchange", f"box {box.number} is closed: an exchange comes before closing (R-3)")
@@ -304,8 +310,7 @@ class OneOrFiveRound(Round):
         fee = rules.exchange_fee(self.profile, box.ante)
         request = CardRequest("exchange", ((f"box {box.number}", len(discard)),), tuple(self.exchanged_out))
         drawn = self._check_cards(a, request)[f"box {box.number}"]
-        return [Event("box_exchanged", {"box": box.number, "discarded_cards": cards_payload(discard),
-                                        "drawn_cards": cards_payload(drawn), "fee": fee})]
+        return [BoxExchanged(box=box.number, discarded=discard, drawn=drawn, fee=fee)]
 
     def verify_exchange(self, a: Action, box: Box, count: int) -> None:
         """R-3, R-4: the open box, once, the profile's counts, and the fee with the Bet after it."""
@@ -323,19 +328,19 @@ class OneOrFiveRound(Round):
             raise refuse(a.seat, what, self._why_not(a))
         return box
 
-    def _propose_bet(self, a: Action) -> list[Event]:
+    def _propose_bet(self, a: Action) -> list[AnyEvent]:
         box = self._my_box(a, "close the box")
         if box.status not in ("waiting", "exchanged"):
             raise refuse(a.seat, "close the box", f"box {box.number} is already {box.status}")
-        return [Event("box_closed", {"box": box.number, "bet": rules.BET_MULTIPLE * box.ante})]
+        return [BoxClosed(box=box.number, bet=rules.BET_MULTIPLE * box.ante)]
 
-    def _propose_fold(self, a: Action) -> list[Event]:
+    def _propose_fold(self, a: Action) -> list[AnyEvent]:
         box = self._my_box(a, "pass")
         if box.status not in ("waiting", "exchanged"):
             raise refuse(a.seat, "pass", f"box {box.number} is already {box.status}")
-        return [Event("box_folded", {"box": box.number})]
+        return [BoxFolded(box=box.number)]
 
-    def _propose_insure(self, a: Action) -> list[Event]:
+    def _propose_insure(self, a: Action) -> list[AnyEvent]:
         box = self._my_box(a, "insure")
         amount = a.amount or 0
         try:
@@ -344,38 +349,40 @@ class OneOrFiveRound(Round):
             raise refuse(a.seat, f"insure {amount}", str(exc)) from None
         if amount > self.available(box.seat):
             raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
-        return [Event("insurance_taken", {"box": box.number, "amount": amount})]
+        return [InsuranceTaken(box=box.number, premium=amount)]
 
-    def _propose_no_insurance(self, a: Action) -> list[Event]:
+    def _propose_no_insurance(self, a: Action) -> list[AnyEvent]:
         box = self._my_box(a, "decline insurance")
-        return [Event("insurance_taken", {"box": box.number, "amount": 0})]
+        return [InsuranceTaken(box=box.number, premium=0)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
         hand = rules.hand_of(self.dealer)
-        return [Event("dealer_revealed", {"cards": cards_payload(self.dealer), "hand": hand.name,
-                                          "qualified": hand.qualifies})]
+        return [DealerRevealed(cards=self.dealer, hand=hand.name, qualified=hand.qualifies)]
 
     # -- folding ----------------------------------------------------------------------------
 
-    def _on_ante_placed(self, p: Mapping[str, Any]) -> None:
-        self.boxes[p["box"]] = Box(p["box"], p["seat"], p["amount"])
-        self.open_boxes.setdefault(p["seat"], p["box"])
+    @on(AntePlaced)
+    def _on_ante_placed(self, e: AntePlaced) -> None:
+        self.boxes[e.box] = Box(e.box, e.seat, e.ante)
+        self.open_boxes.setdefault(e.seat, e.box)
 
-    def _on_ante_withdrawn(self, p: Mapping[str, Any]) -> None:
-        box = self.boxes.pop(p["box"])
+    @on(AnteWithdrawn)
+    def _on_ante_withdrawn(self, e: AnteWithdrawn) -> None:
+        box = self.boxes.pop(e.box)
         if self.open_boxes.get(box.seat) == box.number:
             del self.open_boxes[box.seat]
             mine = [n for n in self.order() if self.boxes[n].seat == box.seat]
             if mine:
                 self.open_boxes[box.seat] = mine[0]
 
-    def _on_open_box_marked(self, p: Mapping[str, Any]) -> None:
-        self.open_boxes[p["seat"]] = p["box"]
+    @on(OpenBoxMarked)
+    def _on_open_box_marked(self, e: OpenBoxMarked) -> None:
+        self.open_boxes[e.seat] = e.box
 
-    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
-        self.cut_by = p["cut_by"]
-        for label, text in p["cards"].items():
-            cards = cards_from_payload(text)
+    @on(CardsDealt)
+    def _on_cards_dealt(self, e: CardsDealt) -> None:
+        self.cut_by = e.cut_by
+        for label, cards in e.hands.items():
             if label == "dealer":
                 self.dealer = cards
             else:
@@ -383,35 +390,38 @@ class OneOrFiveRound(Round):
         self._phase = Phase.ACT
         self._end_act_if_done()
 
-    def _on_box_exchanged(self, p: Mapping[str, Any]) -> None:
-        box = self.boxes[p["box"]]
-        discarded = cards_from_payload(p["discarded_cards"])
-        drawn = cards_from_payload(p["drawn_cards"])
-        self.exchanged_out = [c for c in self.exchanged_out if c not in drawn] + list(discarded)
-        box.cards = tuple(c for c in box.cards if c not in discarded) + drawn
-        box.exchanged = len(discarded)
+    @on(BoxExchanged)
+    def _on_box_exchanged(self, e: BoxExchanged) -> None:
+        box = self.boxes[e.box]
+        self.exchanged_out = [c for c in self.exchanged_out if c not in e.drawn] + list(e.discarded)
+        box.cards = tuple(c for c in box.cards if c not in e.discarded) + e.drawn
+        box.exchanged = len(e.discarded)
         box.status = "exchanged"
 
-    def _on_box_closed(self, p: Mapping[str, Any]) -> None:
-        box = self.boxes[p["box"]]
+    @on(BoxClosed)
+    def _on_box_closed(self, e: BoxClosed) -> None:
+        box = self.boxes[e.box]
         box.status = "closed"
         if not self._may_insure(box):
             box.insurance = 0
         self._end_act_if_done()
 
-    def _on_box_folded(self, p: Mapping[str, Any]) -> None:
-        self.boxes[p["box"]].status = "folded"
+    @on(BoxFolded)
+    def _on_box_folded(self, e: BoxFolded) -> None:
+        self.boxes[e.box].status = "folded"
         self._end_act_if_done()
 
-    def _on_insurance_taken(self, p: Mapping[str, Any]) -> None:
-        self.boxes[p["box"]].insurance = p["amount"]
+    @on(InsuranceTaken)
+    def _on_insurance_taken(self, e: InsuranceTaken) -> None:
+        self.boxes[e.box].insurance = e.premium
         self._end_act_if_done()
 
     def _end_act_if_done(self) -> None:
         if self._phase is Phase.ACT and self.current_box() is None:
             self._phase = Phase.REVEAL
 
-    def _on_dealer_revealed(self, p: Mapping[str, Any]) -> None:
+    @on(DealerRevealed)
+    def _on_dealer_revealed(self, e: DealerRevealed) -> None:
         self.revealed = True
         plays = [rules.BoxPlay(b.number, b.ante, rules.Action.BET if b.status == "closed" else rules.Action.FOLD,
                                b.cards, b.exchanged, b.insurance or 0) for b in self.boxes.values()]

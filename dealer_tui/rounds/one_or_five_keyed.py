@@ -11,17 +11,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from dealer_tui.events import typed_as
+from dealer_tui.events.one_or_five import (
+    BoxClosed,
+    BoxExchanged,
+    CardsDealt,
+    DealerRevealed,
+    InsuranceTaken,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
     AnyEvent,
     CardRequest,
-    Event,
     Phase,
     RoundOutcome,
-    cards_from_payload,
-    cards_payload,
     refuse,
 )
 from dealer_tui.rounds.one_or_five import Box, OneOrFiveRound
@@ -36,15 +41,15 @@ ROYAL = parse_cards("As Ks Qs Js Ts")
 
 class OneOrFiveKeyedRound(OneOrFiveRound):
     keyed = True
-    REKEYABLE = frozenset({"dealer_revealed"})
+    REKEYABLE = frozenset({DealerRevealed})
 
     def rekey_action(self, event: AnyEvent) -> Action:
         """The reveal as keyed: the dealer's hole cards (the up card was keyed at the deal) and
         every closed box not seen before."""
-        p = event.payload
+        revealed = typed_as(DealerRevealed, event)
         up = set(self.dealer[:1])
-        cards = {label: parse_cards(text) for label, text in p["box_cards"].items()}
-        cards[HOLE] = tuple(c for c in parse_cards(p["cards"]) if c not in up)
+        cards = dict(revealed.box_hands or {})
+        cards[HOLE] = tuple(c for c in revealed.cards if c not in up)
         return Action("reveal", cards=cards)
 
     def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
@@ -121,23 +126,22 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
                                                f"the keyed hand must hold it")
         return cards
 
-    def _propose_deal(self, a: Action) -> list[Event]:
+    def _propose_deal(self, a: Action) -> list[AnyEvent]:
         cut_by = str(a.data.get("cut", "dealer"))
         if cut_by not in ("player", "dealer"):
             raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
         cards = self._keyed(a, CardRequest("deal", ((UP, 1),)))
-        return [Event("cards_dealt", {"cut_by": cut_by, "cards": {UP: cards_payload(cards[UP])}, "keyed": True})]
+        return [CardsDealt(cut_by=cut_by, hands={UP: cards[UP]}, keyed=True)]
 
-    def _propose_exchange(self, a: Action) -> list[Event]:
+    def _propose_exchange(self, a: Action) -> list[AnyEvent]:
         box = self._my_box(a, "exchange")
         count = a.amount or 0
         self.verify_exchange(a, box, count)
         fee = rules.exchange_fee(self.profile, box.ante)
         drawn = self._keyed(a, CardRequest("exchange", ((f"box {box.number}", count),)))[f"box {box.number}"]
-        return [Event("box_exchanged", {"box": box.number, "count": count, "discarded_cards": "",
-                                        "drawn_cards": cards_payload(drawn), "fee": fee})]
+        return [BoxExchanged(box=box.number, count=count, discarded=(), drawn=drawn, fee=fee)]
 
-    def _propose_insure(self, a: Action) -> list[Event]:
+    def _propose_insure(self, a: Action) -> list[AnyEvent]:
         number = int(a.data.get("box", 0))
         box = next((b for b in self.insurable() if b.number == number and b.seat == a.seat), None)
         amount = a.amount or 0
@@ -150,47 +154,43 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
             raise refuse(a.seat, f"insure {amount}", str(exc)) from None
         if amount > self.available(box.seat):
             raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
-        return [Event("insurance_taken", {"box": number, "amount": amount,
-                                          "box_cards": "" if box.cards else cards_payload(hand)})]
+        return [InsuranceTaken(box=number, premium=amount, hand=() if box.cards else hand)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
         cards = self._keyed(a, self.reveal_request())
         dealer = self.dealer + cards.pop(HOLE)
         hand = rules.hand_of(dealer)
-        return [Event("dealer_revealed", {"cards": cards_payload(dealer), "hand": hand.name,
-                                          "qualified": hand.qualifies,
-                                          "box_cards": {label: cards_payload(c) for label, c in cards.items()}})]
+        return [DealerRevealed(cards=dealer, hand=hand.name, qualified=hand.qualifies, box_hands=cards)]
 
     # -- folding ----------------------------------------------------------------------------
 
-    def _on_cards_dealt(self, p: Mapping[str, Any]) -> None:
-        self.cut_by = p["cut_by"]
-        self.dealer = cards_from_payload(p["cards"][UP])
+    def _on_cards_dealt(self, e: CardsDealt) -> None:
+        self.cut_by = e.cut_by
+        self.dealer = e.hands[UP]
         self._phase = Phase.ACT
         self._end_act_if_done()
 
-    def _on_box_exchanged(self, p: Mapping[str, Any]) -> None:
-        box = self.boxes[p["box"]]
-        drawn = cards_from_payload(p["drawn_cards"])
-        box.exchanged, box.status = p["count"], "exchanged"
-        self.drawn[box.number] = drawn
-        if len(drawn) == rules.BOX_CARDS:
-            box.cards = drawn
+    def _on_box_exchanged(self, e: BoxExchanged) -> None:
+        box = self.boxes[e.box]
+        box.exchanged, box.status = e.exchanged, "exchanged"
+        self.drawn[box.number] = e.drawn
+        if len(e.drawn) == rules.BOX_CARDS:
+            box.cards = e.drawn
 
-    def _on_box_closed(self, p: Mapping[str, Any]) -> None:
-        self.boxes[p["box"]].status = "closed"
+    def _on_box_closed(self, e: BoxClosed) -> None:
+        self.boxes[e.box].status = "closed"
         self._end_act_if_done()
 
-    def _on_insurance_taken(self, p: Mapping[str, Any]) -> None:
-        box = self.boxes[p["box"]]
-        box.insurance = p["amount"]
-        if p.get("box_cards"):
-            box.cards = cards_from_payload(p["box_cards"])
+    def _on_insurance_taken(self, e: InsuranceTaken) -> None:
+        box = self.boxes[e.box]
+        box.insurance = e.premium
+        if e.hand:
+            box.cards = e.hand
 
-    def _on_dealer_revealed(self, p: Mapping[str, Any]) -> None:
-        self.dealer = cards_from_payload(p["cards"])
-        for label, text in p["box_cards"].items():
-            self.boxes[int(label.split()[1])].cards = cards_from_payload(text)
+    def _on_dealer_revealed(self, e: DealerRevealed) -> None:
+        self.dealer = e.cards
+        for label, cards in (e.box_hands or {}).items():
+            self.boxes[int(label.split()[1])].cards = cards
         self.revealed = True
         closed = [rules.BoxPlay(b.number, b.ante, rules.Action.BET, b.cards, b.exchanged, b.insurance or 0)
                   for b in self.boxes.values() if b.status == "closed"]
