@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from dealer_tui.ledger.base import NewEvent
-from dealer_tui.rounds.base import Phase, Round
+from dealer_tui.events.one_or_five import (
+    AntePlaced,
+    AnteWithdrawn,
+    BoxClosed,
+    BoxExchanged,
+    BoxFolded,
+    CardsDealt,
+    DealerRevealed,
+    InsuranceTaken,
+    OpenBoxMarked,
+)
+from dealer_tui.events.table import RoundStarted
+from dealer_tui.rounds.base import AnyEvent, Phase, Round
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.views import HandView, SeatView, describe_common
 from rules import one_or_five as rules
-from rules.cards import format_cards, parse_cards, sort_cards
+from rules.cards import format_cards, sort_cards
 
 
 class OneOrFivePresenter:
@@ -58,37 +69,35 @@ class OneOrFivePresenter:
         verdict = "has a game" if hand.qualifies else "no game: antes pay 1:1, bets returned"
         return HandView("Dealer", sort_cards(rnd.dealer), hand=hand.said(), lines=(verdict,))
 
-    def describe(self, event: NewEvent) -> str:
+    def describe(self, event: AnyEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common
-        p = event.payload
-        match event.kind:
-            case "round_started":
+        match event:
+            case RoundStarted():
                 return "New round: antes on the boxes"
-            case "ante_placed":
-                return f"Seat {p['seat']} antes {p['amount']} on box {p['box']}"
-            case "ante_withdrawn":
-                return f"Box {p['box']}: ante taken back"
-            case "open_box_marked":
-                return f"Seat {p['seat']} plays box {p['box']} open"
-            case "cards_dealt":
-                if p.get("keyed"):
-                    up = format_cards(parse_cards(p["cards"]["dealer up"]), symbols=True)
-                    return f"Cut by the {p['cut_by']}; five physical cards each; the dealer's up card {up}"
-                return f"Cut by the {p['cut_by']}; five cards to each box and the dealer"
-            case "box_exchanged":
-                count = p.get("count", len(parse_cards(p["discarded_cards"])))
-                drew = f", drew {format_cards(parse_cards(p['drawn_cards']), symbols=True)}" if p.get("count") else ""
-                return f"Box {p['box']} exchanges {count} (fee {p['fee']}){drew}"
-            case "box_closed":
-                return f"Box {p['box']} closes with {p['bet']}"
-            case "box_folded":
-                return f"Box {p['box']} passes"
-            case "insurance_taken":
-                return f"Box {p['box']} insures {p['amount']}" if p["amount"] else f"Box {p['box']}: no insurance"
-            case "dealer_revealed":
-                return f"Dealer shows {format_cards(parse_cards(p['cards']), symbols=True)}: {p['hand']}"
+            case AntePlaced(seat=seat, box=box, ante=ante):
+                return f"Seat {seat} antes {ante} on box {box}"
+            case AnteWithdrawn(box=box):
+                return f"Box {box}: ante taken back"
+            case OpenBoxMarked(seat=seat, box=box):
+                return f"Seat {seat} plays box {box} open"
+            case CardsDealt(cut_by=cut_by, hands=hands, keyed=keyed):
+                if keyed:
+                    up = format_cards(hands["dealer up"], symbols=True)
+                    return f"Cut by the {cut_by}; five physical cards each; the dealer's up card {up}"
+                return f"Cut by the {cut_by}; five cards to each box and the dealer"
+            case BoxExchanged(box=box, drawn=drawn, fee=fee, count=count):
+                drew = f", drew {format_cards(drawn, symbols=True)}" if count else ""
+                return f"Box {box} exchanges {event.exchanged} (fee {fee}){drew}"
+            case BoxClosed(box=box, bet=bet):
+                return f"Box {box} closes with {bet}"
+            case BoxFolded(box=box):
+                return f"Box {box} passes"
+            case InsuranceTaken(box=box, premium=premium):
+                return f"Box {box} insures {premium}" if premium else f"Box {box}: no insurance"
+            case DealerRevealed(cards=cards, hand=hand):
+                return f"Dealer shows {format_cards(cards, symbols=True)}: {hand}"
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:
