@@ -159,3 +159,59 @@ def test_r_4_keyed_exchange_refused_when_box_could_not_close(tmp_path: Path) -> 
         table.act(Action("exchange", 1, 1, cards=keyed(box_1="9c")))
     table.act(Action("bet", 1))
     assert rnd.available(1) == 0
+
+
+def insured_and_revealed(table: Table) -> OneOrFiveKeyedRound:
+    rnd = dealt(table)
+    table.act(Action("exchange", 1, 1, cards=keyed(box_1="9c")))
+    table.act(Action("bet", 1, data={"box": 1}))
+    table.act(Action("bet", 2, data={"box": 2}))
+    table.act(Action("insure", 2, 30, data={"box": 2}, cards=keyed(box_2=BOX2)))
+    table.act(Action("reveal", cards=keyed(dealer_hole=HOLE, box_1=BOX1)))
+    return rnd
+
+
+def test_a_live_rounds_steps_are_stored_as_the_ledger_has_always_held_them(tmp_path: Path) -> None:
+    table = live_table(tmp_path)
+    insured_and_revealed(table)
+    stored = [(e.kind, e.payload) for e in table.ledger.round_events(table.round_id or 0)
+              if e.kind not in ("round_started", "ante_placed")]
+    assert stored == [
+        ("cards_dealt", {"cut_by": "dealer", "cards": {"dealer up": UP}, "keyed": True}),
+        # the cards thrown in stay unseen: the count says how many
+        ("box_exchanged", {"box": 1, "count": 1, "discarded_cards": "", "drawn_cards": "9c", "fee": 10}),
+        ("box_closed", {"box": 1, "bet": 20}),
+        ("box_closed", {"box": 2, "bet": 20}),
+        ("insurance_taken", {"box": 2, "amount": 30, "box_cards": BOX2}),
+        ("dealer_revealed", {"cards": f"{UP} {HOLE}", "hand": "one pair", "qualified": True,
+                             "box_cards": {"box 1": BOX1}}),
+    ]
+
+
+def test_a_keyed_box_corrected_before_the_payout_settles_on_the_new_cards(tmp_path: Path) -> None:
+    from dealer_tui.rounds.base import REKEY
+
+    table = live_table(tmp_path)
+    rnd = insured_and_revealed(table)
+    assert rnd.rekey_hands() == {"dealer hole": parse_cards(HOLE), "box 1": parse_cards(BOX1)}
+    with pytest.raises(IllegalAction, match=r"box 1 drew 9c at its exchange"):
+        table.act(Action(REKEY, data={"reason": "mis-keyed", "supervisor": "Sam"},
+                         cards=keyed(box_1="Qc 9h Qs Qh 2d")))
+    # box 1 really holds queens and nines: two pair beats the dealer's pair of kings: the Bet
+    # pays 2 x 20 = 40, the Ante is returned unpaid, the fee -10 stays: net 30
+    table.act(Action(REKEY, data={"reason": "box 1 mis-keyed", "supervisor": "Sam"},
+                     cards=keyed(box_1="9c 9h Qs Qh 2d")))
+    corrected = [e.payload for e in table.ledger.round_events(table.round_id or 0) if e.kind == "cards_corrected"]
+    assert corrected == [{
+        "event": "dealer_revealed", "reason": "box 1 mis-keyed", "supervisor": "Sam",
+        "previous": {"box 1": BOX1}, "cards": {"box 1": "9c 9h Qs Qh 2d"},
+        "payload": {"cards": f"{UP} {HOLE}", "hand": "one pair", "qualified": True,
+                    "box_cards": {"box 1": "9c 9h Qs Qh 2d"}}}]
+    assert rnd.boxes[1].cards == parse_cards("9c 9h Qs Qh 2d") and rnd.phase is Phase.PAYOUT
+    outcome = rnd.outcome()
+    assert outcome is not None
+    rows = {(r.seat, r.bet): r.result for r in outcome.rows}
+    assert (rows[(1, "bet")], rows.get((1, "ante"), 0), rows[(1, "exchange")]) == (40, 0, -10)
+    assert outcome.stack_changes == {1: 30, 2: 60} and outcome.house == -90
+    table.act(Action("confirm_payout"))
+    assert table.session.stacks() == {1: 1030, 2: 1060} and verify_ledger(table.ledger) == []

@@ -300,3 +300,71 @@ def test_r_4_a_passed_box_frees_its_bet_for_a_later_exchange(
     assert rnd.current_box().number == 2  # type: ignore[union-attr]
     assert rnd.holds(1, rnd.boxes[2]) == (175 if offered else 125)
     assert ("exchange" in {s.kind for s in rnd.legal_actions()}) is offered
+
+
+# The stored form and the typed events -------------------------------------------------------
+
+
+def test_each_step_is_stored_as_the_ledger_has_always_held_it(tmp_path: Path) -> None:
+    table = new_table(tmp_path)
+    rnd = table.start_round()
+    assert isinstance(rnd, OneOrFiveRound)
+    table.act(Action("ante", 1, 10))                      # box 1
+    table.act(Action("ante", 2, 10))                      # box 2
+    table.act(Action("ante", 1, 5))                       # box 3, Ann's second box
+    table.act(Action("open_box", 1, data={"box": 3}))     # played open ...
+    table.act(Action("withdraw", 1, data={"box": 3}))     # ... then taken back: box 1 plays open again
+    table.act(Action("deal", data={"cut": "player"}))
+    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    table.act(Action("bet", 1))
+    table.act(Action("insure", 1, 50))                    # a royal flush may be insured
+    table.act(Action("bet", 2))                           # a pair: no insurance asked
+    table.act(Action("reveal"))
+    stored = [(e.kind, e.payload) for e in table.ledger.round_events(table.round_id or 0)
+              if e.kind != "round_started"]
+    assert stored == [
+        ("ante_placed", {"seat": 1, "box": 1, "amount": 10}),
+        ("ante_placed", {"seat": 2, "box": 2, "amount": 10}),
+        ("ante_placed", {"seat": 1, "box": 3, "amount": 5}),
+        ("open_box_marked", {"seat": 1, "box": 3}),
+        ("ante_withdrawn", {"box": 3}),
+        ("cards_dealt", {"cut_by": "player", "cards": {"box 1": BOX1, "box 2": BOX2, "dealer": DEALER}}),
+        ("box_exchanged", {"box": 1, "discarded_cards": "2c", "drawn_cards": "Th", "fee": 10}),
+        ("box_closed", {"box": 1, "bet": 20}),
+        ("insurance_taken", {"box": 1, "amount": 50}),
+        ("box_closed", {"box": 2, "bet": 20}),
+        ("dealer_revealed", {"cards": DEALER, "hand": "ace-king", "qualified": True}),
+    ]
+
+
+def test_the_rounds_events_read_as_their_classes_and_say_what_happened(tmp_path: Path) -> None:
+    from dealer_tui.events.one_or_five import BoxExchanged, CardsDealt, DealerRevealed, InsuranceTaken
+    from dealer_tui.views.one_or_five import PRESENTER
+
+    table = new_table(tmp_path)
+    rnd = antes_and_deal(table)
+    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    table.act(Action("bet", 1))
+    table.act(Action("no_insurance", 1))
+    table.act(Action("bet", 2))
+    table.act(Action("reveal"))
+    dealt = next(e for e in rnd.events if isinstance(e, CardsDealt))
+    assert dealt.hands == {"box 1": parse_cards(BOX1), "box 2": parse_cards(BOX2), "dealer": parse_cards(DEALER)}
+    assert not dealt.keyed and dealt.cut_by == "player"
+    exchanged = next(e for e in rnd.events if isinstance(e, BoxExchanged))
+    assert (exchanged.discarded, exchanged.drawn, exchanged.exchanged, exchanged.fee) == (
+        parse_cards("2c"), parse_cards("Th"), 1, 10)
+    assert [e.premium for e in rnd.events if isinstance(e, InsuranceTaken)] == [0]  # declined
+    revealed = next(e for e in rnd.events if isinstance(e, DealerRevealed))
+    assert (revealed.hand, revealed.qualified, revealed.box_hands) == ("ace-king", True, None)
+    assert [PRESENTER.describe(e) for e in rnd.events] == [
+        "New round: antes on the boxes",
+        "Seat 1 antes 10 on box 1",
+        "Seat 2 antes 10 on box 2",
+        "Cut by the player; five cards to each box and the dealer",
+        "Box 1 exchanges 1 (fee 10)",
+        "Box 1 closes with 20",
+        "Box 1: no insurance",
+        "Box 2 closes with 20",
+        "Dealer shows A♦ K♦ 7♣ 6♠ 2♥: ace-king",
+    ]
