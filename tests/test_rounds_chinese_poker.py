@@ -17,6 +17,14 @@ from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import chooser
+from dealer_tui.events.chinese_poker import (
+    CardsDealt,
+    NaturalDeclared,
+    RowsLocked,
+    RowsOpened,
+    RowsSet,
+)
+from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
@@ -78,8 +86,8 @@ def test_cp_1_four_hands_of_13_are_dealt_whatever_the_number_of_players(tmp_path
     assert [c.text for c in rnd.seats[2].cards] == TWO_SEAT2.split()
     assert [c.text for c in rnd.seats[1].cards] == TWO_SEAT1.split()
     assert sorted(rnd.dead_hands) == ["dead 1", "dead 2"] and all(len(h) == 13 for h in rnd.dead_hands.values())
-    dealt = next(e for e in rnd.events if e.kind == "cards_dealt").payload["cards"]
-    every = [c for text in dealt.values() for c in parse_cards(text)]
+    dealt = next(e for e in rnd.events if isinstance(e, CardsDealt))
+    every = [c for hand in dealt.hands.values() for c in hand]
     assert len(every) == len(set(every)) == 52  # 4 x 13: the event holds every card dealt
     assert rnd.phase is Phase.ACT
 
@@ -95,7 +103,7 @@ def test_cp_11_a_wrong_card_count_is_a_misdeal_refused_before_anything_is_record
     twice = {**short, "seat 2": tuple(cards[:12]) + (cards[13],)}  # seat 1's first card again
     with pytest.raises(IllegalAction, match=f"The table may not deal: {cards[13].text} is dealt twice"):
         table.act(Action("deal", cards=twice))
-    assert rnd.phase is Phase.ANTE and [e.kind for e in rnd.events] == ["round_started"]
+    assert rnd.phase is Phase.ANTE and [type(e) for e in rnd.events] == [RoundStarted]
 
 
 def test_the_ante_phase_offers_only_the_deal_and_a_void(tmp_path: Path) -> None:
@@ -127,7 +135,7 @@ def test_cp_2_rows_must_be_3_5_5_of_the_seats_own_13_cards(
         set_rows(table, 1, *rows)
     with pytest.raises(IllegalAction, match="Seat 1 may not set the rows: the back row is missing"):
         table.act(Action("set_rows", 1, data={"front": "Ah Ad 2c", "middle": "Kh Ks Kd 3c 4d"}))
-    assert rnd.seats[1].rows is None and [e.kind for e in rnd.events][-1] == "cards_dealt"
+    assert rnd.seats[1].rows is None and isinstance(rnd.events[-1], CardsDealt)
 
 
 def test_cp_2_rows_may_be_set_in_any_order_and_changed_until_locked(tmp_path: Path) -> None:
@@ -158,7 +166,8 @@ def test_cp_4_locking_a_fouled_set_needs_an_explicit_confirmation(tmp_path: Path
                                             r"card does not beat front one pair \(CP-4\)"):
         table.act(Action("lock", 2))
     table.act(Action("lock", 2, data={"confirm_foul": True}))
-    assert rnd.seats[2].locked and rnd.events[-1].payload["fouled"] is True
+    locked = rnd.events[-1]
+    assert rnd.seats[2].locked and isinstance(locked, RowsLocked) and locked.fouled is True
 
 
 def test_cp_8_a_confirmed_foul_pays_the_penalty_and_the_opponents_royalties(tmp_path: Path) -> None:
@@ -181,7 +190,7 @@ def test_suggest_fills_the_rows_with_the_helpers_setting_marked_as_suggested(tmp
     table, rnd = two_player_round(tmp_path)
     table.act(Action("suggest", 2))
     event = rnd.events[-1]
-    assert event.kind == "rows_set" and event.payload["suggested"] is True
+    assert isinstance(event, RowsSet) and event.suggested is True and event.reason
     status = rnd.row_status(2)
     assert status.suggested and not status.fouled and status.rows is not None
     assert sorted(" ".join(status.rows).split()) == sorted(TWO_SEAT2.split())
@@ -256,6 +265,11 @@ def four_player_round(tmp_path: Path) -> tuple[Table, ChinesePokerRound]:
 RANKS = "23456789TJQKA"
 
 
+def text(row: Sequence[Card]) -> str:
+    """A recorded row as card text, in the order recorded."""
+    return " ".join(c.text for c in row)
+
+
 def is_run(row: str) -> bool:
     """Three or five cards of consecutive ranks, the ace high or low (CP-9), read from the text."""
     ranks = sorted(RANKS.index(card[0]) for card in row.split())
@@ -269,8 +283,8 @@ def test_cp_9_a_natural_is_declared_without_setting_the_rows(tmp_path: Path) -> 
     assert rnd.seats[3].rows is None and rnd.row_status(3).natural_held == "three straights"
     table.act(Action("declare_natural", 3))  # no rows set, none named
     event = rnd.events[-1]
-    assert event.kind == "natural_declared" and event.payload["natural"] == "three straights"
-    shown = [event.payload[name] for name in ("front", "middle", "back")]
+    assert isinstance(event, NaturalDeclared) and event.natural == "three straights"
+    shown = [text(row) for row in event.hand.rows]
     assert [len(row.split()) for row in shown] == [3, 5, 5] and all(is_run(row) for row in shown)
     assert sorted(" ".join(shown).split()) == sorted(FOUR_SEAT3.split())
     status = rnd.row_status(3)
@@ -284,15 +298,17 @@ def test_cp_9_rows_that_do_not_show_the_natural_are_rearranged_when_it_is_declar
     # rows show no natural; the 13 cards still hold three straights (CP-9)
     set_rows(table, 3, "Ah Kh Qh", "Ts 9s 8h 7d 6c", "As Ks Qs Js 5s")
     table.act(Action("declare_natural", 3))
-    payload = rnd.events[-1].payload
-    assert payload["natural"] == "three straights"
-    assert all(is_run(payload[name]) for name in ("front", "middle", "back"))
-    assert payload["back"] != "As Ks Qs Js 5s"
+    declared = rnd.events[-1]
+    assert isinstance(declared, NaturalDeclared) and declared.natural == "three straights"
+    assert all(is_run(text(row)) for row in declared.hand.rows)
+    assert declared.back != parse_cards("As Ks Qs Js 5s")
     # Named rows that show it are kept as named.
     table.act(Action("withdraw_natural", 3))
     named = {"front": "Ah Kh Qh", "middle": "9s 8h 7d 6c 5s", "back": "As Ks Qs Js Ts"}
     table.act(Action("declare_natural", 3, data=named))
-    assert {k: rnd.events[-1].payload[k] for k in named} == named
+    declared = rnd.events[-1]
+    assert isinstance(declared, NaturalDeclared)
+    assert (text(declared.front), text(declared.middle), text(declared.back)) == tuple(named.values())
 
 
 def test_cp_9_a_declared_natural_fixes_its_rows_until_withdrawn(tmp_path: Path) -> None:
@@ -325,8 +341,8 @@ def test_cp_8_cp_10_cp_14_four_players_natural_verified_foul_and_payments_from_t
         table.act(Action("lock", seat))
     table.act(Action("lock", 1, data={"confirm_foul": True}))
     outcome = finish(table, rnd)
-    opened = next(e for e in rnd.events if e.kind == "rows_opened").payload
-    assert opened["verified"] == ["seat 2: six pairs verified (CP-14)"]
+    opened = next(e for e in rnd.events if isinstance(e, RowsOpened))
+    assert opened.verified == ("seat 2: six pairs verified (CP-14)",)
     assert rnd.score is not None
     # pairs: (1,2) the fouled seat 1 pays the six pairs foul 6 + 4 = 10 (CP-8): -10; (1,3) foul
     # 6 + 0: -6; (1,4) foul 6 + seat 4's front royalty 3: -9; (2,3) +4; (2,4) +4;

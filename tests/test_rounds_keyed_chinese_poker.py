@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.events.chinese_poker import NaturalDeclared
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
@@ -102,8 +103,8 @@ def test_cp_9_a_natural_keyed_in_any_rows_is_judged_on_the_13_cards(tmp_path: Pa
     # cards hold three flushes (CP-9); the round records rows of one suit each.
     table.act(Action("declare_natural", 1, data=rows("2c 3d 4h", "7c 9c 6d 5h Jh", "8d Jd Qd Th 6h")))
     event = rnd.events[-1]
-    assert event.kind == "natural_declared" and event.payload["natural"] == "three flushes"
-    assert [event.payload[k] for k in ("front", "middle", "back")] == [
+    assert isinstance(event, NaturalDeclared) and event.natural == "three flushes"
+    assert [" ".join(c.text for c in row) for row in event.hand.rows] == [
         "9c 7c 2c", "Jh Th 6h 5h 4h", "Qd Jd 8d 6d 3d"]  # each row one suit; the higher flush at the back
     table.act(Action("set_rows", 2, data=rows("Kc Kd 2h", "Qs Qh Qc Ts Tc", "Ah Ad As Ac 2s")))
     table.act(Action("lock", 1))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dealer_tui.events.chinese_poker import NaturalDeclared
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from rules.chinese_naturals import is_flush_row
@@ -29,7 +30,7 @@ async def test_cp_9_n_declares_a_natural_without_the_rows_set_and_shows_rows_tha
         seat2 = rnd.seats[2]
         assert seat2.natural is not None and seat2.natural.value == "three flushes"
         assert seat2.rows is not None and all(is_flush_row(row) for row in seat2.rows.rows)
-        assert rnd.events[-1].kind == "natural_declared"
+        assert isinstance(rnd.events[-1], NaturalDeclared)
         for keys in (("2", "k"), ("1", "g", "k"), ("3", "g", "k")):
             await pilot.press(*keys)
         await pilot.press("v", "p", "enter")

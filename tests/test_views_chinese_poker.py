@@ -1,10 +1,22 @@
-"""What a Chinese Poker seat panel shows: the dealt cards and the rows in C-7 order."""
+"""What a Chinese Poker seat panel shows: the dealt cards and the rows in C-7 order; and each seat's
+rows as a round's story tells them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_tui.views.chinese_poker import PRESENTER
+from dealer_tui.events import RoundEvent
+from dealer_tui.events.chinese_poker import (
+    CardsDealt,
+    NaturalDeclared,
+    NaturalWithdrawn,
+    RowsLocked,
+    RowsOpened,
+    RowsSet,
+    RowsUnlocked,
+)
+from dealer_tui.rounds.base import Action
+from dealer_tui.views.chinese_poker import PRESENTER, SeatRows, story_rows
 from rules.cards import parse_cards
 from tests.cp_support import set_rows, two_player_round
 
@@ -25,3 +37,71 @@ def test_c_7_rows_are_shown_by_rank_a_wheel_with_its_ace_last(tmp_path: Path) ->
     assert rows["Middle"] == parse_cards("5c 4d 3c 2c Ah")       # a straight from its top card down
     assert rows["Back"] == parse_cards("Ad Qs Qh Qd Qc")        # C-7: by rank, high first (not grouped)
     assert rows["Front"] == parse_cards("Ks Kh Kd")
+
+
+# -- the round's story: each seat's rows ------------------------------------------------------
+
+SEAT1_ROWS = ("Ah Ad 2c", "Ks Kh Kd 4d 3c", "Qs Qh Qd Qc 5c")
+FOULED = ("Ts Th 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")
+FOUL = "middle high card does not beat front one pair"
+
+
+def rows_set(seat: int, rows: tuple[str, str, str]) -> RowsSet:
+    front, middle, back = (parse_cards(r) for r in rows)
+    return RowsSet(seat=seat, front=front, middle=middle, back=back, suggested=False)
+
+
+def seat_rows(rows: tuple[str, str, str], foul: str | None = None, natural: str | None = None) -> SeatRows:
+    front, middle, back = (parse_cards(r) for r in rows)
+    return SeatRows(front, middle, back, foul, natural)
+
+
+def test_the_story_shows_no_rows_before_any_are_set() -> None:
+    assert story_rows([CardsDealt(hands={}, keyed=True)]) == (False, {})
+
+
+def test_the_story_shows_rows_as_last_set_with_the_foul_the_lock_recorded() -> None:
+    events: list[RoundEvent] = [
+        rows_set(1, SEAT1_ROWS), rows_set(2, SEAT1_ROWS), rows_set(2, FOULED),
+        RowsLocked(seat=2, fouled=True, foul=FOUL, natural=None)]
+    assert story_rows(events) == (False, {"1": seat_rows(SEAT1_ROWS), "2": seat_rows(FOULED, foul=FOUL)})
+    # unlocked and set again: the foul recorded for the earlier rows no longer applies
+    events += [RowsUnlocked(seat=2), rows_set(2, SEAT1_ROWS)]
+    assert story_rows(events)[1]["2"] == seat_rows(SEAT1_ROWS)
+
+
+def test_cp_9_the_story_shows_a_declared_natural_until_it_is_withdrawn() -> None:
+    pairs = ("Ad Jh Jd", "Th Td 9h 9d 8s", "8d 7s 7h 6s 6h")
+    front, middle, back = (parse_cards(r) for r in pairs)
+    declared = NaturalDeclared(seat=2, natural="six pairs", front=front, middle=middle, back=back)
+    assert story_rows([declared]) == (False, {"2": seat_rows(pairs, natural="six pairs")})
+    assert story_rows([declared, RowsLocked(seat=2, fouled=False, foul=None, natural="six pairs")]) == (
+        False, {"2": seat_rows(pairs, natural="six pairs")})
+    assert story_rows([declared, NaturalWithdrawn(seat=2)]) == (False, {"2": seat_rows(pairs)})
+
+
+def test_the_story_shows_the_rows_as_opened(tmp_path: Path) -> None:
+    table, rnd = two_player_round(tmp_path)
+    set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
+    set_rows(table, 2, "Th Ts 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")   # fouled (CP-4)
+    table.act(Action("lock", 1))
+    table.act(Action("lock", 2, data={"confirm_foul": True}))
+    assert story_rows(rnd.events) == (False, {"1": seat_rows(SEAT1_ROWS), "2": seat_rows(FOULED, foul=FOUL)})
+    table.act(Action("reveal"))
+    # as opened: the rows in C-7 playing order, seat 2's foul as the reveal judged it
+    assert story_rows(rnd.events) == (True, {"1": seat_rows(SEAT1_ROWS), "2": seat_rows(FOULED, foul=FOUL)})
+    opened = [e for e in rnd.events if isinstance(e, RowsOpened)]
+    assert story_rows([*opened, rows_set(1, FOULED)])[1]["1"] == seat_rows(SEAT1_ROWS)  # nothing after counts
+
+
+def test_the_event_lines_say_what_each_step_did() -> None:
+    pairs = [parse_cards(r) for r in ("Ad Jh Jd", "Th Td 9h 9d 8s", "8d 7s 7h 6s 6h")]
+    suggested = RowsSet(seat=3, front=pairs[0], middle=pairs[1], back=pairs[2], suggested=True, reason="best")
+    lines = [PRESENTER.describe(e) for e in (
+        CardsDealt(hands={}, keyed=True), rows_set(1, SEAT1_ROWS), suggested,
+        NaturalDeclared(seat=2, natural="six pairs", front=pairs[0], middle=pairs[1], back=pairs[2]),
+        NaturalWithdrawn(seat=2), RowsLocked(seat=1, fouled=False, foul=None, natural=None), RowsUnlocked(seat=1))]
+    assert lines == [
+        "Four hands of 13 dealt (CP-1)", "Seat 1 sets its rows", "Seat 3 sets its rows (suggested)",
+        "Seat 2 declares six pairs (CP-9), shown as front Ad Jh Jd, middle Th Td 9h 9d 8s, back 8d 7s 7h 6s 6h",
+        "Seat 2 natural withdrawn", "Seat 1 rows locked", "Seat 1 rows unlocked"]
