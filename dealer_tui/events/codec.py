@@ -83,8 +83,9 @@ class Record:
 
     @classmethod
     def from_payload(cls: type[R], payload: Mapping[str, Any], where: str = "") -> R:
+        at = where.rstrip(": .") or cls.__name__
         if not isinstance(payload, Mapping):
-            raise EventError(f"{where or cls.__name__}: expected an object, got {type(payload).__name__}")
+            raise EventError(f"{at}: expected an object, got {type(payload).__name__}")
         values: dict[str, Any] = {}
         known: set[str] = set()
         for f, hint in _fields(cls):
@@ -93,7 +94,7 @@ class Record:
             if name in payload:
                 values[f.name] = _decode(hint, payload[name], f"{where}{name}")
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise EventError(f"{where or cls.__name__}: no {name!r}")
+                raise EventError(f"{at}: no {name!r}")
         extra = {k: v for k, v in payload.items() if k not in known}
         return cls(**values, _extra=extra)
 
