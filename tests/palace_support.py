@@ -11,7 +11,9 @@ cards in order; the palace cards are dealt one at a time from seat 1 (PP-2); the
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
+from dealer_tui.events import RoundEvent
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Round
 from dealer_tui.rounds.cards import ScriptedDeck
@@ -21,6 +23,7 @@ from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import LoadedProfile, parse_profile
 
 C = parse_cards
+E = TypeVar("E", bound=RoundEvent)
 DRAW = "2c 3c 4c 5c 6c"
 
 
@@ -83,6 +86,11 @@ def dealt(path: Path, cards: list[Card], stacks: list[int] | None = None,
     act(table, Action("deal_banners"))
     act(table, Action("deal_palaces"))
     return table, rnd
+
+
+def first(rnd: Round, kind: type[E]) -> E:
+    """The round's first event of this kind."""
+    return next(e for e in rnd.events if isinstance(e, kind))
 
 
 def play(table: Table, *actions: Action) -> None:

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.events import typed_as
+from dealer_tui.events.palace_poker import BattleDecided, HandEnded, SoldiersKept
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
@@ -68,11 +70,11 @@ def test_pp_9_a_called_battle_keys_both_palaces_and_compares_them(tmp_path: Path
     table.act(Action("call", 2, cards=keyed(seat_1_palace="Ah Ad 8c", seat_2_palace="Kd 9s 7c")))
     # Against seat 2's hearts seat 1's Ah does not play: 7s Ad 8c is ace high; seat 2, ignoring
     # spades, holds Kh Kd 7c, a pair of kings, and wins (PP-9)
-    decided = rnd.events[-2].payload
-    assert (decided["winner"], decided["loser"], decided["decided_by"]) == (2, 1, "hand")
-    assert decided["shown_cards"] == {"seat 1": "7s Ah Ad 8c", "seat 2": "Kh Kd 9s 7c"}
+    decided = typed_as(BattleDecided, rnd.events[-2])
+    assert (decided.winner, decided.loser, decided.decided_by) == (2, 1, "hand")
+    assert decided.shown == {"seat 1": parse_cards("7s Ah Ad 8c"), "seat 2": parse_cards("Kh Kd 9s 7c")}
     assert rnd.players[2].hand is not None and rnd.players[2].hand.seen   # the winner's palace stays shown
-    assert rnd.events[-1].kind == "soldiers_kept" and rnd.pending is None  # 7s: nothing to discard (PP-8)
+    assert isinstance(rnd.events[-1], SoldiersKept) and rnd.pending is None  # 7s: nothing to discard (PP-8)
     assert rnd.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
 
 
@@ -94,8 +96,8 @@ def test_pp_3_a_bought_soldier_is_keyed_and_pp_16_the_showdown_keys_every_palace
     outcome = rnd.outcome()
     # every own card plays at a showdown: seat 1's aces beat seat 2's kings; pot 15 + 10 + 10 = 35
     assert outcome is not None and outcome.stack_changes == {1: 35 - 5, 2: -25, 3: -5}
-    shown = next(e.payload for e in rnd.events if e.kind == "hand_ended")["shown_cards"]
-    assert shown == {"1": "As Ah 9d 7s", "2": "Kh Kd Qs 8s", "3": "Qd Js Th 8h"}
+    shown = next(e for e in rnd.events if isinstance(e, HandEnded)).shown
+    assert shown == {"1": parse_cards("As Ah 9d 7s"), "2": parse_cards("Kh Kd Qs 8s"), "3": parse_cards("Qd Js Th 8h")}
     table.act(Action("confirm_payout", data={"supervisor": "floor 1"}))
     assert table.session.chips_balance() == 0 and verify_ledger(table.ledger) == []
 

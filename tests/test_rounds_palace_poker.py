@@ -22,6 +22,18 @@ from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import chooser
+from dealer_tui.events import typed_as
+from dealer_tui.events.palace_poker import (
+    BannersDealt,
+    BattleAnswered,
+    BattleDecided,
+    BattleOpened,
+    DealerDrawn,
+    HandEnded,
+    PalacesDealt,
+    SoldierBought,
+    SoldiersKept,
+)
 from dealer_tui.events.table import RoundStarted, SeatTaken
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round, RoundOutcome
@@ -41,6 +53,7 @@ from tests.palace_support import (
     attack,
     dealt,
     deck,
+    first,
     new_table,
     play,
     profile,
@@ -95,10 +108,10 @@ def test_pp_0_the_highest_card_deals_and_tied_players_draw_again(tmp_path: Path)
     assert spec(rnd, "draw_for_dealer").needs_cards.hands == (("seat 1", 1), ("seat 2", 1))  # type: ignore[union-attr]
     act(table, Action("draw_for_dealer"))
     assert rnd.dealer == 2
-    assert "seat 2 deals first with J♦" in rnd.events[-1].payload["reason"]
+    assert "seat 2 deals first with J♦" in typed_as(DealerDrawn, rnd.events[-1]).reason
     play(table, *(Action("ante", s) for s in (1, 2, 3)), Action("deal_banners"))
     assert rnd.order == (3, 1, 2)  # clockwise from the dealer's left (C-5)
-    deck_cards = C(rnd.events[-1].payload["deck_cards"])
+    deck_cards = typed_as(BannersDealt, rnd.events[-1]).deck
     assert len(set(deck_cards)) == 52  # the five drawn cards are back in the deck, at its bottom
     assert [c.text for c in deck_cards[-5:]] == ["Kd", "Ks", "5d", "9d", "Jd"]
 
@@ -152,10 +165,10 @@ def test_pp_1_a_refused_banner_card_goes_back_to_be_dealt_again(tmp_path: Path) 
     # Seat 1 takes As; seat 2 turns Ks (spades is seat 1's): refused; then Kh. The refused Ks is
     # shuffled back with the rest (PP-2): the scripted deck deals it as seat 1's first palace card.
     _table, rnd = dealt(tmp_path, deck("2c 3c", "As Ks Kh", "Qd Jd Td 9d 8d"), [1000, 1000])
-    banner = next(e.payload for e in rnd.events if e.kind == "banners_dealt")
-    assert banner["banner_cards"] == {"1": "As", "2": "Kh"}
-    assert banner["turned_cards"] == "As Ks Kh" and banner["refused_cards"] == "Ks"
-    assert "seat 2 (group 1-4): banner K♥ after refusing K♠ (spades is seat 1's)" in banner["reasons"]
+    banner = first(rnd, BannersDealt)
+    assert banner.banners == {"1": C("As"), "2": C("Kh")}
+    assert banner.turned == C("As Ks Kh") and banner.refused == C("Ks")
+    assert "seat 2 (group 1-4): banner K♥ after refusing K♠ (spades is seat 1's)" in banner.reasons
     assert rnd.players[1].hand.palace == C("Ks Jd 9d")  # type: ignore[union-attr]
     assert rnd.players[2].hand.palace == C("Qd Td 8d")  # type: ignore[union-attr]
 
@@ -164,16 +177,16 @@ def test_pp_1_the_fifth_seat_starts_a_new_group_of_suits(tmp_path: Path) -> None
     # Seats 1-4 take one banner of each suit; seat 5 is in group 5-8 and may fly spades again.
     _table, rnd = dealt(tmp_path, script("As Ah Ad Ac Ks", "Qs Js Ts", "Qh Jh Th", "Qd Jd Td", "Kc Qc Jc",
                                         "9s 8s 7s"), [1000] * 5)
-    banner = next(e.payload for e in rnd.events if e.kind == "banners_dealt")
-    assert banner["banner_cards"] == {"1": "As", "2": "Ah", "3": "Ad", "4": "Ac", "5": "Ks"}
-    assert banner["refused_cards"] == ""
+    banner = first(rnd, BannersDealt)
+    assert banner.banners == {"1": C("As"), "2": C("Ah"), "3": C("Ad"), "4": C("Ac"), "5": C("Ks")}
+    assert banner.refused == ()
 
 
 def test_pp_2_palace_cards_one_at_a_time_from_the_dealers_left_and_the_rest_is_the_draw_pile(tmp_path: Path) -> None:
     _table, rnd = dealt(tmp_path, THREE)
     assert rnd.phase is Phase.ACT and rnd.turn == 1
-    palaces = next(e.payload for e in rnd.events if e.kind == "palaces_dealt")["palace_cards"]
-    assert palaces == {"1": "7d 8d 9d", "2": "Tc Jc Qc", "3": "7h 8h 9h"}
+    palaces = first(rnd, PalacesDealt).palaces
+    assert palaces == {"1": C("7d 8d 9d"), "2": C("Tc Jc Qc"), "3": C("7h 8h 9h")}
     # 52 - 3 banners - 3 x 3 palace cards = 40 in the draw pile; the three drawn clubs at its bottom
     assert len(rnd.draw_pile) == 40 and rnd.draw_pile[0].text == "Js"
     assert [c.text for c in rnd.draw_pile[-3:]] == ["2c", "3c", "4c"]
@@ -281,9 +294,9 @@ def test_pp_8_defender_folds_and_the_attacker_takes_banner_and_soldiers(tmp_path
     table, rnd = dealt(tmp_path, THREE)
     play(table, Action("stay", 1), *buy(2), Action("stay", 3))  # seat 2 buys Js
     play(table, attack(1, 2), Action("fold", 2))
-    decided = rnd.events[-2].payload
-    assert (decided["winner"], decided["loser"], decided["decided_by"]) == (1, 2, "fold")
-    assert rnd.events[-1].payload["gained_cards"] == "Kh Js"  # 2 soldiers: nothing to discard (PP-8)
+    decided = typed_as(BattleDecided, rnd.events[-2])
+    assert (decided.winner, decided.loser, decided.decided_by) == (1, 2, "fold")
+    assert typed_as(SoldiersKept, rnd.events[-1]).gained == C("Kh Js")  # 2 soldiers: nothing to discard (PP-8)
     assert rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
     assert rnd.discard_pile == list(C("Tc Jc Qc"))  # the loser's palace only
     assert rnd.turn == 3 and rnd.pot == 35  # antes 15 + buy 10 + attack 10; seat 2 is skipped
@@ -294,12 +307,12 @@ def test_pp_9_the_call_compares_hands_ignoring_the_opponents_banner_suit(tmp_pat
     # Seat 2, ignoring spades: Kh Kd 7c is a pair of kings and wins (PP-9).
     table, rnd = dealt(tmp_path, script("7s Kh Qd", "Ah Ad 8c", "Kd 9s 7c", "Jh Th 9h"))
     play(table, attack(1, 2), Action("call", 2))
-    decided = rnd.events[-2].payload
-    assert (decided["winner"], decided["loser"], decided["decided_by"]) == (2, 1, "hand")
-    assert "seat 1 high card A♦ 8♣ 7♠ (ignoring A♥)" in decided["reason"]
-    assert decided["shown_cards"] == {"seat 1": "7s Ah Ad 8c", "seat 2": "Kh Kd 9s 7c"}
+    decided = typed_as(BattleDecided, rnd.events[-2])
+    assert (decided.winner, decided.loser, decided.decided_by) == (2, 1, "hand")
+    assert "seat 1 high card A♦ 8♣ 7♠ (ignoring A♥)" in decided.reason
+    assert decided.shown == {"seat 1": C("7s Ah Ad 8c"), "seat 2": C("Kh Kd 9s 7c")}
     assert rnd.players[1].hand is None and rnd.players[1].out == "lost a battle to seat 2"
-    assert rnd.events[-1].payload["gained_cards"] == "7s"  # the banner; seat 1 had no soldiers
+    assert typed_as(SoldiersKept, rnd.events[-1]).gained == C("7s")  # the banner; seat 1 had no soldiers
     assert rnd.discard_pile == list(C("Ah Ad 8c")) and rnd.turn == 2  # the seat after the attacker
     assert rnd.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
 
@@ -333,11 +346,9 @@ def test_pp_capture_with_nothing_to_discard_needs_no_question(tmp_path: Path) ->
     play(table, attack(1, 2), Action("fold", 2))
     # no soldiers + banner Kh + soldier Js = 2 <= 5: nothing may be discarded (PP-8), so nothing is
     # asked: the fold's step records the soldiers kept, the event the answer "none" would record
-    assert [e.kind for e in rnd.events[before:]] == ["battle_opened", "battle_answered", "battle_decided",
-                                                     "soldiers_kept"]
-    assert dict(rnd.events[-1].payload) == {"seat": 1, "gained_cards": "Kh Js", "discarded_cards": "",
-                                             "soldier_cards": "Kh Js",
-                                             "reason": "seat 1 beats seat 2, takes K♥ J♠, keeps 2 soldiers"}
+    assert [type(e) for e in rnd.events[before:]] == [BattleOpened, BattleAnswered, BattleDecided, SoldiersKept]
+    assert rnd.events[-1] == SoldiersKept(seat=1, gained=C("Kh Js"), discarded=(), soldiers=C("Kh Js"),
+                                          reason="seat 1 beats seat 2, takes K♥ J♠, keeps 2 soldiers")
     assert rnd.pending is None and rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
     # the turn has moved on: seats 1 (spades) and 3 (diamonds) are left and must battle (PP-15)
     assert rnd.turn == 3 and kinds(rnd) == {("battle", 3), ("fold", 3), ("void", None)}
@@ -361,7 +372,7 @@ def test_pp_11_limit_raises_one_big_bet_two_small_bets_without_soldiers_at_most_
     act(table, Action("call", 1))  # the last raise, 20
     # seat 1: ante 5 + buy 10 + 20 + 50 + 20 = 105; seat 2: ante 5 + 30 + 50 = 85; seat 3: 5
     assert (rnd.players[1].put_in(), rnd.players[2].put_in(), rnd.pot) == (105, 85, 195)
-    assert rnd.events[-2].payload["winner"] == 1  # three aces (As Ad Ac) against king high
+    assert typed_as(BattleDecided, rnd.events[-2]).winner == 1  # three aces (As Ad Ac) against king high
 
 
 def test_pp_11_the_attacker_folds_to_a_raise_and_the_defender_takes(tmp_path: Path) -> None:
@@ -369,7 +380,8 @@ def test_pp_11_the_attacker_folds_to_a_raise_and_the_defender_takes(tmp_path: Pa
     play(table, attack(1, 2), Action("raise", 2, 20))  # pays call 10 + raise 20 = 30
     assert spec(rnd, "fold").label == "Seat 1: fold to seat 2's raise"
     act(table, Action("fold", 1))
-    assert rnd.events[-2].payload["winner"] == 2 and rnd.events[-1].payload["gained_cards"] == "As"
+    assert typed_as(BattleDecided, rnd.events[-2]).winner == 2
+    assert typed_as(SoldiersKept, rnd.events[-1]).gained == C("As")
     assert rnd.turn == 2 and kinds(rnd) == {("battle", 2), ("fold", 2), ("void", None)}  # two left: PP-15
 
 
@@ -386,7 +398,7 @@ def test_pp_18_a_short_defender_is_all_in_and_the_hands_are_compared(tmp_path: P
     call = spec(rnd, "call")
     assert (call.min_amount, call.data["all_in"]) == (7, True) and ("raise", 2) not in kinds(rnd)
     act(table, Action("call", 2))
-    assert rnd.players[2].available() == 0 and rnd.events[-2].kind == "battle_decided"
+    assert rnd.players[2].available() == 0 and isinstance(rnd.events[-2], BattleDecided)
 
 
 def test_pp_15_pp_18_a_player_who_must_battle_but_cannot_pay_the_attack_may_only_fold(tmp_path: Path) -> None:
@@ -430,7 +442,7 @@ def test_pp_12_an_empty_draw_pile_is_rebuilt_from_the_discard_pile(tmp_path: Pat
     act(table, Action("buy", 2))
     # the scripted source keeps the refill's order: the first card discarded is on top
     assert rnd.pending.gained == (discarded[0],)  # type: ignore[union-attr]
-    assert len(rnd.draw_pile) == 39 and rnd.discard_pile == [] and rnd.events[-1].payload["refilled"]
+    assert len(rnd.draw_pile) == 39 and rnd.discard_pile == [] and typed_as(SoldierBought, rnd.events[-1]).refilled
 
 
 # ------------------------------------------------------------------------------------- end of the hand
@@ -469,7 +481,7 @@ def test_pp_10_a_tied_battle_puts_both_out(tmp_path: Path) -> None:
     # one card of its own banner suit each: still tied, and 3 players are in: both are out.
     table, rnd = dealt(tmp_path, script("2s 2h Jc", "Ad Kd 9c", "Ac Kc 9d", "Qh Th 8h"))
     play(table, attack(1, 2), Action("call", 2))
-    assert rnd.events[-1].payload["outcome"] == "both out"
+    assert typed_as(BattleDecided, rnd.events[-1]).outcome == "both out"
     assert rnd.end is not None and rnd.end.rule == "PP-13"  # seat 3 is the last one standing
     outcome = settle(table)
     assert outcome.stack_changes == {1: -15, 2: -15, 3: 35 - 5}  # pot 15 + 10 + 10 = 35
@@ -495,8 +507,8 @@ def test_pp_16_a_quiet_orbit_ends_in_a_showdown_of_all_own_cards(tmp_path: Path)
     outcome = settle(table)
     # seat 1's Ah plays at a showdown (no suit ignored): aces beat seat 2's kings; pot 15 + 10 + 10
     assert outcome.stack_changes == {1: 35 - 5, 2: -25, 3: -5}
-    shown = next(e.payload for e in rnd.events if e.kind == "hand_ended")["shown_cards"]
-    assert shown == {"1": "As Ah 9d 7s", "2": "Kh Kd Qs 8s", "3": "Qd Js Th 8h"}
+    shown = first(rnd, HandEnded).shown
+    assert shown == {"1": C("As Ah 9d 7s"), "2": C("Kh Kd Qs 8s"), "3": C("Qd Js Th 8h")}
 
 
 def test_pp_showdown_lists_every_remaining_hand(tmp_path: Path) -> None:
@@ -507,7 +519,7 @@ def test_pp_showdown_lists_every_remaining_hand(tmp_path: Path) -> None:
     said = ("showdown: seat 1 one pair A♠ A♥ 9♦ 7♠; seat 2 one pair K♥ K♦ Q♠ 8♠; seat 3 high card Q♦ J♠ T♥ 8♥: "
             "seat 1 wins the pot of 35 with one pair (PP-16)")
     outcome = settle(table)
-    assert next(e.payload for e in rnd.events if e.kind == "hand_ended")["reason"] == said
+    assert first(rnd, HandEnded).reason == said
     assert [r.reason for r in outcome.rows if r.bet == "pot"] == [said]
 
 

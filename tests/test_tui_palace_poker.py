@@ -13,6 +13,7 @@ from pathlib import Path
 
 from textual.widgets import Static
 
+from dealer_tui.events.palace_poker import AntePlaced, BattleAnswered, BattleDecided, SoldiersKept
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.screens.card_pick_modal import CardPickModal
@@ -38,8 +39,7 @@ def notice(screen: RoundScreen) -> str | None:
 
 
 def answers(rnd: PalacePokerRound) -> list[tuple[int, str, int]]:
-    return [(e.payload["seat"], e.payload["answer"], e.payload["paid"]) for e in rnd.events
-            if e.kind == "battle_answered"]
+    return [(e.seat, e.answer, e.paid) for e in rnd.events if isinstance(e, BattleAnswered)]
 
 
 async def test_pp_battle_response_keys_act_for_the_seat_to_act(tmp_path: Path) -> None:
@@ -71,10 +71,11 @@ async def test_pp_battle_response_keys_act_for_the_seat_to_act(tmp_path: Path) -
         assert answers(rnd)[-1] == (2, "call", 20)
         # seat 2 ignoring diamonds: J♥ 9♣ 2♥, high card; seat 4 ignoring hearts: K♦ K♠ 6♦ 6♠, two
         # pair: seat 4 wins and takes the banner J♥, one soldier, so nothing is asked (PP-8)
-        decided = next(e.payload for e in rnd.events if e.kind == "battle_decided")
-        assert (decided["winner"], decided["loser"]) == (4, 2)
+        decided = next(e for e in rnd.events if isinstance(e, BattleDecided))
+        assert (decided.winner, decided.loser) == (4, 2)
         assert not isinstance(app.screen, CardPickModal) and rnd.pending is None
-        assert rnd.events[-1].kind == "soldiers_kept" and rnd.events[-1].payload["discarded_cards"] == ""
+        kept = rnd.events[-1]
+        assert isinstance(kept, SoldiersKept) and kept.discarded == ()
         assert rnd.players[4].hand is not None and rnd.players[4].hand.soldiers == parse_cards("Jh")
         # pot: antes 4 x 5 = 20 + seat 2's 10 + 40 + 20 + seat 4's 30 + 40 = 160; seat 3 is next
         assert rnd.pot == 160 and rnd.turn == 3
@@ -115,7 +116,7 @@ async def test_pp_buy_asks_what_to_keep_at_once(tmp_path: Path) -> None:
         await pilot.press("enter")  # none marked: the soldier is kept
         assert not isinstance(app.screen, CardPickModal)
         kept = rnd.events[-1]
-        assert kept.kind == "soldiers_kept" and (kept.payload["seat"], kept.payload["soldier_cards"]) == (4, "Td")
+        assert isinstance(kept, SoldiersKept) and (kept.seat, kept.soldiers) == (4, parse_cards("Td"))
         assert rnd.turn == 1 and rnd.pot == 4 * 5 + 10
 
 
@@ -130,7 +131,7 @@ async def test_pp_all_ante(tmp_path: Path) -> None:
         assert "ante_all" in {b.action for b in screen.active_keys()}
         await pilot.press("1", "a")  # seat 1 antes on its own
         await pilot.press("A")  # seat 1 still picked: the rest ante, clockwise from the dealer's left
-        antes = [(e.payload["seat"], e.payload["amount"]) for e in rnd.events if e.kind == "ante_placed"]
+        antes = [(e.seat, e.ante) for e in rnd.events if isinstance(e, AntePlaced)]
         assert antes == [(1, 5), (4, 5), (2, 5), (3, 5)]
         recorded = [e.payload["seat"] for e in app.ledger.round_events(app.table.round_id or 0)  # type: ignore[union-attr]
                     if e.kind == "ante_placed"]
@@ -139,4 +140,4 @@ async def test_pp_all_ante(tmp_path: Path) -> None:
         assert "ante_all" not in {b.action for b in screen.active_keys()}
         await pilot.press("A")  # nobody is left to ante
         assert notice(screen) == "The table may not ante: every player has anted (seats 1, 2, 3 and 4)"
-        assert len([e for e in rnd.events if e.kind == "ante_placed"]) == 4
+        assert len([e for e in rnd.events if isinstance(e, AntePlaced)]) == 4

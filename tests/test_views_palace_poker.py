@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dealer_tui.events.palace_poker import DealerDrawn
 from dealer_tui.rounds.base import Action
 from dealer_tui.views import presenter
 from rules.cards import parse_cards
@@ -33,13 +34,11 @@ def test_pp_9_after_a_called_battle_the_winners_palace_stays_face_up(tmp_path: P
 
 
 def test_pp_0_a_tie_for_the_deal_is_one_line_and_the_draw_that_settles_it_another() -> None:
-    from dealer_tui.ledger.base import NewEvent
-
-    tie = NewEvent("dealer_drawn", {"cards": {"seat 2": "Qs", "seat 3": "Qd"}, "dealer": None, "tied": [2, 3],
-                                    "reason": "Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)"})
-    settled = NewEvent("dealer_drawn", {"cards": {"seat 2": "Qh", "seat 3": "9c"}, "dealer": 2, "tied": [],
-                                        "reason": "Seats 2 and 3 tie with Q♠ Q♦ and draw again; seat 2 deals "
-                                                  "first with Q♥, the highest card (PP-0)"})
+    tie = DealerDrawn(drawn={"seat 2": parse_cards("Qs"), "seat 3": parse_cards("Qd")}, dealer=None, tied=(2, 3),
+                      reason="Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)")
+    settled = DealerDrawn(drawn={"seat 2": parse_cards("Qh"), "seat 3": parse_cards("9c")}, dealer=2, tied=(),
+                          reason="Seats 2 and 3 tie with Q♠ Q♦ and draw again; seat 2 deals first with Q♥, "
+                                 "the highest card (PP-0)")
     assert [VIEW.describe(e) for e in (tie, settled)] == [
         "Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)", "Seat 2 deals first with Q♥, the highest card (PP-0)"]
 

@@ -2,18 +2,26 @@
 with their betting, captures, the draw pile, and the end of the hand.
 
 The `_propose_<kind>` handlers validate through `rules.palace_battle` and return events; the
-`_on_<event>` folders replay the same rules on the recorded choices.
+folders marked `@on(EventType)` replay the same rules on the recorded choices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
-from dealer_tui.rounds.base import Action, Event, refuse
-from dealer_tui.rounds.base import cards_from_payload as cards_of
-from dealer_tui.rounds.base import cards_payload as text_of
+from dealer_tui.events import on
+from dealer_tui.events.palace_poker import (
+    BattleAnswered,
+    BattleDecided,
+    BattleOpened,
+    Folded,
+    SoldierBought,
+    SoldiersDiscarded,
+    SoldiersKept,
+    Stayed,
+)
+from dealer_tui.rounds.base import Action, AnyEvent, refuse
 from dealer_tui.rounds.palace_hand_state import PalaceHandState, Pending, plain
 from rules import palace_hand_end as ends
 from rules import palace_poker as pp
@@ -38,7 +46,7 @@ class PalaceTurns(PalaceHandState):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def _propose_buy(self, a: Action) -> list[Event]:
+    def _propose_buy(self, a: Action) -> list[AnyEvent]:
         cost, seat = self._cost(a, "buy"), a.seat or 0
         refill = self.refill_request()
         pile = self.take_cards(a, refill, set(self.discard_pile), "buy")["draw pile"] if refill else ()
@@ -46,21 +54,20 @@ class PalaceTurns(PalaceHandState):
         reason = f"seat {seat} pays {cost} and takes {top.pretty} from the draw pile (PP-3)"
         if refill:
             reason += f"; the discard pile ({len(pile)} cards) became the new draw pile (PP-12)"
-        return [Event("soldier_bought", {"seat": seat, "cost": cost, "cards": top.text, "refilled": bool(refill),
-                                         "draw_cards": text_of(pile), "reason": reason})]
+        return [SoldierBought(seat=seat, cost=cost, soldier=(top,), refilled=bool(refill), draw_pile=pile,
+                              reason=reason)]
 
-    def _propose_keep(self, a: Action) -> list[Event]:
+    def _propose_keep(self, a: Action) -> list[AnyEvent]:
         pending = self.pending
         assert pending is not None
         return [self._kept(pending, self._named_cards(a, "keep soldiers"))]
 
-    def _kept(self, pending: Pending, discard: Sequence[Card]) -> Event:
+    def _kept(self, pending: Pending, discard: Sequence[Card]) -> SoldiersKept:
         change = self._regroup(pending, discard)
-        return Event("soldiers_kept", {"seat": pending.seat, "gained_cards": text_of(pending.gained),
-                                       "discarded_cards": text_of(change.discarded),
-                                       "soldier_cards": text_of(change.soldiers), "reason": change.reason})
+        return SoldiersKept(seat=pending.seat, gained=pending.gained, discarded=change.discarded,
+                            soldiers=change.soldiers, reason=change.reason)
 
-    def _capture_kept(self, winner: int, loser: int) -> Event | None:
+    def _capture_kept(self, winner: int, loser: int) -> SoldiersKept | None:
         """PP-8: a capture that leaves the winner 5 soldiers or fewer has nothing to choose, so its
         soldiers are kept in the battle's own step, the event the same as had the dealer answered.
         None when the capture asks which to discard, or the hand ends with the battle."""
@@ -83,27 +90,27 @@ class PalaceTurns(PalaceHandState):
         except IllegalAction as exc:
             raise refuse(pending.seat, "keep these soldiers", plain(exc, pending.seat)) from None
 
-    def _propose_discard(self, a: Action) -> list[Event]:
+    def _propose_discard(self, a: Action) -> list[AnyEvent]:
         cost, seat = self._cost(a, "discard"), a.seat or 0
         try:
             change = discard_soldiers(self._hand(seat), self._named_cards(a, "discard"),
                                       stack=self.players[seat].available(), profile=self.profile)
         except IllegalAction as exc:
             raise refuse(seat, "discard", plain(exc, seat)) from None
-        return [Event("soldiers_discarded", {"seat": seat, "cost": cost, "discarded_cards": text_of(change.discarded),
-                                             "soldier_cards": text_of(change.soldiers), "reason": change.reason})]
+        return [SoldiersDiscarded(seat=seat, cost=cost, discarded=change.discarded, soldiers=change.soldiers,
+                                  reason=change.reason)]
 
-    def _propose_stay(self, a: Action) -> list[Event]:
-        return [Event("stayed", {"seat": a.seat})]
+    def _propose_stay(self, a: Action) -> list[AnyEvent]:
+        return [Stayed(seat=a.seat or 0)]
 
-    def _propose_fold(self, a: Action) -> list[Event]:
+    def _propose_fold(self, a: Action) -> list[AnyEvent]:
         if self.battle is not None:
             return self._answer(a, Answer.FOLD)
-        cards = pp.fold_cards(self._hand(a.seat))
-        return [Event("folded", {"seat": a.seat, "discarded_cards": text_of(cards),
-                                 "reason": f"seat {a.seat} folds: every card it holds goes to the discard pile (PP-6)"})]
+        seat = a.seat or 0
+        return [Folded(seat=seat, discarded=tuple(pp.fold_cards(self._hand(seat))),
+                       reason=f"seat {seat} folds: every card it holds goes to the discard pile (PP-6)")]
 
-    def _propose_battle(self, a: Action) -> list[Event]:
+    def _propose_battle(self, a: Action) -> list[AnyEvent]:
         seat = a.seat or 0
         opts = self.options(seat)
         try:
@@ -125,8 +132,8 @@ class PalaceTurns(PalaceHandState):
                                  defender_stack=self.players[target].available(), profile=self.profile)
         except IllegalAction as exc:
             raise refuse(seat, f"attack for {amount}", plain(exc, seat)) from None
-        return [Event("battle_opened", {"attacker": seat, "defender": target, "amount": amount,
-                                        "forced": opts.forced_battle, "reason": battle.history[0].reason})]
+        return [BattleOpened(attacker=seat, defender=target, amount=amount, forced=opts.forced_battle,
+                             reason=battle.history[0].reason)]
 
     def _bad_target(self, seat: int, target: int) -> str:
         other = self.players.get(target)
@@ -137,13 +144,13 @@ class PalaceTurns(PalaceHandState):
         return (f"seat {target} also flies a {suit_word(other.hand.banner_suit)} banner: a same-suit opponent "
                 "cannot be attacked (PP-7)")
 
-    def _propose_call(self, a: Action) -> list[Event]:
+    def _propose_call(self, a: Action) -> list[AnyEvent]:
         return self._answer(a, Answer.CALL)
 
-    def _propose_raise(self, a: Action) -> list[Event]:
+    def _propose_raise(self, a: Action) -> list[AnyEvent]:
         return self._answer(a, Answer.RAISE)
 
-    def _answer(self, a: Action, choice: Answer) -> list[Event]:
+    def _answer(self, a: Action, choice: Answer) -> list[AnyEvent]:
         battle = self.battle
         assert battle is not None
         opts = answer_options(battle, self.profile)
@@ -161,15 +168,15 @@ class PalaceTurns(PalaceHandState):
             raise refuse(a.seat, choice.value, plain(exc, a.seat)) from None
         bet = after.history[-1]
         raised = bet.amount - battle.owed if choice is Answer.RAISE else None
-        events = [Event("battle_answered", {"seat": a.seat, "answer": choice.value, "raise_by": raised,
-                                            "paid": bet.amount, "all_in": bet.all_in, "reason": bet.reason})]
+        events: list[AnyEvent] = [BattleAnswered(seat=a.seat or 0, answer=choice.value, raise_by=raised,
+                                                 paid=bet.amount, all_in=bet.all_in, reason=bet.reason)]
         if after.over:
             winner, loser, outcome, decided_by, reason = self._battle_result(after)
             shown = {} if after.folded is not None else {
-                f"seat {s}": text_of(self._hand(s).cards) for s in (after.attacker.seat, after.defender.seat)}
-            events.append(Event("battle_decided", {
-                "attacker": after.attacker.seat, "defender": after.defender.seat, "winner": winner, "loser": loser,
-                "outcome": outcome, "decided_by": decided_by, "reason": reason, "shown_cards": shown}))
+                f"seat {s}": self._hand(s).cards for s in (after.attacker.seat, after.defender.seat)}
+            events.append(BattleDecided(attacker=after.attacker.seat, defender=after.defender.seat, winner=winner,
+                                        loser=loser, outcome=outcome, decided_by=decided_by, reason=reason,
+                                        shown=shown))
             kept = self._capture_kept(winner, loser) if outcome == WON and winner and loser else None
             events += [kept] if kept is not None else []
         return events
@@ -186,19 +193,21 @@ class PalaceTurns(PalaceHandState):
 
     # -- folding ----------------------------------------------------------------------------
 
-    def _on_soldier_bought(self, p: Mapping[str, Any]) -> None:
-        if p["refilled"]:
-            self.draw_pile, self.discard_pile = list(cards_of(p["draw_cards"])), []
+    @on(SoldierBought)
+    def _on_soldier_bought(self, e: SoldierBought) -> None:
+        if e.refilled:
+            self.draw_pile, self.discard_pile = list(e.draw_pile), []
         card = self.draw_pile.pop(0)
-        self.players[p["seat"]].pay("buy", p["cost"])
+        self.players[e.seat].pay("buy", e.cost)
         self.recent.append(pp.Action.BUY)
-        self.pending = Pending(p["seat"], (card,))
+        self.pending = Pending(e.seat, (card,))
 
-    def _on_soldiers_kept(self, p: Mapping[str, Any]) -> None:
+    @on(SoldiersKept)
+    def _on_soldiers_kept(self, e: SoldiersKept) -> None:
         pending = self.pending
         assert pending is not None and self.turn is not None
         hand = self._hand(pending.seat)
-        discard = cards_of(p["discarded_cards"])
+        discard = e.discarded
         if pending.loser is not None:
             taken = capture(hand, pending.loser, discard)
             self.players[pending.seat].hand, gone = taken.winner, taken.to_discard
@@ -209,24 +218,27 @@ class PalaceTurns(PalaceHandState):
         self.pending = None
         self._end_turn(self.turn)
 
-    def _on_soldiers_discarded(self, p: Mapping[str, Any]) -> None:
-        player = self.players[p["seat"]]
-        change = discard_soldiers(self._hand(player.seat), cards_of(p["discarded_cards"]),
-                                  stack=player.available(), profile=self.profile)
+    @on(SoldiersDiscarded)
+    def _on_soldiers_discarded(self, e: SoldiersDiscarded) -> None:
+        player = self.players[e.seat]
+        change = discard_soldiers(self._hand(player.seat), e.discarded, stack=player.available(),
+                                  profile=self.profile)
         player.hand = replace(self._hand(player.seat), soldiers=change.soldiers)
-        player.pay("discard", p["cost"])
+        player.pay("discard", e.cost)
         self.discard_pile += change.discarded
         self.recent.append(pp.Action.DISCARD)
         self._end_turn(player.seat)
 
-    def _on_stayed(self, p: Mapping[str, Any]) -> None:
+    @on(Stayed)
+    def _on_stayed(self, e: Stayed) -> None:
         self.recent.append(pp.Action.STAY)
-        self._end_turn(p["seat"])
+        self._end_turn(e.seat)
 
-    def _on_folded(self, p: Mapping[str, Any]) -> None:
-        self._knock_out(p["seat"], "folded on its turn (PP-6)")
+    @on(Folded)
+    def _on_folded(self, e: Folded) -> None:
+        self._knock_out(e.seat, "folded on its turn (PP-6)")
         self.recent.append(pp.Action.FOLD)
-        self._end_turn(p["seat"])
+        self._end_turn(e.seat)
 
     def _knock_out(self, seat: int, why: str) -> None:
         """The player leaves the hand; every card it still holds goes to the discard pile."""
@@ -234,17 +246,19 @@ class PalaceTurns(PalaceHandState):
         self.discard_pile += player.cards()
         player.hand, player.out = None, why
 
-    def _on_battle_opened(self, p: Mapping[str, Any]) -> None:
-        attacker, defender = self.players[p["attacker"]], self.players[p["defender"]]
-        battle = open_battle(self._hand(attacker.seat), self._hand(defender.seat), p["amount"],
+    @on(BattleOpened)
+    def _on_battle_opened(self, e: BattleOpened) -> None:
+        attacker, defender = self.players[e.attacker], self.players[e.defender]
+        battle = open_battle(self._hand(attacker.seat), self._hand(defender.seat), e.amount,
                              attacker_stack=attacker.available(), defender_stack=defender.available(),
                              profile=self.profile)
         self._record_bet(battle)
         self.recent.append(pp.Action.BATTLE)
 
-    def _on_battle_answered(self, p: Mapping[str, Any]) -> None:
+    @on(BattleAnswered)
+    def _on_battle_answered(self, e: BattleAnswered) -> None:
         assert self.battle is not None
-        self._record_bet(answer(self.battle, Answer(p["answer"]), self.profile, p["raise_by"]))
+        self._record_bet(answer(self.battle, e.choice, self.profile, e.raise_by))
 
     def _record_bet(self, battle: Battle) -> None:
         bet = battle.history[-1]
@@ -254,7 +268,8 @@ class PalaceTurns(PalaceHandState):
         self.all_ins += bet.all_in
         self.battle = battle
 
-    def _on_battle_decided(self, p: Mapping[str, Any]) -> None:
+    @on(BattleDecided)
+    def _on_battle_decided(self, e: BattleDecided) -> None:
         battle = self.battle
         assert battle is not None and self.turn is not None
         winner, loser, outcome, _, reason = self._battle_result(battle)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, refuse
+from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Round, refuse
 from dealer_tui.rounds.base import cards_payload as text_of
 from rules import palace_poker as pp
 from rules.cards import Card, parse_cards, sort_cards
@@ -71,7 +71,7 @@ def plain(message: object, seat: int | None) -> str:
     return f"it {text}" if text.startswith(("holds", "has ")) else text
 
 
-class PalaceHandState:
+class PalaceHandState(Round):
     """The act phase's state and legal actions (a base of `PalacePokerRound`)."""
 
     profile: PalacePokerProfile

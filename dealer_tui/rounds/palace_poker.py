@@ -29,7 +29,15 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import RoundEvent, on
+from dealer_tui.events.palace_poker import (
+    AntePlaced,
+    AnteWithdrawn,
+    BannersDealt,
+    DealerDrawn,
+    HandEnded,
+    PalacesDealt,
+)
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
@@ -37,11 +45,8 @@ from dealer_tui.rounds.base import (
     ActionSpec,
     AnyEvent,
     CardRequest,
-    Event,
     Phase,
-    Round,
     RoundOutcome,
-    cards_from_payload,
     cards_payload,
     refuse,
 )
@@ -63,7 +68,7 @@ VERBS = {"draw_for_dealer": "draw for the dealer", "ante": "ante", "withdraw": "
          "confirm_payout": "confirm the payout", "void": "void the round"}
 
 
-class PalacePokerRound(PalaceTurns, Round):
+class PalacePokerRound(PalaceTurns):
     game_id = "palace-poker"
     profile: PalacePokerProfile
 
@@ -216,7 +221,7 @@ class PalacePokerRound(PalaceTurns, Round):
         said += [f"seat {s} holds {self.players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
         return "; ".join(said) + " (PP-1)"
 
-    def _propose_draw_for_dealer(self, a: Action) -> list[Event]:
+    def _propose_draw_for_dealer(self, a: Action) -> list[AnyEvent]:
         got = self.take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), VERBS[a.kind])
         new = [(s, got[f"seat {s}"][0]) for s in self.drawing]
         try:
@@ -227,45 +232,41 @@ class PalacePokerRound(PalaceTurns, Round):
             tied = [s for s, c in new if c.rank == top]
             shown = " ".join(c.pretty for s, c in new if s in tied)
             dealer, reason = None, f"{seats_text(tied)} tie with {shown} and draw again (PP-0)"
-        return [Event("dealer_drawn", {"cards": {f"seat {s}": c.text for s, c in new},
-                                       "dealer": dealer, "tied": tied, "reason": reason})]
+        return [DealerDrawn(drawn={f"seat {s}": (c,) for s, c in new}, dealer=dealer, tied=tuple(tied),
+                            reason=reason)]
 
-    def _propose_ante(self, a: Action) -> list[Event]:
+    def _propose_ante(self, a: Action) -> list[AnyEvent]:
         ante = self.profile.ante
         if a.amount is not None and a.amount != ante:
             raise refuse(a.seat, f"ante {a.amount}", f"the ante is {ante} (PP-1)")
-        return [Event("ante_placed", {"seat": a.seat, "amount": ante})]
+        return [AntePlaced(seat=a.seat or 0, ante=ante)]
 
-    def _propose_withdraw(self, a: Action) -> list[Event]:
-        return [Event("ante_withdrawn", {"seat": a.seat})]
+    def _propose_withdraw(self, a: Action) -> list[AnyEvent]:
+        return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal_banners(self, a: Action) -> list[Event]:
+    def _propose_deal_banners(self, a: Action) -> list[AnyEvent]:
         deck = self.take_cards(a, self._banner_request(), set(DECK), VERBS[a.kind])["deck"]
         order = self.anted()
         try:
             deal = pp.deal_banners(order, deck, random.Random(cards_payload(deck)))
         except (BadCards, IllegalAction) as exc:
             raise refuse(None, "deal the banners", str(exc)) from None
-        return [Event("banners_dealt", {
-            "deck_cards": cards_payload(deck), "order": list(order),
-            "banner_cards": {str(s): deal.banners[s].text for s in order},
-            "refused_cards": cards_payload(deal.refused), "turned_cards": cards_payload(deal.turned),
-            "reshuffles": deal.reshuffles, "reasons": list(deal.reasons)})]
+        return [BannersDealt(deck=deck, order=tuple(order), banners={str(s): (deal.banners[s],) for s in order},
+                             refused=deal.refused, turned=deal.turned, reshuffles=deal.reshuffles,
+                             reasons=deal.reasons)]
 
-    def _propose_deal_palaces(self, a: Action) -> list[Event]:
+    def _propose_deal_palaces(self, a: Action) -> list[AnyEvent]:
         request = self._palace_request()
         got = self.take_cards(a, request, set(request.refill), VERBS[a.kind])
         deal = pp.deal_palaces_from(self.order, (*got["palace"], *got["draw pile"]))
-        return [Event("palaces_dealt", {"palace_cards": {str(s): cards_payload(deal.palaces[s]) for s in self.order},
-                                        "draw_cards": cards_payload(deal.draw_pile)})]
+        return [PalacesDealt(palaces={str(s): deal.palaces[s] for s in self.order}, draw_pile=deal.draw_pile)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
         end = self.end
         assert end is not None
-        shown = {str(sh.seat): cards_payload(self.players[sh.seat].cards()) for sh in end.hands}
-        return [Event("hand_ended", {"rule": end.rule, "winners": list(end.winners),
-                                     "shares": {str(s.seat): s.amount for s in end.shares},
-                                     "reason": end.reason, "shown_cards": shown})]
+        return [HandEnded(rule=end.rule, winners=tuple(end.winners),
+                          shares={str(s.seat): s.amount for s in end.shares}, reason=end.reason,
+                          shown={str(sh.seat): self.players[sh.seat].cards() for sh in end.hands})]
 
     def _propose_confirm_payout(self, a: Action) -> list[AnyEvent]:
         return self._with_button(self.payout_events(a))
@@ -280,47 +281,44 @@ class PalacePokerRound(PalaceTurns, Round):
 
     # -- folding ----------------------------------------------------------------------------
 
-    def _on_round_started(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.ANTE
+    @on(DealerDrawn)
+    def _on_dealer_drawn(self, e: DealerDrawn) -> None:
+        self.drawn += [e.drawn[f"seat {s}"][0] for s in self.drawing]
+        self.dealer = e.dealer
+        self.drawing = [] if self.dealer is not None else list(e.tied)
 
-    def _on_dealer_drawn(self, p: Mapping[str, Any]) -> None:
-        self.drawn += [cards_from_payload(p["cards"][f"seat {s}"])[0] for s in self.drawing]
-        self.dealer = p["dealer"]
-        self.drawing = [] if self.dealer is not None else list(p["tied"])
+    @on(AntePlaced)
+    def _on_ante_placed(self, e: AntePlaced) -> None:
+        player = self.players[e.seat]
+        player.anted, player.paid["ante"] = True, e.ante
 
-    def _on_ante_placed(self, p: Mapping[str, Any]) -> None:
-        player = self.players[p["seat"]]
-        player.anted, player.paid["ante"] = True, p["amount"]
-
-    def _on_ante_withdrawn(self, p: Mapping[str, Any]) -> None:
-        player = self.players[p["seat"]]
+    @on(AnteWithdrawn)
+    def _on_ante_withdrawn(self, e: AnteWithdrawn) -> None:
+        player = self.players[e.seat]
         player.anted = False
         player.paid.pop("ante", None)
 
-    def _on_banners_dealt(self, p: Mapping[str, Any]) -> None:
-        self.deck = cards_from_payload(p["deck_cards"])
-        self.order = tuple(p["order"])
-        for seat_text, card in p["banner_cards"].items():
-            self.players[int(seat_text)].banner = cards_from_payload(card)[0]
+    @on(BannersDealt)
+    def _on_banners_dealt(self, e: BannersDealt) -> None:
+        self.deck = e.deck
+        self.order = e.order
+        for seat, card in e.banner_by_seat.items():
+            self.players[seat].banner = card
         self._phase = Phase.DEAL
 
-    def _on_palaces_dealt(self, p: Mapping[str, Any]) -> None:
+    @on(PalacesDealt)
+    def _on_palaces_dealt(self, e: PalacesDealt) -> None:
         for seat in self.order:
             player = self.players[seat]
             assert player.banner is not None
-            player.hand = PalaceHand(seat, player.banner, cards_from_payload(p["palace_cards"][str(seat)]))
-        self.draw_pile = list(cards_from_payload(p["draw_cards"]))
+            player.hand = PalaceHand(seat, player.banner, e.palaces[str(seat)])
+        self.draw_pile = list(e.draw_pile)
         self.start_turns()
         self._phase = Phase.ACT
 
-    def _on_hand_ended(self, p: Mapping[str, Any]) -> None:
+    @on(HandEnded)
+    def _on_hand_ended(self, e: HandEnded) -> None:
         self._phase = Phase.PAYOUT
-
-    def _on_payout_confirmed(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.DONE
-
-    def _on_round_voided(self, p: Mapping[str, Any]) -> None:
-        self._phase = Phase.VOID
 
     def finish(self) -> None:
         """The hand is over (`self.end` is set): the pot is awarded in the reveal phase."""

@@ -13,15 +13,21 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import Any
 
+from dealer_tui.events import on
+from dealer_tui.events.palace_poker import (
+    BannersDealt,
+    HandEnded,
+    PalacesDealt,
+    PalacesShown,
+    SoldierBought,
+)
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
+    AnyEvent,
     CardRequest,
-    Event,
     Phase,
-    cards_from_payload,
     refuse,
 )
 from dealer_tui.rounds.palace_hand_state import Pending
@@ -114,7 +120,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
 
     # -- proposing ------------------------------------------------------------------------------
 
-    def _propose_deal_banners(self, a: Action) -> list[Event]:
+    def _propose_deal_banners(self, a: Action) -> list[AnyEvent]:
         request = self._banner_request()
         order = self.anted()
         got = self.dealt_cards(a, request, "PP-1")
@@ -126,20 +132,18 @@ class PalacePokerKeyedRound(PalacePokerRound):
                     raise refuse(None, "deal the banners", f"seat {earlier}'s {banners[earlier].pretty} and seat "
                                  f"{seat}'s {banners[seat].pretty} are both {suit_word(banners[seat].suit)} in one "
                                  f"group: seat {seat}'s card is refused and the next one dealt (PP-1)")
-        return [Event("banners_dealt", {
-            "deck_cards": "", "order": list(order), "banner_cards": {str(s): banners[s].text for s in order},
-            "refused_cards": "", "turned_cards": "", "reshuffles": 0, "reasons": [], "keyed": True})]
+        return [BannersDealt(deck=(), order=tuple(order), banners={str(s): (banners[s],) for s in order},
+                             refused=(), turned=(), reshuffles=0, reasons=(), keyed=True)]
 
-    def _propose_deal_palaces(self, a: Action) -> list[Event]:
-        return [Event("palaces_dealt", {"palace_cards": {}, "draw_cards": "", "keyed": True})]
+    def _propose_deal_palaces(self, a: Action) -> list[AnyEvent]:
+        return [PalacesDealt(palaces={}, draw_pile=(), keyed=True)]
 
-    def _propose_buy(self, a: Action) -> list[Event]:
+    def _propose_buy(self, a: Action) -> list[AnyEvent]:
         cost, seat = self._cost(a, "buy"), a.seat or 0
         request = CardRequest("soldier", ((f"seat {seat}", 1),))
         card = self.dealt_cards(a, request, "PP-3", self.taken_cards(request))[f"seat {seat}"][0]
-        return [Event("soldier_bought", {"seat": seat, "cost": cost, "cards": card.text, "refilled": False,
-                                         "draw_cards": "", "reason": f"seat {seat} pays {cost} and turns up "
-                                                                     f"{card.pretty} from the draw pile (PP-3)"})]
+        return [SoldierBought(seat=seat, cost=cost, soldier=(card,), refilled=False, draw_pile=(),
+                              reason=f"seat {seat} pays {cost} and turns up {card.pretty} from the draw pile (PP-3)")]
 
     @contextmanager
     def _shown(self, palaces: Mapping[int, tuple[Card, ...]]) -> Iterator[None]:
@@ -159,11 +163,10 @@ class PalacePokerKeyedRound(PalacePokerRound):
         got = self.dealt_cards(a, request, rule, self.taken_cards(request))
         return {int(label.split()[1]): cards for label, cards in got.items()}
 
-    def _palaces_event(self, palaces: Mapping[int, tuple[Card, ...]], why: str) -> Event:
-        return Event("palaces_shown", {"palace_cards": {str(s): " ".join(c.text for c in p) for s, p in palaces.items()},
-                                       "reason": why})
+    def _palaces_event(self, palaces: Mapping[int, tuple[Card, ...]], why: str) -> PalacesShown:
+        return PalacesShown(palaces={str(s): p for s, p in palaces.items()}, reason=why)
 
-    def _propose_call(self, a: Action) -> list[Event]:
+    def _propose_call(self, a: Action) -> list[AnyEvent]:
         battle = self.battle
         assert battle is not None
         seats = (battle.attacker.seat, battle.defender.seat)
@@ -176,7 +179,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         return [self._palaces_event(palaces, f"the battle is called: {shown} turn over the palace cards (PP-9)"),
                 *events]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
         end = self.end
         assert end is not None
         if end.winners:
@@ -193,7 +196,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
 
     # -- folding --------------------------------------------------------------------------------
 
-    def _on_palaces_dealt(self, p: Mapping[str, Any]) -> None:
+    def _on_palaces_dealt(self, e: PalacesDealt) -> None:
         for seat in self.order:
             player = self.players[seat]
             assert player.banner is not None
@@ -203,19 +206,19 @@ class PalacePokerKeyedRound(PalacePokerRound):
         self.start_turns()
         self._phase = Phase.ACT
 
-    def _on_soldier_bought(self, p: Mapping[str, Any]) -> None:
+    def _on_soldier_bought(self, e: SoldierBought) -> None:
         if self.draw_left == 0:  # PP-12: the discard pile was shuffled into a new draw pile
             self.draw_left, self.discard_pile = self.pool(), []
         self.draw_left -= 1
-        card = cards_from_payload(p["cards"])[0]
-        self.players[p["seat"]].pay("buy", p["cost"])
+        self.players[e.seat].pay("buy", e.cost)
         self.recent.append(pp.Action.BUY)
-        self.pending = Pending(p["seat"], (card,))
+        self.pending = Pending(e.seat, (e.card,))
 
-    def _on_palaces_shown(self, p: Mapping[str, Any]) -> None:
-        for seat, text in p["palace_cards"].items():
+    @on(PalacesShown)
+    def _on_palaces_shown(self, e: PalacesShown) -> None:
+        for seat, palace in e.palaces.items():
             hand = self._hand(int(seat))
-            self.players[int(seat)].hand = replace(hand, palace=cards_from_payload(text), seen=True)
+            self.players[int(seat)].hand = replace(hand, palace=palace, seen=True)
 
     def _end_turn(self, actor: int) -> None:
         remaining = self.remaining()
@@ -225,7 +228,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
             return
         super()._end_turn(actor)
 
-    def _on_hand_ended(self, p: Mapping[str, Any]) -> None:
+    def _on_hand_ended(self, e: HandEnded) -> None:
         if self.end is not None and not self.end.winners:
             self.end = ends.showdown(self.remaining(), self.pot, self._dealer())
-        super()._on_hand_ended(p)
+        super()._on_hand_ended(e)

@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from dealer_tui.ledger.base import NewEvent
-from dealer_tui.rounds.base import ActionSpec, Phase, Round
+from dealer_tui.events.palace_poker import (
+    AntePlaced,
+    AnteWithdrawn,
+    BannersDealt,
+    BattleAnswered,
+    BattleDecided,
+    BattleOpened,
+    DealerDrawn,
+    Folded,
+    HandEnded,
+    PalacesDealt,
+    PalacesShown,
+    SoldierBought,
+    SoldiersDiscarded,
+    SoldiersKept,
+    Stayed,
+)
+from dealer_tui.events.table import RoundStarted
+from dealer_tui.rounds.base import ActionSpec, AnyEvent, Phase, Round
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.views import HandView, SeatView, describe_common
-from rules.cards import Card, format_cards, parse_cards, sort_cards
+from rules.cards import Card, format_cards, sort_cards
 from rules.palace_hand_end import hand_words
 
 
@@ -22,8 +38,8 @@ class PalacePokerPresenter:
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
         acting = self._acting(rnd)
         shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.end is not None and bool(rnd.end.hands)
-        compared = {int(label.split()[1]) for e in rnd.events if e.kind == "battle_decided"
-                    for label in e.payload.get("shown_cards", {})}  # turned up in a called battle (PP-9)
+        compared = {int(label.split()[1]) for e in rnd.events if isinstance(e, BattleDecided)
+                    for label in e.shown}  # turned up in a called battle (PP-9)
         showdown = self._showdown(rnd) if shown else {}
         out = []
         for seat, (name, stack) in sorted(stacks.items()):
@@ -88,39 +104,37 @@ class PalacePokerPresenter:
 
     banker = banner
 
-    def describe(self, event: NewEvent) -> str:
+    def describe(self, event: AnyEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common
-        p = event.payload
-        if event.kind == "palaces_shown":
-            shown = "; ".join(f"seat {s} {format_cards(parse_cards(t), symbols=True)}" for s, t in p["palace_cards"].items())
-            return f"Palace cards keyed — {shown}: {p['reason']}"
-        if event.kind == "banners_dealt" and p.get("keyed"):
-            banners = ", ".join(f"seat {s} {parse_cards(t)[0].pretty}" for s, t in p["banner_cards"].items())
-            return f"Banners keyed as dealt (PP-1): {banners}"
-        if event.kind == "soldiers_kept":  # the buy or the battle before it has said the rest
-            return str(kept_soldiers(p))
-        if event.kind == "dealer_drawn" and p.get("dealer") is not None and "; " in p["reason"]:
-            last = str(p["reason"]).rsplit("; ", 1)[1]  # each tie before it was a line of its own (PP-0)
-            return last[:1].upper() + last[1:]
-        if "reason" in p and isinstance(p["reason"], str):
-            return p["reason"][:1].upper() + p["reason"][1:]
-        match event.kind:
-            case "round_started":
-                return "New hand" + (f": seat {p['button']} deals" if p.get("button") else ": draw for the deal")
-            case "dealer_drawn":
-                return "One card each: the highest rank deals (PP-0)"
-            case "ante_placed":
-                return f"Seat {p['seat']} antes {p.get('amount', '')} for a banner".replace("  ", " ")
-            case "ante_withdrawn":
-                return f"Seat {p['seat']} takes back the ante"
-            case "banners_dealt":
+        match event:
+            case PalacesShown(palaces=palaces, reason=reason):
+                shown = "; ".join(f"seat {s} {format_cards(cards, symbols=True)}" for s, cards in palaces.items())
+                return f"Palace cards keyed — {shown}: {reason}"
+            case BannersDealt(keyed=True, banners=banners):
+                keyed = ", ".join(f"seat {s} {cards[0].pretty}" for s, cards in banners.items())
+                return f"Banners keyed as dealt (PP-1): {keyed}"
+            case BannersDealt():
                 return "Banners dealt by groups (PP-1)"
-            case "palaces_dealt":
+            case SoldiersKept():  # the buy or the battle before it has said the rest
+                return kept_soldiers(event)
+            case DealerDrawn(dealer=int(), reason=reason) if "; " in reason:
+                return _sentence(reason.rsplit("; ", 1)[1])  # each tie before it was a line of its own (PP-0)
+            case (DealerDrawn(reason=reason) | SoldierBought(reason=reason) | SoldiersDiscarded(reason=reason)
+                  | Folded(reason=reason) | BattleOpened(reason=reason) | BattleAnswered(reason=reason)
+                  | BattleDecided(reason=reason) | HandEnded(reason=reason)):
+                return _sentence(reason)
+            case RoundStarted(button=button):
+                return "New hand" + (f": seat {button} deals" if button else ": draw for the deal")
+            case AntePlaced(seat=seat, ante=ante):
+                return f"Seat {seat} antes {ante} for a banner"
+            case AnteWithdrawn(seat=seat):
+                return f"Seat {seat} takes back the ante"
+            case PalacesDealt():
                 return "Three palace cards each; the rest is the draw pile (PP-2)"
-            case "stayed":
-                return f"Seat {p['seat']} stays"
+            case Stayed(seat=seat):
+                return f"Seat {seat} stays"
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: Round | None) -> str:
@@ -178,10 +192,15 @@ class PalacePokerPresenter:
 PRESENTER = PalacePokerPresenter()
 
 
-def kept_soldiers(p: Mapping[str, Any]) -> str:
+def kept_soldiers(kept: SoldiersKept) -> str:
     """What a seat kept after a buy or a won battle: its soldiers, and what went to the discards."""
-    soldiers, discarded = parse_cards(p["soldier_cards"]), parse_cards(p["discarded_cards"])
-    kept = (f"keeps {len(soldiers)} soldier{'s' if len(soldiers) != 1 else ''}: "
-            f"{format_cards(soldiers, symbols=True)}" if soldiers else "keeps no soldier")
+    soldiers, discarded = kept.soldiers, kept.discarded
+    holds = (f"keeps {len(soldiers)} soldier{'s' if len(soldiers) != 1 else ''}: "
+             f"{format_cards(soldiers, symbols=True)}" if soldiers else "keeps no soldier")
     gone = f"; {format_cards(discarded, symbols=True)} to the discard pile" if discarded else ""
-    return f"Seat {p['seat']} {kept}{gone}"
+    return f"Seat {kept.seat} {holds}{gone}"
+
+
+def _sentence(text: str) -> str:
+    """A recorded reason as a line of the log: its first letter capitalised."""
+    return text[:1].upper() + text[1:]
