@@ -9,21 +9,23 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
 from dealer_tui.audit import table_profiles
+from dealer_tui.events import typed
+from dealer_tui.events.table import TableChanged, TableOpened
 from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
-from dealer_tui.ledger.witness import Witness
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
+from dealer_tui.ledger.witness import Witness
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import Table
-from dealer_tui.screens.registry import round_screen, screen_games
-from dealer_tui.rounds.base import Phase
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.key_order import OrderedKeysApp
+from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen
 from dealer_tui.supervisor import PinError, PinStore, SignOff
@@ -132,7 +134,13 @@ class DealerApp(OrderedKeysApp):
     def table_unavailable(self, exc: TableInUse | LeaseLost) -> None:
         """The table is played on another terminal (or was taken over from this one): review the
         ledger read-only, open another table, or quit."""
-        from dealer_tui.screens.ledger_fault import OTHER_TABLE, QUIT, REVIEW, ReviewOnly, TableUnavailable
+        from dealer_tui.screens.ledger_fault import (
+            OTHER_TABLE,
+            QUIT,
+            REVIEW,
+            ReviewOnly,
+            TableUnavailable,
+        )
 
         if isinstance(self.screen, TableUnavailable):
             return
@@ -264,11 +272,12 @@ class DealerApp(OrderedKeysApp):
 def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
     """The profile the table runs under now: the text the ledger holds for its latest change."""
     profiles = table_profiles(ledger, next(t for t in ledger.tables() if t.id == table_id))
-    events = ledger.table_events(table_id, ["table_opened", "table_changed"])
+    events = ledger.table_events(table_id, [TableOpened.KIND, TableChanged.KIND])
     if not events:
         raise LedgerError(f"table {table_id} has no opening record: its creation never completed")
-    latest = str(events[-1].payload["profile_sha256"])
-    return profiles[latest]
+    latest = typed(events[-1])
+    assert isinstance(latest, (TableOpened, TableChanged))
+    return profiles[latest.profile_sha256]
 
 
 def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None, pin_path: Path | None = None,
@@ -276,8 +285,8 @@ def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = N
              witness: Path | None = None) -> DealerApp:
     """The app as the command line and the tests build it; the ledger it opens keeps its
     witness (`witness`, or the ledger's default one)."""
-    from dealer_tui.paths import user_profiles_dir
     from dealer_tui.ledger.sqlite import default_ledger_path
+    from dealer_tui.paths import user_profiles_dir
     from dealer_tui.supervisor import default_pin_path
 
     if ledger is None:

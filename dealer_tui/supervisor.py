@@ -15,6 +15,7 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from dealer_tui.events import typed
 from dealer_tui.events.table import SupervisorLocked, SupervisorRefused, SupervisorSignedIn
 from dealer_tui.ledger.base import Ledger
 
@@ -76,11 +77,12 @@ class SignOff:
         self.store, self.ledger, self.table_id, self.clock = store, ledger, table_id, clock
         self.failures = 0
         self.locked_until = 0.0
-        for event in ledger.table_events(table_id, ["supervisor_refused", "supervisor_locked", "supervisor_signed_in"]):
-            if event.kind == "supervisor_refused":
+        kinds = [SupervisorRefused.KIND, SupervisorLocked.KIND, SupervisorSignedIn.KIND]
+        for event in map(typed, ledger.table_events(table_id, kinds)):
+            if isinstance(event, SupervisorRefused):
                 self.failures += 1
-            elif event.kind == "supervisor_locked":
-                self.locked_until = float(event.payload["until"])
+            elif isinstance(event, SupervisorLocked):
+                self.locked_until = event.until
                 self.failures = 0
             else:
                 self.failures = 0

@@ -311,7 +311,8 @@ async def test_the_sign_off_queue_names_a_table_opened_after_the_floor_started(p
         late = writer.create_table("High roller 9", "high-card-flush", "high-card-flush", "0" * 64, "shoe")
         rnd = writer.open_round(late.id, "high-card-flush", "high-card-flush", [NewEvent("round_started", {})])
         writer.append(late.id, rnd.id, [NewEvent("sign_off_requested", {"seats": [2], "payouts": {"2": 420},
-                                                                         "paid": 420, "threshold": 400})])
+                                                                         "paid": 420, "threshold": 400,
+                                                                         "wagered": 100})])
         await pilot.press("r")
         row = [str(c) for c in queue.query_one(DataTable).get_row_at(0)]
     assert row[2] == "High roller 9"

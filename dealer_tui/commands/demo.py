@@ -108,6 +108,8 @@ def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Tab
     while another terminal has it open); None when there is none. A live table is refused: demo
     players never play into a live table's records."""
     from dealer_tui.audit import table_profiles
+    from dealer_tui.events import typed, typed_as
+    from dealer_tui.events.table import TableChanged, TableOpened
     from dealer_tui.ledger import LedgerError
     from dealer_tui.rounds.table import Table
 
@@ -119,12 +121,14 @@ def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Tab
     record = found[-1]
     if record.game != args.game:
         raise LedgerError(f"--table: {args.table!r} is a {record.game} table, not {args.game}")
-    changes = ledger.table_events(record.id, ["table_opened", "table_changed"])
+    changes = ledger.table_events(record.id, [TableOpened.KIND, TableChanged.KIND])
     if not changes:
         raise LedgerError(f"--table: {args.table!r} has no opening record: its creation never completed")
-    if not changes[0].payload.get("training"):
+    opened, latest = typed_as(TableOpened, changes[0]), typed(changes[-1])
+    if not opened.training:
         raise LedgerError(f"--table: {args.table!r} is a live table; demo players play only at training tables")
-    profile = table_profiles(ledger, record)[str(changes[-1].payload["profile_sha256"])]
+    assert isinstance(latest, (TableOpened, TableChanged))
+    profile = table_profiles(ledger, record)[latest.profile_sha256]
     return Table.open(ledger, record, profile, shoe)
 
 

@@ -18,5 +18,7 @@ from dealer_tui.events.codec import (
     typed_as,
 )
 
+from dealer_tui.events import table  # noqa: E402  (every table's events, registered for decoding)
+
 __all__ = ["EVENT_TYPES", "Cards", "EventError", "Handlers", "Json", "Record", "RoundEvent", "decode", "key",
            "on", "optional", "typed", "typed_as"]

@@ -133,9 +133,17 @@ class RoundVoided(RoundEvent, kind="round_voided"):
 class SignOffRequested(RoundEvent, kind="sign_off_requested"):
     seats: tuple[int, ...]
     threshold: int
-    payouts: dict[str, int]
     paid: int
     wagered: int
+    payouts: dict[str, int] | None = optional(default=None)
+    """Each seat's payout that reaches the threshold (None: a request sent before they were named so)."""
+    wins: dict[str, int] | None = optional(default=None)
+    """What older requests recorded instead: each seat's winnings."""
+
+    @property
+    def big_payouts(self) -> dict[str, int]:
+        """The seats' payouts the request is for, as it recorded them."""
+        return self.payouts if self.payouts is not None else (self.wins or {})
 
 
 class SignOffApproved(RoundEvent, kind="sign_off_approved"):

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_tui.events import Handlers, RoundEvent, decode, on
-from dealer_tui.events.codec import Recorded, event_type
+from dealer_tui.events import Handlers, RoundEvent, decode, on, typed
+from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import (
     CardsCorrected,
     PayoutConfirmed,
@@ -27,18 +27,18 @@ from dealer_tui.events.table import (
     SignOffRequested,
     StepTakenBack,
 )
-from dealer_tui.ledger.base import NewEvent, SettlementRow
+from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.ledger.payouts import seat_payouts
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
 
+AnyEvent = RoundEvent
+"""A round's event (the name the game modules use)."""
+
 if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession
 
-Event = NewEvent
-"""An event not typed yet (its kind and payload)."""
-AnyEvent = RoundEvent | NewEvent
 SignOff = SignOffRequested | SignOffApproved | SignOffRefused
 """A sign-off's state: the request sent to the floor, or the floor's decision."""
 
@@ -158,17 +158,17 @@ class Round(Handlers, ABC):
     PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
     """The phases the dealer sees this game go through, in order (a game without antes, or with
     its own words for a phase, says so)."""
-    REKEYABLE: ClassVar[frozenset[Any]] = frozenset()
+    REKEYABLE: ClassVar[frozenset[type[RoundEvent]]] = frozenset()
     """At a live table, the keyed steps whose cards the supervisor may correct before the payout
     is confirmed (the game's `rekey_action` turns such an event back into its keyed action)."""
-    UNDOABLE: ClassVar[Mapping[Any, str]] = {}
+    UNDOABLE: ClassVar[Mapping[type[RoundEvent], str]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
     how it reads: `{AntePlaced: "ante"}`. Events that bring cards are never taken back."""
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         self.profile = profile
         self.setup = dict(setup)
-        self.events: list[AnyEvent] = []
+        self.events: list[RoundEvent] = []
         self._phase = Phase.ANTE
         self._legal: tuple[int, tuple[ActionSpec, ...]] | None = None
 
@@ -201,7 +201,7 @@ class Round(Handlers, ABC):
     def _legal_actions(self) -> list[ActionSpec]:
         """Every action that may happen now, worked out from the state."""
 
-    def propose(self, action: Action) -> list[AnyEvent]:
+    def propose(self, action: Action) -> list[RoundEvent]:
         """Validate `action` and return its events; raise IllegalAction naming seat, action, reason.
 
         The action must be among `legal_actions()`; its `_propose_<kind>` handler checks the details.
@@ -217,7 +217,7 @@ class Round(Handlers, ABC):
         legal = {(s.kind, s.seat) for s in self.legal_actions()}
         if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
             raise self.refusal(action, what)
-        events: list[AnyEvent] = handler(action)
+        events: list[RoundEvent] = handler(action)
         return events
 
     def refusal(self, action: Action, what: str) -> IllegalAction:
@@ -252,10 +252,10 @@ class Round(Handlers, ABC):
         """Cards a keyed entry for `request` may not repeat, and where each already is."""
         return {card: "earlier this round" for card in self.known_cards()}
 
-    def _propose_confirm_payout(self, action: Action) -> list[AnyEvent]:
+    def _propose_confirm_payout(self, action: Action) -> list[RoundEvent]:
         return [*self.payout_events(action)]
 
-    def _propose_void(self, action: Action) -> list[AnyEvent]:
+    def _propose_void(self, action: Action) -> list[RoundEvent]:
         return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("by", "")))]
 
     @on(RoundStarted)
@@ -272,20 +272,20 @@ class Round(Handlers, ABC):
 
     # -- the same bets as last round ----------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[AnyEvent], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[RoundEvent], seat: int) -> list[Action]:
         """The actions that place `seat`'s bets as they stood in an earlier round (its `earlier`
         events, steps taken back left out); empty for a game without bets to repeat."""
         return []
 
     # -- taking back a mis-key ---------------------------------------------------------------
 
-    def undoable(self) -> AnyEvent | None:
+    def undoable(self) -> RoundEvent | None:
         """The dealer's last step, if it may still be taken back: it is the round's last event
         (a restart in between does not count) and of a kind the game lets the dealer take back."""
         if self._phase in (Phase.DONE, Phase.VOID, Phase.PAYOUT):
             return None
         last = next((e for e in reversed(self.events) if not isinstance(e, RoundRecovered)), None)
-        if last is None or _step_kind(last) not in self.UNDOABLE:
+        if last is None or type(last) not in self.UNDOABLE:
             return None
         return last
 
@@ -294,12 +294,11 @@ class Round(Handlers, ABC):
         last = self.undoable()
         if last is None:
             return None
-        fields = last.payload
-        seat, box = fields.get("seat"), fields.get("box")
+        seat, box = getattr(last, "seat", None), getattr(last, "box", None)
         whose = f"seat {seat}'s " if seat is not None else (f"box {box}'s " if box is not None else "")
-        return whose + self.UNDOABLE[_step_kind(last)]
+        return whose + self.UNDOABLE[type(last)]
 
-    def _propose_undo(self, action: Action) -> list[AnyEvent]:
+    def _propose_undo(self, action: Action) -> list[RoundEvent]:
         last = self.undoable()
         if last is None:
             raise refuse(None, "take back the last step",
@@ -307,12 +306,12 @@ class Round(Handlers, ABC):
                          "after that the supervisor corrects")
         return [StepTakenBack(taken_back=last.kind, step=last.payload, what=self.undo_label() or last.kind)]
 
-    def effective_events(self, events: Sequence[AnyEvent]) -> list[AnyEvent]:
+    def effective_events(self, events: Sequence[RoundEvent]) -> list[RoundEvent]:
         """`events` as they stand after their corrections: every step taken back left out (each
         undo takes back the step before it), every keyed step whose cards were corrected as it
         reads with the corrected cards."""
-        kept: list[AnyEvent] = []
-        for event in (as_typed(e, self.game_id) for e in events):
+        kept: list[RoundEvent] = []
+        for event in (typed(e, self.game_id) for e in events):
             if isinstance(event, StepTakenBack):
                 while kept and isinstance(kept[-1], RoundRecovered):
                     kept.pop()
@@ -320,25 +319,25 @@ class Round(Handlers, ABC):
                     kept.pop()
             elif isinstance(event, CardsCorrected):
                 at = max(i for i, e in enumerate(kept) if e.kind == event.event)
-                kept[at] = as_typed(NewEvent(kept[at].kind, dict(event.step)), self.game_id)
+                kept[at] = decode(kept[at].kind, event.step, self.game_id)
             else:
                 kept.append(event)
         return kept
 
     # -- correcting keyed cards (a live table) -------------------------------------------------
 
-    def rekey_action(self, event: AnyEvent) -> Action:
+    def rekey_action(self, event: RoundEvent) -> Action:
         """The keyed action that recorded `event`, with the cards it recorded (a game with keyed
         steps it lets the supervisor correct says how)."""
         raise IllegalAction(f"{self.game_id}: {event.kind} cannot be keyed again")
 
-    def rekey_step(self) -> tuple[int, AnyEvent] | None:
+    def rekey_step(self) -> tuple[int, RoundEvent] | None:
         """The keyed step whose cards may be corrected now: the last one of the round, while the
         payout waits to be confirmed."""
         if self._phase is not Phase.PAYOUT or not self.REKEYABLE:
             return None
         effective = self.effective_events(self.events)
-        found = [(i, e) for i, e in enumerate(effective) if _step_kind(e) in self.REKEYABLE]
+        found = [(i, e) for i, e in enumerate(effective) if type(e) in self.REKEYABLE]
         return found[-1] if found else None
 
     def rekey_hands(self) -> dict[str, tuple[Card, ...]]:
@@ -355,7 +354,7 @@ class Round(Handlers, ABC):
         others = [e for i, e in enumerate(effective) if i != step[0]]
         return {card: "earlier this round" for card in cards_in(others, self.game_id)}
 
-    def _propose_rekey(self, action: Action) -> list[AnyEvent]:
+    def _propose_rekey(self, action: Action) -> list[RoundEvent]:
         what = "correct the keyed cards"
         step = self.rekey_step()
         if step is None:
@@ -394,7 +393,7 @@ class Round(Handlers, ABC):
     def apply(self, event: Recorded) -> None:
         """Fold one event (new, or read back from the ledger) into the state: the method marked
         `@on` its type takes it."""
-        event = as_typed(event, self.game_id)
+        event = typed(event, self.game_id)
         if isinstance(event, (StepTakenBack, CardsCorrected)):
             recorded = [*self.events, event]
             kept = self.effective_events(recorded)
@@ -404,14 +403,10 @@ class Round(Handlers, ABC):
             self.events = recorded
             self._legal = None
             return
-        handler = self.handler_for(event) if isinstance(event, RoundEvent) else None
-        if handler is not None:
-            handler(event)
-        else:
-            legacy = getattr(self, f"_on_{event.kind}", None)
-            if legacy is None:
-                raise IllegalAction(f"{self.game_id}: no {event.kind!r} event in this game")
-            legacy(event.payload)
+        handler = self.handler_for(event)
+        if handler is None:
+            raise IllegalAction(f"{self.game_id}: no {event.kind!r} event in this game")
+        handler(event)
         self.events.append(event)
         self._legal = None
 
@@ -549,43 +544,7 @@ class Round(Handlers, ABC):
 
 def cards_in(events: Sequence[Recorded], game: str | None = None) -> list[Card]:
     """Every card the events (of a round of `game`) record: each event names its own (`RoundEvent.named_cards`)."""
-    found: list[Card] = []
-    for event in (as_typed(e, game) for e in events):
-        if isinstance(event, RoundEvent):
-            found += [card for _, cards in event.named_cards() for card in cards]
-        else:
-            _collect(event.payload, found)
-    return found
-
-
-def _collect(value: object, found: list[Card], key: str = "") -> None:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            _collect(v, found, key if key.endswith("cards") else str(k))
-    elif isinstance(value, list):
-        for v in value:
-            _collect(v, found, key)
-    elif isinstance(value, str) and key.endswith("cards") and value:
-        found.extend(cards_from_payload(value))
-
-
-def _step_kind(event: AnyEvent) -> Any:
-    return type(event) if isinstance(event, RoundEvent) and event.GAME is not None else event.kind
-
-
-def stored_form(event: AnyEvent) -> NewEvent:
-    """The event as the ledger stores it."""
-    return event.record() if isinstance(event, RoundEvent) else event
-
-
-def as_typed(event: Recorded, game: str | None = None) -> AnyEvent:
-    """An event (of a round of `game`) as its typed event; an event of a kind no class names yet
-    stays as it is."""
-    if isinstance(event, RoundEvent):
-        return event
-    if event_type(event.kind, game) is not None:
-        return decode(event.kind, event.payload, game)
-    return event if isinstance(event, NewEvent) else NewEvent(event.kind, dict(event.payload))
+    return [card for event in events for _, cards in typed(event, game).named_cards() for card in cards]
 
 
 def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dealer_tui.events import RoundEvent, typed_as
+from dealer_tui.events import RoundEvent, typed, typed_as
 from dealer_tui.events.table import (
     PayoutConfirmed,
     RoundRecovered,
@@ -25,7 +25,6 @@ from dealer_tui.ledger.base import (
     Lease,
     Ledger,
     LedgerError,
-    NewEvent,
     RoundUpdate,
     TableRecord,
 )
@@ -36,9 +35,7 @@ from dealer_tui.rounds.base import (
     CardRequest,
     Phase,
     Round,
-    as_typed,
     cards_in,
-    stored_form,
 )
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
@@ -114,7 +111,7 @@ class Table:
         unfinished = ledger.unfinished_rounds(record.id)
         if unfinished:
             rnd = unfinished[-1]
-            round_events = [as_typed(NewEvent(e.kind, e.payload), record.game) for e in ledger.round_events(rnd.id)]
+            round_events = [typed(e, record.game) for e in ledger.round_events(rnd.id)]
             started = typed_as(RoundStarted, round_events[0])
             cls_ = round_class(record.game, keyed=table.keyed)
             table.round = cls_.replay(profile.profile, started.setup, round_events)
@@ -192,8 +189,7 @@ class Table:
         earlier = [r for r in self.ledger.table_rounds(self.record.id) if r.id != self.round_id]
         if not earlier:
             return []
-        return [as_typed(NewEvent(e.kind, e.payload), self.record.game)
-                for e in self.ledger.round_events(earlier[-1].id)]
+        return [typed(e, self.record.game) for e in self.ledger.round_events(earlier[-1].id)]
 
     def repeat_bets(self, seat: int) -> list[AnyEvent]:
         """Place `seat`'s bets as they stood last round (HCF, "1 or 5"); a refusal names the reason."""
@@ -215,7 +211,7 @@ class Table:
         events = self.round.propose(dealt)
         self._step("before_append")
         try:
-            self.ledger.append(self.record.id, self.round_id, [stored_form(e) for e in events],
+            self.ledger.append(self.record.id, self.round_id, [e.record() for e in events],
                                self.round_update(events))
         except LedgerError:
             if dealt is not action:  # the cards dealt for it go back: a retry deals as a restart would
@@ -276,7 +272,7 @@ class Table:
     def round_update(events: Sequence[AnyEvent]) -> RoundUpdate | None:
         """What a round-ending event writes into the round's row: its status, flags, settlement
         rows and totals (`history verify` reads the row from the events the same way)."""
-        for event in map(as_typed, events):
+        for event in events:
             if isinstance(event, PayoutConfirmed):
                 return RoundUpdate(status=ROUND_SETTLED, add_flags=frozenset(event.flags),
                                    settlement=[r.row() for r in event.rows],

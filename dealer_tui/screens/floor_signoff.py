@@ -13,6 +13,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from dealer_tui.events import EventError, typed_as
+from dealer_tui.events.table import SignOffRequested
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.screens.floor_names import TableNames
@@ -79,12 +81,18 @@ class SignOffScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for w in self.waiting:
-            p = w.request.payload
-            big = p.get("payouts", p.get("wins", {}))  # requests sent before payouts were named so: the wins
+            try:
+                request = typed_as(SignOffRequested, w.request)
+            except EventError:  # a request that does not read: listed by round, verify names why
+                table.add_row(str(w.round.id), w.request.ts[:19].replace("T", " "), self.tables.name(w.round.table_id),
+                              str(w.round.number), w.round.game, "?", "(the request does not read)", "", "",
+                              key=str(w.round.id))
+                continue
+            big = request.big_payouts
             payouts = ", ".join(f"seat {s} {v}" for s, v in sorted(big.items(), key=lambda i: int(i[0])))
             table.add_row(str(w.round.id), w.request.ts[:19].replace("T", " "), self.tables.name(w.round.table_id),
-                          str(w.round.number), w.round.game, ", ".join(str(s) for s in p.get("seats", [])), payouts,
-                          str(p.get("paid", "")), str(p.get("threshold", "")), key=str(w.round.id))
+                          str(w.round.number), w.round.game, ", ".join(str(s) for s in request.seats), payouts,
+                          str(request.paid), str(request.threshold), key=str(w.round.id))
         count = len(self.waiting)
         self.query_one("#signoff-status", Static).update(
             f"{count} payout{'s' if count != 1 else ''} waiting for the supervisor" if count

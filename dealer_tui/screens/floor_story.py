@@ -18,9 +18,8 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from dealer_tui.events import EventError, RoundEvent, typed
-from dealer_tui.events.codec import event_type
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
-from dealer_tui.ledger import Ledger, NewEvent, RoundRecord, StoredEvent
+from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
@@ -105,17 +104,11 @@ class StoryScreen(Screen[None]):
         describe = presenter(r.game).describe
         for e in recorded:
             event = _read(e, r.game)
-            if event is not None:
-                said = describe(event)
-                details = "; ".join(f"{label}: {' '.join(c.text for c in cards)}" for label, cards in event.named_cards())
-            elif event_type(e.kind, r.game) is None:  # a kind with no event class yet: its payload as stored
-                try:
-                    said = describe(NewEvent(e.kind, e.payload))
-                except (KeyError, TypeError, ValueError, IndexError):
-                    said = f"{e.kind.replace('_', ' ')} (as recorded)"
-                details = "; ".join(f"{k}: {v}" for k, v in _cards(e.payload))
-            else:  # an event that does not read: shown as recorded (verify names why)
+            if event is None:  # an event that does not read: shown as recorded (verify names why)
                 said, details = f"{e.kind.replace('_', ' ')} (as recorded)", ""
+            else:
+                said = describe(event)
+                details = "; ".join(f"{label}: {_text(cards)}" for label, cards in event.named_cards())
             events.add_row(str(e.seq), e.ts[11:19], said, details)
         return events
 
@@ -193,18 +186,6 @@ STORY_SECTIONS: dict[str, Callable[[list[StoredEvent]], RenderableType]] = {"chi
 
 CARD_SOURCES = {"entry": "keyed by the dealer at a live table (the keyed cards are in the events below)",
                 "shoe": "dealt by the terminal's virtual shoe", "scripted": "a scripted deck (tests, replays)"}
-
-
-def _cards(payload: object, key: str = "") -> list[tuple[str, str]]:
-    """Every card text in an event's payload, labelled by where it sits."""
-    found: list[tuple[str, str]] = []
-    if isinstance(payload, dict):
-        for k, v in payload.items():
-            label = f"{key} {k}".strip() if key else str(k)
-            found += _cards(v, label)
-    elif isinstance(payload, str) and (key.endswith("cards") or "cards " in key) and payload:
-        found.append((key.replace("_cards", "").replace("cards", "").strip() or "cards", payload))
-    return found
 
 
 def _text(cards: Sequence[Card]) -> str:

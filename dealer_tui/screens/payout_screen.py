@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.widgets import Digits, Static
 
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
-from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, NewEvent
+from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError
 from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome, SignOff
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.payout_rows import PayoutRows
@@ -57,7 +57,7 @@ class FloorRequest:
         recorded = [e for e in self.table.ledger.round_events(round_id) if e.kind in kinds]
         known = sum(1 for e in rnd.events if isinstance(e, (SignOffApproved, SignOffRefused)))
         for event in recorded[known:]:
-            rnd.apply(NewEvent(event.kind, event.payload))
+            rnd.apply(event)
         return len(recorded) > known
 
 BET_LABELS = {"ante": "Ante", "raise": "Raise", "flush": "Flush bet", "straight_flush": "Straight Flush bet",
