@@ -37,7 +37,7 @@ def anted(tmp_path: Path) -> tuple[Table, PalacePokerKeyedRound]:
     assert isinstance(rnd, PalacePokerKeyedRound)
     # PP-0: one card each, keyed: seat 3's 4c is the highest rank and deals
     table.act(Action("draw_for_dealer", cards=keyed(seat_1="2c", seat_2="3c", seat_3="4c")))
-    assert rnd.dealer == 3
+    assert rnd.state.dealer == 3
     for seat in (1, 2, 3):
         table.act(Action("ante", seat))
     return table, rnd
@@ -48,7 +48,7 @@ def dealt(tmp_path: Path, banners: str) -> tuple[Table, PalacePokerKeyedRound]:
     b1, b2, b3 = banners.split()
     table.act(Action("deal_banners", cards=keyed(seat_1=b1, seat_2=b2, seat_3=b3)))
     table.act(Action("deal_palaces"))
-    assert rnd.phase is Phase.ACT and all(not rnd.players[s].hand.seen for s in (1, 2, 3))  # type: ignore[union-attr]
+    assert rnd.phase is Phase.ACT and all(not rnd.state.players[s].hand.seen for s in (1, 2, 3))  # type: ignore[union-attr]
     return table, rnd
 
 
@@ -57,7 +57,7 @@ def test_pp_1_keyed_banners_differ_in_suit_within_a_group(tmp_path: Path) -> Non
     with pytest.raises(IllegalAction, match=r"seat 1's 7♠ and seat 2's K♠ are both spades in one group"):
         table.act(Action("deal_banners", cards=keyed(seat_1="7s", seat_2="Ks", seat_3="Qd")))
     table.act(Action("deal_banners", cards=keyed(seat_1="7s", seat_2="Kh", seat_3="Qd")))
-    assert rnd.players[2].banner == parse_cards("Kh")[0] and rnd.phase is Phase.DEAL
+    assert rnd.state.players[2].banner == parse_cards("Kh")[0] and rnd.phase is Phase.DEAL
 
 
 def test_pp_9_a_called_battle_keys_both_palaces_and_compares_them(tmp_path: Path) -> None:
@@ -73,9 +73,9 @@ def test_pp_9_a_called_battle_keys_both_palaces_and_compares_them(tmp_path: Path
     decided = typed_as(BattleDecided, rnd.events[-2])
     assert (decided.winner, decided.loser, decided.decided_by) == (2, 1, "hand")
     assert decided.shown == {"seat 1": parse_cards("7s Ah Ad 8c"), "seat 2": parse_cards("Kh Kd 9s 7c")}
-    assert rnd.players[2].hand is not None and rnd.players[2].hand.seen   # the winner's palace stays shown
-    assert isinstance(rnd.events[-1], SoldiersKept) and rnd.pending is None  # 7s: nothing to discard (PP-8)
-    assert rnd.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
+    assert rnd.state.players[2].hand is not None and rnd.state.players[2].hand.seen   # the winner's palace stays shown
+    assert isinstance(rnd.events[-1], SoldiersKept) and rnd.state.pending is None  # 7s: nothing to discard (PP-8)
+    assert rnd.state.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
 
 
 def test_pp_3_a_bought_soldier_is_keyed_and_pp_16_the_showdown_keys_every_palace(tmp_path: Path) -> None:
@@ -85,7 +85,7 @@ def test_pp_3_a_bought_soldier_is_keyed_and_pp_16_the_showdown_keys_every_palace
         table.act(Action("buy", 2, cards=keyed(seat_2="As")))
     table.act(Action("buy", 2, cards=keyed(seat_2="5h")))
     table.act(Action("keep", 2, data={"discard": ""}))
-    assert rnd.players[2].hand is not None and rnd.players[2].hand.soldiers == parse_cards("5h")
+    assert rnd.state.players[2].hand is not None and rnd.state.players[2].hand.soldiers == parse_cards("5h")
     for action in (Action("stay", 3), Action("stay", 1), Action("discard", 2, data={"discard": "5h"})):
         table.act(action)
     assert rnd.phase is Phase.REVEAL   # stay, stay, discard: a quiet orbit (PP-16)
@@ -107,9 +107,9 @@ def test_a_live_palace_hand_comes_back_after_a_restart(tmp_path: Path) -> None:
     table.act(Action("battle", 1, data={"target": 2}))
     again = Table.open(table.ledger, table.record, table.profile, KeyedEntry())
     rnd = again.round
-    assert isinstance(rnd, PalacePokerKeyedRound) and rnd.battle is not None
+    assert isinstance(rnd, PalacePokerKeyedRound) and rnd.state.battle is not None
     again.act(Action("call", 2, cards=keyed(seat_1_palace="Ah Ad 8c", seat_2_palace="Kd 9s 7c")))
-    assert rnd.players[1].out == "lost a battle to seat 2"
+    assert rnd.state.players[1].out == "lost a battle to seat 2"
 
 
 def test_pp_12_a_card_seen_going_to_the_discard_pile_is_not_keyed_again_before_a_reshuffle(tmp_path: Path) -> None:
@@ -121,7 +121,7 @@ def test_pp_12_a_card_seen_going_to_the_discard_pile_is_not_keyed_again_before_a
     with pytest.raises(IllegalAction, match=r"5h is dealt twice"):
         table.act(Action("buy", 1, cards=keyed(seat_1="5h")))
     # 52 - 3 banners - 9 palace cards = 40 in the draw pile; one bought: 39 left, no reshuffle yet
-    assert rnd.draw_left == 39 and rnd.pool() == 40
+    assert rnd.state.draw_left == 39 and rnd.turns.pool() == 40
 
 
 def test_pp_9_a_palace_shown_in_a_lost_battle_is_not_keyed_again(tmp_path: Path) -> None:

@@ -104,13 +104,13 @@ def test_pp_0_the_highest_card_deals_and_tied_players_draw_again(tmp_path: Path)
     assert kinds(rnd) == {("draw_for_dealer", None), ("void", None)}
     assert spec(rnd, "draw_for_dealer").needs_cards.hands == (("seat 1", 1), ("seat 2", 1), ("seat 3", 1))  # type: ignore[union-attr]
     act(table, Action("draw_for_dealer"))
-    assert rnd.dealer is None and rnd.drawing == [1, 2]
+    assert rnd.state.dealer is None and rnd.drawing == [1, 2]
     assert spec(rnd, "draw_for_dealer").needs_cards.hands == (("seat 1", 1), ("seat 2", 1))  # type: ignore[union-attr]
     act(table, Action("draw_for_dealer"))
-    assert rnd.dealer == 2
+    assert rnd.state.dealer == 2
     assert "seat 2 deals first with J♦" in typed_as(DealerDrawn, rnd.events[-1]).reason
     play(table, *(Action("ante", s) for s in (1, 2, 3)), Action("deal_banners"))
-    assert rnd.order == (3, 1, 2)  # clockwise from the dealer's left (C-5)
+    assert rnd.state.order == (3, 1, 2)  # clockwise from the dealer's left (C-5)
     deck_cards = typed_as(BannersDealt, rnd.events[-1]).deck
     assert len(set(deck_cards)) == 52  # the five drawn cards are back in the deck, at its bottom
     assert [c.text for c in deck_cards[-5:]] == ["Kd", "Ks", "5d", "9d", "Jd"]
@@ -133,7 +133,7 @@ def test_pp_0_a_known_button_skips_the_draw(tmp_path: Path) -> None:
     table.session.button = 1  # as the session holds it after a hand dealt by seat 1
     rnd = table.start_round()
     assert isinstance(rnd, PalacePokerRound)
-    assert rnd.dealer == 2 and ("draw_for_dealer", None) not in kinds(rnd)
+    assert rnd.state.dealer == 2 and ("draw_for_dealer", None) not in kinds(rnd)
     assert [s.seat for s in rnd.legal_actions() if s.kind == "ante"] == [3, 1, 2]
 
 
@@ -153,7 +153,7 @@ def test_pp_1_a_player_short_of_the_ante_sits_out(tmp_path: Path) -> None:
         table.act(Action("ante", 1))
     play(table, Action("withdraw", 1), Action("ante", 1), Action("ante", 2), Action("deal_banners"),
          Action("deal_palaces"))
-    assert isinstance(rnd, PalacePokerRound) and rnd.order == (1, 2) and rnd.pot == 10  # 2 antes x 5
+    assert isinstance(rnd, PalacePokerRound) and rnd.state.order == (1, 2) and rnd.state.pot == 10  # 2 antes x 5
     act(table, Action("fold", 1))  # two different suits: seat 1 must battle or fold (PP-15)
     outcome = settle(table)
     # seat 2 takes the pot of 10: +10 - its ante 5 = +5; seat 3 sat out and has no row
@@ -169,8 +169,8 @@ def test_pp_1_a_refused_banner_card_goes_back_to_be_dealt_again(tmp_path: Path) 
     assert banner.banners == {"1": C("As"), "2": C("Kh")}
     assert banner.turned == C("As Ks Kh") and banner.refused == C("Ks")
     assert "seat 2 (group 1-4): banner K♥ after refusing K♠ (spades is seat 1's)" in banner.reasons
-    assert rnd.players[1].hand.palace == C("Ks Jd 9d")  # type: ignore[union-attr]
-    assert rnd.players[2].hand.palace == C("Qd Td 8d")  # type: ignore[union-attr]
+    assert rnd.state.players[1].hand.palace == C("Ks Jd 9d")  # type: ignore[union-attr]
+    assert rnd.state.players[2].hand.palace == C("Qd Td 8d")  # type: ignore[union-attr]
 
 
 def test_pp_1_the_fifth_seat_starts_a_new_group_of_suits(tmp_path: Path) -> None:
@@ -184,13 +184,13 @@ def test_pp_1_the_fifth_seat_starts_a_new_group_of_suits(tmp_path: Path) -> None
 
 def test_pp_2_palace_cards_one_at_a_time_from_the_dealers_left_and_the_rest_is_the_draw_pile(tmp_path: Path) -> None:
     _table, rnd = dealt(tmp_path, THREE)
-    assert rnd.phase is Phase.ACT and rnd.turn == 1
+    assert rnd.phase is Phase.ACT and rnd.state.turn == 1
     palaces = first(rnd, PalacesDealt).palaces
     assert palaces == {"1": C("7d 8d 9d"), "2": C("Tc Jc Qc"), "3": C("7h 8h 9h")}
     # 52 - 3 banners - 3 x 3 palace cards = 40 in the draw pile; the three drawn clubs at its bottom
-    assert len(rnd.draw_pile) == 40 and rnd.draw_pile[0].text == "Js"
-    assert [c.text for c in rnd.draw_pile[-3:]] == ["2c", "3c", "4c"]
-    assert rnd.pot == 15  # 3 antes x 5
+    assert len(rnd.state.draw_pile) == 40 and rnd.state.draw_pile[0].text == "Js"
+    assert [c.text for c in rnd.state.draw_pile[-3:]] == ["2c", "3c", "4c"]
+    assert rnd.state.pot == 15  # 3 antes x 5
 
 
 # ------------------------------------------------------------------------------------- PP-3..PP-6
@@ -199,12 +199,12 @@ def test_pp_3_buy_pays_a_small_bet_and_takes_the_top_card(tmp_path: Path) -> Non
     table, rnd = dealt(tmp_path, THREE)
     assert (spec(rnd, "buy").min_amount, spec(rnd, "buy").max_amount) == (10, 10)
     act(table, Action("buy", 1))
-    assert rnd.pot == 25  # 15 + one small bet 10
+    assert rnd.state.pot == 25  # 15 + one small bet 10
     keep = spec(rnd, "keep")
     assert keep.seat == 1 and keep.data["soldiers"] == "Js" and keep.data["min_discard"] == 0
     assert kinds(rnd) == {("keep", 1), ("void", None)}  # the turn is not over until seat 1 keeps
     act(table, Action("keep", 1, data={"discard": ""}))
-    assert rnd.players[1].hand.soldiers == C("Js") and rnd.turn == 2  # type: ignore[union-attr]
+    assert rnd.state.players[1].hand.soldiers == C("Js") and rnd.state.turn == 2  # type: ignore[union-attr]
 
 
 def test_pp_3_a_sixth_soldier_must_be_discarded_and_more_may_be(tmp_path: Path) -> None:
@@ -217,9 +217,9 @@ def test_pp_3_a_sixth_soldier_must_be_discarded_and_more_may_be(tmp_path: Path) 
                                             r"6 held, 0 discarded \(PP-3\)"):
         table.act(Action("keep", 1, data={"discard": ""}))
     act(table, Action("keep", 1, data={"discard": "7s 6s"}))
-    assert rnd.players[1].hand.soldiers == C("Js Ts 9s 8s")  # type: ignore[union-attr]
-    assert rnd.players[1].paid == {"ante": 5, "buy": 60}  # 6 buys x 10
-    assert rnd.discard_pile == list(C("7s 6s"))
+    assert rnd.state.players[1].hand.soldiers == C("Js Ts 9s 8s")  # type: ignore[union-attr]
+    assert rnd.state.players[1].paid == {"ante": 5, "buy": 60}  # 6 buys x 10
+    assert rnd.state.discard_pile == list(C("7s 6s"))
 
 
 def test_pp_4_discard_pays_a_small_bet_and_draws_none(tmp_path: Path) -> None:
@@ -229,20 +229,20 @@ def test_pp_4_discard_pays_a_small_bet_and_draws_none(tmp_path: Path) -> None:
     play(table, *buy(1), *stay(2, 3))
     with pytest.raises(IllegalAction, match=r"Seat 1 may not discard: names no soldier \(PP-4\)"):
         table.act(Action("discard", 1, data={"discard": ""}))
-    pile = len(rnd.draw_pile)
+    pile = len(rnd.state.draw_pile)
     act(table, Action("discard", 1, data={"discard": "Js"}))
-    assert rnd.players[1].hand.soldiers == () and rnd.discard_pile == [C("Js")[0]]  # type: ignore[union-attr]
-    assert len(rnd.draw_pile) == pile and rnd.pot == 35  # antes 15 + buy 10 + discard 10
+    assert rnd.state.players[1].hand.soldiers == () and rnd.state.discard_pile == [C("Js")[0]]  # type: ignore[union-attr]
+    assert len(rnd.state.draw_pile) == pile and rnd.state.pot == 35  # antes 15 + buy 10 + discard 10
 
 
 def test_pp_5_pp_6_stay_passes_the_turn_and_a_fold_discards_every_card(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, THREE)
     act(table, Action("stay", 1))
-    assert rnd.turn == 2
+    assert rnd.state.turn == 2
     act(table, Action("fold", 2))
-    assert rnd.players[2].hand is None and rnd.players[2].out == "folded on its turn (PP-6)"
-    assert rnd.discard_pile == list(C("Kh Tc Jc Qc"))  # banner and palace
-    assert rnd.turn == 3
+    assert rnd.state.players[2].hand is None and rnd.state.players[2].out == "folded on its turn (PP-6)"
+    assert rnd.state.discard_pile == list(C("Kh Tc Jc Qc"))  # banner and palace
+    assert rnd.state.turn == 3
 
 
 def test_pp_15_two_players_of_different_suits_must_battle(tmp_path: Path) -> None:
@@ -276,7 +276,7 @@ def test_pp_7_limit_attack_is_exactly_soldiers_plus_one_small_bets(tmp_path: Pat
                                             r"\(1 soldier \+ 1\) × 10 = 20 \(limit, PP-7\)"):
         table.act(attack(1, 2, 30))
     act(table, attack(1, 2, 20))
-    assert rnd.players[1].paid["battle"] == 20
+    assert rnd.state.players[1].paid["battle"] == 20
     assert kinds(rnd) == {("fold", 2), ("call", 2), ("raise", 2), ("void", None)}
 
 
@@ -297,9 +297,9 @@ def test_pp_8_defender_folds_and_the_attacker_takes_banner_and_soldiers(tmp_path
     decided = typed_as(BattleDecided, rnd.events[-2])
     assert (decided.winner, decided.loser, decided.decided_by) == (1, 2, "fold")
     assert typed_as(SoldiersKept, rnd.events[-1]).gained == C("Kh Js")  # 2 soldiers: nothing to discard (PP-8)
-    assert rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
-    assert rnd.discard_pile == list(C("Tc Jc Qc"))  # the loser's palace only
-    assert rnd.turn == 3 and rnd.pot == 35  # antes 15 + buy 10 + attack 10; seat 2 is skipped
+    assert rnd.state.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
+    assert rnd.state.discard_pile == list(C("Tc Jc Qc"))  # the loser's palace only
+    assert rnd.state.turn == 3 and rnd.state.pot == 35  # antes 15 + buy 10 + attack 10; seat 2 is skipped
 
 
 def test_pp_9_the_call_compares_hands_ignoring_the_opponents_banner_suit(tmp_path: Path) -> None:
@@ -311,10 +311,10 @@ def test_pp_9_the_call_compares_hands_ignoring_the_opponents_banner_suit(tmp_pat
     assert (decided.winner, decided.loser, decided.decided_by) == (2, 1, "hand")
     assert "seat 1 high card A♦ 8♣ 7♠ (ignoring A♥)" in decided.reason
     assert decided.shown == {"seat 1": C("7s Ah Ad 8c"), "seat 2": C("Kh Kd 9s 7c")}
-    assert rnd.players[1].hand is None and rnd.players[1].out == "lost a battle to seat 2"
+    assert rnd.state.players[1].hand is None and rnd.state.players[1].out == "lost a battle to seat 2"
     assert typed_as(SoldiersKept, rnd.events[-1]).gained == C("7s")  # the banner; seat 1 had no soldiers
-    assert rnd.discard_pile == list(C("Ah Ad 8c")) and rnd.turn == 2  # the seat after the attacker
-    assert rnd.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
+    assert rnd.state.discard_pile == list(C("Ah Ad 8c")) and rnd.state.turn == 2  # the seat after the attacker
+    assert rnd.state.pot == 35  # antes 15 + attack (0 + 1) x 10 + call (0 + 1) x 10
 
 
 def test_pp_8_a_capture_keeps_at_most_five_soldiers_of_the_winners_choice(tmp_path: Path) -> None:
@@ -335,8 +335,8 @@ def test_pp_8_a_capture_keeps_at_most_five_soldiers_of_the_winners_choice(tmp_pa
                                                 rf"{len(dropped.split())} \(PP-8\)"):
             table.act(Action("keep", 1, data={"discard": dropped}))
     act(table, Action("keep", 1, data={"discard": "8s Js"}))  # any two of the winner's choice
-    assert rnd.players[1].hand.soldiers == C("Qs Ts 7s Kh 9s")  # type: ignore[union-attr]
-    assert rnd.discard_pile == list(C("Tc Jc Qc 8s Js"))  # the loser's palace, then the two discards
+    assert rnd.state.players[1].hand.soldiers == C("Qs Ts 7s Kh 9s")  # type: ignore[union-attr]
+    assert rnd.state.discard_pile == list(C("Tc Jc Qc 8s Js"))  # the loser's palace, then the two discards
 
 
 def test_pp_capture_with_nothing_to_discard_needs_no_question(tmp_path: Path) -> None:
@@ -349,9 +349,9 @@ def test_pp_capture_with_nothing_to_discard_needs_no_question(tmp_path: Path) ->
     assert [type(e) for e in rnd.events[before:]] == [BattleOpened, BattleAnswered, BattleDecided, SoldiersKept]
     assert rnd.events[-1] == SoldiersKept(seat=1, gained=C("Kh Js"), discarded=(), soldiers=C("Kh Js"),
                                           reason="seat 1 beats seat 2, takes K♥ J♠, keeps 2 soldiers")
-    assert rnd.pending is None and rnd.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
+    assert rnd.state.pending is None and rnd.state.players[1].hand.soldiers == C("Kh Js")  # type: ignore[union-attr]
     # the turn has moved on: seats 1 (spades) and 3 (diamonds) are left and must battle (PP-15)
-    assert rnd.turn == 3 and kinds(rnd) == {("battle", 3), ("fold", 3), ("void", None)}
+    assert rnd.state.turn == 3 and kinds(rnd) == {("battle", 3), ("fold", 3), ("void", None)}
     recorded = [e.kind for e in table.ledger.round_events(table.round_id or 0)]
     assert recorded[-4:] == ["battle_opened", "battle_answered", "battle_decided", "soldiers_kept"]
 
@@ -371,7 +371,7 @@ def test_pp_11_limit_raises_one_big_bet_two_small_bets_without_soldiers_at_most_
         table.act(Action("raise", 1, 30))
     act(table, Action("call", 1))  # the last raise, 20
     # seat 1: ante 5 + buy 10 + 20 + 50 + 20 = 105; seat 2: ante 5 + 30 + 50 = 85; seat 3: 5
-    assert (rnd.players[1].put_in(), rnd.players[2].put_in(), rnd.pot) == (105, 85, 195)
+    assert (rnd.state.players[1].put_in(), rnd.state.players[2].put_in(), rnd.state.pot) == (105, 85, 195)
     assert typed_as(BattleDecided, rnd.events[-2]).winner == 1  # three aces (As Ad Ac) against king high
 
 
@@ -382,7 +382,7 @@ def test_pp_11_the_attacker_folds_to_a_raise_and_the_defender_takes(tmp_path: Pa
     act(table, Action("fold", 1))
     assert typed_as(BattleDecided, rnd.events[-2]).winner == 2
     assert typed_as(SoldiersKept, rnd.events[-1]).gained == C("As")
-    assert rnd.turn == 2 and kinds(rnd) == {("battle", 2), ("fold", 2), ("void", None)}  # two left: PP-15
+    assert rnd.state.turn == 2 and kinds(rnd) == {("battle", 2), ("fold", 2), ("void", None)}  # two left: PP-15
 
 
 def test_pp_18_a_short_defender_is_all_in_and_the_hands_are_compared(tmp_path: Path) -> None:
@@ -398,7 +398,7 @@ def test_pp_18_a_short_defender_is_all_in_and_the_hands_are_compared(tmp_path: P
     call = spec(rnd, "call")
     assert (call.min_amount, call.data["all_in"]) == (7, True) and ("raise", 2) not in kinds(rnd)
     act(table, Action("call", 2))
-    assert rnd.players[2].available() == 0 and isinstance(rnd.events[-2], BattleDecided)
+    assert rnd.state.players[2].available() == 0 and isinstance(rnd.events[-2], BattleDecided)
 
 
 def test_pp_15_pp_18_a_player_who_must_battle_but_cannot_pay_the_attack_may_only_fold(tmp_path: Path) -> None:
@@ -415,8 +415,8 @@ def test_pp_15_pp_18_a_player_who_must_battle_but_cannot_pay_the_attack_may_only
     act(table, Action("fold", 1))
     # PP-6: seat 1's banner and palace go to the discard pile; PP-13: seat 2, the last player
     # standing, wins the pot of the two antes, 5 + 5 = 10.
-    assert rnd.players[1].out == "folded on its turn (PP-6)" and rnd.discard_pile == list(C("As 7d 8d 9d"))
-    assert rnd.end is not None and rnd.end.rule == "PP-13" and rnd.end.winners == (2,)
+    assert rnd.state.players[1].out == "folded on its turn (PP-6)" and rnd.state.discard_pile == list(C("As 7d 8d 9d"))
+    assert rnd.state.end is not None and rnd.state.end.rule == "PP-13" and rnd.state.end.winners == (2,)
     outcome = settle(table)
     assert outcome.stack_changes == {1: -5, 2: 10 - 5}
     assert "all_in" not in outcome.flags
@@ -428,10 +428,10 @@ def test_pp_12_an_empty_draw_pile_is_rebuilt_from_the_discard_pile(tmp_path: Pat
     for n in range(40):  # 40 cards in the draw pile: each is bought and thrown away at once
         seat = n % 3 + 1
         act(table, Action("buy", seat))
-        card = rnd.pending.gained[0]  # type: ignore[union-attr]
+        card = rnd.state.pending.gained[0]  # type: ignore[union-attr]
         act(table, Action("keep", seat, data={"discard": card.text}))
         discarded.append(card)
-    assert rnd.draw_pile == [] and rnd.discard_pile == discarded
+    assert rnd.state.draw_pile == [] and rnd.state.discard_pile == discarded
     request = spec(rnd, "buy").needs_cards
     assert request is not None and request.refill == tuple(discarded)
     # a new process opens the ledger: the refill still comes from the discard pile as recorded
@@ -441,8 +441,8 @@ def test_pp_12_an_empty_draw_pile_is_rebuilt_from_the_discard_pile(tmp_path: Pat
     rnd = table.round  # type: ignore[assignment]
     act(table, Action("buy", 2))
     # the scripted source keeps the refill's order: the first card discarded is on top
-    assert rnd.pending.gained == (discarded[0],)  # type: ignore[union-attr]
-    assert len(rnd.draw_pile) == 39 and rnd.discard_pile == [] and typed_as(SoldierBought, rnd.events[-1]).refilled
+    assert rnd.state.pending.gained == (discarded[0],)  # type: ignore[union-attr]
+    assert len(rnd.state.draw_pile) == 39 and rnd.state.discard_pile == [] and typed_as(SoldierBought, rnd.events[-1]).refilled
 
 
 # ------------------------------------------------------------------------------------- end of the hand
@@ -452,7 +452,7 @@ def test_pp_13_the_last_player_standing_wins_the_pot(tmp_path: Path) -> None:
     act(table, Action("fold", 1))
     assert kinds(rnd) == {("battle", 2), ("fold", 2), ("void", None)}  # two suits left: PP-15
     act(table, Action("fold", 2))
-    assert rnd.phase is Phase.REVEAL and rnd.end is not None and rnd.end.rule == "PP-13"
+    assert rnd.phase is Phase.REVEAL and rnd.state.end is not None and rnd.state.end.rule == "PP-13"
     assert spec(rnd, "reveal").label == "Award the pot"
     outcome = settle(table)
     rows = {(r.seat, r.bet): (r.stake, r.result) for r in outcome.rows}
@@ -469,7 +469,7 @@ def test_pp_14_the_last_players_of_one_banner_suit_split_the_pot(tmp_path: Path)
     play(table, Action("stay", 1), Action("fold", 2), Action("fold", 3))
     assert rnd.phase is Phase.ACT  # seats 1, 4, 5 fly spades, clubs, spades: not one suit
     act(table, Action("fold", 4))
-    assert rnd.end is not None and rnd.end.rule == "PP-14"
+    assert rnd.state.end is not None and rnd.state.end.rule == "PP-14"
     outcome = settle(table)
     # pot 5 x 5 = 25, split by 2 = 12 rest 1; the odd chip to seat 1, first clockwise from dealer 5
     assert outcome.stack_changes == {1: 13 - 5, 2: -5, 3: -5, 4: -5, 5: 12 - 5}
@@ -482,7 +482,7 @@ def test_pp_10_a_tied_battle_puts_both_out(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, script("2s 2h Jc", "Ad Kd 9c", "Ac Kc 9d", "Qh Th 8h"))
     play(table, attack(1, 2), Action("call", 2))
     assert typed_as(BattleDecided, rnd.events[-1]).outcome == "both out"
-    assert rnd.end is not None and rnd.end.rule == "PP-13"  # seat 3 is the last one standing
+    assert rnd.state.end is not None and rnd.state.end.rule == "PP-13"  # seat 3 is the last one standing
     outcome = settle(table)
     assert outcome.stack_changes == {1: -15, 2: -15, 3: 35 - 5}  # pot 15 + 10 + 10 = 35
 
@@ -491,7 +491,7 @@ def test_pp_10_pp_17_the_last_two_split_a_tied_battle_odd_chip_clockwise_from_th
     table, rnd = dealt(tmp_path, script("2s 2h Jc", "Ad Kd 9c", "Ac Kc 9d", "Qh Th 8h"))
     play(table, *stay(1, 2), Action("fold", 3))
     play(table, attack(1, 2), Action("call", 2))  # two left of different suits: a forced battle
-    assert rnd.end is not None and rnd.end.rule == "PP-10"
+    assert rnd.state.end is not None and rnd.state.end.rule == "PP-10"
     outcome = settle(table)
     # pot 15 + 10 + 10 = 35, split by 2 = 17 rest 1: seat 1 (first clockwise from dealer 3) 18
     assert outcome.stack_changes == {1: 18 - 15, 2: 17 - 15, 3: -5}
@@ -502,7 +502,7 @@ def test_pp_16_a_quiet_orbit_ends_in_a_showdown_of_all_own_cards(tmp_path: Path)
     play(table, Action("stay", 1), *buy(2), Action("stay", 3), Action("stay", 1))
     assert rnd.phase is Phase.ACT  # stay, buy, stay, stay: a buy broke the orbit
     act(table, Action("discard", 2, data={"discard": "5h"}))  # stay, stay, discard: a full quiet orbit
-    assert rnd.end is not None and rnd.end.rule == "PP-16"
+    assert rnd.state.end is not None and rnd.state.end.rule == "PP-16"
     assert spec(rnd, "reveal").label == "Show down the palaces"
     outcome = settle(table)
     # seat 1's Ah plays at a showdown (no suit ignored): aces beat seat 2's kings; pot 15 + 10 + 10
@@ -548,7 +548,7 @@ def test_pp_16_pp_17_a_showdown_tie_splits_the_odd_chip_clockwise_from_the_deale
 def test_a_misdeal_voids_the_round_and_returns_every_chip(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, THREE)
     play(table, *buy(1), *stay(2, 3), attack(1, 2))
-    assert rnd.pot == 45  # antes 15 + buy 10 + attack 20
+    assert rnd.state.pot == 45  # antes 15 + buy 10 + attack 20
     with pytest.raises(IllegalAction, match="needs a reason"):
         table.act(Action("void", data={"reason": " "}))
     act(table, Action("void", data={"reason": "palace card exposed"}))
@@ -736,8 +736,8 @@ def test_the_demo_player_plays_100_rounds_ending_every_way_it_meets(tmp_path: Pa
         rnd = table.start_round()
         while rnd.phase not in (Phase.DONE, Phase.VOID):
             table.act(choose(rnd, rng))
-        assert isinstance(rnd, PalacePokerRound) and rnd.end is not None
-        ends[rnd.end.rule] += 1
+        assert isinstance(rnd, PalacePokerRound) and rnd.state.end is not None
+        ends[rnd.state.end.rule] += 1
         assert table.session.chips_balance() == 0
     assert verify_ledger(table.ledger) == []
     assert {"PP-13", "PP-14", "PP-16"} <= set(ends)  # 6 players: two share a suit with the seat four away

@@ -49,14 +49,14 @@ async def test_pp_battle_response_keys_act_for_the_seat_to_act(tmp_path: Path) -
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "d")
         rnd = app.table.round  # type: ignore[union-attr]
-        assert isinstance(rnd, PalacePokerRound) and rnd.dealer == 3
+        assert isinstance(rnd, PalacePokerRound) and rnd.state.dealer == 3
         await pilot.press("a", "a", "a", "a", "d", "d")  # four antes, banners, palaces
-        assert rnd.phase is Phase.ACT and rnd.turn == 4
+        assert rnd.phase is Phase.ACT and rnd.state.turn == 4
         await pilot.press("w", "w", "a", "4")  # seats 4 and 1 stay; seat 2 attacks seat 4
         # seat 2 has no soldiers: the attack is (0 + 1) x 10 = 10
-        assert answers(rnd) == [] and rnd.battle is not None and rnd.battle.to_act == 4
+        assert answers(rnd) == [] and rnd.state.battle is not None and rnd.state.battle.to_act == 4
         await pilot.press("4", "r")  # seat 4 picked: call (0 + 1) x 10 = 10 + two small bets 20 = 30
-        assert screen.selected == 4 and rnd.battle.to_act == 2
+        assert screen.selected == 4 and rnd.state.battle.to_act == 2
         await pilot.press("r")  # seat 4 is still picked; seat 2 re-raises: the raise 20 + 20 = 40
         await pilot.press("r")  # seat 4's third raise: 20 + 20 = 40
         assert answers(rnd) == [(4, "raise", 30), (2, "raise", 40), (4, "raise", 40)]
@@ -73,12 +73,12 @@ async def test_pp_battle_response_keys_act_for_the_seat_to_act(tmp_path: Path) -
         # pair: seat 4 wins and takes the banner J♥, one soldier, so nothing is asked (PP-8)
         decided = next(e for e in rnd.events if isinstance(e, BattleDecided))
         assert (decided.winner, decided.loser) == (4, 2)
-        assert not isinstance(app.screen, CardPickModal) and rnd.pending is None
+        assert not isinstance(app.screen, CardPickModal) and rnd.state.pending is None
         kept = rnd.events[-1]
         assert isinstance(kept, SoldiersKept) and kept.discarded == ()
-        assert rnd.players[4].hand is not None and rnd.players[4].hand.soldiers == parse_cards("Jh")
+        assert rnd.state.players[4].hand is not None and rnd.state.players[4].hand.soldiers == parse_cards("Jh")
         # pot: antes 4 x 5 = 20 + seat 2's 10 + 40 + 20 + seat 4's 30 + 40 = 160; seat 3 is next
-        assert rnd.pot == 160 and rnd.turn == 3
+        assert rnd.state.pot == 160 and rnd.state.turn == 3
 
 
 async def test_pp_a_key_has_one_meaning_between_hands_and_in_a_battle(tmp_path: Path) -> None:
@@ -110,14 +110,14 @@ async def test_pp_buy_asks_what_to_keep_at_once(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "d", "a", "a", "a", "a", "d", "d")
         rnd = app.table.round  # type: ignore[union-attr]
-        assert isinstance(rnd, PalacePokerRound) and rnd.turn == 4
+        assert isinstance(rnd, PalacePokerRound) and rnd.state.turn == 4
         await pilot.press("b")  # seat 4 pays 10 for the T♦; PP-3 lets it keep or throw it: asked at once
         assert isinstance(app.screen, CardPickModal)
         await pilot.press("enter")  # none marked: the soldier is kept
         assert not isinstance(app.screen, CardPickModal)
         kept = rnd.events[-1]
         assert isinstance(kept, SoldiersKept) and (kept.seat, kept.soldiers) == (4, parse_cards("Td"))
-        assert rnd.turn == 1 and rnd.pot == 4 * 5 + 10
+        assert rnd.state.turn == 1 and rnd.state.pot == 4 * 5 + 10
 
 
 async def test_pp_all_ante(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ async def test_pp_all_ante(tmp_path: Path) -> None:
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "d")
         rnd = app.table.round  # type: ignore[union-attr]
-        assert isinstance(rnd, PalacePokerRound) and rnd.dealer == 3
+        assert isinstance(rnd, PalacePokerRound) and rnd.state.dealer == 3
         assert "ante_all" in {b.action for b in screen.active_keys()}
         await pilot.press("1", "a")  # seat 1 antes on its own
         await pilot.press("A")  # seat 1 still picked: the rest ante, clockwise from the dealer's left
@@ -135,7 +135,7 @@ async def test_pp_all_ante(tmp_path: Path) -> None:
         assert antes == [(1, 5), (4, 5), (2, 5), (3, 5)]
         recorded = [e.payload["seat"] for e in app.ledger.round_events(app.table.round_id or 0)  # type: ignore[union-attr]
                     if e.kind == "ante_placed"]
-        assert recorded == [1, 4, 2, 3] and rnd.pot == 20
+        assert recorded == [1, 4, 2, 3] and rnd.state.pot == 20
         assert prompt(screen) == "Seat 3 deals. Antes: d deals the banners."
         assert "ante_all" not in {b.action for b in screen.active_keys()}
         await pilot.press("A")  # nobody is left to ante

@@ -58,7 +58,7 @@ def _showing(theirs: PalaceHand, mine: PalaceHand) -> int:
 def _keep(rnd: PalacePokerRound, spec: ActionSpec) -> Action:
     """Drop the soldiers whose loss costs the least, as many as must go."""
     seat = spec.seat or 0
-    hand = rnd.players[seat].hand
+    hand = rnd.state.players[seat].hand
     assert hand is not None
     pool = list(parse_cards(str(spec.data["soldiers"])))
     base = [hand.banner, *hand.palace]
@@ -72,10 +72,10 @@ def _keep(rnd: PalacePokerRound, spec: ActionSpec) -> Action:
 
 def _answer(rnd: PalacePokerRound, first: dict[str, ActionSpec], rng: random.Random) -> Action:
     seat = first["call"].seat or 0
-    battle = rnd.battle
+    battle = rnd.state.battle
     assert battle is not None
     other = battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
-    mine, theirs = rnd.players[seat].hand, rnd.players[other].hand
+    mine, theirs = rnd.state.players[seat].hand, rnd.state.players[other].hand
     assert mine is not None and theirs is not None
     category = category_of(_battle_value(mine, theirs))
     if "raise" in first and category >= Category.TWO_PAIR and rng.random() < 0.5:
@@ -88,7 +88,7 @@ def _answer(rnd: PalacePokerRound, first: dict[str, ActionSpec], rng: random.Ran
 def _turn(rnd: PalacePokerRound, specs: list[ActionSpec], first: dict[str, ActionSpec],
           rng: random.Random) -> Action:
     seat = next(s.seat for s in specs if s.seat is not None)
-    mine = rnd.players[seat].hand
+    mine = rnd.state.players[seat].hand
     assert mine is not None
     attacks = [s for s in specs if s.kind == "battle"]
     if attacks and attacks[0].data.get("forced"):
@@ -96,7 +96,7 @@ def _turn(rnd: PalacePokerRound, specs: list[ActionSpec], first: dict[str, Actio
         return Action("fold", seat) if weak and rng.random() < 0.1 else _attack(attacks[0], rng)
     best = None
     for spec in attacks:
-        theirs = rnd.players[int(spec.data["target"])].hand
+        theirs = rnd.state.players[int(spec.data["target"])].hand
         assert theirs is not None
         value = _battle_value(mine, theirs)
         edge = value - _showing(theirs, mine)
@@ -105,7 +105,7 @@ def _turn(rnd: PalacePokerRound, specs: list[ActionSpec], first: dict[str, Actio
     if best is not None and rng.random() < 0.6:
         return _attack(best[1], rng)
     category = category_of(_value(mine.cards))
-    young = len(rnd.recent) < YOUNG_TURNS * len(rnd.order)
+    young = len(rnd.state.recent) < YOUNG_TURNS * len(rnd.state.order)
     if "buy" in first and young and len(mine.soldiers) < 5 \
             and rng.random() < (0.25 if category >= Category.TWO_PAIR else 0.6):
         return Action("buy", seat)

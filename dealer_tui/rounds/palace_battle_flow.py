@@ -1,16 +1,19 @@
-"""Palace Poker's act phase (RULES.md PP-3..PP-18): turns clockwise from the dealer's left, battles
-with their betting, captures, the draw pile, and the end of the hand.
+"""Palace Poker's turns and battles (RULES.md PP-3..PP-18), over a hand's state: what the player
+to act may do and why anything else is refused, the events a step records, and how each recorded
+step changes the hand — the turn moving clockwise from the dealer's left, battles with their
+betting, captures, the draw pile, and the end of the hand.
 
-The `_propose_<kind>` handlers validate through `rules.palace_battle` and return events; the
-folders marked `@on(EventType)` replay the same rules on the recorded choices.
+Proposing validates through `rules.palace_battle` and changes nothing; folding (the methods
+marked `@on(EventType)`) replays the same rules on the recorded choices.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dealer_tui.events import on
+from dealer_tui.events import Handlers, RoundEvent, on
 from dealer_tui.events.palace_poker import (
     BattleAnswered,
     BattleDecided,
@@ -21,36 +24,194 @@ from dealer_tui.events.palace_poker import (
     SoldiersKept,
     Stayed,
 )
-from dealer_tui.rounds.base import Action, AnyEvent, refuse
-from dealer_tui.rounds.palace_hand_state import PalaceHandState, Pending, plain
+from dealer_tui.rounds.base import Action, ActionSpec, AnyEvent, CardRequest, cards_payload, refuse
+from dealer_tui.rounds.palace_hand_state import HandState, Pending
 from rules import palace_hand_end as ends
 from rules import palace_poker as pp
-from rules.cards import Card
-from rules.errors import IllegalAction
+from rules.cards import Card, parse_cards, sort_cards
+from rules.errors import BadCards, IllegalAction
 from rules.palace_battle import (
     Answer,
     Battle,
+    TurnOptions,
     answer,
     answer_options,
     discard_soldiers,
     open_battle,
     soldier_formula,
+    turn_options,
 )
 from rules.palace_battle_result import BOTH_OUT, SPLIT, WON, capture, compare_battle
 from rules.palace_hand_end import HandEnd
 from rules.palace_poker import SoldierChange, clockwise_from, regroup, suit_word
+from rules.profiles.palace_poker import PalacePokerProfile
+
+TURN_KINDS = {"buy": pp.Action.BUY, "discard": pp.Action.DISCARD, "stay": pp.Action.STAY,
+              "fold": pp.Action.FOLD, "battle": pp.Action.BATTLE}
+ACT_KINDS = frozenset({*TURN_KINDS, "call", "raise", "keep"})
+"""The steps of the act phase: a turn's, a battle's answers, and the soldiers kept."""
 
 
-class PalaceTurns(PalaceHandState):
-    """Turns and battles: a base of `PalacePokerRound`."""
+def plain(message: object, seat: int | None) -> str:
+    """A rules message without its leading `seat N cannot ...:`, to follow `Seat N may not ...:`."""
+    text = str(message)
+    text = re.sub(r"^cannot \w+: ", "", text.removeprefix(f"seat {seat} "))
+    return f"it {text}" if text.startswith(("holds", "has ")) else text
+
+
+def take_cards(a: Action, request: CardRequest, allowed: set[Card], verb: str) -> dict[str, tuple[Card, ...]]:
+    """The action's cards for `request`: the right counts, each card once, all from `allowed`."""
+    seen: set[Card] = set()
+    out = {}
+    for label, count in request.hands:
+        got = tuple(a.cards.get(label, ()))
+        if len(got) != count:
+            raise refuse(a.seat, verb, f"{label} needs {count} cards, got {len(got)}")
+        for card in got:
+            if card in seen:
+                raise refuse(a.seat, verb, f"{card.text} is given twice")
+            if card not in allowed:
+                raise refuse(a.seat, verb, f"{card.text} is not one of the cards for the {request.purpose}")
+            seen.add(card)
+        out[label] = got
+    return out
+
+
+class Turns(Handlers):
+    """The act phase of one hand: its offers, its steps' events, and their effect on the hand."""
+
+    def __init__(self, profile: PalacePokerProfile, state: HandState) -> None:
+        self.profile = profile
+        self.state = state
+
+    # -- the piles --------------------------------------------------------------------------
+
+    def pool(self) -> int:
+        """Cards in the draw and discard piles together."""
+        return len(self.state.draw_pile) + len(self.state.discard_pile)
+
+    def options(self, seat: int) -> TurnOptions:
+        player = self.state.players[seat]
+        assert player.hand is not None
+        return turn_options(player.hand, self.state.remaining(), stack=player.available(),
+                            draw_pile=len(self.state.draw_pile), discard_pile=len(self.state.discard_pile),
+                            profile=self.profile)
+
+    def refill_request(self) -> CardRequest | None:
+        """PP-12: with the draw pile empty, the discard pile is shuffled into a new one."""
+        if self.state.draw_pile:
+            return None
+        pile = tuple(self.state.discard_pile)
+        return CardRequest("draw pile", (("draw pile", len(pile)),), pile)
+
+    # -- what is offered ----------------------------------------------------------------------
+
+    def specs(self) -> list[ActionSpec]:
+        """Every step legal now: the soldiers to keep, a battle's answers, or the turn's actions."""
+        state = self.state
+        if state.pending is not None:
+            return [self.keep_spec(state.pending)]
+        if state.battle is not None:
+            return self._answer_specs(state.battle)
+        if state.turn is None:
+            return []
+        seat, small = state.turn, self.profile.small_bet
+        opts = self.options(seat)
+        soldiers = [c.text for c in state.hand(seat).soldiers]
+        specs = []
+        for action in opts.actions:
+            if action is pp.Action.BUY:
+                refill = self.refill_request()
+                note = " (the discard pile is shuffled into a new draw pile, PP-12)" if refill else ""
+                specs.append(ActionSpec("buy", seat, small, small, f"Seat {seat}: buy a soldier for {small}{note}",
+                                        needs_cards=refill))
+            elif action is pp.Action.DISCARD:
+                specs.append(ActionSpec("discard", seat, small, small, f"Seat {seat}: pay {small} to discard soldiers",
+                                        data={"soldiers": " ".join(soldiers), "discard": soldiers[-1]}))
+            elif action is pp.Action.BATTLE and opts.attack is not None:
+                stake = opts.attack
+                note = " (must battle, PP-15)" if opts.forced_battle else ""
+                for target in opts.targets:
+                    specs.append(ActionSpec("battle", seat, stake.low, stake.high,
+                                            f"Seat {seat}: attack seat {target} for {stake}{note}",
+                                            data={"target": target, "forced": opts.forced_battle}))
+            else:
+                specs.append(ActionSpec(action.value, seat, label=f"Seat {seat}: {action.value}"))
+        return specs
+
+    def _answer_specs(self, battle: Battle) -> list[ActionSpec]:
+        opts = answer_options(battle, self.profile)
+        seat, other = opts.seat, _opponent(battle, opts.seat)
+        bet = "attack" if battle.raises == 0 else "raise"
+        specs = [ActionSpec("fold", seat, label=f"Seat {seat}: fold to seat {other}'s {bet}"),
+                 ActionSpec("call", seat, opts.call, opts.call,
+                            f"Seat {seat}: call {opts.call}" + (" all-in (PP-18)" if opts.call_all_in else ""),
+                            data={"all_in": opts.call_all_in})]
+        if opts.raise_by is not None:
+            specs.append(ActionSpec("raise", seat, opts.raise_by.low, opts.raise_by.high,
+                                    f"Seat {seat}: call {battle.owed} and raise by {opts.raise_by}",
+                                    data={"call": battle.owed}))
+        return specs
+
+    def keep_spec(self, pending: Pending) -> ActionSpec:
+        """After a buy any soldiers may go, at least the excess over 5 (PP-3); after a capture
+        exactly the excess, the winner choosing which (PP-8)."""
+        hand = self.state.hand(pending.seat)
+        pool = (*hand.soldiers, *pending.gained)
+        must = max(0, len(pool) - pp.MAX_SOLDIERS)
+        lowest = sort_cards(pool)[len(pool) - must:]
+        if pending.loser is not None:
+            most, rule = must, f"discard exactly {must}, PP-8" if must else "none to discard, PP-8"
+        else:
+            most, rule = len(pool), f"discard {must} or more, PP-3" if must else "any may be discarded, PP-3"
+        return ActionSpec("keep", pending.seat, label=f"Seat {pending.seat}: keep soldiers ({rule})",
+                          data={"soldiers": cards_payload(pool), "gained": cards_payload(pending.gained),
+                                "min_discard": must, "max_discard": most, "discard": cards_payload(lowest)})
+
+    def why_not(self, a: Action) -> str:
+        """Why an act-phase step is not legal now."""
+        state = self.state
+        if state.pending is not None:
+            p = state.pending
+            after = f"beating seat {p.loser.seat}" if p.loser else "buying"
+            return f"seat {p.seat} first chooses which soldiers to keep after {after} (PP-3, PP-8)"
+        if state.battle is not None:
+            opts = answer_options(state.battle, self.profile)
+            other = _opponent(state.battle, opts.seat)
+            if a.seat != opts.seat:
+                return f"seat {opts.seat} must first answer seat {other}'s bet"
+            if a.kind == "raise":
+                return plain(opts.no_raise, None)
+            return f"it is in a battle with seat {other}: fold, call or raise"
+        if state.turn is None:
+            return "the hand is over"
+        if a.seat != state.turn:
+            return f"it is seat {state.turn}'s turn"
+        if a.kind in TURN_KINDS:
+            refused = dict(self.options(state.turn).refused)
+            return plain(refused.get(TURN_KINDS[a.kind], "not offered now"), None)
+        return "no battle is on" if a.kind in ("call", "raise") else "there are no soldiers to keep now"
 
     # -- proposing --------------------------------------------------------------------------
 
+    def propose(self, a: Action) -> list[AnyEvent]:
+        """The events of a legal act-phase step (`a.kind` in ACT_KINDS); IllegalAction names what
+        the details get wrong."""
+        events: list[AnyEvent] = getattr(self, f"_propose_{a.kind}")(a)
+        return events
+
+    def cost(self, a: Action, verb: str) -> int:
+        """A buy or a discard costs one small bet (PP-3, PP-4)."""
+        cost = self.profile.small_bet
+        if a.amount is not None and a.amount != cost:
+            raise refuse(a.seat, f"{verb} for {a.amount}", f"it costs one small bet, {cost} (PP-3, PP-4)")
+        return cost
+
     def _propose_buy(self, a: Action) -> list[AnyEvent]:
-        cost, seat = self._cost(a, "buy"), a.seat or 0
+        cost, seat = self.cost(a, "buy"), a.seat or 0
         refill = self.refill_request()
-        pile = self.take_cards(a, refill, set(self.discard_pile), "buy")["draw pile"] if refill else ()
-        top = pile[0] if pile else self.draw_pile[0]
+        pile = take_cards(a, refill, set(self.state.discard_pile), "buy")["draw pile"] if refill else ()
+        top = pile[0] if pile else self.state.draw_pile[0]
         reason = f"seat {seat} pays {cost} and takes {top.pretty} from the draw pile (PP-3)"
         if refill:
             reason += f"; the discard pile ({len(pile)} cards) became the new draw pile (PP-12)"
@@ -58,9 +219,9 @@ class PalaceTurns(PalaceHandState):
                               reason=reason)]
 
     def _propose_keep(self, a: Action) -> list[AnyEvent]:
-        pending = self.pending
+        pending = self.state.pending
         assert pending is not None
-        return [self._kept(pending, self._named_cards(a, "keep soldiers"))]
+        return [self._kept(pending, _named_cards(a, "keep soldiers"))]
 
     def _kept(self, pending: Pending, discard: Sequence[Card]) -> SoldiersKept:
         change = self._regroup(pending, discard)
@@ -71,17 +232,17 @@ class PalaceTurns(PalaceHandState):
         """PP-8: a capture that leaves the winner 5 soldiers or fewer has nothing to choose, so its
         soldiers are kept in the battle's own step, the event the same as had the dealer answered.
         None when the capture asks which to discard, or the hand ends with the battle."""
-        left = [h for h in self.remaining() if h.seat != loser]
-        if ends.hand_over(left, self.pot, self._dealer()) is not None:
+        left = [h for h in self.state.remaining() if h.seat != loser]
+        if ends.hand_over(left, self.state.pot, self.state.dealer_seat()) is not None:
             return None
-        beaten = self._hand(loser)
+        beaten = self.state.hand(loser)
         pending = Pending(winner, (beaten.banner, *beaten.soldiers), beaten)
-        if self._keep_spec(pending).data["max_discard"]:
+        if self.keep_spec(pending).data["max_discard"]:
             return None
         return self._kept(pending, ())
 
     def _regroup(self, pending: Pending, discard: Sequence[Card]) -> SoldierChange:
-        hand = self._hand(pending.seat)
+        hand = self.state.hand(pending.seat)
         try:
             if pending.loser is not None:
                 return capture(hand, pending.loser, discard).change
@@ -91,10 +252,10 @@ class PalaceTurns(PalaceHandState):
             raise refuse(pending.seat, "keep these soldiers", plain(exc, pending.seat)) from None
 
     def _propose_discard(self, a: Action) -> list[AnyEvent]:
-        cost, seat = self._cost(a, "discard"), a.seat or 0
+        cost, seat = self.cost(a, "discard"), a.seat or 0
         try:
-            change = discard_soldiers(self._hand(seat), self._named_cards(a, "discard"),
-                                      stack=self.players[seat].available(), profile=self.profile)
+            change = discard_soldiers(self.state.hand(seat), _named_cards(a, "discard"),
+                                      stack=self.state.players[seat].available(), profile=self.profile)
         except IllegalAction as exc:
             raise refuse(seat, "discard", plain(exc, seat)) from None
         return [SoldiersDiscarded(seat=seat, cost=cost, discarded=change.discarded, soldiers=change.soldiers,
@@ -104,10 +265,10 @@ class PalaceTurns(PalaceHandState):
         return [Stayed(seat=a.seat or 0)]
 
     def _propose_fold(self, a: Action) -> list[AnyEvent]:
-        if self.battle is not None:
+        if self.state.battle is not None:
             return self._answer(a, Answer.FOLD)
         seat = a.seat or 0
-        return [Folded(seat=seat, discarded=tuple(pp.fold_cards(self._hand(seat))),
+        return [Folded(seat=seat, discarded=tuple(pp.fold_cards(self.state.hand(seat))),
                        reason=f"seat {seat} folds: every card it holds goes to the discard pile (PP-6)")]
 
     def _propose_battle(self, a: Action) -> list[AnyEvent]:
@@ -123,20 +284,22 @@ class PalaceTurns(PalaceHandState):
         assert stake is not None
         amount = a.amount if a.amount is not None else stake.low if stake.low == stake.high else None
         if amount is None or not stake.low <= amount <= stake.high:
-            formula = soldier_formula(len(self._hand(seat).soldiers), self.profile)[1]
+            formula = soldier_formula(len(self.state.hand(seat).soldiers), self.profile)[1]
             sizing = f"{self.profile.structure.replace('_', ' ')}, PP-7"
             what = f"attack seat {target}" + ("" if amount is None else f" for {amount}")
             raise refuse(seat, what, f"an attack is {stake} here: {formula} ({sizing})")
+        players = self.state.players
         try:
-            battle = open_battle(self._hand(seat), self._hand(target), amount, attacker_stack=self.players[seat].available(),
-                                 defender_stack=self.players[target].available(), profile=self.profile)
+            battle = open_battle(self.state.hand(seat), self.state.hand(target), amount,
+                                 attacker_stack=players[seat].available(), defender_stack=players[target].available(),
+                                 profile=self.profile)
         except IllegalAction as exc:
             raise refuse(seat, f"attack for {amount}", plain(exc, seat)) from None
         return [BattleOpened(attacker=seat, defender=target, amount=amount, forced=opts.forced_battle,
                              reason=battle.history[0].reason)]
 
     def _bad_target(self, seat: int, target: int) -> str:
-        other = self.players.get(target)
+        other = self.state.players.get(target)
         if target == seat:
             return "a player cannot attack itself"
         if other is None or other.hand is None:
@@ -151,7 +314,7 @@ class PalaceTurns(PalaceHandState):
         return self._answer(a, Answer.RAISE)
 
     def _answer(self, a: Action, choice: Answer) -> list[AnyEvent]:
-        battle = self.battle
+        battle = self.state.battle
         assert battle is not None
         opts = answer_options(battle, self.profile)
         if choice is Answer.CALL and a.amount is not None and a.amount != opts.call:
@@ -173,7 +336,7 @@ class PalaceTurns(PalaceHandState):
         if after.over:
             winner, loser, outcome, decided_by, reason = self._battle_result(after)
             shown = {} if after.folded is not None else {
-                f"seat {s}": self._hand(s).cards for s in (after.attacker.seat, after.defender.seat)}
+                f"seat {s}": self.state.hand(s).cards for s in (after.attacker.seat, after.defender.seat)}
             events.append(BattleDecided(attacker=after.attacker.seat, defender=after.defender.seat, winner=winner,
                                         loser=loser, outcome=outcome, decided_by=decided_by, reason=reason,
                                         shown=shown))
@@ -188,128 +351,147 @@ class PalaceTurns(PalaceHandState):
             winner, rule = (d, "PP-11") if battle.folded == a else (a, "PP-8")
             return (winner, battle.folded, WON, "fold",
                     f"seat {winner} wins the battle and seat {battle.folded} is out of the hand ({rule})")
-        result = compare_battle(self._hand(a), self._hand(d), last_two=len(self.remaining()) == 2)
+        result = compare_battle(self.state.hand(a), self.state.hand(d), last_two=len(self.state.remaining()) == 2)
         return result.winner, result.loser, result.outcome, result.decided_by, result.reason
 
     # -- folding ----------------------------------------------------------------------------
 
+    def folds(self, event: RoundEvent) -> bool:
+        """Whether `event` is a step of the act phase."""
+        return self.handler_for(event) is not None
+
+    def apply(self, event: RoundEvent) -> None:
+        """Fold a recorded step of the act phase into the hand."""
+        fold = self.handler_for(event)
+        assert fold is not None, event.kind
+        fold(event)
+
+    def start(self) -> None:
+        """The palaces are dealt: the player on the dealer's left acts first (PP-3)."""
+        self.state.turn = self.state.order[0]
+
     @on(SoldierBought)
     def _on_soldier_bought(self, e: SoldierBought) -> None:
+        state = self.state
         if e.refilled:
-            self.draw_pile, self.discard_pile = list(e.draw_pile), []
-        card = self.draw_pile.pop(0)
-        self.players[e.seat].pay("buy", e.cost)
-        self.recent.append(pp.Action.BUY)
-        self.pending = Pending(e.seat, (card,))
+            state.draw_pile, state.discard_pile = list(e.draw_pile), []
+        card = state.draw_pile.pop(0)
+        state.players[e.seat].pay("buy", e.cost)
+        state.recent.append(pp.Action.BUY)
+        state.pending = Pending(e.seat, (card,))
 
     @on(SoldiersKept)
     def _on_soldiers_kept(self, e: SoldiersKept) -> None:
-        pending = self.pending
-        assert pending is not None and self.turn is not None
-        hand = self._hand(pending.seat)
-        discard = e.discarded
+        state, pending = self.state, self.state.pending
+        assert pending is not None and state.turn is not None
+        hand = state.hand(pending.seat)
         if pending.loser is not None:
-            taken = capture(hand, pending.loser, discard)
-            self.players[pending.seat].hand, gone = taken.winner, taken.to_discard
+            taken = capture(hand, pending.loser, e.discarded)
+            state.players[pending.seat].hand, gone = taken.winner, taken.to_discard
         else:
-            change = self._regroup(pending, discard)
-            self.players[pending.seat].hand, gone = replace(hand, soldiers=change.soldiers), change.discarded
-        self.discard_pile += gone
-        self.pending = None
-        self._end_turn(self.turn)
+            change = self._regroup(pending, e.discarded)
+            state.players[pending.seat].hand, gone = replace(hand, soldiers=change.soldiers), change.discarded
+        state.discard_pile += gone
+        state.pending = None
+        self._end_turn(state.turn)
 
     @on(SoldiersDiscarded)
     def _on_soldiers_discarded(self, e: SoldiersDiscarded) -> None:
-        player = self.players[e.seat]
-        change = discard_soldiers(self._hand(player.seat), e.discarded, stack=player.available(),
+        player = self.state.players[e.seat]
+        change = discard_soldiers(self.state.hand(e.seat), e.discarded, stack=player.available(),
                                   profile=self.profile)
-        player.hand = replace(self._hand(player.seat), soldiers=change.soldiers)
+        player.hand = replace(self.state.hand(e.seat), soldiers=change.soldiers)
         player.pay("discard", e.cost)
-        self.discard_pile += change.discarded
-        self.recent.append(pp.Action.DISCARD)
-        self._end_turn(player.seat)
+        self.state.discard_pile += change.discarded
+        self.state.recent.append(pp.Action.DISCARD)
+        self._end_turn(e.seat)
 
     @on(Stayed)
     def _on_stayed(self, e: Stayed) -> None:
-        self.recent.append(pp.Action.STAY)
+        self.state.recent.append(pp.Action.STAY)
         self._end_turn(e.seat)
 
     @on(Folded)
     def _on_folded(self, e: Folded) -> None:
-        self._knock_out(e.seat, "folded on its turn (PP-6)")
-        self.recent.append(pp.Action.FOLD)
+        self.state.knock_out(e.seat, "folded on its turn (PP-6)")
+        self.state.recent.append(pp.Action.FOLD)
         self._end_turn(e.seat)
-
-    def _knock_out(self, seat: int, why: str) -> None:
-        """The player leaves the hand; every card it still holds goes to the discard pile."""
-        player = self.players[seat]
-        self.discard_pile += player.cards()
-        player.hand, player.out = None, why
 
     @on(BattleOpened)
     def _on_battle_opened(self, e: BattleOpened) -> None:
-        attacker, defender = self.players[e.attacker], self.players[e.defender]
-        battle = open_battle(self._hand(attacker.seat), self._hand(defender.seat), e.amount,
+        attacker, defender = self.state.players[e.attacker], self.state.players[e.defender]
+        battle = open_battle(self.state.hand(e.attacker), self.state.hand(e.defender), e.amount,
                              attacker_stack=attacker.available(), defender_stack=defender.available(),
                              profile=self.profile)
         self._record_bet(battle)
-        self.recent.append(pp.Action.BATTLE)
+        self.state.recent.append(pp.Action.BATTLE)
 
     @on(BattleAnswered)
     def _on_battle_answered(self, e: BattleAnswered) -> None:
-        assert self.battle is not None
-        self._record_bet(answer(self.battle, e.choice, self.profile, e.raise_by))
+        assert self.state.battle is not None
+        self._record_bet(answer(self.state.battle, e.choice, self.profile, e.raise_by))
 
     def _record_bet(self, battle: Battle) -> None:
         bet = battle.history[-1]
-        player = self.players[bet.seat]
+        player = self.state.players[bet.seat]
         player.pay("battle", bet.amount)
         player.bets.append(bet.reason)
-        self.all_ins += bet.all_in
-        self.battle = battle
+        self.state.all_ins += bet.all_in
+        self.state.battle = battle
 
     @on(BattleDecided)
     def _on_battle_decided(self, e: BattleDecided) -> None:
-        battle = self.battle
-        assert battle is not None and self.turn is not None
+        state, battle = self.state, self.state.battle
+        assert battle is not None and state.turn is not None
         winner, loser, outcome, _, reason = self._battle_result(battle)
         a, d = battle.attacker.seat, battle.defender.seat
-        self.battle = None
+        state.battle = None
         if outcome == SPLIT:
-            self._close(HandEnd("PP-10", (min(a, d), max(a, d)), ends.split_pot(self.pot, (a, d), self._dealer()),
-                                reason))
+            self._close(HandEnd("PP-10", (min(a, d), max(a, d)),
+                                ends.split_pot(state.pot, (a, d), state.dealer_seat()), reason))
             return
         if outcome == BOTH_OUT:
             for seat in (a, d):
-                self._knock_out(seat, "out on a tied battle (PP-10)")
-            self._end_turn(self.turn)
+                state.knock_out(seat, "out on a tied battle (PP-10)")
+            self._end_turn(state.turn)
             return
         assert winner is not None and loser is not None
-        beaten = self._hand(loser)
+        beaten = state.hand(loser)
         how = "folded in a battle with" if battle.folded is not None else "lost a battle to"
-        self.players[loser].hand, self.players[loser].out = None, f"{how} seat {winner}"
-        end = ends.hand_over(self.remaining(), self.pot, self._dealer())
+        state.players[loser].hand, state.players[loser].out = None, f"{how} seat {winner}"
+        end = ends.hand_over(state.remaining(), state.pot, state.dealer_seat())
         if end is not None:
-            self.discard_pile += beaten.cards
+            state.discard_pile += beaten.cards
             self._close(end)
         else:
-            self.pending = Pending(winner, (beaten.banner, *beaten.soldiers), beaten)
+            state.pending = Pending(winner, (beaten.banner, *beaten.soldiers), beaten)
 
     def _end_turn(self, actor: int) -> None:
         """The turn is over: the hand may end (PP-13, PP-14, PP-16); else the next seat acts."""
-        remaining = self.remaining()
-        end = ends.hand_over(remaining, self.pot, self._dealer())
-        if end is None and ends.quiet_orbit(self.recent, len(remaining)):
-            end = ends.showdown(remaining, self.pot, self._dealer())
+        remaining = self.state.remaining()
+        end = ends.hand_over(remaining, self.state.pot, self.state.dealer_seat())
+        if end is None and ends.quiet_orbit(self.state.recent, len(remaining)):
+            end = ends.showdown(remaining, self.state.pot, self.state.dealer_seat())
         if end is not None:
             self._close(end)
         else:
-            self.turn = clockwise_from(actor, [h.seat for h in remaining])[0]
+            self.state.turn = clockwise_from(actor, [h.seat for h in remaining])[0]
 
     def _close(self, end: HandEnd) -> None:
-        self.end, self.turn = end, None
-        self.finish()
+        """The hand is over: the pot is awarded in the round's reveal phase."""
+        self.state.end, self.state.turn = end, None
 
-    def _dealer(self) -> int:
-        assert self.dealer is not None
-        return self.dealer
+
+def _opponent(battle: Battle, seat: int) -> int:
+    return battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
+
+
+def _named_cards(a: Action, verb: str) -> tuple[Card, ...]:
+    """The soldiers an action names to discard (card text, or cards)."""
+    given = a.data.get("discard", "")
+    try:
+        if isinstance(given, str):
+            return parse_cards(given)
+        return tuple(c if isinstance(c, Card) else parse_cards(str(c))[0] for c in given)
+    except (BadCards, IndexError, TypeError) as exc:
+        raise refuse(a.seat, verb, f"the soldiers to discard: {exc}") from None

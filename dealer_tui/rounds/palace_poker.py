@@ -1,5 +1,7 @@
-"""Palace Poker round (RULES.md PP-0..PP-18): the draw for the first dealer, antes for banners,
-the banner and palace deals, turns and battles (in `palace_battle_flow`), the pot paid out.
+"""Palace Poker round (RULES.md PP-0..PP-18), the hand's state machine: the draw for the first
+dealer and the antes for banners (ANTE), the banner deal, the palace deal (DEAL), the turns and
+battles (ACT, played by the round's `Turns` over its `HandState`), the pot awarded (REVEAL) and
+paid out (PAYOUT).
 
 Where the cards come from: the banner deal asks the card source for the whole deck in one
 request; the round deals the banners from it with the rules' PP-1 dealing, and the event records
@@ -25,9 +27,9 @@ Rulings made here:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from dealer_tui.events import RoundEvent, on
 from dealer_tui.events.palace_poker import (
@@ -46,12 +48,13 @@ from dealer_tui.rounds.base import (
     AnyEvent,
     CardRequest,
     Phase,
+    Round,
     RoundOutcome,
     cards_payload,
     refuse,
 )
-from dealer_tui.rounds.palace_battle_flow import PalaceTurns
-from dealer_tui.rounds.palace_hand_state import ACT_KINDS, Player
+from dealer_tui.rounds.palace_battle_flow import ACT_KINDS, Turns, take_cards
+from dealer_tui.rounds.palace_hand_state import HandState, Player
 from dealer_tui.rounds.session import TableSession
 from rules import palace_poker as pp
 from rules.cards import DECK, Card
@@ -68,22 +71,22 @@ VERBS = {"draw_for_dealer": "draw for the dealer", "ante": "ante", "withdraw": "
          "confirm_payout": "confirm the payout", "void": "void the round"}
 
 
-class PalacePokerRound(PalaceTurns):
+class PalacePokerRound(Round):
     game_id = "palace-poker"
     profile: PalacePokerProfile
+    TURNS: ClassVar[type[Turns]] = Turns
+    """How the act phase is played (a live table's turns key the cards as they are seen)."""
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         assert isinstance(profile, PalacePokerProfile)
         super().__init__(profile, setup)
-        self.players: dict[int, Player] = {
-            int(s): Player(int(s), p["name"], p["stack"]) for s, p in setup["players"].items()}
-        self.dealer: int | None = setup["button"]
-        self.drawing: list[int] = sorted(self.players) if self.dealer is None else []
+        players = {int(s): Player(int(s), p["name"], p["stack"]) for s, p in setup["players"].items()}
+        self.state = HandState(players, setup["button"])
+        self.turns = self.TURNS(profile, self.state)
+        self.drawing: list[int] = sorted(players) if self.state.dealer is None else []
         self.drawn: list[Card] = []  # PP-0 cards, back in the deck for the banner deal
         self.deck: tuple[Card, ...] = ()
-        self.order: tuple[int, ...] = ()  # the players in the hand, from the dealer's left
         self._phase = Phase.ANTE
-        self.reset_act()
 
     @classmethod
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
@@ -104,23 +107,34 @@ class PalacePokerRound(PalaceTurns):
         return {"seats": session.seat_count, "button": button,
                 "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in sorted(seated.items())}}
 
-    # -- state ------------------------------------------------------------------------------
+    # -- state: the hand's (`state`); who plays, deals and acts, for those who ask the round ------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
+    def players(self) -> dict[int, Player]:
+        """The hand's players, by seat."""
+        return self.state.players
+
+    @property
+    def dealer(self) -> int | None:
+        """The hand's dealer (None until the draw chooses one, PP-0)."""
+        return self.state.dealer
+
+    @property
+    def turn(self) -> int | None:
+        """The seat whose turn it is (None before the palace deal and once the hand is over)."""
+        return self.state.turn
 
     def anted(self) -> list[int]:
         """Seats that have anted, clockwise from the dealer's left."""
-        if self.dealer is None:
+        if self.state.dealer is None:
             return []
-        return list(clockwise_from(self.dealer, [s for s, p in self.players.items() if p.anted]))
+        return list(clockwise_from(self.state.dealer, [s for s, p in self.state.players.items() if p.anted]))
 
     # -- legal actions ----------------------------------------------------------------------
 
     def on_the_table(self) -> dict[int, int]:
         """Every ante and bet in the pot so far (PP-2, PP-4)."""
-        return {seat: p.put_in() for seat, p in self.players.items() if p.put_in()}
+        return {seat: p.put_in() for seat, p in self.state.players.items() if p.put_in()}
 
     def _legal_actions(self) -> list[ActionSpec]:
         specs: list[ActionSpec] = []
@@ -130,9 +144,10 @@ class PalacePokerRound(PalaceTurns):
             specs.append(ActionSpec("deal_palaces", None, label="Shuffle again and deal 3 palace cards each",
                                     needs_cards=self._palace_request()))
         elif self._phase is Phase.ACT:
-            specs += self.act_specs()
+            specs += self.turns.specs()
         elif self._phase is Phase.REVEAL:
-            label = "Show down the palaces" if self.end and self.end.rule == "PP-16" else "Award the pot"
+            end = self.state.end
+            label = "Show down the palaces" if end and end.rule == "PP-16" else "Award the pot"
             specs.append(ActionSpec("reveal", None, label=label))
         elif self._phase is Phase.PAYOUT:
             specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
@@ -141,13 +156,13 @@ class PalacePokerRound(PalaceTurns):
         return specs
 
     def _ante_specs(self) -> list[ActionSpec]:
-        if self.dealer is None:
+        if self.state.dealer is None:
             return [ActionSpec("draw_for_dealer", None, label="Deal one card each: the highest rank deals",
                                needs_cards=self._draw_request())]
         specs = []
         ante = self.profile.ante
-        for seat in clockwise_from(self.dealer, self.players):
-            p = self.players[seat]
+        for seat in clockwise_from(self.state.dealer, self.state.players):
+            p = self.state.players[seat]
             if p.anted:
                 specs.append(ActionSpec("withdraw", seat, label=f"Seat {seat}: take back the ante"))
             elif p.stack >= ante:
@@ -164,8 +179,8 @@ class PalacePokerRound(PalaceTurns):
         return CardRequest("banners", (("deck", len(DECK)),), tuple(self.drawn))
 
     def _palace_request(self) -> CardRequest:
-        rest = tuple(c for c in self.deck if c not in {p.banner for p in self.players.values()})
-        palace = pp.PALACE_CARDS * len(self.order)
+        rest = tuple(c for c in self.deck if c not in {p.banner for p in self.state.players.values()})
+        palace = pp.PALACE_CARDS * len(self.state.order)
         return CardRequest("palaces", (("palace", palace), ("draw pile", len(rest) - palace)), rest)
 
     # -- proposing --------------------------------------------------------------------------
@@ -187,16 +202,16 @@ class PalacePokerRound(PalaceTurns):
         if self._phase is Phase.ANTE:
             return self._why_not_ante(a)
         if self._phase is Phase.ACT and a.kind in ACT_KINDS:
-            return self.why_not_act(a)
+            return self.turns.why_not(a)
         return f"not allowed in the {self._phase.value} phase"
 
     def _why_not_ante(self, a: Action) -> str:
-        if self.dealer is None:
+        if self.state.dealer is None:
             return "the first dealer is not chosen yet: deal one card each first (PP-0)"
         if a.kind == "ante" and a.seat is None:
             return self._nobody_to_ante()
         if a.kind in ("ante", "withdraw"):
-            p = self.players.get(a.seat or 0)
+            p = self.state.players.get(a.seat or 0)
             if p is None:
                 return "the seat is not playing this round"
             if a.kind == "withdraw":
@@ -211,21 +226,22 @@ class PalacePokerRound(PalaceTurns):
     def _nobody_to_ante(self) -> str:
         """Why no seat may ante now: each has anted or holds less than the ante (PP-1)."""
         anted = sorted(self.anted())
-        waiting = [s for s, p in sorted(self.players.items()) if not p.anted]
-        short = [s for s in waiting if self.players[s].stack < self.profile.ante]
+        players = self.state.players
+        waiting = [s for s, p in sorted(players.items()) if not p.anted]
+        short = [s for s in waiting if players[s].stack < self.profile.ante]
         if len(short) < len(waiting):
             return f"name the seat that antes ({seats_text([s for s in waiting if s not in short])} may)"
         if not short:
             return f"every player has anted ({seats_text(anted)})"
         said = [f"{seats_text(anted)} {'has' if len(anted) == 1 else 'have'} anted"] if anted else []
-        said += [f"seat {s} holds {self.players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
+        said += [f"seat {s} holds {players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
         return "; ".join(said) + " (PP-1)"
 
     def _propose_draw_for_dealer(self, a: Action) -> list[AnyEvent]:
-        got = self.take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), VERBS[a.kind])
+        got = take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), VERBS[a.kind])
         new = [(s, got[f"seat {s}"][0]) for s in self.drawing]
         try:
-            draw = pp.draw_for_dealer(sorted(self.players), [*self.drawn, *(c for _, c in new)])
+            draw = pp.draw_for_dealer(sorted(self.state.players), [*self.drawn, *(c for _, c in new)])
             dealer, tied, reason = draw.dealer, [], draw.reason + " (PP-0)"
         except BadCards:  # the draw needs more cards: the top rank is tied
             top = max(c.rank for _, c in new)
@@ -245,7 +261,7 @@ class PalacePokerRound(PalaceTurns):
         return [AnteWithdrawn(seat=a.seat or 0)]
 
     def _propose_deal_banners(self, a: Action) -> list[AnyEvent]:
-        deck = self.take_cards(a, self._banner_request(), set(DECK), VERBS[a.kind])["deck"]
+        deck = take_cards(a, self._banner_request(), set(DECK), VERBS[a.kind])["deck"]
         order = self.anted()
         try:
             deal = pp.deal_banners(order, deck, random.Random(cards_payload(deck)))
@@ -257,16 +273,43 @@ class PalacePokerRound(PalaceTurns):
 
     def _propose_deal_palaces(self, a: Action) -> list[AnyEvent]:
         request = self._palace_request()
-        got = self.take_cards(a, request, set(request.refill), VERBS[a.kind])
-        deal = pp.deal_palaces_from(self.order, (*got["palace"], *got["draw pile"]))
-        return [PalacesDealt(palaces={str(s): deal.palaces[s] for s in self.order}, draw_pile=deal.draw_pile)]
+        got = take_cards(a, request, set(request.refill), VERBS[a.kind])
+        order = self.state.order
+        deal = pp.deal_palaces_from(order, (*got["palace"], *got["draw pile"]))
+        return [PalacesDealt(palaces={str(s): deal.palaces[s] for s in order}, draw_pile=deal.draw_pile)]
 
     def _propose_reveal(self, a: Action) -> list[AnyEvent]:
-        end = self.end
+        end = self.state.end
         assert end is not None
         return [HandEnded(rule=end.rule, winners=tuple(end.winners),
                           shares={str(s.seat): s.amount for s in end.shares}, reason=end.reason,
-                          shown={str(sh.seat): self.players[sh.seat].cards() for sh in end.hands})]
+                          shown={str(sh.seat): self.state.players[sh.seat].cards() for sh in end.hands})]
+
+    # -- the act phase's steps (PP-3..PP-11): the turns propose them --------------------------
+
+    def _propose_buy(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
+
+    def _propose_keep(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
+
+    def _propose_discard(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
+
+    def _propose_stay(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
+
+    def _propose_fold(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
+
+    def _propose_battle(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
+
+    def _propose_call(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
+
+    def _propose_raise(self, a: Action) -> list[AnyEvent]:
+        return self.turns.propose(a)
 
     def _propose_confirm_payout(self, a: Action) -> list[AnyEvent]:
         return self._with_button(self.payout_events(a))
@@ -276,64 +319,72 @@ class PalacePokerRound(PalaceTurns):
 
     def _with_button(self, events: list[RoundEvent]) -> list[AnyEvent]:
         """Round-ending events also carry the hand's dealer, for the next hand's button (PP-0)."""
-        return [replace(e, button=self.dealer) if isinstance(e, (PayoutConfirmed, RoundVoided)) else e
+        return [replace(e, button=self.state.dealer) if isinstance(e, (PayoutConfirmed, RoundVoided)) else e
                 for e in events]
 
     # -- folding ----------------------------------------------------------------------------
 
+    def handler_for(self, event: RoundEvent) -> Callable[[Any], None] | None:
+        """The round's own folder of `event`, else the act phase's: the turns fold their steps."""
+        own = super().handler_for(event)
+        return own if own is not None or not self.turns.folds(event) else self._on_turn_step
+
+    def _on_turn_step(self, e: RoundEvent) -> None:
+        """A step of the act phase: the turns fold it; once the hand is over the pot is awarded in
+        the reveal phase."""
+        self.turns.apply(e)
+        if self._phase is Phase.ACT and self.state.end is not None:
+            self._phase = Phase.REVEAL
+
     @on(DealerDrawn)
     def _on_dealer_drawn(self, e: DealerDrawn) -> None:
         self.drawn += [e.drawn[f"seat {s}"][0] for s in self.drawing]
-        self.dealer = e.dealer
-        self.drawing = [] if self.dealer is not None else list(e.tied)
+        self.state.dealer = e.dealer
+        self.drawing = [] if e.dealer is not None else list(e.tied)
 
     @on(AntePlaced)
     def _on_ante_placed(self, e: AntePlaced) -> None:
-        player = self.players[e.seat]
+        player = self.state.players[e.seat]
         player.anted, player.paid["ante"] = True, e.ante
 
     @on(AnteWithdrawn)
     def _on_ante_withdrawn(self, e: AnteWithdrawn) -> None:
-        player = self.players[e.seat]
+        player = self.state.players[e.seat]
         player.anted = False
         player.paid.pop("ante", None)
 
     @on(BannersDealt)
     def _on_banners_dealt(self, e: BannersDealt) -> None:
         self.deck = e.deck
-        self.order = e.order
+        self.state.order = e.order
         for seat, card in e.banner_by_seat.items():
-            self.players[seat].banner = card
+            self.state.players[seat].banner = card
         self._phase = Phase.DEAL
 
     @on(PalacesDealt)
     def _on_palaces_dealt(self, e: PalacesDealt) -> None:
-        for seat in self.order:
-            player = self.players[seat]
+        for seat in self.state.order:
+            player = self.state.players[seat]
             assert player.banner is not None
             player.hand = PalaceHand(seat, player.banner, e.palaces[str(seat)])
-        self.draw_pile = list(e.draw_pile)
-        self.start_turns()
+        self.state.draw_pile = list(e.draw_pile)
+        self.turns.start()
         self._phase = Phase.ACT
 
     @on(HandEnded)
     def _on_hand_ended(self, e: HandEnded) -> None:
         self._phase = Phase.PAYOUT
 
-    def finish(self) -> None:
-        """The hand is over (`self.end` is set): the pot is awarded in the reveal phase."""
-        self._phase = Phase.REVEAL
-
     # -- outcome ----------------------------------------------------------------------------
 
     def outcome(self) -> RoundOutcome | None:
-        end = self.end
+        end = self.state.end
         if end is None or self._phase not in (Phase.PAYOUT, Phase.DONE):
             return None
         rows: list[SettlementRow] = []
         changes: dict[int, int] = {}
-        for seat in self.order:
-            player = self.players[seat]
+        for seat in self.state.order:
+            player = self.state.players[seat]
             for bet in BET_NAMES[:-1]:
                 stake = player.paid.get(bet, 0)
                 if stake:
@@ -345,7 +396,7 @@ class PalacePokerRound(PalaceTurns):
                 rows.append(SettlementRow(seat, "pot", 0, share, reason))
             changes[seat] = share - player.put_in()
         flags = {"split_pot"} if len(end.winners) > 1 else set()
-        if self.all_ins:
+        if self.state.all_ins:
             flags.add("all_in")
         return RoundOutcome(tuple(rows), changes, 0, frozenset(flags))
 

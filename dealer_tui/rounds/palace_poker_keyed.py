@@ -30,7 +30,8 @@ from dealer_tui.rounds.base import (
     Phase,
     refuse,
 )
-from dealer_tui.rounds.palace_hand_state import Pending
+from dealer_tui.rounds.palace_battle_flow import Turns
+from dealer_tui.rounds.palace_hand_state import HandState, Pending
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from rules import palace_hand_end as ends
 from rules import palace_poker as pp
@@ -44,19 +45,93 @@ CALLED = "the battle is called: both palaces turned over (PP-9)"
 SHOWDOWN = "the showdown: every palace turned over (PP-16)"
 
 
+def unseen_palaces(state: HandState, seats: tuple[int, ...], purpose: str) -> CardRequest | None:
+    """The palaces of these seats the table has not seen yet, to key as they are turned over."""
+    hands = tuple((f"seat {s} palace", pp.PALACE_CARDS) for s in seats if not state.hand(s).seen)
+    return CardRequest(purpose, hands) if hands else None
+
+
+def soldier_request(seat: int) -> CardRequest:
+    """The soldier a buy turns up (PP-3)."""
+    return CardRequest("soldier", ((f"seat {seat}", 1),))
+
+
+@contextmanager
+def palaces_shown(state: HandState, palaces: Mapping[int, tuple[Card, ...]]) -> Iterator[None]:
+    """The hand as it would be with these palaces turned over (to propose, not to change)."""
+    saved = {s: state.players[s].hand for s in palaces}
+    try:
+        for s, palace in palaces.items():
+            state.players[s].hand = replace(state.hand(s), palace=palace, seen=True)
+        yield
+    finally:
+        for s, held in saved.items():
+            state.players[s].hand = held
+
+
+class KeyedTurns(Turns):
+    """The turns at a live table: the draw and discard piles are physical, a bought soldier and a
+    called battle's palaces are keyed, and a quiet orbit waits for the palaces to be keyed."""
+
+    def pool(self) -> int:
+        """Cards in the draw and discard piles together: the deck less the cards in the players' hands."""
+        unseen = sum(pp.PALACE_CARDS for h in self.state.remaining() if not h.seen)
+        return len(DECK) - len(self.state.held()) - unseen
+
+    def options(self, seat: int) -> TurnOptions:
+        player = self.state.players[seat]
+        assert player.hand is not None
+        return turn_options(player.hand, self.state.remaining(), stack=player.available(), draw_pile=self.pool(),
+                            discard_pile=0, profile=self.profile)
+
+    def refill_request(self) -> CardRequest | None:
+        return None
+
+    def specs(self) -> list[ActionSpec]:
+        battle = self.state.battle
+        specs = []
+        for spec in super().specs():
+            if spec.kind == "buy" and spec.seat is not None:
+                spec = replace(spec, needs_cards=soldier_request(spec.seat))
+            elif spec.kind == "call" and battle is not None:
+                seats = (battle.attacker.seat, battle.defender.seat)
+                spec = replace(spec, needs_cards=unseen_palaces(self.state, seats, CALLED))
+            specs.append(spec)
+        return specs
+
+    def bought(self, seat: int, cost: int, card: Card) -> SoldierBought:
+        """The buy of a keyed soldier (PP-3)."""
+        return SoldierBought(seat=seat, cost=cost, soldier=(card,), refilled=False, draw_pile=(),
+                             reason=f"seat {seat} pays {cost} and turns up {card.pretty} from the draw pile (PP-3)")
+
+    def _on_soldier_bought(self, e: SoldierBought) -> None:
+        state = self.state
+        if state.draw_left == 0:  # PP-12: the discard pile was shuffled into a new draw pile
+            state.draw_left, state.discard_pile = self.pool(), []
+        state.draw_left -= 1
+        state.players[e.seat].pay("buy", e.cost)
+        state.recent.append(pp.Action.BUY)
+        state.pending = Pending(e.seat, (e.card,))
+
+    @on(PalacesShown)
+    def _on_palaces_shown(self, e: PalacesShown) -> None:
+        for seat, palace in e.palaces.items():
+            self.state.players[int(seat)].hand = replace(self.state.hand(int(seat)), palace=palace, seen=True)
+
+    def _end_turn(self, actor: int) -> None:
+        remaining = self.state.remaining()
+        quiet = ends.quiet_orbit(self.state.recent, len(remaining))
+        over = ends.hand_over(remaining, self.state.pot, self.state.dealer_seat())
+        if over is None and quiet and not all(h.seen for h in remaining):
+            self._close(HandEnd("PP-16", (), (), SHOWDOWN_PENDING))
+            return
+        super()._end_turn(actor)
+
+
 class PalacePokerKeyedRound(PalacePokerRound):
     keyed = True
-    draw_left = 0
-    """Cards left in the physical draw pile: the deck less banners and palaces, less each buy."""
-
-    # -- what is in play ----------------------------------------------------------------------
-
-    def held(self) -> list[tuple[int, Card]]:
-        """Every card a player in the hand holds face up or has shown, with its seat."""
-        out = [(h.seat, c) for h in self.remaining() for c in h.cards]
-        if self.pending is not None:
-            out += [(self.pending.seat, c) for c in self.pending.gained if c not in {c for _, c in out}]
-        return out
+    TURNS = KeyedTurns
+    turns: KeyedTurns
 
     def taken_cards(self, request: CardRequest | None = None) -> dict[Card, str]:
         """Cards in the players' hands, and cards seen going to the discard pile since it was last
@@ -64,28 +139,10 @@ class PalacePokerKeyedRound(PalacePokerRound):
         if self._phase is Phase.ANTE:  # the cards drawn for the dealer go back into the deck (PP-0)
             first_dealer = request is not None and request.purpose == "first dealer"
             return {card: "drawn for the dealer" for card in self.drawn} if first_dealer else {}
-        reshuffled = self.draw_left == 0 and request is not None and request.purpose == "soldier"
-        taken = {} if reshuffled else {card: "the discard pile" for card in self.discard_pile}
-        taken.update({card: f"seat {seat}" for seat, card in self.held()})
+        reshuffled = self.state.draw_left == 0 and request is not None and request.purpose == "soldier"
+        taken = {} if reshuffled else {card: "the discard pile" for card in self.state.discard_pile}
+        taken.update({card: f"seat {seat}" for seat, card in self.state.held()})
         return taken
-
-    def pool(self) -> int:
-        """Cards in the draw and discard piles together: the deck less the cards in the players' hands."""
-        unseen = sum(pp.PALACE_CARDS for h in self.remaining() if not h.seen)
-        return len(DECK) - len(self.held()) - unseen
-
-    def options(self, seat: int) -> TurnOptions:
-        player = self.players[seat]
-        assert player.hand is not None
-        return turn_options(player.hand, self.remaining(), stack=player.available(), draw_pile=self.pool(),
-                            discard_pile=0, profile=self.profile)
-
-    def refill_request(self) -> CardRequest | None:
-        return None
-
-    def _unseen_palaces(self, seats: tuple[int, ...], purpose: str) -> CardRequest | None:
-        hands = tuple((f"seat {s} palace", pp.PALACE_CARDS) for s in seats if not self._hand(s).seen)
-        return CardRequest(purpose, hands) if hands else None
 
     # -- legal actions --------------------------------------------------------------------------
 
@@ -96,29 +153,19 @@ class PalacePokerKeyedRound(PalacePokerRound):
         return CardRequest("palaces", ())
 
     def _legal_actions(self) -> list[ActionSpec]:
+        end = self.state.end
         specs = []
         for spec in super()._legal_actions():
             if spec.kind == "deal_palaces":
                 spec = ActionSpec("deal_palaces", None, label="Deal 3 palace cards each (physical, face down)")
-            elif spec.kind == "reveal" and self.end is not None and not self.end.winners:
-                seats = tuple(h.seat for h in self.remaining())
+            elif spec.kind == "reveal" and end is not None and not end.winners:
+                seats = tuple(h.seat for h in self.state.remaining())
                 spec = ActionSpec("reveal", None, label="Key the palace cards and show down (PP-16)",
-                                  needs_cards=self._unseen_palaces(seats, SHOWDOWN))
+                                  needs_cards=unseen_palaces(self.state, seats, SHOWDOWN))
             specs.append(spec)
         return specs
 
-    def act_specs(self) -> list[ActionSpec]:
-        specs = []
-        for spec in super().act_specs():
-            if spec.kind == "buy" and spec.seat is not None:
-                spec = replace(spec, needs_cards=CardRequest("soldier", ((f"seat {spec.seat}", 1),)))
-            elif spec.kind == "call" and self.battle is not None:
-                seats = (self.battle.attacker.seat, self.battle.defender.seat)
-                spec = replace(spec, needs_cards=self._unseen_palaces(seats, CALLED))
-            specs.append(spec)
-        return specs
-
-    # -- proposing ------------------------------------------------------------------------------
+    # -- proposing: the keyed cards ---------------------------------------------------------------
 
     def _propose_deal_banners(self, a: Action) -> list[AnyEvent]:
         request = self._banner_request()
@@ -139,23 +186,10 @@ class PalacePokerKeyedRound(PalacePokerRound):
         return [PalacesDealt(palaces={}, draw_pile=(), keyed=True)]
 
     def _propose_buy(self, a: Action) -> list[AnyEvent]:
-        cost, seat = self._cost(a, "buy"), a.seat or 0
-        request = CardRequest("soldier", ((f"seat {seat}", 1),))
+        cost, seat = self.turns.cost(a, "buy"), a.seat or 0
+        request = soldier_request(seat)
         card = self.dealt_cards(a, request, "PP-3", self.taken_cards(request))[f"seat {seat}"][0]
-        return [SoldierBought(seat=seat, cost=cost, soldier=(card,), refilled=False, draw_pile=(),
-                              reason=f"seat {seat} pays {cost} and turns up {card.pretty} from the draw pile (PP-3)")]
-
-    @contextmanager
-    def _shown(self, palaces: Mapping[int, tuple[Card, ...]]) -> Iterator[None]:
-        """The hands as they would be with these palaces turned over (to propose, not to change)."""
-        saved = {s: self.players[s].hand for s in palaces}
-        try:
-            for s, palace in palaces.items():
-                self.players[s].hand = replace(self._hand(s), palace=palace, seen=True)
-            yield
-        finally:
-            for s, hand in saved.items():
-                self.players[s].hand = hand
+        return [self.turns.bought(seat, cost, card)]
 
     def _keyed_palaces(self, a: Action, request: CardRequest | None, rule: str) -> dict[int, tuple[Card, ...]]:
         if request is None:
@@ -163,72 +197,51 @@ class PalacePokerKeyedRound(PalacePokerRound):
         got = self.dealt_cards(a, request, rule, self.taken_cards(request))
         return {int(label.split()[1]): cards for label, cards in got.items()}
 
-    def _palaces_event(self, palaces: Mapping[int, tuple[Card, ...]], why: str) -> PalacesShown:
-        return PalacesShown(palaces={str(s): p for s, p in palaces.items()}, reason=why)
-
     def _propose_call(self, a: Action) -> list[AnyEvent]:
-        battle = self.battle
+        battle = self.state.battle
         assert battle is not None
         seats = (battle.attacker.seat, battle.defender.seat)
-        palaces = self._keyed_palaces(a, self._unseen_palaces(seats, CALLED), "PP-9")
-        with self._shown(palaces):
-            events = super()._propose_call(a)
+        palaces = self._keyed_palaces(a, unseen_palaces(self.state, seats, CALLED), "PP-9")
+        with palaces_shown(self.state, palaces):
+            events = self.turns.propose(a)
         if not palaces:
             return events
         shown = ", ".join(f"seat {s}" for s in palaces)
-        return [self._palaces_event(palaces, f"the battle is called: {shown} turn over the palace cards (PP-9)"),
-                *events]
+        return [_shown(palaces, f"the battle is called: {shown} turn over the palace cards (PP-9)"), *events]
 
     def _propose_reveal(self, a: Action) -> list[AnyEvent]:
-        end = self.end
+        end = self.state.end
         assert end is not None
         if end.winners:
             return super()._propose_reveal(a)
-        remaining = tuple(h.seat for h in self.remaining())
-        palaces = self._keyed_palaces(a, self._unseen_palaces(remaining, SHOWDOWN), "PP-16")
-        with self._shown(palaces):
-            self.end = ends.showdown(self.remaining(), self.pot, self._dealer())
+        remaining = tuple(h.seat for h in self.state.remaining())
+        palaces = self._keyed_palaces(a, unseen_palaces(self.state, remaining, SHOWDOWN), "PP-16")
+        with palaces_shown(self.state, palaces):
+            self.state.end = ends.showdown(self.state.remaining(), self.state.pot, self.state.dealer_seat())
             try:
                 events = super()._propose_reveal(a)
             finally:
-                self.end = end
-        return [self._palaces_event(palaces, "the showdown: every palace is turned over (PP-16)"), *events]
+                self.state.end = end
+        return [_shown(palaces, "the showdown: every palace is turned over (PP-16)"), *events]
 
     # -- folding --------------------------------------------------------------------------------
 
     def _on_palaces_dealt(self, e: PalacesDealt) -> None:
-        for seat in self.order:
-            player = self.players[seat]
+        for seat in self.state.order:
+            player = self.state.players[seat]
             assert player.banner is not None
             player.hand = PalaceHand(seat, player.banner, (), seen=False)
-        self.draw_pile = []
-        self.draw_left = len(DECK) - (1 + pp.PALACE_CARDS) * len(self.order)  # refused banners went back (PP-2)
-        self.start_turns()
+        self.state.draw_pile = []
+        self.state.draw_left = len(DECK) - (1 + pp.PALACE_CARDS) * len(self.state.order)  # refused banners went back
+        self.turns.start()
         self._phase = Phase.ACT
 
-    def _on_soldier_bought(self, e: SoldierBought) -> None:
-        if self.draw_left == 0:  # PP-12: the discard pile was shuffled into a new draw pile
-            self.draw_left, self.discard_pile = self.pool(), []
-        self.draw_left -= 1
-        self.players[e.seat].pay("buy", e.cost)
-        self.recent.append(pp.Action.BUY)
-        self.pending = Pending(e.seat, (e.card,))
-
-    @on(PalacesShown)
-    def _on_palaces_shown(self, e: PalacesShown) -> None:
-        for seat, palace in e.palaces.items():
-            hand = self._hand(int(seat))
-            self.players[int(seat)].hand = replace(hand, palace=palace, seen=True)
-
-    def _end_turn(self, actor: int) -> None:
-        remaining = self.remaining()
-        quiet = ends.quiet_orbit(self.recent, len(remaining))
-        if ends.hand_over(remaining, self.pot, self._dealer()) is None and quiet and not all(h.seen for h in remaining):
-            self._close(HandEnd("PP-16", (), (), SHOWDOWN_PENDING))
-            return
-        super()._end_turn(actor)
-
     def _on_hand_ended(self, e: HandEnded) -> None:
-        if self.end is not None and not self.end.winners:
-            self.end = ends.showdown(self.remaining(), self.pot, self._dealer())
+        end = self.state.end
+        if end is not None and not end.winners:
+            self.state.end = ends.showdown(self.state.remaining(), self.state.pot, self.state.dealer_seat())
         super()._on_hand_ended(e)
+
+
+def _shown(palaces: Mapping[int, tuple[Card, ...]], why: str) -> PalacesShown:
+    return PalacesShown(palaces={str(s): p for s, p in palaces.items()}, reason=why)

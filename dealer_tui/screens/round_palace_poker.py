@@ -72,10 +72,10 @@ class PalacePokerScreen(RoundScreen):
         rnd = self.table.round
         if not isinstance(rnd, PalacePokerRound) or rnd.phase is not Phase.ACT:
             return None
-        if kind == "keep" and rnd.pending is not None:
-            return rnd.pending.seat
-        if kind in ("fold", "call", "raise") and rnd.battle is not None and rnd.pending is None:
-            return rnd.battle.to_act
+        if kind == "keep" and rnd.state.pending is not None:
+            return rnd.state.pending.seat
+        if kind in ("fold", "call", "raise") and rnd.state.battle is not None and rnd.state.pending is None:
+            return rnd.state.battle.to_act
         return None
 
     def spec_for(self, kind: str) -> ActionSpec | None:

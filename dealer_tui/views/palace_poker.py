@@ -37,26 +37,26 @@ class PalacePokerPresenter:
         if not isinstance(rnd, PalacePokerRound) or rnd.phase in (Phase.DONE, Phase.VOID):
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
         acting = self._acting(rnd)
-        shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.end is not None and bool(rnd.end.hands)
+        shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.state.end is not None and bool(rnd.state.end.hands)
         compared = {int(label.split()[1]) for e in rnd.events if isinstance(e, BattleDecided)
                     for label in e.shown}  # turned up in a called battle (PP-9)
         showdown = self._showdown(rnd) if shown else {}
         out = []
         for seat, (name, stack) in sorted(stacks.items()):
-            p = rnd.players.get(seat)
+            p = rnd.state.players.get(seat)
             if p is None:
                 out.append(SeatView(seat, name, stack, note="joined after the start"))
                 continue
-            markers = ["dealer"] if rnd.dealer == seat else []
+            markers = ["dealer"] if rnd.state.dealer == seat else []
             bets = [(bet, amount) for bet, amount in p.paid.items() if amount]
             hands: list[tuple[str, tuple[Card, ...], str]] = []
             if p.hand is not None:
                 hands.append(("Banner", (p.hand.banner,), ""))
                 if p.hand.soldiers:
                     hands.append(("Soldiers", tuple(sort_cards(p.hand.soldiers)), ""))
-                if rnd.pending is not None and rnd.pending.seat == seat:
-                    hands.append(("Gained", tuple(rnd.pending.gained), "to keep or discard"))
-                if shown or seat in compared or (p.hand.seen and getattr(rnd, "keyed", False)):
+                if rnd.state.pending is not None and rnd.state.pending.seat == seat:
+                    hands.append(("Gained", tuple(rnd.state.pending.gained), "to keep or discard"))
+                if shown or seat in compared or (p.hand.seen and rnd.keyed):
                     hands.append(("Palace", tuple(sort_cards(p.hand.palace)), "shown"))
                 elif not p.hand.seen:
                     hands.append(("Palace", (), "▒▒ ▒▒ ▒▒  physical, keyed when shown"))
@@ -72,7 +72,7 @@ class PalacePokerPresenter:
     @staticmethod
     def _showdown(rnd: PalacePokerRound) -> dict[int, str]:
         """PP-16: every remaining player's best hand, and who takes the pot with it."""
-        end = rnd.end
+        end = rnd.state.end
         assert end is not None
         won = "shares the pot" if len(end.winners) > 1 else "takes the pot"
         return {sh.seat: f"{hand_words(sh.hand)}" + (f" — {won}" if sh.seat in end.winners else "")
@@ -82,25 +82,25 @@ class PalacePokerPresenter:
     def _acting(rnd: PalacePokerRound) -> int | None:
         if rnd.phase is not Phase.ACT:
             return None
-        if rnd.pending is not None:
-            return rnd.pending.seat
-        if rnd.battle is not None:
-            return rnd.battle.to_act
-        return rnd.turn
+        if rnd.state.pending is not None:
+            return rnd.state.pending.seat
+        if rnd.state.battle is not None:
+            return rnd.state.battle.to_act
+        return rnd.state.turn
 
     def banner(self, rnd: Round | None) -> HandView:
         if not isinstance(rnd, PalacePokerRound):
             return HandView("Pot")
-        pool = getattr(rnd, "pool", None)
-        lines = [f"draw and discard piles: {pool()} physical cards" if pool is not None and rnd.remaining()
-                 else f"draw pile {len(rnd.draw_pile)} · discards {len(rnd.discard_pile)}"]
-        if rnd.battle is not None:
-            b = rnd.battle
+        state = rnd.state
+        lines = [f"draw and discard piles: {rnd.turns.pool()} physical cards" if rnd.keyed and state.remaining()
+                 else f"draw pile {len(state.draw_pile)} · discards {len(state.discard_pile)}"]
+        if state.battle is not None:
+            b = state.battle
             lines.append(f"battle: seat {b.attacker.seat} v seat {b.defender.seat}, {b.owed} to call, "
                          f"{b.raises} raise(s)")
-        if rnd.end is not None:
-            lines.append(rnd.end.reason)
-        return HandView(f"Pot {rnd.pot}", hand=f"{rnd.pot} chips in the pot", lines=tuple(lines))
+        if state.end is not None:
+            lines.append(state.end.reason)
+        return HandView(f"Pot {state.pot}", hand=f"{state.pot} chips in the pot", lines=tuple(lines))
 
     banker = banner
 
@@ -145,11 +145,11 @@ class PalacePokerPresenter:
         kinds = {s.kind for s in specs}
         match rnd.phase:
             case Phase.ANTE:
-                if rnd.dealer is None:
+                if rnd.state.dealer is None:
                     return "First hand: d deals one card each, the highest rank deals (PP-0)."
                 words = [w for k, w in (("ante", "pick a seat, a antes; A antes every seat not yet in"),
                                         ("deal_banners", "d deals the banners")) if k in kinds]
-                return f"Seat {rnd.dealer} deals. Antes: {'; '.join(words) or 'x voids the round'}."
+                return f"Seat {rnd.state.dealer} deals. Antes: {'; '.join(words) or 'x voids the round'}."
             case Phase.DEAL:
                 return "d shuffles again and deals three palace cards each."
             case Phase.ACT:
@@ -157,14 +157,14 @@ class PalacePokerPresenter:
                 mine = {s.kind: s for s in specs if s.seat == seat}
                 if "keep" in mine:
                     return f"Seat {seat}: k marks the soldiers to discard (the rest are kept)."
-                if rnd.battle is not None:
+                if rnd.state.battle is not None:
                     return self._answer_prompt(rnd, mine)
                 words = [w for k, w in (("buy", "b buy"), ("discard", "t discard"), ("stay", "w stay"),
                                         ("battle", "a attack"), ("fold", "f fold")) if k in mine]
                 forced = " (two banner suits left: attack or fold, PP-15)" if "stay" not in mine else ""
                 return f"Seat {seat}: {', '.join(words)}{forced}."
             case Phase.REVEAL:
-                shows = rnd.end is not None and rnd.end.rule == "PP-16"
+                shows = rnd.state.end is not None and rnd.state.end.rule == "PP-16"
                 return f"The hand is over: v {'shows down the palaces' if shows else 'awards the pot'}."
             case Phase.PAYOUT:
                 return "p shows the payout to confirm."
@@ -174,7 +174,7 @@ class PalacePokerPresenter:
     @staticmethod
     def _answer_prompt(rnd: PalacePokerRound, mine: Mapping[str, ActionSpec]) -> str:
         """The seat facing an attack or a raise: the answers the round offers it (PP-8, PP-9, PP-11)."""
-        battle = rnd.battle
+        battle = rnd.state.battle
         assert battle is not None and battle.to_act is not None
         seat = battle.to_act
         other = battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
