@@ -34,7 +34,7 @@ from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
 
 AnyEvent = RoundEvent
-"""A round's event (the name the game modules use)."""
+"""A round's event (the presenters' name for it)."""
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_tui.events import on
+from dealer_tui.events import RoundEvent, on
 from dealer_tui.events.chinese_poker import (
     CardsDealt,
     NaturalDeclared,
@@ -39,7 +39,6 @@ from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
-    AnyEvent,
     CardRequest,
     Phase,
     Round,
@@ -298,7 +297,7 @@ class ChinesePokerRound(Round):
             return "the cards are already dealt"
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_deal(self, a: Action) -> list[AnyEvent]:
+    def _propose_deal(self, a: Action) -> list[RoundEvent]:
         return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "CP-11"))]
 
     def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
@@ -314,7 +313,7 @@ class ChinesePokerRound(Round):
             raise refuse(p.seat, what, f"{twice[0]} is set twice")
         return hand
 
-    def _propose_set_rows(self, a: Action) -> list[AnyEvent]:
+    def _propose_set_rows(self, a: Action) -> list[RoundEvent]:
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "set the rows")
         if hand is None:
@@ -322,14 +321,14 @@ class ChinesePokerRound(Round):
         rows = in_playing_order(hand)
         return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=False)]
 
-    def _propose_suggest(self, a: Action) -> list[AnyEvent]:
+    def _propose_suggest(self, a: Action) -> list[RoundEvent]:
         p = self.seats[a.seat or 0]
         s = self.suggestion(p.seat)
         rows = in_playing_order(s.hand)
         return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=True,
                         reason=s.reason)]
 
-    def _propose_declare_natural(self, a: Action) -> list[AnyEvent]:
+    def _propose_declare_natural(self, a: Action) -> list[RoundEvent]:
         """CP-9: the natural of the seat's 13 cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         named = self._rows_of(a, p, "declare a natural") or p.rows
@@ -339,10 +338,10 @@ class ChinesePokerRound(Round):
             raise refuse(p.seat, "declare a natural", str(exc)) from None
         return [natural_declared(p.seat, natural, self.natural_rows(p, natural, named))]
 
-    def _propose_withdraw_natural(self, a: Action) -> list[AnyEvent]:
+    def _propose_withdraw_natural(self, a: Action) -> list[RoundEvent]:
         return [NaturalWithdrawn(seat=a.seat or 0)]
 
-    def _propose_lock(self, a: Action) -> list[AnyEvent]:
+    def _propose_lock(self, a: Action) -> list[RoundEvent]:
         p = self.seats[a.seat or 0]
         foul = self.foul(p.seat)
         if foul is not None and a.data.get("confirm_foul") is not True:
@@ -351,10 +350,10 @@ class ChinesePokerRound(Round):
         return [RowsLocked(seat=p.seat, fouled=foul is not None, foul=foul,
                            natural=None if p.natural is None else p.natural.value)]
 
-    def _propose_unlock(self, a: Action) -> list[AnyEvent]:
+    def _propose_unlock(self, a: Action) -> list[RoundEvent]:
         return [RowsUnlocked(seat=a.seat or 0)]
 
-    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
+    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
         hands: dict[str, OpenedRows] = {}
         verified = []
         for seat in self.order():

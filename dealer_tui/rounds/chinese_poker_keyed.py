@@ -10,8 +10,9 @@ the natural (CP-14).
 
 from __future__ import annotations
 
+from dealer_tui.events import RoundEvent
 from dealer_tui.events.chinese_poker import CardsDealt, NaturalDeclared, RowsSet
-from dealer_tui.rounds.base import Action, ActionSpec, AnyEvent, Phase, refuse
+from dealer_tui.rounds.base import Action, ActionSpec, Phase, refuse
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat, natural_declared, rows_named
 from dealer_tui.rounds.chinese_rows import RowStatus, rows_data
 from rules import chinese_poker as cp
@@ -66,7 +67,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             raise refuse(p.seat, what, f"{clash.text} is already keyed for seat {others[clash]}")
         return hand
 
-    def _propose_declare_natural(self, a: Action) -> list[AnyEvent]:
+    def _propose_declare_natural(self, a: Action) -> list[RoundEvent]:
         """CP-9: the natural of the 13 keyed cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "declare a natural") or p.rows
@@ -82,7 +83,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             hand = cp.SetHand(*found)
         return [natural_declared(p.seat, natural, hand)]
 
-    def _propose_deal(self, a: Action) -> list[AnyEvent]:
+    def _propose_deal(self, a: Action) -> list[RoundEvent]:
         return [CardsDealt(hands={}, keyed=True)]
 
     def _on_cards_dealt(self, e: CardsDealt) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_tui.events import on
+from dealer_tui.events import RoundEvent, on
 from dealer_tui.events.high_card_flush import (
     AntePlaced,
     AnteWithdrawn,
@@ -19,7 +19,6 @@ from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
-    AnyEvent,
     CardRequest,
     Phase,
     Round,
@@ -125,7 +124,7 @@ class HighCardFlushRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[AnyEvent], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[RoundEvent], seat: int) -> list[Action]:
         """HCF-4: the seat's Ante and bonus bets as they stood when that round's antes closed."""
         placed: AntePlaced | None = None
         for e in self.effective_events(earlier):
@@ -200,7 +199,7 @@ class HighCardFlushRound(Round):
                     f"{hcf.chips_to_post(low, 0, 0)} (Ante + 3x Ante, HCF-4)")
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_ante(self, a: Action) -> list[AnyEvent]:
+    def _propose_ante(self, a: Action) -> list[RoundEvent]:
         seat = a.seat or 0
         p = self.seats[seat]
         ante = a.amount or 0
@@ -218,22 +217,22 @@ class HighCardFlushRound(Round):
                                                f"= {need} must be covered (HCF-4)")
         return [AntePlaced(seat=seat, ante=ante, flush=flush, straight_flush=sf)]
 
-    def _propose_withdraw(self, a: Action) -> list[AnyEvent]:
+    def _propose_withdraw(self, a: Action) -> list[RoundEvent]:
         return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal(self, a: Action) -> list[AnyEvent]:
+    def _propose_deal(self, a: Action) -> list[RoundEvent]:
         return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "HCF-19"))]
 
-    def _propose_raise(self, a: Action) -> list[AnyEvent]:
+    def _propose_raise(self, a: Action) -> list[RoundEvent]:
         seat, amount = a.seat or 0, a.amount or 0
         p = self.seats[seat]
         hcf.verify_raise(p.ante, amount, self.flush_length(seat), seat)
         return [PlayerActed(seat=seat, raised=amount)]
 
-    def _propose_fold(self, a: Action) -> list[AnyEvent]:
+    def _propose_fold(self, a: Action) -> list[RoundEvent]:
         return [PlayerActed(seat=a.seat or 0, raised=0)]
 
-    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
+    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
         return [BankerRevealed(cards=self.banker_cards)]
 
     # -- folding ----------------------------------------------------------------------------

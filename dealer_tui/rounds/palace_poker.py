@@ -45,7 +45,6 @@ from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
-    AnyEvent,
     CardRequest,
     Phase,
     Round,
@@ -185,7 +184,7 @@ class PalacePokerRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, action: Action) -> list[AnyEvent]:
+    def propose(self, action: Action) -> list[RoundEvent]:
         handler = getattr(self, f"_propose_{action.kind}", None)
         verb = VERBS.get(action.kind, action.kind.replace("_", " "))
         if handler is None:
@@ -193,7 +192,7 @@ class PalacePokerRound(Round):
         legal = {(s.kind, s.seat) for s in self.legal_actions()}
         if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
             raise refuse(action.seat, verb, self._why_not(action))
-        events: list[AnyEvent] = handler(action)
+        events: list[RoundEvent] = handler(action)
         return events
 
     def _why_not(self, a: Action) -> str:
@@ -237,7 +236,7 @@ class PalacePokerRound(Round):
         said += [f"seat {s} holds {players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
         return "; ".join(said) + " (PP-1)"
 
-    def _propose_draw_for_dealer(self, a: Action) -> list[AnyEvent]:
+    def _propose_draw_for_dealer(self, a: Action) -> list[RoundEvent]:
         got = take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), VERBS[a.kind])
         new = [(s, got[f"seat {s}"][0]) for s in self.drawing]
         try:
@@ -251,16 +250,16 @@ class PalacePokerRound(Round):
         return [DealerDrawn(drawn={f"seat {s}": (c,) for s, c in new}, dealer=dealer, tied=tuple(tied),
                             reason=reason)]
 
-    def _propose_ante(self, a: Action) -> list[AnyEvent]:
+    def _propose_ante(self, a: Action) -> list[RoundEvent]:
         ante = self.profile.ante
         if a.amount is not None and a.amount != ante:
             raise refuse(a.seat, f"ante {a.amount}", f"the ante is {ante} (PP-1)")
         return [AntePlaced(seat=a.seat or 0, ante=ante)]
 
-    def _propose_withdraw(self, a: Action) -> list[AnyEvent]:
+    def _propose_withdraw(self, a: Action) -> list[RoundEvent]:
         return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal_banners(self, a: Action) -> list[AnyEvent]:
+    def _propose_deal_banners(self, a: Action) -> list[RoundEvent]:
         deck = take_cards(a, self._banner_request(), set(DECK), VERBS[a.kind])["deck"]
         order = self.anted()
         try:
@@ -271,14 +270,14 @@ class PalacePokerRound(Round):
                              refused=deal.refused, turned=deal.turned, reshuffles=deal.reshuffles,
                              reasons=deal.reasons)]
 
-    def _propose_deal_palaces(self, a: Action) -> list[AnyEvent]:
+    def _propose_deal_palaces(self, a: Action) -> list[RoundEvent]:
         request = self._palace_request()
         got = take_cards(a, request, set(request.refill), VERBS[a.kind])
         order = self.state.order
         deal = pp.deal_palaces_from(order, (*got["palace"], *got["draw pile"]))
         return [PalacesDealt(palaces={str(s): deal.palaces[s] for s in order}, draw_pile=deal.draw_pile)]
 
-    def _propose_reveal(self, a: Action) -> list[AnyEvent]:
+    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
         end = self.state.end
         assert end is not None
         return [HandEnded(rule=end.rule, winners=tuple(end.winners),
@@ -287,37 +286,37 @@ class PalacePokerRound(Round):
 
     # -- the act phase's steps (PP-3..PP-11): the turns propose them --------------------------
 
-    def _propose_buy(self, a: Action) -> list[AnyEvent]:
+    def _propose_buy(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_keep(self, a: Action) -> list[AnyEvent]:
+    def _propose_keep(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_discard(self, a: Action) -> list[AnyEvent]:
+    def _propose_discard(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_stay(self, a: Action) -> list[AnyEvent]:
+    def _propose_stay(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_fold(self, a: Action) -> list[AnyEvent]:
+    def _propose_fold(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_battle(self, a: Action) -> list[AnyEvent]:
+    def _propose_battle(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_call(self, a: Action) -> list[AnyEvent]:
+    def _propose_call(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_raise(self, a: Action) -> list[AnyEvent]:
+    def _propose_raise(self, a: Action) -> list[RoundEvent]:
         return self.turns.propose(a)
 
-    def _propose_confirm_payout(self, a: Action) -> list[AnyEvent]:
+    def _propose_confirm_payout(self, a: Action) -> list[RoundEvent]:
         return self._with_button(self.payout_events(a))
 
-    def _propose_void(self, a: Action) -> list[AnyEvent]:
+    def _propose_void(self, a: Action) -> list[RoundEvent]:
         return self._with_button(self.void_events(str(a.data.get("reason", ""))))
 
-    def _with_button(self, events: list[RoundEvent]) -> list[AnyEvent]:
+    def _with_button(self, events: list[RoundEvent]) -> list[RoundEvent]:
         """Round-ending events also carry the hand's dealer, for the next hand's button (PP-0)."""
         return [replace(e, button=self.state.dealer) if isinstance(e, (PayoutConfirmed, RoundVoided)) else e
                 for e in events]

@@ -31,7 +31,6 @@ from dealer_tui.ledger.base import (
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
-    AnyEvent,
     CardRequest,
     Phase,
     Round,
@@ -183,7 +182,7 @@ class Table:
         self.round, self.round_id = rnd, record.id
         return rnd
 
-    def last_round_events(self) -> list[AnyEvent]:
+    def last_round_events(self) -> list[RoundEvent]:
         """The events of this table's last round before the current one (settled or void); empty
         when there is none."""
         earlier = [r for r in self.ledger.table_rounds(self.record.id) if r.id != self.round_id]
@@ -191,7 +190,7 @@ class Table:
             return []
         return [typed(e, self.record.game) for e in self.ledger.round_events(earlier[-1].id)]
 
-    def repeat_bets(self, seat: int) -> list[AnyEvent]:
+    def repeat_bets(self, seat: int) -> list[RoundEvent]:
         """Place `seat`'s bets as they stood last round (HCF, "1 or 5"); a refusal names the reason."""
         if self.round is None:
             raise IllegalAction("There is no round: start one first")
@@ -203,7 +202,7 @@ class Table:
             trial.apply_all(trial.propose(action))
         return [event for action in actions for event in self.act(action)]
 
-    def act(self, action: Action) -> list[AnyEvent]:
+    def act(self, action: Action) -> list[RoundEvent]:
         """Carry out one action: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:
             raise IllegalAction("There is no round: start one first")
@@ -269,7 +268,7 @@ class Table:
         return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(request))
 
     @staticmethod
-    def round_update(events: Sequence[AnyEvent]) -> RoundUpdate | None:
+    def round_update(events: Sequence[RoundEvent]) -> RoundUpdate | None:
         """What a round-ending event writes into the round's row: its status, flags, settlement
         rows and totals (`history verify` reads the row from the events the same way)."""
         for event in events:
