@@ -8,14 +8,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from dealer_tui.screens.dialog import DimmedModal
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card
 
 
-class CardPickModal(DimmedModal[list[Card] | None]):
+class CardPickModal(ModalScreen[list[Card] | None]):
     CSS_PATH = "modal.tcss"
     KEYS = "1234567890-="
     BINDINGS = [

@@ -4,7 +4,6 @@ of the rows in view, the sign-off queue, and new rounds as they land."""
 from __future__ import annotations
 
 from dataclasses import replace
-
 from pathlib import Path
 from typing import ClassVar
 
@@ -19,7 +18,6 @@ from dealer_tui.ledger.base import TRAINING, Cursor, cursor_of
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_signoff import SignOffDesk
-from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.screens.floor_voids import Voids
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
@@ -84,7 +82,7 @@ class RoundsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static(id="floor-filters")
-        yield FloorTable(id="floor-table", zebra_stripes=True, cursor_type="row")
+        yield DataTable(id="floor-table", zebra_stripes=True, cursor_type="row")
         yield ScreenKeys()
 
     def on_mount(self) -> None:

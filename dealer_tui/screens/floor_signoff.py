@@ -18,7 +18,6 @@ from dealer_tui.events.table import SignOffRequested
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.screens.floor_names import TableNames
-from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.supervisor import PinError, PinStore, SignOff
@@ -66,7 +65,7 @@ class SignOffScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static(id="signoff-status")
-        yield FloorTable(id="signoff-table", zebra_stripes=True, cursor_type="row")
+        yield DataTable(id="signoff-table", zebra_stripes=True, cursor_type="row")
         yield ScreenKeys()
 
     def on_mount(self) -> None:

@@ -21,7 +21,6 @@ from dealer_tui.ledger import Ledger, RowQuery, Totals
 from dealer_tui.ledger.base import TRAINING, HourTotals
 from dealer_tui.ledger.payouts import DROP_MEANS, KINDS
 from dealer_tui.screens.floor_names import TableNames
-from dealer_tui.screens.floor_table import FloorTable
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 COLUMNS = ("Banking", "Table", "Game", "Rounds", "Drop", "From stacks", "Paid", "Returned", "Win", "Hold",
@@ -83,7 +82,7 @@ class TotalsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
-        yield FloorTable(id="totals-table", zebra_stripes=True)
+        yield DataTable(id="totals-table", zebra_stripes=True)
         yield Static(id="totals-sum")
         with VerticalScroll(id="totals-hours"):
             yield Static(id="totals-chart")

@@ -10,13 +10,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from dealer_tui.screens.dialog import DimmedModal
 from rules.profiles.loader import LoadedProfile
 
 
-class HelpScreen(DimmedModal[None]):
+class HelpScreen(ModalScreen[None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 

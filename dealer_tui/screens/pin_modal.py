@@ -5,13 +5,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from dealer_tui.screens.dialog import DimmedModal
 from dealer_tui.supervisor import MAX_TRIES, PinError, SignOff
 
 
-class PinModal(DimmedModal[str | None]):
+class PinModal(ModalScreen[str | None]):
     """Dismisses with the supervisor's sign-off label, or None."""
 
     CSS_PATH = "modal.tcss"

@@ -10,9 +10,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from dealer_tui.screens.dialog import DimmedModal
 from dealer_tui.widgets.cards_text import cards_text
 from rules import chinese_poker as cp
 from rules.cards import Card, sort_cards
@@ -20,7 +20,7 @@ from rules.cards import Card, sort_cards
 ROW_NAMES = ("front", "middle", "back")
 
 
-class RowsModal(DimmedModal[dict[str, str] | None]):
+class RowsModal(ModalScreen[dict[str, str] | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("left", "move(-1)", "Previous card"),
