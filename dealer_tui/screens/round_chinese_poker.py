@@ -14,12 +14,12 @@ from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
 from dealer_tui.rounds.chinese_rows import rows_from_data
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.rows_modal import ROW_NAMES, RowsModal
 from rules import chinese_poker as cp
 from rules.cards import Card
 from rules.chinese_naturals import natural_in
-from rules.errors import RulesError
 
 RULES = """Chinese Poker — the rules as played here
 CP-1  Four hands of 13 are dealt whatever the number of players.
@@ -141,13 +141,6 @@ class ChinesePokerScreen(RoundScreen):
         def row_data(cards: dict[str, tuple[Card, ...]]) -> dict[str, str]:
             return {name: " ".join(c.text for c in cards[name]) for name in ROW_NAMES}
 
-        def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
-            try:
-                rnd.propose(Action(kind, seat, data=row_data(cards)))
-            except RulesError as exc:
-                return str(exc)
-            return None
-
         def status(cards: dict[str, tuple[Card, ...]]) -> Text:
             hand = cp.SetHand(*(cards[name] for name in ROW_NAMES))
             if kind == "declare_natural":  # CP-9: the 13 cards are judged, whatever their rows
@@ -162,12 +155,10 @@ class ChinesePokerScreen(RoundScreen):
                 return Text(f"{names} — FOUL: {judged.foul}", style="bold red")
             return Text(f"{names} — rows in order", style="green")
 
-        def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
-            if cards is not None:
-                self.perform(Action(kind, seat, data=row_data(cards)))
-
+        step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: Action(kind, seat,
+                                                                                         data=row_data(cards)))
         what = "a declared natural's 13 cards, any rows (CP-9)" if kind == "declare_natural" else "the rows"
         values = {name: str(spec.data.get(name, "")) for name in ROW_NAMES}
         self.app.push_screen(CardEntryModal(f"Seat {seat}: key {what} — front 3, middle 5, back 5",
-                                            list(zip(ROW_NAMES, (3, 5, 5), strict=True)), taken, check, status,
-                                            values), keyed)
+                                            list(zip(ROW_NAMES, (3, 5, 5), strict=True)), taken, step.check,
+                                            status, values), step.answered)

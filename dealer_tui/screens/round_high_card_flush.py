@@ -99,7 +99,7 @@ class HighCardFlushScreen(RoundScreen):
         def ante(v: dict[str, int]) -> Action:
             return Action("ante", seat, v["ante"], data={"flush": v["flush"], "straight_flush": v["straight_flush"]})
 
-        self.ask_amounts(f"Seat {seat}: ante and bonus bets", fields, lambda v: self.perform(ante(v)), ante)
+        self.ask_step(f"Seat {seat}: ante and bonus bets", fields, ante)
 
     def action_undo(self) -> None:
         spec = self.spec_for("withdraw")
@@ -114,10 +114,9 @@ class HighCardFlushScreen(RoundScreen):
         length = self.hcf.flush_length(seat)
         unseen = self.table.keyed and not self.hcf.seats[seat].cards  # declared now, capped at the reveal
         why = "as declared, checked against the keyed hand at the reveal" if unseen else f"{length}-card flush"
-        self.ask_amounts(f"Seat {seat} raises ({why}: {low}–{high})",
-                         [AmountField("raise", "Raise", low, high, low if unseen else high)],
-                         lambda v: self.perform(Action("raise", seat, v["raise"])),
-                         lambda v: Action("raise", seat, v["raise"]))
+        self.ask_step(f"Seat {seat} raises ({why}: {low}–{high})",
+                      [AmountField("raise", "Raise", low, high, low if unseen else high)],
+                      lambda v: Action("raise", seat, v["raise"]))
 
     def action_fold(self) -> None:
         spec = self.spec_for("fold")

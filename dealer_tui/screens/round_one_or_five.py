@@ -63,9 +63,8 @@ class OneOrFiveScreen(RoundScreen):
             return
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
         box = spec.data.get("box")
-        self.ask_amounts(f"Seat {seat}: ante on box {box}", [AmountField("ante", "Ante", low, high, low)],
-                         lambda v: self.perform(Action("ante", seat, v["ante"], data={"box": box})),
-                         lambda v: Action("ante", seat, v["ante"], data={"box": box}))
+        self.ask_step(f"Seat {seat}: ante on box {box}", [AmountField("ante", "Ante", low, high, low)],
+                      lambda v: Action("ante", seat, v["ante"], data={"box": box}))
 
     def action_open_box(self) -> None:
         spec = self.spec_for("open_box")
@@ -134,8 +133,8 @@ class OneOrFiveScreen(RoundScreen):
         if spec is None or box is None:
             return
         low, high = spec.min_amount or 0, spec.max_amount or 0
-        self.ask_amounts(f"Box {box.number}: insurance premium", [AmountField("premium", "Premium", low, high, low)],
-                         lambda v: self.perform(Action("insure", box.seat, v["premium"], data={"box": box.number})))
+        self.ask_step(f"Box {box.number}: insurance premium", [AmountField("premium", "Premium", low, high, low)],
+                      lambda v: Action("insure", box.seat, v["premium"], data={"box": box.number}))
 
     def _insure_keyed(self) -> None:
         """Live table: the box's hand is keyed for the insurance (it must hold a straight or better),
@@ -164,9 +163,8 @@ class OneOrFiveScreen(RoundScreen):
             def insure(v: dict[str, int]) -> Action:
                 return Action("insure", seat, v["premium"], data={"box": number}, cards=cards)
 
-            self.ask_amounts(f"Box {number} ({rules.hand_of(hand).said()}): insurance premium",
-                             [AmountField("premium", "Premium", low, high, low)],
-                             lambda v: self.perform(insure(v)), insure)
+            self.ask_step(f"Box {number} ({rules.hand_of(hand).said()}): insurance premium",
+                          [AmountField("premium", "Premium", low, high, low)], insure)
 
         if spec.needs_cards is None:
             premium({})

@@ -31,6 +31,7 @@ from dealer_tui.screens.dialog import (
     OneFrame,
     settled,
 )
+from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.pin_modal import PinModal
@@ -258,12 +259,25 @@ class RoundScreen(TableChanges, OneFrame[None]):
         if request is not None:
             self.key_cards(request, action)
             return False
+        return self.performed(action, self.record(action))
+
+    def record(self, action: Action) -> RulesError | LedgerError | None:
+        """Hand `action` to the table, which has the round check it (its one `propose`) and records
+        it: None once recorded, else the refusal or the storage fault. Nothing is redrawn yet."""
         try:
             self.table.act(action)
         except (RulesError, LedgerError) as exc:
-            if not self.ledger_fault(exc, lambda: self.perform(action)):
-                self.tell(str(exc), severity="error")
-            return False
+            return exc
+        return None
+
+    def performed(self, action: Action, failed: RulesError | LedgerError | None) -> bool:
+        """The screen after `action` went to the table: redrawn; a refusal told in the notice line,
+        a storage fault offered again (`ledger_fault`)."""
+        try:
+            if failed is not None:
+                if not self.ledger_fault(failed, lambda: self.perform(action)):
+                    self.tell(str(failed), severity="error")
+                return False
         finally:
             self.refresh_view()
         rnd = self.table.round
@@ -281,43 +295,29 @@ class RoundScreen(TableChanges, OneFrame[None]):
         return ledger_fault(self, exc, retry, lambda: self.tell(f"Nothing was recorded: {exc}", severity="warning"))
 
     def key_cards(self, request: CardRequest, action: Action, title: str = "") -> None:
-        """The dealer keys the cards `action` needs; the round checks them before the dialog closes."""
+        """The dealer keys the cards `action` needs; the table takes the step with them before the
+        dialog closes (a refusal stays in the dialog)."""
         rnd = self.table.round
         if rnd is None:
             return
-
-        def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
-            try:
-                rnd.propose(replace(action, cards=cards))
-            except RulesError as exc:
-                return str(exc)
-            return None
-
-        def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
-            if cards is not None:
-                self.perform(replace(action, cards=cards))
-
+        step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: replace(action, cards=cards))
         count = f"{request.total} card{'s' if request.total != 1 else ''}"
         heading = title or f"{request.purpose[:1].upper()}{request.purpose[1:]}: key the {count} as the table sees them"
-        self.show(CardEntryModal(heading, request.hands, rnd.taken_cards(request), check), keyed)
+        self.show(CardEntryModal(heading, request.hands, rnd.taken_cards(request), step.check), step.answered)
 
-    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], object],
-                    action: Callable[[dict[str, int]], Action] | None = None) -> None:
-        """Ask for amounts; with `action`, the round checks them before the dialog closes."""
+    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], object]) -> None:
+        """Ask for amounts (a table's change between hands: a buy-in, chips bought); `then` takes them."""
         def done(values: dict[str, int] | None) -> None:
             if values is not None:
                 then(values)
 
-        def check(values: dict[str, int]) -> str | None:
-            if action is None or self.table.round is None:
-                return None
-            try:
-                self.table.round.propose(action(values))
-            except RulesError as exc:
-                return str(exc)
-            return None
+        self.ask(AmountModal(title, fields), done)
 
-        self.ask(AmountModal(title, fields, check), done)
+    def ask_step(self, title: str, fields: list[AmountField], action: Callable[[dict[str, int]], Action]) -> None:
+        """Ask for the amounts of a round's step: Enter hands `action(amounts)` to the table, which
+        checks it once; a refusal stays in the dialog with the round's reason."""
+        step = DialogStep(self, action)
+        self.ask(AmountModal(title, fields, step.check), step.answered)
 
     @property
     def shelf(self) -> DialogShelf:
