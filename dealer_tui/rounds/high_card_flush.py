@@ -94,6 +94,17 @@ class HighCardFlushRound(Round):
             "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in sorted(players.items())},
         }
 
+    @classmethod
+    def next_banker(cls, session: TableSession, profile: ProfileBase, declined: Sequence[int] = ()) -> int | None:
+        """The seat the bank is offered to next (HCF-18): clockwise from the last banker, past the
+        seats that declined or hold less than the minimum bank. None when the house banks, or when
+        no seat can (the round is then refused, `setup_from` says why)."""
+        assert isinstance(profile, HighCardFlushProfile)
+        if profile.banker != "designated_player":
+            return None
+        return hcf.next_designated_player(session.seat_count, session.banker, session.stacks(),
+                                          profile.dp_min_bank, declined)
+
     # -- state ------------------------------------------------------------------------------
 
     def clockwise_from_button(self) -> list[int]:

@@ -135,6 +135,13 @@ class OneOrFiveRound(Round):
                 return box
         return None
 
+    def insurance_bounds(self, box: Box, hand: Sequence[Card] = ()) -> tuple[int, int]:
+        """The premium the box may be insured for (R-9): 1x Ante to half the Bet's win with its
+        cards (or, at a live table before they are known, `hand` as keyed), and no more than its
+        player has free."""
+        low, high = rules.insurance_bounds(self.profile, box.ante, rules.hand_of(box.cards or tuple(hand)))
+        return low, min(high, self.available(box.seat))
+
     def _may_insure(self, box: Box) -> bool:
         hand = rules.hand_of(box.cards)
         return rules.can_insure(self.profile, box.ante, rules.Action.BET, hand) and self.available(box.seat) >= box.ante

@@ -12,7 +12,6 @@ from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.screens.round_screen import RoundScreen
-from rules import high_card_flush as hcf
 from rules.profiles.high_card_flush import HighCardFlushProfile
 
 RULES = """High Card Flush — the rules as played here
@@ -58,16 +57,11 @@ class HighCardFlushScreen(RoundScreen):
 
     def action_start(self, **choices: Any) -> None:
         """HCF-18: offer the bank to the next seat clockwise; a seat may decline."""
-        profile = self.hcf_profile
-        if profile.banker == "house":
-            super().action_start()
-            return
         declined: list[int] = list(choices.get("declined", []))
         session = self.table.session
-        seat = hcf.next_designated_player(session.seat_count, session.banker, session.stacks(),
-                                          profile.dp_min_bank, declined)
-        if seat is None:
-            super().action_start(declined=declined)  # refused with the reason
+        seat = HighCardFlushRound.next_banker(session, self.table.profile.profile, declined)
+        if seat is None:  # the house banks; or no seat can, and the round is refused with the reason
+            super().action_start(declined=declined)
             return
 
         def answered(choice: str | None) -> None:

@@ -158,8 +158,7 @@ class OneOrFiveScreen(RoundScreen):
 
         def premium(cards: dict[str, tuple[Card, ...]]) -> None:
             hand = box.cards or cards[f"box {number}"]
-            low, high = rules.insurance_bounds(self.o5.profile, box.ante, rules.hand_of(hand))
-            high = min(high, self.o5.available(seat))
+            low, high = self.o5.insurance_bounds(box, hand)
             def insure(v: dict[str, int]) -> Action:
                 return Action("insure", seat, v["premium"], data={"box": number}, cards=cards)
 
