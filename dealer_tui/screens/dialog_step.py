@@ -4,7 +4,7 @@ the dialog's own Enter: the round checks it there, once, and a refusal stays in 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from dealer_tui.rounds.base import Action
 from rules.errors import RulesError
@@ -22,7 +22,7 @@ class DialogStep(Generic[AnswerT]):
     the screen is redrawn and a storage fault offered again, as after any step. A step whose cards
     are still to be keyed (a live table) is handed over only once they are."""
 
-    def __init__(self, screen: RoundScreen, action: Callable[[AnswerT], Action]) -> None:
+    def __init__(self, screen: RoundScreen[Any], action: Callable[[AnswerT], Action]) -> None:
         self.screen, self.action = screen, action
         self._after: Callable[[], object] | None = None
 

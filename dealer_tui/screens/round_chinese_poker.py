@@ -8,7 +8,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 
-from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.base import Action, ActionSpec
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
 from dealer_tui.rounds.chinese_rows import rows_from_data
@@ -37,7 +37,7 @@ CP-13 Table stakes on the nets: a net of 0 moves no chips; a loser pays at most 
       from the button."""
 
 
-class ChinesePokerScreen(RoundScreen):
+class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("e", "edit_rows", "Set rows"),
         Binding("g", "suggest", "Suggest"),
@@ -52,19 +52,13 @@ class ChinesePokerScreen(RoundScreen):
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House (fees)"
 
-    @property
-    def cp(self) -> ChinesePokerRound:
-        rnd = self.table.round
-        assert isinstance(rnd, ChinesePokerRound)
-        return rnd
-
-    def _seat_spec(self, kind: str):  # type: ignore[no-untyped-def]
+    def _seat_spec(self, kind: str) -> ActionSpec | None:
         """The spec for the selected seat, else for the first seat still setting."""
         found = self.specs(kind)
         mine = [s for s in found if s.seat == self.selected]
         if mine:
             return mine[0]
-        waiting = self.cp.waiting() if self.table.round is not None else []
+        waiting = rnd.waiting() if (rnd := self.round) is not None else []
         return next((s for w in waiting for s in found if s.seat == w), found[0] if found else None)
 
     def _do(self, kind: str) -> None:
@@ -90,14 +84,14 @@ class ChinesePokerScreen(RoundScreen):
         self._do("unlock")
 
     def action_lock(self) -> None:
-        spec = self._seat_spec("lock")
-        if spec is None:
+        rnd, spec = self.round, self._seat_spec("lock")
+        if rnd is None or spec is None:
             return
         if not spec.data.get("confirm_foul"):
             self._do("lock")
             return
         seat = spec.seat
-        foul = self.cp.foul(seat or 0)
+        foul = rnd.foul(seat or 0)
 
         def answered(choice: str | None) -> None:
             if choice == "y":
@@ -111,12 +105,11 @@ class ChinesePokerScreen(RoundScreen):
         if self.table.keyed:
             self._key_rows("set_rows")
             return
-        spec = self._seat_spec("set_rows")
-        if spec is None or spec.seat is None:
+        rnd, spec = self.round, self._seat_spec("set_rows")
+        if rnd is None or spec is None or spec.seat is None:
             return
         seat = spec.seat
         self.selected = seat
-        rnd = self.cp
         rows = [list(r) for r in rows_from_data(spec.data).rows]  # the seat's rows now, or as dealt
 
         def picked(result: dict[str, str] | None) -> None:
@@ -130,12 +123,11 @@ class ChinesePokerScreen(RoundScreen):
     def _key_rows(self, kind: str) -> None:
         """Live table: the dealer keys the seat's three rows as the player turns them over; the
         rows' hands and a foul show as they are typed (CP-3, CP-4)."""
-        spec = self._seat_spec(kind)
-        if spec is None or spec.seat is None:
+        rnd, spec = self.round, self._seat_spec(kind)
+        if rnd is None or spec is None or spec.seat is None:
             return
         seat = spec.seat
         self.selected = seat
-        rnd = self.cp
         taken = rnd.taken_cards(seat=seat) if isinstance(rnd, ChinesePokerKeyedRound) else {}
 
         def row_data(cards: dict[str, tuple[Card, ...]]) -> dict[str, str]:

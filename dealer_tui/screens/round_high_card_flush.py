@@ -31,7 +31,7 @@ HCF-20 Casino profile: the house banks; bonus bets pay by the paytable on the pl
        whatever the house holds, folded or not."""
 
 
-class HighCardFlushScreen(RoundScreen):
+class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante"),
         Binding("A", "same_bets", "Same bets as last round"),
@@ -44,13 +44,9 @@ class HighCardFlushScreen(RoundScreen):
     RULES_SUMMARY = RULES
 
     @property
-    def hcf(self) -> HighCardFlushRound:
-        rnd = self.table.round
-        assert isinstance(rnd, HighCardFlushRound)
-        return rnd
-
-    @property
     def hcf_profile(self) -> HighCardFlushProfile:
+        """The table's profile (a round's own is `round.profile`): the limits and who banks, also
+        between rounds."""
         profile = self.table.profile.profile
         assert isinstance(profile, HighCardFlushProfile)
         return profile
@@ -101,26 +97,26 @@ class HighCardFlushScreen(RoundScreen):
             self.perform(Action("withdraw", spec.seat))
 
     def action_raise_bet(self) -> None:
-        spec = self.spec_for("raise")
-        if spec is None or spec.seat is None:
+        rnd, spec = self.round, self.spec_for("raise")
+        if rnd is None or spec is None or spec.seat is None:
             return
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
-        length = self.hcf.flush_length(seat)
-        unseen = self.table.keyed and not self.hcf.seats[seat].cards  # declared now, capped at the reveal
+        length = rnd.flush_length(seat)
+        unseen = rnd.keyed and not rnd.seats[seat].cards  # declared now, capped at the reveal
         why = "as declared, checked against the keyed hand at the reveal" if unseen else f"{length}-card flush"
         self.ask_step(f"Seat {seat} raises ({why}: {low}–{high})",
                       [AmountField("raise", "Raise", low, high, low if unseen else high)],
                       lambda v: Action("raise", seat, v["raise"]))
 
     def action_fold(self) -> None:
-        spec = self.spec_for("fold")
-        if spec is None or spec.seat is None:
+        rnd, spec = self.round, self.spec_for("fold")
+        if rnd is None or spec is None or spec.seat is None:
             return
         seat = spec.seat
-        p = self.hcf.seats[seat]
+        p = rnd.seats[seat]
         bonus = [f"{name} {amount}" for name, amount in (("Flush", p.flush), ("Straight Flush", p.straight_flush))
                  if amount]
-        if not bonus or self.hcf_profile.banker == "house":  # HCF-20: a folded hand keeps its bonus bets
+        if not bonus or rnd.profile.banker == "house":  # HCF-20: a folded hand keeps its bonus bets
             self.perform(Action("fold", seat))
             return
 

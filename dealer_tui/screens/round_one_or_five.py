@@ -32,7 +32,7 @@ R-9  Insurance on a closed straight or better: 1× Ante to half the Bet's win; p
 R-12 Misdeal: the round is void, all bets and fees returned."""
 
 
-class OneOrFiveScreen(RoundScreen):
+class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante a box"),
         Binding("A", "same_bets", "Same bets as last round"),
@@ -50,12 +50,6 @@ class OneOrFiveScreen(RoundScreen):
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House"
     ROW_LABEL = "Box"
-
-    @property
-    def o5(self) -> OneOrFiveRound:
-        rnd = self.table.round
-        assert isinstance(rnd, OneOrFiveRound)
-        return rnd
 
     def action_ante(self) -> None:
         spec = self.spec_for("ante")
@@ -86,9 +80,9 @@ class OneOrFiveScreen(RoundScreen):
                                          [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
 
     def action_exchange(self) -> None:
-        specs = self.specs("exchange")
-        box = self.o5.current_box()
-        if not specs or box is None:
+        rnd, specs = self.round, self.specs("exchange")
+        box = rnd.current_box() if rnd is not None else None
+        if rnd is None or not specs or box is None:
             return
         seat = box.seat
         counts = sorted({s.min_amount or 0 for s in specs})
@@ -98,7 +92,7 @@ class OneOrFiveScreen(RoundScreen):
                     self.perform(Action("exchange", seat, int(choice), data={"box": box.number}))
 
             self.app.push_screen(ChoiceModal(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
-                                             f"{self.o5.profile.exchange.fee})?",
+                                             f"{rnd.profile.exchange.fee})?",
                                              [(str(n), f"exchange {n}") for n in counts]), count)
             return
 
@@ -108,10 +102,10 @@ class OneOrFiveScreen(RoundScreen):
                                     data={"box": box.number, "discard": " ".join(c.text for c in cards)}))
 
         self.app.push_screen(CardPickModal(f"Box {box.number}: cards to exchange (fee {box.ante} × "
-                                           f"{self.o5.profile.exchange.fee})", sort_cards(box.cards), counts), picked)
+                                           f"{rnd.profile.exchange.fee})", sort_cards(box.cards), counts), picked)
 
     def _box_action(self, kind: str) -> None:
-        box = self.o5.current_box()
+        box = rnd.current_box() if (rnd := self.round) is not None else None
         if box is not None and self.specs(kind):
             self.perform(Action(kind, box.seat, data={"box": box.number}))
 
@@ -129,7 +123,7 @@ class OneOrFiveScreen(RoundScreen):
             self._insure_keyed()
             return
         spec = self.spec_for("insure")
-        box = self.o5.current_box()
+        box = rnd.current_box() if (rnd := self.round) is not None else None
         if spec is None or box is None:
             return
         low, high = spec.min_amount or 0, spec.max_amount or 0
@@ -151,14 +145,15 @@ class OneOrFiveScreen(RoundScreen):
             self._insure_box(mine[0])
 
     def _insure_box(self, spec: ActionSpec) -> None:
-        if spec.seat is None:
+        rnd = self.round
+        if rnd is None or spec.seat is None:
             return
         seat, number = spec.seat, int(spec.data["box"])
-        box = self.o5.boxes[number]
+        box = rnd.boxes[number]
 
         def premium(cards: dict[str, tuple[Card, ...]]) -> None:
             hand = box.cards or cards[f"box {number}"]
-            low, high = self.o5.insurance_bounds(box, hand)
+            low, high = rnd.insurance_bounds(box, hand)
             def insure(v: dict[str, int]) -> Action:
                 return Action("insure", seat, v["premium"], data={"box": number}, cards=cards)
 
@@ -171,11 +166,11 @@ class OneOrFiveScreen(RoundScreen):
 
         def eligible(cards: dict[str, tuple[Card, ...]]) -> str | None:
             try:
-                self.o5.propose(Action("insure", seat, box.ante, data={"box": number}, cards=cards))
+                rnd.propose(Action("insure", seat, box.ante, data={"box": number}, cards=cards))
             except RulesError as exc:
                 return str(exc)
             return None
 
         self.app.push_screen(CardEntryModal(f"Box {number}: key the hand for insurance (a straight or better, R-9)",
-                                            spec.needs_cards.hands, self.o5.taken_cards(spec.needs_cards), eligible),
+                                            spec.needs_cards.hands, rnd.taken_cards(spec.needs_cards), eligible),
                              lambda cards: premium(cards) if cards is not None else None)

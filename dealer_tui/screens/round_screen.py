@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -13,11 +13,21 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.types import CSSPathType
 from textual.widgets import Header, Static
+from typing_extensions import TypeVar
 
 from dealer_tui.events.table import SignOffApproved
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
-from dealer_tui.rounds.base import REKEY, UNDO, Action, ActionSpec, CardRequest, Phase, RoundOutcome
+from dealer_tui.rounds.base import (
+    REKEY,
+    UNDO,
+    Action,
+    ActionSpec,
+    CardRequest,
+    Phase,
+    Round,
+    RoundOutcome,
+)
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
@@ -28,7 +38,6 @@ from dealer_tui.screens.dialog import (
     Dialog,
     DialogShelf,
     Hold,
-    OneFrame,
     settled,
 )
 from dealer_tui.screens.dialog_step import DialogStep
@@ -38,7 +47,7 @@ from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.supervisor import SignOff
-from dealer_tui.views import presenter
+from dealer_tui.views import Presenter, presenter
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
 from dealer_tui.widgets.key_bar import KeyBar
@@ -51,10 +60,13 @@ from rules.cards import Card
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
+R = TypeVar("R", bound=Round, default=Round)
+"""The game's round (its live-table variant included) a round screen plays."""
 
-class RoundScreen(TableChanges, OneFrame[None]):
-    """Base of the per-game round screens. Subclasses add their keys and map them to the round's
-    action kinds in `KINDS`."""
+
+class RoundScreen(TableChanges, Screen[None], Generic[R]):
+    """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
+    Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
 
     CSS_PATH: ClassVar[CSSPathType] = ["round_screen.tcss", "modal.tcss"]  # the dialogs' read with the table's
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -85,12 +97,18 @@ class RoundScreen(TableChanges, OneFrame[None]):
         super().__init__()
         self.table = table
         self.signoff = signoff
-        self.presenter = presenter(table.record.game)
+        self.presenter: Presenter[R] = presenter(table.record.game)
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
         self._prompt: str | None = None
         self._notice_for: tuple[int, int, int] | None = None
         self._dialogs: DialogShelf | None = None
+
+    @property
+    def round(self) -> R | None:
+        """The table's round, as this game's round; None before the table's first round. (The
+        game's record pairs this screen with the game's round: a table plays no other.)"""
+        return cast("R | None", self.table.round)
 
     # -- layout -------------------------------------------------------------------------------
 
@@ -121,7 +139,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         self.query_one(TableInfo).show(loaded, self.presenter.LIMITS)
 
     def refresh_view(self) -> None:
-        rnd = self.table.round
+        rnd = self.round
         if self._notice_for not in (None, self._table_state()):
             self.query_one(Notice).clear()
             self._notice_for = None
@@ -160,7 +178,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
     # -- what is legal ------------------------------------------------------------------------
 
     def specs(self, kind: str) -> list[ActionSpec]:
-        rnd = self.table.round
+        rnd = self.round
         if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             return []
         return [s for s in rnd.legal_actions() if s.kind == kind]
@@ -182,7 +200,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
     def _why_not(self, kind: str, seat: int | None, fallback: str = "") -> str:
         """The round's own reason why `seat` may not do `kind` now (the rule it breaks); `fallback`
         when the round would take it after all."""
-        rnd = self.table.round
+        rnd = self.round
         fallback = fallback or f"Seat {seat} may not {kind.replace('_', ' ')} now"
         if rnd is None:
             return fallback
@@ -201,9 +219,9 @@ class RoundScreen(TableChanges, OneFrame[None]):
         if action == "same_bets":
             return bool(self.specs("ante"))
         if action == "undo_step":
-            return self.table.round is not None and self.table.round.undoable() is not None
+            return (rnd := self.round) is not None and rnd.undoable() is not None
         if action in ("start", "change_profile", "join", "more_chips", "leave"):
-            rnd = self.table.round
+            rnd = self.round
             between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
             if action == "join":
                 return between and len(self.table.session.players) < self.table.session.seat_count
@@ -223,7 +241,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
 
     def _table_state(self) -> tuple[int, int, int]:
         """What a notice speaks of: the round, its recorded events and the table's own."""
-        rnd = self.table.round
+        rnd = self.round
         return (self.table.round_id or 0, len(rnd.events) if rnd is not None else 0,
                 self.table.session.rounds_started)
 
@@ -234,7 +252,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
             hold = Hold(self.app)
             notice.clear()
             self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
-        rnd = self.table.round
+        rnd = self.round
         mine = [b for b in self._bindings_list() if b.key == event.key and b.action in self.KINDS]
         if any(self.check_action(b.action, ()) for b in mine):
             return  # a binding of this key is legal and runs
@@ -280,7 +298,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
                 return False
         finally:
             self.refresh_view()
-        rnd = self.table.round
+        rnd = self.round
         if rnd is not None and rnd.phase in (Phase.DONE, Phase.VOID):
             self.set_timer(TIDY_AFTER_ROUND_S, tidy_memory)
         return True
@@ -297,7 +315,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
     def key_cards(self, request: CardRequest, action: Action, title: str = "") -> None:
         """The dealer keys the cards `action` needs; the table takes the step with them before the
         dialog closes (a refusal stays in the dialog)."""
-        rnd = self.table.round
+        rnd = self.round
         if rnd is None:
             return
         step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: replace(action, cards=cards))
@@ -383,7 +401,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         self.perform(Action("reveal"))
 
     def action_payout(self) -> None:
-        rnd = self.table.round
+        rnd = self.round
         outcome = rnd.outcome() if rnd is not None else None
         if rnd is None or outcome is None:
             return
@@ -416,7 +434,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
         """A live table: the supervisor approves keying a hand again before the payout is
         confirmed (disputed cards); the dealer keys the cards as they are and gives the reason.
         Backing out anywhere goes back to the payout, nothing changed."""
-        rnd = self.table.round
+        rnd = self.round
         hands = rnd.rekey_hands() if rnd is not None else {}
         if rnd is None or not hands:
             return
@@ -470,7 +488,7 @@ class RoundScreen(TableChanges, OneFrame[None]):
     def action_undo_step(self) -> None:
         """The dealer's last step taken back while nothing has followed it (a mis-key), recorded as
         a correction; after that only the supervisor corrects (a void)."""
-        rnd = self.table.round
+        rnd = self.round
         what = rnd.undo_label() if rnd is not None else None
         if self.perform(Action(UNDO)) and what:
             self.tell(f"Taken back: {what}")

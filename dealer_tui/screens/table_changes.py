@@ -4,7 +4,7 @@ and a change of profile approved by the supervisor (C-8)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.amount_modal import AmountField
@@ -25,9 +25,9 @@ class TableChanges:
     table: Table
     selected: int | None
 
-    def screen_of_table(self) -> RoundScreen:
+    def screen_of_table(self) -> RoundScreen[Any]:
         """This object as the round screen it is a base of."""
-        return cast("RoundScreen", self)
+        return cast("RoundScreen[Any]", self)
 
     def _table_step(self, step: Callable[[], None], done: str) -> None:
         screen = self.screen_of_table()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from dealer_tui.events.table import (
     CardsCorrected,
@@ -51,12 +51,17 @@ class HandView:
     lines: Sequence[str] = field(default_factory=tuple)
 
 
-class Presenter(Protocol):
+RoundT_contra = TypeVar("RoundT_contra", bound=Round, contravariant=True)
+
+
+class Presenter(Protocol[RoundT_contra]):
+    """What the screens show of one game's rounds (`RoundT_contra`); None: no round yet at the table."""
+
     LIMITS: tuple[str, ...]
-    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
-    def banker(self, rnd: Round | None) -> HandView: ...
+    def seats(self, rnd: RoundT_contra | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
+    def banker(self, rnd: RoundT_contra | None) -> HandView: ...
     def describe(self, event: AnyEvent) -> str: ...
-    def prompt(self, rnd: Round | None) -> str: ...
+    def prompt(self, rnd: RoundT_contra | None) -> str: ...
 
 
 def describe_common(event: AnyEvent) -> str | None:
@@ -83,7 +88,7 @@ def describe_common(event: AnyEvent) -> str | None:
     return None
 
 
-def presenter(game_id: str) -> Presenter:
-    """The game's presenter, as its record names it."""
-    found: Presenter = load(record(game_id).presenter)
+def presenter(game_id: str) -> Presenter[Any]:
+    """The game's presenter, as its record names it (the record pairs it with the game's round)."""
+    found: Presenter[Any] = load(record(game_id).presenter)
     return found

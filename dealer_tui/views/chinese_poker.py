@@ -17,9 +17,9 @@ from dealer_tui.events.chinese_poker import (
     RowsUnlocked,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import AnyEvent, Phase, Round
+from dealer_tui.rounds.base import AnyEvent, Phase
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
-from dealer_tui.views import HandView, SeatView, describe_common
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common
 from rules.cards import Card, format_cards, parse_cards, sort_cards
 from rules.evaluator import evaluate
 
@@ -30,11 +30,11 @@ def shown_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
 
 
 class ChinesePokerPresenter:
-    LIMITS = ("Scoring", "Point value", "House fee")
+    LIMITS: tuple[str, ...] = ("Scoring", "Point value", "House fee")
     """The profile's rows the table panel always shows (the table's limits)."""
 
-    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
-        if not isinstance(rnd, ChinesePokerRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+    def seats(self, rnd: ChinesePokerRound | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
         waiting = rnd.waiting() if rnd.phase is Phase.ACT else []
         out = []
@@ -71,8 +71,8 @@ class ChinesePokerPresenter:
                                 acting=seat in waiting[:1], note="; ".join(notes), hands=hands))
         return out
 
-    def banker(self, rnd: Round | None) -> HandView:
-        if not isinstance(rnd, ChinesePokerRound):
+    def banker(self, rnd: ChinesePokerRound | None) -> HandView:
+        if rnd is None:
             return HandView("Table")
         lines = [f"button: seat {rnd.button}", f"point value {rnd.profile.point_value}",
                  f"scoring {rnd.profile.scoring.replace('_', ' ')}"]
@@ -105,8 +105,8 @@ class ChinesePokerPresenter:
                 return "rows opened"
         return event.kind.replace("_", " ")
 
-    def prompt(self, rnd: Round | None) -> str:
-        if not isinstance(rnd, ChinesePokerRound):
+    def prompt(self, rnd: ChinesePokerRound | None) -> str:
+        if rnd is None:
             return "Press s to start a hand."
         match rnd.phase:
             case Phase.ANTE:
@@ -123,7 +123,7 @@ class ChinesePokerPresenter:
                 return "Hand over: s starts the next hand."
 
 
-PRESENTER = ChinesePokerPresenter()
+PRESENTER: Presenter[ChinesePokerRound] = ChinesePokerPresenter()
 
 
 @dataclass(frozen=True)

@@ -10,21 +10,21 @@ from dealer_tui.events.high_card_flush import (
     PlayerActed,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import AnyEvent, Phase, Round
+from dealer_tui.rounds.base import AnyEvent, Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.views import HandView, SeatView, describe_common
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common
 from rules import high_card_flush as hcf
 from rules.cards import format_cards, sort_cards
 
 
 class HighCardFlushPresenter:
-    LIMITS = ("Banker", "Ante", "Flush bet", "Straight Flush bet", "Rake")
+    LIMITS: tuple[str, ...] = ("Banker", "Ante", "Flush bet", "Straight Flush bet", "Rake")
     """The profile's rows the table panel always shows (the table's limits)."""
 
-    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
-        if not isinstance(rnd, HighCardFlushRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+    def seats(self, rnd: HighCardFlushRound | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             views = [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
-            if isinstance(rnd, HighCardFlushRound) and rnd.banker is not None:
+            if rnd is not None and rnd.banker is not None:
                 views = [v if v.seat != rnd.banker else SeatView(v.seat, v.name, v.stack, markers=("DP",))
                          for v in views]
             return views
@@ -62,8 +62,8 @@ class HighCardFlushPresenter:
                                 hidden_cards=hidden))
         return out
 
-    def banker(self, rnd: Round | None) -> HandView:
-        if not isinstance(rnd, HighCardFlushRound):
+    def banker(self, rnd: HighCardFlushRound | None) -> HandView:
+        if rnd is None:
             return HandView("Banker")
         title = f"DP — seat {rnd.banker} banks" if rnd.banker is not None else "Dealer (house banks)"
         if not rnd.banker_cards and rnd.keyed and rnd.phase in (Phase.ACT, Phase.REVEAL):
@@ -103,8 +103,8 @@ class HighCardFlushPresenter:
                 return "; ".join([shown, *entered, *cut])
         return event.kind.replace("_", " ")
 
-    def prompt(self, rnd: Round | None) -> str:
-        if not isinstance(rnd, HighCardFlushRound):
+    def prompt(self, rnd: HighCardFlushRound | None) -> str:
+        if rnd is None:
             return "Press s to start a round."
         match rnd.phase:
             case Phase.ANTE:
@@ -128,4 +128,4 @@ class HighCardFlushPresenter:
                 return "Round over: s starts the next round."
 
 
-PRESENTER = HighCardFlushPresenter()
+PRESENTER: Presenter[HighCardFlushRound] = HighCardFlushPresenter()

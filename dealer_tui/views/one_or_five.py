@@ -14,19 +14,20 @@ from dealer_tui.events.one_or_five import (
     OpenBoxMarked,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import AnyEvent, Phase, Round
+from dealer_tui.rounds.base import AnyEvent, Phase
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
-from dealer_tui.views import HandView, SeatView, describe_common
+from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common
 from rules import one_or_five as rules
 from rules.cards import format_cards, sort_cards
 
 
 class OneOrFivePresenter:
-    LIMITS = ("Ante", "Close the box", "Maximum payout per box")
+    LIMITS: tuple[str, ...] = ("Ante", "Close the box", "Maximum payout per box")
     """The profile's rows the table panel always shows (the table's limits)."""
 
-    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
-        if not isinstance(rnd, OneOrFiveRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+    def seats(self, rnd: OneOrFiveRound | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
         current = rnd.current_box()
         out = []
@@ -44,8 +45,8 @@ class OneOrFivePresenter:
                 if box.cards:
                     hand = rules.hand_of(box.cards)
                     hands.append((tag, sort_cards(box.cards), f"{hand.said()}{status}"))
-                elif rnd.keyed and rnd.phase is not Phase.ANTE:
-                    drawn = getattr(rnd, "drawn", {}).get(box.number, ())
+                elif isinstance(rnd, OneOrFiveKeyedRound) and rnd.phase is not Phase.ANTE:
+                    drawn = rnd.drawn.get(box.number, ())
                     seen = f"drew {format_cards(drawn, symbols=True)}; " if drawn else ""
                     hands.append((tag, [], f"{seen}physical cards{status}"))
             acting = current is not None and current.seat == seat
@@ -58,8 +59,8 @@ class OneOrFivePresenter:
                                 hands=hands))
         return out
 
-    def banker(self, rnd: Round | None) -> HandView:
-        if not isinstance(rnd, OneOrFiveRound) or not rnd.dealer:
+    def banker(self, rnd: OneOrFiveRound | None) -> HandView:
+        if rnd is None or not rnd.dealer:
             return HandView("Dealer", lines=("cards not dealt",))
         if not rnd.revealed and rnd.keyed:
             return HandView("Dealer", rnd.dealer[:1], hidden_cards=4, lines=("up card keyed; the rest at the reveal",))
@@ -100,8 +101,8 @@ class OneOrFivePresenter:
                 return f"Dealer shows {format_cards(cards, symbols=True)}: {hand}"
         return event.kind.replace("_", " ")
 
-    def prompt(self, rnd: Round | None) -> str:
-        if not isinstance(rnd, OneOrFiveRound):
+    def prompt(self, rnd: OneOrFiveRound | None) -> str:
+        if rnd is None:
             return "Press s to start a round."
         match rnd.phase:
             case Phase.ANTE:
@@ -134,4 +135,4 @@ class OneOrFivePresenter:
                 return "Round over: s starts the next round."
 
 
-PRESENTER = OneOrFivePresenter()
+PRESENTER: Presenter[OneOrFiveRound] = OneOrFivePresenter()
