@@ -5,6 +5,7 @@ it proposes its step once: the table's own check is the one that refuses or reco
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -54,7 +55,7 @@ def count_proposals(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return proposed
 
 
-async def proposals_per_key(pilot: Pilot[object], proposed: list[int], keys: list[tuple[str, int]]) -> None:
+async def proposals_per_key(pilot: Pilot[Any], proposed: list[int], keys: list[tuple[str, int]]) -> None:
     """Press each key in turn; each proposes as many times as it says. Cards (`kd`, `5c 6d`) are
     typed as the dealer types them, and propose together as the one key."""
     got = []

@@ -223,10 +223,11 @@ def test_r_4_player_with_150_antes_50_exchange_refused(tmp_path: Path) -> None:
                r"make 150, and the player holds 100 .*\(R-4\)")
     with pytest.raises(IllegalAction, match=refused):
         table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    from dealer_tui.views import with_keys
     from dealer_tui.views.one_or_five import PRESENTER
 
-    assert PRESENTER.prompt(rnd) == ("Box 1: b close (bet 100), f pass. "
-                                     "No exchange: fee 50 + Bet 100 = 150, 100 held (R-4).")
+    assert with_keys(PRESENTER.prompt(rnd), {"close_box": "b", "fold": "f"}) == (
+        "Box 1: b close (bet 100), f pass. No exchange: fee 50 + Bet 100 = 150, 100 held (R-4).")
     table.act(Action("bet", 1))  # 150 - 50 = 100 free: the Bet of 100 is covered
     assert rnd.committed(1) == 150 and rnd.available(1) == 0
 

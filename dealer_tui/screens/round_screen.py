@@ -47,10 +47,10 @@ from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.supervisor import SignOff
-from dealer_tui.views import Presenter, presenter
+from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
-from dealer_tui.widgets.key_bar import KeyBar
+from dealer_tui.widgets.key_bar import KeyBar, key_name, keys_bound
 from dealer_tui.widgets.notice import Notice, Severity
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
@@ -101,6 +101,8 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
         self._prompt: str | None = None
+        self.keys = keys_bound(self._bindings_list())
+        """Each of this screen's actions with its key: what the prompts name (`views.key`)."""
         self._notice_for: tuple[int, int, int] | None = None
         self._dialogs: DialogShelf | None = None
 
@@ -151,12 +153,12 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         self.sub_title = (f"round {number}" if rnd is not None else
                           f"{number} round{'s' if number != 1 else ''} played" if number else "no round yet")
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
-        prompt = self.presenter.prompt(rnd)
+        prompt = self.with_keys(self.presenter.prompt(rnd))
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
             self._prompt = prompt
             self.query_one("#prompt", Static).update(prompt)
         stacks = {s: (p.name, p.stack) for s, p in self.table.session.players.items()}
-        views = {v.seat: v for v in self.presenter.seats(rnd, stacks)}
+        views = {v.seat: self._keyed(v) for v in self.presenter.seats(rnd, stacks)}
         between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
         for panel in self.query(SeatPanel):
             seat = int(str(panel.id).split("-")[1])
@@ -171,6 +173,13 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         if legal != self._legal_keys:  # the key bar is redrawn only when the legal keys change
             self._legal_keys = legal
             self.query_one(KeyBar).show([*keys, *self.app_keys()])
+
+    def with_keys(self, text: str) -> str:
+        """A prompt or a note with the keys it names (`views.key`) as this screen binds them."""
+        return with_keys(text, self.keys)
+
+    def _keyed(self, view: SeatView) -> SeatView:
+        return replace(view, note=self.with_keys(view.note)) if "{" in view.note else view
 
     def app_keys(self) -> list[Binding]:
         return [Binding("ctrl+p", "app.command_palette", "Commands"), Binding("ctrl+q", "app.quit", "Quit")]
@@ -259,9 +268,9 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         for binding in mine:
             kind = self.KINDS[binding.action]
             if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
-                why = "no hand is in play: s starts one"
+                why = self.with_keys(f"no hand is in play: {key('start')} starts one")
             elif not hasattr(rnd, f"_propose_{kind}"):
-                why = f"{binding.description} is not possible now. {self.presenter.prompt(rnd)}"
+                why = f"{binding.description} is not possible now. {self.with_keys(self.presenter.prompt(rnd))}"
             else:
                 why = self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
             self.tell(why, severity="warning")
@@ -472,7 +481,8 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         """The selected seat's bets as they stood last round, in one key (the round checks them)."""
         seat = self.selected
         if seat is None:
-            self.tell("Pick the seat first (its number), then A places its bets of last round.", severity="warning")
+            self.tell(self.with_keys(f"Pick the seat first (its number), then {key('same_bets')} places its bets of "
+                                     "last round."), severity="warning")
             return
         try:
             events = self.table.repeat_bets(seat)
@@ -520,8 +530,6 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         return self.HOUSE_LABEL
 
     def action_help(self) -> None:
-        from dealer_tui.widgets.key_bar import key_name
-
         keys = [(key_name(b), b.description) for b in self.active_keys()]
         self.app.push_screen(HelpScreen(keys, self.table.profile, self.RULES_SUMMARY))
 

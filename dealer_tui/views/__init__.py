@@ -6,7 +6,8 @@ event lines; the widgets only draw them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -51,6 +52,22 @@ class HandView:
     lines: Sequence[str] = field(default_factory=tuple)
 
 
+_KEY = re.compile(r"\{([a-z_]+)\}")
+
+
+def key(action: str) -> str:
+    """Where a prompt (or a seat's note) names the key for one of the round screen's actions
+    (`key("raise_bet")`): the screen puts in the key its bindings give that action (`with_keys`),
+    so a key bound anew is named anew."""
+    return f"{{{action}}}"
+
+
+def with_keys(text: str, keys: Mapping[str, str]) -> str:
+    """`text` as the dealer reads it: each key named by `key(action)` the one bound to the action
+    (an action with no key stays as written)."""
+    return _KEY.sub(lambda m: keys.get(m.group(1), m.group(0)), text) if "{" in text else text
+
+
 RoundT_contra = TypeVar("RoundT_contra", bound=Round, contravariant=True)
 
 
@@ -61,7 +78,9 @@ class Presenter(Protocol[RoundT_contra]):
     def seats(self, rnd: RoundT_contra | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
     def banker(self, rnd: RoundT_contra | None) -> HandView: ...
     def describe(self, event: AnyEvent) -> str: ...
-    def prompt(self, rnd: RoundT_contra | None) -> str: ...
+    def prompt(self, rnd: RoundT_contra | None) -> str:
+        """What the dealer may do now, the keys named by `key(action)`."""
+        ...
 
 
 def describe_common(event: AnyEvent) -> str | None:

@@ -19,7 +19,7 @@ from dealer_tui.events.chinese_poker import (
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import AnyEvent, Phase
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
 from rules.cards import Card, format_cards, parse_cards, sort_cards
 from rules.evaluator import evaluate
 
@@ -47,7 +47,7 @@ class ChinesePokerPresenter:
             if not p.cards:
                 note = "13 cards to come"
                 if rnd.keyed and rnd.phase is not Phase.ANTE:
-                    note = "physical cards: the rows are keyed as they are turned over (e)"
+                    note = f"physical cards: the rows are keyed as they are turned over ({key('edit_rows')})"
                 out.append(SeatView(seat, name, stack, markers=markers, note=note))
                 continue
             status = rnd.row_status(seat)
@@ -62,7 +62,7 @@ class ChinesePokerPresenter:
             if status.natural_declared:
                 notes.append(f"declares {status.natural_declared}")
             elif status.natural_held:
-                notes.append(f"holds {status.natural_held} (n declares)")
+                notes.append(f"holds {status.natural_held} ({key('declare')} declares)")
             if status.foul:
                 notes.append(f"FOUL: {status.foul}")
             elif status.suggested:
@@ -107,20 +107,23 @@ class ChinesePokerPresenter:
 
     def prompt(self, rnd: ChinesePokerRound | None) -> str:
         if rnd is None:
-            return "Press s to start a hand."
+            return f"Press {key('start')} to start a hand."
         match rnd.phase:
             case Phase.ANTE:
-                return "d deals four hands of 13 (unused hands are dead)."
+                return f"{key('deal')} deals four hands of 13 (unused hands are dead)."
             case Phase.ACT if rnd.keyed:
-                return "Pick a seat: e keys its rows as they are turned over, n keys a declared natural, k locks."
+                return (f"Pick a seat: {key('edit_rows')} keys its rows as they are turned over, {key('declare')} "
+                        f"keys a declared natural, {key('lock')} locks.")
             case Phase.ACT:
-                return "Pick a seat: e sets its rows, g takes the suggestion, n declares a natural, k locks."
+                return (f"Pick a seat: {key('edit_rows')} sets its rows, {key('suggest')} takes the suggestion, "
+                        f"{key('declare')} declares a natural, {key('lock')} locks.")
             case Phase.REVEAL:
-                return "Every seat is locked: v opens the rows (naturals verified), o unlocks a seat."
+                return (f"Every seat is locked: {key('reveal')} opens the rows (naturals verified), {key('unlock')} "
+                        "unlocks a seat.")
             case Phase.PAYOUT:
-                return "p shows the payments to confirm."
+                return f"{key('payout')} shows the payments to confirm."
             case _:
-                return "Hand over: s starts the next hand."
+                return f"Hand over: {key('start')} starts the next hand."
 
 
 PRESENTER: Presenter[ChinesePokerRound] = ChinesePokerPresenter()

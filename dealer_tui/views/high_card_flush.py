@@ -12,7 +12,7 @@ from dealer_tui.events.high_card_flush import (
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import AnyEvent, Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
 from rules import high_card_flush as hcf
 from rules.cards import format_cards, sort_cards
 
@@ -105,27 +105,29 @@ class HighCardFlushPresenter:
 
     def prompt(self, rnd: HighCardFlushRound | None) -> str:
         if rnd is None:
-            return "Press s to start a round."
+            return f"Press {key('start')} to start a round."
         match rnd.phase:
             case Phase.ANTE:
-                return "Antes: a seat's number picks it, a antes it; d deals."
+                return f"Antes: a seat's number picks it, {key('ante')} antes it; {key('deal')} deals."
             case Phase.ACT:
                 p = rnd.to_act()
-                if p is None:
+                spec = next((s for s in rnd.legal_actions() if s.kind == "raise"), None)
+                if p is None or spec is None:
                     return ""
-                low, high = rnd.raise_bounds(p.seat)
+                low, high = spec.min_amount, spec.max_amount
                 if rnd.keyed and not p.cards:
-                    return f"Seat {p.seat}: r raise ({low}–{high} as declared, checked at the reveal) or f fold."
+                    return (f"Seat {p.seat}: {key('raise_bet')} raise ({low}–{high} as declared, checked at the "
+                            f"reveal) or {key('fold')} fold.")
                 length = rnd.flush_length(p.seat)
-                return f"Seat {p.seat}: r raise ({low}–{high}, {length}-card flush) or f fold."
+                return f"Seat {p.seat}: {key('raise_bet')} raise ({low}–{high}, {length}-card flush) or {key('fold')} fold."
             case Phase.REVEAL:
                 if rnd.keyed:
-                    return "Everyone has acted: v keys the hands and reveals the banker's."
-                return "Everyone has acted: v reveals the banker's hand."
+                    return f"Everyone has acted: {key('reveal')} keys the hands and reveals the banker's."
+                return f"Everyone has acted: {key('reveal')} reveals the banker's hand."
             case Phase.PAYOUT:
-                return "p shows the payout to confirm."
+                return f"{key('payout')} shows the payout to confirm."
             case _:
-                return "Round over: s starts the next round."
+                return f"Round over: {key('start')} starts the next round."
 
 
 PRESENTER: Presenter[HighCardFlushRound] = HighCardFlushPresenter()

@@ -17,7 +17,7 @@ from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import AnyEvent, Phase
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
 from rules import one_or_five as rules
 from rules.cards import format_cards, sort_cards
 
@@ -103,20 +103,21 @@ class OneOrFivePresenter:
 
     def prompt(self, rnd: OneOrFiveRound | None) -> str:
         if rnd is None:
-            return "Press s to start a round."
+            return f"Press {key('start')} to start a round."
         match rnd.phase:
             case Phase.ANTE:
-                return "Antes: a seat's number picks it, a antes a box, o plays it open; d cuts and deals."
+                return (f"Antes: a seat's number picks it, {key('ante')} antes a box, {key('open_box')} plays it "
+                        f"open; {key('deal')} cuts and deals.")
             case Phase.ACT:
                 box = rnd.current_box()
                 if box is None:
                     return ""
                 if box.status == "closed":
-                    return f"Box {box.number}: i insures, n declines insurance."
+                    return f"Box {box.number}: {key('insure')} insures, {key('no_insurance')} declines insurance."
                 kinds = {s.kind for s in rnd.legal_actions()}
-                words = [w for k, w in (("exchange", "e exchange"),
-                                        ("bet", f"b close (bet {rules.BET_MULTIPLE * box.ante})"),
-                                        ("fold", "f pass")) if k in kinds]
+                words = [w for k, w in (("exchange", f"{key('exchange')} exchange"),
+                                        ("bet", f"{key('close_box')} close (bet {rules.BET_MULTIPLE * box.ante})"),
+                                        ("fold", f"{key('fold')} pass")) if k in kinds]
                 said = f"Box {box.number}: {', '.join(words)}."
                 open_box = rnd.open_boxes.get(box.seat) == box.number
                 if box.status == "waiting" and open_box and rnd.exchange_short(box):
@@ -127,12 +128,13 @@ class OneOrFivePresenter:
                 return said
             case Phase.REVEAL:
                 if rnd.keyed:
-                    return "Every box has acted: i insures a closed box; v keys the hands and reveals the dealer's."
-                return "Every box has acted: v reveals the dealer's hand."
+                    return (f"Every box has acted: {key('insure')} insures a closed box; {key('reveal')} keys the "
+                            "hands and reveals the dealer's.")
+                return f"Every box has acted: {key('reveal')} reveals the dealer's hand."
             case Phase.PAYOUT:
-                return "p shows the payout to confirm."
+                return f"{key('payout')} shows the payout to confirm."
             case _:
-                return "Round over: s starts the next round."
+                return f"Round over: {key('start')} starts the next round."
 
 
 PRESENTER: Presenter[OneOrFiveRound] = OneOrFivePresenter()

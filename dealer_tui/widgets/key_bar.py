@@ -3,7 +3,7 @@ as many lines as the terminal's width needs (a key and its name are never split)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 from textual import events
@@ -18,6 +18,14 @@ _KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/
 def key_name(binding: Binding) -> str:
     """A key as the dealer types it: `?`, `^p`, `F`."""
     return binding.key_display or _KEY_NAMES.get(binding.key, binding.key).replace("ctrl+", "^")
+
+
+def keys_bound(bindings: Iterable[Binding]) -> dict[str, str]:
+    """Each action with its key as the key bar names it (the first binding of an action wins)."""
+    keys: dict[str, str] = {}
+    for binding in bindings:
+        keys.setdefault(binding.action, key_name(binding))
+    return keys
 
 
 class KeyBar(Static, SettledLeaf):  # its height is set with its keys
