@@ -343,3 +343,19 @@ def test_the_upgrade_works_out_paid_again_with_the_dps_take(tmp_path: Path) -> N
     assert db.execute("SELECT banking, rounds, wagered, from_stacks, paid, returned, house, biggest, fees"
                       " FROM hourly_totals").fetchall() == [("dp", 1, 30, 0, 29, 0, 1, 29, 1)]
     db.close()
+
+
+async def test_an_open_rounds_story_hides_its_cards_until_the_round_ends(tmp_path: Path) -> None:
+    """The floor may sit beside the table: a round in play shows what happened, never the cards
+    dealt face down (the banker's hand before the reveal, a seat's hand)."""
+    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=FixedClock())
+    hcf_dealt(hcf_table(ledger, "Open table"))
+    ledger.close()
+    db = sqlite3.connect(tmp_path / "l.sqlite")
+    dealt = json.loads(db.execute("SELECT payload FROM events WHERE kind = 'cards_dealt'").fetchone()[0])["cards"]
+    db.close()
+    text = await _story_of(tmp_path / "l.sqlite", "Open table")
+    assert "Events (cards hidden while the round is in play)" in text
+    assert "hidden until the round ends" in text
+    for hand in dealt.values():
+        assert hand not in text and hand.split()[0] + " " + hand.split()[1] not in text

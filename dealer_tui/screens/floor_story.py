@@ -20,6 +20,7 @@ from textual.widgets import Header, Static
 from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
+from dealer_tui.ledger.base import ROUND_OPEN
 from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
@@ -65,7 +66,7 @@ class StoryScreen(Screen[None]):
             parts.append(_void_table(void))
         parts.append(self._events(r, recorded))
         section = STORY_SECTIONS.get(r.game)
-        if section is not None:
+        if section is not None and r.status != ROUND_OPEN:  # rows set but not opened stay hidden
             parts.append(section(recorded))
         rows = self.ledger.settlement(r.id)
         if rows:
@@ -98,7 +99,9 @@ class StoryScreen(Screen[None]):
         return head
 
     def _events(self, r: RoundRecord, recorded: list[StoredEvent]) -> Table:
-        events = Table(title="Events", title_justify="left", show_lines=False, expand=True)
+        in_play = r.status == ROUND_OPEN
+        title = "Events (cards hidden while the round is in play)" if in_play else "Events"
+        events = Table(title=title, title_justify="left", show_lines=False, expand=True)
         for column in ("#", "Time", "What happened", "Cards and details"):
             events.add_column(column, overflow="fold")
         describe = presenter(r.game).describe
@@ -108,7 +111,10 @@ class StoryScreen(Screen[None]):
                 said, details = f"{e.kind.replace('_', ' ')} (as recorded)", ""
             else:
                 said = describe(event)
-                details = "; ".join(f"{label}: {_text(cards)}" for label, cards in event.named_cards())
+                named = event.named_cards()
+                # face-down cards, the stub and the banker's hand stay hidden until the round ends
+                details = ("hidden until the round ends" if in_play and named else
+                           "; ".join(f"{label}: {_text(cards)}" for label, cards in named))
             events.add_row(str(e.seq), e.ts[11:19], said, details)
         return events
 
