@@ -94,3 +94,41 @@ def test_a_corrected_round_reopens_with_the_corrected_cards(tmp_path: Path) -> N
     again = Table.open(ledger, ledger.tables()[0], ROOM, KeyedEntry())
     assert again.round is not None and again.round.phase is Phase.PAYOUT
     assert results(again.round, 3) == {"ante": 10, "raise": 10}
+
+
+def test_an_approval_does_not_outlive_a_correction_of_the_cards(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The floor approved the payout as keyed; the cards are then corrected and the payout changes:
+    the approval no longer stands and the payout goes to the floor again."""
+    from dealer_tui.events.table import SignOffApproved, SignOffRequested
+    from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
+
+    monkeypatch.setattr(HighCardFlushKeyedRound, "sign_off_needed", lambda self: [3])  # seat 3 is "big"
+    table, rnd = revealed(tmp_path)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.ledger.decide_sign_off(table.round_id or 0, True, "Sam")
+    rnd.apply(table.ledger.round_events(table.round_id or 0)[-1])
+    assert isinstance(rnd.sign_off_state(), SignOffApproved)
+    table.act(Action(REKEY, data={"reason": "seat 3 mis-keyed", "supervisor": "Sam"},
+                     cards=keyed({"seat 3": SEAT3_REAL})))
+    assert rnd.sign_off_state() is None
+    with pytest.raises(IllegalAction, match="a supervisor must sign off"):
+        table.act(Action("confirm_payout"))
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    assert isinstance(rnd.sign_off_state(), SignOffRequested)
+
+
+def test_a_request_waiting_when_the_cards_are_corrected_leaves_the_floors_queue(tmp_path: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
+
+    monkeypatch.setattr(HighCardFlushKeyedRound, "sign_off_needed", lambda self: [3])
+    table, rnd = revealed(tmp_path)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    assert [w.round.id for w in table.ledger.sign_off_queue()] == [table.round_id]
+    table.act(Action(REKEY, data={"reason": "seat 3 mis-keyed", "supervisor": "Sam"},
+                     cards=keyed({"seat 3": SEAT3_REAL})))
+    assert table.ledger.sign_off_queue() == []
+    with pytest.raises(LedgerError, match="its cards were corrected since"):
+        table.ledger.decide_sign_off(table.round_id or 0, True, "Sam")

@@ -36,6 +36,9 @@ SIGN_OFF_REQUESTED = "sign_off_requested"
 SIGN_OFF_APPROVED = "sign_off_approved"
 SIGN_OFF_REFUSED = "sign_off_refused"
 SIGN_OFF_KINDS = (SIGN_OFF_REQUESTED, SIGN_OFF_APPROVED, SIGN_OFF_REFUSED)
+SIGN_OFF_WITHDRAWN_BY = ("cards_corrected",)
+"""Events after which a waiting request (or a decision on it) no longer stands: the payout it
+was about may have changed, so the dealer sends it to the floor again."""
 
 SORTS = {"time": "started_at", "wagered": "wagered", "paid": "paid", "house": "house_result"}
 """The columns the rounds list sorts by (always then by id), keyed by the name the screen uses."""

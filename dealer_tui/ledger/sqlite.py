@@ -28,6 +28,7 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_APPROVED,
     SIGN_OFF_KINDS,
     SIGN_OFF_REFUSED,
+    SIGN_OFF_WITHDRAWN_BY,
     SIGN_OFF_REQUESTED,
     Cursor,
     HourTotals,
@@ -539,8 +540,10 @@ class SqliteLedger(AuditReads, Ledger):
     # -- sign-off by the floor --------------------------------------------------------------
 
     def _latest_sign_off(self, round_id: int) -> StoredEvent | None:
-        marks = ",".join("?" for _ in SIGN_OFF_KINDS)
-        found = self._events(f"round_id = ? AND kind IN ({marks})", (round_id, *SIGN_OFF_KINDS))
+        """The round's latest sign-off event, or the correction that withdrew it."""
+        kinds = (*SIGN_OFF_KINDS, *SIGN_OFF_WITHDRAWN_BY)
+        marks = ",".join("?" for _ in kinds)
+        found = self._events(f"round_id = ? AND kind IN ({marks})", (round_id, *kinds))
         return found[-1] if found else None
 
     def sign_off_queue(self) -> list[PendingSignOff]:
@@ -560,7 +563,9 @@ class SqliteLedger(AuditReads, Ledger):
             record = self.round(round_id)  # read inside the lock: no other process decides in between
             latest = self._latest_sign_off(round_id)
             if record.status != ROUND_OPEN or latest is None or latest.kind != SIGN_OFF_REQUESTED:
-                why = f"the round is {record.status}" if record.status != ROUND_OPEN else "it was already decided"
+                why = (f"the round is {record.status}" if record.status != ROUND_OPEN else
+                       "its cards were corrected since: the dealer sends the new payout again"
+                       if latest is not None and latest.kind in SIGN_OFF_WITHDRAWN_BY else "it was already decided")
                 raise LedgerError(f"round {record.number} (id {round_id}): no sign-off is waiting ({why})")
             payload = {"by": by.strip()} if approved else {"by": by.strip(), "reason": reason.strip()}
             kind = SIGN_OFF_APPROVED if approved else SIGN_OFF_REFUSED

@@ -453,8 +453,11 @@ class Round(Handlers, ABC):
 
     def sign_off_state(self) -> SignOff | None:
         """The latest sign-off event of this round: a request sent to the floor, or the floor's
-        decision on it; None when the floor was never asked."""
+        decision on it; None when the floor was never asked, or when keyed cards were corrected
+        since (the payout may have changed: it goes to the floor again)."""
         for event in reversed(self.events):
+            if isinstance(event, CardsCorrected):
+                return None
             if isinstance(event, (SignOffRequested, SignOffApproved, SignOffRefused)):
                 return event
         return None
