@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from dealer_tui.events import RoundEvent
 from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.screens.round_screen import RoundScreen
 from tests.tui_support import seated_app
 
 SIZE = (120, 36)
@@ -129,3 +130,25 @@ async def test_one_or_five_live_keyed_steps_are_checked_once_each(tmp_path: Path
         rnd = app.table.round  # type: ignore[union-attr]
         assert rnd is not None and rnd.phase is Phase.DONE
         assert app.table.session.stacks() == {1: 1030, 2: 1040}  # type: ignore[union-attr]
+
+
+async def test_every_keys_check_and_the_key_bar_share_one_reading_of_the_legal_actions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = [0]
+    original = Round.legal_actions
+
+    def counted(self: Round) -> list:  # type: ignore[type-arg]
+        asked[0] += 1
+        return original(self)
+
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "1", "a", "enter")
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        monkeypatch.setattr(Round, "legal_actions", counted)
+        screen._legal_now = None  # as after a change: the next look reads the round again
+        for _ in range(3):
+            screen.active_keys()  # every key the screen binds, checked
+        assert asked[0] == 1
+        assert {b.action for b in screen.active_keys()} >= {"ante", "undo", "deal", "void"}

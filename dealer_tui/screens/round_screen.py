@@ -3,7 +3,7 @@ this round's log, and a footer that shows only the keys legal now."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, cast
 
@@ -100,6 +100,7 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         self.presenter: Presenter[R] = presenter(table.record.game)
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
+        self._legal_now: tuple[Round, int, dict[str, tuple[ActionSpec, ...]]] | None = None
         self._prompt: str | None = None
         self.keys = keys_bound(self._bindings_list())
         """Each of this screen's actions with its key: what the prompts name (`views.key`)."""
@@ -186,11 +187,22 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
 
     # -- what is legal ------------------------------------------------------------------------
 
-    def specs(self, kind: str) -> list[ActionSpec]:
+    def legal_now(self) -> Mapping[str, tuple[ActionSpec, ...]]:
+        """The round's legal actions by kind: read from the round once per change (a new round, an
+        event recorded) and shared by every key's check, the key bar and the game keys."""
         rnd = self.round
         if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
-            return []
-        return [s for s in rnd.legal_actions() if s.kind == kind]
+            return {}
+        if self._legal_now is None or self._legal_now[0] is not rnd or self._legal_now[1] != len(rnd.events):
+            by_kind: dict[str, list[ActionSpec]] = {}
+            for spec in rnd.legal_actions():
+                by_kind.setdefault(spec.kind, []).append(spec)
+            self._legal_now = (rnd, len(rnd.events), {kind: tuple(specs) for kind, specs in by_kind.items()})
+        return self._legal_now[2]
+
+    def specs(self, kind: str) -> list[ActionSpec]:
+        """The legal actions of `kind` now (none between rounds)."""
+        return list(self.legal_now().get(kind, ()))
 
     def spec_for(self, kind: str) -> ActionSpec | None:
         """The legal spec of `kind` for the selected seat; with no seat selected, the first one.
