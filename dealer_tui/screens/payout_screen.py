@@ -180,7 +180,7 @@ class PayoutScreen(Dialog[bool | str]):
         if poller is not None and self.floor is not None:
             poller.resume()
 
-    def on_screen_suspend(self) -> None:  # DimmedModal's own handler runs as well
+    def on_screen_suspend(self) -> None:  # Textual's own suspend handling runs as well (no super call)
         poller = getattr(self, "_poller", None)
         if poller is not None:
             poller.pause()
