@@ -16,7 +16,7 @@ from textual.screen import Screen
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import typed
 from dealer_tui.events.table import TableChanged, TableOpened
-from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
+from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger, TableRecord
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
 from dealer_tui.rounds.base import Phase
@@ -181,18 +181,22 @@ class DealerApp(OrderedKeysApp):
         return [g for g in playable_games() if g in screens]
 
     def resume(self) -> Table | None:
-        """The newest table of a playable game (the one asked for, if any), reopened as it was. A
+        """The table to carry on at (of a playable game; the one asked for, if any), reopened as it
+        was: the one whose round is in play, else the one that played last, else the newest. A
         table whose creation never completed (a ledger from before it was one transaction) is
         passed over."""
-        for record in reversed(self.ledger.tables()):
-            if record.game not in self.playable():
-                continue
-            if self.options.game and record.game != self.options.game:
-                continue
-            if not self.ledger.table_events(record.id, ["table_opened"]):
-                continue
-            return self.reopen(record.id)
-        return None
+        candidates = [record for record in self.ledger.tables()
+                      if record.game in self.playable() and (not self.options.game or record.game == self.options.game)
+                      and self.ledger.table_events(record.id, [TableOpened.KIND])]
+        in_play = {r.table_id: r.id for r in self.ledger.unfinished_rounds()}
+
+        def recency(record: TableRecord) -> tuple[int, int, int]:
+            rounds = self.ledger.table_rounds(record.id)
+            return (in_play.get(record.id, 0), rounds[-1].id if rounds else 0, record.id)
+
+        if not candidates:
+            return None
+        return self.reopen(max(candidates, key=recency).id)
 
     def reopen(self, table_id: int) -> Table:
         record = next(t for t in self.ledger.tables() if t.id == table_id)
@@ -210,7 +214,9 @@ class DealerApp(OrderedKeysApp):
                 continue
             played = len(self.ledger.table_rounds(record.id))
             rounds = f"{played} round" + ("" if played == 1 else "s")
-            out.append(KnownTable(record.id, record.name, f"{record.name} — {known[record.game].title}, {rounds}"))
+            open_round = " — a round in play" if self.ledger.unfinished_rounds(record.id) else ""
+            out.append(KnownTable(record.id, record.name,
+                                  f"{record.name} — {known[record.game].title}, {rounds}{open_round}"))
         return out
 
     def setup(self) -> None:

@@ -120,3 +120,52 @@ def test_two_first_starts_at_once_both_open_the_new_ledger(tmp_path: Path) -> No
         db = sqlite3.connect(path)
         assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         db.close()
+
+
+def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_path: Path) -> None:
+    """Three tables; the oldest has a round in play (the terminal was killed in it): a plain
+    restart reopens that one, at the round where it stopped. With no round in play, the table
+    that played last comes back, not the one created last."""
+    from dealer_tui.rounds.base import Action, Phase
+    from rules.profiles.loader import ProfileLibrary
+
+    path = tmp_path / "ledger.sqlite"
+    hcf = ProfileLibrary([]).find("high-card-flush")
+    ledger = SqliteLedger(path)
+    tables = []
+    for name in ("Flush 1", "Flush 2", "Flush 3"):
+        table = Table.create(ledger, name, hcf, VirtualShoe(random.Random(1)), seats=7)
+        for seat in (1, 2):
+            table.seat_player(seat, f"P{seat}", 5000)
+        tables.append(table)
+    tables[1].start_round()
+    tables[1].act(Action("void", data={"reason": "test", "by": "Sam"}))    # Flush 2 played last...
+    tables[0].start_round()
+    tables[0].act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))  # ...Flush 1 is in play
+    ledger.close()
+
+    def resumed_name() -> tuple[str, Phase | None]:
+        app = make_app(path, pin_path=tmp_path / "pin.json")
+        try:
+            table = app.resume()
+            assert table is not None
+            name, phase = table.record.name, table.round.phase if table.round else None
+            table.close()
+        finally:
+            app.ledger.close()
+        return name, phase
+
+    assert resumed_name() == ("Flush 1", Phase.ANTE)
+    ledger = SqliteLedger(path)
+    table = Table.open(ledger, ledger.tables()[0], hcf, VirtualShoe())
+    table.act(Action("void", data={"reason": "test", "by": "Sam"}))         # nothing in play now
+    table.close()
+    ledger.close()
+    assert resumed_name() == ("Flush 1", None)                              # the one that played last
+    ledger = SqliteLedger(path)
+    table = Table.open(ledger, ledger.tables()[1], hcf, VirtualShoe())
+    table.start_round()
+    table.act(Action("void", data={"reason": "test", "by": "Sam"}))
+    table.close()
+    ledger.close()
+    assert resumed_name() == ("Flush 2", None)
