@@ -95,6 +95,8 @@ class SignOff:
         """Check a PIN for `purpose` (e.g. "sign off round 12"); records the attempt."""
         if self.locked_for():
             raise PinError(f"sign-off is locked for {self.locked_for()} more seconds after {MAX_TRIES} wrong PINs")
+        if not pin.strip():  # nothing typed is not a guess: no try is used up
+            raise PinError("type the supervisor's PIN, then Enter")
         if not self.store.exists():
             raise PinError("no supervisor PIN is set: run `dealer-tui supervisor set-pin`")
         if self.store.check(pin):

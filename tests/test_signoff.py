@@ -180,3 +180,20 @@ def test_a_payout_under_the_threshold_is_not_sent_to_the_floor(tmp_path: Path) -
     table.act(Action("reveal"))
     with pytest.raises(IllegalAction, match="no sign-off is needed"):
         table.act(Action("confirm_payout", data={"send_to_floor": True}))
+
+
+def test_an_empty_pin_is_not_a_wrong_try(tmp_path: Path) -> None:
+    """Enter on an empty PIN field asks for the PIN; it uses up none of the three tries."""
+    from dealer_tui.supervisor import MAX_TRIES, PinError, PinStore, SignOff
+    from tests.hcf_support import hcf_table  # noqa: PLC0415
+
+    table = hcf_table(tmp_path)
+    pins = PinStore(tmp_path / "pin.json")
+    pins.set(PIN)
+    gate = SignOff(pins, table.ledger, table.record.id)
+    for _ in range(MAX_TRIES + 1):
+        with pytest.raises(PinError, match="type the supervisor's PIN"):
+            gate.attempt("  ", "void round 1")
+    assert gate.failures == 0 and not gate.locked_for()
+    assert [e.kind for e in table.ledger.table_events(table.record.id, ["supervisor_refused"])] == []
+    assert gate.attempt(PIN, "void round 1")
