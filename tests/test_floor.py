@@ -90,3 +90,18 @@ async def test_floor_shows_new_rounds_as_they_land(ledger_path: Path, tmp_path: 
 def test_floor_command_refuses_a_missing_ledger(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["floor", "--ledger", str(tmp_path / "none.sqlite")]) == 2
     assert capsys.readouterr().err.startswith("error: ")
+
+
+async def test_totals_too_wide_for_the_terminal_scroll_to_the_biggest_payout(ledger_path: Path) -> None:
+    """At 100 columns the totals table is wider than the screen: it has the focus, and → brings
+    in the last column (the biggest payout) instead of leaving it cut."""
+    app = FloorApp(SqliteLedger(ledger_path, readonly=True), ["high-card-flush", "one-or-five"])
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.press("t")
+        totals = app.screen
+        assert isinstance(totals, TotalsScreen)
+        table = totals.query_one(DataTable)
+        assert app.focused is table and table.virtual_size.width > table.size.width
+        assert "Biggest payout" not in "".join(s.text for s in table.render_line(0))
+        await pilot.press(*["right"] * 11)
+        assert "Biggest payout" in "".join(s.text for s in table.render_line(0))

@@ -95,6 +95,7 @@ class TotalsScreen(Screen[None]):
         self.title = f"Totals (settled rounds){shift}"
         table = self.query_one(DataTable)
         table.add_columns(*COLUMNS)
+        table.focus()  # ← and → bring in the columns a narrow terminal leaves out
         found = self.ledger.totals(self.query_)
         kinds = [k for k in KINDS if any(t.banking == k for t in found)]
         notes = Text()
