@@ -101,6 +101,7 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
         self._legal_now: tuple[Round, int, dict[str, tuple[ActionSpec, ...]]] | None = None
+        self._shown_phase: Phase | None = None
         self._prompt: str | None = None
         self.keys = keys_bound(self._bindings_list())
         """Each of this screen's actions with its key: what the prompts name (`views.key`)."""
@@ -147,7 +148,7 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
             self.query_one(Notice).clear()
             self._notice_for = None
         phase = rnd.phase if rnd is not None else None
-        if phase != getattr(self, "_shown_phase", None):
+        if phase != self._shown_phase:
             self._shown_phase = phase
             self.selected = None  # a seat picked for the antes is not meant for the raises
         number = self.table.session.rounds_started
