@@ -369,3 +369,14 @@ def test_the_rounds_events_read_as_their_classes_and_say_what_happened(tmp_path:
         "Box 2 closes with 20",
         "Dealer shows A♦ K♦ 7♣ 6♠ 2♥: ace-king",
     ]
+
+
+def test_r_3_a_refused_exchange_gives_its_cards_back_to_the_stub(tmp_path: Path) -> None:
+    """Box 1 asks to exchange a card it does not hold: refused, and the Th the shoe drew for it
+    goes back, so the exchange that follows draws the Th (the royal flush of the script)."""
+    table = new_table(tmp_path)
+    rnd = antes_and_deal(table)
+    with pytest.raises(IllegalAction):
+        table.act(Action("exchange", 1, 1, data={"discard": "9s"}))      # box 2's card, not box 1's
+    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    assert parse_cards("Th")[0] in rnd.boxes[1].cards

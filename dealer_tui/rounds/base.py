@@ -422,14 +422,6 @@ class Round(Handlers, ABC):
     def outcome(self) -> RoundOutcome | None:
         """The settlement once computed (payout phase on), else None."""
 
-    def can(self, action: Action) -> bool:
-        """Whether `action` is legal now (for enabling a key)."""
-        try:
-            self.propose(action)
-        except IllegalAction:
-            return False
-        return True
-
     # -- payout (shared by every game) ------------------------------------------------------
 
     def player_of(self, row_seat: int) -> int:

@@ -207,7 +207,12 @@ class Table:
         if self.round is None or self.round_id is None:
             raise IllegalAction("There is no round: start one first")
         dealt = self._with_cards(action)
-        events = self.round.propose(dealt)
+        try:
+            events = self.round.propose(dealt)
+        except IllegalAction:
+            if dealt is not action:  # a refused step's cards go back: the next step deals them
+                self._restock()
+            raise
         self._step("before_append")
         try:
             self.ledger.append(self.record.id, self.round_id, [e.record() for e in events],

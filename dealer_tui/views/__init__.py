@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from dealer_tui.events import RoundEvent
 from dealer_tui.events.table import (
     CardsCorrected,
     PayoutConfirmed,
@@ -21,7 +22,7 @@ from dealer_tui.events.table import (
     SignOffRequested,
     StepTakenBack,
 )
-from dealer_tui.rounds.base import AnyEvent, Round
+from dealer_tui.rounds.base import Round
 from rules.cards import Card
 from rules.registry import load, record
 
@@ -77,13 +78,13 @@ class Presenter(Protocol[RoundT_contra]):
     LIMITS: tuple[str, ...]
     def seats(self, rnd: RoundT_contra | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
     def banker(self, rnd: RoundT_contra | None) -> HandView: ...
-    def describe(self, event: AnyEvent) -> str: ...
+    def describe(self, event: RoundEvent) -> str: ...
     def prompt(self, rnd: RoundT_contra | None) -> str:
         """What the dealer may do now, the keys named by `key(action)`."""
         ...
 
 
-def describe_common(event: AnyEvent) -> str | None:
+def describe_common(event: RoundEvent) -> str | None:
     """The events every game shares, in plain words (None for a game's own events)."""
     match event:
         case PayoutConfirmed(paid=paid, signed_off_by=by):

@@ -17,7 +17,7 @@ from dealer_tui.events.chinese_poker import (
     RowsUnlocked,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import AnyEvent, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
 from rules.cards import Card, format_cards, parse_cards, sort_cards
@@ -80,7 +80,7 @@ class ChinesePokerPresenter:
             lines.append("waiting for " + ", ".join(f"seat {s}" for s in rnd.waiting()))
         return HandView("Table", lines=tuple(lines))
 
-    def describe(self, event: AnyEvent) -> str:
+    def describe(self, event: RoundEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_tui.events import RoundEvent
 from dealer_tui.events.high_card_flush import (
     AntePlaced,
     AnteWithdrawn,
@@ -10,7 +11,7 @@ from dealer_tui.events.high_card_flush import (
     PlayerActed,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import AnyEvent, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
 from rules import high_card_flush as hcf
@@ -78,7 +79,7 @@ class HighCardFlushPresenter:
         verdict = "qualifies" if reading.qualifies else "does not qualify (needs 3-card flush 9-high)"
         return HandView(title, tuple(sort_cards(rnd.banker_cards)), hand=reading.describe_flush(), lines=(verdict,))
 
-    def describe(self, event: AnyEvent) -> str:
+    def describe(self, event: RoundEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common

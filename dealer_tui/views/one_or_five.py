@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dealer_tui.events import RoundEvent
 from dealer_tui.events.one_or_five import (
     AntePlaced,
     AnteWithdrawn,
@@ -14,7 +15,7 @@ from dealer_tui.events.one_or_five import (
     OpenBoxMarked,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import AnyEvent, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
@@ -70,7 +71,7 @@ class OneOrFivePresenter:
         verdict = "has a game" if hand.qualifies else "no game: antes pay 1:1, bets returned"
         return HandView("Dealer", sort_cards(rnd.dealer), hand=hand.said(), lines=(verdict,))
 
-    def describe(self, event: AnyEvent) -> str:
+    def describe(self, event: RoundEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common
