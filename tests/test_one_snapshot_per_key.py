@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from dealer_tui.events import RoundEvent
 from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.screens.round_screen import RoundScreen
 from tests.tui_support import seated_app
 
@@ -43,16 +44,17 @@ async def test_a_whole_round_works_out_legal_actions_once_per_recorded_event(tmp
     assert len(worked) <= recorded + 1
 
 
-def count_proposals(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Every `Round.propose` from here on, counted into a one-item list."""
+def count_proposals(monkeypatch: pytest.MonkeyPatch, game: type[Round] = Round) -> list[int]:
+    """Every `propose` of the game's rounds (a game with its own, Palace Poker's) from here on,
+    counted into a one-item list."""
     proposed = [0]
-    original = Round.propose
+    original = game.propose
 
     def counted(self: Round, action: Action) -> list[RoundEvent]:
         proposed[0] += 1
         return original(self, action)
 
-    monkeypatch.setattr(Round, "propose", counted)
+    monkeypatch.setattr(game, "propose", counted)
     return proposed
 
 
@@ -152,3 +154,36 @@ async def test_every_keys_check_and_the_key_bar_share_one_reading_of_the_legal_a
             screen.active_keys()  # every key the screen binds, checked
         assert asked[0] == 1
         assert {b.action for b in screen.active_keys()} >= {"ante", "undo", "deal", "void"}
+
+
+def no_limit_palace(tmp_path: Path) -> Path:
+    """The shipped Palace Poker profile played with no limit: the attack and the raise are amounts
+    the dialog asks for."""
+    own = tmp_path / "profiles"
+    own.mkdir()
+    shipped = (Path(__file__).parents[1] / "paytables" / "palace-poker.yaml").read_text()
+    (own / "palace-no-limit.yaml").write_text(shipped.replace("structure: limit", "structure: no_limit"))
+    return own
+
+
+async def test_palace_each_key_proposes_its_step_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 1, four players: seat 3 deals, turns 4, 1, 2, 3 (as in tests/test_tui_palace_poker.py)."""
+    proposed = count_proposals(monkeypatch, PalacePokerRound)
+    players = [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000), (4, "Dee", 1000)]
+    app = seated_app(tmp_path, "palace-no-limit", players, seats=10, seed=1, profiles=no_limit_palace(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await proposals_per_key(pilot, proposed, [
+            ("s", 0),                            # the hand starts
+            ("d", 1),                            # the draw for the deal (PP-0)
+            ("a", 1), ("a", 1), ("a", 1), ("a", 1),  # four antes, each the one amount it can be
+            ("d", 1), ("d", 1),                  # the banners, the palaces
+            ("w", 1), ("w", 1),                  # seats 4 and 1 stay
+            ("a", 0), ("4", 0), ("enter", 1),    # seat 2 attacks: which seat, then the dialog's Enter
+            ("r", 0), ("enter", 1),              # seat 4 raises: the dialog's Enter
+            ("c", 1),                            # seat 2 calls and loses; seat 4 keeps the banner, nothing asked
+            ("w", 1), ("w", 1), ("w", 1),        # seats 3, 4 and 1 stay: a quiet orbit, the showdown (PP-16)
+            ("w", 1),                            # not now: the round is asked once why (the notice line)
+            ("v", 1), ("p", 0), ("enter", 1),    # the showdown shown, the payout confirmed
+        ])
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert rnd is not None and rnd.phase is Phase.DONE

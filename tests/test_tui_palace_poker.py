@@ -10,6 +10,7 @@ seat 3 7d Qs Ac, seat 4 Kd Ks 6s; the draw pile starts Td 6h Qd.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import Static
 
@@ -30,11 +31,11 @@ SIZE = (120, 36)
 FOUR = [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000), (4, "Dee", 1000)]
 
 
-def prompt(screen: RoundScreen) -> str:
+def prompt(screen: RoundScreen[Any]) -> str:
     return str(screen.query_one("#prompt", Static).content)
 
 
-def notice(screen: RoundScreen) -> str | None:
+def notice(screen: RoundScreen[Any]) -> str | None:
     return screen.query_one(Notice).message
 
 
@@ -46,10 +47,10 @@ async def test_pp_battle_response_keys_act_for_the_seat_to_act(tmp_path: Path) -
     app = seated_app(tmp_path, "palace-poker", FOUR, seats=10, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        assert isinstance(screen, RoundScreen)
+        assert isinstance(screen, PalacePokerScreen)
         await pilot.press("s", "d")
-        rnd = app.table.round  # type: ignore[union-attr]
-        assert isinstance(rnd, PalacePokerRound) and rnd.state.dealer == 3
+        rnd = screen.round
+        assert rnd is not None and rnd.state.dealer == 3
         await pilot.press("a", "a", "a", "a", "d", "d")  # four antes, banners, palaces
         assert rnd.phase is Phase.ACT and rnd.state.turn == 4
         await pilot.press("w", "w", "a", "4")  # seats 4 and 1 stay; seat 2 attacks seat 4
@@ -124,10 +125,10 @@ async def test_pp_all_ante(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "palace-poker", FOUR, seats=10, seed=1)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
-        assert isinstance(screen, RoundScreen)
+        assert isinstance(screen, PalacePokerScreen)
         await pilot.press("s", "d")
-        rnd = app.table.round  # type: ignore[union-attr]
-        assert isinstance(rnd, PalacePokerRound) and rnd.state.dealer == 3
+        rnd = screen.round
+        assert rnd is not None and rnd.state.dealer == 3
         assert "ante_all" in {b.action for b in screen.active_keys()}
         await pilot.press("1", "a")  # seat 1 antes on its own
         await pilot.press("A")  # seat 1 still picked: the rest ante, clockwise from the dealer's left

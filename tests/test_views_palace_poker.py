@@ -6,11 +6,13 @@ from pathlib import Path
 
 from dealer_tui.events.palace_poker import DealerDrawn
 from dealer_tui.rounds.base import Action
-from dealer_tui.views import presenter
+from dealer_tui.views import presenter, with_keys
 from rules.cards import parse_cards
 from tests.palace_support import THREE, act, attack, dealt, play, script
 
 VIEW = presenter("palace-poker")
+KEYS = {"fold": "f", "call": "c", "raise_bet": "r"}
+"""The keys the Palace Poker round screen binds to a battle's answers."""
 
 
 def test_pp_3_a_buy_is_one_line_and_the_keep_names_only_the_soldiers(tmp_path: Path) -> None:
@@ -74,12 +76,12 @@ def test_pp_no_raise_offered_after_last_raise(tmp_path: Path) -> None:
     play(table, Action("buy", 1), Action("keep", 1, data={"discard": ""}), Action("stay", 2), Action("stay", 3),
          attack(1, 2, 20))
     # seat 2, no soldiers: call (0 + 1) x 10 = 10, raise two small bets, 20
-    assert VIEW.prompt(rnd) == "Seat 2 answers seat 1's attack: f folds, c calls 10, r raises by 20."
+    assert with_keys(VIEW.prompt(rnd), KEYS) == "Seat 2 answers seat 1's attack: f folds, c calls 10, r raises by 20."
     play(table, Action("raise", 2, 20), Action("raise", 1, 30))
     # seat 2 calls seat 1's raise of 30, or raises again: the third and last raise
-    assert VIEW.prompt(rnd) == "Seat 2 answers seat 1's raise: f folds, c calls 30, r raises by 20."
+    assert with_keys(VIEW.prompt(rnd), KEYS) == "Seat 2 answers seat 1's raise: f folds, c calls 30, r raises by 20."
     act(table, Action("raise", 2, 20))
-    assert VIEW.prompt(rnd) == "Seat 1 answers seat 2's raise: f folds, c calls 20."
+    assert with_keys(VIEW.prompt(rnd), KEYS) == "Seat 1 answers seat 2's raise: f folds, c calls 20."
 
 
 def test_pp_showdown_panels_show_every_remaining_hand(tmp_path: Path) -> None:
@@ -94,3 +96,10 @@ def test_pp_showdown_panels_show_every_remaining_hand(tmp_path: Path) -> None:
     assert VIEW.describe(rnd.events[-1]) == (
         "Showdown: seat 1 one pair A♠ A♥ 9♦ 7♠; seat 2 one pair K♥ K♦ Q♠ 8♠; seat 3 high card Q♦ J♠ T♥ 8♥: "
         "seat 1 wins the pot of 35 with one pair (PP-16)")
+
+
+def test_pp_the_prompt_names_each_key_by_its_action(tmp_path: Path) -> None:
+    """The screen puts in the keys its bindings give: the presenter names the actions, not keys."""
+    _, rnd = dealt(tmp_path, THREE)
+    assert VIEW.prompt(rnd) == "Seat 1: {buy} buy, {stay} stay, {attack} attack, {fold} fold."  # no soldier to discard
+    assert VIEW.prompt(None) == "Press {start} to start a hand."

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
+from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import Action, ActionSpec, Phase
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.screens.amount_modal import AmountField
@@ -14,6 +15,7 @@ from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.cards import Card, parse_cards
+from rules.errors import RulesError
 
 RULES = """Palace Poker — the rules as played here
 PP-0 First dealer by high card; the button moves one seat clockwise each hand.
@@ -31,7 +33,7 @@ PP-16 A quiet orbit (stays and discards) ends in a showdown.  PP-17 Odd chips cl
 PP-18 Short of chips: all-in for what one holds."""
 
 
-class PalacePokerScreen(RoundScreen):
+class PalacePokerScreen(RoundScreen[PalacePokerRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante"),
         Binding("A", "ante_all", "Ante all"),
@@ -52,12 +54,6 @@ class PalacePokerScreen(RoundScreen):
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House (no rake)"
 
-    @property
-    def palace(self) -> PalacePokerRound:
-        rnd = self.table.round
-        assert isinstance(rnd, PalacePokerRound)
-        return rnd
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal":
             return bool(self._deal_kind())
@@ -69,8 +65,8 @@ class PalacePokerScreen(RoundScreen):
         """The seat the round waits for when `kind` answers it: the player facing an attack or a
         raise folds, calls or raises (PP-8, PP-9, PP-11), the player who bought or captured keeps
         (PP-3, PP-8). None for any other step, which goes to the selected seat."""
-        rnd = self.table.round
-        if not isinstance(rnd, PalacePokerRound) or rnd.phase is not Phase.ACT:
+        rnd = self.round
+        if rnd is None or rnd.phase is not Phase.ACT:
             return None
         if kind == "keep" and rnd.state.pending is not None:
             return rnd.state.pending.seat
@@ -92,10 +88,10 @@ class PalacePokerScreen(RoundScreen):
         seat = self.seat_to_act(self.KINDS.get(action, ""))
         return seat if seat is not None else super().key_seat(action)
 
-    def perform(self, action: Action) -> bool:
-        """One step; when it leaves soldiers to choose (a buy, or a capture with more than 5), the
-        question is asked at once."""
-        done = super().perform(action)
+    def performed(self, action: Action, failed: RulesError | LedgerError | None) -> bool:
+        """A step taken (by its key or a dialog's Enter); when it leaves soldiers to choose (a buy,
+        or a capture with more than 5), the question is asked at once."""
+        done = super().performed(action, failed)
         if done and action.kind != "keep" and self.specs("keep"):
             self.action_keep()
         return done
@@ -154,8 +150,8 @@ class PalacePokerScreen(RoundScreen):
             if low == high:
                 self.perform(Action("battle", spec.seat, low, data=dict(spec.data)))
             else:
-                self.ask_amounts(f"Seat {spec.seat} attacks seat {target}", [AmountField("bet", "Attack", low, high, low)],
-                                 lambda v: self.perform(Action("battle", spec.seat, v["bet"], data=dict(spec.data))))
+                self.ask_step(f"Seat {spec.seat} attacks seat {target}", [AmountField("bet", "Attack", low, high, low)],
+                              lambda v: Action("battle", spec.seat, v["bet"], data=dict(spec.data)))
 
         if len(specs) == 1:
             attack(0)
@@ -174,8 +170,8 @@ class PalacePokerScreen(RoundScreen):
         if low == high:
             self.perform(Action("raise", seat, low, data=data))
             return
-        self.ask_amounts(f"Seat {seat} raises", [AmountField("by", "Raise by", low, high, low)],
-                         lambda v: self.perform(Action("raise", seat, v["by"], data=data)))
+        self.ask_step(f"Seat {seat} raises", [AmountField("by", "Raise by", low, high, low)],
+                      lambda v: Action("raise", seat, v["by"], data=data))
 
     def _pick(self, kind: str, title: str, pool: list[Card], counts: list[int]) -> None:
         spec = self.spec_for(kind)

@@ -22,19 +22,19 @@ from dealer_tui.events.palace_poker import (
     Stayed,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import ActionSpec, AnyEvent, Phase, Round
+from dealer_tui.rounds.base import ActionSpec, AnyEvent, Phase
 from dealer_tui.rounds.palace_poker import PalacePokerRound
-from dealer_tui.views import HandView, SeatView, describe_common
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
 from rules.cards import Card, format_cards, sort_cards
 from rules.palace_hand_end import hand_words
 
 
 class PalacePokerPresenter:
-    LIMITS = ("Structure", "Small bet / big bet", "Ante (banner card)", "Buy or discard")
+    LIMITS: tuple[str, ...] = ("Structure", "Small bet / big bet", "Ante (banner card)", "Buy or discard")
     """The profile's rows the table panel always shows (the table's limits)."""
 
-    def seats(self, rnd: Round | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
-        if not isinstance(rnd, PalacePokerRound) or rnd.phase in (Phase.DONE, Phase.VOID):
+    def seats(self, rnd: PalacePokerRound | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]:
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
         acting = self._acting(rnd)
         shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.state.end is not None and bool(rnd.state.end.hands)
@@ -88,8 +88,8 @@ class PalacePokerPresenter:
             return rnd.state.battle.to_act
         return rnd.state.turn
 
-    def banner(self, rnd: Round | None) -> HandView:
-        if not isinstance(rnd, PalacePokerRound):
+    def banner(self, rnd: PalacePokerRound | None) -> HandView:
+        if rnd is None:
             return HandView("Pot")
         state = rnd.state
         lines = [f"draw and discard piles: {rnd.turns.pool()} physical cards" if rnd.keyed and state.remaining()
@@ -137,39 +137,41 @@ class PalacePokerPresenter:
                 return f"Seat {seat} stays"
         return event.kind.replace("_", " ")
 
-    def prompt(self, rnd: Round | None) -> str:
-        """What the dealer may do now, in keys: each named only while the round offers it."""
-        if not isinstance(rnd, PalacePokerRound):
-            return "Press s to start a hand."
+    def prompt(self, rnd: PalacePokerRound | None) -> str:
+        """What the dealer may do now, in keys (`key(action)`): each named only while the round offers it."""
+        if rnd is None:
+            return f"Press {key('start')} to start a hand."
         specs = rnd.legal_actions()
         kinds = {s.kind for s in specs}
         match rnd.phase:
             case Phase.ANTE:
                 if rnd.state.dealer is None:
-                    return "First hand: d deals one card each, the highest rank deals (PP-0)."
-                words = [w for k, w in (("ante", "pick a seat, a antes; A antes every seat not yet in"),
-                                        ("deal_banners", "d deals the banners")) if k in kinds]
-                return f"Seat {rnd.state.dealer} deals. Antes: {'; '.join(words) or 'x voids the round'}."
+                    return f"First hand: {key('deal')} deals one card each, the highest rank deals (PP-0)."
+                antes = f"pick a seat, {key('ante')} antes; {key('ante_all')} antes every seat not yet in"
+                words = [w for k, w in (("ante", antes), ("deal_banners", f"{key('deal')} deals the banners"))
+                         if k in kinds]
+                return f"Seat {rnd.state.dealer} deals. Antes: {'; '.join(words) or key('void') + ' voids the round'}."
             case Phase.DEAL:
-                return "d shuffles again and deals three palace cards each."
+                return f"{key('deal')} shuffles again and deals three palace cards each."
             case Phase.ACT:
                 seat = self._acting(rnd)
                 mine = {s.kind: s for s in specs if s.seat == seat}
                 if "keep" in mine:
-                    return f"Seat {seat}: k marks the soldiers to discard (the rest are kept)."
+                    return f"Seat {seat}: {key('keep')} marks the soldiers to discard (the rest are kept)."
                 if rnd.state.battle is not None:
                     return self._answer_prompt(rnd, mine)
-                words = [w for k, w in (("buy", "b buy"), ("discard", "t discard"), ("stay", "w stay"),
-                                        ("battle", "a attack"), ("fold", "f fold")) if k in mine]
+                words = [w for k, w in (("buy", f"{key('buy')} buy"), ("discard", f"{key('discard')} discard"),
+                                        ("stay", f"{key('stay')} stay"), ("battle", f"{key('attack')} attack"),
+                                        ("fold", f"{key('fold')} fold")) if k in mine]
                 forced = " (two banner suits left: attack or fold, PP-15)" if "stay" not in mine else ""
                 return f"Seat {seat}: {', '.join(words)}{forced}."
             case Phase.REVEAL:
                 shows = rnd.state.end is not None and rnd.state.end.rule == "PP-16"
-                return f"The hand is over: v {'shows down the palaces' if shows else 'awards the pot'}."
+                return f"The hand is over: {key('reveal')} {'shows down the palaces' if shows else 'awards the pot'}."
             case Phase.PAYOUT:
-                return "p shows the payout to confirm."
+                return f"{key('payout')} shows the payout to confirm."
             case _:
-                return "Hand over: s starts the next hand."
+                return f"Hand over: {key('start')} starts the next hand."
 
     @staticmethod
     def _answer_prompt(rnd: PalacePokerRound, mine: Mapping[str, ActionSpec]) -> str:
@@ -178,18 +180,18 @@ class PalacePokerPresenter:
         assert battle is not None and battle.to_act is not None
         seat = battle.to_act
         other = battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
-        words = ["f folds"] if "fold" in mine else []
+        words = [f"{key('fold')} folds"] if "fold" in mine else []
         if "call" in mine:
             call = mine["call"]
-            words.append(f"c calls {call.min_amount}" + (" all-in" if call.data.get("all_in") else ""))
+            words.append(f"{key('call')} calls {call.min_amount}" + (" all-in" if call.data.get("all_in") else ""))
         if "raise" in mine:
             low, high = mine["raise"].min_amount, mine["raise"].max_amount
-            words.append(f"r raises by {low}" + (f" to {high}" if high != low else ""))
+            words.append(f"{key('raise_bet')} raises by {low}" + (f" to {high}" if high != low else ""))
         bet = "attack" if battle.raises == 0 else "raise"
         return f"Seat {seat} answers seat {other}'s {bet}: {', '.join(words)}."
 
 
-PRESENTER = PalacePokerPresenter()
+PRESENTER: Presenter[PalacePokerRound] = PalacePokerPresenter()
 
 
 def kept_soldiers(kept: SoldiersKept) -> str:
