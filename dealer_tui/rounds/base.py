@@ -33,9 +33,6 @@ from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
 
-AnyEvent = RoundEvent
-"""A round's event (the presenters' name for it)."""
-
 if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from dealer_tui.events import RoundEvent
 from dealer_tui.events.palace_poker import (
     AntePlaced,
     AnteWithdrawn,
@@ -22,7 +23,7 @@ from dealer_tui.events.palace_poker import (
     Stayed,
 )
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import ActionSpec, AnyEvent, Phase
+from dealer_tui.rounds.base import ActionSpec, Phase
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
 from rules.cards import Card, format_cards, sort_cards
@@ -104,7 +105,7 @@ class PalacePokerPresenter:
 
     banker = banner
 
-    def describe(self, event: AnyEvent) -> str:
+    def describe(self, event: RoundEvent) -> str:
         common = describe_common(event)
         if common is not None:
             return common
