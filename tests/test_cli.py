@@ -179,3 +179,10 @@ def test_demo_without_a_ledger_plays_into_its_own_training_ledger(capsys: pytest
     assert not (tmp_path / "data" / "dealer-tui" / "ledger.sqlite").exists()
     status, out, _ = run(["demo", "--help"], capsys)
     assert "training.sqlite, the training ledger," in " ".join(out.split())
+
+
+def test_history_verify_counts_one_round_in_the_singular(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ledger = str(tmp_path / "l.sqlite")
+    assert run(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", ledger], capsys)[0] == 0
+    status, out, _ = run(["history", "verify", "--ledger", ledger], capsys)
+    assert status == 0 and "(1 round)" in out

@@ -146,7 +146,7 @@ def _verify(ledger: SqliteLedger, witness_path: Path | None) -> int:
     against = (f"; its witness {witness.path} agrees ({len(record.heads)} table head(s))"
                if record is not None else "")
     sys.stdout.write(f"ok: {ledger.path}: every hash checks, every finished round re-settles, and every row, total "
-                     f"and stack follows from the events ({report.rounds} rounds){against}\n")
+                     f"and stack follows from the events ({report.rounds} round{'' if report.rounds == 1 else 's'}){against}\n")
     return 0
 
 
