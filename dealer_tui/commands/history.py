@@ -145,8 +145,9 @@ def _verify(ledger: SqliteLedger, witness_path: Path | None) -> int:
         return 1
     against = (f"; its witness {witness.path} agrees ({len(record.heads)} table head(s))"
                if record is not None else "")
+    rounds = f"{report.rounds} round{'' if report.rounds == 1 else 's'}"
     sys.stdout.write(f"ok: {ledger.path}: every hash checks, every finished round re-settles, and every row, total "
-                     f"and stack follows from the events ({report.rounds} round{'' if report.rounds == 1 else 's'}){against}\n")
+                     f"and stack follows from the events ({rounds}){against}\n")
     return 0
 
 
