@@ -186,3 +186,11 @@ def test_history_verify_counts_one_round_in_the_singular(capsys: pytest.CaptureF
     assert run(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", ledger], capsys)[0] == 0
     status, out, _ = run(["history", "verify", "--ledger", ledger], capsys)
     assert status == 0 and "(1 round)" in out
+
+
+def test_r_1_a_one_or_five_table_seats_one_player_per_box(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The shipped "1 or 5" profile has 6 boxes: its tables have 6 seats, so a seventh player is
+    refused at the door rather than seated without a box."""
+    status, _, err = run(["demo", "--game", "one-or-five", "--players", "7", "--ledger", str(tmp_path / "l.sqlite")],
+                         capsys)
+    assert status == 2 and err == "error: --players: 1 to 6 at a one-or-five table\n"

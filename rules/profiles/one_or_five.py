@@ -86,6 +86,10 @@ class OneOrFiveProfile(ProfileBase):
         None, description="most one box may win in a round (R-8); none = no cap"
     )
 
+    def max_seats(self) -> int:
+        """A seat for each box: every player seated can play at least one (R-1)."""
+        return self.limits.boxes
+
     def posting(self) -> list[Section]:
         names = OneOrFivePayouts.model_fields
         pays = [(name.replace("_", " ").replace("ace king", "ace-king"), f"{getattr(self.payouts, name)} to 1") for name in names]
