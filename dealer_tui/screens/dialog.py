@@ -14,19 +14,12 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, TypeVar
 
 from textual.app import App
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widget import Widget
 
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
 
-__all__ = ["SETTLE_ROUNDS", "Dialog", "DialogShelf", "DimmedModal", "Hold", "OneFrame", "settled"]
-
 ResultT = TypeVar("ResultT")
-
-OneFrame = Screen
-"""The round screen's base, under the name it imports: Textual's own screen."""
-DimmedModal = ModalScreen
-"""A dialog over the dimmed table, under the name the dialogs import: Textual's modal screen."""
 
 
 class Dialog(ModalScreen[ResultT]):
