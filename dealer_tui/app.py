@@ -16,7 +16,7 @@ from textual.screen import Screen
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import typed
 from dealer_tui.events.table import TableChanged, TableOpened
-from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger, TableRecord
+from dealer_tui.ledger import Ledger, LedgerError, RowQuery, SqliteLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
 from dealer_tui.rounds.base import Phase
@@ -185,18 +185,15 @@ class DealerApp(OrderedKeysApp):
         was: the one whose round is in play, else the one that played last, else the newest. A
         table whose creation never completed (a ledger from before it was one transaction) is
         passed over."""
-        candidates = [record for record in self.ledger.tables()
+        candidates = {record.id: record for record in self.ledger.tables()
                       if record.game in self.playable() and (not self.options.game or record.game == self.options.game)
-                      and self.ledger.table_events(record.id, [TableOpened.KIND])]
-        in_play = {r.table_id: r.id for r in self.ledger.unfinished_rounds()}
-
-        def recency(record: TableRecord) -> tuple[int, int, int]:
-            rounds = self.ledger.table_rounds(record.id)
-            return (in_play.get(record.id, 0), rounds[-1].id if rounds else 0, record.id)
-
+                      and self.ledger.table_events(record.id, [TableOpened.KIND])}
         if not candidates:
             return None
-        return self.reopen(max(candidates, key=recency).id)
+        recent = self.ledger.find_rounds(RowQuery(game=self.options.game, training=True), limit=50)
+        order = [r.table_id for r in (*reversed(self.ledger.unfinished_rounds()), *recent)]
+        chosen = next((table_id for table_id in order if table_id in candidates), max(candidates))
+        return self.reopen(chosen)
 
     def reopen(self, table_id: int) -> Table:
         record = next(t for t in self.ledger.tables() if t.id == table_id)

@@ -73,6 +73,15 @@ def demo_ledger(path: Path, clock: FixedClock | None = None) -> Path:
     return path
 
 
+def sql_rows(path: Path, query: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Rows straight from the file with plain SQL (never through the code under test)."""
+    db = sqlite3.connect(path)
+    try:
+        return db.execute(query, args).fetchall()
+    finally:
+        db.close()
+
+
 def digest(path: Path) -> str:
     """Every event hash and every round's state: equal digests, nothing recorded or changed."""
     db = sqlite3.connect(path)

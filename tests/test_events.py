@@ -94,3 +94,26 @@ def test_payout_rows_read_as_settlement_rows() -> None:
         "signed_off_by": None})
     assert isinstance(payout, PayoutConfirmed)
     assert [(r.row().seat, r.row().result) for r in payout.rows] == [(2, 5)]
+
+
+def test_a_table_whose_event_does_not_read_is_one_error_line(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """An insider breaks an unfinished round's start in the file: reopening the table is refused
+    with one line naming the event and its field, never a traceback (an unreadable stored event is
+    a ledger that cannot be read)."""
+    from dealer_tui.cli import main
+
+    path = tmp_path / "l.sqlite"
+    assert main(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", str(path)]) == 0
+    db = sqlite3.connect(path)
+    db.execute("UPDATE rounds SET status = 'open' WHERE id = 1")
+    db.execute("UPDATE events SET payload = json_set(payload, '$.number', 'one') WHERE kind = 'round_started'")
+    db.commit()
+    db.close()
+    capsys.readouterr()
+    status = main(["demo", "--game", "high-card-flush", "--rounds", "1", "--table", "Demo high-card-flush",
+                   "--ledger", str(path)])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err == ("error: table 'Demo high-card-flush' (id 1) cannot be replayed: round_started: number: expected a"
+                   " whole number, got 'one'\n")

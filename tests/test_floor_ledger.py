@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import multiprocessing
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -22,20 +21,13 @@ from tests.floor_support import (
     fees_summed,
     rewind,
     settled_sums,
+    sql_rows,
 )
 
 
 @pytest.fixture(scope="module")
 def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return demo_ledger(tmp_path_factory.mktemp("floorledger") / "l.sqlite")
-
-
-def raw(path: Path, sql: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    db = sqlite3.connect(path)
-    try:
-        return db.execute(sql, args).fetchall()
-    finally:
-        db.close()
 
 
 def ids(path: Path, query: RowQuery) -> list[int]:
@@ -62,15 +54,15 @@ def test_each_filter_picks_the_rounds_plain_sql_picks(filled: Path, rare: int, m
           " WHERE payout >= 10)")),
     ]
     for query, where in cases:
-        expected = [r[0] for r in raw(filled, f"SELECT id FROM rounds WHERE {where} ORDER BY started_at DESC, id DESC")]
+        expected = [r[0] for r in sql_rows(filled, f"SELECT id FROM rounds WHERE {where} ORDER BY started_at DESC, id DESC")]
         assert expected, where
         assert ids(filled, query) == expected, where
 
 
 def test_search_finds_a_round_number_a_table_name_or_nothing(filled: Path) -> None:
-    assert ids(filled, RowQuery(search="5")) == [r[0] for r in raw(
+    assert ids(filled, RowQuery(search="5")) == [r[0] for r in sql_rows(
         filled, "SELECT id FROM rounds WHERE number = 5 OR id = 5 ORDER BY started_at DESC, id DESC")]
-    assert ids(filled, RowQuery(search="one-or")) == [r[0] for r in raw(
+    assert ids(filled, RowQuery(search="one-or")) == [r[0] for r in sql_rows(
         filled, "SELECT id FROM rounds WHERE table_id = 2 ORDER BY id DESC")]
     assert ids(filled, RowQuery(search="nobody by that name")) == []
     assert ids(filled, RowQuery(search="100%")) == []   # a % typed is a character, not a wildcard
@@ -107,7 +99,7 @@ def test_search_finds_the_rounds_a_player_sat_in(tmp_path: Path, dense: int, mon
 def test_keyset_pages_add_up_to_the_whole_sorted_list(filled: Path, sort: str, descending: bool) -> None:
     column = {"time": "started_at", "house": "house_result"}.get(sort, sort)
     order = "DESC" if descending else "ASC"
-    expected = [r[0] for r in raw(filled, f"SELECT id FROM rounds ORDER BY {column} {order}, id {order}")]
+    expected = [r[0] for r in sql_rows(filled, f"SELECT id FROM rounds ORDER BY {column} {order}, id {order}")]
     ledger = SqliteLedger(filled, readonly=True)
     pages, after = [], None
     while True:
@@ -165,8 +157,8 @@ def test_upgrade_from_an_older_schema_backfills_what_the_review_reads(filled: Pa
     for sql in ("SELECT * FROM hourly_totals ORDER BY 1, 2, 3, 4", "SELECT * FROM seatings ORDER BY 1, 2, 4",
                 "SELECT * FROM round_flags ORDER BY 1, 2",
                 "SELECT id, paid, returned, from_stacks, max_payout, banking, fees FROM rounds ORDER BY id"):
-        assert raw(old, sql) == raw(filled, sql)
-    assert raw(old, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+        assert sql_rows(old, sql) == sql_rows(filled, sql)
+    assert sql_rows(old, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     assert main(["history", "verify", "--ledger", str(old)]) == 0
 
 

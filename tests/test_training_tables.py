@@ -18,7 +18,7 @@ from dealer_tui.ledger import RowQuery, SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.floor_support import FixedClock
+from tests.floor_support import FixedClock, sql_rows
 
 HCF = ProfileLibrary([]).find("high-card-flush")
 
@@ -36,33 +36,25 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def sql(path: Path, query: str, args: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
-    db = sqlite3.connect(path)
-    try:
-        return db.execute(query, args).fetchall()
-    finally:
-        db.close()
-
-
 def table_id(path: Path, name: str) -> int:
-    return int(sql(path, "SELECT id FROM tables WHERE name = ?", (name,))[0][0])  # type: ignore[call-overload]
+    return int(sql_rows(path, "SELECT id FROM tables WHERE name = ?", (name,))[0][0])  # type: ignore[call-overload]
 
 
 def test_demo_opens_a_training_table_and_flags_every_round_there(mixed: Path) -> None:
     demo = table_id(mixed, "Demo high-card-flush")
-    opened = sql(mixed, "SELECT payload FROM events WHERE table_id = ? AND kind = 'table_opened'", (demo,))
+    opened = sql_rows(mixed, "SELECT payload FROM events WHERE table_id = ? AND kind = 'table_opened'", (demo,))
     assert json.loads(str(opened[0][0]))["training"] is True
-    flags = [str(f) for (f,) in sql(mixed, "SELECT flags FROM rounds WHERE table_id = ? ORDER BY number", (demo,))]
+    flags = [str(f) for (f,) in sql_rows(mixed, "SELECT flags FROM rounds WHERE table_id = ? ORDER BY number", (demo,))]
     assert flags == ["seeded,training"] * 4
-    live = [str(f) for (f,) in sql(mixed, "SELECT flags FROM rounds WHERE table_id = ?", (table_id(mixed, "Main 1"),))]
+    live = [str(f) for (f,) in sql_rows(mixed, "SELECT flags FROM rounds WHERE table_id = ?", (table_id(mixed, "Main 1"),))]
     assert len(live) == 5 and not any("training" in f for f in live)
-    indexed = sql(mixed, "SELECT COUNT(*) FROM round_flags WHERE flag = 'training'")
+    indexed = sql_rows(mixed, "SELECT COUNT(*) FROM round_flags WHERE flag = 'training'")
     assert indexed == [(4,)]
 
 
 def test_floor_totals_count_live_tables_only_unless_training_is_asked_for(mixed: Path) -> None:
     live, demo = table_id(mixed, "Main 1"), table_id(mixed, "Demo high-card-flush")
-    summed = {int(t): (int(n), int(w), int(h)) for t, n, w, h in sql(  # type: ignore[call-overload]
+    summed = {int(t): (int(n), int(w), int(h)) for t, n, w, h in sql_rows(  # type: ignore[call-overload]
         mixed, "SELECT table_id, COUNT(*), SUM(wagered), SUM(house_result) FROM rounds WHERE status = 'settled'"
                " GROUP BY table_id")}
     assert summed[live][0] == 5 and summed[demo][0] == 4
@@ -81,7 +73,7 @@ def test_floor_totals_count_live_tables_only_unless_training_is_asked_for(mixed:
         assert {r.table_id for r, _ in ledger.settlement_rows(RowQuery())} == {live}
     finally:
         ledger.close()
-    hours = sql(mixed, "SELECT DISTINCT table_id FROM hourly_totals")
+    hours = sql_rows(mixed, "SELECT DISTINCT table_id FROM hourly_totals")
     assert hours == [(live,)]  # the aggregate never held a training round
 
 
@@ -97,12 +89,12 @@ def test_export_leaves_training_rounds_out_unless_asked(mixed: Path, capsys: pyt
 
 
 def test_demo_refuses_a_live_table(mixed: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    before = sql(mixed, "SELECT COUNT(*) FROM events")
+    before = sql_rows(mixed, "SELECT COUNT(*) FROM events")
     status = main(["demo", "--game", "high-card-flush", "--rounds", "1", "--table", "Main 1", "--ledger", str(mixed)])
     err = capsys.readouterr().err
     assert status == 2
     assert err == "error: --table: 'Main 1' is a live table; demo players play only at training tables\n"
-    assert sql(mixed, "SELECT COUNT(*) FROM events") == before
+    assert sql_rows(mixed, "SELECT COUNT(*) FROM events") == before
 
 
 def verify(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

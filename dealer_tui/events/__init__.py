@@ -2,6 +2,7 @@
 `events.table`, each game's in `events.<game>`), and the one codec to and from the ledger's JSON
 (`events.codec`)."""
 
+from dealer_tui.events import table  # noqa: F401, E402  (every table's events, registered for decoding)
 from dealer_tui.events.codec import (
     EVENT_TYPES,
     Cards,
@@ -17,8 +18,6 @@ from dealer_tui.events.codec import (
     typed,
     typed_as,
 )
-
-from dealer_tui.events import table  # noqa: E402  (every table's events, registered for decoding)
 
 __all__ = ["EVENT_TYPES", "Cards", "EventError", "Handlers", "Json", "Record", "RoundEvent", "decode", "key",
            "on", "optional", "typed", "typed_as"]

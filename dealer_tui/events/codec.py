@@ -30,7 +30,7 @@ from typing import (
     get_type_hints,
 )
 
-from dealer_tui.ledger.base import NewEvent
+from dealer_tui.ledger.base import LedgerError, NewEvent
 from rules.cards import Card, parse_cards
 from rules.errors import RulesError
 
@@ -46,8 +46,9 @@ EVENT_TYPES: dict[tuple[str | None, str], type[RoundEvent]] = {}
 records. Two games may record a kind of the same name with their own fields (`ante_placed`)."""
 
 
-class EventError(ValueError):
-    """A stored event does not read as its kind: the kind and the field are named."""
+class EventError(LedgerError, ValueError):
+    """A stored event does not read as its kind: the kind and the field are named. A ledger error:
+    whatever opens or reads the ledger says so in one line, as for any ledger it cannot read."""
 
 
 def key(name: str, default: Any = dataclasses.MISSING, *, omit: bool = False) -> Any:

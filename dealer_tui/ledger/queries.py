@@ -15,6 +15,7 @@ from itertools import groupby
 
 from dealer_tui.ledger.base import (
     SORTS,
+    TRAINING,
     Cursor,
     HourTotals,
     RoundRecord,
@@ -58,7 +59,7 @@ def round_where(db: sqlite3.Connection, query: RowQuery, prefix: str = "") -> tu
         else:
             where.append(f"(',' || {p}flags || ',') LIKE ?")
             args.append(f"%,{query.flag},%")
-    if query.without_training:
+    if query.without_training and any_flagged(db, TRAINING):  # a ledger with none checks no row for it
         where.append(f"(',' || {p}flags || ',') NOT LIKE '%,training,%'")
     if query.seat is not None:
         where.append(f"EXISTS (SELECT 1 FROM settlements s2 WHERE s2.round_id = {p}id AND s2.seat = ?)")
@@ -72,6 +73,11 @@ def round_where(db: sqlite3.Connection, query: RowQuery, prefix: str = "") -> tu
         where.append(clause)
         args += more
     return where, args
+
+
+def any_flagged(db: sqlite3.Connection, flag: str) -> bool:
+    """Whether any round carries the flag (the flag index's first entry for it)."""
+    return db.execute("SELECT 1 FROM round_flags WHERE flag = ? LIMIT 1", (flag,)).fetchone() is not None
 
 
 def _rare(db: sqlite3.Connection, sql: str, value: object) -> bool:

@@ -28,8 +28,8 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_APPROVED,
     SIGN_OFF_KINDS,
     SIGN_OFF_REFUSED,
-    SIGN_OFF_WITHDRAWN_BY,
     SIGN_OFF_REQUESTED,
+    SIGN_OFF_WITHDRAWN_BY,
     Cursor,
     HourTotals,
     Lease,
@@ -526,7 +526,7 @@ class SqliteLedger(AuditReads, Ledger):
         return queries.find_rounds(self._db, query, limit, after, sort, descending)
 
     def any_flagged(self, flag: str) -> bool:
-        return self._db.execute("SELECT 1 FROM round_flags WHERE flag = ? LIMIT 1", (flag,)).fetchone() is not None
+        return queries.any_flagged(self._db, flag)
 
     def totals(self, query: RowQuery) -> list[Totals]:
         return queries.totals(self._db, query)

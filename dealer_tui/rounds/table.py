@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from dealer_tui.events import RoundEvent, typed, typed_as
+from dealer_tui.events import EventError, RoundEvent, typed, typed_as
 from dealer_tui.events.table import (
     PayoutConfirmed,
     RoundRecovered,
@@ -85,7 +85,10 @@ class Table:
         where it stopped."""
         took_over = ledger.take_table(record.id)
         try:
-            table = cls._replay(ledger, record, profile, source)
+            try:
+                table = cls._replay(ledger, record, profile, source)
+            except EventError as exc:
+                raise LedgerError(f"table {record.name!r} (id {record.id}) cannot be replayed: {exc}") from None
         except BaseException:
             try:
                 ledger.release_table(record.id)
@@ -104,7 +107,6 @@ class Table:
                               "completed; it cannot be played")
         opened = typed_as(TableOpened, stored)
         session = TableSession(opened.seats)
-        session.apply(opened)
         session.apply_all(e for e in events if e.kind in TABLE_KINDS)
         table = cls(ledger, record, profile, source, session)
         unfinished = ledger.unfinished_rounds(record.id)
