@@ -114,15 +114,15 @@ class Voids:
 
     def _approval(self, record: RoundRecord, void: StoredEvent) -> str:
         """The supervisor's sign-in for the void: the last one the table recorded before it."""
-        signed = []
-        for e in self.ledger.table_events(record.table_id, [SupervisorSignedIn.KIND]):
+        signed: list[tuple[str, SupervisorSignedIn]] = []
+        for stored in self.ledger.table_events(record.table_id, [SupervisorSignedIn.KIND]):
             try:
-                if e.seq < void.seq:
-                    signed.append((e.ts, typed_as(SupervisorSignedIn, e)))
+                if stored.seq < void.seq:
+                    signed.append((stored.ts, typed_as(SupervisorSignedIn, stored)))
             except EventError:  # a sign-in that does not read approves nothing (verify names it)
                 continue
-        for_void = [(ts, e) for ts, e in signed if e.purpose.startswith("void")]
+        for_void = [(ts, sign_in) for ts, sign_in in signed if sign_in.purpose.startswith("void")]
         if not for_void:
             return "no supervisor sign-in for a void is recorded before it"
-        ts, e = for_void[-1]
-        return f"approved with the supervisor's PIN at {ts[11:19]} (for “{e.purpose}”)"
+        ts, sign_in = for_void[-1]
+        return f"approved with the supervisor's PIN at {ts[11:19]} (for “{sign_in.purpose}”)"
