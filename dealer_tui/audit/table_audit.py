@@ -159,7 +159,8 @@ class TableAudit:
         try:
             return typed(event, self.table.game)
         except EventError as exc:
-            self.say(where, f"event {event.seq} ({event.kind}) does not read: {exc}")
+            named = f"event {event.seq} ({event.kind})"
+            self.say(where, f"does not read: {exc}" if where.endswith(named) else f"{named} does not read: {exc}")
             return None
 
     def table_event(self, event: StoredEvent) -> None:
