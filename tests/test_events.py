@@ -117,3 +117,19 @@ def test_a_table_whose_event_does_not_read_is_one_error_line(tmp_path: Path,
     assert status == 2
     assert err == ("error: table 'Demo high-card-flush' (id 1) cannot be replayed: round_started: number: expected a"
                    " whole number, got 'one'\n")
+
+
+def test_verify_names_an_event_that_does_not_read_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from dealer_tui.cli import main
+
+    path = tmp_path / "l.sqlite"
+    assert main(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", str(path)]) == 0
+    db = sqlite3.connect(path)
+    db.execute("UPDATE events SET payload = json_set(payload, '$.seats', 'x') WHERE kind = 'table_opened'")
+    db.commit()
+    db.close()
+    capsys.readouterr()
+    assert main(["history", "verify", "--ledger", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert ("table 1 (Demo high-card-flush), event 1 (table_opened): does not read: table_opened: seats: expected a"
+            " whole number, got 'x'") in lines
