@@ -28,7 +28,8 @@ from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen
-from dealer_tui.supervisor import PinError, PinStore, SignOff
+from dealer_tui.screens.sign_in_modal import SignInModal
+from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 
@@ -50,9 +51,10 @@ class DealerApp(OrderedKeysApp):
     TITLE = "Dealer terminal"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, ledger: Ledger, library: ProfileLibrary, pins: PinStore, options: Options) -> None:
+    def __init__(self, ledger: Ledger, library: ProfileLibrary, options: Options) -> None:
         super().__init__()
-        self.ledger, self.library, self.pins, self.options = ledger, library, pins, options
+        self.ledger, self.library, self.options = ledger, library, options
+        self.staff = StaffDesk(ledger)
         self.table: Table | None = None
         self._settled_in = False
 
@@ -91,8 +93,14 @@ class DealerApp(OrderedKeysApp):
 
     def start(self) -> None:
         """Resume the last table, or set one up; a table played on another terminal, or storage
-        that fails, is said in a dialog."""
+        that fails, is said in a dialog. A ledger with no staff accounts first gets its manager."""
         try:
+            if not self.staff.register().has_accounts():
+                from dealer_tui.screens.first_manager import FirstManagerScreen
+
+                self.push_screen(FirstManagerScreen(self.staff, upgraded=bool(self.ledger.tables())),
+                                 lambda made: self.start() if made else self.exit())
+                return
             table = None if self.options.new_table else self.resume()
         except (TableInUse, LeaseLost) as exc:
             self.table_unavailable(exc)
@@ -153,8 +161,14 @@ class DealerApp(OrderedKeysApp):
             if choice == QUIT:
                 self.exit()
             elif choice == REVIEW:
-                self.push_screen(ReviewOnly(self.ledger, self.big_payout(exc)),
-                                 lambda _: self.table_unavailable(exc))
+                def signed_in(approval: Approval | None) -> None:
+                    if approval is None:
+                        self.table_unavailable(exc)
+                        return
+                    self.push_screen(ReviewOnly(self.ledger, self.big_payout(exc)),
+                                     lambda _: self.table_unavailable(exc))
+
+                self.push_screen(SignInModal(self.staff, Purpose(FLOOR, "review the ledger")), signed_in)
             elif choice == OTHER_TABLE or choice is None:
                 self.setup()
 
@@ -217,7 +231,7 @@ class DealerApp(OrderedKeysApp):
         return out
 
     def setup(self) -> None:
-        screen = SetupScreen(self.library, self.playable(), need_pin=not self.pins.exists(),
+        screen = SetupScreen(self.library, self.playable(),
                              game=self.options.game, profile=self.options.profile, seats=self.options.seats,
                              cards=self.options.cards, keyed=keyed_games(), tables=self.known_tables())
         self.push_screen(screen, self.create_table)
@@ -227,8 +241,6 @@ class DealerApp(OrderedKeysApp):
             return
         table: Table | None = None
         try:
-            if result.pin:
-                self.pins.set(result.pin)
             if isinstance(result, ResumeTable):
                 if self.table is not None and self.table.record.id == result.table_id:
                     return  # the table on screen under the setup: it is shown again as it is
@@ -251,7 +263,7 @@ class DealerApp(OrderedKeysApp):
                 return
             self.notify(f"{exc}: the table is open; seat the other players once the ledger can be written",
                         severity="error", timeout=12)
-        except (RulesError, LedgerError, PinError) as exc:
+        except (RulesError, LedgerError) as exc:
             self.notify(str(exc), severity="error", timeout=8)
             if table is None:
                 self.setup()
@@ -267,9 +279,11 @@ class DealerApp(OrderedKeysApp):
             self.notify(f"Table {table.record.name} taken over from {table.took_over.describe()}: that terminal "
                         "is gone (recorded in the ledger)", timeout=10)
         screen_cls = round_screen(table.record.game)
-        screen = screen_cls(table, SignOff(self.pins, self.ledger, table.record.id))
+        screen = screen_cls(table, self.staff)
         self.push_screen(screen)
         screen.call_after_refresh(self.call_later, self.settle_in, screen)
+        if table.session.dealer is None:  # no round starts until a dealer signs in
+            screen.call_after_refresh(screen.action_dealer)
 
 
 def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
@@ -283,17 +297,16 @@ def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
     return profiles[latest.profile_sha256]
 
 
-def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None, pin_path: Path | None = None,
+def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None,
              options: Options | None = None, ledger: Ledger | None = None,
              witness: Path | None = None) -> DealerApp:
     """The app as the command line and the tests build it; the ledger it opens keeps its
     witness (`witness`, or the ledger's default one)."""
     from dealer_tui.ledger.sqlite import default_ledger_path
     from dealer_tui.paths import user_profiles_dir
-    from dealer_tui.supervisor import default_pin_path
 
     if ledger is None:
         path = ledger_path or default_ledger_path()
         ledger = SqliteLedger(path, witness=Witness.for_ledger(path, witness))
     library = ProfileLibrary([*(profiles or []), user_profiles_dir()])
-    return DealerApp(ledger, library, PinStore(pin_path or default_pin_path()), options or Options())
+    return DealerApp(ledger, library, options or Options())

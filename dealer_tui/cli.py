@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "dealer_tui.commands.paytables",
     "dealer_tui.commands.history",
     "dealer_tui.commands.demo",
+    "dealer_tui.commands.staff",
     "dealer_tui.commands.supervisor",
     "dealer_tui.commands.simulate",
     "dealer_tui.commands.floor",

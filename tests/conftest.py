@@ -24,3 +24,12 @@ def _state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ.pop("XDG_STATE_HOME", None)
     else:
         os.environ["XDG_STATE_HOME"] = saved
+
+
+@pytest.fixture(autouse=True)
+def _quick_pins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PINs hashed with a small scrypt cost in this process (the tests sign in thousands of
+    times); the hash keeps its parameters, so checking works the same. Subprocesses use the
+    real cost (`bench/pins.py` measures it)."""
+    monkeypatch.setattr("dealer_tui.staff.pins.SCRYPT_N", 2**4)
+    monkeypatch.setattr("dealer_tui.staff.pins.SCRYPT_R", 1)

@@ -9,9 +9,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from dealer_tui.audit.authority_audit import AuthorityAudit
 from dealer_tui.audit.resettle import resettle, table_profiles
 from dealer_tui.audit.table_audit import HOUR_FIGURES, Seating, TableAudit
-from dealer_tui.ledger.base import ROUND_SETTLED, Ledger, TableRecord
+from dealer_tui.ledger.base import ROUND_SETTLED, STAFF_REGISTER, Ledger, TableRecord
 from dealer_tui.ledger.records import AuditReads
 from dealer_tui.ledger.witness import WitnessRecord, witness_problems
 from rules.errors import RulesError
@@ -68,8 +69,8 @@ def _verify_stored(ledger: AuditReads, report: Verification, witness: WitnessRec
         audit.table(table)
     audit.finish()
     if witness is not None and ledger.has_ledger_seq():
-        report.problems += witness_problems(witness, ledger.event_at, {t.id: t.name for t in tables},
-                                            ledger.last_ledger_seq())
+        names = {STAFF_REGISTER: "staff register", **{t.id: t.name for t in tables}}
+        report.problems += witness_problems(witness, ledger.event_at, names, ledger.last_ledger_seq())
 
 
 def _verify_events_only(ledger: Ledger) -> Verification:
@@ -101,12 +102,15 @@ class LedgerAudit:
         self.hours: dict[tuple[str, int, str, str], list[int]] = {}
         self.seatings: Counter[Seating] = Counter()
         self.round_ids: set[int] = set()
+        self.authority = AuthorityAudit.read(ledger, report.problems)
 
     def table(self, table: TableRecord) -> None:
+        self.authority.game = table.game
         TableAudit(self, table).run()
 
     def finish(self) -> None:
         problems = self.report.problems
+        self.report.notes += self.authority.notes()
         for round_id in sorted(self.with_rows - self.round_ids):
             problems.append(f"round id {round_id}: settlement rows of a round the ledger does not have")
         for round_id in sorted(set(self.flag_index) - self.round_ids):

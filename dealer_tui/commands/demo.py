@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import (
@@ -37,6 +38,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--table", default=None,
                         help="table name (default: Demo <game>, a new table); a table of this name in the ledger "
                         "is played on, unless another terminal has it open")
+    parser.add_argument("--dealer", required=True, help="the account that deals (asked for its PIN)")
+    parser.add_argument("--supervisor", required=True,
+                        help="the account that signs off big payouts (asked for its PIN once; each sign-off is "
+                        "recorded as its own sign-in)")
     add_ledger_option(parser, default="training.sqlite, the training ledger,")
     add_witness_option(parser)
     add_profiles_option(parser)
@@ -55,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from dealer_tui.ledger import LedgerError, SqliteLedger
     from dealer_tui.rounds.cards import VirtualShoe
     from dealer_tui.rounds.table import Table
+    from dealer_tui.staff import SignInRefused
     from rules.errors import RulesError
     from rules.registry import games
 
@@ -82,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
             table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats,
                                  training=True)
         seat_players(table, args.players)
+        approve = _sign_in_staff(table, args)
         progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]} rounds/s"), TimeRemainingColumn(),
                             console=_stderr_console(), transient=False)
@@ -92,8 +99,8 @@ def run(args: argparse.Namespace) -> int:
                 elapsed = progress.tasks[0].elapsed or 1e-9
                 progress.update(task, advance=1, rate=f"{played / elapsed:.0f}")
 
-            played = play(table, args.rounds, rng, advance)
-    except (RulesError, LedgerError) as exc:
+            played = play(table, args.rounds, rng, advance, approve)
+    except (RulesError, LedgerError, SignInRefused, EOFError) as exc:
         return fail(str(exc))
     finally:
         ledger.close()
@@ -130,6 +137,30 @@ def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Tab
     assert isinstance(latest, (TableOpened, TableChanged))
     profile = table_profiles(ledger, record)[latest.profile_sha256]
     return Table.open(ledger, record, profile, shoe)
+
+
+def _sign_in_staff(table: Table, args: argparse.Namespace) -> Callable[[Table], dict[str, object]]:
+    """The dealer signs in at the table; the supervisor's PIN is asked once, and each payout that
+    needs a sign-off is its own recorded sign-in for that round."""
+    from dealer_tui.commands.staff import read_pin
+    from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
+
+    desk = StaffDesk(table.ledger)
+    where = f"table {table.record.name}"
+    dealer = desk.sign_in(args.dealer, read_pin(f"PIN of {args.dealer} (dealer): "),
+                          Purpose(DEAL, f"deal at {where}", table.record.id))
+    table.sign_in_dealer(dealer)
+    pin = read_pin(f"PIN of {args.supervisor} (supervisor): ")
+    desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, f"sign off the demo's payouts at {where}",
+                                               table.record.id))  # a wrong PIN stops the demo before it plays
+
+    def approve(at: Table) -> dict[str, object]:
+        number = at.session.rounds_started
+        approval = desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, f"sign off the payout of round {number} "
+                                                              f"at {where}", at.record.id, number))
+        return {"supervisor": approval.account, "sign_in": approval.sign_in}
+
+    return approve
 
 
 def _stderr_console() -> Console:

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_profiles_option, fail, library
+from dealer_tui.commands.common import add_ledger_option, add_profiles_option, fail, library
 from dealer_tui.commands.simulate import add_run_options
 
 if TYPE_CHECKING:
@@ -29,6 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     check.add_argument("file", metavar="FILE", type=Path)
     for p in (lst, show, check):
         add_profiles_option(p)
+    approve = sub.add_parser("approve", help="a manager approves a casino profile's exact text for tables "
+                             "(recorded in the ledger with its SHA-256; an edit needs a new approval)")
+    approve.add_argument("file", metavar="FILE", type=Path)
+    approve.add_argument("--by", required=True, help="the manager who approves it (asked for their PIN)")
+    add_ledger_option(approve)
     compare = sub.add_parser("compare", help="two profiles of one game simulated on the same hands: "
                              "their edges and line-by-line differences")
     compare.add_argument("a", metavar="A", help="profile name or path to a YAML file")
@@ -45,6 +50,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.action == "compare":
         return _compare(args)
+    if args.action == "approve":
+        return _approve(args)
     console = Console()
     try:
         if args.action == "list":
@@ -55,6 +62,42 @@ def run(args: argparse.Namespace) -> int:
     except InvalidProfile as exc:
         return fail(str(exc))
     console.print(f"ok: {loaded.source}: {loaded.game} profile {loaded.name!r} ({loaded.profile.title})")
+    return 0
+
+
+def _approve(args: argparse.Namespace) -> int:
+    """The manager signs in, and the file's exact text is recorded as approved."""
+    from dealer_tui.commands.staff import open_ledger, sign_in
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
+    from rules.errors import InvalidProfile
+    from rules.profiles.loader import is_shipped, load_profile_file, shipped_digests
+
+    try:
+        loaded = load_profile_file(args.file)
+    except InvalidProfile as exc:
+        return fail(str(exc))
+    if is_shipped(loaded):
+        print(f"ok: {loaded.source} is the shipped profile {shipped_digests()[loaded.sha256]!r} as installed: "
+              "it needs no approval")
+        return 0
+    try:
+        ledger = open_ledger(args)
+    except LedgerError as exc:
+        return fail(str(exc))
+    try:
+        desk = StaffDesk(ledger)
+        approval = sign_in(desk, args.by, Purpose(MANAGE, f"approve profile {loaded.name} ({loaded.sha256[:12]})"))
+        shadows = loaded.name in shipped_digests().values()
+        new = desk.approve_profile(loaded.name, loaded.game, loaded.sha256, loaded.source, approval, shadows)
+    except (SignInRefused, StaffError, EOFError, LedgerError) as exc:
+        return fail(f"{exc}; nothing was approved")
+    finally:
+        ledger.close()
+    said = "approved" if new else "was approved already"
+    warn = " (it is named like a shipped profile: tables opened with that name use this text)" if shadows else ""
+    print(f"ok: {loaded.source}: {loaded.game} profile {loaded.name!r} {said} by {approval.describe()}, "
+          f"sha256 {loaded.sha256}{warn}")
     return 0
 
 

@@ -11,6 +11,9 @@ from dealer_tui.rounds.table import Table
 from rules.registry import load, record
 
 Chooser = Callable[[Round, random.Random], Action]
+Approver = Callable[[Table], dict[str, object]]
+"""The sign-off of a payout that needs one: the supervisor signs in for the table's round and
+the action's data names them and the sign-in."""
 
 
 def chooser(game_id: str) -> Chooser:
@@ -26,9 +29,11 @@ def seat_players(table: Table, players: int) -> None:
             table.seat_player(seat, f"Player {seat}", table.profile.profile.buy_in.max)
 
 
-def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None) -> int:
+def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None,
+         approve: Approver | None = None) -> int:
     """Play `rounds` rounds with the built-in players, finishing first a hand left unfinished;
-    players short of chips buy again between rounds, as at a real table. The rounds played."""
+    players short of chips buy again between rounds, as at a real table. A payout that needs a
+    sign-off is confirmed with `approve`'s (the table refuses it without one). The rounds played."""
     choose = chooser(table.record.game)
     played = 0
     for _ in range(rounds):
@@ -37,7 +42,10 @@ def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[i
             _rebuy(table)
             rnd = table.start_round()
         while rnd.phase not in (Phase.DONE, Phase.VOID):
-            table.act(choose(rnd, rng))
+            action = choose(rnd, rng)
+            if action.kind == "confirm_payout" and approve is not None and rnd.sign_off_needed():
+                action = Action(action.kind, action.seat, action.amount, {**action.data, **approve(table)})
+            table.act(action)
         played += 1
         if after_round is not None:
             after_round(played)

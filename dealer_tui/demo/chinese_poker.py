@@ -24,4 +24,4 @@ def choose(rnd: Round, rng: random.Random) -> Action:
         return Action("lock", seat, data=specs["lock"].data)
     if rnd.phase is Phase.REVEAL:
         return Action("reveal")
-    return Action("confirm_payout", data={"supervisor": "demo floor"})
+    return Action("confirm_payout")

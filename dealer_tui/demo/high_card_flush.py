@@ -33,4 +33,4 @@ def choose(rnd: Round, rng: random.Random) -> Action:
         return Action("fold", p.seat)
     if rnd.phase is Phase.REVEAL:
         return Action("reveal")
-    return Action("confirm_payout", data={"supervisor": "demo floor"})
+    return Action("confirm_payout")

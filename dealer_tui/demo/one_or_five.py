@@ -36,7 +36,7 @@ def choose(rnd: Round, rng: random.Random) -> Action:
         return Action("bet" if strong and "bet" in kinds else "fold", box.seat)
     if rnd.phase is Phase.REVEAL:
         return Action("reveal")
-    return Action("confirm_payout", data={"supervisor": "demo floor"})
+    return Action("confirm_payout")
 
 
 def _one_to_draw(cards: tuple[Card, ...]) -> Card | None:

@@ -3,6 +3,7 @@
 (`events.codec`)."""
 
 from dealer_tui.events import table  # noqa: F401, E402  (every table's events, registered for decoding)
+from dealer_tui.events import staff  # noqa: F401, E402  (the staff register's events)
 from dealer_tui.events.codec import (
     EVENT_TYPES,
     Cards,

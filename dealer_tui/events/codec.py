@@ -19,6 +19,7 @@ import types
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, fields
 from typing import (
+    TYPE_CHECKING,
     Any,
     ClassVar,
     Protocol,
@@ -33,6 +34,9 @@ from typing import (
 from dealer_tui.ledger.base import LedgerError, NewEvent
 from rules.cards import Card, parse_cards
 from rules.errors import RulesError
+
+if TYPE_CHECKING:
+    from dealer_tui.events.staff import Claim
 
 Cards = tuple[Card, ...]
 """Cards, stored as their text joined by spaces (`"Jh 5c 3d"`)."""
@@ -136,6 +140,11 @@ class RoundEvent(Record):
     @property
     def kind(self) -> str:
         return self.KIND
+
+    def claim(self) -> Claim | None:
+        """The authority the event was made under (an approval, a void, a dealer's sign-in), or
+        None for an event that needs none."""
+        return None
 
     @property
     def payload(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from dealer_tui.events.codec import Json, Record, RoundEvent, key, optional
+from dealer_tui.events.staff import Claim
 from dealer_tui.ledger.base import SettlementRow
 
 # -- the table ----------------------------------------------------------------------------------
@@ -30,6 +31,11 @@ class TableChanged(RoundEvent, kind="table_changed"):
     reason: str
     approved_by: str
     from_round: int
+    sign_in: int | None = optional(default=None)
+    """The approver's sign-in (the ledger-wide number of its `staff_signed_in`)."""
+
+    def claim(self) -> Claim:
+        return Claim("change_profile", self.approved_by, self.sign_in)
 
 
 class SeatTaken(RoundEvent, kind="seat_taken"):
@@ -60,7 +66,27 @@ class TerminalTakenOver(RoundEvent, kind="terminal_taken_over"):
     previous: Json = key("from")
 
 
+class DealerSignedIn(RoundEvent, kind="dealer_signed_in"):
+    """The dealer on duty from now on (a dealer change signs the one before out)."""
+
+    account: str
+    name: str
+    sign_in: int
+
+    def claim(self) -> Claim:
+        return Claim("deal", self.account, self.sign_in)
+
+
+class DealerSignedOut(RoundEvent, kind="dealer_signed_out"):
+    """The dealer left the table (a break, the end of a shift): no round starts until one signs in."""
+
+    account: str
+    reason: str = ""
+
+
 class SupervisorSignedIn(RoundEvent, kind="supervisor_signed_in"):
+    """Before staff accounts: the one shared supervisor PIN was keyed (read, never written now)."""
+
     purpose: str
 
 
@@ -88,6 +114,8 @@ class RoundStarted(RoundEvent, kind="round_started"):
     banker: int | None = None
     seeded: bool = False
     training: bool = optional(default=False)
+    dealer: str = optional(default="")
+    """The account of the dealer on duty when the round started."""
 
 
 class RoundRecovered(RoundEvent, kind="round_recovered"):
@@ -120,6 +148,11 @@ class PayoutConfirmed(RoundEvent, kind="payout_confirmed"):
     signed_off_by: str | None = None
     button: int | None = optional(default=None)
     """The hand's dealer, for the next hand's button (Palace Poker, PP-0)."""
+    sign_in: int | None = optional(default=None)
+    """The sign-off's sign-in (at the table, or the one the floor's approval names)."""
+
+    def claim(self) -> Claim | None:
+        return Claim("sign_off", self.signed_off_by, self.sign_in) if self.signed_off_by else None
 
 
 class RoundVoided(RoundEvent, kind="round_voided"):
@@ -128,6 +161,10 @@ class RoundVoided(RoundEvent, kind="round_voided"):
     returned: dict[str, int] = field(default_factory=dict)
     """What each seat got back (older voids did not record it)."""
     button: int | None = optional(default=None)
+    sign_in: int | None = optional(default=None)
+
+    def claim(self) -> Claim:
+        return Claim("void", self.by, self.sign_in)
 
 
 class SignOffRequested(RoundEvent, kind="sign_off_requested"):
@@ -148,11 +185,19 @@ class SignOffRequested(RoundEvent, kind="sign_off_requested"):
 
 class SignOffApproved(RoundEvent, kind="sign_off_approved"):
     by: str
+    sign_in: int | None = optional(default=None)
+
+    def claim(self) -> Claim:
+        return Claim("sign_off", self.by, self.sign_in)
 
 
 class SignOffRefused(RoundEvent, kind="sign_off_refused"):
     by: str
     reason: str
+    sign_in: int | None = optional(default=None)
+
+    def claim(self) -> Claim:
+        return Claim("sign_off", self.by, self.sign_in)
 
 
 class StepTakenBack(RoundEvent, kind="step_taken_back"):
@@ -173,3 +218,7 @@ class CardsCorrected(RoundEvent, kind="cards_corrected"):
     previous: dict[str, str]
     corrected: dict[str, str] = key("cards")
     step: Json = key("payload")
+    sign_in: int | None = optional(default=None)
+
+    def claim(self) -> Claim:
+        return Claim("correct_cards", self.supervisor, self.sign_in)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,10 @@ FLAGS = {
 `history export --flag` offer."""
 
 TRAINING = "training"
+
+STAFF_REGISTER = 0
+"""The id of the staff register: accounts, sign-ins and profile approvals are its hash chain,
+kept like a table's (the witness and `history verify` cover it) but never listed as a table."""
 
 SIGN_OFF_REQUESTED = "sign_off_requested"
 SIGN_OFF_APPROVED = "sign_off_approved"
@@ -346,6 +350,13 @@ class Ledger(ABC):
         """Record events (and the round's new status, flags, settlement) atomically."""
 
     @abstractmethod
+    def append_checked(self, table_id: int, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]]
+                       ) -> list[StoredEvent]:
+        """Record what `decide` makes of the chain's events as they are inside the write's own
+        transaction (no other writer in between: a lock-out counted across terminals); `decide`
+        raising records nothing."""
+
+    @abstractmethod
     def round(self, round_id: int) -> RoundRecord: ...
 
     @abstractmethod
@@ -395,9 +406,10 @@ class Ledger(ABC):
         """Unfinished rounds whose latest sign-off request has no decision yet, oldest first."""
 
     @abstractmethod
-    def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "") -> StoredEvent:
-        """Record the supervisor's decision on the round's waiting request (`sign_off_approved {by}` or
-        `sign_off_refused {by, reason}`); refused when nothing is waiting any more."""
+    def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "",
+                        sign_in: int | None = None) -> StoredEvent:
+        """Record the supervisor's decision on the round's waiting request (`sign_off_approved {by,
+        sign_in}` or `sign_off_refused {by, reason, sign_in}`); refused when nothing is waiting any more."""
 
     @abstractmethod
     def chain_problems(self) -> list[str]:

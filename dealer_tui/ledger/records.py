@@ -183,7 +183,7 @@ class AuditReads:
         """Where the ids of `tables` or `rounds` jump: (last id before, next id)."""
         assert table in ("tables", "rounds")
         return [(int(a), int(b)) for a, b in self._db.execute(
-            f"SELECT prev, id FROM (SELECT id, LAG(id, 1, 0) OVER (ORDER BY id) AS prev FROM {table})"
+            f"SELECT prev, id FROM (SELECT id, LAG(id, 1, 0) OVER (ORDER BY id) AS prev FROM {table} WHERE id > 0)"
             " WHERE id <> prev + 1")]
 
     def sequence_problems(self) -> list[str]:

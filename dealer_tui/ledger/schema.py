@@ -226,6 +226,14 @@ MIGRATIONS: list[list[Step]] = [[
     UPDATE events SET ledger_seq = id;
     CREATE UNIQUE INDEX events_by_ledger_seq ON events(ledger_seq)
     """],
+    # 7: the staff register (`base.STAFF_REGISTER`): accounts, sign-ins, lock-outs and profile
+    # approvals as one hash chain of events, kept under a table row of its own that is never
+    # listed as a table; the events of one kind are found by an index
+    ["""
+    INSERT INTO tables(id, name, game, profile, profile_sha256, card_source, created_at)
+        VALUES (0, 'staff register', 'staff', '', '', '', strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'));
+    CREATE INDEX events_by_kind ON events(table_id, kind, seq)
+    """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 REVIEW_SCHEMA = 4

@@ -30,6 +30,7 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_REFUSED,
     SIGN_OFF_REQUESTED,
     SIGN_OFF_WITHDRAWN_BY,
+    STAFF_REGISTER,
     Cursor,
     HourTotals,
     Lease,
@@ -350,7 +351,8 @@ class SqliteLedger(AuditReads, Ledger):
 
     def tables(self) -> list[TableRecord]:
         rows = self._db.execute(
-            "SELECT id, name, game, profile, profile_sha256, card_source, created_at FROM tables ORDER BY id"
+            "SELECT id, name, game, profile, profile_sha256, card_source, created_at FROM tables WHERE id <> ?"
+            " ORDER BY id", (STAFF_REGISTER,)
         ).fetchall()
         return [TableRecord(*row) for row in rows]
 
@@ -381,6 +383,11 @@ class SqliteLedger(AuditReads, Ledger):
                 self._update_round(db, round_id, update)
                 self._witness_due |= update.status in (ROUND_SETTLED, ROUND_VOIDED)
         return stored
+
+    def append_checked(self, table_id: int, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]]
+                       ) -> list[StoredEvent]:
+        with self._write(table_id) as db:
+            return self._insert_events(db, table_id, None, decide(self.table_events(table_id)))
 
     def _insert_events(self, db: sqlite3.Connection, table_id: int, round_id: int | None,
                        events: Sequence[NewEvent]) -> list[StoredEvent]:
@@ -554,7 +561,8 @@ class SqliteLedger(AuditReads, Ledger):
                 waiting.append(PendingSignOff(record, latest))
         return waiting
 
-    def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "") -> StoredEvent:
+    def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "",
+                        sign_in: int | None = None) -> StoredEvent:
         if not by.strip():
             raise LedgerError("a sign-off decision names the supervisor who made it")
         if not approved and not reason.strip():
@@ -567,7 +575,9 @@ class SqliteLedger(AuditReads, Ledger):
                        "its cards were corrected since: the dealer sends the new payout again"
                        if latest is not None and latest.kind in SIGN_OFF_WITHDRAWN_BY else "it was already decided")
                 raise LedgerError(f"round {record.number} (id {round_id}): no sign-off is waiting ({why})")
-            payload = {"by": by.strip()} if approved else {"by": by.strip(), "reason": reason.strip()}
+            payload: dict[str, object] = {"by": by.strip()} if approved else {"by": by.strip(), "reason": reason.strip()}
+            if sign_in is not None:
+                payload["sign_in"] = sign_in
             kind = SIGN_OFF_APPROVED if approved else SIGN_OFF_REFUSED
             return self._insert_events(db, record.table_id, round_id, [NewEvent(kind, payload)])[0]
 

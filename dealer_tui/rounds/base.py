@@ -253,7 +253,8 @@ class Round(Handlers, ABC):
         return [*self.payout_events(action)]
 
     def _propose_void(self, action: Action) -> list[RoundEvent]:
-        return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("by", "")))]
+        return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("by", "")),
+                                  _sign_in(action))]
 
     @on(RoundStarted)
     def _on_round_started(self, event: RoundStarted) -> None:
@@ -385,7 +386,7 @@ class Round(Handlers, ABC):
             event=keyed.kind, reason=reason, supervisor=supervisor,
             previous={label: " ".join(c.text for c in original.cards[label]) for label in changed},
             corrected={label: " ".join(c.text for c in cards) for label, cards in changed.items()},
-            step=again[0].payload)]
+            step=again[0].payload, sign_in=_sign_in(action))]
 
     def apply(self, event: Recorded) -> None:
         """Fold one event (new, or read back from the ledger) into the state: the method marked
@@ -492,9 +493,10 @@ class Round(Handlers, ABC):
             raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")
         big = self.sign_off_needed()
         supervisor = str(action.data.get("supervisor", "")).strip()
+        sign_in = _sign_in(action)
         state = self.sign_off_state()
         if not supervisor and isinstance(state, SignOffApproved):
-            supervisor = state.by.strip()
+            supervisor, sign_in = state.by.strip(), state.sign_in
         if big and not supervisor:
             seats = ", ".join(str(s) for s in big)
             raise refuse(None, "confirm the payout",
@@ -510,13 +512,14 @@ class Round(Handlers, ABC):
             paid=outcome.paid,
             flags=tuple(sorted(flags)),
             signed_off_by=supervisor if big else None,
+            sign_in=sign_in if big else None,
         )]
 
     def on_the_table(self) -> dict[int, int]:
         """The chips each seat has put up in the round so far: what a void hands back."""
         return {}
 
-    def void_events(self, reason: str, by: str = "") -> list[RoundEvent]:
+    def void_events(self, reason: str, by: str = "", sign_in: int | None = None) -> list[RoundEvent]:
         """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event
         records what each seat got back and who approved the void."""
         if self.phase in (Phase.DONE, Phase.VOID):
@@ -524,7 +527,7 @@ class Round(Handlers, ABC):
         if not reason.strip():
             raise IllegalAction("a void needs a reason")
         returned = {str(seat): chips for seat, chips in sorted(self.on_the_table().items()) if chips}
-        return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned)]
+        return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned, sign_in=sign_in)]
 
     @classmethod
     def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[Recorded]) -> Round:
@@ -532,6 +535,12 @@ class Round(Handlers, ABC):
         rnd = cls(profile, setup)
         rnd.apply_all(events)
         return rnd
+
+
+def _sign_in(action: Action) -> int | None:
+    """The sign-in an action's approval names (its place in the ledger), if any."""
+    value = action.data.get("sign_in")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def cards_in(events: Sequence[Recorded], game: str | None = None) -> list[Card]:

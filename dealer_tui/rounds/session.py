@@ -13,6 +13,8 @@ from dealer_tui.events import Handlers, RoundEvent, decode, on
 from dealer_tui.events.codec import Recorded, event_type
 from dealer_tui.events.table import (
     ChipsBought,
+    DealerSignedIn,
+    DealerSignedOut,
     PayoutConfirmed,
     RoundStarted,
     RoundVoided,
@@ -33,12 +35,20 @@ class SeatedPlayer:
     buys: tuple[int, ...] = ()  # every buy, oldest first (CP-12 counts full and short buys)
 
 
+@dataclass(frozen=True)
+class OnDuty:
+    """The dealer signed in at the table."""
+
+    account: str
+    name: str
+
+
 BuyRule = Callable[[Sequence[int], int], tuple[str | None, bool]]
 """(the seat's buys so far, the amount) -> (why the buy is refused or None, whether it is short)."""
 
 TABLE_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, SeatTaken, ChipsBought, SeatLeft, RoundStarted,
-                                               PayoutConfirmed, RoundVoided)
-"""The events that change the seats, the stacks or the rotation."""
+                                               PayoutConfirmed, RoundVoided, DealerSignedIn, DealerSignedOut)
+"""The events that change the seats, the stacks, the rotation or the dealer on duty."""
 
 
 class TableSession(Handlers):
@@ -55,6 +65,10 @@ class TableSession(Handlers):
         self.cashed_out = 0
         self.training = False
         """A training table (demos): its rounds are marked so and kept out of the floor's totals."""
+        self.dealer: OnDuty | None = None
+        """Who deals now (None: no dealer signed in; no round starts)."""
+        self.round_dealers: set[str] = set()
+        """Every account that dealt the current (or last) round: none of them signs off its payout."""
 
     # -- proposals (validate, return events) ------------------------------------------------
 
@@ -132,6 +146,16 @@ class TableSession(Handlers):
         self.rounds_started += 1
         self.button = e.button
         self.banker = e.banker
+        self.round_dealers = {e.dealer} if e.dealer else set()
+
+    @on(DealerSignedIn)
+    def _on_dealer_signed_in(self, e: DealerSignedIn) -> None:
+        self.dealer = OnDuty(e.account, e.name)
+        self.round_dealers.add(e.account)
+
+    @on(DealerSignedOut)
+    def _on_dealer_signed_out(self, e: DealerSignedOut) -> None:
+        self.dealer = None
 
     @on(RoundVoided)
     def _on_round_voided(self, e: RoundVoided) -> None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
 from dealer_tui.events.table import (
+    DealerSignedIn,
+    DealerSignedOut,
     PayoutConfirmed,
     RoundRecovered,
     RoundStarted,
@@ -25,6 +27,7 @@ from dealer_tui.ledger.base import (
     Lease,
     Ledger,
     LedgerError,
+    RoundRecord,
     RoundUpdate,
     TableRecord,
 )
@@ -39,6 +42,8 @@ from dealer_tui.rounds.base import (
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
+from dealer_tui.staff import DEAL, Approval, StaffRegister, claim_problem
+from dealer_tui.staff.profiles import approval_problem
 
 TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
 from rules.errors import IllegalAction
@@ -69,6 +74,7 @@ class Table:
         transaction: a crash leaves either no table or one that opens. A training table's rounds
         are marked `training` and left out of the floor's totals unless asked for."""
         round_class(profile.game, keyed=source.kind == "entry")  # refuses a game with no keyed variant
+        cls.check_approved(ledger, profile)
         opened = TableOpened(seats=seats, profile=profile.name, profile_sha256=profile.sha256,
                              profile_text=profile.text, card_source=source.kind, seeded=source.seeded,
                              training=training)
@@ -146,17 +152,63 @@ class Table:
         self._between_rounds("leave the table")
         self._record_table(self.session.leave_events(seat))
 
-    def change_profile(self, profile: LoadedProfile, reason: str, supervisor: str) -> None:
+    def change_profile(self, profile: LoadedProfile, reason: str, approval: Approval) -> None:
         """C-8: a new profile (paytables, limits) with a supervisor's approval, from the next round."""
         self._between_rounds("change the table's profile")
         if profile.game != self.record.game:
             raise IllegalAction(f"profile {profile.name!r} is for {profile.game}: open a new table for another game")
-        if not reason.strip() or not supervisor.strip():
+        if not reason.strip():
             raise IllegalAction("a profile change needs a reason and a supervisor's approval (C-8)")
-        self._record_table([TableChanged(
-            profile=profile.name, profile_sha256=profile.sha256, profile_text=profile.text,
-            reason=reason.strip(), approved_by=supervisor, from_round=self.session.rounds_started + 1)])
+        change = TableChanged(profile=profile.name, profile_sha256=profile.sha256, profile_text=profile.text,
+                              reason=reason.strip(), approved_by=approval.account,
+                              from_round=self.session.rounds_started + 1, sign_in=approval.sign_in)
+        self.check_authority([change], "change the table's profile")
+        self.check_approved(self.ledger, profile)
+        self._record_table([change])
         self.profile = profile
+
+    # -- who deals, who approves ----------------------------------------------------------------
+
+    def sign_in_dealer(self, approval: Approval) -> None:
+        """The dealer who signed in (for `DEAL` at this table) is on duty from now on; the one
+        before is signed out by it (a dealer change without stopping the table)."""
+        if approval.act != DEAL:
+            raise IllegalAction("a dealer signs in to deal")
+        events: list[RoundEvent] = []
+        if self.session.dealer is not None and self.session.dealer.account != approval.account:
+            events.append(DealerSignedOut(account=self.session.dealer.account, reason=f"{approval.account} took over"))
+        events.append(DealerSignedIn(account=approval.account, name=approval.name, sign_in=approval.sign_in))
+        self.check_authority(events, "sign the dealer in")
+        self._record_table(events)
+
+    def sign_out_dealer(self, reason: str = "") -> None:
+        """The dealer leaves the table (a break, the end of the shift): no round starts until the
+        next one signs in."""
+        self._between_rounds("sign the dealer out")
+        if self.session.dealer is None:
+            raise IllegalAction("No dealer is signed in at this table")
+        self._record_table([DealerSignedOut(account=self.session.dealer.account, reason=reason.strip())])
+
+    @staticmethod
+    def check_approved(ledger: Ledger, profile: LoadedProfile) -> None:
+        """A casino's own profile opens a table only once a manager approved its exact text."""
+        problem = approval_problem(StaffRegister.read(ledger), profile)
+        if problem is not None:
+            raise IllegalAction(problem)
+
+    def check_authority(self, events: Sequence[RoundEvent], what: str) -> None:
+        """Every event that claims someone's authority names a sign-in that stands (the staff
+        register in the ledger, read now): else `IllegalAction` saying why, nothing recorded."""
+        claims = [c for c in (e.claim() for e in events) if c is not None]
+        if not claims:
+            return
+        register = StaffRegister.read(self.ledger)
+        number = self.session.rounds_started if self.round is not None else None
+        for claim in claims:
+            problem = claim_problem(register, claim, table=self.record.id, round=number,
+                                    dealers=frozenset(self.session.round_dealers))
+            if problem is not None:
+                raise IllegalAction(f"The table may not {what}: {problem}")
 
     def _between_rounds(self, what: str) -> None:
         if self.round is not None and self.round.phase not in (Phase.DONE, Phase.VOID):
@@ -166,13 +218,15 @@ class Table:
 
     def start_round(self, **choices: object) -> Round:
         self._between_rounds("start a new round")
+        if self.session.dealer is None:
+            raise IllegalAction("No round starts with no dealer signed in: the dealer signs in first")
         cls_ = round_class(self.record.game, keyed=self.keyed)
         number = self.session.rounds_started + 1
         setup = cls_.setup_from(self.session, self.profile.profile, **choices)
         started = RoundStarted(number=number, setup=setup, button=setup.get("button"), banker=setup.get("banker"),
                                profile=self.profile.name, profile_sha256=self.profile.sha256,
                                card_source=self.source.kind, seeded=self.source.seeded,
-                               training=self.session.training)
+                               training=self.session.training, dealer=self.session.dealer.account)
         rnd = cls_(self.profile.profile, setup)
         flags = frozenset(flag for flag, on in (("seeded", self.source.seeded), ("training", self.session.training))
                           if on)
@@ -211,6 +265,7 @@ class Table:
         dealt = self._with_cards(action)
         try:
             events = self.round.propose(dealt)
+            self.check_authority(events, action.kind.replace("_", " "))
         except IllegalAction:
             if dealt is not action:  # a refused step's cards go back: the next step deals them
                 self._restock()
@@ -288,3 +343,22 @@ class Table:
                 return RoundUpdate(status=ROUND_VOIDED, add_flags=frozenset({"voided"}),
                                    totals=(len(returned), sum(returned.values()), 0, 0))
         return None
+
+
+def round_dealers(ledger: Ledger, record: RoundRecord) -> frozenset[str]:
+    """Every account that dealt the round: the dealer on duty when it started and any who signed
+    in at the table while it was in play (none of them signs off its payout)."""
+    events = ledger.table_events(record.table_id, [RoundStarted.KIND, DealerSignedIn.KIND])
+    dealers: set[str] = set()
+    inside = False
+    for stored in events:
+        if stored.kind == RoundStarted.KIND:
+            if inside:
+                break  # the next round: the one asked about ended before it
+            if stored.round_id == record.id:
+                inside = True
+                dealers.add(typed_as(RoundStarted, stored).dealer)
+        elif inside:
+            dealers.add(typed_as(DealerSignedIn, stored).account)
+    dealers.discard("")
+    return frozenset(dealers)

@@ -5,7 +5,7 @@ as an event of the round, on that table's hash chain."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -18,9 +18,11 @@ from dealer_tui.events.table import SignOffRequested
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.screens.floor_names import TableNames
-from dealer_tui.screens.pin_modal import PinModal
+from dealer_tui.events.staff import Claim
+from dealer_tui.rounds.table import round_dealers
 from dealer_tui.screens.reason_modal import ReasonModal
-from dealer_tui.supervisor import PinError, PinStore, SignOff
+from dealer_tui.screens.sign_in_modal import SignInModal
+from dealer_tui.staff import MAY, SIGN_OFF, Approval, Purpose, StaffDesk, claim_problem
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 POLL_SECONDS = 2.0
@@ -28,24 +30,16 @@ POLL_SECONDS = 2.0
 
 @dataclass
 class SignOffDesk:
-    """What the floor needs to decide: the PIN, a ledger it may write to, and the tables whose
-    supervisor already signed in on this terminal (the dealer's table, when opened with F)."""
+    """Who reviews: the account that signed in to the floor, and the staff desk (on a ledger the
+    floor may write) where each decision's own sign-in is recorded. An auditor reads, and
+    decides nothing."""
 
-    pins: PinStore
-    writer: Callable[[], Ledger]
-    signed_in: set[int] = field(default_factory=set)
-    _checks: dict[int, SignOff] = field(default_factory=dict)
+    staff: StaffDesk
+    user: Approval
 
-    @classmethod
-    def at_table(cls, signoff: SignOff) -> SignOffDesk:
-        """The desk of the review opened at a table after the supervisor's PIN."""
-        return cls(signoff.store, lambda: signoff.ledger, {signoff.table_id}, {signoff.table_id: signoff})
-
-    def check(self, table_id: int) -> SignOff:
-        """The PIN check of a table (its lock-out and log-ins are that table's ledger events)."""
-        if table_id not in self._checks:
-            self._checks[table_id] = SignOff(self.pins, self.writer(), table_id)
-        return self._checks[table_id]
+    @property
+    def read_only(self) -> bool:
+        return self.user.role not in MAY[SIGN_OFF]
 
 
 class SignOffScreen(Screen[None]):
@@ -108,33 +102,43 @@ class SignOffScreen(Screen[None]):
             return None
         return self.waiting[row]
 
-    def _as_supervisor(self, pending: PendingSignOff, purpose: str, then: Callable[[str], None]) -> None:
-        table_id = pending.round.table_id
-        if table_id in self.desk.signed_in:
-            then("supervisor")
+    def _as_supervisor(self, pending: PendingSignOff, purpose: str, then: Callable[[Approval], None]) -> None:
+        if self.desk.read_only:
+            self.notify(f"{self.desk.user.describe()} is an {self.desk.user.role}: the floor is read-only for them.",
+                        severity="warning", timeout=6)
             return
-        try:
-            check = self.desk.check(table_id)
-        except (LedgerError, PinError) as exc:
-            self.notify(str(exc), severity="error", timeout=6)
-            return
-        self.app.push_screen(PinModal(check, purpose), lambda who: then(who) if who else None)
+        record = pending.round
+        where = Purpose(SIGN_OFF, f"{purpose} at table {self.tables.name(record.table_id)}", record.table_id,
+                        record.number)
 
-    def _decide(self, pending: PendingSignOff, approved: bool, by: str, reason: str = "") -> None:
+        def signed(approval: Approval | None) -> None:
+            if approval is None:
+                return
+            problem = claim_problem(self.desk.staff.register(), Claim(SIGN_OFF, approval.account, approval.sign_in),
+                                    table=record.table_id, round=record.number,
+                                    dealers=round_dealers(self.ledger, record))
+            if problem is not None:
+                self.notify(f"Round {record.number}: {problem}.", severity="error", timeout=8)
+                return
+            then(approval)
+
+        self.app.push_screen(SignInModal(self.desk.staff, where, self.desk.user.account), signed)
+
+    def _decide(self, pending: PendingSignOff, approved: bool, by: Approval, reason: str = "") -> None:
         try:
-            self.desk.writer().decide_sign_off(pending.round.id, approved, by, reason)
+            self.desk.staff.ledger.decide_sign_off(pending.round.id, approved, by.account, reason, by.sign_in)
         except LedgerError as exc:
             self.notify(str(exc), severity="error", timeout=6)
         else:
             what = "approved" if approved else "refused"
-            self.notify(f"Round {pending.round.number}: payout {what}; the dealer's screen shows it.")
+            self.notify(f"Round {pending.round.number}: payout {what} by {by.describe()}; the dealer's screen "
+                        "shows it.")
         self.load()
 
     def action_approve(self) -> None:
         pending = self._selected()
         if pending is not None:
-            where = self.tables.name(pending.round.table_id)
-            self._as_supervisor(pending, f"approve the payout of round {pending.round.number} ({where})",
+            self._as_supervisor(pending, f"approve the payout of round {pending.round.number}",
                                 lambda who: self._decide(pending, True, who))
 
     def action_refuse(self) -> None:
@@ -143,12 +147,11 @@ class SignOffScreen(Screen[None]):
             return
         number = pending.round.number
 
-        def reasoned(who: str) -> None:
+        def reasoned(who: Approval) -> None:
             self.app.push_screen(ReasonModal(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
                                  lambda reason: self._decide(pending, False, who, reason) if reason else None)
 
-        where = self.tables.name(pending.round.table_id)
-        self._as_supervisor(pending, f"refuse the payout of round {number} ({where})", reasoned)
+        self._as_supervisor(pending, f"refuse the payout of round {number}", reasoned)
 
     def action_reload(self) -> None:
         self.load()

@@ -14,6 +14,7 @@ from typing import Any
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.table import RoundStarted, RoundVoided, SupervisorSignedIn
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
+from dealer_tui.staff import StaffRegister
 
 VOID_EVENT = RoundVoided.KIND
 
@@ -113,16 +114,29 @@ class Voids:
         return self._profiles[table_id]
 
     def _approval(self, record: RoundRecord, void: StoredEvent) -> str:
-        """The supervisor's sign-in for the void: the last one the table recorded before it."""
-        signed: list[tuple[str, SupervisorSignedIn]] = []
+        """Who approved the void: the account and the sign-in it names (the staff register's
+        record), or, for a void from before staff accounts, the shared PIN's last sign-in."""
+        try:
+            voided = typed_as(RoundVoided, void)
+        except EventError:
+            return "the void does not read (verify names why)"
+        if voided.sign_in is not None:
+            register = StaffRegister.read(self.ledger)
+            signed = register.sign_ins.get(voided.sign_in)
+            account = register.accounts.get(voided.by)
+            who = account.describe() if account is not None else repr(voided.by)
+            if signed is None or signed.event.account != voided.by:
+                return f"by {who}: the sign-in it names ({voided.sign_in}) is not in the staff register"
+            return f"by {who}, signed in with their PIN at {signed.ts[11:19]} (for “{signed.event.purpose}”)"
+        signed_before: list[tuple[str, SupervisorSignedIn]] = []
         for stored in self.ledger.table_events(record.table_id, [SupervisorSignedIn.KIND]):
             try:
                 if stored.seq < void.seq:
-                    signed.append((stored.ts, typed_as(SupervisorSignedIn, stored)))
+                    signed_before.append((stored.ts, typed_as(SupervisorSignedIn, stored)))
             except EventError:  # a sign-in that does not read approves nothing (verify names it)
                 continue
-        for_void = [(ts, sign_in) for ts, sign_in in signed if sign_in.purpose.startswith("void")]
+        for_void = [(ts, sign_in) for ts, sign_in in signed_before if sign_in.purpose.startswith("void")]
         if not for_void:
             return "no supervisor sign-in for a void is recorded before it"
         ts, sign_in = for_void[-1]
-        return f"approved with the supervisor's PIN at {ts[11:19]} (for “{sign_in.purpose}”)"
+        return f"approved with the shared supervisor PIN at {ts[11:19]} (for “{sign_in.purpose}”), before staff accounts"

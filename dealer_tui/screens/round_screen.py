@@ -38,10 +38,10 @@ from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
-from dealer_tui.screens.pin_modal import PinModal
+from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.table_changes import TableChanges
-from dealer_tui.supervisor import SignOff
+from dealer_tui.staff import CORRECT_CARDS, DEAL, FLOOR, SIGN_OFF, VOID, Approval, Purpose, StaffDesk
 from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
@@ -79,6 +79,7 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         Binding("m", "more_chips", "Buy chips"),
         Binding("l", "leave", "Cash out"),
         Binding("F", "floor", "Floor review"),
+        Binding("D", "dealer", "Dealer sign-in"),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -88,10 +89,10 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
     ROW_LABEL: ClassVar[str] = "Seat"
     """What a settlement row's number is: a seat, or a box ("1 or 5")."""
 
-    def __init__(self, table: Table, signoff: SignOff) -> None:
+    def __init__(self, table: Table, desk: StaffDesk) -> None:
         super().__init__()
         self.table = table
-        self.signoff = signoff
+        self.desk = desk
         self.presenter: Presenter[R] = presenter(table.record.game)
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
@@ -379,14 +380,56 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         self.app.install_screen(screen, f"shown-{id(screen)}")  # taken apart in `settled`
         self.app.push_screen(screen, settled(self.query_one(KeyBar), then, dispose=screen))
 
-    def with_supervisor(self, purpose: str, then: Callable[[str], object],
-                        backed_out: Callable[[], None] | None = None) -> None:
-        def done(label: str | None) -> None:
-            if label:
-                then(label)
+    def with_staff(self, act: str, what: str, then: Callable[[Approval], object],
+                   backed_out: Callable[[], None] | None = None, *, for_round: bool = True) -> None:
+        """Someone signs in (ID and PIN) for `act` at this table — for the current round, unless
+        `for_round` is False; `then` gets the approval the ledger recorded."""
+        number = self.table.session.rounds_started if for_round and self.table.round is not None else None
+        purpose = Purpose(act, f"{what} at table {self.table.record.name}", self.table.record.id, number)
+
+        def done(approval: Approval | None) -> None:
+            if approval is not None:
+                then(approval)
             elif backed_out is not None:
                 backed_out()
-        self.show(PinModal(self.signoff, purpose), done)
+        self.show(SignInModal(self.desk, purpose), done)
+
+    def action_dealer(self) -> None:
+        """A dealer signs in (a dealer change: the one on duty is signed out by it), or the one on
+        duty signs out for a break."""
+        on_duty = self.table.session.dealer
+
+        def signed_in(approval: Approval) -> None:
+            try:
+                self.table.sign_in_dealer(approval)
+            except (RulesError, LedgerError) as exc:
+                if not self.ledger_fault(exc, self.action_dealer):
+                    self.tell(str(exc), severity="error")
+            else:
+                self.tell(f"{approval.describe()} deals at this table now.")
+            self.refresh_view()
+
+        if on_duty is None:
+            self.with_staff(DEAL, "deal", signed_in, for_round=False)
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice == "c":
+                self.with_staff(DEAL, "deal", signed_in, for_round=False)
+            elif choice == "o":
+                try:
+                    self.table.sign_out_dealer("signed out at the table")
+                except (RulesError, LedgerError) as exc:
+                    if not self.ledger_fault(exc, self.action_dealer):
+                        self.tell(str(exc), severity="error")
+                else:
+                    self.tell(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer signs in with "
+                              f"{key('dealer')}.")
+                self.refresh_view()
+
+        self.ask(ChoiceModal(f"{on_duty.name} ({on_duty.account}) deals at this table.",
+                             [("c", "another dealer signs in (dealer change)"),
+                              ("o", "sign out (a break): no round starts until a dealer signs in")]), chosen)
 
     def action_select(self, seat: int) -> None:
         if 1 <= seat <= self.table.session.seat_count:
@@ -437,9 +480,9 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
             state = rnd.sign_off_state()
             if big and not isinstance(state, SignOffApproved):
                 number = self.table.session.rounds_started
-                self.with_supervisor(f"payout of round {number}",
-                                     lambda who: self.perform(Action("confirm_payout", data={"supervisor": who})),
-                                     self.action_payout)  # backing out of the PIN goes back to the payout
+                self.with_staff(SIGN_OFF, f"sign off the payout of round {number}",
+                                lambda who: self.perform(Action("confirm_payout", data=approving(who))),
+                                self.action_payout)  # backing out of the sign-in goes back to the payout
             else:
                 self.perform(Action("confirm_payout"))
 
@@ -457,10 +500,10 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
             return
         number = self.table.session.rounds_started
 
-        def approved(who: str) -> None:
+        def approved(who: Approval) -> None:
             def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
                 try:
-                    rnd.propose(Action(REKEY, data={"reason": "checking", "supervisor": who}, cards=cards))
+                    rnd.propose(Action(REKEY, data={"reason": "checking", **approving(who)}, cards=cards))
                 except RulesError as exc:
                     return str(exc)
                 return None
@@ -472,7 +515,7 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
 
                 def reason_given(reason: str | None) -> None:
                     if reason:
-                        self.perform(Action(REKEY, data={"reason": reason, "supervisor": who}, cards=cards))
+                        self.perform(Action(REKEY, data={"reason": reason, **approving(who)}, cards=cards))
                     self.action_payout()
 
                 self.ask(ReasonModal(f"Round {number}: why are the cards corrected?",
@@ -483,7 +526,7 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
                                      [(label, len(cards)) for label, cards in hands.items()],
                                      rnd.rekey_taken(), check, values=values), keyed)
 
-        self.with_supervisor(f"correct the keyed cards of round {number}", approved, self.action_payout)
+        self.with_staff(CORRECT_CARDS, f"correct the keyed cards of round {number}", approved, self.action_payout)
 
     def action_same_bets(self) -> None:
         """The selected seat's bets as they stood last round, in one key (the round checks them)."""
@@ -514,14 +557,14 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
     def action_void(self) -> None:
         number = self.table.session.rounds_started
 
-        def approved(who: str) -> None:
+        def approved(who: Approval) -> None:
             def reason_given(reason: str | None) -> None:
                 if reason:
-                    self.perform(Action("void", data={"reason": reason, "by": who}))
+                    self.perform(Action("void", data={"reason": reason, "by": who.account, "sign_in": who.sign_in}))
 
             self.ask(ReasonModal(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
 
-        self.with_supervisor(f"void round {number}", approved)
+        self.with_staff(VOID, f"void round {number}", approved)
 
     def action_floor(self) -> None:
         """The floor review over this ledger, for the supervisor (PIN first)."""
@@ -529,10 +572,10 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         from dealer_tui.screens.floor_signoff import SignOffDesk
         from rules.registry import games
 
-        self.with_supervisor("open the floor review",
-                             lambda who: self.app.push_screen(RoundsScreen(
-                                 self.table.ledger, list(games()), self.table.profile.profile.sign_off_threshold,
-                                 desk=SignOffDesk.at_table(self.signoff))))
+        self.with_staff(FLOOR, "open the floor review",
+                        lambda who: self.app.push_screen(RoundsScreen(
+                            self.table.ledger, list(games()), self.table.profile.profile.sign_off_threshold,
+                            desk=SignOffDesk(self.desk, who))), for_round=False)
 
     def house_label(self) -> str:
         return self.HOUSE_LABEL
@@ -555,3 +598,8 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
                 if isinstance(b, Binding):
                     found.append(b)
         return found
+
+
+def approving(who: Approval) -> dict[str, object]:
+    """An action's data naming the approver and the sign-in (what the table checks)."""
+    return {"supervisor": who.account, "sign_in": who.sign_in}

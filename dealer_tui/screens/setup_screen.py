@@ -1,5 +1,5 @@
-"""Table setup: game, profile (its paytable shown), seats, players with buy-ins, and the
-supervisor PIN on first run."""
+"""Table setup: game, profile (its paytable shown), seats, players with buy-ins; or a table of
+the ledger to resume."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ class SetupResult:
     profile: LoadedProfile
     seats: int
     players: list[tuple[int, str, int]]
-    pin: str | None
     cards: str = "shoe"
     """Where the cards come from: "shoe" (the terminal deals) or "entry" (physical cards, keyed)."""
 
@@ -31,7 +30,6 @@ class ResumeTable:
     """The dealer chose to reopen a table the ledger already holds."""
 
     table_id: int
-    pin: str | None = None
 
 
 @dataclass(frozen=True)
@@ -100,13 +98,13 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("ctrl+o", "open_table", "Open the table")]
 
-    def __init__(self, library: ProfileLibrary, playable: list[str], *, need_pin: bool,
+    def __init__(self, library: ProfileLibrary, playable: list[str], *,
                  game: str | None = None, profile: str | None = None, seats: int | None = None,
                  cards: str | None = None, keyed: list[str] | None = None,
                  tables: list[KnownTable] | None = None) -> None:
         super().__init__()
         self.tables = tables or []
-        self.library, self.playable, self.need_pin = library, playable, need_pin
+        self.library, self.playable = library, playable
         self.game, self.profile_name, self.seats = game, profile, seats
         self.cards, self.keyed = cards or "shoe", keyed or []
 
@@ -142,13 +140,6 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             with Horizontal(classes="row new-only"):
                 yield Label("Players")
                 yield Input(placeholder="e.g. Ann 1000, Bob 1000, 5 Cy 1000", id="players")
-            if self.need_pin:
-                with Horizontal(classes="row"):
-                    yield Label("Supervisor PIN")
-                    yield Input(password=True, placeholder="4+ digits", id="pin")
-                with Horizontal(classes="row"):
-                    yield Label("PIN again")
-                    yield Input(password=True, id="pin2")
             yield Static("", id="setup-error")
             yield Button("Open the table (ctrl+o)", variant="primary", id="open")
             yield Static("Tab moves between fields · Enter in the last field opens the table", id="setup-hint")
@@ -217,8 +208,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         self.action_open_table()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        last = "pin2" if self.need_pin else "players"
-        if event.input.id == last or self._resuming() is not None:
+        if event.input.id == "players" or self._resuming() is not None:
             self.action_open_table()
         else:
             self.focus_next()
@@ -228,7 +218,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         resume = self._resuming()
         try:
             if resume is not None:
-                self.dismiss(ResumeTable(resume, self._pin()))
+                self.dismiss(ResumeTable(resume))
                 return
             result = self._collect()
         except ValueError as exc:
@@ -258,15 +248,4 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             if problem:
                 raise ValueError(f"{player} (seat {seat}): a buy-in of {amount} is refused: {problem}")
         cards = self.query_one("#cards", Select).value
-        return SetupResult(name, loaded, seats, players, self._pin(), cards if isinstance(cards, str) else "shoe")
-
-    def _pin(self) -> str | None:
-        """The supervisor PIN asked for on first run (None when one is set already)."""
-        if not self.need_pin:
-            return None
-        pin = self.query_one("#pin", Input).value
-        if len(pin) < 4 or not pin.isdigit():
-            raise ValueError("supervisor PIN: at least 4 digits")
-        if pin != self.query_one("#pin2", Input).value:
-            raise ValueError("supervisor PIN: the two entries differ")
-        return pin
+        return SetupResult(name, loaded, seats, players, cards if isinstance(cards, str) else "shoe")

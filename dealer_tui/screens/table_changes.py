@@ -10,6 +10,7 @@ from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.staff import CHANGE_PROFILE, Approval
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 
 
 class TableChanges:
-    """A base of `RoundScreen`, which provides `tell`, `ask`, `ask_amounts`, `with_supervisor` and
+    """A base of `RoundScreen`, which provides `tell`, `ask`, `ask_amounts`, `with_staff` and
     `refresh_view`: the steps a dealer takes between hands."""
 
     table: Table
@@ -105,15 +106,15 @@ class TableChanges:
             if choice is None:
                 return
             loaded = app_library.find(names[int(choice) - 1])
-            screen.with_supervisor(f"change the profile to {loaded.name}", lambda who: screen.ask(
+            screen.with_staff(CHANGE_PROFILE, f"change the profile to {loaded.name}", lambda who: screen.ask(
                 ReasonModal(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
-                lambda reason: screen._change(loaded, reason, who)))
+                lambda reason: screen._change(loaded, reason, who)), for_round=False)
 
         choices = [(str(i), name) for i, name in enumerate(names, start=1)]
         screen.ask(ChoiceModal(f"Profile for the next round (now {screen.table.profile.name})", choices),
                              picked)
 
-    def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: str) -> None:
+    def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: Approval) -> None:
         screen = self.screen_of_table()
         if not reason:
             return

@@ -153,6 +153,22 @@ def shipped_dir() -> Path:
     return Path(str(resources.files("paytables")))
 
 
+_SHIPPED: dict[str, str] = {}
+
+
+def shipped_digests() -> dict[str, str]:
+    """The SHA-256 of each shipped profile's text, with its name: a profile whose text is one of
+    them is the shipped one, trusted as installed."""
+    if not _SHIPPED:
+        for path in sorted(shipped_dir().glob("*.yaml")):
+            _SHIPPED[hashlib.sha256(path.read_bytes()).hexdigest()] = path.stem
+    return _SHIPPED
+
+
+def is_shipped(loaded: LoadedProfile) -> bool:
+    return loaded.sha256 in shipped_digests()
+
+
 class ProfileLibrary:
     """Profiles by name: each directory of `search_dirs` in turn, then the shipped ones."""
 

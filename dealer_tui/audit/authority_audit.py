@@ -1,0 +1,102 @@
+"""Authority, checked from the records: every sign-off, void, correction, profile change, dealer
+sign-in and staff change names a sign-in of the staff register by an account that held a role
+allowed it at that moment; every round since the register began names the dealer on duty; the
+register's own chain links and reads. Acts from before the register (a typed name only) are a
+note, not a problem."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dealer_tui.events import EVENT_TYPES, EventError, RoundEvent, typed
+from dealer_tui.events.staff import STAFF_EVENTS
+from dealer_tui.events.table import RoundStarted
+from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent
+from dealer_tui.ledger.records import AuditReads, ChainCheck
+from dealer_tui.rounds.session import TableSession
+from dealer_tui.staff import StaffRegister, claim_problem
+
+CLAIM_KINDS = frozenset(kind for (_, kind), cls in EVENT_TYPES.items() if cls.claim is not RoundEvent.claim)
+"""The kinds of event that may name someone's authority."""
+
+
+@dataclass
+class AuthorityAudit:
+    """The staff register read once; each table's acts checked against it."""
+
+    register: StaffRegister
+    problems: list[str]
+    legacy: dict[str, int] = field(default_factory=dict)
+    """Acts from before the staff register, by table: a typed name, no sign-in."""
+    game: str | None = None
+    """The game of the table being read (its events are that game's)."""
+
+    @classmethod
+    def read(cls, ledger: AuditReads, problems: list[str]) -> AuthorityAudit:
+        chain = ChainCheck()
+        events: list[StoredEvent] = []
+        for event, ok in ledger.chain_events(STAFF_REGISTER):
+            problems.extend(chain.problems(event, ok))
+            events.append(event)
+        register = StaffRegister()
+        register.fold(events)
+        problems.extend(register.problems)
+        audit = cls(register, problems)
+        staff_kinds = {e.KIND for e in STAFF_EVENTS}
+        for stored in events:
+            if stored.kind not in staff_kinds:
+                problems.append(f"staff register, event {stored.ledger_seq}: a {stored.kind} event has no place in it")
+                continue
+            audit.check(stored, "staff register", None, None, TableSession(0))
+        return audit
+
+    def started(self) -> bool:
+        return self.register.first_seq is not None
+
+    def before_register(self, stored: StoredEvent) -> bool:
+        first = self.register.first_seq
+        return first is None or (stored.ledger_seq or 0) < first
+
+    def check(self, stored: StoredEvent, where: str, table: int | None, round_number: int | None,
+              session: TableSession) -> None:
+        """One event that may claim authority, before it is replayed on the table's seats."""
+        if stored.kind == RoundStarted.KIND:
+            self.check_dealer(stored, where, session)
+            return
+        if stored.kind not in CLAIM_KINDS:
+            return
+        try:
+            event = typed(stored, self.game if table is not None else None)
+        except EventError:
+            return  # the table's audit names an event that does not read
+        claim = event.claim()
+        if claim is None:
+            return
+        if claim.sign_in is None and self.before_register(stored):
+            self.legacy[where.split(",")[0]] = self.legacy.get(where.split(",")[0], 0) + 1
+            return
+        problem = claim_problem(self.register, claim, table=table, round=round_number,
+                                dealers=frozenset(session.round_dealers), at=stored.ledger_seq)
+        if problem is not None:
+            self.problems.append(f"{where}, event {stored.seq} ({stored.kind}): {problem}")
+
+    def check_dealer(self, stored: StoredEvent, where: str, session: TableSession) -> None:
+        """A round since the register began names the dealer on duty when it started."""
+        if self.before_register(stored):
+            return
+        try:
+            started = typed(stored, self.game)
+        except EventError:
+            return
+        if not isinstance(started, RoundStarted):
+            return
+        on_duty = session.dealer.account if session.dealer is not None else ""
+        if not started.dealer:
+            self.problems.append(f"{where}: it started with no dealer signed in")
+        elif started.dealer != on_duty:
+            self.problems.append(f"{where}: its start names dealer {started.dealer!r}, but "
+                                 f"{on_duty or 'no one'!r} was signed in to deal at the table")
+
+    def notes(self) -> list[str]:
+        return [f"{where}: {count} approval(s) from before staff accounts, by a typed name with no sign-in"
+                for where, count in sorted(self.legacy.items())]

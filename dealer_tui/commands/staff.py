@@ -1,0 +1,137 @@
+"""`dealer-tui staff`: the accounts of the ledger's staff register (add, set-pin, set-role,
+disable, list). Every change is authorised by the manager named with `--by` — or, for a new
+PIN, by the account's own current PIN — who signs in with their PIN first. PINs are read
+without echo from the terminal, or one per line from standard input when it is not one."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from typing import TYPE_CHECKING
+
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path
+
+if TYPE_CHECKING:
+    from dealer_tui.ledger import Ledger
+    from dealer_tui.staff import Approval, Purpose, StaffDesk
+
+NAME = "staff"
+HELP = "staff accounts: add, set-pin, set-role, disable, list (a manager authorises each change)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from dealer_tui.events.staff import ROLES
+
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
+    add = sub.add_parser("add", help="a new account; the ledger's first is a manager's, made without --by")
+    add.add_argument("--id", required=True, help="the account's ID (letters, digits, - _ .), as on the badge")
+    add.add_argument("--name", required=True, help="the person's name")
+    add.add_argument("--role", required=True, choices=ROLES)
+    add.add_argument("--by", help="the manager who authorises it (asked for their PIN)")
+    pin = sub.add_parser("set-pin", help="a new PIN: with the account's current PIN, or a manager's (--by)")
+    pin.add_argument("--id", required=True)
+    pin.add_argument("--by", help="a manager who sets it instead (a forgotten PIN)")
+    role = sub.add_parser("set-role", help="another role for an account")
+    role.add_argument("--id", required=True)
+    role.add_argument("--role", required=True, choices=ROLES)
+    role.add_argument("--by", required=True, help="the manager who authorises it")
+    disable = sub.add_parser("disable", help="an account may not sign in any more (its records stay)")
+    disable.add_argument("--id", required=True)
+    disable.add_argument("--by", required=True, help="the manager who authorises it")
+    disable.add_argument("--reason", default="", help="why (kept with the record)")
+    sub.add_parser("list", help="every account: ID, name, role, active or disabled, locked")
+    for p in (add, pin, role, disable, *sub.choices.values()):
+        if not any(a.dest == "ledger" for a in p._actions):
+            add_ledger_option(p)
+
+
+def read_pin(prompt: str) -> str:
+    """A PIN: typed without echo at a terminal, else the next line of standard input."""
+    if sys.stdin.isatty():
+        return getpass.getpass(prompt)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError(f"{prompt.strip().rstrip(':')}: standard input ended before a PIN was read")
+    return line.rstrip("\r\n")
+
+
+def sign_in(desk: StaffDesk, account: str, purpose: Purpose) -> Approval:
+    """`account` signs in for `purpose` with the PIN it is asked for (`SignInRefused`)."""
+    return desk.sign_in(account, read_pin(f"PIN of {account}: "), purpose)
+
+
+def new_pin(account: str) -> str:
+    first = read_pin(f"New PIN for {account} (6+ digits): ")
+    second = read_pin("The same PIN again: ")
+    if first != second:
+        raise ValueError("the two PINs differ; nothing was changed")
+    return first
+
+
+def open_ledger(args: argparse.Namespace) -> Ledger:
+    from dealer_tui.commands.common import witness_for
+    from dealer_tui.ledger import SqliteLedger
+
+    return SqliteLedger(ledger_path(args), witness=witness_for(args))
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.staff import MANAGE, SET_PIN, Purpose, SignInRefused, StaffDesk, StaffError
+
+    try:
+        ledger = open_ledger(args)
+    except LedgerError as exc:
+        return fail(str(exc))
+    desk = StaffDesk(ledger)
+    try:
+        if args.action == "list":
+            return _list(desk)
+        register = desk.register()
+        if args.action == "add" and not register.has_accounts():
+            if args.by:
+                return fail("--by: the ledger has no accounts yet: its first account is made without --by")
+            if args.role != "manager":
+                return fail(f"--role: the ledger's first account is a manager's, not a {args.role}'s")
+            desk.add_first_manager(args.id, args.name, new_pin(args.id))
+            print(f"ok: {args.name} ({args.id}) is the ledger's first manager")
+            return 0
+        if args.action == "set-pin":
+            by = args.by or args.id
+            act = MANAGE if args.by else SET_PIN
+            approval = sign_in(desk, by, Purpose(act, f"set the PIN of {args.id}"))
+            desk.set_pin(args.id, new_pin(args.id), approval)
+            print(f"ok: the PIN of {args.id} is changed (by {approval.describe()})")
+            return 0
+        if not args.by:
+            return fail(f"--by: a manager authorises `staff {args.action}` (the ledger has accounts)")
+        approval = sign_in(desk, args.by, Purpose(MANAGE, f"staff {args.action} {args.id}"))
+        if args.action == "add":
+            desk.add(args.id, args.name, args.role, new_pin(args.id), approval)
+            print(f"ok: {args.name} ({args.id}) added as {args.role} (by {approval.describe()})")
+        elif args.action == "set-role":
+            desk.set_role(args.id, args.role, approval)
+            print(f"ok: {args.id} is a {args.role} now (by {approval.describe()})")
+        else:
+            desk.disable(args.id, approval, args.reason)
+            print(f"ok: {args.id} is disabled (by {approval.describe()})")
+        return 0
+    except (SignInRefused, StaffError, ValueError, EOFError, LedgerError) as exc:
+        return fail(f"{exc}; nothing was changed" if isinstance(exc, SignInRefused) else str(exc))
+    finally:
+        ledger.close()
+
+
+def _list(desk: StaffDesk) -> int:
+    register = desk.register()
+    if not register.has_accounts():
+        print("no staff accounts yet: the first is a manager's (`dealer-tui staff add --id ID --name NAME "
+              "--role manager`, or the terminal's first start)")
+        return 0
+    print(f"{'ID':<12} {'name':<28} {'role':<11} state")
+    for account in sorted(register.accounts.values(), key=lambda a: a.id):
+        locked = desk.locked_for(account.id, register)
+        state = "disabled" if not account.active else f"locked {locked} s" if locked else "active"
+        print(f"{account.id:<12} {account.name[:28]:<28} {account.role:<11} {state}")
+    return 0

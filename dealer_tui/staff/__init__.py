@@ -1,0 +1,22 @@
+"""Staff accounts and roles: the register in the ledger (`register`), PINs (`pins`), signing in
+with a lock-out shared by every terminal (`desk`), and who may do what (`authority`)."""
+
+from dealer_tui.staff.authority import (
+    CHANGE_PROFILE,
+    CORRECT_CARDS,
+    DEAL,
+    FLOOR,
+    MANAGE,
+    MAY,
+    SET_PIN,
+    SIGN_OFF,
+    VOID,
+    Approval,
+    claim_problem,
+)
+from dealer_tui.staff.desk import MAX_TRIES, Purpose, SignInRefused, StaffDesk, StaffError
+from dealer_tui.staff.register import Account, StaffRegister
+
+__all__ = ["CHANGE_PROFILE", "CORRECT_CARDS", "DEAL", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
+           "VOID", "Account", "Approval", "Purpose", "SignInRefused", "StaffDesk", "StaffError", "StaffRegister",
+           "claim_problem"]

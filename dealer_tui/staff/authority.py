@@ -1,0 +1,94 @@
+"""Who may do what, and the one check that an event's claim of authority stands: the sign-in
+it names is in the register, by that account, for that act, table and round, and the account
+held a role allowed the act at that moment, active. The rounds layer asks it before recording
+an act; `history verify` asks it of every act recorded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR, Claim
+from dealer_tui.staff.register import StaffRegister
+
+SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE = "sign_off", "void", "correct_cards", "change_profile"
+DEAL, FLOOR, MANAGE, SET_PIN = "deal", "floor", "manage", "set_pin"
+
+MAY: dict[str, frozenset[str]] = {
+    DEAL: frozenset({DEALER, SUPERVISOR, MANAGER}),
+    SIGN_OFF: frozenset({SUPERVISOR, MANAGER}),
+    VOID: frozenset({SUPERVISOR, MANAGER}),
+    CORRECT_CARDS: frozenset({SUPERVISOR, MANAGER}),
+    CHANGE_PROFILE: frozenset({SUPERVISOR, MANAGER}),
+    FLOOR: frozenset({SUPERVISOR, MANAGER, AUDITOR}),
+    MANAGE: frozenset({MANAGER}),
+    SET_PIN: frozenset(ROLES),
+}
+"""The roles that may sign in for each act."""
+
+WHAT: dict[str, str] = {
+    DEAL: "deal", SIGN_OFF: "sign off a payout", VOID: "void a round", CORRECT_CARDS: "correct keyed cards",
+    CHANGE_PROFILE: "change a table's profile", FLOOR: "open the floor review", MANAGE: "manage staff and profiles",
+    SET_PIN: "change their own PIN",
+}
+TABLE_ACTS = frozenset({DEAL, SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE})
+"""Acts signed in for at one table: the sign-in names it."""
+ROUND_ACTS = frozenset({SIGN_OFF, VOID, CORRECT_CARDS})
+"""Acts on one round: the sign-in names the round's number too."""
+
+
+def roles_text(act: str) -> str:
+    roles = sorted(MAY[act], key=ROLES.index)
+    return " or ".join(f"a {r}" for r in roles) if len(roles) < 3 else ", ".join(f"a {r}" for r in roles)
+
+
+@dataclass(frozen=True)
+class Approval:
+    """A sign-in that went through: the account, its role, and the sign-in's place in the
+    ledger (what the act it allows records)."""
+
+    account: str
+    name: str
+    role: str
+    sign_in: int
+    act: str
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.account})"
+
+
+def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = None, round: int | None = None,
+                  dealers: frozenset[str] = frozenset(), at: int | None = None) -> str | None:
+    """Why the claim does not stand, or None. `table` and `round` are where the act was made;
+    `dealers` the accounts that dealt the round (none of them may sign off its payout); `at` the
+    act's own place in the ledger (the sign-in comes before it)."""
+    if claim.sign_in is None:
+        return f"{claim.act.replace('_', ' ')} by {claim.account or 'no one'!r} names no sign-in"
+    record = register.sign_ins.get(claim.sign_in)
+    if record is None:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r} names sign-in {claim.sign_in}, which the staff " \
+               "register does not hold"
+    signed = record.event
+    if at is not None and record.seq >= at:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r} comes before the sign-in it names ({record.seq})"
+    if signed.account != claim.account:
+        return f"{claim.act.replace('_', ' ')} names {claim.account!r}, but sign-in {record.seq} is {signed.account!r}'s"
+    if signed.act != claim.act:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r} names sign-in {record.seq}, which was to " \
+               f"{WHAT.get(signed.act, signed.act)}"
+    if claim.act in TABLE_ACTS and signed.table != table:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: sign-in {record.seq} was for table " \
+               f"{signed.table}, not this one"
+    if claim.act in ROUND_ACTS and round is not None and signed.round != round:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: sign-in {record.seq} was for round " \
+               f"{signed.round}, not round {round}"
+    account = register.account_at(claim.account, record.seq)
+    if account is None:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: no such account when it signed in"
+    if not account.active:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: the account was disabled when it signed in"
+    if account.role not in MAY[claim.act]:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}, a {account.role} when it signed in: only " \
+               f"{roles_text(claim.act)} may {WHAT[claim.act]}"
+    if claim.act == SIGN_OFF and claim.account in dealers:
+        return f"sign-off by {claim.account!r}, who dealt the round: nobody approves a payout on a round they dealt"
+    return None

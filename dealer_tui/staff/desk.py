@@ -1,0 +1,261 @@
+"""Signing in and managing staff, against the ledger: every attempt, success or not, is an event
+of the staff register, and three wrong PINs in a row lock the account for five minutes on every
+terminal and the floor at once (the count is read inside the write, from the ledger).
+
+A PIN is checked before anything else is said about the account: that it is disabled, or holds
+a role the act does not allow, is told only to someone who knows its PIN."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from dealer_tui.events.codec import RoundEvent
+from dealer_tui.events.staff import (
+    MANAGER,
+    ROLES,
+    ProfileApproved,
+    StaffAdded,
+    StaffDisabled,
+    StaffLocked,
+    StaffPinChanged,
+    StaffRefused,
+    StaffRoleChanged,
+    StaffSignedIn,
+)
+from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
+from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, roles_text
+from dealer_tui.staff.pins import PinRefused, hash_pin, pin_matches
+from dealer_tui.staff.register import StaffRegister
+
+MAX_TRIES = 3
+LOCK_SECONDS = 5 * 60
+MAX_ID = 32
+MAX_NAME = 80
+
+
+class SignInRefused(Exception):
+    """A sign-in that did not go through; the message says why (and what was recorded)."""
+
+
+class StaffError(ValueError):
+    """An account change that may not be made; nothing was recorded."""
+
+
+@dataclass(frozen=True)
+class Purpose:
+    """What a sign-in is for: the act, where, and the words the record keeps."""
+
+    act: str
+    text: str
+    table: int | None = None
+    round: int | None = None
+
+
+def id_problem(account: str) -> str | None:
+    if not account:
+        return "an account ID is needed"
+    if len(account) > MAX_ID:
+        return f"an account ID is at most {MAX_ID} characters"
+    if not all(c.isascii() and (c.isalnum() or c in "-_.") for c in account):
+        return "an account ID is letters, digits, '-', '_' or '.'"
+    return None
+
+
+class StaffDesk:
+    """Sign-ins and account changes on one ledger."""
+
+    def __init__(self, ledger: Ledger, clock: Callable[[], float] = time.time) -> None:
+        self.ledger, self.clock = ledger, clock
+
+    def register(self) -> StaffRegister:
+        return StaffRegister.read(self.ledger)
+
+    # -- signing in ---------------------------------------------------------------------
+
+    def locked_for(self, account: str, register: StaffRegister | None = None) -> int:
+        """Seconds left in the account's lock-out (0: not locked)."""
+        until = (register or self.register()).locked_until(account.strip())
+        return max(0, int(until - self.clock() + 0.999))
+
+    def tries_left(self, account: str) -> int:
+        return MAX_TRIES - self.register().failures(account.strip())
+
+    def sign_in(self, account: str, pin: str, purpose: Purpose) -> Approval:
+        """The account signs in for `purpose` with its PIN: an `Approval`, or `SignInRefused`
+        saying why. Every attempt that names an account and a PIN is recorded."""
+        account = account.strip()
+        if not account:
+            raise SignInRefused("type the account ID first")
+        if not pin:
+            raise SignInRefused("type the PIN, then Enter")  # nothing typed is not a guess
+        before = self.register()
+        matched = pin_matches(pin, before.accounts[account].pin if account in before.accounts else None)
+        outcome: list[Approval | str] = []
+
+        def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
+            register = StaffRegister()
+            register.fold(events)
+            found = register.accounts.get(account)
+            def refused(reason: str, failures: int) -> StaffRefused:
+                return StaffRefused(account=account, act=purpose.act, purpose=purpose.text, reason=reason,
+                                    failures=failures, table=purpose.table, round=purpose.round)
+            locked = self.locked_for(account, register)
+            if locked:
+                outcome.append(f"{account} is locked for {locked} more seconds after {MAX_TRIES} wrong PINs")
+                return [refused("locked", 0).record()]
+            same_pin = found is not None and before.accounts.get(account) == found
+            if not (matched and same_pin):
+                failures = register.failures(account) + 1
+                out: list[RoundEvent] = [refused("pin", failures)]
+                if failures >= MAX_TRIES:
+                    out.append(StaffLocked(account=account, until=self.clock() + LOCK_SECONDS, seconds=LOCK_SECONDS))
+                    outcome.append(f"wrong ID or PIN: {account} is locked for {LOCK_SECONDS // 60} minutes "
+                                   f"after {MAX_TRIES} wrong PINs")
+                else:
+                    left = MAX_TRIES - failures
+                    outcome.append(f"wrong ID or PIN: {left} tr{'y' if left == 1 else 'ies'} left before {account} "
+                                   f"is locked for {LOCK_SECONDS // 60} minutes")
+                return [e.record() for e in out]
+            assert found is not None
+            if not found.active:
+                outcome.append(f"{found.describe()} is disabled: a manager adds it again or another account signs in")
+                return [refused("disabled", 0).record()]
+            if found.role not in MAY[purpose.act]:
+                outcome.append(f"{found.name} ({account}) is a {found.role}: only {roles_text(purpose.act)} may "
+                               f"{WHAT[purpose.act]}")
+                return [refused("role", register.failures(account)).record()]
+            outcome.append(Approval(account, found.name, found.role, 0, purpose.act))
+            return [StaffSignedIn(account=account, act=purpose.act, purpose=purpose.text, table=purpose.table,
+                                  round=purpose.round).record()]
+
+        stored = self.ledger.append_checked(STAFF_REGISTER, decide)
+        result = outcome[0]
+        if isinstance(result, str):
+            raise SignInRefused(result)
+        seq = next(e.ledger_seq for e in stored if e.kind == StaffSignedIn.KIND)
+        return Approval(result.account, result.name, result.role, int(seq or 0), result.act)
+
+    # -- accounts -------------------------------------------------------------------------
+
+    def _write(self, make: Callable[[StaffRegister], Sequence[RoundEvent]]) -> list[StoredEvent]:
+        """Record the change `make` works out from the register as it is inside the write."""
+        def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
+            register = StaffRegister()
+            register.fold(events)
+            return [e.record() for e in make(register)]
+        return self.ledger.append_checked(STAFF_REGISTER, decide)
+
+    @staticmethod
+    def _manager(register: StaffRegister, by: Approval) -> None:
+        if by.act != MANAGE or by.sign_in not in register.sign_ins:
+            raise StaffError("a manager signs in to manage staff")
+
+    def add_first_manager(self, account: str, name: str, pin: str) -> None:
+        """The ledger's first account, the only one made without a manager's sign-in: a manager."""
+        self._check_new(account, name)
+        try:
+            pin_hash = hash_pin(pin)
+        except PinRefused as exc:
+            raise StaffError(str(exc)) from None
+
+        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+            if register.has_accounts():
+                raise StaffError("the ledger has accounts already: a manager adds the next one (--by)")
+            return [StaffAdded(account=account, name=name.strip(), role=MANAGER, pin=pin_hash)]
+        self._write(make)
+
+    @staticmethod
+    def _check_new(account: str, name: str) -> None:
+        problem = id_problem(account)
+        if problem is not None:
+            raise StaffError(problem)
+        if not name.strip() or len(name.strip()) > MAX_NAME or not name.isprintable():
+            raise StaffError(f"a name is 1 to {MAX_NAME} printable characters")
+
+    def add(self, account: str, name: str, role: str, pin: str, by: Approval) -> None:
+        self._check_new(account, name)
+        if role not in ROLES:
+            raise StaffError(f"no role {role!r} (roles: {', '.join(ROLES)})")
+        try:
+            pin_hash = hash_pin(pin)
+        except PinRefused as exc:
+            raise StaffError(str(exc)) from None
+
+        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+            self._manager(register, by)
+            if account in register.accounts:
+                raise StaffError(f"there is an account {account!r} already: {register.accounts[account].describe()}")
+            return [StaffAdded(account=account, name=name.strip(), role=role, pin=pin_hash, by=by.account,
+                               sign_in=by.sign_in)]
+        self._write(make)
+
+    def _existing(self, register: StaffRegister, account: str) -> None:
+        if account not in register.accounts:
+            raise StaffError(f"no account {account!r}")
+
+    def set_role(self, account: str, role: str, by: Approval) -> None:
+        if role not in ROLES:
+            raise StaffError(f"no role {role!r} (roles: {', '.join(ROLES)})")
+
+        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+            self._manager(register, by)
+            self._existing(register, account)
+            if account == by.account and role != MANAGER:
+                raise StaffError("a manager does not take their own role away: another manager does")
+            self._keeps_a_manager(register, account, role != MANAGER)
+            return [StaffRoleChanged(account=account, role=role, by=by.account, sign_in=by.sign_in)]
+        self._write(make)
+
+    def set_pin(self, account: str, pin: str, by: Approval) -> None:
+        """A new PIN: the account's own sign-in (with its current PIN), or a manager's."""
+        try:
+            pin_hash = hash_pin(pin)
+        except PinRefused as exc:
+            raise StaffError(str(exc)) from None
+
+        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+            self._existing(register, account)
+            if by.sign_in not in register.sign_ins:
+                raise StaffError("the change needs a sign-in")
+            if by.account != account:
+                self._manager(register, by)
+            return [StaffPinChanged(account=account, pin=pin_hash, by=by.account, sign_in=by.sign_in)]
+        self._write(make)
+
+    def disable(self, account: str, by: Approval, reason: str = "") -> None:
+        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+            self._manager(register, by)
+            self._existing(register, account)
+            if not register.accounts[account].active:
+                raise StaffError(f"{register.accounts[account].describe()} is disabled already")
+            if account == by.account:
+                raise StaffError("a manager does not disable their own account: another manager does")
+            self._keeps_a_manager(register, account, True)
+            return [StaffDisabled(account=account, by=by.account, sign_in=by.sign_in, reason=reason.strip())]
+        self._write(make)
+
+    @staticmethod
+    def _keeps_a_manager(register: StaffRegister, account: str, losing: bool) -> None:
+        if losing and [m.id for m in register.managers()] == [account]:
+            raise StaffError(f"{account} is the last active manager: make another manager first")
+
+    # -- casino profiles --------------------------------------------------------------------
+
+    def approve_profile(self, profile: str, game: str, sha256: str, file: str, by: Approval,
+                        name_shadows: bool = False) -> bool:
+        """Record a manager's approval of a profile's exact text; False when that text was approved
+        already (nothing recorded)."""
+        recorded: list[bool] = []
+
+        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+            self._manager(register, by)
+            if sha256 in register.approved:
+                recorded.append(False)
+                return []
+            recorded.append(True)
+            return [ProfileApproved(profile=profile, game=game, sha256=sha256, file=file, by=by.account,
+                                    sign_in=by.sign_in, name_shadows=name_shadows)]
+        self._write(make)
+        return recorded[0]

@@ -1,0 +1,148 @@
+"""The staff register as the ledger holds it: every account and its history, the sign-ins by
+their place in the ledger, lock-outs, and the casino profiles approved — the fold of the
+register's chain (`ledger.base.STAFF_REGISTER`), read again whenever authority is asked for."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from dealer_tui.events import EventError, typed
+from dealer_tui.events.codec import Recorded
+from dealer_tui.events.staff import (
+    MANAGER,
+    ROLES,
+    PinHash,
+    ProfileApproved,
+    StaffAdded,
+    StaffDisabled,
+    StaffLocked,
+    StaffPinChanged,
+    StaffRefused,
+    StaffRoleChanged,
+    StaffSignedIn,
+)
+from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, StoredEvent
+
+
+@dataclass(frozen=True)
+class Account:
+    id: str
+    name: str
+    role: str
+    active: bool
+    pin: PinHash
+    since: int
+    """The ledger-wide number of the event that made the account as it is."""
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.id}, {self.role}{'' if self.active else ', disabled'})"
+
+
+@dataclass(frozen=True)
+class SignInRecord:
+    """A sign-in as recorded: who, for what, where, when."""
+
+    seq: int
+    ts: str
+    event: StaffSignedIn
+
+
+@dataclass
+class Lockout:
+    failures: int = 0
+    """Wrong PINs in a row since the last sign-in or lock-out."""
+    until: float = 0.0
+
+
+class StaffRegister:
+    """Accounts, sign-ins, lock-outs and approvals, as of the last event folded in."""
+
+    def __init__(self) -> None:
+        self.accounts: dict[str, Account] = {}
+        self.history: dict[str, list[Account]] = {}
+        self.sign_ins: dict[int, SignInRecord] = {}
+        self.lockouts: dict[str, Lockout] = {}
+        self.approved: dict[str, ProfileApproved] = {}
+        """Approved casino profiles by the SHA-256 of their text."""
+        self.first_seq: int | None = None
+        """Where the register began (its first account): approvals before it name a typed name only."""
+        self.problems: list[str] = []
+        """Events of the chain that do not stand (an account added twice, a change by no one)."""
+
+    @classmethod
+    def read(cls, ledger: Ledger) -> StaffRegister:
+        register = cls()
+        register.fold(ledger.table_events(STAFF_REGISTER))
+        return register
+
+    def fold(self, events: Iterable[StoredEvent]) -> None:
+        for stored in events:
+            try:
+                event = typed(stored)
+            except EventError as exc:
+                self.problems.append(f"staff register, event {stored.ledger_seq}: {exc}")
+                continue
+            self.apply(event, stored)
+
+    def apply(self, event: Recorded, stored: StoredEvent) -> None:
+        seq = stored.ledger_seq if stored.ledger_seq is not None else stored.id
+        where = f"staff register, event {seq} ({stored.kind})"
+        match event:
+            case StaffAdded(account=account, name=name, role=role, pin=pin, by=by):
+                if account in self.accounts:
+                    self.problems.append(f"{where}: account {account!r} added again")
+                    return
+                if by is None and self.accounts:
+                    self.problems.append(f"{where}: account {account!r} added by no one on a register with accounts")
+                if by is None and role != MANAGER:
+                    self.problems.append(f"{where}: the first account {account!r} is a {role}, not a manager")
+                if role not in ROLES:
+                    self.problems.append(f"{where}: account {account!r} has no role {role!r}")
+                self._set(Account(account, name, role, True, pin, seq))
+                if self.first_seq is None:
+                    self.first_seq = seq
+            case StaffRoleChanged(account=account, role=role) if account in self.accounts:
+                self._set(replace(self.accounts[account], role=role, since=seq))
+            case StaffPinChanged(account=account, pin=pin) if account in self.accounts:
+                self._set(replace(self.accounts[account], pin=pin, since=seq))
+            case StaffDisabled(account=account) if account in self.accounts:
+                self._set(replace(self.accounts[account], active=False, since=seq))
+            case StaffRoleChanged(account=account) | StaffPinChanged(account=account) | StaffDisabled(account=account):
+                self.problems.append(f"{where}: no account {account!r}")
+            case StaffSignedIn(account=account):
+                self.sign_ins[seq] = SignInRecord(seq, stored.ts, event)
+                self.lockouts.pop(account, None)
+            case StaffRefused(account=account, reason="pin"):
+                self.lockouts.setdefault(account, Lockout()).failures += 1
+            case StaffLocked(account=account, until=until):
+                self.lockouts[account] = Lockout(0, until)
+            case ProfileApproved(sha256=sha256):
+                self.approved[sha256] = event
+
+    def _set(self, account: Account) -> None:
+        self.accounts[account.id] = account
+        self.history.setdefault(account.id, []).append(account)
+
+    def account_at(self, account: str, seq: int) -> Account | None:
+        """The account as it stood just before the register's event `seq` (None: not yet made)."""
+        found = None
+        for state in self.history.get(account, ()):
+            if state.since >= seq:
+                break
+            found = state
+        return found
+
+    def has_accounts(self) -> bool:
+        return bool(self.accounts)
+
+    def managers(self) -> list[Account]:
+        return [a for a in self.accounts.values() if a.role == MANAGER and a.active]
+
+    def failures(self, account: str) -> int:
+        lock = self.lockouts.get(account)
+        return lock.failures if lock is not None else 0
+
+    def locked_until(self, account: str) -> float:
+        lock = self.lockouts.get(account)
+        return lock.until if lock is not None else 0.0
