@@ -36,9 +36,15 @@ ROUND_ACTS = frozenset({SIGN_OFF, VOID, CORRECT_CARDS})
 """Acts on one round: the sign-in names the round's number too."""
 
 
+def article(role: str) -> str:
+    """`a supervisor`, `an auditor`."""
+    return f"an {role}" if role[:1] in "aeiou" else f"a {role}"
+
+
 def roles_text(act: str) -> str:
-    roles = sorted(MAY[act], key=ROLES.index)
-    return " or ".join(f"a {r}" for r in roles) if len(roles) < 3 else ", ".join(f"a {r}" for r in roles)
+    """Who may sign in for `act`: `a supervisor or a manager`."""
+    roles = [article(r) for r in sorted(MAY[act], key=ROLES.index)]
+    return " or ".join(roles) if len(roles) < 3 else ", ".join(roles[:-1]) + " or " + roles[-1]
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,7 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
     if at is not None and record.seq >= at:
         return f"{claim.act.replace('_', ' ')} by {claim.account!r} comes before the sign-in it names ({record.seq})"
     if signed.account != claim.account:
-        return f"{claim.act.replace('_', ' ')} names {claim.account!r}, but sign-in {record.seq} is {signed.account!r}'s"
+        return f"{claim.act.replace('_', ' ')} names {claim.account!r}, but sign-in {record.seq} belongs to {signed.account!r}"
     if signed.act != claim.act:
         return f"{claim.act.replace('_', ' ')} by {claim.account!r} names sign-in {record.seq}, which was to " \
                f"{WHAT.get(signed.act, signed.act)}"
@@ -87,7 +93,7 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
     if not account.active:
         return f"{claim.act.replace('_', ' ')} by {claim.account!r}: the account was disabled when it signed in"
     if account.role not in MAY[claim.act]:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}, a {account.role} when it signed in: only " \
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}, {article(account.role)} when it signed in: only " \
                f"{roles_text(claim.act)} may {WHAT[claim.act]}"
     if claim.act == SIGN_OFF and claim.account in dealers:
         return f"sign-off by {claim.account!r}, who dealt the round: nobody approves a payout on a round they dealt"

@@ -25,7 +25,7 @@ from dealer_tui.events.staff import (
     StaffSignedIn,
 )
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
-from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, roles_text
+from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, article, roles_text
 from dealer_tui.staff.pins import PinRefused, hash_pin, pin_matches
 from dealer_tui.staff.register import StaffRegister
 
@@ -123,7 +123,7 @@ class StaffDesk:
                 outcome.append(f"{found.describe()} is disabled: a manager adds it again or another account signs in")
                 return [refused("disabled", 0).record()]
             if found.role not in MAY[purpose.act]:
-                outcome.append(f"{found.name} ({account}) is a {found.role}: only {roles_text(purpose.act)} may "
+                outcome.append(f"{found.name} ({account}) is {article(found.role)}: only {roles_text(purpose.act)} may "
                                f"{WHAT[purpose.act]}")
                 return [refused("role", register.failures(account)).record()]
             outcome.append(Approval(account, found.name, found.role, 0, purpose.act))

@@ -1,0 +1,317 @@
+"""Staff accounts and roles: every attack on the old shared PIN refused. Authority comes from
+the ledger's staff register only — an account that signed in with its own PIN for that act, at
+that table, for that round — and the rounds layer and `history verify` both check it.
+
+The big payout used throughout (High Card Flush, card-room profile, sign-off at 5000): seat 2
+antes 500 with 100 on each bonus and raises 1000 on a heart flush A-K-Q-J-9 with a straight
+flush A-K-Q-J; the DP qualifies. Seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 (HCF-9,
+HCF-10, HCF-12): a supervisor signs off."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.audit.ledger_audit import verify
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.table import Table
+from dealer_tui.staff import (
+    CHANGE_PROFILE,
+    DEAL,
+    FLOOR,
+    MANAGE,
+    SIGN_OFF,
+    VOID,
+    Purpose,
+    SignInRefused,
+    StaffDesk,
+    StaffError,
+)
+from dealer_tui.staff.pins import PinRefused, hash_pin, pin_problem
+from rules.cards import parse_cards
+from rules.errors import IllegalAction
+from rules.profiles.loader import ProfileLibrary, load_profile_file, shipped_dir
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
+from tests.staff_support import (
+    AUDITOR,
+    AUDITOR_PIN,
+    DEALER,
+    DEALER_PIN,
+    MANAGER,
+    MANAGER_PIN,
+    SUPERVISOR,
+    SUPERVISOR2,
+    SUPERVISOR2_PIN,
+    SUPERVISOR_PIN,
+    Crew,
+    staffed,
+)
+from tests.test_tampering import rehash
+
+
+def big_payout_table(tmp_path: Path, crew_dealer: str = DEALER, pin: str = DEALER_PIN) -> tuple[Table, Crew]:
+    """A table at the payout of the 8500 win above, dealt by `crew_dealer`."""
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
+        table.seat_player(seat, name, stack)
+    crew.deal(table, crew_dealer, pin)
+    table.start_round()
+    table.act(Action("ante", 2, 500, data={"flush": 100, "straight_flush": 100}))
+    table.act(Action("ante", 3, 10))
+    table.act(Action("deal"))
+    table.act(Action("raise", 2, 1000))
+    table.act(Action("fold", 3))
+    table.act(Action("reveal"))
+    return table, crew
+
+
+# -- PINs -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pin, problem", [("2468", "6 to 12 digits"), ("12a456", "digits only"),
+                                          ("777777", "one digit repeated"), ("123456", "digits in a row"),
+                                          ("987654", "digits in a row"), ("٣٣٣٣٣٤", "digits only")])
+def test_a_pin_is_six_or_more_digits_a_guesser_does_not_try_first(pin: str, problem: str) -> None:
+    assert problem in (pin_problem(pin) or "")
+    with pytest.raises(PinRefused):
+        hash_pin(pin)
+
+
+def test_a_pin_is_stored_as_a_salted_scrypt_hash_with_its_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()  # the cost the terminals use, not the tests' small one
+    stored = hash_pin("246813")
+    assert (stored.scheme, stored.n, stored.r, stored.p) == ("scrypt", 2**16, 8, 1)
+    assert "246813" not in stored.to_payload().__repr__() and len(stored.salt) == 32
+    assert hash_pin("246813").salt != stored.salt
+
+
+# -- the attacks on the shared PIN ------------------------------------------------------------
+
+
+def test_a_sign_off_by_a_typed_name_is_refused_by_the_rounds_layer(tmp_path: Path) -> None:
+    table, _ = big_payout_table(tmp_path)
+    with pytest.raises(IllegalAction, match="names no sign-in"):
+        table.act(Action("confirm_payout", data={"supervisor": "Sam Super"}))
+    with pytest.raises(IllegalAction, match="does not hold"):
+        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": 99999}))
+    assert table.round is not None and table.round.outcome() is not None and table.round_id is not None
+    assert table.ledger.round(table.round_id).status == "open"
+
+
+def test_a_sign_in_for_another_act_round_or_account_approves_nothing(tmp_path: Path) -> None:
+    table, crew = big_payout_table(tmp_path)
+    void_sign_in = crew.signed(table, VOID)
+    with pytest.raises(IllegalAction, match="which was to void a round"):
+        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": void_sign_in.sign_in}))
+    other_round = crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(SIGN_OFF, "x", table.record.id, 7))
+    with pytest.raises(IllegalAction, match="was for round 7, not round 1"):
+        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": other_round.sign_in}))
+    theirs = crew.signed(table, SIGN_OFF, SUPERVISOR2, SUPERVISOR2_PIN)
+    with pytest.raises(IllegalAction, match="belongs to 'S2'"):
+        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": theirs.sign_in}))
+    table.act(Action("confirm_payout", data=crew.approval(table)))
+    confirmed = [e for e in table.ledger.round_events(table.round_id or 0) if e.kind == "payout_confirmed"][0]
+    assert confirmed.payload["signed_off_by"] == SUPERVISOR
+    assert table.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
+    assert verify(table.ledger).problems == []
+
+
+def test_a_dealer_cannot_sign_off_and_nobody_approves_a_round_they_dealt(tmp_path: Path) -> None:
+    table, crew = big_payout_table(tmp_path, SUPERVISOR2, SUPERVISOR2_PIN)  # a supervisor deals this one
+    with pytest.raises(SignInRefused, match="is a dealer: only a supervisor or a manager may sign off"):
+        crew.signed(table, SIGN_OFF, DEALER, DEALER_PIN)
+    own = crew.signed(table, SIGN_OFF, SUPERVISOR2, SUPERVISOR2_PIN)
+    with pytest.raises(IllegalAction, match="who dealt the round: nobody approves a payout on a round they dealt"):
+        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR2, "sign_in": own.sign_in}))
+    table.act(Action("confirm_payout", data=crew.approval(table)))
+
+
+def test_three_wrong_pins_lock_the_account_at_every_table_and_terminal(tmp_path: Path) -> None:
+    """Opening a new table every three tries no longer resets the count: the lock-out is the
+    account's, in the ledger, and a second connection (another terminal, the floor) sees it."""
+    table, crew = big_payout_table(tmp_path)
+    for left in (2, 1):
+        with pytest.raises(SignInRefused, match=f"{left} tr(y|ies) left"):
+            crew.desk.sign_in(SUPERVISOR, "000001", Purpose(SIGN_OFF, "x", table.record.id, 1))
+    other = Table.create(table.ledger, "H2", PROFILE, ScriptedDeck([]), seats=7)
+    with pytest.raises(SignInRefused, match="locked for 5 minutes"):
+        crew.desk.sign_in(SUPERVISOR, "000002", Purpose(SIGN_OFF, "x", other.record.id, 1))
+    floor = StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite"))
+    with pytest.raises(SignInRefused, match="locked for 3\\d\\d more seconds"):
+        floor.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(FLOOR, "the floor"))  # even the right PIN
+    later = StaffDesk(table.ledger, clock=lambda: __import__("time").time() + 301)
+    assert later.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(FLOOR, "the floor")).account == SUPERVISOR
+    kinds = [e.kind for e in table.ledger.table_events(STAFF_REGISTER, ["staff_refused", "staff_locked"])]
+    assert kinds == ["staff_refused"] * 3 + ["staff_locked", "staff_refused"]
+
+
+def test_an_unknown_account_costs_a_try_and_says_no_more_than_a_wrong_pin(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    with pytest.raises(SignInRefused) as unknown:
+        crew.desk.sign_in("Z9", "135792", Purpose(FLOOR, "the floor"))
+    with pytest.raises(SignInRefused) as wrong:
+        crew.desk.sign_in(AUDITOR, "135792", Purpose(FLOOR, "the floor"))
+    assert str(unknown.value).replace("Z9", "X") == str(wrong.value).replace(AUDITOR, "X")
+
+
+def test_a_disabled_account_signs_in_nowhere_and_its_old_sign_ins_stay_valid(tmp_path: Path) -> None:
+    table, crew = big_payout_table(tmp_path)
+    approval = crew.approval(table)
+    manager = crew.desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, "disable S1"))
+    crew.desk.disable(SUPERVISOR, manager, "left the casino")
+    with pytest.raises(SignInRefused, match="disabled"):
+        crew.signed(table, SIGN_OFF)
+    table.act(Action("confirm_payout", data=approval))  # signed in while active: it stands
+    assert verify(table.ledger).problems == []
+
+
+def test_only_a_manager_manages_staff_and_the_last_manager_stays(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    with pytest.raises(SignInRefused, match="is a supervisor: only a manager may manage staff"):
+        crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(MANAGE, "add"))
+    with pytest.raises(StaffError, match="has accounts already"):
+        crew.desk.add_first_manager("M9", "Mallory", "192837")
+    manager = crew.desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, "x"))
+    with pytest.raises(StaffError, match="does not take their own role away"):
+        crew.desk.set_role(MANAGER, "dealer", manager)
+    with pytest.raises(StaffError, match="there is an account 'D1' already"):
+        crew.desk.add(DEALER, "Again", "dealer", "192837", manager)
+
+
+def test_a_casino_profile_named_like_a_shipped_one_is_refused_until_a_manager_approves_its_text(
+        tmp_path: Path) -> None:
+    own = tmp_path / "profiles"
+    own.mkdir()
+    text = (shipped_dir() / "high-card-flush.yaml").read_text()
+    text = text.replace("sign_off_threshold: 5000", "sign_off_threshold: 1000000000000")
+    assert "1000000000000" in text
+    (own / "high-card-flush.yaml").write_text(text)
+    loaded = ProfileLibrary([own]).find("high-card-flush")
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    with pytest.raises(IllegalAction, match="not approved for tables .it is named like a shipped profile"):
+        Table.create(ledger, "H1", loaded, ScriptedDeck([]), seats=7)
+    manager = crew.desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, "approve"))
+    assert crew.desk.approve_profile(loaded.name, loaded.game, loaded.sha256, loaded.source, manager, True)
+    Table.create(ledger, "H1", loaded, ScriptedDeck([]), seats=7)
+    (own / "high-card-flush.yaml").write_text(text.replace("sign_off_threshold: 1000000000000",
+                                                           "sign_off_threshold: 999999999999"))
+    edited = load_profile_file(own / "high-card-flush.yaml")
+    with pytest.raises(IllegalAction, match="edited since a manager approved it"):
+        Table.create(ledger, "H2", edited, ScriptedDeck([]), seats=7)
+    shipped = ProfileLibrary([]).find("high-card-flush")
+    Table.create(ledger, "H3", shipped, ScriptedDeck([]), seats=7)  # shipped: trusted as installed
+
+
+def test_a_profile_change_needs_a_supervisors_sign_in_for_it(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    table = crew.deal(Table.create(ledger, "H1", PROFILE, ScriptedDeck([]), seats=7))
+    casino = ProfileLibrary([]).find("high-card-flush-casino")
+    with pytest.raises(IllegalAction, match="which was to deal"):
+        table.change_profile(casino, "new limits", crew.signed(table, DEAL, DEALER, DEALER_PIN, for_round=False))
+    table.change_profile(casino, "new limits", crew.signed(table, CHANGE_PROFILE, for_round=False))
+    assert table.profile.name == "high-card-flush-casino"
+
+
+def test_no_round_starts_without_a_dealer_and_each_round_names_the_dealer_on_duty(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([]), seats=7)
+    table.seat_player(1, "Ann", 5000)
+    table.seat_player(2, "Bob", 1000)
+    with pytest.raises(IllegalAction, match="no dealer signed in"):
+        table.start_round()
+    crew.deal(table)
+    first = table.start_round()
+    assert table.round_id is not None
+    table.act(Action("void", data={"reason": "misdeal", **crew.approval(table, VOID)}))
+    crew.deal(table, SUPERVISOR2, SUPERVISOR2_PIN)  # a dealer change: D1 signed out by it
+    table.start_round()
+    table.act(Action("void", data={"reason": "misdeal", **crew.approval(table, VOID)}))
+    table.sign_out_dealer("break")
+    with pytest.raises(IllegalAction, match="no dealer signed in"):
+        table.start_round()
+    kinds = [e.kind for e in ledger.table_events(table.record.id) if "dealer" in e.kind or e.kind == "round_started"]
+    assert kinds == ["dealer_signed_in", "round_started", "dealer_signed_out", "dealer_signed_in", "round_started",
+                     "dealer_signed_out"]
+    dealers = [e.payload.get("dealer") for e in ledger.table_events(table.record.id, ["round_started"])]
+    assert dealers == [DEALER, SUPERVISOR2] and first is not table.round
+    assert verify(ledger).problems == []
+
+
+# -- history verify: what an insider writes with sqlite ----------------------------------------
+
+
+def test_verify_names_a_sign_off_rewritten_to_another_name_even_when_the_chain_is_rehashed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table, crew = big_payout_table(tmp_path)
+    table.act(Action("confirm_payout", data=crew.approval(table)))
+    path = table.ledger.path
+    table.ledger.close()
+    db = sqlite3.connect(path)
+    event_id, payload = db.execute("SELECT id, payload FROM events WHERE kind = 'payout_confirmed'").fetchone()
+    forged = {**json.loads(payload), "signed_off_by": "Friendly Floorman"}
+    db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(forged), event_id))
+    db.commit()
+    db.close()
+    rehash(path)
+    problems = verify(SqliteLedger(path, readonly=True)).problems
+    assert any("names 'Friendly Floorman', but sign-in" in p and "belongs to 'S1'" in p for p in problems), problems
+
+
+def test_verify_names_a_sign_off_by_a_typed_name_written_after_the_register_began(tmp_path: Path) -> None:
+    table, crew = big_payout_table(tmp_path)
+    table.act(Action("confirm_payout", data=crew.approval(table)))
+    path = table.ledger.path
+    table.ledger.close()
+    db = sqlite3.connect(path)
+    event_id, payload = db.execute("SELECT id, payload FROM events WHERE kind = 'payout_confirmed'").fetchone()
+    forged = {k: v for k, v in json.loads(payload).items() if k != "sign_in"}
+    db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(forged), event_id))
+    db.commit()
+    db.close()
+    rehash(path)
+    problems = verify(SqliteLedger(path, readonly=True)).problems
+    assert any("sign off by 'S1' names no sign-in" in p for p in problems), problems
+
+
+def test_verify_names_an_account_a_dealer_slipped_into_the_register(tmp_path: Path) -> None:
+    """A supervisor account added by no manager (the insider appends a `staff_added` with a made-up
+    sign-in and re-hashes the chain)."""
+    table, crew = big_payout_table(tmp_path)
+    table.act(Action("confirm_payout", data=crew.approval(table)))
+    path = table.ledger.path
+    table.ledger.close()
+    db = sqlite3.connect(path)
+    seq, ledger_seq = db.execute("SELECT MAX(seq), (SELECT MAX(ledger_seq) FROM events) FROM events"
+                                 " WHERE table_id = 0").fetchone()
+    pin = hash_pin("192837").to_payload()
+    payload = {"account": "X1", "name": "Pal", "role": "supervisor", "pin": pin, "by": MANAGER, "sign_in": 3}
+    db.execute("INSERT INTO events(table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq)"
+               " VALUES (0, NULL, ?, '2026-12-01T00:00:00+00:00', 'staff_added', ?, '', '', ?)",
+               (seq + 1, json.dumps(payload), ledger_seq + 1))
+    db.commit()
+    db.close()
+    rehash(path)
+    problems = verify(SqliteLedger(path, readonly=True)).problems
+    assert any("staff register" in p and "manage by 'M1'" in p for p in problems), problems
+
+
+def test_an_auditor_signs_in_to_the_floor_and_to_nothing_that_changes_a_record(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    assert crew.desk.sign_in(AUDITOR, AUDITOR_PIN, Purpose(FLOOR, "the floor")).role == "auditor"
+    for act in (SIGN_OFF, VOID, CHANGE_PROFILE, DEAL, MANAGE):
+        with pytest.raises(SignInRefused, match="is an auditor: only"):
+            crew.desk.sign_in(AUDITOR, AUDITOR_PIN, Purpose(act, "x", 1, 1))
