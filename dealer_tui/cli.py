@@ -84,7 +84,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as exc:  # noqa: BLE001 - the last line of defence: never a traceback
+    except Exception as exc:
         storage = ledger_failure(exc)
         if storage is not None:
             sys.stderr.write(f"error: {storage}\n")

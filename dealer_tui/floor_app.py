@@ -4,12 +4,12 @@ supervisor's decisions on payouts sent to the floor (never an auditor's)."""
 
 from __future__ import annotations
 
-from dealer_tui.screens.key_order import OrderedKeysApp
 from textual.binding import Binding
 
 from dealer_tui.ledger import Ledger
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
 
@@ -20,12 +20,17 @@ class FloorApp(OrderedKeysApp):
     TITLE = "Floor review"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, ledger: Ledger, games: list[str], staff: StaffDesk) -> None:
+    def __init__(self, ledger: Ledger, games: list[str], staff: StaffDesk, user: Approval | None = None) -> None:
+        """`user`: an account that signed in for the floor already (the review opened from a
+        table after a sign-in there); else the review asks for one first."""
         super().__init__()
-        self.ledger, self.games, self.staff = ledger, games, staff
+        self.ledger, self.games, self.staff, self.user = ledger, games, staff, user
         self.desk: SignOffDesk | None = None
 
     def on_mount(self) -> None:
+        if self.user is not None and self.user.act == FLOOR:
+            self.signed_in(self.user)
+            return
         self.push_screen(SignInModal(self.staff, Purpose(FLOOR, "open the floor review")), self.signed_in)
 
     def signed_in(self, approval: Approval | None) -> None:

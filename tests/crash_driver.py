@@ -26,6 +26,7 @@ from dealer_tui.rounds.table import Table
 from rules.cards import DECK
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import on_duty
 
 PLAYERS = {"one-or-five": 3, "high-card-flush": 4, "chinese-poker": 3, "palace-poker": 4}
 
@@ -58,7 +59,7 @@ def main() -> None:
         if table.round is not None:
             print(f"recovered {table.session.rounds_started} {table.round.phase.value}", flush=True)
     else:
-        table = Table.create(ledger, "Crash", profile, source, seats=7)
+        table = on_duty(Table.create(ledger, "Crash", profile, source, seats=7))
         for seat in range(1, PLAYERS[game] + 1):
             table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
     table.on_step = on_step

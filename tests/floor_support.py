@@ -20,6 +20,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 from rules.registry import record
+from tests.staff_support import staffed
 
 
 class FixedClock:
@@ -56,10 +57,11 @@ def live_table(path: Path, game: str, rounds: int, seed: int, profile: str | Non
     ledger = SqliteLedger(path)
     try:
         loaded = ProfileLibrary([]).find(profile or record(game).default_profile, game=game)
-        table = Table.create(ledger, f"Demo {game}", loaded, VirtualShoe.seeded_with(seed),
-                             seats=loaded.profile.max_seats())
+        crew = staffed(ledger)
+        table = crew.deal(Table.create(ledger, f"Demo {game}", loaded, VirtualShoe.seeded_with(seed),
+                                       seats=loaded.profile.max_seats()))
         seat_players(table, players)
-        assert play(table, rounds, random.Random(seed)) == rounds
+        assert play(table, rounds, random.Random(seed), approve=crew.approver()) == rounds
     finally:
         ledger.close()
 

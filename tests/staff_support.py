@@ -4,6 +4,7 @@ register, and the sign-ins a table's steps need (each a real, recorded sign-in w
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from dealer_tui.ledger import Ledger
 from dealer_tui.rounds.table import Table
@@ -15,6 +16,7 @@ from dealer_tui.staff import (
     Purpose,
     StaffDesk,
 )
+from rules.profiles.loader import LoadedProfile, is_shipped
 
 MANAGER, MANAGER_PIN = "M1", "246813"
 DEALER, DEALER_PIN = "D1", "135792"
@@ -60,6 +62,17 @@ class Crew:
         return lambda table: self.approval(table, SIGN_OFF, account, pin)
 
 
+def approved(ledger: Ledger, loaded: LoadedProfile) -> LoadedProfile:
+    """A casino profile approved by the test manager for tables of this ledger (a shipped one
+    needs none)."""
+    if is_shipped(loaded):
+        return loaded
+    crew = staffed(ledger)
+    by = crew.desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, f"approve {loaded.name} (test)"))
+    crew.desk.approve_profile(loaded.name, loaded.game, loaded.sha256, loaded.source, by)
+    return loaded
+
+
 def staffed(ledger: Ledger) -> Crew:
     """The ledger's staff (made once: a ledger that has them already keeps them)."""
     desk = StaffDesk(ledger)
@@ -77,3 +90,26 @@ def staffed(ledger: Ledger) -> Crew:
 def on_duty(table: Table) -> Table:
     """The table with the test dealer signed in (the staff made if the ledger has none)."""
     return staffed(table.ledger).deal(table)
+
+
+def staffed_path(path: Path) -> Path:
+    """A ledger file with the test staff in it (made when missing): what `make_app` opens."""
+    from dealer_tui.ledger import SqliteLedger
+
+    ledger = SqliteLedger(path)
+    staffed(ledger)
+    ledger.close()
+    return path
+
+
+def floor_review(path: Path, games: list[str], account: str = SUPERVISOR, pin: str = SUPERVISOR_PIN):  # type: ignore[no-untyped-def]
+    """The floor review over the ledger at `path`, with `account` signed in to it (a real,
+    recorded sign-in): what `dealer-tui floor` shows once its sign-in went through."""
+    from dealer_tui.floor_app import FloorApp
+    from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.staff import FLOOR
+
+    writer = SqliteLedger(path)
+    crew = staffed(writer)
+    user = crew.desk.sign_in(account, pin, Purpose(FLOOR, "open the floor review (test)"))
+    return FloorApp(SqliteLedger(path, readonly=True), games, crew.desk, user)

@@ -17,6 +17,7 @@ from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.floor_totals import TotalsScreen
 from tests.floor_support import live_table
+from tests.staff_support import floor_review
 
 SIZE = (140, 40)
 
@@ -39,7 +40,7 @@ def digest(path: Path) -> str:
 
 async def test_floor_lists_filters_tells_and_totals_without_changing_anything(ledger_path: Path) -> None:
     before = digest(ledger_path)
-    app = FloorApp(SqliteLedger(ledger_path, readonly=True), ["high-card-flush", "one-or-five"])
+    app = floor_review(ledger_path, ["high-card-flush", "one-or-five"])
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RoundsScreen)
@@ -77,7 +78,7 @@ async def test_floor_shows_new_rounds_as_they_land(ledger_path: Path, tmp_path: 
     src.backup(dst)
     src.close()
     dst.close()
-    app = FloorApp(SqliteLedger(copy, readonly=True), ["one-or-five"])
+    app = floor_review(copy, ["one-or-five"])
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RoundsScreen)
@@ -95,7 +96,7 @@ def test_floor_command_refuses_a_missing_ledger(tmp_path: Path, capsys: pytest.C
 async def test_totals_too_wide_for_the_terminal_scroll_to_the_biggest_payout(ledger_path: Path) -> None:
     """At 100 columns the totals table is wider than the screen: it has the focus, and → brings
     in the last column (the biggest payout) instead of leaving it cut."""
-    app = FloorApp(SqliteLedger(ledger_path, readonly=True), ["high-card-flush", "one-or-five"])
+    app = floor_review(ledger_path, ["high-card-flush", "one-or-five"])
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.press("t")
         totals = app.screen

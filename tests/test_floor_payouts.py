@@ -28,15 +28,15 @@ from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_rounds import RoundsScreen
-from dealer_tui.screens.floor_signoff import SignOffDesk, SignOffScreen
+from dealer_tui.screens.floor_signoff import SignOffScreen
 from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.floor_totals import TotalsScreen, hour_bars
-from dealer_tui.supervisor import PinStore, SignOff
+from dealer_tui.staff import VOID
 from rules.cards import DECK, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary, shipped_dir
 from tests.floor_support import FixedClock, rewind
-from tests.tui_support import PIN
+from tests.staff_support import floor_review, on_duty, staffed
 
 SIZE = (170, 50)
 GAMES = ["high-card-flush", "one-or-five", "chinese-poker"]
@@ -55,7 +55,7 @@ CP_SEAT1 = "Ah Ad 2c Kh Ks Kd 3c 4d Qh Qs Qd Qc 5c"
 
 
 def hcf_table(ledger: SqliteLedger, name: str, profile=CARD_ROOM) -> Table:  # type: ignore[no-untyped-def]
-    table = Table.create(ledger, name, profile, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {DP}")]), seats=7)
+    table = on_duty(Table.create(ledger, name, profile, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {DP}")]), seats=7))
     for seat, player, stack in ((1, "Ann", 5000), (2, "Bob", 1000), (3, "Cy", 1000)):
         table.seat_player(seat, player, stack)
     return table
@@ -90,7 +90,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     b.act(Action("raise", 3, 10))
     b.act(Action("reveal"))
     b.act(Action("confirm_payout"))
-    r = Table.create(ledger, "Russian", ONE_OR_FIVE, ScriptedDeck([parse_cards(BOXES_AND_DEALER)]), seats=6)
+    r = on_duty(Table.create(ledger, "Russian", ONE_OR_FIVE, ScriptedDeck([parse_cards(BOXES_AND_DEALER)]), seats=6))
     r.seat_player(1, "Dee", 1000)
     r.seat_player(2, "Eve", 1000)
     r.start_round()
@@ -101,12 +101,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
         r.act(action)                                    # each box: Ante 10 + 10 paid, Bet 20 returned
     c = hcf_table(ledger, "Card room C")                 # a misdeal, voided with the supervisor's PIN
     hcf_dealt(c)
-    pins = PinStore(where / "pin.json")
-    pins.set(PIN)
-    assert SignOff(pins, ledger, c.record.id).attempt(PIN, "void round 1")
-    c.act(Action("void", data={"reason": "shuffler red light"}))
+    c.act(Action("void", data={"reason": "shuffler red light", **staffed(ledger).approval(c, VOID)}))
     cards = [card for hand in (CP_SEAT2, CP_SEAT1) for card in parse_cards(hand)]
-    cp = Table.create(ledger, "Chinese", CHINESE, ScriptedDeck([cards + [x for x in DECK if x not in cards]]), seats=4)
+    cp = on_duty(Table.create(ledger, "Chinese", CHINESE, ScriptedDeck([cards + [x for x in DECK if x not in cards]]), seats=4))
     cp.seat_player(1, "Flo", 100)
     cp.seat_player(2, "Gus", 100)
     cp.start_round()
@@ -121,8 +118,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return where / "l.sqlite"
 
 
-def review(path: Path, desk: SignOffDesk | None = None) -> FloorApp:
-    return FloorApp(SqliteLedger(path, readonly=True), GAMES, desk)
+def review(path: Path) -> FloorApp:
+    return floor_review(path, GAMES)
 
 
 def cells_by_table(screen: RoundsScreen) -> dict[str, tuple[str, ...]]:
@@ -190,7 +187,8 @@ async def _story_of(played: Path, table_name: str) -> str:
 async def test_a_voided_rounds_story_shows_the_bets_returned_and_who_approved(played: Path) -> None:
     text = await _story_of(played, "Card room C")
     assert "voided at" in text and "shuffler red light" in text
-    assert re.search(r"approved with the supervisor's PIN at \d\d:\d\d:\d\d \(for “void round 1”\)", text)
+    assert re.search(r"by Sam Super \(S1, supervisor\), signed in with their PIN at \d\d:\d\d:\d\d \(for “void \(test\)”\)",
+                     text)
     assert re.search(r"│ 2 +│ Bob +│ Ante 10, Flush 5, SF 5 +│ +20 │", text)
     assert re.search(r"│ 3 +│ Cy +│ Ante 10 +│ +10 │", text)
     assert "wagered 30 = paid 0 + returned 30 + house +0" in text
@@ -301,9 +299,7 @@ async def test_the_sign_off_queue_names_a_table_opened_after_the_floor_started(p
     src.close()
     dst.close()
     writer = SqliteLedger(copy)
-    pins = PinStore(tmp_path / "pin.json")
-    pins.set(PIN)
-    app = review(copy, SignOffDesk(pins, lambda: writer))
+    app = review(copy)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         queue = app.screen

@@ -13,16 +13,15 @@ from textual.widgets import DataTable, Static
 
 from dealer_tui.floor_app import FloorApp
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.ledger.base import NewEvent
+from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.screens import floor_rounds
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffDesk, SignOffScreen
 from dealer_tui.screens.floor_totals import TotalsScreen
-from dealer_tui.screens.pin_modal import PinModal
-from dealer_tui.supervisor import PinStore
+from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from tests.floor_support import SEAT_PAYOUTS, demo_ledger, digest, fees_summed, settled_sums
-from tests.tui_support import PIN
+from tests.staff_support import SUPERVISOR_PIN_KEYS, floor_review
 
 SIZE = (150, 40)
 GAMES = ["high-card-flush", "one-or-five", "palace-poker"]
@@ -33,8 +32,8 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return demo_ledger(tmp_path_factory.mktemp("floorreview") / "l.sqlite")
 
 
-def review(path: Path, desk: SignOffDesk | None = None) -> FloorApp:
-    return FloorApp(SqliteLedger(path, readonly=True), GAMES, desk)
+def review(path: Path) -> FloorApp:
+    return floor_review(path, GAMES)
 
 
 def sql_ids(path: Path, where: str, args: tuple[object, ...] = ()) -> list[int]:
@@ -174,10 +173,8 @@ async def test_export_from_the_screen_writes_the_filtered_rows(filled: Path, tmp
 
 
 async def test_the_review_changes_nothing(filled: Path, tmp_path: Path) -> None:
+    app = review(filled)  # the supervisor's sign-in is recorded; nothing after it
     before = digest(filled)
-    pins = PinStore(tmp_path / "pin.json")
-    pins.set(PIN)
-    app = review(filled, SignOffDesk(pins, lambda: SqliteLedger(filled)))
     async with app.run_test(size=SIZE) as pilot:
         await set_filters(pilot, since="2026-03-06", search="Player")
         await pilot.press("o", "enter", "escape", "t", "escape", "s", "r", "escape", "c", "n", "p")
@@ -193,19 +190,17 @@ async def test_three_wrong_pins_on_the_floor_lock_the_decision(tmp_path: Path) -
     table = ledger.create_table("T9", "high-card-flush", "p", "0" * 64, "shoe")
     rnd = ledger.open_round(table.id, "high-card-flush", "p", [NewEvent("round_started", {})])
     ledger.append(table.id, rnd.id, [NewEvent("sign_off_requested", {"seats": [1], "wins": {"1": 9000}})])
-    pins = PinStore(tmp_path / "pin.json")
-    pins.set(PIN)
-    app = review(path, SignOffDesk(pins, lambda: ledger))
+    app = review(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "a")
-        assert isinstance(app.screen, PinModal)
+        assert isinstance(app.screen, PinModal)                   # the floor's user filled in: the PIN
         for _ in range(3):
-            await pilot.press(*"0000", "enter")
+            await pilot.press(*"000001", "enter")
         assert "locked" in str(app.screen.query_one("#pin-error", Static).render())
-        await pilot.press(*PIN, "enter")                               # even the right PIN, while locked
+        await pilot.press(*SUPERVISOR_PIN_KEYS)                   # even the right PIN, while locked
         assert isinstance(app.screen, PinModal)
         await pilot.press("escape")
         assert isinstance(app.screen, SignOffScreen) and len(app.screen.waiting) == 1
-    kinds = [e.kind for e in ledger.table_events(table.id) if e.kind.startswith("supervisor")]
-    assert kinds == ["supervisor_refused"] * 3 + ["supervisor_locked"]
+    kinds = [e.kind for e in ledger.table_events(STAFF_REGISTER) if e.kind in ("staff_refused", "staff_locked")]
+    assert kinds == ["staff_refused"] * 3 + ["staff_locked", "staff_refused"]
     assert [e.kind for e in ledger.round_events(rnd.id)][-1] == "sign_off_requested"

@@ -16,9 +16,9 @@ from dealer_tui.ledger import SqliteLedger, StoredEvent
 from dealer_tui.ledger.base import ROUND_SETTLED
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
 from dealer_tui.rounds.table import Table
-from dealer_tui.supervisor import PinStore
 from rules.cards import Card, parse_card
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import on_duty
 from tests.tmux_support import Terminal, needs_tmux
 
 pytestmark = needs_tmux
@@ -35,11 +35,10 @@ def _open_table(home: Path, keyed: bool) -> Path:
     ledger = SqliteLedger(ledger_path)
     loaded = ProfileLibrary([]).find("high-card-flush")
     source = KeyedEntry() if keyed else VirtualShoe(random.Random(1))
-    table = Table.create(ledger, "Burst", loaded, source, seats=7)
+    table = on_duty(Table.create(ledger, "Burst", loaded, source, seats=7))
     for seat, name, stack in PLAYERS:
         table.seat_player(seat, name, stack)
     ledger.close()
-    PinStore(home / "config" / "dealer-tui" / "supervisor.json").set(PIN)
     return ledger_path
 
 

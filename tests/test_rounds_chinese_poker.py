@@ -45,6 +45,7 @@ from tests.cp_support import (
     start,
     two_player_round,
 )
+from tests.staff_support import on_duty
 
 
 def snapshot(rnd: Round) -> tuple[object, ...]:
@@ -393,7 +394,7 @@ def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(
     assert text != PROFILE.text
     with_fee = parse_profile(text, "fee.yaml", "chinese-poker-fee")
     ledger = SqliteLedger(tmp_path / "fee.sqlite")
-    table = Table.create(ledger, "F", with_fee, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]), seats=4)
+    table = on_duty(Table.create(ledger, "F", with_fee, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]), seats=4))
     table.seat_player(1, "P1", 100)
     table.seat_player(2, "P2", 100)
     rnd = start(table)
@@ -597,7 +598,7 @@ def play_demo(table: Table, rounds: int) -> None:
 
 def test_fifty_demo_rounds_settle_and_re_settle_from_the_ledger(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "demo.sqlite")
-    table = Table.create(ledger, "Demo", PROFILE, VirtualShoe.seeded_with(5), seats=4)
+    table = on_duty(Table.create(ledger, "Demo", PROFILE, VirtualShoe.seeded_with(5), seats=4))
     for seat in range(1, 5):
         table.seat_player(seat, f"P{seat}", 100)
     play_demo(table, 50)
@@ -621,7 +622,7 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         ledger = SqliteLedger(Path(tmp) / "h.sqlite")
-        table = Table.create(ledger, "H", SEATING, VirtualShoe(random.Random(seed)), seats=4)
+        table = on_duty(Table.create(ledger, "H", SEATING, VirtualShoe(random.Random(seed)), seats=4))
         for seat in range(1, players + 1):
             table.seat_player(seat, f"P{seat}", stacks[seat - 1])
         for _ in range(2):
@@ -657,7 +658,7 @@ def test_cp_12_first_buy_full_then_one_short_buy_after_each_full_buy(tmp_path: P
     from rules.profiles.loader import ProfileLibrary as _Library
 
     profile = _Library().find("chinese-poker")      # full buy-in 20 points x 5 = 100; buys 50-100
-    table = _Table.create(_Ledger(tmp_path / "cp12.sqlite"), "CP", profile, VirtualShoe.seeded_with(1), seats=4)
+    table = on_duty(_Table.create(_Ledger(tmp_path / "cp12.sqlite"), "CP", profile, VirtualShoe.seeded_with(1), seats=4))
     with pytest.raises(IllegalAction, match=r"Seat 1 may not buy 60: the first buy must be a full buy of 100"):
         table.seat_player(1, "Ann", 60)
     table.seat_player(1, "Ann", 100)                 # full

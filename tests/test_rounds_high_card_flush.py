@@ -15,11 +15,12 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
+from tests.staff_support import on_duty
 
 
 def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    table = on_duty(Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7))
     for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
         table.seat_player(seat, name, stack)
     return table
@@ -165,7 +166,7 @@ def test_hcf_5_cards_are_dealt_clockwise_starting_left_of_the_button(tmp_path: P
 
     cards = list(DECK)[:49]
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "H5", PROFILE, ScriptedDeck([cards]), seats=7)
+    table = on_duty(Table.create(ledger, "H5", PROFILE, ScriptedDeck([cards]), seats=7))
     for seat in range(1, 8):
         table.seat_player(seat, f"P{seat}", 5000)
     rnd = table.start_round(declined=[1, 2, 3])            # HCF-18: seats 1-3 decline the bank

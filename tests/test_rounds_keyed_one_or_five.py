@@ -16,6 +16,7 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import on_duty
 
 PROFILE = ProfileLibrary().find("one-or-five")
 UP = "Kd"
@@ -29,7 +30,7 @@ def keyed(**hands: str) -> dict[str, tuple]:
 
 
 def live_table(tmp_path: Path) -> Table:
-    table = Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live R", PROFILE, KeyedEntry(), seats=6)
+    table = on_duty(Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live R", PROFILE, KeyedEntry(), seats=6))
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     return table
@@ -146,7 +147,7 @@ def test_r_4_keyed_exchange_refused_when_box_could_not_close(tmp_path: Path) -> 
     # Ann holds 150 and antes 50 (3 x 50 = 150). Beyond the Ante she holds 100 < fee 50 + Bet
     # 100 = 150: no exchange is offered or taken; she may close for 100 or pass.
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "Live R", PROFILE, KeyedEntry(), seats=6)
+    table = on_duty(Table.create(ledger, "Live R", PROFILE, KeyedEntry(), seats=6))
     table.seat_player(1, "Ann", 150)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveKeyedRound)

@@ -18,6 +18,7 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import parse_profile
+from tests.staff_support import on_duty
 
 # small bet 10, big bet 30, limit, ante 5 (the rounds' own test profile)
 LIMIT = parse_profile("game: palace-poker\ntitle: test\nbuy_in: {min: 1, max: 100000}\nsmall_bet: 10\n"
@@ -30,7 +31,7 @@ def keyed(**hands: str) -> dict[str, tuple]:
 
 
 def anted(tmp_path: Path) -> tuple[Table, PalacePokerKeyedRound]:
-    table = Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live P", LIMIT, KeyedEntry(), seats=10)
+    table = on_duty(Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live P", LIMIT, KeyedEntry(), seats=10))
     for seat in (1, 2, 3):
         table.seat_player(seat, f"P{seat}", 1000)
     rnd = table.start_round()

@@ -14,6 +14,7 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import on_duty
 
 PROFILE = ProfileLibrary().find("one-or-five")
 # Deal order: box 1, box 2, then the dealer; the stub follows.
@@ -29,7 +30,7 @@ def deck() -> ScriptedDeck:
 
 def new_table(tmp_path: Path, source: ScriptedDeck | None = None) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "R1", PROFILE, source or deck(), seats=6)
+    table = on_duty(Table.create(ledger, "R1", PROFILE, source or deck(), seats=6))
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     return table
@@ -201,7 +202,7 @@ def test_recovery_reopens_the_round_where_it_stopped(tmp_path: Path) -> None:
 
 def stakes_table(tmp_path: Path, ann: int) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "R1", PROFILE, deck(), seats=6)
+    table = on_duty(Table.create(ledger, "R1", PROFILE, deck(), seats=6))
     table.seat_player(1, "Ann", ann)
     table.seat_player(2, "Bob", 1000)
     return table
@@ -339,7 +340,12 @@ def test_each_step_is_stored_as_the_ledger_has_always_held_it(tmp_path: Path) ->
 
 
 def test_the_rounds_events_read_as_their_classes_and_say_what_happened(tmp_path: Path) -> None:
-    from dealer_tui.events.one_or_five import BoxExchanged, CardsDealt, DealerRevealed, InsuranceTaken
+    from dealer_tui.events.one_or_five import (
+        BoxExchanged,
+        CardsDealt,
+        DealerRevealed,
+        InsuranceTaken,
+    )
     from dealer_tui.views.one_or_five import PRESENTER
 
     table = new_table(tmp_path)

@@ -59,6 +59,7 @@ from tests.palace_support import (
     profile,
     script,
 )
+from tests.staff_support import on_duty
 
 
 def buy(seat: int, discard: str = "") -> tuple[Action, Action]:
@@ -704,7 +705,7 @@ def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: i
     loaded = LIMIT if structure == "limit" else NO_LIMIT
     with tempfile.TemporaryDirectory() as tmp:
         ledger = SqliteLedger(Path(tmp) / "l.sqlite")
-        table = Table.create(ledger, "H", loaded, VirtualShoe(random.Random(seed)), seats=10)
+        table = on_duty(Table.create(ledger, "H", loaded, VirtualShoe(random.Random(seed)), seats=10))
         for seat in range(1, players + 1):
             table.seat_player(seat, f"P{seat}", rng.choice([6, 30, 120, 400]))
         for _ in range(2):
@@ -724,7 +725,7 @@ def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: i
 def test_the_demo_player_plays_100_rounds_ending_every_way_it_meets(tmp_path: Path) -> None:
     loaded = ProfileLibrary().find("palace-poker")
     choose = chooser("palace-poker")
-    table = Table.create(SqliteLedger(tmp_path / "demo.sqlite"), "Demo", loaded, VirtualShoe.seeded_with(3), seats=11)
+    table = on_duty(Table.create(SqliteLedger(tmp_path / "demo.sqlite"), "Demo", loaded, VirtualShoe.seeded_with(3), seats=11))
     for seat in range(1, 7):
         table.seat_player(seat, f"P{seat}", 1000)
     rng = random.Random(3)

@@ -19,6 +19,7 @@ from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.replay_support import snapshot
+from tests.staff_support import on_duty
 
 GAMES = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
 
@@ -49,7 +50,7 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
     profile = ProfileLibrary().find(game)
     with tempfile.TemporaryDirectory() as tmp:
         ledger = SqliteLedger(Path(tmp) / "l.sqlite")
-        table = Table.create(ledger, "H", profile, VirtualShoe(random.Random(seed)), seats=7)
+        table = on_duty(Table.create(ledger, "H", profile, VirtualShoe(random.Random(seed)), seats=7))
         for seat in range(1, rng.randint(2, 4) + 1):
             try:
                 table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max))

@@ -20,6 +20,7 @@ from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.hcf_support import PROFILE as HCF
 from tests.hcf_support import hcf_table
+from tests.staff_support import on_duty
 
 
 def test_an_ante_mis_keyed_is_taken_back_and_recorded(tmp_path: Path) -> None:
@@ -113,7 +114,7 @@ O5 = ProfileLibrary().find("one-or-five")
 def test_r_a_pass_mis_keyed_is_taken_back(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h")
-    table = Table.create(ledger, "O1", O5, ScriptedDeck([deck]), seats=6)
+    table = on_duty(Table.create(ledger, "O1", O5, ScriptedDeck([deck]), seats=6))
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     rnd = table.start_round()
@@ -133,7 +134,7 @@ def test_r_a_pass_mis_keyed_is_taken_back(tmp_path: Path) -> None:
 def test_r_1_the_same_bets_as_last_round_on_the_same_boxes(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h")
-    table = Table.create(ledger, "O2", O5, ScriptedDeck([deck]), seats=6)
+    table = on_duty(Table.create(ledger, "O2", O5, ScriptedDeck([deck]), seats=6))
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     table.start_round()
@@ -155,7 +156,7 @@ def test_r_1_the_same_bets_as_last_round_on_the_same_boxes(tmp_path: Path) -> No
 def test_r_4_o_moves_the_open_box_round_the_players_boxes_and_a_repeats_it(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h 6c 6d 6h 6s Tc")
-    table = Table.create(ledger, "O3", O5, ScriptedDeck([deck]), seats=6)
+    table = on_duty(Table.create(ledger, "O3", O5, ScriptedDeck([deck]), seats=6))
     table.seat_player(1, "Ann", 1000)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
@@ -185,7 +186,7 @@ def test_r_sign_off_counts_a_players_boxes_together_and_names_the_seat(tmp_path:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     # three boxes of junk, then the dealer's 2-4-7-9-J: no pair and no ace-king, no game
     deck = parse_cards("3c 5c 8d Th Qs 3d 5d 8h Ts Qc 3h 5h 8s Tc Qd 2c 4d 7h 9s Jc 6c 6d 6h 6s Kc")
-    table = Table.create(ledger, "O4", low, ScriptedDeck([deck]), seats=6)
+    table = on_duty(Table.create(ledger, "O4", low, ScriptedDeck([deck]), seats=6))
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     rnd = table.start_round()

@@ -11,6 +11,7 @@ from textual.widgets import Input, Select, Static
 from dealer_tui.app import Options, make_app
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen, parse_seats, unused_name
+from tests.staff_support import DEALER_KEYS, staffed_path
 from tests.tui_support import seated_app
 
 SIZE = (120, 36)
@@ -18,7 +19,7 @@ TO_PLAYERS = ["tab"] * 5  # game, profile, cards, table name, seats, then the pl
 
 
 async def test_setup_opens_on_its_first_field_in_view(tmp_path: Path) -> None:
-    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="high-card-flush"))
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -31,10 +32,10 @@ async def test_setup_opens_on_its_first_field_in_view(tmp_path: Path) -> None:
 
 
 async def test_setup_opens_the_table_named_with_its_players(tmp_path: Path) -> None:
-    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="one-or-five"))
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="one-or-five"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*TO_PLAYERS, *"Ann 500, Bob 600", "enter", *"2468", "enter", *"2468", "enter")
+        await pilot.press(*TO_PLAYERS, *"Ann 500, Bob 600", "enter", *DEALER_KEYS)
         assert isinstance(app.screen, RoundScreen)
         table = app.table
         assert table is not None and table.record.name == "Table 1"
@@ -42,10 +43,10 @@ async def test_setup_opens_the_table_named_with_its_players(tmp_path: Path) -> N
 
 
 async def test_setup_refuses_a_buy_in_the_game_refuses(tmp_path: Path) -> None:
-    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="chinese-poker"))
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="chinese-poker"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press(*TO_PLAYERS, *"Ann 100, Cy 60", "enter", *"2468", "enter", *"2468", "enter")
+        await pilot.press(*TO_PLAYERS, *"Ann 100, Cy 60", "enter")
         assert isinstance(app.screen, SetupScreen)            # CP-12: a first buy is full (100)
         error = str(app.screen.query_one("#setup-error", Static).render())
         assert "Cy (seat 2): a buy-in of 60 is refused" in error
@@ -53,7 +54,7 @@ async def test_setup_refuses_a_buy_in_the_game_refuses(tmp_path: Path) -> None:
 
 
 async def test_setup_seats_that_are_not_a_number_are_refused_with_the_reason(tmp_path: Path) -> None:
-    app = make_app(tmp_path / "l.sqlite", pin_path=tmp_path / "pin.json", options=Options(game="high-card-flush"))
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -85,7 +86,7 @@ def test_a_new_table_gets_a_name_no_table_has() -> None:
 
 async def test_setup_lists_the_ledgers_tables_and_resumes_the_one_chosen(tmp_path: Path) -> None:
     seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000)])           # a table named "Pilot"
-    app = make_app(tmp_path / "ledger.sqlite", pin_path=tmp_path / "pin.json",
+    app = make_app(staffed_path(tmp_path / "ledger.sqlite"),
                    options=Options(new_table=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -104,7 +105,7 @@ async def test_setup_lists_the_ledgers_tables_and_resumes_the_one_chosen(tmp_pat
 
 async def test_setup_refuses_the_name_of_a_table_the_ledger_has(tmp_path: Path) -> None:
     seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000)])
-    app = make_app(tmp_path / "ledger.sqlite", pin_path=tmp_path / "pin.json",
+    app = make_app(staffed_path(tmp_path / "ledger.sqlite"),
                    options=Options(new_table=True, game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

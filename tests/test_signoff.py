@@ -12,26 +12,35 @@ from dealer_tui.audit import verify_ledger
 from dealer_tui.events.table import SignOffRefused, SignOffRequested
 from dealer_tui.floor_app import FloorApp
 from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.table import Table
-from dealer_tui.screens.floor_signoff import SignOffDesk, SignOffScreen
+from dealer_tui.screens.floor_signoff import SignOffScreen
 from dealer_tui.screens.payout_screen import FloorRequest, PayoutScreen
-from dealer_tui.screens.pin_modal import PinModal
-from dealer_tui.supervisor import PinStore
+from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
+from dealer_tui.staff import SIGN_OFF
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import shipped_dir
 from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
-from tests.tui_support import PIN, seated_app
+from tests.staff_support import (
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    SUPERVISOR_PIN_KEYS,
+    floor_review,
+    on_duty,
+    staffed,
+)
+from tests.tui_support import PIN_KEYS, seated_app
 
 SIZE = (120, 36)
 
 
 def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    table = on_duty(Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7))
     for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
         table.seat_player(seat, name, stack)
     return table
@@ -52,10 +61,8 @@ def low_threshold_profiles(tmp_path: Path) -> Path:
     return own
 
 
-def floor_over(path: Path, pins: Path) -> FloorApp:
-    writer = SqliteLedger(path)
-    return FloorApp(SqliteLedger(path, readonly=True), ["high-card-flush"],
-                    SignOffDesk(PinStore(pins), lambda: writer))
+def floor_over(path: Path) -> FloorApp:
+    return floor_review(path, ["high-card-flush"])
 
 
 async def at_big_payout(tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -83,24 +90,24 @@ async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> No
         await pilot.press("r")                                      # send to the floor
         assert rnd.phase is Phase.PAYOUT and isinstance(rnd.sign_off_state(), SignOffRequested)
         assert "Waiting for the floor" in str(payout.query_one("#payout-hint").render())
-        floor = floor_over(where / "ledger.sqlite", where / "pin.json")
+        floor = floor_over(where / "ledger.sqlite")
         async with floor.run_test(size=SIZE) as fp:
             await fp.press("s")
             queue = floor.screen
             assert isinstance(queue, SignOffScreen)
             assert [w.round.id for w in queue.waiting] == [app.table.round_id]
             await fp.press("a")
-            assert isinstance(floor.screen, PinModal)
-            await fp.press(*PIN, "enter")
+            assert isinstance(floor.screen, PinModal)             # the floor's user filled in: the PIN
+            await fp.press(*SUPERVISOR_PIN_KEYS)
             assert queue.waiting == []
         payout._poll()                                              # the dealer's screen looks again
         await pilot.pause()
-        assert "Approved on the floor by supervisor" in str(payout.query_one("#payout-hint").render())
+        assert "Approved on the floor by S1" in str(payout.query_one("#payout-hint").render())
         await pilot.press("enter")                                  # no PIN asked
         assert not isinstance(app.screen, PinModal)
         assert rnd.phase is Phase.DONE
         confirmed = [e for e in app.ledger.round_events(app.table.round_id) if e.kind == "payout_confirmed"]
-        assert confirmed[0].payload["signed_off_by"] == "supervisor"
+        assert confirmed[0].payload["signed_off_by"] == SUPERVISOR
         assert "signed_off" in app.ledger.round(app.table.round_id).flags
         assert verify_ledger(app.ledger) == []
     finally:
@@ -113,12 +120,12 @@ async def test_sign_off_refused_shows_the_reason_and_the_dealer_may_ask_again(tm
         payout = app.screen
         assert isinstance(payout, PayoutScreen)
         await pilot.press("r")
-        floor = floor_over(where / "ledger.sqlite", where / "pin.json")
+        floor = floor_over(where / "ledger.sqlite")
         async with floor.run_test(size=SIZE) as fp:
-            await fp.press("s", "d", *PIN, "enter", *"chips miscounted", "enter")
+            await fp.press("s", "d", *SUPERVISOR_PIN_KEYS, *"chips miscounted", "enter")
         await pilot.pause(1.3)                                      # the payout screen polls on its own
         hint = str(payout.query_one("#payout-hint").render())
-        assert "Refused on the floor by supervisor: chips miscounted" in hint
+        assert "Refused on the floor by S1: chips miscounted" in hint
         # High Card Flush voids only before anyone acts (HCF-19): the refusal does not offer it
         assert "x voids" not in hint and not payout.check_action("void", ())
         await pilot.press("enter")                                  # a refusal is not a sign-off: PIN needed
@@ -149,22 +156,24 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     with pytest.raises(IllegalAction, match="already waiting for the supervisor"):
         table.act(Action("confirm_payout", data={"send_to_floor": True}))
     floor = SqliteLedger(table.ledger.path)  # the floor's own connection, as on another terminal
-    floor.decide_sign_off(table.round_id or 0, False, "supervisor", "count again")
+    crew = staffed(floor)
+    refusal = crew.signed(table, SIGN_OFF)
+    floor.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", refusal.sign_in)
     table.ledger.close()
     reopened = reopen(tmp_path)
     rnd = reopened.round
     assert rnd is not None and rnd.phase is Phase.PAYOUT
-    assert rnd.sign_off_state() == SignOffRefused(by="supervisor", reason="count again")
+    assert rnd.sign_off_state() == SignOffRefused(by=SUPERVISOR, reason="count again", sign_in=refusal.sign_in)
     with pytest.raises(IllegalAction, match="a supervisor must sign off"):
         reopened.act(Action("confirm_payout"))
     reopened.act(Action("confirm_payout", data={"send_to_floor": True}))
-    floor.decide_sign_off(reopened.round_id or 0, True, "supervisor")
+    floor.decide_sign_off(reopened.round_id or 0, True, SUPERVISOR, sign_in=crew.signed(reopened, SIGN_OFF).sign_in)
     FloorRequest(reopened).refresh()                  # the payout screen folds the decision in
     reopened.act(Action("confirm_payout"))            # no PIN: the floor signed
     assert reopened.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
     assert reopened.session.chips_balance() == 0
     done = [e for e in reopened.ledger.round_events(reopened.round_id or 0) if e.kind == "payout_confirmed"]
-    assert done[0].payload["signed_off_by"] == "supervisor"
+    assert done[0].payload["signed_off_by"] == SUPERVISOR
     assert verify_ledger(reopened.ledger) == []
     floor.close()
 
@@ -184,16 +193,14 @@ def test_a_payout_under_the_threshold_is_not_sent_to_the_floor(tmp_path: Path) -
 
 def test_an_empty_pin_is_not_a_wrong_try(tmp_path: Path) -> None:
     """Enter on an empty PIN field asks for the PIN; it uses up none of the three tries."""
-    from dealer_tui.supervisor import MAX_TRIES, PinError, PinStore, SignOff
+    from dealer_tui.staff import MAX_TRIES, VOID, Purpose, SignInRefused
     from tests.hcf_support import hcf_table  # noqa: PLC0415
 
     table = hcf_table(tmp_path)
-    pins = PinStore(tmp_path / "pin.json")
-    pins.set(PIN)
-    gate = SignOff(pins, table.ledger, table.record.id)
+    desk = staffed(table.ledger).desk
     for _ in range(MAX_TRIES + 1):
-        with pytest.raises(PinError, match="type the supervisor's PIN"):
-            gate.attempt("  ", "void round 1")
-    assert gate.failures == 0 and not gate.locked_for()
-    assert [e.kind for e in table.ledger.table_events(table.record.id, ["supervisor_refused"])] == []
-    assert gate.attempt(PIN, "void round 1")
+        with pytest.raises(SignInRefused, match="type the PIN"):
+            desk.sign_in(SUPERVISOR, "", Purpose(VOID, "void round 1", table.record.id, 1))
+    assert desk.tries_left(SUPERVISOR) == MAX_TRIES and not desk.locked_for(SUPERVISOR)
+    assert [e.kind for e in table.ledger.table_events(STAFF_REGISTER, ["staff_refused"])] == []
+    assert desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(VOID, "void round 1", table.record.id, 1))

@@ -13,6 +13,7 @@ import pytest
 from dealer_tui.floor_app import FloorApp
 from dealer_tui.ledger import SqliteLedger
 from tests.floor_support import demo_ledger
+from tests.staff_support import floor_review
 
 SIZE = (130, 36)
 GAMES = ["high-card-flush", "one-or-five", "palace-poker"]
@@ -24,7 +25,7 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def review(path: Path) -> FloorApp:
-    return FloorApp(SqliteLedger(path, readonly=True), GAMES)
+    return floor_review(path, GAMES)
 
 
 def test_snapshot_floor_rounds_list(snap_compare, filled: Path) -> None:  # type: ignore[no-untyped-def]

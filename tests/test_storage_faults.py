@@ -85,7 +85,7 @@ def ok(verified: subprocess.CompletedProcess[str]) -> bool:
 
 
 def seated(path: Path, seed: int = 5) -> Table:
-    table = Table.create(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe.seeded_with(seed), seats=7)
+    table = on_duty(Table.create(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe.seeded_with(seed), seats=7))
     for seat, name, stack in PLAYERS:
         table.seat_player(seat, name, stack)
     return table
@@ -169,6 +169,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import on_duty
 table = Table.create(SqliteLedger(sys.argv[1]), "Main 1", ProfileLibrary([]).find("high-card-flush"),
                      VirtualShoe(random.Random(1)), seats=7)
 table.seat_player(1, "Ann", 1000)

@@ -22,6 +22,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.schema import SCHEMA_VERSION
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
+from tests.staff_support import on_duty
 
 DRIVER = Path(__file__).with_name("create_driver.py")
 
@@ -44,7 +45,7 @@ def every_table_opens(path: Path, tmp_path: Path) -> list[int]:
         assert verify_ledger(ledger) == []
     finally:
         ledger.close()
-    app = make_app(path, pin_path=tmp_path / "pin.json")
+    app = make_app(path)
     try:
         resumed = app.resume()
         assert (resumed is None) == (not seated)
@@ -101,7 +102,7 @@ def _first_start(path: str, barrier: Any, results: Any) -> None:
     try:
         SqliteLedger(path).close()
         results.put("ok")
-    except Exception as exc:  # noqa: BLE001 - reported to the test
+    except Exception as exc:
         results.put(f"{type(exc).__name__}: {exc}")
 
 
@@ -134,7 +135,7 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
     ledger = SqliteLedger(path)
     tables = []
     for name in ("Flush 1", "Flush 2", "Flush 3"):
-        table = Table.create(ledger, name, hcf, VirtualShoe(random.Random(1)), seats=7)
+        table = on_duty(Table.create(ledger, name, hcf, VirtualShoe(random.Random(1)), seats=7))
         for seat in (1, 2):
             table.seat_player(seat, f"P{seat}", 5000)
         tables.append(table)
@@ -145,7 +146,7 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
     ledger.close()
 
     def resumed_name() -> tuple[str, Phase | None]:
-        app = make_app(path, pin_path=tmp_path / "pin.json")
+        app = make_app(path)
         try:
             table = app.resume()
             assert table is not None

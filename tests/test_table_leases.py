@@ -27,7 +27,7 @@ SIZE = (120, 36)
 
 
 def new_table(path: Path) -> Table:
-    table = Table.create(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe(random.Random(3)), seats=7)
+    table = on_duty(Table.create(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe(random.Random(3)), seats=7))
     for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
         table.seat_player(seat, name, 5000)
     return table
@@ -127,6 +127,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import on_duty
 ledger = SqliteLedger(sys.argv[1])
 table = Table.open(ledger, ledger.tables()[0], ProfileLibrary([]).find("high-card-flush"), VirtualShoe())
 table.start_round()
@@ -194,7 +195,7 @@ async def test_a_second_terminal_shows_who_has_the_table_and_offers_a_read_only_
     from tests.tui_support import seated_app
 
     first = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
-    second = make_app(tmp_path / "ledger.sqlite", pin_path=tmp_path / "pin.json", options=Options(seed=5))
+    second = make_app(tmp_path / "ledger.sqlite", options=Options(seed=5))
     async with first.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y")
         assert first.table is not None and first.table.round is not None

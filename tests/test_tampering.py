@@ -24,6 +24,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 from tests.floor_support import FixedClock, rewind
+from tests.staff_support import on_duty
 
 HCF = ProfileLibrary().find("high-card-flush-casino")
 RUSSIAN = ProfileLibrary().find("one-or-five")
@@ -51,8 +52,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     where = tmp_path_factory.mktemp("played")
     path, witness = where / "ledger" / "ledger.sqlite", where / "state" / "ledger.witness.json"
     ledger = SqliteLedger(path, clock=FixedClock(step=97), witness=Witness(witness))
-    flush = Table.create(ledger, "Flush 1", HCF, VirtualShoe.seeded_with(5), seats=7)
-    russian = Table.create(ledger, "Russian 1", RUSSIAN, VirtualShoe.seeded_with(6), seats=5)
+    flush = on_duty(Table.create(ledger, "Flush 1", HCF, VirtualShoe.seeded_with(5), seats=7))
+    russian = on_duty(Table.create(ledger, "Russian 1", RUSSIAN, VirtualShoe.seeded_with(6), seats=5))
     for table in (flush, russian):
         for seat in (1, 2, 3):
             table.seat_player(seat, f"Player {seat}", table.profile.profile.buy_in.max)

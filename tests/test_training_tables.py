@@ -19,6 +19,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 from tests.floor_support import FixedClock, sql_rows
+from tests.staff_support import floor_review, on_duty
 
 HCF = ProfileLibrary([]).find("high-card-flush")
 
@@ -28,7 +29,7 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A live table "Main 1" (5 rounds) and a demo's training table (4 rounds) in one ledger."""
     path = tmp_path_factory.mktemp("training") / "ledger.sqlite"
     ledger = SqliteLedger(path, clock=FixedClock())
-    table = Table.create(ledger, "Main 1", HCF, VirtualShoe.seeded_with(2), seats=7)
+    table = on_duty(Table.create(ledger, "Main 1", HCF, VirtualShoe.seeded_with(2), seats=7))
     seat_players(table, 3)
     assert play(table, 5, random.Random(2)) == 5
     ledger.close()
@@ -142,7 +143,7 @@ def test_verify_catches_a_live_round_hidden_as_training(mixed: Path, tmp_path: P
 
 
 async def test_the_floor_leaves_training_out_and_T_takes_it_in(mixed: Path) -> None:
-    app = FloorApp(SqliteLedger(mixed, readonly=True), ["high-card-flush"], None)
+    app = floor_review(mixed, ["high-card-flush"])
     async with app.run_test(size=(150, 40)) as pilot:
         screen = app.screen
         assert len(screen.rows) == 5

@@ -9,10 +9,10 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.screens.payout_screen import PayoutScreen
-from dealer_tui.screens.pin_modal import PinModal
 from dealer_tui.screens.round_screen import RoundScreen
+from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from rules.profiles.loader import shipped_dir
-from tests.tui_support import PIN, seated_app
+from tests.tui_support import PIN_KEYS, seated_app
 
 SIZE = (120, 36)
 
@@ -133,7 +133,7 @@ async def test_payout_over_the_threshold_cannot_be_confirmed_without_the_pin(tmp
             await pilot.press("escape")              # no PIN: nothing is paid, the payout is shown again
             assert rnd.phase is Phase.PAYOUT
             assert isinstance(app.screen, PayoutScreen)
-            await pilot.press("enter", *PIN, "enter")
+            await pilot.press("enter", *PIN_KEYS)
             assert rnd.phase is Phase.DONE
             rows = app.ledger.round(app.table.round_id or 0)  # type: ignore[union-attr]
             assert "signed_off" in rows.flags
@@ -153,7 +153,7 @@ async def test_three_wrong_pins_lock_sign_off(tmp_path: Path) -> None:
         for _ in range(3):
             await pilot.press("1", "1", "1", "1", "enter")
         assert screen.signoff.locked_for() > 0
-        await pilot.press(*PIN, "enter")             # even the right PIN is refused while locked
+        await pilot.press(*PIN_KEYS)             # even the right PIN is refused while locked
         assert isinstance(app.screen, PinModal)
         kinds = [e.kind for e in app.ledger.table_events(app.table.record.id)]  # type: ignore[union-attr]
         assert kinds.count("supervisor_refused") == 3 and "supervisor_locked" in kinds
@@ -172,10 +172,10 @@ async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Pa
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "y")
         assert "change_profile" not in footer_actions(screen)  # not during a hand
-        await pilot.press("x", *PIN, "enter")
+        await pilot.press("x", *PIN_KEYS)
         await pilot.press(*"wrong count", "enter")                  # void the round (misdeal)
         assert "change_profile" in footer_actions(screen)
-        await pilot.press("P", "1", *PIN, "enter", *"new limits posted", "enter")
+        await pilot.press("P", "1", *PIN_KEYS, *"new limits posted", "enter")
         assert app.table.profile.name == "hcf-high-limit"  # type: ignore[union-attr]
         changed = [e for e in app.ledger.table_events(app.table.record.id, ["table_changed"])]  # type: ignore[union-attr]
         assert changed[-1].payload["reason"] == "new limits posted"
@@ -259,7 +259,7 @@ async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("F")
         assert isinstance(app.screen, PinModal)
-        await pilot.press(*PIN, "enter")
+        await pilot.press(*PIN_KEYS)
         assert isinstance(app.screen, RoundsScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, RoundScreen)

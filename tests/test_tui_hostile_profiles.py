@@ -12,7 +12,7 @@ from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen
 from rules.profiles.loader import shipped_dir
-from tests.tui_support import PIN, seated_app
+from tests.tui_support import PIN_KEYS, seated_app
 
 SIZE = (120, 36)
 NO_ALIAS = "a profile may not use aliases; write the value out"
@@ -40,7 +40,7 @@ def options(select: Select[str]) -> list[str]:
 
 async def test_setup_lists_the_profiles_that_load_beside_a_hostile_one(tmp_path: Path) -> None:
     own = hostile_profiles(tmp_path, "palace-poker")
-    app = make_app(tmp_path / "l.sqlite", profiles=[own], pin_path=tmp_path / "pin.json",
+    app = make_app(tmp_path / "l.sqlite", profiles=[own],
                    options=Options(game="palace-poker"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -71,5 +71,5 @@ async def test_change_profile_at_the_table_offers_only_the_profiles_that_load(
         modal = app.screen
         assert isinstance(modal, ChoiceModal)
         assert modal.choices == [("1", "house-limits"), ("2", "high-card-flush-casino")]
-        await pilot.press("1", *PIN, "enter", *"house limits", "enter")
+        await pilot.press("1", *PIN_KEYS, *"house limits", "enter")
         assert app.table is not None and app.table.profile.name == "house-limits"

@@ -170,10 +170,10 @@ async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_pat
     """A disputed hand at the payout: k, the supervisor's PIN, the hand keyed again, the reason;
     the payout shown again follows the corrected cards, and the round's log says what changed."""
     from dealer_tui.screens.payout_screen import PayoutScreen
-    from dealer_tui.screens.pin_modal import PinModal
     from dealer_tui.screens.reason_modal import ReasonModal
+    from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
     from dealer_tui.widgets.event_log import EventLog
-    from tests.tui_support import PIN
+    from tests.tui_support import PIN_KEYS
 
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 1000), (3, "Cy", 1000)], keyed=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -189,7 +189,7 @@ async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_pat
         assert seat3 == {"ante": -10, "raise": -10}            # K-9-4 loses to A-8-3 (HCF-9)
         await pilot.press("k")
         assert isinstance(app.screen, PinModal)
-        await pilot.press(*PIN, "enter")
+        await pilot.press(*PIN_KEYS)
         assert isinstance(app.screen, CardEntryModal)
         await pilot.press("enter")                              # unchanged cards are no correction
         assert "already recorded" in entry_error(app)

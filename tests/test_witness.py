@@ -21,6 +21,7 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import on_duty
 
 HCF = ProfileLibrary().find("high-card-flush-casino")
 
@@ -45,7 +46,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 
 def new_table(ledger: SqliteLedger) -> Table:
-    table = Table.create(ledger, "W1", HCF, VirtualShoe.seeded_with(2), seats=7)
+    table = on_duty(Table.create(ledger, "W1", HCF, VirtualShoe.seeded_with(2), seats=7))
     for seat in (1, 2):
         table.seat_player(seat, f"P{seat}", HCF.profile.buy_in.max)
     return table
@@ -110,7 +111,7 @@ def test_demo_and_the_terminal_take_witness_to_move_it(tmp_path: Path, capsys: p
 
     from dealer_tui.app import make_app
 
-    app = make_app(ledger, witness=witness, pin_path=tmp_path / "pin")
+    app = make_app(ledger, witness=witness)
     assert isinstance(app.ledger, SqliteLedger) and app.ledger.witness is not None
     assert app.ledger.witness.path == witness
     app.ledger.close()

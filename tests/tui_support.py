@@ -1,5 +1,5 @@
-"""Helpers for the Pilot tests: a ledger with a seated table, and the app over it; seven players
-and the keys that play a whole High Card Flush round for them."""
+"""Helpers for the Pilot tests: a ledger with a seated table and its dealer signed in, and the
+app over it; seven players and the keys that play a whole High Card Flush round for them."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from dealer_tui.app import DealerApp, Options, make_app
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
 from dealer_tui.rounds.table import Table
-from dealer_tui.supervisor import PinStore
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import SUPERVISOR_KEYS, approved, on_duty, staffed
 
-PIN = "2468"
+PIN_KEYS = SUPERVISOR_KEYS
+"""What the supervisor types into the sign-in dialog (ID, Enter, PIN, Enter)."""
 SEVEN = [(s, n, 5000) for s, n in zip(range(1, 8), ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"), strict=True)]
 
 
@@ -21,19 +22,15 @@ def seated_app(tmp_path: Path, profile: str, players: list[tuple[int, str, int]]
                seed: int = 5, profiles: Path | None = None, keyed: bool = False) -> DealerApp:
     ledger_path = tmp_path / "ledger.sqlite"
     library = ProfileLibrary([profiles] if profiles else [])
-    loaded = library.find(profile)
     ledger = SqliteLedger(ledger_path)
+    staffed(ledger)
+    loaded = approved(ledger, library.find(profile))
     source = KeyedEntry() if keyed else VirtualShoe(random.Random(seed))
-    table = Table.create(ledger, "Pilot", loaded, source, seats=seats)
+    table = on_duty(Table.create(ledger, "Pilot", loaded, source, seats=seats))
     for seat, name, buy_in in players:
         table.seat_player(seat, name, buy_in)
-    pins = PinStore(tmp_path / "pin.json")
-    pins.set(PIN)
     ledger.close()
-    return make_app(ledger_path, profiles=[profiles] if profiles else [], pin_path=pins.path,
-                    options=Options(seed=seed))
-
-
+    return make_app(ledger_path, profiles=[profiles] if profiles else [], options=Options(seed=seed))
 def _full_hcf_round() -> list[str]:
     """Six players ante with both bonus bets, all raise the suggested amount, reveal, payout."""
     keys = ["s", "y"]

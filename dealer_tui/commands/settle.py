@@ -86,7 +86,7 @@ def _run_lines(stream: IO[bytes] | IO[str], lib: ProfileLibrary, explain: bool) 
         except RulesError as exc:
             out = encode({"line": number, "error": one_line(str(exc))})
             status = max(status, 1)
-        except Exception as exc:  # noqa: BLE001 - one line's failure never loses the next lines
+        except Exception as exc:
             problem = one_line(f"internal error ({type(exc).__name__}: {exc})")
             out = encode({"line": number, "error": problem})
             status = 70

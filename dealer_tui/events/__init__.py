@@ -2,8 +2,10 @@
 `events.table`, each game's in `events.<game>`), and the one codec to and from the ledger's JSON
 (`events.codec`)."""
 
-from dealer_tui.events import table  # noqa: F401, E402  (every table's events, registered for decoding)
-from dealer_tui.events import staff  # noqa: F401, E402  (the staff register's events)
+from dealer_tui.events import (
+    staff,
+    table,
+)
 from dealer_tui.events.codec import (
     EVENT_TYPES,
     Cards,

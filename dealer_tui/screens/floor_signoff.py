@@ -14,12 +14,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.events import EventError, typed_as
+from dealer_tui.events.staff import Claim
 from dealer_tui.events.table import SignOffRequested
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
-from dealer_tui.screens.floor_names import TableNames
-from dealer_tui.events.staff import Claim
 from dealer_tui.rounds.table import round_dealers
+from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import MAY, SIGN_OFF, Approval, Purpose, StaffDesk, claim_problem

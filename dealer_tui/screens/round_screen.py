@@ -38,10 +38,11 @@ from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
-from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.screens.table_changes import TableChanges
-from dealer_tui.staff import CORRECT_CARDS, DEAL, FLOOR, SIGN_OFF, VOID, Approval, Purpose, StaffDesk
+from dealer_tui.staff import CORRECT_CARDS, DEAL, FLOOR, SIGN_OFF, Approval, Purpose, StaffDesk
+from dealer_tui.staff import VOID as VOID_ACT
 from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
@@ -148,10 +149,15 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
             self._shown_phase = phase
             self.selected = None  # a seat picked for the antes is not meant for the raises
         number = self.table.session.rounds_started
+        on_duty = self.table.session.dealer
+        dealer = f"dealer {on_duty.name} ({on_duty.account})" if on_duty is not None else "no dealer signed in"
         self.sub_title = (f"round {number}" if rnd is not None else
-                          f"{number} round{'s' if number != 1 else ''} played" if number else "no round yet")
+                          f"{number} round{'s' if number != 1 else ''} played" if number else "no round yet"
+                          ) + f" — {dealer}"
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
         prompt = self.with_keys(self.presenter.prompt(rnd))
+        if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
+            prompt = self.with_keys(f"No dealer is signed in: {key('dealer')} signs one in before the next round.")
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
             self._prompt = prompt
             self.query_one("#prompt", Static).update(prompt)
@@ -564,7 +570,7 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
 
             self.ask(ReasonModal(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
 
-        self.with_staff(VOID, f"void round {number}", approved)
+        self.with_staff(VOID_ACT, f"void round {number}", approved)
 
     def action_floor(self) -> None:
         """The floor review over this ledger, for the supervisor (PIN first)."""

@@ -79,7 +79,7 @@ class RowsModal(ModalScreen[dict[str, str] | None]):
             judged = cp.judge(self.seat, hand, self.terms)
             names = judged.row_names
             foul = judged.foul
-        except Exception:  # noqa: BLE001 - a half-set hand is only shown, never settled here
+        except Exception:
             names, foul = (None, None, None), "rows incomplete"
         lines = Text()
         for i, (label, row) in enumerate(zip(("Front ", "Middle", "Back  "), rows, strict=True)):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from itertools import pairwise
 
 from dealer_tui.events.staff import PinHash
 
@@ -28,7 +29,7 @@ def pin_problem(pin: str) -> str | None:
         return f"a PIN is {MIN_DIGITS} to {MAX_DIGITS} digits"
     if len(set(pin)) == 1:
         return "a PIN of one digit repeated is the first a guesser tries"
-    steps = {(int(b) - int(a)) % 10 for a, b in zip(pin, pin[1:])}
+    steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
     if steps in ({1}, {9}):
         return "a PIN of digits in a row (123456, 987654) is the first a guesser tries"
     return None
