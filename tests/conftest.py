@@ -26,10 +26,23 @@ def _state_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ["XDG_STATE_HOME"] = saved
 
 
-@pytest.fixture(autouse=True)
-def _quick_pins(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture(autouse=True, scope="session")
+def _quick_pins() -> Iterator[None]:
     """PINs hashed with a small scrypt cost in this process (the tests sign in thousands of
     times); the hash keeps its parameters, so checking works the same. Subprocesses use the
-    real cost (`bench/pins.py` measures it)."""
-    monkeypatch.setattr("dealer_tui.staff.pins.SCRYPT_N", 2**4)
-    monkeypatch.setattr("dealer_tui.staff.pins.SCRYPT_R", 1)
+    real cost (`bench/pins.py` measures it; `test_staff` checks new PINs get it)."""
+    patch = pytest.MonkeyPatch()
+    patch.setattr("dealer_tui.staff.pins.SCRYPT_N", 2**4)
+    patch.setattr("dealer_tui.staff.pins.SCRYPT_R", 1)
+    yield
+    patch.undo()
+
+
+@pytest.fixture()
+def staff_pins() -> Iterator[None]:
+    """Standard input holds the test dealer's and supervisor's PINs for every `demo` run in the
+    test (each run reads two lines)."""
+    from tests.staff_support import pins_on_stdin
+
+    with pins_on_stdin():
+        yield

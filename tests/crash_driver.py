@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from keyed_support import keyed_action
+from staff_support import staffed_table
 
 from dealer_tui.demo import chooser
 from dealer_tui.ledger import SqliteLedger
@@ -26,7 +27,6 @@ from dealer_tui.rounds.table import Table
 from rules.cards import DECK
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
 
 PLAYERS = {"one-or-five": 3, "high-card-flush": 4, "chinese-poker": 3, "palace-poker": 4}
 
@@ -59,7 +59,7 @@ def main() -> None:
         if table.round is not None:
             print(f"recovered {table.session.rounds_started} {table.round.phase.value}", flush=True)
     else:
-        table = on_duty(Table.create(ledger, "Crash", profile, source, seats=7))
+        table = staffed_table(ledger, "Crash", profile, source, seats=7)
         for seat in range(1, PLAYERS[game] + 1):
             table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
     table.on_step = on_step

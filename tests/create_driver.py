@@ -17,11 +17,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from staff_support import staffed_table
+
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
 
 
 def main() -> None:
@@ -45,7 +46,7 @@ def main() -> None:
     start = len(ledger.tables())
     for n in range(start + 1, start + tables + 1):
         at("before_create")
-        table = on_duty(Table.create(ledger, f"Table {n}", profile, VirtualShoe(random.Random(n)), seats=7))
+        table = staffed_table(ledger, f"Table {n}", profile, VirtualShoe(random.Random(n)), seats=7)
         at("after_create")
         table.seat_player(1, "Ann", 1000)
         at("after_seat")

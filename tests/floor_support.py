@@ -140,17 +140,28 @@ OLD_PAID = ("SUM(CASE WHEN s.result > 0 AND s.bet NOT IN ('bank', 'rake') THEN s
 
 
 def legacy_chain(db: sqlite3.Connection) -> None:
-    """The events as schema 5 and before held them: no ledger-wide sequence, each hash over the
-    event's table chain and content only (every table's chain hashed again from its start)."""
+    """The events as schema 5 and before held them: no staff register (its events, the dealers'
+    sign-ins and the sign-ins named gone, each chain numbered again), no ledger-wide sequence, each
+    hash over the event's table chain and content only (every table's chain hashed again from its
+    start)."""
+    db.executescript("DELETE FROM events WHERE table_id = 0 OR kind IN ('dealer_signed_in', 'dealer_signed_out');"
+                     " DELETE FROM tables WHERE id = 0; DROP INDEX IF EXISTS events_by_kind;")
     rows = db.execute("SELECT id, table_id, round_id, seq, ts, kind, payload FROM events ORDER BY table_id, seq")
     prev: dict[int, str] = {}
+    numbered: dict[int, int] = {}
     updates = []
-    for event_id, table_id, round_id, seq, ts, kind, payload in rows.fetchall():
+    for event_id, table_id, round_id, _, ts, kind, payload in rows.fetchall():
+        data = {k: v for k, v in json.loads(payload).items()
+                if k != "sign_in" and not (kind == "round_started" and k == "dealer")}
+        seq = numbered[table_id] = numbered.get(table_id, 0) + 1
         before = prev.get(table_id, GENESIS)
-        digest = event_hash(before, table_id, round_id, seq, ts, kind, json.loads(payload))
-        updates.append((before, digest, event_id))
+        digest = event_hash(before, table_id, round_id, seq, ts, kind, data)
+        updates.append((seq, json.dumps(data, sort_keys=True, ensure_ascii=False), before, digest, event_id))
         prev[table_id] = digest
-    db.executemany("UPDATE events SET prev_hash = ?, hash = ? WHERE id = ?", updates)
+    db.executemany("UPDATE events SET seq = -?, payload = ?, prev_hash = ?, hash = ? WHERE id = ?", updates)
+    db.execute("UPDATE events SET seq = -seq")
+    db.execute("UPDATE events SET id = -(SELECT COUNT(*) FROM events e WHERE e.id <= events.id)")  # no gaps
+    db.execute("UPDATE events SET id = -id")
     db.executescript("DROP INDEX events_by_ledger_seq; ALTER TABLE events DROP COLUMN ledger_seq;")
 
 

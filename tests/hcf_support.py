@@ -12,7 +12,7 @@ from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table
 
 PROFILE = ProfileLibrary().find("high-card-flush")   # card room: DP must hold 1000 (dp_min_bank)
 # Dealt clockwise from the button's left (HCF-5): seat 2, seat 3, then the DP (seat 1).
@@ -23,7 +23,7 @@ BANKER = "As 8s 3s 6d Qd 4d 5c"  # two 3-card flushes: A-8-3 plays over Q-6-4 (H
 
 def hcf_table(tmp_path: Path) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = on_duty(Table.create(ledger, "U1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7))
+    table = staffed_table(ledger, "U1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, name in enumerate(("Ann", "Bob", "Cy"), start=1):
         table.seat_player(seat, name, 5000)
     return table
@@ -34,7 +34,7 @@ def keyed(cards: dict[str, str]) -> dict[str, tuple]:
 
 
 def live_table(tmp_path: Path, profile=PROFILE) -> Table:
-    table = on_duty(Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live 1", profile, KeyedEntry(), seats=7))
+    table = staffed_table(SqliteLedger(tmp_path / "ledger.sqlite"), "Live 1", profile, KeyedEntry(), seats=7)
     for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
         table.seat_player(seat, name, 5000 if seat == 1 else 1000)
     return table

@@ -3,10 +3,15 @@ register, and the sign-ins a table's steps need (each a real, recorded sign-in w
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from dealer_tui.ledger import Ledger
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import (
     DEAL,
@@ -50,7 +55,7 @@ class Crew:
         """An action's data naming a supervisor who signed in for `act` at the table's round."""
         number = table.session.rounds_started if for_round else None
         who = self.sign_in(account, pin, act, table, number)
-        return {"supervisor": who.account, "by": who.account, "sign_in": who.sign_in}
+        return {"supervisor": who.account, "sign_in": who.sign_in}
 
     def signed(self, table: Table, act: str, account: str = SUPERVISOR, pin: str = SUPERVISOR_PIN, *,
                for_round: bool = True) -> Approval:
@@ -113,3 +118,62 @@ def floor_review(path: Path, games: list[str], account: str = SUPERVISOR, pin: s
     crew = staffed(writer)
     user = crew.desk.sign_in(account, pin, Purpose(FLOOR, "open the floor review (test)"))
     return FloorApp(SqliteLedger(path, readonly=True), games, crew.desk, user)
+
+
+DEMO_PINS = f"{DEALER_PIN}\n{SUPERVISOR_PIN}\n"
+"""What `demo` reads from standard input: the dealer's PIN, then the supervisor's."""
+
+
+@contextmanager
+def pins_on_stdin() -> Iterator[None]:
+    """Standard input holds the test dealer's and supervisor's PINs, for `demo` runs in this process."""
+    import io
+    import sys
+
+    saved = sys.stdin
+    sys.stdin = io.StringIO(DEMO_PINS * 50)
+    try:
+        yield
+    finally:
+        sys.stdin = saved
+
+
+def demo(*argv: str, staff: bool = True) -> list[str]:
+    """`dealer-tui demo` arguments with the test dealer and supervisor; with `staff`, the ledger
+    (`--ledger`, or the training ledger) is given the test staff first."""
+    from dealer_tui.ledger.sqlite import default_training_ledger_path
+
+    args = list(argv)
+    if staff:
+        staffed_path(Path(args[args.index("--ledger") + 1]) if "--ledger" in args else default_training_ledger_path())
+    return ["demo", *args, "--dealer", DEALER, "--supervisor", SUPERVISOR]
+
+
+def void(table: Table, reason: str) -> list[object]:
+    """The round voided with the test supervisor's sign-in for it."""
+    from dealer_tui.rounds.base import Action
+    from dealer_tui.staff import VOID
+
+    return list(table.act(Action("void", data={"reason": reason, **staffed(table.ledger).approval(table, VOID)})))
+
+
+def staffed_table(ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource, **options: Any) -> Table:
+    """`Table.create` as a casino does it: the profile approved by the manager (a test's own
+    profile is a casino's), the table created, the test dealer signed in."""
+    return on_duty(Table.create(ledger, name, approved(ledger, profile), source, **options))
+
+
+def approval(table: Table, act: str = SIGN_OFF) -> dict[str, object]:
+    """An action's data naming the test supervisor, signed in for `act` at the table's round."""
+    return staffed(table.ledger).approval(table, act)
+
+
+def signed(table: Table, action: Action) -> Action:
+    """A void or a payout confirmation with the test supervisor's sign-in for it added; any
+    other action as it is."""
+    from dealer_tui.staff import VOID
+
+    act = {"void": VOID, "confirm_payout": SIGN_OFF}.get(action.kind)
+    if act is None:
+        return action
+    return Action(action.kind, action.seat, action.amount, {**action.data, **approval(table, act)}, action.cards)

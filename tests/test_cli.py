@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.cli import main
+from tests.staff_support import demo
+
+pytestmark = pytest.mark.usefixtures("staff_pins")
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None,
@@ -120,14 +123,14 @@ def test_installed_console_script_runs() -> None:
 
 
 def test_demo_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, err = run(["demo", "--game", "baccarat", "--ledger", str(tmp_path / "l.sqlite")], capsys)
+    status, out, err = run(demo("--game", "baccarat", "--ledger", str(tmp_path / "l.sqlite")), capsys)
     assert (status, out) == (2, "")
     assert err.startswith("error: --game: unknown game 'baccarat' (known: high-card-flush, one-or-five")
 
 
 def test_demo_then_history_verify_and_list(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ledger = str(tmp_path / "l.sqlite")
-    status, _, _ = run(["demo", "--game", "one-or-five", "--rounds", "5", "--seed", "1", "--ledger", ledger], capsys)
+    status, _, _ = run(demo("--game", "one-or-five", "--rounds", "5", "--seed", "1", "--ledger", ledger), capsys)
     assert status == 0
     status, out, _ = run(["history", "verify", "--ledger", ledger], capsys)
     assert status == 0 and "ok:" in out and "(5 rounds)" in out
@@ -140,7 +143,7 @@ def test_history_verify_reports_a_changed_digit(capsys: pytest.CaptureFixture[st
     import sqlite3
 
     ledger = str(tmp_path / "l.sqlite")
-    run(["demo", "--game", "high-card-flush", "--rounds", "3", "--seed", "2", "--ledger", ledger], capsys)
+    run(demo("--game", "high-card-flush", "--rounds", "3", "--seed", "2", "--ledger", ledger), capsys)
     db = sqlite3.connect(ledger)
     db.execute("UPDATE events SET payload = replace(payload, '\"raise\": 5', '\"raise\": 6') "
                "WHERE kind = 'player_acted' AND payload LIKE '%\"raise\": 5%'")
@@ -173,17 +176,17 @@ def test_demo_without_a_ledger_plays_into_its_own_training_ledger(capsys: pytest
     """`demo` never writes into the live ledger by accident: without --ledger it uses
     training.sqlite beside it, and the live ledger is not even created."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    status, _, _ = run(["demo", "--game", "one-or-five", "--rounds", "2", "--seed", "1"], capsys)
+    status, _, _ = run(demo("--game", "one-or-five", "--rounds", "2", "--seed", "1"), capsys)
     assert status == 0
     assert (tmp_path / "data" / "dealer-tui" / "training.sqlite").exists()
     assert not (tmp_path / "data" / "dealer-tui" / "ledger.sqlite").exists()
-    status, out, _ = run(["demo", "--help"], capsys)
+    status, out, _ = run(demo("--help"), capsys)
     assert "training.sqlite, the training ledger," in " ".join(out.split())
 
 
 def test_history_verify_counts_one_round_in_the_singular(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     ledger = str(tmp_path / "l.sqlite")
-    assert run(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", ledger], capsys)[0] == 0
+    assert run(demo("--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", ledger), capsys)[0] == 0
     status, out, _ = run(["history", "verify", "--ledger", ledger], capsys)
     assert status == 0 and "(1 round)" in out
 
@@ -191,6 +194,6 @@ def test_history_verify_counts_one_round_in_the_singular(capsys: pytest.CaptureF
 def test_r_1_a_one_or_five_table_seats_one_player_per_box(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     """The shipped "1 or 5" profile has 6 boxes: its tables have 6 seats, so a seventh player is
     refused at the door rather than seated without a box."""
-    status, _, err = run(["demo", "--game", "one-or-five", "--players", "7", "--ledger", str(tmp_path / "l.sqlite")],
+    status, _, err = run(demo("--game", "one-or-five", "--players", "7", "--ledger", str(tmp_path / "l.sqlite")),
                          capsys)
     assert status == 2 and err == "error: --players: 1 to 6 at a one-or-five table\n"

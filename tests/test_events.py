@@ -16,6 +16,7 @@ from dealer_tui.events.table import PayoutConfirmed, RoundVoided, StepTakenBack
 from rules.cards import parse_cards
 from rules.registry import GAMES
 from tests.floor_support import live_table
+from tests.staff_support import demo
 
 HCF = "high-card-flush"
 
@@ -26,6 +27,9 @@ def every_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for game in GAMES:
         live_table(path, game.id, 8, 3)
     return path
+
+
+pytestmark = pytest.mark.usefixtures("staff_pins")
 
 
 def test_every_recorded_event_reads_back_and_writes_its_stored_form(every_game: Path) -> None:
@@ -104,15 +108,15 @@ def test_a_table_whose_event_does_not_read_is_one_error_line(tmp_path: Path,
     from dealer_tui.cli import main
 
     path = tmp_path / "l.sqlite"
-    assert main(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", str(path)]) == 0
+    assert main(demo("--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", str(path))) == 0
     db = sqlite3.connect(path)
     db.execute("UPDATE rounds SET status = 'open' WHERE id = 1")
     db.execute("UPDATE events SET payload = json_set(payload, '$.number', 'one') WHERE kind = 'round_started'")
     db.commit()
     db.close()
     capsys.readouterr()
-    status = main(["demo", "--game", "high-card-flush", "--rounds", "1", "--table", "Demo high-card-flush",
-                   "--ledger", str(path)])
+    status = main(demo("--game", "high-card-flush", "--rounds", "1", "--table", "Demo high-card-flush",
+                   "--ledger", str(path)))
     err = capsys.readouterr().err
     assert status == 2
     assert err == ("error: table 'Demo high-card-flush' (id 1) cannot be replayed: round_started: number: expected a"
@@ -123,7 +127,7 @@ def test_verify_names_an_event_that_does_not_read_once(tmp_path: Path, capsys: p
     from dealer_tui.cli import main
 
     path = tmp_path / "l.sqlite"
-    assert main(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", str(path)]) == 0
+    assert main(demo("--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger", str(path))) == 0
     db = sqlite3.connect(path)
     db.execute("UPDATE events SET payload = json_set(payload, '$.seats', 'x') WHERE kind = 'table_opened'")
     db.commit()

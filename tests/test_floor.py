@@ -11,8 +11,6 @@ import pytest
 from textual.widgets import DataTable
 
 from dealer_tui.cli import main
-from dealer_tui.floor_app import FloorApp
-from dealer_tui.ledger import SqliteLedger
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.floor_totals import TotalsScreen
@@ -39,8 +37,8 @@ def digest(path: Path) -> str:
 
 
 async def test_floor_lists_filters_tells_and_totals_without_changing_anything(ledger_path: Path) -> None:
+    app = floor_review(ledger_path, ["high-card-flush", "one-or-five"])  # the sign-in is recorded; nothing after it
     before = digest(ledger_path)
-    app = floor_review(ledger_path, ["high-card-flush", "one-or-five"])
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RoundsScreen)

@@ -36,7 +36,7 @@ from rules.cards import DECK, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary, shipped_dir
 from tests.floor_support import FixedClock, rewind
-from tests.staff_support import floor_review, on_duty, staffed
+from tests.staff_support import floor_review, on_duty, staffed, staffed_table
 
 SIZE = (170, 50)
 GAMES = ["high-card-flush", "one-or-five", "chinese-poker"]
@@ -55,7 +55,7 @@ CP_SEAT1 = "Ah Ad 2c Kh Ks Kd 3c 4d Qh Qs Qd Qc 5c"
 
 
 def hcf_table(ledger: SqliteLedger, name: str, profile=CARD_ROOM) -> Table:  # type: ignore[no-untyped-def]
-    table = on_duty(Table.create(ledger, name, profile, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {DP}")]), seats=7))
+    table = staffed_table(ledger, name, profile, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {DP}")]), seats=7)
     for seat, player, stack in ((1, "Ann", 5000), (2, "Bob", 1000), (3, "Cy", 1000)):
         table.seat_player(seat, player, stack)
     return table
@@ -90,7 +90,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     b.act(Action("raise", 3, 10))
     b.act(Action("reveal"))
     b.act(Action("confirm_payout"))
-    r = on_duty(Table.create(ledger, "Russian", ONE_OR_FIVE, ScriptedDeck([parse_cards(BOXES_AND_DEALER)]), seats=6))
+    r = staffed_table(ledger, "Russian", ONE_OR_FIVE, ScriptedDeck([parse_cards(BOXES_AND_DEALER)]), seats=6)
     r.seat_player(1, "Dee", 1000)
     r.seat_player(2, "Eve", 1000)
     r.start_round()
@@ -103,7 +103,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     hcf_dealt(c)
     c.act(Action("void", data={"reason": "shuffler red light", **staffed(ledger).approval(c, VOID)}))
     cards = [card for hand in (CP_SEAT2, CP_SEAT1) for card in parse_cards(hand)]
-    cp = on_duty(Table.create(ledger, "Chinese", CHINESE, ScriptedDeck([cards + [x for x in DECK if x not in cards]]), seats=4))
+    cp = staffed_table(ledger, "Chinese", CHINESE, ScriptedDeck([cards + [x for x in DECK if x not in cards]]), seats=4)
     cp.seat_player(1, "Flo", 100)
     cp.seat_player(2, "Gus", 100)
     cp.start_round()

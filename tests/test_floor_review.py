@@ -17,7 +17,7 @@ from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.screens import floor_rounds
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_rounds import RoundsScreen
-from dealer_tui.screens.floor_signoff import SignOffDesk, SignOffScreen
+from dealer_tui.screens.floor_signoff import SignOffScreen
 from dealer_tui.screens.floor_totals import TotalsScreen
 from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from tests.floor_support import SEAT_PAYOUTS, demo_ledger, digest, fees_summed, settled_sums

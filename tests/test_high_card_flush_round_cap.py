@@ -55,7 +55,7 @@ from rules.simulate.common import chunk_rng, deal
 from tests.reference_rules import settle_high_card_flush as reference
 from tests.settle_support import assert_same_line
 from tests.simulate_support import _vector_and_scalar
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table
 from tests.strategies import rounds
 
 LIB = ProfileLibrary([])
@@ -515,7 +515,7 @@ def test_hcf_14_round_with_a_round_cap_pays_the_later_hand_what_is_left(
     # 550, 50 left; seat 2's Straight Flush 500 -> 0. Seat 3 +580, seat 2 +80, the DP -660.
     loaded = ProfileLibrary([capped_yaml.parent]).find("hcf-round-capped")
     deck = ScriptedDeck([parse_cards(f"{ROYAL} {KINGS} {DP_AK9}")])  # seat 2, seat 3, the DP
-    table = on_duty(Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "H1", loaded, deck, seats=7))
+    table = staffed_table(SqliteLedger(tmp_path / "ledger.sqlite"), "H1", loaded, deck, seats=7)
     for seat, (name, stack) in enumerate((("Ann", 5000), ("Bob", 1000), ("Cy", 1000)), start=1):
         table.seat_player(seat, name, stack)
     rnd = table.start_round()

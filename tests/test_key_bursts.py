@@ -10,15 +10,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from dealer_tui.ledger import SqliteLedger, StoredEvent
 from dealer_tui.ledger.base import ROUND_SETTLED
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.cards import Card, parse_card
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table
 from tests.tmux_support import Terminal, needs_tmux
 
 pytestmark = needs_tmux
@@ -35,7 +33,7 @@ def _open_table(home: Path, keyed: bool) -> Path:
     ledger = SqliteLedger(ledger_path)
     loaded = ProfileLibrary([]).find("high-card-flush")
     source = KeyedEntry() if keyed else VirtualShoe(random.Random(1))
-    table = on_duty(Table.create(ledger, "Burst", loaded, source, seats=7))
+    table = staffed_table(ledger, "Burst", loaded, source, seats=7)
     for seat, name, stack in PLAYERS:
         table.seat_player(seat, name, stack)
     ledger.close()

@@ -47,7 +47,7 @@ async def test_the_prompt_names_the_keys_as_the_screen_binds_them(tmp_path: Path
         shipped = app.screen
         assert isinstance(shipped, HighCardFlushScreen)
         assert prompt_of(shipped) == "Press s to start a round."
-        rebound = ReboundScreen(shipped.table, shipped.signoff)
+        rebound = ReboundScreen(shipped.table, shipped.desk)
         await app.push_screen(rebound)
         await pilot.pause()
         assert prompt_of(rebound) == "Press N to start a round."

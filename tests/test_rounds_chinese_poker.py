@@ -30,6 +30,7 @@ from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.table import Table
+from dealer_tui.staff import VOID
 from dealer_tui.views import presenter
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
@@ -45,7 +46,7 @@ from tests.cp_support import (
     start,
     two_player_round,
 )
-from tests.staff_support import on_duty
+from tests.staff_support import approval, staffed_table, void
 
 
 def snapshot(rnd: Round) -> tuple[object, ...]:
@@ -257,7 +258,7 @@ def four_player_round(tmp_path: Path) -> tuple[Table, ChinesePokerRound]:
     script = deck(FOUR_SEAT3, FOUR_SEAT4, FOUR_SEAT1, FOUR_SEAT2)
     table = new_table(tmp_path, {1: 100, 2: 100, 3: 100, 4: 100}, script, script)
     start(table)  # the table's first hand (button seat 1) is a misdeal
-    table.act(Action("void", data={"reason": "cards exposed while shuffling"}))
+    void(table, "cards exposed while shuffling")
     rnd = start(table)
     table.act(Action("deal"))
     return table, rnd
@@ -394,7 +395,7 @@ def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(
     assert text != PROFILE.text
     with_fee = parse_profile(text, "fee.yaml", "chinese-poker-fee")
     ledger = SqliteLedger(tmp_path / "fee.sqlite")
-    table = on_duty(Table.create(ledger, "F", with_fee, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]), seats=4))
+    table = staffed_table(ledger, "F", with_fee, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]), seats=4)
     table.seat_player(1, "P1", 100)
     table.seat_player(2, "P2", 100)
     rnd = start(table)
@@ -522,7 +523,7 @@ def test_cp_15_the_button_moves_clockwise_and_skips_a_player_on_their_first_hand
     def hand() -> None:
         rnd = start(table)
         buttons.append(rnd.button)
-        table.act(Action("void", data={"reason": "hand delivered to the wrong player"}))
+        void(table, "hand delivered to the wrong player")
 
     hand()                               # everyone is new on the table's first hand: seat 1
     table.seat_player(2, "New", 100)     # joins right after the button
@@ -543,8 +544,8 @@ def test_cp_11_a_misdeal_voids_the_round_and_moves_no_chips(tmp_path: Path) -> N
     table.act(Action("suggest", 1))
     table.act(Action("lock", 1))
     with pytest.raises(IllegalAction, match="needs a reason"):
-        table.act(Action("void", data={"reason": " "}))
-    table.act(Action("void", data={"reason": "five cards of seat 2 exposed"}))
+        void(table, " ")
+    void(table, "five cards of seat 2 exposed")
     assert rnd.phase is Phase.VOID and rnd.outcome() is None
     assert table.session.stacks() == {1: 100, 2: 100} and table.session.chips_balance() == 0
     record = table.ledger.round(table.round_id or 0)
@@ -559,7 +560,7 @@ def test_no_void_once_the_rows_are_open(tmp_path: Path) -> None:
         table.act(Action("lock", seat))
     table.act(Action("reveal"))
     with pytest.raises(IllegalAction, match=r"The table may not void the round: the rows are open .*\(CP-11\)"):
-        table.act(Action("void", data={"reason": "late"}))
+        void(table, "late")
 
 
 def test_recovery_reopens_the_round_with_the_rows_as_set(tmp_path: Path) -> None:
@@ -598,7 +599,7 @@ def play_demo(table: Table, rounds: int) -> None:
 
 def test_fifty_demo_rounds_settle_and_re_settle_from_the_ledger(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "demo.sqlite")
-    table = on_duty(Table.create(ledger, "Demo", PROFILE, VirtualShoe.seeded_with(5), seats=4))
+    table = staffed_table(ledger, "Demo", PROFILE, VirtualShoe.seeded_with(5), seats=4)
     for seat in range(1, 5):
         table.seat_player(seat, f"P{seat}", 100)
     play_demo(table, 50)
@@ -622,7 +623,7 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         ledger = SqliteLedger(Path(tmp) / "h.sqlite")
-        table = on_duty(Table.create(ledger, "H", SEATING, VirtualShoe(random.Random(seed)), seats=4))
+        table = staffed_table(ledger, "H", SEATING, VirtualShoe(random.Random(seed)), seats=4)
         for seat in range(1, players + 1):
             table.seat_player(seat, f"P{seat}", stacks[seat - 1])
         for _ in range(2):
@@ -636,9 +637,9 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
                 if spec.kind == "set_rows" and spec.seat is not None:
                     data = random_rows(rnd.seats[spec.seat].cards, rng)
                 elif spec.kind == "void":
-                    data = {"reason": "wrong card count"}
+                    data = {"reason": "wrong card count", **approval(table, VOID)}
                 elif spec.kind == "confirm_payout":
-                    data = {"supervisor": "floor"}
+                    data = approval(table)
                 table.act(Action(spec.kind, spec.seat, data=data))
             outcome = rnd.outcome()
             if outcome is not None:
@@ -658,7 +659,7 @@ def test_cp_12_first_buy_full_then_one_short_buy_after_each_full_buy(tmp_path: P
     from rules.profiles.loader import ProfileLibrary as _Library
 
     profile = _Library().find("chinese-poker")      # full buy-in 20 points x 5 = 100; buys 50-100
-    table = on_duty(_Table.create(_Ledger(tmp_path / "cp12.sqlite"), "CP", profile, VirtualShoe.seeded_with(1), seats=4))
+    table = staffed_table(_Ledger(tmp_path / "cp12.sqlite"), "CP", profile, VirtualShoe.seeded_with(1), seats=4)
     with pytest.raises(IllegalAction, match=r"Seat 1 may not buy 60: the first buy must be a full buy of 100"):
         table.seat_player(1, "Ann", 60)
     table.seat_player(1, "Ann", 100)                 # full

@@ -15,12 +15,12 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
-from tests.staff_support import on_duty
+from tests.staff_support import approval, staffed_table, void
 
 
 def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = on_duty(Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7))
+    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
         table.seat_player(seat, name, stack)
     return table
@@ -130,13 +130,13 @@ def test_hcf_19_a_misdeal_is_declared_before_anyone_acts(tmp_path: Path) -> None
     table.act(Action("fold", 2))
     assert "void" not in {s.kind for s in rnd.legal_actions()}
     with pytest.raises(IllegalAction, match=r"a misdeal is declared before anyone acts \(HCF-19\)"):
-        table.act(Action("void", data={"reason": "red light"}))
+        void(table, "red light")
 
 
 def test_hcf_19_void_returns_every_bet(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = dealt(table)
-    table.act(Action("void", data={"reason": "shuffler red light"}))
+    void(table, "shuffler red light")
     assert rnd.phase is Phase.VOID
     assert table.session.stacks() == {1: 5000, 2: 1000, 3: 1000}
     assert table.ledger.round(table.round_id or 0).status == "voided"
@@ -155,7 +155,7 @@ def test_payout_at_the_sign_off_threshold_needs_a_supervisor(tmp_path: Path) -> 
     assert rnd.sign_off_needed() == [2]
     with pytest.raises(IllegalAction, match=r"seat 2 is paid 5000 or more: a supervisor must sign off"):
         table.act(Action("confirm_payout"))
-    table.act(Action("confirm_payout", data={"supervisor": "floor"}))
+    table.act(Action("confirm_payout", data=approval(table)))
     assert "signed_off" in table.ledger.round(table.round_id or 0).flags
 
 
@@ -166,7 +166,7 @@ def test_hcf_5_cards_are_dealt_clockwise_starting_left_of_the_button(tmp_path: P
 
     cards = list(DECK)[:49]
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = on_duty(Table.create(ledger, "H5", PROFILE, ScriptedDeck([cards]), seats=7))
+    table = staffed_table(ledger, "H5", PROFILE, ScriptedDeck([cards]), seats=7)
     for seat in range(1, 8):
         table.seat_player(seat, f"P{seat}", 5000)
     rnd = table.start_round(declined=[1, 2, 3])            # HCF-18: seats 1-3 decline the bank

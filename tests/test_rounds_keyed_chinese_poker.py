@@ -16,7 +16,7 @@ from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table
 
 PROFILE = ProfileLibrary().find("chinese-poker")   # 5 chips a point, no house fee
 SEAT2 = ("Jh Td 8c", "9s 9d 7c 6s 3s", "Th Ts 7d 6d 2d")   # J high, nines, tens
@@ -28,7 +28,7 @@ def rows(front: str, middle: str, back: str) -> dict[str, str]:
 
 
 def dealt(tmp_path: Path) -> tuple[Table, ChinesePokerKeyedRound]:
-    table = on_duty(Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live C", PROFILE, KeyedEntry(), seats=4))
+    table = staffed_table(SqliteLedger(tmp_path / "ledger.sqlite"), "Live C", PROFILE, KeyedEntry(), seats=4)
     table.seat_player(1, "Ann", 100)
     table.seat_player(2, "Bob", 100)
     rnd = table.start_round()

@@ -13,10 +13,11 @@ from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
 from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
 from dealer_tui.rounds.table import Table
+from dealer_tui.staff import CORRECT_CARDS, StaffRegister
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
+from tests.staff_support import SUPERVISOR, approval, staffed_table
 
 PROFILE = ProfileLibrary().find("one-or-five")
 UP = "Kd"
@@ -30,7 +31,7 @@ def keyed(**hands: str) -> dict[str, tuple]:
 
 
 def live_table(tmp_path: Path) -> Table:
-    table = on_duty(Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live R", PROFILE, KeyedEntry(), seats=6))
+    table = staffed_table(SqliteLedger(tmp_path / "ledger.sqlite"), "Live R", PROFILE, KeyedEntry(), seats=6)
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     return table
@@ -147,7 +148,7 @@ def test_r_4_keyed_exchange_refused_when_box_could_not_close(tmp_path: Path) -> 
     # Ann holds 150 and antes 50 (3 x 50 = 150). Beyond the Ante she holds 100 < fee 50 + Bet
     # 100 = 150: no exchange is offered or taken; she may close for 100 or pass.
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = on_duty(Table.create(ledger, "Live R", PROFILE, KeyedEntry(), seats=6))
+    table = staffed_table(ledger, "Live R", PROFILE, KeyedEntry(), seats=6)
     table.seat_player(1, "Ann", 150)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveKeyedRound)
@@ -196,15 +197,16 @@ def test_a_keyed_box_corrected_before_the_payout_settles_on_the_new_cards(tmp_pa
     rnd = insured_and_revealed(table)
     assert rnd.rekey_hands() == {"dealer hole": parse_cards(HOLE), "box 1": parse_cards(BOX1)}
     with pytest.raises(IllegalAction, match=r"box 1 drew 9c at its exchange"):
-        table.act(Action(REKEY, data={"reason": "mis-keyed", "supervisor": "Sam"},
+        table.act(Action(REKEY, data={"reason": "mis-keyed", **approval(table, CORRECT_CARDS)},
                          cards=keyed(box_1="Qc 9h Qs Qh 2d")))
     # box 1 really holds queens and nines: two pair beats the dealer's pair of kings: the Bet
     # pays 2 x 20 = 40, the Ante is returned unpaid, the fee -10 stays: net 30
-    table.act(Action(REKEY, data={"reason": "box 1 mis-keyed", "supervisor": "Sam"},
+    table.act(Action(REKEY, data={"reason": "box 1 mis-keyed", **approval(table, CORRECT_CARDS)},
                      cards=keyed(box_1="9c 9h Qs Qh 2d")))
     corrected = [e.payload for e in table.ledger.round_events(table.round_id or 0) if e.kind == "cards_corrected"]
+    assert corrected[0].pop("sign_in") in StaffRegister.read(table.ledger).sign_ins
     assert corrected == [{
-        "event": "dealer_revealed", "reason": "box 1 mis-keyed", "supervisor": "Sam",
+        "event": "dealer_revealed", "reason": "box 1 mis-keyed", "supervisor": SUPERVISOR,
         "previous": {"box 1": BOX1}, "cards": {"box 1": "9c 9h Qs Qh 2d"},
         "payload": {"cards": f"{UP} {HOLE}", "hand": "one pair", "qualified": True,
                     "box_cards": {"box 1": "9c 9h Qs Qh 2d"}}}]

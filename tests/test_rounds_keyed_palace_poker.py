@@ -18,7 +18,7 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import parse_profile
-from tests.staff_support import on_duty
+from tests.staff_support import approval, staffed_table
 
 # small bet 10, big bet 30, limit, ante 5 (the rounds' own test profile)
 LIMIT = parse_profile("game: palace-poker\ntitle: test\nbuy_in: {min: 1, max: 100000}\nsmall_bet: 10\n"
@@ -31,7 +31,7 @@ def keyed(**hands: str) -> dict[str, tuple]:
 
 
 def anted(tmp_path: Path) -> tuple[Table, PalacePokerKeyedRound]:
-    table = on_duty(Table.create(SqliteLedger(tmp_path / "ledger.sqlite"), "Live P", LIMIT, KeyedEntry(), seats=10))
+    table = staffed_table(SqliteLedger(tmp_path / "ledger.sqlite"), "Live P", LIMIT, KeyedEntry(), seats=10)
     for seat in (1, 2, 3):
         table.seat_player(seat, f"P{seat}", 1000)
     rnd = table.start_round()
@@ -99,7 +99,7 @@ def test_pp_3_a_bought_soldier_is_keyed_and_pp_16_the_showdown_keys_every_palace
     assert outcome is not None and outcome.stack_changes == {1: 35 - 5, 2: -25, 3: -5}
     shown = next(e for e in rnd.events if isinstance(e, HandEnded)).shown
     assert shown == {"1": parse_cards("As Ah 9d 7s"), "2": parse_cards("Kh Kd Qs 8s"), "3": parse_cards("Qd Js Th 8h")}
-    table.act(Action("confirm_payout", data={"supervisor": "floor 1"}))
+    table.act(Action("confirm_payout", data=approval(table)))
     assert table.session.chips_balance() == 0 and verify_ledger(table.ledger) == []
 
 

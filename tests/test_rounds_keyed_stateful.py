@@ -20,7 +20,7 @@ from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.replay_support import snapshot
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table
 
 KEYED = ["high-card-flush", "high-card-flush-casino", "one-or-five", "chinese-poker", "palace-poker"]
 
@@ -32,7 +32,7 @@ def test_c_2_random_keyed_play_conserves_chips_and_replays(name: str, seed: int,
     rng = random.Random(seed)
     profile = ProfileLibrary().find(name)
     with tempfile.TemporaryDirectory() as tmp:
-        table = on_duty(Table.create(SqliteLedger(Path(tmp) / "l.sqlite"), "Live", profile, KeyedEntry(), seats=7))
+        table = staffed_table(SqliteLedger(Path(tmp) / "l.sqlite"), "Live", profile, KeyedEntry(), seats=7)
         for seat in range(1, rng.randint(2, 4) + 1):
             table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
         for _ in range(rounds):

@@ -14,7 +14,7 @@ from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table, void
 
 PROFILE = ProfileLibrary().find("one-or-five")
 # Deal order: box 1, box 2, then the dealer; the stub follows.
@@ -30,7 +30,7 @@ def deck() -> ScriptedDeck:
 
 def new_table(tmp_path: Path, source: ScriptedDeck | None = None) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = on_duty(Table.create(ledger, "R1", PROFILE, source or deck(), seats=6))
+    table = staffed_table(ledger, "R1", PROFILE, source or deck(), seats=6)
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     return table
@@ -154,8 +154,8 @@ def test_r_12_misdeal_voids_the_round_and_returns_everything(tmp_path: Path) -> 
     rnd = antes_and_deal(table)
     table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
     with pytest.raises(IllegalAction, match="needs a reason"):
-        table.act(Action("void", data={"reason": "  "}))
-    table.act(Action("void", data={"reason": "dealer's hole card exposed"}))
+        void(table, "  ")
+    void(table, "dealer's hole card exposed")
     assert rnd.phase is Phase.VOID
     assert table.session.stacks() == {1: 1000, 2: 1000}
     record = table.ledger.round(table.round_id or 0)
@@ -202,7 +202,7 @@ def test_recovery_reopens_the_round_where_it_stopped(tmp_path: Path) -> None:
 
 def stakes_table(tmp_path: Path, ann: int) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = on_duty(Table.create(ledger, "R1", PROFILE, deck(), seats=6))
+    table = staffed_table(ledger, "R1", PROFILE, deck(), seats=6)
     table.seat_player(1, "Ann", ann)
     table.seat_player(2, "Bob", 1000)
     return table

@@ -41,6 +41,7 @@ from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import Table
+from dealer_tui.staff import VOID
 from rules.cards import DECK, Card
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
@@ -59,7 +60,7 @@ from tests.palace_support import (
     profile,
     script,
 )
-from tests.staff_support import on_duty
+from tests.staff_support import signed, staffed, staffed_table, void
 
 
 def buy(seat: int, discard: str = "") -> tuple[Action, Action]:
@@ -85,7 +86,7 @@ def settle(table: Table) -> RoundOutcome:
     act(table, Action("reveal"))
     outcome = rnd.outcome()
     assert outcome is not None
-    act(table, Action("confirm_payout", data={"supervisor": "floor 1"}))
+    act(table, Action("confirm_payout", data=staffed(table.ledger).approval(table)))
     assert rnd.phase is Phase.DONE
     assert table.session.chips_balance() == 0
     assert verify_ledger(table.ledger) == []
@@ -551,8 +552,8 @@ def test_a_misdeal_voids_the_round_and_returns_every_chip(tmp_path: Path) -> Non
     play(table, *buy(1), *stay(2, 3), attack(1, 2))
     assert rnd.state.pot == 45  # antes 15 + buy 10 + attack 20
     with pytest.raises(IllegalAction, match="needs a reason"):
-        table.act(Action("void", data={"reason": " "}))
-    act(table, Action("void", data={"reason": "palace card exposed"}))
+        void(table, " ")
+    act(table, Action("void", data={"reason": "palace card exposed", **staffed(table.ledger).approval(table, VOID)}))
     assert rnd.phase is Phase.VOID and table.session.stacks() == {1: 1000, 2: 1000, 3: 1000}
     assert table.session.chips_balance() == 0
     record = table.ledger.round(table.round_id or 0)
@@ -580,7 +581,7 @@ def test_the_round_walks_ante_deal_act_reveal_payout_done(tmp_path: Path) -> Non
     seen.append(rnd.phase)
     assert kinds(rnd) == {("confirm_payout", None)}  # no misdeal once the pot is awarded
     with pytest.raises(IllegalAction, match="The table may not void the round: the round is in the payout phase"):
-        table.act(Action("void", data={"reason": "late"}))
+        void(table, "late")
     act(table, Action("confirm_payout"))
     seen.append(rnd.phase)
     assert seen == [Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL, Phase.PAYOUT, Phase.DONE]
@@ -640,7 +641,7 @@ def test_winnings_at_the_threshold_need_a_supervisor(tmp_path: Path) -> None:
     assert rnd.sign_off_needed() == [3]  # seat 3 wins 15 - 5 = 10
     with pytest.raises(IllegalAction, match="seat 3 is paid 10 or more: a supervisor must sign off"):
         table.act(Action("confirm_payout"))
-    act(table, Action("confirm_payout", data={"supervisor": "floor 1"}))
+    act(table, Action("confirm_payout", data=staffed(table.ledger).approval(table)))
     assert "signed_off" in table.ledger.round(table.round_id or 0).flags
 
 
@@ -693,8 +694,6 @@ def random_action(spec: ActionSpec, rng: random.Random) -> Action:
         data["discard"] = " ".join(rng.sample(pool, rng.randint(1, len(pool))))
     elif spec.kind == "void":
         data["reason"] = "misdeal"
-    elif spec.kind == "confirm_payout":
-        data["supervisor"] = "floor 1"
     return Action(spec.kind, spec.seat, amount, data)
 
 
@@ -705,7 +704,7 @@ def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: i
     loaded = LIMIT if structure == "limit" else NO_LIMIT
     with tempfile.TemporaryDirectory() as tmp:
         ledger = SqliteLedger(Path(tmp) / "l.sqlite")
-        table = on_duty(Table.create(ledger, "H", loaded, VirtualShoe(random.Random(seed)), seats=10))
+        table = staffed_table(ledger, "H", loaded, VirtualShoe(random.Random(seed)), seats=10)
         for seat in range(1, players + 1):
             table.seat_player(seat, f"P{seat}", rng.choice([6, 30, 120, 400]))
         for _ in range(2):
@@ -716,7 +715,7 @@ def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: i
             while rnd.phase not in (Phase.DONE, Phase.VOID):
                 specs = [s for s in rnd.legal_actions() if s.kind != "void" or rng.random() < 0.01]
                 specs = [s for s in specs if s.kind not in ("fold", "withdraw") or rng.random() < 0.2] or specs
-                act(table, random_action(rng.choice(specs), rng))
+                act(table, signed(table, random_action(rng.choice(specs), rng)))
             assert table.session.chips_balance() == 0
         assert verify_ledger(ledger) == []
         ledger.close()
@@ -725,7 +724,7 @@ def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: i
 def test_the_demo_player_plays_100_rounds_ending_every_way_it_meets(tmp_path: Path) -> None:
     loaded = ProfileLibrary().find("palace-poker")
     choose = chooser("palace-poker")
-    table = on_duty(Table.create(SqliteLedger(tmp_path / "demo.sqlite"), "Demo", loaded, VirtualShoe.seeded_with(3), seats=11))
+    table = staffed_table(SqliteLedger(tmp_path / "demo.sqlite"), "Demo", loaded, VirtualShoe.seeded_with(3), seats=11)
     for seat in range(1, 7):
         table.seat_player(seat, f"P{seat}", 1000)
     rng = random.Random(3)

@@ -19,7 +19,7 @@ from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.replay_support import snapshot
-from tests.staff_support import on_duty
+from tests.staff_support import signed, staffed_table
 
 GAMES = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
 
@@ -35,8 +35,6 @@ def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
         data["discard"] = " ".join(c.text for c in rng.sample(list(box.cards), amount or 1))
     elif spec.kind == "void":
         data["reason"] = "misdeal: wrong card count"
-    elif spec.kind == "confirm_payout":
-        data["supervisor"] = "floor 1"
     elif spec.kind == "deal":
         data["cut"] = rng.choice(["player", "dealer"])
     return Action(spec.kind, spec.seat, amount, data)
@@ -50,7 +48,7 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
     profile = ProfileLibrary().find(game)
     with tempfile.TemporaryDirectory() as tmp:
         ledger = SqliteLedger(Path(tmp) / "l.sqlite")
-        table = on_duty(Table.create(ledger, "H", profile, VirtualShoe(random.Random(seed)), seats=7))
+        table = staffed_table(ledger, "H", profile, VirtualShoe(random.Random(seed)), seats=7)
         for seat in range(1, rng.randint(2, 4) + 1):
             try:
                 table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max))
@@ -70,7 +68,7 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
                 specs = [s for s in rnd.legal_actions() if s.kind != "void" or rng.random() < void_rate]
                 if rnd.phase is Phase.ANTE and len(specs) > 3 and rng.random() < 0.5:
                     specs = [s for s in specs if s.kind == "ante"] or specs
-                table.act(random_action(rnd, rng.choice(specs), rng))
+                table.act(signed(table, random_action(rnd, rng.choice(specs), rng)))
                 replayed = type(rnd).replay(profile.profile, rnd.setup, rnd.events)
                 assert snapshot(replayed) == snapshot(rnd)
             assert table.session.chips_balance() == 0

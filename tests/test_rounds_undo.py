@@ -20,7 +20,7 @@ from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.hcf_support import PROFILE as HCF
 from tests.hcf_support import hcf_table
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table, void
 
 
 def test_an_ante_mis_keyed_is_taken_back_and_recorded(tmp_path: Path) -> None:
@@ -114,7 +114,7 @@ O5 = ProfileLibrary().find("one-or-five")
 def test_r_a_pass_mis_keyed_is_taken_back(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h")
-    table = on_duty(Table.create(ledger, "O1", O5, ScriptedDeck([deck]), seats=6))
+    table = staffed_table(ledger, "O1", O5, ScriptedDeck([deck]), seats=6)
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     rnd = table.start_round()
@@ -134,7 +134,7 @@ def test_r_a_pass_mis_keyed_is_taken_back(tmp_path: Path) -> None:
 def test_r_1_the_same_bets_as_last_round_on_the_same_boxes(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h")
-    table = on_duty(Table.create(ledger, "O2", O5, ScriptedDeck([deck]), seats=6))
+    table = staffed_table(ledger, "O2", O5, ScriptedDeck([deck]), seats=6)
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     table.start_round()
@@ -143,7 +143,7 @@ def test_r_1_the_same_bets_as_last_round_on_the_same_boxes(tmp_path: Path) -> No
     table.act(Action("ante", 2, 15, data={"box": 2}))
     table.act(Action("ante", 2, 5, data={"box": 4}))
     table.act(Action("withdraw", 2, data={"box": 4}))     # Bob takes box 4 back before the deal
-    table.act(Action("void", data={"reason": "test: a misdeal before the deal"}))
+    void(table, "test: a misdeal before the deal")
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
     table.repeat_bets(1)
@@ -156,7 +156,7 @@ def test_r_1_the_same_bets_as_last_round_on_the_same_boxes(tmp_path: Path) -> No
 def test_r_4_o_moves_the_open_box_round_the_players_boxes_and_a_repeats_it(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     deck = parse_cards("2c 3c 8d 9h Js Qs Qd 4c 4h 9s Ah Kd 7c 5s 2h 6c 6d 6h 6s Tc")
-    table = on_duty(Table.create(ledger, "O3", O5, ScriptedDeck([deck]), seats=6))
+    table = staffed_table(ledger, "O3", O5, ScriptedDeck([deck]), seats=6)
     table.seat_player(1, "Ann", 1000)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
@@ -172,7 +172,7 @@ def test_r_4_o_moves_the_open_box_round_the_players_boxes_and_a_repeats_it(tmp_p
     spec = next(s for s in rnd.legal_actions() if s.kind == "open_box" and s.seat == 1)
     table.act(Action("open_box", 1, data=dict(spec.data)))
     assert rnd.open_boxes[1] == 2
-    table.act(Action("void", data={"reason": "test", "by": "Sam"}))
+    void(table, "test")
     again = table.start_round()
     assert isinstance(again, OneOrFiveRound)
     table.repeat_bets(1)
@@ -186,7 +186,7 @@ def test_r_sign_off_counts_a_players_boxes_together_and_names_the_seat(tmp_path:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     # three boxes of junk, then the dealer's 2-4-7-9-J: no pair and no ace-king, no game
     deck = parse_cards("3c 5c 8d Th Qs 3d 5d 8h Ts Qc 3h 5h 8s Tc Qd 2c 4d 7h 9s Jc 6c 6d 6h 6s Kc")
-    table = on_duty(Table.create(ledger, "O4", low, ScriptedDeck([deck]), seats=6))
+    table = staffed_table(ledger, "O4", low, ScriptedDeck([deck]), seats=6)
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
     rnd = table.start_round()

@@ -32,15 +32,16 @@ from tests.staff_support import (
     floor_review,
     on_duty,
     staffed,
+    staffed_table,
 )
-from tests.tui_support import PIN_KEYS, seated_app
+from tests.tui_support import seated_app
 
 SIZE = (120, 36)
 
 
 def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = on_duty(Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7))
+    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
         table.seat_player(seat, name, stack)
     return table

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.floor_app import FloorApp
-from dealer_tui.ledger import SqliteLedger
 from tests.floor_support import demo_ledger
 from tests.staff_support import floor_review
 

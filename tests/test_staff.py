@@ -10,6 +10,7 @@ HCF-10, HCF-12): a supervisor signs off."""
 from __future__ import annotations
 
 import json
+import runpy
 import sqlite3
 from pathlib import Path
 
@@ -85,12 +86,13 @@ def test_a_pin_is_six_or_more_digits_a_guesser_does_not_try_first(pin: str, prob
         hash_pin(pin)
 
 
-def test_a_pin_is_stored_as_a_salted_scrypt_hash_with_its_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.undo()  # the cost the terminals use, not the tests' small one
-    stored = hash_pin("246813")
+def test_a_pin_is_stored_as_a_salted_scrypt_hash_with_its_parameters() -> None:
+    terminal = runpy.run_module("dealer_tui.staff.pins")  # the module as the terminals load it, not the tests' cheap cost
+    stored = terminal["hash_pin"]("246813")
     assert (stored.scheme, stored.n, stored.r, stored.p) == ("scrypt", 2**16, 8, 1)
     assert "246813" not in stored.to_payload().__repr__() and len(stored.salt) == 32
-    assert hash_pin("246813").salt != stored.salt
+    assert terminal["hash_pin"]("246813").salt != stored.salt
+    assert terminal["pin_matches"]("246813", stored) and not terminal["pin_matches"]("246814", stored)
 
 
 # -- the attacks on the shared PIN ------------------------------------------------------------

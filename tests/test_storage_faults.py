@@ -30,6 +30,7 @@ from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import DEMO_PINS, demo, on_duty, staffed_table
 
 PROFILE = ProfileLibrary([]).find("high-card-flush")
 SIZE = (120, 36)
@@ -75,8 +76,9 @@ def fill(where: Path) -> Path:
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command in a process of its own; a `demo` reads the test staff's PINs."""
     return subprocess.run([sys.executable, "-m", "dealer_tui.cli", *args], capture_output=True, text=True,
-                          timeout=60, check=False)
+                          timeout=60, check=False, input=DEMO_PINS)
 
 
 def ok(verified: subprocess.CompletedProcess[str]) -> bool:
@@ -85,7 +87,7 @@ def ok(verified: subprocess.CompletedProcess[str]) -> bool:
 
 
 def seated(path: Path, seed: int = 5) -> Table:
-    table = on_duty(Table.create(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe.seeded_with(seed), seats=7))
+    table = staffed_table(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe.seeded_with(seed), seats=7)
     for seat, name, stack in PLAYERS:
         table.seat_player(seat, name, stack)
     return table
@@ -129,10 +131,11 @@ def test_a_full_disk_refuses_the_step_in_one_clear_error_and_the_round_stays_whe
 def test_the_command_line_says_disk_full_in_one_line(tmp_path: Path) -> None:
     with tmpfs(tmp_path / "disk") as disk:
         path = disk / "ledger.sqlite"
-        assert cli("demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger",
-                   str(path)).returncode == 0
+        assert cli(*demo("--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--ledger",
+                         str(path))).returncode == 0
         filler = fill(disk)
-        done = cli("demo", "--game", "high-card-flush", "--rounds", "3", "--seed", "2", "--ledger", str(path))
+        done = cli(*demo("--game", "high-card-flush", "--rounds", "3", "--seed", "2", "--ledger", str(path),
+                         staff=False))
         assert done.returncode == 2
         assert done.stderr.count("\n") == 1, done.stderr
         assert done.stderr.startswith("error: the ledger cannot be written: disk full ("), done.stderr
@@ -145,8 +148,8 @@ def test_the_command_line_says_disk_full_in_one_line(tmp_path: Path) -> None:
 def test_a_ledger_on_a_read_only_disk_is_reviewed_and_refuses_writes_in_one_line(tmp_path: Path) -> None:
     with tmpfs(tmp_path / "disk", "4m") as disk:
         path = disk / "ledger.sqlite"
-        assert cli("demo", "--game", "one-or-five", "--rounds", "2", "--seed", "1", "--ledger",
-                   str(path)).returncode == 0
+        assert cli(*demo("--game", "one-or-five", "--rounds", "2", "--seed", "1", "--ledger",
+                         str(path))).returncode == 0
         remount_read_only(disk)
         verified = cli("history", "verify", "--ledger", str(path))
         assert ok(verified), verified.stdout + verified.stderr
@@ -155,7 +158,7 @@ def test_a_ledger_on_a_read_only_disk_is_reviewed_and_refuses_writes_in_one_line
         review = SqliteLedger(path, readonly=True)  # what `dealer-tui floor` opens
         assert len(review.recent_rounds()) == 2 and review.table_lease(1) is None
         review.close()
-        done = cli("demo", "--game", "one-or-five", "--rounds", "1", "--ledger", str(path))
+        done = cli(*demo("--game", "one-or-five", "--rounds", "1", "--ledger", str(path), staff=False))
         assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
         assert done.stderr.startswith("error: the ledger cannot be "), done.stderr
         assert ": read-only (" in done.stderr, done.stderr
@@ -169,7 +172,6 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
 table = Table.create(SqliteLedger(sys.argv[1]), "Main 1", ProfileLibrary([]).find("high-card-flush"),
                      VirtualShoe(random.Random(1)), seats=7)
 table.seat_player(1, "Ann", 1000)

@@ -22,7 +22,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.schema import SCHEMA_VERSION
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
-from tests.staff_support import on_duty
+from tests.staff_support import staffed_table, void
 
 DRIVER = Path(__file__).with_name("create_driver.py")
 
@@ -135,12 +135,12 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
     ledger = SqliteLedger(path)
     tables = []
     for name in ("Flush 1", "Flush 2", "Flush 3"):
-        table = on_duty(Table.create(ledger, name, hcf, VirtualShoe(random.Random(1)), seats=7))
+        table = staffed_table(ledger, name, hcf, VirtualShoe(random.Random(1)), seats=7)
         for seat in (1, 2):
             table.seat_player(seat, f"P{seat}", 5000)
         tables.append(table)
     tables[1].start_round()
-    tables[1].act(Action("void", data={"reason": "test", "by": "Sam"}))    # Flush 2 played last...
+    void(tables[1], "test")    # Flush 2 played last...
     tables[0].start_round()
     tables[0].act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))  # ...Flush 1 is in play
     ledger.close()
@@ -159,14 +159,14 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
     assert resumed_name() == ("Flush 1", Phase.ANTE)
     ledger = SqliteLedger(path)
     table = Table.open(ledger, ledger.tables()[0], hcf, VirtualShoe())
-    table.act(Action("void", data={"reason": "test", "by": "Sam"}))         # nothing in play now
+    void(table, "test")         # nothing in play now
     table.close()
     ledger.close()
     assert resumed_name() == ("Flush 1", None)                              # the one that played last
     ledger = SqliteLedger(path)
     table = Table.open(ledger, ledger.tables()[1], hcf, VirtualShoe())
     table.start_round()
-    table.act(Action("void", data={"reason": "test", "by": "Sam"}))
+    void(table, "test")
     table.close()
     ledger.close()
     assert resumed_name() == ("Flush 2", None)

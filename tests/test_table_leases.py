@@ -21,13 +21,17 @@ from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import demo, on_duty, staffed_table
 
 PROFILE = ProfileLibrary([]).find("high-card-flush")
 SIZE = (120, 36)
 
 
+pytestmark = pytest.mark.usefixtures("staff_pins")
+
+
 def new_table(path: Path) -> Table:
-    table = on_duty(Table.create(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe(random.Random(3)), seats=7))
+    table = staffed_table(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe(random.Random(3)), seats=7)
     for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
         table.seat_player(seat, name, 5000)
     return table
@@ -127,7 +131,6 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
 ledger = SqliteLedger(sys.argv[1])
 table = Table.open(ledger, ledger.tables()[0], ProfileLibrary([]).find("high-card-flush"), VirtualShoe())
 table.start_round()
@@ -173,18 +176,18 @@ def test_a_connection_dropped_in_this_process_leaves_its_table_to_be_taken(tmp_p
 def test_demo_on_a_table_open_on_another_terminal_is_one_error_line(tmp_path: Path,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "ledger.sqlite"
-    assert main(["demo", "--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--table", "Main 1",
-                 "--ledger", str(path)]) == 0
+    assert main(demo("--game", "high-card-flush", "--rounds", "1", "--seed", "1", "--table", "Main 1",
+                 "--ledger", str(path))) == 0
     capsys.readouterr()
     holder = open_table(path)
-    assert main(["demo", "--game", "high-card-flush", "--rounds", "1", "--table", "Main 1",
-                 "--ledger", str(path)]) == 2
+    assert main(demo("--game", "high-card-flush", "--rounds", "1", "--table", "Main 1",
+                 "--ledger", str(path))) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: table 'Main 1' is open on another terminal: terminal "
                                                    f"{holder.ledger.terminal} (process ")
     holder.ledger.close()
-    assert main(["demo", "--game", "high-card-flush", "--rounds", "2", "--seed", "1", "--table", "Main 1",
-                 "--ledger", str(path)]) == 0  # freed: the demo plays on at the same table
+    assert main(demo("--game", "high-card-flush", "--rounds", "2", "--seed", "1", "--table", "Main 1",
+                 "--ledger", str(path))) == 0  # freed: the demo plays on at the same table
     ledger = SqliteLedger(path, readonly=True)
     assert [r.number for r in ledger.table_rounds(1)] == [1, 2, 3] and len(ledger.tables()) == 1
 
@@ -192,6 +195,8 @@ def test_demo_on_a_table_open_on_another_terminal_is_one_error_line(tmp_path: Pa
 async def test_a_second_terminal_shows_who_has_the_table_and_offers_a_read_only_review(tmp_path: Path) -> None:
     from dealer_tui.app import Options, make_app
     from dealer_tui.screens.ledger_fault import ReviewOnly, TableUnavailable
+    from dealer_tui.screens.sign_in_modal import SignInModal
+    from tests.staff_support import SUPERVISOR_KEYS
     from tests.tui_support import seated_app
 
     first = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
@@ -205,6 +210,8 @@ async def test_a_second_terminal_shows_who_has_the_table_and_offers_a_read_only_
             assert f"terminal {first.ledger.terminal}" in dialog.question
             assert second.table is None
             await other.press("f")
+            assert isinstance(second.screen, SignInModal)  # the review is the floor's: a sign-in first
+            await other.press(*SUPERVISOR_KEYS)
             assert isinstance(second.screen, ReviewOnly)
             await other.press("escape")
             assert isinstance(second.screen, TableUnavailable)

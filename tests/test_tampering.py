@@ -22,9 +22,10 @@ from dealer_tui.ledger.witness import Witness
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
+from dealer_tui.staff import VOID
 from rules.profiles.loader import ProfileLibrary
 from tests.floor_support import FixedClock, rewind
-from tests.staff_support import on_duty
+from tests.staff_support import staffed, staffed_table
 
 HCF = ProfileLibrary().find("high-card-flush-casino")
 RUSSIAN = ProfileLibrary().find("one-or-five")
@@ -52,8 +53,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     where = tmp_path_factory.mktemp("played")
     path, witness = where / "ledger" / "ledger.sqlite", where / "state" / "ledger.witness.json"
     ledger = SqliteLedger(path, clock=FixedClock(step=97), witness=Witness(witness))
-    flush = on_duty(Table.create(ledger, "Flush 1", HCF, VirtualShoe.seeded_with(5), seats=7))
-    russian = on_duty(Table.create(ledger, "Russian 1", RUSSIAN, VirtualShoe.seeded_with(6), seats=5))
+    flush = staffed_table(ledger, "Flush 1", HCF, VirtualShoe.seeded_with(5), seats=7)
+    russian = staffed_table(ledger, "Russian 1", RUSSIAN, VirtualShoe.seeded_with(6), seats=5)
     for table in (flush, russian):
         for seat in (1, 2, 3):
             table.seat_player(seat, f"Player {seat}", table.profile.profile.buy_in.max)
@@ -72,7 +73,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
             copy.close()
     rnd = flush.start_round()
     flush.act(chooser(HCF.game)(rnd, rng))
-    flush.act(Action("void", data={"reason": "a card turned over", "by": "Sam"}))
+    flush.act(Action("void", data={"reason": "a card turned over", **staffed(ledger).approval(flush, VOID)}))
     rnd = russian.start_round()
     russian.act(chooser(RUSSIAN.game)(rnd, rng))  # left open
     ledger.close()
@@ -159,7 +160,7 @@ def test_a_played_ledger_verifies_ok_against_its_witness(played: Played, copy: P
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     status, out = verify(copy, capsys, played.witness)
     assert status == 0, out
-    assert "ok:" in out and "(18 rounds)" in out and "its witness" in out and "agrees (2 table head(s))" in out
+    assert "ok:" in out and "(18 rounds)" in out and "its witness" in out and "agrees (2 table head(s), and the staff register's)" in out
 
 
 def test_a_ledger_upgraded_from_an_older_schema_verifies_ok(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -172,11 +173,14 @@ def test_a_ledger_upgraded_from_an_older_schema_verifies_ok(copy: Path, capsys: 
     witness = copy.parent.parent / "state" / "witness.json"
     ledger = SqliteLedger(copy, witness=Witness(witness))
     record = ledger.tables()[0]
-    play(Table.open(ledger, record, HCF, VirtualShoe.seeded_with(9)), random.Random(4))
+    table = Table.open(ledger, record, HCF, VirtualShoe.seeded_with(9))
+    staffed(ledger).deal(table)  # the upgrade's first start: the first manager, the staff, a dealer signs in
+    play(table, random.Random(4))
     ledger.close()
     status, out = verify(copy, capsys, witness)
     assert status == 0, out
     assert "(19 rounds)" in out and "agrees" in out
+    assert "table 1 (Flush 1): 1 approval(s) from before staff accounts, by a typed name with no sign-in" in out
 
 
 def test_a_ledger_played_on_while_it_is_verified_verifies_ok(copy: Path, capsys: pytest.CaptureFixture[str],
@@ -354,8 +358,9 @@ def test_deleting_a_whole_table_and_closing_up_the_sequence(played: Played, copy
     """Numbered again without the gap and hashed again: only the witness still knows the table."""
     delete_table(copy, 1)
     sql(copy, "UPDATE events SET ledger_seq = -(SELECT COUNT(*) FROM events e WHERE e.ledger_seq <= events.ledger_seq)",
-        "UPDATE events SET ledger_seq = -ledger_seq", "UPDATE tables SET id = 1", "UPDATE events SET table_id = 1",
-        "UPDATE rounds SET table_id = 1", "UPDATE hourly_totals SET table_id = 1", "UPDATE seatings SET table_id = 1")
+        "UPDATE events SET ledger_seq = -ledger_seq", "UPDATE tables SET id = 1 WHERE id = 2",
+        "UPDATE events SET table_id = 1 WHERE table_id = 2", "UPDATE rounds SET table_id = 1",
+        "UPDATE hourly_totals SET table_id = 1", "UPDATE seatings SET table_id = 1")
     rehash(copy)
     out = fails(copy, capsys, "table 2 (Russian 1): in the witness", "but not in the ledger: the table was deleted",
                 witness=played.witness)

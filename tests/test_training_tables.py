@@ -13,13 +13,12 @@ import pytest
 
 from dealer_tui.cli import main
 from dealer_tui.demo import play, seat_players
-from dealer_tui.floor_app import FloorApp
 from dealer_tui.ledger import RowQuery, SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 from tests.floor_support import FixedClock, sql_rows
-from tests.staff_support import floor_review, on_duty
+from tests.staff_support import demo, floor_review, on_duty, pins_on_stdin, staffed_table
 
 HCF = ProfileLibrary([]).find("high-card-flush")
 
@@ -29,12 +28,16 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A live table "Main 1" (5 rounds) and a demo's training table (4 rounds) in one ledger."""
     path = tmp_path_factory.mktemp("training") / "ledger.sqlite"
     ledger = SqliteLedger(path, clock=FixedClock())
-    table = on_duty(Table.create(ledger, "Main 1", HCF, VirtualShoe.seeded_with(2), seats=7))
+    table = staffed_table(ledger, "Main 1", HCF, VirtualShoe.seeded_with(2), seats=7)
     seat_players(table, 3)
     assert play(table, 5, random.Random(2)) == 5
     ledger.close()
-    assert main(["demo", "--game", "high-card-flush", "--rounds", "4", "--seed", "3", "--ledger", str(path)]) == 0
+    with pins_on_stdin():
+        assert main(demo("--game", "high-card-flush", "--rounds", "4", "--seed", "3", "--ledger", str(path))) == 0
     return path
+
+
+pytestmark = pytest.mark.usefixtures("staff_pins")
 
 
 def table_id(path: Path, name: str) -> int:
@@ -91,7 +94,7 @@ def test_export_leaves_training_rounds_out_unless_asked(mixed: Path, capsys: pyt
 
 def test_demo_refuses_a_live_table(mixed: Path, capsys: pytest.CaptureFixture[str]) -> None:
     before = sql_rows(mixed, "SELECT COUNT(*) FROM events")
-    status = main(["demo", "--game", "high-card-flush", "--rounds", "1", "--table", "Main 1", "--ledger", str(mixed)])
+    status = main(demo("--game", "high-card-flush", "--rounds", "1", "--table", "Main 1", "--ledger", str(mixed)))
     err = capsys.readouterr().err
     assert status == 2
     assert err == "error: --table: 'Main 1' is a live table; demo players play only at training tables\n"

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.screens.payout_screen import PayoutScreen
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
-from rules.profiles.loader import shipped_dir
+from rules.profiles.loader import load_profile_file, shipped_dir
+from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN_KEYS, approved
 from tests.tui_support import PIN_KEYS, seated_app
 
 SIZE = (120, 36)
@@ -150,13 +152,12 @@ async def test_three_wrong_pins_lock_sign_off(tmp_path: Path) -> None:
         await pilot.press("s", "1", "a", "enter")
         await pilot.press("x")                       # a misdeal needs the supervisor
         assert isinstance(app.screen, PinModal)
-        for _ in range(3):
-            await pilot.press("1", "1", "1", "1", "enter")
-        assert screen.signoff.locked_for() > 0
-        await pilot.press(*PIN_KEYS)             # even the right PIN is refused while locked
+        await pilot.press(*SUPERVISOR, "enter", *"000001", "enter", *"000001", "enter", *"000001", "enter")
+        assert screen.desk.locked_for(SUPERVISOR) > 0
+        await pilot.press(*SUPERVISOR_PIN_KEYS)  # even the right PIN is refused while locked
         assert isinstance(app.screen, PinModal)
-        kinds = [e.kind for e in app.ledger.table_events(app.table.record.id)]  # type: ignore[union-attr]
-        assert kinds.count("supervisor_refused") == 3 and "supervisor_locked" in kinds
+        kinds = [e.kind for e in app.ledger.table_events(STAFF_REGISTER)]
+        assert kinds.count("staff_refused") == 4 and "staff_locked" in kinds
         assert app.table.round.phase is Phase.ANTE  # type: ignore[union-attr]
 
 
@@ -167,6 +168,7 @@ async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Pa
                                                                         "ante: {min: 25, max: 500}")
     (own / "hcf-high-limit.yaml").write_text(text)
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000)], profiles=own)
+    approved(app.ledger, load_profile_file(own / "hcf-high-limit.yaml"))  # the manager approved the new limits
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RoundScreen)

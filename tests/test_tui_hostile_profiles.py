@@ -11,7 +11,8 @@ from dealer_tui.app import Options, make_app
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen
-from rules.profiles.loader import shipped_dir
+from rules.profiles.loader import load_profile_file, shipped_dir
+from tests.staff_support import approved, staffed_path
 from tests.tui_support import PIN_KEYS, seated_app
 
 SIZE = (120, 36)
@@ -40,7 +41,7 @@ def options(select: Select[str]) -> list[str]:
 
 async def test_setup_lists_the_profiles_that_load_beside_a_hostile_one(tmp_path: Path) -> None:
     own = hostile_profiles(tmp_path, "palace-poker")
-    app = make_app(tmp_path / "l.sqlite", profiles=[own],
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), profiles=[own],
                    options=Options(game="palace-poker"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -64,6 +65,7 @@ async def test_change_profile_at_the_table_offers_only_the_profiles_that_load(
     own = hostile_profiles(tmp_path, "high-card-flush")
     players = [(1, "Ann", 5000), (2, "Bob", 5000)]
     app = seated_app(tmp_path, "high-card-flush", players, profiles=own)
+    approved(app.ledger, load_profile_file(own / "house-limits.yaml"))  # the manager approved it
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RoundScreen)

@@ -8,8 +8,10 @@ from pathlib import Path
 from dealer_tui.audit import verify_ledger
 from dealer_tui.events import typed
 from dealer_tui.rounds.base import Action
+from dealer_tui.staff import StaffRegister
 from dealer_tui.views import describe_common
 from tests.hcf_support import hcf_table
+from tests.staff_support import SUPERVISOR, void
 
 
 def test_hcf_19_a_void_records_the_bets_it_returns_and_who_approved(tmp_path: Path) -> None:
@@ -17,15 +19,17 @@ def test_hcf_19_a_void_records_the_bets_it_returns_and_who_approved(tmp_path: Pa
     table.start_round()
     table.act(Action("ante", 2, 10, data={"flush": 5, "straight_flush": 2}))
     table.act(Action("ante", 3, 25, data={"flush": 0, "straight_flush": 0}))
-    table.act(Action("void", data={"reason": "shuffler red light", "by": "Sam"}))
+    void(table, "shuffler red light")
     events = table.ledger.round_events(table.round_id or 0)
-    void = events[-1]
+    voided = events[-1]
     # seat 2: Ante 10 + Flush 5 + Straight Flush 2 = 17; seat 3: Ante 25
-    assert void.payload == {"reason": "shuffler red light", "by": "Sam", "returned": {"2": 17, "3": 25}}
+    assert {k: v for k, v in voided.payload.items() if k != "sign_in"} == {
+        "reason": "shuffler red light", "by": SUPERVISOR, "returned": {"2": 17, "3": 25}}
+    assert voided.payload["sign_in"] in StaffRegister.read(table.ledger).sign_ins
     record = table.ledger.round(table.round_id or 0)
     assert (record.status, record.seats, record.wagered, record.paid, record.returned) == ("voided", 2, 42, 0, 42)
     assert record.wagered == record.paid + record.returned + record.house_result   # 42 = 0 + 42 + 0
-    assert describe_common(typed(void)) == ("Round void: shuffler red light; returned seat 2 17, seat 3 25; "
-                                     "approved by Sam")
+    assert describe_common(typed(voided)) == ("Round void: shuffler red light; returned seat 2 17, seat 3 25; "
+                                     "approved by S1")
     assert {s: p.stack for s, p in table.session.players.items()} == {1: 5000, 2: 5000, 3: 5000}
     assert verify_ledger(table.ledger) == []

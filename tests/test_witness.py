@@ -16,25 +16,31 @@ import pytest
 from dealer_tui.cli import build_parser, main
 from dealer_tui.demo import chooser
 from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.witness import Witness, default_witness_dir, default_witness_path
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import on_duty
+from tests.staff_support import demo, on_duty, staffed_table
 
 HCF = ProfileLibrary().find("high-card-flush-casino")
 
 
-def heads(path: Path) -> dict[int, int]:
+pytestmark = pytest.mark.usefixtures("staff_pins")
+
+
+def heads(path: Path, staff: bool = False) -> dict[int, int]:
+    """The tables' heads the witness holds (with `staff`, the staff register's too)."""
     data = json.loads(path.read_text())
-    return {h["table"]: h["ledger_seq"] for h in data["tables"]}
+    return {h["table"]: h["ledger_seq"] for h in data["tables"] if staff or h["table"] != STAFF_REGISTER}
 
 
-def last_seq(ledger: Path) -> int:
+def last_seq(ledger: Path, table: str = "table_id <> 0") -> int:
+    """The last event's place in the ledger-wide sequence (of the tables, not the staff register)."""
     db = sqlite3.connect(ledger)
     try:
-        return int(db.execute("SELECT MAX(ledger_seq) FROM events").fetchone()[0])
+        return int(db.execute(f"SELECT MAX(ledger_seq) FROM events WHERE {table}").fetchone()[0])
     finally:
         db.close()
 
@@ -46,7 +52,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 
 def new_table(ledger: SqliteLedger) -> Table:
-    table = on_duty(Table.create(ledger, "W1", HCF, VirtualShoe.seeded_with(2), seats=7))
+    table = staffed_table(ledger, "W1", HCF, VirtualShoe.seeded_with(2), seats=7)
     for seat in (1, 2):
         table.seat_player(seat, f"P{seat}", HCF.profile.buy_in.max)
     return table
@@ -82,11 +88,12 @@ def test_verify_help_names_the_default_witness(capsys: pytest.CaptureFixture[str
 def test_demo_writes_the_default_witness_and_verify_compares_with_it(tmp_path: Path,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     ledger = tmp_path / "ledger.sqlite"
-    assert run(["demo", "--game", "high-card-flush", "--rounds", "3", "--seed", "1", "--ledger", str(ledger)],
+    assert run(demo("--game", "high-card-flush", "--rounds", "3", "--seed", "1", "--ledger", str(ledger)),
                capsys)[0] == 0
     witness = default_witness_path(ledger)
     data = json.loads(witness.read_text())
     assert data["ledger"] == str(ledger.resolve()) and heads(witness) == {1: last_seq(ledger)}
+    assert heads(witness, staff=True)[STAFF_REGISTER] == last_seq(ledger, "table_id = 0")  # the sign-ins too
     status, out = run(["history", "verify", "--ledger", str(ledger)], capsys)
     assert status == 0 and f"its witness {witness} agrees" in out
     db = sqlite3.connect(ledger)   # the last round taken out, events and all
@@ -102,8 +109,8 @@ def test_demo_writes_the_default_witness_and_verify_compares_with_it(tmp_path: P
 
 def test_demo_and_the_terminal_take_witness_to_move_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ledger, witness = tmp_path / "l.sqlite", tmp_path / "elsewhere" / "w.json"
-    assert run(["demo", "--game", "one-or-five", "--rounds", "2", "--ledger", str(ledger), "--witness",
-                str(witness)], capsys)[0] == 0
+    assert run(demo("--game", "one-or-five", "--rounds", "2", "--ledger", str(ledger), "--witness",
+                str(witness)), capsys)[0] == 0
     assert heads(witness) == {1: last_seq(ledger)} and not default_witness_path(ledger).exists()
     assert run(["history", "verify", "--ledger", str(ledger), "--witness", str(witness)], capsys)[0] == 0
     args = build_parser()[0].parse_args(["--ledger", str(ledger), "--witness", str(witness)])
@@ -187,18 +194,18 @@ def test_a_head_the_ledger_lost_stays_in_the_witness_after_new_rounds(tmp_path: 
 
 def test_the_witness_of_another_ledger_is_left_alone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     witness = tmp_path / "w.json"
-    assert run(["demo", "--game", "one-or-five", "--rounds", "1", "--ledger", str(tmp_path / "a.sqlite"),
-                "--witness", str(witness)], capsys)[0] == 0
+    assert run(demo("--game", "one-or-five", "--rounds", "1", "--ledger", str(tmp_path / "a.sqlite"),
+                "--witness", str(witness)), capsys)[0] == 0
     written = witness.read_text()
-    status, out = run(["demo", "--game", "one-or-five", "--rounds", "1", "--ledger", str(tmp_path / "b.sqlite"),
-                       "--witness", str(witness)], capsys)
+    status, out = run(demo("--game", "one-or-five", "--rounds", "1", "--ledger", str(tmp_path / "b.sqlite"),
+                       "--witness", str(witness)), capsys)
     assert status == 0 and "warning: the witness" in out and "is the witness of another ledger" in out
     assert witness.read_text() == written
 
 
 def test_verify_names_a_missing_or_damaged_witness(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ledger = tmp_path / "l.sqlite"
-    assert run(["demo", "--game", "one-or-five", "--rounds", "1", "--ledger", str(ledger)], capsys)[0] == 0
+    assert run(demo("--game", "one-or-five", "--rounds", "1", "--ledger", str(ledger)), capsys)[0] == 0
     status, out = run(["history", "verify", "--ledger", str(ledger), "--witness", str(tmp_path / "none.json")], capsys)
     assert status == 2 and "no such file" in out
     damaged = tmp_path / "damaged.json"

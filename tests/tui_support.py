@@ -11,7 +11,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import SUPERVISOR_KEYS, approved, on_duty, staffed
+from tests.staff_support import SUPERVISOR_KEYS, approved, on_duty, staffed, staffed_table
 
 PIN_KEYS = SUPERVISOR_KEYS
 """What the supervisor types into the sign-in dialog (ID, Enter, PIN, Enter)."""
@@ -26,7 +26,7 @@ def seated_app(tmp_path: Path, profile: str, players: list[tuple[int, str, int]]
     staffed(ledger)
     loaded = approved(ledger, library.find(profile))
     source = KeyedEntry() if keyed else VirtualShoe(random.Random(seed))
-    table = on_duty(Table.create(ledger, "Pilot", loaded, source, seats=seats))
+    table = staffed_table(ledger, "Pilot", loaded, source, seats=seats)
     for seat, name, buy_in in players:
         table.seat_player(seat, name, buy_in)
     ledger.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line
-from dealer_tui.ledger.base import FLAGS
+from dealer_tui.ledger.base import FLAGS, STAFF_REGISTER
 from dealer_tui.ledger.export import export_csv, write_rows
 from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
 
@@ -143,8 +143,11 @@ def _verify(ledger: SqliteLedger, witness_path: Path | None) -> int:
     if problems:
         sys.stderr.write(f"error: {len(problems)} problem(s) in {ledger.path}\n")
         return 1
-    against = (f"; its witness {witness.path} agrees ({len(record.heads)} table head(s))"
-               if record is not None else "")
+    against = ""
+    if record is not None:
+        tables = sum(1 for table_id in record.heads if table_id != STAFF_REGISTER)
+        staff = ", and the staff register's" if len(record.heads) > tables else ""
+        against = f"; its witness {witness.path} agrees ({tables} table head(s){staff})"
     rounds = f"{report.rounds} round{'' if report.rounds == 1 else 's'}"
     sys.stdout.write(f"ok: {ledger.path}: every hash checks, every finished round re-settles, and every row, total "
                      f"and stack follows from the events ({rounds}){against}\n")

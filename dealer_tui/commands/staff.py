@@ -48,11 +48,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def read_pin(prompt: str) -> str:
     """A PIN: typed without echo at a terminal, else the next line of standard input."""
-    if sys.stdin.isatty():
-        return getpass.getpass(prompt)
-    line = sys.stdin.readline()
+    what = prompt.strip().rstrip(":")
+    try:
+        if sys.stdin.isatty():
+            return getpass.getpass(prompt)
+        line = sys.stdin.readline()
+    except (OSError, ValueError) as exc:  # closed, or not readable (a detached process)
+        raise EOFError(f"{what}: standard input cannot be read ({exc})") from None
     if not line:
-        raise EOFError(f"{prompt.strip().rstrip(':')}: standard input ended before a PIN was read")
+        raise EOFError(f"{what}: standard input ended before a PIN was read")
     return line.rstrip("\r\n")
 
 

@@ -253,7 +253,7 @@ class Round(Handlers, ABC):
         return [*self.payout_events(action)]
 
     def _propose_void(self, action: Action) -> list[RoundEvent]:
-        return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("by", "")),
+        return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("supervisor", "")),
                                   _sign_in(action))]
 
     @on(RoundStarted)

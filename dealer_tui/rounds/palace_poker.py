@@ -314,7 +314,7 @@ class PalacePokerRound(Round):
         return self._with_button(self.payout_events(a))
 
     def _propose_void(self, a: Action) -> list[RoundEvent]:
-        return self._with_button(self.void_events(str(a.data.get("reason", ""))))
+        return self._with_button(super()._propose_void(a))
 
     def _with_button(self, events: list[RoundEvent]) -> list[RoundEvent]:
         """Round-ending events also carry the hand's dealer, for the next hand's button (PP-0)."""

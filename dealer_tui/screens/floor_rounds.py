@@ -97,7 +97,6 @@ class RoundsScreen(Screen[None]):
     def _prepare(self) -> None:
         """Load the story and totals screens' code, and each game's wording, once the list is
         drawn: the first Enter or `t` then does not wait for the imports."""
-        from dealer_tui.screens import floor_story, floor_totals
         from dealer_tui.views import presenter
 
         for game in filter(None, self.games):

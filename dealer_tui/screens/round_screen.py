@@ -19,7 +19,6 @@ from dealer_tui.events.table import SignOffApproved
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import (
-    REKEY,
     UNDO,
     Action,
     ActionSpec,
@@ -38,11 +37,9 @@ from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
-from dealer_tui.screens.reason_modal import ReasonModal
-from dealer_tui.screens.sign_in_modal import SignInModal
+from dealer_tui.screens.signed_steps import SignedSteps, approving
 from dealer_tui.screens.table_changes import TableChanges
-from dealer_tui.staff import CORRECT_CARDS, DEAL, FLOOR, SIGN_OFF, Approval, Purpose, StaffDesk
-from dealer_tui.staff import VOID as VOID_ACT
+from dealer_tui.staff import SIGN_OFF, StaffDesk
 from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
@@ -60,7 +57,7 @@ R = TypeVar("R", bound=Round, default=Round)
 """The game's round (its live-table variant included) a round screen plays."""
 
 
-class RoundScreen(TableChanges, Screen[None], Generic[R]):
+class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
 
@@ -244,9 +241,11 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
             return bool(self.specs("ante"))
         if action == "undo_step":
             return (rnd := self.round) is not None and rnd.undoable() is not None
-        if action in ("start", "change_profile", "join", "more_chips", "leave"):
+        if action in ("start", "change_profile", "join", "more_chips", "leave", "dealer"):
             rnd = self.round
             between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
+            if action == "dealer":  # between hands, or to carry on a hand nobody is signed in for
+                return between or self.table.session.dealer is None
             if action == "join":
                 return between and len(self.table.session.players) < self.table.session.seat_count
             if action in ("more_chips", "leave"):
@@ -386,57 +385,6 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         self.app.install_screen(screen, f"shown-{id(screen)}")  # taken apart in `settled`
         self.app.push_screen(screen, settled(self.query_one(KeyBar), then, dispose=screen))
 
-    def with_staff(self, act: str, what: str, then: Callable[[Approval], object],
-                   backed_out: Callable[[], None] | None = None, *, for_round: bool = True) -> None:
-        """Someone signs in (ID and PIN) for `act` at this table — for the current round, unless
-        `for_round` is False; `then` gets the approval the ledger recorded."""
-        number = self.table.session.rounds_started if for_round and self.table.round is not None else None
-        purpose = Purpose(act, f"{what} at table {self.table.record.name}", self.table.record.id, number)
-
-        def done(approval: Approval | None) -> None:
-            if approval is not None:
-                then(approval)
-            elif backed_out is not None:
-                backed_out()
-        self.show(SignInModal(self.desk, purpose), done)
-
-    def action_dealer(self) -> None:
-        """A dealer signs in (a dealer change: the one on duty is signed out by it), or the one on
-        duty signs out for a break."""
-        on_duty = self.table.session.dealer
-
-        def signed_in(approval: Approval) -> None:
-            try:
-                self.table.sign_in_dealer(approval)
-            except (RulesError, LedgerError) as exc:
-                if not self.ledger_fault(exc, self.action_dealer):
-                    self.tell(str(exc), severity="error")
-            else:
-                self.tell(f"{approval.describe()} deals at this table now.")
-            self.refresh_view()
-
-        if on_duty is None:
-            self.with_staff(DEAL, "deal", signed_in, for_round=False)
-            return
-
-        def chosen(choice: str | None) -> None:
-            if choice == "c":
-                self.with_staff(DEAL, "deal", signed_in, for_round=False)
-            elif choice == "o":
-                try:
-                    self.table.sign_out_dealer("signed out at the table")
-                except (RulesError, LedgerError) as exc:
-                    if not self.ledger_fault(exc, self.action_dealer):
-                        self.tell(str(exc), severity="error")
-                else:
-                    self.tell(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer signs in with "
-                              f"{key('dealer')}.")
-                self.refresh_view()
-
-        self.ask(ChoiceModal(f"{on_duty.name} ({on_duty.account}) deals at this table.",
-                             [("c", "another dealer signs in (dealer change)"),
-                              ("o", "sign out (a break): no round starts until a dealer signs in")]), chosen)
-
     def action_select(self, seat: int) -> None:
         if 1 <= seat <= self.table.session.seat_count:
             self.selected = seat
@@ -496,44 +444,6 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
                               self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None),
                  confirmed)
 
-    def correct_keyed_cards(self) -> None:
-        """A live table: the supervisor approves keying a hand again before the payout is
-        confirmed (disputed cards); the dealer keys the cards as they are and gives the reason.
-        Backing out anywhere goes back to the payout, nothing changed."""
-        rnd = self.round
-        hands = rnd.rekey_hands() if rnd is not None else {}
-        if rnd is None or not hands:
-            return
-        number = self.table.session.rounds_started
-
-        def approved(who: Approval) -> None:
-            def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
-                try:
-                    rnd.propose(Action(REKEY, data={"reason": "checking", **approving(who)}, cards=cards))
-                except RulesError as exc:
-                    return str(exc)
-                return None
-
-            def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
-                if cards is None:
-                    self.action_payout()
-                    return
-
-                def reason_given(reason: str | None) -> None:
-                    if reason:
-                        self.perform(Action(REKEY, data={"reason": reason, **approving(who)}, cards=cards))
-                    self.action_payout()
-
-                self.ask(ReasonModal(f"Round {number}: why are the cards corrected?",
-                                     "e.g. seat 3's cards mis-keyed"), reason_given)
-
-            values = {label: " ".join(c.text for c in cards) for label, cards in hands.items()}
-            self.show(CardEntryModal(f"Round {number}: key the hands again as the table shows them",
-                                     [(label, len(cards)) for label, cards in hands.items()],
-                                     rnd.rekey_taken(), check, values=values), keyed)
-
-        self.with_staff(CORRECT_CARDS, f"correct the keyed cards of round {number}", approved, self.action_payout)
-
     def action_same_bets(self) -> None:
         """The selected seat's bets as they stood last round, in one key (the round checks them)."""
         seat = self.selected
@@ -560,29 +470,6 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
         if self.perform(Action(UNDO)) and what:
             self.tell(f"Taken back: {what}")
 
-    def action_void(self) -> None:
-        number = self.table.session.rounds_started
-
-        def approved(who: Approval) -> None:
-            def reason_given(reason: str | None) -> None:
-                if reason:
-                    self.perform(Action("void", data={"reason": reason, "by": who.account, "sign_in": who.sign_in}))
-
-            self.ask(ReasonModal(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
-
-        self.with_staff(VOID_ACT, f"void round {number}", approved)
-
-    def action_floor(self) -> None:
-        """The floor review over this ledger, for the supervisor (PIN first)."""
-        from dealer_tui.screens.floor_rounds import RoundsScreen
-        from dealer_tui.screens.floor_signoff import SignOffDesk
-        from rules.registry import games
-
-        self.with_staff(FLOOR, "open the floor review",
-                        lambda who: self.app.push_screen(RoundsScreen(
-                            self.table.ledger, list(games()), self.table.profile.profile.sign_off_threshold,
-                            desk=SignOffDesk(self.desk, who))), for_round=False)
-
     def house_label(self) -> str:
         return self.HOUSE_LABEL
 
@@ -605,7 +492,3 @@ class RoundScreen(TableChanges, Screen[None], Generic[R]):
                     found.append(b)
         return found
 
-
-def approving(who: Approval) -> dict[str, object]:
-    """An action's data naming the approver and the sign-in (what the table checks)."""
-    return {"supervisor": who.account, "sign_in": who.sign_in}

@@ -4,31 +4,28 @@ and a change of profile approved by the supervisor (C-8)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.reason_modal import ReasonModal
-from dealer_tui.staff import CHANGE_PROFILE, Approval
+from dealer_tui.screens.round_steps import RoundSteps
+from dealer_tui.staff import CHANGE_PROFILE, DEAL, Approval
+from dealer_tui.views import key
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
-    from dealer_tui.screens.round_screen import RoundScreen
 
 
-class TableChanges:
+class TableChanges(RoundSteps):
     """A base of `RoundScreen`, which provides `tell`, `ask`, `ask_amounts`, `with_staff` and
-    `refresh_view`: the steps a dealer takes between hands."""
+    `refresh_view`: the steps taken between hands (seats, chips, the profile, the dealer on duty)."""
 
     table: Table
     selected: int | None
-
-    def screen_of_table(self) -> RoundScreen[Any]:
-        """This object as the round screen it is a base of."""
-        return cast("RoundScreen[Any]", self)
 
     def _table_step(self, step: Callable[[], None], done: str) -> None:
         screen = self.screen_of_table()
@@ -127,3 +124,40 @@ class TableChanges:
         screen.tell(f"Profile {loaded.name} from the next round.")
         screen.refresh_view()
 
+    def action_dealer(self) -> None:
+        """A dealer signs in (a dealer change: the one on duty is signed out by it), or the one on
+        duty signs out for a break."""
+        screen = self.screen_of_table()
+        on_duty = screen.table.session.dealer
+
+        def signed_in(approval: Approval) -> None:
+            try:
+                screen.table.sign_in_dealer(approval)
+            except (RulesError, LedgerError) as exc:
+                if not screen.ledger_fault(exc, self.action_dealer):
+                    screen.tell(str(exc), severity="error")
+            else:
+                screen.tell(f"{approval.describe()} deals at this table now.")
+            screen.refresh_view()
+
+        if on_duty is None:
+            screen.with_staff(DEAL, "deal", signed_in, for_round=False)
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice == "c":
+                screen.with_staff(DEAL, "deal", signed_in, for_round=False)
+            elif choice == "o":
+                try:
+                    screen.table.sign_out_dealer("signed out at the table")
+                except (RulesError, LedgerError) as exc:
+                    if not screen.ledger_fault(exc, self.action_dealer):
+                        screen.tell(str(exc), severity="error")
+                else:
+                    screen.tell(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer signs in with "
+                              f"{key('dealer')}.")
+                screen.refresh_view()
+
+        screen.ask(ChoiceModal(f"{on_duty.name} ({on_duty.account}) deals at this table.",
+                             [("c", "another dealer signs in (dealer change)"),
+                              ("o", "sign out (a break): no round starts until a dealer signs in")]), chosen)

@@ -1,0 +1,104 @@
+"""The round screen's steps someone signs in for (ID and PIN) — a sign-off, a correction of
+keyed cards, a void, the floor review — each recording the approval the table then checks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dealer_tui.rounds.base import REKEY, Action
+from dealer_tui.screens.card_entry_modal import CardEntryModal
+from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.round_steps import RoundSteps
+from dealer_tui.screens.sign_in_modal import SignInModal
+from dealer_tui.staff import CORRECT_CARDS, FLOOR, VOID, Approval, Purpose
+from rules.cards import Card
+from rules.errors import RulesError
+
+
+def approving(who: Approval) -> dict[str, object]:
+    """An action's data naming the approver and the sign-in (what the table checks)."""
+    return {"supervisor": who.account, "sign_in": who.sign_in}
+
+
+class SignedSteps(RoundSteps):
+    """A base of `RoundScreen`: the steps that need someone's sign-in."""
+
+    def with_staff(self, act: str, what: str, then: Callable[[Approval], object],
+                   backed_out: Callable[[], None] | None = None, *, for_round: bool = True) -> None:
+        """Someone signs in (ID and PIN) for `act` at this table — for the current round, unless
+        `for_round` is False; `then` gets the approval the ledger recorded."""
+        screen = self.screen_of_table()
+        number = screen.table.session.rounds_started if for_round and screen.table.round is not None else None
+        purpose = Purpose(act, f"{what} at table {screen.table.record.name}", screen.table.record.id, number)
+
+        def done(approval: Approval | None) -> None:
+            if approval is not None:
+                then(approval)
+            elif backed_out is not None:
+                backed_out()
+        screen.show(SignInModal(screen.desk, purpose), done)
+
+    def correct_keyed_cards(self) -> None:
+        """A live table: the supervisor approves keying a hand again before the payout is
+        confirmed (disputed cards); the dealer keys the cards as they are and gives the reason.
+        Backing out anywhere goes back to the payout, nothing changed."""
+        screen = self.screen_of_table()
+        rnd = screen.round
+        hands = rnd.rekey_hands() if rnd is not None else {}
+        if rnd is None or not hands:
+            return
+        number = screen.table.session.rounds_started
+
+        def approved(who: Approval) -> None:
+            def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
+                try:
+                    rnd.propose(Action(REKEY, data={"reason": "checking", **approving(who)}, cards=cards))
+                except RulesError as exc:
+                    return str(exc)
+                return None
+
+            def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
+                if cards is None:
+                    screen.action_payout()
+                    return
+
+                def reason_given(reason: str | None) -> None:
+                    if reason:
+                        screen.perform(Action(REKEY, data={"reason": reason, **approving(who)}, cards=cards))
+                    screen.action_payout()
+
+                screen.ask(ReasonModal(f"Round {number}: why are the cards corrected?",
+                                     "e.g. seat 3's cards mis-keyed"), reason_given)
+
+            values = {label: " ".join(c.text for c in cards) for label, cards in hands.items()}
+            screen.show(CardEntryModal(f"Round {number}: key the hands again as the table shows them",
+                                     [(label, len(cards)) for label, cards in hands.items()],
+                                     rnd.rekey_taken(), check, values=values), keyed)
+
+        screen.with_staff(CORRECT_CARDS, f"correct the keyed cards of round {number}", approved, screen.action_payout)
+
+    def action_void(self) -> None:
+        screen = self.screen_of_table()
+        number = screen.table.session.rounds_started
+
+        def approved(who: Approval) -> None:
+            def reason_given(reason: str | None) -> None:
+                if reason:
+                    screen.perform(Action("void", data={"reason": reason, **approving(who)}))
+
+            screen.ask(ReasonModal(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
+
+        screen.with_staff(VOID, f"void round {number}", approved)
+
+    def action_floor(self) -> None:
+        """The floor review over this ledger, for the supervisor (PIN first)."""
+        screen = self.screen_of_table()
+        from dealer_tui.screens.floor_rounds import RoundsScreen
+        from dealer_tui.screens.floor_signoff import SignOffDesk
+        from rules.registry import games
+
+        screen.with_staff(FLOOR, "open the floor review",
+                        lambda who: screen.app.push_screen(RoundsScreen(
+                            screen.table.ledger, list(games()), screen.table.profile.profile.sign_off_threshold,
+                            desk=SignOffDesk(screen.desk, who))), for_round=False)
+
