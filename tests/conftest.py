@@ -31,9 +31,11 @@ def _quick_pins() -> Iterator[None]:
     """PINs hashed with a small scrypt cost in this process (the tests sign in thousands of
     times); the hash keeps its parameters, so checking works the same. Subprocesses use the
     real cost (`bench/pins.py` measures it; `test_staff` checks new PINs get it)."""
+    from tests.staff_support import QUICK_SCRYPT
+
     patch = pytest.MonkeyPatch()
-    patch.setattr("dealer_tui.staff.pins.SCRYPT_N", 2**4)
-    patch.setattr("dealer_tui.staff.pins.SCRYPT_R", 1)
+    for name, value in QUICK_SCRYPT.items():
+        patch.setattr(f"dealer_tui.staff.pins.{name}", value)
     yield
     patch.undo()
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from keyed_support import keyed_action
-from staff_support import staffed_table
+from staff_support import quick_pins, staffed_table
 
 from dealer_tui.demo import chooser
 from dealer_tui.ledger import SqliteLedger
@@ -32,6 +32,7 @@ PLAYERS = {"one-or-five": 3, "high-card-flush": 4, "chinese-poker": 3, "palace-p
 
 
 def main() -> None:
+    quick_pins()
     ledger_path, game, rounds, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     keyed = game.startswith("keyed:")
     game = game.removeprefix("keyed:")

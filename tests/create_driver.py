@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from staff_support import staffed_table
+from staff_support import quick_pins, staffed_table
 
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
@@ -26,6 +26,7 @@ from rules.profiles.loader import ProfileLibrary
 
 
 def main() -> None:
+    quick_pins()
     path, tables = Path(sys.argv[1]), int(sys.argv[2])
     hook = sys.argv[3] if len(sys.argv) > 3 else ""
     profile = ProfileLibrary([]).find("high-card-flush")

@@ -49,3 +49,15 @@ def acted(table: Table, raise2: int, raise3: int, **bonus: int) -> HighCardFlush
     table.act(Action("raise", 2, raise2) if raise2 else Action("fold", 2))
     table.act(Action("raise", 3, raise3) if raise3 else Action("fold", 3))
     return rnd
+
+
+def big_win(table: Table) -> None:
+    """The round started at `table` (seats 2 and 3 dealt SEAT2 and SEAT3, the DP BANKER) played to
+    its payout: seat 2 antes 500 with 100 on each bonus and raises 1000; seat 3 antes 10 and folds.
+    Seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 (HCF-9, HCF-10, HCF-12)."""
+    table.act(Action("ante", 2, 500, data={"flush": 100, "straight_flush": 100}))
+    table.act(Action("ante", 3, 10))
+    table.act(Action("deal"))
+    table.act(Action("raise", 2, 1000))
+    table.act(Action("fold", 3))
+    table.act(Action("reveal"))

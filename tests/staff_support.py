@@ -23,6 +23,19 @@ from dealer_tui.staff import (
 )
 from rules.profiles.loader import LoadedProfile, is_shipped
 
+QUICK_SCRYPT = {"SCRYPT_N": 2**4, "SCRYPT_R": 1}
+"""The small scrypt cost PINs are hashed with in the tests' own processes (the tests sign in
+thousands of times); a hash keeps its parameters, so checking works the same."""
+
+
+def quick_pins() -> None:
+    """New PINs hashed at `QUICK_SCRYPT` in this process (a test driver run as a script)."""
+    from dealer_tui.staff import pins
+
+    for name, value in QUICK_SCRYPT.items():
+        setattr(pins, name, value)
+
+
 MANAGER, MANAGER_PIN = "M1", "246813"
 DEALER, DEALER_PIN = "D1", "135792"
 SUPERVISOR, SUPERVISOR_PIN = "S1", "975318"

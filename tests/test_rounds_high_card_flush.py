@@ -14,7 +14,7 @@ from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
 from tests.staff_support import approval, staffed_table, void
 
 
@@ -145,12 +145,7 @@ def test_hcf_19_void_returns_every_bet(tmp_path: Path) -> None:
 def test_payout_at_the_sign_off_threshold_needs_a_supervisor(tmp_path: Path) -> None:
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     rnd = table.start_round()
-    table.act(Action("ante", 2, 500, data={"flush": 100, "straight_flush": 100}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
-    table.act(Action("raise", 2, 1000))
-    table.act(Action("fold", 3))
-    table.act(Action("reveal"))
+    big_win(table)
     # seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 >= 5000: sign-off needed
     assert rnd.sign_off_needed() == [2]
     with pytest.raises(IllegalAction, match=r"seat 2 is paid 5000 or more: a supervisor must sign off"):

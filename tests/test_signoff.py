@@ -24,13 +24,12 @@ from dealer_tui.staff import SIGN_OFF
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import shipped_dir
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
 from tests.staff_support import (
     SUPERVISOR,
     SUPERVISOR_PIN,
     SUPERVISOR_PIN_KEYS,
     floor_review,
-    on_duty,
     staffed,
     staffed_table,
 )
@@ -147,12 +146,7 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     500 + 1000 + 100 x 10 + 100 x 60 = 8500, seat 3 folds its 10 ante, the DP pays 8490)."""
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()
-    table.act(Action("ante", 2, 500, data={"flush": 100, "straight_flush": 100}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
-    table.act(Action("raise", 2, 1000))
-    table.act(Action("fold", 3))
-    table.act(Action("reveal"))
+    big_win(table)
     table.act(Action("confirm_payout", data={"send_to_floor": True}))
     with pytest.raises(IllegalAction, match="already waiting for the supervisor"):
         table.act(Action("confirm_payout", data={"send_to_floor": True}))

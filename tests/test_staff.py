@@ -12,7 +12,9 @@ from __future__ import annotations
 import json
 import runpy
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,7 +40,7 @@ from dealer_tui.staff.pins import PinRefused, hash_pin, pin_problem
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary, load_profile_file, shipped_dir
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
 from tests.staff_support import (
     AUDITOR,
     AUDITOR_PIN,
@@ -65,12 +67,7 @@ def big_payout_table(tmp_path: Path, crew_dealer: str = DEALER, pin: str = DEALE
         table.seat_player(seat, name, stack)
     crew.deal(table, crew_dealer, pin)
     table.start_round()
-    table.act(Action("ante", 2, 500, data={"flush": 100, "straight_flush": 100}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
-    table.act(Action("raise", 2, 1000))
-    table.act(Action("fold", 3))
-    table.act(Action("reveal"))
+    big_win(table)
     return table, crew
 
 
@@ -255,36 +252,32 @@ def test_no_round_starts_without_a_dealer_and_each_round_names_the_dealer_on_dut
 # -- history verify: what an insider writes with sqlite ----------------------------------------
 
 
-def test_verify_names_a_sign_off_rewritten_to_another_name_even_when_the_chain_is_rehashed(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    table, crew = big_payout_table(tmp_path)
-    table.act(Action("confirm_payout", data=crew.approval(table)))
+def forged_payout(table: Table, forge: Callable[[dict[str, Any]], dict[str, Any]]) -> list[str]:
+    """The table's payout event rewritten with sqlite (`forge` makes the new payload) and every
+    chain hashed again, as an insider who knows the hash scheme would: what verify says."""
     path = table.ledger.path
     table.ledger.close()
     db = sqlite3.connect(path)
     event_id, payload = db.execute("SELECT id, payload FROM events WHERE kind = 'payout_confirmed'").fetchone()
-    forged = {**json.loads(payload), "signed_off_by": "Friendly Floorman"}
-    db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(forged), event_id))
+    db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(forge(json.loads(payload))), event_id))
     db.commit()
     db.close()
     rehash(path)
-    problems = verify(SqliteLedger(path, readonly=True)).problems
+    return verify(SqliteLedger(path, readonly=True)).problems
+
+
+def test_verify_names_a_sign_off_rewritten_to_another_name_even_when_the_chain_is_rehashed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table, crew = big_payout_table(tmp_path)
+    table.act(Action("confirm_payout", data=crew.approval(table)))
+    problems = forged_payout(table, lambda payload: {**payload, "signed_off_by": "Friendly Floorman"})
     assert any("names 'Friendly Floorman', but sign-in" in p and "belongs to 'S1'" in p for p in problems), problems
 
 
 def test_verify_names_a_sign_off_by_a_typed_name_written_after_the_register_began(tmp_path: Path) -> None:
     table, crew = big_payout_table(tmp_path)
     table.act(Action("confirm_payout", data=crew.approval(table)))
-    path = table.ledger.path
-    table.ledger.close()
-    db = sqlite3.connect(path)
-    event_id, payload = db.execute("SELECT id, payload FROM events WHERE kind = 'payout_confirmed'").fetchone()
-    forged = {k: v for k, v in json.loads(payload).items() if k != "sign_in"}
-    db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(forged), event_id))
-    db.commit()
-    db.close()
-    rehash(path)
-    problems = verify(SqliteLedger(path, readonly=True)).problems
+    problems = forged_payout(table, lambda payload: {k: v for k, v in payload.items() if k != "sign_in"})
     assert any("sign off by 'S1' names no sign-in" in p for p in problems), problems
 
 

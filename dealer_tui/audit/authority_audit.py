@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from dealer_tui.events import EVENT_TYPES, EventError, RoundEvent, typed
 from dealer_tui.events.staff import STAFF_EVENTS
 from dealer_tui.events.table import RoundStarted
-from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent
+from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent, TableRecord
 from dealer_tui.ledger.records import AuditReads, ChainCheck
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.staff import StaffRegister, claim_problem
@@ -28,8 +28,6 @@ class AuthorityAudit:
     problems: list[str]
     legacy: dict[str, int] = field(default_factory=dict)
     """Acts from before the staff register, by table: a typed name, no sign-in."""
-    game: str | None = None
-    """The game of the table being read (its events are that game's)."""
 
     @classmethod
     def read(cls, ledger: AuditReads, problems: list[str]) -> AuthorityAudit:
@@ -47,45 +45,45 @@ class AuthorityAudit:
             if stored.kind not in staff_kinds:
                 problems.append(f"staff register, event {stored.ledger_seq}: a {stored.kind} event has no place in it")
                 continue
-            audit.check(stored, "staff register", None, None, TableSession(0))
+            audit.check(stored, "staff register", TableSession(0))
         return audit
-
-    def started(self) -> bool:
-        return self.register.first_seq is not None
 
     def before_register(self, stored: StoredEvent) -> bool:
         first = self.register.first_seq
         return first is None or (stored.ledger_seq or 0) < first
 
-    def check(self, stored: StoredEvent, where: str, table: int | None, round_number: int | None,
-              session: TableSession) -> None:
-        """One event that may claim authority, before it is replayed on the table's seats."""
+    def check(self, stored: StoredEvent, where: str, session: TableSession, table: TableRecord | None = None,
+              round_number: int | None = None) -> None:
+        """One event of `table` (None: of the register itself) that may claim authority, before it
+        is replayed on the table's seats."""
+        game = table.game if table is not None else None
         if stored.kind == RoundStarted.KIND:
-            self.check_dealer(stored, where, session)
+            self.check_dealer(stored, where, session, game)
             return
         if stored.kind not in CLAIM_KINDS:
             return
         try:
-            event = typed(stored, self.game if table is not None else None)
+            event = typed(stored, game)
         except EventError:
             return  # the table's audit names an event that does not read
         claim = event.claim()
         if claim is None:
             return
         if claim.sign_in is None and self.before_register(stored):
-            self.legacy[where.split(",")[0]] = self.legacy.get(where.split(",")[0], 0) + 1
+            label = where.split(",")[0]
+            self.legacy[label] = self.legacy.get(label, 0) + 1
             return
-        problem = claim_problem(self.register, claim, table=table, round=round_number,
-                                dealers=frozenset(session.round_dealers), at=stored.ledger_seq)
+        problem = claim_problem(self.register, claim, table=table.id if table is not None else None,
+                                round=round_number, dealers=frozenset(session.round_dealers), at=stored.ledger_seq)
         if problem is not None:
             self.problems.append(f"{where}, event {stored.seq} ({stored.kind}): {problem}")
 
-    def check_dealer(self, stored: StoredEvent, where: str, session: TableSession) -> None:
+    def check_dealer(self, stored: StoredEvent, where: str, session: TableSession, game: str | None) -> None:
         """A round since the register began names the dealer on duty when it started."""
         if self.before_register(stored):
             return
         try:
-            started = typed(stored, self.game)
+            started = typed(stored, game)
         except EventError:
             return
         if not isinstance(started, RoundStarted):

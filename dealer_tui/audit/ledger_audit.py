@@ -105,7 +105,6 @@ class LedgerAudit:
         self.authority = AuthorityAudit.read(ledger, report.problems)
 
     def table(self, table: TableRecord) -> None:
-        self.authority.game = table.game
         TableAudit(self, table).run()
 
     def finish(self) -> None:

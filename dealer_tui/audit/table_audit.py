@@ -121,14 +121,14 @@ class TableAudit:
     def event(self, event: StoredEvent, prev_ts: str | None) -> None:
         if event.round_id is None:  # between rounds, or during one (a supervisor signing in)
             if self.session is not None:
-                self.audit.authority.check(event, self.label, self.table.id, None, self.session)
+                self.audit.authority.check(event, self.label, self.session, self.table)
             self.table_event(event)
             return
         record = self.rounds.get(event.round_id)
         if record is None:
             return  # an event of a round the table does not have: `orphans` names it
         if self.session is not None:
-            self.audit.authority.check(event, self.where(record), self.table.id, record.number, self.session)
+            self.audit.authority.check(event, self.where(record), self.session, self.table, record.number)
         if self.current is None or self.current[0].id != record.id:
             if self.current is not None:
                 self.finish_round(*self.current)

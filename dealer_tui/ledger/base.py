@@ -350,11 +350,11 @@ class Ledger(ABC):
         """Record events (and the round's new status, flags, settlement) atomically."""
 
     @abstractmethod
-    def append_checked(self, table_id: int, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]]
-                       ) -> list[StoredEvent]:
-        """Record what `decide` makes of the chain's events as they are inside the write's own
-        transaction (no other writer in between: a lock-out counted across terminals); `decide`
-        raising records nothing."""
+    def append_checked(self, table_id: int, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]],
+                       after: int = 0) -> list[StoredEvent]:
+        """Record what `decide` makes of the chain's events after chain number `after`, as they are
+        inside the write's own transaction (no other writer in between: a lock-out counted across
+        terminals); `decide` raising records nothing."""
 
     @abstractmethod
     def round(self, round_id: int) -> RoundRecord: ...
@@ -363,7 +363,8 @@ class Ledger(ABC):
     def round_events(self, round_id: int) -> list[StoredEvent]: ...
 
     @abstractmethod
-    def table_events(self, table_id: int, kinds: Sequence[str] | None = None) -> list[StoredEvent]: ...
+    def table_events(self, table_id: int, kinds: Sequence[str] | None = None, after: int = 0) -> list[StoredEvent]:
+        """The table's events in chain order (of these kinds; only those after chain number `after`)."""
 
     @abstractmethod
     def settlement(self, round_id: int) -> list[SettlementRow]: ...

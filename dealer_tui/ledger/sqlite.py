@@ -384,10 +384,10 @@ class SqliteLedger(AuditReads, Ledger):
                 self._witness_due |= update.status in (ROUND_SETTLED, ROUND_VOIDED)
         return stored
 
-    def append_checked(self, table_id: int, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]]
-                       ) -> list[StoredEvent]:
+    def append_checked(self, table_id: int, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]],
+                       after: int = 0) -> list[StoredEvent]:
         with self._write(table_id) as db:
-            return self._insert_events(db, table_id, None, decide(self.table_events(table_id)))
+            return self._insert_events(db, table_id, None, decide(self.table_events(table_id, after=after)))
 
     def _insert_events(self, db: sqlite3.Connection, table_id: int, round_id: int | None,
                        events: Sequence[NewEvent]) -> list[StoredEvent]:
@@ -493,11 +493,11 @@ class SqliteLedger(AuditReads, Ledger):
     def round_events(self, round_id: int) -> list[StoredEvent]:
         return self._events("round_id = ?", (round_id,))
 
-    def table_events(self, table_id: int, kinds: Sequence[str] | None = None) -> list[StoredEvent]:
+    def table_events(self, table_id: int, kinds: Sequence[str] | None = None, after: int = 0) -> list[StoredEvent]:
         if not kinds:
-            return self._events("table_id = ?", (table_id,))
+            return self._events("table_id = ? AND seq > ?", (table_id, after))
         marks = ",".join("?" for _ in kinds)
-        return self._events(f"table_id = ? AND kind IN ({marks})", (table_id, *kinds))
+        return self._events(f"table_id = ? AND seq > ? AND kind IN ({marks})", (table_id, after, *kinds))
 
     def settlement(self, round_id: int) -> list[SettlementRow]:
         rows = self._db.execute(

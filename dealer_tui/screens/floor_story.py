@@ -25,6 +25,7 @@ from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.screens.payout_screen import BET_LABELS
+from dealer_tui.staff import StaffRegister
 from dealer_tui.views import presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
 from rules.cards import Card
@@ -46,6 +47,7 @@ class StoryScreen(Screen[None]):
         self.ledger, self.record = ledger, record
         self.tables = tables or TableNames(ledger)
         self.voids = voids or Voids(ledger)
+        self._staff: StaffRegister | None = None
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -96,7 +98,16 @@ class StoryScreen(Screen[None]):
             training = " — at a training table" if started.training else ""
             head.append("\ncards: " + CARD_SOURCES.get(started.card_source, started.card_source)
                         + (" — seeded, for training" if started.seeded else "") + training)
+            head.append(f"\ndealt by {self._who(started.dealer)}" if started.dealer
+                        else "\ndealt before staff accounts (no dealer recorded)")
         return head
+
+    def _who(self, account: str) -> str:
+        """An account as the register names it: `Dana Dealer (D1, dealer)`."""
+        if self._staff is None:
+            self._staff = StaffRegister.read(self.ledger)
+        found = self._staff.accounts.get(account)
+        return found.describe() if found is not None else repr(account)
 
     def _events(self, r: RoundRecord, recorded: list[StoredEvent]) -> Table:
         in_play = r.status == ROUND_OPEN
@@ -124,7 +135,7 @@ class StoryScreen(Screen[None]):
             payout = _read(e, "") if e.kind == PayoutConfirmed.KIND else None
             if isinstance(payout, PayoutConfirmed):
                 confirmed = f"confirmed at {e.ts[11:19]}" + (
-                    f", signed off by {payout.signed_off_by}" if payout.signed_off_by else "")
+                    f", signed off by {self._who(payout.signed_off_by)}" if payout.signed_off_by else "")
         table = Table(title="Settlement, per seat and bet" + (f" ({confirmed})" if confirmed else ""),
                       title_justify="left", expand=True)
         for column in ("Seat", "Bet", "Stake", "Result", "Why"):

@@ -53,6 +53,8 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
 
     def action_start(self, **choices: Any) -> None:
         """HCF-18: offer the bank to the next seat clockwise; a seat may decline."""
+        if self.no_dealer():
+            return
         declined: list[int] = list(choices.get("declined", []))
         session = self.table.session
         seat = HighCardFlushRound.next_banker(session, self.table.profile.profile, declined)

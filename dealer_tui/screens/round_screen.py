@@ -399,7 +399,18 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
     def on_seat_panel_selected(self, message: SeatPanel.Selected) -> None:
         self.action_select(message.seat)
 
+    def no_dealer(self) -> bool:
+        """Whether no dealer is signed in (said, with the key that signs one in): nothing about the
+        next round is asked before one is."""
+        if self.table.session.dealer is None:
+            self.tell(self.with_keys(f"No round starts with no dealer signed in: {key('dealer')} signs one in."),
+                      severity="warning")
+            return True
+        return False
+
     def action_start(self, **choices: Any) -> None:
+        if self.no_dealer():
+            return
         try:
             self.table.start_round(**choices)
         except (RulesError, LedgerError) as exc:

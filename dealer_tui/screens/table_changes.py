@@ -154,8 +154,8 @@ class TableChanges(RoundSteps):
                     if not screen.ledger_fault(exc, self.action_dealer):
                         screen.tell(str(exc), severity="error")
                 else:
-                    screen.tell(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer signs in with "
-                              f"{key('dealer')}.")
+                    screen.tell(screen.with_keys(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer "
+                                                 f"signs in with {key('dealer')}."))
                 screen.refresh_view()
 
         screen.ask(ChoiceModal(f"{on_duty.name} ({on_duty.account}) deals at this table.",

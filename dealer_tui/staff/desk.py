@@ -90,13 +90,13 @@ class StaffDesk:
             raise SignInRefused("type the account ID first")
         if not pin:
             raise SignInRefused("type the PIN, then Enter")  # nothing typed is not a guess
-        before = self.register()
-        matched = pin_matches(pin, before.accounts[account].pin if account in before.accounts else None)
+        register = self.register()
+        checked = register.accounts[account].pin if account in register.accounts else None
+        matched = pin_matches(pin, checked)  # the slow hash, outside the write
         outcome: list[Approval | str] = []
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
-            register = StaffRegister()
-            register.fold(events)
+            register.fold(events)  # what other terminals wrote meanwhile
             found = register.accounts.get(account)
             def refused(reason: str, failures: int) -> StaffRefused:
                 return StaffRefused(account=account, act=purpose.act, purpose=purpose.text, reason=reason,
@@ -105,8 +105,7 @@ class StaffDesk:
             if locked:
                 outcome.append(f"{account} is locked for {locked} more seconds after {MAX_TRIES} wrong PINs")
                 return [refused("locked", 0).record()]
-            same_pin = found is not None and before.accounts.get(account) == found
-            if not (matched and same_pin):
+            if not (matched and found is not None and found.pin == checked):
                 failures = register.failures(account) + 1
                 out: list[RoundEvent] = [refused("pin", failures)]
                 if failures >= MAX_TRIES:
@@ -130,7 +129,7 @@ class StaffDesk:
             return [StaffSignedIn(account=account, act=purpose.act, purpose=purpose.text, table=purpose.table,
                                   round=purpose.round).record()]
 
-        stored = self.ledger.append_checked(STAFF_REGISTER, decide)
+        stored = self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
         result = outcome[0]
         if isinstance(result, str):
             raise SignInRefused(result)
@@ -141,11 +140,12 @@ class StaffDesk:
 
     def _write(self, make: Callable[[StaffRegister], Sequence[RoundEvent]]) -> list[StoredEvent]:
         """Record the change `make` works out from the register as it is inside the write."""
+        register = self.register()
+
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
-            register = StaffRegister()
             register.fold(events)
             return [e.record() for e in make(register)]
-        return self.ledger.append_checked(STAFF_REGISTER, decide)
+        return self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
 
     @staticmethod
     def _manager(register: StaffRegister, by: Approval) -> None:

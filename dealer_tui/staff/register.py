@@ -4,6 +4,7 @@ register's chain (`ledger.base.STAFF_REGISTER`), read again whenever authority i
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -23,6 +24,10 @@ from dealer_tui.events.staff import (
     StaffSignedIn,
 )
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, StoredEvent
+
+
+_KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
+"""The register of each open ledger connection, as last read (`StaffRegister.read`)."""
 
 
 @dataclass(frozen=True)
@@ -69,15 +74,26 @@ class StaffRegister:
         """Where the register began (its first account): approvals before it name a typed name only."""
         self.problems: list[str] = []
         """Events of the chain that do not stand (an account added twice, a change by no one)."""
+        self.seq = 0
+        """The chain number of the last event folded in."""
 
     @classmethod
     def read(cls, ledger: Ledger) -> StaffRegister:
-        register = cls()
-        register.fold(ledger.table_events(STAFF_REGISTER))
+        """The register as the ledger holds it now. One register is kept per ledger connection and
+        brought up to date with the events written since it was last read (a sign-in reads a
+        handful of events, not the register's whole history)."""
+        register = _KEPT.get(ledger)
+        if register is None:
+            register = _KEPT[ledger] = cls()
+        register.fold(ledger.table_events(STAFF_REGISTER, after=register.seq))
         return register
 
     def fold(self, events: Iterable[StoredEvent]) -> None:
+        """Fold in the register's events that follow the last one folded (in chain order)."""
         for stored in events:
+            if stored.seq <= self.seq:
+                continue  # folded already
+            self.seq = stored.seq
             try:
                 event = typed(stored)
             except EventError as exc:

@@ -1,0 +1,151 @@
+"""Staff at the terminal and the floor, driven by keys: the first run makes the manager's account,
+the dealer signs in before the first round, a dealer change at the table, a sign-off by the
+supervisor's own ID and PIN, a lock-out set at the floor stopping the running table, and the
+auditor's read-only floor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from dealer_tui.app import Options, make_app
+from dealer_tui.floor_app import FloorApp
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
+from dealer_tui.rounds.base import Phase
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.first_manager import FirstManagerScreen
+from dealer_tui.screens.floor_rounds import RoundsScreen
+from dealer_tui.screens.floor_signoff import SignOffScreen
+from dealer_tui.screens.round_screen import RoundScreen
+from dealer_tui.screens.setup_screen import SetupScreen
+from dealer_tui.screens.sign_in_modal import SignInModal
+from dealer_tui.staff import StaffDesk
+from dealer_tui.widgets.notice import Notice
+from tests.staff_support import (
+    AUDITOR,
+    AUDITOR_PIN,
+    DEALER,
+    SUPERVISOR,
+    SUPERVISOR2,
+    SUPERVISOR2_PIN,
+    SUPERVISOR_KEYS,
+    floor_review,
+)
+from tests.tui_support import seated_app
+
+SIZE = (120, 36)
+PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
+
+
+def kinds(ledger: SqliteLedger, table_id: int, prefix: str) -> list[str]:
+    return [e.kind for e in ledger.table_events(table_id) if e.kind.startswith(prefix)]
+
+
+async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_in(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "new.sqlite", options=Options(game="high-card-flush"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, FirstManagerScreen)
+        await pilot.press(*"M1", "enter", *"Mona Manager", "enter", *"246813", "enter", *"246810", "enter")
+        assert isinstance(app.screen, FirstManagerScreen)          # the two PINs differ: asked again
+        assert "differ" in str(app.screen.query_one("#manager-error", Static).render())
+        await pilot.press(*"246813", "enter", *"246813", "enter")
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press(*["tab"] * 5, *"Ann 5000, Bob 1000", "ctrl+o")
+        assert isinstance(app.screen, SignInModal)                 # the dealer signs in before the first round
+        await pilot.press(*"M1", "enter", *"246813", "enter")      # a manager may deal
+        assert isinstance(app.screen, RoundScreen)
+        assert app.table is not None and app.table.session.dealer is not None
+        assert app.table.session.dealer.account == "M1"
+        await pilot.press("s", "y")
+        started = app.ledger.table_events(app.table.record.id, ["round_started"])[-1]
+        assert started.payload["dealer"] == "M1"
+    register = StaffDesk(SqliteLedger(tmp_path / "new.sqlite", readonly=True)).register()
+    assert [(a.id, a.name, a.role) for a in register.accounts.values()] == [("M1", "Mona Manager", "manager")]
+
+
+async def test_escape_on_the_first_manager_quits_and_records_nothing(tmp_path: Path) -> None:
+    app = make_app(tmp_path / "new.sqlite")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*"M1", "enter", "escape")
+    ledger = SqliteLedger(tmp_path / "new.sqlite", readonly=True)
+    assert ledger.table_events(STAFF_REGISTER) == [] and ledger.tables() == []
+
+
+async def test_a_dealer_change_and_a_break_at_the_table(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen) and "dealer Dana Dealer (D1)" in screen.sub_title
+        await pilot.press("D")
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("c", *SUPERVISOR2, "enter", *SUPERVISOR2_PIN, "enter")  # the relief dealer
+        assert "dealer Sue Second (S2)" in screen.sub_title
+        await pilot.press("D", "o")                                # a break: signed out
+        assert "no dealer signed in" in screen.sub_title
+        await pilot.press("s")
+        assert app.table is not None and app.table.round is None   # no round without a dealer
+        assert "No round starts with no dealer signed in: D signs one in." in str(screen.query_one(Notice).render())
+        await pilot.press("D", *DEALER, "enter", *"135792", "enter", "s", "y")
+        assert app.table.round is not None and app.table.round.phase is Phase.ANTE
+        table_id = app.table.record.id
+        assert kinds(app.ledger, table_id, "dealer_") == ["dealer_signed_in", "dealer_signed_out", "dealer_signed_in",
+                                                           "dealer_signed_out", "dealer_signed_in"]
+        assert app.ledger.table_events(table_id, ["round_started"])[-1].payload["dealer"] == DEALER
+
+
+async def test_a_lockout_set_on_the_floor_stops_the_running_table_at_once(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", PLAYERS)
+    floor = FloorApp(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True), ["high-card-flush"],
+                     StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite")))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y", "x")                             # a misdeal: the supervisor signs in
+        assert isinstance(app.screen, SignInModal)
+        async with floor.run_test(size=SIZE) as fp:                  # someone guesses S1's PIN at the floor
+            await fp.press(*SUPERVISOR, "enter", *"000001", "enter", *"000001", "enter", *"000001", "enter")
+            assert "locked for 5 minutes" in str(floor.screen.query_one("#pin-error", Static).render())
+        await pilot.press(*SUPERVISOR_KEYS)                          # the real S1, with the right PIN
+        assert isinstance(app.screen, SignInModal)
+        assert "S1 is locked for" in str(app.screen.query_one("#pin-error", Static).render())
+        await pilot.press("escape")
+        assert app.table is not None and app.table.round is not None and app.table.round.phase is Phase.ANTE
+
+
+async def test_the_auditor_reads_the_floor_and_decides_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "l.sqlite"
+    ledger = SqliteLedger(path)
+    table = ledger.create_table("T9", "high-card-flush", "p", "0" * 64, "shoe")
+    rnd = ledger.open_round(table.id, "high-card-flush", "p", [NewEvent("round_started", {})])
+    ledger.append(table.id, rnd.id, [NewEvent("sign_off_requested", {"seats": [1], "payouts": {"1": 9000},
+                                                                     "paid": 9000, "threshold": 5000,
+                                                                     "wagered": 100})])
+    app = floor_review(path, ["high-card-flush"], AUDITOR, AUDITOR_PIN)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, RoundsScreen) and app.sub_title == "Avi Auditor (A1), auditor"
+        await pilot.press("s")
+        queue = app.screen
+        assert isinstance(queue, SignOffScreen) and len(queue.waiting) == 1
+        await pilot.press("a")
+        assert app.screen is queue                                   # no sign-in offered: nothing to decide
+        await pilot.press("d")
+        assert app.screen is queue
+        assert len(queue.waiting) == 1
+    assert [e.kind for e in ledger.round_events(rnd.id)][-1] == "sign_off_requested"
+
+
+async def test_the_floor_asks_for_a_sign_in_and_refuses_a_dealer(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", PLAYERS)
+    app.ledger.close()
+    floor = FloorApp(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True), ["high-card-flush"],
+                     StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite")))
+    async with floor.run_test(size=SIZE) as pilot:
+        assert isinstance(floor.screen, SignInModal)
+        await pilot.press(*DEALER, "enter", *"135792", "enter")
+        assert isinstance(floor.screen, SignInModal)
+        assert "is a dealer: only a supervisor, a manager or an auditor may open the floor review" in str(
+            floor.screen.query_one("#pin-error", Static).render())
+        await pilot.press("escape")                                  # no sign-in: the review closes
+    assert floor.return_code is not None or not floor.is_running
