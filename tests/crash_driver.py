@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from keyed_support import keyed_action
-from staff_support import quick_pins, staffed_table
+from staff_support import quick_pins, signed, staffed_table
 
 from dealer_tui.demo import chooser
 from dealer_tui.ledger import SqliteLedger
@@ -78,7 +78,7 @@ def main() -> None:
         if keyed:
             play_keyed(table, rnd, decide)
         else:
-            table.act(choose(rnd, decide))
+            table.act(signed(table, choose(rnd, decide)))
     print(json.dumps({"stacks": table.session.stacks(), "house": table.session.house}))
 
 
@@ -89,7 +89,7 @@ def play_keyed(table: Table, rnd: Round, decide: random.Random) -> None:
         if rnd.phase is Phase.ANTE and decide.random() < 0.6:
             specs = [s for s in specs if s.kind == "ante"] or specs
         try:
-            table.act(keyed_action(rnd, decide.choice(specs), decide))
+            table.act(signed(table, keyed_action(rnd, decide.choice(specs), decide)))
             return
         except IllegalAction:
             continue

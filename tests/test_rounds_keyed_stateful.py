@@ -20,7 +20,7 @@ from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.replay_support import snapshot
-from tests.staff_support import staffed_table
+from tests.staff_support import signed, staffed_table
 
 KEYED = ["high-card-flush", "high-card-flush-casino", "one-or-five", "chinese-poker", "palace-poker"]
 
@@ -46,7 +46,7 @@ def test_c_2_random_keyed_play_conserves_chips_and_replays(name: str, seed: int,
                 if rnd.phase is Phase.ANTE and rng.random() < 0.6:
                     specs = [s for s in specs if s.kind == "ante"] or specs
                 try:
-                    table.act(keyed_action(rnd, rng.choice(specs), rng))
+                    table.act(signed(table, keyed_action(rnd, rng.choice(specs), rng)))
                 except IllegalAction:  # e.g. insurance asked on a keyed hand below a straight
                     continue
                 replayed = type(rnd).replay(profile.profile, rnd.setup, rnd.events)
