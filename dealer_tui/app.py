@@ -95,7 +95,12 @@ class DealerApp(OrderedKeysApp):
         """Resume the last table, or set one up; a table played on another terminal, or storage
         that fails, is said in a dialog. A ledger with no staff accounts first gets its manager."""
         try:
-            if not self.staff.register().has_accounts():
+            register = self.staff.register()
+            if not register.has_accounts() and not register.untouched():
+                raise LedgerError(f"{getattr(self.ledger, 'path', 'the ledger')}: the staff register holds events "
+                                  "but no account that reads: `dealer-tui history verify` names why; nobody can "
+                                  "sign in until it is fixed")
+            if register.untouched():
                 from dealer_tui.screens.first_manager import FirstManagerScreen
 
                 self.push_screen(FirstManagerScreen(self.staff, upgraded=bool(self.ledger.tables())),
@@ -110,6 +115,9 @@ class DealerApp(OrderedKeysApp):
 
             self.push_screen(StorageFault(exc, "The ledger", [(RETRY, "try again"), (QUIT, "quit")]),
                              lambda choice: self.start() if choice == RETRY else self.exit())
+            return
+        except LedgerError as exc:  # a ledger this terminal may not play on: said, nothing written
+            self.push_screen(ChoiceModal(str(exc), [("q", "quit")]), lambda _: self.exit())
             return
         if table is not None:
             self.show_table(table)

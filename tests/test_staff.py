@@ -9,6 +9,8 @@ HCF-10, HCF-12): a supervisor signs off."""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import runpy
 import sqlite3
@@ -17,8 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_tui.audit.ledger_audit import verify
+from dealer_tui.events.staff import StaffSignedIn, signed_text
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Action
@@ -35,6 +39,7 @@ from dealer_tui.staff import (
     SignInRefused,
     StaffDesk,
     StaffError,
+    StaffRegister,
 )
 from dealer_tui.staff.pins import PinRefused, hash_pin, pin_problem
 from rules.cards import parse_cards
@@ -86,7 +91,7 @@ def test_a_pin_is_six_or_more_digits_a_guesser_does_not_try_first(pin: str, prob
 def test_a_pin_is_stored_as_a_salted_scrypt_hash_with_its_parameters() -> None:
     terminal = runpy.run_module("dealer_tui.staff.pins")  # the module as the terminals load it, not the tests' cheap cost
     stored = terminal["hash_pin"]("246813")
-    assert (stored.scheme, stored.n, stored.r, stored.p) == ("scrypt", 2**16, 8, 1)
+    assert (stored.scheme, stored.n, stored.r, stored.p) == ("scrypt+ed25519", 2**16, 8, 1)
     assert "246813" not in stored.to_payload().__repr__() and len(stored.salt) == 32
     assert terminal["hash_pin"]("246813").salt != stored.salt
     assert terminal["pin_matches"]("246813", stored) and not terminal["pin_matches"]("246814", stored)
@@ -128,7 +133,7 @@ def test_a_dealer_cannot_sign_off_and_nobody_approves_a_round_they_dealt(tmp_pat
     with pytest.raises(SignInRefused, match="is a dealer: only a supervisor or a manager may sign off"):
         crew.signed(table, SIGN_OFF, DEALER, DEALER_PIN)
     own = crew.signed(table, SIGN_OFF, SUPERVISOR2, SUPERVISOR2_PIN)
-    with pytest.raises(IllegalAction, match="who dealt the round: nobody approves a payout on a round they dealt"):
+    with pytest.raises(IllegalAction, match="who dealt the round: nobody approves an act on a round they dealt"):
         table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR2, "sign_in": own.sign_in}))
     table.act(Action("confirm_payout", data=crew.approval(table)))
 
@@ -300,7 +305,10 @@ def test_verify_names_an_account_a_dealer_slipped_into_the_register(tmp_path: Pa
     db.close()
     rehash(path)
     problems = verify(SqliteLedger(path, readonly=True)).problems
+    assert any("staff register" in p and "its signature is not M1's: written without M1's PIN" in p
+               for p in problems), problems
     assert any("staff register" in p and "manage by 'M1'" in p for p in problems), problems
+    assert "X1" not in StaffRegister.read(SqliteLedger(path, readonly=True)).accounts  # it signs in nowhere
 
 
 def test_an_auditor_signs_in_to_the_floor_and_to_nothing_that_changes_a_record(tmp_path: Path) -> None:
@@ -310,3 +318,92 @@ def test_an_auditor_signs_in_to_the_floor_and_to_nothing_that_changes_a_record(t
     for act in (SIGN_OFF, VOID, CHANGE_PROFILE, DEAL, MANAGE):
         with pytest.raises(SignInRefused, match="is an auditor: only"):
             crew.desk.sign_in(AUDITOR, AUDITOR_PIN, Purpose(act, "x", 1, 1))
+
+
+def append_forged(path: Path, kind: str, payload: dict[str, Any]) -> None:
+    """An event appended to the staff register with sqlite, the chains hashed again."""
+    db = sqlite3.connect(path)
+    seq, ledger_seq = db.execute("SELECT MAX(seq), (SELECT MAX(ledger_seq) FROM events) FROM events"
+                                 " WHERE table_id = 0").fetchone()
+    db.execute("INSERT INTO events(table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq)"
+               " VALUES (0, NULL, ?, '2026-12-01T00:00:00+00:00', ?, ?, '', '', ?)",
+               (seq + 1, kind, json.dumps(payload), ledger_seq + 1))
+    db.commit()
+    db.close()
+    rehash(path)
+
+
+def test_a_sign_in_written_without_the_pin_approves_nothing(tmp_path: Path) -> None:
+    """The insider appends a sign-in for S1 to the register (with a signature of a key of their
+    own), re-hashes, and names it in a sign-off: the table and verify refuse it, as both check the
+    sign-in's signature against S1's key, which only S1's PIN unseals."""
+    table, crew = big_payout_table(tmp_path)
+    path = table.ledger.path
+    table.ledger.close()
+    impostor = Ed25519PrivateKey.generate()
+    forged = StaffSignedIn(account=SUPERVISOR, act=SIGN_OFF, purpose="sign off", table=1, round=1)
+    with sqlite3.connect(path) as db:
+        seq = db.execute("SELECT MAX(seq) FROM events WHERE table_id = 0").fetchone()[0]
+    forged = dataclasses.replace(forged, signature=impostor.sign(signed_text(forged, seq + 1)).hex())
+    append_forged(path, forged.KIND, forged.record().payload)
+    ledger = SqliteLedger(path)
+    forged_seq = ledger.table_events(STAFF_REGISTER)[-1].ledger_seq
+    again = Table.open(ledger, ledger.tables()[0], PROFILE, ScriptedDeck([]))
+    with pytest.raises(IllegalAction, match="which the staff register does not hold"):
+        again.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": forged_seq}))
+    problems = verify(ledger).problems
+    assert any("its signature is not S1's: written without S1's PIN" in p for p in problems), problems
+
+
+def test_an_account_rewritten_with_a_pin_the_insider_knows_is_named_by_verify(tmp_path: Path) -> None:
+    """S1's stored PIN (and key) replaced, in place, by one the insider made, the chains hashed
+    again: the manager's signature over S1's creation no longer checks, and S1 signs in nowhere."""
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    staffed(ledger)
+    ledger.close()
+    with sqlite3.connect(tmp_path / "ledger.sqlite") as db:
+        event_id, payload = db.execute("SELECT id, payload FROM events WHERE kind = 'staff_added' AND payload LIKE ?",
+                                       ('%"account": "S1"%',)).fetchone()
+        data = {**json.loads(payload), "pin": hash_pin("192837").to_payload()}
+        db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(data), event_id))
+    rehash(tmp_path / "ledger.sqlite")
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    problems = verify(ledger).problems
+    assert any("its signature is not M1's" in p for p in problems), problems
+    with pytest.raises(SignInRefused, match="wrong ID or PIN"):
+        StaffDesk(ledger).sign_in(SUPERVISOR, "192837", Purpose(FLOOR, "the floor"))
+
+
+def test_verify_names_a_big_payout_whose_sign_off_was_taken_out(tmp_path: Path) -> None:
+    """The sign-off (and its sign-in) removed from the payout of 8500, re-hashed: the rules still
+    pay seat 2 8500, at or over the 5000 threshold, and no sign-off is recorded."""
+    table, crew = big_payout_table(tmp_path)
+    table.act(Action("confirm_payout", data=crew.approval(table)))
+    problems = forged_payout(table, lambda payload: {**{k: v for k, v in payload.items() if k != "sign_in"},
+                                                     "signed_off_by": None})
+    assert any("seat 2 was paid 5000 or more with no supervisor's sign-off recorded" in p for p in problems), problems
+
+
+def test_a_sign_in_for_the_table_does_not_approve_a_round(tmp_path: Path) -> None:
+    table, crew = big_payout_table(tmp_path)
+    whole_table = crew.signed(table, SIGN_OFF, for_round=False)
+    with pytest.raises(IllegalAction, match="was for the table, no round, not round 1"):
+        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": whole_table.sign_in}))
+
+
+def test_verify_names_a_table_whose_profile_text_was_swapped_for_an_unapproved_one(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    staffed(ledger)
+    Table.create(ledger, "H1", PROFILE, ScriptedDeck([]), seats=7)
+    ledger.close()
+    text = PROFILE.text.replace("sign_off_threshold: 5000", "sign_off_threshold: 1000000")
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    with sqlite3.connect(tmp_path / "ledger.sqlite") as db:
+        event_id, payload = db.execute("SELECT id, payload FROM events WHERE kind = 'table_opened'").fetchone()
+        data = {**json.loads(payload), "profile_text": text, "profile_sha256": digest}
+        db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(data), event_id))
+        db.execute("UPDATE tables SET profile_sha256 = ? WHERE id = 1", (digest,))
+    rehash(tmp_path / "ledger.sqlite")
+    problems = verify(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)).problems
+    assert any("profile 'high-card-flush'" in p and "is neither shipped nor approved by a manager" in p
+               for p in problems), problems

@@ -149,3 +149,35 @@ async def test_the_floor_asks_for_a_sign_in_and_refuses_a_dealer(tmp_path: Path)
             floor.screen.query_one("#pin-error", Static).render())
         await pilot.press("escape")                                  # no sign-in: the review closes
     assert floor.return_code is not None or not floor.is_running
+
+
+async def test_a_between_hands_key_during_a_hand_says_why(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("s", "y", "D")
+        assert "Dealer sign-in waits for the end of the hand: finish or void the round first." in str(
+            screen.query_one(Notice).render())
+        await pilot.press("P")
+        assert "Change profile waits for the end of the hand" in str(screen.query_one(Notice).render())
+        assert app.screen is screen
+
+
+async def test_a_register_whose_accounts_do_not_read_is_not_a_first_run(tmp_path: Path) -> None:
+    """The staff register's accounts broken (here: their signatures): the terminal says so and
+    offers no first-manager screen — breaking the register is no way to become manager."""
+    import sqlite3
+
+    app = seated_app(tmp_path, "high-card-flush", PLAYERS)
+    app.ledger.close()
+    with sqlite3.connect(tmp_path / "ledger.sqlite") as db:
+        db.execute("UPDATE events SET payload = json_set(payload, '$.signature', 'ab') WHERE kind = 'staff_added'")
+    again = make_app(tmp_path / "ledger.sqlite")
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, ChoiceModal) and not isinstance(again.screen, FirstManagerScreen)
+        assert "the staff register holds events but no account that reads" in again.screen.question
+        await pilot.press("q")
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
+    assert [e.kind for e in ledger.table_events(STAFF_REGISTER)].count("staff_added") == 5  # nothing added

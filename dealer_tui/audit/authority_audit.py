@@ -10,11 +10,12 @@ from dataclasses import dataclass, field
 
 from dealer_tui.events import EVENT_TYPES, EventError, RoundEvent, typed
 from dealer_tui.events.staff import STAFF_EVENTS
-from dealer_tui.events.table import RoundStarted
+from dealer_tui.events.table import RoundStarted, TableChanged, TableOpened
 from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent, TableRecord
 from dealer_tui.ledger.records import AuditReads, ChainCheck
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.staff import StaffRegister, claim_problem
+from rules.profiles.loader import shipped_digests
 
 CLAIM_KINDS = frozenset(kind for (_, kind), cls in EVENT_TYPES.items() if cls.claim is not RoundEvent.claim)
 """The kinds of event that may name someone's authority."""
@@ -60,6 +61,8 @@ class AuthorityAudit:
         if stored.kind == RoundStarted.KIND:
             self.check_dealer(stored, where, session, game)
             return
+        if stored.kind in (TableOpened.KIND, TableChanged.KIND):
+            self.check_profile(stored, where)
         if stored.kind not in CLAIM_KINDS:
             return
         try:
@@ -94,6 +97,22 @@ class AuthorityAudit:
         elif started.dealer != on_duty:
             self.problems.append(f"{where}: its start names dealer {started.dealer!r}, but "
                                  f"{on_duty or 'no one'!r} was signed in to deal at the table")
+
+    def check_profile(self, stored: StoredEvent, where: str) -> None:
+        """A table opened (or changed) since the register began runs a shipped profile's text or
+        one a manager approved before."""
+        if self.before_register(stored):
+            return
+        try:
+            event = typed(stored)
+        except EventError:
+            return
+        if not isinstance(event, (TableOpened, TableChanged)) or event.profile_sha256 in shipped_digests():
+            return
+        approved = self.register.approved_at.get(event.profile_sha256)
+        if approved is None or approved >= (stored.ledger_seq or 0):
+            self.problems.append(f"{where}, event {stored.seq} ({stored.kind}): profile {event.profile!r} "
+                                 f"(sha256 {event.profile_sha256[:12]}…) is neither shipped nor approved by a manager")
 
     def notes(self) -> list[str]:
         return [f"{where}: {count} approval(s) from before staff accounts, by a typed name with no sign-in"

@@ -90,6 +90,11 @@ def resettle_events(table: TableRecord, round_id: int, number: int, events: list
     changes = {str(s): c for s, c in sorted(outcome.stack_changes.items())}
     if recorded.stack_changes != changes or recorded.house != outcome.house:
         problems.append(f"{where}: the chips moved differ from the rules' settlement")
+    big = rnd.sign_off_needed()
+    if big and not recorded.signed_off_by:
+        seats = ", ".join(str(seat) for seat in big)
+        problems.append(f"{where}: seat {seats} was paid {loaded.profile.sign_off_threshold} or more with no "
+                        "supervisor's sign-off recorded")
     return problems, revision
 
 

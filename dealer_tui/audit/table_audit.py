@@ -120,8 +120,7 @@ class TableAudit:
 
     def event(self, event: StoredEvent, prev_ts: str | None) -> None:
         if event.round_id is None:  # between rounds, or during one (a supervisor signing in)
-            if self.session is not None:
-                self.audit.authority.check(event, self.label, self.session, self.table)
+            self.audit.authority.check(event, self.label, self.session or TableSession(0), self.table)
             self.table_event(event)
             return
         record = self.rounds.get(event.round_id)

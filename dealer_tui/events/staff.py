@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dealer_tui.events.codec import Record, RoundEvent, optional
+from dealer_tui.ledger.base import canonical
 
 DEALER, SUPERVISOR, MANAGER, AUDITOR = "dealer", "supervisor", "manager", "auditor"
 ROLES = (DEALER, SUPERVISOR, MANAGER, AUDITOR)
@@ -29,7 +30,9 @@ class Claim:
 
 
 class PinHash(Record):
-    """A PIN as the register keeps it: a salted scrypt hash with its parameters."""
+    """A PIN as the register keeps it: a salted scrypt hash with its parameters, and the
+    account's signing key (Ed25519) sealed under a key only the PIN gives (`staff.pins`): what
+    the account signs — its sign-ins, the changes it authorises — nobody without its PIN can."""
 
     scheme: str
     salt: str
@@ -37,6 +40,11 @@ class PinHash(Record):
     r: int
     p: int
     hash: str
+    public: str
+    """The account's public key (hex): every signature of the account checks against it."""
+    sealed: str
+    """The private key, sealed (AES-GCM) under the second half of the PIN's scrypt output."""
+    nonce: str
 
 
 class StaffAdded(RoundEvent, kind="staff_added"):
@@ -47,6 +55,11 @@ class StaffAdded(RoundEvent, kind="staff_added"):
     by: str | None = None
     """The manager who added the account (None: the ledger's first account, a manager)."""
     sign_in: int | None = None
+    signature: str = ""
+    """Signed by `by` (the first account: by itself), over the event and its place (`signed_text`)."""
+
+    def signer(self) -> str:
+        return self.by if self.by is not None else self.account
 
     def claim(self) -> Claim | None:
         return Claim("manage", self.by, self.sign_in) if self.by is not None else None
@@ -57,6 +70,10 @@ class StaffRoleChanged(RoundEvent, kind="staff_role_changed"):
     role: str
     by: str
     sign_in: int
+    signature: str = ""
+
+    def signer(self) -> str:
+        return self.by
 
     def claim(self) -> Claim:
         return Claim("manage", self.by, self.sign_in)
@@ -68,6 +85,10 @@ class StaffPinChanged(RoundEvent, kind="staff_pin_changed"):
     by: str
     """The account itself (with its current PIN) or a manager."""
     sign_in: int
+    signature: str = ""
+
+    def signer(self) -> str:
+        return self.by
 
     def claim(self) -> Claim:
         return Claim("set_pin" if self.by == self.account else "manage", self.by, self.sign_in)
@@ -78,6 +99,10 @@ class StaffDisabled(RoundEvent, kind="staff_disabled"):
     by: str
     sign_in: int
     reason: str = ""
+    signature: str = ""
+
+    def signer(self) -> str:
+        return self.by
 
     def claim(self) -> Claim:
         return Claim("manage", self.by, self.sign_in)
@@ -91,6 +116,11 @@ class StaffSignedIn(RoundEvent, kind="staff_signed_in"):
     purpose: str
     table: int | None = None
     round: int | None = None
+    signature: str = ""
+    """Signed by the account with the key its PIN unsealed: a sign-in nobody could write without it."""
+
+    def signer(self) -> str:
+        return self.account
 
 
 class StaffRefused(RoundEvent, kind="staff_refused"):
@@ -125,9 +155,24 @@ class ProfileApproved(RoundEvent, kind="profile_approved"):
     sign_in: int
     name_shadows: bool = optional(default=False)
     """The profile is named like a shipped one (the approval was given knowing it)."""
+    signature: str = ""
+
+    def signer(self) -> str:
+        return self.by
 
     def claim(self) -> Claim:
         return Claim("manage", self.by, self.sign_in)
+
+
+Signed = StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
+"""The register's events that carry their signer's signature."""
+
+
+def signed_text(event: RoundEvent, seq: int) -> bytes:
+    """What a signature covers: the event's kind and content (less the signature) and its place
+    in the register's chain — a signed event copied to another place no longer checks."""
+    payload = {k: v for k, v in event.record().payload.items() if k != "signature"}
+    return canonical({"kind": event.KIND, "seq": seq, "payload": payload}).encode()
 
 
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,

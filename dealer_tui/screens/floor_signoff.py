@@ -95,6 +95,10 @@ class SignOffScreen(Screen[None]):
         if [w.request.id for w in self.ledger.sign_off_queue()] != [w.request.id for w in self.waiting]:
             self.load()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """An auditor's queue offers no decision."""
+        return not (action in ("approve", "refuse") and self.desk.read_only)
+
     def _selected(self) -> PendingSignOff | None:
         row = self.query_one(DataTable).cursor_row
         if not self.waiting or row is None or not 0 <= row < len(self.waiting):

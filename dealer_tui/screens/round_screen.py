@@ -54,6 +54,10 @@ from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
 R = TypeVar("R", bound=Round, default=Round)
+
+BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer"})
+"""The round screen's steps taken between hands only (the dealer's sign-in also when nobody is
+signed in for the hand in play)."""
 """The game's round (its live-table variant included) a round screen plays."""
 
 
@@ -148,9 +152,9 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
         number = self.table.session.rounds_started
         on_duty = self.table.session.dealer
         dealer = f"dealer {on_duty.name} ({on_duty.account})" if on_duty is not None else "no dealer signed in"
-        self.sub_title = (f"round {number}" if rnd is not None else
-                          f"{number} round{'s' if number != 1 else ''} played" if number else "no round yet"
-                          ) + f" — {dealer}"
+        self.sub_title = f"{dealer} — " + (f"round {number}" if rnd is not None else
+                                            f"{number} round{'s' if number != 1 else ''} played" if number
+                                            else "no round yet")
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
         prompt = self.with_keys(self.presenter.prompt(rnd))
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
@@ -241,11 +245,13 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
             return bool(self.specs("ante"))
         if action == "undo_step":
             return (rnd := self.round) is not None and rnd.undoable() is not None
-        if action in ("start", "change_profile", "join", "more_chips", "leave", "dealer"):
+        if action in BETWEEN_HANDS:
             rnd = self.round
             between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
             if action == "dealer":  # between hands, or to carry on a hand nobody is signed in for
                 return between or self.table.session.dealer is None
+            if action == "start":
+                return between and self.table.session.dealer is not None
             if action == "join":
                 return between and len(self.table.session.players) < self.table.session.seat_count
             if action in ("more_chips", "leave"):
@@ -276,6 +282,16 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
             notice.clear()
             self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
         rnd = self.round
+        between = [b for b in self._bindings_list() if b.key == event.key and b.action in BETWEEN_HANDS]
+        if between and not any(self.check_action(b.action, ()) for b in between):
+            in_play = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
+            if in_play:
+                self.tell(f"{between[0].description} waits for the end of the hand: finish or void the round first.",
+                          severity="warning")
+            elif not (between[0].action == "start" and self.no_dealer()):
+                return
+            event.stop()
+            return
         mine = [b for b in self._bindings_list() if b.key == event.key and b.action in self.KINDS]
         if any(self.check_action(b.action, ()) for b in mine):
             return  # a binding of this key is legal and runs

@@ -30,7 +30,7 @@ class SignInModal(ModalScreen[Approval | None]):
                          classes="hint")
             with Horizontal(classes="row"):
                 yield Label("Account ID")
-                yield Input(value=self.account, placeholder="e.g. S1", id="account", max_length=32)
+                yield Input(value=self.account, placeholder="your ID, as on your badge", id="account", max_length=32)
             with Horizontal(classes="row"):
                 yield Label("PIN")
                 yield Input(placeholder="6+ digits", password=True, id="pin", max_length=12)

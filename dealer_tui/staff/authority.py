@@ -5,7 +5,9 @@ an act; `history verify` asks it of every act recorded."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR, Claim
 from dealer_tui.staff.register import StaffRegister
@@ -50,13 +52,15 @@ def roles_text(act: str) -> str:
 @dataclass(frozen=True)
 class Approval:
     """A sign-in that went through: the account, its role, and the sign-in's place in the
-    ledger (what the act it allows records)."""
+    ledger (what the act it allows records); and the account's signing key, which its PIN
+    unsealed, for the register's events the act writes (kept in memory only)."""
 
     account: str
     name: str
     role: str
     sign_in: int
     act: str
+    key: Ed25519PrivateKey | None = field(default=None, repr=False, compare=False)
 
     def describe(self) -> str:
         return f"{self.name} ({self.account})"
@@ -85,8 +89,9 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
         return f"{claim.act.replace('_', ' ')} by {claim.account!r}: sign-in {record.seq} was for table " \
                f"{signed.table}, not this one"
     if claim.act in ROUND_ACTS and round is not None and signed.round != round:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: sign-in {record.seq} was for round " \
-               f"{signed.round}, not round {round}"
+        given = f"round {signed.round}" if signed.round is not None else "the table, no round"
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: sign-in {record.seq} was for {given}, " \
+               f"not round {round}"
     account = register.account_at(claim.account, record.seq)
     if account is None:
         return f"{claim.act.replace('_', ' ')} by {claim.account!r}: no such account when it signed in"
@@ -95,6 +100,7 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
     if account.role not in MAY[claim.act]:
         return f"{claim.act.replace('_', ' ')} by {claim.account!r}, {article(account.role)} when it signed in: only " \
                f"{roles_text(claim.act)} may {WHAT[claim.act]}"
-    if claim.act == SIGN_OFF and claim.account in dealers:
-        return f"sign-off by {claim.account!r}, who dealt the round: nobody approves a payout on a round they dealt"
+    if claim.act in ROUND_ACTS and claim.account in dealers:
+        return f"{claim.act.replace('_', ' ')} by {claim.account!r}, who dealt the round: nobody approves an act " \
+               "on a round they dealt"
     return None

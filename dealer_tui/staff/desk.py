@@ -7,15 +7,19 @@ a role the act does not allow, is told only to someone who knows its PIN."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_tui.events.codec import RoundEvent
 from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
     ProfileApproved,
+    Signed,
     StaffAdded,
     StaffDisabled,
     StaffLocked,
@@ -23,16 +27,22 @@ from dealer_tui.events.staff import (
     StaffRefused,
     StaffRoleChanged,
     StaffSignedIn,
+    signed_text,
 )
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
 from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, article, roles_text
-from dealer_tui.staff.pins import PinRefused, hash_pin, pin_matches
+from dealer_tui.staff.pins import PinRefused, hash_pin, seal_pin, sign, unlock
 from dealer_tui.staff.register import StaffRegister
 
 MAX_TRIES = 3
 LOCK_SECONDS = 5 * 60
 MAX_ID = 32
 MAX_NAME = 80
+
+
+def signed(event: Signed, key: Ed25519PrivateKey, chain_seq: int) -> Signed:
+    """The event with its signer's signature, for its place `chain_seq` in the register's chain."""
+    return dataclasses.replace(event, signature=sign(key, signed_text(event, chain_seq)))
 
 
 class SignInRefused(Exception):
@@ -92,7 +102,7 @@ class StaffDesk:
             raise SignInRefused("type the PIN, then Enter")  # nothing typed is not a guess
         register = self.register()
         checked = register.accounts[account].pin if account in register.accounts else None
-        matched = pin_matches(pin, checked)  # the slow hash, outside the write
+        key = unlock(pin, checked)  # the slow hash, outside the write
         outcome: list[Approval | str] = []
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
@@ -105,7 +115,7 @@ class StaffDesk:
             if locked:
                 outcome.append(f"{account} is locked for {locked} more seconds after {MAX_TRIES} wrong PINs")
                 return [refused("locked", 0).record()]
-            if not (matched and found is not None and found.pin == checked):
+            if key is None or found is None or found.pin != checked:
                 failures = register.failures(account) + 1
                 out: list[RoundEvent] = [refused("pin", failures)]
                 if failures >= MAX_TRIES:
@@ -125,26 +135,31 @@ class StaffDesk:
                 outcome.append(f"{found.name} ({account}) is {article(found.role)}: only {roles_text(purpose.act)} may "
                                f"{WHAT[purpose.act]}")
                 return [refused("role", register.failures(account)).record()]
-            outcome.append(Approval(account, found.name, found.role, 0, purpose.act))
-            return [StaffSignedIn(account=account, act=purpose.act, purpose=purpose.text, table=purpose.table,
-                                  round=purpose.round).record()]
+            outcome.append(Approval(account, found.name, found.role, 0, purpose.act, key))
+            signed_in = StaffSignedIn(account=account, act=purpose.act, purpose=purpose.text, table=purpose.table,
+                                      round=purpose.round)
+            return [signed(signed_in, key, register.seq + 1).record()]
 
         stored = self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
         result = outcome[0]
         if isinstance(result, str):
             raise SignInRefused(result)
         seq = next(e.ledger_seq for e in stored if e.kind == StaffSignedIn.KIND)
-        return Approval(result.account, result.name, result.role, int(seq or 0), result.act)
+        return Approval(result.account, result.name, result.role, int(seq or 0), result.act, result.key)
 
     # -- accounts -------------------------------------------------------------------------
 
-    def _write(self, make: Callable[[StaffRegister], Sequence[RoundEvent]]) -> list[StoredEvent]:
-        """Record the change `make` works out from the register as it is inside the write."""
+    def _write(self, make: Callable[[StaffRegister], Sequence[Signed]], key: Ed25519PrivateKey | None
+               ) -> list[StoredEvent]:
+        """Record the change `make` works out from the register as it is inside the write, each
+        event signed with `key` (the authorising account's, its PIN unsealed it) at its place."""
+        if key is None:
+            raise StaffError("the change needs the signing key of a sign-in with a PIN")
         register = self.register()
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
             register.fold(events)
-            return [e.record() for e in make(register)]
+            return [signed(e, key, register.seq + 1 + i).record() for i, e in enumerate(make(register))]
         return self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
 
     @staticmethod
@@ -156,15 +171,18 @@ class StaffDesk:
         """The ledger's first account, the only one made without a manager's sign-in: a manager."""
         self._check_new(account, name)
         try:
-            pin_hash = hash_pin(pin)
+            pin_hash, key = seal_pin(pin)
         except PinRefused as exc:
             raise StaffError(str(exc)) from None
 
-        def make(register: StaffRegister) -> Sequence[RoundEvent]:
-            if register.has_accounts():
-                raise StaffError("the ledger has accounts already: a manager adds the next one (--by)")
+        def make(register: StaffRegister) -> Sequence[Signed]:
+            if not register.untouched():
+                raise StaffError("the ledger has accounts already: a manager adds the next one (--by)"
+                                 if register.has_accounts() else
+                                 "the ledger's staff register holds events but no account that reads: "
+                                 "`dealer-tui history verify` names why; no first manager is made over it")
             return [StaffAdded(account=account, name=name.strip(), role=MANAGER, pin=pin_hash)]
-        self._write(make)
+        self._write(make, key)  # the first account signs its own creation
 
     @staticmethod
     def _check_new(account: str, name: str) -> None:
@@ -183,13 +201,13 @@ class StaffDesk:
         except PinRefused as exc:
             raise StaffError(str(exc)) from None
 
-        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+        def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)
             if account in register.accounts:
                 raise StaffError(f"there is an account {account!r} already: {register.accounts[account].describe()}")
             return [StaffAdded(account=account, name=name.strip(), role=role, pin=pin_hash, by=by.account,
                                sign_in=by.sign_in)]
-        self._write(make)
+        self._write(make, by.key)
 
     def _existing(self, register: StaffRegister, account: str) -> None:
         if account not in register.accounts:
@@ -199,14 +217,14 @@ class StaffDesk:
         if role not in ROLES:
             raise StaffError(f"no role {role!r} (roles: {', '.join(ROLES)})")
 
-        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+        def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)
             self._existing(register, account)
             if account == by.account and role != MANAGER:
                 raise StaffError("a manager does not take their own role away: another manager does")
             self._keeps_a_manager(register, account, role != MANAGER)
             return [StaffRoleChanged(account=account, role=role, by=by.account, sign_in=by.sign_in)]
-        self._write(make)
+        self._write(make, by.key)
 
     def set_pin(self, account: str, pin: str, by: Approval) -> None:
         """A new PIN: the account's own sign-in (with its current PIN), or a manager's."""
@@ -215,17 +233,17 @@ class StaffDesk:
         except PinRefused as exc:
             raise StaffError(str(exc)) from None
 
-        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+        def make(register: StaffRegister) -> Sequence[Signed]:
             self._existing(register, account)
             if by.sign_in not in register.sign_ins:
                 raise StaffError("the change needs a sign-in")
             if by.account != account:
                 self._manager(register, by)
             return [StaffPinChanged(account=account, pin=pin_hash, by=by.account, sign_in=by.sign_in)]
-        self._write(make)
+        self._write(make, by.key)
 
     def disable(self, account: str, by: Approval, reason: str = "") -> None:
-        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+        def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)
             self._existing(register, account)
             if not register.accounts[account].active:
@@ -234,7 +252,7 @@ class StaffDesk:
                 raise StaffError("a manager does not disable their own account: another manager does")
             self._keeps_a_manager(register, account, True)
             return [StaffDisabled(account=account, by=by.account, sign_in=by.sign_in, reason=reason.strip())]
-        self._write(make)
+        self._write(make, by.key)
 
     @staticmethod
     def _keeps_a_manager(register: StaffRegister, account: str, losing: bool) -> None:
@@ -249,7 +267,7 @@ class StaffDesk:
         already (nothing recorded)."""
         recorded: list[bool] = []
 
-        def make(register: StaffRegister) -> Sequence[RoundEvent]:
+        def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)
             if sha256 in register.approved:
                 recorded.append(False)
@@ -257,5 +275,5 @@ class StaffDesk:
             recorded.append(True)
             return [ProfileApproved(profile=profile, game=game, sha256=sha256, file=file, by=by.account,
                                     sign_in=by.sign_in, name_shadows=name_shadows)]
-        self._write(make)
+        self._write(make, by.key)
         return recorded[0]

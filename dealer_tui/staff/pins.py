@@ -1,5 +1,8 @@
 """PINs: at least six digits, not one a guesser tries first, kept only as a salted scrypt hash
-with its parameters, so that a later change of cost still checks the PINs set before it."""
+with its parameters, so that a later change of cost still checks the PINs set before it. The
+scrypt output's first half is the stored hash; its second half seals the account's Ed25519
+signing key, which only the right PIN unseals: an account's sign-ins and the changes it signs
+can be written by nobody who does not know its PIN."""
 
 from __future__ import annotations
 
@@ -7,6 +10,16 @@ import hashlib
 import hmac
 import secrets
 from itertools import pairwise
+
+from cryptography.exceptions import InvalidSignature, InvalidTag
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    PublicFormat,
+)
 
 from dealer_tui.events.staff import PinHash
 
@@ -35,29 +48,65 @@ def pin_problem(pin: str) -> str | None:
     return None
 
 
+SCHEME = "scrypt+ed25519"
+
+
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=32, maxmem=256 * r * n + 2**20)
+    return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=64, maxmem=256 * r * n + 2**20)
 
 
 def hash_pin(pin: str) -> PinHash:
-    """The stored form of a new PIN (`PinRefused` when it may not be one)."""
+    """The stored form of a new PIN (`seal_pin` without the key)."""
+    return seal_pin(pin)[0]
+
+
+def seal_pin(pin: str) -> tuple[PinHash, Ed25519PrivateKey]:
+    """The stored form of a new PIN, with a new signing key sealed under it, and that key
+    (`PinRefused` when it may not be a PIN)."""
     problem = pin_problem(pin)
     if problem is not None:
         raise PinRefused(problem)
-    salt = secrets.token_bytes(16)
+    salt, nonce = secrets.token_bytes(16), secrets.token_bytes(12)
     n, r, p = SCRYPT_N, SCRYPT_R, SCRYPT_P
-    return PinHash(scheme="scrypt", salt=salt.hex(), n=n, r=r, p=p, hash=_scrypt(pin, salt, n, r, p).hex())
+    out = _scrypt(pin, salt, n, r, p)
+    key = Ed25519PrivateKey.generate()
+    raw = key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    sealed = AESGCM(out[32:]).encrypt(nonce, raw, public)
+    return PinHash(scheme=SCHEME, salt=salt.hex(), n=n, r=r, p=p, hash=out[:32].hex(), public=public.hex(),
+                   sealed=sealed.hex(), nonce=nonce.hex()), key
+
+
+def unlock(pin: str, stored: PinHash | None) -> Ed25519PrivateKey | None:
+    """The account's signing key when `pin` is its PIN, else None. With nothing stored (no such
+    account) the same work is done, so that the time taken does not tell which accounts exist."""
+    if stored is None or stored.scheme != SCHEME:
+        _scrypt(pin, b"\0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
+        return None
+    try:
+        salt, expected = bytes.fromhex(stored.salt), bytes.fromhex(stored.hash)
+        out = _scrypt(pin, salt, stored.n, stored.r, stored.p)
+        if not hmac.compare_digest(out[:32], expected):
+            return None
+        raw = AESGCM(out[32:]).decrypt(bytes.fromhex(stored.nonce), bytes.fromhex(stored.sealed),
+                                       bytes.fromhex(stored.public))
+        return Ed25519PrivateKey.from_private_bytes(raw)
+    except (ValueError, MemoryError, InvalidTag):  # parameters no scrypt takes, a seal that does not open
+        return None
 
 
 def pin_matches(pin: str, stored: PinHash | None) -> bool:
-    """Whether `pin` is the stored one. With nothing stored (no such account) the same work is
-    done, so that the time taken does not tell which accounts exist."""
-    if stored is None or stored.scheme != "scrypt":
-        _scrypt(pin, b"\0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
-        return False
+    return unlock(pin, stored) is not None
+
+
+def sign(key: Ed25519PrivateKey, text: bytes) -> str:
+    return key.sign(text).hex()
+
+
+def signature_checks(stored: PinHash, text: bytes, signature: str) -> bool:
+    """Whether `signature` is the account's (its public key as `stored` holds it) over `text`."""
     try:
-        salt, expected = bytes.fromhex(stored.salt), bytes.fromhex(stored.hash)
-        got = _scrypt(pin, salt, stored.n, stored.r, stored.p)
-    except (ValueError, MemoryError):  # parameters no scrypt takes: never a match
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(stored.public)).verify(bytes.fromhex(signature), text)
+    except (ValueError, InvalidSignature):
         return False
-    return hmac.compare_digest(got, expected)
+    return True

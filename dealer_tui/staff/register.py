@@ -15,6 +15,7 @@ from dealer_tui.events.staff import (
     ROLES,
     PinHash,
     ProfileApproved,
+    Signed,
     StaffAdded,
     StaffDisabled,
     StaffLocked,
@@ -22,9 +23,10 @@ from dealer_tui.events.staff import (
     StaffRefused,
     StaffRoleChanged,
     StaffSignedIn,
+    signed_text,
 )
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, StoredEvent
-
+from dealer_tui.staff.pins import signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
 """The register of each open ledger connection, as last read (`StaffRegister.read`)."""
@@ -70,6 +72,8 @@ class StaffRegister:
         self.lockouts: dict[str, Lockout] = {}
         self.approved: dict[str, ProfileApproved] = {}
         """Approved casino profiles by the SHA-256 of their text."""
+        self.approved_at: dict[str, int] = {}
+        """Where each text's first approval stands in the ledger-wide sequence."""
         self.first_seq: int | None = None
         """Where the register began (its first account): approvals before it name a typed name only."""
         self.problems: list[str] = []
@@ -104,6 +108,11 @@ class StaffRegister:
     def apply(self, event: Recorded, stored: StoredEvent) -> None:
         seq = stored.ledger_seq if stored.ledger_seq is not None else stored.id
         where = f"staff register, event {seq} ({stored.kind})"
+        if isinstance(event, Signed) and not self._signed_by_signer(event, stored.seq):
+            signer = event.signer()
+            self.problems.append(f"{where}: its signature is not {signer}'s: written without {signer}'s PIN "
+                                 "(it stands for nothing)")
+            return
         match event:
             case StaffAdded(account=account, name=name, role=role, pin=pin, by=by):
                 if account in self.accounts:
@@ -118,6 +127,8 @@ class StaffRegister:
                 self._set(Account(account, name, role, True, pin, seq))
                 if self.first_seq is None:
                     self.first_seq = seq
+            case StaffRoleChanged(account=account, role=role) if role not in ROLES:
+                self.problems.append(f"{where}: account {account!r} given no role of this program ({role!r})")
             case StaffRoleChanged(account=account, role=role) if account in self.accounts:
                 self._set(replace(self.accounts[account], role=role, since=seq))
             case StaffPinChanged(account=account, pin=pin) if account in self.accounts:
@@ -135,6 +146,19 @@ class StaffRegister:
                 self.lockouts[account] = Lockout(0, until)
             case ProfileApproved(sha256=sha256):
                 self.approved[sha256] = event
+                self.approved_at.setdefault(sha256, seq)
+
+    def _signed_by_signer(self, event: Signed, chain_seq: int) -> bool:
+        """Whether the event carries its signer's signature (the signer's key as it stood then; the
+        ledger's first account signs its own creation)."""
+        if isinstance(event, StaffAdded) and event.by is None:
+            pin = event.pin
+        else:
+            signer = self.accounts.get(event.signer())
+            if signer is None:
+                return False
+            pin = signer.pin
+        return signature_checks(pin, signed_text(event, chain_seq), event.signature)
 
     def _set(self, account: Account) -> None:
         self.accounts[account.id] = account
@@ -151,6 +175,11 @@ class StaffRegister:
 
     def has_accounts(self) -> bool:
         return bool(self.accounts)
+
+    def untouched(self) -> bool:
+        """Whether the register holds no event at all: only then is a first manager made without
+        a manager's sign-in (a register whose accounts do not read is not a new one)."""
+        return self.seq == 0
 
     def managers(self) -> list[Account]:
         return [a for a in self.accounts.values() if a.role == MANAGER and a.active]
