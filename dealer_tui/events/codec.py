@@ -231,7 +231,9 @@ class Handlers:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        handlers = dict(cls._handlers)
+        handlers: dict[type[RoundEvent], str] = {}
+        for base in reversed(cls.__mro__[1:]):  # every base's handlers, the nearer base's winning
+            handlers.update(base.__dict__.get("_handlers", {}))
         for name, value in cls.__dict__.items():
             event_type = getattr(value, "__event_type__", None)
             if event_type is not None:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_tui.events import Handlers, RoundEvent, decode, on, typed
@@ -18,26 +16,31 @@ from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import (
     CardsCorrected,
     PayoutConfirmed,
-    PayoutRow,
     RoundRecovered,
     RoundStarted,
     RoundVoided,
-    SignOffApproved,
-    SignOffRefused,
-    SignOffRequested,
     StepTakenBack,
 )
-from dealer_tui.ledger.base import SettlementRow
-from dealer_tui.ledger.payouts import seat_payouts
-from rules.cards import Card, parse_cards
+from dealer_tui.rounds.frame import (
+    BANK_BETS,
+    TRACK,
+    Action,
+    ActionSpec,
+    CardRequest,
+    Phase,
+    RoundOutcome,
+    TrackStep,
+    cards_from_payload,
+    cards_payload,
+    refuse,
+)
+from dealer_tui.rounds.payout import PayoutSteps, SignOff, sign_in_of
+from rules.cards import Card
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession
-
-SignOff = SignOffRequested | SignOffApproved | SignOffRefused
-"""A sign-off's state: the request sent to the floor, or the floor's decision."""
 
 UNDO = "undo"
 UNDO_EVENT = "step_taken_back"
@@ -48,103 +51,7 @@ REKEY_EVENT = "cards_corrected"
 reason, who approved, and the keyed step as it reads with the corrected cards."""
 
 
-class Phase(StrEnum):
-    """The common frame every game's round moves through."""
-
-    ANTE = "ante"
-    DEAL = "deal"
-    ACT = "act"
-    REVEAL = "reveal"
-    PAYOUT = "payout"
-    DONE = "done"
-    VOID = "void"
-
-    @property
-    def label(self) -> str:
-        return self.value.upper()
-
-
-TRACK = (Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL, Phase.PAYOUT)
-
-TrackStep = tuple[str, frozenset[Phase]]
-"""One step of a game's phase track: its label, and the phases during which it is lit."""
-
-
-@dataclass(frozen=True)
-class CardRequest:
-    """Cards the rules need now: for each hand label ("seat 3", "dealer"), how many."""
-
-    purpose: str
-    hands: tuple[tuple[str, int], ...]
-    refill: tuple[Card, ...] = ()
-    """Cards to shuffle into the stub if it runs out (R-11, PP-12)."""
-
-    @property
-    def total(self) -> int:
-        return sum(n for _, n in self.hands)
-
-
-@dataclass(frozen=True)
-class Action:
-    """Something the dealer (for a seat, or for the table) wants to happen."""
-
-    kind: str
-    seat: int | None = None
-    amount: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    cards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-
-    def describe(self) -> str:
-        who = f"seat {self.seat} " if self.seat is not None else ""
-        amount = f" {self.amount}" if self.amount is not None else ""
-        return f"{who}{self.kind}{amount}"
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """One action legal now; amounts, when the action takes one, lie in [min_amount, max_amount]."""
-
-    kind: str
-    seat: int | None = None
-    min_amount: int | None = None
-    max_amount: int | None = None
-    label: str = ""
-    needs_cards: CardRequest | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    """Details the action must carry (e.g. which box)."""
-
-
-@dataclass(frozen=True)
-class RoundOutcome:
-    """What a finished round hands to the table and the ledger."""
-
-    rows: tuple[SettlementRow, ...]
-    stack_changes: Mapping[int, int]  # seat -> chips gained (+) or lost (-) this round
-    house: int  # the house's result: rake and fees, or the bank's result when the house banks
-    flags: frozenset[str] = frozenset()
-
-    @property
-    def wagered(self) -> int:
-        return sum(r.stake for r in self.rows if r.bet not in BANK_BETS)
-
-    @property
-    def paid(self) -> int:
-        """Every seat's payout summed (`payouts.seat_chips`: a DP's take included)."""
-        return sum(seat_payouts(self.rows).values())
-
-
-BANK_BETS = frozenset({"bank", "rake"})
-
-
-def cards_payload(cards: Sequence[Card]) -> str:
-    return " ".join(c.text for c in cards)
-
-
-def cards_from_payload(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
-
-
-class Round(Handlers, ABC):
+class Round(PayoutSteps, Handlers, ABC):
     """One game's round. Subclasses define the state, the actions and the events."""
 
     game_id: ClassVar[str]
@@ -254,7 +161,7 @@ class Round(Handlers, ABC):
 
     def _propose_void(self, action: Action) -> list[RoundEvent]:
         return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("supervisor", "")),
-                                  _sign_in(action))]
+                                  sign_in_of(action))]
 
     @on(RoundStarted)
     def _on_round_started(self, event: RoundStarted) -> None:
@@ -386,7 +293,7 @@ class Round(Handlers, ABC):
             event=keyed.kind, reason=reason, supervisor=supervisor,
             previous={label: " ".join(c.text for c in original.cards[label]) for label in changed},
             corrected={label: " ".join(c.text for c in cards) for label, cards in changed.items()},
-            step=again[0].payload, sign_in=_sign_in(action))]
+            step=again[0].payload, sign_in=sign_in_of(action))]
 
     def apply(self, event: Recorded) -> None:
         """Fold one event (new, or read back from the ledger) into the state: the method marked
@@ -420,115 +327,6 @@ class Round(Handlers, ABC):
     def outcome(self) -> RoundOutcome | None:
         """The settlement once computed (payout phase on), else None."""
 
-    # -- payout (shared by every game) ------------------------------------------------------
-
-    def player_of(self, row_seat: int) -> int:
-        """The seat whose player a settlement row's seat belongs to (a box's player in "1 or 5")."""
-        return row_seat
-
-    def player_payouts(self) -> dict[int, int]:
-        """Each player's payout this round (`payouts.seat_chips`, a player's boxes together)."""
-        outcome = self.outcome()
-        paid: dict[int, int] = {}
-        for row_seat, chips in (seat_payouts(outcome.rows).items() if outcome is not None else ()):
-            seat = self.player_of(row_seat)
-            paid[seat] = paid.get(seat, 0) + chips
-        return paid
-
-    def sign_off_needed(self) -> list[int]:
-        """Seats whose player's payout this round (`payouts.seat_chips`) reaches the profile's
-        sign-off threshold."""
-        limit = self.profile.sign_off_threshold
-        return sorted(seat for seat, paid in self.player_payouts().items() if paid >= limit)
-
-    def sign_off_state(self) -> SignOff | None:
-        """The latest sign-off event of this round: a request sent to the floor, or the floor's
-        decision on it; None when the floor was never asked, or when keyed cards were corrected
-        since (the payout may have changed: it goes to the floor again)."""
-        for event in reversed(self.events):
-            if isinstance(event, CardsCorrected):
-                return None
-            if isinstance(event, (SignOffRequested, SignOffApproved, SignOffRefused)):
-                return event
-        return None
-
-    def sign_off_request_events(self) -> list[RoundEvent]:
-        """The dealer sends the payout to the floor: the round stays in PAYOUT until it is confirmed."""
-        outcome = self.outcome()
-        what = "send the payout to the floor"
-        if self.phase is not Phase.PAYOUT or outcome is None:
-            raise refuse(None, what, f"the round is in the {self.phase.value} phase")
-        big = self.sign_off_needed()
-        if not big:
-            raise refuse(None, what, f"no seat's payout reaches {self.profile.sign_off_threshold}: no sign-off is needed")
-        state = self.sign_off_state()
-        if isinstance(state, SignOffRequested):
-            raise refuse(None, what, "it is already waiting for the supervisor")
-        if isinstance(state, SignOffApproved):
-            raise refuse(None, what, f"the supervisor ({state.by}) already approved it")
-        return [SignOffRequested(
-            seats=tuple(big), threshold=self.profile.sign_off_threshold,
-            payouts={str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
-            paid=outcome.paid, wagered=outcome.wagered)]
-
-    @on(SignOffRequested)
-    def _on_sign_off_requested(self, event: SignOffRequested) -> None:
-        """Waiting for the floor; no chip moves."""
-
-    @on(SignOffApproved)
-    def _on_sign_off_approved(self, event: SignOffApproved) -> None:
-        """The floor approved; the dealer confirms the payout with the approver as its sign-off."""
-
-    @on(SignOffRefused)
-    def _on_sign_off_refused(self, event: SignOffRefused) -> None:
-        """The floor refused, with a reason; the dealer may ask again or void the round."""
-
-    def payout_events(self, action: Action) -> list[RoundEvent]:
-        """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
-        table, or the floor's approval of a request (`send_to_floor` sends the request)."""
-        if action.data.get("send_to_floor"):
-            return self.sign_off_request_events()
-        outcome = self.outcome()
-        if self.phase is not Phase.PAYOUT or outcome is None:
-            raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")
-        big = self.sign_off_needed()
-        supervisor = str(action.data.get("supervisor", "")).strip()
-        sign_in = _sign_in(action)
-        state = self.sign_off_state()
-        if not supervisor and isinstance(state, SignOffApproved):
-            supervisor, sign_in = state.by.strip(), state.sign_in
-        if big and not supervisor:
-            seats = ", ".join(str(s) for s in big)
-            raise refuse(None, "confirm the payout",
-                         f"seat {seats} is paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
-        flags = set(outcome.flags) | ({"signed_off"} if big else set())
-        return [PayoutConfirmed(
-            rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=r.reason)
-                       for r in outcome.rows),
-            stack_changes={str(seat): change for seat, change in sorted(outcome.stack_changes.items())},
-            house=outcome.house,
-            seats=len({r.seat for r in outcome.rows if r.bet not in BANK_BETS}),
-            wagered=outcome.wagered,
-            paid=outcome.paid,
-            flags=tuple(sorted(flags)),
-            signed_off_by=supervisor if big else None,
-            sign_in=sign_in if big else None,
-        )]
-
-    def on_the_table(self) -> dict[int, int]:
-        """The chips each seat has put up in the round so far: what a void hands back."""
-        return {}
-
-    def void_events(self, reason: str, by: str = "", sign_in: int | None = None) -> list[RoundEvent]:
-        """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event
-        records what each seat got back and who approved the void."""
-        if self.phase in (Phase.DONE, Phase.VOID):
-            raise IllegalAction(f"the round is already {self.phase.value}: it cannot be voided")
-        if not reason.strip():
-            raise IllegalAction("a void needs a reason")
-        returned = {str(seat): chips for seat, chips in sorted(self.on_the_table().items()) if chips}
-        return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned, sign_in=sign_in)]
-
     @classmethod
     def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[Recorded]) -> Round:
         """Rebuild a round from its recorded events."""
@@ -537,18 +335,11 @@ class Round(Handlers, ABC):
         return rnd
 
 
-def _sign_in(action: Action) -> int | None:
-    """The sign-in an action's approval names (its place in the ledger), if any."""
-    value = action.data.get("sign_in")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def cards_in(events: Sequence[Recorded], game: str | None = None) -> list[Card]:
     """Every card the events (of a round of `game`) record: each event names its own (`RoundEvent.named_cards`)."""
     return [card for event in events for _, cards in typed(event, game).named_cards() for card in cards]
 
 
-def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:
-    """The one way rounds phrase a refusal: `Seat 3 may not raise: ...`."""
-    who = f"Seat {seat}" if seat is not None else "The table"
-    return IllegalAction(f"{who} may not {action}: {reason}")
+__all__ = ["BANK_BETS", "REKEY", "REKEY_EVENT", "TRACK", "UNDO", "UNDO_EVENT", "Action", "ActionSpec", "CardRequest",
+           "Phase", "Round", "RoundOutcome", "SignOff", "TrackStep", "cards_from_payload", "cards_in", "cards_payload",
+           "refuse"]

@@ -1,0 +1,117 @@
+"""The frame every game's round shares: its phases, the actions the dealer asks for, the actions
+legal now, the cards a step needs, and what a finished round hands on; the one way a refusal
+is phrased."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from dealer_tui.ledger.base import SettlementRow
+from dealer_tui.ledger.payouts import seat_payouts
+from rules.cards import Card, parse_cards
+from rules.errors import IllegalAction
+
+
+class Phase(StrEnum):
+    """The common frame every game's round moves through."""
+
+    ANTE = "ante"
+    DEAL = "deal"
+    ACT = "act"
+    REVEAL = "reveal"
+    PAYOUT = "payout"
+    DONE = "done"
+    VOID = "void"
+
+    @property
+    def label(self) -> str:
+        return self.value.upper()
+
+
+TRACK = (Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL, Phase.PAYOUT)
+
+TrackStep = tuple[str, frozenset[Phase]]
+"""One step of a game's phase track: its label, and the phases during which it is lit."""
+
+
+@dataclass(frozen=True)
+class CardRequest:
+    """Cards the rules need now: for each hand label ("seat 3", "dealer"), how many."""
+
+    purpose: str
+    hands: tuple[tuple[str, int], ...]
+    refill: tuple[Card, ...] = ()
+    """Cards to shuffle into the stub if it runs out (R-11, PP-12)."""
+
+    @property
+    def total(self) -> int:
+        return sum(n for _, n in self.hands)
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the dealer (for a seat, or for the table) wants to happen."""
+
+    kind: str
+    seat: int | None = None
+    amount: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    cards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
+
+    def describe(self) -> str:
+        who = f"seat {self.seat} " if self.seat is not None else ""
+        amount = f" {self.amount}" if self.amount is not None else ""
+        return f"{who}{self.kind}{amount}"
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action legal now; amounts, when the action takes one, lie in [min_amount, max_amount]."""
+
+    kind: str
+    seat: int | None = None
+    min_amount: int | None = None
+    max_amount: int | None = None
+    label: str = ""
+    needs_cards: CardRequest | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+    """Details the action must carry (e.g. which box)."""
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """What a finished round hands to the table and the ledger."""
+
+    rows: tuple[SettlementRow, ...]
+    stack_changes: Mapping[int, int]  # seat -> chips gained (+) or lost (-) this round
+    house: int  # the house's result: rake and fees, or the bank's result when the house banks
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def wagered(self) -> int:
+        return sum(r.stake for r in self.rows if r.bet not in BANK_BETS)
+
+    @property
+    def paid(self) -> int:
+        """Every seat's payout summed (`payouts.seat_chips`: a DP's take included)."""
+        return sum(seat_payouts(self.rows).values())
+
+
+BANK_BETS = frozenset({"bank", "rake"})
+
+
+def cards_payload(cards: Sequence[Card]) -> str:
+    return " ".join(c.text for c in cards)
+
+
+def cards_from_payload(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:
+    """The one way rounds phrase a refusal: `Seat 3 may not raise: ...`."""
+    who = f"Seat {seat}" if seat is not None else "The table"
+    return IllegalAction(f"{who} may not {action}: {reason}")

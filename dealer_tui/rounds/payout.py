@@ -1,0 +1,149 @@
+"""The payout every game's round ends with, and what it needs from the floor: the sign-off of a
+payout at or above the profile's threshold (at the table, or a request to the floor and its
+decision), and a void (a misdeal) handing every bet back — each naming who approved it and the
+sign-in that let them (a mixin of `Round`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from dealer_tui.events import Handlers, RoundEvent, on
+from dealer_tui.events.table import (
+    CardsCorrected,
+    PayoutConfirmed,
+    PayoutRow,
+    RoundVoided,
+    SignOffApproved,
+    SignOffRefused,
+    SignOffRequested,
+)
+from dealer_tui.ledger.payouts import seat_payouts
+from dealer_tui.rounds.frame import BANK_BETS, Action, Phase, RoundOutcome, refuse
+from rules.errors import IllegalAction
+from rules.profiles.base import ProfileBase
+
+SignOff = SignOffRequested | SignOffApproved | SignOffRefused
+"""A sign-off's state: the request sent to the floor, or the floor's decision."""
+
+
+class PayoutSteps(Handlers):
+    profile: ProfileBase
+    events: list[RoundEvent]
+
+    if TYPE_CHECKING:
+        @property
+        def phase(self) -> Phase: ...
+        def outcome(self) -> RoundOutcome | None: ...
+
+    def player_of(self, row_seat: int) -> int:
+        """The seat whose player a settlement row's seat belongs to (a box's player in "1 or 5")."""
+        return row_seat
+
+    def player_payouts(self) -> dict[int, int]:
+        """Each player's payout this round (`payouts.seat_chips`, a player's boxes together)."""
+        outcome = self.outcome()
+        paid: dict[int, int] = {}
+        for row_seat, chips in (seat_payouts(outcome.rows).items() if outcome is not None else ()):
+            seat = self.player_of(row_seat)
+            paid[seat] = paid.get(seat, 0) + chips
+        return paid
+
+    def sign_off_needed(self) -> list[int]:
+        """Seats whose player's payout this round (`payouts.seat_chips`) reaches the profile's
+        sign-off threshold."""
+        limit = self.profile.sign_off_threshold
+        return sorted(seat for seat, paid in self.player_payouts().items() if paid >= limit)
+
+    def sign_off_state(self) -> SignOff | None:
+        """The latest sign-off event of this round: a request sent to the floor, or the floor's
+        decision on it; None when the floor was never asked, or when keyed cards were corrected
+        since (the payout may have changed: it goes to the floor again)."""
+        for event in reversed(self.events):
+            if isinstance(event, CardsCorrected):
+                return None
+            if isinstance(event, (SignOffRequested, SignOffApproved, SignOffRefused)):
+                return event
+        return None
+
+    def sign_off_request_events(self) -> list[RoundEvent]:
+        """The dealer sends the payout to the floor: the round stays in PAYOUT until it is confirmed."""
+        outcome = self.outcome()
+        what = "send the payout to the floor"
+        if self.phase is not Phase.PAYOUT or outcome is None:
+            raise refuse(None, what, f"the round is in the {self.phase.value} phase")
+        big = self.sign_off_needed()
+        if not big:
+            raise refuse(None, what, f"no seat's payout reaches {self.profile.sign_off_threshold}: no sign-off is needed")
+        state = self.sign_off_state()
+        if isinstance(state, SignOffRequested):
+            raise refuse(None, what, "it is already waiting for the supervisor")
+        if isinstance(state, SignOffApproved):
+            raise refuse(None, what, f"the supervisor ({state.by}) already approved it")
+        return [SignOffRequested(
+            seats=tuple(big), threshold=self.profile.sign_off_threshold,
+            payouts={str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
+            paid=outcome.paid, wagered=outcome.wagered)]
+
+    @on(SignOffRequested)
+    def _on_sign_off_requested(self, event: SignOffRequested) -> None:
+        """Waiting for the floor; no chip moves."""
+
+    @on(SignOffApproved)
+    def _on_sign_off_approved(self, event: SignOffApproved) -> None:
+        """The floor approved; the dealer confirms the payout with the approver as its sign-off."""
+
+    @on(SignOffRefused)
+    def _on_sign_off_refused(self, event: SignOffRefused) -> None:
+        """The floor refused, with a reason; the dealer may ask again or void the round."""
+
+    def payout_events(self, action: Action) -> list[RoundEvent]:
+        """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
+        table, or the floor's approval of a request (`send_to_floor` sends the request)."""
+        if action.data.get("send_to_floor"):
+            return self.sign_off_request_events()
+        outcome = self.outcome()
+        if self.phase is not Phase.PAYOUT or outcome is None:
+            raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")
+        big = self.sign_off_needed()
+        supervisor = str(action.data.get("supervisor", "")).strip()
+        sign_in = sign_in_of(action)
+        state = self.sign_off_state()
+        if not supervisor and isinstance(state, SignOffApproved):
+            supervisor, sign_in = state.by.strip(), state.sign_in
+        if big and not supervisor:
+            seats = ", ".join(str(s) for s in big)
+            raise refuse(None, "confirm the payout",
+                         f"seat {seats} is paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
+        flags = set(outcome.flags) | ({"signed_off"} if big else set())
+        return [PayoutConfirmed(
+            rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=r.reason)
+                       for r in outcome.rows),
+            stack_changes={str(seat): change for seat, change in sorted(outcome.stack_changes.items())},
+            house=outcome.house,
+            seats=len({r.seat for r in outcome.rows if r.bet not in BANK_BETS}),
+            wagered=outcome.wagered,
+            paid=outcome.paid,
+            flags=tuple(sorted(flags)),
+            signed_off_by=supervisor if big else None,
+            sign_in=sign_in if big else None,
+        )]
+
+    def on_the_table(self) -> dict[int, int]:
+        """The chips each seat has put up in the round so far: what a void hands back."""
+        return {}
+
+    def void_events(self, reason: str, by: str = "", sign_in: int | None = None) -> list[RoundEvent]:
+        """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event
+        records what each seat got back and who approved the void."""
+        if self.phase in (Phase.DONE, Phase.VOID):
+            raise IllegalAction(f"the round is already {self.phase.value}: it cannot be voided")
+        if not reason.strip():
+            raise IllegalAction("a void needs a reason")
+        returned = {str(seat): chips for seat, chips in sorted(self.on_the_table().items()) if chips}
+        return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned, sign_in=sign_in)]
+
+
+def sign_in_of(action: Action) -> int | None:
+    """The sign-in an action's approval names (its place in the ledger), if any."""
+    value = action.data.get("sign_in")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
