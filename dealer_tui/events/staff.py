@@ -8,7 +8,7 @@ it (`Claim`): `history verify` and the rounds layer check the one against the ot
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dealer_tui.events.codec import Record, RoundEvent, optional
 from dealer_tui.ledger.base import canonical
@@ -65,12 +65,13 @@ class StaffAdded(RoundEvent, kind="staff_added"):
         return Claim("manage", self.by, self.sign_in) if self.by is not None else None
 
 
-class StaffRoleChanged(RoundEvent, kind="staff_role_changed"):
-    account: str
-    role: str
+class ManagerSigned(RoundEvent):
+    """A change of the register a manager authorised: who, the sign-in, and their signature."""
+
     by: str
     sign_in: int
-    signature: str = ""
+    signature: str = field(default="", kw_only=True)
+    """Signed by `by` over the event and its place (`signed_text`)."""
 
     def signer(self) -> str:
         return self.by
@@ -79,33 +80,24 @@ class StaffRoleChanged(RoundEvent, kind="staff_role_changed"):
         return Claim("manage", self.by, self.sign_in)
 
 
-class StaffPinChanged(RoundEvent, kind="staff_pin_changed"):
+class StaffRoleChanged(ManagerSigned, kind="staff_role_changed"):
+    account: str
+    role: str
+
+
+class StaffPinChanged(ManagerSigned, kind="staff_pin_changed"):
+    """`by`: the account itself (with its current PIN) or a manager."""
+
     account: str
     pin: PinHash
-    by: str
-    """The account itself (with its current PIN) or a manager."""
-    sign_in: int
-    signature: str = ""
-
-    def signer(self) -> str:
-        return self.by
 
     def claim(self) -> Claim:
         return Claim("set_pin" if self.by == self.account else "manage", self.by, self.sign_in)
 
 
-class StaffDisabled(RoundEvent, kind="staff_disabled"):
+class StaffDisabled(ManagerSigned, kind="staff_disabled"):
     account: str
-    by: str
-    sign_in: int
     reason: str = ""
-    signature: str = ""
-
-    def signer(self) -> str:
-        return self.by
-
-    def claim(self) -> Claim:
-        return Claim("manage", self.by, self.sign_in)
 
 
 class StaffSignedIn(RoundEvent, kind="staff_signed_in"):
@@ -144,24 +136,15 @@ class StaffLocked(RoundEvent, kind="staff_locked"):
     seconds: int
 
 
-class ProfileApproved(RoundEvent, kind="profile_approved"):
+class ProfileApproved(ManagerSigned, kind="profile_approved"):
     """A manager approved a casino profile's exact text (its SHA-256) for tables."""
 
     profile: str
     game: str
     sha256: str
     file: str
-    by: str
-    sign_in: int
     name_shadows: bool = optional(default=False)
     """The profile is named like a shipped one (the approval was given knowing it)."""
-    signature: str = ""
-
-    def signer(self) -> str:
-        return self.by
-
-    def claim(self) -> Claim:
-        return Claim("manage", self.by, self.sign_in)
 
 
 Signed = StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
