@@ -145,7 +145,8 @@ def legacy_chain(db: sqlite3.Connection) -> None:
     hash over the event's table chain and content only (every table's chain hashed again from its
     start)."""
     db.executescript("DELETE FROM events WHERE table_id = 0 OR kind IN ('dealer_signed_in', 'dealer_signed_out');"
-                     " DELETE FROM tables WHERE id = 0; DROP INDEX IF EXISTS events_by_kind;")
+                     " DELETE FROM tables WHERE id = 0; DROP INDEX IF EXISTS events_by_kind;"
+                     " DROP INDEX IF EXISTS staff_by_account;")
     rows = db.execute("SELECT id, table_id, round_id, seq, ts, kind, payload FROM events ORDER BY table_id, seq")
     prev: dict[int, str] = {}
     numbered: dict[int, int] = {}

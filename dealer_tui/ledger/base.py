@@ -35,6 +35,10 @@ TRAINING = "training"
 STAFF_REGISTER = 0
 """The id of the staff register: accounts, sign-ins and profile approvals are its hash chain,
 kept like a table's (the witness and `history verify` cover it) but never listed as a table."""
+STAFF_ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved")
+"""The register's events that make the accounts (and the approved profiles) what they are: few,
+read whole on start; sign-ins and refusals are read one account or one sign-in at a time."""
+STAFF_AUTH_KINDS = ("staff_signed_in", "staff_refused", "staff_locked")
 
 SIGN_OFF_REQUESTED = "sign_off_requested"
 SIGN_OFF_APPROVED = "sign_off_approved"
@@ -355,6 +359,19 @@ class Ledger(ABC):
         """Record what `decide` makes of the chain's events after chain number `after`, as they are
         inside the write's own transaction (no other writer in between: a lock-out counted across
         terminals); `decide` raising records nothing."""
+
+    @abstractmethod
+    def chain_length(self, table_id: int) -> int:
+        """The chain number of the table's last event (0: none)."""
+
+    @abstractmethod
+    def ledger_event(self, ledger_seq: int) -> StoredEvent | None:
+        """The event at this place in the ledger-wide sequence, if any."""
+
+    @abstractmethod
+    def staff_auth(self, account: str) -> list[StoredEvent]:
+        """The account's sign-ins, refused sign-ins and lock-outs since its latest sign-in or
+        lock-out (that one first), in chain order: what its lock-out is worked out from."""
 
     @abstractmethod
     def round(self, round_id: int) -> RoundRecord: ...

@@ -228,11 +228,12 @@ MIGRATIONS: list[list[Step]] = [[
     """],
     # 7: the staff register (`base.STAFF_REGISTER`): accounts, sign-ins, lock-outs and profile
     # approvals as one hash chain of events, kept under a table row of its own that is never
-    # listed as a table; the events of one kind are found by an index
+    # listed as a table; the events of one kind, and one account's, are found by an index
     ["""
     INSERT INTO tables(id, name, game, profile, profile_sha256, card_source, created_at)
         VALUES (0, 'staff register', 'staff', '', '', '', strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'));
-    CREATE INDEX events_by_kind ON events(table_id, kind, seq)
+    CREATE INDEX events_by_kind ON events(table_id, kind, seq);
+    CREATE INDEX staff_by_account ON events(json_extract(payload, '$.account'), seq) WHERE table_id = 0
     """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)

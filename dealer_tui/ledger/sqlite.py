@@ -27,6 +27,7 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_REFUSED,
     SIGN_OFF_REQUESTED,
     SIGN_OFF_WITHDRAWN_BY,
+    STAFF_AUTH_KINDS,
     STAFF_REGISTER,
     Cursor,
     HourTotals,
@@ -391,6 +392,22 @@ class SqliteLedger(Leases, AuditReads, Ledger):
             return self._events("table_id = ? AND seq > ?", (table_id, after))
         marks = ",".join("?" for _ in kinds)
         return self._events(f"table_id = ? AND seq > ? AND kind IN ({marks})", (table_id, after, *kinds))
+
+    def chain_length(self, table_id: int) -> int:
+        return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?",
+                                    (table_id,)).fetchone()[0])
+
+    def ledger_event(self, ledger_seq: int) -> StoredEvent | None:
+        found = self._events("ledger_seq = ?", (ledger_seq,)) if self.has_ledger_seq() else []
+        return found[0] if found else None
+
+    def staff_auth(self, account: str) -> list[StoredEvent]:
+        marks = ",".join("?" for _ in STAFF_AUTH_KINDS)
+        by_account = f"table_id = {STAFF_REGISTER} AND json_extract(payload, '$.account') = ?"
+        latest = self._db.execute(f"SELECT MAX(seq) FROM events WHERE {by_account}"
+                                  " AND kind IN ('staff_signed_in', 'staff_locked')", (account,)).fetchone()[0]
+        return self._events(f"{by_account} AND kind IN ({marks}) AND seq >= ?",
+                            (account, *STAFF_AUTH_KINDS, latest or 0))
 
     def settlement(self, round_id: int) -> list[SettlementRow]:
         rows = self._db.execute(

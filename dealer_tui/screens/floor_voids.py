@@ -122,7 +122,7 @@ class Voids:
             return "the void does not read (verify names why)"
         if voided.sign_in is not None:
             register = StaffRegister.read(self.ledger)
-            signed = register.sign_ins.get(voided.sign_in)
+            signed = register.sign_in_at(voided.sign_in)
             account = register.accounts.get(voided.by)
             who = account.describe() if account is not None else repr(voided.by)
             if signed is None or signed.event.account != voided.by:

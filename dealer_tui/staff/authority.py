@@ -73,7 +73,7 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
     act's own place in the ledger (the sign-in comes before it)."""
     if claim.sign_in is None:
         return f"{claim.act.replace('_', ' ')} by {claim.account or 'no one'!r} names no sign-in"
-    record = register.sign_ins.get(claim.sign_in)
+    record = register.sign_in_at(claim.sign_in)
     if record is None:
         return f"{claim.act.replace('_', ' ')} by {claim.account!r} names sign-in {claim.sign_in}, which the staff " \
                "register does not hold"

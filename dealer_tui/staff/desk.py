@@ -164,7 +164,7 @@ class StaffDesk:
 
     @staticmethod
     def _manager(register: StaffRegister, by: Approval) -> None:
-        if by.act != MANAGE or by.sign_in not in register.sign_ins:
+        if by.act != MANAGE or register.sign_in_at(by.sign_in) is None:
             raise StaffError("a manager signs in to manage staff")
 
     def add_first_manager(self, account: str, name: str, pin: str) -> None:
@@ -235,7 +235,7 @@ class StaffDesk:
 
         def make(register: StaffRegister) -> Sequence[Signed]:
             self._existing(register, account)
-            if by.sign_in not in register.sign_ins:
+            if register.sign_in_at(by.sign_in) is None:
                 raise StaffError("the change needs a sign-in")
             if by.account != account:
                 self._manager(register, by)

@@ -25,7 +25,7 @@ from dealer_tui.events.staff import (
     StaffSignedIn,
     signed_text,
 )
-from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, StoredEvent
+from dealer_tui.ledger.base import STAFF_ACCOUNT_KINDS, STAFF_REGISTER, Ledger, StoredEvent
 from dealer_tui.staff.pins import signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
@@ -63,13 +63,16 @@ class Lockout:
 
 
 class StaffRegister:
-    """Accounts, sign-ins, lock-outs and approvals, as of the last event folded in."""
+    """Accounts and approvals as of the last event folded in; sign-ins and lock-outs looked up in
+    the ledger when asked for (a register read from a ledger), or from the events folded in (the
+    whole chain, as `history verify` reads it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, ledger: Ledger | None = None) -> None:
+        self._ledger = weakref.ref(ledger) if ledger is not None else None
         self.accounts: dict[str, Account] = {}
         self.history: dict[str, list[Account]] = {}
         self.sign_ins: dict[int, SignInRecord] = {}
-        self.lockouts: dict[str, Lockout] = {}
+        """Sign-ins folded in or looked up so far, by their place in the ledger-wide sequence."""
         self.approved: dict[str, ProfileApproved] = {}
         """Approved casino profiles by the SHA-256 of their text."""
         self.approved_at: dict[str, int] = {}
@@ -79,7 +82,8 @@ class StaffRegister:
         self.problems: list[str] = []
         """Events of the chain that do not stand (an account added twice, a change by no one)."""
         self.seq = 0
-        """The chain number of the last event folded in."""
+        """Every event of the chain up to this number is folded in (or, a sign-in or a refusal, left
+        to be looked up when asked for)."""
 
     @classmethod
     def read(cls, ledger: Ledger) -> StaffRegister:
@@ -88,8 +92,11 @@ class StaffRegister:
         handful of events, not the register's whole history)."""
         register = _KEPT.get(ledger)
         if register is None:
-            register = _KEPT[ledger] = cls()
-        register.fold(ledger.table_events(STAFF_REGISTER, after=register.seq))
+            register = _KEPT[ledger] = cls(ledger)
+        head = ledger.chain_length(STAFF_REGISTER)  # first: what is written after it is read next time
+        register.fold(e for e in ledger.table_events(STAFF_REGISTER, STAFF_ACCOUNT_KINDS, after=register.seq)
+                      if e.seq <= head)
+        register.seq = max(register.seq, head)
         return register
 
     def fold(self, events: Iterable[StoredEvent]) -> None:
@@ -137,13 +144,8 @@ class StaffRegister:
                 self._set(replace(self.accounts[account], active=False, since=seq))
             case StaffRoleChanged(account=account) | StaffPinChanged(account=account) | StaffDisabled(account=account):
                 self.problems.append(f"{where}: no account {account!r}")
-            case StaffSignedIn(account=account):
+            case StaffSignedIn():
                 self.sign_ins[seq] = SignInRecord(seq, stored.ts, event)
-                self.lockouts.pop(account, None)
-            case StaffRefused(account=account, reason="pin"):
-                self.lockouts.setdefault(account, Lockout()).failures += 1
-            case StaffLocked(account=account, until=until):
-                self.lockouts[account] = Lockout(0, until)
             case ProfileApproved(sha256=sha256):
                 self.approved[sha256] = event
                 self.approved_at.setdefault(sha256, seq)
@@ -184,10 +186,51 @@ class StaffRegister:
     def managers(self) -> list[Account]:
         return [a for a in self.accounts.values() if a.role == MANAGER and a.active]
 
+    def sign_in_at(self, ledger_seq: int) -> SignInRecord | None:
+        """The sign-in at this place in the ledger, signed by its account (None: no such sign-in, or
+        one written without the account's PIN)."""
+        found = self.sign_ins.get(ledger_seq)
+        ledger = self._ledger() if self._ledger is not None else None
+        if found is not None or ledger is None:
+            return found
+        stored = ledger.ledger_event(ledger_seq)
+        if stored is None or stored.table_id != STAFF_REGISTER or stored.kind != StaffSignedIn.KIND:
+            return None
+        try:
+            event = typed(stored)
+        except EventError:
+            return None
+        assert isinstance(event, StaffSignedIn)
+        account = self.account_at(event.account, ledger_seq)
+        if account is None or not signature_checks(account.pin, signed_text(event, stored.seq), event.signature):
+            return None
+        found = self.sign_ins[ledger_seq] = SignInRecord(ledger_seq, stored.ts, event)
+        return found
+
+    def lockout(self, account: str) -> Lockout:
+        """The account's wrong PINs in a row and lock-out, from its sign-ins and refusals in the
+        ledger since its latest sign-in or lock-out."""
+        ledger = self._ledger() if self._ledger is not None else None
+        lock = Lockout()
+        for stored in ledger.staff_auth(account) if ledger is not None else ():
+            match _read(stored):
+                case StaffLocked(until=until):
+                    lock = Lockout(0, until)
+                case StaffSignedIn():
+                    lock = Lockout()
+                case StaffRefused(reason="pin"):
+                    lock.failures += 1
+        return lock
+
     def failures(self, account: str) -> int:
-        lock = self.lockouts.get(account)
-        return lock.failures if lock is not None else 0
+        return self.lockout(account).failures
 
     def locked_until(self, account: str) -> float:
-        lock = self.lockouts.get(account)
-        return lock.until if lock is not None else 0.0
+        return self.lockout(account).until
+
+
+def _read(stored: StoredEvent) -> Recorded | None:
+    try:
+        return typed(stored)
+    except EventError:
+        return None
