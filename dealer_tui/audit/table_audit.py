@@ -312,15 +312,14 @@ class TableAudit:
                 self.say(where, f"{len(stored_rows)} settlement row(s) stored for a round its events leave {status}: "
                                 "only a settled round has them")
             return
-        if "training" in flags:  # a training table's rounds stay out of the hourly totals
-            return
-        key = (record.started_at[:13], self.table.id, self.table.game, str(figures["banking"]))
-        into = self.audit.hours.setdefault(key, [0] * len(HOUR_FIGURES))
-        for i, value in enumerate((1, figures["wagered"], figures["paid"], figures["returned"],
-                                   figures["from_stacks"], figures["house_result"])):
-            into[i] += int(value)
-        into[6] = max(into[6], int(figures["max_payout"]))
-        into[7] += int(figures["fees"])
+        if "training" not in flags:  # a training table's rounds stay out of the hourly totals
+            key = (record.started_at[:13], self.table.id, self.table.game, str(figures["banking"]))
+            into = self.audit.hours.setdefault(key, [0] * len(HOUR_FIGURES))
+            for i, value in enumerate((1, figures["wagered"], figures["paid"], figures["returned"],
+                                       figures["from_stacks"], figures["house_result"])):
+                into[i] += int(value)
+            into[6] = max(into[6], int(figures["max_payout"]))
+            into[7] += int(figures["fees"])
         problems, revision = resettle_events(self.table, record.id, record.number, list(events), stored_rows,
                                              self.profiles)
         self.problems.extend(problems)

@@ -29,6 +29,7 @@ from dealer_tui.ledger.base import (
     LedgerError,
     RoundRecord,
     RoundUpdate,
+    StoredEvent,
     TableRecord,
 )
 from dealer_tui.rounds.base import (
@@ -95,6 +96,8 @@ class Table:
                 table = cls._replay(ledger, record, profile, source)
             except EventError as exc:
                 raise LedgerError(f"table {record.name!r} (id {record.id}) cannot be replayed: {exc}") from None
+            except IllegalAction as exc:  # its profile may not open a table
+                raise LedgerError(f"table {record.name!r} (id {record.id}) cannot be opened: {exc}") from None
         except BaseException:
             try:
                 ledger.release_table(record.id)
@@ -112,6 +115,7 @@ class Table:
             raise LedgerError(f"table {record.name!r} (id {record.id}) has no opening record: its creation never "
                               "completed; it cannot be played")
         opened = typed_as(TableOpened, stored)
+        cls._check_recorded_profile(ledger, events, profile)
         session = TableSession(opened.seats)
         session.apply_all(e for e in events if e.kind in TABLE_KINDS)
         table = cls(ledger, record, profile, source, session)
@@ -188,6 +192,16 @@ class Table:
         if self.session.dealer is None:
             raise IllegalAction("No dealer is signed in at this table")
         self._record_table([DealerSignedOut(account=self.session.dealer.account, reason=reason.strip())])
+
+    @classmethod
+    def _check_recorded_profile(cls, ledger: Ledger, events: Sequence[StoredEvent], profile: LoadedProfile) -> None:
+        """A table reopened runs its profile only if that text may open a table: shipped, or approved
+        by a manager — unless the table took it before the staff register began (an upgraded
+        ledger's tables carry on with theirs)."""
+        changes = [e for e in events if e.kind in (TableOpened.KIND, TableChanged.KIND)]
+        first = StaffRegister.read(ledger).first_seq
+        if changes and first is not None and (changes[-1].ledger_seq or 0) >= first:
+            cls.check_approved(ledger, profile)
 
     @staticmethod
     def check_approved(ledger: Ledger, profile: LoadedProfile) -> None:

@@ -6,11 +6,14 @@ an act; `history verify` asks it of every act recorded."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR, Claim
-from dealer_tui.staff.register import StaffRegister
+
+if TYPE_CHECKING:
+    from dealer_tui.staff.register import StaffRegister
 
 SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE = "sign_off", "void", "correct_cards", "change_profile"
 DEAL, FLOOR, MANAGE, SET_PIN = "deal", "floor", "manage", "set_pin"

@@ -8,7 +8,7 @@ import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from dealer_tui.events import EventError, typed
+from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.codec import Recorded
 from dealer_tui.events.staff import (
     MANAGER,
@@ -26,6 +26,7 @@ from dealer_tui.events.staff import (
     signed_text,
 )
 from dealer_tui.ledger.base import STAFF_ACCOUNT_KINDS, STAFF_REGISTER, Ledger, StoredEvent
+from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.pins import signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
@@ -120,6 +121,12 @@ class StaffRegister:
             self.problems.append(f"{where}: its signature is not {signer}'s: written without {signer}'s PIN "
                                  "(it stands for nothing)")
             return
+        claim = event.claim() if isinstance(event, RoundEvent) else None
+        if claim is not None:  # a change of the register: by an account that held the role then, signed in for it
+            problem = claim_problem(self, claim, at=seq)
+            if problem is not None:
+                self.problems.append(f"{where}: {problem} (it stands for nothing)")
+                return
         match event:
             case StaffAdded(account=account, name=name, role=role, pin=pin, by=by):
                 if account in self.accounts:
