@@ -112,8 +112,9 @@ class PayoutSteps(Handlers):
             supervisor, sign_in = state.by.strip(), state.sign_in
         if big and not supervisor:
             seats = ", ".join(str(s) for s in big)
+            who = f"seats {seats} are" if len(big) > 1 else f"seat {seats} is"
             raise refuse(None, "confirm the payout",
-                         f"seat {seats} is paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
+                         f"{who} paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
         flags = set(outcome.flags) | ({"signed_off"} if big else set())
         return [PayoutConfirmed(
             rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=r.reason)

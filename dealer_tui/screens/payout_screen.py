@@ -123,19 +123,20 @@ class PayoutScreen(Dialog[bool | str]):
         if not self.sign_off:
             return "Enter confirms · Esc backs out"
         seats = ", ".join(str(s) for s in self.sign_off)
-        big = f"Seat {seats} is paid {self.threshold} or more: the supervisor signs off."
+        who = f"Seats {seats} are" if len(self.sign_off) > 1 else f"Seat {seats} is"
+        big = f"{who} paid {self.threshold} or more: a supervisor signs off."
         state = self.floor.state() if self.floor is not None else None
         if self.floor is None:
-            return f"{big} Enter confirms with the supervisor's PIN · Esc backs out"
+            return f"{big} Enter: a supervisor signs in (ID and PIN) · Esc backs out"
         if state is None:
-            return f"{big} Enter: the supervisor's PIN here · r sends it to the floor · Esc backs out"
+            return f"{big} Enter: a supervisor signs in here (ID and PIN) · r sends it to the floor · Esc backs out"
         if isinstance(state, SignOffApproved):
             return f"Approved on the floor by {state.by}. Enter confirms the payout · Esc backs out"
         if isinstance(state, SignOffRefused):
             void = "x voids the round · " if self.floor is not None and self.floor.can_void() else ""
             return (f"Refused on the floor by {state.by}: {state.reason}. r asks the floor again · "
-                    f"{void}Enter: the supervisor's PIN here · Esc backs out")
-        return f"{big} Waiting for the floor… (Enter: the supervisor's PIN here instead) · Esc backs out"
+                    f"{void}Enter: a supervisor signs in here · Esc backs out")
+        return f"{big} Waiting for the floor… (Enter: a supervisor signs in here instead) · Esc backs out"
 
     def _summary(self) -> str:
         changes = ", ".join(f"seat {s} {c:+}" for s, c in sorted(self.outcome.stack_changes.items()))

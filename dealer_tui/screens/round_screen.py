@@ -461,7 +461,9 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
             state = rnd.sign_off_state()
             if big and not isinstance(state, SignOffApproved):
                 number = self.table.session.rounds_started
-                self.with_staff(SIGN_OFF, f"sign off the payout of round {number}",
+                paid = rnd.player_payouts()
+                amounts = ", ".join(f"seat {seat} {paid[seat]}" for seat in big)
+                self.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
                                 lambda who: self.perform(Action("confirm_payout", data=approving(who))),
                                 self.action_payout)  # backing out of the sign-in goes back to the payout
             else:
