@@ -35,7 +35,7 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante"),
         Binding("A", "same_bets", "Same bets as last round"),
-        Binding("u", "undo", "Take back"),
+        Binding("u", "undo", "Withdraw ante"),
         Binding("r", "raise_bet", "Raise"),
         Binding("f", "fold", "Fold"),
     ]

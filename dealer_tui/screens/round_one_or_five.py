@@ -37,7 +37,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         Binding("a", "ante", "Ante a box"),
         Binding("A", "same_bets", "Same bets as last round"),
         Binding("o", "open_box", "Play open"),
-        Binding("u", "undo", "Take back"),
+        Binding("u", "undo", "Withdraw ante"),
         Binding("e", "exchange", "Exchange"),
         Binding("b", "close_box", "Close (bet)"),
         Binding("f", "fold", "Pass"),

@@ -38,7 +38,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
         Binding("a", "ante", "Ante"),
         Binding("A", "ante_all", "Ante all"),
         Binding("a", "attack", "Attack"),
-        Binding("u", "undo", "Take back"),
+        Binding("u", "undo", "Withdraw ante"),
         Binding("b", "buy", "Buy"),
         Binding("k", "keep", "Mark soldiers to discard"),
         Binding("t", "discard", "Discard"),
