@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
+from tests.pg_support import pg_cluster, pit_db  # noqa: F401  (the throwaway PostgreSQL cluster's fixtures)
+
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
