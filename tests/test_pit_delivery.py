@@ -1,48 +1,58 @@
 """Delivery to the pit server (PostgreSQL, a throwaway cluster): every event taken once, in
-order, a retry or a restart never duplicating; a history rewritten on the terminal refused; the
-server's events never updated or deleted, even by a terminal that tries."""
+order, a retry or a restart never duplicating; a history rewritten, rolled back or delivered by a
+second terminal refused and kept as an alarm; the server's events never updated or deleted, even
+by a terminal that tries; the server's rows are the terminal's, and `verify` says when they are not."""
 
 from __future__ import annotations
 
 import random
+import shutil
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
+import psycopg
 import pytest
 
-psycopg = pytest.importorskip("psycopg")
-
-from dealer_tui.demo import play, seat_players  # noqa: E402
-from dealer_tui.ledger import SqliteLedger  # noqa: E402
-from dealer_tui.ledger.pit import PitError, PitLink, deliver_table, init_schema  # noqa: E402
-from dealer_tui.rounds.cards import VirtualShoe  # noqa: E402
-from dealer_tui.rounds.table import Table  # noqa: E402
-from rules.profiles.loader import ProfileLibrary  # noqa: E402
-from tests.staff_support import staffed_table  # noqa: E402
-from tests.test_tampering import rehash  # noqa: E402
+from dealer_tui.audit.pit_audit import verify_pit
+from dealer_tui.demo import play, seat_players
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.postgres import PgLedger, init_schema
+from dealer_tui.pit.delivery import Delivery
+from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.table import Table
+from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import staffed_table
+from tests.test_tampering import rehash
 
 HCF = ProfileLibrary([]).find("high-card-flush")
 
 
-def played(path: Path, rounds: int = 5) -> SqliteLedger:
+def played(path: Path, rounds: int = 5, name: str = "Main 1") -> SqliteLedger:
     ledger = SqliteLedger(path)
-    table = staffed_table(ledger, "Main 1", HCF, VirtualShoe.seeded_with(3), seats=7)
+    table = staffed_table(ledger, name, HCF, VirtualShoe.seeded_with(3), seats=7)
     seat_players(table, 3)
     play(table, rounds, random.Random(3))
     return ledger
 
 
+def server_count(pit: str, sql: str) -> int:
+    with psycopg.connect(pit) as db:
+        row = db.execute(sql).fetchone()
+    return int(row[0])
+
+
 def test_every_event_is_delivered_once_and_a_retry_adds_nothing(tmp_path: Path, pit_db: str) -> None:
     init_schema(pit_db)
     ledger = played(tmp_path / "l.sqlite")
-    events = ledger.table_events(1)
-    link = PitLink(pit_db, "terminal-a")
-    first = deliver_table(link, 1, "Main 1", events)
-    assert (first.added, first.known) == (len(events), 0)
-    again = deliver_table(link, 1, "Main 1", events)
-    assert (again.added, again.known) == (0, 1)           # only the server's last is sent again, and checked
-    server = link.server_table(1, "Main 1")
-    assert link.server_last(server) == len(events) and link.server_chain_problems(server) == []
+    written = ledger.chain_length(1) + ledger.chain_length(0)                    # the table's and the register's
+    delivery = Delivery(tmp_path / "l.sqlite", pit_db, "T1")
+    first = delivery.once()
+    assert (first.added, first.known, first.refused) == (written, 0, [])
+    again = delivery.once()
+    assert (again.added, again.known) == (0, 0)                                  # nothing new: nothing sent
+    assert server_count(pit_db, "SELECT COUNT(*) FROM pit_events WHERE table_id <> 0") == written
+    assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 5
 
 
 def test_a_restart_resumes_where_the_server_stands(tmp_path: Path, pit_db: str) -> None:
@@ -50,64 +60,126 @@ def test_a_restart_resumes_where_the_server_stands(tmp_path: Path, pit_db: str) 
     only the new events are added (the server's last is sent again and checked)."""
     init_schema(pit_db)
     ledger = played(tmp_path / "l.sqlite", rounds=2)
-    deliver_table(PitLink(pit_db, "terminal-a"), 1, "Main 1", ledger.table_events(1))
-    before = len(ledger.table_events(1))
+    Delivery(tmp_path / "l.sqlite", pit_db).once()
+    before = ledger.chain_length(1)
     ledger.close()
     again = SqliteLedger(tmp_path / "l.sqlite")
     table = Table.open(again, again.tables()[0], HCF, VirtualShoe.seeded_with(4))
     assert play(table, 2, random.Random(4)) == 2
-    after = again.table_events(1)
-    assert len(after) > before
-    resumed = deliver_table(PitLink(pit_db, "terminal-a"), 1, "Main 1", after)  # the terminal started again
-    assert (resumed.added, resumed.known) == (len(after) - before, 1)
+    after = again.chain_length(1)
+    resumed = Delivery(tmp_path / "l.sqlite", pit_db).once()                     # the terminal started again
+    assert (resumed.added, resumed.known) == (after - before, 1)
+    assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 4
 
 
-def test_a_history_rewritten_on_the_terminal_is_refused(tmp_path: Path, pit_db: str) -> None:
+def test_a_history_rewritten_on_the_terminal_is_refused_and_raised_as_an_alarm(tmp_path: Path, pit_db: str) -> None:
     init_schema(pit_db)
-    ledger = played(tmp_path / "l.sqlite")
-    link = PitLink(pit_db, "terminal-a")
-    deliver_table(link, 1, "Main 1", ledger.table_events(1))
-    ledger.close()
+    played(tmp_path / "l.sqlite").close()
+    Delivery(tmp_path / "l.sqlite", pit_db).once()
     with sqlite3.connect(tmp_path / "l.sqlite") as db:                              # a payout rewritten, re-hashed
         db.execute("UPDATE events SET payload = json_set(payload, '$.house', 999999) WHERE kind = 'payout_confirmed'")
     rehash(tmp_path / "l.sqlite")
-    rewritten = SqliteLedger(tmp_path / "l.sqlite", readonly=True).table_events(1)
-    with pytest.raises(PitError, match="differs from the one the server holds"):
-        link.deliver(link.server_table(1, "Main 1"), rewritten)
+    refused = Delivery(tmp_path / "l.sqlite", pit_db, "T1").once().refused
+    assert len(refused) == 1 and "differs from the one the server holds" in refused[0]
+    alarms = PgLedger(pit_db).alarms()
+    assert len(alarms) == 1 and alarms[0][2] == "Main 1" and "terminal T1" in alarms[0][3]
+
+
+def test_a_ledger_rolled_back_to_an_older_copy_is_refused(tmp_path: Path, pit_db: str) -> None:
+    init_schema(pit_db)
+    ledger = played(tmp_path / "l.sqlite", rounds=2)
+    ledger.close()
+    shutil.copy(tmp_path / "l.sqlite", tmp_path / "backup.sqlite")
+    again = SqliteLedger(tmp_path / "l.sqlite")
+    play(Table.open(again, again.tables()[0], HCF, VirtualShoe.seeded_with(4)), 2, random.Random(4))
+    again.close()
+    Delivery(tmp_path / "l.sqlite", pit_db).once()
+    shutil.copy(tmp_path / "backup.sqlite", tmp_path / "l.sqlite")              # restored from the backup
+    refused = Delivery(tmp_path / "l.sqlite", pit_db).once().refused
+    assert any("rolled back or restored from an older copy" in r for r in refused)
+
+
+def test_a_second_terminal_delivering_a_copy_of_the_ledger_is_refused(tmp_path: Path, pit_db: str) -> None:
+    """A copy of the ledger file played on another machine has the same ledger id: its rounds
+    differ from the first terminal's after the copy, and the server takes only the first's."""
+    init_schema(pit_db)
+    ledger = played(tmp_path / "a.sqlite", rounds=1)
+    ledger.close()
+    shutil.copy(tmp_path / "a.sqlite", tmp_path / "b.sqlite")
+    for name, seed in (("a", 5), ("b", 6)):
+        copy = SqliteLedger(tmp_path / f"{name}.sqlite")
+        play(Table.open(copy, copy.tables()[0], HCF, VirtualShoe.seeded_with(seed)), 1, random.Random(seed))
+        copy.close()
+    assert Delivery(tmp_path / "a.sqlite", pit_db, "A").once().refused == []
+    refused = Delivery(tmp_path / "b.sqlite", pit_db, "B").once().refused
+    assert len(refused) == 1 and "another terminal delivers the same ledger" in refused[0]
+    assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 2
+
+
+def test_no_one_but_the_pit_append_function_writes_the_servers_events(tmp_path: Path, pit_db: str) -> None:
+    init_schema(pit_db)
+    played(tmp_path / "l.sqlite", rounds=1).close()
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute("CREATE ROLE table_7 LOGIN IN ROLE pit_terminal")
+    as_terminal = pit_db.replace("user=pit", "user=table_7")
+    assert Delivery(tmp_path / "l.sqlite", as_terminal).once().refused == []         # it delivers, through pit_append
+    with psycopg.connect(as_terminal, autocommit=True) as db:
+        for statement in ("UPDATE pit_events SET kind = 'x' WHERE seq = 1", "DELETE FROM pit_events",
+                          "DELETE FROM pit_rounds", "DELETE FROM pit_alarms", "TRUNCATE pit_events",
+                          ("INSERT INTO pit_events(table_id, seq, ts, kind, payload, prev_hash, hash)"
+                           " VALUES (1, 999, 't', 'k', '{}', 'p', 'h')")):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                db.execute(statement)
+    with psycopg.connect(pit_db, autocommit=True) as db:                          # the owner: stopped by the trigger
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="never update"):
+            db.execute("UPDATE pit_events SET kind = 'x' WHERE seq = 1")
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="never delete"):
+            db.execute("DELETE FROM pit_events")
+
+
+def test_the_servers_rows_of_a_terminal_are_its_own_ledgers(tmp_path: Path, pit_db: str) -> None:
+    """Read as the terminal's ledger (by its ids), the server holds the rounds, settlement rows,
+    flags, hourly totals and seatings the terminal's file holds, and verifies clean."""
+    init_schema(pit_db)
+    ledger = played(tmp_path / "l.sqlite", rounds=6)
+    Delivery(tmp_path / "l.sqlite", pit_db).once()
+    view = PgLedger(pit_db, origin=ledger.ledger_id())
+    untimed = [replace(r, started_at="", ended_at="") for r in ledger.stored_rounds(1)]
+    assert [replace(r, started_at="", ended_at="") for r in view.stored_rounds(1)] == untimed
+    starts = [e.ts for e in ledger.table_events(1, ["round_started"])]
+    assert [r.started_at for r in view.stored_rounds(1)] == starts                # a round starts with its first event
+    assert all(view.settlement(r.id) == ledger.settlement(r.id) for r in ledger.table_rounds(1))
+    assert view.stored_hours() == ledger.stored_hours()
+    assert view.stored_flags() == ledger.stored_flags()
+    assert sorted(view.stored_seatings()) == sorted(ledger.stored_seatings())
+    report = verify_pit(pit_db)
+    assert report.problems == [] and report.rounds == 6
+
+
+def test_verify_names_a_servers_round_that_its_events_do_not_give(tmp_path: Path, pit_db: str) -> None:
+    """The rows are the events' projection: a terminal (or anyone with the owner's rights) that
+    writes a round's paid figure on the server is found by `verify_pit`."""
+    init_schema(pit_db)
+    played(tmp_path / "l.sqlite", rounds=3).close()
+    Delivery(tmp_path / "l.sqlite", pit_db).once()
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute("UPDATE pit_rounds SET paid = paid + 100 WHERE number = 2")
+    problems = verify_pit(pit_db).problems
+    assert len(problems) == 1 and "round 2" in problems[0] and "stored paid" in problems[0]
 
 
 def test_the_server_refuses_an_event_that_does_not_link(tmp_path: Path, pit_db: str) -> None:
     init_schema(pit_db)
-    ledger = played(tmp_path / "l.sqlite")
-    events = ledger.table_events(1)
-    link = PitLink(pit_db, "terminal-a")
-    server = link.server_table(1, "Main 1")
-    with pytest.raises(PitError, match="does not follow the server's last"):
-        link.deliver(server, events[1:])                                          # the first one skipped
-    link.deliver(server, events[:3])
-    forged = [events[3].__class__(**{**events[3].__dict__, "prev_hash": "f" * 64})]
-    with pytest.raises(PitError, match="does not link to the server's event 3"):
-        link.deliver(server, forged)
-
-
-def test_no_one_but_the_owner_updates_or_deletes_the_servers_events(tmp_path: Path, pit_db: str) -> None:
-    init_schema(pit_db)
     ledger = played(tmp_path / "l.sqlite", rounds=1)
-    link = PitLink(pit_db, "terminal-a")
-    deliver_table(link, 1, "Main 1", ledger.table_events(1))
-    with psycopg.connect(pit_db, autocommit=True) as db:
-        db.execute("CREATE ROLE dealer_terminal LOGIN IN ROLE pit_terminal")
-    as_terminal = pit_db.replace("user=pit", "user=dealer_terminal")
-    with psycopg.connect(as_terminal, autocommit=True) as db:
-        with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            db.execute("UPDATE pit_events SET kind = 'x' WHERE seq = 1")
-        with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            db.execute("DELETE FROM pit_events")
-        with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            db.execute("INSERT INTO pit_events(table_id, seq, ts, kind, payload, prev_hash, hash)"
-                       " VALUES (1, 999, 't', 'k', '{}', 'p', 'h')")
-    with psycopg.connect(pit_db, autocommit=True) as db:                          # the owner: stopped by the trigger
-        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="events are never update"):
-            db.execute("UPDATE pit_events SET kind = 'x' WHERE seq = 1")
-    terminal = PitLink(as_terminal, "terminal-a")                                   # it may append, through pit_append
-    assert terminal.server_last(terminal.server_table(1, "Main 1")) == len(ledger.table_events(1))
+    server = PgLedger(pit_db)
+    table = server.server_table("terminal-a", ledger.table_record(1))
+    events = ledger.table_events(1)
+    from dealer_tui.ledger.postgres import DeliveryRefused
+    from dealer_tui.pit.projection import projection
+
+    with pytest.raises(DeliveryRefused, match="does not follow the server's last"):
+        server.receive([(table, events[1:2])], projection)                          # the first one skipped
+    server.receive([(table, events[:1])], projection)
+    forged = events[1].__class__(**{**events[1].__dict__, "prev_hash": "f" * 64})
+    with pytest.raises(DeliveryRefused, match="does not link to the server's event 1"):
+        server.receive([(table, [forged])], projection)

@@ -1,53 +1,158 @@
-"""The pit server's side of delivery: a PostgreSQL database every table's terminal delivers its
-events to, in order, idempotently by (table, sequence). The server is the authority the
-terminals cannot rewrite: an event is accepted only through `pit_append`, which checks that it
-links to the table's previous event on the server (its sequence follows, its `prev_hash` is that
-event's hash) and that an event already there is delivered again byte for byte; no role but the
-owner may UPDATE or DELETE an event (privileges, and a trigger besides)."""
+"""The pit server's schema (PostgreSQL): every table's terminal delivers its events to it, in
+order, idempotently by (table, chain number), and the floor reads every table there.
+
+The server is the authority the terminals cannot rewrite: an event is taken only through
+`pit_append`, which checks that it links to the table's previous event on the server (its chain
+number follows, its `prev_hash` is that event's hash) and that an event already there is
+delivered again byte for byte; no role but the owner may UPDATE or DELETE an event (privileges,
+and a trigger besides, for the owner too). A delivery that disagrees with the server is refused
+and kept as an alarm (`pit_alarm`) the floor shows.
+
+Each event keeps the ids it was hashed with on its terminal (the table's and the round's there,
+its place in that terminal's ledger-wide sequence), so the server's copy of a chain checks as the
+terminal's own; the floor reads the server's ids, unique across the pit. Rounds, settlement rows,
+flags, hourly totals and seatings are the events' projection, written with them in the same
+transaction and checked against them by `history verify`.
+"""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-
-import psycopg
-
-from dealer_tui.ledger.base import GENESIS, LedgerError, StoredEvent
-
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS pit_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pit_tables(
     id BIGSERIAL PRIMARY KEY,
-    terminal_table_id BIGINT NOT NULL,
     origin TEXT NOT NULL,
+    origin_id BIGINT NOT NULL,
     name TEXT NOT NULL,
-    UNIQUE(origin, terminal_table_id)
+    game TEXT NOT NULL,
+    profile TEXT NOT NULL,
+    profile_sha256 TEXT NOT NULL,
+    card_source TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    area TEXT NOT NULL DEFAULT '',
+    UNIQUE(origin, origin_id)
 );
-CREATE TABLE IF NOT EXISTS pit_events(
+CREATE TABLE IF NOT EXISTS pit_rounds(
+    id BIGSERIAL PRIMARY KEY,
     table_id BIGINT NOT NULL REFERENCES pit_tables(id),
+    origin_id BIGINT NOT NULL,
+    number BIGINT NOT NULL,
+    game TEXT NOT NULL,
+    profile TEXT NOT NULL,
+    status TEXT NOT NULL,
+    flags TEXT NOT NULL DEFAULT '',
+    started_at TEXT NOT NULL,
+    ended_at TEXT,
+    seats BIGINT NOT NULL DEFAULT 0,
+    wagered BIGINT NOT NULL DEFAULT 0,
+    paid BIGINT NOT NULL DEFAULT 0,
+    house_result BIGINT NOT NULL DEFAULT 0,
+    returned BIGINT NOT NULL DEFAULT 0,
+    from_stacks BIGINT NOT NULL DEFAULT 0,
+    max_payout BIGINT NOT NULL DEFAULT 0,
+    banking TEXT NOT NULL DEFAULT 'house',
+    fees BIGINT NOT NULL DEFAULT 0,
+    UNIQUE(table_id, number),
+    UNIQUE(table_id, origin_id)
+);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_status ON pit_rounds(status, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_time ON pit_rounds(started_at, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_game ON pit_rounds(game, started_at, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_table ON pit_rounds(table_id, started_at, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_paid ON pit_rounds(paid, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_wagered ON pit_rounds(wagered, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_house ON pit_rounds(house_result, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_max_payout ON pit_rounds(max_payout, id);
+CREATE TABLE IF NOT EXISTS pit_events(
+    id BIGSERIAL PRIMARY KEY,
+    table_id BIGINT NOT NULL REFERENCES pit_tables(id),
+    round_id BIGINT REFERENCES pit_rounds(id),
+    origin_round BIGINT,
     seq BIGINT NOT NULL,
-    round_id BIGINT,
     ts TEXT NOT NULL,
     kind TEXT NOT NULL,
-    payload JSONB NOT NULL,
+    payload TEXT NOT NULL,
     prev_hash TEXT NOT NULL,
     hash TEXT NOT NULL,
-    received_at TIMESTAMPTZ NOT NULL DEFAULT now(),
-    PRIMARY KEY(table_id, seq)
+    ledger_seq BIGINT,
+    received_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+    UNIQUE(table_id, seq)
 );
+CREATE INDEX IF NOT EXISTS pit_events_by_round ON pit_events(round_id, seq);
+CREATE INDEX IF NOT EXISTS pit_events_by_kind ON pit_events(table_id, kind, seq);
+CREATE INDEX IF NOT EXISTS pit_events_by_account ON pit_events((payload::jsonb ->> 'account'), seq)
+    WHERE kind IN ('staff_signed_in', 'staff_refused', 'staff_locked');
+CREATE TABLE IF NOT EXISTS pit_settlements(
+    round_id BIGINT NOT NULL REFERENCES pit_rounds(id),
+    seat BIGINT NOT NULL,
+    bet TEXT NOT NULL,
+    stake BIGINT NOT NULL,
+    result BIGINT NOT NULL,
+    reason TEXT NOT NULL,
+    PRIMARY KEY(round_id, seat, bet)
+);
+CREATE TABLE IF NOT EXISTS pit_round_flags(
+    flag TEXT NOT NULL,
+    round_id BIGINT NOT NULL REFERENCES pit_rounds(id),
+    PRIMARY KEY(flag, round_id)
+);
+CREATE TABLE IF NOT EXISTS pit_hourly_totals(
+    hour TEXT NOT NULL,
+    table_id BIGINT NOT NULL REFERENCES pit_tables(id),
+    game TEXT NOT NULL,
+    banking TEXT NOT NULL,
+    rounds BIGINT NOT NULL,
+    wagered BIGINT NOT NULL,
+    paid BIGINT NOT NULL,
+    returned BIGINT NOT NULL,
+    from_stacks BIGINT NOT NULL,
+    house BIGINT NOT NULL,
+    biggest BIGINT NOT NULL,
+    fees BIGINT NOT NULL,
+    PRIMARY KEY(hour, table_id, game, banking)
+);
+CREATE TABLE IF NOT EXISTS pit_seatings(
+    table_id BIGINT NOT NULL REFERENCES pit_tables(id),
+    seat BIGINT,
+    player TEXT NOT NULL,
+    first_round BIGINT NOT NULL,
+    last_round BIGINT
+);
+CREATE INDEX IF NOT EXISTS pit_seatings_by_table ON pit_seatings(table_id, seat);
+CREATE TABLE IF NOT EXISTS pit_links(
+    origin TEXT PRIMARY KEY,
+    terminal TEXT NOT NULL,
+    host TEXT NOT NULL,
+    last_contact TIMESTAMPTZ NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pit_alarms(
+    id BIGSERIAL PRIMARY KEY,
+    origin TEXT NOT NULL,
+    table_name TEXT NOT NULL,
+    message TEXT NOT NULL,
+    at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp()
+);
+
 CREATE OR REPLACE FUNCTION pit_no_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    RAISE EXCEPTION 'pit: events are never % (table %, event %)', lower(TG_OP), OLD.table_id, OLD.seq
+    RAISE EXCEPTION 'pit: the server''s events and alarms are never % (%)', lower(TG_OP), TG_TABLE_NAME
         USING ERRCODE = 'insufficient_privilege';
 END $$;
 DROP TRIGGER IF EXISTS pit_events_no_rewrite ON pit_events;
 CREATE TRIGGER pit_events_no_rewrite BEFORE UPDATE OR DELETE ON pit_events
     FOR EACH ROW EXECUTE FUNCTION pit_no_rewrite();
-CREATE OR REPLACE FUNCTION pit_append(p_table BIGINT, p_seq BIGINT, p_round BIGINT, p_ts TEXT, p_kind TEXT,
-                                      p_payload JSONB, p_prev TEXT, p_hash TEXT) RETURNS TEXT
+DROP TRIGGER IF EXISTS pit_events_no_truncate ON pit_events;
+CREATE TRIGGER pit_events_no_truncate BEFORE TRUNCATE ON pit_events
+    FOR EACH STATEMENT EXECUTE FUNCTION pit_no_rewrite();
+DROP TRIGGER IF EXISTS pit_alarms_no_rewrite ON pit_alarms;
+CREATE TRIGGER pit_alarms_no_rewrite BEFORE UPDATE OR DELETE ON pit_alarms
+    FOR EACH ROW EXECUTE FUNCTION pit_no_rewrite();
+
+CREATE OR REPLACE FUNCTION pit_append(p_table BIGINT, p_round BIGINT, p_origin_round BIGINT, p_seq BIGINT,
+                                      p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT, p_hash TEXT,
+                                      p_ledger_seq BIGINT) RETURNS TEXT
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
     last_seq BIGINT;
@@ -58,11 +163,12 @@ BEGIN
     SELECT * INTO known FROM pit_events WHERE table_id = p_table AND seq = p_seq;
     IF FOUND THEN
         IF known.hash = p_hash AND known.prev_hash = p_prev AND known.kind = p_kind AND known.payload = p_payload
-           AND known.ts = p_ts THEN
+           AND known.ts = p_ts AND known.origin_round IS NOT DISTINCT FROM p_origin_round
+           AND known.ledger_seq IS NOT DISTINCT FROM p_ledger_seq THEN
             RETURN 'known';
         END IF;
-        RAISE EXCEPTION 'pit: table %, event % differs from the one the server holds (rewritten on the terminal)',
-            p_table, p_seq USING ERRCODE = 'integrity_constraint_violation';
+        RAISE EXCEPTION 'event % differs from the one the server holds (the terminal''s history was rewritten, '
+            'or another terminal delivers the same ledger)', p_seq USING ERRCODE = 'integrity_constraint_violation';
     END IF;
     SELECT seq, hash INTO last_seq, last_hash FROM pit_events WHERE table_id = p_table ORDER BY seq DESC LIMIT 1;
     IF NOT FOUND THEN
@@ -70,120 +176,73 @@ BEGIN
         last_hash := repeat('0', 64);
     END IF;
     IF p_seq <> last_seq + 1 THEN
-        RAISE EXCEPTION 'pit: table %, event % does not follow the server''s last (%)', p_table, p_seq, last_seq
+        RAISE EXCEPTION 'event % does not follow the server''s last (%)', p_seq, last_seq
             USING ERRCODE = 'integrity_constraint_violation';
     END IF;
     IF p_prev <> last_hash THEN
-        RAISE EXCEPTION 'pit: table %, event % does not link to the server''s event %', p_table, p_seq, last_seq
+        RAISE EXCEPTION 'event % does not link to the server''s event %', p_seq, last_seq
             USING ERRCODE = 'integrity_constraint_violation';
     END IF;
-    INSERT INTO pit_events(table_id, seq, round_id, ts, kind, payload, prev_hash, hash)
-        VALUES (p_table, p_seq, p_round, p_ts, p_kind, p_payload, p_prev, p_hash);
+    IF (p_round IS NULL) <> (p_origin_round IS NULL) OR (p_round IS NOT NULL AND NOT EXISTS (
+            SELECT 1 FROM pit_rounds WHERE id = p_round AND table_id = p_table AND origin_id = p_origin_round)) THEN
+        RAISE EXCEPTION 'event % names a round the table does not have on the server', p_seq
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    INSERT INTO pit_events(table_id, round_id, origin_round, seq, ts, kind, payload, prev_hash, hash, ledger_seq)
+        VALUES (p_table, p_round, p_origin_round, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq);
     PERFORM pg_notify('pit_events', p_table::text || ':' || p_seq::text);
     RETURN 'added';
 END $$;
+
+CREATE OR REPLACE FUNCTION pit_floor_append(p_seq BIGINT, p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT,
+                                            p_hash TEXT, p_ledger_seq BIGINT) RETURNS TEXT
+LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    SELECT pit_append(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq)
+$$;
+
+CREATE OR REPLACE FUNCTION pit_contact(p_origin TEXT, p_terminal TEXT, p_host TEXT) RETURNS VOID
+LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    INSERT INTO pit_links(origin, terminal, host, last_contact) VALUES (p_origin, p_terminal, p_host, clock_timestamp())
+    ON CONFLICT (origin) DO UPDATE SET terminal = EXCLUDED.terminal, host = EXCLUDED.host,
+        last_contact = EXCLUDED.last_contact
+$$;
+
+CREATE OR REPLACE FUNCTION pit_alarm(p_origin TEXT, p_table TEXT, p_message TEXT) RETURNS VOID
+LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    INSERT INTO pit_alarms(origin, table_name, message) VALUES (p_origin, p_table, left(p_message, 2000))
+$$;
 """
 
-ROLES = """
+PIT_ORIGIN = "pit"
+"""The origin of the server's own chain: the pit's staff register (server table id 0)."""
+
+OWN_REGISTER = f"""
+INSERT INTO pit_tables(id, origin, origin_id, name, game, profile, profile_sha256, card_source, created_at)
+    VALUES (0, '{PIT_ORIGIN}', 0, 'staff register', 'staff', '', '', '',
+            to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"+00:00"'))
+    ON CONFLICT DO NOTHING
+"""
+
+PROJECTIONS = ("pit_rounds", "pit_settlements", "pit_round_flags", "pit_hourly_totals", "pit_seatings")
+READ_ALL = ("pit_meta", "pit_tables", "pit_events", "pit_links", "pit_alarms", *PROJECTIONS)
+
+ROLES = f"""
 DO $$ BEGIN
     IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'pit_terminal') THEN CREATE ROLE pit_terminal; END IF;
     IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'pit_floor') THEN CREATE ROLE pit_floor; END IF;
     IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'pit_auditor') THEN CREATE ROLE pit_auditor; END IF;
 END $$;
-REVOKE ALL ON pit_events, pit_tables, pit_meta FROM PUBLIC;
-REVOKE ALL ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, TEXT, TEXT, JSONB, TEXT, TEXT) FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, TEXT, TEXT, JSONB, TEXT, TEXT) TO pit_terminal;
-GRANT SELECT, INSERT ON pit_tables TO pit_terminal;
-GRANT USAGE ON SEQUENCE pit_tables_id_seq TO pit_terminal;
-GRANT SELECT ON pit_events, pit_tables, pit_meta TO pit_terminal, pit_floor, pit_auditor;
+REVOKE ALL ON {", ".join(READ_ALL)} FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_contact(TEXT, TEXT, TEXT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_alarm(TEXT, TEXT, TEXT) FROM PUBLIC;
+GRANT SELECT ON {", ".join(READ_ALL)} TO pit_terminal, pit_floor, pit_auditor;
+GRANT EXECUTE ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT)
+    TO pit_terminal;
+GRANT EXECUTE ON FUNCTION pit_contact(TEXT, TEXT, TEXT), pit_alarm(TEXT, TEXT, TEXT) TO pit_terminal;
+GRANT EXECUTE ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) TO pit_floor;
+GRANT INSERT ON pit_tables, {", ".join(PROJECTIONS)} TO pit_terminal;
+GRANT UPDATE ON pit_rounds, pit_hourly_totals, pit_seatings TO pit_terminal;
+GRANT USAGE ON SEQUENCE pit_tables_id_seq, pit_rounds_id_seq TO pit_terminal;
 """
-
-
-class PitError(LedgerError):
-    """The pit server refused a delivery, or could not be reached; nothing was taken."""
-
-
-@dataclass(frozen=True)
-class Delivered:
-    added: int
-    known: int
-
-
-def init_schema(conninfo: str) -> None:
-    """Create (or bring up to date) the pit's schema and its roles, as the database's owner."""
-    try:
-        with psycopg.connect(conninfo, autocommit=True) as db:
-            db.execute(SCHEMA)
-            db.execute(ROLES)
-            db.execute("INSERT INTO pit_meta(key, value) VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE"
-                       " SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
-    except psycopg.Error as exc:
-        raise PitError(f"the pit server's schema could not be made: {exc}") from None
-
-
-class PitLink:
-    """One terminal's connection to the pit server (`origin`: the terminal's ledger, by its key)."""
-
-    def __init__(self, conninfo: str, origin: str) -> None:
-        self.conninfo, self.origin = conninfo, origin
-        try:
-            self._db = psycopg.connect(conninfo, autocommit=True)
-        except psycopg.Error as exc:
-            raise PitError(f"the pit server cannot be reached: {exc}") from None
-
-    def close(self) -> None:
-        self._db.close()
-
-    def server_table(self, table_id: int, name: str) -> int:
-        """The server's id of this terminal's table (registered on first delivery)."""
-        row = self._db.execute("SELECT id FROM pit_tables WHERE origin = %s AND terminal_table_id = %s",
-                               (self.origin, table_id)).fetchone()
-        if row is not None:
-            return int(row[0])
-        row = self._db.execute("INSERT INTO pit_tables(terminal_table_id, origin, name) VALUES (%s, %s, %s)"
-                               " ON CONFLICT (origin, terminal_table_id) DO UPDATE SET name = pit_tables.name"
-                               " RETURNING id", (table_id, self.origin, name)).fetchone()
-        assert row is not None
-        return int(row[0])
-
-    def server_last(self, server_table: int) -> int:
-        row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM pit_events WHERE table_id = %s",
-                               (server_table,)).fetchone()
-        return int(row[0]) if row is not None else 0
-
-    def deliver(self, server_table: int, events: Iterable[StoredEvent]) -> Delivered:
-        """Deliver the table's events in chain order; each is taken once (a retry finds it known)."""
-        added = known = 0
-        try:
-            for e in events:
-                result = self._db.execute("SELECT pit_append(%s, %s, %s, %s, %s, %s::jsonb, %s, %s)",
-                                          (server_table, e.seq, e.round_id, e.ts, e.kind, json.dumps(e.payload),
-                                           e.prev_hash, e.hash)).fetchone()
-                if result is not None and result[0] == "added":
-                    added += 1
-                else:
-                    known += 1
-        except psycopg.Error as exc:
-            raise PitError(f"the pit server refused the delivery: {str(exc).splitlines()[0]}") from None
-        return Delivered(added, known)
-
-    def server_chain_problems(self, server_table: int) -> list[str]:
-        """The server's copy of the table's chain checked link by link."""
-        rows = self._db.execute("SELECT seq, prev_hash, hash FROM pit_events WHERE table_id = %s ORDER BY seq",
-                                (server_table,)).fetchall()
-        problems: list[str] = []
-        prev, expected = GENESIS, 1
-        for seq, prev_hash, digest in rows:
-            if seq != expected or prev_hash != prev:
-                problems.append(f"server table {server_table}, event {seq}: does not follow event {expected - 1}")
-            prev, expected = digest, seq + 1
-        return problems
-
-
-def deliver_table(link: PitLink, table_id: int, name: str, events: Sequence[StoredEvent]) -> Delivered:
-    """What the server lacks of the table's chain, delivered from where the server stands (a
-    restart resumes there; an event the server holds is checked to be the same, not sent as new)."""
-    server_table = link.server_table(table_id, name)
-    last = link.server_last(server_table)
-    overlap = [e for e in events if e.seq == last] if last else []
-    return link.deliver(server_table, [*overlap, *(e for e in events if e.seq > last)])

@@ -83,7 +83,7 @@ def any_flagged(db: sqlite3.Connection, flag: str) -> bool:
 def _rare(db: sqlite3.Connection, sql: str, value: object) -> bool:
     """Whether few rounds match (an index probe that stops at `RARE`): few are fetched by the index
     and sorted; many are met soon enough walking the list's own order."""
-    return int(db.execute(f"SELECT COUNT(*) FROM ({sql} LIMIT {RARE})", (value,)).fetchone()[0]) < RARE
+    return int(db.execute(f"SELECT COUNT(*) FROM ({sql} LIMIT {RARE}) AS probe", (value,)).fetchone()[0]) < RARE
 
 
 def _search(db: sqlite3.Connection, text: str, p: str) -> tuple[str, list[object]]:

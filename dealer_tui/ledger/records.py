@@ -85,8 +85,8 @@ HOUR_NAMES = tuple(HOUR_FIELDS.split(", "))
 class AuditReads:
     """The reads of an audit, over a SQLite ledger's connection (mixed into `SqliteLedger`)."""
 
-    _db: sqlite3.Connection
-    path: Path
+    _db: Any
+    path: Any
     witness: Witness | None
 
     @contextmanager
@@ -183,7 +183,7 @@ class AuditReads:
         """Where the ids of `tables` or `rounds` jump: (last id before, next id)."""
         assert table in ("tables", "rounds")
         return [(int(a), int(b)) for a, b in self._db.execute(
-            f"SELECT prev, id FROM (SELECT id, LAG(id, 1, 0) OVER (ORDER BY id) AS prev FROM {table} WHERE id > 0)"
+            f"SELECT prev, id FROM (SELECT id, LAG(id, 1, 0) OVER (ORDER BY id) AS prev FROM {table} WHERE id > 0) AS ids"
             " WHERE id <> prev + 1")]
 
     def sequence_problems(self) -> list[str]:
@@ -199,7 +199,7 @@ class AuditReads:
         repeats: list[tuple[int, int]] = []
         for before, after in self._db.execute(
                 "SELECT prev, ledger_seq FROM (SELECT ledger_seq, LAG(ledger_seq, 1, 0) OVER (ORDER BY ledger_seq)"
-                " AS prev FROM events WHERE ledger_seq IS NOT NULL) WHERE ledger_seq <> prev + 1"):
+                " AS prev FROM events WHERE ledger_seq IS NOT NULL) AS seqs WHERE ledger_seq <> prev + 1"):
             (repeats if after == before else gaps).append((int(before), int(after)))
         if gaps:
             count = sum(after - before - 1 for before, after in gaps)

@@ -235,6 +235,12 @@ MIGRATIONS: list[list[Step]] = [[
     CREATE INDEX events_by_kind ON events(table_id, kind, seq);
     CREATE INDEX staff_by_account ON events(json_extract(payload, '$.account'), seq) WHERE table_id = 0
     """],
+    # 8: the ledger's own id, made once: what the pit server knows this terminal's tables by
+    # (a copy of the file delivering as well is another terminal with the same id, and refused)
+    ["""
+    CREATE TABLE ledger_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    INSERT INTO ledger_meta(key, value) VALUES ('ledger_id', lower(hex(randomblob(16))))
+    """],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 REVIEW_SCHEMA = 4

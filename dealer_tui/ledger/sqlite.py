@@ -16,37 +16,30 @@ from urllib.parse import quote
 
 from platformdirs import user_data_dir
 
-from dealer_tui.ledger import queries
 from dealer_tui.ledger.base import (
     GENESIS,
     ROUND_OPEN,
     ROUND_SETTLED,
     ROUND_VOIDED,
     SIGN_OFF_APPROVED,
-    SIGN_OFF_KINDS,
     SIGN_OFF_REFUSED,
     SIGN_OFF_REQUESTED,
     SIGN_OFF_WITHDRAWN_BY,
     STAFF_AUTH_KINDS,
     STAFF_REGISTER,
-    Cursor,
-    HourTotals,
     Ledger,
     LedgerError,
     NewEvent,
-    PendingSignOff,
     RoundRecord,
     RoundUpdate,
-    RowQuery,
-    SettlementRow,
     StorageError,
     StoredEvent,
     TableRecord,
-    Totals,
     event_hash,
 )
 from dealer_tui.ledger.leases import OPEN_TERMINALS, Leases
 from dealer_tui.ledger.payouts import round_chips
+from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads, check_ledger_file, next_ledger_seq, not_a_ledger
 from dealer_tui.ledger.schema import FEE_BETS, REVIEW_SCHEMA, SCHEMA_VERSION, migrate
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
@@ -68,7 +61,7 @@ def default_training_ledger_path() -> Path:
     return Path(user_data_dir("dealer-tui")) / "training.sqlite"
 
 
-class SqliteLedger(Leases, AuditReads, Ledger):
+class SqliteLedger(Leases, AuditReads, LedgerReads, Ledger):
     """A ledger in one SQLite file. `readonly=True` opens it for review beside a live writer, or
     on read-only storage.
 
@@ -230,26 +223,6 @@ class SqliteLedger(Leases, AuditReads, Ledger):
             self._held.add(table_id)
         return self._table(table_id)
 
-    def _table_name(self, table_id: int) -> str:
-        row = self._db.execute("SELECT name FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return repr(row[0]) if row else str(table_id)
-
-    def _table(self, table_id: int) -> TableRecord:
-        row = self._db.execute(
-            "SELECT id, name, game, profile, profile_sha256, card_source, created_at FROM tables WHERE id = ?",
-            (table_id,),
-        ).fetchone()
-        if row is None:
-            raise LedgerError(f"no table {table_id} in {self.path}")
-        return TableRecord(*row)
-
-    def tables(self) -> list[TableRecord]:
-        rows = self._db.execute(
-            "SELECT id, name, game, profile, profile_sha256, card_source, created_at FROM tables WHERE id <> ?"
-            " ORDER BY id", (STAFF_REGISTER,)
-        ).fetchall()
-        return [TableRecord(*row) for row in rows]
-
     # -- rounds and events ----------------------------------------------------------------
 
     def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent],
@@ -369,37 +342,15 @@ class SqliteLedger(Leases, AuditReads, Ledger):
             " house = house + excluded.house, biggest = MAX(biggest, excluded.biggest), fees = fees + excluded.fees",
             (round_id,))
 
-    _ROUND_COLUMNS = queries.ROUND_COLUMNS
-    _round_record = staticmethod(queries.round_record)
-
-    def round(self, round_id: int) -> RoundRecord:
-        row = self._db.execute(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,)).fetchone()
+    def ledger_id(self) -> str:
+        """The ledger's own id (schema 8), made once: the pit server knows its tables by it."""
+        try:
+            row = self._db.execute("SELECT value FROM ledger_meta WHERE key = 'ledger_id'").fetchone()
+        except sqlite3.Error:
+            row = None
         if row is None:
-            raise LedgerError(f"no round {round_id} in {self.path}")
-        return self._round_record(row)
-
-    def _events(self, where: str, args: tuple[object, ...]) -> list[StoredEvent]:
-        rows = self._db.execute(
-            f"SELECT {self._event_fields()} FROM events WHERE {where} ORDER BY table_id, seq", args
-        ).fetchall()
-        return [StoredEvent(r[0], r[1], r[2], r[3], r[4], r[5], json.loads(r[6]), r[7], r[8], r[9]) for r in rows]
-
-    def round_events(self, round_id: int) -> list[StoredEvent]:
-        return self._events("round_id = ?", (round_id,))
-
-    def table_events(self, table_id: int, kinds: Sequence[str] | None = None, after: int = 0) -> list[StoredEvent]:
-        if not kinds:
-            return self._events("table_id = ? AND seq > ?", (table_id, after))
-        marks = ",".join("?" for _ in kinds)
-        return self._events(f"table_id = ? AND seq > ? AND kind IN ({marks})", (table_id, after, *kinds))
-
-    def chain_length(self, table_id: int) -> int:
-        return int(self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?",
-                                    (table_id,)).fetchone()[0])
-
-    def ledger_event(self, ledger_seq: int) -> StoredEvent | None:
-        found = self._events("ledger_seq = ?", (ledger_seq,)) if self.has_ledger_seq() else []
-        return found[0] if found else None
+            raise LedgerError(f"{self.path}: the ledger has no id")
+        return str(row[0])
 
     def staff_auth(self, account: str) -> list[StoredEvent]:
         marks = ",".join("?" for _ in STAFF_AUTH_KINDS)
@@ -409,67 +360,7 @@ class SqliteLedger(Leases, AuditReads, Ledger):
         return self._events(f"{by_account} AND kind IN ({marks}) AND seq >= ?",
                             (account, *STAFF_AUTH_KINDS, latest or 0))
 
-    def settlement(self, round_id: int) -> list[SettlementRow]:
-        rows = self._db.execute(
-            "SELECT seat, bet, stake, result, reason FROM settlements WHERE round_id = ? ORDER BY seat, bet",
-            (round_id,),
-        ).fetchall()
-        return [SettlementRow(*row) for row in rows]
-
-    def unfinished_rounds(self, table_id: int | None = None) -> list[RoundRecord]:
-        sql = f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE status = ?"
-        args: tuple[object, ...] = (ROUND_OPEN,)
-        if table_id is not None:
-            sql += " AND table_id = ?"
-            args += (table_id,)
-        return [self._round_record(r) for r in self._db.execute(sql + " ORDER BY id", args).fetchall()]
-
-    def recent_rounds(self, limit: int = 50, before_id: int | None = None) -> list[RoundRecord]:
-        sql = f"SELECT {self._ROUND_COLUMNS} FROM rounds"
-        args: tuple[object, ...] = ()
-        if before_id is not None:
-            sql += " WHERE id < ?"
-            args = (before_id,)
-        rows = self._db.execute(sql + " ORDER BY id DESC LIMIT ?", (*args, limit)).fetchall()
-        return [self._round_record(r) for r in rows]
-
-    def table_rounds(self, table_id: int) -> list[RoundRecord]:
-        rows = self._db.execute(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE table_id = ? ORDER BY id",
-                                (table_id,)).fetchall()
-        return [self._round_record(r) for r in rows]
-
-    def find_rounds(self, query: RowQuery, limit: int = 100, after: Cursor | None = None, sort: str = "time",
-                    descending: bool = True) -> list[RoundRecord]:
-        return queries.find_rounds(self._db, query, limit, after, sort, descending)
-
-    def any_flagged(self, flag: str) -> bool:
-        return queries.any_flagged(self._db, flag)
-
-    def totals(self, query: RowQuery) -> list[Totals]:
-        return queries.totals(self._db, query)
-
-    def hourly(self, query: RowQuery) -> list[HourTotals]:
-        return queries.hourly(self._db, query)
-
-    def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
-        return queries.settlement_rows(self._db, query)
-
     # -- sign-off by the floor --------------------------------------------------------------
-
-    def _latest_sign_off(self, round_id: int) -> StoredEvent | None:
-        """The round's latest sign-off event, or the correction that withdrew it."""
-        kinds = (*SIGN_OFF_KINDS, *SIGN_OFF_WITHDRAWN_BY)
-        marks = ",".join("?" for _ in kinds)
-        found = self._events(f"round_id = ? AND kind IN ({marks})", (round_id, *kinds))
-        return found[-1] if found else None
-
-    def sign_off_queue(self) -> list[PendingSignOff]:
-        waiting = []
-        for record in self.unfinished_rounds():
-            latest = self._latest_sign_off(record.id)
-            if latest is not None and latest.kind == SIGN_OFF_REQUESTED:
-                waiting.append(PendingSignOff(record, latest))
-        return waiting
 
     def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "",
                         sign_in: int | None = None) -> StoredEvent:

@@ -1,0 +1,514 @@
+"""The pit server as a ledger (PostgreSQL, psycopg 3): what terminals deliver, read by the floor,
+`history` and the totals through the same interface as the embedded ledger.
+
+A connection shows the server's tables under the embedded ledger's names (temporary views), so
+the reads are the embedded ledger's own (`reads.LedgerReads`, `records.AuditReads`): for the whole
+pit, by the server's ids; or, for `history verify`, one terminal's tables (`origin`) by the ids its
+events were hashed with, exactly as that terminal's own ledger shows them.
+
+Terminals write only by delivering (`receive`); the floor writes only the pit's own staff
+register (sign-ins, accounts), through `pit_floor_append`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+from dealer_tui.ledger.base import (
+    GENESIS,
+    ROUND_OPEN,
+    ROUND_SETTLED,
+    ROUND_VOIDED,
+    STAFF_AUTH_KINDS,
+    STAFF_REGISTER,
+    Lease,
+    Ledger,
+    LedgerError,
+    NewEvent,
+    RoundRecord,
+    RoundUpdate,
+    StoredEvent,
+    TableRecord,
+    event_hash,
+)
+from dealer_tui.ledger.payouts import round_chips
+from dealer_tui.ledger.pit import PIT_ORIGIN, SCHEMA_VERSION
+from dealer_tui.ledger.reads import LedgerReads
+from dealer_tui.ledger.records import AuditReads
+from dealer_tui.ledger.schema import FEE_BETS
+
+
+def is_server(where: object) -> bool:
+    """Whether a `--ledger` names a PostgreSQL server rather than a file."""
+    return str(where).startswith(("postgresql://", "postgres://"))
+
+
+def shown(conninfo: str) -> str:
+    """The conninfo as the screens show it: any password left out."""
+    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1@", re.sub(r"password=\S+", "password=…", conninfo))
+
+
+@lru_cache(maxsize=512)
+def translate(text: str) -> str:
+    """The embedded ledger's SQL for PostgreSQL: `?` placeholders become `%s` (a literal `%`
+    doubled), SQLite's `+column` index hints are dropped, and LIKE ignores ASCII case as SQLite's does."""
+    text = text.replace("%", "%%").replace("?", "%s")
+    text = re.sub(r"(?<=[\s(])\+(?=[A-Za-z_])", "", text)
+    return re.sub(r"\bLIKE\b", "ILIKE", text)
+
+
+class PgConn:
+    """A psycopg connection that takes the embedded ledger's SQL (`translate`)."""
+
+    def __init__(self, db: psycopg.Connection[Any]) -> None:
+        self.db = db
+
+    def execute(self, text: str, args: Sequence[object] = ()) -> psycopg.Cursor[Any]:
+        try:
+            return self.db.execute(translate(text), tuple(args))
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server could not answer: {first_line(exc)}") from None
+
+
+def first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True)
+class Projection:
+    """What an event writes besides itself: a round started (its number, profile and flags), or
+    the round's new status, flags and settlement (`RoundUpdate`)."""
+
+    start: tuple[int, str, frozenset[str]] | None = None
+    update: RoundUpdate | None = None
+
+
+Project = Callable[[StoredEvent], Projection | None]
+
+
+@dataclass(frozen=True)
+class Received:
+    added: int
+    known: int
+
+
+class DeliveryRefused(LedgerError):
+    """The server refused a delivery: the terminal's history disagrees with the server's."""
+
+    def __init__(self, message: str, server_table: int = 0) -> None:
+        super().__init__(message)
+        self.server_table = server_table
+
+
+VIEW_NAMES = ("tables", "rounds", "events", "settlements", "round_flags", "hourly_totals", "seatings")
+ROUND_VIEW = ("number, game, profile, status, flags, started_at, ended_at, seats, wagered, paid, house_result,"
+              " returned, from_stacks, max_payout, banking, fees")
+HOUR_VIEW = "hour, game, banking, rounds, wagered, paid, returned, from_stacks, house, biggest, fees"
+
+
+def pit_views() -> list[str]:
+    """The whole pit by the server's ids (the pit's own staff register is table 0)."""
+    bodies = {
+        "tables": ("SELECT id, name, game, profile, profile_sha256, card_source, created_at, area FROM pit_tables"
+                   " WHERE origin_id <> 0 OR id = 0"),
+        "rounds": f"SELECT id, table_id, {ROUND_VIEW} FROM pit_rounds",
+        "events": "SELECT id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events",
+        "settlements": "SELECT round_id, seat, bet, stake, result, reason FROM pit_settlements",
+        "round_flags": "SELECT flag, round_id FROM pit_round_flags",
+        "hourly_totals": f"SELECT table_id, {HOUR_VIEW} FROM pit_hourly_totals",
+        "seatings": "SELECT table_id, seat, player, first_round, last_round FROM pit_seatings",
+    }
+    return [f"CREATE OR REPLACE TEMP VIEW {name} AS {body}" for name, body in bodies.items()]
+
+
+def origin_views(origin: str) -> list[sql.Composed]:
+    """One terminal's tables by the ids its own ledger gives them (what its events were hashed with)."""
+    rounds = ", ".join(f"r.{c.strip()}" for c in ROUND_VIEW.split(","))
+    hours = ", ".join(f"h.{c.strip()}" for c in HOUR_VIEW.split(","))
+    of_round = "JOIN pit_rounds r ON r.id = {a}.round_id JOIN pit_tables t ON t.id = r.table_id WHERE t.origin = {o}"
+    of_table = "JOIN pit_tables t ON t.id = {a}.table_id WHERE t.origin = {o}"
+    bodies = {
+        "tables": ("SELECT origin_id AS id, name, game, profile, profile_sha256, card_source, created_at, area"
+                   " FROM pit_tables WHERE origin = {o}"),
+        "rounds": f"SELECT r.origin_id AS id, t.origin_id AS table_id, {rounds} FROM pit_rounds r "
+                  + of_table.replace("{a}", "r"),
+        "events": ("SELECT e.id, t.origin_id AS table_id, e.origin_round AS round_id, e.seq, e.ts, e.kind, e.payload,"
+                   " e.prev_hash, e.hash, e.ledger_seq FROM pit_events e " + of_table.replace("{a}", "e")),
+        "settlements": ("SELECT r.origin_id AS round_id, s.seat, s.bet, s.stake, s.result, s.reason FROM pit_settlements s "
+                        + of_round.replace("{a}", "s")),
+        "round_flags": "SELECT f.flag, r.origin_id AS round_id FROM pit_round_flags f " + of_round.replace("{a}", "f"),
+        "hourly_totals": f"SELECT t.origin_id AS table_id, {hours} FROM pit_hourly_totals h "
+                         + of_table.replace("{a}", "h"),
+        "seatings": ("SELECT t.origin_id AS table_id, s.seat, s.player, s.first_round, s.last_round FROM pit_seatings s "
+                     + of_table.replace("{a}", "s")),
+    }
+    return [sql.SQL(f"CREATE OR REPLACE TEMP VIEW {name} AS {body}").format(o=sql.Literal(origin))
+            for name, body in bodies.items()]
+
+
+class PgLedger(AuditReads, LedgerReads, Ledger):
+    """The pit server read as one ledger (`origin=None`: every table, by the server's ids), or as
+    one terminal's ledger (`origin`: that terminal's tables, by their own ids)."""
+
+    def __init__(self, conninfo: str, *, origin: str | None = None, clock: Callable[[], str] = utc_now,
+                 connect_timeout: float = 5.0) -> None:
+        self.conninfo, self.origin = conninfo, origin
+        self.path = shown(conninfo)
+        self.witness = None
+        self._clock = clock
+        try:
+            raw = psycopg.connect(conninfo, autocommit=True, connect_timeout=max(1, round(connect_timeout)))
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} cannot be reached: {first_line(exc)}") from None
+        self._raw = raw
+        self._db = PgConn(raw)
+        try:
+            row = raw.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
+        except psycopg.Error:
+            raw.close()
+            raise LedgerError(f"{self.path}: not a pit server (no pit schema): `dealer-tui pit init --server URL` "
+                              "makes one") from None
+        if row is None or int(row[0]) != SCHEMA_VERSION:
+            raw.close()
+            raise LedgerError(f"{self.path}: pit schema {row[0] if row else 'unknown'}, this program's is "
+                              f"{SCHEMA_VERSION}: `dealer-tui pit init` brings it up to date")
+        try:
+            for statement in (pit_views() if origin is None else origin_views(origin)):
+                raw.execute(statement)
+        except psycopg.Error as exc:
+            raw.close()
+            raise LedgerError(f"{self.path}: the pit cannot be read: {first_line(exc)}") from None
+
+    # -- what the audit reads, as the server holds it ------------------------------------------
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        if self._raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            yield
+            return
+        self._raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try:
+            yield
+        finally:
+            self._raw.execute("ROLLBACK")
+
+    def has_ledger_seq(self) -> bool:
+        return True
+
+    def integrity_problems(self) -> list[str]:
+        return []
+
+    def id_gaps(self, table: str) -> list[tuple[int, int]]:
+        """None on the server: its ids are its own (a delivery refused leaves an id unused), and
+        no role may delete a row; a terminal's own ids are checked by its chain."""
+        return []
+
+    def origins(self) -> list[tuple[str, str]]:
+        """Every terminal that delivered, with its tables' names, and the pit itself."""
+        rows = self._raw.execute("SELECT origin, string_agg(name, ', ' ORDER BY origin_id) FILTER (WHERE origin_id <> 0)"
+                                 " FROM pit_tables GROUP BY origin ORDER BY origin").fetchall()
+        return [(str(o), str(n or "")) for o, n in rows]
+
+    def alarms(self, limit: int = 100) -> list[tuple[str, str, str, str]]:
+        """Deliveries the server refused, newest first: (when, origin, table, what)."""
+        rows = self._raw.execute("SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), origin, table_name,"
+                                 " message FROM pit_alarms ORDER BY id DESC LIMIT %s", (limit,)).fetchall()
+        return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+
+    def links(self) -> dict[str, tuple[str, str, float]]:
+        """Each terminal's last contact: origin -> (terminal, host, seconds ago)."""
+        rows = self._raw.execute("SELECT origin, terminal, host, EXTRACT(EPOCH FROM clock_timestamp() - last_contact)"
+                                 " FROM pit_links").fetchall()
+        return {str(o): (str(t), str(h), float(s)) for o, t, h, s in rows}
+
+    def table_links(self) -> dict[int, tuple[str, float | None]]:
+        """Each table (server id): its last contact's time (UTC) and how long ago, in seconds."""
+        rows = self._raw.execute(
+            "SELECT t.id, to_char(l.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),"
+            " EXTRACT(EPOCH FROM clock_timestamp() - l.last_contact) FROM pit_tables t"
+            " LEFT JOIN pit_links l ON l.origin = t.origin WHERE t.origin_id <> 0").fetchall()
+        return {int(i): (str(at or ""), None if ago is None else float(ago)) for i, at, ago in rows}
+
+    # -- a terminal's delivery --------------------------------------------------------------
+
+    def contact(self, origin: str, terminal: str, host: str) -> None:
+        self._call("SELECT pit_contact(%s, %s, %s)", (origin, terminal, host))
+
+    def alarm(self, origin: str, table: str, message: str) -> None:
+        self._call("SELECT pit_alarm(%s, %s, %s)", (origin, table, message))
+
+    def _call(self, text: str, args: tuple[object, ...]) -> None:
+        try:
+            self._raw.execute(text, args)
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} refused: {first_line(exc)}") from None
+
+    def server_table(self, origin: str, table: TableRecord) -> int:
+        """The server's id of a terminal's table, registered on its first delivery."""
+        try:
+            row = self._raw.execute(
+                "INSERT INTO pit_tables(origin, origin_id, name, game, profile, profile_sha256, card_source, created_at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (origin, origin_id) DO NOTHING RETURNING id",
+                (origin, table.id, table.name, table.game, table.profile, table.profile_sha256, table.card_source,
+                 table.created_at)).fetchone()
+            if row is None:
+                row = self._raw.execute("SELECT id FROM pit_tables WHERE origin = %s AND origin_id = %s",
+                                        (origin, table.id)).fetchone()
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} refused the table: {first_line(exc)}") from None
+        assert row is not None
+        return int(row[0])
+
+    def server_head(self, server_table: int) -> tuple[int, str]:
+        """The chain number and hash of the table's last event on the server ((0, GENESIS): none)."""
+        row = self._raw.execute("SELECT seq, hash FROM pit_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
+                                (server_table,)).fetchone()
+        return (int(row[0]), str(row[1])) if row is not None else (0, GENESIS)
+
+    def receive(self, batches: Sequence[tuple[int, Sequence[StoredEvent]]], project: Project) -> Received:
+        """A terminal's events, each table's in chain order (server table id, events), with what
+        they write (`project`), in one transaction: the server holds what the terminal held at one
+        moment, or nothing of it. An event the server holds is checked to be the same and counted
+        known. `DeliveryRefused` (naming the table) when one does not follow the server's chain."""
+        added = known = 0
+        current = 0
+        try:
+            with self._raw.transaction():
+                for server_table, events in batches:
+                    current = server_table
+                    a, k = self._receive(server_table, events, project)
+                    added, known = added + a, known + k
+        except psycopg.IntegrityError as exc:
+            raise DeliveryRefused(first_line(exc).removeprefix("ERROR:").strip(), current) from None
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} did not take the delivery: {first_line(exc)}") from None
+        return Received(added, known)
+
+    def _receive(self, server_table: int, events: Sequence[StoredEvent], project: Project) -> tuple[int, int]:
+        added = known = 0
+        head_seq, _ = self.server_head(server_table)
+        rounds: dict[int, int] = {}
+        for e in events:
+            server_round = None if e.round_id is None else self._server_round(server_table, e.round_id, rounds)
+            if e.seq > head_seq:
+                step = project(e)
+                if step is not None and step.start is not None and e.round_id is not None and server_round is None:
+                    server_round = self._open_round(server_table, e, step.start)
+                    rounds[e.round_id] = server_round
+                self._project_seating(server_table, e)
+                if step is not None and step.update is not None and server_round is not None:
+                    self._update_round(server_round, step.update, e.ts)
+            row = self._raw.execute(
+                "SELECT pit_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (server_table, server_round, e.round_id, e.seq, e.ts, e.kind,
+                 json.dumps(e.payload, sort_keys=True, ensure_ascii=False), e.prev_hash, e.hash,
+                 e.ledger_seq)).fetchone()
+            if row is not None and row[0] == "added":
+                added += 1
+            else:
+                known += 1
+        return added, known
+
+    def _server_round(self, server_table: int, origin_round: int, rounds: dict[int, int]) -> int | None:
+        if origin_round not in rounds:
+            row = self._raw.execute("SELECT id FROM pit_rounds WHERE table_id = %s AND origin_id = %s",
+                                    (server_table, origin_round)).fetchone()
+            if row is None:
+                return None
+            rounds[origin_round] = int(row[0])
+        return rounds[origin_round]
+
+    def _open_round(self, server_table: int, e: StoredEvent, start: tuple[int, str, frozenset[str]]) -> int:
+        number, profile, flags = start
+        row = self._raw.execute(
+            "INSERT INTO pit_rounds(table_id, origin_id, number, game, profile, status, flags, started_at)"
+            " SELECT id, %s, %s, game, %s, %s, %s, %s FROM pit_tables WHERE id = %s RETURNING id",
+            (e.round_id, number, profile, ROUND_OPEN, ",".join(sorted(flags)), e.ts, server_table)).fetchone()
+        assert row is not None
+        round_id = int(row[0])
+        for flag in sorted(flags):
+            self._raw.execute("INSERT INTO pit_round_flags(flag, round_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                              (flag, round_id))
+        return round_id
+
+    def _project_seating(self, server_table: int, e: StoredEvent) -> None:
+        if e.round_id is not None or e.kind not in ("seat_taken", "seat_left"):
+            return
+        played = self._raw.execute("SELECT COALESCE(MAX(number), 0) FROM pit_rounds WHERE table_id = %s",
+                                   (server_table,)).fetchone()
+        number = int(played[0]) if played is not None else 0
+        seat = e.payload.get("seat")
+        if e.kind == "seat_taken":
+            self._raw.execute("INSERT INTO pit_seatings(table_id, seat, player, first_round) VALUES (%s, %s, %s, %s)",
+                              (server_table, seat, str(e.payload.get("player", "")), number + 1))
+        else:
+            self._raw.execute("UPDATE pit_seatings SET last_round = %s WHERE table_id = %s AND seat = %s"
+                              " AND last_round IS NULL", (number, server_table, seat))
+
+    def _update_round(self, round_id: int, update: RoundUpdate, ts: str) -> None:
+        """The embedded ledger's `_update_round`, on the server (the round's end time is its event's)."""
+        row = self._raw.execute("SELECT status, flags, ended_at FROM pit_rounds WHERE id = %s", (round_id,)).fetchone()
+        assert row is not None
+        current_status, current_flags = str(row[0]), frozenset(f for f in str(row[1]).split(",") if f)
+        status = update.status or current_status
+        ended = ts if update.status and update.status != ROUND_OPEN else row[2]
+        self._raw.execute("UPDATE pit_rounds SET status = %s, flags = %s, ended_at = %s WHERE id = %s",
+                          (status, ",".join(sorted(current_flags | update.add_flags)), ended, round_id))
+        for flag in sorted(update.add_flags - current_flags):
+            self._raw.execute("INSERT INTO pit_round_flags(flag, round_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                              (flag, round_id))
+        if update.totals is not None:
+            self._raw.execute("UPDATE pit_rounds SET seats = %s, wagered = %s, paid = %s, house_result = %s"
+                              " WHERE id = %s", (*update.totals, round_id))
+            if status == ROUND_VOIDED:
+                self._raw.execute("UPDATE pit_rounds SET returned = wagered WHERE id = %s", (round_id,))
+        if update.settlement is not None:
+            with self._raw.cursor() as cur:
+                cur.executemany("INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason)"
+                                " VALUES (%s, %s, %s, %s, %s, %s)",
+                                [(round_id, r.seat, r.bet, r.stake, r.result, r.reason) for r in update.settlement])
+            chips = round_chips(update.settlement)
+            self._raw.execute("UPDATE pit_rounds SET paid = %s, returned = %s, from_stacks = %s, max_payout = %s,"
+                              " banking = %s, fees = %s WHERE id = %s",
+                              (chips.paid, chips.returned, chips.from_stacks, chips.biggest, chips.kind,
+                               -sum(r.result for r in update.settlement if r.bet in FEE_BETS), round_id))
+        if status == ROUND_SETTLED and current_status != ROUND_SETTLED:
+            self._raw.execute(
+                "INSERT INTO pit_hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned,"
+                " from_stacks, house, biggest, fees)"
+                " SELECT substr(started_at, 1, 13), table_id, game, banking, 1, wagered, paid, returned, from_stacks,"
+                " house_result, max_payout, fees FROM pit_rounds WHERE id = %s"
+                " AND (',' || flags || ',') NOT LIKE '%%,training,%%'"
+                " ON CONFLICT (hour, table_id, game, banking) DO UPDATE SET rounds = pit_hourly_totals.rounds + 1,"
+                " wagered = pit_hourly_totals.wagered + EXCLUDED.wagered, paid = pit_hourly_totals.paid + EXCLUDED.paid,"
+                " returned = pit_hourly_totals.returned + EXCLUDED.returned,"
+                " from_stacks = pit_hourly_totals.from_stacks + EXCLUDED.from_stacks,"
+                " house = pit_hourly_totals.house + EXCLUDED.house,"
+                " biggest = GREATEST(pit_hourly_totals.biggest, EXCLUDED.biggest),"
+                " fees = pit_hourly_totals.fees + EXCLUDED.fees", (round_id,))
+
+    # -- the pit's own staff register: the floor's only writes ---------------------------------
+
+    def _own(self, table_id: int) -> None:
+        if table_id != STAFF_REGISTER or self.origin not in (None, PIT_ORIGIN):
+            raise LedgerError("the pit server's tables are written by their terminals only (delivered from each "
+                              "terminal's ledger); the floor writes sign-ins and staff accounts")
+
+    def _append_own(self, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]], after: int) -> list[StoredEvent]:
+        stored: list[StoredEvent] = []
+        try:
+            with self._raw.transaction():
+                self._raw.execute("SELECT pg_advisory_xact_lock(0)")
+                events = decide(self.table_events(STAFF_REGISTER, after=after))
+                seq, prev = self.server_head(STAFF_REGISTER)
+                row = self._raw.execute("SELECT COALESCE(MAX(ledger_seq), 0) FROM pit_events WHERE table_id = 0"
+                                        ).fetchone()
+                ledger_seq = int(row[0]) if row is not None else 0
+                for event in events:
+                    seq, ledger_seq, ts = seq + 1, ledger_seq + 1, self._clock()
+                    try:
+                        payload = json.dumps(event.payload, sort_keys=True, ensure_ascii=False)
+                        digest = event_hash(prev, STAFF_REGISTER, None, seq, ts, event.kind, event.payload, ledger_seq)
+                    except (TypeError, ValueError) as exc:
+                        raise LedgerError(f"event {event.kind}: payload is not plain data ({exc})") from None
+                    self._raw.execute("SELECT pit_floor_append(%s, %s, %s, %s, %s, %s, %s)",
+                                      (seq, ts, event.kind, payload, prev, digest, ledger_seq))
+                    stored.append(StoredEvent(0, STAFF_REGISTER, None, seq, ts, event.kind, event.payload, prev,
+                                              digest, ledger_seq))
+                    prev = digest
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} did not record it: {first_line(exc)}") from None
+        return stored
+
+    def append(self, table_id: int, round_id: int | None, events: Sequence[NewEvent],
+               update: RoundUpdate | None = None) -> list[StoredEvent]:
+        self._own(table_id)
+        return self._append_own(lambda _: events, self.chain_length(table_id))
+
+    def append_checked(self, table_id: int, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]],
+                       after: int = 0) -> list[StoredEvent]:
+        self._own(table_id)
+        return self._append_own(decide, after)
+
+    def staff_auth(self, account: str) -> list[StoredEvent]:
+        kinds = list(STAFF_AUTH_KINDS)
+        latest = self._raw.execute(
+            "SELECT MAX(seq) FROM pit_events WHERE table_id = 0 AND kind IN ('staff_signed_in', 'staff_locked')"
+            " AND (payload::jsonb ->> 'account') = %s", (account,)).fetchone()
+        return self._events("table_id = 0 AND kind = ANY(?) AND (payload::jsonb ->> 'account') = ? AND seq >= ?",
+                            (kinds, account, (latest[0] if latest else None) or 0))
+
+    # -- what only a terminal does ----------------------------------------------------------------
+
+    def _terminals_only(self) -> LedgerError:
+        return LedgerError("the pit server's tables are played at their terminals: a table is opened, played and "
+                           "signed off there, and delivered here")
+
+    def create_table(self, name: str, game: str, profile: str, profile_sha256: str, card_source: str, *,
+                     events: Sequence[NewEvent] = (), lease: bool = False) -> TableRecord:
+        raise self._terminals_only()
+
+    def take_table(self, table_id: int) -> Lease | None:
+        raise self._terminals_only()
+
+    def release_table(self, table_id: int) -> None:
+        return None
+
+    def renew_leases(self) -> None:
+        return None
+
+    def table_lease(self, table_id: int) -> Lease | None:
+        return None
+
+    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent],
+                   flags: frozenset[str] = frozenset()) -> RoundRecord:
+        raise self._terminals_only()
+
+    def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "",
+                        sign_in: int | None = None) -> StoredEvent:
+        raise LedgerError("a payout is signed off at the table's own floor (its terminal's ledger): the pit server "
+                          "shows the request and the decision once delivered")
+
+    def close(self) -> None:
+        self._raw.close()
+
+
+def init_schema(conninfo: str) -> None:
+    """Create (or bring up to date) the pit's schema, the pit's own staff register and the three
+    roles, as the database's owner; one transaction."""
+    from dealer_tui.ledger.pit import OWN_REGISTER, ROLES, SCHEMA
+
+    try:
+        with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as db, db.transaction():
+            db.execute("SELECT pg_advisory_xact_lock(20)")  # two first starts: one makes it, one finds it
+            found = db.execute("SELECT to_regclass('pit_meta') IS NOT NULL").fetchone()
+            if found is not None and found[0]:
+                row = db.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
+                version = int(row[0]) if row is not None else 0
+                if version > SCHEMA_VERSION:
+                    raise LedgerError(f"{shown(conninfo)}: pit schema {version} is newer than this program's "
+                                      f"({SCHEMA_VERSION})")
+                if version < SCHEMA_VERSION:
+                    raise LedgerError(f"{shown(conninfo)}: pit schema {version} cannot be brought up to "
+                                      f"{SCHEMA_VERSION} here; start from an empty database")
+            db.execute(SCHEMA)
+            db.execute(OWN_REGISTER)
+            db.execute(ROLES)
+            db.execute("INSERT INTO pit_meta(key, value) VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE"
+                       " SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
+    except psycopg.Error as exc:
+        raise LedgerError(f"the pit server {shown(conninfo)}: the schema could not be made: {first_line(exc)}") from None

@@ -1,0 +1,204 @@
+"""A terminal's delivery to the pit server: every table's chain (and the terminal's staff
+register) sent from where the server stands, in order, while the table plays.
+
+The table never waits on the network: the ledger is written first, and a thread of its own
+(`DeliveryThread`) reads it through a read-only connection and delivers what the server lacks.
+While the server cannot be reached the table plays on and the link says since when; it catches up
+when the server is back. A server that refuses (the terminal's history disagrees with its own)
+keeps an alarm the floor shows, and the link says so.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from dealer_tui.ledger import LedgerError, SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent, TableRecord
+from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
+from dealer_tui.pit.projection import projection
+
+HEARTBEAT_S = 10.0
+"""The terminal tells the server it is alive this often, with or without events to deliver."""
+OFFLINE_AFTER_S = 30.0
+"""The floor shows a table as offline when its terminal was not heard from for this long."""
+
+
+@dataclass(frozen=True)
+class LinkState:
+    """What the terminal knows of its link to the pit."""
+
+    server: str
+    online: bool = False
+    since: float | None = None
+    """Since when the link is in this state (seconds since the epoch)."""
+    delivered: int = 0
+    """Events the server took from this terminal since it started."""
+    behind: int = 0
+    """Events written here that the server does not hold yet (as of the last pass)."""
+    problem: str = ""
+    """Why the server cannot be reached, or why it refused."""
+    refused: bool = False
+
+    def describe(self) -> str:
+        since = time.strftime("%H:%M:%S", time.localtime(self.since)) if self.since else ""
+        if self.refused:
+            return f"pit: REFUSED since {since}: {self.problem}"
+        if not self.online:
+            return f"pit: offline since {since} ({self.behind} event(s) to deliver)" if since else "pit: connecting"
+        return "pit: delivered" if not self.behind else f"pit: delivering ({self.behind} event(s) behind)"
+
+
+@dataclass(frozen=True)
+class Pass:
+    added: int
+    known: int
+    refused: list[str]
+
+
+class Delivery:
+    """One terminal's ledger delivered to one pit server."""
+
+    def __init__(self, ledger: Path, conninfo: str, terminal: str = "") -> None:
+        self.ledger_path, self.conninfo = ledger, conninfo
+        self.terminal = terminal or socket.gethostname()
+        self.host = socket.gethostname()
+        self._local: SqliteLedger | None = None
+        self._server: PgLedger | None = None
+        self.upto = 0
+        """The ledger-wide number of the last event of this terminal the server is known to hold."""
+        self._said: dict[int, str] = {}
+        """The alarm last raised for each table (raised again only when it changes)."""
+
+    def close(self) -> None:
+        for db in (self._local, self._server):
+            if db is not None:
+                db.close()
+        self._local = self._server = None
+
+    def _open(self) -> tuple[SqliteLedger, PgLedger]:
+        if self._local is None:
+            self._local = SqliteLedger(self.ledger_path, readonly=True)
+        if self._server is None:
+            self._server = PgLedger(self.conninfo)
+        return self._local, self._server
+
+    def once(self) -> Pass:
+        """Deliver what the server lacks of every table, as the ledger stands at one moment, in one
+        transaction; a table the server refuses is left out and kept as an alarm, the others are
+        delivered. `LedgerError` when the server cannot be reached (the next pass connects again)."""
+        try:
+            local, server = self._open()
+            origin = local.ledger_id()
+            server.contact(origin, self.terminal, self.host)
+            refused: dict[int, str] = {}
+            with local.snapshot():
+                upto = local.last_ledger_seq()
+                pending: list[tuple[TableRecord, int, list[StoredEvent]]] = []
+                for table in [local.table_record(STAFF_REGISTER), *local.tables()]:
+                    server_table = server.server_table(origin, table)
+                    try:
+                        pending.append((table, server_table, self._missing(local, server, server_table, table)))
+                    except DeliveryRefused as exc:
+                        refused[server_table] = f"table {table.name}: {exc}"
+            names = {server_table: table.name for table, server_table, _ in pending}
+            while True:
+                batches = [(t, events) for _, t, events in pending if t not in refused and events]
+                try:
+                    received = server.receive(batches, projection)
+                    break
+                except DeliveryRefused as exc:
+                    refused[exc.server_table] = f"table {names.get(exc.server_table, exc.server_table)}: {exc}"
+            for server_table, message in refused.items():
+                if self._said.get(server_table) != message:
+                    server.alarm(origin, message.split(":")[0].removeprefix("table "),
+                                 f"{message} (terminal {self.terminal} on {self.host})")
+                    self._said[server_table] = message
+            for server_table in [t for t in self._said if t not in refused]:
+                del self._said[server_table]
+            if not refused:
+                self.upto = upto
+            return Pass(received.added, received.known, list(refused.values()))
+        except LedgerError:
+            if self._server is not None:
+                self._server.close()
+            self._server = None
+            raise
+
+    @staticmethod
+    def _missing(local: SqliteLedger, server: PgLedger, server_table: int, table: TableRecord) -> list[StoredEvent]:
+        """The table's events the server lacks, and its last one again (checked to be the same)."""
+        head_seq, head_hash = server.server_head(server_table)
+        length = local.chain_length(table.id)
+        if head_seq > length:
+            raise DeliveryRefused(f"the server holds {head_seq} events of the table, this terminal's ledger {length}: "
+                                  "the ledger was rolled back or restored from an older copy")
+        events = local.table_events(table.id, after=max(head_seq - 1, 0))
+        if head_seq and (not events or events[0].hash != head_hash):
+            raise DeliveryRefused(f"event {head_seq} differs from the one the server holds (the terminal's history "
+                                  "was rewritten, or another terminal delivers the same ledger)")
+        return events if len(events) > (1 if head_seq else 0) else []
+
+    def written(self) -> int:
+        """The ledger-wide number of the last event written here (0 when the ledger cannot be read)."""
+        try:
+            if self._local is None:
+                self._local = SqliteLedger(self.ledger_path, readonly=True)
+            return self._local.last_ledger_seq()
+        except LedgerError:
+            return 0
+
+
+class DeliveryThread(threading.Thread):
+    """Delivers in the background: soon after each write (it looks every `poll` seconds), and a
+    heartbeat every `HEARTBEAT_S`; `state` is what the terminal shows."""
+
+    def __init__(self, ledger: Path, conninfo: str, terminal: str = "", poll: float = 0.25) -> None:
+        super().__init__(name="pit-delivery", daemon=True)
+        self.delivery = Delivery(ledger, conninfo, terminal)
+        self.poll = poll
+        self.state = LinkState(shown(conninfo))
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+
+    def wake(self) -> None:
+        """Deliver now (after a write)."""
+        self._wake.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        self.join(timeout)
+
+    def _set(self, **changes: object) -> None:
+        state = self.state
+        if "online" in changes and changes["online"] != state.online or "refused" in changes and \
+                changes["refused"] != state.refused:
+            changes.setdefault("since", time.time())
+        self.state = replace(state, **changes)  # type: ignore[arg-type]
+
+    def run(self) -> None:
+        last_mark: int | None = None
+        last_pass = 0.0
+        backoff = self.poll
+        while not self._stop.is_set():
+            mark = self.delivery.written()
+            due = mark != last_mark or time.monotonic() - last_pass >= HEARTBEAT_S or not self.state.online
+            if due:
+                try:
+                    result = self.delivery.once()
+                except LedgerError as exc:
+                    self._set(online=False, problem=str(exc), refused=False,
+                              behind=max(mark - self.delivery.upto, 0))
+                    backoff = min(backoff * 2, 5.0)
+                else:
+                    backoff = self.poll
+                    last_mark, last_pass = mark, time.monotonic()
+                    self._set(online=True, delivered=self.state.delivered + result.added, behind=0,
+                              refused=bool(result.refused), problem="; ".join(result.refused))
+            self._wake.wait(backoff)
+            self._wake.clear()
+        self.delivery.close()

@@ -1,0 +1,29 @@
+"""What each event writes on the pit server besides itself: the round's row as the terminal's
+ledger writes it (`Table.round_update`, the same reading `history verify` holds the rows against)."""
+
+from __future__ import annotations
+
+from dealer_tui.events import EventError, typed, typed_as
+from dealer_tui.events.table import PayoutConfirmed, RoundRecovered, RoundStarted, RoundVoided
+from dealer_tui.ledger.base import RoundUpdate, StoredEvent
+from dealer_tui.ledger.postgres import Projection
+from dealer_tui.rounds.table import Table
+
+END_KINDS = (PayoutConfirmed.KIND, RoundVoided.KIND)
+
+
+def projection(event: StoredEvent) -> Projection | None:
+    """A round's start (its number, profile and flags), its recovery, or its end; None for the
+    rest, and for an event that does not read (delivered as it is: `history verify` names it)."""
+    try:
+        if event.kind == RoundStarted.KIND:
+            started = typed_as(RoundStarted, event)
+            flags = {flag for flag, on in (("seeded", started.seeded), ("training", started.training)) if on}
+            return Projection(start=(started.number, started.profile, frozenset(flags)))
+        if event.kind == RoundRecovered.KIND:
+            return Projection(update=RoundUpdate(add_flags=frozenset({"recovered"})))
+        if event.kind in END_KINDS:
+            return Projection(update=Table.round_update([typed(event)]))
+    except EventError:
+        return None
+    return None
