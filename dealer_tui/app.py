@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -30,6 +31,9 @@ from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
+
+if TYPE_CHECKING:
+    from dealer_tui.pit.delivery import DeliveryThread
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 
@@ -51,9 +55,13 @@ class DealerApp(OrderedKeysApp):
     TITLE = "Dealer terminal"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, ledger: Ledger, library: ProfileLibrary, options: Options) -> None:
+    def __init__(self, ledger: Ledger, library: ProfileLibrary, options: Options,
+                 link: DeliveryThread | None = None) -> None:
         super().__init__()
         self.ledger, self.library, self.options = ledger, library, options
+        self.link = link
+        """The delivery to the pit server (`--pit`), if any: its state is shown beside the round."""
+        self.link_status = ""
         self.staff = StaffDesk(ledger)
         self.table: Table | None = None
         self._settled_in = False
@@ -89,7 +97,20 @@ class DealerApp(OrderedKeysApp):
 
     def on_mount(self) -> None:
         self.set_interval(HEARTBEAT_S, self.heartbeat)
+        if self.link is not None:
+            self.link.start()
+            self.set_interval(1.0, self.show_link)
         self.start()
+
+    def show_link(self) -> None:
+        """The pit link's state (delivered, behind, offline since when, refused) beside the round."""
+        if self.link is None:
+            return
+        status = self.link.state.describe()
+        if status != self.link_status:
+            self.link_status = status
+            if isinstance(self.screen, RoundScreen):
+                self.screen.refresh_view()
 
     def start(self) -> None:
         """Resume the last table, or set one up; a table played on another terminal, or storage
@@ -127,6 +148,8 @@ class DealerApp(OrderedKeysApp):
     def on_unmount(self) -> None:
         gc.unfreeze()
         self.release()
+        if self.link is not None:
+            self.link.stop()
 
     def release(self) -> None:
         """A clean exit: the table is given up, so another terminal may open it at once."""
@@ -307,7 +330,7 @@ def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
 
 def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None,
              options: Options | None = None, ledger: Ledger | None = None,
-             witness: Path | None = None) -> DealerApp:
+             witness: Path | None = None, pit: str | None = None) -> DealerApp:
     """The app as the command line and the tests build it; the ledger it opens keeps its
     witness (`witness`, or the ledger's default one)."""
     from dealer_tui.ledger.sqlite import default_ledger_path
@@ -317,4 +340,9 @@ def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = N
         path = ledger_path or default_ledger_path()
         ledger = SqliteLedger(path, witness=Witness.for_ledger(path, witness))
     library = ProfileLibrary([*(profiles or []), user_profiles_dir()])
-    return DealerApp(ledger, library, options or Options())
+    link = None
+    if pit is not None:
+        from dealer_tui.pit.delivery import DeliveryThread
+
+        link = DeliveryThread(Path(getattr(ledger, "path", ledger_path or default_ledger_path())), pit)
+    return DealerApp(ledger, library, options or Options(), link)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NoReturn, Protocol
 
 from dealer_tui import __version__
-from dealer_tui.commands.common import add_witness_option
+from dealer_tui.commands.common import add_pit_option, add_witness_option
 
 COMMAND_MODULES = (
     "dealer_tui.commands.settle",
@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "dealer_tui.commands.supervisor",
     "dealer_tui.commands.simulate",
     "dealer_tui.commands.floor",
+    "dealer_tui.commands.pit",
 )
 
 
@@ -58,6 +59,7 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
     terminal.add_argument("--cards", choices=("shoe", "entry"),
                           help="a new table's cards: the virtual shoe, or physical cards the dealer keys")
     terminal.add_argument("--ledger", type=Path, help="the ledger file")
+    add_pit_option(terminal)
     add_witness_option(terminal)
     terminal.add_argument("--profiles", type=Path, action="append", default=[], metavar="DIR",
                           help="a directory of the casino's own profiles (searched first)")
@@ -117,6 +119,7 @@ def terminal(args: argparse.Namespace) -> int:
     """`dealer-tui` alone: the dealer's terminal (Textual is loaded only here)."""
     from dealer_tui.app import Options, make_app
     from dealer_tui.ledger import LedgerError
+    from dealer_tui.ledger.postgres import is_server
     from rules.registry import games
 
     if args.game is not None and args.game not in games():
@@ -126,7 +129,10 @@ def terminal(args: argparse.Namespace) -> int:
         sys.stderr.write("error: --seed seeds the virtual shoe; a table with keyed cards has none\n")
         return 2
     try:
-        app = make_app(args.ledger, profiles=args.profiles, witness=args.witness,
+        if args.pit is not None and not is_server(args.pit):
+            sys.stderr.write(f"error: --pit: {args.pit!r} is not a postgresql:// URL\n")
+            return 2
+        app = make_app(args.ledger, profiles=args.profiles, witness=args.witness, pit=args.pit,
                        options=Options(args.game, args.profile, args.seats, args.seed, args.new_table, args.cards))
     except LedgerError as exc:
         sys.stderr.write(f"error: {exc}\n")

@@ -55,9 +55,24 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     return message
 
 
-def add_ledger_option(parser: argparse.ArgumentParser, default: str = "ledger.sqlite") -> None:
-    parser.add_argument("--ledger", metavar="PATH", type=Path, default=None,
-                        help=f"the ledger file (default: {default} in the user data directory)")
+def add_ledger_option(parser: argparse.ArgumentParser, default: str = "ledger.sqlite", server: bool = False) -> None:
+    """`--ledger PATH` (with `server`: or a pit server's postgresql:// URL)."""
+    pit = "; or a pit server's postgresql://... URL" if server else ""
+    parser.add_argument("--ledger", metavar="PATH" if not server else "PATH|URL", default=None,
+                        help=f"the ledger file (default: {default} in the user data directory){pit}")
+
+
+def add_pit_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    parser.add_argument("--pit", metavar="URL", default=None,
+                        help="deliver the ledger's events to this pit server (postgresql://...) while the table "
+                        "plays; the table plays on while the server cannot be reached")
+
+
+def server_url(args: argparse.Namespace) -> str | None:
+    """The pit server `--ledger` names, if it names one rather than a file."""
+    from dealer_tui.ledger.postgres import is_server
+
+    return str(args.ledger) if args.ledger is not None and is_server(args.ledger) else None
 
 
 def add_witness_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import (
     add_ledger_option,
+    add_pit_option,
     add_profiles_option,
     add_witness_option,
     fail,
@@ -19,6 +20,8 @@ from dealer_tui.commands.common import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
     from dealer_tui.ledger import Ledger
@@ -43,6 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the account that signs off big payouts (asked for its PIN once; each sign-off is "
                         "recorded as its own sign-in)")
     add_ledger_option(parser, default="training.sqlite, the training ledger,")
+    add_pit_option(parser)
     add_witness_option(parser)
     add_profiles_option(parser)
 
@@ -107,7 +111,26 @@ def run(args: argparse.Namespace) -> int:
     print(f"played {played} rounds of {args.game} at training table {table.record.name!r} in {ledger.path}")
     if ledger.witness is not None and ledger.witness.error:
         sys.stderr.write(f"warning: {ledger.witness.error}\n")
-    return 0
+    return _deliver(ledger_path(args), args.pit) if args.pit is not None else 0
+
+
+def _deliver(path: Path, url: str) -> int:
+    """`--pit`: the ledger delivered to the pit server once the rounds are played."""
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.ledger.postgres import shown
+    from dealer_tui.pit.delivery import Delivery
+
+    delivery = Delivery(path, url, "demo")
+    try:
+        result = delivery.once()
+    except LedgerError as exc:
+        return fail(f"--pit: {exc}; the rounds are in {path} and are delivered by the next run with --pit")
+    finally:
+        delivery.close()
+    for line in result.refused:
+        sys.stderr.write(f"error: the pit server refused {line}\n")
+    print(f"delivered {result.added} new event(s) to {shown(url)}")
+    return 1 if result.refused else 0
 
 
 def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Table | None:

@@ -8,13 +8,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, server_url
 from dealer_tui.ledger.base import FLAGS, STAFF_REGISTER
 from dealer_tui.ledger.export import export_csv, write_rows
 from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
 
 if TYPE_CHECKING:
-    from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.ledger import Ledger, SqliteLedger
 
 NAME = "history"
 HELP = "the ledger's rounds: list them, verify every hash and settlement"
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--training", action="store_true",
                         help="take in the rounds of training tables (demos), left out otherwise")
     for p in (lst, verify, export):
-        add_ledger_option(p)
+        add_ledger_option(p, server=True)
 
 
 def _default_witness() -> Path:
@@ -62,6 +62,9 @@ def run(args: argparse.Namespace) -> int:
     from dealer_tui.ledger import LedgerError, SqliteLedger
     from dealer_tui.ledger.base import NotALedger
 
+    url = server_url(args)
+    if url is not None:
+        return _on_server(url, args)
     path = ledger_path(args)
     try:
         ledger = SqliteLedger(path, readonly=True)
@@ -85,7 +88,39 @@ def run(args: argparse.Namespace) -> int:
         ledger.close()
 
 
-def _list(ledger: SqliteLedger, args: argparse.Namespace) -> int:
+def _on_server(url: str, args: argparse.Namespace) -> int:
+    """The pit server: every table's rounds listed or exported; verified terminal by terminal."""
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.ledger.postgres import PgLedger, shown
+
+    try:
+        if args.action == "verify":
+            from dealer_tui.audit.pit_audit import verify_pit
+
+            report = verify_pit(url)
+            for line in report.notes:
+                sys.stdout.write(f"note: {one_line(line)}\n")
+            for line in report.problems:
+                sys.stdout.write(f"{one_line(line)}\n")
+            if report.problems:
+                sys.stderr.write(f"error: {len(report.problems)} problem(s) on {shown(url)}\n")
+                return 1
+            rounds = f"{report.rounds} round{'' if report.rounds == 1 else 's'}"
+            sys.stdout.write(f"ok: {shown(url)}: every terminal's chain checks on the server, every finished round "
+                             f"re-settles, and every row and total follows from the events ({rounds})\n")
+            return 0
+        ledger = PgLedger(url)
+    except LedgerError as exc:
+        return fail(str(exc))
+    try:
+        return _list(ledger, args) if args.action == "list" else _export(ledger, args)
+    except LedgerError as exc:
+        return fail(str(exc))
+    finally:
+        ledger.close()
+
+
+def _list(ledger: Ledger, args: argparse.Namespace) -> int:
     if args.limit < 1:
         return fail("--limit: must be at least 1")
     rounds = ledger.recent_rounds(limit=args.limit)
@@ -108,7 +143,7 @@ def _list(ledger: SqliteLedger, args: argparse.Namespace) -> int:
             for r in rounds]
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
     right = {0, 3, 5, 6, 7, 8, 9, 10}
-    print(f"Last {len(rounds)} rounds — {ledger.path}")
+    print(f"Last {len(rounds)} rounds — {getattr(ledger, 'path', 'the ledger')}")
     print("Wagered + From stacks = Paid + Returned + House (Paid: chips handed to the seats at payout; "
           "From stacks: what seats paid beyond their stakes — a DP, rake, Chinese Poker points and fees)")
     for row in (header, *rows):
@@ -154,7 +189,7 @@ def _verify(ledger: SqliteLedger, witness_path: Path | None) -> int:
     return 0
 
 
-def _export(ledger: SqliteLedger, args: argparse.Namespace) -> int:
+def _export(ledger: Ledger, args: argparse.Namespace) -> int:
     from datetime import datetime
 
     from dealer_tui.ledger import RowQuery

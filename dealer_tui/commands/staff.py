@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub.add_parser("list", help="every account: ID, name, role, active or disabled, locked")
     for p in (add, pin, role, disable, *sub.choices.values()):
         if not any(a.dest == "ledger" for a in p._actions):
-            add_ledger_option(p)
+            add_ledger_option(p, server=True)
 
 
 def read_pin(prompt: str) -> str:
@@ -74,9 +74,14 @@ def new_pin(account: str) -> str:
 
 
 def open_ledger(args: argparse.Namespace) -> Ledger:
-    from dealer_tui.commands.common import witness_for
+    """The ledger whose staff register the command changes: a file, or the pit server's own."""
+    from dealer_tui.commands.common import server_url, witness_for
     from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.ledger.postgres import PgLedger
 
+    url = server_url(args)
+    if url is not None:
+        return PgLedger(url)
     return SqliteLedger(ledger_path(args), witness=witness_for(args))
 
 

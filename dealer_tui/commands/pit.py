@@ -1,0 +1,83 @@
+"""`dealer-tui pit`: the pit server (PostgreSQL) every table's terminal delivers to.
+
+`pit init` creates (or brings up to date) the schema, the roles `pit_terminal`, `pit_floor` and
+`pit_auditor`, and the pit's first manager, whose PIN is read without echo from the terminal, or
+from standard input when it is not one. `pit status` lists every terminal and table the server
+knows, when each was last heard from, and the deliveries it refused."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from dealer_tui.commands.common import fail
+
+NAME = "pit"
+HELP = "the pit server (PostgreSQL): init (schema, roles, first manager), status (terminals, tables, alarms)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
+    init = sub.add_parser("init", help="create or bring up to date the pit's schema, its roles and first manager")
+    status = sub.add_parser("status", help="every terminal and table the server knows, and the deliveries it refused")
+    for p in (init, status):
+        p.add_argument("--server", required=True, metavar="URL", help="the pit server (postgresql://...)")
+    init.add_argument("--manager-id", required=True, help="the first manager's account ID")
+    init.add_argument("--manager-name", required=True, help="the first manager's name")
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.ledger.postgres import is_server
+
+    if not is_server(args.server):
+        return fail(f"--server: {args.server!r} is not a postgresql:// URL")
+    try:
+        return _init(args) if args.action == "init" else _status(args.server)
+    except LedgerError as exc:
+        return fail(str(exc))
+
+
+def _init(args: argparse.Namespace) -> int:
+    from dealer_tui.commands.staff import new_pin
+    from dealer_tui.ledger.postgres import PgLedger, init_schema, shown
+    from dealer_tui.staff import StaffDesk, StaffError
+
+    init_schema(args.server)
+    pit = PgLedger(args.server)
+    try:
+        desk = StaffDesk(pit)
+        if desk.register().has_accounts():
+            print(f"ok: {shown(args.server)}: the pit's schema is up to date; its staff accounts were kept "
+                  "(a manager adds more with `dealer-tui staff add --ledger URL`)")
+            return 0
+        try:
+            desk.add_first_manager(args.manager_id, args.manager_name, new_pin(args.manager_id))
+        except (StaffError, ValueError, EOFError) as exc:
+            return fail(f"the schema is made; the first manager is not: {exc}")
+    finally:
+        pit.close()
+    print(f"ok: {shown(args.server)}: the pit's schema, its roles (pit_terminal, pit_floor, pit_auditor) and its "
+          f"first manager {args.manager_id} ({args.manager_name})")
+    return 0
+
+
+def _status(url: str) -> int:
+    from dealer_tui.ledger.postgres import PgLedger
+    from dealer_tui.pit.delivery import OFFLINE_AFTER_S
+
+    pit = PgLedger(url)
+    try:
+        links = pit.table_links()
+        for table in pit.tables():
+            at, ago = links.get(table.id, ("", None))
+            state = "never heard from" if ago is None else (f"offline since {at} UTC" if ago > OFFLINE_AFTER_S
+                                                            else f"online (heard from {ago:.0f} s ago)")
+            rounds = len(pit.table_rounds(table.id))
+            print(f"{table.id:>4}  {table.name:<20} {table.game:<16} {rounds:>7} rounds  {state}")
+        alarms = pit.alarms()
+        for when, origin, table_name, message in alarms:
+            sys.stdout.write(f"ALARM {when} UTC  terminal {origin[:8]}  table {table_name}: {message}\n")
+    finally:
+        pit.close()
+    return 1 if alarms else 0
