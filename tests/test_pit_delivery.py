@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 import shutil
 import sqlite3
-from dataclasses import replace
 from pathlib import Path
 
 import psycopg
@@ -144,10 +143,7 @@ def test_the_servers_rows_of_a_terminal_are_its_own_ledgers(tmp_path: Path, pit_
     ledger = played(tmp_path / "l.sqlite", rounds=6)
     Delivery(tmp_path / "l.sqlite", pit_db).once()
     view = PgLedger(pit_db, origin=ledger.ledger_id())
-    untimed = [replace(r, started_at="", ended_at="") for r in ledger.stored_rounds(1)]
-    assert [replace(r, started_at="", ended_at="") for r in view.stored_rounds(1)] == untimed
-    starts = [e.ts for e in ledger.table_events(1, ["round_started"])]
-    assert [r.started_at for r in view.stored_rounds(1)] == starts                # a round starts with its first event
+    assert view.stored_rounds(1) == ledger.stored_rounds(1)
     assert all(view.settlement(r.id) == ledger.settlement(r.id) for r in ledger.table_rounds(1))
     assert view.stored_hours() == ledger.stored_hours()
     assert view.stored_flags() == ledger.stored_flags()

@@ -95,6 +95,8 @@ class Projection:
 
     start: tuple[int, str, frozenset[str]] | None = None
     update: RoundUpdate | None = None
+    at: str | None = None
+    """The time the terminal's row records for the start or the end (else the event's own)."""
 
 
 Project = Callable[[StoredEvent], Projection | None]
@@ -307,11 +309,11 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
             if e.seq > head_seq:
                 step = project(e)
                 if step is not None and step.start is not None and e.round_id is not None and server_round is None:
-                    server_round = self._open_round(server_table, e, step.start)
+                    server_round = self._open_round(server_table, e, step.start, step.at or e.ts)
                     rounds[e.round_id] = server_round
                 self._project_seating(server_table, e)
                 if step is not None and step.update is not None and server_round is not None:
-                    self._update_round(server_round, step.update, e.ts)
+                    self._update_round(server_round, step.update, step.at or e.ts)
             row = self._raw.execute(
                 "SELECT pit_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (server_table, server_round, e.round_id, e.seq, e.ts, e.kind,
@@ -332,12 +334,12 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
             rounds[origin_round] = int(row[0])
         return rounds[origin_round]
 
-    def _open_round(self, server_table: int, e: StoredEvent, start: tuple[int, str, frozenset[str]]) -> int:
+    def _open_round(self, server_table: int, e: StoredEvent, start: tuple[int, str, frozenset[str]], at: str) -> int:
         number, profile, flags = start
         row = self._raw.execute(
             "INSERT INTO pit_rounds(table_id, origin_id, number, game, profile, status, flags, started_at)"
             " SELECT id, %s, %s, game, %s, %s, %s, %s FROM pit_tables WHERE id = %s RETURNING id",
-            (e.round_id, number, profile, ROUND_OPEN, ",".join(sorted(flags)), e.ts, server_table)).fetchone()
+            (e.round_id, number, profile, ROUND_OPEN, ",".join(sorted(flags)), at, server_table)).fetchone()
         assert row is not None
         round_id = int(row[0])
         for flag in sorted(flags):

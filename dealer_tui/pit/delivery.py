@@ -16,10 +16,11 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent, TableRecord
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
-from dealer_tui.pit.projection import projection
+from dealer_tui.pit.projection import END_KINDS, projection
 
 HEARTBEAT_S = 10.0
 """The terminal tells the server it is alive this often, with or without events to deliver."""
@@ -104,11 +105,18 @@ class Delivery:
                         pending.append((table, server_table, self._missing(local, server, server_table, table)))
                     except DeliveryRefused as exc:
                         refused[server_table] = f"table {table.name}: {exc}"
+                rounds = {e.round_id for _, _, events in pending for e in events
+                          if e.round_id is not None and e.kind in END_KINDS + (RoundStarted.KIND,)}
+                rows = {r.id: (r.started_at, r.ended_at) for r in map(local.round, sorted(rounds))}
+
+            def times(round_id: int) -> tuple[str, str | None]:
+                return rows[round_id]
+
             names = {server_table: table.name for table, server_table, _ in pending}
             while True:
                 batches = [(t, events) for _, t, events in pending if t not in refused and events]
                 try:
-                    received = server.receive(batches, projection)
+                    received = server.receive(batches, lambda e: projection(e, times))
                     break
                 except DeliveryRefused as exc:
                     refused[exc.server_table] = f"table {names.get(exc.server_table, exc.server_table)}: {exc}"

@@ -3,6 +3,8 @@ ledger writes it (`Table.round_update`, the same reading `history verify` holds 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dealer_tui.events import EventError, typed, typed_as
 from dealer_tui.events.table import PayoutConfirmed, RoundRecovered, RoundStarted, RoundVoided
 from dealer_tui.ledger.base import RoundUpdate, StoredEvent
@@ -12,18 +14,25 @@ from dealer_tui.rounds.table import Table
 END_KINDS = (PayoutConfirmed.KIND, RoundVoided.KIND)
 
 
-def projection(event: StoredEvent) -> Projection | None:
-    """A round's start (its number, profile and flags), its recovery, or its end; None for the
-    rest, and for an event that does not read (delivered as it is: `history verify` names it)."""
+Times = Callable[[int], tuple[str, str | None]]
+"""A round's start and end time as the terminal's row records them, by the terminal's round id."""
+
+
+def projection(event: StoredEvent, times: Times | None = None) -> Projection | None:
+    """A round's start (its number, profile and flags), its recovery, or its end, with the time
+    the terminal's row records for it (`times`; else the event's); None for the rest, and for an
+    event that does not read (delivered as it is: `history verify` names it)."""
     try:
         if event.kind == RoundStarted.KIND:
             started = typed_as(RoundStarted, event)
             flags = {flag for flag, on in (("seeded", started.seeded), ("training", started.training)) if on}
-            return Projection(start=(started.number, started.profile, frozenset(flags)))
+            at = times(event.round_id)[0] if times is not None and event.round_id is not None else None
+            return Projection(start=(started.number, started.profile, frozenset(flags)), at=at)
         if event.kind == RoundRecovered.KIND:
             return Projection(update=RoundUpdate(add_flags=frozenset({"recovered"})))
         if event.kind in END_KINDS:
-            return Projection(update=Table.round_update([typed(event)]))
+            at = times(event.round_id)[1] if times is not None and event.round_id is not None else None
+            return Projection(update=Table.round_update([typed(event)]), at=at)
     except EventError:
         return None
     return None
