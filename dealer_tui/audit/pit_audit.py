@@ -6,8 +6,8 @@ re-settled — and every delivery the server refused, which stands as a problem.
 from __future__ import annotations
 
 from dealer_tui.audit.ledger_audit import Verification, verify
-from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.pit import PIT_ORIGIN
+from dealer_tui.ledger.postgres import PgLedger
 
 
 def verify_pit(conninfo: str) -> Verification:

@@ -126,7 +126,7 @@ def _deliver(path: Path, url: str) -> int:
     except LedgerError as exc:
         return fail(f"--pit: {exc}; the rounds are in {path} and are delivered by the next run with --pit")
     finally:
-        delivery.close()
+        delivery.close(said=True)
     for line in result.refused:
         sys.stderr.write(f"error: the pit server refused {line}\n")
     print(f"delivered {result.added} new event(s) to {shown(url)}")

@@ -3,7 +3,8 @@
 `pit init` creates (or brings up to date) the schema, the roles `pit_terminal`, `pit_floor` and
 `pit_auditor`, and the pit's first manager, whose PIN is read without echo from the terminal, or
 from standard input when it is not one. `pit status` lists every terminal and table the server
-knows, when each was last heard from, and the deliveries it refused."""
+knows, when each was last heard from, and the deliveries it refused; `pit area` puts a table in a
+pit area (a manager signs in for it)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
     init = sub.add_parser("init", help="create or bring up to date the pit's schema, its roles and first manager")
     status = sub.add_parser("status", help="every terminal and table the server knows, and the deliveries it refused")
-    for p in (init, status):
+    area = sub.add_parser("area", help="the pit area a table stands in (the floor filters by it; a manager's change)")
+    area.add_argument("--table", required=True, type=int, metavar="ID", help="the table's id on the server (pit status)")
+    area.add_argument("--area", required=True, help="the area's name (empty: none)")
+    area.add_argument("--by", required=True, help="the manager who makes the change (asked for their PIN)")
+    for p in (init, status, area):
         p.add_argument("--server", required=True, metavar="URL", help="the pit server (postgresql://...)")
     init.add_argument("--manager-id", required=True, help="the first manager's account ID")
     init.add_argument("--manager-name", required=True, help="the first manager's name")
@@ -33,6 +38,8 @@ def run(args: argparse.Namespace) -> int:
     if not is_server(args.server):
         return fail(f"--server: {args.server!r} is not a postgresql:// URL")
     try:
+        if args.action == "area":
+            return _area(args)
         return _init(args) if args.action == "init" else _status(args.server)
     except LedgerError as exc:
         return fail(str(exc))
@@ -64,20 +71,38 @@ def _init(args: argparse.Namespace) -> int:
 
 def _status(url: str) -> int:
     from dealer_tui.ledger.postgres import PgLedger
-    from dealer_tui.pit.delivery import OFFLINE_AFTER_S
+    from dealer_tui.pit.delivery import link_state
 
     pit = PgLedger(url)
     try:
-        links = pit.table_links()
+        links, areas, counts = pit.table_links(), pit.areas(), pit.round_counts()
         for table in pit.tables():
-            at, ago = links.get(table.id, ("", None))
-            state = "never heard from" if ago is None else (f"offline since {at} UTC" if ago > OFFLINE_AFTER_S
-                                                            else f"online (heard from {ago:.0f} s ago)")
-            rounds = len(pit.table_rounds(table.id))
-            print(f"{table.id:>4}  {table.name:<20} {table.game:<16} {rounds:>7} rounds  {state}")
+            at, ago, closed = links.get(table.id, ("", None, False))
+            state = link_state(at, ago, closed)
+            rounds = counts.get(table.id, 0)
+            area = areas.get(table.id, "") or "-"
+            print(f"{table.id:>4}  {table.name:<20} {area:<12} {table.game:<16} {rounds:>7} rounds  {state}")
         alarms = pit.alarms()
         for when, origin, table_name, message in alarms:
             sys.stdout.write(f"ALARM {when} UTC  terminal {origin[:8]}  table {table_name}: {message}\n")
     finally:
         pit.close()
     return 1 if alarms else 0
+
+
+def _area(args: argparse.Namespace) -> int:
+    from dealer_tui.commands.staff import sign_in
+    from dealer_tui.ledger.postgres import PgLedger
+    from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk
+
+    pit = PgLedger(args.server)
+    try:
+        try:
+            sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"put table {args.table} in area {args.area!r}"))
+        except (SignInRefused, EOFError) as exc:
+            return fail(str(exc))
+        pit.set_area(args.table, args.area)
+    finally:
+        pit.close()
+    print(f"ok: table {args.table} stands in area {args.area.strip() or '(none)'}")
+    return 0

@@ -23,6 +23,7 @@ from typing import (
     Any,
     ClassVar,
     Protocol,
+    Self,
     TypeVar,
     Union,
     dataclass_transform,
@@ -87,7 +88,7 @@ class Record:
         dataclass(frozen=True)(cls)
 
     @classmethod
-    def from_payload(cls: type[R], payload: Mapping[str, Any], where: str = "") -> R:
+    def from_payload(cls, payload: Mapping[str, Any], where: str = "") -> Self:
         at = where.rstrip(": .") or cls.__name__
         if not isinstance(payload, Mapping):
             raise EventError(f"{at}: expected an object, got {type(payload).__name__}")

@@ -246,13 +246,14 @@ class RowQuery:
     flag: str | None = None
     search: str | None = None  # a round number or id, a table's name or a player's name (part of it)
     training: bool = False  # take in the rounds of training tables (always, filtering by the flag)
+    area: str | None = None  # the pit area the table stands in (a pit server's tables; any case)
 
     @property
     def only_time(self) -> bool:
         """Whether the query filters by nothing but game, table and time (the hourly totals answer it:
         they hold no training round)."""
         return (self.seat is None and self.min_payout is None and self.flag is None and not self.search
-                and not self.training)
+                and not self.training and not self.area)
 
     @property
     def without_training(self) -> bool:
@@ -432,6 +433,11 @@ class Ledger(ABC):
     @abstractmethod
     def chain_problems(self) -> list[str]:
         """Every event whose hash or link does not check, one line each naming table and round."""
+
+    def change_mark(self) -> int:
+        """A number that changes when the ledger was written since (by anyone): the floor looks
+        again then. 0: not known (the floor looks every few seconds)."""
+        return 0
 
     @abstractmethod
     def close(self) -> None: ...

@@ -125,7 +125,8 @@ CREATE TABLE IF NOT EXISTS pit_links(
     origin TEXT PRIMARY KEY,
     terminal TEXT NOT NULL,
     host TEXT NOT NULL,
-    last_contact TIMESTAMPTZ NOT NULL
+    last_contact TIMESTAMPTZ NOT NULL,
+    closed BOOLEAN NOT NULL DEFAULT false
 );
 CREATE TABLE IF NOT EXISTS pit_alarms(
     id BIGSERIAL PRIMARY KEY,
@@ -200,11 +201,12 @@ LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     SELECT pit_append(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq)
 $$;
 
-CREATE OR REPLACE FUNCTION pit_contact(p_origin TEXT, p_terminal TEXT, p_host TEXT) RETURNS VOID
+CREATE OR REPLACE FUNCTION pit_contact(p_origin TEXT, p_terminal TEXT, p_host TEXT, p_closed BOOLEAN) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    INSERT INTO pit_links(origin, terminal, host, last_contact) VALUES (p_origin, p_terminal, p_host, clock_timestamp())
+    INSERT INTO pit_links(origin, terminal, host, last_contact, closed)
+        VALUES (p_origin, p_terminal, p_host, clock_timestamp(), p_closed)
     ON CONFLICT (origin) DO UPDATE SET terminal = EXCLUDED.terminal, host = EXCLUDED.host,
-        last_contact = EXCLUDED.last_contact
+        last_contact = EXCLUDED.last_contact, closed = EXCLUDED.closed
 $$;
 
 CREATE OR REPLACE FUNCTION pit_alarm(p_origin TEXT, p_table TEXT, p_message TEXT) RETURNS VOID
@@ -235,13 +237,14 @@ END $$;
 REVOKE ALL ON {", ".join(READ_ALL)} FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
-REVOKE ALL ON FUNCTION pit_contact(TEXT, TEXT, TEXT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_contact(TEXT, TEXT, TEXT, BOOLEAN) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_alarm(TEXT, TEXT, TEXT) FROM PUBLIC;
 GRANT SELECT ON {", ".join(READ_ALL)} TO pit_terminal, pit_floor, pit_auditor;
 GRANT EXECUTE ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT)
     TO pit_terminal;
-GRANT EXECUTE ON FUNCTION pit_contact(TEXT, TEXT, TEXT), pit_alarm(TEXT, TEXT, TEXT) TO pit_terminal;
+GRANT EXECUTE ON FUNCTION pit_contact(TEXT, TEXT, TEXT, BOOLEAN), pit_alarm(TEXT, TEXT, TEXT) TO pit_terminal;
 GRANT EXECUTE ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) TO pit_floor;
+GRANT UPDATE (area) ON pit_tables TO pit_floor;
 GRANT INSERT ON pit_tables, {", ".join(PROJECTIONS)} TO pit_terminal;
 GRANT UPDATE ON pit_rounds, pit_hourly_totals, pit_seatings TO pit_terminal;
 GRANT USAGE ON SEQUENCE pit_tables_id_seq, pit_rounds_id_seq TO pit_terminal;

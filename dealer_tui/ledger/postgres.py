@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -78,6 +79,32 @@ class PgConn:
             return self.db.execute(translate(text), tuple(args))
         except psycopg.Error as exc:
             raise LedgerError(f"the pit server could not answer: {first_line(exc)}") from None
+
+
+class Listener(threading.Thread):
+    """Counts the server's `pit_events` notifications (one per event taken); connects again
+    when the connection is lost (the count then moves once, so the floor looks again)."""
+
+    def __init__(self, conninfo: str) -> None:
+        super().__init__(name="pit-listener", daemon=True)
+        self.conninfo = conninfo
+        self.count = 0
+        self._halt = threading.Event()
+
+    def stop(self) -> None:
+        self._halt.set()
+
+    def run(self) -> None:
+        while not self._halt.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=5) as db:
+                    db.execute("LISTEN pit_events")
+                    self.count += 1
+                    while not self._halt.is_set():
+                        for _ in db.notifies(timeout=0.5, stop_after=1000):
+                            self.count += 1
+            except psycopg.Error:
+                self._halt.wait(2.0)
 
 
 def first_line(exc: BaseException) -> str:
@@ -171,6 +198,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         self.conninfo, self.origin = conninfo, origin
         self.path = shown(conninfo)
         self.witness = None
+        self._listener: Listener | None = None
         self._clock = clock
         try:
             raw = psycopg.connect(conninfo, autocommit=True, connect_timeout=max(1, round(connect_timeout)))
@@ -194,6 +222,16 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         except psycopg.Error as exc:
             raw.close()
             raise LedgerError(f"{self.path}: the pit cannot be read: {first_line(exc)}") from None
+
+    # -- live: the server's notifications ----------------------------------------------------
+
+    def change_mark(self) -> int:
+        """Counts the server's notifications of new events (LISTEN pit_events on a connection of
+        its own, started on the first call); 0 while it cannot listen."""
+        if self._listener is None:
+            self._listener = Listener(self.conninfo)
+            self._listener.start()
+        return self._listener.count
 
     # -- what the audit reads, as the server holds it ------------------------------------------
 
@@ -237,18 +275,41 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
                                  " FROM pit_links").fetchall()
         return {str(o): (str(t), str(h), float(s)) for o, t, h, s in rows}
 
-    def table_links(self) -> dict[int, tuple[str, float | None]]:
-        """Each table (server id): its last contact's time (UTC) and how long ago, in seconds."""
+    def table_links(self) -> dict[int, tuple[str, float | None, bool]]:
+        """Each table (server id): its terminal's last contact (UTC), how long ago in seconds, and
+        whether the terminal was closed cleanly then."""
         rows = self._raw.execute(
             "SELECT t.id, to_char(l.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),"
-            " EXTRACT(EPOCH FROM clock_timestamp() - l.last_contact) FROM pit_tables t"
+            " EXTRACT(EPOCH FROM clock_timestamp() - l.last_contact), COALESCE(l.closed, false) FROM pit_tables t"
             " LEFT JOIN pit_links l ON l.origin = t.origin WHERE t.origin_id <> 0").fetchall()
-        return {int(i): (str(at or ""), None if ago is None else float(ago)) for i, at, ago in rows}
+        return {int(i): (str(at or ""), None if ago is None else float(ago), bool(closed))
+                for i, at, ago, closed in rows}
+
+    def round_counts(self) -> dict[int, int]:
+        """Rounds per table (server id)."""
+        return {int(t): int(n) for t, n in self._raw.execute(
+            "SELECT table_id, COUNT(*) FROM pit_rounds GROUP BY 1").fetchall()}
+
+    def areas(self) -> dict[int, str]:
+        """Each table's pit area (server id; '' for none)."""
+        return {int(t): str(a) for t, a in self._raw.execute("SELECT id, area FROM pit_tables").fetchall()}
+
+    def set_area(self, table_id: int, area: str) -> None:
+        """The pit area a table stands in (a manager's change; the floor filters by it)."""
+        try:
+            with self._raw.transaction():
+                found = self._raw.execute("UPDATE pit_tables SET area = %s WHERE id = %s AND origin_id <> 0"
+                                          " RETURNING id", (area.strip(), table_id)).fetchone()
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} refused the change: {first_line(exc)}") from None
+        if found is None:
+            raise LedgerError(f"the pit server {self.path} has no table {table_id} (`dealer-tui pit status` lists them)")
 
     # -- a terminal's delivery --------------------------------------------------------------
 
-    def contact(self, origin: str, terminal: str, host: str) -> None:
-        self._call("SELECT pit_contact(%s, %s, %s)", (origin, terminal, host))
+    def contact(self, origin: str, terminal: str, host: str, closed: bool = False) -> None:
+        """The terminal is alive (its heartbeat), or, `closed`, it was shut down cleanly."""
+        self._call("SELECT pit_contact(%s, %s, %s, %s)", (origin, terminal, host, closed))
 
     def alarm(self, origin: str, table: str, message: str) -> None:
         self._call("SELECT pit_alarm(%s, %s, %s)", (origin, table, message))
@@ -486,6 +547,8 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
                           "shows the request and the decision once delivered")
 
     def close(self) -> None:
+        if self._listener is not None:
+            self._listener.stop()
         self._raw.close()
 
 

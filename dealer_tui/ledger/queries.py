@@ -52,6 +52,9 @@ def round_where(db: sqlite3.Connection, query: RowQuery, prefix: str = "") -> tu
         if value is not None:
             where.append(clause)
             args.append(value)
+    if query.area:
+        where.append(f"{p}table_id IN (SELECT id FROM tables WHERE lower(area) = lower(?))")
+        args.append(query.area.strip())
     if query.flag is not None:
         if _rare(db, "SELECT 1 FROM round_flags WHERE flag = ?", query.flag):
             where.append(f"{p}id IN (SELECT round_id FROM round_flags WHERE flag = ?)")
@@ -240,6 +243,7 @@ def settlement_rows(db: sqlite3.Connection, query: RowQuery) -> Iterator[tuple[R
     """The query's rounds' rows; seat and minimum payout pick rows (a minimum payout: every row of
     a seat whose payout in the round reaches it), the other filters pick rounds."""
     round_query = RowQuery(game=query.game, table_id=query.table_id, since=query.since, until=query.until,
+                           area=query.area,
                            flag=query.flag, search=query.search, min_payout=query.min_payout,
                            training=query.training)
     where, args = round_where(db, round_query, "r.")

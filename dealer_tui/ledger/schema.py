@@ -236,8 +236,10 @@ MIGRATIONS: list[list[Step]] = [[
     CREATE INDEX staff_by_account ON events(json_extract(payload, '$.account'), seq) WHERE table_id = 0
     """],
     # 8: the ledger's own id, made once: what the pit server knows this terminal's tables by
-    # (a copy of the file delivering as well is another terminal with the same id, and refused)
+    # (a copy of the file delivering as well is another terminal with the same id, and refused);
+    # the pit area a table stands in (the floor filters by it)
     ["""
+    ALTER TABLE tables ADD COLUMN area TEXT NOT NULL DEFAULT '';
     CREATE TABLE ledger_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     INSERT INTO ledger_meta(key, value) VALUES ('ledger_id', lower(hex(randomblob(16))))
     """],

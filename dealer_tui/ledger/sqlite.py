@@ -342,6 +342,14 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, Ledger):
             " house = house + excluded.house, biggest = MAX(biggest, excluded.biggest), fees = fees + excluded.fees",
             (round_id,))
 
+    def change_mark(self) -> int:
+        """SQLite's data version: it changes when another connection commits (and this one's count
+        of its own writes is added)."""
+        try:
+            return int(self._db.execute("PRAGMA data_version").fetchone()[0]) + self._db.total_changes
+        except sqlite3.Error:
+            return 0
+
     def ledger_id(self) -> str:
         """The ledger's own id (schema 8), made once: the pit server knows its tables by it."""
         try:

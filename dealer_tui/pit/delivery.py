@@ -28,6 +28,18 @@ OFFLINE_AFTER_S = 30.0
 """The floor shows a table as offline when its terminal was not heard from for this long."""
 
 
+def link_state(at: str, ago: float | None, closed: bool = False) -> str:
+    """A table's link as the floor shows it, from its terminal's last contact (UTC), how long ago,
+    and whether the terminal was closed then."""
+    if ago is None:
+        return "never heard from"
+    if closed:
+        return f"closed at {at} UTC"
+    if ago > OFFLINE_AFTER_S:
+        return f"OFFLINE since {at} UTC"
+    return f"online (heard from {ago:.0f} s ago)"
+
+
 @dataclass(frozen=True)
 class LinkState:
     """What the terminal knows of its link to the pit."""
@@ -74,7 +86,13 @@ class Delivery:
         self._said: dict[int, str] = {}
         """The alarm last raised for each table (raised again only when it changes)."""
 
-    def close(self) -> None:
+    def close(self, said: bool = False) -> None:
+        """Close the connections; `said`: tell the server first that the terminal closes cleanly."""
+        if said and self._server is not None and self._local is not None:
+            try:
+                self._server.contact(self._local.ledger_id(), self.terminal, self.host, closed=True)
+            except LedgerError:
+                pass
         for db in (self._local, self._server):
             if db is not None:
                 db.close()
@@ -169,7 +187,7 @@ class DeliveryThread(threading.Thread):
         self.delivery = Delivery(ledger, conninfo, terminal)
         self.poll = poll
         self.state = LinkState(shown(conninfo))
-        self._stop = threading.Event()
+        self._halt = threading.Event()
         self._wake = threading.Event()
 
     def wake(self) -> None:
@@ -177,7 +195,7 @@ class DeliveryThread(threading.Thread):
         self._wake.set()
 
     def stop(self, timeout: float = 5.0) -> None:
-        self._stop.set()
+        self._halt.set()
         self._wake.set()
         self.join(timeout)
 
@@ -192,7 +210,7 @@ class DeliveryThread(threading.Thread):
         last_mark: int | None = None
         last_pass = 0.0
         backoff = self.poll
-        while not self._stop.is_set():
+        while not self._halt.is_set():
             mark = self.delivery.written()
             due = mark != last_mark or time.monotonic() - last_pass >= HEARTBEAT_S or not self.state.online
             if due:
@@ -209,4 +227,8 @@ class DeliveryThread(threading.Thread):
                               refused=bool(result.refused), problem="; ".join(result.refused))
             self._wake.wait(backoff)
             self._wake.clear()
-        self.delivery.close()
+        try:
+            self.delivery.once()  # what the last moments wrote
+        except LedgerError:
+            pass
+        self.delivery.close(said=True)

@@ -58,6 +58,7 @@ class Typed:
     seat: str = ""
     min_payout: str = ""
     search: str = ""
+    area: str = ""
 
 
 def apply_typed(query: RowQuery, typed: Typed) -> RowQuery:
@@ -68,7 +69,7 @@ def apply_typed(query: RowQuery, typed: Typed) -> RowQuery:
         raise FilterError(f"From ({typed.since}) must come before To ({typed.until})")
     fields = {**query.__dict__, "since": since, "until": until, "seat": parse_count(typed.seat, "Seat", least=1),
               "min_payout": parse_count(typed.min_payout, "Minimum payout", least=1),
-              "search": typed.search.strip() or None}
+              "search": typed.search.strip() or None, "area": typed.area.strip() or None}
     return RowQuery(**fields)
 
 
@@ -78,11 +79,11 @@ def typed_of(query: RowQuery) -> Typed:
         return value.replace("T", " ")[:16] if value else ""
 
     return Typed(shown(query.since), shown(query.until), str(query.seat or ""), str(query.min_payout or ""),
-                 query.search or "")
+                 query.search or "", query.area or "")
 
 
 FIELDS = (("since", "From (UTC)"), ("until", "To (UTC)"), ("seat", "Seat or box"),
-          ("min_payout", "Minimum payout"), ("search", "Round, table or player"))
+          ("min_payout", "Minimum payout"), ("search", "Round, table or player"), ("area", "Pit area"))
 
 
 class FilterModal(ModalScreen[RowQuery | None]):
@@ -106,7 +107,7 @@ class FilterModal(ModalScreen[RowQuery | None]):
             yield Static("Times: 2026-11-29 or 2026-11-29 18:00 (a date alone as To takes in the whole day). "
                          "Minimum payout: one seat's payout in a round (its winning bets with their stakes, a DP's take, a "
                          "pot's share; stakes back on a push are not paid). Search: a round number or id, or part of a "
-                         "table's or player's name.", classes="hint")
+                         "table's or player's name. Pit area: the area a pit server's table stands in.", classes="hint")
             yield Static("Enter applies · Tab moves between fields · an empty field filters nothing · Esc backs out",
                          classes="hint")
 

@@ -3,6 +3,7 @@ of the rows in view, the sign-off queue, and new rounds as they land."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
@@ -15,6 +16,7 @@ from textual.widgets import DataTable, Header, Static
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import FLAGS as LEDGER_FLAGS
 from dealer_tui.ledger.base import TRAINING, Cursor, cursor_of
+from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_signoff import SignOffDesk
@@ -62,6 +64,7 @@ class RoundsScreen(Screen[None]):
         Binding("T", "training", "Training", show=False),
         Binding("e", "export", "Export"),
         Binding("s", "sign_offs", "Sign-offs"),
+        Binding("a", "pit", "Pit"),
         Binding("r", "reload", "Refresh", show=False),
         Binding("escape", "close", "Close"),
     ]
@@ -91,7 +94,9 @@ class RoundsScreen(Screen[None]):
         for key, label in COLUMNS:
             table.add_column(label, key=key)
         self.load()
-        self.set_interval(3.0, self._poll)
+        self._mark = self.ledger.change_mark()
+        self._looked = time.monotonic()
+        self.set_interval(0.5, self._poll)
         self.call_after_refresh(self._prepare)
 
     def _prepare(self) -> None:
@@ -138,11 +143,23 @@ class RoundsScreen(Screen[None]):
             parts.append("training tables: taken in (T)" if q.training else "training tables: left out (T)")
         order = {"time": "newest", "paid": "biggest paid", "wagered": "biggest wagered", "house": "best for house"}
         parts.append(f"sort: {order[self.sort]} first" if self.descending else f"sort: {self.sort}, ascending")
+        if q.area:
+            parts.append(f"area: {q.area}")
         more = "+" if len(self.rows) == PAGE else ""
-        return " · ".join(parts) + f" · page {len(self.pages)}: {len(self.rows)}{more} rounds"
+        line = " · ".join(parts) + f" · page {len(self.pages)}: {len(self.rows)}{more} rounds"
+        if isinstance(self.ledger, PgLedger):
+            from dealer_tui.screens.floor_pit import pit_summary
+
+            line += "\n" + pit_summary(self.ledger)
+        return line
 
     def _poll(self) -> None:
-        """New rounds land while the dealer plays: reload the first page when it is in view."""
+        """New rounds land while the dealer plays: reload the first page when it is in view —
+        within a second of a change the ledger tells of (`change_mark`), else every few seconds."""
+        mark, now = self.ledger.change_mark(), time.monotonic()
+        if now - self._looked < 3.0 and mark in (0, self._mark):
+            return
+        self._mark, self._looked = mark, now
         if len(self.pages) == 1:
             newest = self.ledger.find_rounds(self.query_, 1, None, self.sort, self.descending)
             if newest and (not self.rows or newest[0].id != self.rows[0].id or newest[0].status != self.rows[0].status):
@@ -233,6 +250,16 @@ class RoundsScreen(Screen[None]):
         from dealer_tui.screens.floor_totals import TotalsScreen
 
         self.app.push_screen(TotalsScreen(self.ledger, self.query_, self.tables))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The pit's screen only on a pit server's floor."""
+        return isinstance(self.ledger, PgLedger) if action == "pit" else True
+
+    def action_pit(self) -> None:
+        if isinstance(self.ledger, PgLedger):
+            from dealer_tui.screens.floor_pit import PitScreen
+
+            self.app.push_screen(PitScreen(self.ledger))
 
     def action_sign_offs(self) -> None:
         if self.desk is None:
