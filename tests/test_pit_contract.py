@@ -6,7 +6,6 @@ server too, each round's chips add up: wagered + from stacks = paid + returned +
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import psycopg
 import pytest
