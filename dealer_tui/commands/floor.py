@@ -14,6 +14,32 @@ HELP = "the floor supervisor's review of the ledger and sign-off queue (may run 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ledger_option(parser, server=True)
+    parser.add_argument("--serve", metavar="HOST:PORT", default=None,
+                        help="serve the floor review to browsers (tablets on the floor) at this address instead of "
+                        "opening it here; each browser signs in as here")
+
+
+def address(text: str) -> tuple[str, int]:
+    """HOST:PORT (a port alone: every interface)."""
+    host, _, port = text.rpartition(":")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--serve: {text!r} is not HOST:PORT (a port 1-65535)")
+    return host or "0.0.0.0", int(port)
+
+
+def serve(args: argparse.Namespace, host: str, port: int) -> int:
+    """The floor review in a browser: each browser's session runs this command without --serve."""
+    import shlex
+    import sys
+
+    from textual_serve.server import Server
+
+    argv = [sys.executable, "-m", "dealer_tui.cli", "floor"]
+    if args.ledger is not None:
+        argv += ["--ledger", str(args.ledger)]
+    print(f"the floor review is served at http://{host}:{port} (Ctrl+C stops it)", flush=True)
+    Server(shlex.join(argv), host=host, port=port, title="Floor review").serve()
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,6 +64,12 @@ def run(args: argparse.Namespace) -> int:
         if not StaffDesk(writer).register().has_accounts():
             return fail(f"{path}: the ledger has no staff accounts yet: the dealer terminal's first start makes the "
                         "first manager, or `dealer-tui staff add` does (for a pit server: `dealer-tui pit init`)")
+        if args.serve is not None:
+            try:
+                host, port = address(args.serve)
+            except ValueError as exc:
+                return fail(str(exc))
+            return serve(args, host, port)
         FloorApp(ledger, list(games()), StaffDesk(writer)).run()
     finally:
         writer.close()

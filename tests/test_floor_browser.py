@@ -1,0 +1,154 @@
+"""The floor in a browser: `dealer-tui floor --serve HOST:PORT` serves the floor review
+(textual-serve); headless Chromium opens it, the supervisor signs in with their PIN as at the
+terminal, and the rounds list comes up — seen in what the server sends the browser, in the
+sign-in the ledger records, and in a screenshot of the page kept beside the test's files."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER
+from tests.floor_support import live_table
+from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_http(url: str, timeout: float = 60.0) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as answer:
+                return str(answer.read().decode())
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+class Page:
+    """One page of a headless Chromium, driven over its DevTools protocol."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws, self.next_id = ws, 0
+        self.frames: list[bytes] = []
+        """What the page's websockets received (the terminal's output, as the server sent it)."""
+
+    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        self.next_id += 1
+        mine = self.next_id
+        await self.ws.send_str(json.dumps({"id": mine, "method": method, "params": params}))
+        while True:
+            message = json.loads((await self.ws.receive()).data)
+            if message.get("method") == "Network.webSocketFrameReceived":
+                response = message["params"]["response"]
+                data = response["payloadData"]
+                self.frames.append(base64.b64decode(data) if response.get("opcode") == 2 else data.encode())
+            if message.get("id") == mine:
+                return dict(message.get("result", {}))
+
+    async def pump(self, seconds: float) -> None:
+        """Take in the page's events for a while (the frames the server sends)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            await self.call("Runtime.evaluate", expression="1")
+            await asyncio.sleep(0.1)
+
+    async def wait_for(self, text: bytes, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if any(text in frame for frame in self.frames):
+                return True
+            await self.pump(0.3)
+        return False
+
+    async def type(self, text: str) -> None:
+        for char in text:
+            await self.call("Input.dispatchKeyEvent", type="keyDown", text=char, key=char)
+            await self.call("Input.dispatchKeyEvent", type="keyUp", key=char)
+
+    async def enter(self) -> None:
+        for kind in ("keyDown", "keyUp"):
+            await self.call("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13,
+                            **({"text": "\r"} if kind == "keyDown" else {}))
+
+
+async def sign_in_in_browser(debug_port: int, url: str, shot: Path) -> list[bytes]:
+    import aiohttp
+
+    targets = json.loads(wait_http(f"http://127.0.0.1:{debug_port}/json/list"))
+    page_target = next(t for t in targets if t.get("type") == "page")
+    async with aiohttp.ClientSession() as session, session.ws_connect(page_target["webSocketDebuggerUrl"],
+                                                                      max_msg_size=0) as ws:
+        page = Page(ws)
+        await page.call("Network.enable")
+        await page.call("Page.enable")
+        await page.call("Page.navigate", url=url)
+        assert await page.wait_for(b"PIN", 60), "the sign-in never reached the browser"
+        await page.call("Runtime.evaluate", expression="document.querySelector('.xterm-helper-textarea').focus()")
+        await page.type(SUPERVISOR)
+        await page.enter()
+        await page.pump(0.5)
+        await page.type(SUPERVISOR_PIN)
+        await page.enter()
+        shown = await page.wait_for(b"Wagered", 60)
+        await page.pump(1.0)
+        picture = await page.call("Page.captureScreenshot", format="png")
+        shot.write_bytes(base64.b64decode(picture["data"]))
+        assert shown, f"the rounds list never reached the browser (the page: {shot})"
+        return page.frames
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian's chromium) is not installed here")
+def test_the_floor_served_to_a_browser_signs_in_and_shows_the_rounds_list(tmp_path: Path) -> None:
+    ledger_path = tmp_path / "floor.sqlite"
+    live_table(ledger_path, "high-card-flush", 3, 5)
+    port, debug = free_port(), free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    server = subprocess.Popen([sys.executable, "-m", "dealer_tui.cli", "floor", "--ledger", str(ledger_path),
+                               "--serve", f"127.0.0.1:{port}"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    assert CHROMIUM is not None
+    browser = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                f"--remote-debugging-port={debug}", f"--user-data-dir={tmp_path / 'chromium'}",
+                                "--window-size=1280,860", "about:blank"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        assert "Floor review" in wait_http(f"http://127.0.0.1:{port}/")
+        shot = tmp_path / "floor-in-browser.png"
+        frames = asyncio.run(sign_in_in_browser(debug, f"http://127.0.0.1:{port}/", shot))
+    finally:
+        browser.terminate()
+        server.terminate()
+        browser.wait(30)
+        server.wait(30)
+    sent = b"".join(frames)
+    assert b"Demo high-card-flush" in sent and b"Sam Super" in sent       # the table's rounds, the signed-in user
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    ledger = SqliteLedger(ledger_path, readonly=True)
+    sign_ins = [e.payload for e in ledger.table_events(STAFF_REGISTER, ["staff_signed_in"])
+                if e.payload.get("account") == SUPERVISOR]
+    ledger.close()
+    assert sign_ins and sign_ins[-1]["act"] == "floor"
