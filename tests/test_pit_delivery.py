@@ -179,3 +179,26 @@ def test_the_server_refuses_an_event_that_does_not_link(tmp_path: Path, pit_db: 
     forged = events[1].__class__(**{**events[1].__dict__, "prev_hash": "f" * 64})
     with pytest.raises(DeliveryRefused, match="does not link to the server's event 1"):
         server.receive([(table, [forged])], projection)
+
+
+def test_the_pit_server_is_the_witness_of_a_ledger_rewritten_after_delivery(tmp_path: Path, pit_db: str,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """An insider rewrites a delivered round on the terminal and hashes the chain again; with the
+    pit server as witness, `history verify` names the table and the first event that differs."""
+    from dealer_tui.cli import main
+
+    init_schema(pit_db)
+    ledger = played(tmp_path / "l.sqlite", rounds=3)
+    written = ledger.chain_length(0) + ledger.chain_length(1)
+    ledger.close()
+    Delivery(tmp_path / "l.sqlite", pit_db).once()
+    assert main(["history", "verify", "--ledger", str(tmp_path / "l.sqlite"), "--pit", pit_db]) == 0
+    assert f"the {written} event(s) it took from this ledger are all in it" in capsys.readouterr().out
+    with sqlite3.connect(tmp_path / "l.sqlite") as db:
+        first = db.execute("SELECT MIN(seq) FROM events WHERE table_id = 1 AND kind = 'seat_taken'").fetchone()[0]
+        db.execute("UPDATE events SET payload = json_set(payload, '$.player', 'Someone Else')"
+                   " WHERE table_id = 1 AND seq = ?", (first,))
+    rehash(tmp_path / "l.sqlite")
+    assert main(["history", "verify", "--ledger", str(tmp_path / "l.sqlite"), "--pit", pit_db]) == 1
+    out = capsys.readouterr().out
+    assert "table 1 (Main 1): " in out and f"differ from the ones the pit server holds (from event {first})" in out

@@ -1,13 +1,17 @@
 """The pit server verified: each terminal's tables read as that terminal's own ledger (the ids
 its events were hashed with) and checked as `history verify` checks a ledger file — every hash
 and link, the ledger-wide sequence, every row against the events, every finished round
-re-settled — and every delivery the server refused, which stands as a problem."""
+re-settled — and every delivery the server refused, which stands as a problem.
+
+And the other way round: the server as the witness of a terminal's own ledger (`server_witness`)."""
 
 from __future__ import annotations
 
 from dealer_tui.audit.ledger_audit import Verification, verify
+from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.pit import PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
+from dealer_tui.ledger.sqlite import SqliteLedger
 
 
 def verify_pit(conninfo: str) -> Verification:
@@ -32,3 +36,32 @@ def verify_pit(conninfo: str) -> Verification:
         report.problems.append(f"terminal {origin[:8]}, table {table}: the server refused its delivery at {when} UTC: "
                                f"{message}")
     return report
+
+
+def server_witness(ledger: SqliteLedger, conninfo: str) -> tuple[list[str], int]:
+    """The pit server as the witness of a terminal's ledger: every event the server took from it
+    must still be in the ledger, unchanged (a ledger rewritten after delivery, re-hashed to look
+    whole, or rolled back, is found). The problems, and the events compared."""
+    origin = ledger.ledger_id()
+    view = PgLedger(conninfo, origin=origin)
+    problems: list[str] = []
+    compared = 0
+    try:
+        names = {t.id: t.name for t in view.tables()}
+        for table_id in [STAFF_REGISTER, *sorted(t for t in names if t != STAFF_REGISTER)]:
+            label = "the staff register" if table_id == STAFF_REGISTER else f"table {table_id} ({names[table_id]})"
+            held = {e.seq: e.hash for e in ledger.table_events(table_id)} if table_id == STAFF_REGISTER or \
+                table_id in {t.id for t in ledger.tables()} else {}
+            server = view.table_events(table_id)
+            compared += len(server)
+            missing = [e.seq for e in server if e.seq not in held]
+            changed = [e.seq for e in server if e.seq in held and held[e.seq] != e.hash]
+            if missing:
+                problems.append(f"{label}: {len(missing)} event(s) the pit server holds are not in the ledger (from "
+                                f"event {missing[0]}): the ledger was cut short or rolled back")
+            if changed:
+                problems.append(f"{label}: {len(changed)} event(s) differ from the ones the pit server holds (from "
+                                f"event {changed[0]}): the ledger was rewritten after they were delivered")
+    finally:
+        view.close()
+    return problems, compared

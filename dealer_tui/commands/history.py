@@ -35,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the witness to compare the ledger with (default: the ledger's own witness in "
                         f"{default_witness_dir()}, named after the ledger and a hash of its path, when it "
                         f"exists; for the default ledger: {_default_witness()})")
+    verify.add_argument("--pit", metavar="URL", default=None,
+                        help="the pit server this ledger delivers to, as its witness too: every event the server "
+                        "took from it must still be in the ledger, unchanged")
     export = sub.add_parser("export", help="settlement rows as CSV: one row per seat per bet")
     export.add_argument("--csv", required=True, metavar="FILE", help="the CSV file to write ('-': standard output)")
     export.add_argument("--game", help="only this game")
@@ -83,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             return _list(ledger, args)
         if args.action == "export":
             return _export(ledger, args)
-        return _verify(ledger, args.witness)
+        return _verify(ledger, args.witness, getattr(args, "pit", None))
     finally:
         ledger.close()
 
@@ -151,7 +154,7 @@ def _list(ledger: Ledger, args: argparse.Namespace) -> int:
     return 0
 
 
-def _verify(ledger: SqliteLedger, witness_path: Path | None) -> int:
+def _verify(ledger: SqliteLedger, witness_path: Path | None, pit: str | None = None) -> int:
     from dealer_tui.audit import verify
     from dealer_tui.ledger.witness import Witness, WitnessError
 
@@ -171,6 +174,19 @@ def _verify(ledger: SqliteLedger, witness_path: Path | None) -> int:
         notes.append(f"the witness {witness.path} was written for {record.ledger}")
     report = verify(ledger, record)
     problems += report.problems
+    if pit is not None:
+        from dealer_tui.audit.pit_audit import server_witness
+        from dealer_tui.ledger import LedgerError
+        from dealer_tui.ledger.postgres import shown
+
+        try:
+            found, compared = server_witness(ledger, pit)
+        except LedgerError as exc:
+            return fail(f"--pit: {exc}")
+        problems += [f"pit server: {p}" for p in found]
+        if not found:
+            notes.append(f"the pit server {shown(pit)} agrees: the {compared} event(s) it took from this ledger are "
+                         "all in it, unchanged")
     for line in report.notes + notes:
         sys.stdout.write(f"note: {line}\n")
     for line in problems:
