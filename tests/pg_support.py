@@ -21,7 +21,7 @@ _names = itertools.count(1)
 
 def bindir() -> Path | None:
     """Where `initdb` and `pg_ctl` are: `PG_BINDIR`, then PATH, then Debian's place."""
-    for candidate in (os.environ.get("PG_BINDIR"), shutil.which("initdb") and str(Path(shutil.which("initdb") or "").parent),
+    for candidate in (os.environ.get("PG_BINDIR"), shutil.which("initdb") and str(Path(shutil.which("initdb") or "").resolve().parent),
                       *sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True)):
         if candidate and (Path(candidate) / "initdb").exists() and (Path(candidate) / "pg_ctl").exists():
             return Path(candidate)
