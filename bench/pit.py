@@ -10,7 +10,7 @@ of 40 tables in 4 areas (settlement rows, flags, seatings, hourly totals as deli
 the first page, the next page, each filter, each sort, a shift's totals and hours; the median of
 5 runs of each, against the 300 ms a floor screen may take.
 
-    python bench/pit.py delivery --terminals 20 --rounds 500
+    python bench/pit.py delivery --terminals 20 --rounds 500 [--pause 0.5]
     python bench/pit.py floor --rounds 10000000
 """
 
@@ -48,7 +48,7 @@ def cluster() -> Cluster:
     return made
 
 
-def delivery(terminals: int, rounds: int) -> None:
+def delivery(terminals: int, rounds: int, pause: float) -> None:
     server = cluster()
     try:
         url = server.database("pit")
@@ -57,7 +57,7 @@ def delivery(terminals: int, rounds: int) -> None:
             paths = [Path(tmp) / f"t{n}.sqlite" for n in range(1, terminals + 1)]
             start = time.perf_counter()
             processes = [subprocess.Popen([sys.executable, "-m", "tests.pit_terminal", str(p), url, str(rounds),
-                                           str(n)], cwd=ROOT, stdout=subprocess.DEVNULL,
+                                           str(n), str(pause)], cwd=ROOT, stdout=subprocess.DEVNULL,
                                           env={**os.environ, "PYTHONPATH": str(ROOT)})
                          for n, p in enumerate(paths, start=1)]
             failed = sum(1 for p in processes if p.wait() != 0)
@@ -90,7 +90,8 @@ def delivery(terminals: int, rounds: int) -> None:
                     " WHERE table_id <> 0) AS lags").fetchone()
         assert lag is not None and twice is not None
         p50, p99, worst, events, span = lag
-        print(f"{terminals} terminals x {rounds} rounds: {played} rounds, {events} events in {wall:.1f} s "
+        paced = f", {pause} s between rounds" if pause else ", as fast as they play"
+        print(f"{terminals} terminals x {rounds} rounds{paced}: {played} rounds, {events} events in {wall:.1f} s "
               f"({failed} terminal(s) failed)")
         print(f"  lost {lost}, duplicated {duplicated}, paid twice {twice[0]}")
         print(f"  delivery lag p50 {float(p50) * 1000:.0f} ms, p99 {float(p99) * 1000:.0f} ms, "
@@ -193,11 +194,12 @@ def main() -> None:
     d = sub.add_parser("delivery")
     d.add_argument("--terminals", type=int, default=20)
     d.add_argument("--rounds", type=int, default=500)
+    d.add_argument("--pause", type=float, default=0.0, help="seconds each terminal waits between rounds")
     f = sub.add_parser("floor")
     f.add_argument("--rounds", type=int, default=10_000_000)
     args = parser.parse_args()
     if args.part == "delivery":
-        delivery(args.terminals, args.rounds)
+        delivery(args.terminals, args.rounds, args.pause)
     else:
         floor(args.rounds)
 

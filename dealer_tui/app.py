@@ -20,6 +20,7 @@ from dealer_tui.events.table import TableChanged, TableOpened
 from dealer_tui.ledger import Ledger, LedgerError, RowQuery, SqliteLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
+from dealer_tui.paths import save_pit
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.registry import keyed_games, playable_games
@@ -99,14 +100,29 @@ class DealerApp(OrderedKeysApp):
         self.set_interval(HEARTBEAT_S, self.heartbeat)
         if self.link is not None:
             self.link.start()
-            self.set_interval(1.0, self.show_link)
+        self.set_interval(1.0, self.show_link)
         self.start()
+
+    def use_pit(self, url: str) -> None:
+        """Deliver to this pit server from now on ('' none), and at the next start too."""
+        current = self.link.delivery.conninfo if self.link is not None else ""
+        if url == current:
+            return
+        if self.link is not None:
+            self.link.stop()
+            self.link = None
+        if url:
+            from dealer_tui.pit.delivery import DeliveryThread
+
+            self.link = DeliveryThread(Path(str(getattr(self.ledger, "path", ""))), url)
+            self.link.start()
+        problem = save_pit(url or None)
+        if problem:
+            self.notify(problem, severity="warning")
 
     def show_link(self) -> None:
         """The pit link's state (delivered, behind, offline since when, refused) beside the round."""
-        if self.link is None:
-            return
-        status = self.link.state.describe()
+        status = self.link.state.describe() if self.link is not None else ""
         if status != self.link_status:
             self.link_status = status
             if isinstance(self.screen, RoundScreen):
@@ -264,12 +280,14 @@ class DealerApp(OrderedKeysApp):
     def setup(self) -> None:
         screen = SetupScreen(self.library, self.playable(),
                              game=self.options.game, profile=self.options.profile, seats=self.options.seats,
-                             cards=self.options.cards, keyed=keyed_games(), tables=self.known_tables())
+                             cards=self.options.cards, keyed=keyed_games(), tables=self.known_tables(),
+                             pit=self.link.delivery.conninfo if self.link is not None else "")
         self.push_screen(screen, self.create_table)
 
     def create_table(self, result: SetupResult | ResumeTable | None) -> None:
         if result is None:
             return
+        self.use_pit(result.pit)
         table: Table | None = None
         try:
             if isinstance(result, ResumeTable):

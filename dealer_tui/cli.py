@@ -132,7 +132,9 @@ def terminal(args: argparse.Namespace) -> int:
         if args.pit is not None and not is_server(args.pit):
             sys.stderr.write(f"error: --pit: {args.pit!r} is not a postgresql:// URL\n")
             return 2
-        app = make_app(args.ledger, profiles=args.profiles, witness=args.witness, pit=args.pit,
+        from dealer_tui.paths import saved_pit
+
+        app = make_app(args.ledger, profiles=args.profiles, witness=args.witness, pit=args.pit or saved_pit(),
                        options=Options(args.game, args.profile, args.seats, args.seed, args.new_table, args.cards))
     except LedgerError as exc:
         sys.stderr.write(f"error: {exc}\n")

@@ -11,6 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from dealer_tui.ledger.postgres import is_server
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from rules.registry import games
 
@@ -23,6 +24,8 @@ class SetupResult:
     players: list[tuple[int, str, int]]
     cards: str = "shoe"
     """Where the cards come from: "shoe" (the terminal deals) or "entry" (physical cards, keyed)."""
+    pit: str = ""
+    """The pit server the terminal delivers to ('' none)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,8 @@ class ResumeTable:
     """The dealer chose to reopen a table the ledger already holds."""
 
     table_id: int
+    pit: str = ""
+    """The pit server the terminal delivers to ('' none)."""
 
 
 @dataclass(frozen=True)
@@ -101,8 +106,9 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
     def __init__(self, library: ProfileLibrary, playable: list[str], *,
                  game: str | None = None, profile: str | None = None, seats: int | None = None,
                  cards: str | None = None, keyed: list[str] | None = None,
-                 tables: list[KnownTable] | None = None) -> None:
+                 tables: list[KnownTable] | None = None, pit: str = "") -> None:
         super().__init__()
+        self.pit = pit
         self.tables = tables or []
         self.library, self.playable = library, playable
         self.game, self.profile_name, self.seats = game, profile, seats
@@ -140,6 +146,9 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             with Horizontal(classes="row new-only"):
                 yield Label("Players")
                 yield Input(placeholder="e.g. Ann 1000, Bob 1000, 5 Cy 1000", id="players")
+            with Horizontal(classes="row"):
+                yield Label("Pit server")
+                yield Input(self.pit, id="pit", placeholder="postgresql://… (empty: this terminal's ledger only)")
             yield Static("", id="setup-error")
             yield Button("Open the table (ctrl+o)", variant="primary", id="open")
             yield Static("Tab moves between fields · Enter in the last field opens the table", id="setup-hint")
@@ -208,7 +217,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         self.action_open_table()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "players" or self._resuming() is not None:
+        if event.input.id in ("players", "pit") or self._resuming() is not None:
             self.action_open_table()
         else:
             self.focus_next()
@@ -217,16 +226,23 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         error = self.query_one("#setup-error", Static)
         resume = self._resuming()
         try:
+            pit = self._pit()
             if resume is not None:
-                self.dismiss(ResumeTable(resume))
+                self.dismiss(ResumeTable(resume, pit))
                 return
-            result = self._collect()
+            result = self._collect(pit)
         except ValueError as exc:
             error.update(str(exc))
             return
         self.dismiss(result)
 
-    def _collect(self) -> SetupResult:
+    def _pit(self) -> str:
+        url = self.query_one("#pit", Input).value.strip()
+        if url and not is_server(url):
+            raise ValueError(f"pit server: {url!r} is not a postgresql:// URL (empty: no pit server)")
+        return url
+
+    def _collect(self, pit: str = "") -> SetupResult:
         profile_name = self.query_one("#profile", Select).value
         if not isinstance(profile_name, str):
             raise ValueError("profile: choose a profile")
@@ -248,4 +264,4 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             if problem:
                 raise ValueError(f"{player} (seat {seat}): a buy-in of {amount} is refused: {problem}")
         cards = self.query_one("#cards", Select).value
-        return SetupResult(name, loaded, seats, players, cards if isinstance(cards, str) else "shoe")
+        return SetupResult(name, loaded, seats, players, cards if isinstance(cards, str) else "shoe", pit)

@@ -1,0 +1,65 @@
+"""The terminal's link to the pit as the dealer sets it: the setup screen's pit server field
+(refused when it is no postgresql:// URL, nothing written), the table delivered while it plays
+with the link's state beside the round, and the server kept for the next start."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import psycopg
+import pytest
+from textual.widgets import Input, Static
+
+from dealer_tui.app import Options, make_app
+from dealer_tui.ledger.postgres import init_schema
+from dealer_tui.paths import saved_pit
+from dealer_tui.screens.round_screen import RoundScreen
+from dealer_tui.screens.setup_screen import SetupScreen
+from tests.staff_support import DEALER_KEYS, staffed_path
+
+SIZE = (120, 36)
+TO_PLAYERS = ["tab"] * 5
+
+
+@pytest.fixture(autouse=True)
+def own_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+async def test_setup_refuses_a_pit_server_that_is_not_a_postgresql_url(tmp_path: Path) -> None:
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#pit", Input).value = "pit-server:5432"
+        await pilot.press(*TO_PLAYERS, *"Ann 500", "enter")
+        assert isinstance(app.screen, SetupScreen)
+        assert str(screen.query_one("#setup-error", Static).render()) == (
+            "pit server: 'pit-server:5432' is not a postgresql:// URL (empty: no pit server)")
+        assert app.ledger.tables() == [] and app.link is None and saved_pit() is None
+
+
+async def test_a_pit_server_set_at_setup_takes_the_table_as_it_plays_and_is_kept(tmp_path: Path,
+                                                                                  pit_db: str) -> None:
+    init_schema(pit_db)
+    url = "postgresql:///" + pit_db.split("dbname=")[1].split()[0] + "?host=" + pit_db.split("host=")[1].split()[0] \
+        + "&user=pit"
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#pit", Input).value = url
+        await pilot.press(*TO_PLAYERS, *"Ann 500, Bob 600", "enter", *DEALER_KEYS)
+        assert isinstance(app.screen, RoundScreen) and app.link is not None
+        for _ in range(100):
+            await asyncio.sleep(0.1)
+            await pilot.pause()
+            if "pit: delivered" in app.screen.sub_title:
+                break
+        assert app.screen.sub_title.endswith("— pit: delivered")
+    with psycopg.connect(pit_db) as db:
+        names = [n for (n,) in db.execute("SELECT name FROM pit_tables WHERE origin_id <> 0")]
+        seated = db.execute("SELECT COUNT(*) FROM pit_events WHERE kind = 'seat_taken'").fetchone()
+    assert names == ["Table 1"] and seated == (2,)
+    assert saved_pit() == url                                   # the next start delivers there too
