@@ -99,6 +99,11 @@ class DealerApp(OrderedKeysApp):
     def on_mount(self) -> None:
         self.set_interval(HEARTBEAT_S, self.heartbeat)
         if self.link is not None:
+            if self.staff.register().untouched():  # a new terminal of the pit: the pit's staff first
+                try:
+                    self.link.delivery.receive_staff()
+                except LedgerError:
+                    pass  # offline: the terminal's first manager is made here, as without a pit
             self.link.start()
         self.set_interval(1.0, self.show_link)
         self.start()

@@ -8,6 +8,8 @@ And the other way round: the server as the witness of a terminal's own ledger (`
 from __future__ import annotations
 
 from dealer_tui.audit.ledger_audit import Verification, verify
+from dealer_tui.events import EventError, typed_as
+from dealer_tui.events.staff import StaffReceived
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.pit import PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
@@ -27,6 +29,8 @@ def verify_pit(conninfo: str) -> Verification:
         view = PgLedger(conninfo, origin=origin)
         try:
             part = verify(view)
+            if origin != PIT_ORIGIN:
+                part.problems += received_problems(conninfo, view)
         finally:
             view.close()
         report.problems += [f"{label}: {p}" for p in part.problems]
@@ -36,6 +40,29 @@ def verify_pit(conninfo: str) -> Verification:
         report.problems.append(f"terminal {origin[:8]}, table {table}: the server refused its delivery at {when} UTC: "
                                f"{message}")
     return report
+
+
+def received_problems(conninfo: str, view: PgLedger | SqliteLedger) -> list[str]:
+    """The server's check of what a terminal says it received: each account event in its register
+    must be the pit register's own at that place, each lock-out another terminal's own."""
+    problems: list[str] = []
+    pit = PgLedger(conninfo)
+    try:
+        for stored in view.table_events(STAFF_REGISTER, [StaffReceived.KIND]):
+            try:
+                got = typed_as(StaffReceived, stored)
+            except EventError as exc:
+                problems.append(f"staff register, event {stored.seq}: does not read: {exc}")
+                continue
+            source = pit.chain_event(got.origin or PIT_ORIGIN, got.pit_seq)
+            if source is None or (source.hash, source.kind, source.payload) != (got.pit_hash, got.event_kind, got.event):
+                whose = f"terminal {got.origin[:8]}'s" if got.origin else "the pit's"
+                problems.append(f"staff register, event {stored.seq}: a {got.event_kind} said to be received from "
+                                f"{whose} staff register (its event {got.pit_seq}) that the server does not hold so: "
+                                "an account or lock-out made up at the terminal")
+    finally:
+        pit.close()
+    return problems
 
 
 def server_witness(ledger: SqliteLedger, conninfo: str) -> tuple[list[str], int]:
@@ -64,4 +91,5 @@ def server_witness(ledger: SqliteLedger, conninfo: str) -> tuple[list[str], int]
                                 f"event {changed[0]}): the ledger was rewritten after they were delivered")
     finally:
         view.close()
+    problems += received_problems(conninfo, ledger)
     return problems, compared

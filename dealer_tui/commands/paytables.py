@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(recorded in the ledger with its SHA-256; an edit needs a new approval)")
     approve.add_argument("file", metavar="FILE", type=Path)
     approve.add_argument("--by", required=True, help="the manager who approves it (asked for their PIN)")
-    add_ledger_option(approve)
+    add_ledger_option(approve, server=True)
     compare = sub.add_parser("compare", help="two profiles of one game simulated on the same hands: "
                              "their edges and line-by-line differences")
     compare.add_argument("a", metavar="A", help="profile name or path to a YAML file")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dealer_tui.events.codec import Record, RoundEvent, optional
+from dealer_tui.events.codec import Json, Record, RoundEvent, optional
 from dealer_tui.ledger.base import canonical
 
 DEALER, SUPERVISOR, MANAGER, AUDITOR = "dealer", "supervisor", "manager", "auditor"
@@ -147,6 +147,25 @@ class ProfileApproved(ManagerSigned, kind="profile_approved"):
     """The profile is named like a shipped one (the approval was given knowing it)."""
 
 
+class StaffReceived(RoundEvent, kind="staff_received"):
+    """An event of the pit server's staff register as this terminal received it: the pit's
+    accounts (and the profiles its managers approved) are the terminal's, and the lock-outs of
+    other terminals lock here too. Kept whole — its place and hash in the pit's chain and its own
+    signature — so that it is checked here as there, and `history verify` on the pit holds it
+    against the pit's own."""
+
+    pit_seq: int
+    """Its place in the pit register's chain (what its signature covers)."""
+    pit_hash: str
+    event_kind: str
+    event: Json
+    """Its payload, as the pit holds it."""
+    account: str = ""
+    """The account it is about (the lock-out count reads a terminal's events by account)."""
+    origin: str = ""
+    """Where it was written: "" the pit's own register; else a terminal's (a lock-out there)."""
+
+
 Signed = StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
 """The register's events that carry their signer's signature."""
 
@@ -159,4 +178,5 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
 
 
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
-                                              StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved)
+                                              StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved,
+                                              StaffReceived)

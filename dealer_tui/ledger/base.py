@@ -35,10 +35,11 @@ TRAINING = "training"
 STAFF_REGISTER = 0
 """The id of the staff register: accounts, sign-ins and profile approvals are its hash chain,
 kept like a table's (the witness and `history verify` cover it) but never listed as a table."""
-STAFF_ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved")
+STAFF_ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved",
+                       "staff_received")
 """The register's events that make the accounts (and the approved profiles) what they are: few,
 read whole on start; sign-ins and refusals are read one account or one sign-in at a time."""
-STAFF_AUTH_KINDS = ("staff_signed_in", "staff_refused", "staff_locked")
+STAFF_AUTH_KINDS = ("staff_signed_in", "staff_refused", "staff_locked", "staff_received")
 
 SIGN_OFF_REQUESTED = "sign_off_requested"
 SIGN_OFF_APPROVED = "sign_off_approved"

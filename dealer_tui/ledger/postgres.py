@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from dealer_tui.ledger.base import (
     ROUND_OPEN,
     ROUND_SETTLED,
     ROUND_VOIDED,
+    STAFF_ACCOUNT_KINDS,
     STAFF_AUTH_KINDS,
     STAFF_REGISTER,
     Lease,
@@ -305,6 +307,37 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         if found is None:
             raise LedgerError(f"the pit server {self.path} has no table {table_id} (`dealer-tui pit status` lists them)")
 
+    # -- the pit's staff, as terminals receive it -----------------------------------------------
+
+    def pit_staff(self, after: int) -> list[StoredEvent]:
+        """The pit register's account events (accounts, approved profiles) after chain number `after`."""
+        kinds = [k for k in STAFF_ACCOUNT_KINDS if k != "staff_received"]
+        rows = self._raw.execute("SELECT id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events"
+                                 " WHERE table_id = 0 AND seq > %s AND kind = ANY(%s) ORDER BY seq",
+                                 (after, kinds)).fetchall()
+        return [StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), str(k), json.loads(p), str(ph), str(h),
+                            None if ls is None else int(ls)) for i, q, t, k, p, ph, h, ls in rows]
+
+    def chain_event(self, origin: str, seq: int) -> StoredEvent | None:
+        """The event at chain number `seq` of the staff register of `origin` (the pit's: "pit")."""
+        row = self._raw.execute("SELECT e.id, e.ts, e.kind, e.payload, e.prev_hash, e.hash, e.ledger_seq FROM pit_events e"
+                                " JOIN pit_tables t ON t.id = e.table_id WHERE t.origin = %s AND t.origin_id = 0"
+                                " AND e.seq = %s", (origin, seq)).fetchone()
+        if row is None:
+            return None
+        i, ts, kind, payload, prev, digest, ledger_seq = row
+        return StoredEvent(int(i), STAFF_REGISTER, None, seq, str(ts), str(kind), json.loads(payload), str(prev),
+                           str(digest), None if ledger_seq is None else int(ledger_seq))
+
+    def lockouts(self, now: float, origin: str) -> list[tuple[str, StoredEvent]]:
+        """Lock-outs still running that other terminals (or the pit's floor) recorded: (origin, event)."""
+        rows = self._raw.execute(
+            "SELECT t.origin, e.id, e.seq, e.ts, e.payload, e.hash FROM pit_events e JOIN pit_tables t ON t.id = e.table_id"
+            " WHERE t.origin_id = 0 AND t.origin <> %s AND e.kind = 'staff_locked'"
+            " AND (e.payload::jsonb ->> 'until')::float8 > %s ORDER BY e.id", (origin, now)).fetchall()
+        return [(str(o), StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), "staff_locked", json.loads(p), "",
+                                     str(h))) for o, i, q, t, p, h in rows]
+
     # -- a terminal's delivery --------------------------------------------------------------
 
     def contact(self, origin: str, terminal: str, host: str, closed: bool = False) -> None:
@@ -512,8 +545,9 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         latest = self._raw.execute(
             "SELECT MAX(seq) FROM pit_events WHERE table_id = 0 AND kind IN ('staff_signed_in', 'staff_locked')"
             " AND (payload::jsonb ->> 'account') = %s", (account,)).fetchone()
-        return self._events("table_id = 0 AND kind = ANY(?) AND (payload::jsonb ->> 'account') = ? AND seq >= ?",
-                            (kinds, account, (latest[0] if latest else None) or 0))
+        own = self._events("table_id = 0 AND kind = ANY(?) AND (payload::jsonb ->> 'account') = ? AND seq >= ?",
+                           (kinds, account, (latest[0] if latest else None) or 0))
+        return own + [e for _, e in self.lockouts(time.time(), PIT_ORIGIN) if e.payload.get("account") == account]
 
     # -- what only a terminal does ----------------------------------------------------------------
 

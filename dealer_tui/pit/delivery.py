@@ -16,9 +16,11 @@ import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from dealer_tui.events import typed_as
+from dealer_tui.events.staff import StaffReceived
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import LedgerError, SqliteLedger
-from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent, TableRecord
+from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent, StoredEvent, TableRecord
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.projection import END_KINDS, projection
 
@@ -80,6 +82,8 @@ class Delivery:
         self.terminal = terminal or socket.gethostname()
         self.host = socket.gethostname()
         self._local: SqliteLedger | None = None
+        self._writer: SqliteLedger | None = None
+        """The connection the pit's staff are recorded through (the terminal's register)."""
         self._server: PgLedger | None = None
         self.upto = 0
         """The ledger-wide number of the last event of this terminal the server is known to hold."""
@@ -93,10 +97,10 @@ class Delivery:
                 self._server.contact(self._local.ledger_id(), self.terminal, self.host, closed=True)
             except LedgerError:
                 pass
-        for db in (self._local, self._server):
+        for db in (self._local, self._server, self._writer):
             if db is not None:
                 db.close()
-        self._local = self._server = None
+        self._local = self._server = self._writer = None
 
     def _open(self) -> tuple[SqliteLedger, PgLedger]:
         if self._local is None:
@@ -113,6 +117,7 @@ class Delivery:
             local, server = self._open()
             origin = local.ledger_id()
             server.contact(origin, self.terminal, self.host)
+            self.receive_staff(local, server, origin)
             refused: dict[int, str] = {}
             with local.snapshot():
                 upto = local.last_ledger_seq()
@@ -153,6 +158,35 @@ class Delivery:
                 self._server.close()
             self._server = None
             raise
+
+    def receive_staff(self, local: SqliteLedger | None = None, server: PgLedger | None = None,
+                      origin: str | None = None) -> int:
+        """The pit register's accounts and approved profiles this terminal lacks, and the lock-outs
+        other terminals recorded that still run, recorded in the terminal's own register (so that
+        staff sign in here against the pit's accounts, offline too). The events recorded."""
+        if local is None or server is None:
+            local, server = self._open()
+        origin = origin or local.ledger_id()
+        have = [typed_as(StaffReceived, e) for e in local.table_events(STAFF_REGISTER, [StaffReceived.KIND])]
+        last = max((r.pit_seq for r in have if not r.origin), default=0)
+        known = {(r.origin, r.pit_seq) for r in have if r.origin}
+        new = [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
+                             account=str(e.payload.get("account", ""))) for e in server.pit_staff(last)]
+        new += [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
+                              account=str(e.payload.get("account", "")), origin=o)
+                for o, e in server.lockouts(time.time(), origin) if (o, e.seq) not in known]
+        if not new:
+            return 0
+        if self._writer is None:
+            self._writer = SqliteLedger(self.ledger_path)
+        head = local.chain_length(STAFF_REGISTER)
+
+        def decide(since: list[StoredEvent]) -> list[NewEvent]:
+            meanwhile = {(r.origin, r.pit_seq) for r in (typed_as(StaffReceived, e) for e in since
+                                                          if e.kind == StaffReceived.KIND)}
+            return [r.record() for r in new if (r.origin, r.pit_seq) not in meanwhile]  # another pass took it
+
+        return len(self._writer.append_checked(STAFF_REGISTER, decide, after=head))
 
     @staticmethod
     def _missing(local: SqliteLedger, server: PgLedger, server_table: int, table: TableRecord) -> list[StoredEvent]:

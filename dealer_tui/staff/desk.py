@@ -156,6 +156,10 @@ class StaffDesk:
         if key is None:
             raise StaffError("the change needs the signing key of a sign-in with a PIN")
         register = self.register()
+        if register.attached:
+            raise StaffError("this terminal's staff accounts and approved profiles come from its pit server: a "
+                             "manager changes them there (`dealer-tui staff ... --ledger postgresql://...`, "
+                             "`paytables approve ... --ledger postgresql://...`)")
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
             register.fold(events)

@@ -20,6 +20,7 @@ from dealer_tui.events.staff import (
     StaffDisabled,
     StaffLocked,
     StaffPinChanged,
+    StaffReceived,
     StaffRefused,
     StaffRoleChanged,
     StaffSignedIn,
@@ -85,6 +86,8 @@ class StaffRegister:
         self.seq = 0
         """Every event of the chain up to this number is folded in (or, a sign-in or a refusal, left
         to be looked up when asked for)."""
+        self.attached = False
+        """Whether the accounts come from a pit server's register (received): they are changed there."""
 
     @classmethod
     def read(cls, ledger: Ledger) -> StaffRegister:
@@ -116,6 +119,9 @@ class StaffRegister:
     def apply(self, event: Recorded, stored: StoredEvent) -> None:
         seq = stored.ledger_seq if stored.ledger_seq is not None else stored.id
         where = f"staff register, event {seq} ({stored.kind})"
+        if isinstance(event, StaffReceived):
+            self._receive(event, stored, seq, where)
+            return
         if isinstance(event, Signed) and not self._signed_by_signer(event, stored.seq):
             signer = event.signer()
             self.problems.append(f"{where}: its signature is not {signer}'s: written without {signer}'s PIN "
@@ -127,12 +133,43 @@ class StaffRegister:
             if problem is not None:
                 self.problems.append(f"{where}: {problem} (it stands for nothing)")
                 return
+        if isinstance(event, StaffSignedIn):
+            self.sign_ins[seq] = SignInRecord(seq, stored.ts, event)
+            return
+        self._change(event, where, seq)
+
+    def _receive(self, received: StaffReceived, stored: StoredEvent, seq: int, where: str) -> None:
+        """An event of the pit's register: its accounts are this terminal's from here on (an account
+        of the same ID made here before gives way), checked by its signer's signature at its place
+        in the pit's chain; its managers' sign-ins are the pit's (`verify_pit` checks them there).
+        Another terminal's lock-out is read by `lockout`."""
+        if received.origin:
+            return
+        self.attached = True
+        inner = StoredEvent(stored.id, STAFF_REGISTER, None, received.pit_seq, stored.ts, received.event_kind,
+                            received.event if isinstance(received.event, dict) else {}, "", received.pit_hash)
+        try:
+            event = typed(inner)
+        except EventError as exc:
+            self.problems.append(f"{where}: the pit's event {received.pit_seq} does not read: {exc}")
+            return
+        if not isinstance(event, (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled, ProfileApproved)):
+            self.problems.append(f"{where}: a {received.event_kind} event is no account event of the pit's")
+            return
+        if not self._signed_by_signer(event, received.pit_seq):
+            self.problems.append(f"{where}: the pit's event {received.pit_seq} does not carry {event.signer()}'s "
+                                 "signature (it stands for nothing)")
+            return
+        self._change(event, where, seq, received=True)
+
+    def _change(self, event: Recorded, where: str, seq: int, received: bool = False) -> None:
+        """An account made or changed, or a profile approved, at `seq`."""
         match event:
             case StaffAdded(account=account, name=name, role=role, pin=pin, by=by):
-                if account in self.accounts:
+                if account in self.accounts and not received:
                     self.problems.append(f"{where}: account {account!r} added again")
                     return
-                if by is None and self.accounts:
+                if by is None and self.accounts and not received:
                     self.problems.append(f"{where}: account {account!r} added by no one on a register with accounts")
                 if by is None and role != MANAGER:
                     self.problems.append(f"{where}: the first account {account!r} is a {role}, not a manager")
@@ -151,8 +188,6 @@ class StaffRegister:
                 self._set(replace(self.accounts[account], active=False, since=seq))
             case StaffRoleChanged(account=account) | StaffPinChanged(account=account) | StaffDisabled(account=account):
                 self.problems.append(f"{where}: no account {account!r}")
-            case StaffSignedIn():
-                self.sign_ins[seq] = SignInRecord(seq, stored.ts, event)
             case ProfileApproved(sha256=sha256):
                 self.approved[sha256] = event
                 self.approved_at.setdefault(sha256, seq)
@@ -227,6 +262,8 @@ class StaffRegister:
                     lock = Lockout()
                 case StaffRefused(reason="pin"):
                     lock.failures += 1
+                case StaffReceived(event_kind=StaffLocked.KIND, event={"until": float() | int() as until}):
+                    lock = Lockout(lock.failures, max(lock.until, float(until)))  # another terminal's
         return lock
 
     def failures(self, account: str) -> int:

@@ -1,0 +1,109 @@
+"""Staff on the pit server: the pit's accounts are every terminal's (received into the terminal's
+own register, so that staff sign in at a table offline too, against the copy last received); a
+terminal's own account changes are refused while its staff come from the pit; a lock-out at one
+terminal locks the account at the others and at the pit's floor; and the server re-checks what a
+terminal says it received."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.audit.pit_audit import server_witness, verify_pit
+from dealer_tui.events.staff import StaffAdded, StaffReceived
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER
+from dealer_tui.ledger.postgres import PgLedger, init_schema
+from dealer_tui.pit.delivery import Delivery
+from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
+from dealer_tui.staff.pins import seal_pin
+
+PIT_MANAGER, PIT_MANAGER_PIN = "PM", "424242"
+DEALER, DEALER_PIN = "D7", "777123"
+SUPER, SUPER_PIN = "S7", "717171"
+
+
+def pit_with_staff(url: str) -> PgLedger:
+    init_schema(url)
+    pit = PgLedger(url)
+    desk = StaffDesk(pit)
+    desk.add_first_manager(PIT_MANAGER, "Pat Pitboss", PIT_MANAGER_PIN)
+    by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "the pit's staff"))
+    desk.add(DEALER, "Dot Dealer", "dealer", DEALER_PIN, by)
+    desk.add(SUPER, "Sid Super", "supervisor", SUPER_PIN, by)
+    return pit
+
+
+def terminal(path: Path, url: str) -> tuple[SqliteLedger, Delivery]:
+    ledger = SqliteLedger(path)
+    delivery = Delivery(path, url, path.stem)
+    delivery.once()
+    return ledger, delivery
+
+
+def test_a_terminal_signs_staff_in_against_the_pits_accounts_offline_too(tmp_path: Path, pit_db: str) -> None:
+    pit_with_staff(pit_db)
+    ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
+    delivery.close()
+    register = StaffDesk(ledger).register()
+    assert sorted(register.accounts) == [DEALER, PIT_MANAGER, SUPER] and register.attached
+    offline = Delivery(tmp_path / "t.sqlite", "host=/nonexistent dbname=none")
+    with pytest.raises(Exception, match="cannot be reached"):
+        offline.once()                                                        # no server: the copy serves
+    approval = StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal at table 1", table=1))
+    assert (approval.account, approval.role) == (DEALER, "dealer")
+
+
+def test_a_terminals_own_account_changes_are_refused_while_its_staff_come_from_the_pit(tmp_path: Path,
+                                                                                       pit_db: str) -> None:
+    pit_with_staff(pit_db)
+    ledger, _ = terminal(tmp_path / "t.sqlite", pit_db)
+    desk = StaffDesk(ledger)
+    by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "add a dealer here"))
+    written = ledger.chain_length(STAFF_REGISTER)
+    with pytest.raises(StaffError, match="come from its pit server: a manager changes them there"):
+        desk.add("D8", "Dan", "dealer", "888123", by)
+    assert ledger.chain_length(STAFF_REGISTER) == written                       # nothing recorded
+
+
+def test_an_account_disabled_on_the_pit_is_refused_at_the_terminal_once_received(tmp_path: Path, pit_db: str) -> None:
+    pit = pit_with_staff(pit_db)
+    ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
+    desk = StaffDesk(pit)
+    desk.disable(DEALER, desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "a dealer leaves")), "left")
+    assert delivery.receive_staff() == 1
+    with pytest.raises(SignInRefused, match="Dot Dealer \\(D7, dealer, disabled\\) is disabled"):
+        StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal at table 1", table=1))
+
+
+def test_a_lock_out_at_one_terminal_locks_the_account_at_another_and_at_the_pits_floor(tmp_path: Path,
+                                                                                       pit_db: str) -> None:
+    pit = pit_with_staff(pit_db)
+    a, at_a = terminal(tmp_path / "a.sqlite", pit_db)
+    b, at_b = terminal(tmp_path / "b.sqlite", pit_db)
+    for _ in range(3):
+        with pytest.raises(SignInRefused):
+            StaffDesk(a).sign_in(SUPER, "000000", Purpose(FLOOR, "the floor"))
+    at_a.once()                                                                  # terminal A delivers its lock-out
+    at_b.once()                                                                  # terminal B receives it
+    with pytest.raises(SignInRefused, match="S7 is locked for"):
+        StaffDesk(b).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the floor"))
+    with pytest.raises(SignInRefused, match="S7 is locked for"):
+        StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the pit's floor"))
+
+
+def test_the_server_names_an_account_a_terminal_says_it_received_but_made_up(tmp_path: Path, pit_db: str) -> None:
+    """An insider at a terminal writes a manager of their own into its register as if received
+    from the pit (signed by itself, as a first manager is): the terminal takes it; the pit's
+    check, on the server and as the terminal's witness, names it."""
+    pit_with_staff(pit_db)
+    ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
+    pin, _ = seal_pin("999111")
+    fake = StaffAdded(account="X1", name="Insider", role="manager", pin=pin)
+    ledger.append(STAFF_REGISTER, None, [StaffReceived(pit_seq=99, pit_hash="0" * 64, event_kind=fake.KIND,
+                                                       event=fake.record().payload, account="X1").record()])
+    problems, _ = server_witness(SqliteLedger(tmp_path / "t.sqlite", readonly=True), pit_db)
+    assert any("a staff_added said to be received from the pit's staff register (its event 99)" in p for p in problems)
+    delivery.once()
+    assert any("an account or lock-out made up at the terminal" in p for p in verify_pit(pit_db).problems)
