@@ -107,3 +107,46 @@ def test_the_server_names_an_account_a_terminal_says_it_received_but_made_up(tmp
     assert any("a staff_added said to be received from the pit's staff register (its event 99)" in p for p in problems)
     delivery.once()
     assert any("an account or lock-out made up at the terminal" in p for p in verify_pit(pit_db).problems)
+
+
+def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path: Path, pit_db: str) -> None:
+    """A dealer sends a big payout to the floor (HCF example: seat 2 wins 500 + 1000 + 100 x 10 +
+    100 x 60 = 8500); a supervisor at the pit's floor approves it with their own sign-in there;
+    the terminal receives the decision and pays; the pit verifies, and so does the terminal's file
+    with the pit as its witness."""
+    from dealer_tui.audit import verify_ledger
+    from dealer_tui.rounds.base import Action
+    from dealer_tui.rounds.cards import ScriptedDeck
+    from dealer_tui.rounds.table import Table
+    from dealer_tui.screens.payout_screen import FloorRequest
+    from dealer_tui.staff import SIGN_OFF
+    from rules.cards import parse_cards
+    from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+
+    pit = pit_with_staff(pit_db)
+    ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
+    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    table.sign_in_dealer(StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", table.record.id)))
+    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
+        table.seat_player(seat, name, stack)
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    delivery.once()
+    waiting = pit.sign_off_queue()
+    assert len(waiting) == 1
+    record = waiting[0].round
+    desk = StaffDesk(pit)
+    who = desk.sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "approve at the pit", record.table_id, record.number))
+    pit.decide_sign_off(record.id, True, SUPER, sign_in=who.sign_in)
+    assert pit.sign_off_queue() == []                                   # decided: no longer waiting at the pit
+    delivery.once()                                                     # the terminal receives it
+    assert FloorRequest(table).refresh()
+    table.act(Action("confirm_payout"))                                  # no PIN here: the pit's floor signed
+    assert table.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
+    done = [e for e in ledger.round_events(table.round_id or 0) if e.kind == "payout_confirmed"]
+    assert done[0].payload["signed_off_by"] == SUPER
+    delivery.once()
+    assert verify_ledger(ledger) == []
+    assert verify_pit(pit_db).problems == []
+    assert server_witness(SqliteLedger(tmp_path / "t.sqlite", readonly=True), pit_db)[0] == []

@@ -147,6 +147,35 @@ class ProfileApproved(ManagerSigned, kind="profile_approved"):
     """The profile is named like a shipped one (the approval was given knowing it)."""
 
 
+class FloorDecided(RoundEvent, kind="floor_decided"):
+    """A payout a dealer sent to the floor, decided by a supervisor at the pit's floor: kept on the
+    pit's chain, received by the table's terminal, which records the decision in the round."""
+
+    origin: str
+    """The terminal's ledger (its id)."""
+    table: int
+    """The table's id in the terminal's ledger."""
+    round: int
+    """The round's id in the terminal's ledger."""
+    number: int
+    pit_table: int
+    """The table's id on the server (what the supervisor's sign-in names)."""
+    request: int
+    """The chain number of the request decided on, in the table's chain."""
+    approved: bool
+    by: str
+    sign_in: int
+    """The supervisor's sign-in for it, on the pit's chain."""
+    reason: str = ""
+
+    def claim(self) -> Claim:
+        return Claim("sign_off", self.by, self.sign_in)
+
+    def place(self) -> tuple[int, int]:
+        """Where the sign-in it names must be for: the server's table, the round's number."""
+        return self.pit_table, self.number
+
+
 class StaffReceived(RoundEvent, kind="staff_received"):
     """An event of the pit server's staff register as this terminal received it: the pit's
     accounts (and the profiles its managers approved) are the terminal's, and the lock-outs of
@@ -164,6 +193,8 @@ class StaffReceived(RoundEvent, kind="staff_received"):
     """The account it is about (the lock-out count reads a terminal's events by account)."""
     origin: str = ""
     """Where it was written: "" the pit's own register; else a terminal's (a lock-out there)."""
+    local_table: int | None = None
+    """A supervisor's sign-in at the pit's floor for a round of this terminal: the table's id here."""
 
 
 Signed = StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
@@ -179,4 +210,4 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
 
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
                                               StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved,
-                                              StaffReceived)
+                                              StaffReceived, FloorDecided)

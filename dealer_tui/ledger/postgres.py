@@ -31,6 +31,7 @@ from dealer_tui.ledger.base import (
     ROUND_OPEN,
     ROUND_SETTLED,
     ROUND_VOIDED,
+    SIGN_OFF_REQUESTED,
     STAFF_ACCOUNT_KINDS,
     STAFF_AUTH_KINDS,
     STAFF_REGISTER,
@@ -38,6 +39,7 @@ from dealer_tui.ledger.base import (
     Ledger,
     LedgerError,
     NewEvent,
+    PendingSignOff,
     RoundRecord,
     RoundUpdate,
     StoredEvent,
@@ -577,8 +579,67 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
 
     def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "",
                         sign_in: int | None = None) -> StoredEvent:
-        raise LedgerError("a payout is signed off at the table's own floor (its terminal's ledger): the pit server "
-                          "shows the request and the decision once delivered")
+        """The pit floor's decision on a payout a table sent to the floor: a `floor_decided` event
+        on the pit's own chain, which the table's terminal receives and records in the round (the
+        table's chain is its terminal's alone). Refused when nothing is waiting any more."""
+        if self.origin is not None:
+            raise LedgerError("a terminal's own view of the pit decides nothing")
+        if not by.strip():
+            raise LedgerError("a sign-off decision names the supervisor who made it")
+        if not approved and not reason.strip():
+            raise LedgerError("a refusal needs a reason")
+        if sign_in is None:
+            raise LedgerError("a sign-off decision at the pit's floor names the supervisor's sign-in")
+        decided: list[StoredEvent] = []
+
+        def decide(_: list[StoredEvent]) -> Sequence[NewEvent]:
+            record = self.round(round_id)
+            latest = self._latest_sign_off(round_id)
+            if record.status != ROUND_OPEN or latest is None or latest.kind != SIGN_OFF_REQUESTED:
+                why = f"the round is {record.status}" if record.status != ROUND_OPEN else "it was already decided"
+                raise LedgerError(f"round {record.number} (id {round_id}): no sign-off is waiting ({why})")
+            if latest.seq in self._floor_decided().get(record.table_id, set()):
+                raise LedgerError(f"round {record.number} (id {round_id}): the pit's floor decided it already; "
+                                  "the table's terminal records it when it next reaches the server")
+            row = self._raw.execute("SELECT t.origin, t.origin_id, r.origin_id FROM pit_rounds r JOIN pit_tables t"
+                                    " ON t.id = r.table_id WHERE r.id = %s", (round_id,)).fetchone()
+            assert row is not None
+            payload: dict[str, object] = {"origin": row[0], "table": int(row[1]), "round": int(row[2]),
+                                          "number": record.number, "pit_table": record.table_id,
+                                          "request": latest.seq, "approved": approved, "by": by.strip(),
+                                          "sign_in": sign_in, "reason": reason.strip()}
+            return [NewEvent("floor_decided", payload)]
+
+        decided = self._append_own(decide, self.chain_length(STAFF_REGISTER))
+        return decided[0]
+
+    def _floor_decided(self) -> dict[int, set[int]]:
+        """The requests the pit's floor decided: server table id -> the requests' chain numbers."""
+        out: dict[int, set[int]] = {}
+        for table, request in self._raw.execute(
+                "SELECT (payload::jsonb ->> 'pit_table')::bigint, (payload::jsonb ->> 'request')::bigint FROM pit_events"
+                " WHERE table_id = 0 AND kind = 'floor_decided'").fetchall():
+            out.setdefault(int(table), set()).add(int(request))
+        return out
+
+    def sign_off_queue(self) -> list[PendingSignOff]:
+        """The waiting requests less those the pit's floor decided (not received by the table yet)."""
+        decided = self._floor_decided()
+        return [w for w in super().sign_off_queue() if w.request.seq not in decided.get(w.round.table_id, set())]
+
+    def floor_decisions(self, origin: str, after: int) -> list[StoredEvent]:
+        """The pit floor's decisions on a terminal's rounds, after the pit's chain number `after`."""
+        rows = self._raw.execute("SELECT id, seq, ts, payload, prev_hash, hash, ledger_seq FROM pit_events"
+                                 " WHERE table_id = 0 AND kind = 'floor_decided' AND seq > %s"
+                                 " AND payload::jsonb ->> 'origin' = %s ORDER BY seq", (after, origin)).fetchall()
+        return [StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), "floor_decided", json.loads(p), str(ph),
+                            str(h), None if ls is None else int(ls)) for i, q, t, p, ph, h, ls in rows]
+
+    def pit_event_at(self, ledger_seq: int) -> StoredEvent | None:
+        """The pit's own chain's event at this place in its ledger-wide sequence (a sign-in)."""
+        row = self._raw.execute("SELECT seq FROM pit_events WHERE table_id = 0 AND ledger_seq = %s",
+                                (ledger_seq,)).fetchone()
+        return None if row is None else self.chain_event(PIT_ORIGIN, int(row[0]))
 
     def close(self) -> None:
         if self._listener is not None:

@@ -17,15 +17,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dealer_tui.events import typed_as
-from dealer_tui.events.staff import StaffReceived
+from dealer_tui.events.staff import FloorDecided, StaffReceived
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import LedgerError, SqliteLedger
-from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent, StoredEvent, TableRecord
+from dealer_tui.ledger.base import (
+    STAFF_ACCOUNT_KINDS,
+    STAFF_REGISTER,
+    NewEvent,
+    StoredEvent,
+    TableRecord,
+)
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.projection import END_KINDS, projection
 
 HEARTBEAT_S = 10.0
 """The terminal tells the server it is alive this often, with or without events to deliver."""
+PIT_ACCOUNT_KINDS = tuple(k for k in STAFF_ACCOUNT_KINDS if k != StaffReceived.KIND)
+"""The pit register's events every terminal receives: accounts and approved profiles."""
 OFFLINE_AFTER_S = 30.0
 """The floor shows a table as offline when its terminal was not heard from for this long."""
 
@@ -168,15 +176,22 @@ class Delivery:
             local, server = self._open()
         origin = origin or local.ledger_id()
         have = [typed_as(StaffReceived, e) for e in local.table_events(STAFF_REGISTER, [StaffReceived.KIND])]
-        last = max((r.pit_seq for r in have if not r.origin), default=0)
+        last = max((r.pit_seq for r in have if not r.origin and r.event_kind in PIT_ACCOUNT_KINDS), default=0)
+        last_decision = max((r.pit_seq for r in have if r.event_kind == FloorDecided.KIND), default=0)
         known = {(r.origin, r.pit_seq) for r in have if r.origin}
         new = [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
                              account=str(e.payload.get("account", ""))) for e in server.pit_staff(last)]
         new += [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
                               account=str(e.payload.get("account", "")), origin=o)
                 for o, e in server.lockouts(time.time(), origin) if (o, e.seq) not in known]
-        if not new:
-            return 0
+        recorded = len(self._record(local, new)) if new else 0
+        decisions = server.floor_decisions(origin, last_decision)
+        for decision in decisions:
+            recorded += self._receive_decision(local, server, decision)
+        return recorded
+
+    def _record(self, local: SqliteLedger, new: list[StaffReceived]) -> list[StoredEvent]:
+        """Received events recorded in the terminal's register (those another pass took left out)."""
         if self._writer is None:
             self._writer = SqliteLedger(self.ledger_path)
         head = local.chain_length(STAFF_REGISTER)
@@ -184,9 +199,33 @@ class Delivery:
         def decide(since: list[StoredEvent]) -> list[NewEvent]:
             meanwhile = {(r.origin, r.pit_seq) for r in (typed_as(StaffReceived, e) for e in since
                                                           if e.kind == StaffReceived.KIND)}
-            return [r.record() for r in new if (r.origin, r.pit_seq) not in meanwhile]  # another pass took it
+            return [r.record() for r in new if (r.origin, r.pit_seq) not in meanwhile]
 
-        return len(self._writer.append_checked(STAFF_REGISTER, decide, after=head))
+        return self._writer.append_checked(STAFF_REGISTER, decide, after=head)
+
+    def _receive_decision(self, local: SqliteLedger, server: PgLedger, stored: StoredEvent) -> int:
+        """A decision of the pit's floor on one of this terminal's rounds: the supervisor's sign-in
+        for it received, the decision recorded in the round (unless the round no longer waits: its
+        own floor decided, its cards were corrected), then the decision marked received."""
+        decision = typed_as(FloorDecided, stored)
+        sign_in = server.pit_event_at(decision.sign_in)
+        if sign_in is None:
+            return 0
+        received = self._record(local, [StaffReceived(pit_seq=sign_in.seq, pit_hash=sign_in.hash,
+                                                      event_kind=sign_in.kind, event=sign_in.payload,
+                                                      account=decision.by, local_table=decision.table)])
+        here = next((e.ledger_seq for e in received), None)
+        if here is None:  # taken by an earlier pass
+            here = next((e.ledger_seq for e in local.table_events(STAFF_REGISTER, [StaffReceived.KIND])
+                         if e.payload.get("pit_seq") == sign_in.seq and not e.payload.get("origin")), None)
+        assert self._writer is not None
+        try:
+            self._writer.decide_sign_off(decision.round, decision.approved, decision.by, decision.reason, here)
+        except LedgerError:
+            pass  # the round no longer waits: the decision is marked received all the same
+        return len(received) + len(self._record(local, [StaffReceived(
+            pit_seq=stored.seq, pit_hash=stored.hash, event_kind=stored.kind, event=stored.payload,
+            account=decision.by)]))
 
     @staticmethod
     def _missing(local: SqliteLedger, server: PgLedger, server_table: int, table: TableRecord) -> list[StoredEvent]:

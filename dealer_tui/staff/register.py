@@ -13,6 +13,7 @@ from dealer_tui.events.codec import Recorded
 from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
+    FloorDecided,
     PinHash,
     ProfileApproved,
     Signed,
@@ -129,7 +130,8 @@ class StaffRegister:
             return
         claim = event.claim() if isinstance(event, RoundEvent) else None
         if claim is not None:  # a change of the register: by an account that held the role then, signed in for it
-            problem = claim_problem(self, claim, at=seq)
+            table, number = event.place() if isinstance(event, FloorDecided) else (None, None)
+            problem = claim_problem(self, claim, at=seq, table=table, round=number)
             if problem is not None:
                 self.problems.append(f"{where}: {problem} (it stands for nothing)")
                 return
@@ -153,12 +155,18 @@ class StaffRegister:
         except EventError as exc:
             self.problems.append(f"{where}: the pit's event {received.pit_seq} does not read: {exc}")
             return
-        if not isinstance(event, (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled, ProfileApproved)):
+        if isinstance(event, FloorDecided):
+            return  # the decision is in the round it was made on (this one marks it received)
+        if not isinstance(event, (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled, ProfileApproved,
+                                  StaffSignedIn)):
             self.problems.append(f"{where}: a {received.event_kind} event is no account event of the pit's")
             return
         if not self._signed_by_signer(event, received.pit_seq):
             self.problems.append(f"{where}: the pit's event {received.pit_seq} does not carry {event.signer()}'s "
                                  "signature (it stands for nothing)")
+            return
+        if isinstance(event, StaffSignedIn):  # a supervisor's at the pit's floor, for a round of this terminal
+            self.sign_ins[seq] = SignInRecord(seq, stored.ts, replace(event, table=received.local_table))
             return
         self._change(event, where, seq, received=True)
 
