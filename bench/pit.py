@@ -31,10 +31,10 @@ import psycopg
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dealer_tui.ledger import RowQuery, SqliteLedger  # noqa: E402
-from dealer_tui.ledger.base import cursor_of  # noqa: E402
-from dealer_tui.ledger.postgres import PgLedger, init_schema  # noqa: E402
-from tests.pg_support import Cluster, bindir  # noqa: E402
+from dealer_tui.ledger import RowQuery
+from dealer_tui.ledger.base import cursor_of
+from dealer_tui.ledger.postgres import PgLedger, init_schema
+from tests.pg_support import Cluster, bindir, paid_twice, tally
 
 LIMIT_MS = 300.0
 
@@ -62,38 +62,21 @@ def delivery(terminals: int, rounds: int, pause: float) -> None:
                          for n, p in enumerate(paths, start=1)]
             failed = sum(1 for p in processes if p.wait() != 0)
             wall = time.perf_counter() - start
-            lost = duplicated = played = 0
+            counts = [tally(p, url) for p in paths]
+            lost, duplicated = sum(c.lost for c in counts), sum(c.duplicated for c in counts)
+            played, twice = sum(c.rounds for c in counts), paid_twice(url)
             with psycopg.connect(url) as db:
-                for path in paths:
-                    ledger = SqliteLedger(path, readonly=True)
-                    origin = ledger.ledger_id()
-                    local = {(t.id, e.seq): e.hash for t in [ledger.table_record(0), *ledger.tables()]
-                             for e in ledger.table_events(t.id)}
-                    numbers = [r.number for t in ledger.tables() for r in ledger.table_rounds(t.id)]
-                    ledger.close()
-                    held = db.execute("SELECT t.origin_id, e.seq, e.hash FROM pit_events e JOIN pit_tables t"
-                                      " ON t.id = e.table_id WHERE t.origin = %s", (origin,)).fetchall()
-                    server_rounds = [n for (n,) in db.execute(
-                        "SELECT r.number FROM pit_rounds r JOIN pit_tables t ON t.id = r.table_id WHERE t.origin = %s",
-                        (origin,))]
-                    on_server = {(t, s): h for t, s, h in held}
-                    lost += sum(1 for key, digest in local.items() if on_server.get(key) != digest)
-                    duplicated += len(held) - len(on_server) + len(server_rounds) - len(set(server_rounds))
-                    lost += len(set(numbers) - set(server_rounds))
-                    played += len(numbers)
-                twice = db.execute("SELECT COUNT(*) FROM (SELECT round_id FROM pit_events WHERE kind = 'payout_confirmed'"
-                                   " GROUP BY 1 HAVING COUNT(*) > 1) AS twice").fetchone()
                 lag = db.execute(
                     "SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY s), percentile_cont(0.99) WITHIN GROUP"
                     " (ORDER BY s), MAX(s), COUNT(*), EXTRACT(EPOCH FROM MAX(received_at) - MIN(received_at))"
                     " FROM (SELECT EXTRACT(EPOCH FROM received_at - ts::timestamptz) AS s, received_at FROM pit_events"
                     " WHERE table_id <> 0) AS lags").fetchone()
-        assert lag is not None and twice is not None
+        assert lag is not None
         p50, p99, worst, events, span = lag
         paced = f", {pause} s between rounds" if pause else ", as fast as they play"
         print(f"{terminals} terminals x {rounds} rounds{paced}: {played} rounds, {events} events in {wall:.1f} s "
               f"({failed} terminal(s) failed)")
-        print(f"  lost {lost}, duplicated {duplicated}, paid twice {twice[0]}")
+        print(f"  lost {lost}, duplicated {duplicated}, paid twice {twice}")
         print(f"  delivery lag p50 {float(p50) * 1000:.0f} ms, p99 {float(p99) * 1000:.0f} ms, "
               f"max {float(worst) * 1000:.0f} ms")
         print(f"  server appends {events / max(float(span), 1e-9):.0f}/s over {float(span):.1f} s")

@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -101,3 +102,51 @@ def pit_db(pg_cluster: str) -> str:
     with psycopg.connect(pg_cluster, autocommit=True) as db:
         db.execute(f"CREATE DATABASE {name}")
     return pg_cluster.replace("dbname=postgres", f"dbname={name}")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A terminal's ledger held against the pit server: what the server lacks or holds twice."""
+
+    lost: int
+    """Events of the ledger the server does not hold as they are, and rounds it does not have."""
+    duplicated: int
+    """Events and rounds the server holds more than once."""
+    rounds: int
+    """The ledger's rounds."""
+
+
+def tally(path: Path, conninfo: str) -> Tally:
+    """Every event and round of the terminal's ledger looked for on the server (plain SQL)."""
+    import psycopg
+
+    from dealer_tui.ledger import SqliteLedger
+
+    ledger = SqliteLedger(path, readonly=True)
+    try:
+        origin = ledger.ledger_id()
+        local = {(t.id, e.seq): e.hash for t in [ledger.table_record(0), *ledger.tables()]
+                 for e in ledger.table_events(t.id)}
+        numbers = {(t.id, r.number) for t in ledger.tables() for r in ledger.table_rounds(t.id)}
+    finally:
+        ledger.close()
+    with psycopg.connect(conninfo) as db:
+        held = db.execute("SELECT t.origin_id, e.seq, e.hash FROM pit_events e JOIN pit_tables t ON t.id = e.table_id"
+                          " WHERE t.origin = %s", (origin,)).fetchall()
+        rounds = db.execute("SELECT t.origin_id, r.number FROM pit_rounds r JOIN pit_tables t ON t.id = r.table_id"
+                            " WHERE t.origin = %s", (origin,)).fetchall()
+    on_server = {(t, s): h for t, s, h in held}
+    lost = sum(1 for key, digest in local.items() if on_server.get(key) != digest)
+    lost += len(numbers - {(int(t), int(n)) for t, n in rounds})
+    duplicated = len(held) - len(on_server) + len(rounds) - len(set(rounds))
+    return Tally(lost, duplicated, len(numbers))
+
+
+def paid_twice(conninfo: str) -> int:
+    """Rounds on the server with more than one payout."""
+    import psycopg
+
+    with psycopg.connect(conninfo) as db:
+        row = db.execute("SELECT COUNT(*) FROM (SELECT round_id FROM pit_events WHERE kind = 'payout_confirmed'"
+                         " GROUP BY 1 HAVING COUNT(*) > 1) AS twice").fetchone()
+    return int(row[0]) if row is not None else 0
