@@ -202,3 +202,60 @@ def test_the_pit_server_is_the_witness_of_a_ledger_rewritten_after_delivery(tmp_
     assert main(["history", "verify", "--ledger", str(tmp_path / "l.sqlite"), "--pit", pit_db]) == 1
     out = capsys.readouterr().out
     assert "table 1 (Main 1): " in out and f"differ from the ones the pit server holds (from event {first})" in out
+
+
+def test_the_floor_hears_of_a_delivery_within_a_second(tmp_path: Path, pit_db: str) -> None:
+    """The floor's connection LISTENs: a delivery's notification moves its change mark (the
+    rounds list looks again when it moves) well within a second."""
+    import time
+
+    init_schema(pit_db)
+    floor = PgLedger(pit_db)
+    before = floor.change_mark()                       # starts listening
+    deadline = time.monotonic() + 5
+    while floor.change_mark() == before and time.monotonic() < deadline:
+        time.sleep(0.01)                               # connected (the mark moves once on connecting)
+    listening = floor.change_mark()
+    played(tmp_path / "l.sqlite", rounds=1).close()
+    Delivery(tmp_path / "l.sqlite", pit_db).once()
+    delivered = time.monotonic()
+    while floor.change_mark() == listening and time.monotonic() - delivered < 5:
+        time.sleep(0.01)
+    assert floor.change_mark() > listening and time.monotonic() - delivered < 1.0
+    floor.close()
+
+
+def test_the_floors_connections_outlive_a_server_restart(tmp_path: Path) -> None:
+    """The floor's reads borrow their connections from a pool that replaces the ones a server
+    restart dropped: after the restart the floor reads again without being reopened, and while
+    the server is away each read is one `LedgerError`, not a traceback."""
+    import time
+
+    from dealer_tui.ledger import LedgerError, RowQuery
+    from tests.pg_support import new_cluster
+
+    cluster = new_cluster()
+    try:
+        url = cluster.database("pit")
+        init_schema(url)
+        played(tmp_path / "l.sqlite", rounds=2).close()
+        Delivery(tmp_path / "l.sqlite", url).once()
+        floor = PgLedger(url, connect_timeout=2)
+        assert len(floor.find_rounds(RowQuery(), 10)) == 2
+        cluster.stop("fast")
+        with pytest.raises(LedgerError):
+            floor.find_rounds(RowQuery(), 10)
+        with pytest.raises(LedgerError):
+            floor.table_links()
+        cluster.start()
+        deadline = time.monotonic() + 30                    # the pool connects again in the background
+        while True:
+            try:
+                assert len(floor.find_rounds(RowQuery(), 10)) == 2
+                break
+            except LedgerError:
+                assert time.monotonic() < deadline, "the floor never read the server again"
+                time.sleep(0.5)
+        floor.close()
+    finally:
+        cluster.remove()

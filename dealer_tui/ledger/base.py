@@ -435,6 +435,10 @@ class Ledger(ABC):
     def chain_problems(self) -> list[str]:
         """Every event whose hash or link does not check, one line each naming table and round."""
 
+    def unreachable(self) -> str | None:
+        """Why the ledger cannot be read now (a server away), said in words; None: it can be."""
+        return None
+
     def change_mark(self) -> int:
         """A number that changes when the ledger was written since (by anyone): the floor looks
         again then. 0: not known (the floor looks every few seconds)."""

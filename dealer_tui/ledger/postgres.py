@@ -12,7 +12,9 @@ register (sign-ins, accounts), through `pit_floor_append`.
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import re
 import threading
 import time
@@ -21,10 +23,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg import sql
+from psycopg_pool import ConnectionPool, PoolTimeout
 
 from dealer_tui.ledger.base import (
     GENESIS,
@@ -63,6 +66,9 @@ def shown(conninfo: str) -> str:
     return re.sub(r"(://[^:/@]*):[^@]*@", r"\1@", re.sub(r"password=\S+", "password=…", conninfo))
 
 
+logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are not printed over a screen
+
+
 @lru_cache(maxsize=512)
 def translate(text: str) -> str:
     """The embedded ledger's SQL for PostgreSQL: `?` placeholders become `%s` (a literal `%`
@@ -72,10 +78,56 @@ def translate(text: str) -> str:
     return re.sub(r"\bLIKE\b", "ILIKE", text)
 
 
+class Pooled:
+    """The pool's connections as one: each statement runs on a connection borrowed for it (a
+    connection the server dropped is replaced: the floor outlives a restart or a fail-over); a
+    transaction or a snapshot keeps one connection for its length (per thread)."""
+
+    def __init__(self, pool: ConnectionPool[psycopg.Connection[Any]]) -> None:
+        self.pool = pool
+        self._local = threading.local()
+
+    def _pin(self) -> psycopg.Connection[Any] | None:
+        pinned: psycopg.Connection[Any] | None = getattr(self._local, "conn", None)
+        return pinned
+
+    @contextmanager
+    def pinned(self) -> Iterator[psycopg.Connection[Any]]:
+        """One connection for every statement of the block (the one already held, if any)."""
+        held = self._pin()
+        if held is not None:
+            yield held
+            return
+        try:
+            with self.pool.connection() as conn:
+                self._local.conn = conn
+                try:
+                    yield conn
+                finally:
+                    self._local.conn = None
+        except PoolTimeout as exc:
+            raise psycopg.OperationalError(f"no connection to the server ({exc})") from None
+
+    def execute(self, query: Any, params: Any = None) -> psycopg.Cursor[Any]:
+        with self.pinned() as conn:
+            return conn.execute(query, params)
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self.pinned() as conn, conn.transaction():
+            yield
+
+    def cursor(self) -> psycopg.Cursor[Any]:
+        held = self._pin()
+        if held is None:
+            raise RuntimeError("a cursor is taken inside a transaction only")
+        return held.cursor()
+
+
 class PgConn:
     """A psycopg connection that takes the embedded ledger's SQL (`translate`)."""
 
-    def __init__(self, db: psycopg.Connection[Any]) -> None:
+    def __init__(self, db: Pooled) -> None:
         self.db = db
 
     def execute(self, text: str, args: Sequence[object] = ()) -> psycopg.Cursor[Any]:
@@ -93,6 +145,8 @@ class Listener(threading.Thread):
         super().__init__(name="pit-listener", daemon=True)
         self.conninfo = conninfo
         self.count = 0
+        self.lost_at: float | None = None
+        """Since when the server cannot be reached (None: listening)."""
         self._halt = threading.Event()
 
     def stop(self) -> None:
@@ -104,11 +158,28 @@ class Listener(threading.Thread):
                 with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=5) as db:
                     db.execute("LISTEN pit_events")
                     self.count += 1
+                    self.lost_at = None
                     while not self._halt.is_set():
                         for _ in db.notifies(timeout=0.5, stop_after=1000):
                             self.count += 1
             except psycopg.Error:
+                if self.lost_at is None:
+                    self.lost_at = time.time()
                 self._halt.wait(2.0)
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def answers(read: F) -> F:
+    """A read of the server whose failure (the server away, a connection lost) is a `LedgerError`."""
+    @functools.wraps(read)
+    def wrapped(self: PgLedger, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return read(self, *args, **kwargs)
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} could not answer: {first_line(exc)}") from None
+    return wrapped  # type: ignore[return-value]
 
 
 def first_line(exc: BaseException) -> str:
@@ -204,28 +275,33 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         self.witness = None
         self._listener: Listener | None = None
         self._clock = clock
+        views = pit_views() if origin is None else origin_views(origin)
+
+        def configure(conn: psycopg.Connection[Any]) -> None:  # each new connection shows the views
+            for statement in views:
+                conn.execute(statement)
+
+        pool: ConnectionPool[psycopg.Connection[Any]] = ConnectionPool(
+            conninfo, min_size=1, max_size=4, open=False, timeout=connect_timeout, configure=configure,
+            check=ConnectionPool.check_connection,
+            kwargs={"autocommit": True, "connect_timeout": max(1, round(connect_timeout))})
+        self._pool = pool
+        self._raw = Pooled(pool)
+        self._db = PgConn(self._raw)
         try:
-            raw = psycopg.connect(conninfo, autocommit=True, connect_timeout=max(1, round(connect_timeout)))
-        except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} cannot be reached: {first_line(exc)}") from None
-        self._raw = raw
-        self._db = PgConn(raw)
-        try:
-            row = raw.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
-        except psycopg.Error:
-            raw.close()
+            pool.open(wait=True, timeout=connect_timeout)
+            row = self._raw.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
+        except psycopg.errors.UndefinedTable:
+            pool.close()
             raise LedgerError(f"{self.path}: not a pit server (no pit schema): `dealer-tui pit init --server URL` "
                               "makes one") from None
+        except (psycopg.Error, PoolTimeout) as exc:
+            pool.close()
+            raise LedgerError(f"the pit server {self.path} cannot be reached: {first_line(exc)}") from None
         if row is None or int(row[0]) != SCHEMA_VERSION:
-            raw.close()
+            pool.close()
             raise LedgerError(f"{self.path}: pit schema {row[0] if row else 'unknown'}, this program's is "
                               f"{SCHEMA_VERSION}: `dealer-tui pit init` brings it up to date")
-        try:
-            for statement in (pit_views() if origin is None else origin_views(origin)):
-                raw.execute(statement)
-        except psycopg.Error as exc:
-            raw.close()
-            raise LedgerError(f"{self.path}: the pit cannot be read: {first_line(exc)}") from None
 
     # -- live: the server's notifications ----------------------------------------------------
 
@@ -237,18 +313,26 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
             self._listener.start()
         return self._listener.count
 
+    def unreachable(self) -> str | None:
+        """Since when the server cannot be reached, said in words (None: it can be, as far as known)."""
+        lost = self._listener.lost_at if self._listener is not None else None
+        if lost is None:
+            return None
+        return f"the pit server {self.path} cannot be reached (since {time.strftime('%H:%M:%S', time.localtime(lost))})"
+
     # -- what the audit reads, as the server holds it ------------------------------------------
 
     @contextmanager
     def snapshot(self) -> Iterator[None]:
-        if self._raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-            yield
-            return
-        self._raw.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
-        try:
-            yield
-        finally:
-            self._raw.execute("ROLLBACK")
+        with self._raw.pinned() as conn:
+            if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                yield
+                return
+            conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                yield
+            finally:
+                conn.execute("ROLLBACK")
 
     def has_ledger_seq(self) -> bool:
         return True
@@ -261,24 +345,28 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         no role may delete a row; a terminal's own ids are checked by its chain."""
         return []
 
+    @answers
     def origins(self) -> list[tuple[str, str]]:
         """Every terminal that delivered, with its tables' names, and the pit itself."""
         rows = self._raw.execute("SELECT origin, string_agg(name, ', ' ORDER BY origin_id) FILTER (WHERE origin_id <> 0)"
                                  " FROM pit_tables GROUP BY origin ORDER BY origin").fetchall()
         return [(str(o), str(n or "")) for o, n in rows]
 
+    @answers
     def alarms(self, limit: int = 100) -> list[tuple[str, str, str, str]]:
         """Deliveries the server refused, newest first: (when, origin, table, what)."""
         rows = self._raw.execute("SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), origin, table_name,"
                                  " message FROM pit_alarms ORDER BY id DESC LIMIT %s", (limit,)).fetchall()
         return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
 
+    @answers
     def links(self) -> dict[str, tuple[str, str, float]]:
         """Each terminal's last contact: origin -> (terminal, host, seconds ago)."""
         rows = self._raw.execute("SELECT origin, terminal, host, EXTRACT(EPOCH FROM clock_timestamp() - last_contact)"
                                  " FROM pit_links").fetchall()
         return {str(o): (str(t), str(h), float(s)) for o, t, h, s in rows}
 
+    @answers
     def table_links(self) -> dict[int, tuple[str, float | None, bool]]:
         """Each table (server id): its terminal's last contact (UTC), how long ago in seconds, and
         whether the terminal was closed cleanly then."""
@@ -289,11 +377,13 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         return {int(i): (str(at or ""), None if ago is None else float(ago), bool(closed))
                 for i, at, ago, closed in rows}
 
+    @answers
     def round_counts(self) -> dict[int, int]:
         """Rounds per table (server id)."""
         return {int(t): int(n) for t, n in self._raw.execute(
             "SELECT table_id, COUNT(*) FROM pit_rounds GROUP BY 1").fetchall()}
 
+    @answers
     def areas(self) -> dict[int, str]:
         """Each table's pit area (server id; '' for none)."""
         return {int(t): str(a) for t, a in self._raw.execute("SELECT id, area FROM pit_tables").fetchall()}
@@ -311,6 +401,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
 
     # -- the pit's staff, as terminals receive it -----------------------------------------------
 
+    @answers
     def pit_staff(self, after: int) -> list[StoredEvent]:
         """The pit register's account events (accounts, approved profiles) after chain number `after`."""
         kinds = [k for k in STAFF_ACCOUNT_KINDS if k != "staff_received"]
@@ -320,6 +411,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         return [StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), str(k), json.loads(p), str(ph), str(h),
                             None if ls is None else int(ls)) for i, q, t, k, p, ph, h, ls in rows]
 
+    @answers
     def chain_event(self, origin: str, seq: int) -> StoredEvent | None:
         """The event at chain number `seq` of the staff register of `origin` (the pit's: "pit")."""
         row = self._raw.execute("SELECT e.id, e.ts, e.kind, e.payload, e.prev_hash, e.hash, e.ledger_seq FROM pit_events e"
@@ -331,6 +423,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         return StoredEvent(int(i), STAFF_REGISTER, None, seq, str(ts), str(kind), json.loads(payload), str(prev),
                            str(digest), None if ledger_seq is None else int(ledger_seq))
 
+    @answers
     def lockouts(self, now: float, origin: str) -> list[tuple[str, StoredEvent]]:
         """Lock-outs still running that other terminals (or the pit's floor) recorded: (origin, event)."""
         rows = self._raw.execute(
@@ -371,6 +464,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         assert row is not None
         return int(row[0])
 
+    @answers
     def server_head(self, server_table: int) -> tuple[int, str]:
         """The chain number and hash of the table's last event on the server ((0, GENESIS): none)."""
         row = self._raw.execute("SELECT seq, hash FROM pit_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
@@ -542,6 +636,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         self._own(table_id)
         return self._append_own(decide, after)
 
+    @answers
     def staff_auth(self, account: str) -> list[StoredEvent]:
         kinds = list(STAFF_AUTH_KINDS)
         latest = self._raw.execute(
@@ -613,6 +708,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         decided = self._append_own(decide, self.chain_length(STAFF_REGISTER))
         return decided[0]
 
+    @answers
     def _floor_decided(self) -> dict[int, set[int]]:
         """The requests the pit's floor decided: server table id -> the requests' chain numbers."""
         out: dict[int, set[int]] = {}
@@ -622,11 +718,13 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
             out.setdefault(int(table), set()).add(int(request))
         return out
 
+    @answers
     def sign_off_queue(self) -> list[PendingSignOff]:
         """The waiting requests less those the pit's floor decided (not received by the table yet)."""
         decided = self._floor_decided()
         return [w for w in super().sign_off_queue() if w.request.seq not in decided.get(w.round.table_id, set())]
 
+    @answers
     def floor_decisions(self, origin: str, after: int) -> list[StoredEvent]:
         """The pit floor's decisions on a terminal's rounds, after the pit's chain number `after`."""
         rows = self._raw.execute("SELECT id, seq, ts, payload, prev_hash, hash, ledger_seq FROM pit_events"
@@ -635,6 +733,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         return [StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), "floor_decided", json.loads(p), str(ph),
                             str(h), None if ls is None else int(ls)) for i, q, t, p, ph, h, ls in rows]
 
+    @answers
     def pit_event_at(self, ledger_seq: int) -> StoredEvent | None:
         """The pit's own chain's event at this place in its ledger-wide sequence (a sign-in)."""
         row = self._raw.execute("SELECT seq FROM pit_events WHERE table_id = 0 AND ledger_seq = %s",
@@ -644,7 +743,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
     def close(self) -> None:
         if self._listener is not None:
             self._listener.stop()
-        self._raw.close()
+        self._pool.close()
 
 
 def init_schema(conninfo: str) -> None:

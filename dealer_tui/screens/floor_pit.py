@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from dealer_tui.ledger.base import LedgerError
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.pit.delivery import OFFLINE_AFTER_S, link_state
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -51,6 +52,12 @@ class PitScreen(Screen[None]):
         self.set_interval(2.0, self.show)
 
     def show(self) -> None:
+        try:
+            self._show()
+        except LedgerError as exc:
+            self.query_one("#pit-alarms", Static).update(str(exc))
+
+    def _show(self) -> None:
         links = self.pit.table_links()
         table = self.query_one("#pit-tables", DataTable)
         table.clear()

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import FLAGS as LEDGER_FLAGS
-from dealer_tui.ledger.base import TRAINING, Cursor, cursor_of
+from dealer_tui.ledger.base import TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
@@ -111,7 +111,11 @@ class RoundsScreen(Screen[None]):
                 pass
 
     def load(self) -> None:
-        self.rows = self.ledger.find_rounds(self.query_, PAGE, self.pages[-1], self.sort, self.descending)
+        try:
+            self.rows = self.ledger.find_rounds(self.query_, PAGE, self.pages[-1], self.sort, self.descending)
+        except LedgerError as exc:  # a pit server away: the list stays as it was, and says why
+            self.notify(str(exc), severity="error", timeout=6)
+            return
         table = self.query_one(DataTable)
         table.clear()
         for r in self.rows:
@@ -128,7 +132,7 @@ class RoundsScreen(Screen[None]):
                 str(wagered), str(r.from_stacks), str(r.paid), str(returned), f"{r.house_result:+}", r.status,
                 ", ".join(sorted(r.flags)), r.profile)
 
-    def describe(self) -> str:
+    def describe(self, pit: bool = True) -> str:
         """The filters, sort and page in force, in one line above the list."""
         q = self.query_
         parts = [f"game: {q.game or 'all'}", f"flag: {q.flag or 'any'}"]
@@ -147,10 +151,13 @@ class RoundsScreen(Screen[None]):
             parts.append(f"area: {q.area}")
         more = "+" if len(self.rows) == PAGE else ""
         line = " · ".join(parts) + f" · page {len(self.pages)}: {len(self.rows)}{more} rounds"
-        if isinstance(self.ledger, PgLedger):
+        if pit and isinstance(self.ledger, PgLedger):
             from dealer_tui.screens.floor_pit import pit_summary
 
-            line += "\n" + pit_summary(self.ledger)
+            try:
+                line += "\n" + pit_summary(self.ledger)
+            except LedgerError as exc:
+                line += f"\n{exc}"
         return line
 
     def _poll(self) -> None:
@@ -160,6 +167,16 @@ class RoundsScreen(Screen[None]):
         if now - self._looked < 3.0 and mark in (0, self._mark):
             return
         self._mark, self._looked = mark, now
+        away = self.ledger.unreachable()
+        if away is not None:  # a pit server away: said above the list, looked for again when it is back
+            show_line(self.query_one("#floor-filters", Static), f"{away}\n{self.describe(pit=False)}")
+            return
+        try:
+            self._look_again()
+        except LedgerError as exc:
+            show_line(self.query_one("#floor-filters", Static), f"{exc}\n{self.describe(pit=False)}")
+
+    def _look_again(self) -> None:
         if len(self.pages) == 1:
             newest = self.ledger.find_rounds(self.query_, 1, None, self.sort, self.descending)
             if newest and (not self.rows or newest[0].id != self.rows[0].id or newest[0].status != self.rows[0].status):
