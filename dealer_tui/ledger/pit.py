@@ -65,6 +65,7 @@ CREATE INDEX IF NOT EXISTS pit_rounds_by_paid ON pit_rounds(paid, id);
 CREATE INDEX IF NOT EXISTS pit_rounds_by_wagered ON pit_rounds(wagered, id);
 CREATE INDEX IF NOT EXISTS pit_rounds_by_house ON pit_rounds(house_result, id);
 CREATE INDEX IF NOT EXISTS pit_rounds_by_max_payout ON pit_rounds(max_payout, id);
+CREATE INDEX IF NOT EXISTS pit_rounds_by_number ON pit_rounds(number);
 CREATE TABLE IF NOT EXISTS pit_events(
     id BIGSERIAL PRIMARY KEY,
     table_id BIGINT NOT NULL REFERENCES pit_tables(id),
