@@ -98,14 +98,36 @@ class DealerApp(OrderedKeysApp):
 
     def on_mount(self) -> None:
         self.set_interval(HEARTBEAT_S, self.heartbeat)
-        if self.link is not None:
-            if self.staff.register().untouched():  # a new terminal of the pit: the pit's staff first
-                try:
-                    self.link.delivery.receive_staff()
-                except LedgerError:
-                    pass  # offline: the terminal's first manager is made here, as without a pit
-            self.link.start()
         self.set_interval(1.0, self.show_link)
+        if self.link is not None and self.staff.register().untouched():
+            self.staff_from_pit()  # a new terminal of the pit: the pit's staff first
+            return
+        if self.link is not None:
+            self.link.start()
+        self.start()
+
+    def staff_from_pit(self) -> None:
+        """A new terminal's staff are the pit's: received before anything else. A pit server that
+        cannot be reached is said, with the choice to try again, to make a first manager of the
+        terminal's own anyway, or to quit."""
+        assert self.link is not None
+        try:
+            self.link.delivery.receive_staff()
+        except LedgerError as exc:
+            def chosen(choice: str | None) -> None:
+                if choice == "r":
+                    self.staff_from_pit()
+                elif choice == "l" and self.link is not None:
+                    self.link.start()
+                    self.start()
+                else:
+                    self.exit()
+
+            here = "make a first manager here (the pit's staff join once the server is reached)"
+            self.push_screen(ChoiceModal(f"This terminal's staff come from its pit server, which cannot be reached: "
+                                         f"{exc}.", [("r", "try again"), ("l", here), ("q", "quit")]), chosen)
+            return
+        self.link.start()
         self.start()
 
     def use_pit(self, url: str) -> None:
@@ -116,6 +138,7 @@ class DealerApp(OrderedKeysApp):
         if self.link is not None:
             self.link.stop()
             self.link = None
+        self.link_status = ""  # the old link's state is not the new one's
         if url:
             from dealer_tui.pit.delivery import DeliveryThread
 
@@ -129,6 +152,9 @@ class DealerApp(OrderedKeysApp):
         """The pit link's state (delivered, behind, offline since when, refused) beside the round."""
         status = self.link.state.describe() if self.link is not None else ""
         if status != self.link_status:
+            if self.link is not None and self.link.state.refused:
+                self.notify(f"The pit server refused this terminal's delivery: {self.link.state.problem}",
+                            severity="error", timeout=15)
             self.link_status = status
             if isinstance(self.screen, RoundScreen):
                 self.screen.refresh_view()

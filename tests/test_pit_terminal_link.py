@@ -55,11 +55,29 @@ async def test_a_pit_server_set_at_setup_takes_the_table_as_it_plays_and_is_kept
         for _ in range(100):
             await asyncio.sleep(0.1)
             await pilot.pause()
-            if "pit: delivered" in app.screen.sub_title:
+            if app.screen.sub_title.startswith("pit: delivered — "):
                 break
-        assert app.screen.sub_title.endswith("— pit: delivered")
+        assert app.screen.sub_title.startswith("pit: delivered — dealer ")
     with psycopg.connect(pit_db) as db:
         names = [n for (n,) in db.execute("SELECT name FROM pit_tables WHERE origin_id <> 0")]
         seated = db.execute("SELECT COUNT(*) FROM pit_events WHERE kind = 'seat_taken'").fetchone()
     assert names == ["Table 1"] and seated == (2,)
     assert saved_pit() == url                                   # the next start delivers there too
+
+
+async def test_a_new_terminal_whose_pit_cannot_be_reached_says_so_before_any_first_manager(tmp_path: Path) -> None:
+    """A new terminal's staff are the pit's: with the server away it is said, with the choice to
+    try again, to make a first manager here anyway, or to quit — never the first manager's screen
+    without a word."""
+    from dealer_tui.screens.choice_modal import ChoiceModal
+
+    app = make_app(tmp_path / "new.sqlite", pit="postgresql://nobody@/nodb?host=/tmp/nowhere")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChoiceModal)
+        assert screen.question.startswith("This terminal's staff come from its pit server, which cannot be reached:")
+        assert [key for key, _ in screen.choices] == ["r", "l", "q"]
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.ledger.tables() == [] and app.ledger.chain_length(0) == 0        # nothing made, nothing recorded

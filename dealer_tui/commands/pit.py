@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     init = sub.add_parser("init", help="create or bring up to date the pit's schema, its roles and first manager")
     status = sub.add_parser("status", help="every terminal and table the server knows, and the deliveries it refused")
     area = sub.add_parser("area", help="the pit area a table stands in (the floor filters by it; a manager's change)")
-    area.add_argument("--table", required=True, type=int, metavar="ID", help="the table's id on the server (pit status)")
+    area.add_argument("--table", required=True, metavar="ID|NAME",
+                      help="the table: its id on the server (pit status lists them), or its name when no other has it")
     area.add_argument("--area", required=True, help="the area's name (empty: none)")
     area.add_argument("--by", required=True, help="the manager who makes the change (asked for their PIN)")
     for p in (init, status, area):
@@ -76,6 +77,7 @@ def _status(url: str) -> int:
     pit = PgLedger(url)
     try:
         links, areas, counts = pit.table_links(), pit.areas(), pit.round_counts()
+        print(f"{'Id':>4}  {'Table':<20} {'Area':<12} {'Game':<16} {'Rounds':>14}  Terminal")
         for table in pit.tables():
             at, ago, closed = links.get(table.id, ("", None, False))
             state = link_state(at, ago, closed)
@@ -97,12 +99,19 @@ def _area(args: argparse.Namespace) -> int:
 
     pit = PgLedger(args.server)
     try:
+        named = [t for t in pit.tables() if str(t.id) == args.table or t.name == args.table]
+        if len(named) != 1:
+            found = ", ".join(f"{t.id} ({t.game})" for t in named)
+            return fail(f"--table: no table {args.table!r} on the server (`dealer-tui pit status` lists them)"
+                        if not named else f"--table: {len(named)} tables are named {args.table!r} (ids {found}): "
+                        "give the id")
+        table = named[0]
         try:
-            sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"put table {args.table} in area {args.area!r}"))
+            sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"put table {table.name} ({table.id}) in area {args.area!r}"))
         except (SignInRefused, EOFError) as exc:
             return fail(str(exc))
-        pit.set_area(args.table, args.area)
+        pit.set_area(table.id, args.area)
     finally:
         pit.close()
-    print(f"ok: table {args.table} stands in area {args.area.strip() or '(none)'}")
+    print(f"ok: table {table.name} ({table.id}) stands in area {args.area.strip() or '(none)'}")
     return 0

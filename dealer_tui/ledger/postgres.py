@@ -182,6 +182,16 @@ def answers(read: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
+def reason(exc: BaseException) -> str:
+    """What the server or the network said, without libpq's preamble."""
+    text = " ".join(str(exc).split())
+    for mark in ("FATAL:", "failed:"):
+        if mark in text:
+            text = text.rsplit(mark, 1)[1].strip()
+            break
+    return text or type(exc).__name__
+
+
 def first_line(exc: BaseException) -> str:
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
@@ -288,20 +298,22 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         self._pool = pool
         self._raw = Pooled(pool)
         self._db = PgConn(self._raw)
-        try:
-            pool.open(wait=True, timeout=connect_timeout)
-            row = self._raw.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
+        try:  # one plain connection first: a refusal says why (no such database, a wrong password...)
+            with psycopg.connect(conninfo, autocommit=True, connect_timeout=max(1, round(connect_timeout))) as probe:
+                row = probe.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
         except psycopg.errors.UndefinedTable:
-            pool.close()
             raise LedgerError(f"{self.path}: not a pit server (no pit schema): `dealer-tui pit init --server URL` "
                               "makes one") from None
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} cannot be reached: {reason(exc)}") from None
+        if row is None or int(row[0]) != SCHEMA_VERSION:
+            raise LedgerError(f"{self.path}: pit schema {row[0] if row else 'unknown'}, this program's is "
+                              f"{SCHEMA_VERSION}: `dealer-tui pit init` brings it up to date")
+        try:
+            pool.open(wait=True, timeout=connect_timeout)
         except (psycopg.Error, PoolTimeout) as exc:
             pool.close()
             raise LedgerError(f"the pit server {self.path} cannot be reached: {first_line(exc)}") from None
-        if row is None or int(row[0]) != SCHEMA_VERSION:
-            pool.close()
-            raise LedgerError(f"{self.path}: pit schema {row[0] if row else 'unknown'}, this program's is "
-                              f"{SCHEMA_VERSION}: `dealer-tui pit init` brings it up to date")
 
     # -- live: the server's notifications ----------------------------------------------------
 

@@ -67,12 +67,13 @@ class LinkState:
     refused: bool = False
 
     def describe(self) -> str:
+        """Short enough for the title line of an 80-column terminal."""
         since = time.strftime("%H:%M:%S", time.localtime(self.since)) if self.since else ""
         if self.refused:
-            return f"pit: REFUSED since {since}: {self.problem}"
+            return f"pit: REFUSED since {since}"
         if not self.online:
-            return f"pit: offline since {since} ({self.behind} event(s) to deliver)" if since else "pit: connecting"
-        return "pit: delivered" if not self.behind else f"pit: delivering ({self.behind} event(s) behind)"
+            return f"pit: OFFLINE since {since}, {self.behind} to send" if since else "pit: connecting"
+        return "pit: delivered" if not self.behind else f"pit: sending {self.behind}"
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,9 @@ class DeliveryThread(threading.Thread):
         self._wake.set()
 
     def stop(self, timeout: float = 5.0) -> None:
+        if self.ident is None:  # never started (the terminal quit before its table opened)
+            self.delivery.close()
+            return
         self._halt.set()
         self._wake.set()
         self.join(timeout)
@@ -275,8 +279,8 @@ class DeliveryThread(threading.Thread):
     def _set(self, **changes: object) -> None:
         state = self.state
         if "online" in changes and changes["online"] != state.online or "refused" in changes and \
-                changes["refused"] != state.refused:
-            changes.setdefault("since", time.time())
+                changes["refused"] != state.refused or state.since is None:
+            changes.setdefault("since", time.time())  # the state changed (or the first pass said how it is)
         self.state = replace(state, **changes)  # type: ignore[arg-type]
 
     def run(self) -> None:

@@ -175,6 +175,8 @@ class RoundsScreen(Screen[None]):
             self._look_again()
         except LedgerError as exc:
             show_line(self.query_one("#floor-filters", Static), f"{exc}\n{self.describe(pit=False)}")
+            return
+        show_line(self.query_one("#floor-filters", Static), self.describe())  # the pit's links move too
 
     def _look_again(self) -> None:
         if len(self.pages) == 1:

@@ -70,7 +70,11 @@ class SignOffScreen(Screen[None]):
         self.set_interval(POLL_SECONDS, self._poll)
 
     def load(self) -> None:
-        self.waiting = self.ledger.sign_off_queue()
+        try:
+            self.waiting = self.ledger.sign_off_queue()
+        except LedgerError as exc:
+            self.query_one("#signoff-status", Static).update(str(exc))
+            return
         table = self.query_one(DataTable)
         table.clear()
         for w in self.waiting:
@@ -92,7 +96,12 @@ class SignOffScreen(Screen[None]):
             else "No payout is waiting for the supervisor.")
 
     def _poll(self) -> None:
-        if [w.request.id for w in self.ledger.sign_off_queue()] != [w.request.id for w in self.waiting]:
+        try:
+            waiting = self.ledger.sign_off_queue()
+        except LedgerError as exc:  # a pit server away: said, looked for again at the next poll
+            self.query_one("#signoff-status", Static).update(str(exc))
+            return
+        if [w.request.id for w in waiting] != [w.request.id for w in self.waiting]:
             self.load()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

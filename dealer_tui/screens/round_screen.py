@@ -153,9 +153,9 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
         on_duty = self.table.session.dealer
         dealer = f"dealer {on_duty.name} ({on_duty.account})" if on_duty is not None else "no dealer signed in"
         link = getattr(self.app, "link_status", "")
-        self.sub_title = f"{dealer} — " + (f"round {number}" if rnd is not None else
-                                            f"{number} round{'s' if number != 1 else ''} played" if number
-                                            else "no round yet") + (f" — {link}" if link else "")
+        self.sub_title = (f"{link} — " if link else "") + f"{dealer} — " + (
+            f"round {number}" if rnd is not None else f"{number} round{'s' if number != 1 else ''} played" if number
+            else "no round yet")
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
         prompt = self.with_keys(self.presenter.prompt(rnd))
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
