@@ -41,6 +41,15 @@ def server_count(pit: str, sql: str) -> int:
     return int(row[0])
 
 
+def terminal_login(pit: str, number: int) -> str:
+    """The conninfo of a login of the terminal role of its own (roles are the cluster's: named after
+    the test's database)."""
+    name = f"{pit.split('dbname=')[1].split()[0]}_table_{number}"
+    with psycopg.connect(pit, autocommit=True) as db:
+        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_terminal")
+    return pit.replace("user=pit", f"user={name}")
+
+
 def test_every_event_is_delivered_once_and_a_retry_adds_nothing(tmp_path: Path, pit_db: str) -> None:
     init_schema(pit_db)
     ledger = played(tmp_path / "l.sqlite")
@@ -118,9 +127,7 @@ def test_a_second_terminal_delivering_a_copy_of_the_ledger_is_refused(tmp_path: 
 def test_no_one_but_the_pit_append_function_writes_the_servers_events(tmp_path: Path, pit_db: str) -> None:
     init_schema(pit_db)
     played(tmp_path / "l.sqlite", rounds=1).close()
-    with psycopg.connect(pit_db, autocommit=True) as db:
-        db.execute("CREATE ROLE table_7 LOGIN IN ROLE pit_terminal")
-    as_terminal = pit_db.replace("user=pit", "user=table_7")
+    as_terminal = terminal_login(pit_db, 7)
     assert Delivery(tmp_path / "l.sqlite", as_terminal).once().refused == []         # it delivers, through pit_append
     with psycopg.connect(as_terminal, autocommit=True) as db:
         for statement in ("UPDATE pit_events SET kind = 'x' WHERE seq = 1", "DELETE FROM pit_events",
@@ -259,3 +266,27 @@ def test_the_floors_connections_outlive_a_server_restart(tmp_path: Path) -> None
         floor.close()
     finally:
         cluster.remove()
+
+
+def test_a_terminals_login_writes_its_own_tables_only(tmp_path: Path, pit_db: str) -> None:
+    """Each terminal logs in as a role of its own: another terminal's login may neither append to
+    its table, nor to the pit's staff register, nor write its rounds' rows (row-level security)."""
+    init_schema(pit_db)
+    played(tmp_path / "l.sqlite", rounds=2).close()
+    seven, eight = (terminal_login(pit_db, n) for n in (7, 8))
+    assert Delivery(tmp_path / "l.sqlite", seven).once().refused == []
+    with psycopg.connect(pit_db) as db:
+        table, before = db.execute("SELECT table_id, SUM(paid) FROM pit_rounds GROUP BY 1").fetchone()
+        round_id = db.execute("SELECT MIN(id) FROM pit_rounds").fetchone()[0]
+    with psycopg.connect(eight, autocommit=True) as db:
+        assert db.execute("UPDATE pit_rounds SET paid = 0").rowcount == 0             # not its rows: none changed
+        assert db.execute("UPDATE pit_hourly_totals SET house = 0").rowcount == 0
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
+            db.execute("INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason)"
+                       " VALUES (%s, 9, 'ante', 1, 1000, 'x')", (round_id,))
+        for target in (table, 0):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="delivers its own tables only"):
+                db.execute("SELECT pit_append(%s, NULL, NULL, 999, 't', 'k', '{}', 'p', 'h', 1)", (target,))
+    with psycopg.connect(pit_db) as db:
+        assert db.execute("SELECT SUM(paid) FROM pit_rounds").fetchone()[0] == before
+    assert verify_pit(pit_db).problems == []

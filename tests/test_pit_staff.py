@@ -150,3 +150,21 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     assert verify_ledger(ledger) == []
     assert verify_pit(pit_db).problems == []
     assert server_witness(SqliteLedger(tmp_path / "t.sqlite", readonly=True), pit_db)[0] == []
+
+
+def test_a_second_first_manager_written_into_a_register_with_accounts_stands_for_nothing(tmp_path: Path) -> None:
+    """An insider writes a manager of their own, signed by itself as only the first account may
+    be, into a register that has accounts: the register names it and does not take it."""
+    from dealer_tui.staff.desk import signed
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    StaffDesk(ledger).add_first_manager(PIT_MANAGER, "Pat Pitboss", PIT_MANAGER_PIN)
+    pin, key = seal_pin("999111")
+    assert key is not None
+    forged = signed(StaffAdded(account="X1", name="Insider", role="manager", pin=pin), key,
+                    ledger.chain_length(STAFF_REGISTER) + 1)
+    ledger.append(STAFF_REGISTER, None, [forged.record()])
+    register = StaffDesk(SqliteLedger(tmp_path / "l.sqlite", readonly=True)).register()
+    assert "X1" not in register.accounts
+    assert any("account 'X1' added by no one on a register with accounts (it stands for nothing)" in p
+               for p in register.problems)

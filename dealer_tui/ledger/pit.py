@@ -32,6 +32,7 @@ CREATE TABLE IF NOT EXISTS pit_tables(
     card_source TEXT NOT NULL,
     created_at TEXT NOT NULL,
     area TEXT NOT NULL DEFAULT '',
+    owner_role TEXT NOT NULL DEFAULT current_user,
     UNIQUE(origin, origin_id)
 );
 CREATE TABLE IF NOT EXISTS pit_rounds(
@@ -152,9 +153,9 @@ DROP TRIGGER IF EXISTS pit_alarms_no_rewrite ON pit_alarms;
 CREATE TRIGGER pit_alarms_no_rewrite BEFORE UPDATE OR DELETE ON pit_alarms
     FOR EACH ROW EXECUTE FUNCTION pit_no_rewrite();
 
-CREATE OR REPLACE FUNCTION pit_append(p_table BIGINT, p_round BIGINT, p_origin_round BIGINT, p_seq BIGINT,
-                                      p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT, p_hash TEXT,
-                                      p_ledger_seq BIGINT) RETURNS TEXT
+CREATE OR REPLACE FUNCTION pit_take(p_table BIGINT, p_round BIGINT, p_origin_round BIGINT, p_seq BIGINT,
+                                    p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT, p_hash TEXT,
+                                    p_ledger_seq BIGINT) RETURNS TEXT
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
     last_seq BIGINT;
@@ -196,10 +197,32 @@ BEGIN
     RETURN 'added';
 END $$;
 
+CREATE OR REPLACE FUNCTION pit_append(p_table BIGINT, p_round BIGINT, p_origin_round BIGINT, p_seq BIGINT,
+                                      p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT, p_hash TEXT,
+                                      p_ledger_seq BIGINT) RETURNS TEXT
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pit_tables WHERE id = p_table AND id <> 0 AND owner_role = session_user) THEN
+        RAISE EXCEPTION 'table % is not one this login (%) registered: a terminal delivers its own tables only',
+            p_table, session_user USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN pit_take(p_table, p_round, p_origin_round, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq);
+END $$;
+
 CREATE OR REPLACE FUNCTION pit_floor_append(p_seq BIGINT, p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT,
                                             p_hash TEXT, p_ledger_seq BIGINT) RETURNS TEXT
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    SELECT pit_append(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq)
+    SELECT pit_take(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq)
+$$;
+
+CREATE OR REPLACE FUNCTION pit_own_table(p_table BIGINT) RETURNS BOOLEAN
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    SELECT EXISTS (SELECT 1 FROM pit_tables WHERE id = p_table AND id <> 0 AND owner_role = session_user)
+$$;
+CREATE OR REPLACE FUNCTION pit_own_round(p_round BIGINT) RETURNS BOOLEAN
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    SELECT EXISTS (SELECT 1 FROM pit_rounds r JOIN pit_tables t ON t.id = r.table_id
+                   WHERE r.id = p_round AND t.id <> 0 AND t.owner_role = session_user)
 $$;
 
 CREATE OR REPLACE FUNCTION pit_contact(p_origin TEXT, p_terminal TEXT, p_host TEXT, p_closed BOOLEAN) RETURNS VOID
@@ -215,6 +238,28 @@ LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
     INSERT INTO pit_alarms(origin, table_name, message) VALUES (p_origin, p_table, left(p_message, 2000))
 $$;
 """
+
+RLS = "".join(f"""
+ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS pit_read ON {table};
+CREATE POLICY pit_read ON {table} FOR SELECT USING (true);
+DROP POLICY IF EXISTS pit_own_insert ON {table};
+CREATE POLICY pit_own_insert ON {table} FOR INSERT TO pit_terminal WITH CHECK ({check});
+DROP POLICY IF EXISTS pit_own_update ON {table};
+CREATE POLICY pit_own_update ON {table} FOR UPDATE TO pit_terminal USING ({check}) WITH CHECK ({check});
+""" for table, check in (("pit_rounds", "pit_own_table(table_id)"), ("pit_hourly_totals", "pit_own_table(table_id)"),
+                         ("pit_seatings", "pit_own_table(table_id)"), ("pit_settlements", "pit_own_round(round_id)"),
+                         ("pit_round_flags", "pit_own_round(round_id)"))) + """
+ALTER TABLE pit_tables ENABLE ROW LEVEL SECURITY;
+DROP POLICY IF EXISTS pit_read ON pit_tables;
+CREATE POLICY pit_read ON pit_tables FOR SELECT USING (true);
+DROP POLICY IF EXISTS pit_register ON pit_tables;
+CREATE POLICY pit_register ON pit_tables FOR INSERT TO pit_terminal WITH CHECK (owner_role = current_user AND id <> 0);
+DROP POLICY IF EXISTS pit_area ON pit_tables;
+CREATE POLICY pit_area ON pit_tables FOR UPDATE TO pit_floor USING (true) WITH CHECK (true);
+"""
+"""Row-level security: a terminal's login writes the rows of the tables it registered only (the
+owner and superusers, as PostgreSQL has it, are not bound by it); everyone who may read reads all."""
 
 PIT_ORIGIN = "pit"
 """The origin of the server's own chain: the pit's staff register (server table id 0)."""
@@ -240,6 +285,7 @@ REVOKE ALL ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TE
 REVOKE ALL ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_contact(TEXT, TEXT, TEXT, BOOLEAN) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_alarm(TEXT, TEXT, TEXT) FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_take(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
 GRANT SELECT ON {", ".join(READ_ALL)} TO pit_terminal, pit_floor, pit_auditor;
 GRANT EXECUTE ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT)
     TO pit_terminal;

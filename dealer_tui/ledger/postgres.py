@@ -761,7 +761,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
 def init_schema(conninfo: str) -> None:
     """Create (or bring up to date) the pit's schema, the pit's own staff register and the three
     roles, as the database's owner; one transaction."""
-    from dealer_tui.ledger.pit import OWN_REGISTER, ROLES, SCHEMA
+    from dealer_tui.ledger.pit import OWN_REGISTER, RLS, ROLES, SCHEMA
 
     try:
         with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as db, db.transaction():
@@ -779,6 +779,7 @@ def init_schema(conninfo: str) -> None:
             db.execute(SCHEMA)
             db.execute(OWN_REGISTER)
             db.execute(ROLES)
+            db.execute(RLS)
             db.execute("INSERT INTO pit_meta(key, value) VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE"
                        " SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
     except psycopg.Error as exc:

@@ -178,7 +178,9 @@ class StaffRegister:
                     self.problems.append(f"{where}: account {account!r} added again")
                     return
                 if by is None and self.accounts and not received:
-                    self.problems.append(f"{where}: account {account!r} added by no one on a register with accounts")
+                    self.problems.append(f"{where}: account {account!r} added by no one on a register with accounts "
+                                         "(it stands for nothing)")
+                    return
                 if by is None and role != MANAGER:
                     self.problems.append(f"{where}: the first account {account!r} is a {role}, not a manager")
                 if role not in ROLES:
