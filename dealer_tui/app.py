@@ -312,7 +312,9 @@ class DealerApp(OrderedKeysApp):
         screen = SetupScreen(self.library, self.playable(),
                              game=self.options.game, profile=self.options.profile, seats=self.options.seats,
                              cards=self.options.cards, keyed=keyed_games(), tables=self.known_tables(),
-                             pit=self.link.delivery.conninfo if self.link is not None else "")
+                             pit=self.link.delivery.conninfo if self.link is not None else "",
+                             pit_names=self.link.delivery.pit_table_names()
+                             if self.link is not None and self.link.state.online else [])
         self.push_screen(screen, self.create_table)
 
     def create_table(self, result: SetupResult | ResumeTable | None) -> None:

@@ -81,3 +81,33 @@ async def test_a_new_terminal_whose_pit_cannot_be_reached_says_so_before_any_fir
         await pilot.press("q")
         await pilot.pause()
     assert app.ledger.tables() == [] and app.ledger.chain_length(0) == 0        # nothing made, nothing recorded
+
+
+async def test_a_new_table_of_the_pit_takes_no_other_terminals_table_name(tmp_path: Path, pit_db: str) -> None:
+    """Another terminal has "Table 1" on the pit: the setup offers "Table 2", and refuses "Table 1"
+    typed by hand, saying why (the floor must tell the tables apart)."""
+    from dealer_tui.pit.delivery import Delivery
+    from tests.test_pit_delivery import played
+
+    init_schema(pit_db)
+    other = played(tmp_path / "other.sqlite", rounds=1, name="Table 1")
+    other.close()
+    Delivery(tmp_path / "other.sqlite", pit_db).once()
+    url = "postgresql:///" + pit_db.split("dbname=")[1].split()[0] + "?host=" + pit_db.split("host=")[1].split()[0] \
+        + "&user=pit"
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"), pit=url)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(100):                                   # the link's first pass
+            await asyncio.sleep(0.05)
+            if app.link is not None and app.link.state.online:
+                break
+        app.setup()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert screen.query_one("#name", Input).value == "Table 2"
+        screen.query_one("#name", Input).value = "table 1"
+        await pilot.press(*TO_PLAYERS, *"Ann 500", "enter")
+        assert str(screen.query_one("#setup-error", Static).render()) == (
+            "table name: the pit has a table 'table 1' already (another terminal's); give this one another name, so "
+            "that the floor tells them apart")

@@ -390,6 +390,12 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
                 for i, at, ago, closed in rows}
 
     @answers
+    def table_names(self, exclude_origin: str = "") -> list[str]:
+        """The names of the pit's tables (less one terminal's own)."""
+        return [str(n) for (n,) in self._raw.execute(
+            "SELECT name FROM pit_tables WHERE origin_id <> 0 AND origin <> %s ORDER BY id", (exclude_origin,))]
+
+    @answers
     def round_counts(self) -> dict[int, int]:
         """Rounds per table (server id)."""
         return {int(t): int(n) for t, n in self._raw.execute(

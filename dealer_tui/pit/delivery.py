@@ -242,6 +242,18 @@ class Delivery:
                                   "was rewritten, or another terminal delivers the same ledger)")
         return events if len(events) > (1 if head_seq else 0) else []
 
+    def pit_table_names(self) -> list[str]:
+        """The names of the other terminals' tables on the server, as far as it is reached now
+        (none while it is not: the setup does not wait for it)."""
+        server = self._server
+        if server is None or server.unreachable() is not None:
+            return []
+        try:
+            origin = self._local.ledger_id() if self._local is not None else ""
+            return server.table_names(exclude_origin=origin)
+        except LedgerError:
+            return []
+
     def written(self) -> int:
         """The ledger-wide number of the last event written here (0 when the ledger cannot be read)."""
         try:

@@ -106,9 +106,11 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
     def __init__(self, library: ProfileLibrary, playable: list[str], *,
                  game: str | None = None, profile: str | None = None, seats: int | None = None,
                  cards: str | None = None, keyed: list[str] | None = None,
-                 tables: list[KnownTable] | None = None, pit: str = "") -> None:
+                 tables: list[KnownTable] | None = None, pit: str = "", pit_names: list[str] | None = None) -> None:
         super().__init__()
         self.pit = pit
+        self.pit_names = pit_names or []
+        """The names of the pit's tables (other terminals'): a new table takes none of them."""
         self.tables = tables or []
         self.library, self.playable = library, playable
         self.game, self.profile_name, self.seats = game, profile, seats
@@ -139,7 +141,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 yield Select(CARD_SOURCES, value=self.cards, allow_blank=False, id="cards")
             with Horizontal(classes="row new-only"):
                 yield Label("Table name")
-                yield Input(unused_name([t.name for t in self.tables]), id="name", max_length=60)
+                yield Input(unused_name([t.name for t in self.tables] + self.pit_names), id="name", max_length=60)
             with Horizontal(classes="row new-only"):
                 yield Label("Seats")
                 yield Input(str(self.seats or 7), id="seats", max_length=12)
@@ -253,6 +255,9 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         if name.casefold() in {t.name.casefold() for t in self.tables}:
             raise ValueError(f"table name: the ledger already has a table {name!r}; "
                              "choose it under Table to resume it, or give this one another name")
+        if pit and name.casefold() in {n.casefold() for n in self.pit_names}:
+            raise ValueError(f"table name: the pit has a table {name!r} already (another terminal's); give this one "
+                             "another name, so that the floor tells them apart")
         seats = parse_seats(self.query_one("#seats", Input).value, loaded.profile.max_seats())
         players = parse_players(self.query_one("#players", Input).value, seats,
                                 (loaded.profile.buy_in.min, loaded.profile.buy_in.max))
