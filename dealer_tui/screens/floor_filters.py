@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
@@ -83,7 +83,9 @@ def typed_of(query: RowQuery) -> Typed:
 
 
 FIELDS = (("since", "From (UTC)"), ("until", "To (UTC)"), ("seat", "Seat or box"),
-          ("min_payout", "Minimum payout"), ("search", "Round, table or player"), ("area", "Pit area"))
+          ("min_payout", "Minimum payout"), ("search", "Round, table or player"))
+PIT_FIELDS = (*FIELDS, ("area", "Pit area"))
+"""A pit server's floor filters by the area a table stands in too."""
 
 
 class FilterModal(ModalScreen[RowQuery | None]):
@@ -92,14 +94,15 @@ class FilterModal(ModalScreen[RowQuery | None]):
     CSS_PATH = ["modal.tcss", "floor.tcss"]
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, query: RowQuery) -> None:
+    def __init__(self, query: RowQuery, pit: bool = False) -> None:
         super().__init__()
         self.query_, self.typed = query, typed_of(query)
+        self.fields = PIT_FIELDS if pit else FIELDS
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with VerticalScroll(classes="dialog"):  # scrolls on a short terminal (80x24)
             yield Static("Filters and search", classes="title")
-            for name, label in FIELDS:
+            for name, label in self.fields:
                 with Horizontal(classes="row"):
                     yield Label(label)
                     yield Input(getattr(self.typed, name), id=f"filter-{name}", placeholder="any")
@@ -107,7 +110,8 @@ class FilterModal(ModalScreen[RowQuery | None]):
             yield Static("Times: 2026-11-29 or 2026-11-29 18:00 (a date alone as To takes in the whole day). "
                          "Minimum payout: one seat's payout in a round (its winning bets with their stakes, a DP's take, a "
                          "pot's share; stakes back on a push are not paid). Search: a round number or id, or part of a "
-                         "table's or player's name. Pit area: the area a pit server's table stands in.", classes="hint")
+                         "table's or player's name." + (" Pit area: the area a table stands in." if self.fields is PIT_FIELDS else ""),
+                         classes="hint")
             yield Static("Enter applies · Tab moves between fields · an empty field filters nothing · Esc backs out",
                          classes="hint")
 
@@ -119,7 +123,7 @@ class FilterModal(ModalScreen[RowQuery | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        typed = Typed(**{name: self.query_one(f"#filter-{name}", Input).value for name, _ in FIELDS})
+        typed = Typed(**{name: self.query_one(f"#filter-{name}", Input).value for name, _ in self.fields})
         try:
             query = apply_typed(self.query_, typed)
         except FilterError as exc:

@@ -193,7 +193,8 @@ class RoundsScreen(Screen[None]):
         self.set_query(replace(self.query_, **changes))  # type: ignore[arg-type]
 
     def action_filters(self) -> None:
-        self.app.push_screen(FilterModal(self.query_), lambda q: self.set_query(q) if q is not None else None)
+        self.app.push_screen(FilterModal(self.query_, pit=isinstance(self.ledger, PgLedger)),
+                             lambda q: self.set_query(q) if q is not None else None)
 
     def action_clear(self) -> None:
         self.set_query(RowQuery())
