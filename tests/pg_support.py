@@ -85,7 +85,12 @@ def new_cluster() -> Cluster:
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[str]:
-    """The conninfo of a fresh cluster's maintenance database, shared by the session's tests."""
+    """The conninfo of a fresh cluster's maintenance database, shared by the session's tests: the
+    one `.ci/run` started (`PIT_TEST_CLUSTER`), else one of the session's own."""
+    given = os.environ.get("PIT_TEST_CLUSTER")
+    if given:
+        yield given
+        return
     cluster = new_cluster()
     try:
         yield cluster.conninfo
