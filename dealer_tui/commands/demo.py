@@ -81,6 +81,17 @@ def run(args: argparse.Namespace) -> int:
         ledger = SqliteLedger(ledger_path(args), witness=witness_for(args))
     except (RulesError, LedgerError) as exc:
         return fail(str(exc))
+    if args.pit is not None:  # the pit's staff first: the dealer and the supervisor are the pit's
+        from dealer_tui.pit.delivery import Delivery
+
+        delivery = Delivery(ledger_path(args), args.pit, "demo")
+        try:
+            delivery.receive_staff()
+        except LedgerError as exc:
+            ledger.close()
+            return fail(f"--pit: {exc}")
+        finally:
+            delivery.close()
     rng = random.Random(args.seed)
     shoe = VirtualShoe.seeded_with(args.seed) if args.seed is not None else VirtualShoe()
     seats = loaded.profile.max_seats()
