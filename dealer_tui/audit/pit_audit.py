@@ -22,8 +22,13 @@ def verify_pit(conninfo: str) -> Verification:
     try:
         origins = pit.origins()
         alarms = pit.alarms(limit=1000)
+        owners = pit.owners()
     finally:
         pit.close()
+    for origin, logins in owners.items():
+        if len(logins) > 1:
+            report.problems.append(f"terminal {origin[:8]}: its tables were registered by {len(logins)} logins "
+                                   f"({', '.join(sorted(logins))}): one poses as another terminal")
     for origin, names in origins:
         label = "the pit's staff register" if origin == PIT_ORIGIN else f"terminal {origin[:8]} ({names or 'no table'})"
         view = PgLedger(conninfo, origin=origin)
@@ -31,6 +36,10 @@ def verify_pit(conninfo: str) -> Verification:
             part = verify(view)
             if origin != PIT_ORIGIN:
                 part.problems += received_problems(conninfo, view)
+            else:
+                part.problems += [f"staff register, event {e.seq}: a staff_received event on the pit's own chain "
+                                  "(the pit receives from no one): it stands for nothing"
+                                  for e in view.table_events(STAFF_REGISTER, [StaffReceived.KIND])]
         finally:
             view.close()
         report.problems += [f"{label}: {p}" for p in part.problems]
@@ -91,5 +100,8 @@ def server_witness(ledger: SqliteLedger, conninfo: str) -> tuple[list[str], int]
                                 f"event {changed[0]}): the ledger was rewritten after they were delivered")
     finally:
         view.close()
+    if compared == 0 and ledger.chain_length(STAFF_REGISTER) + sum(ledger.chain_length(t.id) for t in ledger.tables()):
+        problems.append(f"the pit server holds no event of this ledger (id {origin}): it was never delivered there, "
+                        "or its id was changed")
     problems += received_problems(conninfo, ledger)
     return problems, compared

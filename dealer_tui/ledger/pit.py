@@ -162,7 +162,13 @@ DECLARE
     last_hash TEXT;
     known pit_events%ROWTYPE;
 BEGIN
-    PERFORM pg_advisory_xact_lock(p_table);
+    PERFORM 1 FROM pit_tables WHERE id = p_table FOR UPDATE;  -- one writer of a chain at a time (no login
+    -- takes this lock but through here: advisory locks are anyone's)
+    BEGIN
+        PERFORM p_payload::jsonb;
+    EXCEPTION WHEN others THEN
+        RAISE EXCEPTION 'event % is not JSON', p_seq USING ERRCODE = 'integrity_constraint_violation';
+    END;
     SELECT * INTO known FROM pit_events WHERE table_id = p_table AND seq = p_seq;
     IF FOUND THEN
         IF known.hash = p_hash AND known.prev_hash = p_prev AND known.kind = p_kind AND known.payload = p_payload
@@ -211,8 +217,25 @@ END $$;
 
 CREATE OR REPLACE FUNCTION pit_floor_append(p_seq BIGINT, p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT,
                                             p_hash TEXT, p_ledger_seq BIGINT) RETURNS TEXT
-LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    SELECT pit_take(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    IF p_kind NOT IN ('staff_added', 'staff_role_changed', 'staff_pin_changed', 'staff_disabled', 'profile_approved',
+                      'staff_signed_in', 'staff_refused', 'staff_locked', 'floor_decided') THEN
+        RAISE EXCEPTION 'a % event has no place on the pit''s own chain', p_kind
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN pit_take(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq);
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_lock_register() RETURNS VOID
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    PERFORM 1 FROM pit_tables WHERE id = 0 FOR UPDATE;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_origin_free(p_origin TEXT) RETURNS BOOLEAN
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    SELECT NOT EXISTS (SELECT 1 FROM pit_tables WHERE origin = p_origin AND owner_role <> session_user)
 $$;
 
 CREATE OR REPLACE FUNCTION pit_own_table(p_table BIGINT) RETURNS BOOLEAN
@@ -226,16 +249,22 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
 $$;
 
 CREATE OR REPLACE FUNCTION pit_contact(p_origin TEXT, p_terminal TEXT, p_host TEXT, p_closed BOOLEAN) RETURNS VOID
-LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    IF NOT pit_origin_free(p_origin) THEN
+        RAISE EXCEPTION 'the tables of ledger % are another login''s', p_origin USING ERRCODE = 'insufficient_privilege';
+    END IF;
     INSERT INTO pit_links(origin, terminal, host, last_contact, closed)
         VALUES (p_origin, p_terminal, p_host, clock_timestamp(), p_closed)
     ON CONFLICT (origin) DO UPDATE SET terminal = EXCLUDED.terminal, host = EXCLUDED.host,
-        last_contact = EXCLUDED.last_contact, closed = EXCLUDED.closed
-$$;
+        last_contact = EXCLUDED.last_contact, closed = EXCLUDED.closed;
+END $$;
 
 CREATE OR REPLACE FUNCTION pit_alarm(p_origin TEXT, p_table TEXT, p_message TEXT) RETURNS VOID
 LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    INSERT INTO pit_alarms(origin, table_name, message) VALUES (p_origin, p_table, left(p_message, 2000))
+    -- kept with the login that raised it: an alarm speaks of the terminal that raised it
+    INSERT INTO pit_alarms(origin, table_name, message)
+        VALUES (p_origin, p_table, left(p_message || ' [raised by login ' || session_user || ']', 2000))
 $$;
 """
 
@@ -254,7 +283,8 @@ ALTER TABLE pit_tables ENABLE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS pit_read ON pit_tables;
 CREATE POLICY pit_read ON pit_tables FOR SELECT USING (true);
 DROP POLICY IF EXISTS pit_register ON pit_tables;
-CREATE POLICY pit_register ON pit_tables FOR INSERT TO pit_terminal WITH CHECK (owner_role = current_user AND id <> 0);
+CREATE POLICY pit_register ON pit_tables FOR INSERT TO pit_terminal
+    WITH CHECK (owner_role = current_user AND id <> 0 AND pit_origin_free(origin));
 DROP POLICY IF EXISTS pit_area ON pit_tables;
 CREATE POLICY pit_area ON pit_tables FOR UPDATE TO pit_floor USING (true) WITH CHECK (true);
 """
@@ -291,6 +321,8 @@ GRANT EXECUTE ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT,
     TO pit_terminal;
 GRANT EXECUTE ON FUNCTION pit_contact(TEXT, TEXT, TEXT, BOOLEAN), pit_alarm(TEXT, TEXT, TEXT) TO pit_terminal;
 GRANT EXECUTE ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) TO pit_floor;
+REVOKE ALL ON FUNCTION pit_lock_register() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION pit_lock_register() TO pit_floor;
 GRANT UPDATE (area) ON pit_tables TO pit_floor;
 GRANT INSERT ON pit_tables, {", ".join(PROJECTIONS)} TO pit_terminal;
 GRANT UPDATE ON pit_rounds, pit_hourly_totals, pit_seatings TO pit_terminal;

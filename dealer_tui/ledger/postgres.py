@@ -234,6 +234,11 @@ ROUND_VIEW = ("number, game, profile, status, flags, started_at, ended_at, seats
 HOUR_VIEW = "hour, game, banking, rounds, wagered, paid, returned, from_stacks, house, biggest, fees"
 
 
+LIMITS = "SET lock_timeout = '10s'; SET statement_timeout = '120s'"
+"""A lock another login holds (a table locked, a transaction left open) makes a statement fail
+within seconds instead of hanging the terminal or the floor."""
+
+
 def pit_views() -> list[str]:
     """The whole pit by the server's ids (the pit's own staff register is table 0)."""
     bodies = {
@@ -288,6 +293,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         views = pit_views() if origin is None else origin_views(origin)
 
         def configure(conn: psycopg.Connection[Any]) -> None:  # each new connection shows the views
+            conn.execute(LIMITS)
             for statement in views:
                 conn.execute(statement)
 
@@ -363,6 +369,14 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         rows = self._raw.execute("SELECT origin, string_agg(name, ', ' ORDER BY origin_id) FILTER (WHERE origin_id <> 0)"
                                  " FROM pit_tables GROUP BY origin ORDER BY origin").fetchall()
         return [(str(o), str(n or "")) for o, n in rows]
+
+    @answers
+    def owners(self) -> dict[str, set[str]]:
+        """The logins that registered each terminal's tables (one each, unless one poses as another)."""
+        out: dict[str, set[str]] = {}
+        for origin, owner in self._raw.execute("SELECT DISTINCT origin, owner_role FROM pit_tables").fetchall():
+            out.setdefault(str(origin), set()).add(str(owner))
+        return out
 
     @answers
     def alarms(self, limit: int = 100) -> list[tuple[str, str, str, str]]:
@@ -447,7 +461,8 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         rows = self._raw.execute(
             "SELECT t.origin, e.id, e.seq, e.ts, e.payload, e.hash FROM pit_events e JOIN pit_tables t ON t.id = e.table_id"
             " WHERE t.origin_id = 0 AND t.origin <> %s AND e.kind = 'staff_locked'"
-            " AND (e.payload::jsonb ->> 'until')::float8 > %s ORDER BY e.id", (origin, now)).fetchall()
+            " AND jsonb_typeof(e.payload::jsonb -> 'until') = 'number'"
+            " AND (e.payload::jsonb ->> 'until')::numeric > %s::numeric ORDER BY e.id", (origin, now)).fetchall()
         return [(str(o), StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), "staff_locked", json.loads(p), "",
                                      str(h))) for o, i, q, t, p, h in rows]
 
@@ -463,6 +478,8 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
     def _call(self, text: str, args: tuple[object, ...]) -> None:
         try:
             self._raw.execute(text, args)
+        except psycopg.errors.InsufficientPrivilege as exc:
+            raise DeliveryRefused(first_line(exc).removeprefix("ERROR:").strip()) from None
         except psycopg.Error as exc:
             raise LedgerError(f"the pit server {self.path} refused: {first_line(exc)}") from None
 
@@ -477,6 +494,9 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
             if row is None:
                 row = self._raw.execute("SELECT id FROM pit_tables WHERE origin = %s AND origin_id = %s",
                                         (origin, table.id)).fetchone()
+        except psycopg.errors.InsufficientPrivilege:
+            raise DeliveryRefused(f"the server holds tables of this ledger (id {origin}) that another login "
+                                  "registered: a copy of this ledger, or a login posing as it") from None
         except psycopg.Error as exc:
             raise LedgerError(f"the pit server {self.path} refused the table: {first_line(exc)}") from None
         assert row is not None
@@ -502,7 +522,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
                     current = server_table
                     a, k = self._receive(server_table, events, project)
                     added, known = added + a, known + k
-        except psycopg.IntegrityError as exc:
+        except (psycopg.IntegrityError, psycopg.errors.InsufficientPrivilege) as exc:
             raise DeliveryRefused(first_line(exc).removeprefix("ERROR:").strip(), current) from None
         except psycopg.Error as exc:
             raise LedgerError(f"the pit server {self.path} did not take the delivery: {first_line(exc)}") from None
@@ -622,7 +642,7 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         stored: list[StoredEvent] = []
         try:
             with self._raw.transaction():
-                self._raw.execute("SELECT pg_advisory_xact_lock(0)")
+                self._raw.execute("SELECT pit_lock_register()")
                 events = decide(self.table_events(STAFF_REGISTER, after=after))
                 seq, prev = self.server_head(STAFF_REGISTER)
                 row = self._raw.execute("SELECT COALESCE(MAX(ledger_seq), 0) FROM pit_events WHERE table_id = 0"

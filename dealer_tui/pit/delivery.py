@@ -10,6 +10,7 @@ keeps an alarm the floor shows, and the link says so.
 
 from __future__ import annotations
 
+import math
 import socket
 import threading
 import time
@@ -36,6 +37,13 @@ PIT_ACCOUNT_KINDS = tuple(k for k in STAFF_ACCOUNT_KINDS if k != StaffReceived.K
 """The pit register's events every terminal receives: accounts and approved profiles."""
 OFFLINE_AFTER_S = 30.0
 """The floor shows a table as offline when its terminal was not heard from for this long."""
+
+
+def finite(payload: dict[str, object]) -> bool:
+    """Whether a lock-out's end is a number a ledger keeps (a forged one of no finite number is not
+    received: verify names it where it was written)."""
+    until = payload.get("until")
+    return isinstance(until, (int, float)) and not isinstance(until, bool) and math.isfinite(until)
 
 
 def link_state(at: str, ago: float | None, closed: bool = False) -> str:
@@ -125,7 +133,14 @@ class Delivery:
         try:
             local, server = self._open()
             origin = local.ledger_id()
-            server.contact(origin, self.terminal, self.host)
+            try:
+                server.contact(origin, self.terminal, self.host)
+            except DeliveryRefused as exc:  # this ledger's tables are another login's on the server
+                message = f"the server refused this terminal: {exc}"
+                if self._said.get(-1) != message:
+                    server.alarm(origin, "-", f"{message} (terminal {self.terminal} on {self.host})")
+                    self._said[-1] = message
+                return Pass(0, 0, [message])
             self.receive_staff(local, server, origin)
             refused: dict[int, str] = {}
             with local.snapshot():
@@ -184,7 +199,7 @@ class Delivery:
                              account=str(e.payload.get("account", ""))) for e in server.pit_staff(last)]
         new += [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
                               account=str(e.payload.get("account", "")), origin=o)
-                for o, e in server.lockouts(time.time(), origin) if (o, e.seq) not in known]
+                for o, e in server.lockouts(time.time(), origin) if (o, e.seq) not in known and finite(e.payload)]
         recorded = len(self._record(local, new)) if new else 0
         decisions = server.floor_decisions(origin, last_decision)
         for decision in decisions:

@@ -14,8 +14,8 @@ from dealer_tui.staff.authority import (
     Approval,
     claim_problem,
 )
-from dealer_tui.staff.desk import MAX_TRIES, Purpose, SignInRefused, StaffDesk, StaffError
-from dealer_tui.staff.register import Account, StaffRegister
+from dealer_tui.staff.desk import Purpose, SignInRefused, StaffDesk, StaffError
+from dealer_tui.staff.register import MAX_TRIES, Account, StaffRegister
 
 __all__ = ["CHANGE_PROFILE", "CORRECT_CARDS", "DEAL", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
            "VOID", "Account", "Approval", "Purpose", "SignInRefused", "StaffDesk", "StaffError", "StaffRegister",

@@ -32,10 +32,8 @@ from dealer_tui.events.staff import (
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
 from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, article, roles_text
 from dealer_tui.staff.pins import PinRefused, hash_pin, seal_pin, sign, unlock
-from dealer_tui.staff.register import StaffRegister
+from dealer_tui.staff.register import LOCK_SECONDS, MAX_TRIES, StaffRegister
 
-MAX_TRIES = 3
-LOCK_SECONDS = 5 * 60
 MAX_ID = 32
 MAX_NAME = 80
 

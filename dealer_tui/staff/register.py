@@ -4,9 +4,11 @@ register's chain (`ledger.base.STAFF_REGISTER`), read again whenever authority i
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.codec import Recorded
@@ -33,6 +35,14 @@ from dealer_tui.staff.pins import signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
 """The register of each open ledger connection, as last read (`StaffRegister.read`)."""
+MAX_TRIES = 3
+"""Wrong PINs in a row that lock an account."""
+LOCK_SECONDS = 5 * 60
+"""How long three wrong PINs in a row lock an account."""
+ACCOUNT_EVENT_KINDS = frozenset({"staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled",
+                                 "profile_approved"})
+LOCK_SLACK_S = 60.0
+"""Clocks of terminals and the server may differ by this much."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +99,10 @@ class StaffRegister:
         to be looked up when asked for)."""
         self.attached = False
         """Whether the accounts come from a pit server's register (received): they are changed there."""
+        self._received: set[tuple[str, int]] = set()
+        self._last_account_seq = 0
+        self._refused: dict[str, tuple[int, int]] = {}
+        """Each account's latest refused sign-in: (chain number, wrong PINs in a row then)."""
 
     @classmethod
     def read(cls, ledger: Ledger) -> StaffRegister:
@@ -138,15 +152,49 @@ class StaffRegister:
         if isinstance(event, StaffSignedIn):
             self.sign_ins[seq] = SignInRecord(seq, stored.ts, event)
             return
+        if isinstance(event, StaffRefused):
+            self._refused[event.account] = (stored.seq, event.failures if event.reason == "pin" else 0)
+            return
+        if isinstance(event, StaffLocked):
+            self._check_lock(event, stored, where)
+            return
         self._change(event, where, seq)
+
+    def _check_lock(self, event: StaffLocked, stored: StoredEvent, where: str) -> None:
+        """A lock-out follows, in the same write, the refusal that made the wrong PINs three, and
+        lasts as long as a lock-out does."""
+        last = self._refused.get(event.account)
+        if last is None or last[0] != stored.seq - 1 or last[1] < MAX_TRIES:
+            self.problems.append(f"{where}: {event.account} is locked out without {MAX_TRIES} wrong PINs before it")
+        try:
+            made = datetime.fromisoformat(stored.ts).timestamp()
+        except ValueError:
+            made = None
+        until = float(event.until)
+        if event.seconds != LOCK_SECONDS or made is None or not math.isfinite(until) or \
+                abs(until - made - LOCK_SECONDS) > LOCK_SLACK_S:
+            self.problems.append(f"{where}: {event.account}'s lock-out lasts {event.seconds} s until {until!r}: a "
+                                 f"lock-out lasts {LOCK_SECONDS} s from when it is written")
 
     def _receive(self, received: StaffReceived, stored: StoredEvent, seq: int, where: str) -> None:
         """An event of the pit's register: its accounts are this terminal's from here on (an account
         of the same ID made here before gives way), checked by its signer's signature at its place
         in the pit's chain; its managers' sign-ins are the pit's (`verify_pit` checks them there).
         Another terminal's lock-out is read by `lockout`."""
+        key = (received.origin, received.pit_seq)
+        if key in self._received:
+            self.problems.append(f"{where}: the {received.event_kind} at the pit's event {received.pit_seq} is received "
+                                 "a second time (it stands for nothing)")
+            return
+        self._received.add(key)
         if received.origin:
             return
+        if received.event_kind in ACCOUNT_EVENT_KINDS:
+            if received.pit_seq <= self._last_account_seq:
+                self.problems.append(f"{where}: the pit's event {received.pit_seq} is received after its event "
+                                     f"{self._last_account_seq} (out of order: it stands for nothing)")
+                return
+            self._last_account_seq = received.pit_seq
         self.attached = True
         inner = StoredEvent(stored.id, STAFF_REGISTER, None, received.pit_seq, stored.ts, received.event_kind,
                             received.event if isinstance(received.event, dict) else {}, "", received.pit_hash)
@@ -267,13 +315,13 @@ class StaffRegister:
         for stored in ledger.staff_auth(account) if ledger is not None else ():
             match _read(stored):
                 case StaffLocked(until=until):
-                    lock = Lockout(0, until)
+                    lock = Lockout(0, lock_end(until, stored.ts))
                 case StaffSignedIn():
                     lock = Lockout()
                 case StaffRefused(reason="pin"):
                     lock.failures += 1
                 case StaffReceived(event_kind=StaffLocked.KIND, event={"until": float() | int() as until}):
-                    lock = Lockout(lock.failures, max(lock.until, float(until)))  # another terminal's
+                    lock = Lockout(lock.failures, max(lock.until, lock_end(until, stored.ts)))  # another terminal's
         return lock
 
     def failures(self, account: str) -> int:
@@ -281,6 +329,18 @@ class StaffRegister:
 
     def locked_until(self, account: str) -> float:
         return self.lockout(account).until
+
+
+def lock_end(until: float, recorded_at: str) -> float:
+    """When a lock-out recorded at `recorded_at` ends: at `until`, but never later than a lock-out
+    made then lasts (a lock-out written by hand to last for ever, or to no number at all, ends
+    when a real one would)."""
+    try:
+        made = datetime.fromisoformat(recorded_at).timestamp()
+    except ValueError:
+        return 0.0
+    latest = made + LOCK_SECONDS + LOCK_SLACK_S
+    return min(float(until), latest) if math.isfinite(float(until)) else latest
 
 
 def _read(stored: StoredEvent) -> Recorded | None:

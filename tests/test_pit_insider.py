@@ -1,0 +1,175 @@
+"""The pit server against insiders (found by attacking it): a terminal's login that holds locks,
+writes lock-outs that would last for ever or are no number, registers tables under another
+terminal's ledger, speaks for another terminal's link; a floor login that writes a received
+account onto the pit's own chain; a terminal file that replays a received account event or
+changes its ledger id. Each is refused, bounded, or named by `history verify`."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+import threading
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.audit.pit_audit import server_witness, verify_pit
+from dealer_tui.demo import play
+from dealer_tui.events.staff import StaffLocked
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import GENESIS, STAFF_REGISTER, NewEvent, event_hash
+from dealer_tui.ledger.postgres import PgLedger, init_schema
+from dealer_tui.pit.delivery import Delivery
+from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.table import Table
+from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk
+from tests.test_pit_delivery import HCF, played, terminal_login
+from tests.test_pit_staff import (
+    DEALER,
+    DEALER_PIN,
+    PIT_MANAGER,
+    PIT_MANAGER_PIN,
+    SUPER,
+    SUPER_PIN,
+    pit_with_staff,
+)
+from tests.test_tampering import rehash
+
+
+def server_append(conninfo: str, server_table: int, kind: str, payload: dict[str, object], *, raw: str | None = None,
+                  origin_table: int = 0) -> None:
+    """An event appended to a table's chain on the server, hashed right (as an insider who knows
+    the scheme does), through `pit_append` as the login of `conninfo`."""
+    with psycopg.connect(conninfo, autocommit=True) as db:
+        row = db.execute("SELECT seq, hash, ledger_seq FROM pit_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
+                         (server_table,)).fetchone()
+        seq, prev, ledger_seq = (row[0], row[1], row[2]) if row else (0, GENESIS, 0)
+        ts = "2026-12-02T03:00:00.000000+00:00"
+        digest = event_hash(prev, origin_table, None, seq + 1, ts, kind, payload, (ledger_seq or 0) + 1)
+        db.execute("SELECT pit_append(%s, NULL, NULL, %s, %s, %s, %s, %s, %s, %s)",
+                   (server_table, seq + 1, ts, kind, raw or json.dumps(payload, sort_keys=True), prev, digest,
+                    (ledger_seq or 0) + 1))
+
+
+def test_a_lock_out_written_to_last_for_ever_ends_as_a_real_one_would_and_is_named(tmp_path: Path,
+                                                                                    pit_db: str) -> None:
+    pit_with_staff(pit_db)
+    seven = terminal_login(pit_db, 7)
+    SqliteLedger(tmp_path / "a.sqlite").close()
+    Delivery(tmp_path / "a.sqlite", seven).once()
+    with psycopg.connect(pit_db) as db:  # the terminal's staff register on the server
+        own = db.execute("SELECT id FROM pit_tables WHERE owner_role LIKE %s AND origin_id = 0",
+                         ("%table_7",)).fetchone()[0]
+    now = time.time()
+    server_append(seven, own, StaffLocked.KIND, {"account": SUPER, "until": 1e300, "seconds": 10**9})
+    server_append(seven, own, StaffLocked.KIND, {"account": DEALER, "seconds": 1, "until": 1e400},
+                  raw=f'{{"account": "{DEALER}", "seconds": 1, "until": 1e400}}')
+    b = tmp_path / "b.sqlite"
+    SqliteLedger(b).close()
+    delivery = Delivery(b, pit_db)
+    assert delivery.once().refused == []                          # an `until` of no double does not break delivery
+    desk = StaffDesk(SqliteLedger(b))
+    with pytest.raises(SignInRefused, match="S7 is locked for"):
+        desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the floor"))
+    assert desk.locked_for(SUPER) <= 5 * 60 + 60 + (time.time() - now) + 1  # never longer than a real lock-out
+    problems = verify_pit(pit_db).problems
+    assert any("S7 is locked out without 3 wrong PINs before it" in p for p in problems)
+    assert any("S7's lock-out lasts 1000000000 s" in p for p in problems)
+
+
+def test_a_login_holding_locks_does_not_hang_another_terminals_delivery(tmp_path: Path, pit_db: str) -> None:
+    """Advisory locks are anyone's: the chains are locked through their table rows, which no
+    terminal login may lock; a statement waiting on a lock fails within seconds."""
+    init_schema(pit_db)
+    seven, eight = terminal_login(pit_db, 7), terminal_login(pit_db, 8)
+    played(tmp_path / "t8.sqlite", rounds=1, name="Main 8").close()
+    Delivery(tmp_path / "t8.sqlite", eight).once()
+    with psycopg.connect(pit_db) as db:
+        tables = [t for (t,) in db.execute("SELECT id FROM pit_tables")]
+    hog = psycopg.connect(seven, autocommit=True)
+    for key in [*tables, 0, 20]:
+        hog.execute("SELECT pg_advisory_lock(%s)", (key,))
+    with pytest.raises(psycopg.errors.InsufficientPrivilege):
+        hog.execute("SELECT 1 FROM pit_tables FOR UPDATE")
+    ledger = SqliteLedger(tmp_path / "t8.sqlite")
+    play(Table.open(ledger, ledger.tables()[0], HCF, VirtualShoe.seeded_with(9)), 1, random.Random(9))
+    ledger.close()
+    done: list[object] = []
+    worker = threading.Thread(target=lambda: done.append(Delivery(tmp_path / "t8.sqlite", eight).once()))
+    worker.start()
+    worker.join(30)
+    hog.close()
+    assert done and getattr(done[0], "refused", None) == []
+
+
+def test_a_floor_login_may_not_write_a_received_account_onto_the_pits_own_chain(pit_db: str) -> None:
+    pit = pit_with_staff(pit_db)
+    name = f"{pit_db.split('dbname=')[1].split()[0]}_floor"
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
+    floor = pit_db.replace("user=pit", f"user={name}")
+    head = pit.chain_length(STAFF_REGISTER)
+    with psycopg.connect(floor, autocommit=True) as db, \
+            pytest.raises(psycopg.errors.InsufficientPrivilege, match="staff_received event has no place"):
+        db.execute("SELECT pit_floor_append(%s, 't', 'staff_received', '{}', 'p', 'h', 1)", (head + 1,))
+    assert pit.chain_length(STAFF_REGISTER) == head
+
+
+def test_a_received_account_event_replayed_in_a_terminal_file_stands_for_nothing(tmp_path: Path, pit_db: str) -> None:
+    """The pit disables a dealer; an insider at a terminal writes the dealer's old staff_added
+    (a genuine event received earlier) into the file again: the dealer stays disabled there, and
+    verify names the replay."""
+    pit = pit_with_staff(pit_db)
+    path = tmp_path / "t.sqlite"
+    SqliteLedger(path).close()
+    delivery = Delivery(path, pit_db)
+    delivery.once()
+    desk = StaffDesk(pit)
+    desk.disable(DEALER, desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "a dealer leaves")), "left")
+    delivery.once()
+    ledger = SqliteLedger(path)
+    added = next(e for e in ledger.table_events(STAFF_REGISTER, ["staff_received"])
+                 if e.payload["event_kind"] == "staff_added" and e.payload["account"] == DEALER)
+    ledger.append(STAFF_REGISTER, None, [NewEvent("staff_received", added.payload)])
+    with pytest.raises(SignInRefused, match="is disabled"):
+        StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
+    assert any("is received a second time (it stands for nothing)" in p for p in verify_ledger(ledger))
+
+
+def test_a_login_may_not_register_tables_under_another_terminals_ledger(tmp_path: Path, pit_db: str) -> None:
+    init_schema(pit_db)
+    seven, eight = terminal_login(pit_db, 7), terminal_login(pit_db, 8)
+    played(tmp_path / "t8.sqlite", rounds=1, name="Main 8").close()
+    Delivery(tmp_path / "t8.sqlite", eight).once()
+    origin = SqliteLedger(tmp_path / "t8.sqlite", readonly=True).ledger_id()
+    with psycopg.connect(seven, autocommit=True) as db:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
+            db.execute("INSERT INTO pit_tables(origin, origin_id, name, game, profile, profile_sha256, card_source,"
+                       " created_at) VALUES (%s, 2, 'VIP 8', 'high-card-flush', 'x', 'x', 'shoe', 't')", (origin,))
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="another login's"):
+            db.execute("SELECT pit_contact(%s, 'T8', 'spoof', false)", (origin,))
+    shutil.copy(tmp_path / "t8.sqlite", tmp_path / "copy.sqlite")             # table 8's ledger, table 7's login
+    refused = Delivery(tmp_path / "copy.sqlite", seven).once().refused
+    assert refused and "another login" in refused[0]
+    alarms = PgLedger(pit_db).alarms()
+    assert alarms and "raised by login" in alarms[0][3] and "_table_7]" in alarms[0][3]
+
+
+def test_a_terminal_file_whose_ledger_id_was_changed_has_no_witness_on_the_pit(tmp_path: Path, pit_db: str) -> None:
+    init_schema(pit_db)
+    played(tmp_path / "t.sqlite", rounds=2).close()
+    Delivery(tmp_path / "t.sqlite", pit_db).once()
+    with sqlite3.connect(tmp_path / "t.sqlite") as db:
+        db.execute("DELETE FROM settlements WHERE round_id = 2")
+        db.execute("DELETE FROM events WHERE round_id = 2")
+        db.execute("DELETE FROM rounds WHERE id = 2")
+        db.execute("UPDATE ledger_meta SET value = '0123456789abcdef0123456789abcdef' WHERE key = 'ledger_id'")
+    rehash(tmp_path / "t.sqlite")
+    problems, compared = server_witness(SqliteLedger(tmp_path / "t.sqlite", readonly=True), pit_db)
+    assert compared == 0 and any("holds no event of this ledger (id 0123456789abcdef0123456789abcdef)" in p
+                                 for p in problems)
