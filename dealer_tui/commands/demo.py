@@ -140,8 +140,10 @@ def _deliver(path: Path, url: str) -> int:
         delivery.close(said=True)
     for line in result.refused:
         sys.stderr.write(f"error: the pit server refused {line}\n")
+    if result.refused:
+        return 1
     print(f"delivered {result.added} new event(s) to {shown(url)}")
-    return 1 if result.refused else 0
+    return 0
 
 
 def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Table | None:
