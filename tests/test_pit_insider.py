@@ -12,6 +12,7 @@ import shutil
 import sqlite3
 import threading
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 import psycopg
@@ -20,7 +21,7 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.audit.pit_audit import server_witness, verify_pit
 from dealer_tui.demo import play
-from dealer_tui.events.staff import StaffLocked
+from dealer_tui.events.staff import StaffAdded, StaffLocked
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import GENESIS, STAFF_REGISTER, NewEvent, event_hash
 from dealer_tui.ledger.postgres import PgLedger, init_schema
@@ -42,22 +43,25 @@ from tests.test_tampering import rehash
 
 
 def server_append(conninfo: str, server_table: int, kind: str, payload: dict[str, object], *, raw: str | None = None,
-                  origin_table: int = 0) -> None:
+                  origin_table: int = 0, at: str | None = None) -> None:
     """An event appended to a table's chain on the server, hashed right (as an insider who knows
     the scheme does), through `pit_append` as the login of `conninfo`."""
     with psycopg.connect(conninfo, autocommit=True) as db:
         row = db.execute("SELECT seq, hash, ledger_seq FROM pit_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
                          (server_table,)).fetchone()
         seq, prev, ledger_seq = (row[0], row[1], row[2]) if row else (0, GENESIS, 0)
-        ts = "2026-12-02T03:00:00.000000+00:00"
+        ts = at or datetime.now(UTC).isoformat(timespec="microseconds")
         digest = event_hash(prev, origin_table, None, seq + 1, ts, kind, payload, (ledger_seq or 0) + 1)
         db.execute("SELECT pit_append(%s, NULL, NULL, %s, %s, %s, %s, %s, %s, %s)",
                    (server_table, seq + 1, ts, kind, raw or json.dumps(payload, sort_keys=True), prev, digest,
                     (ledger_seq or 0) + 1))
 
 
-def test_a_lock_out_written_to_last_for_ever_ends_as_a_real_one_would_and_is_named(tmp_path: Path,
-                                                                                    pit_db: str) -> None:
+def test_a_forged_lock_out_locks_no_longer_than_a_real_one_and_is_named(tmp_path: Path, pit_db: str) -> None:
+    """A terminal's login writes lock-outs into its own register on the server: one to last for
+    ever, one of no finite number, one that looks real but follows no wrong PIN. The first two
+    are not taken by other terminals (their delivery goes on); the third locks no longer than a
+    real lock-out; verify names all three."""
     pit_with_staff(pit_db)
     seven = terminal_login(pit_db, 7)
     SqliteLedger(tmp_path / "a.sqlite").close()
@@ -66,20 +70,23 @@ def test_a_lock_out_written_to_last_for_ever_ends_as_a_real_one_would_and_is_nam
         own = db.execute("SELECT id FROM pit_tables WHERE owner_role LIKE %s AND origin_id = 0",
                          ("%table_7",)).fetchone()[0]
     now = time.time()
-    server_append(seven, own, StaffLocked.KIND, {"account": SUPER, "until": 1e300, "seconds": 10**9})
+    server_append(seven, own, StaffLocked.KIND, {"account": PIT_MANAGER, "until": 1e300, "seconds": 10**9})
     server_append(seven, own, StaffLocked.KIND, {"account": DEALER, "seconds": 1, "until": 1e400},
-                  raw=f'{{"account": "{DEALER}", "seconds": 1, "until": 1e400}}')
+                  raw=f'{{"account": "{DEALER}", "seconds": 1, "until": {"1" + "0" * 400}}}')
+    server_append(seven, own, StaffLocked.KIND, {"account": SUPER, "until": now + 300, "seconds": 300})
     b = tmp_path / "b.sqlite"
     SqliteLedger(b).close()
-    delivery = Delivery(b, pit_db)
-    assert delivery.once().refused == []                          # an `until` of no double does not break delivery
+    assert Delivery(b, pit_db).once().refused == []                 # hostile numbers do not stop delivery
     desk = StaffDesk(SqliteLedger(b))
+    desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "not locked"))   # the absurd ones not taken
+    desk.sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "not locked", 1))
     with pytest.raises(SignInRefused, match="S7 is locked for"):
         desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the floor"))
     assert desk.locked_for(SUPER) <= 5 * 60 + 60 + (time.time() - now) + 1  # never longer than a real lock-out
     problems = verify_pit(pit_db).problems
-    assert any("S7 is locked out without 3 wrong PINs before it" in p for p in problems)
-    assert any("S7's lock-out lasts 1000000000 s" in p for p in problems)
+    for account in (PIT_MANAGER, DEALER, SUPER):
+        assert any(f"{account} is locked out without 3 wrong PINs before it" in p for p in problems)
+    assert any("PM's lock-out lasts 1000000000 s" in p for p in problems)
 
 
 def test_a_login_holding_locks_does_not_hang_another_terminals_delivery(tmp_path: Path, pit_db: str) -> None:
@@ -173,3 +180,50 @@ def test_a_terminal_file_whose_ledger_id_was_changed_has_no_witness_on_the_pit(t
     problems, compared = server_witness(SqliteLedger(tmp_path / "t.sqlite", readonly=True), pit_db)
     assert compared == 0 and any("holds no event of this ledger (id 0123456789abcdef0123456789abcdef)" in p
                                  for p in problems)
+
+
+def test_a_pit_sign_in_copied_into_a_terminal_file_for_a_sign_off_is_named(tmp_path: Path, pit_db: str) -> None:
+    """A supervisor signs in at the pit's floor for another table's round; an insider at a
+    terminal copies that sign-in into the terminal's register as if received for one of its own
+    rounds: the pit, as the terminal's witness, names it (the pit's floor decided nothing there)."""
+    pit = pit_with_staff(pit_db)
+    path = tmp_path / "t.sqlite"
+    SqliteLedger(path).close()
+    Delivery(path, pit_db).once()
+    StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose("sign_off", "another table's payout", 99, 1))
+    taken = next(e for e in reversed(pit.table_events(STAFF_REGISTER)) if e.kind == "staff_signed_in")
+    ledger = SqliteLedger(path)
+    ledger.append(STAFF_REGISTER, None, [NewEvent("staff_received", {
+        "pit_seq": taken.seq, "pit_hash": taken.hash, "event_kind": taken.kind, "event": taken.payload,
+        "account": SUPER, "origin": "", "local_table": 1})])
+    problems, _ = server_witness(SqliteLedger(path, readonly=True), pit_db)
+    assert any("received for table 1, but the pit's floor decided nothing of this terminal's with it" in p
+               for p in problems)
+
+
+def test_a_self_signed_account_on_the_pits_chain_is_no_terminals_account(tmp_path: Path, pit_db: str) -> None:
+    """A floor login writes onto the pit's chain a manager signed by itself (as only a first
+    account may be), and the supervisor's account again with a PIN of its own: terminals take
+    neither (the real PIN still signs in), and the pit's verify names both."""
+    from dealer_tui.staff.desk import signed
+    from dealer_tui.staff.pins import seal_pin
+
+    pit = pit_with_staff(pit_db)
+    path = tmp_path / "t.sqlite"
+    SqliteLedger(path).close()
+    delivery = Delivery(path, pit_db)
+    delivery.once()
+    for account, role in (("E1", "manager"), (SUPER, "supervisor")):
+        pin, key = seal_pin("864209")
+        assert key is not None
+        head = pit.chain_length(STAFF_REGISTER)
+        forged = signed(StaffAdded(account=account, name="Insider", role=role, pin=pin), key, head + 1)
+        pit.append(STAFF_REGISTER, None, [forged.record()])
+    delivery.once()
+    desk = StaffDesk(SqliteLedger(path))
+    assert "E1" not in desk.register().accounts
+    desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the real PIN"))
+    with pytest.raises(SignInRefused):
+        desk.sign_in(SUPER, "864209", Purpose(FLOOR, "the insider's PIN"))
+    problems = verify_pit(pit_db).problems
+    assert sum("added by no one" in p or "added again" in p for p in problems) >= 2

@@ -21,14 +21,21 @@ def verify_pit(conninfo: str) -> Verification:
     pit = PgLedger(conninfo)
     try:
         origins = pit.origins()
-        alarms = pit.alarms(limit=1000)
+        alarms = pit.alarms(limit=None)
         owners = pit.owners()
+        for origin, logins in owners.items():
+            if len(logins) > 1:
+                report.problems.append(f"terminal {origin[:8]}: its tables were registered by {len(logins)} logins "
+                                       f"({', '.join(sorted(logins))}): one poses as another terminal")
+        for login, ledgers in pit.ledgers_of_logins().items():
+            if len(ledgers) > 1:
+                report.problems.append(f"login {login} registered the tables of {len(ledgers)} ledgers "
+                                       f"({', '.join(o[:8] for o in sorted(ledgers))}): a terminal's login delivers "
+                                       "one ledger (a copy of a ledger given another id?)")
+        report.problems += [f"{where}: written at {ts}, after the server received it at {received} UTC: a time "
+                            "made up" for where, ts, received in pit.future_events()]
     finally:
         pit.close()
-    for origin, logins in owners.items():
-        if len(logins) > 1:
-            report.problems.append(f"terminal {origin[:8]}: its tables were registered by {len(logins)} logins "
-                                   f"({', '.join(sorted(logins))}): one poses as another terminal")
     for origin, names in origins:
         label = "the pit's staff register" if origin == PIT_ORIGIN else f"terminal {origin[:8]} ({names or 'no table'})"
         view = PgLedger(conninfo, origin=origin)
@@ -56,6 +63,9 @@ def received_problems(conninfo: str, view: PgLedger | SqliteLedger) -> list[str]
     must be the pit register's own at that place, each lock-out another terminal's own."""
     problems: list[str] = []
     pit = PgLedger(conninfo)
+    origin = view.origin if isinstance(view, PgLedger) else view.ledger_id()
+    decided = {(int(e.payload.get("sign_in", 0)), int(e.payload.get("table", 0)))
+               for e in pit.floor_decisions(str(origin), 0)}
     try:
         for stored in view.table_events(STAFF_REGISTER, [StaffReceived.KIND]):
             try:
@@ -69,6 +79,11 @@ def received_problems(conninfo: str, view: PgLedger | SqliteLedger) -> list[str]
                 problems.append(f"staff register, event {stored.seq}: a {got.event_kind} said to be received from "
                                 f"{whose} staff register (its event {got.pit_seq}) that the server does not hold so: "
                                 "an account or lock-out made up at the terminal")
+            elif got.event_kind == "staff_signed_in" and (source.ledger_seq, got.local_table) not in decided:
+                problems.append(f"staff register, event {stored.seq}: a supervisor's sign-in at the pit's floor (its "
+                                f"event {got.pit_seq}) received for table {got.local_table}, but the pit's floor "
+                                "decided nothing of this terminal's with it: a sign-in taken for a sign-off it was "
+                                "not given for")
     finally:
         pit.close()
     return problems

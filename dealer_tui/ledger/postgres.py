@@ -379,8 +379,29 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         return out
 
     @answers
-    def alarms(self, limit: int = 100) -> list[tuple[str, str, str, str]]:
-        """Deliveries the server refused, newest first: (when, origin, table, what)."""
+    def ledgers_of_logins(self) -> dict[str, set[str]]:
+        """The ledgers whose tables each terminal login (not a superuser) registered."""
+        out: dict[str, set[str]] = {}
+        for login, origin in self._raw.execute(
+                "SELECT DISTINCT t.owner_role, t.origin FROM pit_tables t LEFT JOIN pg_roles r ON r.rolname = t.owner_role"
+                " WHERE t.origin_id <> 0 AND NOT COALESCE(r.rolsuper, false)").fetchall():
+            out.setdefault(str(login), set()).add(str(origin))
+        return out
+
+    @answers
+    def future_events(self, slack_minutes: int = 5) -> list[tuple[str, str, str]]:
+        """Events whose time is later than when the server received them: (where, time, received)."""
+        rows = self._raw.execute(
+            "SELECT t.origin, t.name, e.seq, e.kind, e.ts, to_char(e.received_at AT TIME ZONE 'UTC',"
+            " 'YYYY-MM-DD HH24:MI:SS') FROM pit_events e JOIN pit_tables t ON t.id = e.table_id"
+            " WHERE e.ts ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+[+-][0-9]{2}:[0-9]{2}$'"
+            " AND e.ts::timestamptz > e.received_at + make_interval(mins => %s) ORDER BY e.id LIMIT 1000",
+            (slack_minutes,)).fetchall()
+        return [(f"terminal {str(o)[:8]}, {n}, event {q} ({k})", str(ts), str(r)) for o, n, q, k, ts, r in rows]
+
+    @answers
+    def alarms(self, limit: int | None = 100) -> list[tuple[str, str, str, str]]:
+        """Deliveries the server refused, newest first (all: `limit` None): (when, origin, table, what)."""
         rows = self._raw.execute("SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), origin, table_name,"
                                  " message FROM pit_alarms ORDER BY id DESC LIMIT %s", (limit,)).fetchall()
         return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
@@ -791,6 +812,7 @@ def init_schema(conninfo: str) -> None:
 
     try:
         with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as db, db.transaction():
+            db.execute(LIMITS)  # a lock another login holds fails the init within seconds
             db.execute("SELECT pg_advisory_xact_lock(20)")  # two first starts: one makes it, one finds it
             found = db.execute("SELECT to_regclass('pit_meta') IS NOT NULL").fetchone()
             if found is not None and found[0]:
@@ -806,6 +828,9 @@ def init_schema(conninfo: str) -> None:
             db.execute(OWN_REGISTER)
             db.execute(ROLES)
             db.execute(RLS)
+            # a login's transaction left open (holding locks) is ended by the server within a minute
+            db.execute(sql.SQL("ALTER DATABASE {} SET idle_in_transaction_session_timeout = '60s'").format(
+                sql.Identifier(str(db.info.dbname))))
             db.execute("INSERT INTO pit_meta(key, value) VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE"
                        " SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
     except psycopg.Error as exc:

@@ -43,7 +43,12 @@ def finite(payload: dict[str, object]) -> bool:
     """Whether a lock-out's end is a number a ledger keeps (a forged one of no finite number is not
     received: verify names it where it was written)."""
     until = payload.get("until")
-    return isinstance(until, (int, float)) and not isinstance(until, bool) and math.isfinite(until)
+    if not isinstance(until, (int, float)) or isinstance(until, bool):
+        return False
+    try:
+        return math.isfinite(until) and abs(until) < 1e12
+    except OverflowError:
+        return False
 
 
 def link_state(at: str, ago: float | None, closed: bool = False) -> str:
@@ -324,6 +329,11 @@ class DeliveryThread(threading.Thread):
                     self._set(online=False, problem=str(exc), refused=False,
                               behind=max(mark - self.delivery.upto, 0))
                     backoff = min(backoff * 2, 5.0)
+                except Exception as exc:  # noqa: BLE001  (hostile data from the server: said, and tried again)
+                    self._set(online=False, problem=f"internal error ({type(exc).__name__}: {exc})", refused=False,
+                              behind=max(mark - self.delivery.upto, 0))
+                    self.delivery.close()
+                    backoff = 5.0
                 else:
                     backoff = self.poll
                     last_mark, last_pass = mark, time.monotonic()

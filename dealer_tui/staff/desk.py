@@ -32,7 +32,7 @@ from dealer_tui.events.staff import (
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
 from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, article, roles_text
 from dealer_tui.staff.pins import PinRefused, hash_pin, seal_pin, sign, unlock
-from dealer_tui.staff.register import LOCK_SECONDS, MAX_TRIES, StaffRegister
+from dealer_tui.staff.register import LOCK_SECONDS, LOCK_SLACK_S, MAX_TRIES, StaffRegister
 
 MAX_ID = 32
 MAX_NAME = 80
@@ -85,7 +85,8 @@ class StaffDesk:
     def locked_for(self, account: str, register: StaffRegister | None = None) -> int:
         """Seconds left in the account's lock-out (0: not locked)."""
         until = (register or self.register()).locked_until(account.strip())
-        return max(0, int(until - self.clock() + 0.999))
+        left = min(until - self.clock(), LOCK_SECONDS + LOCK_SLACK_S)  # never more than a lock-out lasts
+        return max(0, int(left + 0.999))
 
     def tries_left(self, account: str) -> int:
         return MAX_TRIES - self.register().failures(account.strip())

@@ -100,6 +100,8 @@ class StaffRegister:
         self.attached = False
         """Whether the accounts come from a pit server's register (received): they are changed there."""
         self._received: set[tuple[str, int]] = set()
+        self._from_pit: set[str] = set()
+        """The accounts received from the pit (a local account of the same ID gave way to each)."""
         self._last_account_seq = 0
         self._refused: dict[str, tuple[int, int]] = {}
         """Each account's latest refused sign-in: (chain number, wrong PINs in a row then)."""
@@ -170,7 +172,7 @@ class StaffRegister:
             made = datetime.fromisoformat(stored.ts).timestamp()
         except ValueError:
             made = None
-        until = float(event.until)
+        until = as_number(event.until)
         if event.seconds != LOCK_SECONDS or made is None or not math.isfinite(until) or \
                 abs(until - made - LOCK_SECONDS) > LOCK_SLACK_S:
             self.problems.append(f"{where}: {event.account}'s lock-out lasts {event.seconds} s until {until!r}: a "
@@ -213,6 +215,16 @@ class StaffRegister:
             self.problems.append(f"{where}: the pit's event {received.pit_seq} does not carry {event.signer()}'s "
                                  "signature (it stands for nothing)")
             return
+        if isinstance(event, StaffAdded):
+            if event.account in self._from_pit:
+                self.problems.append(f"{where}: the pit's account {event.account!r} received as added again (it "
+                                     "stands for nothing)")
+                return
+            if event.by is None and self._from_pit:
+                self.problems.append(f"{where}: account {event.account!r} received as added by no one after the "
+                                     "pit's first account (it stands for nothing)")
+                return
+            self._from_pit.add(event.account)
         if isinstance(event, StaffSignedIn):  # a supervisor's at the pit's floor, for a round of this terminal
             self.sign_ins[seq] = SignInRecord(seq, stored.ts, replace(event, table=received.local_table))
             return
@@ -337,10 +349,19 @@ def lock_end(until: float, recorded_at: str) -> float:
     when a real one would)."""
     try:
         made = datetime.fromisoformat(recorded_at).timestamp()
-    except ValueError:
+    except (ValueError, OverflowError):
         return 0.0
     latest = made + LOCK_SECONDS + LOCK_SLACK_S
-    return min(float(until), latest) if math.isfinite(float(until)) else latest
+    end = as_number(until)
+    return min(end, latest) if math.isfinite(end) else latest
+
+
+def as_number(value: object) -> float:
+    """A number as a float (one too big for a float, or no number: infinity)."""
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError, OverflowError):
+        return math.inf
 
 
 def _read(stored: StoredEvent) -> Recorded | None:
