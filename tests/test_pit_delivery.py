@@ -270,7 +270,8 @@ def test_the_floors_connections_outlive_a_server_restart(tmp_path: Path) -> None
 
 def test_a_terminals_login_writes_its_own_tables_only(tmp_path: Path, pit_db: str) -> None:
     """Each terminal logs in as a role of its own: another terminal's login may neither append to
-    its table, nor to the pit's staff register, nor write its rounds' rows (row-level security)."""
+    its table, nor to the pit's staff register, nor write (or lock) its rounds' rows: a login
+    writes its own rows only through the pit's functions, which check the table is its own."""
     init_schema(pit_db)
     played(tmp_path / "l.sqlite", rounds=2).close()
     seven, eight = (terminal_login(pit_db, n) for n in (7, 8))
@@ -279,11 +280,14 @@ def test_a_terminals_login_writes_its_own_tables_only(tmp_path: Path, pit_db: st
         table, before = db.execute("SELECT table_id, SUM(paid) FROM pit_rounds GROUP BY 1").fetchone()
         round_id = db.execute("SELECT MIN(id) FROM pit_rounds").fetchone()[0]
     with psycopg.connect(eight, autocommit=True) as db:
-        assert db.execute("UPDATE pit_rounds SET paid = 0").rowcount == 0             # not its rows: none changed
-        assert db.execute("UPDATE pit_hourly_totals SET house = 0").rowcount == 0
-        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
-            db.execute("INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason)"
-                       " VALUES (%s, 9, 'ante', 1, 1000, 'x')", (round_id,))
+        for statement in ("UPDATE pit_rounds SET paid = 0", "UPDATE pit_hourly_totals SET house = 0",
+                          f"INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason)"
+                          f" VALUES ({round_id}, 9, 'ante', 1, 1000, 'x')",
+                          "LOCK TABLE pit_rounds IN ACCESS EXCLUSIVE MODE", "SELECT 1 FROM pit_tables FOR UPDATE"):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied"), db.transaction():
+                db.execute(statement)                                    # its writes go through the functions only
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="not this login's"):
+            db.execute("SELECT pit_round_update(%s, 'settled', '{}', 't', NULL, NULL, NULL, NULL)", (round_id,))
         for target in (table, 0):
             with pytest.raises(psycopg.errors.InsufficientPrivilege, match="delivers its own tables only"):
                 db.execute("SELECT pit_append(%s, NULL, NULL, 999, 't', 'k', '{}', 'p', 'h', 1)", (target,))

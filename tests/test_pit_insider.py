@@ -155,9 +155,11 @@ def test_a_login_may_not_register_tables_under_another_terminals_ledger(tmp_path
     Delivery(tmp_path / "t8.sqlite", eight).once()
     origin = SqliteLedger(tmp_path / "t8.sqlite", readonly=True).ledger_id()
     with psycopg.connect(seven, autocommit=True) as db:
-        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="row-level security"):
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied"):
             db.execute("INSERT INTO pit_tables(origin, origin_id, name, game, profile, profile_sha256, card_source,"
                        " created_at) VALUES (%s, 2, 'VIP 8', 'high-card-flush', 'x', 'x', 'shoe', 't')", (origin,))
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="another login's"):
+            db.execute("SELECT pit_register(%s, 2, 'VIP 8', 'high-card-flush', 'x', 'x', 'shoe', 't')", (origin,))
         with pytest.raises(psycopg.errors.InsufficientPrivilege, match="another login's"):
             db.execute("SELECT pit_contact(%s, 'T8', 'spoof', false)", (origin,))
     shutil.copy(tmp_path / "t8.sqlite", tmp_path / "copy.sqlite")             # table 8's ledger, table 7's login

@@ -238,6 +238,116 @@ LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
     SELECT NOT EXISTS (SELECT 1 FROM pit_tables WHERE origin = p_origin AND owner_role <> session_user)
 $$;
 
+CREATE OR REPLACE FUNCTION pit_register(p_origin TEXT, p_origin_id BIGINT, p_name TEXT, p_game TEXT, p_profile TEXT,
+                                        p_sha TEXT, p_source TEXT, p_created TEXT) RETURNS BIGINT
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+    registered BIGINT;
+BEGIN
+    IF NOT pit_origin_free(p_origin) THEN
+        RAISE EXCEPTION 'the tables of ledger % are another login''s', p_origin USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    INSERT INTO pit_tables(origin, origin_id, name, game, profile, profile_sha256, card_source, created_at, owner_role)
+        VALUES (p_origin, p_origin_id, p_name, p_game, p_profile, p_sha, p_source, p_created, session_user)
+        ON CONFLICT (origin, origin_id) DO NOTHING;
+    SELECT id INTO registered FROM pit_tables
+        WHERE origin = p_origin AND origin_id = p_origin_id AND owner_role = session_user;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'table % of ledger % is another login''s', p_origin_id, p_origin
+            USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN registered;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_round_open(p_table BIGINT, p_origin_round BIGINT, p_number BIGINT, p_profile TEXT,
+                                          p_flags TEXT, p_started TEXT) RETURNS BIGINT
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+    made BIGINT;
+BEGIN
+    IF NOT pit_own_table(p_table) THEN
+        RAISE EXCEPTION 'table % is not this login''s', p_table USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    INSERT INTO pit_rounds(table_id, origin_id, number, game, profile, status, flags, started_at)
+        SELECT id, p_origin_round, p_number, game, p_profile, 'open', p_flags, p_started FROM pit_tables WHERE id = p_table
+        RETURNING id INTO made;
+    INSERT INTO pit_round_flags(flag, round_id)
+        SELECT f, made FROM unnest(string_to_array(p_flags, ',')) AS f WHERE f <> '' ON CONFLICT DO NOTHING;
+    RETURN made;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_seating(p_table BIGINT, p_taken BOOLEAN, p_seat BIGINT, p_player TEXT) RETURNS VOID
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+    played BIGINT;
+BEGIN
+    IF NOT pit_own_table(p_table) THEN
+        RAISE EXCEPTION 'table % is not this login''s', p_table USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    SELECT COALESCE(MAX(number), 0) INTO played FROM pit_rounds WHERE table_id = p_table;
+    IF p_taken THEN
+        INSERT INTO pit_seatings(table_id, seat, player, first_round) VALUES (p_table, p_seat, p_player, played + 1);
+    ELSE
+        UPDATE pit_seatings SET last_round = played WHERE table_id = p_table AND seat = p_seat AND last_round IS NULL;
+    END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_round_update(p_round BIGINT, p_status TEXT, p_add_flags TEXT[], p_ended TEXT,
+                                            p_totals BIGINT[], p_rows JSONB, p_chips BIGINT[], p_banking TEXT)
+    RETURNS VOID
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+    was pit_rounds%ROWTYPE;
+    joined TEXT;
+BEGIN
+    IF NOT pit_own_round(p_round) THEN
+        RAISE EXCEPTION 'round % is not this login''s', p_round USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    SELECT * INTO was FROM pit_rounds WHERE id = p_round;
+    SELECT string_agg(f, ',' ORDER BY f) INTO joined FROM (SELECT DISTINCT f FROM unnest(
+        string_to_array(was.flags, ',') || p_add_flags) AS f WHERE f <> '') AS all_flags;
+    UPDATE pit_rounds SET status = COALESCE(p_status, was.status), flags = COALESCE(joined, ''),
+        ended_at = CASE WHEN p_status IS NOT NULL AND p_status <> 'open' THEN p_ended ELSE was.ended_at END
+        WHERE id = p_round;
+    INSERT INTO pit_round_flags(flag, round_id)
+        SELECT f, p_round FROM unnest(p_add_flags) AS f WHERE f <> '' ON CONFLICT DO NOTHING;
+    IF p_totals IS NOT NULL THEN
+        UPDATE pit_rounds SET seats = p_totals[1], wagered = p_totals[2], paid = p_totals[3], house_result = p_totals[4]
+            WHERE id = p_round;
+        IF COALESCE(p_status, was.status) = 'voided' THEN
+            UPDATE pit_rounds SET returned = wagered WHERE id = p_round;
+        END IF;
+    END IF;
+    IF p_rows IS NOT NULL THEN
+        INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason)
+            SELECT p_round, (r ->> 'seat')::bigint, r ->> 'bet', (r ->> 'stake')::bigint, (r ->> 'result')::bigint,
+                   r ->> 'reason' FROM jsonb_array_elements(p_rows) AS r;
+        UPDATE pit_rounds SET paid = p_chips[1], returned = p_chips[2], from_stacks = p_chips[3], max_payout = p_chips[4],
+            fees = p_chips[5], banking = p_banking WHERE id = p_round;
+    END IF;
+    IF COALESCE(p_status, was.status) = 'settled' AND was.status <> 'settled' THEN
+        INSERT INTO pit_hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks, house,
+                                      biggest, fees)
+            SELECT substr(started_at, 1, 13), table_id, game, banking, 1, wagered, paid, returned, from_stacks,
+                   house_result, max_payout, fees FROM pit_rounds WHERE id = p_round
+                   AND (',' || flags || ',') NOT LIKE '%,training,%'
+            ON CONFLICT (hour, table_id, game, banking) DO UPDATE SET rounds = pit_hourly_totals.rounds + 1,
+                wagered = pit_hourly_totals.wagered + EXCLUDED.wagered, paid = pit_hourly_totals.paid + EXCLUDED.paid,
+                returned = pit_hourly_totals.returned + EXCLUDED.returned,
+                from_stacks = pit_hourly_totals.from_stacks + EXCLUDED.from_stacks,
+                house = pit_hourly_totals.house + EXCLUDED.house,
+                biggest = GREATEST(pit_hourly_totals.biggest, EXCLUDED.biggest),
+                fees = pit_hourly_totals.fees + EXCLUDED.fees;
+    END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_set_area(p_table BIGINT, p_area TEXT) RETURNS BOOLEAN
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+BEGIN
+    UPDATE pit_tables SET area = p_area WHERE id = p_table AND origin_id <> 0;
+    RETURN FOUND;
+END $$;
+
 CREATE OR REPLACE FUNCTION pit_own_table(p_table BIGINT) RETURNS BOOLEAN
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
     SELECT EXISTS (SELECT 1 FROM pit_tables WHERE id = p_table AND id <> 0 AND owner_role = session_user)
@@ -323,8 +433,12 @@ GRANT EXECUTE ON FUNCTION pit_contact(TEXT, TEXT, TEXT, BOOLEAN), pit_alarm(TEXT
 GRANT EXECUTE ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) TO pit_floor;
 REVOKE ALL ON FUNCTION pit_lock_register() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION pit_lock_register() TO pit_floor;
-GRANT UPDATE (area) ON pit_tables TO pit_floor;
-GRANT INSERT ON pit_tables, {", ".join(PROJECTIONS)} TO pit_terminal;
-GRANT UPDATE ON pit_rounds, pit_hourly_totals, pit_seatings TO pit_terminal;
-GRANT USAGE ON SEQUENCE pit_tables_id_seq, pit_rounds_id_seq TO pit_terminal;
+REVOKE INSERT, UPDATE ON pit_tables, {", ".join(PROJECTIONS)} FROM pit_terminal;
+REVOKE UPDATE (area) ON pit_tables FROM pit_floor;
+{"".join(f"REVOKE ALL ON FUNCTION {f} FROM PUBLIC; GRANT EXECUTE ON FUNCTION {f} TO {who};" for f, who in (
+    ("pit_register(TEXT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT)", "pit_terminal"),
+    ("pit_round_open(BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT)", "pit_terminal"),
+    ("pit_seating(BIGINT, BOOLEAN, BIGINT, TEXT)", "pit_terminal"),
+    ("pit_round_update(BIGINT, TEXT, TEXT[], TEXT, BIGINT[], JSONB, BIGINT[], TEXT)", "pit_terminal"),
+    ("pit_set_area(BIGINT, TEXT)", "pit_floor")))}
 """

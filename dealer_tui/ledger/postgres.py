@@ -32,8 +32,6 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from dealer_tui.ledger.base import (
     GENESIS,
     ROUND_OPEN,
-    ROUND_SETTLED,
-    ROUND_VOIDED,
     SIGN_OFF_REQUESTED,
     STAFF_ACCOUNT_KINDS,
     STAFF_AUTH_KINDS,
@@ -444,12 +442,10 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
     def set_area(self, table_id: int, area: str) -> None:
         """The pit area a table stands in (a manager's change; the floor filters by it)."""
         try:
-            with self._raw.transaction():
-                found = self._raw.execute("UPDATE pit_tables SET area = %s WHERE id = %s AND origin_id <> 0"
-                                          " RETURNING id", (area.strip(), table_id)).fetchone()
+            found = self._raw.execute("SELECT pit_set_area(%s, %s)", (table_id, area.strip())).fetchone()
         except psycopg.Error as exc:
             raise LedgerError(f"the pit server {self.path} refused the change: {first_line(exc)}") from None
-        if found is None:
+        if found is None or not found[0]:
             raise LedgerError(f"the pit server {self.path} has no table {table_id} (`dealer-tui pit status` lists them)")
 
     # -- the pit's staff, as terminals receive it -----------------------------------------------
@@ -505,16 +501,12 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
             raise LedgerError(f"the pit server {self.path} refused: {first_line(exc)}") from None
 
     def server_table(self, origin: str, table: TableRecord) -> int:
-        """The server's id of a terminal's table, registered on its first delivery."""
+        """The server's id of a terminal's table, registered on its first delivery (`pit_register`:
+        a table of a ledger whose tables another login registered is refused)."""
         try:
-            row = self._raw.execute(
-                "INSERT INTO pit_tables(origin, origin_id, name, game, profile, profile_sha256, card_source, created_at)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (origin, origin_id) DO NOTHING RETURNING id",
-                (origin, table.id, table.name, table.game, table.profile, table.profile_sha256, table.card_source,
-                 table.created_at)).fetchone()
-            if row is None:
-                row = self._raw.execute("SELECT id FROM pit_tables WHERE origin = %s AND origin_id = %s",
-                                        (origin, table.id)).fetchone()
+            row = self._raw.execute("SELECT pit_register(%s, %s, %s, %s, %s, %s, %s, %s)",
+                                    (origin, table.id, table.name, table.game, table.profile, table.profile_sha256,
+                                     table.card_source, table.created_at)).fetchone()
         except psycopg.errors.InsufficientPrivilege:
             raise DeliveryRefused(f"the server holds tables of this ledger (id {origin}) that another login "
                                   "registered: a copy of this ledger, or a login posing as it") from None
@@ -585,72 +577,34 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
 
     def _open_round(self, server_table: int, e: StoredEvent, start: tuple[int, str, frozenset[str]], at: str) -> int:
         number, profile, flags = start
-        row = self._raw.execute(
-            "INSERT INTO pit_rounds(table_id, origin_id, number, game, profile, status, flags, started_at)"
-            " SELECT id, %s, %s, game, %s, %s, %s, %s FROM pit_tables WHERE id = %s RETURNING id",
-            (e.round_id, number, profile, ROUND_OPEN, ",".join(sorted(flags)), at, server_table)).fetchone()
+        row = self._raw.execute("SELECT pit_round_open(%s, %s, %s, %s, %s, %s)",
+                                (server_table, e.round_id, number, profile, ",".join(sorted(flags)), at)).fetchone()
         assert row is not None
-        round_id = int(row[0])
-        for flag in sorted(flags):
-            self._raw.execute("INSERT INTO pit_round_flags(flag, round_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                              (flag, round_id))
-        return round_id
+        return int(row[0])
 
     def _project_seating(self, server_table: int, e: StoredEvent) -> None:
+        """Who sits where from which round on (`pit_seating`)."""
         if e.round_id is not None or e.kind not in ("seat_taken", "seat_left"):
             return
-        played = self._raw.execute("SELECT COALESCE(MAX(number), 0) FROM pit_rounds WHERE table_id = %s",
-                                   (server_table,)).fetchone()
-        number = int(played[0]) if played is not None else 0
         seat = e.payload.get("seat")
-        if e.kind == "seat_taken":
-            self._raw.execute("INSERT INTO pit_seatings(table_id, seat, player, first_round) VALUES (%s, %s, %s, %s)",
-                              (server_table, seat, str(e.payload.get("player", "")), number + 1))
-        else:
-            self._raw.execute("UPDATE pit_seatings SET last_round = %s WHERE table_id = %s AND seat = %s"
-                              " AND last_round IS NULL", (number, server_table, seat))
+        self._raw.execute("SELECT pit_seating(%s, %s, %s, %s)",
+                          (server_table, e.kind == "seat_taken", seat if isinstance(seat, int) else None,
+                           str(e.payload.get("player", ""))))
 
     def _update_round(self, round_id: int, update: RoundUpdate, ts: str) -> None:
-        """The embedded ledger's `_update_round`, on the server (the round's end time is its event's)."""
-        row = self._raw.execute("SELECT status, flags, ended_at FROM pit_rounds WHERE id = %s", (round_id,)).fetchone()
-        assert row is not None
-        current_status, current_flags = str(row[0]), frozenset(f for f in str(row[1]).split(",") if f)
-        status = update.status or current_status
-        ended = ts if update.status and update.status != ROUND_OPEN else row[2]
-        self._raw.execute("UPDATE pit_rounds SET status = %s, flags = %s, ended_at = %s WHERE id = %s",
-                          (status, ",".join(sorted(current_flags | update.add_flags)), ended, round_id))
-        for flag in sorted(update.add_flags - current_flags):
-            self._raw.execute("INSERT INTO pit_round_flags(flag, round_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                              (flag, round_id))
-        if update.totals is not None:
-            self._raw.execute("UPDATE pit_rounds SET seats = %s, wagered = %s, paid = %s, house_result = %s"
-                              " WHERE id = %s", (*update.totals, round_id))
-            if status == ROUND_VOIDED:
-                self._raw.execute("UPDATE pit_rounds SET returned = wagered WHERE id = %s", (round_id,))
+        """The embedded ledger's `_update_round`, on the server (`pit_round_update`; the round's end
+        time is the terminal's row's): the chips worked out here by the one definition of a payout."""
+        rows = chips = banking = None
         if update.settlement is not None:
-            with self._raw.cursor() as cur:
-                cur.executemany("INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason)"
-                                " VALUES (%s, %s, %s, %s, %s, %s)",
-                                [(round_id, r.seat, r.bet, r.stake, r.result, r.reason) for r in update.settlement])
-            chips = round_chips(update.settlement)
-            self._raw.execute("UPDATE pit_rounds SET paid = %s, returned = %s, from_stacks = %s, max_payout = %s,"
-                              " banking = %s, fees = %s WHERE id = %s",
-                              (chips.paid, chips.returned, chips.from_stacks, chips.biggest, chips.kind,
-                               -sum(r.result for r in update.settlement if r.bet in FEE_BETS), round_id))
-        if status == ROUND_SETTLED and current_status != ROUND_SETTLED:
-            self._raw.execute(
-                "INSERT INTO pit_hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned,"
-                " from_stacks, house, biggest, fees)"
-                " SELECT substr(started_at, 1, 13), table_id, game, banking, 1, wagered, paid, returned, from_stacks,"
-                " house_result, max_payout, fees FROM pit_rounds WHERE id = %s"
-                " AND (',' || flags || ',') NOT LIKE '%%,training,%%'"
-                " ON CONFLICT (hour, table_id, game, banking) DO UPDATE SET rounds = pit_hourly_totals.rounds + 1,"
-                " wagered = pit_hourly_totals.wagered + EXCLUDED.wagered, paid = pit_hourly_totals.paid + EXCLUDED.paid,"
-                " returned = pit_hourly_totals.returned + EXCLUDED.returned,"
-                " from_stacks = pit_hourly_totals.from_stacks + EXCLUDED.from_stacks,"
-                " house = pit_hourly_totals.house + EXCLUDED.house,"
-                " biggest = GREATEST(pit_hourly_totals.biggest, EXCLUDED.biggest),"
-                " fees = pit_hourly_totals.fees + EXCLUDED.fees", (round_id,))
+            rows = json.dumps([{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason}
+                               for r in update.settlement])
+            worked = round_chips(update.settlement)
+            chips = [worked.paid, worked.returned, worked.from_stacks, worked.biggest,
+                     -sum(r.result for r in update.settlement if r.bet in FEE_BETS)]
+            banking = worked.kind
+        self._raw.execute("SELECT pit_round_update(%s, %s, %s, %s, %s, %s::jsonb, %s, %s)",
+                          (round_id, update.status, sorted(update.add_flags), ts,
+                           list(update.totals) if update.totals is not None else None, rows, chips, banking))
 
     # -- the pit's own staff register: the floor's only writes ---------------------------------
 
