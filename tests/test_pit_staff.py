@@ -168,3 +168,33 @@ def test_a_second_first_manager_written_into_a_register_with_accounts_stands_for
     assert "X1" not in register.accounts
     assert any("account 'X1' added by no one on a register with accounts (it stands for nothing)" in p
                for p in register.problems)
+
+
+def test_an_alarm_a_manager_acknowledged_leaves_verifys_problems_for_its_notes(tmp_path: Path, pit_db: str) -> None:
+    """A rewritten ledger is refused and raised as an alarm: verify names it until a manager,
+    signed in for it, says what was found (the alarm itself stays); a supervisor's word does not
+    count."""
+    import sqlite3
+
+    from tests.test_pit_delivery import played
+    from tests.test_tampering import rehash
+
+    pit = pit_with_staff(pit_db)
+    played(tmp_path / "t.sqlite", rounds=2).close()
+    Delivery(tmp_path / "t.sqlite", pit_db).once()
+    with sqlite3.connect(tmp_path / "t.sqlite") as db:
+        db.execute("UPDATE events SET payload = json_set(payload, '$.house', 999) WHERE kind = 'payout_confirmed'")
+    rehash(tmp_path / "t.sqlite")
+    assert Delivery(tmp_path / "t.sqlite", pit_db, "T").once().refused
+    assert any("the server refused its delivery" in p for p in verify_pit(pit_db).problems)
+    number = int(pit.alarms()[0][3].rsplit("(alarm ", 1)[1].rstrip(")"))
+    desk = StaffDesk(pit)
+    sup = desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "not a manager's word"))
+    pit.acknowledge(number, "looked at it", SUPER, sup.sign_in)
+    assert any("the server refused its delivery" in p for p in verify_pit(pit_db).problems)   # it stands for nothing
+    by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, f"acknowledge alarm {number}"))
+    pit.acknowledge(number, "the terminal's file was restored from a backup; re-installed", PIT_MANAGER, by.sign_in)
+    report = verify_pit(pit_db)
+    assert not any("the server refused its delivery" in p for p in report.problems)
+    assert f"alarm {number}: acknowledged by PM: the terminal's file was restored from a backup; re-installed" \
+        in report.notes

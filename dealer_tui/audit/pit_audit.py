@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dealer_tui.audit.ledger_audit import Verification, verify
 from dealer_tui.events import EventError, typed_as
-from dealer_tui.events.staff import StaffReceived
+from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.pit import PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.sqlite import SqliteLedger
+from dealer_tui.staff.authority import claim_problem
+from dealer_tui.staff.register import StaffRegister
 
 
 def verify_pit(conninfo: str) -> Verification:
@@ -21,7 +23,11 @@ def verify_pit(conninfo: str) -> Verification:
     pit = PgLedger(conninfo)
     try:
         origins = pit.origins()
-        alarms = pit.alarms(limit=None)
+        alarms = pit.alarms(limit=None, acknowledged=True)
+        standing = standing_acknowledgements(pit)
+        alarms = [a for a in alarms if alarm_number(a[3]) not in standing]
+        for number, (by, why) in sorted(standing.items()):
+            report.notes.append(f"alarm {number}: acknowledged by {by}: {why}")
         owners = pit.owners()
         for origin, logins in owners.items():
             if len(logins) > 1:
@@ -56,6 +62,31 @@ def verify_pit(conninfo: str) -> Verification:
         report.problems.append(f"terminal {origin[:8]}, table {table}: the server refused its delivery at {when} UTC: "
                                f"{message}")
     return report
+
+
+def alarm_number(message: str) -> int | None:
+    """The alarm's number from its line (`... (alarm N)`)."""
+    tail = message.rsplit("(alarm ", 1)
+    return int(tail[1].rstrip(")")) if len(tail) == 2 and tail[1].rstrip(")").isdigit() else None
+
+
+def standing_acknowledgements(pit: PgLedger) -> dict[int, tuple[str, str]]:
+    """The acknowledgements on the pit's chain made by a manager signed in for it (others stand
+    for nothing: the pit's register names them, and their alarms stay problems)."""
+    events = pit.table_events(STAFF_REGISTER)
+    register = StaffRegister()
+    register.fold(events)
+    out: dict[int, tuple[str, str]] = {}
+    for stored in events:
+        if stored.kind != AlarmAcknowledged.KIND:
+            continue
+        try:
+            ack = typed_as(AlarmAcknowledged, stored)
+        except EventError:
+            continue
+        if claim_problem(register, ack.claim(), at=stored.ledger_seq) is None:
+            out[ack.alarm] = (ack.by, ack.reason)
+    return out
 
 
 def received_problems(conninfo: str, view: PgLedger | SqliteLedger) -> list[str]:

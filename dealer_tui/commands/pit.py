@@ -26,7 +26,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="the table: its id on the server (pit status lists them), or its name when no other has it")
     area.add_argument("--area", required=True, help="the area's name (empty: none)")
     area.add_argument("--by", required=True, help="the manager who makes the change (asked for their PIN)")
-    for p in (init, status, area):
+    ack = sub.add_parser("acknowledge", help="a manager's word on an alarm, looked into (it is kept, and leaves "
+                         "verify's problems for its notes)")
+    ack.add_argument("--alarm", required=True, type=int, metavar="N", help="the alarm's number (pit status)")
+    ack.add_argument("--reason", required=True, help="what was found")
+    ack.add_argument("--by", required=True, help="the manager (asked for their PIN)")
+    for p in (init, status, area, ack):
         p.add_argument("--server", required=True, metavar="URL", help="the pit server (postgresql://...)")
     init.add_argument("--manager-id", required=True, help="the first manager's account ID")
     init.add_argument("--manager-name", required=True, help="the first manager's name")
@@ -41,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.action == "area":
             return _area(args)
+        if args.action == "acknowledge":
+            return _acknowledge(args)
         return _init(args) if args.action == "init" else _status(args.server)
     except LedgerError as exc:
         return fail(str(exc))
@@ -114,4 +121,22 @@ def _area(args: argparse.Namespace) -> int:
     finally:
         pit.close()
     print(f"ok: table {table.name} ({table.id}) stands in area {args.area.strip() or '(none)'}")
+    return 0
+
+
+def _acknowledge(args: argparse.Namespace) -> int:
+    from dealer_tui.commands.staff import sign_in
+    from dealer_tui.ledger.postgres import PgLedger
+    from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk
+
+    pit = PgLedger(args.server)
+    try:
+        try:
+            who = sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"acknowledge alarm {args.alarm}"))
+        except (SignInRefused, EOFError) as exc:
+            return fail(str(exc))
+        pit.acknowledge(args.alarm, args.reason, who.account, who.sign_in)
+    finally:
+        pit.close()
+    print(f"ok: alarm {args.alarm} acknowledged by {args.by}: {args.reason.strip()}")
     return 0

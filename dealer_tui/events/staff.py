@@ -147,6 +147,19 @@ class ProfileApproved(ManagerSigned, kind="profile_approved"):
     """The profile is named like a shipped one (the approval was given knowing it)."""
 
 
+class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
+    """A refused delivery the server raised as an alarm, looked into: a manager's word on it, kept
+    on the pit's chain (the alarm itself is never deleted)."""
+
+    alarm: int
+    reason: str
+    by: str
+    sign_in: int
+
+    def claim(self) -> Claim:
+        return Claim("manage", self.by, self.sign_in)
+
+
 class FloorDecided(RoundEvent, kind="floor_decided"):
     """A payout a dealer sent to the floor, decided by a supervisor at the pit's floor: kept on the
     pit's chain, received by the table's terminal, which records the decision in the round."""
@@ -210,4 +223,4 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
 
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
                                               StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved,
-                                              StaffReceived, FloorDecided)
+                                              StaffReceived, FloorDecided, AlarmAcknowledged)

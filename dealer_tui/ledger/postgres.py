@@ -398,11 +398,33 @@ class PgLedger(AuditReads, LedgerReads, Ledger):
         return [(f"terminal {str(o)[:8]}, {n}, event {q} ({k})", str(ts), str(r)) for o, n, q, k, ts, r in rows]
 
     @answers
-    def alarms(self, limit: int | None = 100) -> list[tuple[str, str, str, str]]:
-        """Deliveries the server refused, newest first (all: `limit` None): (when, origin, table, what)."""
-        rows = self._raw.execute("SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), origin, table_name,"
-                                 " message FROM pit_alarms ORDER BY id DESC LIMIT %s", (limit,)).fetchall()
-        return [(str(a), str(b), str(c), str(d)) for a, b, c, d in rows]
+    def alarms(self, limit: int | None = 100, acknowledged: bool = False) -> list[tuple[str, str, str, str]]:
+        """Deliveries the server refused, newest first (all: `limit` None), less those a manager
+        acknowledged (unless `acknowledged`): (when, origin, table, what)."""
+        done = set() if acknowledged else set(self.acknowledged())
+        rows = self._raw.execute("SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), origin, table_name,"
+                                 " message FROM pit_alarms ORDER BY id DESC").fetchall()
+        kept = [(str(a), str(b), str(c), f"{d} (alarm {i})") for i, a, b, c, d in rows if int(i) not in done]
+        return kept if limit is None else kept[:limit]
+
+    @answers
+    def acknowledged(self) -> dict[int, tuple[str, str]]:
+        """Alarms a manager acknowledged on the pit's chain: alarm id -> (by, reason)."""
+        return {int(p["alarm"]): (str(p.get("by", "")), str(p.get("reason", ""))) for p in (
+            json.loads(t) for (t,) in self._raw.execute(
+                "SELECT payload FROM pit_events WHERE table_id = 0 AND kind = 'alarm_acknowledged'").fetchall())
+            if isinstance(p.get("alarm"), int)}
+
+    def acknowledge(self, alarm: int, reason: str, by: str, sign_in: int) -> None:
+        """A manager's word on an alarm, looked into (`AlarmAcknowledged` on the pit's chain)."""
+        if not reason.strip():
+            raise LedgerError("an acknowledgement says what was found")
+        known = self._raw.execute("SELECT 1 FROM pit_alarms WHERE id = %s", (alarm,)).fetchone()
+        if known is None:
+            raise LedgerError(f"no alarm {alarm} on the server (`dealer-tui pit status` lists them)")
+        self._append_own(lambda _: [NewEvent("alarm_acknowledged", {"alarm": alarm, "reason": reason.strip(),
+                                                                     "by": by, "sign_in": sign_in})],
+                         self.chain_length(STAFF_REGISTER))
 
     @answers
     def links(self) -> dict[str, tuple[str, str, float]]:
