@@ -1,0 +1,119 @@
+"""The pit at a glance, as the floor, `pit status` and `history verify` read it: the terminals
+that delivered and their tables, who registered them, each table's last contact and area, the
+deliveries the server refused (alarms) and a manager's word on them (mixed into `PgLedger`)."""
+
+from __future__ import annotations
+
+import json
+
+import psycopg
+
+from dealer_tui.ledger.base import (
+    LedgerError,
+)
+from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
+
+
+class PitStatus:
+    """The pit's links, tables, areas and alarms, over the pool's connections (`_raw`)."""
+
+    _raw: Pooled
+    path: str
+
+    @answers
+    def origins(self) -> list[tuple[str, str]]:
+        """Every terminal that delivered, with its tables' names, and the pit itself."""
+        rows = self._raw.execute("SELECT origin, string_agg(name, ', ' ORDER BY origin_id) FILTER (WHERE origin_id <> 0)"
+                                 " FROM pit_tables GROUP BY origin ORDER BY origin").fetchall()
+        return [(str(o), str(n or "")) for o, n in rows]
+
+    @answers
+    def owners(self) -> dict[str, set[str]]:
+        """The logins that registered each terminal's tables (one each, unless one poses as another)."""
+        out: dict[str, set[str]] = {}
+        for origin, owner in self._raw.execute("SELECT DISTINCT origin, owner_role FROM pit_tables").fetchall():
+            out.setdefault(str(origin), set()).add(str(owner))
+        return out
+
+    @answers
+    def ledgers_of_logins(self) -> dict[str, set[str]]:
+        """The ledgers whose tables each terminal login (not a superuser) registered."""
+        out: dict[str, set[str]] = {}
+        for login, origin in self._raw.execute(
+                "SELECT DISTINCT t.owner_role, t.origin FROM pit_tables t LEFT JOIN pg_roles r ON r.rolname = t.owner_role"
+                " WHERE t.origin_id <> 0 AND NOT COALESCE(r.rolsuper, false)").fetchall():
+            out.setdefault(str(login), set()).add(str(origin))
+        return out
+
+    @answers
+    def future_events(self, slack_minutes: int = 5) -> list[tuple[str, str, str]]:
+        """Events whose time is later than when the server received them: (where, time, received)."""
+        rows = self._raw.execute(
+            "SELECT t.origin, t.name, e.seq, e.kind, e.ts, to_char(e.received_at AT TIME ZONE 'UTC',"
+            " 'YYYY-MM-DD HH24:MI:SS') FROM pit_events e JOIN pit_tables t ON t.id = e.table_id"
+            " WHERE e.ts ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+[+-][0-9]{2}:[0-9]{2}$'"
+            " AND e.ts::timestamptz > e.received_at + make_interval(mins => %s) ORDER BY e.id LIMIT 1000",
+            (slack_minutes,)).fetchall()
+        return [(f"terminal {str(o)[:8]}, {n}, event {q} ({k})", str(ts), str(r)) for o, n, q, k, ts, r in rows]
+
+    @answers
+    def alarms(self, limit: int | None = 100, acknowledged: bool = False) -> list[tuple[str, str, str, str]]:
+        """Deliveries the server refused, newest first (all: `limit` None), less those a manager
+        acknowledged (unless `acknowledged`): (when, origin, table, what)."""
+        done = set() if acknowledged else set(self.acknowledged())
+        rows = self._raw.execute("SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), origin, table_name,"
+                                 " message FROM pit_alarms ORDER BY id DESC").fetchall()
+        kept = [(str(a), str(b), str(c), f"{d} (alarm {i})") for i, a, b, c, d in rows if int(i) not in done]
+        return kept if limit is None else kept[:limit]
+
+    @answers
+    def acknowledged(self) -> dict[int, tuple[str, str]]:
+        """Alarms a manager acknowledged on the pit's chain: alarm id -> (by, reason)."""
+        return {int(p["alarm"]): (str(p.get("by", "")), str(p.get("reason", ""))) for p in (
+            json.loads(t) for (t,) in self._raw.execute(
+                "SELECT payload FROM pit_events WHERE table_id = 0 AND kind = 'alarm_acknowledged'").fetchall())
+            if isinstance(p.get("alarm"), int)}
+
+    @answers
+    def links(self) -> dict[str, tuple[str, str, float]]:
+        """Each terminal's last contact: origin -> (terminal, host, seconds ago)."""
+        rows = self._raw.execute("SELECT origin, terminal, host, EXTRACT(EPOCH FROM clock_timestamp() - last_contact)"
+                                 " FROM pit_links").fetchall()
+        return {str(o): (str(t), str(h), float(s)) for o, t, h, s in rows}
+
+    @answers
+    def table_links(self) -> dict[int, tuple[str, float | None, bool]]:
+        """Each table (server id): its terminal's last contact (UTC), how long ago in seconds, and
+        whether the terminal was closed cleanly then."""
+        rows = self._raw.execute(
+            "SELECT t.id, to_char(l.last_contact AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'),"
+            " EXTRACT(EPOCH FROM clock_timestamp() - l.last_contact), COALESCE(l.closed, false) FROM pit_tables t"
+            " LEFT JOIN pit_links l ON l.origin = t.origin WHERE t.origin_id <> 0").fetchall()
+        return {int(i): (str(at or ""), None if ago is None else float(ago), bool(closed))
+                for i, at, ago, closed in rows}
+
+    @answers
+    def table_names(self, exclude_origin: str = "") -> list[str]:
+        """The names of the pit's tables (less one terminal's own)."""
+        return [str(n) for (n,) in self._raw.execute(
+            "SELECT name FROM pit_tables WHERE origin_id <> 0 AND origin <> %s ORDER BY id", (exclude_origin,))]
+
+    @answers
+    def round_counts(self) -> dict[int, int]:
+        """Rounds per table (server id)."""
+        return {int(t): int(n) for t, n in self._raw.execute(
+            "SELECT table_id, COUNT(*) FROM pit_rounds GROUP BY 1").fetchall()}
+
+    @answers
+    def areas(self) -> dict[int, str]:
+        """Each table's pit area (server id; '' for none)."""
+        return {int(t): str(a) for t, a in self._raw.execute("SELECT id, area FROM pit_tables").fetchall()}
+
+    def set_area(self, table_id: int, area: str) -> None:
+        """The pit area a table stands in (a manager's change; the floor filters by it)."""
+        try:
+            found = self._raw.execute("SELECT pit_set_area(%s, %s)", (table_id, area.strip())).fetchone()
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} refused the change: {first_line(exc)}") from None
+        if found is None or not found[0]:
+            raise LedgerError(f"the pit server {self.path} has no table {table_id} (`dealer-tui pit status` lists them)")

@@ -1,0 +1,231 @@
+"""What a terminal exchanges with the pit server: its deliveries in — each table's events with
+what they write (the round's row, its settlement rows, flags, hours, seatings), through the
+server's functions, which check the table is the login's own — and the pit's staff, running
+lock-outs and floor decisions out (mixed into `PgLedger`)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import psycopg
+
+from dealer_tui.ledger.base import (
+    GENESIS,
+    STAFF_ACCOUNT_KINDS,
+    STAFF_REGISTER,
+    LedgerError,
+    RoundUpdate,
+    StoredEvent,
+    TableRecord,
+)
+from dealer_tui.ledger.payouts import round_chips
+from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
+from dealer_tui.ledger.pit import PIT_ORIGIN
+from dealer_tui.ledger.schema import FEE_BETS
+
+
+@dataclass(frozen=True)
+class Projection:
+    """What an event writes besides itself: a round started (its number, profile and flags), or
+    the round's new status, flags and settlement (`RoundUpdate`)."""
+
+    start: tuple[int, str, frozenset[str]] | None = None
+    update: RoundUpdate | None = None
+    at: str | None = None
+    """The time the terminal's row records for the start or the end (else the event's own)."""
+
+
+Project = Callable[[StoredEvent], Projection | None]
+
+
+@dataclass(frozen=True)
+class Received:
+    added: int
+    known: int
+
+
+class DeliveryRefused(LedgerError):
+    """The server refused a delivery: the terminal's history disagrees with the server's."""
+
+    def __init__(self, message: str, server_table: int = 0) -> None:
+        super().__init__(message)
+        self.server_table = server_table
+
+
+class TerminalExchange:
+    """A terminal's side of the pit server, over the pool's connections (`_raw`)."""
+
+    _raw: Pooled
+    path: str
+
+    @answers
+    def pit_staff(self, after: int) -> list[StoredEvent]:
+        """The pit register's account events (accounts, approved profiles) after chain number `after`."""
+        kinds = [k for k in STAFF_ACCOUNT_KINDS if k != "staff_received"]
+        rows = self._raw.execute("SELECT id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events"
+                                 " WHERE table_id = 0 AND seq > %s AND kind = ANY(%s) ORDER BY seq",
+                                 (after, kinds)).fetchall()
+        return [StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), str(k), json.loads(p), str(ph), str(h),
+                            None if ls is None else int(ls)) for i, q, t, k, p, ph, h, ls in rows]
+
+    @answers
+    def chain_event(self, origin: str, seq: int) -> StoredEvent | None:
+        """The event at chain number `seq` of the staff register of `origin` (the pit's: "pit")."""
+        row = self._raw.execute("SELECT e.id, e.ts, e.kind, e.payload, e.prev_hash, e.hash, e.ledger_seq FROM pit_events e"
+                                " JOIN pit_tables t ON t.id = e.table_id WHERE t.origin = %s AND t.origin_id = 0"
+                                " AND e.seq = %s", (origin, seq)).fetchone()
+        if row is None:
+            return None
+        i, ts, kind, payload, prev, digest, ledger_seq = row
+        return StoredEvent(int(i), STAFF_REGISTER, None, seq, str(ts), str(kind), json.loads(payload), str(prev),
+                           str(digest), None if ledger_seq is None else int(ledger_seq))
+
+    @answers
+    def lockouts(self, now: float, origin: str) -> list[tuple[str, StoredEvent]]:
+        """Lock-outs still running that other terminals (or the pit's floor) recorded: (origin, event)."""
+        rows = self._raw.execute(
+            "SELECT t.origin, e.id, e.seq, e.ts, e.payload, e.hash FROM pit_events e JOIN pit_tables t ON t.id = e.table_id"
+            " WHERE t.origin_id = 0 AND t.origin <> %s AND e.kind = 'staff_locked'"
+            " AND jsonb_typeof(e.payload::jsonb -> 'until') = 'number'"
+            " AND (e.payload::jsonb ->> 'until')::numeric > %s::numeric ORDER BY e.id", (origin, now)).fetchall()
+        return [(str(o), StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), "staff_locked", json.loads(p), "",
+                                     str(h))) for o, i, q, t, p, h in rows]
+
+    @answers
+    def floor_decisions(self, origin: str, after: int) -> list[StoredEvent]:
+        """The pit floor's decisions on a terminal's rounds, after the pit's chain number `after`."""
+        rows = self._raw.execute("SELECT id, seq, ts, payload, prev_hash, hash, ledger_seq FROM pit_events"
+                                 " WHERE table_id = 0 AND kind = 'floor_decided' AND seq > %s"
+                                 " AND payload::jsonb ->> 'origin' = %s ORDER BY seq", (after, origin)).fetchall()
+        return [StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), "floor_decided", json.loads(p), str(ph),
+                            str(h), None if ls is None else int(ls)) for i, q, t, p, ph, h, ls in rows]
+
+    @answers
+    def pit_event_at(self, ledger_seq: int) -> StoredEvent | None:
+        """The pit's own chain's event at this place in its ledger-wide sequence (a sign-in)."""
+        row = self._raw.execute("SELECT seq FROM pit_events WHERE table_id = 0 AND ledger_seq = %s",
+                                (ledger_seq,)).fetchone()
+        return None if row is None else self.chain_event(PIT_ORIGIN, int(row[0]))
+
+    def contact(self, origin: str, terminal: str, host: str, closed: bool = False) -> None:
+        """The terminal is alive (its heartbeat), or, `closed`, it was shut down cleanly."""
+        self._call("SELECT pit_contact(%s, %s, %s, %s)", (origin, terminal, host, closed))
+
+    def alarm(self, origin: str, table: str, message: str) -> None:
+        self._call("SELECT pit_alarm(%s, %s, %s)", (origin, table, message))
+
+    def _call(self, text: str, args: tuple[object, ...]) -> None:
+        try:
+            self._raw.execute(text, args)
+        except psycopg.errors.InsufficientPrivilege as exc:
+            raise DeliveryRefused(first_line(exc).removeprefix("ERROR:").strip()) from None
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} refused: {first_line(exc)}") from None
+
+    def server_table(self, origin: str, table: TableRecord) -> int:
+        """The server's id of a terminal's table, registered on its first delivery (`pit_register`:
+        a table of a ledger whose tables another login registered is refused)."""
+        try:
+            row = self._raw.execute("SELECT pit_register(%s, %s, %s, %s, %s, %s, %s, %s)",
+                                    (origin, table.id, table.name, table.game, table.profile, table.profile_sha256,
+                                     table.card_source, table.created_at)).fetchone()
+        except psycopg.errors.InsufficientPrivilege:
+            raise DeliveryRefused(f"the server holds tables of this ledger (id {origin}) that another login "
+                                  "registered: a copy of this ledger, or a login posing as it") from None
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} refused the table: {first_line(exc)}") from None
+        assert row is not None
+        return int(row[0])
+
+    @answers
+    def server_head(self, server_table: int) -> tuple[int, str]:
+        """The chain number and hash of the table's last event on the server ((0, GENESIS): none)."""
+        row = self._raw.execute("SELECT seq, hash FROM pit_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1",
+                                (server_table,)).fetchone()
+        return (int(row[0]), str(row[1])) if row is not None else (0, GENESIS)
+
+    def receive(self, batches: Sequence[tuple[int, Sequence[StoredEvent]]], project: Project) -> Received:
+        """A terminal's events, each table's in chain order (server table id, events), with what
+        they write (`project`), in one transaction: the server holds what the terminal held at one
+        moment, or nothing of it. An event the server holds is checked to be the same and counted
+        known. `DeliveryRefused` (naming the table) when one does not follow the server's chain."""
+        added = known = 0
+        current = 0
+        try:
+            with self._raw.transaction():
+                for server_table, events in batches:
+                    current = server_table
+                    a, k = self._receive(server_table, events, project)
+                    added, known = added + a, known + k
+        except (psycopg.IntegrityError, psycopg.errors.InsufficientPrivilege) as exc:
+            raise DeliveryRefused(first_line(exc).removeprefix("ERROR:").strip(), current) from None
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} did not take the delivery: {first_line(exc)}") from None
+        return Received(added, known)
+
+    def _receive(self, server_table: int, events: Sequence[StoredEvent], project: Project) -> tuple[int, int]:
+        added = known = 0
+        head_seq, _ = self.server_head(server_table)
+        rounds: dict[int, int] = {}
+        for e in events:
+            server_round = None if e.round_id is None else self._server_round(server_table, e.round_id, rounds)
+            if e.seq > head_seq:
+                step = project(e)
+                if step is not None and step.start is not None and e.round_id is not None and server_round is None:
+                    server_round = self._open_round(server_table, e, step.start, step.at or e.ts)
+                    rounds[e.round_id] = server_round
+                self._project_seating(server_table, e)
+                if step is not None and step.update is not None and server_round is not None:
+                    self._update_round(server_round, step.update, step.at or e.ts)
+            row = self._raw.execute(
+                "SELECT pit_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (server_table, server_round, e.round_id, e.seq, e.ts, e.kind,
+                 json.dumps(e.payload, sort_keys=True, ensure_ascii=False), e.prev_hash, e.hash,
+                 e.ledger_seq)).fetchone()
+            if row is not None and row[0] == "added":
+                added += 1
+            else:
+                known += 1
+        return added, known
+
+    def _server_round(self, server_table: int, origin_round: int, rounds: dict[int, int]) -> int | None:
+        if origin_round not in rounds:
+            row = self._raw.execute("SELECT id FROM pit_rounds WHERE table_id = %s AND origin_id = %s",
+                                    (server_table, origin_round)).fetchone()
+            if row is None:
+                return None
+            rounds[origin_round] = int(row[0])
+        return rounds[origin_round]
+
+    def _open_round(self, server_table: int, e: StoredEvent, start: tuple[int, str, frozenset[str]], at: str) -> int:
+        number, profile, flags = start
+        row = self._raw.execute("SELECT pit_round_open(%s, %s, %s, %s, %s, %s)",
+                                (server_table, e.round_id, number, profile, ",".join(sorted(flags)), at)).fetchone()
+        assert row is not None
+        return int(row[0])
+
+    def _project_seating(self, server_table: int, e: StoredEvent) -> None:
+        """Who sits where from which round on (`pit_seating`)."""
+        if e.round_id is not None or e.kind not in ("seat_taken", "seat_left"):
+            return
+        seat = e.payload.get("seat")
+        self._raw.execute("SELECT pit_seating(%s, %s, %s, %s)",
+                          (server_table, e.kind == "seat_taken", seat if isinstance(seat, int) else None,
+                           str(e.payload.get("player", ""))))
+
+    def _update_round(self, round_id: int, update: RoundUpdate, ts: str) -> None:
+        """The embedded ledger's `_update_round`, on the server (`pit_round_update`; the round's end
+        time is the terminal's row's): the chips worked out here by the one definition of a payout."""
+        rows = chips = banking = None
+        if update.settlement is not None:
+            rows = json.dumps([{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason}
+                               for r in update.settlement])
+            worked = round_chips(update.settlement)
+            chips = [worked.paid, worked.returned, worked.from_stacks, worked.biggest,
+                     -sum(r.result for r in update.settlement if r.bet in FEE_BETS)]
+            banking = worked.kind
+        self._raw.execute("SELECT pit_round_update(%s, %s, %s, %s, %s, %s::jsonb, %s, %s)",
+                          (round_id, update.status, sorted(update.add_flags), ts,
+                           list(update.totals) if update.totals is not None else None, rows, chips, banking))
