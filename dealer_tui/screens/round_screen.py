@@ -95,6 +95,8 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
         super().__init__()
         self.table = table
         self.desk = desk
+        self._base_title = ""
+        """The table and its profile (`show_profile`): the title, after the pit link's state."""
         self.presenter: Presenter[R] = presenter(table.record.game)
         self.selected: int | None = None
         self._legal_keys: tuple[str, ...] = ()
@@ -137,8 +139,15 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
         """The table, its profile (and whether it is a training table) in the title; the profile's
         limits beside the table."""
         training = " — TRAINING (not in the floor's totals)" if self.table.session.training else ""
-        self.title = f"{self.table.record.name} — {loaded.profile.title}{training}"
+        self._base_title = f"{self.table.record.name} — {loaded.profile.title}{training}"
+        self.title = self._titled()
         self.query_one(TableInfo).show(loaded, self.presenter.LIMITS)
+
+    def _titled(self) -> str:
+        """The table and profile; first, the pit link's state when there is one (the line is cut at
+        its end on a narrow terminal, and the link is what the dealer must not miss)."""
+        link = getattr(self.app, "link_status", "")
+        return f"{link} — {self._base_title}" if link else self._base_title
 
     def refresh_view(self) -> None:
         rnd = self.round
@@ -152,8 +161,8 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
         number = self.table.session.rounds_started
         on_duty = self.table.session.dealer
         dealer = f"dealer {on_duty.name} ({on_duty.account})" if on_duty is not None else "no dealer signed in"
-        link = getattr(self.app, "link_status", "")
-        self.sub_title = (f"{link} — " if link else "") + f"{dealer} — " + (
+        self.title = self._titled()
+        self.sub_title = f"{dealer} — " + (
             f"round {number}" if rnd is not None else f"{number} round{'s' if number != 1 else ''} played" if number
             else "no round yet")
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
