@@ -35,8 +35,10 @@ TRAINING = "training"
 STAFF_REGISTER = 0
 """The id of the staff register: accounts, sign-ins and profile approvals are its hash chain,
 kept like a table's (the witness and `history verify` cover it) but never listed as a table."""
-STAFF_ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved",
-                       "staff_received")
+ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved")
+"""The events that make the accounts (and the approved profiles) what they are: a pit server's
+register holds them, and its terminals receive them."""
+STAFF_ACCOUNT_KINDS = (*ACCOUNT_KINDS, "staff_received")
 """The register's events that make the accounts (and the approved profiles) what they are: few,
 read whole on start; sign-ins and refusals are read one account or one sign-in at a time."""
 STAFF_AUTH_KINDS = ("staff_signed_in", "staff_refused", "staff_locked", "staff_received")

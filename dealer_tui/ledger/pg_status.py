@@ -75,13 +75,6 @@ class PitStatus:
             if isinstance(p.get("alarm"), int)}
 
     @answers
-    def links(self) -> dict[str, tuple[str, str, float]]:
-        """Each terminal's last contact: origin -> (terminal, host, seconds ago)."""
-        rows = self._raw.execute("SELECT origin, terminal, host, EXTRACT(EPOCH FROM clock_timestamp() - last_contact)"
-                                 " FROM pit_links").fetchall()
-        return {str(o): (str(t), str(h), float(s)) for o, t, h, s in rows}
-
-    @answers
     def table_links(self) -> dict[int, tuple[str, float | None, bool]]:
         """Each table (server id): its terminal's last contact (UTC), how long ago in seconds, and
         whether the terminal was closed cleanly then."""

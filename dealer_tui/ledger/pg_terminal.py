@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import psycopg
 
 from dealer_tui.ledger.base import (
+    ACCOUNT_KINDS,
     GENESIS,
-    STAFF_ACCOUNT_KINDS,
     STAFF_REGISTER,
     LedgerError,
     RoundUpdate,
@@ -63,7 +63,7 @@ class TerminalExchange:
     @answers
     def pit_staff(self, after: int) -> list[StoredEvent]:
         """The pit register's account events (accounts, approved profiles) after chain number `after`."""
-        kinds = [k for k in STAFF_ACCOUNT_KINDS if k != "staff_received"]
+        kinds = list(ACCOUNT_KINDS)
         rows = self._raw.execute("SELECT id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events"
                                  " WHERE table_id = 0 AND seq > %s AND kind = ANY(%s) ORDER BY seq",
                                  (after, kinds)).fetchall()

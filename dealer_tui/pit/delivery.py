@@ -22,7 +22,7 @@ from dealer_tui.events.staff import FloorDecided, StaffReceived
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.base import (
-    STAFF_ACCOUNT_KINDS,
+    ACCOUNT_KINDS,
     STAFF_REGISTER,
     NewEvent,
     StoredEvent,
@@ -33,8 +33,6 @@ from dealer_tui.pit.projection import END_KINDS, projection
 
 HEARTBEAT_S = 10.0
 """The terminal tells the server it is alive this often, with or without events to deliver."""
-PIT_ACCOUNT_KINDS = tuple(k for k in STAFF_ACCOUNT_KINDS if k != StaffReceived.KIND)
-"""The pit register's events every terminal receives: accounts and approved profiles."""
 OFFLINE_AFTER_S = 30.0
 """The floor shows a table as offline when its terminal was not heard from for this long."""
 
@@ -197,7 +195,7 @@ class Delivery:
             local, server = self._open()
         origin = origin or local.ledger_id()
         have = [typed_as(StaffReceived, e) for e in local.table_events(STAFF_REGISTER, [StaffReceived.KIND])]
-        last = max((r.pit_seq for r in have if not r.origin and r.event_kind in PIT_ACCOUNT_KINDS), default=0)
+        last = max((r.pit_seq for r in have if not r.origin and r.event_kind in ACCOUNT_KINDS), default=0)
         last_decision = max((r.pit_seq for r in have if r.event_kind == FloorDecided.KIND), default=0)
         known = {(r.origin, r.pit_seq) for r in have if r.origin}
         new = [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,

@@ -29,7 +29,13 @@ from dealer_tui.events.staff import (
     StaffSignedIn,
     signed_text,
 )
-from dealer_tui.ledger.base import STAFF_ACCOUNT_KINDS, STAFF_REGISTER, Ledger, StoredEvent
+from dealer_tui.ledger.base import (
+    ACCOUNT_KINDS,
+    STAFF_ACCOUNT_KINDS,
+    STAFF_REGISTER,
+    Ledger,
+    StoredEvent,
+)
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.pins import signature_checks
 
@@ -39,8 +45,6 @@ MAX_TRIES = 3
 """Wrong PINs in a row that lock an account."""
 LOCK_SECONDS = 5 * 60
 """How long three wrong PINs in a row lock an account."""
-ACCOUNT_EVENT_KINDS = frozenset({"staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled",
-                                 "profile_approved"})
 LOCK_SLACK_S = 60.0
 """Clocks of terminals and the server may differ by this much."""
 
@@ -191,7 +195,7 @@ class StaffRegister:
         self._received.add(key)
         if received.origin:
             return
-        if received.event_kind in ACCOUNT_EVENT_KINDS:
+        if received.event_kind in ACCOUNT_KINDS:
             if received.pit_seq <= self._last_account_seq:
                 self.problems.append(f"{where}: the pit's event {received.pit_seq} is received after its event "
                                      f"{self._last_account_seq} (out of order: it stands for nothing)")
