@@ -46,6 +46,27 @@ class Range(Model):
         return f"{self.min}–{self.max}"
 
 
+MAX_CHIP_COUNT = 100_000
+"""No count of one denomination (a tray, a fill, a buy-in) may exceed this."""
+
+
+class Chip(Model):
+    """One denomination of the table's chip set."""
+
+    value: PositiveChips = Field(description="what one chip is worth, in the house's minor unit")
+    colour: str = Field(min_length=1, max_length=20, description="the chip's colour, as the tray shows it")
+
+    def label(self) -> str:
+        return f"{self.value} {self.colour}"
+
+
+STANDARD_CHIPS: tuple[Chip, ...] = (
+    Chip(value=1, colour="white"), Chip(value=5, colour="red"), Chip(value=25, colour="green"),
+    Chip(value=100, colour="black"), Chip(value=500, colour="purple"), Chip(value=1000, colour="orange"),
+)
+"""The chip set of a profile that names none: the denominations and colours most houses use."""
+
+
 class ProfileBase(Model):
     """What every table profile states, whatever the game."""
 
@@ -58,6 +79,28 @@ class ProfileBase(Model):
         description="one seat's payout in one round (its winning bets with their stakes; a DP's "
         "take) at or above this needs a supervisor"
     )
+
+    chips: list[Chip] = Field(default_factory=lambda: list(STANDARD_CHIPS), min_length=1, max_length=12,
+                                    description="the table's chip set, one line per denomination")
+
+    @model_validator(mode="after")
+    def _distinct_chips(self) -> Self:
+        values = [c.value for c in self.chips]
+        if len(set(values)) != len(values):
+            raise ValueError(f"chips: each denomination once (given {', '.join(map(str, values))})")
+        colours = [c.colour.casefold() for c in self.chips]
+        if len(set(colours)) != len(colours):
+            raise ValueError("chips: each colour once (a tray tells denominations apart by colour)")
+        return self
+
+    def chip_set(self) -> tuple[Chip, ...]:
+        """The denominations, largest first (as a tray is counted)."""
+        return tuple(sorted(self.chips, key=lambda c: -c.value))
+
+    def house_banked(self) -> bool:
+        """Whether the house banks the game, its result going to the tray; False for a card-room
+        game, where the house takes rake and fees into the collection box."""
+        return False
 
     def posting(self) -> list[Section]:
         """The profile as a table posting: titled sections of (label, value) rows."""

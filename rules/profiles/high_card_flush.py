@@ -85,6 +85,9 @@ class HighCardFlushProfile(ProfileBase):
     def max_seats(self) -> int:
         return self.max_players + 1  # the players and the Designated Player
 
+    def house_banked(self) -> bool:
+        return self.banker == "house"
+
     def posting(self) -> list[Section]:
         banker = "Designated Player" if self.banker == "designated_player" else "House"
         sf = [(f"{n}-card straight flush", f"{odds} to 1") for n, odds in self.paytables.straight_flush.items()]

@@ -154,12 +154,22 @@ def shipped_dir() -> Path:
 
 
 _SHIPPED: dict[str, str] = {}
+EARLIER_SHIPPED: dict[str, str] = {
+    "ee9ffd0834e5113c5a29e08a401ab156ac4a8b104b81d47174d3a78aee62a214": "chinese-poker",
+    "9630f6d7f196e53fa12fdea17cf7c2c1438b9262b38216bdaddea90bd0d22a1f": "high-card-flush",
+    "5b4189c5dac4088655ec92c56afab369554ca0ec4df8d4b8b6ab27f200ff606d": "high-card-flush-casino",
+    "425402ed3eecb886731afcda15018cebf4cbf031aaf9e74898407a74f4791b02": "one-or-five",
+    "3a619f96e5c6619b6f58807e090be187626226a687f0502db80095a0847aaae6": "palace-poker",
+}
+"""The SHA-256 of the texts earlier releases shipped (before the profiles named their chip sets):
+tables opened under them carry on, and verify counts them shipped."""
 
 
 def shipped_digests() -> dict[str, str]:
     """The SHA-256 of each shipped profile's text, with its name: a profile whose text is one of
-    them is the shipped one, trusted as installed."""
+    them (or one an earlier release shipped) is the shipped one, trusted as installed."""
     if not _SHIPPED:
+        _SHIPPED.update(EARLIER_SHIPPED)
         for path in sorted(shipped_dir().glob("*.yaml")):
             _SHIPPED[hashlib.sha256(path.read_bytes()).hexdigest()] = path.stem
     return _SHIPPED

@@ -90,6 +90,9 @@ class OneOrFiveProfile(ProfileBase):
         """A seat for each box: every player seated can play at least one (R-1)."""
         return self.limits.boxes
 
+    def house_banked(self) -> bool:
+        return True
+
     def posting(self) -> list[Section]:
         names = OneOrFivePayouts.model_fields
         pays = [(name.replace("_", " ").replace("ace king", "ace-king"), f"{getattr(self.payouts, name)} to 1") for name in names]

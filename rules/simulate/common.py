@@ -172,6 +172,28 @@ def ratio_estimate(tally: Tally, key: str, n: int) -> Estimate:
     return Estimate(r, r - half, r + half)
 
 
+@dataclass(frozen=True, slots=True)
+class HandleSpread:
+    """The house's result per chip wagered over all of a round's bets (its hold on handle), and
+    the spread of one round's result per chip of its wager: over rounds wagering W1, W2 ... the
+    house's result is about `edge` × ΣW, give or take `spread` × √ΣW² (one standard deviation)."""
+
+    edge: float
+    spread: float
+
+
+def handle_spread(tally: Tally, key: str, n: int) -> HandleSpread | None:
+    """The house's hold on handle from a bet tallied as the house's result against every chip
+    wagered (`Tally.add_bet(key, house_results, wagers)`); None with no hands or nothing wagered."""
+    sx, sxx, ss = tally[f"{key}.sum"], tally[f"{key}.sumsq"], tally[f"{key}.stake"]
+    sss, sxs = tally[f"{key}.stakesq"], tally[f"{key}.cross"]
+    if ss <= 0 or n <= 1:
+        return None
+    r = sx / ss
+    residual = max(sxx - 2 * r * sxs + r * r * sss, 0.0) / (n - 1)
+    return HandleSpread(r, math.sqrt(residual) / (ss / n))
+
+
 def proportion_estimate(hits: int, n: int) -> Estimate:
     """A frequency with its Wilson 95% interval (sound for rare lines too)."""
     if n <= 0:

@@ -52,6 +52,7 @@ from rules.simulate.common import (
     Job,
     Tally,
     deal,
+    handle_spread,
     mean_estimate,
     proportion_estimate,
     ratio_estimate,
@@ -283,6 +284,7 @@ class HcfJob:
             tally.add_line(f"{p}.{name}.line.push", (results == 0) & (stakes > 0), results)
             tally.add_line(f"{p}.{name}.line.lose", results < 0, results)
         tally.add_bet(f"{p}.player", r.bets, antes)
+        tally.add_bet(f"{p}.handle", -r.bets, antes + r.raised + self.stakes.flush + self.stakes.straight_flush)
         if first is not None:
             tally.add_bet(f"{p}.ante_raise.diff", r.main - first.main, antes)
             for name, results, _, stake in bonus:
@@ -334,7 +336,8 @@ def profile_report(job: HcfJob, i: int, name: str, tally: Tally, hands: int) -> 
             Figure("rake_dp", "rake the DP pays per round (HCF-17)", Estimate.exact(terms.banker_rake), "chips"),
         ]
     return ProfileReport(name, profile.title, bets[0].edge, "Ante + Raise, per Ante (the banker's edge)",
-                         tuple(bets), tuple(figures))
+                         tuple(bets), tuple(figures),
+                         handle=handle_spread(tally, f"{p}.handle", hands) if profile.house_banked() else None)
 
 
 # Registration ------------------------------------------------------------------------------------

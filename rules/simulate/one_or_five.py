@@ -42,6 +42,7 @@ from rules.simulate.common import (
     Job,
     Tally,
     deal,
+    handle_spread,
     proportion_estimate,
 )
 from rules.simulate.report import BetReport, Figure, LineSpec, ProfileReport, bet_report
@@ -274,6 +275,7 @@ class OneOrFiveJob:
             tally.add_line(f"{p}.bet.line.push", (r.bet_stake > 0) & (r.bet == 0), r.bet)
             tally.add_line(f"{p}.bet.line.lose", r.bet < 0, r.bet)
             tally.add_bet(f"{p}.insurance", r.insurance, r.premium)
+            tally.add_bet(f"{p}.handle", -(r.main + r.insurance), antes + r.bet_stake + r.premium)
             tally.add_line(f"{p}.insurance.line.win", r.insurance > 0, r.insurance)
             tally.add_line(f"{p}.insurance.line.lose", r.insurance < 0, r.insurance)
             if first is not None:
@@ -305,7 +307,7 @@ def profile_report(job: OneOrFiveJob, i: int, name: str, tally: Tally, hands: in
         Figure("closed", "box closed (Bet made)", proportion_estimate(tally[f"{p}.closed"], hands)),
     ]
     return ProfileReport(name, profile.title, bets[0].edge, "Ante + Bet and exchange fees, per Ante",
-                         tuple(bets), tuple(figures))
+                         tuple(bets), tuple(figures), handle=handle_spread(tally, f"{p}.handle", hands))
 
 
 def make_job(profiles: tuple[ProfileBase, ...], strategy: str, options: Options) -> OneOrFiveJob:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.simulate.common import Estimate, Tally, proportion_estimate, ratio_estimate
+from rules.simulate.common import Estimate, HandleSpread, Tally, proportion_estimate, ratio_estimate
 
 ROUND = 8
 """Decimal places of the fractions in the JSON output."""
@@ -102,6 +102,9 @@ class ProfileReport:
     figures: tuple[Figure, ...]
     unit: str = "fraction"
     """What `house_edge` counts: a fraction of the initial wager, or `points` per player hand."""
+    handle: HandleSpread | None = None
+    """A house-banked game's hold on every chip wagered, with its spread per round (None: the
+    house does not bank the game)."""
 
     def bet(self, key: str) -> BetReport:
         return next(b for b in self.bets if b.key == key)
