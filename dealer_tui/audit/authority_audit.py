@@ -17,7 +17,8 @@ from dealer_tui.rounds.session import TableSession
 from dealer_tui.staff import StaffRegister, claim_problem
 from rules.profiles.loader import shipped_digests
 
-CLAIM_KINDS = frozenset(kind for (_, kind), cls in EVENT_TYPES.items() if cls.claim is not RoundEvent.claim)
+CLAIM_KINDS = frozenset(kind for (_, kind), cls in EVENT_TYPES.items()
+                        if cls.claim is not RoundEvent.claim or cls.claims is not RoundEvent.claims)
 """The kinds of event that may name someone's authority."""
 
 
@@ -67,17 +68,16 @@ class AuthorityAudit:
             event = typed(stored, game)
         except EventError:
             return  # the table's audit names an event that does not read
-        claim = event.claim()
-        if claim is None:
-            return
-        if claim.sign_in is None and self.before_register(stored):
-            label = where.split(",")[0]
-            self.legacy[label] = self.legacy.get(label, 0) + 1
-            return
-        problem = claim_problem(self.register, claim, table=table.id if table is not None else None,
-                                round=round_number, dealers=frozenset(session.round_dealers), at=stored.ledger_seq)
-        if problem is not None:
-            self.problems.append(f"{where}, event {stored.seq} ({stored.kind}): {problem}")
+        for claim in event.claims():
+            if claim.sign_in is None and self.before_register(stored):
+                label = where.split(",")[0]
+                self.legacy[label] = self.legacy.get(label, 0) + 1
+                continue
+            problem = claim_problem(self.register, claim, table=table.id if table is not None else None,
+                                    round=round_number, dealers=frozenset(session.round_dealers),
+                                    at=stored.ledger_seq)
+            if problem is not None:
+                self.problems.append(f"{where}, event {stored.seq} ({stored.kind}): {problem}")
 
     def check_dealer(self, stored: StoredEvent, where: str, session: TableSession, game: str | None) -> None:
         """A round since the register began names the dealer on duty when it started."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dealer_tui.audit.resettle import resettle_events, table_profiles
+from dealer_tui.audit.tray_audit import TrayAudit
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
 from dealer_tui.events.table import (
     ChipsBought,
@@ -58,6 +59,7 @@ class TableAudit:
         """Seat -> (table, seat, player, first round) of who sits there now."""
         self.earlier: dict[int, list[int]] = {}
         self.misnumbered: set[int] = set()
+        self.tray = TrayAudit(table.game, self.label, self.problems)
 
     def say(self, where: str, what: str) -> None:
         self.problems.append(f"{where}: {what}")
@@ -119,6 +121,7 @@ class TableAudit:
     # -- one event ----------------------------------------------------------------------------
 
     def event(self, event: StoredEvent, prev_ts: str | None) -> None:
+        self.tray.check(event)
         if event.round_id is None:  # between rounds, or during one (a supervisor signing in)
             self.audit.authority.check(event, self.label, self.session or TableSession(0), self.table)
             self.table_event(event)

@@ -2,7 +2,7 @@
 `events.table`, each game's in `events.<game>`), and the one codec to and from the ledger's JSON
 (`events.codec`)."""
 
-from dealer_tui.events import staff, table  # noqa: F401  (every table's and the register's events, registered)
+from dealer_tui.events import accounting, staff, table  # noqa: F401  (every table's and the register's events, registered)
 from dealer_tui.events.codec import (
     EVENT_TYPES,
     Cards,

@@ -147,6 +147,12 @@ class RoundEvent(Record):
         None for an event that needs none."""
         return None
 
+    def claims(self) -> tuple[Claim, ...]:
+        """Every authority the event was made under: its `claim`, or (an act two people sign
+        in for, such as a tray count by the dealer and a supervisor) each of them."""
+        claim = self.claim()
+        return () if claim is None else (claim,)
+
     @property
     def payload(self) -> dict[str, Any]:
         """The event as the ledger stores it."""

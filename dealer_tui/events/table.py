@@ -43,12 +43,18 @@ class SeatTaken(RoundEvent, kind="seat_taken"):
     player: str
     buy_in: int
     short: bool = False
+    method: str = optional(default="cash")
+    """How the player paid: `cash` (into the drop box) or `marker` (credit, its slip into the box)."""
+    chips: dict[str, int] = optional(default_factory=dict)
+    """The chips given from the tray, by denomination (older buy-ins did not record them)."""
 
 
 class ChipsBought(RoundEvent, kind="chips_bought"):
     seat: int
     amount: int
     short: bool = False
+    method: str = optional(default="cash")
+    chips: dict[str, int] = optional(default_factory=dict)
 
 
 class SeatLeft(RoundEvent, kind="seat_left"):

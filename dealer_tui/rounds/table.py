@@ -7,17 +7,30 @@ nothing changed. Opening a table replays its events: an unfinished round comes b
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
+from dealer_tui.events.accounting import (
+    CASH,
+    CLOSER,
+    MARKER,
+    OPENER,
+    ChipsColouredUp,
+    TrayCounted,
+    TrayCredited,
+    TrayFilled,
+    chips_total,
+)
 from dealer_tui.events.table import (
+    ChipsBought,
     DealerSignedIn,
     DealerSignedOut,
     PayoutConfirmed,
     RoundRecovered,
     RoundStarted,
     RoundVoided,
+    SeatTaken,
     TableChanged,
     TableOpened,
 )
@@ -43,12 +56,14 @@ from dealer_tui.rounds.base import (
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
-from dealer_tui.staff import DEAL, Approval, StaffRegister, claim_problem
+from dealer_tui.rounds.tray import TRAY_EVENTS, Tray, count_chips, describe_chips, make_up
+from dealer_tui.staff import DEAL, TRAY, Approval, StaffRegister, claim_problem
 from dealer_tui.staff.profiles import approval_problem
-
-TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile
+
+TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
+TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 
 
 @dataclass
@@ -65,6 +80,8 @@ class Table:
     a point where a crash must lose nothing."""
     took_over: Lease | None = None
     """The lease of the dead terminal this one took the table over from, if it did."""
+    tray: Tray = field(default_factory=Tray)
+    """The tray across the table's shifts (opener, fills, credits, chips sold, closer)."""
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -83,6 +100,7 @@ class Table:
                                      events=[opened.record()], lease=True)
         table = cls(ledger, record, profile, source, TableSession(seats))
         table.session.apply(opened)
+        table.tray.apply(opened)
         return table
 
     @classmethod
@@ -119,6 +137,7 @@ class Table:
         session = TableSession(opened.seats)
         session.apply_all(e for e in events if e.kind in TABLE_KINDS)
         table = cls(ledger, record, profile, source, session)
+        table.tray.apply_all(e for e in events if e.kind in TRAY_KINDS)
         unfinished = ledger.unfinished_rounds(record.id)
         if unfinished:
             rnd = unfinished[-1]
@@ -136,21 +155,128 @@ class Table:
     # -- the table between rounds -------------------------------------------------------------
 
     def _record_table(self, events: Sequence[RoundEvent]) -> None:
-        self.ledger.append(self.record.id, None, [e.record() for e in events])
-        for e in events:
+        stored = self.ledger.append(self.record.id, None, [e.record() for e in events])
+        for e, s in zip(events, stored, strict=False):
             self.session.apply(e)
+            self.tray.apply(e, s.ledger_seq)
 
     def _buy_rule(self) -> Callable[[Sequence[int], int], tuple[str | None, bool]]:
         rules = round_class(self.record.game)
         return lambda history, amount: rules.buy_rule(self.profile.profile, history, amount)
 
-    def seat_player(self, seat: int, name: str, buy_in: int) -> None:
+    def seat_player(self, seat: int, name: str, buy_in: int, method: str = CASH,
+                    chips: Mapping[str, int] | None = None) -> None:
+        """A player sits with a buy-in paid in cash or by marker, `chips` (by denomination; None:
+        the largest first) given from the tray."""
         self._between_rounds("seat a player")
-        self._record_table(self.session.seat_events(seat, name, buy_in, self._buy_rule()))
+        events = self.session.seat_events(seat, name, buy_in, self._buy_rule())
+        given = self._chips_sold(buy_in, method, chips)
+        self._record_table([replace(e, method=method, chips=given) if isinstance(e, SeatTaken) else e for e in events])
 
-    def buy_chips(self, seat: int, amount: int) -> None:
+    def buy_chips(self, seat: int, amount: int, method: str = CASH, chips: Mapping[str, int] | None = None) -> None:
         self._between_rounds("buy chips")
-        self._record_table(self.session.buy_events(seat, amount, self._buy_rule()))
+        events = self.session.buy_events(seat, amount, self._buy_rule())
+        given = self._chips_sold(amount, method, chips)
+        self._record_table([replace(e, method=method, chips=given) if isinstance(e, ChipsBought) else e
+                            for e in events])
+
+    def suggested_chips(self, amount: int) -> dict[str, int]:
+        """The chips a buy-in of `amount` is given, largest denominations first."""
+        return make_up(self.profile.profile.chip_set(), amount)
+
+    def _chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
+        if method not in (CASH, MARKER):
+            raise IllegalAction(f"a buy-in is paid in cash or by marker, not {method!r}")
+        chip_set = self.profile.profile.chip_set()
+        given = self.suggested_chips(amount) if chips is None else count_chips(chip_set, chips, "the chips given")
+        if chips_total(given) != amount:
+            raise IllegalAction(f"the chips given ({describe_chips(chip_set, given)}) make "
+                                f"{chips_total(given)}, not the buy-in of {amount}")
+        shift = self.tray.shift
+        if shift is not None and amount > shift.expected:
+            raise IllegalAction(f"the tray holds {shift.expected} by the shift's records, less than {amount}: "
+                                "a fill from the cage first")
+        return given
+
+    # -- the tray --------------------------------------------------------------------------------
+
+    def _two_signatures(self, dealer: Approval, supervisor: Approval, what: str) -> tuple[str, int, str, int]:
+        if dealer.act != DEAL or supervisor.act != TRAY:
+            raise IllegalAction(f"{what} is signed by the dealer (signed in to deal) and a supervisor (signed in "
+                                "to witness the tray)")
+        on_duty = self.session.dealer
+        if on_duty is None or on_duty.account != dealer.account:
+            raise IllegalAction(f"{what} is signed by the dealer on duty"
+                                + (f" ({on_duty.account})" if on_duty is not None else ": a dealer signs in first"))
+        if dealer.account == supervisor.account:
+            raise IllegalAction(f"{what} needs two people: the supervisor who witnesses it is not the dealer")
+        return dealer.account, dealer.sign_in, supervisor.account, supervisor.sign_in
+
+    def _record_signed(self, events: Sequence[RoundEvent], what: str) -> None:
+        self.check_authority(events, what)
+        self._record_table(events)
+
+    def open_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """The opener: the tray counted by denomination, signed by the dealer and a supervisor."""
+        self._between_rounds("count the tray")
+        problem = self.tray.opener_problem()
+        if problem is not None:
+            raise IllegalAction(f"No opener now: {problem}")
+        counted = count_chips(self.profile.profile.chip_set(), chips, "the opener")
+        if not counted:
+            raise IllegalAction("The opener counts the chips in the tray: none were counted")
+        d, ds, s, ss = self._two_signatures(dealer, supervisor, "the opener")
+        self._record_signed([TrayCounted(count=OPENER, shift=len(self.tray.shifts) + 1, chips=counted,
+                                         total=chips_total(counted), dealer=d, dealer_sign_in=ds, supervisor=s,
+                                         sign_in=ss)], "count the opener")
+
+    def close_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """The closer: the tray counted again at the end of the shift, signed the same way."""
+        self._between_rounds("count the tray")
+        shift = self.tray.need_shift("closer")
+        counted = count_chips(self.profile.profile.chip_set(), chips, "the closer")
+        d, ds, s, ss = self._two_signatures(dealer, supervisor, "the closer")
+        self._record_signed([TrayCounted(count=CLOSER, shift=shift.number, chips=counted, total=chips_total(counted),
+                                         dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss,
+                                         expected=shift.expected)], "count the closer")
+
+    def fill(self, slip: str, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """Chips from the cage to the tray, on the cage's slip."""
+        self._transfer(TrayFilled, "fill", slip, chips, dealer, supervisor)
+
+    def credit(self, slip: str, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """Chips from the tray back to the cage, on the cage's slip."""
+        self._transfer(TrayCredited, "credit", slip, chips, dealer, supervisor)
+
+    def _transfer(self, kind: type[TrayFilled] | type[TrayCredited], what: str, slip: str, chips: Mapping[str, int],
+                  dealer: Approval, supervisor: Approval) -> None:
+        self._between_rounds(f"record a {what}")
+        shift = self.tray.need_shift(what)
+        problem = self.tray.slip_problem(slip)
+        if problem is not None:
+            raise IllegalAction(f"No {what}: {problem}")
+        counted = count_chips(self.profile.profile.chip_set(), chips, f"the {what}")
+        total = chips_total(counted)
+        if not total:
+            raise IllegalAction(f"A {what} moves chips: none were given")
+        if kind is TrayCredited and total > shift.expected:
+            raise IllegalAction(f"A credit of {total} is more than the tray holds by the shift's records "
+                                f"({shift.expected})")
+        d, ds, s, ss = self._two_signatures(dealer, supervisor, f"the {what}")
+        self._record_signed([kind(shift=shift.number, slip=slip.strip(), chips=counted, total=total, dealer=d,
+                                  dealer_sign_in=ds, supervisor=s, sign_in=ss)], f"record a {what}")
+
+    def colour_up(self, seat: int, given: Mapping[str, int], taken: Mapping[str, int]) -> None:
+        """A player's chips changed at the seat for others of the same worth."""
+        self._between_rounds("colour chips up")
+        self.session.player(seat)
+        chip_set = self.profile.profile.chip_set()
+        into = count_chips(chip_set, given, "the chips given in")
+        out = count_chips(chip_set, taken, "the chips given back")
+        if not into or chips_total(into) != chips_total(out):
+            raise IllegalAction(f"A colour-up gives back what it takes in: {describe_chips(chip_set, into)} "
+                                f"({chips_total(into)}) for {describe_chips(chip_set, out)} ({chips_total(out)})")
+        self._record_table([ChipsColouredUp(seat=seat, given=into, taken=out, total=chips_total(into))])
 
     def leave(self, seat: int) -> None:
         self._between_rounds("leave the table")
@@ -213,7 +339,7 @@ class Table:
     def check_authority(self, events: Sequence[RoundEvent], what: str) -> None:
         """Every event that claims someone's authority names a sign-in that stands (the staff
         register in the ledger, read now): else `IllegalAction` saying why, nothing recorded."""
-        claims = [c for c in (e.claim() for e in events) if c is not None]
+        claims = [c for e in events for c in e.claims()]
         if not claims:
             return
         register = StaffRegister.read(self.ledger)
@@ -248,6 +374,7 @@ class Table:
                                         flags)
         rnd.apply(started)
         self.session.apply(started)
+        self.tray.apply(started)
         self.source.new_round(number)
         self.round, self.round_id = rnd, record.id
         return rnd
@@ -296,6 +423,7 @@ class Table:
         for event in events:
             self.round.apply(event)
             self.session.apply(event)
+            self.tray.apply(event)
         self._step("after_apply")
         return events
 

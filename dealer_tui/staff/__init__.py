@@ -4,12 +4,14 @@ with a lock-out shared by every terminal (`desk`), and who may do what (`authori
 from dealer_tui.staff.authority import (
     CHANGE_PROFILE,
     CORRECT_CARDS,
+    COUNT_DROP,
     DEAL,
     FLOOR,
     MANAGE,
     MAY,
     SET_PIN,
     SIGN_OFF,
+    TRAY,
     VOID,
     Approval,
     claim_problem,
@@ -17,6 +19,6 @@ from dealer_tui.staff.authority import (
 from dealer_tui.staff.desk import Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.register import MAX_TRIES, Account, StaffRegister
 
-__all__ = ["CHANGE_PROFILE", "CORRECT_CARDS", "DEAL", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
+__all__ = ["CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
            "VOID", "Account", "Approval", "Purpose", "SignInRefused", "StaffDesk", "StaffError", "StaffRegister",
            "claim_problem"]

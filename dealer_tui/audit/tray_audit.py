@@ -1,0 +1,92 @@
+"""A table's tray re-checked from its events, in the order the chain holds them: every count's
+total is what its chips are worth, an opener opens and a closer closes a shift, a closer's expected
+balance is the shift's own records, a fill or credit names a slip used once, a buy-in's chips make
+its amount, a colour-up gives back what it takes, the tray is witnessed by someone other than the
+dealer, and each drop box is counted once, after its shift closed."""
+
+from __future__ import annotations
+
+from dealer_tui.events import EventError, RoundEvent, typed
+from dealer_tui.events.accounting import (
+    CASH,
+    CLOSER,
+    MARKER,
+    OPENER,
+    ChipsColouredUp,
+    DropCounted,
+    TrayCounted,
+    TrayCredited,
+    TrayEvent,
+    TrayFilled,
+    chips_total,
+)
+from dealer_tui.events.table import ChipsBought, SeatTaken
+from dealer_tui.ledger.base import StoredEvent
+from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
+
+TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
+
+
+class TrayAudit:
+    def __init__(self, game: str, label: str, problems: list[str]) -> None:
+        self.game, self.label, self.problems = game, label, problems
+        self.tray = Tray()
+
+    def check(self, stored: StoredEvent) -> None:
+        if stored.kind not in TRAY_KINDS:
+            return
+        try:
+            event = typed(stored, self.game)
+        except EventError:
+            return  # the table's audit names an event that does not read
+        where = f"{self.label}, event {stored.seq} ({stored.kind})"
+        for problem in self.problems_of(event):
+            self.problems.append(f"{where}: {problem}")
+        self.tray.apply(event, stored.ledger_seq)
+
+    def problems_of(self, event: RoundEvent) -> list[str]:
+        out: list[str] = []
+        shift = self.tray.shift
+        if isinstance(event, TrayEvent):
+            if event.total != chips_total(event.chips):
+                out.append(f"it records {event.total} chips, but its chips by colour make {chips_total(event.chips)}")
+            if event.dealer == event.supervisor:
+                out.append(f"{event.dealer} both counted and witnessed it: a tray count needs two people")
+        if isinstance(event, TrayCounted):
+            if event.count == OPENER and shift is not None:
+                out.append(f"an opener while shift {shift.number} is open")
+            elif event.count == OPENER and event.shift != len(self.tray.shifts) + 1:
+                out.append(f"it opens shift {event.shift}, but the table's next shift is {len(self.tray.shifts) + 1}")
+            elif event.count == CLOSER and shift is None:
+                out.append("a closer with no shift open")
+            elif event.count == CLOSER and shift is not None:
+                if event.shift != shift.number:
+                    out.append(f"it closes shift {event.shift}, but shift {shift.number} is open")
+                if event.expected is not None and event.expected != shift.expected:
+                    out.append(f"it records {event.expected} as expected, but the shift's records give "
+                               f"{shift.expected}")
+            elif event.count not in (OPENER, CLOSER):
+                out.append(f"a count that is neither an opener nor a closer ({event.count!r})")
+        if isinstance(event, (TrayFilled, TrayCredited)):
+            if shift is None:
+                out.append("a fill or a credit with no shift open")
+            if event.slip in self.tray.slips:
+                out.append(f"slip {event.slip} is recorded a second time")
+        if isinstance(event, (SeatTaken, ChipsBought)):
+            amount = event.buy_in if isinstance(event, SeatTaken) else event.amount
+            if event.method not in (CASH, MARKER):
+                out.append(f"a buy-in paid by {event.method!r} (cash or marker)")
+            if event.chips and chips_total(event.chips) != amount:
+                out.append(f"a buy-in of {amount} given chips worth {chips_total(event.chips)}")
+        if isinstance(event, ChipsColouredUp) and not (
+                chips_total(event.given) == chips_total(event.taken) == event.total):
+            out.append(f"a colour-up of {chips_total(event.given)} in for {chips_total(event.taken)} out")
+        if isinstance(event, DropCounted):
+            counted = self.tray.shifts[event.shift - 1] if 1 <= event.shift <= len(self.tray.shifts) else None
+            if counted is None:
+                out.append(f"it counts the drop box of shift {event.shift}, which the table does not have")
+            elif counted.open:
+                out.append(f"it counts the drop box of shift {event.shift} before its closer")
+            elif counted.drop is not None:
+                out.append(f"the drop box of shift {event.shift} is counted a second time")
+        return out

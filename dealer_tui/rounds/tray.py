@@ -1,0 +1,281 @@
+"""A table's tray across its shifts: the opener, fills, credits, chips sold at buy-ins, colour-ups,
+the house's result of the rounds, and the closer — what the tray should hold at every moment.
+
+Like the seats (`session`), it is the replay of the table's events. A house-banked game's result
+is the tray's (the house pays and takes at the table); a card room's rake and fees go to the
+collection box, never the tray.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from dealer_tui.events import Handlers, RoundEvent, decode, on
+from dealer_tui.events.accounting import (
+    CLOSER,
+    MARKER,
+    OPENER,
+    ChipsColouredUp,
+    DropCounted,
+    TrayCounted,
+    TrayCredited,
+    TrayFilled,
+    chips_total,
+)
+from dealer_tui.events.codec import Recorded, event_type
+from dealer_tui.events.table import (
+    ChipsBought,
+    PayoutConfirmed,
+    RoundStarted,
+    SeatLeft,
+    SeatTaken,
+    TableChanged,
+    TableOpened,
+)
+from rules.errors import IllegalAction, InvalidProfile
+from rules.profiles.base import MAX_CHIP_COUNT, MAX_CHIPS, Chip
+from rules.profiles.loader import parse_profile
+
+MAX_SLIP = 40
+"""Characters a cage slip number may have."""
+
+
+@dataclass
+class Shift:
+    """One shift of the table, from its opener to its closer."""
+
+    number: int
+    opener: int
+    opener_chips: dict[str, int]
+    opened_seq: int | None = None
+    """The opener's place in the ledger (None: not recorded yet)."""
+    fills: int = 0
+    credits: int = 0
+    sold_cash: int = 0
+    sold_marker: int = 0
+    before_cash: int = 0
+    before_marker: int = 0
+    """Chips sold with no shift open since the last closer (players seated as the table opened):
+    their cash and markers are in this shift's drop box, their chips were out of the tray at the
+    opener."""
+    house: int = 0
+    """The house's result of the shift's rounds that goes to the tray (a banked game's)."""
+    collected: int = 0
+    """The rake and fees of the shift's rounds that go to the collection box (a card room's)."""
+    walked: int = 0
+    """Chips that left the table with players."""
+    colour_ups: int = 0
+    rounds: int = 0
+    slips: set[str] = field(default_factory=set)
+    closer: int | None = None
+    closer_chips: dict[str, int] | None = None
+    drop: DropCounted | None = None
+
+    @property
+    def sold(self) -> int:
+        return self.sold_cash + self.sold_marker
+
+    @property
+    def sold_before(self) -> int:
+        return self.before_cash + self.before_marker
+
+    @property
+    def expected(self) -> int:
+        """What the tray should hold: opener + fills − credits − chips sold + the house's result."""
+        return self.opener + self.fills - self.credits - self.sold + self.house
+
+    @property
+    def open(self) -> bool:
+        return self.closer is None
+
+
+class Tray(Handlers):
+    """The tray of one table, folded from its events."""
+
+    def __init__(self) -> None:
+        self.shifts: list[Shift] = []
+        self.banked = False
+        """Whether the profile in force banks the game (its result is the tray's)."""
+        self.outside = 0
+        """Rounds dealt with no shift open (no opener counted)."""
+        self.slips: set[str] = set()
+        self.loose = [0, 0]
+        """Chips sold (cash, marker) with no shift open, for the next shift's opener."""
+
+    @property
+    def shift(self) -> Shift | None:
+        """The shift open now, if one is."""
+        return self.shifts[-1] if self.shifts and self.shifts[-1].open else None
+
+    # -- folding ---------------------------------------------------------------------------
+
+    def apply(self, event: Recorded, seq: int | None = None) -> None:
+        if not isinstance(event, RoundEvent):
+            if event_type(event.kind) not in TRAY_EVENTS:
+                return
+            event = decode(event.kind, event.payload)
+        handler = self.handler_for(event)
+        if handler is not None:
+            handler(event)
+            if isinstance(event, TrayCounted) and event.count == OPENER and seq is not None:
+                self.shifts[-1].opened_seq = seq
+
+    def apply_all(self, events: Iterable[Recorded]) -> None:
+        for event in events:
+            self.apply(event, getattr(event, "ledger_seq", None))
+
+    @on(TableOpened)
+    def _on_opened(self, e: TableOpened) -> None:
+        self._profile(e.profile_text, e.profile)
+
+    @on(TableChanged)
+    def _on_changed(self, e: TableChanged) -> None:
+        self._profile(e.profile_text, e.profile)
+
+    def _profile(self, text: str, name: str) -> None:
+        try:
+            self.banked = parse_profile(text, "the table's profile", name).profile.house_banked()
+        except InvalidProfile:  # a profile the table could not have opened with: verify names it
+            self.banked = False
+
+    @on(TrayCounted)
+    def _on_counted(self, e: TrayCounted) -> None:
+        if e.count == OPENER:
+            self.shifts.append(Shift(len(self.shifts) + 1, e.total, dict(e.chips), before_cash=self.loose[0],
+                                     before_marker=self.loose[1]))
+            self.loose = [0, 0]
+        elif (shift := self.shift) is not None:
+            shift.closer, shift.closer_chips = e.total, dict(e.chips)
+
+    @on(TrayFilled)
+    def _on_filled(self, e: TrayFilled) -> None:
+        self.slips.add(e.slip)
+        if self.shift is not None:
+            self.shift.fills += e.total
+            self.shift.slips.add(e.slip)
+
+    @on(TrayCredited)
+    def _on_credited(self, e: TrayCredited) -> None:
+        self.slips.add(e.slip)
+        if self.shift is not None:
+            self.shift.credits += e.total
+            self.shift.slips.add(e.slip)
+
+    @on(SeatTaken)
+    def _on_seated(self, e: SeatTaken) -> None:
+        self._sold(e.buy_in, e.method)
+
+    @on(ChipsBought)
+    def _on_bought(self, e: ChipsBought) -> None:
+        self._sold(e.amount, e.method)
+
+    def _sold(self, amount: int, method: str) -> None:
+        if self.shift is None:
+            self.loose[1 if method == MARKER else 0] += amount
+            return
+        if method == MARKER:
+            self.shift.sold_marker += amount
+        else:
+            self.shift.sold_cash += amount
+
+    @on(SeatLeft)
+    def _on_left(self, e: SeatLeft) -> None:
+        if self.shift is not None:
+            self.shift.walked += e.cash_out
+
+    @on(ChipsColouredUp)
+    def _on_coloured_up(self, e: ChipsColouredUp) -> None:
+        if self.shift is not None:
+            self.shift.colour_ups += 1
+
+    @on(RoundStarted)
+    def _on_round(self, e: RoundStarted) -> None:
+        if self.shift is None:
+            self.outside += 1
+        else:
+            self.shift.rounds += 1
+
+    @on(PayoutConfirmed)
+    def _on_payout(self, e: PayoutConfirmed) -> None:
+        if self.shift is None:
+            return
+        if self.banked:
+            self.shift.house += e.house
+        else:
+            self.shift.collected += e.house
+
+    @on(DropCounted)
+    def _on_drop(self, e: DropCounted) -> None:
+        if 1 <= e.shift <= len(self.shifts):
+            self.shifts[e.shift - 1].drop = e
+
+    # -- proposals (validate; the table records) ----------------------------------------------
+
+    def opener_problem(self) -> str | None:
+        if self.shift is not None:
+            return f"shift {self.shift.number} is open: count the closer before the next opener"
+        return None
+
+    def need_shift(self, what: str) -> Shift:
+        if self.shift is None:
+            raise IllegalAction(f"No {what} with no shift open: count the opener first (the tray key)")
+        return self.shift
+
+    def slip_problem(self, slip: str) -> str | None:
+        slip = slip.strip()
+        if not slip:
+            return "a fill or a credit needs the cage's slip number"
+        if len(slip) > MAX_SLIP:
+            return f"a slip number is at most {MAX_SLIP} characters"
+        if not slip.isprintable():
+            return "a slip number is letters, digits and punctuation"
+        if slip in self.slips:
+            return f"slip {slip} is already recorded at this table"
+        return None
+
+
+TRAY_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, TableChanged, TrayCounted, TrayFilled, TrayCredited,
+                                              SeatTaken, ChipsBought, SeatLeft, ChipsColouredUp, RoundStarted,
+                                              PayoutConfirmed, DropCounted)
+"""The events that move the tray or say what it holds."""
+
+
+def count_chips(chip_set: Sequence[Chip], counts: Mapping[str, int], what: str) -> dict[str, int]:
+    """Chips by denomination checked against the table's chip set (unknown denominations, negative
+    or huge counts refused); denominations with no chips left out."""
+    known = {str(c.value) for c in chip_set}
+    out: dict[str, int] = {}
+    for value, count in counts.items():
+        if value not in known:
+            raise IllegalAction(f"{what}: {value} is not a chip of this table (chips: "
+                                f"{', '.join(c.label() for c in chip_set)})")
+        if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_CHIP_COUNT:
+            raise IllegalAction(f"{what}: {count!r} chips of {value} (0 to {MAX_CHIP_COUNT:,})")
+        if count:
+            out[value] = count
+    if chips_total(out) > MAX_CHIPS:
+        raise IllegalAction(f"{what}: {chips_total(out):,} is past the largest amount ({MAX_CHIPS:,})")
+    return out
+
+
+def make_up(chip_set: Sequence[Chip], amount: int) -> dict[str, int]:
+    """The chips a dealer gives for `amount`, largest denominations first (the suggestion a buy-in
+    starts with; the dealer may give others)."""
+    out: dict[str, int] = {}
+    left = amount
+    for chip in sorted(chip_set, key=lambda c: -c.value):
+        n, left = divmod(left, chip.value)
+        if n:
+            out[str(chip.value)] = n
+    if left:
+        raise IllegalAction(f"{amount} cannot be made of this table's chips (smallest {min(c.value for c in chip_set)})")
+    return out
+
+
+def describe_chips(chip_set: Sequence[Chip], chips: Mapping[str, int]) -> str:
+    """`4 × 100 black, 2 × 25 green`: chips by denomination as the dealer reads them."""
+    colours = {str(c.value): c.colour for c in chip_set}
+    parts = [f"{n} × {v} {colours.get(v, '')}".rstrip() for v, n in sorted(chips.items(), key=lambda x: -int(x[0]))]
+    return ", ".join(parts) if parts else "no chips"
+
