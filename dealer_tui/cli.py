@@ -25,6 +25,7 @@ COMMAND_MODULES = (
     "dealer_tui.commands.simulate",
     "dealer_tui.commands.floor",
     "dealer_tui.commands.pit",
+    "dealer_tui.commands.shift",
 )
 
 

@@ -44,3 +44,10 @@ def save_pit(url: str | None) -> str | None:
     except OSError as exc:
         return f"the pit server was not kept for the next start ({path}: {exc.strerror or exc})"
     return None
+
+
+def theory_cache_path() -> Path:
+    """The house edges the shift report simulated, per profile text (remade when lost)."""
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("dealer-tui")) / "house-edges.json"

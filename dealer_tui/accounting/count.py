@@ -1,0 +1,64 @@
+"""The count team's count of a table's drop box, recorded on the table's chain once its shift is
+closed: the cash, the markers and (a card room) the collection box, by a manager or an auditor
+signed in to count that table's box."""
+
+from __future__ import annotations
+
+from dealer_tui.events import EventError, typed
+from dealer_tui.events.accounting import DropCounted
+from dealer_tui.ledger.base import Ledger, StoredEvent, TableRecord
+from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
+from dealer_tui.staff import COUNT_DROP, Approval, StaffRegister, claim_problem
+from rules.errors import IllegalAction
+from rules.profiles.base import MAX_CHIPS, MAX_TEXT
+
+TRAY_KINDS = [e.KIND for e in TRAY_EVENTS]
+
+
+def tray_of(events: list[StoredEvent], game: str) -> Tray:
+    tray = Tray()
+    for stored in events:
+        try:
+            tray.apply(typed(stored, game), stored.ledger_seq)
+        except EventError:
+            continue  # verify names an event that does not read
+    return tray
+
+
+def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, collection: int, by: Approval,
+                shift: int | None = None, note: str = "") -> DropCounted:
+    """Record the drop box count of the table's last closed shift (or `shift`); `IllegalAction`
+    says why not (no closed shift, already counted, a bad amount, a sign-in that does not stand)."""
+    for label, amount in (("cash", cash), ("markers", markers), ("collection box", collection)):
+        if not 0 <= amount <= MAX_CHIPS:
+            raise IllegalAction(f"the {label} counted must be 0 to {MAX_CHIPS:,}, not {amount}")
+    if len(note) > MAX_TEXT:
+        raise IllegalAction(f"a note is at most {MAX_TEXT} characters")
+    if by.act != COUNT_DROP:
+        raise IllegalAction("a drop count is made by the count team signed in to count the drop box")
+    problem = claim_problem(StaffRegister.read(ledger), DropCounted(shift=0, cash=0, markers=0, by=by.account,
+                                                                     sign_in=by.sign_in).claim(), table=table.id)
+    if problem is not None:
+        raise IllegalAction(f"The drop box of table {table.name} may not be counted: {problem}")
+    made: list[DropCounted] = []
+
+    def decide(events: list[StoredEvent]) -> list[DropCounted]:
+        tray = tray_of([e for e in events if e.kind in TRAY_KINDS], table.game)
+        closed = [s for s in tray.shifts if not s.open]
+        if not closed:
+            raise IllegalAction(f"table {table.name} has no closed shift: its closer is counted first")
+        target = closed[-1] if shift is None else next((s for s in tray.shifts if s.number == shift), None)
+        if target is None:
+            raise IllegalAction(f"table {table.name} has no shift {shift} (shifts: 1-{len(tray.shifts)})")
+        if target.open:
+            raise IllegalAction(f"shift {target.number} of table {table.name} is open: its closer is counted first")
+        if target.drop is not None:
+            raise IllegalAction(f"the drop box of shift {target.number} of table {table.name} is already counted "
+                                f"({target.drop.cash} cash, {target.drop.markers} markers, by {target.drop.by})")
+        event = DropCounted(shift=target.number, cash=cash, markers=markers, collection=collection, by=by.account,
+                            sign_in=by.sign_in, note=note.strip())
+        made.append(event)
+        return [event]
+
+    ledger.append_checked(table.id, lambda events: [e.record() for e in decide(events)])
+    return made[0]

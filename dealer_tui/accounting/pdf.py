@@ -1,0 +1,112 @@
+"""The shift report as a printable PDF: a summary page of every shift, then a page per table and
+shift with its figures, its dealers, its flags and the lines the dealer, the supervisor and the
+count team sign."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from dealer_tui.accounting.report import figure_rows, money, percent, signed_money, write_file
+from dealer_tui.accounting.shifts import ShiftFigures, totals
+
+GRID = (0.6, 0.6, 0.6)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: str,
+             notes: Sequence[str] = ()) -> int:
+    """Write the report to `target` (through a `.part` file); the number of pages."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import mm
+    from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    styles = getSampleStyleSheet()
+    body, small = styles["BodyText"], styles["Italic"]
+    pages = {"n": 0}
+
+    def footer(canvas: object, doc: object) -> None:
+        from reportlab.pdfgen.canvas import Canvas
+
+        assert isinstance(canvas, Canvas)
+        pages["n"] = canvas.getPageNumber()
+        canvas.saveState()
+        canvas.setFont("Helvetica", 8)
+        canvas.drawString(15 * mm, 10 * mm, f"{title} · {period}")
+        canvas.drawRightString(A4[0] - 15 * mm, 10 * mm, f"page {canvas.getPageNumber()}")
+        canvas.restoreState()
+
+    def grid(data: list[list[str]], widths: list[float], head: bool = True) -> Table:
+        table = Table(data, colWidths=widths, repeatRows=1 if head else 0)
+        style = [("GRID", (0, 0), (-1, -1), 0.4, colors.Color(*GRID)), ("FONTSIZE", (0, 0), (-1, -1), 8),
+                 ("ALIGN", (1, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
+        if head:
+            style += [("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
+                      ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold")]
+        table.setStyle(TableStyle(style))
+        return table
+
+    story: list[object] = [Paragraph(_escape(title), styles["Title"]), Paragraph(_escape(period), body),
+                           Spacer(1, 4 * mm)]
+    summary = [["Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold", "Rounds' result",
+                "Theoretical", "Flags"]]
+    for s in shifts:
+        summary.append([s.table[:24], str(s.shift), s.status.split(",")[0], str(s.rounds), money(s.handle),
+                        money(s.drop), money(s.win), percent(s.hold), money(s.rounds_win),
+                        f"{s.theoretical:,.0f}" if s.theory_known else "—", str(len(s.flags)) if s.flags else ""])
+    t = totals(shifts)
+    summary.append(["Total", str(t["shifts"]), f"{t['counted']} counted", str(t["rounds"]), f"{t['handle']:,}",
+                    f"{t['drop']:,}", f"{t['win']:,}", percent(t["hold"] if isinstance(t["hold"], float) else None),
+                    f"{t['rounds_win']:,}", f"{t['theoretical_win']:,.0f}", str(t["flagged"] or "")])
+    widths = [m * mm for m in (30, 11, 18, 14, 18, 18, 18, 14, 20, 18, 10)]
+    story.append(grid(summary, widths) if shifts else Paragraph("No shifts in this period.", body))
+    for note in notes:
+        story.append(Paragraph(_escape(f"Note: {note}"), small))
+    for s in shifts:
+        story += [PageBreak(), Paragraph(_escape(f"{s.table} — shift {s.shift}"), styles["Heading1"]),
+                  Paragraph(_escape(f"{s.game}, profile {s.profile} ({'house-banked' if s.banked else 'card room'})"
+                                    f"{' · training table' if s.training else ''} · {s.status}"), body),
+                  Paragraph(_escape(f"Opened {s.opened_at[:19]} (opener by {s.opened_by[0]}, witnessed by "
+                                    f"{s.opened_by[1]})"), body)]
+        if s.closed_at:
+            story.append(Paragraph(_escape(f"Closed {s.closed_at[:19]} (closer by {s.closed_by[0]}, witnessed by "
+                                           f"{s.closed_by[1]})"), body))
+        if s.tray.drop is not None:
+            story.append(Paragraph(_escape(f"Drop box counted by {s.tray.drop.by}"
+                                           + (f": {s.tray.drop.note}" if s.tray.drop.note else "")), body))
+        story.append(Spacer(1, 3 * mm))
+        rows = [["Figure", "Counted", "By the records", "Difference"]]
+        rows += [list(r) for r in figure_rows(s)]
+        story.append(grid(rows, [62 * mm, 32 * mm, 42 * mm, 32 * mm]))
+        story.append(Spacer(1, 3 * mm))
+        if s.dealers:
+            dealers = [["Dealer", "Rounds", "Handle", "Rounds' result", "First round", "Last round"]]
+            dealers += [[d.account, str(d.rounds), f"{d.handle:,}", signed_money(d.rounds_win), d.first[11:19],
+                         d.last[11:19]] for d in s.dealers.values()]
+            story.append(grid(dealers, [36 * mm, 18 * mm, 26 * mm, 28 * mm, 30 * mm, 30 * mm]))
+            story.append(Spacer(1, 3 * mm))
+        if s.flags:
+            story.append(Paragraph("<b>Flags</b>", body))
+            story += [Paragraph(_escape(f"• {f}"), body) for f in s.flags]
+        else:
+            story.append(Paragraph("No differences.", body))
+        story.append(Spacer(1, 14 * mm))
+        signers = [("Dealer", s.closed_by[0] or s.opened_by[0]), ("Supervisor", s.closed_by[1] or s.opened_by[1]),
+                   ("Count team", s.tray.drop.by if s.tray.drop is not None else "")]
+        sign = Table([["_" * 30] * 3, [f"{role}: {who}" for role, who in signers], ["Date: ____________"] * 3],
+                     colWidths=[58 * mm] * 3)
+        sign.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9), ("TOPPADDING", (0, 2), (-1, 2), 8)]))
+        story.append(sign)
+
+    def write(part: Path) -> None:
+        doc = SimpleDocTemplate(str(part), pagesize=A4, title=title, author="dealer-tui", leftMargin=15 * mm,
+                                rightMargin=15 * mm, topMargin=15 * mm, bottomMargin=18 * mm)
+        doc.build(story, onFirstPage=footer, onLaterPages=footer)
+
+    write_file(target, write)
+    return pages["n"]

@@ -1,0 +1,130 @@
+"""The shift report's forms: the JSON object, the CSV rows, the lines of text a terminal shows
+(the PDF is `accounting.pdf`). Every form reads the same `ShiftFigures`."""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TextIO
+
+from dealer_tui.accounting.shifts import ShiftFigures, totals
+
+CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
+               "rounds_per_hour", "handle", "drop", "drop_cash", "drop_markers", "expected_drop", "drop_difference",
+               "collection", "expected_collection", "collection_difference", "opener", "closer", "fills",
+               "credits", "chips_sold_cash", "chips_sold_marker", "expected_closer", "closer_difference", "win",
+               "hold", "rounds_win", "win_difference", "theoretical_win", "theoretical_band", "dealers", "flags")
+
+
+def report_dict(shifts: Sequence[ShiftFigures], since: str | None, until: str | None,
+                notes: Sequence[str] = ()) -> dict[str, object]:
+    """The `--json` object: `tables` (one entry per table and shift) and `totals`."""
+    return {"from": since, "to": until, "tables": [s.to_dict() for s in shifts], "totals": totals(shifts),
+            "notes": list(notes)}
+
+
+def _cell(value: object) -> object:
+    """A CSV cell a spreadsheet shows as text: a name starting with = + - @ is not run as a formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return "" if value is None else value
+
+
+def write_csv(shifts: Sequence[ShiftFigures], out: TextIO) -> int:
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
+    for s in shifts:
+        d = s.to_dict()
+        sold = d["chips_sold"]
+        assert isinstance(sold, dict)
+        row = {**d, "chips_sold_cash": sold["cash"], "chips_sold_marker": sold["marker"],
+               "dealers": ";".join(f"{x.account}:{x.rounds}" for x in s.dealers.values()),
+               "flags": "; ".join(s.flags)}
+        writer.writerow([_cell(row.get(c)) for c in CSV_COLUMNS])
+    return len(shifts)
+
+
+def write_file(target: Path, write: Callable[[Path], None]) -> None:
+    """Write `target` through a `.part` file, so nothing is ever half-written; OSError (with a
+    plain `strerror`) when it cannot be written."""
+    if not str(target).strip():
+        raise OSError(0, "a file name is needed")
+    if target.is_dir():
+        raise OSError(0, "is a folder: add a file name")
+    part = target.with_name(target.name + ".part")
+    try:
+        write(part)
+        os.replace(part, target)
+    except OSError:
+        part.unlink(missing_ok=True)
+        raise
+
+
+def csv_file(shifts: Sequence[ShiftFigures], target: Path) -> None:
+    def write(part: Path) -> None:
+        with open(part, "w", newline="", encoding="utf-8") as out:
+            write_csv(shifts, out)
+
+    write_file(target, write)
+
+
+def money(value: int | None) -> str:
+    return "—" if value is None else f"{value:,}"
+
+
+def signed_money(value: int | None) -> str:
+    return "—" if value is None else ("0" if value == 0 else f"{value:+,}")
+
+
+def percent(value: float | None) -> str:
+    return "—" if value is None else f"{value * 100:.2f}%"
+
+
+def figure_rows(s: ShiftFigures) -> list[tuple[str, str, str, str]]:
+    """(figure, counted, by the records, difference): the shift's numbers at a glance."""
+    t = s.tray
+    rph = s.rounds_per_hour
+    theory = f"{s.theoretical:,.0f} ± {s.band:,.0f}" if s.theory_known else "—"
+    return [
+        ("Opener", money(s.opener), "", ""),
+        ("Fills", money(t.fills), "", ""),
+        ("Credits", money(t.credits), "", ""),
+        ("Chips sold (cash / marker)", "", f"{t.sold_cash:,} / {t.sold_marker:,}", ""),
+        *([("Sold before the opener", "", f"{t.before_cash:,} / {t.before_marker:,}", "")] if t.sold_before else []),
+        ("Closer", money(s.closer), money(s.expected_closer), signed_money(s.closer_difference)),
+        ("Drop (cash + markers)", money(s.drop), money(s.expected_drop), signed_money(s.drop_difference)),
+        ("Collection box (rake, fees)", money(s.collection), money(s.expected_collection),
+         signed_money(s.collection_difference)),
+        ("Win", money(s.win), money(s.rounds_win), signed_money(s.win_difference)),
+        ("Hold (win / drop)", percent(s.hold), "", ""),
+        ("Handle (wagered)", "", money(s.handle), ""),
+        ("Theoretical win", "", theory, ""),
+        ("Rounds (per hour)", "", f"{s.rounds} ({'—' if rph is None else f'{rph:.1f}'})", ""),
+    ]
+
+
+def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> list[str]:
+    """The report as a terminal shows it."""
+    if not shifts:
+        return ["no shifts: a table's shift begins when its opener is counted", *[f"note: {n}" for n in notes]]
+    lines: list[str] = []
+    for s in shifts:
+        head = f"{s.table} · {s.game} ({s.profile}) · shift {s.shift} · {s.status}"
+        lines += [head + (" · training" if s.training else ""),
+                  f"  opened {s.opened_at[:19]} by {s.opened_by[0]} with {s.opened_by[1]}"
+                  + (f"; closed {s.closed_at[:19]} by {s.closed_by[0]} with {s.closed_by[1]}" if s.closed_at else "")]
+        lines.append(f"  {'':28} {'counted':>12} {'records':>16} {'difference':>11}")
+        for label, counted, recorded, diff in figure_rows(s):
+            lines.append(f"  {label:28} {counted:>12} {recorded:>16} {diff:>11}")
+        for d in s.dealers.values():
+            lines.append(f"  dealer {d.account}: {d.rounds} rounds, handle {d.handle:,}, rounds' result "
+                         f"{d.rounds_win:,}")
+        lines += [f"  FLAG: {f}" for f in s.flags]
+        lines.append("")
+    t = totals(shifts)
+    lines.append(f"{t['shifts']} shift(s), {t['counted']} counted: drop {t['drop']:,}, win {t['win']:,}, "
+                 f"rounds' result {t['rounds_win']:,}, {t['flagged']} flagged")
+    lines += [f"note: {n}" for n in notes]
+    return lines

@@ -1,0 +1,338 @@
+"""The shift report: per table and shift, what was counted against what the records say.
+
+The counted win is the regulators' (win = drop + closer + credits − opener − fills, and a card
+room's collection box besides); the rounds' own result is the statistical win; the expected closer
+is opener + fills − credits − chips sold + the house's result at a banked game. Each difference is
+flagged. The theoretical win is the handle times the profile's hold on handle (`theoretical`),
+with the band chance may take the rounds' result over that many rounds (95%).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from dealer_tui.accounting.theoretical import Edge, Theory
+from dealer_tui.audit import table_profiles
+from dealer_tui.events import EventError, typed
+from dealer_tui.events.accounting import TrayCounted
+from dealer_tui.events.table import PayoutConfirmed, RoundStarted, RoundVoided, TableChanged, TableOpened
+from dealer_tui.ledger.base import Ledger, StoredEvent, TableRecord
+from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
+from rules.profiles.loader import LoadedProfile
+from rules.simulate.common import Z95
+
+TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
+
+
+@dataclass
+class DealerFigures:
+    """One dealer's rounds within a shift."""
+
+    account: str
+    rounds: int = 0
+    handle: int = 0
+    rounds_win: int = 0
+    first: str = ""
+    last: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"dealer": self.account, "rounds": self.rounds, "handle": self.handle, "rounds_win": self.rounds_win,
+                "first_round_at": self.first, "last_round_at": self.last}
+
+
+@dataclass
+class ShiftFigures:
+    """One table's shift, counted and recorded."""
+
+    table: str
+    table_id: int
+    game: str
+    profile: str
+    shift: int
+    training: bool
+    banked: bool
+    opened_at: str
+    closed_at: str | None
+    tray: Shift
+    rounds: int = 0
+    voids: int = 0
+    handle: int = 0
+    rounds_win: int = 0
+    last_at: str = ""
+    theoretical: float = 0.0
+    variance: float = 0.0
+    """The variance of the rounds' result about the theoretical win (chips²)."""
+    theory_known: bool = True
+    dealers: dict[str, DealerFigures] = field(default_factory=dict)
+    opened_by: tuple[str, str] = ("", "")
+    closed_by: tuple[str, str] = ("", "")
+    """(dealer, supervisor) who signed the opener and the closer."""
+
+    # -- what was counted --------------------------------------------------------------------
+
+    @property
+    def opener(self) -> int:
+        return self.tray.opener
+
+    @property
+    def closer(self) -> int | None:
+        return self.tray.closer
+
+    @property
+    def counted(self) -> bool:
+        """The shift closed and its drop box counted: the counted win stands."""
+        return self.tray.closer is not None and self.tray.drop is not None
+
+    @property
+    def drop(self) -> int | None:
+        return None if self.tray.drop is None else self.tray.drop.drop
+
+    @property
+    def collection(self) -> int | None:
+        return None if self.tray.drop is None else self.tray.drop.collection
+
+    @property
+    def win(self) -> int | None:
+        """drop + closer + credits − opener − fills (+ the collection box at a card room); chips
+        sold before the opener count with it (they were the tray's when the shift began)."""
+        t = self.tray
+        if t.closer is None or t.drop is None:
+            return None
+        return t.drop.drop + t.closer + t.credits - t.opener - t.sold_before - t.fills + t.drop.collection
+
+    @property
+    def hold(self) -> float | None:
+        drop = self.drop
+        win = self.win
+        return None if win is None or not drop else win / drop
+
+    # -- what the records say ----------------------------------------------------------------
+
+    @property
+    def expected_closer(self) -> int:
+        return self.tray.expected
+
+    @property
+    def closer_difference(self) -> int | None:
+        return None if self.tray.closer is None else self.tray.closer - self.tray.expected
+
+    @property
+    def expected_drop(self) -> int:
+        """The cash and the markers the buy-ins put into the drop box."""
+        return self.tray.sold + self.tray.sold_before
+
+    @property
+    def drop_difference(self) -> int | None:
+        drop = self.drop
+        return None if drop is None else drop - self.expected_drop
+
+    @property
+    def expected_collection(self) -> int:
+        return self.tray.collected
+
+    @property
+    def collection_difference(self) -> int | None:
+        collection = self.collection
+        return None if collection is None else collection - self.expected_collection
+
+    @property
+    def win_difference(self) -> int | None:
+        win = self.win
+        return None if win is None else win - self.rounds_win
+
+    @property
+    def band(self) -> float:
+        """How far the rounds' result may stray from the theoretical win by chance (95%)."""
+        return Z95 * math.sqrt(self.variance)
+
+    @property
+    def hours(self) -> float:
+        end = self.closed_at or self.last_at or self.opened_at
+        return max(_seconds(self.opened_at, end), 0.0) / 3600
+
+    @property
+    def rounds_per_hour(self) -> float | None:
+        hours = self.hours
+        return None if hours <= 0 else self.rounds / hours
+
+    @property
+    def status(self) -> str:
+        if self.tray.closer is None:
+            return "open"
+        return "closed, drop box not counted" if self.tray.drop is None else "counted"
+
+    @property
+    def flags(self) -> list[str]:
+        """The differences a supervisor looks into, in words."""
+        out: list[str] = []
+        for label, diff in (("closer", self.closer_difference), ("drop", self.drop_difference),
+                            ("collection box", self.collection_difference), ("win", self.win_difference)):
+            if diff:
+                out.append(f"{label} {'over' if diff > 0 else 'short'} by {abs(diff)}")
+        if not self.theory_known:
+            out.append("no house edge for the profile: theoretical win not known")
+        elif self.banked and abs(self.rounds_win - self.theoretical) > self.band:
+            out.append(f"rounds' result {self.rounds_win} outside the band {self.theoretical:.0f} ± {self.band:.0f}")
+        return out
+
+    def to_dict(self) -> dict[str, object]:
+        t = self.tray
+        hold = self.hold
+        rph = self.rounds_per_hour
+        return {
+            "table": self.table, "table_id": self.table_id, "game": self.game, "profile": self.profile,
+            "shift": self.shift, "status": self.status, "training": self.training, "banked": self.banked,
+            "opened_at": self.opened_at, "closed_at": self.closed_at,
+            "opened_by": {"dealer": self.opened_by[0], "supervisor": self.opened_by[1]},
+            "closed_by": {"dealer": self.closed_by[0], "supervisor": self.closed_by[1]} if self.closed_at else None,
+            "rounds": self.rounds, "voids": self.voids, "hours": round(self.hours, 4),
+            "rounds_per_hour": None if rph is None else round(rph, 2),
+            "handle": self.handle, "drop": self.drop,
+            "drop_cash": None if t.drop is None else t.drop.cash,
+            "drop_markers": None if t.drop is None else t.drop.markers,
+            "expected_drop": self.expected_drop, "drop_difference": self.drop_difference,
+            "collection": self.collection, "expected_collection": self.expected_collection,
+            "collection_difference": self.collection_difference,
+            "opener": self.opener, "closer": self.closer, "fills": t.fills, "credits": t.credits,
+            "chips_sold": {"cash": t.sold_cash, "marker": t.sold_marker},
+            "chips_sold_before_opener": {"cash": t.before_cash, "marker": t.before_marker},
+            "chips_walked": t.walked,
+            "expected_closer": self.expected_closer, "closer_difference": self.closer_difference,
+            "win": self.win, "hold": None if hold is None else round(hold, 6),
+            "rounds_win": self.rounds_win, "win_difference": self.win_difference,
+            "theoretical_win": round(self.theoretical, 2) if self.theory_known else None,
+            "theoretical_band": round(self.band, 2) if self.theory_known else None,
+            "dealers": [d.to_dict() for d in self.dealers.values()],
+            "flags": self.flags,
+        }
+
+
+def _seconds(start: str, end: str) -> float:
+    try:
+        return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
+    except ValueError:
+        return 0.0
+
+
+class _Collector:
+    """One table's events, in order, cut into shifts."""
+
+    def __init__(self, table: TableRecord, profiles: dict[str, LoadedProfile], theory: Theory) -> None:
+        self.table, self.profiles, self.theory = table, profiles, theory
+        self.tray = Tray()
+        self.shifts: list[ShiftFigures] = []
+        self.training = False
+        self.edges: dict[str, Edge | None] = {}
+        self.started: dict[int, tuple[RoundStarted, ShiftFigures | None]] = {}
+        self.sha = table.profile_sha256
+
+    def current(self) -> ShiftFigures | None:
+        if self.shifts and self.shifts[-1].closed_at is None:
+            return self.shifts[-1]
+        return None
+
+    def fold(self, events: Iterable[StoredEvent]) -> list[ShiftFigures]:
+        for stored in events:
+            if stored.kind not in TRAY_KINDS and stored.kind != RoundVoided.KIND:
+                continue
+            try:
+                event = typed(stored, self.table.game)
+            except EventError:
+                continue  # verify names an event that does not read
+            self.tray.apply(event, stored.ledger_seq)
+            if isinstance(event, (TableOpened, TableChanged)):
+                self.sha = event.profile_sha256
+                if isinstance(event, TableOpened):
+                    self.training = event.training
+            elif isinstance(event, TrayCounted):
+                self._counted(event, stored)
+            elif isinstance(event, RoundStarted) and stored.round_id is not None:
+                self.started[stored.round_id] = (event, self.current())
+            elif isinstance(event, PayoutConfirmed):
+                self._settled(event, stored)
+            elif isinstance(event, RoundVoided) and stored.round_id in self.started:
+                shift = self.started[stored.round_id][1]
+                if shift is not None:
+                    shift.voids += 1
+        return self.shifts
+
+    def _counted(self, event: TrayCounted, stored: StoredEvent) -> None:
+        if event.count == "opener" and self.tray.shift is not None:
+            profile = self.profiles.get(self.sha)
+            self.shifts.append(ShiftFigures(
+                self.table.name, self.table.id, self.table.game, profile.name if profile else self.table.profile,
+                event.shift, self.training, self.tray.banked, stored.ts, None, self.tray.shift,
+                opened_by=(event.dealer, event.supervisor)))
+        elif event.count == "closer":
+            shift = self.current()
+            if shift is not None:
+                shift.closed_at, shift.closed_by = stored.ts, (event.dealer, event.supervisor)
+
+    def _settled(self, event: PayoutConfirmed, stored: StoredEvent) -> None:
+        if stored.round_id not in self.started:
+            return
+        started, shift = self.started[stored.round_id]
+        if shift is None:
+            return
+        shift.rounds += 1
+        shift.handle += event.wagered
+        shift.rounds_win += event.house
+        shift.last_at = stored.ts
+        dealer = shift.dealers.setdefault(started.dealer or "", DealerFigures(started.dealer or ""))
+        dealer.rounds += 1
+        dealer.handle += event.wagered
+        dealer.rounds_win += event.house
+        dealer.first = dealer.first or stored.ts
+        dealer.last = stored.ts
+        if not shift.banked:
+            shift.theoretical += event.house  # rake and fees: what the rounds took, chance aside
+            return
+        edge = self._edge(started.profile_sha256)
+        if edge is None:
+            shift.theory_known = False
+            return
+        shift.theoretical += edge.edge * event.wagered
+        shift.variance += (edge.spread * event.wagered) ** 2
+
+    def _edge(self, sha: str) -> Edge | None:
+        if sha not in self.edges:
+            loaded = self.profiles.get(sha)
+            self.edges[sha] = None if loaded is None else self.theory.edge(loaded)
+        return self.edges[sha]
+
+
+def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, until: str | None = None,
+                  tables: Sequence[str] = ()) -> list[ShiftFigures]:
+    """Every table's shifts opened in [since, until) (ISO times; None: no bound), oldest first per
+    table; `tables` keeps those tables only (by name)."""
+    out: list[ShiftFigures] = []
+    for table in ledger.tables():
+        if tables and table.name not in tables:
+            continue
+        profiles = table_profiles(ledger, table)
+        events = ledger.table_events(table.id, [*sorted(TRAY_KINDS), RoundVoided.KIND])
+        for shift in _Collector(table, profiles, theory).fold(events):
+            if since is not None and shift.opened_at < since:
+                continue
+            if until is not None and shift.opened_at >= until:
+                continue
+            out.append(shift)
+    return out
+
+
+def totals(shifts: Sequence[ShiftFigures]) -> dict[str, object]:
+    """The report's totals over its shifts (a counted figure only over the shifts counted)."""
+    counted = [s for s in shifts if s.counted]
+    drop = sum(s.drop or 0 for s in counted)
+    win = sum(s.win or 0 for s in counted)
+    return {
+        "shifts": len(shifts), "counted": len(counted), "rounds": sum(s.rounds for s in shifts),
+        "handle": sum(s.handle for s in shifts), "drop": drop, "win": win,
+        "hold": round(win / drop, 6) if drop else None,
+        "rounds_win": sum(s.rounds_win for s in shifts),
+        "theoretical_win": round(sum(s.theoretical for s in shifts if s.theory_known), 2),
+        "flagged": sum(1 for s in shifts if s.flags),
+    }

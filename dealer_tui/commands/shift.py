@@ -1,0 +1,156 @@
+"""`dealer-tui shift`: the shift report (text, JSON, CSV, PDF) and the count team's drop count."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, server_url
+
+if TYPE_CHECKING:
+    from dealer_tui.ledger import Ledger
+
+NAME = "shift"
+HELP = "table accounting: the shift report (drop, tray, fills, credits, win, hold) and the drop box count"
+MAX_HANDS = 10_000_000
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
+    report = sub.add_parser("report", help="per table and shift: rounds, handle, drop, opener, closer, fills, "
+                            "credits, win, hold, the rounds' result and the theoretical win, each difference flagged")
+    report.add_argument("--from", dest="since", metavar="TIME", help="shifts opened at or after this time (ISO, "
+                        "e.g. 2026-12-01 or 2026-12-01T18:00; UTC)")
+    report.add_argument("--to", dest="until", metavar="TIME", help="shifts opened before this time (ISO; UTC)")
+    report.add_argument("--table", action="append", default=[], metavar="NAME", help="only this table (repeatable)")
+    form = report.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="one JSON object: `tables` (one entry per table and "
+                      "shift) and `totals`")
+    form.add_argument("--csv", metavar="FILE", help="one CSV row per table and shift ('-': standard output)")
+    form.add_argument("--pdf", metavar="FILE", help="a printable report with the signature lines")
+    report.add_argument("--hands", type=int, default=None,
+                        help="hands simulated per profile for its house edge (default 400,000; cached per profile "
+                        "text)")
+    add_ledger_option(report, server=True)
+    count = sub.add_parser("count", help="the count team records a table's drop box count (cash, markers, the "
+                           "collection box) for its last closed shift; asks the PIN")
+    count.add_argument("--table", required=True, metavar="NAME", help="the table's name")
+    count.add_argument("--cash", type=int, required=True, help="cash in the drop box")
+    count.add_argument("--markers", type=int, default=0, help="markers in the drop box (their amount)")
+    count.add_argument("--collection", type=int, default=0,
+                       help="a card room's collection box: the rake and fees counted")
+    count.add_argument("--shift", type=int, default=None, help="the shift counted (default: the last closed one)")
+    count.add_argument("--by", required=True, metavar="ACCOUNT", help="the count team's account (a manager or an "
+                       "auditor)")
+    count.add_argument("--note", default="", help="what the count team notes")
+    add_ledger_option(count)
+
+
+def _when(text: str | None, option: str) -> str | None:
+    if text is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ValueError(f"{option}: {text!r} is not a time (ISO: 2026-12-01 or 2026-12-01T18:00)") from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment.isoformat()
+
+
+def run(args: argparse.Namespace) -> int:
+    from dealer_tui.ledger import LedgerError, SqliteLedger
+    from dealer_tui.ledger.base import NotALedger
+
+    if args.action == "count":
+        return _count(args)
+    try:
+        since, until = _when(args.since, "--from"), _when(args.until, "--to")
+    except ValueError as exc:
+        return fail(str(exc))
+    if args.hands is not None and not 1_000 <= args.hands <= MAX_HANDS:
+        return fail(f"--hands: 1,000 to {MAX_HANDS:,}, not {args.hands}")
+    url = server_url(args)
+    try:
+        if url is not None:
+            from dealer_tui.ledger.postgres import PgLedger
+
+            ledger: Ledger = PgLedger(url)
+        else:
+            ledger = SqliteLedger(ledger_path(args), readonly=True)
+    except (NotALedger, LedgerError) as exc:
+        return fail(str(exc))
+    try:
+        return _report(ledger, args, since, until)
+    except LedgerError as exc:
+        return fail(str(exc))
+    finally:
+        ledger.close()
+
+
+def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: str | None) -> int:
+    from dealer_tui.accounting.report import csv_file, report_dict, text_lines, write_csv
+    from dealer_tui.accounting.shifts import shift_figures
+    from dealer_tui.accounting.theoretical import THEORY_HANDS, Theory
+    from dealer_tui.paths import theory_cache_path
+
+    theory = Theory(theory_cache_path(), hands=args.hands or THEORY_HANDS)
+    shifts = shift_figures(ledger, theory, since=since, until=until, tables=args.table)
+    if args.table:
+        missing = sorted(set(args.table) - {t.name for t in ledger.tables()})
+        if missing:
+            return fail(f"--table: no table named {', '.join(map(repr, missing))} in this ledger")
+    notes = theory.problems
+    period = f"shifts opened {'from ' + since if since else 'since the first'} {'to ' + until if until else 'to now'}"
+    try:
+        if args.json:
+            sys.stdout.write(json.dumps(report_dict(shifts, since, until, notes), ensure_ascii=False) + "\n")
+        elif args.csv == "-":
+            write_csv(shifts, sys.stdout)
+        elif args.csv:
+            csv_file(shifts, Path(args.csv))
+            print(f"wrote {len(shifts)} shift(s) to {args.csv}")
+        elif args.pdf:
+            from dealer_tui.accounting.pdf import pdf_file
+
+            pages = pdf_file(shifts, Path(args.pdf), "Shift report", period, notes)
+            print(f"wrote {len(shifts)} shift(s) on {pages} page(s) to {args.pdf}")
+        else:
+            sys.stdout.write("\n".join(text_lines(shifts, notes)) + "\n")
+    except OSError as exc:
+        target = args.csv or args.pdf
+        return fail(f"{target}: cannot be written ({exc.strerror or exc}); nothing was written")
+    return 0
+
+
+def _count(args: argparse.Namespace) -> int:
+    from dealer_tui.accounting.count import record_drop
+    from dealer_tui.commands.staff import sign_in
+    from dealer_tui.ledger import LedgerError, SqliteLedger
+    from dealer_tui.ledger.base import NotALedger
+    from dealer_tui.staff import COUNT_DROP, Purpose, SignInRefused, StaffDesk
+    from rules.errors import RulesError
+
+    try:
+        ledger = SqliteLedger(ledger_path(args))
+    except (NotALedger, LedgerError) as exc:
+        return fail(str(exc))
+    try:
+        found = [t for t in ledger.tables() if t.name == args.table]
+        if not found:
+            return fail(f"--table: no table named {args.table!r} in {ledger.path}")
+        table = found[-1]
+        by = sign_in(StaffDesk(ledger), args.by, Purpose(COUNT_DROP, f"count the drop box of table {table.name}",
+                                                          table.id))
+        event = record_drop(ledger, table, args.cash, args.markers, args.collection, by, args.shift, args.note)
+    except (RulesError, LedgerError, SignInRefused, EOFError) as exc:
+        return fail(one_line(str(exc)))
+    finally:
+        ledger.close()
+    print(f"recorded the drop box of table {table.name}, shift {event.shift}: {event.cash:,} cash, "
+          f"{event.markers:,} in markers, {event.collection:,} in the collection box, counted by {event.by}")
+    return 0
