@@ -24,9 +24,11 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from dealer_tui.demo.shift import DemoShift, Signatures
     from dealer_tui.ledger import Ledger
     from dealer_tui.rounds.cards import CardSource
     from dealer_tui.rounds.table import Table
+    from dealer_tui.staff import Approval
 
 NAME = "demo"
 HELP = "play rounds with built-in players through the real rounds and ledger (training, demos)"
@@ -45,6 +47,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--supervisor", required=True,
                         help="the account that signs off big payouts (asked for its PIN once; each sign-off is "
                         "recorded as its own sign-in)")
+    parser.add_argument("--count-team", metavar="ACCOUNT", default=None,
+                        help="a manager or an auditor who counts the drop box when the demo's shift closes (asked "
+                        "for its PIN after the supervisor's); without it the shift closes with its drop box to count "
+                        "(`dealer-tui shift count`)")
     add_ledger_option(parser, default="training.sqlite, the training ledger,")
     add_pit_option(parser)
     add_witness_option(parser)
@@ -61,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     )
 
     from dealer_tui.demo import play, seat_players
+    from dealer_tui.demo.shift import DemoShift
     from dealer_tui.ledger import LedgerError, SqliteLedger
     from dealer_tui.rounds.cards import VirtualShoe
     from dealer_tui.rounds.table import Table
@@ -102,8 +109,10 @@ def run(args: argparse.Namespace) -> int:
         if table is None:
             table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats,
                                  training=True)
-        seat_players(table, args.players)
-        approve = _sign_in_staff(table, args)
+        approve, sign, count_team = _sign_in_staff(table, args)
+        shift = DemoShift(table, sign)
+        opened = shift.open(args.players)
+        seat_players(table, args.players, shift)
         progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                             TextColumn("{task.fields[rate]} rounds/s"), TimeRemainingColumn(),
                             console=_stderr_console(), transient=False)
@@ -114,12 +123,15 @@ def run(args: argparse.Namespace) -> int:
                 elapsed = progress.tasks[0].elapsed or 1e-9
                 progress.update(task, advance=1, rate=f"{played / elapsed:.0f}")
 
-            played = play(table, args.rounds, rng, advance, approve)
+            played = play(table, args.rounds, rng, advance, approve, shift)
+        closing = _close_shift(table, shift, count_team) if opened else []
     except (RulesError, LedgerError, SignInRefused, EOFError) as exc:
         return fail(str(exc))
     finally:
         ledger.close()
     print(f"played {played} rounds of {args.game} at training table {table.record.name!r} in {ledger.path}")
+    for line in closing:
+        print(line)
     if ledger.witness is not None and ledger.witness.error:
         sys.stderr.write(f"warning: {ledger.witness.error}\n")
     return _deliver(ledger_path(args), args.pit) if args.pit is not None else 0
@@ -175,20 +187,26 @@ def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Tab
     return Table.open(ledger, record, profile, shoe)
 
 
-def _sign_in_staff(table: Table, args: argparse.Namespace) -> Callable[[Table], dict[str, object]]:
+def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[
+        Callable[[Table], dict[str, object]], Signatures, Approval | None]:
     """The dealer signs in at the table; the supervisor's PIN is asked once, and each payout that
-    needs a sign-off is its own recorded sign-in for that round."""
+    needs a sign-off is its own recorded sign-in for that round, as is each tray count, fill and
+    credit (the dealer's and the supervisor's); the count team's sign-in, with `--count-team`."""
     from dealer_tui.commands.staff import read_pin
-    from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
+    from dealer_tui.staff import COUNT_DROP, DEAL, SIGN_OFF, TRAY, Purpose, StaffDesk
 
     desk = StaffDesk(table.ledger)
     where = f"table {table.record.name}"
-    dealer = desk.sign_in(args.dealer, read_pin(f"PIN of {args.dealer} (dealer): "),
-                          Purpose(DEAL, f"deal at {where}", table.record.id))
+    dealer_pin = read_pin(f"PIN of {args.dealer} (dealer): ")
+    dealer = desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, f"deal at {where}", table.record.id))
     table.sign_in_dealer(dealer)
     pin = read_pin(f"PIN of {args.supervisor} (supervisor): ")
     desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, f"sign off the demo's payouts at {where}",
                                                table.record.id))  # a wrong PIN stops the demo before it plays
+    count_team = None
+    if args.count_team is not None:
+        count_team = desk.sign_in(args.count_team, read_pin(f"PIN of {args.count_team} (count team): "),
+                                  Purpose(COUNT_DROP, f"count the drop box of {where}", table.record.id))
 
     def approve(at: Table) -> dict[str, object]:
         number = at.session.rounds_started
@@ -196,7 +214,32 @@ def _sign_in_staff(table: Table, args: argparse.Namespace) -> Callable[[Table], 
                                                               f"at {where}", at.record.id, number))
         return {"supervisor": approval.account, "sign_in": approval.sign_in}
 
-    return approve
+    def sign() -> tuple[Approval, Approval]:
+        return (desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, f"sign the tray at {where}", table.record.id)),
+                desk.sign_in(args.supervisor, pin, Purpose(TRAY, f"witness the tray at {where}", table.record.id)))
+
+    return approve, sign, count_team
+
+
+def _close_shift(table: Table, shift: DemoShift, count_team: Approval | None) -> list[str]:
+    """The demo's shift closed: a credit, the closer, and with the count team the drop box counted
+    as the buy-ins filled it (an honest count). What is said of it."""
+    from dealer_tui.accounting.count import record_drop
+
+    shift.credit()
+    shift.close()
+    closed = table.tray.shifts[-1]
+    lines = [f"shift {closed.number}: opener {closed.opener:,}, fills {closed.fills:,}, credits {closed.credits:,}, "
+             f"closer {closed.closer or 0:,} (expected {closed.expected:,})"]
+    if count_team is None:
+        lines.append(f"the drop box of shift {closed.number} is to be counted: dealer-tui shift count --table "
+                     f"{table.record.name!r} ...")
+        return lines
+    drop = record_drop(table.ledger, table.record, closed.sold_cash + closed.before_cash,
+                       closed.sold_marker + closed.before_marker, closed.collected, count_team, closed.number)
+    lines.append(f"drop box counted by {drop.by}: {drop.cash:,} cash, {drop.markers:,} in markers, "
+                 f"{drop.collection:,} in the collection box")
+    return lines
 
 
 def _stderr_console() -> Console:

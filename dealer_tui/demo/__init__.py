@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.rounds.table import Table
 from rules.registry import load, record
+
+if TYPE_CHECKING:
+    from dealer_tui.demo.shift import DemoShift
 
 Chooser = Callable[[Round, random.Random], Action]
 Approver = Callable[[Table], dict[str, object]]
@@ -22,24 +26,32 @@ def chooser(game_id: str) -> Chooser:
     return choose
 
 
-def seat_players(table: Table, players: int) -> None:
-    """Seats 1 to `players`, each buying in for the profile's most, at a table nobody sits at."""
+def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> None:
+    """Seats 1 to `players`, each buying in for the profile's most, at a table nobody sits at
+    (with a shift's tray: seat 1 by marker, the others in cash)."""
     if not table.session.players:
+        amount = table.profile.profile.buy_in.max
         for seat in range(1, players + 1):
-            table.seat_player(seat, f"Player {seat}", table.profile.profile.buy_in.max)
+            if shift is not None:
+                shift.ensure(amount)
+            table.seat_player(seat, f"Player {seat}", amount, "marker" if shift is not None and seat == 1 else "cash")
 
 
 def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None,
-         approve: Approver | None = None) -> int:
+         approve: Approver | None = None, shift: DemoShift | None = None) -> int:
     """Play `rounds` rounds with the built-in players, finishing first a hand left unfinished;
     players short of chips buy again between rounds, as at a real table. A payout that needs a
-    sign-off is confirmed with `approve`'s (the table refuses it without one). The rounds played."""
+    sign-off is confirmed with `approve`'s (the table refuses it without one). With a `shift`, its
+    tray is kept as a table keeps it: a fill half-way, and before any buy-in it could not give.
+    The rounds played."""
     choose = chooser(table.record.game)
     played = 0
     for _ in range(rounds):
         rnd = table.round
         if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
-            _rebuy(table)
+            if shift is not None and played == rounds // 2 and not shift.fills:
+                shift.fill(table.profile.profile.buy_in.max)
+            _rebuy(table, shift)
             rnd = table.start_round()
         while rnd.phase not in (Phase.DONE, Phase.VOID):
             action = choose(rnd, rng)
@@ -52,8 +64,10 @@ def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[i
     return played
 
 
-def _rebuy(table: Table) -> None:
+def _rebuy(table: Table, shift: DemoShift | None) -> None:
     buy_in = table.profile.profile.buy_in
     for seat, player in list(table.session.players.items()):
         if player.stack < buy_in.min:
+            if shift is not None:
+                shift.ensure(buy_in.max)
             table.buy_chips(seat, buy_in.max)
