@@ -30,7 +30,7 @@ class AmountField:
 
     @property
     def bounds(self) -> str:
-        return f"{self.low}–{self.high}" + (" or 0" if self.optional else "")
+        return f"{self.low}–{self.high}" + (" or 0" if self.optional and self.low > 0 else "")
 
 
 class AmountModal(Dialog[dict[str, int] | None]):

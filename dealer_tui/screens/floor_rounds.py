@@ -61,6 +61,7 @@ class RoundsScreen(Screen[None]):
         Binding("n", "older", "Next"),
         Binding("p", "newer", "Prev"),
         Binding("t", "totals", "Totals"),
+        Binding("h", "shifts", "Shifts"),
         Binding("T", "training", "Training", show=False),
         Binding("e", "export", "Export"),
         Binding("s", "sign_offs", "Sign-offs"),
@@ -270,6 +271,11 @@ class RoundsScreen(Screen[None]):
         from dealer_tui.screens.floor_totals import TotalsScreen
 
         self.app.push_screen(TotalsScreen(self.ledger, self.query_, self.tables))
+
+    def action_shifts(self) -> None:
+        from dealer_tui.screens.floor_shifts import ShiftsScreen
+
+        self.app.push_screen(ShiftsScreen(self.ledger))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The pit's screen only on a pit server's floor."""

@@ -39,6 +39,7 @@ from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.signed_steps import SignedSteps, approving
 from dealer_tui.screens.table_changes import TableChanges
+from dealer_tui.screens.tray_steps import TraySteps
 from dealer_tui.staff import SIGN_OFF, StaffDesk
 from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
@@ -55,13 +56,13 @@ from rules.profiles.loader import LoadedProfile
 
 R = TypeVar("R", bound=Round, default=Round)
 
-BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer"})
+BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer", "tray"})
 """The round screen's steps taken between hands only (the dealer's sign-in also when nobody is
 signed in for the hand in play)."""
 """The game's round (its live-table variant included) a round screen plays."""
 
 
-class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
+class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]):
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
 
@@ -82,6 +83,7 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
         Binding("l", "leave", "Cash out"),
         Binding("F", "floor", "Floor review"),
         Binding("D", "dealer", "Dealer sign-in"),
+        Binding("T", "tray", "Tray"),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -166,6 +168,7 @@ class RoundScreen(TableChanges, SignedSteps, Screen[None], Generic[R]):
             f"round {number}" if rnd is not None else f"{number} round{'s' if number != 1 else ''} played" if number
             else "no round yet")
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
+        self.query_one(TableInfo).show_tray(self.tray_line())
         prompt = self.with_keys(self.presenter.prompt(rnd))
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(f"No dealer is signed in: {key('dealer')} signs one in before the next round.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from dealer_tui.events.accounting import MARKER
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.choice_modal import ChoiceModal
@@ -18,6 +19,10 @@ from rules.profiles.loader import LoadedProfile
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
+
+
+def _by(method: str) -> str:
+    return " by marker" if method == MARKER else ""
 
 
 class TableChanges(RoundSteps):
@@ -49,9 +54,11 @@ class TableChanges(RoundSteps):
 
         def named(name: str | None) -> None:
             if name:
-                screen.ask_amounts(f"Seat {seat}: {name}'s buy-in", [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
-                                 lambda v: screen._table_step(lambda: screen.table.seat_player(seat, name, v["chips"]),
-                                                            f"{name} sits at seat {seat} with {v['chips']}"))
+                title = f"Seat {seat}: {name}'s buy-in"
+                screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
+                                   lambda v: screen.paid(title, v["chips"], lambda method, chips: screen._table_step(
+                                       lambda: screen.table.seat_player(seat, name, v["chips"], method, chips),
+                                       f"{name} sits at seat {seat} with {v['chips']}" + _by(method))))
 
         screen.ask(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
 
@@ -69,9 +76,11 @@ class TableChanges(RoundSteps):
         if seat is None:
             return
         buy_in = screen.table.profile.profile.buy_in
-        screen.ask_amounts(f"Seat {seat}: buy chips", [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
-                         lambda v: screen._table_step(lambda: screen.table.buy_chips(seat, v["chips"]),
-                                                    f"Seat {seat} buys {v['chips']}"))
+        title = f"Seat {seat}: buy chips"
+        screen.ask_amounts(title, [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
+                           lambda v: screen.paid(title, v["chips"], lambda method, chips: screen._table_step(
+                               lambda: screen.table.buy_chips(seat, v["chips"], method, chips),
+                               f"Seat {seat} buys {v['chips']}" + _by(method))))
 
     def action_leave(self) -> None:
         screen = self.screen_of_table()

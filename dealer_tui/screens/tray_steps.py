@@ -1,0 +1,233 @@
+"""The tray from the round screen, between hands: the opener and the closer counted by
+denomination, fills and credits on the cage's slip — each signed by the dealer on duty and a
+supervisor — colour-ups at a seat, and how a buy-in is paid once the shift's tray is counted."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from dealer_tui.events.accounting import CASH, MARKER
+from dealer_tui.ledger.base import LedgerError
+from dealer_tui.rounds.tray import describe_chips
+from dealer_tui.screens.amount_modal import AmountField, AmountModal
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.round_steps import RoundSteps
+from dealer_tui.screens.sign_in_modal import SignInModal
+from dealer_tui.staff import DEAL, TRAY, Approval, Purpose
+from dealer_tui.views import key
+from rules.errors import RulesError
+from rules.profiles.base import MAX_CHIP_COUNT
+
+if TYPE_CHECKING:
+    from dealer_tui.rounds.table import Table
+
+Chips = dict[str, int]
+
+
+class TraySteps(RoundSteps):
+    """A base of `RoundScreen`: the tray's steps."""
+
+    table: Table
+    selected: int | None
+
+    # -- what the tray shows -------------------------------------------------------------------
+
+    def tray_line(self) -> str:
+        screen = self.screen_of_table()
+        shift = screen.table.tray.shift
+        if shift is None:
+            return screen.with_keys(f"Tray: no shift ({key('tray')}: opener)")
+        return f"Shift {shift.number} · tray {shift.expected:,}"
+
+    # -- the steps -------------------------------------------------------------------------------
+
+    def action_tray(self) -> None:
+        screen = self.screen_of_table()
+        tray = screen.table.tray
+        if screen.table.session.dealer is None:
+            screen.tell("The tray is counted with the dealer on duty: a dealer signs in first.", severity="warning")
+            return
+        if tray.shift is None:
+            choices = [("o", "count the opener (the shift begins)")]
+        else:
+            choices = [("f", "a fill from the cage"), ("c", "a credit to the cage")]
+            if screen.table.session.players:
+                choices.append(("u", "colour up a player's chips"))
+            choices.append(("z", f"count the closer (shift {tray.shift.number} ends)"))
+
+        def chosen(choice: str | None) -> None:
+            steps: dict[str, Callable[[], None]] = {"o": lambda: screen._count("opener"),
+                                                    "z": lambda: screen._count("closer"),
+                                                    "f": lambda: screen._transfer("fill"),
+                                                    "c": lambda: screen._transfer("credit"),
+                                                    "u": screen._colour_up}
+            if choice in steps:
+                steps[choice]()
+
+        shown = "no shift open" if tray.shift is None else f"shift {tray.shift.number}, {tray.shift.expected:,} expected"
+        screen.ask(ChoiceModal(f"The tray ({shown})", choices), chosen)
+
+    def _chip_fields(self, defaults: Chips | None = None) -> list[AmountField]:
+        chip_set = self.screen_of_table().table.profile.profile.chip_set()
+        return [AmountField(str(c.value), f"{c.label()} chips", 0, MAX_CHIP_COUNT,
+                            (defaults or {}).get(str(c.value)), optional=True) for c in chip_set]
+
+    def _signed(self, what: str, then: Callable[[Approval, Approval], None]) -> None:
+        """The dealer on duty signs (PIN), then a supervisor witnesses (ID and PIN)."""
+        screen = self.screen_of_table()
+        table = screen.table
+        on_duty = table.session.dealer
+        where = f"at table {table.record.name}"
+        if on_duty is None:
+            return
+
+        def dealer_signed(dealer: Approval | None) -> None:
+            if dealer is None:
+                return
+
+            def supervisor_signed(supervisor: Approval | None) -> None:
+                if supervisor is not None:
+                    then(dealer, supervisor)
+
+            screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id)),
+                        supervisor_signed)
+
+        screen.show(SignInModal(screen.desk, Purpose(DEAL, f"sign {what} {where}", table.record.id),
+                                account=on_duty.account), dealer_signed)
+
+    def _tray_step(self, step: Callable[[], None], done: Callable[[], str]) -> None:
+        screen = self.screen_of_table()
+        try:
+            step()
+        except (RulesError, LedgerError) as exc:
+            if not screen.ledger_fault(exc, lambda: screen._tray_step(step, done)):
+                screen.tell(str(exc), severity="error")
+        else:
+            screen.tell(done())
+        screen.refresh_view()
+
+    def _count(self, count: str) -> None:
+        screen = self.screen_of_table()
+        table = screen.table
+        shift = table.tray.shift
+        title = ("Opener: count the tray, chips of each colour" if count == "opener" else
+                 f"Closer: count the tray at the end of shift {shift.number if shift else ''}, chips of each colour")
+
+        def counted(chips: Chips | None) -> None:
+            if chips is None:
+                return
+            total = sum(int(v) * n for v, n in chips.items())
+
+            def record(dealer: Approval, supervisor: Approval) -> None:
+                if count == "opener":
+                    screen._tray_step(lambda: table.open_shift(chips, dealer, supervisor),
+                                      lambda: f"Opener {total:,} counted: shift {table.tray.shifts[-1].number} is open.")
+                else:
+                    expected = shift.expected if shift else 0
+                    screen._tray_step(lambda: table.close_shift(chips, dealer, supervisor),
+                                      lambda: screen._closer_said(total, expected))
+
+            screen._signed(f"the {count} of {total:,}", record)
+
+        screen.ask(AmountModal(title, screen._chip_fields()), counted)
+
+    @staticmethod
+    def _closer_said(total: int, expected: int) -> str:
+        diff = total - expected
+        if not diff:
+            return f"Closer {total:,} counted, as expected: the shift is closed."
+        return (f"Closer {total:,} counted, {abs(diff):,} {'over' if diff > 0 else 'short'} against the expected "
+                f"{expected:,}: the shift is closed; the floor sees the difference.")
+
+    def _transfer(self, what: str) -> None:
+        screen = self.screen_of_table()
+        table = screen.table
+
+        def slipped(slip: str | None) -> None:
+            if not slip:
+                return
+            problem = table.tray.slip_problem(slip)
+            if problem is not None:
+                screen.tell(problem, severity="error")
+                return
+
+            def counted(chips: Chips | None) -> None:
+                if chips is None:
+                    return
+                total = sum(int(v) * n for v, n in chips.items())
+                step = table.fill if what == "fill" else table.credit
+
+                def record(dealer: Approval, supervisor: Approval) -> None:
+                    screen._tray_step(lambda: step(slip, chips, dealer, supervisor),
+                                      lambda: f"{what.capitalize()} {total:,} on slip {slip.strip()}: the tray holds "
+                                              f"{table.tray.shift.expected if table.tray.shift else 0:,} expected.")
+
+                screen._signed(f"the {what} of {total:,} (slip {slip.strip()})", record)
+
+            direction = "from the cage" if what == "fill" else "to the cage"
+            screen.ask(AmountModal(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",
+                                   screen._chip_fields()), counted)
+
+        screen.ask(ReasonModal(f"A {what}: the cage's slip number", "slip number", "The slip number is needed."),
+                   slipped)
+
+    def _colour_up(self) -> None:
+        screen = self.screen_of_table()
+        table = screen.table
+        seat = screen._chosen_player()
+        if seat is None:
+            return
+
+        def given(into: Chips | None) -> None:
+            if into is None:
+                return
+            total = sum(int(v) * n for v, n in into.items())
+            try:
+                back = table.suggested_chips(total)
+            except RulesError as exc:
+                screen.tell(str(exc), severity="error")
+                return
+
+            def returned(out: Chips | None) -> None:
+                if out is not None:
+                    chip_set = table.profile.profile.chip_set()
+                    screen._tray_step(lambda: table.colour_up(seat, into, out),
+                                      lambda: f"Seat {seat} coloured up: {describe_chips(chip_set, into)} for "
+                                              f"{describe_chips(chip_set, out)}.")
+
+            screen.ask(AmountModal(f"Seat {seat}: the chips given back for {total:,}", screen._chip_fields(back)),
+                       returned)
+
+        screen.ask(AmountModal(f"Seat {seat}: the player's chips taken in", screen._chip_fields()), given)
+
+    # -- buy-ins once the tray is counted --------------------------------------------------------
+
+    def paid(self, title: str, amount: int, record: Callable[[str, Chips | None], None]) -> None:
+        """How a buy-in of `amount` is paid: with no shift open, in cash with the chips the table
+        gives (as before the tray was counted); else cash or marker, and the chips given."""
+        screen = self.screen_of_table()
+        table = screen.table
+        if table.tray.shift is None:
+            record(CASH, None)
+            return
+
+        def method(choice: str | None) -> None:
+            if choice not in ("c", "m"):
+                return
+            try:
+                suggested = table.suggested_chips(amount)
+            except RulesError as exc:
+                screen.tell(str(exc), severity="error")
+                return
+
+            def chips(given: Chips | None) -> None:
+                if given is not None:
+                    record(CASH if choice == "c" else MARKER, given)
+
+            screen.ask(AmountModal(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested)), chips)
+
+        screen.ask(ChoiceModal(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
+                                                                   ("m", "marker (credit; the slip to the drop box)")]),
+                   method)
