@@ -317,3 +317,13 @@ def test_a_tray_count_witnessed_by_the_dealer_is_named(tmp_path: Path, capsys: p
     rehash(path)
     out = fails(path, capsys, "a tray count needs two people")
     assert "tray" in out   # the sign-in it names was the dealer's to deal, not a supervisor's for the tray
+
+
+def test_the_next_opener_is_held_against_the_last_closer(tmp_path: Path) -> None:
+    table, crew = casino_table(tmp_path)
+    table.open_shift({"1000": 5}, *both(crew, table))
+    table.close_shift({"1000": 5}, *both(crew, table))           # 5,000 in the tray at the change
+    table.open_shift({"1000": 4}, *both(crew, table))            # 4,000 counted: 1,000 gone in between
+    [first, second] = shift_figures(table.ledger, Theory(None, hands=20_000))
+    assert first.previous_closer is None and second.previous_closer == 5_000
+    assert "opener 4000 differs from the last shift's closer 5000" in second.flags

@@ -67,6 +67,8 @@ class ShiftFigures:
     """The variance of the rounds' result about the theoretical win (chips²)."""
     theory_known: bool = True
     dealers: dict[str, DealerFigures] = field(default_factory=dict)
+    previous_closer: int | None = None
+    """The table's closer before this shift's opener (the same tray, counted again)."""
     opened_by: tuple[str, str] = ("", "")
     closed_by: tuple[str, str] = ("", "")
     """(dealer, supervisor) who signed the opener and the closer."""
@@ -168,6 +170,8 @@ class ShiftFigures:
     def flags(self) -> list[str]:
         """The differences a supervisor looks into, in words."""
         out: list[str] = []
+        if self.previous_closer is not None and self.previous_closer != self.opener:
+            out.append(f"opener {self.opener} differs from the last shift's closer {self.previous_closer}")
         for label, diff in (("closer", self.closer_difference), ("drop", self.drop_difference),
                             ("collection box", self.collection_difference), ("win", self.win_difference)):
             if diff:
@@ -196,7 +200,7 @@ class ShiftFigures:
             "expected_drop": self.expected_drop, "drop_difference": self.drop_difference,
             "collection": self.collection, "expected_collection": self.expected_collection,
             "collection_difference": self.collection_difference,
-            "opener": self.opener, "closer": self.closer, "fills": t.fills, "credits": t.credits,
+            "opener": self.opener, "previous_closer": self.previous_closer, "closer": self.closer, "fills": t.fills, "credits": t.credits,
             "chips_sold": {"cash": t.sold_cash, "marker": t.sold_marker},
             "chips_sold_before_opener": {"cash": t.before_cash, "marker": t.before_marker},
             "chips_walked": t.walked,
@@ -262,10 +266,11 @@ class _Collector:
     def _counted(self, event: TrayCounted, stored: StoredEvent) -> None:
         if event.count == "opener" and self.tray.shift is not None:
             profile = self.profiles.get(self.sha)
+            earlier = self.tray.shifts[-2].closer if len(self.tray.shifts) > 1 else None
             self.shifts.append(ShiftFigures(
                 self.table.name, self.table.id, self.table.game, profile.name if profile else self.table.profile,
                 event.shift, self.training, self.tray.banked, stored.ts, None, self.tray.shift,
-                opened_by=(event.dealer, event.supervisor)))
+                previous_closer=earlier, opened_by=(event.dealer, event.supervisor)))
         elif event.count == "closer":
             shift = self.current()
             if shift is not None:

@@ -33,12 +33,14 @@ class DemoShift:
         return make_up(self.table.profile.profile.chip_set(), amount)
 
     def open(self, players: int) -> bool:
-        """The opener, when no shift is open: chips for every seat's largest buy-in twice over.
-        Whether this demo opened the shift."""
-        if self.table.tray.shift is not None:
+        """The opener, when no shift is open: the tray the last closer counted, or (a new table)
+        chips for every seat's largest buy-in twice over. Whether this demo opened the shift."""
+        tray = self.table.tray
+        if tray.shift is not None:
             return False
+        last = tray.shifts[-1].closer_chips if tray.shifts else None
         amount = 2 * max(players, 1) * self.table.profile.profile.buy_in.max
-        self.table.open_shift(self._chips(amount), *self.sign())
+        self.table.open_shift(last or self._chips(amount), *self.sign())
         return True
 
     def ensure(self, amount: int) -> None:
