@@ -92,7 +92,8 @@ def test_the_pdf_is_a_summary_then_a_page_per_shift_with_the_signature_lines(
                            check=True).stdout.split("\f")
     assert "Shift report" in pages[0] and "Demo high-card-flush" in pages[0]
     assert "Demo high-card-flush — shift 1" in pages[1]
-    for line in ("Dealer: D1", f"Supervisor: {SUPERVISOR}", f"Count team: {AUDITOR}", "No differences."):
+    for line in ("Dealer: Dana Dealer (D1)", f"Supervisor: Sam Super ({SUPERVISOR})",
+                 f"Count team: Avi Auditor ({AUDITOR})", "No differences."):
         assert line in pages[1], line
     assert "Count team:" in pages[2] and "drop box not counted" in pages[2]
 

@@ -4,7 +4,7 @@ count team sign."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from dealer_tui.accounting.report import figure_rows, money, percent, signed_money, write_file
@@ -17,9 +17,18 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def _when(ts: str) -> str:
+    return ts[:19].replace("T", " ") + " UTC"
+
+
 def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: str,
-             notes: Sequence[str] = ()) -> int:
-    """Write the report to `target` (through a `.part` file); the number of pages."""
+             notes: Sequence[str] = (), names: Mapping[str, str] | None = None) -> int:
+    """Write the report to `target` (through a `.part` file); the number of pages. `names` gives
+    the staff's names by account, for the signature lines."""
+    known = dict(names or {})
+
+    def who(account: str) -> str:
+        return f"{known[account]} ({account})" if account in known else account
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
@@ -53,7 +62,7 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
 
     story: list[object] = [Paragraph(_escape(title), styles["Title"]), Paragraph(_escape(period), body),
                            Spacer(1, 4 * mm)]
-    summary = [["Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold", "Rounds' result",
+    summary = [["Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold", "Result",
                 "Theoretical", "Flags"]]
     for s in shifts:
         summary.append([s.table[:24], str(s.shift), s.status.split(",")[0], str(s.rounds), money(s.handle),
@@ -63,21 +72,24 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
     summary.append(["Total", str(t["shifts"]), f"{t['counted']} counted", str(t["rounds"]), f"{t['handle']:,}",
                     f"{t['drop']:,}", f"{t['win']:,}", percent(t["hold"] if isinstance(t["hold"], float) else None),
                     f"{t['rounds_win']:,}", f"{t['theoretical_win']:,.0f}", str(t["flagged"] or "")])
-    widths = [m * mm for m in (30, 11, 18, 14, 18, 18, 18, 14, 20, 18, 10)]
+    widths = [m * mm for m in (32, 10, 17, 13, 17, 17, 16, 14, 16, 18, 10)]
     story.append(grid(summary, widths) if shifts else Paragraph("No shifts in this period.", body))
+    story.append(Paragraph("Win = drop + closer + credits − opener − fills (+ the collection box at a card room); "
+                           "hold = win / drop; Result = the rounds' own result; Theoretical = handle × the "
+                           "profile's simulated hold on handle.", small))
     for note in notes:
         story.append(Paragraph(_escape(f"Note: {note}"), small))
     for s in shifts:
         story += [PageBreak(), Paragraph(_escape(f"{s.table} — shift {s.shift}"), styles["Heading1"]),
                   Paragraph(_escape(f"{s.game}, profile {s.profile} ({'house-banked' if s.banked else 'card room'})"
                                     f"{' · training table' if s.training else ''} · {s.status}"), body),
-                  Paragraph(_escape(f"Opened {s.opened_at[:19]} (opener by {s.opened_by[0]}, witnessed by "
-                                    f"{s.opened_by[1]})"), body)]
+                  Paragraph(_escape(f"Opened {_when(s.opened_at)} (opener by {who(s.opened_by[0])}, witnessed by "
+                                    f"{who(s.opened_by[1])})"), body)]
         if s.closed_at:
-            story.append(Paragraph(_escape(f"Closed {s.closed_at[:19]} (closer by {s.closed_by[0]}, witnessed by "
-                                           f"{s.closed_by[1]})"), body))
+            story.append(Paragraph(_escape(f"Closed {_when(s.closed_at)} (closer by {who(s.closed_by[0])}, "
+                                           f"witnessed by {who(s.closed_by[1])})"), body))
         if s.tray.drop is not None:
-            story.append(Paragraph(_escape(f"Drop box counted by {s.tray.drop.by}"
+            story.append(Paragraph(_escape(f"Drop box counted by {who(s.tray.drop.by)}"
                                            + (f": {s.tray.drop.note}" if s.tray.drop.note else "")), body))
         story.append(Spacer(1, 3 * mm))
         rows = [["Figure", "Counted", "By the records", "Difference"]]
@@ -86,7 +98,7 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         story.append(Spacer(1, 3 * mm))
         if s.dealers:
             dealers = [["Dealer", "Rounds", "Handle", "Rounds' result", "First round", "Last round"]]
-            dealers += [[d.account, str(d.rounds), f"{d.handle:,}", signed_money(d.rounds_win), d.first[11:19],
+            dealers += [[who(d.account), str(d.rounds), f"{d.handle:,}", signed_money(d.rounds_win), d.first[11:19],
                          d.last[11:19]] for d in s.dealers.values()]
             story.append(grid(dealers, [36 * mm, 18 * mm, 26 * mm, 28 * mm, 30 * mm, 30 * mm]))
             story.append(Spacer(1, 3 * mm))
@@ -98,7 +110,8 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         story.append(Spacer(1, 14 * mm))
         signers = [("Dealer", s.closed_by[0] or s.opened_by[0]), ("Supervisor", s.closed_by[1] or s.opened_by[1]),
                    ("Count team", s.tray.drop.by if s.tray.drop is not None else "")]
-        sign = Table([["_" * 30] * 3, [f"{role}: {who}" for role, who in signers], ["Date: ____________"] * 3],
+        sign = Table([["_" * 30] * 3, [f"{role}: {who(account)}" if account else f"{role}:"
+                                       for role, account in signers], ["Date: ____________"] * 3],
                      colWidths=[58 * mm] * 3)
         sign.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9), ("TOPPADDING", (0, 2), (-1, 2), 8)]))
         story.append(sign)

@@ -117,7 +117,10 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
         elif args.pdf:
             from dealer_tui.accounting.pdf import pdf_file
 
-            pages = pdf_file(shifts, Path(args.pdf), "Shift report", period, notes)
+            from dealer_tui.staff import StaffRegister
+
+            names = {a.id: a.name for a in StaffRegister.read(ledger).accounts.values()}
+            pages = pdf_file(shifts, Path(args.pdf), "Shift report", period, notes, names)
             print(f"wrote {len(shifts)} shift(s) on {pages} page(s) to {args.pdf}")
         else:
             sys.stdout.write("\n".join(text_lines(shifts, notes)) + "\n")
