@@ -19,7 +19,7 @@ from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.accounting import TrayCounted
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted, RoundVoided, TableChanged, TableOpened
-from dealer_tui.ledger.base import Ledger, StoredEvent, TableRecord
+from dealer_tui.ledger.base import Ledger, RoundRecord, StoredEvent, TableRecord
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
 from rules.profiles.loader import LoadedProfile
 from rules.simulate.common import Z95
@@ -238,9 +238,17 @@ class _Collector:
             return self.shifts[-1]
         return None
 
-    def fold(self, events: Iterable[StoredEvent]) -> list[ShiftFigures]:
+    def fold(self, events: Iterable[StoredEvent], rows: dict[int, RoundRecord]) -> list[ShiftFigures]:
+        """The shifts of the table's events; a payout is read from its round's row (which
+        `history verify` holds against the payout's event), not decoded again."""
         for stored in events:
             if stored.kind not in TRAY_KINDS and stored.kind != RoundVoided.KIND:
+                continue
+            if stored.kind == PayoutConfirmed.KIND:
+                row = rows.get(stored.round_id or 0)
+                if row is not None:
+                    self.tray.settled(row.house_result)
+                    self._settled(row.wagered, row.house_result, stored)
                 continue
             try:
                 event = typed(stored, self.table.game)
@@ -255,8 +263,6 @@ class _Collector:
                 self._counted(event, stored)
             elif isinstance(event, RoundStarted) and stored.round_id is not None:
                 self.started[stored.round_id] = (event, self.current())
-            elif isinstance(event, PayoutConfirmed):
-                self._settled(event, stored)
             elif isinstance(event, RoundVoided) and stored.round_id in self.started:
                 shift = self.started[stored.round_id][1]
                 if shift is not None:
@@ -276,31 +282,31 @@ class _Collector:
             if shift is not None:
                 shift.closed_at, shift.closed_by = stored.ts, (event.dealer, event.supervisor)
 
-    def _settled(self, event: PayoutConfirmed, stored: StoredEvent) -> None:
+    def _settled(self, wagered: int, house: int, stored: StoredEvent) -> None:
         if stored.round_id not in self.started:
             return
         started, shift = self.started[stored.round_id]
         if shift is None:
             return
         shift.rounds += 1
-        shift.handle += event.wagered
-        shift.rounds_win += event.house
+        shift.handle += wagered
+        shift.rounds_win += house
         shift.last_at = stored.ts
         dealer = shift.dealers.setdefault(started.dealer or "", DealerFigures(started.dealer or ""))
         dealer.rounds += 1
-        dealer.handle += event.wagered
-        dealer.rounds_win += event.house
+        dealer.handle += wagered
+        dealer.rounds_win += house
         dealer.first = dealer.first or stored.ts
         dealer.last = stored.ts
         if not shift.banked:
-            shift.theoretical += event.house  # rake and fees: what the rounds took, chance aside
+            shift.theoretical += house  # rake and fees: what the rounds took, chance aside
             return
         edge = self._edge(started.profile_sha256)
         if edge is None:
             shift.theory_known = False
             return
-        shift.theoretical += edge.edge * event.wagered
-        shift.variance += (edge.spread * event.wagered) ** 2
+        shift.theoretical += edge.edge * wagered
+        shift.variance += (edge.spread * wagered) ** 2
 
     def _edge(self, sha: str) -> Edge | None:
         if sha not in self.edges:
@@ -319,7 +325,8 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
             continue
         profiles = table_profiles(ledger, table)
         events = ledger.table_events(table.id, [*sorted(TRAY_KINDS), RoundVoided.KIND])
-        for shift in _Collector(table, profiles, theory).fold(events):
+        rows = {r.id: r for r in ledger.table_rounds(table.id)}
+        for shift in _Collector(table, profiles, theory).fold(events, rows):
             if since is not None and shift.opened_at < since:
                 continue
             if until is not None and shift.opened_at >= until:

@@ -198,12 +198,16 @@ class Tray(Handlers):
 
     @on(PayoutConfirmed)
     def _on_payout(self, e: PayoutConfirmed) -> None:
+        self.settled(e.house)
+
+    def settled(self, house: int) -> None:
+        """A round's payout: the house's result to the tray (banked) or the collection box."""
         if self.shift is None:
             return
         if self.banked:
-            self.shift.house += e.house
+            self.shift.house += house
         else:
-            self.shift.collected += e.house
+            self.shift.collected += house
 
     @on(DropCounted)
     def _on_drop(self, e: DropCounted) -> None:
