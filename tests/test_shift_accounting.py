@@ -327,3 +327,41 @@ def test_the_next_opener_is_held_against_the_last_closer(tmp_path: Path) -> None
     [first, second] = shift_figures(table.ledger, Theory(None, hands=20_000))
     assert first.previous_closer is None and second.previous_closer == 5_000
     assert "opener 4000 differs from the last shift's closer 5000" in second.flags
+
+
+def test_time_collected_goes_to_the_collection_box(tmp_path: Path) -> None:
+    """A card room that collects time, 10 from each seated player: two players pay 20 into the
+    collection box; the drop box holds their 200 cash; the tray gave 200 of its 500."""
+    import random
+
+    from dealer_tui.demo import play
+    from tests.staff_support import approved
+
+    yaml = ProfileLibrary().find("chinese-poker").text + "time_charge: 10\n"
+    path = tmp_path / "profiles" / "cp-time.yaml"
+    path.parent.mkdir()
+    path.write_text(yaml, encoding="utf-8")
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    crew = staffed(ledger)
+    loaded = approved(ledger, ProfileLibrary([path.parent]).find("cp-time"))
+    table = staffed_table(ledger, "CP", loaded, VirtualShoe.seeded_with(3), seats=4)
+    table.open_shift({"25": 20}, *both(crew, table))
+    table.seat_player(1, "Ann", 100)
+    table.seat_player(2, "Bob", 100)
+    assert table.collect_time() == 20
+    assert table.session.stacks() == {1: 90, 2: 90}
+    play(table, 1, random.Random(1), approve=crew.approver())
+    table.close_shift({"25": 12}, *both(crew, table))
+    record_drop(ledger, table.record, cash=200, markers=0, collection=20, by=count_team(crew, table))
+    s = the_shift(table)
+    assert (s.tray.time, s.expected_collection, s.collection_difference) == (20, 20, 0)
+    # win = 200 + 300 − 500 + 20 = 20: the time collected (the house fee is 0)
+    assert (s.win, s.rounds_win, s.win_difference, s.flags) == (20, 20, 0, [])
+    assert verify_ledger(ledger) == []
+
+
+def test_no_time_is_collected_where_the_profile_charges_none(tmp_path: Path) -> None:
+    table, crew = casino_table(tmp_path)
+    table.seat_player(1, "Ann", 1000)
+    with pytest.raises(IllegalAction, match="collects no time"):
+        table.collect_time()

@@ -18,7 +18,14 @@ from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.accounting import TrayCounted
-from dealer_tui.events.table import PayoutConfirmed, RoundStarted, RoundVoided, TableChanged, TableOpened
+from dealer_tui.events.table import (
+    PayoutConfirmed,
+    RoundStarted,
+    RoundVoided,
+    TableChanged,
+    TableOpened,
+    TimeCollected,
+)
 from dealer_tui.ledger.base import Ledger, RoundRecord, StoredEvent, TableRecord
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
 from rules.profiles.loader import LoadedProfile
@@ -203,7 +210,7 @@ class ShiftFigures:
             "opener": self.opener, "previous_closer": self.previous_closer, "closer": self.closer, "fills": t.fills, "credits": t.credits,
             "chips_sold": {"cash": t.sold_cash, "marker": t.sold_marker},
             "chips_sold_before_opener": {"cash": t.before_cash, "marker": t.before_marker},
-            "chips_walked": t.walked,
+            "chips_walked": t.walked, "time_collected": t.time,
             "expected_closer": self.expected_closer, "closer_difference": self.closer_difference,
             "win": self.win, "hold": None if hold is None else round(hold, 6),
             "rounds_win": self.rounds_win, "win_difference": self.win_difference,
@@ -261,6 +268,9 @@ class _Collector:
                     self.training = event.training
             elif isinstance(event, TrayCounted):
                 self._counted(event, stored)
+            elif isinstance(event, TimeCollected) and (shift := self.current()) is not None:
+                shift.rounds_win += event.total  # the house's revenue the table recorded, as its rake
+                shift.theoretical += event.total
             elif isinstance(event, RoundStarted) and stored.round_id is not None:
                 self.started[stored.round_id] = (event, self.current())
             elif isinstance(event, RoundVoided) and stored.round_id in self.started:

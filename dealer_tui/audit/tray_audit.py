@@ -20,7 +20,7 @@ from dealer_tui.events.accounting import (
     TrayFilled,
     chips_total,
 )
-from dealer_tui.events.table import ChipsBought, SeatTaken
+from dealer_tui.events.table import ChipsBought, SeatTaken, TimeCollected
 from dealer_tui.ledger.base import StoredEvent
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
 
@@ -81,6 +81,9 @@ class TrayAudit:
         if isinstance(event, ChipsColouredUp) and not (
                 chips_total(event.given) == chips_total(event.taken) == event.total):
             out.append(f"a colour-up of {chips_total(event.given)} in for {chips_total(event.taken)} out")
+        if isinstance(event, TimeCollected) and (
+                event.total != sum(event.paid.values()) or any(c < 0 for c in event.paid.values())):
+            out.append(f"a time collection of {event.total} from seats paying {sum(event.paid.values())}")
         if isinstance(event, DropCounted):
             counted = self.tray.shifts[event.shift - 1] if 1 <= event.shift <= len(self.tray.shifts) else None
             if counted is None:

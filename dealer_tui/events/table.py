@@ -57,6 +57,14 @@ class ChipsBought(RoundEvent, kind="chips_bought"):
     chips: dict[str, int] = optional(default_factory=dict)
 
 
+class TimeCollected(RoundEvent, kind="time_collected"):
+    """A card room's time collection between hands: what each seated player paid (their seat as
+    text), into the collection box."""
+
+    paid: dict[str, int]
+    total: int
+
+
 class SeatLeft(RoundEvent, kind="seat_left"):
     seat: int
     cash_out: int

@@ -21,6 +21,7 @@ from dealer_tui.events.table import (
     SeatLeft,
     SeatTaken,
     TableOpened,
+    TimeCollected,
 )
 from rules.errors import IllegalAction
 
@@ -47,7 +48,8 @@ BuyRule = Callable[[Sequence[int], int], tuple[str | None, bool]]
 """(the seat's buys so far, the amount) -> (why the buy is refused or None, whether it is short)."""
 
 TABLE_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, SeatTaken, ChipsBought, SeatLeft, RoundStarted,
-                                               PayoutConfirmed, RoundVoided, DealerSignedIn, DealerSignedOut)
+                                               PayoutConfirmed, RoundVoided, DealerSignedIn, DealerSignedOut,
+                                               TimeCollected)
 """The events that change the seats, the stacks, the rotation or the dealer on duty."""
 
 
@@ -86,6 +88,15 @@ class TableSession(Handlers):
         player = self.player(seat)
         short = self._check_buy(seat, player.buys, amount, rule)
         return [ChipsBought(seat=seat, amount=amount, short=short)]
+
+    def time_events(self, charge: int) -> list[RoundEvent]:
+        """Each seated player pays the time charge (a player holding less pays what they hold)."""
+        if charge <= 0:
+            raise IllegalAction("This table's profile collects no time")
+        if not self.players:
+            raise IllegalAction("Nobody is seated: no time to collect")
+        paid = {str(seat): min(charge, p.stack) for seat, p in sorted(self.players.items())}
+        return [TimeCollected(paid=paid, total=sum(paid.values()))]
 
     def leave_events(self, seat: int) -> list[RoundEvent]:
         player = self.player(seat)
@@ -135,6 +146,13 @@ class TableSession(Handlers):
         self.players[e.seat] = replace(player, stack=player.stack + e.amount,
                                        bought=player.bought + e.amount, buys=(*player.buys, e.amount))
         self.bought_in += e.amount
+
+    @on(TimeCollected)
+    def _on_time_collected(self, e: TimeCollected) -> None:
+        for seat_text, chips in e.paid.items():
+            player = self.players[int(seat_text)]
+            self.players[int(seat_text)] = replace(player, stack=player.stack - chips)
+        self.house += e.total
 
     @on(SeatLeft)
     def _on_seat_left(self, e: SeatLeft) -> None:

@@ -33,6 +33,7 @@ from dealer_tui.events.table import (
     SeatTaken,
     TableChanged,
     TableOpened,
+    TimeCollected,
 )
 from dealer_tui.ledger.base import (
     ROUND_SETTLED,
@@ -265,6 +266,14 @@ class Table:
         d, ds, s, ss = self._two_signatures(dealer, supervisor, f"the {what}")
         self._record_signed([kind(shift=shift.number, slip=slip.strip(), chips=counted, total=total, dealer=d,
                                   dealer_sign_in=ds, supervisor=s, sign_in=ss)], f"record a {what}")
+
+    def collect_time(self) -> int:
+        """A card room's time collection: each seated player pays the profile's time charge into
+        the collection box. The chips collected."""
+        self._between_rounds("collect time")
+        events = self.session.time_events(self.profile.profile.time_charge)
+        self._record_table(events)
+        return sum(e.total for e in events if isinstance(e, TimeCollected))
 
     def colour_up(self, seat: int, given: Mapping[str, int], taken: Mapping[str, int]) -> None:
         """A player's chips changed at the seat for others of the same worth."""

@@ -32,6 +32,7 @@ from dealer_tui.events.table import (
     SeatTaken,
     TableChanged,
     TableOpened,
+    TimeCollected,
 )
 from rules.errors import IllegalAction, InvalidProfile
 from rules.profiles.base import MAX_CHIP_COUNT, MAX_CHIPS, Chip
@@ -65,6 +66,8 @@ class Shift:
     """The rake and fees of the shift's rounds that go to the collection box (a card room's)."""
     walked: int = 0
     """Chips that left the table with players."""
+    time: int = 0
+    """Time collected from the seated players (into the collection box, with the rake and fees)."""
     colour_ups: int = 0
     rounds: int = 0
     slips: set[str] = field(default_factory=set)
@@ -209,6 +212,12 @@ class Tray(Handlers):
         else:
             self.shift.collected += house
 
+    @on(TimeCollected)
+    def _on_time(self, e: TimeCollected) -> None:
+        if self.shift is not None:
+            self.shift.time += e.total
+            self.shift.collected += e.total
+
     @on(DropCounted)
     def _on_drop(self, e: DropCounted) -> None:
         if 1 <= e.shift <= len(self.shifts):
@@ -241,7 +250,7 @@ class Tray(Handlers):
 
 TRAY_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, TableChanged, TrayCounted, TrayFilled, TrayCredited,
                                               SeatTaken, ChipsBought, SeatLeft, ChipsColouredUp, RoundStarted,
-                                              PayoutConfirmed, DropCounted)
+                                              PayoutConfirmed, DropCounted, TimeCollected)
 """The events that move the tray or say what it holds."""
 
 

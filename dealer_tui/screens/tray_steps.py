@@ -55,6 +55,9 @@ class TraySteps(RoundSteps):
             choices = [("f", "a fill from the cage"), ("c", "a credit to the cage")]
             if screen.table.session.players:
                 choices.append(("u", "colour up a player's chips"))
+                charge = screen.table.profile.profile.time_charge
+                if charge:
+                    choices.append(("t", f"collect time ({charge} from each seated player)"))
             choices.append(("z", f"count the closer (shift {tray.shift.number} ends)"))
 
         def chosen(choice: str | None) -> None:
@@ -62,7 +65,8 @@ class TraySteps(RoundSteps):
                                                     "z": lambda: screen._count("closer"),
                                                     "f": lambda: screen._transfer("fill"),
                                                     "c": lambda: screen._transfer("credit"),
-                                                    "u": screen._colour_up}
+                                                    "u": screen._colour_up,
+                                                    "t": screen._collect_time}
             if choice in steps:
                 steps[choice]()
 
@@ -172,6 +176,12 @@ class TraySteps(RoundSteps):
 
         screen.ask(ReasonModal(f"A {what}: the cage's slip number", "slip number", "The slip number is needed."),
                    slipped)
+
+    def _collect_time(self) -> None:
+        screen = self.screen_of_table()
+        collected: list[int] = []
+        screen._tray_step(lambda: collected.append(screen.table.collect_time()),
+                          lambda: f"Time collected: {collected[-1]:,} into the collection box.")
 
     def _colour_up(self) -> None:
         screen = self.screen_of_table()

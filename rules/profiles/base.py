@@ -80,6 +80,8 @@ class ProfileBase(Model):
         "take) at or above this needs a supervisor"
     )
 
+    time_charge: Chips = Field(0, description="chips each seated player pays at a time collection (a card room's "
+                               "seat rental, to the collection box); 0: the table collects no time")
     chips: list[Chip] = Field(default_factory=lambda: list(STANDARD_CHIPS), min_length=1, max_length=12,
                                     description="the table's chip set, one line per denomination")
 
@@ -116,6 +118,7 @@ class ProfileBase(Model):
             [
                 ("Buy-in", str(self.buy_in)),
                 ("Supervisor sign-off from", f"{self.sign_off_threshold} paid to one seat"),
+                *([("Time collection", f"{self.time_charge} from each seated player")] if self.time_charge else []),
             ],
         )
 
