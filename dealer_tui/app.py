@@ -17,7 +17,7 @@ from textual.screen import Screen
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import typed
 from dealer_tui.events.table import TableChanged, TableOpened
-from dealer_tui.ledger import Ledger, LedgerError, RowQuery, SqliteLedger
+from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
 from dealer_tui.paths import save_pit
@@ -274,18 +274,23 @@ class DealerApp(OrderedKeysApp):
 
     def resume(self) -> Table | None:
         """The table to carry on at (of a playable game; the one asked for, if any), reopened as it
-        was: the one whose round is in play, else the one that played last, else the newest. A
-        table whose creation never completed (a ledger from before it was one transaction) is
-        passed over."""
+        was: the one whose round is in play, else the one whose last step (a round's, a tray's, a
+        seat's) came last, else the newest. A table whose creation never completed (a ledger from
+        before it was one transaction) is passed over."""
         candidates = {record.id: record for record in self.ledger.tables()
                       if record.game in self.playable() and (not self.options.game or record.game == self.options.game)
                       and self.ledger.table_events(record.id, [TableOpened.KIND])}
         if not candidates:
             return None
-        recent = self.ledger.find_rounds(RowQuery(game=self.options.game, training=True), limit=50)
-        order = [r.table_id for r in (*reversed(self.ledger.unfinished_rounds()), *recent)]
-        chosen = next((table_id for table_id in order if table_id in candidates), max(candidates))
+        in_play = [r.table_id for r in reversed(self.ledger.unfinished_rounds()) if r.table_id in candidates]
+        chosen = in_play[0] if in_play else max(candidates, key=self._last_step)
         return self.reopen(chosen)
+
+    def _last_step(self, table_id: int) -> tuple[int, int]:
+        """Where the table's last event stands in the ledger (then the table's id): the table worked
+        at last sorts last."""
+        last = self.ledger.table_events(table_id, after=max(self.ledger.chain_length(table_id) - 1, 0))
+        return ((last[-1].ledger_seq or 0) if last else 0), table_id
 
     def reopen(self, table_id: int) -> Table:
         record = next(t for t in self.ledger.tables() if t.id == table_id)

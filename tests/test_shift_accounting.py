@@ -163,7 +163,7 @@ def test_a_sign_in_for_another_table_does_not_witness_this_one(tmp_path: Path) -
 def test_a_credit_cannot_send_more_than_the_tray_holds(tmp_path: Path) -> None:
     table, crew = casino_table(tmp_path)
     table.open_shift({"1000": 2}, *both(crew, table))
-    with pytest.raises(IllegalAction, match=r"more than the tray holds by the shift's records \(2000\)"):
+    with pytest.raises(IllegalAction, match=r"more than the tray holds by the shift's records \(2,000\)"):
         table.credit("C-1", {"1000": 3}, *both(crew, table))
 
 
@@ -191,8 +191,13 @@ def test_the_drop_box_is_counted_once_after_the_closer(tmp_path: Path) -> None:
         record_drop(table.ledger, table.record, 0, 0, 0, count_team(crew, table))
     table.close_shift(OPENER, *both(crew, table))
     record_drop(table.ledger, table.record, 0, 0, 0, count_team(crew, table))
-    with pytest.raises(IllegalAction, match="already counted"):
+    with pytest.raises(IllegalAction, match=r"already counted .*: a recount gives its reason"):
         record_drop(table.ledger, table.record, 5, 0, 0, count_team(crew, table))
+    record_drop(table.ledger, table.record, 5, 0, 0, count_team(crew, table), recount="a note stuck to the box")
+    s = the_shift(table)
+    assert s.drop == 5 and [r.drop for r in s.tray.recounts] == [0]
+    assert "drop box recounted: 0 by A1 replaced (a note stuck to the box)" in s.flags
+    assert verify_ledger(table.ledger) == []
 
 
 def test_a_supervisor_is_not_the_count_team(tmp_path: Path) -> None:
@@ -326,7 +331,7 @@ def test_the_next_opener_is_held_against_the_last_closer(tmp_path: Path) -> None
     table.open_shift({"1000": 4}, *both(crew, table))            # 4,000 counted: 1,000 gone in between
     [first, second] = shift_figures(table.ledger, Theory(None, hands=20_000))
     assert first.previous_closer is None and second.previous_closer == 5_000
-    assert "opener 4000 differs from the last shift's closer 5000" in second.flags
+    assert "opener 4,000 differs from the last shift's closer 5,000" in second.flags
 
 
 def test_time_collected_goes_to_the_collection_box(tmp_path: Path) -> None:
@@ -365,3 +370,42 @@ def test_no_time_is_collected_where_the_profile_charges_none(tmp_path: Path) -> 
     table.seat_player(1, "Ann", 1000)
     with pytest.raises(IllegalAction, match="collects no time"):
         table.collect_time()
+
+
+def test_a_slip_is_one_slip_whatever_its_case(tmp_path: Path) -> None:
+    table, crew = casino_table(tmp_path)
+    table.open_shift(OPENER, *both(crew, table))
+    table.fill("F-100", {"100": 1}, *both(crew, table))
+    with pytest.raises(IllegalAction, match="slip f-100 is already recorded at this table"):
+        table.fill("f-100", {"100": 1}, *both(crew, table))
+
+
+def test_a_colour_up_changes_chips_the_player_holds_for_others(tmp_path: Path) -> None:
+    table, crew = casino_table(tmp_path)
+    table.open_shift(OPENER, *both(crew, table))
+    table.seat_player(1, "Ann", 600)
+    with pytest.raises(IllegalAction, match="Seat 1 holds 600, less than the 1,000 given in"):
+        table.colour_up(1, {"1000": 1}, {"500": 2})
+    with pytest.raises(IllegalAction, match="these are the same chips"):
+        table.colour_up(1, {"100": 5}, {"100": 5})
+    table.colour_up(1, {"100": 5}, {"500": 1})
+    assert table.session.stacks() == {1: 600}
+    assert table.tray.shift is not None and table.tray.shift.expected == 21_000 - 600   # worth the same
+
+
+def test_a_witness_who_deals_the_table_is_refused_before_anything_is_recorded(tmp_path: Path) -> None:
+    table, crew = casino_table(tmp_path)
+    table.sign_in_dealer(crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, DEAL, table))   # a supervisor deals
+    witness = crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table)
+    assert table.witness_problem(witness) == ("Sam Super (S1) deals at this table: the tray is witnessed by someone "
+                                              "other than the dealer")
+
+
+def test_rounds_dealt_with_no_shift_open_are_noted(tmp_path: Path) -> None:
+    table, crew = casino_table(tmp_path)
+    table.seat_player(1, "Ann", 1000)
+    folded_round(table, {1: 10})
+    table.open_shift(OPENER, *both(crew, table))
+    notes: list[str] = []
+    shift_figures(table.ledger, Theory(None, hands=20_000), notes=notes)
+    assert notes == ["table T1: 1 round dealt with no shift open (no opener counted): in no shift's figures"]

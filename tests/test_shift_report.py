@@ -124,5 +124,8 @@ def test_the_count_team_counts_a_drop_box_once_with_its_pin(shifts: Path, tmp_pa
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{AUDITOR_PIN}\n"))
     assert main([*args, AUDITOR]) == 2
     assert "already counted" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{AUDITOR_PIN}\n"))
+    assert main([*args[:-1], "--markers", "0", "--recount", "first count missed a bundle", "--by", AUDITOR]) == 0
+    assert "recorded the recount of the drop box" in capsys.readouterr().out
     r5 = report(path, capsys, "--table", "Demo one-or-five")["tables"][0]  # type: ignore[index]
     assert r5["drop"] == 100 and r5["drop_difference"] < 0 and any("drop short" in f for f in r5["flags"])

@@ -22,8 +22,15 @@ CASINO = "high-card-flush-casino"
 SIGNATURES = [*DEALER_PIN, "enter", *SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter"]
 """The dealer's PIN (the dialog names the dealer on duty), then the supervisor's ID and PIN."""
 
-# The casino chip set, largest first: 1000 orange, 500 purple, 100 black, 25 green, 5 red, 1 white.
-OPENER = ["1", "0", "tab", "1", "0", "tab", "5", "0", "tab", "4", "0"]
+
+
+def count(*chips: str) -> list[str]:
+    """A count typed colour by colour, largest first (1000 orange, 500 purple, 100 black, 25 green,
+    5 red, 1 white): each field's chips then Enter (on to the next; in the last, it confirms)."""
+    return [key for n in (*chips, *[""] * (6 - len(chips))) for key in (*n, "enter")]
+
+
+OPENER = count("10", "10", "50", "40")
 """10 × 1000 + 10 × 500 + 50 × 100 + 40 × 25 = 21,000 chips."""
 
 
@@ -40,7 +47,9 @@ async def test_the_opener_is_counted_by_colour_and_signed_by_the_dealer_and_a_su
         assert isinstance(app.screen, ChoiceModal)
         await pilot.press("o")
         assert isinstance(app.screen, AmountModal)
-        await pilot.press(*OPENER, "enter")
+        await pilot.press(*OPENER[:3])                       # 10, Enter: on to the next colour
+        assert isinstance(app.screen, AmountModal)
+        await pilot.press(*OPENER[3:])
         assert isinstance(app.screen, SignInModal)          # the dealer on duty, named already: the PIN
         assert app.screen.account == DEALER
         await pilot.press(*SIGNATURES)
@@ -57,7 +66,7 @@ async def test_the_opener_is_counted_by_colour_and_signed_by_the_dealer_and_a_su
 async def test_a_supervisor_who_backs_out_of_the_sign_in_leaves_no_opener(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("T", "o", *OPENER, "enter", *DEALER_PIN, "enter", "escape")
+        await pilot.press("T", "o", *OPENER, *DEALER_PIN, "enter", "escape")
         assert isinstance(app.screen, RoundScreen)
         assert app.table.tray.shift is None  # type: ignore[union-attr]
         assert tray_events(app, "tray_counted") == []
@@ -66,20 +75,24 @@ async def test_a_supervisor_who_backs_out_of_the_sign_in_leaves_no_opener(tmp_pa
 async def test_the_dealer_cannot_witness_their_own_count(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("T", "o", *OPENER, "enter", *DEALER_PIN, "enter", *DEALER, "enter", *DEALER_PIN, "enter")
-        # a dealer's account may not sign in to witness the tray: the dialog says so and stays
+        await pilot.press("T", "o", *OPENER, *DEALER_PIN, "enter", *DEALER, "enter", *DEALER_PIN, "enter")
+        # a dealer's account may not sign in to witness the tray: the dialog says so and stays, the
+        # ID field ready for the supervisor's (the next keys are not typed into D1's PIN)
         assert isinstance(app.screen, SignInModal)
         assert "supervisor" in str(app.screen.query_one("#pin-error", Static).render())
-        await pilot.press("escape")
         assert tray_events(app, "tray_counted") == []
+        await pilot.press(*SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
+        assert isinstance(app.screen, RoundScreen)
+        [opener] = tray_events(app, "tray_counted")
+        assert opener["supervisor"] == SUPERVISOR
 
 
 async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("T", "o", *OPENER, "enter", *SIGNATURES)
+        await pilot.press("T", "o", *OPENER, *SIGNATURES)
         # a fill of 10 × 100 on slip F-7
-        await pilot.press("T", "f", *"F-7", "enter", "tab", "tab", "1", "0", "enter", *SIGNATURES)
+        await pilot.press("T", "f", *"F-7", "enter", *count("", "", "10"), *SIGNATURES)
         [fill] = tray_events(app, "tray_filled")
         assert fill["slip"] == "F-7" and fill["total"] == 1_000 and fill["chips"] == {"100": 10}
         # Ann buys in for 600 by marker, given 1 × 500 and 1 × 100 (the chips suggested)
@@ -96,14 +109,14 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
         seats = tray_events(app, "seat_taken")
         assert "method" not in seats[1] and seats[1]["chips"] == {"25": 12}        # cash: the default
         # a credit of 2 × 1000 on slip C-1
-        await pilot.press("T", "c", *"C-1", "enter", "2", "enter", *SIGNATURES)
+        await pilot.press("T", "c", *"C-1", "enter", *count("2"), *SIGNATURES)
         [credit] = tray_events(app, "tray_credited")
         assert credit["total"] == 2_000
         shift = app.table.tray.shift  # type: ignore[union-attr]
         assert shift is not None
         assert shift.expected == 21_000 + 1_000 - 2_000 - 600 - 300      # 19,100
         # the closer: 8 × 1000, 9 × 500, 60 × 100, 28 × 25 = 19,200, 100 over
-        await pilot.press("T", "z", "8", "tab", "9", "tab", *"60", "tab", *"28", "enter", *SIGNATURES)
+        await pilot.press("T", "z", *count("8", "9", "60", "28"), *SIGNATURES)
         [_, closer] = tray_events(app, "tray_counted")
         assert closer["count"] == "closer" and closer["total"] == 19_200 and closer["expected"] == 19_100
         assert app.table.tray.shift is None  # type: ignore[union-attr]
@@ -114,9 +127,37 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
 async def test_a_slip_number_is_recorded_once(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("T", "o", *OPENER, "enter", *SIGNATURES)
-        await pilot.press("T", "f", *"F-7", "enter", "tab", "tab", "1", "enter", *SIGNATURES)
+        await pilot.press("T", "o", *OPENER, *SIGNATURES)
+        await pilot.press("T", "f", *"F-7", "enter", *count("", "", "1"), *SIGNATURES)
         await pilot.press("T", "f", *"F-7", "enter")
         assert isinstance(app.screen, RoundScreen)
         assert "slip F-7 is already recorded at this table" in str(app.screen.query_one(Notice).render())
         assert len(tray_events(app, "tray_filled")) == 1
+
+
+async def test_a_credit_the_tray_cannot_give_is_refused_in_the_chip_dialog(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, CASINO, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("T", "o", *OPENER, *SIGNATURES)
+        await pilot.press("T", "c", *"C-9", "enter", *count("30"))           # 30 × 1000 of a 21,000 tray
+        dialog = app.screen
+        assert isinstance(dialog, AmountModal)                              # nobody asked to sign for it
+        assert str(dialog.query_one("#amount-error", Static).render()) == (
+            "A credit of 30,000 is more than the tray holds by the shift's records (21,000)")
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab",   # back to the 1000s
+                          "backspace", "backspace", *count("2"), *SIGNATURES)          # 2 × 1000
+        [credit] = tray_events(app, "tray_credited")
+        assert credit["total"] == 2_000
+
+
+async def test_chips_that_do_not_make_the_buy_in_keep_the_dialog(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, CASINO, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("T", "o", *OPENER, *SIGNATURES)
+        await pilot.press("1", "j", *"Cy", "enter", *"1535", "enter", "c", "backspace", "0", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, AmountModal)
+        assert "make 535, not the buy-in of 1,535" in str(dialog.query_one("#amount-error", Static).render())
+        await pilot.press("ctrl+u", "enter")                                # the suggestion again
+        [seated] = tray_events(app, "seat_taken")
+        assert seated["buy_in"] == 1535 and seated["chips"] == {"1000": 1, "500": 1, "25": 1, "5": 2}

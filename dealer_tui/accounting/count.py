@@ -26,14 +26,15 @@ def tray_of(events: list[StoredEvent], game: str) -> Tray:
 
 
 def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, collection: int, by: Approval,
-                shift: int | None = None, note: str = "") -> DropCounted:
+                shift: int | None = None, note: str = "", recount: str = "") -> DropCounted:
     """Record the drop box count of the table's last closed shift (or `shift`); `IllegalAction`
-    says why not (no closed shift, already counted, a bad amount, a sign-in that does not stand)."""
+    says why not (no closed shift, already counted without a `recount` reason, a bad amount, a
+    sign-in that does not stand). A recount replaces the count before it, which stays on record."""
     for label, amount in (("cash", cash), ("markers", markers), ("collection box", collection)):
         if not 0 <= amount <= MAX_CHIPS:
             raise IllegalAction(f"the {label} counted must be 0 to {MAX_CHIPS:,}, not {amount}")
-    if len(note) > MAX_TEXT:
-        raise IllegalAction(f"a note is at most {MAX_TEXT} characters")
+    if len(note) > MAX_TEXT or len(recount) > MAX_TEXT:
+        raise IllegalAction(f"a note or a recount's reason is at most {MAX_TEXT} characters")
     if by.act != COUNT_DROP:
         raise IllegalAction("a drop count is made by the count team signed in to count the drop box")
     problem = claim_problem(StaffRegister.read(ledger), DropCounted(shift=0, cash=0, markers=0, by=by.account,
@@ -52,11 +53,15 @@ def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, col
             raise IllegalAction(f"table {table.name} has no shift {shift} (shifts: 1-{len(tray.shifts)})")
         if target.open:
             raise IllegalAction(f"shift {target.number} of table {table.name} is open: its closer is counted first")
-        if target.drop is not None:
+        if target.drop is not None and not recount.strip():
             raise IllegalAction(f"the drop box of shift {target.number} of table {table.name} is already counted "
-                                f"({target.drop.cash} cash, {target.drop.markers} markers, by {target.drop.by})")
+                                f"({target.drop.cash:,} cash, {target.drop.markers:,} in markers, by "
+                                f"{target.drop.by}): a recount gives its reason (--recount)")
+        if target.drop is None and recount.strip():
+            raise IllegalAction(f"the drop box of shift {target.number} of table {table.name} has not been counted: "
+                                "nothing to recount")
         event = DropCounted(shift=target.number, cash=cash, markers=markers, collection=collection, by=by.account,
-                            sign_in=by.sign_in, note=note.strip())
+                            sign_in=by.sign_in, note=note.strip(), recount=recount.strip())
         made.append(event)
         return [event]
 

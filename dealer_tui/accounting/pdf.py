@@ -69,12 +69,14 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
                         money(s.drop), money(s.win), percent(s.hold), money(s.rounds_win),
                         f"{s.theoretical:,.0f}" if s.theory_known else "—", str(len(s.flags)) if s.flags else ""])
     t = totals(shifts)
+    counted = bool(t["counted"])
     summary.append(["Total", str(t["shifts"]), f"{t['counted']} counted", str(t["rounds"]), f"{t['handle']:,}",
-                    f"{t['drop']:,}", f"{t['win']:,}", percent(t["hold"] if isinstance(t["hold"], float) else None),
+                    f"{t['drop']:,}" if counted else "—", f"{t['win']:,}" if counted else "—", percent(t["hold"] if isinstance(t["hold"], float) else None),
                     f"{t['rounds_win']:,}", f"{t['theoretical_win']:,.0f}", str(t["flagged"] or "")])
     widths = [m * mm for m in (32, 10, 17, 13, 17, 17, 16, 14, 16, 18, 10)]
     story.append(grid(summary, widths) if shifts else Paragraph("No shifts in this period.", body))
-    story.append(Paragraph("Win = drop + closer + credits − opener − fills (+ the collection box at a card room); "
+    story.append(Paragraph("Win = drop + closer + credits − opener − fills (− chips sold before the opener; + the "
+                           "collection box at a card room); "
                            "hold = win / drop; Result = the rounds' own result; Theoretical = handle × the "
                            "profile's simulated hold on handle.", small))
     for note in notes:

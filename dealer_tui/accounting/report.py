@@ -88,7 +88,8 @@ def figure_rows(s: ShiftFigures) -> list[tuple[str, str, str, str]]:
     rph = s.rounds_per_hour
     theory = f"{s.theoretical:,.0f} ± {s.band:,.0f}" if s.theory_known else "—"
     return [
-        ("Opener", money(s.opener), "", ""),
+        ("Opener", money(s.opener), money(s.previous_closer) if s.previous_closer is not None else "",
+         signed_money(s.opener - s.previous_closer) if s.previous_closer is not None else ""),
         ("Fills", money(t.fills), "", ""),
         ("Credits", money(t.credits), "", ""),
         ("Chips sold (cash / marker)", "", f"{t.sold_cash:,} / {t.sold_marker:,}", ""),
@@ -116,16 +117,17 @@ def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> lis
         lines += [head + (" · training" if s.training else ""),
                   f"  opened {s.opened_at[:19]} by {s.opened_by[0]} with {s.opened_by[1]}"
                   + (f"; closed {s.closed_at[:19]} by {s.closed_by[0]} with {s.closed_by[1]}" if s.closed_at else "")]
-        lines.append(f"  {'':28} {'counted':>12} {'records':>16} {'difference':>11}")
+        lines.append(f"  {'':34} {'counted':>12} {'records':>16} {'difference':>11}")
         for label, counted, recorded, diff in figure_rows(s):
-            lines.append(f"  {label:28} {counted:>12} {recorded:>16} {diff:>11}")
+            lines.append(f"  {label:34} {counted:>12} {recorded:>16} {diff:>11}")
         for d in s.dealers.values():
-            lines.append(f"  dealer {d.account}: {d.rounds} rounds, handle {d.handle:,}, rounds' result "
-                         f"{d.rounds_win:,}")
+            lines.append(f"  dealer {d.account}: {d.rounds} round{'s' if d.rounds != 1 else ''}, handle {d.handle:,}, "
+                         f"rounds' result {d.rounds_win:,}")
         lines += [f"  FLAG: {f}" for f in s.flags]
         lines.append("")
     t = totals(shifts)
-    lines.append(f"{t['shifts']} shift(s), {t['counted']} counted: drop {t['drop']:,}, win {t['win']:,}, "
-                 f"rounds' result {t['rounds_win']:,}, {t['flagged']} flagged")
+    counted = f"drop {t['drop']:,}, win {t['win']:,}" if t["counted"] else "drop —, win — (no drop box counted)"
+    lines.append(f"{t['shifts']} shift(s), {t['counted']} counted: {counted}, rounds' result {t['rounds_win']:,}, "
+                 f"{t['flagged']} flagged")
     lines += [f"note: {n}" for n in notes]
     return lines

@@ -178,15 +178,18 @@ class ShiftFigures:
         """The differences a supervisor looks into, in words."""
         out: list[str] = []
         if self.previous_closer is not None and self.previous_closer != self.opener:
-            out.append(f"opener {self.opener} differs from the last shift's closer {self.previous_closer}")
+            out.append(f"opener {self.opener:,} differs from the last shift's closer {self.previous_closer:,}")
         for label, diff in (("closer", self.closer_difference), ("drop", self.drop_difference),
                             ("collection box", self.collection_difference), ("win", self.win_difference)):
             if diff:
-                out.append(f"{label} {'over' if diff > 0 else 'short'} by {abs(diff)}")
+                out.append(f"{label} {'over' if diff > 0 else 'short'} by {abs(diff):,}")
         if not self.theory_known:
             out.append("no house edge for the profile: theoretical win not known")
         elif self.banked and abs(self.rounds_win - self.theoretical) > self.band:
-            out.append(f"rounds' result {self.rounds_win} outside the band {self.theoretical:.0f} ± {self.band:.0f}")
+            out.append(f"rounds' result {self.rounds_win:,} outside the band {self.theoretical:,.0f} ± {self.band:,.0f}")
+        for earlier in self.tray.recounts:
+            out.append(f"drop box recounted: {earlier.cash + earlier.markers:,} by {earlier.by} replaced "
+                       f"({self.tray.drop.recount if self.tray.drop is not None else ''})")
         return out
 
     def to_dict(self) -> dict[str, object]:
@@ -217,6 +220,9 @@ class ShiftFigures:
             "theoretical_win": round(self.theoretical, 2) if self.theory_known else None,
             "theoretical_band": round(self.band, 2) if self.theory_known else None,
             "dealers": [d.to_dict() for d in self.dealers.values()],
+            "drop_counted_by": None if t.drop is None else t.drop.by,
+            "recounts": [{"cash": r.cash, "markers": r.markers, "collection": r.collection, "by": r.by}
+                         for r in t.recounts],
             "flags": self.flags,
         }
 
@@ -326,9 +332,10 @@ class _Collector:
 
 
 def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, until: str | None = None,
-                  tables: Sequence[str] = ()) -> list[ShiftFigures]:
+                  tables: Sequence[str] = (), notes: list[str] | None = None) -> list[ShiftFigures]:
     """Every table's shifts opened in [since, until) (ISO times; None: no bound), oldest first per
-    table; `tables` keeps those tables only (by name)."""
+    table; `tables` keeps those tables only (by name). `notes` hears of the rounds a table dealt
+    with no shift open (in no shift's figures)."""
     out: list[ShiftFigures] = []
     for table in ledger.tables():
         if tables and table.name not in tables:
@@ -336,12 +343,17 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
         profiles = table_profiles(ledger, table)
         events = ledger.table_events(table.id, [*sorted(TRAY_KINDS), RoundVoided.KIND])
         rows = {r.id: r for r in ledger.table_rounds(table.id)}
-        for shift in _Collector(table, profiles, theory).fold(events, rows):
+        collector = _Collector(table, profiles, theory)
+        for shift in collector.fold(events, rows):
             if since is not None and shift.opened_at < since:
                 continue
             if until is not None and shift.opened_at >= until:
                 continue
             out.append(shift)
+        if notes is not None and collector.tray.outside:
+            n = collector.tray.outside
+            notes.append(f"table {table.name}: {n} round{'s' if n != 1 else ''} dealt with no shift open (no opener "
+                         "counted): in no shift's figures")
     return out
 
 

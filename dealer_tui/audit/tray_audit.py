@@ -70,7 +70,7 @@ class TrayAudit:
         if isinstance(event, (TrayFilled, TrayCredited)):
             if shift is None:
                 out.append("a fill or a credit with no shift open")
-            if event.slip in self.tray.slips:
+            if event.slip.casefold() in self.tray.slips:
                 out.append(f"slip {event.slip} is recorded a second time")
         if isinstance(event, (SeatTaken, ChipsBought)):
             amount = event.buy_in if isinstance(event, SeatTaken) else event.amount
@@ -90,6 +90,6 @@ class TrayAudit:
                 out.append(f"it counts the drop box of shift {event.shift}, which the table does not have")
             elif counted.open:
                 out.append(f"it counts the drop box of shift {event.shift} before its closer")
-            elif counted.drop is not None:
-                out.append(f"the drop box of shift {event.shift} is counted a second time")
+            elif counted.drop is not None and not event.recount:
+                out.append(f"the drop box of shift {event.shift} is counted a second time with no recount reason")
         return out

@@ -47,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     count.add_argument("--by", required=True, metavar="ACCOUNT", help="the count team's account (a manager or an "
                        "auditor)")
     count.add_argument("--note", default="", help="what the count team notes")
+    count.add_argument("--recount", metavar="REASON", default="",
+                       help="count a box already counted again, saying why: the new count replaces the one before, "
+                       "which stays on record")
     add_ledger_option(count)
 
 
@@ -99,13 +102,14 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
     from dealer_tui.paths import theory_cache_path
 
     theory = Theory(theory_cache_path(), hands=args.hands or THEORY_HANDS)
-    shifts = shift_figures(ledger, theory, since=since, until=until, tables=args.table)
+    outside: list[str] = []
+    shifts = shift_figures(ledger, theory, since=since, until=until, tables=args.table, notes=outside)
     if args.table:
         missing = sorted(set(args.table) - {t.name for t in ledger.tables()})
         if missing:
             return fail(f"--table: no table named {', '.join(map(repr, missing))} in this ledger")
-    notes = theory.problems
-    period = f"shifts opened {'from ' + since if since else 'since the first'} {'to ' + until if until else 'to now'}"
+    notes = [*outside, *theory.problems]
+    period = _period(since, until)
     try:
         if args.json:
             sys.stdout.write(json.dumps(report_dict(shifts, since, until, notes), ensure_ascii=False) + "\n")
@@ -130,6 +134,15 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
     return 0
 
 
+def _period(since: str | None, until: str | None) -> str:
+    start, end = (t.replace("T", " ") if t else None for t in (since, until))
+    if start and end:
+        return f"shifts opened from {start} to {end} (UTC)"
+    if start:
+        return f"shifts opened from {start} on (UTC)"
+    return f"shifts opened before {end} (UTC)" if end else "every shift"
+
+
 def _count(args: argparse.Namespace) -> int:
     from dealer_tui.accounting.count import record_drop
     from dealer_tui.commands.staff import sign_in
@@ -149,11 +162,13 @@ def _count(args: argparse.Namespace) -> int:
         table = found[-1]
         by = sign_in(StaffDesk(ledger), args.by, Purpose(COUNT_DROP, f"count the drop box of table {table.name}",
                                                           table.id))
-        event = record_drop(ledger, table, args.cash, args.markers, args.collection, by, args.shift, args.note)
+        event = record_drop(ledger, table, args.cash, args.markers, args.collection, by, args.shift, args.note,
+                            args.recount)
     except (RulesError, LedgerError, SignInRefused, EOFError) as exc:
         return fail(one_line(str(exc)))
     finally:
         ledger.close()
-    print(f"recorded the drop box of table {table.name}, shift {event.shift}: {event.cash:,} cash, "
+    what = "recount of the drop box" if event.recount else "drop box"
+    print(f"recorded the {what} of table {table.name}, shift {event.shift}: {event.cash:,} cash, "
           f"{event.markers:,} in markers, {event.collection:,} in the collection box, counted by {event.by}")
     return 0

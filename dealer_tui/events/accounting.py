@@ -77,6 +77,8 @@ class DropCounted(RoundEvent, kind="drop_counted"):
     sign_in: int
     collection: int = optional(default=0)
     note: str = optional(default="")
+    recount: str = optional(default="")
+    """Why the box was counted again (a count that replaces the one before it; empty: the first)."""
 
     @property
     def drop(self) -> int:

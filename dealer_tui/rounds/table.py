@@ -185,17 +185,23 @@ class Table:
         """The chips a buy-in of `amount` is given, largest denominations first."""
         return make_up(self.profile.profile.chip_set(), amount)
 
+    def check_buy(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
+        """The chips a buy-in gives, checked now (`IllegalAction` says why not)."""
+        return self._chips_sold(amount, method, chips)
+
     def _chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
+        if self.tray.shift is not None and self.session.dealer is None:
+            raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
         if method not in (CASH, MARKER):
             raise IllegalAction(f"a buy-in is paid in cash or by marker, not {method!r}")
         chip_set = self.profile.profile.chip_set()
         given = self.suggested_chips(amount) if chips is None else count_chips(chip_set, chips, "the chips given")
         if chips_total(given) != amount:
             raise IllegalAction(f"the chips given ({describe_chips(chip_set, given)}) make "
-                                f"{chips_total(given)}, not the buy-in of {amount}")
+                                f"{chips_total(given):,}, not the buy-in of {amount:,}")
         shift = self.tray.shift
         if shift is not None and amount > shift.expected:
-            raise IllegalAction(f"the tray holds {shift.expected} by the shift's records, less than {amount}: "
+            raise IllegalAction(f"the tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
                                 "a fill from the cage first")
         return given
 
@@ -217,15 +223,31 @@ class Table:
         self.check_authority(events, what)
         self._record_table(events)
 
+    def check_count(self, count: str, chips: Mapping[str, int]) -> dict[str, int]:
+        """The chips an opener or a closer counts, checked now (`IllegalAction` says why not)."""
+        self._between_rounds("count the tray")
+        if count == OPENER:
+            problem = self.tray.opener_problem()
+            if problem is not None:
+                raise IllegalAction(f"No opener now: {problem}")
+        else:
+            self.tray.need_shift("closer")
+        counted = count_chips(self.profile.profile.chip_set(), chips, f"the {count}")
+        if count == OPENER and not counted:
+            raise IllegalAction("The opener counts the chips in the tray: none were counted")
+        return counted
+
+    def witness_problem(self, supervisor: Approval) -> str | None:
+        """Why `supervisor` may not witness the tray with the dealer on duty (None: they may)."""
+        on_duty = self.session.dealer
+        if on_duty is not None and on_duty.account == supervisor.account:
+            return (f"{supervisor.describe()} deals at this table: the tray is witnessed by someone other than "
+                    "the dealer")
+        return None
+
     def open_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
         """The opener: the tray counted by denomination, signed by the dealer and a supervisor."""
-        self._between_rounds("count the tray")
-        problem = self.tray.opener_problem()
-        if problem is not None:
-            raise IllegalAction(f"No opener now: {problem}")
-        counted = count_chips(self.profile.profile.chip_set(), chips, "the opener")
-        if not counted:
-            raise IllegalAction("The opener counts the chips in the tray: none were counted")
+        counted = self.check_count(OPENER, chips)
         d, ds, s, ss = self._two_signatures(dealer, supervisor, "the opener")
         self._record_signed([TrayCounted(count=OPENER, shift=len(self.tray.shifts) + 1, chips=counted,
                                          total=chips_total(counted), dealer=d, dealer_sign_in=ds, supervisor=s,
@@ -233,9 +255,8 @@ class Table:
 
     def close_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
         """The closer: the tray counted again at the end of the shift, signed the same way."""
-        self._between_rounds("count the tray")
+        counted = self.check_count(CLOSER, chips)
         shift = self.tray.need_shift("closer")
-        counted = count_chips(self.profile.profile.chip_set(), chips, "the closer")
         d, ds, s, ss = self._two_signatures(dealer, supervisor, "the closer")
         self._record_signed([TrayCounted(count=CLOSER, shift=shift.number, chips=counted, total=chips_total(counted),
                                          dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss,
@@ -249,23 +270,33 @@ class Table:
         """Chips from the tray back to the cage, on the cage's slip."""
         self._transfer(TrayCredited, "credit", slip, chips, dealer, supervisor)
 
-    def _transfer(self, kind: type[TrayFilled] | type[TrayCredited], what: str, slip: str, chips: Mapping[str, int],
-                  dealer: Approval, supervisor: Approval) -> None:
+    def check_slip(self, what: str, slip: str) -> None:
         self._between_rounds(f"record a {what}")
-        shift = self.tray.need_shift(what)
+        self.tray.need_shift(what)
         problem = self.tray.slip_problem(slip)
         if problem is not None:
             raise IllegalAction(f"No {what}: {problem}")
+
+    def check_transfer(self, what: str, slip: str, chips: Mapping[str, int]) -> dict[str, int]:
+        """The chips of a fill or a credit, checked now (`IllegalAction` says why not)."""
+        self.check_slip(what, slip)
+        shift = self.tray.need_shift(what)
         counted = count_chips(self.profile.profile.chip_set(), chips, f"the {what}")
         total = chips_total(counted)
         if not total:
             raise IllegalAction(f"A {what} moves chips: none were given")
-        if kind is TrayCredited and total > shift.expected:
-            raise IllegalAction(f"A credit of {total} is more than the tray holds by the shift's records "
-                                f"({shift.expected})")
+        if what == "credit" and total > shift.expected:
+            raise IllegalAction(f"A credit of {total:,} is more than the tray holds by the shift's records "
+                                f"({shift.expected:,})")
+        return counted
+
+    def _transfer(self, kind: type[TrayFilled] | type[TrayCredited], what: str, slip: str, chips: Mapping[str, int],
+                  dealer: Approval, supervisor: Approval) -> None:
+        counted = self.check_transfer(what, slip, chips)
+        shift = self.tray.need_shift(what)
         d, ds, s, ss = self._two_signatures(dealer, supervisor, f"the {what}")
-        self._record_signed([kind(shift=shift.number, slip=slip.strip(), chips=counted, total=total, dealer=d,
-                                  dealer_sign_in=ds, supervisor=s, sign_in=ss)], f"record a {what}")
+        self._record_signed([kind(shift=shift.number, slip=slip.strip(), chips=counted, total=chips_total(counted),
+                                  dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss)], f"record a {what}")
 
     def collect_time(self) -> int:
         """A card room's time collection: each seated player pays the profile's time charge into
@@ -275,16 +306,31 @@ class Table:
         self._record_table(events)
         return sum(e.total for e in events if isinstance(e, TimeCollected))
 
-    def colour_up(self, seat: int, given: Mapping[str, int], taken: Mapping[str, int]) -> None:
-        """A player's chips changed at the seat for others of the same worth."""
+    def check_colour_up(self, seat: int, given: Mapping[str, int],
+                        taken: Mapping[str, int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
+        """A colour-up's chips checked now: what the player gives (no more than the stack), and
+        what the tray gives back (worth the same, other chips); `taken` None checks the first."""
         self._between_rounds("colour chips up")
-        self.session.player(seat)
+        player = self.session.player(seat)
         chip_set = self.profile.profile.chip_set()
         into = count_chips(chip_set, given, "the chips given in")
+        if not into:
+            raise IllegalAction("A colour-up takes in the player's chips: none were given")
+        if chips_total(into) > player.stack:
+            raise IllegalAction(f"Seat {seat} holds {player.stack:,}, less than the {chips_total(into):,} given in")
+        if taken is None:
+            return into, {}
         out = count_chips(chip_set, taken, "the chips given back")
-        if not into or chips_total(into) != chips_total(out):
+        if chips_total(into) != chips_total(out):
             raise IllegalAction(f"A colour-up gives back what it takes in: {describe_chips(chip_set, into)} "
-                                f"({chips_total(into)}) for {describe_chips(chip_set, out)} ({chips_total(out)})")
+                                f"({chips_total(into):,}) for {describe_chips(chip_set, out)} ({chips_total(out):,})")
+        if into == out:
+            raise IllegalAction("A colour-up changes chips for others: these are the same chips")
+        return into, out
+
+    def colour_up(self, seat: int, given: Mapping[str, int], taken: Mapping[str, int]) -> None:
+        """A player's chips changed at the seat for others of the same worth."""
+        into, out = self.check_colour_up(seat, given, taken)
         self._record_table([ChipsColouredUp(seat=seat, given=into, taken=out, total=chips_total(into))])
 
     def leave(self, seat: int) -> None:

@@ -74,6 +74,8 @@ class Shift:
     closer: int | None = None
     closer_chips: dict[str, int] | None = None
     drop: DropCounted | None = None
+    recounts: list[DropCounted] = field(default_factory=list)
+    """The counts the last one replaced, oldest first."""
 
     @property
     def sold(self) -> int:
@@ -103,6 +105,7 @@ class Tray(Handlers):
         self.outside = 0
         """Rounds dealt with no shift open (no opener counted)."""
         self.slips: set[str] = set()
+        """Every slip number recorded at the table, case folded (F-7 and f-7 are one slip)."""
         self.loose = [0, 0]
         """Chips sold (cash, marker) with no shift open, for the next shift's opener."""
 
@@ -153,14 +156,14 @@ class Tray(Handlers):
 
     @on(TrayFilled)
     def _on_filled(self, e: TrayFilled) -> None:
-        self.slips.add(e.slip)
+        self.slips.add(e.slip.casefold())
         if self.shift is not None:
             self.shift.fills += e.total
             self.shift.slips.add(e.slip)
 
     @on(TrayCredited)
     def _on_credited(self, e: TrayCredited) -> None:
-        self.slips.add(e.slip)
+        self.slips.add(e.slip.casefold())
         if self.shift is not None:
             self.shift.credits += e.total
             self.shift.slips.add(e.slip)
@@ -221,7 +224,10 @@ class Tray(Handlers):
     @on(DropCounted)
     def _on_drop(self, e: DropCounted) -> None:
         if 1 <= e.shift <= len(self.shifts):
-            self.shifts[e.shift - 1].drop = e
+            shift = self.shifts[e.shift - 1]
+            if shift.drop is not None:
+                shift.recounts.append(shift.drop)
+            shift.drop = e
 
     # -- proposals (validate; the table records) ----------------------------------------------
 
@@ -243,7 +249,7 @@ class Tray(Handlers):
             return f"a slip number is at most {MAX_SLIP} characters"
         if not slip.isprintable():
             return "a slip number is letters, digits and punctuation"
-        if slip in self.slips:
+        if slip.casefold() in self.slips:
             return f"slip {slip} is already recorded at this table"
         return None
 
@@ -289,6 +295,7 @@ def make_up(chip_set: Sequence[Chip], amount: int) -> dict[str, int]:
 def describe_chips(chip_set: Sequence[Chip], chips: Mapping[str, int]) -> str:
     """`4 × 100 black, 2 × 25 green`: chips by denomination as the dealer reads them."""
     colours = {str(c.value): c.colour for c in chip_set}
-    parts = [f"{n} × {v} {colours.get(v, '')}".rstrip() for v, n in sorted(chips.items(), key=lambda x: -int(x[0]))]
+    parts = [f"{n} × {v} {colours.get(v, '')}".rstrip()
+             for v, n in sorted(chips.items(), key=lambda x: -int(x[0])) if n]
     return ", ".join(parts) if parts else "no chips"
 

@@ -41,11 +41,14 @@ class AmountModal(Dialog[dict[str, int] | None]):
     ]
 
     def __init__(self, title: str, fields: list[AmountField],
-                 check: Callable[[dict[str, int]], str | None] | None = None) -> None:
+                 check: Callable[[dict[str, int]], str | None] | None = None, *, enter_moves: bool = False) -> None:
+        """`enter_moves`: Enter in a field before the last goes on to the next (a count, field by
+        field); else Enter in any field confirms."""
         super().__init__()
         self.title_text = title
         self.fields = fields
         self.check = check
+        self.enter_moves = enter_moves
 
     def compose(self) -> ComposeResult:
         with SettledColumn(classes="dialog"):
@@ -57,15 +60,22 @@ class AmountModal(Dialog[dict[str, int] | None]):
                     # later, it would restyle the field before it is even shown
                     yield Input(f.start, id=f"amount-{i}", classes="-valid", max_length=12)
             yield SettledStatic("", id="amount-error", classes="error")
-            yield SettledStatic("Enter confirms · Esc backs out · ctrl+u restores the suggested amounts", classes="hint")
+            yield SettledStatic(self._hint(), id="amount-hint", classes="hint")
 
     def shape(self) -> Hashable:
         return len(self.fields)
 
+    def _hint(self) -> str:
+        enter = "Enter goes on (in the last field: confirms)" if self.enter_moves else "Enter confirms"
+        suggested = " · ctrl+u restores the suggested amounts" if any(f.default for f in self.fields) else ""
+        return f"{enter} · Esc backs out{suggested}"
+
     def reask(self, other: ModalScreen[dict[str, int] | None]) -> None:
         assert isinstance(other, AmountModal)
         self.title_text, self.fields, self.check = other.title_text, other.fields, other.check
+        self.enter_moves = other.enter_moves
         self.query_one(".title", Static).update(self.title_text)
+        self.query_one("#amount-hint", Static).update(self._hint())
         for i, f in enumerate(self.fields):
             self.query_one(f"#label-{i}", Label).update(f"{f.label} ({f.bounds})")
         self.action_undo()
@@ -87,6 +97,9 @@ class AmountModal(Dialog[dict[str, int] | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
+        if self.enter_moves and event.input.id != f"amount-{len(self.fields) - 1}":
+            self.focus_next()
+            return
         values: dict[str, int] = {}
         for i, f in enumerate(self.fields):
             raw = self.query_one(f"#amount-{i}", Input).value.strip()

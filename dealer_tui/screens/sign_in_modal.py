@@ -4,6 +4,8 @@ terminal and the floor."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -19,15 +21,19 @@ class SignInModal(ModalScreen[Approval | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, desk: StaffDesk, purpose: Purpose, account: str = "") -> None:
+    def __init__(self, desk: StaffDesk, purpose: Purpose, account: str = "", *,
+                 check: Callable[[Approval], str | None] | None = None, hint: str | None = None) -> None:
+        """`check` may refuse the one who signed in for this step (the problem, said in the dialog,
+        which stays for someone else); `hint` says who signs in, in place of the act's roles."""
         super().__init__()
         self.desk, self.purpose, self.account = desk, purpose, account
+        self.check, self.hint = check, hint
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(f"Sign in to {self.purpose.text}", classes="title")
-            yield Static(f"{roles_text(self.purpose.act).capitalize()} signs in with their own ID and PIN.",
-                         classes="hint")
+            yield Static(self.hint or f"{roles_text(self.purpose.act).capitalize()} signs in with their own ID and "
+                         "PIN.", classes="hint")
             with Horizontal(classes="row"):
                 yield Label("Account ID")
                 yield Input(value=self.account, placeholder="your ID, as on your badge", id="account", max_length=32)
@@ -65,11 +71,25 @@ class SignInModal(ModalScreen[Approval | None]):
         except SignInRefused as exc:
             error.update(f"{exc}.")
             pin.value = ""
+            if not str(exc).startswith(("wrong ID or PIN", "type the PIN")):
+                self._another(account)  # not this account's to sign (its role, a lock-out): someone else's next
             return
         except LedgerError as exc:
             error.update(f"The sign-in could not be recorded: {exc}")
             pin.value = ""
             return
+        problem = self.check(approval) if self.check is not None else None
+        if problem:
+            error.update(problem)
+            pin.value = ""
+            self._another(account)
+            return
         self.dismiss(approval)
+
+    @staticmethod
+    def _another(account: Input) -> None:
+        """The ID field again, its text selected: the next key types another account's ID."""
+        account.focus()
+        account.action_select_all()
 
 

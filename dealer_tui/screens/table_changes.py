@@ -21,8 +21,10 @@ if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
 
 
-def _by(method: str) -> str:
-    return " by marker" if method == MARKER else ""
+def _by(method: str, counted: bool = True) -> str:
+    if method == MARKER:
+        return " by marker"
+    return " in cash" if counted else " in cash (no shift open: the tray is not counted)"
 
 
 class TableChanges(RoundSteps):
@@ -58,7 +60,7 @@ class TableChanges(RoundSteps):
                 screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
                                    lambda v: screen.paid(title, v["chips"], lambda method, chips: screen._table_step(
                                        lambda: screen.table.seat_player(seat, name, v["chips"], method, chips),
-                                       f"{name} sits at seat {seat} with {v['chips']}" + _by(method))))
+                                       f"{name} sits at seat {seat} with {v['chips']}" + _by(method, chips is not None))))
 
         screen.ask(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
 
@@ -80,7 +82,7 @@ class TableChanges(RoundSteps):
         screen.ask_amounts(title, [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
                            lambda v: screen.paid(title, v["chips"], lambda method, chips: screen._table_step(
                                lambda: screen.table.buy_chips(seat, v["chips"], method, chips),
-                               f"Seat {seat} buys {v['chips']}" + _by(method))))
+                               f"Seat {seat} buys {v['chips']}" + _by(method, chips is not None))))
 
     def action_leave(self) -> None:
         screen = self.screen_of_table()

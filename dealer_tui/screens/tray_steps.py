@@ -53,8 +53,9 @@ class TraySteps(RoundSteps):
             choices = [("o", "count the opener (the shift begins)")]
         else:
             choices = [("f", "a fill from the cage"), ("c", "a credit to the cage")]
+            if screen.selected in screen.table.session.players:
+                choices.append(("u", f"colour up seat {screen.selected}'s chips"))
             if screen.table.session.players:
-                choices.append(("u", "colour up a player's chips"))
                 charge = screen.table.profile.profile.time_charge
                 if charge:
                     choices.append(("t", f"collect time ({charge} from each seated player)"))
@@ -78,6 +79,15 @@ class TraySteps(RoundSteps):
         return [AmountField(str(c.value), f"{c.label()} chips", 0, MAX_CHIP_COUNT,
                             (defaults or {}).get(str(c.value)), optional=True) for c in chip_set]
 
+    @staticmethod
+    def problem(step: Callable[[], object]) -> str | None:
+        """What the table says against a step checked before anyone signs (None: it stands)."""
+        try:
+            step()
+        except RulesError as exc:
+            return str(exc)
+        return None
+
     def _signed(self, what: str, then: Callable[[Approval, Approval], None]) -> None:
         """The dealer on duty signs (PIN), then a supervisor witnesses (ID and PIN)."""
         screen = self.screen_of_table()
@@ -95,11 +105,14 @@ class TraySteps(RoundSteps):
                 if supervisor is not None:
                     then(dealer, supervisor)
 
-            screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id)),
-                        supervisor_signed)
+            screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id),
+                                    check=table.witness_problem,
+                                    hint="A supervisor or a manager other than the dealer witnesses it with their "
+                                         "own ID and PIN."), supervisor_signed)
 
         screen.show(SignInModal(screen.desk, Purpose(DEAL, f"sign {what} {where}", table.record.id),
-                                account=on_duty.account), dealer_signed)
+                                account=on_duty.account,
+                                hint=f"The dealer on duty, {on_duty.name}, signs with their PIN."), dealer_signed)
 
     def _tray_step(self, step: Callable[[], None], done: Callable[[], str]) -> None:
         screen = self.screen_of_table()
@@ -126,8 +139,9 @@ class TraySteps(RoundSteps):
 
             def record(dealer: Approval, supervisor: Approval) -> None:
                 if count == "opener":
+                    last = table.tray.shifts[-1].closer if table.tray.shifts else None
                     screen._tray_step(lambda: table.open_shift(chips, dealer, supervisor),
-                                      lambda: f"Opener {total:,} counted: shift {table.tray.shifts[-1].number} is open.")
+                                      lambda: screen._opener_said(total, table.tray.shifts[-1].number, last))
                 else:
                     expected = shift.expected if shift else 0
                     screen._tray_step(lambda: table.close_shift(chips, dealer, supervisor),
@@ -135,7 +149,18 @@ class TraySteps(RoundSteps):
 
             screen._signed(f"the {count} of {total:,}", record)
 
-        screen.ask(AmountModal(title, screen._chip_fields()), counted)
+        screen.ask(AmountModal(title, screen._chip_fields(),
+                               lambda v: screen.problem(lambda: table.check_count(count, v)), enter_moves=True),
+                   counted)
+
+    @staticmethod
+    def _opener_said(total: int, number: int, last: int | None) -> str:
+        said = f"Opener {total:,} counted: shift {number} is open."
+        if last is not None and last != total:
+            diff = total - last
+            said += (f" It is {abs(diff):,} {'over' if diff > 0 else 'under'} the last closer ({last:,}): the floor "
+                     "sees the difference.")
+        return said
 
     @staticmethod
     def _closer_said(total: int, expected: int) -> str:
@@ -152,7 +177,7 @@ class TraySteps(RoundSteps):
         def slipped(slip: str | None) -> None:
             if not slip:
                 return
-            problem = table.tray.slip_problem(slip)
+            problem = screen.problem(lambda: table.check_slip(what, slip))
             if problem is not None:
                 screen.tell(problem, severity="error")
                 return
@@ -172,7 +197,9 @@ class TraySteps(RoundSteps):
 
             direction = "from the cage" if what == "fill" else "to the cage"
             screen.ask(AmountModal(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",
-                                   screen._chip_fields()), counted)
+                                   screen._chip_fields(),
+                                   lambda v: screen.problem(lambda: table.check_transfer(what, slip, v)),
+                                   enter_moves=True), counted)
 
         screen.ask(ReasonModal(f"A {what}: the cage's slip number", "slip number", "The slip number is needed."),
                    slipped)
@@ -207,10 +234,13 @@ class TraySteps(RoundSteps):
                                       lambda: f"Seat {seat} coloured up: {describe_chips(chip_set, into)} for "
                                               f"{describe_chips(chip_set, out)}.")
 
-            screen.ask(AmountModal(f"Seat {seat}: the chips given back for {total:,}", screen._chip_fields(back)),
+            screen.ask(AmountModal(f"Seat {seat}: the chips given back for {total:,}", screen._chip_fields(back),
+                                   lambda v: screen.problem(lambda: table.check_colour_up(seat, into, v))),
                        returned)
 
-        screen.ask(AmountModal(f"Seat {seat}: the player's chips taken in", screen._chip_fields()), given)
+        screen.ask(AmountModal(f"Seat {seat}: the player's chips taken in", screen._chip_fields(),
+                               lambda v: screen.problem(lambda: table.check_colour_up(seat, v)), enter_moves=True),
+                   given)
 
     # -- buy-ins once the tray is counted --------------------------------------------------------
 
@@ -221,6 +251,10 @@ class TraySteps(RoundSteps):
         table = screen.table
         if table.tray.shift is None:
             record(CASH, None)
+            return
+        problem = screen.problem(lambda: table.check_buy(amount, CASH, None))
+        if problem is not None and "chips given" not in problem:
+            screen.tell(problem, severity="error")  # the tray cannot give it, or no dealer: before the questions
             return
 
         def method(choice: str | None) -> None:
@@ -236,7 +270,9 @@ class TraySteps(RoundSteps):
                 if given is not None:
                     record(CASH if choice == "c" else MARKER, given)
 
-            screen.ask(AmountModal(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested)), chips)
+            paid_by = CASH if choice == "c" else MARKER
+            screen.ask(AmountModal(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested),
+                                   lambda v: screen.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
 
         screen.ask(ChoiceModal(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
                                                                    ("m", "marker (credit; the slip to the drop box)")]),
