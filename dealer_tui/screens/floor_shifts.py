@@ -21,7 +21,7 @@ from dealer_tui.ledger.base import LedgerError
 from dealer_tui.paths import theory_cache_path
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
-COLUMNS = ("Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold", "Rounds' result", "Theoretical",
+COLUMNS = ("Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold", "Result", "Theoretical",
            "Closer ±", "Flags")
 
 
@@ -73,7 +73,8 @@ class ShiftsScreen(Screen[None]):
         for s in shifts:
             theory = f"{s.theoretical:,.0f} ± {s.band:,.0f}" if s.theory_known else "—"
             flags = Text(str(len(s.flags)), style="bold red") if s.flags else Text("")
-            table.add_row(s.table + (" (training)" if s.training else ""), str(s.shift), s.status, str(s.rounds),
+            table.add_row(s.table + (" (training)" if s.training else ""), str(s.shift), s.status.split(",")[0],
+                          str(s.rounds),
                           money(s.handle), money(s.drop), money(s.win), percent(s.hold), money(s.rounds_win), theory,
                           signed_money(s.closer_difference), flags)
         t = totals(shifts)
@@ -107,9 +108,10 @@ class ShiftsScreen(Screen[None]):
                            f"{s.closed_by[1]}")
             if s.tray.drop is not None:
                 out.append(f"; drop box counted by {s.tray.drop.by}")
-            out.append(f"\n{'':30}{'counted':>12}{'by the records':>18}{'difference':>12}\n", style="bold")
+            out.append(f"\n{s.status}")
+            out.append(f"\n{'':34}{'counted':>12}{'by the records':>18}{'difference':>12}\n", style="bold")
             for label, counted, recorded, diff in figure_rows(s):
-                out.append(f"{label:30}{counted:>12}{recorded:>18}")
+                out.append(f"{label:34}{counted:>12}{recorded:>18}")
                 out.append(f"{diff:>12}\n", style="bold red" if diff not in ("", "0", "—") else "")
             for d in s.dealers.values():
                 out.append(f"dealer {d.account}: {d.rounds} rounds, handle {d.handle:,}, rounds' result "
