@@ -97,6 +97,8 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         rows = [["Figure", "Counted", "By the records", "Difference"]]
         rows += [list(r) for r in figure_rows(s)]
         story.append(grid(rows, [62 * mm, 32 * mm, 42 * mm, 32 * mm]))
+        story.append(Paragraph(_escape(f"Theoretical win: {s.theory_basis}; the band is the 95% range of the "
+                                       "rounds' result by chance."), small))
         story.append(Spacer(1, 3 * mm))
         if s.dealers:
             dealers = [["Dealer", "Rounds", "Handle", "Rounds' result", "First round", "Last round"]]

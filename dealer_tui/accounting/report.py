@@ -120,6 +120,7 @@ def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> lis
         lines.append(f"  {'':34} {'counted':>12} {'records':>16} {'difference':>11}")
         for label, counted, recorded, diff in figure_rows(s):
             lines.append(f"  {label:34} {counted:>12} {recorded:>16} {diff:>11}")
+        lines.append(f"  theoretical win: {s.theory_basis}")
         for d in s.dealers.values():
             lines.append(f"  dealer {d.account}: {d.rounds} round{'s' if d.rounds != 1 else ''}, handle {d.handle:,}, "
                          f"rounds' result {d.rounds_win:,}")

@@ -73,6 +73,8 @@ class ShiftFigures:
     variance: float = 0.0
     """The variance of the rounds' result about the theoretical win (chips²)."""
     theory_known: bool = True
+    edges: dict[str, Edge] = field(default_factory=dict)
+    """The hold on handle each profile of the shift's rounds was given (by profile name)."""
     dealers: dict[str, DealerFigures] = field(default_factory=dict)
     previous_closer: int | None = None
     """The table's closer before this shift's opener (the same tray, counted again)."""
@@ -158,6 +160,16 @@ class ShiftFigures:
         return Z95 * math.sqrt(self.variance)
 
     @property
+    def theory_basis(self) -> str:
+        """How the theoretical win was worked out, in words."""
+        if not self.banked:
+            return "the rake, fees and time the table took"
+        if not self.theory_known:
+            return "no house edge for the profile"
+        return "; ".join(f"handle × {e.edge:.2%} hold on handle ({name}: strategy {e.strategy}, {e.hands:,} "
+                         "simulated hands)" for name, e in self.edges.items()) or "no rounds"
+
+    @property
     def hours(self) -> float:
         end = self.closed_at or self.last_at or self.opened_at
         return max(_seconds(self.opened_at, end), 0.0) / 3600
@@ -219,6 +231,7 @@ class ShiftFigures:
             "rounds_win": self.rounds_win, "win_difference": self.win_difference,
             "theoretical_win": round(self.theoretical, 2) if self.theory_known else None,
             "theoretical_band": round(self.band, 2) if self.theory_known else None,
+            "house_edges": {name: e.to_dict() for name, e in self.edges.items()},
             "dealers": [d.to_dict() for d in self.dealers.values()],
             "drop_counted_by": None if t.drop is None else t.drop.by,
             "recounts": [{"cash": r.cash, "markers": r.markers, "collection": r.collection, "by": r.by}
@@ -321,6 +334,7 @@ class _Collector:
         if edge is None:
             shift.theory_known = False
             return
+        shift.edges[started.profile] = edge
         shift.theoretical += edge.edge * wagered
         shift.variance += (edge.spread * wagered) ** 2
 

@@ -113,6 +113,7 @@ class ShiftsScreen(Screen[None]):
             for label, counted, recorded, diff in figure_rows(s):
                 out.append(f"{label:34}{counted:>12}{recorded:>18}")
                 out.append(f"{diff:>12}\n", style="bold red" if diff not in ("", "0", "—") else "")
+            out.append(f"theoretical win: {s.theory_basis}\n")
             for d in s.dealers.values():
                 out.append(f"dealer {d.account}: {d.rounds} rounds, handle {d.handle:,}, rounds' result "
                            f"{d.rounds_win:+,}\n")
