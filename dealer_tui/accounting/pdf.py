@@ -101,10 +101,15 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
                                        "rounds' result by chance."), small))
         story.append(Spacer(1, 3 * mm))
         if s.dealers:
-            dealers = [["Dealer", "Rounds", "Handle", "Rounds' result", "First round", "Last round"]]
-            dealers += [[who(d.account), str(d.rounds), f"{d.handle:,}", signed_money(d.rounds_win), d.first[11:19],
-                         d.last[11:19]] for d in s.dealers.values()]
-            story.append(grid(dealers, [36 * mm, 18 * mm, 26 * mm, 28 * mm, 30 * mm, 30 * mm]))
+            dealers = [["Dealer", "Rounds", "Per hour", "s/round", "Handle", "Result", "Voids", "Corr.",
+                        "Refused", "Rotation"]]
+            for d in s.dealers.values():
+                rph, avg = d.rounds_per_hour, d.average_round_seconds
+                dealers.append([who(d.account), str(d.rounds), "—" if rph is None else f"{rph:.1f}",
+                                "—" if avg is None else f"{avg:.0f}", f"{d.handle:,}", signed_money(d.rounds_win),
+                                str(d.voids), str(d.corrections), str(d.refused),
+                                "followed" if not d.rotation_missed else f"missed {d.rotation_missed}"])
+            story.append(grid(dealers, [m * mm for m in (40, 14, 16, 15, 20, 18, 13, 12, 15, 19)]))
             story.append(Spacer(1, 3 * mm))
         if s.flags:
             story.append(Paragraph("<b>Flags</b>", body))

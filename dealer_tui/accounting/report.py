@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from dealer_tui.accounting.shifts import ShiftFigures, totals
+from dealer_tui.accounting.shifts import DealerFigures, ShiftFigures, dealer_totals, totals
 
 CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
                "rounds_per_hour", "handle", "drop", "drop_cash", "drop_markers", "expected_drop", "drop_difference",
@@ -20,9 +20,27 @@ CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opene
 
 def report_dict(shifts: Sequence[ShiftFigures], since: str | None, until: str | None,
                 notes: Sequence[str] = ()) -> dict[str, object]:
-    """The `--json` object: `tables` (one entry per table and shift) and `totals`."""
-    return {"from": since, "to": until, "tables": [s.to_dict() for s in shifts], "totals": totals(shifts),
-            "notes": list(notes)}
+    """The `--json` object: `tables` (one entry per table and shift), `dealers` (each dealer over
+    the report's shifts) and `totals`."""
+    return {"from": since, "to": until, "tables": [s.to_dict() for s in shifts],
+            "dealers": [d.to_dict() for d in dealer_totals(shifts)], "totals": totals(shifts), "notes": list(notes)}
+
+
+def dealer_line(d: DealerFigures) -> str:
+    """One dealer's figures in words."""
+    rph, avg = d.rounds_per_hour, d.average_round_seconds
+    parts = [f"{d.rounds} round{'s' if d.rounds != 1 else ''}"
+             + (f" at {', '.join(sorted(d.tables))}" if len(d.tables) > 1 else ""),
+             f"{rph:.1f}/hour" if rph is not None else "time on duty not on record",
+             f"{avg:.0f} s a round" if avg is not None else "",
+             f"handle {d.handle:,}", f"result {d.rounds_win:+,}",
+             f"{d.voids} void{'s' if d.voids != 1 else ''}", f"{d.corrections} correction{'s' if d.corrections != 1 else ''}",
+             f"{d.refused} payout{'s' if d.refused != 1 else ''} refused"]
+    if d.rotation_missed:
+        parts.append(f"rotation not followed in {d.rotation_missed} round{'s' if d.rotation_missed != 1 else ''}")
+    if d.passed_over:
+        parts.append(f"bank declined {d.passed_over} time{'s' if d.passed_over != 1 else ''}")
+    return f"dealer {d.account}: " + ", ".join(p for p in parts if p)
 
 
 def _cell(value: object) -> object:
@@ -122,13 +140,13 @@ def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> lis
             lines.append(f"  {label:34} {counted:>12} {recorded:>16} {diff:>11}")
         lines.append(f"  theoretical win: {s.theory_basis}")
         for d in s.dealers.values():
-            lines.append(f"  dealer {d.account}: {d.rounds} round{'s' if d.rounds != 1 else ''}, handle {d.handle:,}, "
-                         f"rounds' result {d.rounds_win:,}")
+            lines.append(f"  {dealer_line(d)}")
         lines += [f"  FLAG: {f}" for f in s.flags]
         lines.append("")
     t = totals(shifts)
     counted = f"drop {t['drop']:,}, win {t['win']:,}" if t["counted"] else "drop —, win — (no drop box counted)"
     lines.append(f"{t['shifts']} shift(s), {t['counted']} counted: {counted}, rounds' result {t['rounds_win']:,}, "
                  f"{t['flagged']} flagged")
+    lines += ["", "dealers over these shifts:"] + [f"  {dealer_line(d)}" for d in dealer_totals(shifts)]
     lines += [f"note: {n}" for n in notes]
     return lines

@@ -19,24 +19,33 @@ from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.accounting import TrayCounted
 from dealer_tui.events.table import (
+    CardsCorrected,
+    DealerSignedIn,
+    DealerSignedOut,
     PayoutConfirmed,
     RoundStarted,
     RoundVoided,
+    SignOffRefused,
+    StepTakenBack,
     TableChanged,
     TableOpened,
     TimeCollected,
 )
 from dealer_tui.ledger.base import Ledger, RoundRecord, StoredEvent, TableRecord
+from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
 from rules.profiles.loader import LoadedProfile
 from rules.simulate.common import Z95
 
 TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
+DEALER_MARKS = frozenset({StepTakenBack.KIND, CardsCorrected.KIND, SignOffRefused.KIND})
+"""Round events counted against the round's dealer (read by kind: nothing in them is needed)."""
+FOLDED = TRAY_KINDS | DEALER_MARKS | {RoundVoided.KIND, DealerSignedIn.KIND, DealerSignedOut.KIND}
 
 
 @dataclass
 class DealerFigures:
-    """One dealer's rounds within a shift."""
+    """One dealer's rounds within a shift (or, summed, across shifts: `tables` says where)."""
 
     account: str
     rounds: int = 0
@@ -44,10 +53,47 @@ class DealerFigures:
     rounds_win: int = 0
     first: str = ""
     last: str = ""
+    tables: set[str] = field(default_factory=set)
+    on_duty: float = 0.0
+    """Seconds signed in to deal (from the sign-in, or the opener, to the sign-out, or the closer)."""
+    round_seconds: float = 0.0
+    timed: int = 0
+    """Rounds whose start and end are both on record (what the average round time is over)."""
+    voids: int = 0
+    corrections: int = 0
+    """Steps the dealer took back and cards the supervisor corrected, in the dealer's rounds."""
+    refused: int = 0
+    """Payouts the floor (or the supervisor at the table) refused to sign off."""
+    rotation_missed: int = 0
+    """Rounds whose bank or button did not pass as the game's rotation says (HCF-18)."""
+    passed_over: int = 0
+    """Seats that declined the bank in the dealer's rounds."""
+
+    @property
+    def rounds_per_hour(self) -> float | None:
+        return None if self.on_duty <= 0 else self.rounds / (self.on_duty / 3600)
+
+    @property
+    def average_round_seconds(self) -> float | None:
+        return None if not self.timed else self.round_seconds / self.timed
+
+    def add(self, other: DealerFigures) -> None:
+        for name in ("rounds", "handle", "rounds_win", "on_duty", "round_seconds", "timed", "voids", "corrections",
+                     "refused", "rotation_missed", "passed_over"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.tables |= other.tables
+        self.first = min(filter(None, (self.first, other.first)), default="")
+        self.last = max(self.last, other.last)
 
     def to_dict(self) -> dict[str, object]:
-        return {"dealer": self.account, "rounds": self.rounds, "handle": self.handle, "rounds_win": self.rounds_win,
-                "first_round_at": self.first, "last_round_at": self.last}
+        rph, avg = self.rounds_per_hour, self.average_round_seconds
+        return {"dealer": self.account, "tables": sorted(self.tables), "rounds": self.rounds,
+                "rounds_per_hour": None if rph is None else round(rph, 2),
+                "average_round_seconds": None if avg is None else round(avg, 1),
+                "hours_on_duty": round(self.on_duty / 3600, 4), "handle": self.handle, "rounds_win": self.rounds_win,
+                "voids": self.voids, "corrections": self.corrections, "payouts_refused": self.refused,
+                "rotation_followed": self.rotation_missed == 0, "rotation_missed": self.rotation_missed,
+                "bank_declined": self.passed_over, "first_round_at": self.first, "last_round_at": self.last}
 
 
 @dataclass
@@ -258,6 +304,10 @@ class _Collector:
         self.edges: dict[str, Edge | None] = {}
         self.started: dict[int, tuple[RoundStarted, ShiftFigures | None]] = {}
         self.sha = table.profile_sha256
+        self.duty: tuple[str, str] | None = None
+        """(account, since when) of the dealer on duty, counted into the open shift."""
+        self.previous_setup: dict[str, object] | None = None
+        self.rows: dict[int, RoundRecord] = {}
 
     def current(self) -> ShiftFigures | None:
         if self.shifts and self.shifts[-1].closed_at is None:
@@ -267,8 +317,12 @@ class _Collector:
     def fold(self, events: Iterable[StoredEvent], rows: dict[int, RoundRecord]) -> list[ShiftFigures]:
         """The shifts of the table's events; a payout is read from its round's row (which
         `history verify` holds against the payout's event), not decoded again."""
+        self.rows = rows
         for stored in events:
-            if stored.kind not in TRAY_KINDS and stored.kind != RoundVoided.KIND:
+            if stored.kind not in FOLDED:
+                continue
+            if stored.kind in DEALER_MARKS:
+                self._dealer_mark(stored)
                 continue
             if stored.kind == PayoutConfirmed.KIND:
                 row = rows.get(stored.round_id or 0)
@@ -291,14 +345,72 @@ class _Collector:
                 shift.rounds_win += event.total  # the house's revenue the table recorded, as its rake
                 shift.theoretical += event.total
             elif isinstance(event, RoundStarted) and stored.round_id is not None:
-                self.started[stored.round_id] = (event, self.current())
+                self._started(event, stored)
             elif isinstance(event, RoundVoided) and stored.round_id in self.started:
                 shift = self.started[stored.round_id][1]
                 if shift is not None:
                     shift.voids += 1
+                    dealer = self._dealer(stored)
+                    if dealer is not None:
+                        dealer.voids += 1
+                        self._timed(dealer, stored)
+            elif isinstance(event, (DealerSignedIn, DealerSignedOut)):
+                self._duty(event.account if isinstance(event, DealerSignedIn) else None, stored.ts)
         return self.shifts
 
+    def _started(self, event: RoundStarted, stored: StoredEvent) -> None:
+        assert stored.round_id is not None
+        shift = self.current()
+        self.started[stored.round_id] = (event, shift)
+        rounds = round_class(self.table.game)
+        loaded = self.profiles.get(event.profile_sha256)
+        if shift is not None and loaded is not None:
+            dealer = shift.dealers.setdefault(event.dealer, DealerFigures(event.dealer, tables={self.table.name}))
+            if rounds.rotation_problem(loaded.profile, self.previous_setup, event.setup) is not None:
+                dealer.rotation_missed += 1
+            dealer.passed_over += rounds.passed_over(event.setup)
+        self.previous_setup = dict(event.setup)
+
+    def _dealer(self, stored: StoredEvent) -> DealerFigures | None:
+        """The figures of the dealer who dealt the round `stored` is of, in its shift."""
+        found = self.started.get(stored.round_id or 0)
+        if found is None:
+            return None
+        started, shift = found
+        if shift is None:
+            return None
+        return shift.dealers.setdefault(started.dealer, DealerFigures(started.dealer, tables={self.table.name}))
+
+    def _dealer_mark(self, stored: StoredEvent) -> None:
+        """A step taken back, cards corrected, a sign-off refused: counted against the round's dealer."""
+        dealer = self._dealer(stored)
+        if dealer is None:
+            return
+        if stored.kind == SignOffRefused.KIND:
+            dealer.refused += 1
+        else:
+            dealer.corrections += 1
+
+    def _timed(self, dealer: DealerFigures, stored: StoredEvent) -> None:
+        row = self.rows.get(stored.round_id or 0)
+        if row is not None and row.ended_at:
+            seconds = _seconds(row.started_at, row.ended_at)
+            if seconds >= 0:
+                dealer.round_seconds += seconds
+                dealer.timed += 1
+
+    def _duty(self, account: str | None, ts: str) -> None:
+        """The dealer on duty changes at `ts` (None: nobody deals): the time before is the last one's."""
+        shift = self.current()
+        if self.duty is not None and shift is not None:
+            on, since = self.duty
+            dealer = shift.dealers.setdefault(on, DealerFigures(on, tables={self.table.name}))
+            dealer.on_duty += max(_seconds(max(since, shift.opened_at), ts), 0.0)
+        self.duty = None if account is None else (account, ts)
+
     def _counted(self, event: TrayCounted, stored: StoredEvent) -> None:
+        if event.count == "closer" and self.duty is not None:
+            self._duty(self.duty[0], stored.ts)  # the dealer's time in the shift ends with it
         if event.count == "opener" and self.tray.shift is not None:
             profile = self.profiles.get(self.sha)
             earlier = self.tray.shifts[-2].closer if len(self.tray.shifts) > 1 else None
@@ -321,12 +433,13 @@ class _Collector:
         shift.handle += wagered
         shift.rounds_win += house
         shift.last_at = stored.ts
-        dealer = shift.dealers.setdefault(started.dealer or "", DealerFigures(started.dealer or ""))
+        dealer = shift.dealers.setdefault(started.dealer, DealerFigures(started.dealer, tables={self.table.name}))
         dealer.rounds += 1
         dealer.handle += wagered
         dealer.rounds_win += house
         dealer.first = dealer.first or stored.ts
         dealer.last = stored.ts
+        self._timed(dealer, stored)
         if not shift.banked:
             shift.theoretical += house  # rake and fees: what the rounds took, chance aside
             return
@@ -355,7 +468,7 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
         if tables and table.name not in tables:
             continue
         profiles = table_profiles(ledger, table)
-        events = ledger.table_events(table.id, [*sorted(TRAY_KINDS), RoundVoided.KIND])
+        events = ledger.table_events(table.id, sorted(FOLDED))
         rows = {r.id: r for r in ledger.table_rounds(table.id)}
         collector = _Collector(table, profiles, theory)
         for shift in collector.fold(events, rows):
@@ -369,6 +482,15 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
             notes.append(f"table {table.name}: {n} round{'s' if n != 1 else ''} dealt with no shift open (no opener "
                          "counted): in no shift's figures")
     return out
+
+
+def dealer_totals(shifts: Sequence[ShiftFigures]) -> list[DealerFigures]:
+    """Each dealer's figures summed over the shifts (the tables they dealt, their time on duty)."""
+    out: dict[str, DealerFigures] = {}
+    for shift in shifts:
+        for d in shift.dealers.values():
+            out.setdefault(d.account, DealerFigures(d.account)).add(d)
+    return [out[k] for k in sorted(out)]
 
 
 def totals(shifts: Sequence[ShiftFigures]) -> dict[str, object]:

@@ -82,6 +82,20 @@ class Round(PayoutSteps, Handlers, ABC):
         """The round's starting facts (who plays, button, banker, stacks) as plain data."""
 
     @classmethod
+    def rotation_problem(cls, profile: ProfileBase, previous: Mapping[str, Any] | None,
+                         setup: Mapping[str, Any]) -> str | None:
+        """Whether a round's start broke the game's rotation (a bank or a button passed on against
+        the rules), given the table's round before it (None: its first); None when it did not, or
+        the game has no rotation to follow."""
+        return None
+
+    @classmethod
+    def passed_over(cls, setup: Mapping[str, Any]) -> int:
+        """Seats the round's start passed over at the dealer's word (a bank declined): 0 for a game
+        with none."""
+        return 0
+
+    @classmethod
     def buy_rule(cls, profile: ProfileBase, history: Sequence[int], amount: int) -> tuple[str | None, bool]:
         """Whether a player may buy `amount` chips now: (why not, or None; whether it is short)."""
         if not profile.buy_in.contains(amount):

@@ -95,6 +95,28 @@ class HighCardFlushRound(Round):
         }
 
     @classmethod
+    def rotation_problem(cls, profile: ProfileBase, previous: Mapping[str, Any] | None,
+                         setup: Mapping[str, Any]) -> str | None:
+        """HCF-18: the bank goes to the next seat clockwise from the last banker that accepts and
+        holds the minimum bank."""
+        assert isinstance(profile, HighCardFlushProfile)
+        if profile.banker != "designated_player" or setup.get("banker") is None:
+            return None
+        banks = {int(seat): int(p.get("stack", 0)) for seat, p in dict(setup.get("players", {})).items()}
+        banker = int(setup["banker"])
+        banks[banker] = int(setup.get("banker_stack") or 0)
+        last = previous.get("banker") if previous is not None else None
+        expected = hcf.next_designated_player(int(setup.get("seats", 7)), last if last is None else int(last), banks,
+                                              profile.dp_min_bank, [int(s) for s in setup.get("declined", ())])
+        if expected != banker:
+            return f"seat {banker} banked where HCF-18 gives seat {expected}"
+        return None
+
+    @classmethod
+    def passed_over(cls, setup: Mapping[str, Any]) -> int:
+        return len(setup.get("declined", ()))
+
+    @classmethod
     def next_banker(cls, session: TableSession, profile: ProfileBase, declined: Sequence[int] = ()) -> int | None:
         """The seat the bank is offered to next (HCF-18): clockwise from the last banker, past the
         seats that declined or hold less than the minimum bank. None when the house banks, or when

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.accounting.report import figure_rows, money, percent, signed_money
+from dealer_tui.accounting.report import dealer_line, figure_rows, money, percent, signed_money
 from dealer_tui.accounting.shifts import ShiftFigures, shift_figures, totals
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
@@ -115,8 +115,7 @@ class ShiftsScreen(Screen[None]):
                 out.append(f"{diff:>12}\n", style="bold red" if diff not in ("", "0", "—") else "")
             out.append(f"theoretical win: {s.theory_basis}\n")
             for d in s.dealers.values():
-                out.append(f"dealer {d.account}: {d.rounds} rounds, handle {d.handle:,}, rounds' result "
-                           f"{d.rounds_win:+,}\n")
+                out.append(dealer_line(d) + "\n")
             for flag in s.flags:
                 out.append(f"FLAG: {flag}\n", style="bold red")
         self.query_one("#shifts-figures", Static).update(out)

@@ -1,0 +1,146 @@
+"""Dealer figures worked out by hand from a scripted shift on a clock the test sets: each
+dealer's time on duty, rounds, rounds per hour, average round time, voids and corrections; and the
+bank's rotation (HCF-18) checked round by round."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.accounting.shifts import dealer_totals, shift_figures
+from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.rounds.table import Table
+from dealer_tui.staff import DEAL, TRAY, VOID
+from rules.profiles.loader import ProfileLibrary
+from tests.staff_support import (
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR2,
+    SUPERVISOR2_PIN,
+    SUPERVISOR_PIN,
+    staffed,
+)
+
+
+class Clock:
+    """The ledger's clock, set by the test: every event written until the next setting has this time."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 1, 17, 55)
+
+    def at(self, hh: int, mm: int) -> None:
+        self.now = datetime(2026, 12, 1, hh, mm)
+
+    def __call__(self) -> str:
+        return self.now.isoformat(timespec="microseconds") + "+00:00"
+
+
+def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
+    clock = Clock()
+    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
+    crew = staffed(ledger)
+    table = Table.create(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(3),
+                         seats=6)
+    crew.deal(table)                                                    # 17:55 D1 signs in
+
+    def both():  # type: ignore[no-untyped-def]
+        return (crew.sign_in(table.session.dealer.account, DEALER_PIN if table.session.dealer.account == DEALER  # type: ignore[union-attr]
+                             else SUPERVISOR2_PIN, DEAL, table), crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+
+    clock.at(18, 0)
+    table.open_shift({"1000": 10}, *both())
+    table.seat_player(1, "Ann", 1000)
+    table.seat_player(2, "Bob", 1000)
+
+    def folded(start: tuple[int, int], end: tuple[int, int], take_back: bool = False) -> None:
+        clock.at(*start)
+        table.start_round()
+        table.act(Action("ante", 1, 10))
+        if take_back:
+            table.act(Action("ante", 2, 100))
+            table.act(Action("undo"))                                 # the dealer takes the mis-keyed ante back
+        table.act(Action("ante", 2, 10))
+        table.act(Action("deal"))
+        table.act(Action("fold", 1))
+        table.act(Action("fold", 2))
+        clock.at(*end)
+        rnd = table.round
+        assert rnd is not None
+        if any(s.kind == "reveal" for s in rnd.legal_actions()):
+            table.act(Action("reveal"))
+        table.act(Action("confirm_payout"))
+
+    folded((18, 5), (18, 7))                                            # round 1: 2 minutes
+    clock.at(18, 10)
+    table.start_round()                                                 # round 2, voided at 18:11
+    table.act(Action("ante", 1, 10))
+    clock.at(18, 11)
+    table.act(Action("void", data={"reason": "red light", **crew.approval(table, VOID, SUPERVISOR, SUPERVISOR_PIN)}))
+    folded((18, 15), (18, 18), take_back=True)                          # round 3: 3 minutes, one step taken back
+    clock.at(18, 20)
+    table.sign_in_dealer(crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, table))   # S2 takes over
+    folded((18, 25), (18, 29))                                          # round 4: 4 minutes
+    clock.at(18, 30)
+    table.close_shift({"1000": 10, "25": 1, "5": 3}, *both())
+    [shift] = shift_figures(ledger, Theory(None, hands=20_000))
+    d1, s2 = shift.dealers[DEALER], shift.dealers[SUPERVISOR2]
+    # D1: on duty 18:00 (the opener; signed in at 17:55) to 18:20 = 20 minutes; rounds 1 and 3 settled,
+    # round 2 voided; rounds per hour 2 / (20/60) = 6; average round (2 + 1 + 3 minutes) / 3 = 120 s
+    assert (d1.rounds, d1.voids, d1.corrections, d1.refused) == (2, 1, 1, 0)
+    assert d1.on_duty == 20 * 60 and d1.rounds_per_hour == pytest.approx(6.0)
+    assert d1.average_round_seconds == pytest.approx(120.0)
+    # S2: 18:20 to the closer at 18:30 = 10 minutes, one round of 4 minutes: 6 an hour, 240 s
+    assert (s2.rounds, s2.voids, s2.corrections, s2.on_duty) == (1, 0, 0, 10 * 60)
+    assert s2.rounds_per_hour == pytest.approx(6.0) and s2.average_round_seconds == pytest.approx(240.0)
+    assert d1.rotation_missed == s2.rotation_missed == 0
+    [t_d1, t_s2] = dealer_totals([shift])
+    assert (t_d1.account, t_d1.tables, t_s2.account) == (DEALER, {"T1"}, SUPERVISOR2)
+    assert t_d1.to_dict()["rotation_followed"] is True and t_d1.to_dict()["hours_on_duty"] == pytest.approx(1 / 3,
+                                                                                                            abs=1e-4)
+
+
+def test_hcf_18_the_bank_passes_clockwise_to_the_next_seat_that_accepts() -> None:
+    profile = ProfileLibrary().find("high-card-flush").profile               # the DP banks, minimum 1,000
+    stacks = {"1": {"stack": 5000}, "3": {"stack": 5000}, "4": {"stack": 500}, "6": {"stack": 2000}}
+    previous = {"banker": 2}
+    # after seat 2: seat 3 declines, seat 4 holds less than the minimum bank, seat 5 is empty: seat 6
+    right = {"seats": 7, "banker": 6, "banker_stack": 2000, "declined": [3],
+             "players": {k: v for k, v in stacks.items() if k != "6"}}
+    assert HighCardFlushRound.rotation_problem(profile, previous, right) is None
+    assert HighCardFlushRound.passed_over(right) == 1
+    wrong = {**right, "banker": 1, "banker_stack": 5000, "players": {k: v for k, v in stacks.items() if k != "1"}}
+    assert HighCardFlushRound.rotation_problem(profile, previous, wrong) == "seat 1 banked where HCF-18 gives seat 6"
+    casino = ProfileLibrary().find("high-card-flush-casino").profile
+    assert HighCardFlushRound.rotation_problem(casino, previous, {**right, "banker": None}) is None
+
+
+def test_a_payout_the_floor_refuses_counts_against_the_rounds_dealer(tmp_path: Path) -> None:
+    """The HCF example of the sign-off tests: seat 2 wins 8,500 (past the 5,000 threshold), sent to
+    the floor, refused there; then approved and paid."""
+    from dealer_tui.rounds.cards import ScriptedDeck
+    from dealer_tui.staff import SIGN_OFF
+    from rules.cards import parse_cards
+    from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+    from tests.staff_support import staffed_table
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    crew = staffed(ledger)
+    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    table.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
+        table.seat_player(seat, name, stack)
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    floor = SqliteLedger(ledger.path)
+    floor.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", crew.signed(table, SIGN_OFF).sign_in)
+    [shift] = shift_figures(ledger, Theory(None, hands=20_000))
+    assert shift.dealers[DEALER].refused == 1 and shift.dealers[DEALER].rounds == 0   # not paid yet
