@@ -67,7 +67,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
 
     def _hint(self) -> str:
         enter = "Enter goes on (in the last field: confirms)" if self.enter_moves else "Enter confirms"
-        suggested = " · ctrl+u restores the suggested amounts" if any(f.default for f in self.fields) else ""
+        suggested = " · ctrl+u: the suggested amounts" if any(f.default for f in self.fields) else ""
         return f"{enter} · Esc backs out{suggested}"
 
     def reask(self, other: ModalScreen[dict[str, int] | None]) -> None:

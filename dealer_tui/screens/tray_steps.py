@@ -76,7 +76,7 @@ class TraySteps(RoundSteps):
 
     def _chip_fields(self, defaults: Chips | None = None) -> list[AmountField]:
         chip_set = self.screen_of_table().table.profile.profile.chip_set()
-        return [AmountField(str(c.value), f"{c.label()} chips", 0, MAX_CHIP_COUNT,
+        return [AmountField(str(c.value), c.label(), 0, MAX_CHIP_COUNT,
                             (defaults or {}).get(str(c.value)), optional=True) for c in chip_set]
 
     @staticmethod
@@ -110,7 +110,7 @@ class TraySteps(RoundSteps):
                                     hint="A supervisor or a manager other than the dealer witnesses it with their "
                                          "own ID and PIN."), supervisor_signed)
 
-        screen.show(SignInModal(screen.desk, Purpose(DEAL, f"sign {what} {where}", table.record.id),
+        screen.show(SignInModal(screen.desk, Purpose(DEAL, f"confirm {what} {where}", table.record.id),
                                 account=on_duty.account,
                                 hint=f"The dealer on duty, {on_duty.name}, signs with their PIN."), dealer_signed)
 
