@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "dealer_tui.commands.floor",
     "dealer_tui.commands.pit",
     "dealer_tui.commands.shift",
+    "dealer_tui.commands.players",
 )
 
 

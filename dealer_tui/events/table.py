@@ -47,6 +47,8 @@ class SeatTaken(RoundEvent, kind="seat_taken"):
     """How the player paid: `cash` (into the drop box) or `marker` (credit, its slip into the box)."""
     chips: dict[str, int] = optional(default_factory=dict)
     """The chips given from the tray, by denomination (older buy-ins did not record them)."""
+    card: str = optional(default="")
+    """The player's loyalty card number (empty: an anonymous player, known by name only)."""
 
 
 class ChipsBought(RoundEvent, kind="chips_bought"):

@@ -63,6 +63,8 @@ from dealer_tui.staff.profiles import approval_problem
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile
 
+MAX_CARD = 32
+"""Characters a loyalty card number may have."""
 TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
 TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 
@@ -166,13 +168,17 @@ class Table:
         return lambda history, amount: rules.buy_rule(self.profile.profile, history, amount)
 
     def seat_player(self, seat: int, name: str, buy_in: int, method: str = CASH,
-                    chips: Mapping[str, int] | None = None) -> None:
+                    chips: Mapping[str, int] | None = None, card: str = "") -> None:
         """A player sits with a buy-in paid in cash or by marker, `chips` (by denomination; None:
-        the largest first) given from the tray."""
+        the largest first) given from the tray; `card` is their loyalty card (empty: anonymous)."""
         self._between_rounds("seat a player")
+        card = card.strip()
+        if len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
+            raise IllegalAction(f"a loyalty card number is at most {MAX_CARD} letters, digits, '-', '_' or '.'")
         events = self.session.seat_events(seat, name, buy_in, self._buy_rule())
         given = self._chips_sold(buy_in, method, chips)
-        self._record_table([replace(e, method=method, chips=given) if isinstance(e, SeatTaken) else e for e in events])
+        self._record_table([replace(e, method=method, chips=given, card=card) if isinstance(e, SeatTaken) else e
+                            for e in events])
 
     def buy_chips(self, seat: int, amount: int, method: str = CASH, chips: Mapping[str, int] | None = None) -> None:
         self._between_rounds("buy chips")

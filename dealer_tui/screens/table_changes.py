@@ -54,15 +54,18 @@ class TableChanges(RoundSteps):
             return
         buy_in = screen.table.profile.profile.buy_in
 
-        def named(name: str | None) -> None:
-            if name:
+        def named(given: str | None) -> None:
+            if given:
+                name, _, card = given.partition("#")  # "Ann Lee #LC-1234": the loyalty card after the #
+                name = name.strip() or given
                 title = f"Seat {seat}: {name}'s buy-in"
                 screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
                                    lambda v: screen.paid(title, v["chips"], lambda method, chips: screen._table_step(
-                                       lambda: screen.table.seat_player(seat, name, v["chips"], method, chips),
+                                       lambda: screen.table.seat_player(seat, name, v["chips"], method, chips, card),
                                        f"{name} sits at seat {seat} with {v['chips']}" + _by(method, chips is not None))))
 
-        screen.ask(ReasonModal(f"Seat {seat}: the player's name", "name", "A name is needed."), named)
+        screen.ask(ReasonModal(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
+                               "A name is needed."), named)
 
     def _chosen_player(self) -> int | None:
         screen = self.screen_of_table()

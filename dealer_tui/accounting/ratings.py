@@ -1,0 +1,174 @@
+"""Player ratings: a rating session from a player's seating to their leaving, with the hands they
+played, their time, what they wagered (and the average bet), the house's actual win from them and
+its theoretical win; summed per player and per gaming day.
+
+Read from the ledger alone, by the conventions every game's settlement rows follow
+(`ledger.payouts`): at a house-banked round the house's actual win is the player's loss and its
+theoretical win the player's wagers times the profile's hold on handle (`theoretical`); at a
+card room's round (a Designated Player banks, or the chips go from seat to seat) the house takes
+only its rake and fees, which are both its actual and its theoretical win from the player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+
+from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.audit import table_profiles
+from dealer_tui.events import EventError, typed
+from dealer_tui.events.table import RoundStarted, SeatLeft, SeatTaken
+from dealer_tui.ledger.base import Ledger, RoundRecord, RowQuery, SettlementRow
+from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
+from dealer_tui.ledger.schema import FEE_BETS
+from rules.profiles.loader import LoadedProfile
+
+DAY_STARTS = time(6, 0)
+"""When a gaming day begins (UTC): a session belongs to the day it began in."""
+
+
+def gaming_day(ts: str, starts: time = DAY_STARTS) -> str:
+    """The gaming day (`2026-12-01`) of a moment: the calendar day, less the hours before the day starts."""
+    moment = datetime.fromisoformat(ts).replace(tzinfo=None)
+    return (moment - timedelta(hours=starts.hour, minutes=starts.minute)).date().isoformat()
+
+
+@dataclass
+class RatingSession:
+    """One player's time at one seat."""
+
+    table: str
+    seat: int
+    player: str
+    card: str
+    sat_at: str
+    left_at: str | None = None
+    last_at: str = ""
+    hands: int = 0
+    wagered: int = 0
+    player_result: int = 0
+    """The player's own net over the session (+: the player won)."""
+    actual_win: int = 0
+    """The house's win from the player: their loss at a house-banked round; their rake and fees at a card room's."""
+    theoretical_win: float = 0.0
+    theory_known: bool = True
+
+    @property
+    def key(self) -> str:
+        """Who the player is across sessions: the loyalty card, or (anonymous) the name."""
+        return f"card {self.card}" if self.card else f"name {self.player}"
+
+    @property
+    def minutes(self) -> float:
+        end = self.left_at or self.last_at or self.sat_at
+        try:
+            seconds = (datetime.fromisoformat(end) - datetime.fromisoformat(self.sat_at)).total_seconds()
+        except ValueError:
+            return 0.0
+        return max(seconds, 0.0) / 60
+
+    @property
+    def average_bet(self) -> float | None:
+        return None if not self.hands else self.wagered / self.hands
+
+    def to_dict(self) -> dict[str, object]:
+        avg = self.average_bet
+        return {"table": self.table, "seat": self.seat, "player": self.player, "card": self.card or None,
+                "sat_at": self.sat_at, "left_at": self.left_at, "day": gaming_day(self.sat_at),
+                "hands": self.hands, "minutes": round(self.minutes, 1), "wagered": self.wagered,
+                "average_bet": None if avg is None else round(avg, 2), "actual_win": self.actual_win,
+                "theoretical_win": round(self.theoretical_win, 2) if self.theory_known else None,
+                "player_result": self.player_result}
+
+
+@dataclass
+class PlayerRating:
+    """A player's sessions summed (over a gaming day, or the report's sessions)."""
+
+    key: str
+    player: str
+    card: str
+    sessions: list[RatingSession] = field(default_factory=list)
+
+    def total(self, name: str) -> float:
+        return float(sum(getattr(s, name) for s in self.sessions))
+
+    def to_dict(self) -> dict[str, object]:
+        hands, wagered = int(self.total("hands")), int(self.total("wagered"))
+        known = all(s.theory_known for s in self.sessions)
+        return {"player": self.player, "card": self.card or None, "anonymous": not self.card,
+                "sessions": len(self.sessions), "tables": sorted({s.table for s in self.sessions}),
+                "hands": hands, "minutes": round(self.total("minutes"), 1), "wagered": wagered,
+                "average_bet": round(wagered / hands, 2) if hands else None,
+                "actual_win": int(self.total("actual_win")),
+                "theoretical_win": round(self.total("theoretical_win"), 2) if known else None,
+                "player_result": int(self.total("player_result"))}
+
+
+def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
+    """Every table's rating sessions, in the order the players sat down."""
+    out: list[RatingSession] = []
+    for table in ledger.tables():
+        profiles = table_profiles(ledger, table)
+        seated: dict[int, RatingSession] = {}
+        rows_of: dict[int, list[SettlementRow]] = {}
+        records: dict[int, RoundRecord] = {}
+        for found, row in ledger.settlement_rows(RowQuery(table_id=table.id, training=True)):
+            rows_of.setdefault(found.id, []).append(row)
+            records[found.id] = found
+        for stored in ledger.table_events(table.id, [SeatTaken.KIND, SeatLeft.KIND, RoundStarted.KIND]):
+            try:
+                event = typed(stored, table.game)
+            except EventError:
+                continue  # verify names an event that does not read
+            if isinstance(event, SeatTaken):
+                seated[event.seat] = RatingSession(table.name, event.seat, event.player, event.card, stored.ts)
+                out.append(seated[event.seat])
+            elif isinstance(event, SeatLeft) and event.seat in seated:
+                seated.pop(event.seat).left_at = stored.ts
+            elif isinstance(event, RoundStarted) and stored.round_id is not None:
+                rows = rows_of.get(stored.round_id, [])
+                record = records.get(stored.round_id)
+                if rows and record is not None:
+                    _rate(rows, record, event, seated, profiles, theory)
+    return out
+
+
+def _rate(rows: list[SettlementRow], record: RoundRecord, started: RoundStarted, seated: dict[int, RatingSession],
+          profiles: dict[str, LoadedProfile], theory: Theory) -> None:
+    """One settled round's rows into the sessions of the seats that played it."""
+    banked = banking(rows) == HOUSE_BANKED
+    chips = seat_chips(rows)
+    loaded = profiles.get(started.profile_sha256)
+    edge = theory.edge(loaded) if banked and loaded is not None else None
+    for seat, session in seated.items():
+        mine = [r for r in rows if r.seat == seat]
+        if not mine:
+            continue
+        session.hands += 1
+        session.last_at = record.ended_at or record.started_at
+        wagered = chips[seat].wagered if seat in chips else 0
+        net = sum(r.result for r in mine)
+        fees = -sum(r.result for r in mine if r.bet in FEE_BETS)
+        session.wagered += wagered
+        session.player_result += net
+        if banked:
+            session.actual_win -= net
+            if edge is None:
+                session.theory_known = False
+            else:
+                session.theoretical_win += edge.edge * wagered
+        else:
+            session.actual_win += fees
+            session.theoretical_win += fees
+
+
+def player_ratings(sessions: Sequence[RatingSession], day: str | None = None) -> list[PlayerRating]:
+    """The sessions summed per player (on one gaming day, when given), most wagered first."""
+    out: dict[str, PlayerRating] = {}
+    for s in sessions:
+        if day is not None and gaming_day(s.sat_at) != day:
+            continue
+        out.setdefault(s.key, PlayerRating(s.key, s.player, s.card)).sessions.append(s)
+    return sorted(out.values(), key=lambda p: (-p.total("wagered"), p.key))

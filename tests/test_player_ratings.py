@@ -1,0 +1,139 @@
+"""Player ratings worked by hand: a rating session's hands, minutes, wagered, average bet, the
+house's actual win and its theoretical win for a known hold; a card room's rake as both; players
+known by their loyalty card across tables; the gaming day a session belongs to."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.accounting.ratings import gaming_day, player_ratings, rating_sessions
+from dealer_tui.accounting.theoretical import Edge, Theory
+from dealer_tui.cli import main
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.table import Table
+from rules.errors import IllegalAction
+from rules.profiles.loader import LoadedProfile, ProfileLibrary
+from tests.staff_support import approved, staffed, staffed_table
+from tests.test_dealer_figures import Clock
+
+
+class KnownEdge(Theory):
+    """A hold on handle of exactly 5% for every house-banked profile."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+
+    def edge(self, loaded: LoadedProfile) -> Edge | None:
+        return Edge(0.05, 1.0, "test", 0, 0) if loaded.profile.house_banked() else None
+
+
+def folds(table: Table, antes: dict[int, int]) -> None:
+    table.start_round()
+    for seat, ante in antes.items():
+        table.act(Action("ante", seat, ante))
+    table.act(Action("deal"))
+    for seat in antes:
+        table.act(Action("fold", seat))
+    rnd = table.round
+    assert rnd is not None
+    if any(s.kind == "reveal" for s in rnd.legal_actions()):
+        table.act(Action("reveal"))
+    table.act(Action("confirm_payout"))
+
+
+def test_a_rating_session_at_a_house_banked_table(tmp_path: Path) -> None:
+    clock = Clock()
+    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    clock.at(18, 0)
+    table.seat_player(1, "Ann Lee", 1000, card="LC-1")
+    table.seat_player(2, "Bob", 1000)
+    clock.at(18, 5)
+    folds(table, {1: 10, 2: 10})                   # Ann antes 10 and folds: she loses 10 (HCF-6)
+    clock.at(18, 10)
+    folds(table, {1: 20, 2: 10})                   # 20 more
+    clock.at(18, 30)
+    table.leave(1)
+    ann, bob = rating_sessions(ledger, KnownEdge())
+    # Ann: 2 hands, 30 minutes, wagered 10 + 20 = 30, average bet 15; the house won her 30;
+    # theoretical win 30 × 5% = 1.5
+    assert (ann.player, ann.card, ann.hands, ann.minutes, ann.wagered) == ("Ann Lee", "LC-1", 2, 30.0, 30)
+    assert (ann.average_bet, ann.actual_win, ann.player_result) == (15.0, 30, -30)
+    assert ann.theoretical_win == pytest.approx(1.5)
+    assert (bob.card, bob.left_at, bob.wagered) == ("", None, 20)
+    [rated_ann, rated_bob] = player_ratings([ann, bob])
+    assert rated_ann.to_dict()["anonymous"] is False and rated_bob.to_dict()["anonymous"] is True
+
+
+def test_a_players_sessions_add_up_by_card_across_tables(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    casino = ProfileLibrary().find("high-card-flush-casino")
+    one = staffed_table(ledger, "T1", casino, VirtualShoe.seeded_with(1), seats=6)
+    two = staffed_table(ledger, "T2", casino, VirtualShoe.seeded_with(2), seats=6)
+    one.seat_player(1, "Ann", 1000, card="LC-1")
+    two.seat_player(3, "Ann L.", 1000, card="LC-1")       # the same card, the name as the dealer typed it
+    folds(one, {1: 10})
+    folds(two, {3: 40})
+    [ann] = player_ratings(rating_sessions(ledger, KnownEdge()))
+    d = ann.to_dict()
+    assert (d["sessions"], d["tables"], d["hands"], d["wagered"], d["average_bet"]) == (2, ["T1", "T2"], 2, 50, 25.0)
+    assert d["actual_win"] == 50 and d["theoretical_win"] == pytest.approx(2.5)
+
+
+def test_a_card_rooms_rake_is_its_actual_and_theoretical_win(tmp_path: Path) -> None:
+    """The card room's High Card Flush with a rake of 5 from every player (HCF-17; a folded hand pays
+    it): the house's win from the player is the rake alone, whatever the player lost to the DP."""
+    text = ProfileLibrary().find("high-card-flush").text.replace("mode: all ", "mode: players ").replace(
+        "amount: 0", "amount: 5")
+    path = tmp_path / "p" / "hcf-rake.yaml"
+    path.parent.mkdir()
+    path.write_text(text, encoding="utf-8")
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    staffed(ledger)
+    loaded = approved(ledger, ProfileLibrary([path.parent]).find("hcf-rake"))
+    table = staffed_table(ledger, "R1", loaded, VirtualShoe.seeded_with(1), seats=7)
+    table.seat_player(1, "Dee", 5000)                    # the DP (HCF-18: seat 1 banks first)
+    table.seat_player(2, "Eve", 1000, card="LC-9")
+    folds(table, {2: 10})
+    sessions = {s.player: s for s in rating_sessions(ledger, KnownEdge())}
+    eve = sessions["Eve"]
+    assert (eve.hands, eve.wagered, eve.player_result) == (1, 10, -15)   # the ante to the DP, the rake
+    assert (eve.actual_win, eve.theoretical_win) == (5, 5)
+
+
+def test_the_gaming_day_begins_at_six() -> None:
+    assert gaming_day("2026-12-02T05:59:00+00:00") == "2026-12-01"
+    assert gaming_day("2026-12-02T06:00:00+00:00") == "2026-12-02"
+
+
+def test_a_loyalty_card_number_is_checked(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    with pytest.raises(IllegalAction, match="a loyalty card number is at most 32"):
+        table.seat_player(1, "Ann", 1000, card="LC 1; DROP TABLE")
+    assert table.session.players == {}
+
+
+def test_players_report_gives_every_figure_per_player(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    table.seat_player(1, "Ann", 1000, card="LC-1")
+    folds(table, {1: 10})
+    table.close()
+    ledger.close()
+    assert main(["players", "report", "--ledger", str(tmp_path / "l.sqlite"), "--json", "--hands", "20000"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    [ann] = data["players"]
+    for key in ("hands", "wagered", "average_bet", "minutes", "actual_win", "theoretical_win"):
+        assert key in ann, key
+    assert (ann["player"], ann["card"], ann["hands"], ann["wagered"], ann["actual_win"]) == ("Ann", "LC-1", 1, 10, 10)
+    assert main(["players", "report", "--ledger", str(tmp_path / "l.sqlite"), "--day", "someday"]) == 2
+    assert "--day: 'someday' is not a day" in capsys.readouterr().err
