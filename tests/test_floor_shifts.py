@@ -81,3 +81,26 @@ async def test_a_drop_that_differs_is_flagged_on_the_floor(counted: Path, tmp_pa
         assert "shift 2" in detail and "FLAG: drop over by 1" in detail   # 1 cash where none was paid in
         summary = str(screen.query_one("#shifts-sum", Static).render())
         assert "1 flagged" in summary
+
+
+async def test_y_shows_each_players_rating_and_sessions(counted: Path) -> None:
+    from dealer_tui.screens.floor_players import PlayersScreen
+
+    app = floor_review(counted, ["one-or-five"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("y")
+        screen = app.screen
+        assert isinstance(screen, PlayersScreen)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if screen.ratings:
+                break
+        table = screen.query_one(DataTable)
+        assert table.row_count == 4                                     # the demo's four players
+        names = sorted(str(table.get_row_at(i)[0]) for i in range(4))
+        assert names == ["Player 1", "Player 2", "Player 3", "Player 4"]
+        assert str(table.get_row_at(0)[1]) == "anonymous"
+        detail = str(screen.query_one("#players-sessions", Static).render())
+        assert "Demo one-or-five seat" in detail and "still seated" in detail
+        await pilot.press("d")                                          # the one gaming day the demo played
+        assert screen.day is not None and screen.query_one(DataTable).row_count == 4

@@ -62,6 +62,7 @@ class RoundsScreen(Screen[None]):
         Binding("p", "newer", "Prev"),
         Binding("t", "totals", "Totals"),
         Binding("h", "shifts", "Shifts"),
+        Binding("y", "players", "Players"),
         Binding("T", "training", "Training", show=False),
         Binding("e", "export", "Export"),
         Binding("s", "sign_offs", "Sign-offs"),
@@ -271,6 +272,11 @@ class RoundsScreen(Screen[None]):
         from dealer_tui.screens.floor_totals import TotalsScreen
 
         self.app.push_screen(TotalsScreen(self.ledger, self.query_, self.tables))
+
+    def action_players(self) -> None:
+        from dealer_tui.screens.floor_players import PlayersScreen
+
+        self.app.push_screen(PlayersScreen(self.ledger))
 
     def action_shifts(self) -> None:
         from dealer_tui.screens.floor_shifts import ShiftsScreen
