@@ -409,3 +409,80 @@ def test_rounds_dealt_with_no_shift_open_are_noted(tmp_path: Path) -> None:
     notes: list[str] = []
     shift_figures(table.ledger, Theory(None, hands=20_000), notes=notes)
     assert notes == ["table T1: 1 round dealt with no shift open (no opener counted): in no shift's figures"]
+
+
+# -- one person alone, and the count team's independence ------------------------------------------
+
+
+def test_a_supervisors_sign_in_witnesses_one_tray_step(tmp_path: Path) -> None:
+    """A dealer holding a supervisor's old sign-in (its number is in the ledger) cannot witness a
+    second step with it: each count, fill and credit is witnessed by a sign-in of its own."""
+    table, crew = casino_table(tmp_path)
+    dealer, witness = both(crew, table)
+    table.open_shift(OPENER, dealer, witness)
+    with pytest.raises(IllegalAction, match=f"sign-in {witness.sign_in} stood for another step already"):
+        table.credit("C-1", {"1000": 5}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table), witness)
+    assert table.ledger.table_events(table.record.id, ["tray_credited"]) == []
+
+
+def test_verify_names_a_sign_in_that_stands_for_two_tray_steps(tmp_path: Path) -> None:
+    """The same, written past the table (an insider appending to the chain): verify says so."""
+    from dealer_tui.events.accounting import TrayCredited
+
+    table, crew = casino_table(tmp_path)
+    dealer, witness = both(crew, table)
+    table.open_shift(OPENER, dealer, witness)
+    again = crew.sign_in(DEALER, DEALER_PIN, DEAL, table)
+    forged = TrayCredited(shift=1, slip="C-9", chips={"1000": 5}, total=5000, dealer=DEALER,
+                          dealer_sign_in=again.sign_in, supervisor=SUPERVISOR, sign_in=witness.sign_in)
+    table.ledger.append(table.record.id, None, [forged.record()])
+    problems = verify_ledger(table.ledger)
+    assert any(f"sign-in {witness.sign_in} stood for another step already" in p for p in problems), problems
+
+
+def test_the_count_team_did_not_deal_or_sign_the_shift(tmp_path: Path) -> None:
+    """A manager who witnessed the shift's tray does not count its drop box."""
+    table, crew = casino_table(tmp_path)
+    table.open_shift(OPENER, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+                     crew.sign_in(MANAGER, MANAGER_PIN, TRAY, table))
+    table.close_shift(OPENER, *both(crew, table))
+    with pytest.raises(IllegalAction, match="M1 dealt or signed the tray in shift 1"):
+        record_drop(table.ledger, table.record, 0, 0, 0, crew.sign_in(MANAGER, MANAGER_PIN, COUNT_DROP, table))
+    record_drop(table.ledger, table.record, 0, 0, 0, count_team(crew, table))          # the auditor did neither
+
+
+def test_a_table_that_keeps_its_tray_deals_and_sells_only_in_a_shift(tmp_path: Path) -> None:
+    table, crew = casino_table(tmp_path)
+    table.open_shift({"1000": 5}, *both(crew, table))
+    table.seat_player(1, "Ann", 1000)
+    table.close_shift({"1000": 4}, *both(crew, table))
+    with pytest.raises(IllegalAction, match="No round starts between shifts"):
+        table.start_round()
+    with pytest.raises(IllegalAction, match="No chips are sold between shifts"):
+        table.buy_chips(1, 500)
+    table.open_shift({"1000": 4}, *both(crew, table))
+    folded_round(table, {1: 10})                                  # in the next shift, as ever
+
+
+def test_a_marker_in_the_drop_box_for_cash_taken_is_flagged(tmp_path: Path) -> None:
+    """2,000 sold for cash and 1,000 by marker; the box holds 1,000 cash and 2,000 in markers: the
+    total agrees, the cash does not."""
+    table, crew = casino_table(tmp_path)
+    table.open_shift({"1000": 10}, *both(crew, table))
+    table.seat_player(1, "Ann", 2000)
+    table.seat_player(2, "Bob", 1000, "marker")
+    table.close_shift({"1000": 7}, *both(crew, table))
+    record_drop(table.ledger, table.record, cash=1000, markers=2000, collection=0, by=count_team(crew, table))
+    s = the_shift(table)
+    assert (s.drop_difference, s.cash_difference, s.markers_difference) == (0, -1000, 1000)
+    assert "drop's cash short by 1,000" in s.flags and "drop's markers over by 1,000" in s.flags
+
+
+def test_no_other_chip_set_while_a_shift_is_open(tmp_path: Path) -> None:
+    from dealer_tui.staff import CHANGE_PROFILE
+
+    table, crew = casino_table(tmp_path)
+    table.open_shift(OPENER, *both(crew, table))
+    card_room = ProfileLibrary().find("high-card-flush")               # no 1000 orange
+    with pytest.raises(IllegalAction, match="has another chip set"):
+        table.change_profile(card_room, "the card room's game", crew.signed(table, CHANGE_PROFILE, for_round=False))

@@ -103,6 +103,9 @@ def test_the_pdf_is_a_summary_then_a_page_per_shift_with_the_signature_lines(
 
 def test_bad_input_gets_one_line(shifts: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for args, said in ((["--from", "yesterday"], "--from: 'yesterday' is not a time"),
+                       (["--from", "0001-01-01T00:00+01:00"], "out of the calendar's range"),
+                       (["--from", "2026-12-02", "--to", "2026-12-01"], "is not after --from"),
+                       (["--csv", ""], "a file name is needed"),
                        (["--pdf", str(tmp_path)], "is a folder"),
                        (["--table", "Nope"], "no table named 'Nope'"),
                        (["--hands", "5"], "--hands: 1,000 to")):
@@ -132,3 +135,34 @@ def test_the_count_team_counts_a_drop_box_once_with_its_pin(shifts: Path, tmp_pa
     assert "recorded the recount of the drop box" in capsys.readouterr().out
     r5 = report(path, capsys, "--table", "Demo one-or-five")["tables"][0]  # type: ignore[index]
     assert r5["drop"] == 100 and r5["drop_difference"] < 0 and any("drop short" in f for f in r5["flags"])
+
+
+def test_a_bad_drop_count_is_refused_before_anyone_signs_in(shifts: Path, tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    path = tmp_path / "copy.sqlite"
+    shutil.copy(shifts, path)
+
+    def sign_ins() -> int:
+        db = sqlite3.connect(path)
+        n = int(db.execute("SELECT COUNT(*) FROM events WHERE kind = 'staff_signed_in'").fetchone()[0])
+        db.close()
+        return n
+
+    before = sign_ins()
+    base = ["shift", "count", "--table", "Demo one-or-five"]
+    for args, said in (([*base, "--ledger", str(path), "--cash", "-5", "--by", AUDITOR], "the cash counted must be 0"),
+                       ([*base, "--ledger", str(path), "--cash", "1", "--by", "A\x1b1"], "--by: an account ID is"),
+                       ([*base, "--ledger", str(tmp_path / "none.sqlite"), "--cash", "1", "--by", AUDITOR],
+                        "--ledger: no ledger at"),
+                       ([*base, "--ledger", "postgresql://nobody@127.0.0.1:1/x", "--cash", "1", "--by", AUDITOR],
+                        "counted on the table's own ledger file")):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(f"{AUDITOR_PIN}\n"))
+        capsys.readouterr()
+        assert main(args) == 2, args
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and said in err, err
+    assert sign_ins() == before                                          # nobody signed in for them
+    assert not (tmp_path / "none.sqlite").exists() and not Path("postgresql:").exists()

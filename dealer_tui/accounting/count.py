@@ -25,16 +25,29 @@ def tray_of(events: list[StoredEvent], game: str) -> Tray:
     return tray
 
 
+def drop_input_problem(cash: int, markers: int, collection: int, note: str = "", recount: str = "") -> str | None:
+    """What is wrong with a drop count's figures, before anyone signs in for it (None: nothing)."""
+    for label, amount in (("cash", cash), ("markers", markers), ("collection box", collection)):
+        if not 0 <= amount <= MAX_CHIPS:
+            return f"the {label} counted must be 0 to {MAX_CHIPS:,}, not {amount}"
+    if len(note) > MAX_TEXT or len(recount) > MAX_TEXT:
+        return f"a note or a recount's reason is at most {MAX_TEXT} characters"
+    for text in (note, recount):
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            return "a note or a recount's reason must be text (UTF-8)"
+    return None
+
+
 def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, collection: int, by: Approval,
                 shift: int | None = None, note: str = "", recount: str = "") -> DropCounted:
     """Record the drop box count of the table's last closed shift (or `shift`); `IllegalAction`
     says why not (no closed shift, already counted without a `recount` reason, a bad amount, a
     sign-in that does not stand). A recount replaces the count before it, which stays on record."""
-    for label, amount in (("cash", cash), ("markers", markers), ("collection box", collection)):
-        if not 0 <= amount <= MAX_CHIPS:
-            raise IllegalAction(f"the {label} counted must be 0 to {MAX_CHIPS:,}, not {amount}")
-    if len(note) > MAX_TEXT or len(recount) > MAX_TEXT:
-        raise IllegalAction(f"a note or a recount's reason is at most {MAX_TEXT} characters")
+    problem = drop_input_problem(cash, markers, collection, note, recount)
+    if problem is not None:
+        raise IllegalAction(problem)
     if by.act != COUNT_DROP:
         raise IllegalAction("a drop count is made by the count team signed in to count the drop box")
     problem = claim_problem(StaffRegister.read(ledger), DropCounted(shift=0, cash=0, markers=0, by=by.account,
@@ -57,6 +70,12 @@ def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, col
             raise IllegalAction(f"the drop box of shift {target.number} of table {table.name} is already counted "
                                 f"({target.drop.cash:,} cash, {target.drop.markers:,} in markers, by "
                                 f"{target.drop.by}): a recount gives its reason (--recount)")
+        reused = tray.sign_in_problem(by.sign_in)
+        if reused is not None:
+            raise IllegalAction(f"the drop box of table {table.name} may not be counted on that sign-in: {reused}")
+        if by.account in target.staff:
+            raise IllegalAction(f"{by.account} dealt or signed the tray in shift {target.number} of table {table.name}: "
+                                "its drop box is counted by someone who did neither")
         if target.drop is None and recount.strip():
             raise IllegalAction(f"the drop box of shift {target.number} of table {table.name} has not been counted: "
                                 "nothing to recount")

@@ -30,7 +30,7 @@ def dealer_line(d: DealerFigures) -> str:
     """One dealer's figures in words."""
     rph, avg = d.rounds_per_hour, d.average_round_seconds
     parts = [f"{d.rounds} round{'s' if d.rounds != 1 else ''}"
-             + (f" at {', '.join(sorted(d.tables))}" if len(d.tables) > 1 else ""),
+             + (f" at {', '.join(shown(t) for t in sorted(d.tables))}" if len(d.tables) > 1 else ""),
              f"{rph:.1f}/hour" if rph is not None else "time on duty not on record",
              f"{avg:.0f} s a round" if avg is not None else "",
              f"handle {d.handle:,}", f"result {d.rounds_win:+,}",
@@ -88,6 +88,11 @@ def csv_file(shifts: Sequence[ShiftFigures], target: Path) -> None:
     write_file(target, write)
 
 
+def shown(text: str) -> str:
+    """A name as a terminal may print it: control characters (an escape sequence) as `?`."""
+    return "".join(c if c.isprintable() else "?" for c in text)
+
+
 def money(value: int | None) -> str:
     return "—" if value is None else f"{value:,}"
 
@@ -131,7 +136,7 @@ def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> lis
         return ["no shifts: a table's shift begins when its opener is counted", *[f"note: {n}" for n in notes]]
     lines: list[str] = []
     for s in shifts:
-        head = f"{s.table} · {s.game} ({s.profile}) · shift {s.shift} · {s.status}"
+        head = f"{shown(s.table)} · {s.game} ({shown(s.profile)}) · shift {s.shift} · {s.status}"
         lines += [head + (" · training" if s.training else ""),
                   f"  opened {s.opened_at[:19]} by {s.opened_by[0]} with {s.opened_by[1]}"
                   + (f"; closed {s.closed_at[:19]} by {s.closed_by[0]} with {s.closed_by[1]}" if s.closed_at else "")]
@@ -145,8 +150,9 @@ def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> lis
         lines.append("")
     t = totals(shifts)
     counted = f"drop {t['drop']:,}, win {t['win']:,}" if t["counted"] else "drop —, win — (no drop box counted)"
-    lines.append(f"{t['shifts']} shift(s), {t['counted']} counted: {counted}, rounds' result {t['rounds_win']:,}, "
-                 f"{t['flagged']} flagged")
+    left_out = f" ({t['training_shifts_left_out']} training shift(s) left out)" if t["training_shifts_left_out"] else ""
+    lines.append(f"{t['shifts']} shift(s){' at training tables' if t['training'] else ''}, {t['counted']} counted: "
+                 f"{counted}, rounds' result {t['rounds_win']:,}, {t['flagged']} flagged{left_out}")
     lines += ["", "dealers over these shifts:"] + [f"  {dealer_line(d)}" for d in dealer_totals(shifts)]
-    lines += [f"note: {n}" for n in notes]
+    lines += [f"note: {shown(n)}" for n in notes]
     return lines

@@ -17,7 +17,7 @@ from datetime import datetime
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
-from dealer_tui.events.accounting import TrayCounted
+from dealer_tui.events.accounting import ChipsColouredUp, TrayCounted, TrayCredited, TrayFilled
 from dealer_tui.events.table import (
     CardsCorrected,
     DealerSignedIn,
@@ -122,6 +122,8 @@ class ShiftFigures:
     edges: dict[str, Edge] = field(default_factory=dict)
     """The hold on handle each profile of the shift's rounds was given (by profile name)."""
     dealers: dict[str, DealerFigures] = field(default_factory=dict)
+    movements: list[dict[str, object]] = field(default_factory=list)
+    """The tray's record: each count, fill, credit and colour-up, who signed it and when."""
     previous_closer: int | None = None
     """The table's closer before this shift's opener (the same tray, counted again)."""
     opened_by: tuple[str, str] = ("", "")
@@ -187,6 +189,17 @@ class ShiftFigures:
         return None if drop is None else drop - self.expected_drop
 
     @property
+    def cash_difference(self) -> int | None:
+        """The cash counted against the cash buy-ins (a marker slipped in for cash taken shows here)."""
+        t = self.tray
+        return None if t.drop is None else t.drop.cash - (t.sold_cash + t.before_cash)
+
+    @property
+    def markers_difference(self) -> int | None:
+        t = self.tray
+        return None if t.drop is None else t.drop.markers - (t.sold_marker + t.before_marker)
+
+    @property
     def expected_collection(self) -> int:
         return self.tray.collected
 
@@ -208,12 +221,13 @@ class ShiftFigures:
     @property
     def theory_basis(self) -> str:
         """How the theoretical win was worked out, in words."""
-        if not self.banked:
-            return "the rake, fees and time the table took"
         if not self.theory_known:
             return "no house edge for the profile"
-        return "; ".join(f"handle × {e.edge:.2%} hold on handle ({name}: strategy {e.strategy}, {e.hands:,} "
-                         "simulated hands)" for name, e in self.edges.items()) or "no rounds"
+        parts = [f"handle × {e.edge:.2%} hold on handle ({name}: strategy {e.strategy}, {e.hands:,} simulated "
+                 f"hands{'; ' + e.assumes if e.assumes else ''})" for name, e in self.edges.items()]
+        if not self.edges or self.tray.collected:
+            parts.append("the rake, fees and time the table took")
+        return "; ".join(parts)
 
     @property
     def hours(self) -> float:
@@ -238,12 +252,14 @@ class ShiftFigures:
         if self.previous_closer is not None and self.previous_closer != self.opener:
             out.append(f"opener {self.opener:,} differs from the last shift's closer {self.previous_closer:,}")
         for label, diff in (("closer", self.closer_difference), ("drop", self.drop_difference),
+                            ("drop's cash", self.cash_difference if self.markers_difference else None),
+                            ("drop's markers", self.markers_difference),
                             ("collection box", self.collection_difference), ("win", self.win_difference)):
             if diff:
                 out.append(f"{label} {'over' if diff > 0 else 'short'} by {abs(diff):,}")
         if not self.theory_known:
             out.append("no house edge for the profile: theoretical win not known")
-        elif self.banked and abs(self.rounds_win - self.theoretical) > self.band:
+        elif self.edges and abs(self.rounds_win - self.theoretical) > self.band:
             out.append(f"rounds' result {self.rounds_win:,} outside the band {self.theoretical:,.0f} ± {self.band:,.0f}")
         for earlier in self.tray.recounts:
             out.append(f"drop box recounted: {earlier.cash + earlier.markers:,} by {earlier.by} replaced "
@@ -280,6 +296,8 @@ class ShiftFigures:
             "house_edges": {name: e.to_dict() for name, e in self.edges.items()},
             "dealers": [d.to_dict() for d in self.dealers.values()],
             "drop_counted_by": None if t.drop is None else t.drop.by,
+            "tray_record": self.movements, "colour_ups": t.colour_ups,
+            "drop_cash_difference": self.cash_difference, "drop_markers_difference": self.markers_difference,
             "recounts": [{"cash": r.cash, "markers": r.markers, "collection": r.collection, "by": r.by}
                          for r in t.recounts],
             "flags": self.flags,
@@ -341,6 +359,12 @@ class _Collector:
                     self.training = event.training
             elif isinstance(event, TrayCounted):
                 self._counted(event, stored)
+                self._moved(event.count, event.total, stored, event.dealer, event.supervisor)
+            elif isinstance(event, (TrayFilled, TrayCredited)):
+                self._moved("fill" if isinstance(event, TrayFilled) else "credit", event.total, stored, event.dealer,
+                            event.supervisor, event.slip)
+            elif isinstance(event, ChipsColouredUp):
+                self._moved("colour-up", event.total, stored, seat=event.seat)
             elif isinstance(event, TimeCollected) and (shift := self.current()) is not None:
                 shift.rounds_win += event.total  # the house's revenue the table recorded, as its rake
                 shift.theoretical += event.total
@@ -357,6 +381,13 @@ class _Collector:
             elif isinstance(event, (DealerSignedIn, DealerSignedOut)):
                 self._duty(event.account if isinstance(event, DealerSignedIn) else None, stored.ts)
         return self.shifts
+
+    def _moved(self, what: str, total: int, stored: StoredEvent, dealer: str = "", supervisor: str = "",
+               slip: str = "", seat: int | None = None) -> None:
+        shift = self.current() or (self.shifts[-1] if what == "closer" and self.shifts else None)
+        if shift is not None:
+            shift.movements.append({"what": what, "total": total, "at": stored.ts, "dealer": dealer or None,
+                                    "supervisor": supervisor or None, "slip": slip or None, "seat": seat})
 
     def _started(self, event: RoundStarted, stored: StoredEvent) -> None:
         assert stored.round_id is not None
@@ -440,7 +471,7 @@ class _Collector:
         dealer.first = dealer.first or stored.ts
         dealer.last = stored.ts
         self._timed(dealer, stored)
-        if not shift.banked:
+        if not self.tray.banked:  # the profile in force for this round (a change applies between rounds)
             shift.theoretical += house  # rake and fees: what the rounds took, chance aside
             return
         edge = self._edge(started.profile_sha256)
@@ -494,15 +525,20 @@ def dealer_totals(shifts: Sequence[ShiftFigures]) -> list[DealerFigures]:
 
 
 def totals(shifts: Sequence[ShiftFigures]) -> dict[str, object]:
-    """The report's totals over its shifts (a counted figure only over the shifts counted)."""
-    counted = [s for s in shifts if s.counted]
+    """The report's totals: over the live tables' shifts (a training table's are left out, unless
+    the report has no other), the counted figures — drop, win, hold, and the rounds' result and the
+    theoretical win beside them — over the shifts whose drop box is counted."""
+    live = [s for s in shifts if not s.training]
+    over = live or list(shifts)
+    counted = [s for s in over if s.counted]
     drop = sum(s.drop or 0 for s in counted)
     win = sum(s.win or 0 for s in counted)
     return {
-        "shifts": len(shifts), "counted": len(counted), "rounds": sum(s.rounds for s in shifts),
-        "handle": sum(s.handle for s in shifts), "drop": drop, "win": win,
+        "training": bool(over) and not live, "shifts": len(over), "counted": len(counted),
+        "training_shifts_left_out": len(shifts) - len(over),
+        "rounds": sum(s.rounds for s in over), "handle": sum(s.handle for s in over), "drop": drop, "win": win,
         "hold": round(win / drop, 6) if drop else None,
-        "rounds_win": sum(s.rounds_win for s in shifts),
-        "theoretical_win": round(sum(s.theoretical for s in shifts if s.theory_known), 2),
-        "flagged": sum(1 for s in shifts if s.flags),
+        "rounds_win": sum(s.rounds_win for s in counted),
+        "theoretical_win": round(sum(s.theoretical for s in counted if s.theory_known), 2),
+        "flagged": sum(1 for s in over if s.flags),
     }

@@ -121,7 +121,8 @@ class TableAudit:
     # -- one event ----------------------------------------------------------------------------
 
     def event(self, event: StoredEvent, prev_ts: str | None) -> None:
-        self.tray.check(event)
+        on_duty = self.session.dealer if self.session is not None else None
+        self.tray.check(event, on_duty.account if on_duty is not None else None)
         if event.round_id is None:  # between rounds, or during one (a supervisor signing in)
             self.audit.authority.check(event, self.label, self.session or TableSession(0), self.table)
             self.table_event(event)

@@ -32,7 +32,8 @@ class TrayAudit:
         self.game, self.label, self.problems = game, label, problems
         self.tray = Tray()
 
-    def check(self, stored: StoredEvent) -> None:
+    def check(self, stored: StoredEvent, on_duty: str | None = None) -> None:
+        """One event of the table's chain; `on_duty` is the dealer the table's events leave on duty."""
         if stored.kind not in TRAY_KINDS:
             return
         try:
@@ -40,6 +41,9 @@ class TrayAudit:
         except EventError:
             return  # the table's audit names an event that does not read
         where = f"{self.label}, event {stored.seq} ({stored.kind})"
+        if isinstance(event, TrayEvent) and event.dealer != on_duty:
+            self.problems.append(f"{where}: signed by {event.dealer} as the dealer, but {on_duty or 'no one'} was "
+                                 "on duty")
         for problem in self.problems_of(event):
             self.problems.append(f"{where}: {problem}")
         self.tray.apply(event, stored.ledger_seq)
@@ -47,6 +51,11 @@ class TrayAudit:
     def problems_of(self, event: RoundEvent) -> list[str]:
         out: list[str] = []
         shift = self.tray.shift
+        if isinstance(event, (TrayEvent, DropCounted)):
+            named = (event.dealer_sign_in, event.sign_in) if isinstance(event, TrayEvent) else (event.sign_in,)
+            reused = self.tray.sign_in_problem(*named)
+            if reused is not None:
+                out.append(reused + " (it stands for nothing here)")
         if isinstance(event, TrayEvent):
             if event.total != chips_total(event.chips):
                 out.append(f"it records {event.total} chips, but its chips by colour make {chips_total(event.chips)}")
@@ -92,4 +101,7 @@ class TrayAudit:
                 out.append(f"it counts the drop box of shift {event.shift} before its closer")
             elif counted.drop is not None and not event.recount:
                 out.append(f"the drop box of shift {event.shift} is counted a second time with no recount reason")
+            if counted is not None and event.by in counted.staff:
+                out.append(f"{event.by} counted the drop box of shift {event.shift}, which they dealt or whose tray "
+                           "they signed")
         return out

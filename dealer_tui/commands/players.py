@@ -48,6 +48,8 @@ def run(args: argparse.Namespace) -> int:
             return fail(f"--day: {args.day!r} is not a day (YYYY-MM-DD)")
     if args.hands is not None and not 1_000 <= args.hands <= MAX_HANDS:
         return fail(f"--hands: 1,000 to {MAX_HANDS:,}, not {args.hands}")
+    if args.csv is not None and not args.csv.strip():
+        return fail("--csv: a file name is needed")
     url = server_url(args)
     try:
         if url is not None:
@@ -96,7 +98,7 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
                                         ensure_ascii=False) + "\n")
         elif args.csv == "-":
             _write_csv(ratings, sys.stdout)
-        elif args.csv:
+        elif args.csv is not None:
             def write(part: Path) -> None:
                 with open(part, "w", newline="", encoding="utf-8") as out:
                     _write_csv(ratings, out)

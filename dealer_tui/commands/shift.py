@@ -61,7 +61,10 @@ def _when(text: str | None, option: str) -> str | None:
     except ValueError:
         raise ValueError(f"{option}: {text!r} is not a time (ISO: 2026-12-01 or 2026-12-01T18:00)") from None
     if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
+        try:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+        except OverflowError:
+            raise ValueError(f"{option}: {text!r} is out of the calendar's range") from None
     return moment.isoformat()
 
 
@@ -75,8 +78,13 @@ def run(args: argparse.Namespace) -> int:
         since, until = _when(args.since, "--from"), _when(args.until, "--to")
     except ValueError as exc:
         return fail(str(exc))
+    if since is not None and until is not None and until <= since:
+        return fail(f"--to: {args.until!r} is not after --from {args.since!r}")
     if args.hands is not None and not 1_000 <= args.hands <= MAX_HANDS:
         return fail(f"--hands: 1,000 to {MAX_HANDS:,}, not {args.hands}")
+    for option, given in (("--csv", args.csv), ("--pdf", args.pdf)):
+        if given is not None and not given.strip():
+            return fail(f"{option}: a file name is needed")
     url = server_url(args)
     try:
         if url is not None:
@@ -115,10 +123,10 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
             sys.stdout.write(json.dumps(report_dict(shifts, since, until, notes), ensure_ascii=False) + "\n")
         elif args.csv == "-":
             write_csv(shifts, sys.stdout)
-        elif args.csv:
+        elif args.csv is not None:
             csv_file(shifts, Path(args.csv))
             print(f"wrote {len(shifts)} shift(s) to {args.csv}")
-        elif args.pdf:
+        elif args.pdf is not None:
             from dealer_tui.accounting.pdf import pdf_file
 
             from dealer_tui.staff import StaffRegister
@@ -129,7 +137,7 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
         else:
             sys.stdout.write("\n".join(text_lines(shifts, notes)) + "\n")
     except OSError as exc:
-        target = args.csv or args.pdf
+        target = args.csv if args.csv is not None else args.pdf
         return fail(f"{target}: cannot be written ({exc.strerror or exc}); nothing was written")
     return 0
 
@@ -151,8 +159,23 @@ def _count(args: argparse.Namespace) -> int:
     from dealer_tui.staff import COUNT_DROP, Purpose, SignInRefused, StaffDesk
     from rules.errors import RulesError
 
+    from dealer_tui.accounting.count import drop_input_problem
+    from dealer_tui.staff.desk import id_problem
+
+    if server_url(args) is not None:
+        return fail("--ledger: the drop box is counted on the table's own ledger file (the pit server has its "
+                    "count through the table's delivery)")
+    problem = drop_input_problem(args.cash, args.markers, args.collection, args.note, args.recount)
+    if problem is None and not str(args.by).isprintable():
+        problem = "--by: an account ID is letters, digits, '-', '_' or '.'"
+    problem = problem or (None if (why := id_problem(args.by)) is None else f"--by: {why}")
+    if problem is not None:
+        return fail(problem)
+    path = ledger_path(args)
+    if not path.is_file():
+        return fail(f"--ledger: no ledger at {path}")
     try:
-        ledger = SqliteLedger(ledger_path(args))
+        ledger = SqliteLedger(path)
     except (NotALedger, LedgerError) as exc:
         return fail(str(exc))
     try:

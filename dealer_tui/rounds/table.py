@@ -19,6 +19,7 @@ from dealer_tui.events.accounting import (
     ChipsColouredUp,
     TrayCounted,
     TrayCredited,
+    TrayEvent,
     TrayFilled,
     chips_total,
 )
@@ -196,6 +197,9 @@ class Table:
         return self._chips_sold(amount, method, chips)
 
     def _chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
+        kept = self.tray.kept_problem("chips are sold")
+        if kept is not None:
+            raise IllegalAction(kept)
         if self.tray.shift is not None and self.session.dealer is None:
             raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
         if method not in (CASH, MARKER):
@@ -227,6 +231,11 @@ class Table:
 
     def _record_signed(self, events: Sequence[RoundEvent], what: str) -> None:
         self.check_authority(events, what)
+        for event in events:
+            if isinstance(event, TrayEvent):
+                problem = self.tray.sign_in_problem(event.dealer_sign_in, event.sign_in)
+                if problem is not None:
+                    raise IllegalAction(f"The table may not {what}: {problem}")
         self._record_table(events)
 
     def check_count(self, count: str, chips: Mapping[str, int]) -> dict[str, int]:
@@ -308,6 +317,9 @@ class Table:
         """A card room's time collection: each seated player pays the profile's time charge into
         the collection box. The chips collected."""
         self._between_rounds("collect time")
+        kept = self.tray.kept_problem("time is collected")
+        if kept is not None:
+            raise IllegalAction(kept)
         events = self.session.time_events(self.profile.profile.time_charge)
         self._record_table(events)
         return sum(e.total for e in events if isinstance(e, TimeCollected))
@@ -350,6 +362,9 @@ class Table:
             raise IllegalAction(f"profile {profile.name!r} is for {profile.game}: open a new table for another game")
         if not reason.strip():
             raise IllegalAction("a profile change needs a reason and a supervisor's approval (C-8)")
+        if self.tray.shift is not None and profile.profile.chip_set() != self.profile.profile.chip_set():
+            raise IllegalAction(f"profile {profile.name!r} has another chip set: the tray is counted by one chip set "
+                                "a shift; count the closer first")
         change = TableChanged(profile=profile.name, profile_sha256=profile.sha256, profile_text=profile.text,
                               reason=reason.strip(), approved_by=approval.account,
                               from_round=self.session.rounds_started + 1, sign_in=approval.sign_in)
@@ -421,6 +436,9 @@ class Table:
         self._between_rounds("start a new round")
         if self.session.dealer is None:
             raise IllegalAction("No round starts with no dealer signed in: the dealer signs in first")
+        kept = self.tray.kept_problem("round starts")
+        if kept is not None:
+            raise IllegalAction(kept)
         cls_ = round_class(self.record.game, keyed=self.keyed)
         number = self.session.rounds_started + 1
         setup = cls_.setup_from(self.session, self.profile.profile, **choices)

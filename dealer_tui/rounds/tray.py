@@ -13,19 +13,20 @@ from dataclasses import dataclass, field
 
 from dealer_tui.events import Handlers, RoundEvent, decode, on
 from dealer_tui.events.accounting import (
-    CLOSER,
     MARKER,
     OPENER,
     ChipsColouredUp,
     DropCounted,
     TrayCounted,
     TrayCredited,
+    TrayEvent,
     TrayFilled,
     chips_total,
 )
 from dealer_tui.events.codec import Recorded, event_type
 from dealer_tui.events.table import (
     ChipsBought,
+    DealerSignedIn,
     PayoutConfirmed,
     RoundStarted,
     SeatLeft,
@@ -71,6 +72,8 @@ class Shift:
     colour_ups: int = 0
     rounds: int = 0
     slips: set[str] = field(default_factory=set)
+    staff: set[str] = field(default_factory=set)
+    """Everyone who dealt in the shift or signed its tray: none of them counts its drop box."""
     closer: int | None = None
     closer_chips: dict[str, int] | None = None
     drop: DropCounted | None = None
@@ -108,11 +111,18 @@ class Tray(Handlers):
         """Every slip number recorded at the table, case folded (F-7 and f-7 are one slip)."""
         self.loose = [0, 0]
         """Chips sold (cash, marker) with no shift open, for the next shift's opener."""
+        self.used: set[int] = set()
+        """The sign-ins a tray event or a drop count named (each stands for one event only)."""
 
     @property
     def shift(self) -> Shift | None:
         """The shift open now, if one is."""
         return self.shifts[-1] if self.shifts and self.shifts[-1].open else None
+
+    @property
+    def kept(self) -> bool:
+        """Whether the table keeps its tray: from its first opener on, chips move only in a shift."""
+        return bool(self.shifts)
 
     # -- folding ---------------------------------------------------------------------------
 
@@ -145,17 +155,31 @@ class Tray(Handlers):
         except InvalidProfile:  # a profile the table could not have opened with: verify names it
             self.banked = False
 
+    def _signed(self, e: TrayEvent) -> None:
+        self.used |= {e.dealer_sign_in, e.sign_in}
+        if (shift := self.shift) is not None:
+            shift.staff |= {e.dealer, e.supervisor}
+
+    @on(DealerSignedIn)
+    def _on_dealer(self, e: DealerSignedIn) -> None:
+        self.used.add(e.sign_in)
+        if (shift := self.shift) is not None:
+            shift.staff.add(e.account)
+
     @on(TrayCounted)
     def _on_counted(self, e: TrayCounted) -> None:
         if e.count == OPENER:
             self.shifts.append(Shift(len(self.shifts) + 1, e.total, dict(e.chips), before_cash=self.loose[0],
                                      before_marker=self.loose[1]))
             self.loose = [0, 0]
+            self._signed(e)
         elif (shift := self.shift) is not None:
+            self._signed(e)
             shift.closer, shift.closer_chips = e.total, dict(e.chips)
 
     @on(TrayFilled)
     def _on_filled(self, e: TrayFilled) -> None:
+        self._signed(e)
         self.slips.add(e.slip.casefold())
         if self.shift is not None:
             self.shift.fills += e.total
@@ -163,6 +187,7 @@ class Tray(Handlers):
 
     @on(TrayCredited)
     def _on_credited(self, e: TrayCredited) -> None:
+        self._signed(e)
         self.slips.add(e.slip.casefold())
         if self.shift is not None:
             self.shift.credits += e.total
@@ -201,6 +226,7 @@ class Tray(Handlers):
             self.outside += 1
         else:
             self.shift.rounds += 1
+            self.shift.staff.add(e.dealer)
 
     @on(PayoutConfirmed)
     def _on_payout(self, e: PayoutConfirmed) -> None:
@@ -223,6 +249,7 @@ class Tray(Handlers):
 
     @on(DropCounted)
     def _on_drop(self, e: DropCounted) -> None:
+        self.used.add(e.sign_in)
         if 1 <= e.shift <= len(self.shifts):
             shift = self.shifts[e.shift - 1]
             if shift.drop is not None:
@@ -234,6 +261,21 @@ class Tray(Handlers):
     def opener_problem(self) -> str | None:
         if self.shift is not None:
             return f"shift {self.shift.number} is open: count the closer before the next opener"
+        return None
+
+    def sign_in_problem(self, *sign_ins: int) -> str | None:
+        """Why a sign-in may not stand for this event: it stood for another already."""
+        again = sorted(set(sign_ins) & self.used)
+        if again:
+            return (f"sign-in {again[0]} stood for another step already: each tray count, slip and drop count is "
+                    "signed in for anew")
+        return None
+
+    def kept_problem(self, what: str) -> str | None:
+        """Why `what` may not happen now at a table that keeps its tray (None: it may)."""
+        if self.kept and self.shift is None:
+            return (f"No {what} between shifts: the table keeps its tray from its first opener on; count the next "
+                    "opener first")
         return None
 
     def need_shift(self, what: str) -> Shift:
@@ -254,7 +296,8 @@ class Tray(Handlers):
         return None
 
 
-TRAY_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, TableChanged, TrayCounted, TrayFilled, TrayCredited,
+TRAY_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, TableChanged, DealerSignedIn, TrayCounted, TrayFilled,
+                                              TrayCredited,
                                               SeatTaken, ChipsBought, SeatLeft, ChipsColouredUp, RoundStarted,
                                               PayoutConfirmed, DropCounted, TimeCollected)
 """The events that move the tray or say what it holds."""

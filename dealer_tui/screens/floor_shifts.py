@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.accounting.report import dealer_line, figure_rows, money, percent, signed_money
+from dealer_tui.accounting.report import dealer_line, figure_rows, money, percent, shown, signed_money
 from dealer_tui.accounting.shifts import ShiftFigures, shift_figures, totals
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
@@ -73,7 +73,7 @@ class ShiftsScreen(Screen[None]):
         for s in shifts:
             theory = f"{s.theoretical:,.0f} ± {s.band:,.0f}" if s.theory_known else "—"
             flags = Text(str(len(s.flags)), style="bold red") if s.flags else Text("")
-            table.add_row(s.table + (" (training)" if s.training else ""), str(s.shift), s.status.split(",")[0],
+            table.add_row(shown(s.table) + (" (training)" if s.training else ""), str(s.shift), s.status.split(",")[0],
                           str(s.rounds),
                           money(s.handle), money(s.drop), money(s.win), percent(s.hold), money(s.rounds_win), theory,
                           signed_money(s.closer_difference), flags)
