@@ -109,7 +109,15 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
                                 "—" if avg is None else f"{avg:.0f}", f"{d.handle:,}", signed_money(d.rounds_win),
                                 str(d.voids), str(d.corrections), str(d.refused),
                                 "followed" if not d.rotation_missed else f"missed {d.rotation_missed}"])
-            story.append(grid(dealers, [m * mm for m in (40, 14, 16, 15, 20, 18, 13, 12, 15, 19)]))
+            story.append(grid(dealers, [m * mm for m in (38, 14, 16, 15, 20, 18, 13, 12, 15, 19)]))
+            story.append(Spacer(1, 3 * mm))
+        if s.movements:
+            record = [["Tray record", "Chips", "Slip / seat", "Dealer", "Witness", "At (UTC)"]]
+            for m in s.movements:
+                where = str(m["slip"] or "") or (f"seat {m['seat']}" if m["seat"] is not None else "")
+                record.append([str(m["what"]), f"{m['total']:,}", where[:20], who(str(m["dealer"] or ""))[:30],
+                               who(str(m["supervisor"] or ""))[:30], str(m["at"])[11:19]])
+            story.append(grid(record, [m * mm for m in (24, 22, 26, 42, 42, 24)]))
             story.append(Spacer(1, 3 * mm))
         if s.flags:
             story.append(Paragraph("<b>Flags</b>", body))
