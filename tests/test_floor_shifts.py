@@ -99,7 +99,7 @@ async def test_y_shows_each_players_rating_and_sessions(counted: Path) -> None:
         assert table.row_count == 4                                     # the demo's four players
         names = sorted(str(table.get_row_at(i)[0]) for i in range(4))
         assert names == ["Player 1", "Player 2", "Player 3", "Player 4"]
-        assert str(table.get_row_at(0)[1]) == "anonymous"
+        assert str(table.get_row_at(0)[1]).startswith("DEMO-")            # the demo's players carry cards
         detail = str(screen.query_one("#players-sessions", Static).render())
         assert "Demo one-or-five seat" in detail and "still seated" in detail
         await pilot.press("d")                                          # the one gaming day the demo played

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from dealer_tui.accounting.ratings import gaming_day, player_ratings, rating_sessions
+from dealer_tui.accounting.ratings import player_ratings, rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.cash import gaming_day
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
@@ -137,3 +138,55 @@ def test_players_report_gives_every_figure_per_player(tmp_path: Path, capsys: py
     assert (ann["player"], ann["card"], ann["hands"], ann["wagered"], ann["actual_win"]) == ("Ann", "LC-1", 1, 10, 10)
     assert main(["players", "report", "--ledger", str(tmp_path / "l.sqlite"), "--day", "someday"]) == 2
     assert "--day: 'someday' is not a day" in capsys.readouterr().err
+
+
+# -- cash-transaction logs ---------------------------------------------------------------------------
+
+
+def test_the_currency_transaction_threshold_needs_the_player_identified(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Ann, anonymous, buys in for 6,000 cash, then 5,000 more: 11,000 in one gaming day reaches the
+    10,000 threshold, refused until her ID is recorded; both buy-ins are at or over the 3,000 of the
+    multiple-transaction log; the CTR entry is hers, identified, 11,000 in two transactions."""
+    from dealer_tui.staff import DEAL, TRAY
+    from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    crew = staffed(ledger)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    table.open_shift({"1000": 30}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    table.seat_player(1, "Ann", 6000)
+    table.seat_player(2, "Bob", 2000)
+    with pytest.raises(IllegalAction, match="Identification needed: Ann's cash in today comes to 11,000"):
+        table.buy_chips(1, 5000)
+    table.identify(1, "ID-77")
+    table.buy_chips(1, 5000)
+    table.close()
+    ledger.close()
+    assert main(["players", "cash-log", "--ledger", str(tmp_path / "l.sqlite"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(t["player"], t["card"], t["amount"]) for t in data["mtl"]] == [("Ann", "ID-77", 6000),
+                                                                          ("Ann", "ID-77", 5000)]
+    [entry] = data["ctr"]
+    assert (entry["player"], entry["card"], entry["identified"], entry["total"]) == ("Ann", "ID-77", True, 11000)
+    assert [t["amount"] for t in entry["transactions"]] == [6000, 5000]
+    assert main(["players", "cash-log", "--ledger", str(tmp_path / "l.sqlite"), "--mtl", str(tmp_path / "mtl.csv"),
+                 "--ctr", str(tmp_path / "ctr.csv")]) == 0
+    assert (tmp_path / "mtl.csv").read_text(encoding="utf-8").count("\n") == 3      # a header and two rows
+    assert (tmp_path / "ctr.csv").read_text(encoding="utf-8").count("\n") == 3
+
+
+def test_a_cash_out_at_the_table_is_a_cash_transaction(tmp_path: Path) -> None:
+    from dealer_tui.accounting.cash_log import multiple_transaction_log
+    from dealer_tui.rounds.cash import OUT, cash_transactions
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    table.seat_player(1, "Ann", 4000, card="LC-1")
+    table.leave(1)
+    moves = cash_transactions(ledger)
+    assert [(t.direction, t.amount, t.card) for t in moves] == [("in", 4000, "LC-1"), (OUT, 4000, "LC-1")]
+    assert len(multiple_transaction_log(moves)) == 2

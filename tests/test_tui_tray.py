@@ -161,3 +161,13 @@ async def test_chips_that_do_not_make_the_buy_in_keep_the_dialog(tmp_path: Path)
         await pilot.press("ctrl+u", "enter")                                # the suggestion again
         [seated] = tray_events(app, "seat_taken")
         assert seated["buy_in"] == 1535 and seated["chips"] == {"1000": 1, "500": 1, "25": 1, "5": 2}
+
+
+async def test_i_records_the_picked_players_id(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, CASINO, [(1, "Ann", 1000)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "I", *"ID-77", "enter")
+        assert isinstance(app.screen, RoundScreen)
+        assert app.table.session.players[1].card == "ID-77"  # type: ignore[union-attr]
+        [identified] = tray_events(app, "player_identified")
+        assert identified == {"seat": 1, "card": "ID-77"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, time, timedelta
+from datetime import datetime
 
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import table_profiles
@@ -22,17 +22,8 @@ from dealer_tui.events.table import RoundStarted, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, RowQuery, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
 from dealer_tui.ledger.schema import FEE_BETS
+from dealer_tui.rounds.cash import gaming_day
 from rules.profiles.loader import LoadedProfile
-
-DAY_STARTS = time(6, 0)
-"""When a gaming day begins (UTC): a session belongs to the day it began in."""
-
-
-def gaming_day(ts: str, starts: time = DAY_STARTS) -> str:
-    """The gaming day (`2026-12-01`) of a moment: the calendar day, less the hours before the day starts."""
-    moment = datetime.fromisoformat(ts).replace(tzinfo=None)
-    return (moment - timedelta(hours=starts.hour, minutes=starts.minute)).date().isoformat()
-
 
 @dataclass
 class RatingSession:

@@ -35,6 +35,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     report.add_argument("--hands", type=int, default=None,
                         help="hands simulated per profile for its house edge (default 400,000; cached)")
     add_ledger_option(report, server=True)
+    log = sub.add_parser("cash-log", help="the cash-transaction logs: each cash buy-in or cash-out at or over the "
+                         "multiple-transaction-log threshold (3,000), and each player's cash in or out over a gaming "
+                         "day reaching the currency-transaction threshold (10,000)")
+    log.add_argument("--day", metavar="YYYY-MM-DD", help="one gaming day (it begins at 06:00 UTC)")
+    log.add_argument("--json", action="store_true", help="one JSON object: `mtl` and `ctr`")
+    log.add_argument("--mtl", metavar="FILE", help="the multiple-transaction log as CSV")
+    log.add_argument("--ctr", metavar="FILE", help="the currency-transaction entries as CSV (one row per transaction)")
+    add_ledger_option(log, server=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,10 +54,12 @@ def run(args: argparse.Namespace) -> int:
             args.day = date.fromisoformat(args.day.strip()).isoformat()
         except ValueError:
             return fail(f"--day: {args.day!r} is not a day (YYYY-MM-DD)")
-    if args.hands is not None and not 1_000 <= args.hands <= MAX_HANDS:
+    if getattr(args, "hands", None) is not None and not 1_000 <= args.hands <= MAX_HANDS:
         return fail(f"--hands: 1,000 to {MAX_HANDS:,}, not {args.hands}")
-    if args.csv is not None and not args.csv.strip():
-        return fail("--csv: a file name is needed")
+    for option in ("csv", "mtl", "ctr"):
+        given = getattr(args, option, None)
+        if given is not None and not given.strip():
+            return fail(f"--{option}: a file name is needed")
     url = server_url(args)
     try:
         if url is not None:
@@ -61,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     except (NotALedger, LedgerError) as exc:
         return fail(str(exc))
     try:
-        return _report(ledger, args)
+        return _report(ledger, args) if args.action == "report" else _cash_log(ledger, args)
     except LedgerError as exc:
         return fail(str(exc))
     finally:
@@ -119,4 +129,61 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
                 print(f"note: {note}")
     except OSError as exc:
         return fail(f"{args.csv}: cannot be written ({exc.strerror or exc}); nothing was written")
+    return 0
+
+
+MTL_COLUMNS = ("at", "day", "table", "seat", "player", "card", "direction", "amount")
+
+
+def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
+    from dealer_tui.accounting.cash_log import currency_entries, multiple_transaction_log
+    from dealer_tui.accounting.report import shown, write_file
+    from dealer_tui.rounds.cash import CTR_THRESHOLD, MTL_THRESHOLD, cash_transactions
+
+    moves = cash_transactions(ledger)
+    mtl = multiple_transaction_log(moves, day=args.day)
+    ctr = currency_entries(moves, day=args.day)
+
+    def cells(row: dict[str, object]) -> list[object]:
+        return ["'" + c if isinstance(c, str) and c[:1] in "=+-@\t\r" else "" if c is None else c
+                for c in (row.get(k) for k in MTL_COLUMNS)]
+
+    def mtl_csv(part: Path) -> None:
+        with open(part, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow(MTL_COLUMNS)
+            writer.writerows(cells(t.to_dict()) for t in mtl)
+
+    def ctr_csv(part: Path) -> None:
+        with open(part, "w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow(("entry", "total", "identified", *MTL_COLUMNS))
+            for n, entry in enumerate(ctr, start=1):
+                writer.writerows([n, entry.total, "yes" if entry.card else "no", *cells(t.to_dict())]
+                                 for t in entry.transactions)
+
+    try:
+        if args.json:
+            sys.stdout.write(json.dumps({"day": args.day, "mtl_threshold": MTL_THRESHOLD, "ctr_threshold": CTR_THRESHOLD,
+                                         "mtl": [t.to_dict() for t in mtl], "ctr": [e.to_dict() for e in ctr]},
+                                        ensure_ascii=False) + "\n")
+            return 0
+        for target, write, what in ((args.mtl, mtl_csv, f"{len(mtl)} MTL entr{'y' if len(mtl) == 1 else 'ies'}"),
+                                    (args.ctr, ctr_csv, f"{len(ctr)} CTR entr{'y' if len(ctr) == 1 else 'ies'}")):
+            if target is not None:
+                write_file(Path(target), write)
+                print(f"wrote {what} to {target}")
+        if args.mtl is None and args.ctr is None:
+            print(f"multiple-transaction log (cash at or over {MTL_THRESHOLD:,}): {len(mtl)} entr"
+                  f"{'y' if len(mtl) == 1 else 'ies'}")
+            for t in mtl:
+                print(f"  {t.at[:19].replace('T', ' ')} {shown(t.table)} seat {t.seat} {shown(t.player)}"
+                      f"{' (' + t.card + ')' if t.card else ' (anonymous)'}: cash {t.direction} {t.amount:,}")
+            print(f"currency transactions (a day's cash in or out reaching {CTR_THRESHOLD:,}): {len(ctr)} entr"
+                  f"{'y' if len(ctr) == 1 else 'ies'}")
+            for e in ctr:
+                print(f"  {e.day} {shown(e.player)} ({e.card or 'NOT IDENTIFIED'}): cash {e.direction} {e.total:,} in "
+                      f"{len(e.transactions)} transaction(s), the threshold reached {e.reached_at[11:19]}")
+    except OSError as exc:
+        return fail(f"the log cannot be written ({exc.strerror or exc}); nothing was written")
     return 0

@@ -59,6 +59,14 @@ class ChipsBought(RoundEvent, kind="chips_bought"):
     chips: dict[str, int] = optional(default_factory=dict)
 
 
+class PlayerIdentified(RoundEvent, kind="player_identified"):
+    """The seated player's identification (a loyalty card or an ID document's number), recorded
+    when the dealer is shown it: from now on the seat's cash transactions are this player's."""
+
+    seat: int
+    card: str
+
+
 class TimeCollected(RoundEvent, kind="time_collected"):
     """A card room's time collection between hands: what each seated player paid (their seat as
     text), into the collection box."""

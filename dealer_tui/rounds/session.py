@@ -20,6 +20,7 @@ from dealer_tui.events.table import (
     RoundVoided,
     SeatLeft,
     SeatTaken,
+    PlayerIdentified,
     TableOpened,
     TimeCollected,
 )
@@ -34,6 +35,7 @@ class SeatedPlayer:
     joined_round: int  # the table's round count when the player sat down
     bought: int = 0  # chips brought to the table in all
     buys: tuple[int, ...] = ()  # every buy, oldest first (CP-12 counts full and short buys)
+    card: str = ""  # the player's loyalty card or ID number (empty: anonymous, known by name)
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ BuyRule = Callable[[Sequence[int], int], tuple[str | None, bool]]
 
 TABLE_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, SeatTaken, ChipsBought, SeatLeft, RoundStarted,
                                                PayoutConfirmed, RoundVoided, DealerSignedIn, DealerSignedOut,
-                                               TimeCollected)
+                                               TimeCollected, PlayerIdentified)
 """The events that change the seats, the stacks, the rotation or the dealer on duty."""
 
 
@@ -137,7 +139,7 @@ class TableSession(Handlers):
     @on(SeatTaken)
     def _on_seat_taken(self, e: SeatTaken) -> None:
         self.players[e.seat] = SeatedPlayer(e.seat, e.player, e.buy_in, self.rounds_started,
-                                            bought=e.buy_in, buys=(e.buy_in,))
+                                            bought=e.buy_in, buys=(e.buy_in,), card=e.card)
         self.bought_in += e.buy_in
 
     @on(ChipsBought)
@@ -146,6 +148,10 @@ class TableSession(Handlers):
         self.players[e.seat] = replace(player, stack=player.stack + e.amount,
                                        bought=player.bought + e.amount, buys=(*player.buys, e.amount))
         self.bought_in += e.amount
+
+    @on(PlayerIdentified)
+    def _on_identified(self, e: PlayerIdentified) -> None:
+        self.players[e.seat] = replace(self.players[e.seat], card=e.card)
 
     @on(TimeCollected)
     def _on_time_collected(self, e: TimeCollected) -> None:

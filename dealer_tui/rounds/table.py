@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
 from dealer_tui.events.accounting import (
@@ -30,6 +31,7 @@ from dealer_tui.events.table import (
     PayoutConfirmed,
     RoundRecovered,
     RoundStarted,
+    PlayerIdentified,
     RoundVoided,
     SeatTaken,
     TableChanged,
@@ -57,6 +59,7 @@ from dealer_tui.rounds.base import (
 )
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.cash import CTR_THRESHOLD, IN, day_total, gaming_day, player_key
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray, count_chips, describe_chips, make_up
 from dealer_tui.staff import DEAL, TRAY, Approval, StaffRegister, claim_problem
@@ -178,6 +181,8 @@ class Table:
             raise IllegalAction(f"a loyalty card number is at most {MAX_CARD} letters, digits, '-', '_' or '.'")
         events = self.session.seat_events(seat, name, buy_in, self._buy_rule())
         given = self._chips_sold(buy_in, method, chips)
+        if method == CASH:
+            self._check_ctr(name.strip(), card, seat, buy_in)
         self._record_table([replace(e, method=method, chips=given, card=card) if isinstance(e, SeatTaken) else e
                             for e in events])
 
@@ -185,8 +190,33 @@ class Table:
         self._between_rounds("buy chips")
         events = self.session.buy_events(seat, amount, self._buy_rule())
         given = self._chips_sold(amount, method, chips)
+        if method == CASH:
+            player = self.session.player(seat)
+            self._check_ctr(player.name, player.card, seat, amount)
         self._record_table([replace(e, method=method, chips=given) if isinstance(e, ChipsBought) else e
                             for e in events])
+
+    def _check_ctr(self, name: str, card: str, seat: int, amount: int) -> None:
+        """A cash buy-in that brings the player's cash in over the gaming day to the currency-
+        transaction threshold needs the player identified first (`identify`), at a table that keeps
+        its tray (from its first opener on)."""
+        if card or not self.tray.kept:
+            return
+        today = gaming_day(datetime.now(UTC).isoformat())
+        total = day_total(self.ledger, player_key(name, card, self.record.name, seat), today, IN) + amount
+        if total >= CTR_THRESHOLD:
+            raise IllegalAction(f"Identification needed: {name}'s cash in today comes to {total:,}, at or over the "
+                                f"currency-transaction threshold ({CTR_THRESHOLD:,}); the dealer records their ID first")
+
+    def identify(self, seat: int, card: str) -> None:
+        """The seated player's loyalty card or ID document number, as the dealer was shown it."""
+        player = self.session.player(seat)
+        card = card.strip()
+        if not card or len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
+            raise IllegalAction(f"an ID is 1 to {MAX_CARD} letters, digits, '-', '_' or '.'")
+        if player.card == card:
+            raise IllegalAction(f"Seat {seat} is identified as {card} already")
+        self._record_table([PlayerIdentified(seat=seat, card=card)])
 
     def suggested_chips(self, amount: int) -> dict[str, int]:
         """The chips a buy-in of `amount` is given, largest denominations first."""

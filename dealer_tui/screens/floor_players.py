@@ -13,7 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.accounting.ratings import PlayerRating, RatingSession, gaming_day, player_ratings, rating_sessions
+from dealer_tui.accounting.ratings import PlayerRating, RatingSession, player_ratings, rating_sessions
+from dealer_tui.rounds.cash import gaming_day
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError

@@ -56,7 +56,7 @@ from rules.profiles.loader import LoadedProfile
 
 R = TypeVar("R", bound=Round, default=Round)
 
-BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer", "tray"})
+BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer", "tray", "identify"})
 """The round screen's steps taken between hands only (the dealer's sign-in also when nobody is
 signed in for the hand in play)."""
 """The game's round (its live-table variant included) a round screen plays."""
@@ -84,6 +84,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         Binding("F", "floor", "Floor review"),
         Binding("D", "dealer", "Dealer sign-in"),
         Binding("T", "tray", "Tray"),
+        Binding("I", "identify", "Player's ID", show=False),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -267,7 +268,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
                 return between and self.table.session.dealer is not None
             if action == "join":
                 return between and len(self.table.session.players) < self.table.session.seat_count
-            if action in ("more_chips", "leave"):
+            if action in ("more_chips", "leave", "identify"):
                 return between and bool(self.table.session.players)
             return between
         if action in self.KINDS:

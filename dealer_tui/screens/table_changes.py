@@ -87,6 +87,22 @@ class TableChanges(RoundSteps):
                                lambda: screen.table.buy_chips(seat, v["chips"], method, chips),
                                f"Seat {seat} buys {v['chips']}" + _by(method, chips is not None))))
 
+    def action_identify(self) -> None:
+        """The picked seat's player shows a loyalty card or an ID: its number recorded against the seat."""
+        screen = self.screen_of_table()
+        seat = screen._chosen_player()
+        if seat is None:
+            return
+        player = screen.table.session.players[seat]
+
+        def given(card: str | None) -> None:
+            if card:
+                screen._table_step(lambda: screen.table.identify(seat, card),
+                                   f"Seat {seat} ({player.name}) identified: {card.strip()}")
+
+        screen.ask(ReasonModal(f"Seat {seat} ({player.name}): the loyalty card or ID number", "card or ID number",
+                               "The number is needed."), given)
+
     def action_leave(self) -> None:
         screen = self.screen_of_table()
         seat = screen._chosen_player()

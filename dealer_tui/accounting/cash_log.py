@@ -1,0 +1,56 @@
+"""The cash-transaction logs the law asks for: the multiple-transaction log (each cash buy-in or
+cash-out at or over its threshold) and the currency-transaction entries (a player's cash in, or
+out, over a gaming day reaching its threshold), from every table's cash transactions."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dealer_tui.rounds.cash import CTR_THRESHOLD, MTL_THRESHOLD, CashTransaction
+
+
+@dataclass(frozen=True)
+class CurrencyEntry:
+    """A player's cash in (or out) over one gaming day that reached the threshold."""
+
+    day: str
+    key: str
+    player: str
+    card: str
+    direction: str
+    total: int
+    transactions: tuple[CashTransaction, ...]
+    reached_at: str
+    """When the day's total reached the threshold (the transaction that took it there)."""
+
+    def to_dict(self) -> dict[str, object]:
+        return {"day": self.day, "player": self.player, "card": self.card or None, "identified": bool(self.card),
+                "direction": self.direction, "total": self.total, "reached_at": self.reached_at,
+                "transactions": [t.to_dict() for t in self.transactions]}
+
+
+def multiple_transaction_log(transactions: Sequence[CashTransaction], threshold: int = MTL_THRESHOLD,
+                             day: str | None = None) -> list[CashTransaction]:
+    """Each transaction at or over the threshold (of one gaming day, when given)."""
+    return [t for t in transactions if t.amount >= threshold and (day is None or t.day == day)]
+
+
+def currency_entries(transactions: Sequence[CashTransaction], threshold: int = CTR_THRESHOLD,
+                     day: str | None = None) -> list[CurrencyEntry]:
+    """Per player, gaming day and direction, the cash that reached the threshold."""
+    groups: dict[tuple[str, str, str], list[CashTransaction]] = {}
+    for t in transactions:
+        if day is None or t.day == day:
+            groups.setdefault((t.day, t.key, t.direction), []).append(t)
+    out: list[CurrencyEntry] = []
+    for (d, key, direction), moves in groups.items():
+        running, reached = 0, ""
+        for t in moves:
+            running += t.amount
+            if not reached and running >= threshold:
+                reached = t.at
+        if reached:
+            last = moves[-1]
+            out.append(CurrencyEntry(d, key, last.player, last.card, direction, running, tuple(moves), reached))
+    return sorted(out, key=lambda e: (e.day, e.reached_at))

@@ -1,0 +1,107 @@
+"""Cash transactions at the tables: each cash buy-in and each cash-out, against the seat's player,
+read from every table's events; and the thresholds the law sets on them — a single transaction at
+or over the multiple-transaction-log threshold is logged (MTL), a player's cash in (or out) over a
+gaming day reaching the currency-transaction threshold needs the player identified (CTR)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, time, timedelta
+
+from dealer_tui.events import EventError, typed
+from dealer_tui.events.accounting import CASH
+from dealer_tui.events.table import ChipsBought, PlayerIdentified, SeatLeft, SeatTaken
+from dealer_tui.ledger.base import Ledger
+
+MTL_THRESHOLD = 3_000
+CTR_THRESHOLD = 10_000
+DAY_STARTS = time(6, 0)
+"""When a gaming day begins (UTC)."""
+IN, OUT = "in", "out"
+
+
+def gaming_day(ts: str, starts: time = DAY_STARTS) -> str:
+    """The gaming day (`2026-12-01`) of a moment: the calendar day, less the hours before the day starts."""
+    moment = datetime.fromisoformat(ts).replace(tzinfo=None)
+    return (moment - timedelta(hours=starts.hour, minutes=starts.minute)).date().isoformat()
+
+
+def player_key(name: str, card: str, table: str, seat: int) -> str:
+    """Who a cash transaction is against: the card (or ID) when the player gave one; else, anonymous,
+    the player at that seat of that table."""
+    return f"card {card}" if card else f"{name} at {table} seat {seat}"
+
+
+@dataclass(frozen=True)
+class CashTransaction:
+    at: str
+    table: str
+    seat: int
+    player: str
+    card: str
+    direction: str
+    """`in` (a cash buy-in) or `out` (chips cashed out at the table)."""
+    amount: int
+
+    @property
+    def key(self) -> str:
+        return player_key(self.player, self.card, self.table, self.seat)
+
+    @property
+    def day(self) -> str:
+        return gaming_day(self.at)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"at": self.at, "day": self.day, "table": self.table, "seat": self.seat, "player": self.player,
+                "card": self.card or None, "direction": self.direction, "amount": self.amount}
+
+
+@dataclass
+class _Seating:
+    name: str
+    card: str
+    moves: list[tuple[str, str, int]] = field(default_factory=list)
+    """(when, direction, amount) of each cash transaction so far."""
+
+
+def cash_transactions(ledger: Ledger) -> list[CashTransaction]:
+    """Every table's cash transactions, oldest first. A player identified while seated carries the
+    card for the whole seating: the cash they had bought in before it is theirs too."""
+    kinds = [SeatTaken.KIND, ChipsBought.KIND, SeatLeft.KIND, PlayerIdentified.KIND]
+    out: list[CashTransaction] = []
+    for table in ledger.tables():
+        seated: dict[int, _Seating] = {}
+
+        def flush(seat: int) -> None:
+            s = seated.pop(seat)
+            out.extend(CashTransaction(at, table.name, seat, s.name, s.card, direction, amount)
+                       for at, direction, amount in s.moves)
+
+        for stored in ledger.table_events(table.id, kinds):
+            try:
+                event = typed(stored, table.game)
+            except EventError:
+                continue  # verify names an event that does not read
+            if isinstance(event, SeatTaken):
+                if event.seat in seated:
+                    flush(event.seat)
+                seated[event.seat] = _Seating(event.player, event.card)
+                if event.method == CASH:
+                    seated[event.seat].moves.append((stored.ts, IN, event.buy_in))
+            elif isinstance(event, PlayerIdentified) and event.seat in seated:
+                seated[event.seat].card = event.card
+            elif isinstance(event, ChipsBought) and event.method == CASH and event.seat in seated:
+                seated[event.seat].moves.append((stored.ts, IN, event.amount))
+            elif isinstance(event, SeatLeft) and event.seat in seated:
+                if event.cash_out:
+                    seated[event.seat].moves.append((stored.ts, OUT, event.cash_out))
+                flush(event.seat)
+        for seat in list(seated):
+            flush(seat)
+    return sorted(out, key=lambda t: t.at)
+
+
+def day_total(ledger: Ledger, key: str, day: str, direction: str) -> int:
+    """A player's cash in (or out) over a gaming day, every table of the ledger."""
+    return sum(t.amount for t in cash_transactions(ledger) if t.key == key and t.day == day and t.direction == direction)
