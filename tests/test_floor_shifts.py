@@ -80,7 +80,7 @@ async def test_a_drop_that_differs_is_flagged_on_the_floor(counted: Path, tmp_pa
         detail = str(screen.query_one("#shifts-figures", Static).render())
         assert "shift 2" in detail and "FLAG: drop over by 1" in detail   # 1 cash where none was paid in
         summary = str(screen.query_one("#shifts-sum", Static).render())
-        assert "1 flagged" in summary
+        assert "2 flag(s) in 1 shift(s)" in summary                    # the drop and the win over by 1
 
 
 async def test_y_shows_each_players_rating_and_sessions(counted: Path) -> None:

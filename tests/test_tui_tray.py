@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from dealer_tui.screens.amount_modal import AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.widgets.notice import Notice
@@ -72,19 +73,23 @@ async def test_a_supervisor_who_backs_out_of_the_sign_in_leaves_no_opener(tmp_pa
         assert tray_events(app, "tray_counted") == []
 
 
-async def test_the_dealer_cannot_witness_their_own_count(tmp_path: Path) -> None:
+async def test_a_dealer_cannot_witness_the_tray(tmp_path: Path) -> None:
+    """Another dealer (not the one on duty) signs in with the right PIN to witness: a dealer's role may
+    not; the dialog says so and stays, the ID field ready for the supervisor's (the next keys are not
+    typed into the dealer's PIN)."""
+    from tests.staff_support import MANAGER, MANAGER_PIN
+
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("T", "o", *OPENER, *DEALER_PIN, "enter", *DEALER, "enter", *DEALER_PIN, "enter")
-        # a dealer's account may not sign in to witness the tray: the dialog says so and stays, the
-        # ID field ready for the supervisor's (the next keys are not typed into D1's PIN)
+        await pilot.press("D", "c", *MANAGER, "enter", *MANAGER_PIN, "enter")   # the manager deals now
+        await pilot.press("T", "o", *OPENER, *MANAGER_PIN, "enter", *DEALER, "enter", *DEALER_PIN, "enter")
         assert isinstance(app.screen, SignInModal)
-        assert "supervisor" in str(app.screen.query_one("#pin-error", Static).render())
+        assert "only a supervisor or a manager may witness" in str(app.screen.query_one("#pin-error", Static).render())
         assert tray_events(app, "tray_counted") == []
         await pilot.press(*SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
         assert isinstance(app.screen, RoundScreen)
         [opener] = tray_events(app, "tray_counted")
-        assert opener["supervisor"] == SUPERVISOR
+        assert (opener["dealer"], opener["supervisor"]) == (MANAGER, SUPERVISOR)
 
 
 async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) -> None:
@@ -129,9 +134,11 @@ async def test_a_slip_number_is_recorded_once(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("T", "o", *OPENER, *SIGNATURES)
         await pilot.press("T", "f", *"F-7", "enter", *count("", "", "1"), *SIGNATURES)
-        await pilot.press("T", "f", *"F-7", "enter")
-        assert isinstance(app.screen, RoundScreen)
-        assert "slip F-7 is already recorded at this table" in str(app.screen.query_one(Notice).render())
+        await pilot.press("T", "f", *"f 7", "enter")                           # F-7 again, as typed another way
+        dialog = app.screen
+        assert isinstance(dialog, ReasonModal)                                   # asked again, in the dialog
+        assert "slip f 7 is already recorded at this table" in str(dialog.query_one("#reason-error", Static).render())
+        await pilot.press("escape")
         assert len(tray_events(app, "tray_filled")) == 1
 
 
@@ -171,3 +178,44 @@ async def test_i_records_the_picked_players_id(tmp_path: Path) -> None:
         assert app.table.session.players[1].card == "ID-77"  # type: ignore[union-attr]
         [identified] = tray_events(app, "player_identified")
         assert identified == {"seat": 1, "card": "ID-77"}
+
+
+async def test_a_buy_in_the_tray_cannot_give_is_refused_in_its_dialog(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, CASINO, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("T", "o", *OPENER, *SIGNATURES)                        # 21,000 in the tray
+        await pilot.press("j", *"Ann", "enter", *"19000", "enter", "c")
+        dialog = app.screen                                                      # 19,000 cash: her ID first
+        assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
+        await pilot.press(*"ID-1", "enter", "enter")
+        [ann] = tray_events(app, "seat_taken")
+        assert (ann["player"], ann["card"], ann["buy_in"]) == ("Ann", "ID-1", 19000)
+        await pilot.press("j", *"Bob", "enter", *"3000", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, AmountModal)                                   # the name and amount kept
+        assert str(dialog.query_one("#amount-error", Static).render()) == (
+            "The tray holds 2,000 by the shift's records, less than 3,000: a fill from the cage first")
+
+
+async def test_the_dealer_is_refused_as_a_witness_before_any_pin(tmp_path: Path) -> None:
+    from dealer_tui.staff import StaffDesk
+
+    app = seated_app(tmp_path, CASINO, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("T", "o", *OPENER, *DEALER_PIN, "enter", *DEALER, "enter")
+        assert isinstance(app.screen, SignInModal)
+        assert "deals at this table" in str(app.screen.query_one("#pin-error", Static).render())
+        assert StaffDesk(app.ledger).tries_left(DEALER) == 3                    # no PIN typed, no try spent
+
+
+async def test_after_the_closer_the_next_opener_comes_first(tmp_path: Path) -> None:
+    from textual.widgets import Static as Prompt
+
+    app = seated_app(tmp_path, CASINO, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("T", "o", *OPENER, *SIGNATURES, "T", "z", *OPENER, *SIGNATURES)
+        prompt = str(app.screen.query_one("#prompt", Prompt).render())
+        assert prompt == "The shift is closed: T counts the next opener before the next round."
+        await pilot.press("j")
+        assert isinstance(app.screen, RoundScreen)                               # refused on the key
+        assert "No player sits down between shifts" in str(app.screen.query_one(Notice).render())

@@ -70,9 +70,9 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
                         f"{s.theoretical:,.0f}" if s.theory_known else "—", str(len(s.flags)) if s.flags else ""])
     t = totals(shifts)
     counted = bool(t["counted"])
-    summary.append(["Total", str(t["shifts"]), f"{t['counted']} counted", str(t["rounds"]), f"{t['handle']:,}",
+    summary.append(["Total (counted)", str(t["counted"]), "", str(t["rounds"]), f"{t['handle']:,}",
                     f"{t['drop']:,}" if counted else "—", f"{t['win']:,}" if counted else "—", percent(t["hold"] if isinstance(t["hold"], float) else None),
-                    f"{t['rounds_win']:,}", f"{t['theoretical_win']:,.0f}", str(t["flagged"] or "")])
+                    f"{t['rounds_win']:,}", f"{t['theoretical_win']:,.0f}", str(t["flags"] or "")])
     widths = [m * mm for m in (32, 10, 17, 13, 17, 17, 16, 14, 16, 18, 10)]
     story.append(grid(summary, widths) if shifts else Paragraph("No shifts in this period.", body))
     story.append(Paragraph("Win = drop + closer + credits − opener − fills (− chips sold before the opener; + the "

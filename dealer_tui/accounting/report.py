@@ -151,8 +151,9 @@ def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> lis
     t = totals(shifts)
     counted = f"drop {t['drop']:,}, win {t['win']:,}" if t["counted"] else "drop —, win — (no drop box counted)"
     left_out = f" ({t['training_shifts_left_out']} training shift(s) left out)" if t["training_shifts_left_out"] else ""
-    lines.append(f"{t['shifts']} shift(s){' at training tables' if t['training'] else ''}, {t['counted']} counted: "
-                 f"{counted}, rounds' result {t['rounds_win']:,}, {t['flagged']} flagged{left_out}")
+    lines.append(f"{t['shifts']} shift(s){' at training tables' if t['training'] else ''}, {t['counted']} counted; "
+                 f"over the counted: {t['rounds']} rounds, handle {t['handle']:,}, {counted}, rounds' result "
+                 f"{t['rounds_win']:,}; {t['flags']} flag(s) in {t['flagged']} shift(s){left_out}")
     lines += ["", "dealers over these shifts:"] + [f"  {dealer_line(d)}" for d in dealer_totals(shifts)]
     lines += [f"note: {shown(n)}" for n in notes]
     return lines

@@ -526,8 +526,9 @@ def dealer_totals(shifts: Sequence[ShiftFigures]) -> list[DealerFigures]:
 
 def totals(shifts: Sequence[ShiftFigures]) -> dict[str, object]:
     """The report's totals: over the live tables' shifts (a training table's are left out, unless
-    the report has no other), the counted figures — drop, win, hold, and the rounds' result and the
-    theoretical win beside them — over the shifts whose drop box is counted."""
+    the report has no other) whose drop box is counted — rounds, handle, drop, win, hold, the rounds'
+    result and the theoretical win on one footing; the shifts still open or uncounted are counted
+    apart."""
     live = [s for s in shifts if not s.training]
     over = live or list(shifts)
     counted = [s for s in over if s.counted]
@@ -536,9 +537,10 @@ def totals(shifts: Sequence[ShiftFigures]) -> dict[str, object]:
     return {
         "training": bool(over) and not live, "shifts": len(over), "counted": len(counted),
         "training_shifts_left_out": len(shifts) - len(over),
-        "rounds": sum(s.rounds for s in over), "handle": sum(s.handle for s in over), "drop": drop, "win": win,
+        "uncounted": len(over) - len(counted),
+        "rounds": sum(s.rounds for s in counted), "handle": sum(s.handle for s in counted), "drop": drop, "win": win,
         "hold": round(win / drop, 6) if drop else None,
         "rounds_win": sum(s.rounds_win for s in counted),
         "theoretical_win": round(sum(s.theoretical for s in counted if s.theory_known), 2),
-        "flagged": sum(1 for s in over if s.flags),
+        "flagged": sum(1 for s in over if s.flags), "flags": sum(len(s.flags) for s in over),
     }

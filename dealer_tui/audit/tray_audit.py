@@ -22,7 +22,7 @@ from dealer_tui.events.accounting import (
 )
 from dealer_tui.events.table import ChipsBought, SeatTaken, TimeCollected
 from dealer_tui.ledger.base import StoredEvent
-from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
+from dealer_tui.rounds.tray import TRAY_EVENTS, Tray, slip_key
 
 TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 
@@ -79,7 +79,7 @@ class TrayAudit:
         if isinstance(event, (TrayFilled, TrayCredited)):
             if shift is None:
                 out.append("a fill or a credit with no shift open")
-            if event.slip.casefold() in self.tray.slips:
+            if slip_key(event.slip) in self.tray.slips:
                 out.append(f"slip {event.slip} is recorded a second time")
         if isinstance(event, (SeatTaken, ChipsBought)):
             amount = event.buy_in if isinstance(event, SeatTaken) else event.amount

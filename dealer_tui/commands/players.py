@@ -123,7 +123,8 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
                 avg = "—" if d["average_bet"] is None else f"{d['average_bet']:,.2f}"
                 theo = "—" if d["theoretical_win"] is None else f"{d['theoretical_win']:,.2f}"
                 who = f"{r.player} (card {r.card})" if r.card else f"{r.player} (anonymous)"
-                print(f"{who}: {d['sessions']} session(s), {d['hands']} hands, {d['minutes']} min, wagered "
+                hands = f"{d['hands']} hand{'' if d['hands'] == 1 else 's'}"
+                print(f"{who}: {d['sessions']} session(s), {hands}, {d['minutes']} min, wagered "
                       f"{d['wagered']:,}, average bet {avg}, actual win {d['actual_win']:+,}, theoretical win {theo}")
             for note in theory.problems:
                 print(f"note: {note}")

@@ -196,24 +196,35 @@ class Table:
         self._record_table([replace(e, method=method, chips=given) if isinstance(e, ChipsBought) else e
                             for e in events])
 
-    def _check_ctr(self, name: str, card: str, seat: int, amount: int) -> None:
-        """A cash buy-in that brings the player's cash in over the gaming day to the currency-
-        transaction threshold needs the player identified first (`identify`), at a table that keeps
-        its tray (from its first opener on)."""
+    def ctr_problem(self, name: str, card: str, seat: int, amount: int) -> str | None:
+        """Why a cash buy-in of `amount` needs the player identified first: it brings their cash in
+        over the gaming day to the currency-transaction threshold (at a table that keeps its tray,
+        from its first opener on). None: it does not."""
         if card or not self.tray.kept:
-            return
+            return None
         today = gaming_day(datetime.now(UTC).isoformat())
         total = day_total(self.ledger, player_key(name, card, self.record.name, seat), today, IN) + amount
         if total >= CTR_THRESHOLD:
-            raise IllegalAction(f"Identification needed: {name}'s cash in today comes to {total:,}, at or over the "
-                                f"currency-transaction threshold ({CTR_THRESHOLD:,}); the dealer records their ID first")
+            return (f"Identification needed: {name}'s cash in today comes to {total:,}, at or over the "
+                    f"currency-transaction threshold ({CTR_THRESHOLD:,})")
+        return None
+
+    def _check_ctr(self, name: str, card: str, seat: int, amount: int) -> None:
+        problem = self.ctr_problem(name, card, seat, amount)
+        if problem is not None:
+            raise IllegalAction(f"{problem}; the dealer records their ID first")
+
+    def check_card(self, card: str) -> None:
+        """A loyalty card or ID number as the ledger keeps it (`IllegalAction` says why not)."""
+        card = card.strip()
+        if not card or len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
+            raise IllegalAction(f"an ID is 1 to {MAX_CARD} letters, digits, '-', '_' or '.'")
 
     def identify(self, seat: int, card: str) -> None:
         """The seated player's loyalty card or ID document number, as the dealer was shown it."""
         player = self.session.player(seat)
+        self.check_card(card)
         card = card.strip()
-        if not card or len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
-            raise IllegalAction(f"an ID is 1 to {MAX_CARD} letters, digits, '-', '_' or '.'")
         if player.card == card:
             raise IllegalAction(f"Seat {seat} is identified as {card} already")
         self._record_table([PlayerIdentified(seat=seat, card=card)])
@@ -281,6 +292,25 @@ class Table:
         if count == OPENER and not counted:
             raise IllegalAction("The opener counts the chips in the tray: none were counted")
         return counted
+
+    def witness_account_problem(self, account: str) -> str | None:
+        """Why `account` may not witness the tray (the dealer on duty), said before its PIN is asked."""
+        on_duty = self.session.dealer
+        if on_duty is not None and on_duty.account == account:
+            return f"{on_duty.name} ({account}) deals at this table: the tray is witnessed by someone other than the dealer"
+        return None
+
+    def check_sale(self, amount: int) -> None:
+        """Whether `amount` of chips may be sold from the tray now (`IllegalAction` says why not)."""
+        kept = self.tray.kept_problem("chips are sold")
+        if kept is not None:
+            raise IllegalAction(kept)
+        shift = self.tray.shift
+        if shift is not None and self.session.dealer is None:
+            raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
+        if shift is not None and amount > shift.expected:
+            raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
+                                "a fill from the cage first")
 
     def witness_problem(self, supervisor: Approval) -> str | None:
         """Why `supervisor` may not witness the tray with the dealer on duty (None: they may)."""

@@ -108,7 +108,7 @@ class Tray(Handlers):
         self.outside = 0
         """Rounds dealt with no shift open (no opener counted)."""
         self.slips: set[str] = set()
-        """Every slip number recorded at the table, case folded (F-7 and f-7 are one slip)."""
+        """Every slip number recorded at the table, as `slip_key` gives it (F-7, f 7 and F7 are one slip)."""
         self.loose = [0, 0]
         """Chips sold (cash, marker) with no shift open, for the next shift's opener."""
         self.used: set[int] = set()
@@ -180,7 +180,7 @@ class Tray(Handlers):
     @on(TrayFilled)
     def _on_filled(self, e: TrayFilled) -> None:
         self._signed(e)
-        self.slips.add(e.slip.casefold())
+        self.slips.add(slip_key(e.slip))
         if self.shift is not None:
             self.shift.fills += e.total
             self.shift.slips.add(e.slip)
@@ -188,7 +188,7 @@ class Tray(Handlers):
     @on(TrayCredited)
     def _on_credited(self, e: TrayCredited) -> None:
         self._signed(e)
-        self.slips.add(e.slip.casefold())
+        self.slips.add(slip_key(e.slip))
         if self.shift is not None:
             self.shift.credits += e.total
             self.shift.slips.add(e.slip)
@@ -289,11 +289,16 @@ class Tray(Handlers):
             return "a fill or a credit needs the cage's slip number"
         if len(slip) > MAX_SLIP:
             return f"a slip number is at most {MAX_SLIP} characters"
-        if not slip.isprintable():
-            return "a slip number is letters, digits and punctuation"
-        if slip.casefold() in self.slips:
+        if not slip.isprintable() or not slip_key(slip):
+            return "a slip number is letters and digits (and punctuation)"
+        if slip_key(slip) in self.slips:
             return f"slip {slip} is already recorded at this table"
         return None
+
+
+def slip_key(slip: str) -> str:
+    """A slip number as the table tells slips apart: its letters and digits, case folded."""
+    return "".join(c for c in slip.casefold() if c.isalnum())
 
 
 TRAY_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, TableChanged, DealerSignedIn, TrayCounted, TrayFilled,

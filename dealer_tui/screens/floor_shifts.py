@@ -84,7 +84,7 @@ class ShiftsScreen(Screen[None]):
                        f"{percent(t['hold'] if isinstance(t['hold'], float) else None)} · rounds' result "
                        f"{t['rounds_win']:,} · theoretical {t['theoretical_win']:,.0f}")
         if t["flagged"]:
-            summary.append(f" · {t['flagged']} flagged", style="bold red")
+            summary.append(f" · {t['flags']} flag(s) in {t['flagged']} shift(s)", style="bold red")
         for note in self.theory.problems:
             summary.append(f"\nnote: {note}")
         if not shifts:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -15,9 +17,12 @@ class ReasonModal(Dialog[str | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, title: str, placeholder: str = "reason", empty: str = "A reason is needed.") -> None:
+    def __init__(self, title: str, placeholder: str = "reason", empty: str = "A reason is needed.",
+                 check: Callable[[str], str | None] | None = None) -> None:
+        """`check` may refuse what was typed (the problem, said in the dialog, which stays)."""
         super().__init__()
         self.title_text, self.placeholder, self.empty = title, placeholder, empty
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -29,6 +34,7 @@ class ReasonModal(Dialog[str | None]):
     def reask(self, other: ModalScreen[str | None]) -> None:
         assert isinstance(other, ReasonModal)
         self.title_text, self.placeholder, self.empty = other.title_text, other.placeholder, other.empty
+        self.check = other.check
         self.query_one(".title", Static).update(self.title_text)
         field = self.query_one("#reason", Input)
         field.placeholder, field.value = self.placeholder, ""
@@ -48,5 +54,9 @@ class ReasonModal(Dialog[str | None]):
         text = event.value.strip()
         if not text:
             self.query_one("#reason-error", Static).update(self.empty)
+            return
+        problem = self.check(text) if self.check is not None else None
+        if problem:
+            self.query_one("#reason-error", Static).update(problem)
             return
         self.dismiss(text)

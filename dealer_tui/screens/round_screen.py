@@ -173,6 +173,8 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         prompt = self.with_keys(self.presenter.prompt(rnd))
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(f"No dealer is signed in: {key('dealer')} signs one in before the next round.")
+        elif self.table.tray.kept_problem("round") is not None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
+            prompt = self.with_keys(f"The shift is closed: {key('tray')} counts the next opener before the next round.")
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
             self._prompt = prompt
             self.query_one("#prompt", Static).update(prompt)
@@ -376,13 +378,15 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         heading = title or f"{request.purpose[:1].upper()}{request.purpose[1:]}: key the {count} as the table sees them"
         self.show(CardEntryModal(heading, request.hands, rnd.taken_cards(request), step.check), step.answered)
 
-    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], object]) -> None:
-        """Ask for amounts (a table's change between hands: a buy-in, chips bought); `then` takes them."""
+    def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], object],
+                    check: Callable[[dict[str, int]], str | None] | None = None) -> None:
+        """Ask for amounts (a table's change between hands: a buy-in, chips bought); `then` takes them
+        (`check` may refuse them in the dialog, which stays)."""
         def done(values: dict[str, int] | None) -> None:
             if values is not None:
                 then(values)
 
-        self.ask(AmountModal(title, fields), done)
+        self.ask(AmountModal(title, fields, check), done)
 
     def ask_step(self, title: str, fields: list[AmountField], action: Callable[[dict[str, int]], Action]) -> None:
         """Ask for the amounts of a round's step: Enter hands `action(amounts)` to the table, which

@@ -22,12 +22,14 @@ class SignInModal(ModalScreen[Approval | None]):
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, desk: StaffDesk, purpose: Purpose, account: str = "", *,
-                 check: Callable[[Approval], str | None] | None = None, hint: str | None = None) -> None:
+                 check: Callable[[Approval], str | None] | None = None, hint: str | None = None,
+                 account_check: Callable[[str], str | None] | None = None) -> None:
         """`check` may refuse the one who signed in for this step (the problem, said in the dialog,
-        which stays for someone else); `hint` says who signs in, in place of the act's roles."""
+        which stays for someone else), `account_check` an account ID before its PIN is asked;
+        `hint` says who signs in, in place of the act's roles."""
         super().__init__()
         self.desk, self.purpose, self.account = desk, purpose, account
-        self.check, self.hint = check, hint
+        self.check, self.hint, self.account_check = check, hint, account_check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -55,9 +57,15 @@ class SignInModal(ModalScreen[Approval | None]):
         account = self.query_one("#account", Input)
         pin = self.query_one("#pin", Input)
         error = self.query_one("#pin-error", Static)
-        if event.input is account:
+        refused = self.account_check(account.value.strip()) if self.account_check is not None else None
+        if event.input is account or refused:
             if not account.value.strip():
                 error.update("Type the account ID, then Enter.")
+                return
+            if refused:  # refused before its PIN is typed: no try of that account spent
+                error.update(refused)
+                pin.value = ""
+                self._another(account)
                 return
             error.update("")
             pin.focus()

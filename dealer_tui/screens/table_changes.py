@@ -52,6 +52,9 @@ class TableChanges(RoundSteps):
         seat = screen.selected if screen.selected in free else (free[0] if free else None)
         if seat is None:
             return
+        if (closed := screen.table.tray.kept_problem("player sits down")) is not None:
+            screen.tell(closed, severity="warning")
+            return
         buy_in = screen.table.profile.profile.buy_in
 
         def named(given: str | None) -> None:
@@ -60,9 +63,12 @@ class TableChanges(RoundSteps):
                 name = name.strip() or given
                 title = f"Seat {seat}: {name}'s buy-in"
                 screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
-                                   lambda v: screen.paid(title, v["chips"], lambda method, chips: screen._table_step(
-                                       lambda: screen.table.seat_player(seat, name, v["chips"], method, chips, card),
-                                       f"{name} sits at seat {seat} with {v['chips']}" + _by(method, chips is not None))))
+                                   lambda v: screen.paid(title, v["chips"], lambda method, chips, ident: screen._table_step(
+                                       lambda: screen.table.seat_player(seat, name, v["chips"], method, chips,
+                                                                        card.strip() or ident),
+                                       f"{name} sits at seat {seat} with {v['chips']:,}" + _by(method, chips is not None)),
+                                       lambda: screen.table.ctr_problem(name, card.strip(), seat, v["chips"])),
+                                   lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))
 
         screen.ask(ReasonModal(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
                                "A name is needed."), named)
@@ -80,12 +86,24 @@ class TableChanges(RoundSteps):
         seat = screen._chosen_player()
         if seat is None:
             return
+        if (closed := screen.table.tray.kept_problem("chips are sold")) is not None:
+            screen.tell(closed, severity="warning")
+            return
         buy_in = screen.table.profile.profile.buy_in
         title = f"Seat {seat}: buy chips"
+        player = screen.table.session.players[seat]
+
+        def bought(amount: int, method: str, chips: dict[str, int] | None, ident: str) -> None:
+            if ident:
+                screen.table.identify(seat, ident)
+            screen.table.buy_chips(seat, amount, method, chips)
+
         screen.ask_amounts(title, [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
-                           lambda v: screen.paid(title, v["chips"], lambda method, chips: screen._table_step(
-                               lambda: screen.table.buy_chips(seat, v["chips"], method, chips),
-                               f"Seat {seat} buys {v['chips']}" + _by(method, chips is not None))))
+                           lambda v: screen.paid(title, v["chips"], lambda method, chips, ident: screen._table_step(
+                               lambda: bought(v["chips"], method, chips, ident),
+                               f"Seat {seat} buys {v['chips']:,}" + _by(method, chips is not None)),
+                               lambda: screen.table.ctr_problem(player.name, player.card, seat, v["chips"])),
+                           lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))
 
     def action_identify(self) -> None:
         """The picked seat's player shows a loyalty card or an ID: its number recorded against the seat."""

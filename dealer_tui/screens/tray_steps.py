@@ -106,7 +106,7 @@ class TraySteps(RoundSteps):
                     then(dealer, supervisor)
 
             screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id),
-                                    check=table.witness_problem,
+                                    check=table.witness_problem, account_check=table.witness_account_problem,
                                     hint="A supervisor or a manager other than the dealer witnesses it with their "
                                          "own ID and PIN."), supervisor_signed)
 
@@ -201,8 +201,8 @@ class TraySteps(RoundSteps):
                                    lambda v: screen.problem(lambda: table.check_transfer(what, slip, v)),
                                    enter_moves=True), counted)
 
-        screen.ask(ReasonModal(f"A {what}: the cage's slip number", "slip number", "The slip number is needed."),
-                   slipped)
+        screen.ask(ReasonModal(f"A {what}: the cage's slip number", "slip number", "The slip number is needed.",
+                               lambda slip: screen.problem(lambda: table.check_slip(what, slip))), slipped)
 
     def _collect_time(self) -> None:
         screen = self.screen_of_table()
@@ -244,13 +244,16 @@ class TraySteps(RoundSteps):
 
     # -- buy-ins once the tray is counted --------------------------------------------------------
 
-    def paid(self, title: str, amount: int, record: Callable[[str, Chips | None], None]) -> None:
+    def paid(self, title: str, amount: int, record: Callable[[str, Chips | None, str], None],
+             cash_problem: Callable[[], str | None] | None = None) -> None:
         """How a buy-in of `amount` is paid: with no shift open, in cash with the chips the table
-        gives (as before the tray was counted); else cash or marker, and the chips given."""
+        gives (as before the tray was counted); else cash or marker, and the chips given. Cash that
+        `cash_problem` says needs the player's ID asks for it first. `record` takes the method, the
+        chips and the ID given ("" for none)."""
         screen = self.screen_of_table()
         table = screen.table
         if table.tray.shift is None:
-            record(CASH, None)
+            record(CASH, None, "")
             return
         problem = screen.problem(lambda: table.check_buy(amount, CASH, None))
         if problem is not None and "chips given" not in problem:
@@ -265,14 +268,28 @@ class TraySteps(RoundSteps):
             except RulesError as exc:
                 screen.tell(str(exc), severity="error")
                 return
-
-            def chips(given: Chips | None) -> None:
-                if given is not None:
-                    record(CASH if choice == "c" else MARKER, given)
-
             paid_by = CASH if choice == "c" else MARKER
-            screen.ask(AmountModal(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested),
-                                   lambda v: screen.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
+
+            def given_chips(ident: str) -> None:
+                def chips(given: Chips | None) -> None:
+                    if given is not None:
+                        record(paid_by, given, ident)
+
+                screen.ask(AmountModal(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested),
+                                       lambda v: screen.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
+
+            needs = cash_problem() if paid_by == CASH and cash_problem is not None else None
+            if needs is None:
+                given_chips("")
+                return
+
+            def identified(ident: str | None) -> None:
+                if ident:
+                    given_chips(ident.strip())
+
+            screen.ask(ReasonModal(f"{needs}. The player's card or ID number:", "card or ID number",
+                                   "The number is needed: without it the cash is not taken.",
+                                   lambda ident: screen.problem(lambda: table.check_card(ident))), identified)
 
         screen.ask(ChoiceModal(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
                                                                    ("m", "marker (credit; the slip to the drop box)")]),
