@@ -4,7 +4,7 @@ bank's rotation (HCF-18) checked round by round."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -136,7 +136,7 @@ def test_a_payout_the_floor_refuses_counts_against_the_rounds_dealer(tmp_path: P
     table.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
     for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        table.seat_player(seat, name, stack)
+        table.seat_player(seat, name, stack, card=f"LC-{seat}")        # 20,000 cash: identified (CTR)
     table.start_round()
     big_win(table)
     table.act(Action("confirm_payout", data={"send_to_floor": True}))

@@ -13,14 +13,13 @@ from dealer_tui.accounting.ratings import player_ratings, rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.cash import gaming_day
-from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from tests.staff_support import approved, staffed, staffed_table
 from tests.test_dealer_figures import Clock
+from tests.test_shift_accounting import folded_round
 
 
 class KnownEdge(Theory):
@@ -33,20 +32,6 @@ class KnownEdge(Theory):
         return Edge(0.05, 1.0, "test", 0, 0) if loaded.profile.house_banked() else None
 
 
-def folds(table: Table, antes: dict[int, int]) -> None:
-    table.start_round()
-    for seat, ante in antes.items():
-        table.act(Action("ante", seat, ante))
-    table.act(Action("deal"))
-    for seat in antes:
-        table.act(Action("fold", seat))
-    rnd = table.round
-    assert rnd is not None
-    if any(s.kind == "reveal" for s in rnd.legal_actions()):
-        table.act(Action("reveal"))
-    table.act(Action("confirm_payout"))
-
-
 def test_a_rating_session_at_a_house_banked_table(tmp_path: Path) -> None:
     clock = Clock()
     ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
@@ -56,9 +41,9 @@ def test_a_rating_session_at_a_house_banked_table(tmp_path: Path) -> None:
     table.seat_player(1, "Ann Lee", 1000, card="LC-1")
     table.seat_player(2, "Bob", 1000)
     clock.at(18, 5)
-    folds(table, {1: 10, 2: 10})                   # Ann antes 10 and folds: she loses 10 (HCF-6)
+    folded_round(table, {1: 10, 2: 10})                   # Ann antes 10 and folds: she loses 10 (HCF-6)
     clock.at(18, 10)
-    folds(table, {1: 20, 2: 10})                   # 20 more
+    folded_round(table, {1: 20, 2: 10})                   # 20 more
     clock.at(18, 30)
     table.leave(1)
     ann, bob = rating_sessions(ledger, KnownEdge())
@@ -79,8 +64,8 @@ def test_a_players_sessions_add_up_by_card_across_tables(tmp_path: Path) -> None
     two = staffed_table(ledger, "T2", casino, VirtualShoe.seeded_with(2), seats=6)
     one.seat_player(1, "Ann", 1000, card="LC-1")
     two.seat_player(3, "Ann L.", 1000, card="LC-1")       # the same card, the name as the dealer typed it
-    folds(one, {1: 10})
-    folds(two, {3: 40})
+    folded_round(one, {1: 10})
+    folded_round(two, {3: 40})
     [ann] = player_ratings(rating_sessions(ledger, KnownEdge()))
     d = ann.to_dict()
     assert (d["sessions"], d["tables"], d["hands"], d["wagered"], d["average_bet"]) == (2, ["T1", "T2"], 2, 50, 25.0)
@@ -101,7 +86,7 @@ def test_a_card_rooms_rake_is_its_actual_and_theoretical_win(tmp_path: Path) -> 
     table = staffed_table(ledger, "R1", loaded, VirtualShoe.seeded_with(1), seats=7)
     table.seat_player(1, "Dee", 5000)                    # the DP (HCF-18: seat 1 banks first)
     table.seat_player(2, "Eve", 1000, card="LC-9")
-    folds(table, {2: 10})
+    folded_round(table, {2: 10})
     sessions = {s.player: s for s in rating_sessions(ledger, KnownEdge())}
     eve = sessions["Eve"]
     assert (eve.hands, eve.wagered, eve.player_result) == (1, 10, -15)   # the ante to the DP, the rake
@@ -127,7 +112,7 @@ def test_players_report_gives_every_figure_per_player(tmp_path: Path, capsys: py
     table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
                           seats=6)
     table.seat_player(1, "Ann", 1000, card="LC-1")
-    folds(table, {1: 10})
+    folded_round(table, {1: 10})
     table.close()
     ledger.close()
     assert main(["players", "report", "--ledger", str(tmp_path / "l.sqlite"), "--json", "--hands", "20000"]) == 0

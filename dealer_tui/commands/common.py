@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dealer_tui.paths import user_profiles_dir
 
 if TYPE_CHECKING:
+    from dealer_tui.ledger import Ledger
     from dealer_tui.ledger.witness import Witness
     from rules.profiles.loader import ProfileLibrary
 
@@ -94,3 +96,27 @@ def ledger_path(args: argparse.Namespace) -> Path:
     from dealer_tui.ledger.sqlite import default_ledger_path
 
     return Path(args.ledger) if args.ledger is not None else default_ledger_path()
+
+
+def reading_ledger(args: argparse.Namespace, read: Callable[[Ledger], int]) -> int:
+    """`read` over the ledger `--ledger` names (a file, read-only, or a pit server's URL), closed
+    after; a ledger that does not open, or fails while read, is one `error:` line."""
+    from dealer_tui.ledger import LedgerError, SqliteLedger
+    from dealer_tui.ledger.base import NotALedger
+
+    url = server_url(args)
+    try:
+        if url is not None:
+            from dealer_tui.ledger.postgres import PgLedger
+
+            ledger: Ledger = PgLedger(url)
+        else:
+            ledger = SqliteLedger(ledger_path(args), readonly=True)
+    except (NotALedger, LedgerError) as exc:
+        return fail(str(exc))
+    try:
+        return read(ledger)
+    except LedgerError as exc:
+        return fail(str(exc))
+    finally:
+        ledger.close()

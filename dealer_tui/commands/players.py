@@ -11,7 +11,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, server_url
+from dealer_tui.commands.common import add_ledger_option, fail, reading_ledger
 
 if TYPE_CHECKING:
     from dealer_tui.accounting.ratings import PlayerRating
@@ -46,9 +46,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dealer_tui.ledger import LedgerError, SqliteLedger
-    from dealer_tui.ledger.base import NotALedger
-
     if args.day is not None:
         try:
             args.day = date.fromisoformat(args.day.strip()).isoformat()
@@ -60,22 +57,8 @@ def run(args: argparse.Namespace) -> int:
         given = getattr(args, option, None)
         if given is not None and not given.strip():
             return fail(f"--{option}: a file name is needed")
-    url = server_url(args)
-    try:
-        if url is not None:
-            from dealer_tui.ledger.postgres import PgLedger
-
-            ledger: Ledger = PgLedger(url)
-        else:
-            ledger = SqliteLedger(ledger_path(args), readonly=True)
-    except (NotALedger, LedgerError) as exc:
-        return fail(str(exc))
-    try:
-        return _report(ledger, args) if args.action == "report" else _cash_log(ledger, args)
-    except LedgerError as exc:
-        return fail(str(exc))
-    finally:
-        ledger.close()
+    return reading_ledger(args, lambda ledger: _report(ledger, args) if args.action == "report"
+                          else _cash_log(ledger, args))
 
 
 def _rows(ratings: list[PlayerRating]) -> list[dict[str, object]]:

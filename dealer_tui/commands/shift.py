@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, server_url
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, reading_ledger, server_url
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger
@@ -69,9 +69,6 @@ def _when(text: str | None, option: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from dealer_tui.ledger import LedgerError, SqliteLedger
-    from dealer_tui.ledger.base import NotALedger
-
     if args.action == "count":
         return _count(args)
     try:
@@ -85,22 +82,7 @@ def run(args: argparse.Namespace) -> int:
     for option, given in (("--csv", args.csv), ("--pdf", args.pdf)):
         if given is not None and not given.strip():
             return fail(f"{option}: a file name is needed")
-    url = server_url(args)
-    try:
-        if url is not None:
-            from dealer_tui.ledger.postgres import PgLedger
-
-            ledger: Ledger = PgLedger(url)
-        else:
-            ledger = SqliteLedger(ledger_path(args), readonly=True)
-    except (NotALedger, LedgerError) as exc:
-        return fail(str(exc))
-    try:
-        return _report(ledger, args, since, until)
-    except LedgerError as exc:
-        return fail(str(exc))
-    finally:
-        ledger.close()
+    return reading_ledger(args, lambda ledger: _report(ledger, args, since, until))
 
 
 def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: str | None) -> int:

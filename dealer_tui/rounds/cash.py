@@ -5,7 +5,6 @@ gaming day reaching the currency-transaction threshold needs the player identifi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
 
