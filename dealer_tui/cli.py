@@ -27,6 +27,7 @@ COMMAND_MODULES = (
     "dealer_tui.commands.pit",
     "dealer_tui.commands.shift",
     "dealer_tui.commands.players",
+    "dealer_tui.commands.alerts",
 )
 
 

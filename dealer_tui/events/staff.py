@@ -160,6 +160,19 @@ class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
         return Claim("manage", self.by, self.sign_in)
 
 
+class AlertAcknowledged(RoundEvent, kind="alert_acknowledged"):
+    """An alert the floor raised, looked into: a supervisor's (or a manager's) word on it, by name,
+    kept on the register's chain (the alert itself follows from the records and stays)."""
+
+    alert: str
+    by: str
+    sign_in: int
+    note: str = optional(default="")
+
+    def claim(self) -> Claim:
+        return Claim("acknowledge", self.by, self.sign_in)
+
+
 class FloorDecided(RoundEvent, kind="floor_decided"):
     """A payout a dealer sent to the floor, decided by a supervisor at the pit's floor: kept on the
     pit's chain, received by the table's terminal, which records the decision in the round."""
@@ -223,4 +236,4 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
 
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
                                               StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved,
-                                              StaffReceived, FloorDecided, AlarmAcknowledged)
+                                              StaffReceived, FloorDecided, AlarmAcknowledged, AlertAcknowledged)

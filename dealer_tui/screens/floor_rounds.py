@@ -63,6 +63,7 @@ class RoundsScreen(Screen[None]):
         Binding("t", "totals", "Totals"),
         Binding("h", "shifts", "Shifts"),
         Binding("y", "players", "Players"),
+        Binding("exclamation_mark", "alerts", "Alerts"),
         Binding("T", "training", "Training", show=False),
         Binding("e", "export", "Export"),
         Binding("s", "sign_offs", "Sign-offs"),
@@ -272,6 +273,11 @@ class RoundsScreen(Screen[None]):
         from dealer_tui.screens.floor_totals import TotalsScreen
 
         self.app.push_screen(TotalsScreen(self.ledger, self.query_, self.tables))
+
+    def action_alerts(self) -> None:
+        from dealer_tui.screens.floor_alerts import AlertsScreen
+
+        self.app.push_screen(AlertsScreen(self.ledger, self.desk))
 
     def action_players(self) -> None:
         from dealer_tui.screens.floor_players import PlayersScreen

@@ -2,6 +2,7 @@
 with a lock-out shared by every terminal (`desk`), and who may do what (`authority`)."""
 
 from dealer_tui.staff.authority import (
+    ACKNOWLEDGE,
     CHANGE_PROFILE,
     CORRECT_CARDS,
     COUNT_DROP,
@@ -19,6 +20,6 @@ from dealer_tui.staff.authority import (
 from dealer_tui.staff.desk import Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.register import MAX_TRIES, Account, StaffRegister
 
-__all__ = ["CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
+__all__ = ["ACKNOWLEDGE", "CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
            "VOID", "Account", "Approval", "Purpose", "SignInRefused", "StaffDesk", "StaffError", "StaffRegister",
            "claim_problem"]

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE = "sign_off", "void", "correct_cards", "change_profile"
 DEAL, FLOOR, MANAGE, SET_PIN = "deal", "floor", "manage", "set_pin"
-TRAY, COUNT_DROP = "tray", "count_drop"
+TRAY, COUNT_DROP, ACKNOWLEDGE = "tray", "count_drop", "acknowledge"
 
 MAY: dict[str, frozenset[str]] = {
     DEAL: frozenset({DEALER, SUPERVISOR, MANAGER}),
@@ -30,6 +30,7 @@ MAY: dict[str, frozenset[str]] = {
     SET_PIN: frozenset(ROLES),
     TRAY: frozenset({SUPERVISOR, MANAGER}),
     COUNT_DROP: frozenset({MANAGER, AUDITOR}),
+    ACKNOWLEDGE: frozenset({SUPERVISOR, MANAGER}),
 }
 """The roles that may sign in for each act."""
 
@@ -37,7 +38,7 @@ WHAT: dict[str, str] = {
     DEAL: "deal", SIGN_OFF: "sign off a payout", VOID: "void a round", CORRECT_CARDS: "correct keyed cards",
     CHANGE_PROFILE: "change a table's profile", FLOOR: "open the floor review", MANAGE: "manage staff and profiles",
     SET_PIN: "change their own PIN", TRAY: "witness a tray count, a fill or a credit",
-    COUNT_DROP: "count a drop box",
+    COUNT_DROP: "count a drop box", ACKNOWLEDGE: "acknowledge an alert",
 }
 TABLE_ACTS = frozenset({DEAL, SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE, TRAY, COUNT_DROP})
 """Acts signed in for at one table: the sign-in names it."""

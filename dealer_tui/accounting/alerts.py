@@ -1,0 +1,128 @@
+"""Alerts for the floor, raised from what the ledger records and kept until a supervisor (or a
+manager) acknowledges each by name: a payout at or over the sign-off threshold sent for sign-off,
+a keyed raise over the cap, two voids at one table within an hour, a PIN lock-out, a shift's
+rounds outside the band chance allows, a player's cash in or out reaching the currency-transaction
+threshold. Each alert has an id that names what raised it, so an acknowledgement names exactly one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from dealer_tui.accounting.cash_log import currency_entries
+from dealer_tui.accounting.shifts import shift_figures
+from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.events import EventError, typed
+from dealer_tui.events.staff import AlertAcknowledged
+from dealer_tui.events.table import RoundVoided, SignOffRequested
+from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
+from dealer_tui.rounds.cash import cash_transactions
+from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
+from rules.errors import IllegalAction
+from rules.profiles.base import MAX_TEXT
+
+VOIDS_WITHIN_S = 3600
+"""Two voids at one table this close together raise an alert."""
+
+
+@dataclass(frozen=True)
+class Alert:
+    id: str
+    kind: str
+    at: str
+    table: str
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"id": self.id, "kind": self.kind, "at": self.at, "table": self.table or None, "text": self.text}
+
+
+def _seconds(a: str, b: str) -> float:
+    try:
+        return (datetime.fromisoformat(b) - datetime.fromisoformat(a)).total_seconds()
+    except ValueError:
+        return float("inf")
+
+
+def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
+    """Every alert the ledger's records raise, oldest first (acknowledged or not)."""
+    out: list[Alert] = []
+    for table in ledger.tables():
+        voids: list[str] = []
+        for stored in ledger.table_events(table.id, [SignOffRequested.KIND, RoundVoided.KIND]):
+            if stored.kind == SignOffRequested.KIND:
+                try:
+                    request = typed(stored, table.game)
+                except EventError:
+                    continue
+                assert isinstance(request, SignOffRequested)
+                seats = ", ".join(f"seat {s} {p:,}" for s, p in sorted(request.big_payouts.items())) or "a seat"
+                out.append(Alert(f"payout:{table.id}:{stored.seq}", "big payout", stored.ts, table.name,
+                                 f"{seats} at or over the sign-off threshold ({request.threshold:,}), sent for "
+                                 "sign-off"))
+            else:
+                if voids and _seconds(voids[-1], stored.ts) <= VOIDS_WITHIN_S:
+                    out.append(Alert(f"voids:{table.id}:{stored.seq}", "voids", stored.ts, table.name,
+                                     "two voids at this table within an hour"))
+                voids.append(stored.ts)
+        for record in ledger.table_rounds(table.id):
+            if "over_cap_raise" in record.flags:
+                out.append(Alert(f"raise:{table.id}:{record.id}", "over-cap raise", record.started_at, table.name,
+                                 f"round {record.number}: a keyed raise over the cap"))
+    for stored in ledger.table_events(STAFF_REGISTER, ["staff_locked"]):
+        account = str(stored.payload.get("account", ""))
+        out.append(Alert(f"lockout:{stored.ledger_seq or stored.seq}", "PIN lock-out", stored.ts, "",
+                         f"{account} locked out after wrong PINs"))
+    if theory is not None:
+        for shift in shift_figures(ledger, theory):
+            if any("outside the band" in f for f in shift.flags):
+                out.append(Alert(f"band:{shift.table_id}:{shift.shift}", "hold outside its band",
+                                 shift.closed_at or shift.last_at or shift.opened_at, shift.table,
+                                 f"shift {shift.shift}: the rounds' result {shift.rounds_win:,} is outside "
+                                 f"{shift.theoretical:,.0f} ± {shift.band:,.0f}"))
+    for entry in currency_entries(cash_transactions(ledger)):
+        tables = sorted({t.table for t in entry.transactions})
+        who = f"{entry.player} ({entry.card})" if entry.card else f"{entry.player} (not identified)"
+        out.append(Alert(f"ctr:{entry.day}:{entry.key}:{entry.direction}", "currency transaction", entry.reached_at,
+                         ", ".join(tables), f"{who}: cash {entry.direction} {entry.total:,} on gaming day {entry.day}"))
+    return sorted(out, key=lambda a: a.at)
+
+
+def acknowledgements(ledger: Ledger) -> dict[str, AlertAcknowledged]:
+    """Each acknowledged alert's acknowledgement, by the alert's id."""
+    out: dict[str, AlertAcknowledged] = {}
+    for stored in ledger.table_events(STAFF_REGISTER, [AlertAcknowledged.KIND]):
+        try:
+            event = typed(stored)
+        except EventError:
+            continue
+        if isinstance(event, AlertAcknowledged):
+            out.setdefault(event.alert, event)
+    return out
+
+
+def open_alerts(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
+    """The alerts nobody has acknowledged yet, oldest first."""
+    done = acknowledgements(ledger)
+    return [a for a in raised(ledger, theory) if a.id not in done]
+
+
+def acknowledge(ledger: Ledger, alert: str, by: Approval, note: str = "",
+                theory: Theory | None = None) -> AlertAcknowledged:
+    """A supervisor's (or a manager's) word that the alert was looked into, recorded by name; the
+    alert must be raised (`theory`: the shifts' bands too) and not acknowledged yet. `IllegalAction`
+    says why not."""
+    if len(note) > MAX_TEXT:
+        raise IllegalAction(f"a note is at most {MAX_TEXT} characters")
+    event = AlertAcknowledged(alert=alert, by=by.account, sign_in=by.sign_in, note=note.strip())
+    if by.act != ACKNOWLEDGE:
+        raise IllegalAction("an alert is acknowledged by a supervisor signed in to acknowledge it")
+    problem = claim_problem(StaffRegister.read(ledger), event.claim())
+    if problem is not None:
+        raise IllegalAction(f"The alert may not be acknowledged: {problem}")
+    if alert in acknowledgements(ledger):
+        raise IllegalAction(f"alert {alert} is acknowledged already")
+    if alert not in {a.id for a in raised(ledger, theory)}:
+        raise IllegalAction(f"no alert {alert} is raised in this ledger")
+    ledger.append(STAFF_REGISTER, None, [event.record()])
+    return event

@@ -1,0 +1,154 @@
+"""The floor's alerts: each raised from what the ledger records (a big payout sent for sign-off,
+two voids within an hour, a PIN lock-out, a currency transaction), kept until a supervisor
+acknowledges it by name (with their PIN), and an acknowledgement that verify holds to its sign-in."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.accounting.alerts import acknowledge, open_alerts, raised
+from dealer_tui.audit import verify_ledger
+from dealer_tui.cli import main
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
+from dealer_tui.staff import ACKNOWLEDGE, SIGN_OFF, VOID, Purpose, SignInRefused, StaffDesk
+from rules.cards import parse_cards
+from rules.errors import IllegalAction
+from rules.profiles.loader import ProfileLibrary
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+from tests.staff_support import (
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    staffed,
+    staffed_table,
+)
+from tests.test_dealer_figures import Clock
+
+
+def big_payout_table(path: Path):  # type: ignore[no-untyped-def]
+    """The sign-off tests' round: seat 2 wins 8,500, over the 5,000 threshold, sent to the floor."""
+    ledger = SqliteLedger(path)
+    crew = staffed(ledger)
+    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
+        table.seat_player(seat, name, stack)
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    return ledger, crew, table
+
+
+def test_a_big_payout_raises_an_alert_kept_until_a_supervisor_acknowledges_it(tmp_path: Path) -> None:
+    ledger, crew, table = big_payout_table(tmp_path / "l.sqlite")
+    # the DP's 20,000 bought in cash is a currency transaction too; seat 2's payout is 8,500 + its stakes 1,700
+    ctr, alert = open_alerts(ledger)
+    assert (ctr.kind, alert.kind, alert.table) == ("currency transaction", "big payout", "H1")
+    assert ctr.text == "Ann (not identified): cash in 20,000 on gaming day " + ctr.id.split(":")[1]
+    assert alert.text == "seat 2 10,200 at or over the sign-off threshold (5,000), sent for sign-off"
+    by = crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(ACKNOWLEDGE, "acknowledge (test)"))
+    acknowledge(ledger, alert.id, by, "paid as settled")
+    assert open_alerts(ledger) == [ctr] and alert.id in [a.id for a in raised(ledger)]   # it stays on record
+    with pytest.raises(IllegalAction, match="acknowledged already"):
+        acknowledge(ledger, alert.id, crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(ACKNOWLEDGE, "again")))
+    with pytest.raises(IllegalAction, match="no alert nothing:1 is raised"):
+        acknowledge(ledger, "nothing:1", crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(ACKNOWLEDGE, "x")))
+    assert verify_ledger(ledger) == []
+
+
+def test_a_dealer_does_not_acknowledge_an_alert(tmp_path: Path) -> None:
+    ledger, crew, _ = big_payout_table(tmp_path / "l.sqlite")
+    big = next(a for a in open_alerts(ledger) if a.kind == "big payout")
+    with pytest.raises(SignInRefused, match="only a supervisor or a manager may acknowledge an alert"):
+        crew.desk.sign_in(DEALER, DEALER_PIN, Purpose(ACKNOWLEDGE, "acknowledge (test)"))
+    wrong = crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(SIGN_OFF, "a sign-off", 1, 1))
+    with pytest.raises(IllegalAction, match="signed in to acknowledge"):
+        acknowledge(ledger, big.id, wrong)
+
+
+def test_two_voids_within_an_hour_raise_an_alert(tmp_path: Path) -> None:
+    clock = Clock()
+    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
+    crew = staffed(ledger)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    table.seat_player(1, "Ann", 1000)
+
+    def voided(hh: int, mm: int) -> None:
+        clock.at(hh, mm)
+        table.start_round()
+        table.act(Action("ante", 1, 10))
+        table.act(Action("void", data={"reason": "red light", **crew.approval(table, VOID)}))
+
+    voided(18, 0)
+    voided(19, 30)                        # 90 minutes apart: no alert
+    assert [a.kind for a in raised(ledger)] == []
+    voided(20, 15)                        # 45 minutes after the one before
+    [alert] = raised(ledger)
+    assert (alert.kind, alert.text, alert.at[11:16]) == ("voids", "two voids at this table within an hour", "20:15")
+
+
+def test_a_pin_lockout_raises_an_alert(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    desk = staffed(ledger).desk
+    for _ in range(3):
+        with pytest.raises(SignInRefused):
+            desk.sign_in(DEALER, "000000", Purpose("deal", "a guess (test)", None))
+    [alert] = raised(ledger)
+    assert (alert.kind, alert.text) == ("PIN lock-out", f"{DEALER} locked out after wrong PINs")
+
+
+def test_the_command_lists_and_acknowledges_with_the_supervisors_pin(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    ledger, _, table = big_payout_table(tmp_path / "l.sqlite")
+    alert = next(a for a in open_alerts(ledger) if a.kind == "big payout")
+    table.close()
+    ledger.close()
+    path = str(tmp_path / "l.sqlite")
+    assert main(["alerts", "list", "--ledger", path]) == 0
+    assert "big payout at H1: seat 2 10,200" in capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SUPERVISOR_PIN}\n"))
+    assert main(["alerts", "acknowledge", alert.id, "--by", SUPERVISOR, "--note", "checked", "--ledger", path]) == 0
+    assert f"acknowledged by {SUPERVISOR}" in capsys.readouterr().out
+    assert main(["alerts", "list", "--ledger", path]) == 0
+    assert "big payout" not in capsys.readouterr().out                  # acknowledged: no longer listed
+    assert main(["alerts", "list", "--all", "--ledger", path]) == 0
+    assert f"acknowledged by {SUPERVISOR}: checked" in capsys.readouterr().out
+    assert StaffDesk(SqliteLedger(path, readonly=True)).register().has_accounts()
+
+
+async def test_the_floor_shows_the_open_alerts_and_a_supervisor_acknowledges_one(tmp_path: Path) -> None:
+    from textual.widgets import DataTable
+
+    from dealer_tui.screens.floor_alerts import AlertsScreen
+    from tests.staff_support import floor_review
+
+    ledger, _, table = big_payout_table(tmp_path / "l.sqlite")
+    table.close()
+    ledger.close()
+    app = floor_review(tmp_path / "l.sqlite", ["high-card-flush"])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("exclamation_mark")
+        screen = app.screen
+        assert isinstance(screen, AlertsScreen)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if screen.alerts:
+                break
+        assert [a.kind for a in screen.alerts] == ["currency transaction", "big payout"]
+        await pilot.press("down", "a", *SUPERVISOR_PIN, "enter", *"paid as settled", "enter")
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if len(screen.alerts) == 1:
+                break
+        assert [a.kind for a in screen.alerts] == ["currency transaction"]
+        assert screen.query_one(DataTable).row_count == 1
+    ack = SqliteLedger(tmp_path / "l.sqlite", readonly=True).table_events(0, ["alert_acknowledged"])
+    assert [(e.payload["by"], e.payload["note"]) for e in ack] == [(SUPERVISOR, "paid as settled")]
