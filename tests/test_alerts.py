@@ -91,7 +91,7 @@ def test_two_voids_within_an_hour_raise_an_alert(tmp_path: Path) -> None:
     assert [a.kind for a in raised(ledger)] == []
     voided(20, 15)                        # 45 minutes after the one before
     [alert] = raised(ledger)
-    assert (alert.kind, alert.text, alert.at[11:16]) == ("voids", "two voids at this table within an hour", "20:15")
+    assert (alert.kind, alert.text, alert.at[11:16]) == ("voids", "two voids at this table within 60 minutes", "20:15")
 
 
 def test_a_pin_lockout_raises_an_alert(tmp_path: Path) -> None:
@@ -152,3 +152,40 @@ async def test_the_floor_shows_the_open_alerts_and_a_supervisor_acknowledges_one
         assert screen.query_one(DataTable).row_count == 1
     ack = SqliteLedger(tmp_path / "l.sqlite", readonly=True).table_events(0, ["alert_acknowledged"])
     assert [(e.payload["by"], e.payload["note"]) for e in ack] == [(SUPERVISOR, "paid as settled")]
+
+
+# -- the floor's settings ------------------------------------------------------------------------------
+
+
+def test_a_manager_sets_the_thresholds_and_they_are_recorded(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A currency-transaction threshold of 5,000: a 6,000 cash buy-in now needs the player's ID; a
+    supervisor may not change it; the change verifies (signed by the manager, its sign-in checked)."""
+    from dealer_tui.staff import TRAY, DEAL
+    from tests.staff_support import MANAGER, MANAGER_PIN
+
+    path = tmp_path / "l.sqlite"
+    ledger = SqliteLedger(path)
+    crew = staffed(ledger)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    table.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SUPERVISOR_PIN}\n"))
+    assert main(["staff", "settings", "--ctr", "5000", "--by", SUPERVISOR, "--reason", "x", "--ledger", str(path)]) == 2
+    assert "only a manager may" in capsys.readouterr().err
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{MANAGER_PIN}\n"))
+    assert main(["staff", "settings", "--ctr", "5000", "--void-minutes", "30", "--by", MANAGER,
+                 "--reason", "the regulator's new limit", "--ledger", str(path)]) == 0
+    assert "ctr_threshold 5,000" in capsys.readouterr().out
+    assert main(["staff", "settings", "--ledger", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "ctr_threshold" in shown and "5,000" in shown and "void_alert_minutes" in shown
+    with pytest.raises(IllegalAction, match=r"comes to 6,000, at or over the currency-transaction threshold \(5,000\)"):
+        table.seat_player(1, "Ann", 6000)
+    table.seat_player(1, "Ann", 6000, card="ID-5")
+    [alert] = [a for a in raised(ledger) if a.kind == "currency transaction"]
+    assert "cash in 6,000" in alert.text
+    assert verify_ledger(ledger) == []
+    assert main(["staff", "settings", "--ctr", "0", "--by", MANAGER, "--reason", "x", "--ledger", str(path)]) == 2
+    assert "ctr_threshold: 0 is not 1 to" in capsys.readouterr().err

@@ -174,4 +174,4 @@ def test_a_cash_out_at_the_table_is_a_cash_transaction(tmp_path: Path) -> None:
     table.leave(1)
     moves = cash_transactions(ledger)
     assert [(t.direction, t.amount, t.card) for t in moves] == [("in", 4000, "LC-1"), (OUT, 4000, "LC-1")]
-    assert len(multiple_transaction_log(moves)) == 2
+    assert len(multiple_transaction_log(moves, 3000)) == 2

@@ -16,14 +16,10 @@ from dealer_tui.events import EventError, typed
 from dealer_tui.events.staff import AlertAcknowledged
 from dealer_tui.events.table import RoundVoided, SignOffRequested
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
-from dealer_tui.rounds.cash import cash_transactions
+from dealer_tui.rounds.cash import cash_transactions, settings
 from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
 from rules.errors import IllegalAction
 from rules.profiles.base import MAX_TEXT
-
-VOIDS_WITHIN_S = 3600
-"""Two voids at one table this close together raise an alert."""
-
 
 @dataclass(frozen=True)
 class Alert:
@@ -47,6 +43,8 @@ def _seconds(a: str, b: str) -> float:
 def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
     """Every alert the ledger's records raise, oldest first (acknowledged or not)."""
     out: list[Alert] = []
+    floor = settings(ledger)
+    within = floor["void_alert_minutes"] * 60
     for table in ledger.tables():
         voids: list[str] = []
         for stored in ledger.table_events(table.id, [SignOffRequested.KIND, RoundVoided.KIND]):
@@ -61,9 +59,9 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
                                  f"{seats} at or over the sign-off threshold ({request.threshold:,}), sent for "
                                  "sign-off"))
             else:
-                if voids and _seconds(voids[-1], stored.ts) <= VOIDS_WITHIN_S:
+                if voids and _seconds(voids[-1], stored.ts) <= within:
                     out.append(Alert(f"voids:{table.id}:{stored.seq}", "voids", stored.ts, table.name,
-                                     "two voids at this table within an hour"))
+                                     f"two voids at this table within {floor['void_alert_minutes']} minutes"))
                 voids.append(stored.ts)
         for record in ledger.table_rounds(table.id):
             if "over_cap_raise" in record.flags:
@@ -80,7 +78,7 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
                                  shift.closed_at or shift.last_at or shift.opened_at, shift.table,
                                  f"shift {shift.shift}: the rounds' result {shift.rounds_win:,} is outside "
                                  f"{shift.theoretical:,.0f} ± {shift.band:,.0f}"))
-    for entry in currency_entries(cash_transactions(ledger)):
+    for entry in currency_entries(cash_transactions(ledger), floor["ctr_threshold"]):
         tables = sorted({t.table for t in entry.transactions})
         who = f"{entry.player} ({entry.card})" if entry.card else f"{entry.player} (not identified)"
         out.append(Alert(f"ctr:{entry.day}:{entry.key}:{entry.direction}", "currency transaction", entry.reached_at,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dealer_tui.rounds.cash import CTR_THRESHOLD, MTL_THRESHOLD, CashTransaction
+from dealer_tui.rounds.cash import CashTransaction
 
 
 @dataclass(frozen=True)
@@ -30,13 +30,13 @@ class CurrencyEntry:
                 "transactions": [t.to_dict() for t in self.transactions]}
 
 
-def multiple_transaction_log(transactions: Sequence[CashTransaction], threshold: int = MTL_THRESHOLD,
+def multiple_transaction_log(transactions: Sequence[CashTransaction], threshold: int,
                              day: str | None = None) -> list[CashTransaction]:
     """Each transaction at or over the threshold (of one gaming day, when given)."""
     return [t for t in transactions if t.amount >= threshold and (day is None or t.day == day)]
 
 
-def currency_entries(transactions: Sequence[CashTransaction], threshold: int = CTR_THRESHOLD,
+def currency_entries(transactions: Sequence[CashTransaction], threshold: int,
                      day: str | None = None) -> list[CurrencyEntry]:
     """Per player, gaming day and direction, the cash that reached the threshold."""
     groups: dict[tuple[str, str, str], list[CashTransaction]] = {}

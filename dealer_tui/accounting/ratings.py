@@ -22,7 +22,7 @@ from dealer_tui.events.table import RoundStarted, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, RowQuery, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
 from dealer_tui.ledger.schema import FEE_BETS
-from dealer_tui.rounds.cash import gaming_day
+from dealer_tui.rounds.cash import gaming_day, settings
 from rules.profiles.loader import LoadedProfile
 
 @dataclass
@@ -44,6 +44,8 @@ class RatingSession:
     """The house's win from the player: their loss at a house-banked round; their rake and fees at a card room's."""
     theoretical_win: float = 0.0
     theory_known: bool = True
+    day: str = ""
+    """The gaming day the session began in."""
 
     @property
     def key(self) -> str:
@@ -66,7 +68,7 @@ class RatingSession:
     def to_dict(self) -> dict[str, object]:
         avg = self.average_bet
         return {"table": self.table, "seat": self.seat, "player": self.player, "card": self.card or None,
-                "sat_at": self.sat_at, "left_at": self.left_at, "day": gaming_day(self.sat_at),
+                "sat_at": self.sat_at, "left_at": self.left_at, "day": self.day,
                 "hands": self.hands, "minutes": round(self.minutes, 1), "wagered": self.wagered,
                 "average_bet": None if avg is None else round(avg, 2), "actual_win": self.actual_win,
                 "theoretical_win": round(self.theoretical_win, 2) if self.theory_known else None,
@@ -100,6 +102,7 @@ class PlayerRating:
 def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
     """Every table's rating sessions, in the order the players sat down."""
     out: list[RatingSession] = []
+    starts = settings(ledger)["gaming_day_starts"]
     for table in ledger.tables():
         profiles = table_profiles(ledger, table)
         seated: dict[int, RatingSession] = {}
@@ -114,7 +117,8 @@ def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
             except EventError:
                 continue  # verify names an event that does not read
             if isinstance(event, SeatTaken):
-                seated[event.seat] = RatingSession(table.name, event.seat, event.player, event.card, stored.ts)
+                seated[event.seat] = RatingSession(table.name, event.seat, event.player, event.card, stored.ts,
+                                                   day=gaming_day(stored.ts, starts))
                 out.append(seated[event.seat])
             elif isinstance(event, SeatLeft) and event.seat in seated:
                 seated.pop(event.seat).left_at = stored.ts
@@ -159,7 +163,7 @@ def player_ratings(sessions: Sequence[RatingSession], day: str | None = None) ->
     """The sessions summed per player (on one gaming day, when given), most wagered first."""
     out: dict[str, PlayerRating] = {}
     for s in sessions:
-        if day is not None and gaming_day(s.sat_at) != day:
+        if day is not None and s.day != day:
             continue
         out.setdefault(s.key, PlayerRating(s.key, s.player, s.card)).sessions.append(s)
     return sorted(out.values(), key=lambda p: (-p.total("wagered"), p.key))

@@ -36,9 +36,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="hands simulated per profile for its house edge (default 400,000; cached)")
     add_ledger_option(report, server=True)
     log = sub.add_parser("cash-log", help="the cash-transaction logs: each cash buy-in or cash-out at or over the "
-                         "multiple-transaction-log threshold (3,000), and each player's cash in or out over a gaming "
-                         "day reaching the currency-transaction threshold (10,000)")
-    log.add_argument("--day", metavar="YYYY-MM-DD", help="one gaming day (it begins at 06:00 UTC)")
+                         "multiple-transaction-log threshold, and each player's cash in or out over a gaming day "
+                         "reaching the currency-transaction threshold (the floor's settings: 3,000 and 10,000 unless "
+                         "a manager set others)")
+    log.add_argument("--day", metavar="YYYY-MM-DD", help="one gaming day (it begins at the floor's hour, 06:00 UTC "
+                     "unless a manager set another)")
     log.add_argument("--json", action="store_true", help="one JSON object: `mtl` and `ctr`")
     log.add_argument("--mtl", metavar="FILE", help="the multiple-transaction log as CSV")
     log.add_argument("--ctr", metavar="FILE", help="the currency-transaction entries as CSV (one row per transaction)")
@@ -122,11 +124,13 @@ MTL_COLUMNS = ("at", "day", "table", "seat", "player", "card", "direction", "amo
 def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
     from dealer_tui.accounting.cash_log import currency_entries, multiple_transaction_log
     from dealer_tui.accounting.report import shown, write_file
-    from dealer_tui.rounds.cash import CTR_THRESHOLD, MTL_THRESHOLD, cash_transactions
+    from dealer_tui.rounds.cash import cash_transactions, settings
 
+    floor = settings(ledger)
+    mtl_at, ctr_at = floor["mtl_threshold"], floor["ctr_threshold"]
     moves = cash_transactions(ledger)
-    mtl = multiple_transaction_log(moves, day=args.day)
-    ctr = currency_entries(moves, day=args.day)
+    mtl = multiple_transaction_log(moves, mtl_at, day=args.day)
+    ctr = currency_entries(moves, ctr_at, day=args.day)
 
     def cells(row: dict[str, object]) -> list[object]:
         return ["'" + c if isinstance(c, str) and c[:1] in "=+-@\t\r" else "" if c is None else c
@@ -148,7 +152,7 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
 
     try:
         if args.json:
-            sys.stdout.write(json.dumps({"day": args.day, "mtl_threshold": MTL_THRESHOLD, "ctr_threshold": CTR_THRESHOLD,
+            sys.stdout.write(json.dumps({"day": args.day, "mtl_threshold": mtl_at, "ctr_threshold": ctr_at,
                                          "mtl": [t.to_dict() for t in mtl], "ctr": [e.to_dict() for e in ctr]},
                                         ensure_ascii=False) + "\n")
             return 0
@@ -158,12 +162,12 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
                 write_file(Path(target), write)
                 print(f"wrote {what} to {target}")
         if args.mtl is None and args.ctr is None:
-            print(f"multiple-transaction log (cash at or over {MTL_THRESHOLD:,}): {len(mtl)} entr"
+            print(f"multiple-transaction log (cash at or over {mtl_at:,}): {len(mtl)} entr"
                   f"{'y' if len(mtl) == 1 else 'ies'}")
             for t in mtl:
                 print(f"  {t.at[:19].replace('T', ' ')} {shown(t.table)} seat {t.seat} {shown(t.player)}"
                       f"{' (' + t.card + ')' if t.card else ' (anonymous)'}: cash {t.direction} {t.amount:,}")
-            print(f"currency transactions (a day's cash in or out reaching {CTR_THRESHOLD:,}): {len(ctr)} entr"
+            print(f"currency transactions (a day's cash in or out reaching {ctr_at:,}): {len(ctr)} entr"
                   f"{'y' if len(ctr) == 1 else 'ies'}")
             for e in ctr:
                 print(f"  {e.day} {shown(e.player)} ({e.card or 'NOT IDENTIFIED'}): cash {e.direction} {e.total:,} in "

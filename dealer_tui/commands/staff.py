@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from dealer_tui.staff import Approval, Purpose, StaffDesk
 
 NAME = "staff"
-HELP = "staff accounts: add, set-pin, set-role, disable, list (a manager authorises each change)"
+HELP = "staff accounts: add, set-pin, set-role, disable, list, and the floor's settings (a manager authorises each change)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +41,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     disable.add_argument("--by", required=True, help="the manager who authorises it")
     disable.add_argument("--reason", default="", help="why (kept with the record)")
     sub.add_parser("list", help="every account: ID, name, role, active or disabled, locked")
+    settings = sub.add_parser("settings", help="the floor's settings (thresholds of the cash logs and the alerts, "
+                              "the gaming day's hour); with values, a manager changes them (--by, --reason)")
+    settings.add_argument("--mtl", type=int, dest="mtl_threshold", help="the multiple-transaction log's threshold")
+    settings.add_argument("--ctr", type=int, dest="ctr_threshold", help="the currency-transaction threshold")
+    settings.add_argument("--void-minutes", type=int, dest="void_alert_minutes",
+                          help="two voids at one table within this many minutes raise an alert")
+    settings.add_argument("--day-starts", type=int, dest="gaming_day_starts",
+                          help="the hour (UTC, 0-23) a gaming day begins")
+    settings.add_argument("--by", help="the manager who changes them (asked for their PIN)")
+    settings.add_argument("--reason", default="", help="why (kept with the record)")
     for p in (add, pin, role, disable, *sub.choices.values()):
         if not any(a.dest == "ledger" for a in p._actions):
             add_ledger_option(p, server=True)
@@ -97,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.action == "list":
             return _list(desk)
+        if args.action == "settings":
+            return _settings(desk, args)
         register = desk.register()
         if args.action == "add" and not register.has_accounts():
             if args.by:
@@ -130,6 +142,30 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{exc}; nothing was changed" if isinstance(exc, SignInRefused) else str(exc))
     finally:
         ledger.close()
+
+
+def _settings(desk: StaffDesk, args: argparse.Namespace) -> int:
+    from dealer_tui.staff import MANAGE, Purpose
+    from dealer_tui.staff.floor_settings import SETTINGS, setting_problem
+
+    changes = {name: getattr(args, name) for name in SETTINGS if getattr(args, name, None) is not None}
+    if not changes:
+        current = desk.register().settings
+        for name, setting in SETTINGS.items():
+            print(f"{name:<20} {current[name]:>12,}  {setting.label} ({setting.unit})")
+        return 0
+    for name, value in changes.items():
+        problem = setting_problem(name, value)
+        if problem is not None:
+            return fail(problem)
+    if not args.by:
+        return fail("--by: a manager changes the floor's settings")
+    if not args.reason.strip():
+        return fail("--reason: a change of the floor's settings gives its reason")
+    approval = sign_in(desk, args.by, Purpose(MANAGE, "change the floor's settings"))
+    desk.change_settings(changes, args.reason, approval)
+    print(f"ok: {', '.join(f'{k} {v:,}' for k, v in changes.items())} (by {approval.describe()})")
+    return 0
 
 
 def _list(desk: StaffDesk) -> int:

@@ -147,6 +147,14 @@ class ProfileApproved(ManagerSigned, kind="profile_approved"):
     """The profile is named like a shipped one (the approval was given knowing it)."""
 
 
+class FloorSettingsChanged(ManagerSigned, kind="floor_settings_changed"):
+    """A manager changed floor settings (thresholds of the cash logs and the alerts): the new
+    values, and why."""
+
+    settings: dict[str, int]
+    reason: str
+
+
 class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
     """A refused delivery the server raised as an alarm, looked into: a manager's word on it, kept
     on the pit's chain (the alarm itself is never deleted)."""
@@ -223,7 +231,8 @@ class StaffReceived(RoundEvent, kind="staff_received"):
     """A supervisor's sign-in at the pit's floor for a round of this terminal: the table's id here."""
 
 
-Signed = StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
+Signed = (StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
+          | FloorSettingsChanged)
 """The register's events that carry their signer's signature."""
 
 
@@ -236,4 +245,5 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
 
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
                                               StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved,
+                                              FloorSettingsChanged,
                                               StaffReceived, FloorDecided, AlarmAcknowledged, AlertAcknowledged)

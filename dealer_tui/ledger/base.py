@@ -35,7 +35,8 @@ TRAINING = "training"
 STAFF_REGISTER = 0
 """The id of the staff register: accounts, sign-ins and profile approvals are its hash chain,
 kept like a table's (the witness and `history verify` cover it) but never listed as a table."""
-ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved")
+ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved",
+                 "floor_settings_changed")
 """The events that make the accounts (and the approved profiles) what they are: a pit server's
 register holds them, and its terminals receive them."""
 STAFF_ACCOUNT_KINDS = (*ACCOUNT_KINDS, "staff_received")

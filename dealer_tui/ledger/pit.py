@@ -220,8 +220,8 @@ CREATE OR REPLACE FUNCTION pit_floor_append(p_seq BIGINT, p_ts TEXT, p_kind TEXT
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
     IF p_kind NOT IN ('staff_added', 'staff_role_changed', 'staff_pin_changed', 'staff_disabled', 'profile_approved',
-                      'staff_signed_in', 'staff_refused', 'staff_locked', 'floor_decided',
-                      'alarm_acknowledged') THEN
+                      'floor_settings_changed', 'staff_signed_in', 'staff_refused', 'staff_locked', 'floor_decided',
+                      'alarm_acknowledged', 'alert_acknowledged') THEN
         RAISE EXCEPTION 'a % event has no place on the pit''s own chain', p_kind
             USING ERRCODE = 'insufficient_privilege';
     END IF;

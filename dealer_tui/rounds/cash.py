@@ -1,29 +1,34 @@
 """Cash transactions at the tables: each cash buy-in and each cash-out, against the seat's player,
 read from every table's events; and the thresholds the law sets on them — a single transaction at
 or over the multiple-transaction-log threshold is logged (MTL), a player's cash in (or out) over a
-gaming day reaching the currency-transaction threshold needs the player identified (CTR)."""
+gaming day reaching the currency-transaction threshold needs the player identified (CTR). The
+thresholds and the gaming day's hour are the floor's settings (`staff.floor_settings`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, time, timedelta
+from datetime import datetime, timedelta
 
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.accounting import CASH
 from dealer_tui.events.table import ChipsBought, PlayerIdentified, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger
+from dealer_tui.staff import StaffRegister
+from dealer_tui.staff.floor_settings import SETTINGS
 
-MTL_THRESHOLD = 3_000
-CTR_THRESHOLD = 10_000
-DAY_STARTS = time(6, 0)
-"""When a gaming day begins (UTC)."""
 IN, OUT = "in", "out"
 
 
-def gaming_day(ts: str, starts: time = DAY_STARTS) -> str:
-    """The gaming day (`2026-12-01`) of a moment: the calendar day, less the hours before the day starts."""
+def settings(ledger: Ledger) -> dict[str, int]:
+    """The floor's settings as the staff register holds them now (`staff.floor_settings`)."""
+    return StaffRegister.read(ledger).settings
+
+
+def gaming_day(ts: str, starts: int = SETTINGS["gaming_day_starts"].default) -> str:
+    """The gaming day (`2026-12-01`) of a moment: the calendar day, less the hours before the day
+    starts (at `starts` o'clock, UTC)."""
     moment = datetime.fromisoformat(ts).replace(tzinfo=None)
-    return (moment - timedelta(hours=starts.hour, minutes=starts.minute)).date().isoformat()
+    return (moment - timedelta(hours=starts)).date().isoformat()
 
 
 def player_key(name: str, card: str, table: str, seat: int) -> str:
@@ -42,14 +47,12 @@ class CashTransaction:
     direction: str
     """`in` (a cash buy-in) or `out` (chips cashed out at the table)."""
     amount: int
+    day: str
+    """The gaming day it belongs to."""
 
     @property
     def key(self) -> str:
         return player_key(self.player, self.card, self.table, self.seat)
-
-    @property
-    def day(self) -> str:
-        return gaming_day(self.at)
 
     def to_dict(self) -> dict[str, object]:
         return {"at": self.at, "day": self.day, "table": self.table, "seat": self.seat, "player": self.player,
@@ -68,13 +71,14 @@ def cash_transactions(ledger: Ledger) -> list[CashTransaction]:
     """Every table's cash transactions, oldest first. A player identified while seated carries the
     card for the whole seating: the cash they had bought in before it is theirs too."""
     kinds = [SeatTaken.KIND, ChipsBought.KIND, SeatLeft.KIND, PlayerIdentified.KIND]
+    starts = settings(ledger)["gaming_day_starts"]
     out: list[CashTransaction] = []
     for table in ledger.tables():
         seated: dict[int, _Seating] = {}
 
         def flush(seat: int) -> None:
             s = seated.pop(seat)
-            out.extend(CashTransaction(at, table.name, seat, s.name, s.card, direction, amount)
+            out.extend(CashTransaction(at, table.name, seat, s.name, s.card, direction, amount, gaming_day(at, starts))
                        for at, direction, amount in s.moves)
 
         for stored in ledger.table_events(table.id, kinds):

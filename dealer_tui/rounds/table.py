@@ -59,7 +59,8 @@ from dealer_tui.rounds.base import (
 )
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
-from dealer_tui.rounds.cash import CTR_THRESHOLD, IN, day_total, gaming_day, player_key
+from dealer_tui.rounds.cash import IN, day_total, gaming_day, player_key
+from dealer_tui.rounds.cash import settings as cash_settings
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray, count_chips, describe_chips, make_up
 from dealer_tui.staff import DEAL, TRAY, Approval, StaffRegister, claim_problem
@@ -202,11 +203,12 @@ class Table:
         from its first opener on). None: it does not."""
         if card or not self.tray.kept:
             return None
-        today = gaming_day(datetime.now(UTC).isoformat())
+        floor = cash_settings(self.ledger)
+        today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])
         total = day_total(self.ledger, player_key(name, card, self.record.name, seat), today, IN) + amount
-        if total >= CTR_THRESHOLD:
+        if total >= floor["ctr_threshold"]:
             return (f"Identification needed: {name}'s cash in today comes to {total:,}, at or over the "
-                    f"currency-transaction threshold ({CTR_THRESHOLD:,})")
+                    f"currency-transaction threshold ({floor['ctr_threshold']:,})")
         return None
 
     def _check_ctr(self, name: str, card: str, seat: int, amount: int) -> None:

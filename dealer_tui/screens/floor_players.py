@@ -14,7 +14,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.accounting.ratings import PlayerRating, RatingSession, player_ratings, rating_sessions
-from dealer_tui.rounds.cash import gaming_day
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
@@ -68,7 +67,7 @@ class PlayersScreen(Screen[None]):
         self.app.call_from_thread(self._show, sessions)
 
     def days(self) -> list[str]:
-        return sorted({gaming_day(s.sat_at) for s in self.sessions})
+        return sorted({s.day for s in self.sessions})
 
     def action_next_day(self) -> None:
         days = [None, *self.days()]

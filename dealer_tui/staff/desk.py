@@ -18,6 +18,7 @@ from dealer_tui.events.codec import RoundEvent
 from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
+    FloorSettingsChanged,
     ProfileApproved,
     Signed,
     StaffAdded,
@@ -31,6 +32,7 @@ from dealer_tui.events.staff import (
 )
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
 from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, article, roles_text
+from dealer_tui.staff.floor_settings import setting_problem
 from dealer_tui.staff.pins import PinRefused, hash_pin, seal_pin, sign, unlock
 from dealer_tui.staff.register import LOCK_SECONDS, LOCK_SLACK_S, MAX_TRIES, StaffRegister
 
@@ -263,6 +265,23 @@ class StaffDesk:
             raise StaffError(f"{account} is the last active manager: make another manager first")
 
     # -- casino profiles --------------------------------------------------------------------
+
+    def change_settings(self, settings: dict[str, int], reason: str, by: Approval) -> None:
+        """A manager changes floor settings (`staff.floor_settings`), giving the reason."""
+        for name, value in settings.items():
+            problem = setting_problem(name, value)
+            if problem is not None:
+                raise StaffError(problem)
+        if not settings:
+            raise StaffError("no setting is changed: name one (e.g. --ctr 10000)")
+        if not reason.strip():
+            raise StaffError("a change of the floor's settings gives its reason")
+
+        def make(register: StaffRegister) -> Sequence[Signed]:
+            self._manager(register, by)
+            return [FloorSettingsChanged(settings=dict(settings), reason=reason.strip(), by=by.account,
+                                         sign_in=by.sign_in)]
+        self._write(make, by.key)
 
     def approve_profile(self, profile: str, game: str, sha256: str, file: str, by: Approval,
                         name_shadows: bool = False) -> bool:

@@ -16,6 +16,7 @@ from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
     FloorDecided,
+    FloorSettingsChanged,
     PinHash,
     ProfileApproved,
     Signed,
@@ -37,6 +38,7 @@ from dealer_tui.ledger.base import (
     StoredEvent,
 )
 from dealer_tui.staff.authority import claim_problem
+from dealer_tui.staff.floor_settings import defaults, setting_problem
 from dealer_tui.staff.pins import signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
@@ -92,6 +94,8 @@ class StaffRegister:
         """Sign-ins folded in or looked up so far, by their place in the ledger-wide sequence."""
         self.approved: dict[str, ProfileApproved] = {}
         """Approved casino profiles by the SHA-256 of their text."""
+        self.settings: dict[str, int] = defaults()
+        """The floor's settings as the managers last set them (`staff.floor_settings`)."""
         self.approved_at: dict[str, int] = {}
         """Where each text's first approval stands in the ledger-wide sequence."""
         self.first_seq: int | None = None
@@ -265,6 +269,13 @@ class StaffRegister:
             case ProfileApproved(sha256=sha256):
                 self.approved[sha256] = event
                 self.approved_at.setdefault(sha256, seq)
+            case FloorSettingsChanged(settings=settings):
+                for name, value in settings.items():
+                    problem = setting_problem(name, value)
+                    if problem is not None:
+                        self.problems.append(f"{where}: {problem}")
+                    else:
+                        self.settings[name] = value
 
     def _signed_by_signer(self, event: Signed, chain_seq: int) -> bool:
         """Whether the event carries its signer's signature (the signer's key as it stood then; the

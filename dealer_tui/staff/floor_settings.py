@@ -1,0 +1,42 @@
+"""The floor's settings: the thresholds of the cash-transaction logs and of the alerts, and the hour
+a gaming day begins. A manager changes them (a signed change on the staff register, like an account
+change); everything that uses them reads them from the register as it stands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.profiles.base import MAX_CHIPS
+
+
+@dataclass(frozen=True)
+class Setting:
+    label: str
+    default: int
+    low: int
+    high: int
+    unit: str
+
+
+SETTINGS: dict[str, Setting] = {
+    "mtl_threshold": Setting("multiple-transaction log: one cash transaction from", 3_000, 1, MAX_CHIPS, "chips"),
+    "ctr_threshold": Setting("currency transaction: a player's cash in or out over a gaming day from", 10_000, 1,
+                             MAX_CHIPS, "chips"),
+    "void_alert_minutes": Setting("alert: two voids at one table within", 60, 1, 24 * 60, "minutes"),
+    "gaming_day_starts": Setting("the gaming day begins at (UTC)", 6, 0, 23, "o'clock"),
+}
+"""Each setting the floor has: what it is, its default and the values it may take."""
+
+
+def defaults() -> dict[str, int]:
+    return {name: s.default for name, s in SETTINGS.items()}
+
+
+def setting_problem(name: str, value: object) -> str | None:
+    """Why `name` may not be set to `value` (None: it may)."""
+    if name not in SETTINGS:
+        return f"no floor setting {name!r} (settings: {', '.join(SETTINGS)})"
+    s = SETTINGS[name]
+    if not isinstance(value, int) or isinstance(value, bool) or not s.low <= value <= s.high:
+        return f"{name}: {value!r} is not {s.low} to {s.high:,} {s.unit}"
+    return None
