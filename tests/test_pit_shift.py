@@ -59,3 +59,35 @@ def test_the_pit_reports_a_delivered_shift_as_the_terminal_does(tmp_path: Path, 
     ours.pop("table_id"), server.pop("table_id")         # the server numbers the pit's tables its own way
     assert server == ours
     assert (theirs.win, theirs.closer_difference, theirs.drop_difference) == (mine.rounds_win, 0, 0)
+
+
+def test_the_pits_floor_is_alerted_to_a_refused_delivery_and_a_silent_terminal(tmp_path: Path, pit_db: str) -> None:
+    """A terminal's rewritten history, refused by the server, and a terminal silent for ten minutes
+    without closing: both are alerts on the pit's floor, kept until a supervisor there acknowledges
+    each (recorded on the pit's own chain)."""
+    import sqlite3
+
+    import psycopg
+
+    from dealer_tui.accounting.alerts import acknowledge, open_alerts
+    from dealer_tui.staff import ACKNOWLEDGE, Purpose, StaffDesk
+    from tests.test_pit_delivery import played
+    from tests.test_pit_staff import SUPER, SUPER_PIN, pit_with_staff
+    from tests.test_tampering import rehash
+
+    pit = pit_with_staff(pit_db)
+    played(tmp_path / "t.sqlite", rounds=2).close()
+    Delivery(tmp_path / "t.sqlite", pit_db, "T").once()
+    with sqlite3.connect(tmp_path / "t.sqlite") as db:
+        db.execute("UPDATE events SET payload = json_set(payload, '$.house', 999) WHERE kind = 'payout_confirmed'")
+    rehash(tmp_path / "t.sqlite")
+    assert Delivery(tmp_path / "t.sqlite", pit_db, "T").once().refused
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute("UPDATE pit_links SET last_contact = clock_timestamp() - interval '10 minutes', closed = false")
+    kinds = {a.kind: a for a in open_alerts(pit)}
+    assert {"refused delivery", "table offline"} <= set(kinds)
+    assert "has not been heard from since" in kinds["table offline"].text
+    by = StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(ACKNOWLEDGE, "acknowledge at the pit's floor (test)"))
+    acknowledge(pit, kinds["refused delivery"].id, by, "the terminal's file restored from a backup")
+    assert "refused delivery" not in {a.kind for a in open_alerts(pit)}
+    pit.close()

@@ -1,8 +1,9 @@
 """Alerts for the floor, raised from what the ledger records and kept until a supervisor (or a
 manager) acknowledges each by name: a payout at or over the sign-off threshold sent for sign-off,
-a keyed raise over the cap, two voids at one table within an hour, a PIN lock-out, a shift's
-rounds outside the band chance allows, a player's cash in or out reaching the currency-transaction
-threshold. Each alert has an id that names what raised it, so an acknowledgement names exactly one."""
+a keyed raise over the cap, two voids at one table within the floor's minutes, a PIN lock-out, a
+shift's rounds outside the band chance allows, a player's cash in or out reaching the
+currency-transaction threshold; on a pit server also each delivery it refused and each table whose
+terminal has gone silent. Each alert has an id that names what raised it, so an acknowledgement names exactly one."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from dealer_tui.events import EventError, typed
 from dealer_tui.events.staff import AlertAcknowledged
 from dealer_tui.events.table import RoundVoided, SignOffRequested
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
+from dealer_tui.ledger.pg_status import PitStatus
 from dealer_tui.rounds.cash import cash_transactions, settings
 from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
 from rules.errors import IllegalAction
@@ -78,12 +80,32 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
                                  shift.closed_at or shift.last_at or shift.opened_at, shift.table,
                                  f"shift {shift.shift}: the rounds' result {shift.rounds_win:,} is outside "
                                  f"{shift.theoretical:,.0f} ± {shift.band:,.0f}"))
+    if isinstance(ledger, PitStatus):
+        out += _pit_alerts(ledger)
     for entry in currency_entries(cash_transactions(ledger), floor["ctr_threshold"]):
         tables = sorted({t.table for t in entry.transactions})
         who = f"{entry.player} ({entry.card})" if entry.card else f"{entry.player} (not identified)"
         out.append(Alert(f"ctr:{entry.day}:{entry.key}:{entry.direction}", "currency transaction", entry.reached_at,
                          ", ".join(tables), f"{who}: cash {entry.direction} {entry.total:,} on gaming day {entry.day}"))
     return sorted(out, key=lambda a: a.at)
+
+
+OFFLINE_AFTER_S = 120
+"""A terminal silent this long (and not closed cleanly) is offline: what a lease's takeover waits too."""
+
+
+def _pit_alerts(pit: PitStatus) -> list[Alert]:
+    """The pit server's own: each delivery it refused (a history conflict, a second terminal), and
+    each table whose terminal has gone silent without closing."""
+    out = [Alert(f"pit:{number}", "refused delivery", f"{when}+00:00", table, f"from {origin}: {what}")
+           for number, when, origin, table, what in pit.alarm_rows()]
+    names = {t.id: t.name for t in pit.tables()} if isinstance(pit, Ledger) else {}
+    for table_id, (contact, ago, closed) in sorted(pit.table_links().items()):
+        if contact and ago is not None and ago > OFFLINE_AFTER_S and not closed:
+            out.append(Alert(f"offline:{table_id}:{contact}", "table offline", contact.replace(" ", "T") + "+00:00",
+                             names.get(table_id, str(table_id)),
+                             f"its terminal has not been heard from since {contact} UTC ({ago / 60:.0f} minutes)"))
+    return out
 
 
 def acknowledgements(ledger: Ledger) -> dict[str, AlertAcknowledged]:

@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ack.add_argument("alert", help="the alert's id, as `alerts list` gives it")
     ack.add_argument("--by", required=True, metavar="ACCOUNT", help="the supervisor's or manager's account")
     ack.add_argument("--note", default="", help="what was found")
-    add_ledger_option(ack)
+    add_ledger_option(ack, server=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,16 +69,20 @@ def _acknowledge(args: argparse.Namespace) -> int:
     from dealer_tui.staff.desk import id_problem
     from rules.errors import RulesError
 
-    if server_url(args) is not None:
-        return fail("--ledger: an alert is acknowledged on the ledger that raised it (a table's or the floor's file)")
     why = id_problem(args.by) if str(args.by).isprintable() else "an account ID is letters, digits, '-', '_' or '.'"
     if why is not None:
         return fail(f"--by: {why}")
+    url = server_url(args)
     path = ledger_path(args)
-    if not path.is_file():
+    if url is None and not path.is_file():
         return fail(f"--ledger: no ledger at {path}")
     try:
-        ledger = SqliteLedger(path)
+        if url is not None:
+            from dealer_tui.ledger.postgres import PgLedger
+
+            ledger: Ledger = PgLedger(url)
+        else:
+            ledger = SqliteLedger(path)
     except (NotALedger, LedgerError) as exc:
         return fail(str(exc))
     try:

@@ -67,6 +67,13 @@ class PitStatus:
         return kept if limit is None else kept[:limit]
 
     @answers
+    def alarm_rows(self) -> list[tuple[int, str, str, str, str]]:
+        """Every alarm the server raised, oldest first: (id, when as ISO UTC, origin, table, what)."""
+        rows = self._raw.execute("SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS'), origin,"
+                                 " table_name, message FROM pit_alarms ORDER BY id").fetchall()
+        return [(int(i), str(a), str(o), str(t), str(m)) for i, a, o, t, m in rows]
+
+    @answers
     def acknowledged(self) -> dict[int, tuple[str, str]]:
         """Alarms a manager acknowledged on the pit's chain: alarm id -> (by, reason)."""
         return {int(p["alarm"]): (str(p.get("by", "")), str(p.get("reason", ""))) for p in (
