@@ -189,3 +189,84 @@ def test_a_manager_sets_the_thresholds_and_they_are_recorded(tmp_path: Path, cap
     assert verify_ledger(ledger) == []
     assert main(["staff", "settings", "--ctr", "0", "--by", MANAGER, "--reason", "x", "--ledger", str(path)]) == 2
     assert "ctr_threshold: 0 is not 1 to" in capsys.readouterr().err
+
+
+async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_floor(tmp_path: Path) -> None:
+    """One ledger, every alert a table's records raise — an over-cap raise keyed at a live table, a
+    big payout sent for sign-off, two voids within the hour, a shift's result outside its band (a
+    known hold with no spread), a currency transaction, a PIN lock-out — each acknowledged on the
+    floor's alerts screen with the supervisor's PIN and a note, until none is left."""
+    from textual.widgets import DataTable
+
+    from dealer_tui.accounting.theoretical import Edge, Theory
+    from dealer_tui.screens.floor_alerts import AlertsScreen
+    from dealer_tui.screens.floor_rounds import RoundsScreen
+    from dealer_tui.staff import DEAL, TRAY
+    from rules.profiles.loader import LoadedProfile
+    from tests.hcf_support import acted, keyed, live_table
+    from tests.staff_support import AUDITOR, floor_review
+    from tests.test_shift_accounting import folded_round
+
+    class NoSpread(Theory):
+        def __init__(self) -> None:
+            super().__init__(None)
+
+        def edge(self, loaded: LoadedProfile) -> Edge | None:
+            return Edge(0.05, 0.0, "test", 0, 0) if loaded.profile.house_banked() else None
+
+    live = live_table(tmp_path)                                       # tmp_path / "ledger.sqlite"
+    acted(live, 30, 10)                                               # seat 2 declares 30 over its cap of 20
+    live.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    live.act(Action("confirm_payout"))
+    ledger = live.ledger
+    crew = staffed(ledger)
+    big = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, (name, stack) in enumerate((("Ann", 9000), ("Bob", 5000), ("Cy", 1000)), start=1):
+        big.seat_player(seat, name, stack)
+    big.start_round()
+    big_win(big)
+    big.act(Action("confirm_payout", data={"send_to_floor": True}))
+    casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
+                           seats=6)
+    casino.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    casino.seat_player(1, "Dee", 12000, card="ID-9")                 # a currency transaction
+    for _ in range(2):                                                # two voids within the hour
+        casino.start_round()
+        casino.act(Action("ante", 1, 10))
+        casino.act(Action("void", data={"reason": "red light", **crew.approval(casino, VOID)}))
+    folded_round(casino, {1: 10})                                     # +10 where 5% of 10 was expected, no spread
+    casino.close_shift({"1000": 8, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+                       crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    for _ in range(3):                                                # a PIN lock-out
+        with pytest.raises(SignInRefused):
+            crew.desk.sign_in(AUDITOR, "000000", Purpose("floor", "a guess (test)"))
+    expected = {"over-cap raise", "big payout", "voids", "hold outside its band", "currency transaction",
+                "PIN lock-out"}
+    assert {a.kind for a in open_alerts(ledger, NoSpread())} == expected
+    for t in (live, big, casino):
+        t.close()
+    ledger.close()
+    app = floor_review(tmp_path / "ledger.sqlite", ["high-card-flush"])
+    async with app.run_test(size=(120, 36)) as pilot:
+        rounds = app.screen
+        assert isinstance(rounds, RoundsScreen)
+        screen = AlertsScreen(rounds.ledger, rounds.desk, NoSpread())
+        app.push_screen(screen)
+
+        async def settled(count: int) -> None:
+            for _ in range(300):
+                await pilot.pause(0.05)
+                if len(screen.alerts) == count and screen.query_one(DataTable).row_count == count:
+                    return
+            raise AssertionError(f"{len(screen.alerts)} alerts shown, not {count}")
+
+        await settled(len(expected))
+        assert {a.kind for a in screen.alerts} == expected
+        for left in range(len(expected) - 1, -1, -1):
+            await pilot.press("a", *SUPERVISOR_PIN, "enter", *"looked into", "enter")
+            await settled(left)
+        assert "No alert is open." in str(screen.query_one("#alerts-status").render())
+    done = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
+    assert open_alerts(done, NoSpread()) == []
+    assert verify_ledger(done) == []
