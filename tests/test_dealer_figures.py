@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dealer_tui.accounting.shifts import dealer_totals, shift_figures
+from dealer_tui.accounting.dealers import dealer_totals
+from dealer_tui.accounting.shifts import shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action

@@ -9,7 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from dealer_tui.accounting.shifts import DealerFigures, ShiftFigures, dealer_totals, totals
+from dealer_tui.accounting.dealers import DealerFigures, dealer_totals
+from dealer_tui.accounting.shifts import ShiftFigures, totals
 
 CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
                "rounds_per_hour", "handle", "drop", "drop_cash", "drop_markers", "expected_drop", "drop_difference",

@@ -1,0 +1,272 @@
+"""A live table's money beside its rounds, a base of `Table`: the tray across its shifts (the
+opener and the closer, fills and credits, each signed by the dealer on duty and witnessed by a
+supervisor), colour-ups and time collections, the chips a buy-in is given, and the players' cash
+and identification (the currency-transaction threshold). Each step is checked (`check_*`, what the
+screens ask before anyone signs) and then recorded on the table's chain."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from dealer_tui.events import RoundEvent
+from dealer_tui.events.accounting import (
+    CASH,
+    CLOSER,
+    MARKER,
+    OPENER,
+    ChipsColouredUp,
+    TrayCounted,
+    TrayCredited,
+    TrayEvent,
+    TrayFilled,
+    chips_total,
+)
+from dealer_tui.events.table import PlayerIdentified, TimeCollected
+from dealer_tui.rounds.cash import IN, day_total, gaming_day, player_key
+from dealer_tui.rounds.cash import settings as cash_settings
+from dealer_tui.rounds.tray import count_chips, describe_chips, make_up
+from dealer_tui.staff import DEAL, TRAY, Approval
+from rules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from dealer_tui.ledger.base import Ledger, TableRecord
+    from dealer_tui.rounds.session import TableSession
+    from dealer_tui.rounds.tray import Tray
+    from rules.profiles.loader import LoadedProfile
+
+MAX_CARD = 32
+"""Characters a loyalty card number may have."""
+
+
+class TableMoney:
+    """The money steps of a `Table` (which provides the fields and the recording)."""
+
+    ledger: Ledger
+    record: TableRecord
+    profile: LoadedProfile
+    session: TableSession
+    tray: Tray
+
+    if TYPE_CHECKING:
+        def _between_rounds(self, what: str) -> None: ...
+        def _record_table(self, events: Sequence[RoundEvent]) -> None: ...
+        def check_authority(self, events: Sequence[RoundEvent], what: str) -> None: ...
+
+    def ctr_problem(self, name: str, card: str, seat: int, amount: int) -> str | None:
+        """Why a cash buy-in of `amount` needs the player identified first: it brings their cash in
+        over the gaming day to the currency-transaction threshold (at a table that keeps its tray,
+        from its first opener on). None: it does not."""
+        if card or not self.tray.kept:
+            return None
+        floor = cash_settings(self.ledger)
+        today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])
+        total = day_total(self.ledger, player_key(name, card, self.record.name, seat), today, IN) + amount
+        if total >= floor["ctr_threshold"]:
+            return (f"Identification needed: {name}'s cash in today comes to {total:,}, at or over the "
+                    f"currency-transaction threshold ({floor['ctr_threshold']:,})")
+        return None
+
+    def _check_ctr(self, name: str, card: str, seat: int, amount: int) -> None:
+        problem = self.ctr_problem(name, card, seat, amount)
+        if problem is not None:
+            raise IllegalAction(f"{problem}; the dealer records their ID first")
+
+    def check_card(self, card: str) -> None:
+        """A loyalty card or ID number as the ledger keeps it (`IllegalAction` says why not)."""
+        card = card.strip()
+        if not card or len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
+            raise IllegalAction(f"an ID is 1 to {MAX_CARD} letters, digits, '-', '_' or '.'")
+
+    def identify(self, seat: int, card: str) -> None:
+        """The seated player's loyalty card or ID document number, as the dealer was shown it."""
+        player = self.session.player(seat)
+        self.check_card(card)
+        card = card.strip()
+        if player.card == card:
+            raise IllegalAction(f"Seat {seat} is identified as {card} already")
+        self._record_table([PlayerIdentified(seat=seat, card=card)])
+
+    def suggested_chips(self, amount: int) -> dict[str, int]:
+        """The chips a buy-in of `amount` is given, largest denominations first."""
+        return make_up(self.profile.profile.chip_set(), amount)
+
+    def check_buy(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
+        """The chips a buy-in gives, checked now (`IllegalAction` says why not)."""
+        return self._chips_sold(amount, method, chips)
+
+    def _chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
+        kept = self.tray.kept_problem("chips are sold")
+        if kept is not None:
+            raise IllegalAction(kept)
+        if self.tray.shift is not None and self.session.dealer is None:
+            raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
+        if method not in (CASH, MARKER):
+            raise IllegalAction(f"a buy-in is paid in cash or by marker, not {method!r}")
+        chip_set = self.profile.profile.chip_set()
+        given = self.suggested_chips(amount) if chips is None else count_chips(chip_set, chips, "the chips given")
+        if chips_total(given) != amount:
+            raise IllegalAction(f"the chips given ({describe_chips(chip_set, given)}) make "
+                                f"{chips_total(given):,}, not the buy-in of {amount:,}")
+        shift = self.tray.shift
+        if shift is not None and amount > shift.expected:
+            raise IllegalAction(f"the tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
+                                "a fill from the cage first")
+        return given
+
+    # -- the tray --------------------------------------------------------------------------------
+
+    def _two_signatures(self, dealer: Approval, supervisor: Approval, what: str) -> tuple[str, int, str, int]:
+        if dealer.act != DEAL or supervisor.act != TRAY:
+            raise IllegalAction(f"{what} is signed by the dealer (signed in to deal) and a supervisor (signed in "
+                                "to witness the tray)")
+        on_duty = self.session.dealer
+        if on_duty is None or on_duty.account != dealer.account:
+            raise IllegalAction(f"{what} is signed by the dealer on duty"
+                                + (f" ({on_duty.account})" if on_duty is not None else ": a dealer signs in first"))
+        if dealer.account == supervisor.account:
+            raise IllegalAction(f"{what} needs two people: the supervisor who witnesses it is not the dealer")
+        return dealer.account, dealer.sign_in, supervisor.account, supervisor.sign_in
+
+    def _record_signed(self, events: Sequence[RoundEvent], what: str) -> None:
+        self.check_authority(events, what)
+        for event in events:
+            if isinstance(event, TrayEvent):
+                problem = self.tray.sign_in_problem(event.dealer_sign_in, event.sign_in)
+                if problem is not None:
+                    raise IllegalAction(f"The table may not {what}: {problem}")
+        self._record_table(events)
+
+    def check_count(self, count: str, chips: Mapping[str, int]) -> dict[str, int]:
+        """The chips an opener or a closer counts, checked now (`IllegalAction` says why not)."""
+        self._between_rounds("count the tray")
+        if count == OPENER:
+            problem = self.tray.opener_problem()
+            if problem is not None:
+                raise IllegalAction(f"No opener now: {problem}")
+        else:
+            self.tray.need_shift("closer")
+        counted = count_chips(self.profile.profile.chip_set(), chips, f"the {count}")
+        if count == OPENER and not counted:
+            raise IllegalAction("The opener counts the chips in the tray: none were counted")
+        return counted
+
+    def witness_account_problem(self, account: str) -> str | None:
+        """Why `account` may not witness the tray (the dealer on duty), said before its PIN is asked."""
+        on_duty = self.session.dealer
+        if on_duty is not None and on_duty.account == account:
+            return f"{on_duty.name} ({account}) deals at this table: the tray is witnessed by someone other than the dealer"
+        return None
+
+    def check_sale(self, amount: int) -> None:
+        """Whether `amount` of chips may be sold from the tray now (`IllegalAction` says why not)."""
+        kept = self.tray.kept_problem("chips are sold")
+        if kept is not None:
+            raise IllegalAction(kept)
+        shift = self.tray.shift
+        if shift is not None and self.session.dealer is None:
+            raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
+        if shift is not None and amount > shift.expected:
+            raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
+                                "a fill from the cage first")
+
+    def witness_problem(self, supervisor: Approval) -> str | None:
+        """Why `supervisor` may not witness the tray with the dealer on duty (None: they may)."""
+        on_duty = self.session.dealer
+        if on_duty is not None and on_duty.account == supervisor.account:
+            return (f"{supervisor.describe()} deals at this table: the tray is witnessed by someone other than "
+                    "the dealer")
+        return None
+
+    def open_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """The opener: the tray counted by denomination, signed by the dealer and a supervisor."""
+        counted = self.check_count(OPENER, chips)
+        d, ds, s, ss = self._two_signatures(dealer, supervisor, "the opener")
+        self._record_signed([TrayCounted(count=OPENER, shift=len(self.tray.shifts) + 1, chips=counted,
+                                         total=chips_total(counted), dealer=d, dealer_sign_in=ds, supervisor=s,
+                                         sign_in=ss)], "count the opener")
+
+    def close_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """The closer: the tray counted again at the end of the shift, signed the same way."""
+        counted = self.check_count(CLOSER, chips)
+        shift = self.tray.need_shift("closer")
+        d, ds, s, ss = self._two_signatures(dealer, supervisor, "the closer")
+        self._record_signed([TrayCounted(count=CLOSER, shift=shift.number, chips=counted, total=chips_total(counted),
+                                         dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss,
+                                         expected=shift.expected)], "count the closer")
+
+    def fill(self, slip: str, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """Chips from the cage to the tray, on the cage's slip."""
+        self._transfer(TrayFilled, "fill", slip, chips, dealer, supervisor)
+
+    def credit(self, slip: str, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
+        """Chips from the tray back to the cage, on the cage's slip."""
+        self._transfer(TrayCredited, "credit", slip, chips, dealer, supervisor)
+
+    def check_slip(self, what: str, slip: str) -> None:
+        self._between_rounds(f"record a {what}")
+        self.tray.need_shift(what)
+        problem = self.tray.slip_problem(slip)
+        if problem is not None:
+            raise IllegalAction(f"No {what}: {problem}")
+
+    def check_transfer(self, what: str, slip: str, chips: Mapping[str, int]) -> dict[str, int]:
+        """The chips of a fill or a credit, checked now (`IllegalAction` says why not)."""
+        self.check_slip(what, slip)
+        shift = self.tray.need_shift(what)
+        counted = count_chips(self.profile.profile.chip_set(), chips, f"the {what}")
+        total = chips_total(counted)
+        if not total:
+            raise IllegalAction(f"A {what} moves chips: none were given")
+        if what == "credit" and total > shift.expected:
+            raise IllegalAction(f"A credit of {total:,} is more than the tray holds by the shift's records "
+                                f"({shift.expected:,})")
+        return counted
+
+    def _transfer(self, kind: type[TrayFilled] | type[TrayCredited], what: str, slip: str, chips: Mapping[str, int],
+                  dealer: Approval, supervisor: Approval) -> None:
+        counted = self.check_transfer(what, slip, chips)
+        shift = self.tray.need_shift(what)
+        d, ds, s, ss = self._two_signatures(dealer, supervisor, f"the {what}")
+        self._record_signed([kind(shift=shift.number, slip=slip.strip(), chips=counted, total=chips_total(counted),
+                                  dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss)], f"record a {what}")
+
+    def collect_time(self) -> int:
+        """A card room's time collection: each seated player pays the profile's time charge into
+        the collection box. The chips collected."""
+        self._between_rounds("collect time")
+        kept = self.tray.kept_problem("time is collected")
+        if kept is not None:
+            raise IllegalAction(kept)
+        events = self.session.time_events(self.profile.profile.time_charge)
+        self._record_table(events)
+        return sum(e.total for e in events if isinstance(e, TimeCollected))
+
+    def check_colour_up(self, seat: int, given: Mapping[str, int],
+                        taken: Mapping[str, int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
+        """A colour-up's chips checked now: what the player gives (no more than the stack), and
+        what the tray gives back (worth the same, other chips); `taken` None checks the first."""
+        self._between_rounds("colour chips up")
+        player = self.session.player(seat)
+        chip_set = self.profile.profile.chip_set()
+        into = count_chips(chip_set, given, "the chips given in")
+        if not into:
+            raise IllegalAction("A colour-up takes in the player's chips: none were given")
+        if chips_total(into) > player.stack:
+            raise IllegalAction(f"Seat {seat} holds {player.stack:,}, less than the {chips_total(into):,} given in")
+        if taken is None:
+            return into, {}
+        out = count_chips(chip_set, taken, "the chips given back")
+        if chips_total(into) != chips_total(out):
+            raise IllegalAction(f"A colour-up gives back what it takes in: {describe_chips(chip_set, into)} "
+                                f"({chips_total(into):,}) for {describe_chips(chip_set, out)} ({chips_total(out):,})")
+        if into == out:
+            raise IllegalAction("A colour-up changes chips for others: these are the same chips")
+        return into, out
+
+    def colour_up(self, seat: int, given: Mapping[str, int], taken: Mapping[str, int]) -> None:
+        """A player's chips changed at the seat for others of the same worth."""
+        into, out = self.check_colour_up(seat, given, taken)
+        self._record_table([ChipsColouredUp(seat=seat, given=into, taken=out, total=chips_total(into))])
+
