@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from dealer_tui.events.accounting import CASH, MARKER
+from dealer_tui.events.accounting import CASH, MARKER, chips_total
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.tray import describe_chips
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
@@ -135,7 +135,7 @@ class TraySteps(RoundSteps):
         def counted(chips: Chips | None) -> None:
             if chips is None:
                 return
-            total = sum(int(v) * n for v, n in chips.items())
+            total = chips_total(chips)
 
             def record(dealer: Approval, supervisor: Approval) -> None:
                 if count == "opener":
@@ -185,7 +185,7 @@ class TraySteps(RoundSteps):
             def counted(chips: Chips | None) -> None:
                 if chips is None:
                     return
-                total = sum(int(v) * n for v, n in chips.items())
+                total = chips_total(chips)
                 step = table.fill if what == "fill" else table.credit
 
                 def record(dealer: Approval, supervisor: Approval) -> None:
@@ -220,7 +220,7 @@ class TraySteps(RoundSteps):
         def given(into: Chips | None) -> None:
             if into is None:
                 return
-            total = sum(int(v) * n for v, n in into.items())
+            total = chips_total(into)
             try:
                 back = table.suggested_chips(total)
             except RulesError as exc:
