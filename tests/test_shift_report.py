@@ -58,7 +58,12 @@ def test_the_json_has_every_figure_per_table_and_an_honest_demo_shift_shows_no_d
     assert hcf["fills"] > 0 and hcf["credits"] > 0                      # the demo's fill and credit
     edge = hcf["house_edges"]["high-card-flush-casino"]
     assert edge["strategy"] == "mousseau" and edge["hands"] == 20_000     # the stated strategy, as simulated
-    assert hcf["theoretical_win"] == pytest.approx(hcf["handle"] * edge["edge"], abs=0.01)
+    # each bet type's stakes × its edge; the Raise is counted in the Ante's edge per Ante
+    by_bet = hcf["handle_by_bet"]
+    assert sum(by_bet.values()) == hcf["handle"] and by_bet["ante"] > 0
+    assert edge["bets"]["raise"] is None
+    assert hcf["theoretical_win"] == pytest.approx(
+        sum(stake * edge["bets"][bet] for bet, stake in by_bet.items() if bet != "raise"), abs=0.01)
     assert hcf["chips_sold"]["marker"] > 0                              # seat 1 bought in by marker
     # win = drop + closer + credits − opener − fills, from the report's own figures
     assert hcf["win"] == hcf["drop"] + hcf["closer"] + hcf["credits"] - hcf["opener"] - hcf["fills"]

@@ -8,10 +8,10 @@ terminal has gone silent. Each alert has an id that names what raised it, so an 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 
 from dealer_tui.accounting.cash_log import currency_entries
 from dealer_tui.accounting.shifts import shift_figures
+from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.staff import AlertAcknowledged
@@ -35,13 +35,6 @@ class Alert:
         return {"id": self.id, "kind": self.kind, "at": self.at, "table": self.table or None, "text": self.text}
 
 
-def _seconds(a: str, b: str) -> float:
-    try:
-        return (datetime.fromisoformat(b) - datetime.fromisoformat(a)).total_seconds()
-    except ValueError:
-        return float("inf")
-
-
 def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
     """Every alert the ledger's records raise, oldest first (acknowledged or not)."""
     out: list[Alert] = []
@@ -61,7 +54,7 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
                                  f"{seats} at or over the sign-off threshold ({request.threshold:,}), sent for "
                                  "sign-off"))
             else:
-                if voids and _seconds(voids[-1], stored.ts) <= within:
+                if voids and seconds_between(voids[-1], stored.ts, float("inf")) <= within:
                     out.append(Alert(f"voids:{table.id}:{stored.seq}", "voids", stored.ts, table.name,
                                      f"two voids at this table within {floor['void_alert_minutes']} minutes"))
                 voids.append(stored.ts)

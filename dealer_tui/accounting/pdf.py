@@ -77,8 +77,8 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
     story.append(grid(summary, widths) if shifts else Paragraph("No shifts in this period.", body))
     story.append(Paragraph("Win = drop + closer + credits − opener − fills (− chips sold before the opener; + the "
                            "collection box at a card room); "
-                           "hold = win / drop; Result = the rounds' own result; Theoretical = handle × the "
-                           "profile's simulated hold on handle.", small))
+                           "hold = win / drop; Result = the rounds' own result; Theoretical = each stake × the "
+                           "profile's simulated house edge on its bet type.", small))
     for note in notes:
         story.append(Paragraph(_escape(f"Note: {note}"), small))
     for s in shifts:

@@ -3,8 +3,8 @@
 The counted win is the regulators' (win = drop + closer + credits − opener − fills, and a card
 room's collection box besides); the rounds' own result is the statistical win; the expected closer
 is opener + fills − credits − chips sold + the house's result at a banked game. Each difference is
-flagged. The theoretical win is the handle times the profile's hold on handle (`theoretical`),
-with the band chance may take the rounds' result over that many rounds (95%).
+flagged. The theoretical win is each stake times the profile's house edge on its bet type
+(`theoretical`), with the band chance may take the rounds' result over that many rounds (95%).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 
 from dealer_tui.accounting.dealers import DealerFigures
+from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
@@ -32,7 +32,8 @@ from dealer_tui.events.table import (
     TableOpened,
     TimeCollected,
 )
-from dealer_tui.ledger.base import Ledger, RoundRecord, StoredEvent, TableRecord
+from dealer_tui.ledger.base import Ledger, RoundRecord, RowQuery, SettlementRow, StoredEvent, TableRecord
+from dealer_tui.ledger.payouts import BANK_BETS
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
 from rules.profiles.loader import LoadedProfile
@@ -61,6 +62,8 @@ class ShiftFigures:
     rounds: int = 0
     voids: int = 0
     handle: int = 0
+    handle_by_bet: dict[str, int] = field(default_factory=dict)
+    """The handle by bet type, as the settlement rows name them (what each edge is taken on)."""
     rounds_win: int = 0
     last_at: str = ""
     theoretical: float = 0.0
@@ -68,7 +71,7 @@ class ShiftFigures:
     """The variance of the rounds' result about the theoretical win (chips²)."""
     theory_known: bool = True
     edges: dict[str, Edge] = field(default_factory=dict)
-    """The hold on handle each profile of the shift's rounds was given (by profile name)."""
+    """The house edges each profile of the shift's rounds was given (by profile name)."""
     dealers: dict[str, DealerFigures] = field(default_factory=dict)
     movements: list[dict[str, object]] = field(default_factory=list)
     """The tray's record: each count, fill, credit and colour-up, who signed it and when."""
@@ -171,7 +174,7 @@ class ShiftFigures:
         """How the theoretical win was worked out, in words."""
         if not self.theory_known:
             return "no house edge for the profile"
-        parts = [f"handle × {e.edge:.2%} hold on handle ({name}: strategy {e.strategy}, {e.hands:,} simulated "
+        parts = [f"{e.basis()} ({name}: strategy {e.strategy}, {e.hands:,} simulated "
                  f"hands{'; ' + e.assumes if e.assumes else ''})" for name, e in self.edges.items()]
         if not self.edges or self.tray.collected:
             parts.append("the rake, fees and time the table took")
@@ -180,7 +183,7 @@ class ShiftFigures:
     @property
     def hours(self) -> float:
         end = self.closed_at or self.last_at or self.opened_at
-        return max(_seconds(self.opened_at, end), 0.0) / 3600
+        return max(seconds_between(self.opened_at, end), 0.0) / 3600
 
     @property
     def rounds_per_hour(self) -> float | None:
@@ -226,7 +229,7 @@ class ShiftFigures:
             "closed_by": {"dealer": self.closed_by[0], "supervisor": self.closed_by[1]} if self.closed_at else None,
             "rounds": self.rounds, "voids": self.voids, "hours": round(self.hours, 4),
             "rounds_per_hour": None if rph is None else round(rph, 2),
-            "handle": self.handle, "drop": self.drop,
+            "handle": self.handle, "handle_by_bet": dict(sorted(self.handle_by_bet.items())), "drop": self.drop,
             "drop_cash": None if t.drop is None else t.drop.cash,
             "drop_markers": None if t.drop is None else t.drop.markers,
             "expected_drop": self.expected_drop, "drop_difference": self.drop_difference,
@@ -252,13 +255,6 @@ class ShiftFigures:
         }
 
 
-def _seconds(start: str, end: str) -> float:
-    try:
-        return (datetime.fromisoformat(end) - datetime.fromisoformat(start)).total_seconds()
-    except ValueError:
-        return 0.0
-
-
 class _Collector:
     """One table's events, in order, cut into shifts."""
 
@@ -274,16 +270,18 @@ class _Collector:
         """(account, since when) of the dealer on duty, counted into the open shift."""
         self.previous_setup: dict[str, object] | None = None
         self.rows: dict[int, RoundRecord] = {}
+        self.bets: dict[int, list[SettlementRow]] = {}
 
     def current(self) -> ShiftFigures | None:
         if self.shifts and self.shifts[-1].closed_at is None:
             return self.shifts[-1]
         return None
 
-    def fold(self, events: Iterable[StoredEvent], rows: dict[int, RoundRecord]) -> list[ShiftFigures]:
-        """The shifts of the table's events; a payout is read from its round's row (which
-        `history verify` holds against the payout's event), not decoded again."""
-        self.rows = rows
+    def fold(self, events: Iterable[StoredEvent], rows: dict[int, RoundRecord],
+             bets: dict[int, list[SettlementRow]]) -> list[ShiftFigures]:
+        """The shifts of the table's events; a payout is read from its round's row and settlement
+        rows (which `history verify` holds against the payout's event), not decoded again."""
+        self.rows, self.bets = rows, bets
         for stored in events:
             if stored.kind not in FOLDED:
                 continue
@@ -373,7 +371,7 @@ class _Collector:
     def _timed(self, dealer: DealerFigures, stored: StoredEvent) -> None:
         row = self.rows.get(stored.round_id or 0)
         if row is not None and row.ended_at:
-            seconds = _seconds(row.started_at, row.ended_at)
+            seconds = seconds_between(row.started_at, row.ended_at)
             if seconds >= 0:
                 dealer.round_seconds += seconds
                 dealer.timed += 1
@@ -384,7 +382,7 @@ class _Collector:
         if self.duty is not None and shift is not None:
             on, since = self.duty
             dealer = shift.dealers.setdefault(on, DealerFigures(on, tables={self.table.name}))
-            dealer.on_duty += max(_seconds(max(since, shift.opened_at), ts), 0.0)
+            dealer.on_duty += max(seconds_between(max(since, shift.opened_at), ts), 0.0)
         self.duty = None if account is None else (account, ts)
 
     def _counted(self, event: TrayCounted, stored: StoredEvent) -> None:
@@ -410,6 +408,10 @@ class _Collector:
             return
         shift.rounds += 1
         shift.handle += wagered
+        bets = self.bets.get(stored.round_id or 0, [])
+        for row in bets:
+            if row.stake and row.bet not in BANK_BETS:
+                shift.handle_by_bet[row.bet] = shift.handle_by_bet.get(row.bet, 0) + row.stake
         shift.rounds_win += house
         shift.last_at = stored.ts
         dealer = shift.dealers.setdefault(started.dealer, DealerFigures(started.dealer, tables={self.table.name}))
@@ -427,7 +429,7 @@ class _Collector:
             shift.theory_known = False
             return
         shift.edges[started.profile] = edge
-        shift.theoretical += edge.edge * wagered
+        shift.theoretical += edge.theoretical(bets)
         shift.variance += (edge.spread * wagered) ** 2
 
     def _edge(self, sha: str) -> Edge | None:
@@ -449,8 +451,11 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
         profiles = table_profiles(ledger, table)
         events = ledger.table_events(table.id, sorted(FOLDED))
         rows = {r.id: r for r in ledger.table_rounds(table.id)}
+        bets: dict[int, list[SettlementRow]] = {}
+        for found, row in ledger.settlement_rows(RowQuery(table_id=table.id, training=True)):
+            bets.setdefault(found.id, []).append(row)
         collector = _Collector(table, profiles, theory)
-        for shift in collector.fold(events, rows):
+        for shift in collector.fold(events, rows, bets):
             if since is not None and shift.opened_at < since:
                 continue
             if until is not None and shift.opened_at >= until:

@@ -1,10 +1,13 @@
 """The house edge a shift's theoretical win is taken from: simulated once per profile text, for a
 stated strategy, and kept in a cache file beside the user's others.
 
-A house-banked game's edge is its hold on handle (the house's result per chip wagered, all bets
-together) with the spread of one round's result per chip of its wager. A card room's revenue is
-the rake and fees the rounds take, which chance does not move: its theoretical win is what the
-rounds took.
+A house-banked game's theoretical win is each bet's stake times the house's edge per chip staked
+on that bet type (the Ante's, which counts the Raise or the Bet the strategy makes on it; a bonus
+bet's own), as the game's simulator reports them (`GameSimulator.rated`); a bet the simulator
+does not rate takes the hold on handle (the house's result per chip wagered, all bets together).
+The spread of one round's result per chip of its wager gives the band chance allows. A card
+room's revenue is the rake and fees the rounds take, which chance does not move: its theoretical
+win is what the rounds took.
 """
 
 from __future__ import annotations
@@ -12,10 +15,13 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dealer_tui import __version__
+from dealer_tui.ledger.base import SettlementRow
+from dealer_tui.ledger.payouts import BANK_BETS
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 from rules.simulate import simulate, simulator
@@ -26,7 +32,8 @@ THEORY_SEED = 2026
 
 @dataclass(frozen=True)
 class Edge:
-    """A profile's hold on handle by the simulator, with how it was made."""
+    """A profile's house edges by the simulator (per bet type, and its hold on handle), with how
+    they were made."""
 
     edge: float
     spread: float
@@ -34,17 +41,59 @@ class Edge:
     hands: int
     seed: int
     assumes: str = ""
-    """The bets the simulated player makes (the simulator's notes): what the hold on handle is for."""
+    """The bets the simulated player makes (the simulator's notes): what the edges are for."""
+    bets: Mapping[str, float | None] = field(default_factory=dict)
+    """Per bet type, as a round's settlement rows name it: the house's edge per chip staked on it.
+    None: a bet the strategy makes on another's cards (the Raise on the Ante's), whose result that
+    bet's edge already counts."""
+
+    def on(self, bet: str, stake: int) -> float:
+        """The theoretical win on `stake` chips of `bet`: its bet type's edge; the hold on handle
+        for a bet type the simulator does not rate."""
+        if bet not in self.bets:
+            return self.edge * stake
+        per = self.bets[bet]
+        return 0.0 if per is None else per * stake
+
+    def theoretical(self, rows: Iterable[SettlementRow]) -> float:
+        """The theoretical win on a round's (or one seat's) settlement rows."""
+        return sum(self.on(r.bet, r.stake) for r in rows if r.bet not in BANK_BETS)
+
+    def basis(self) -> str:
+        """The edges in words: "ante × 3.25%, flush × 4.10% per chip staked (the raise counted in
+        the ante's); any other bet × 3.90% hold on handle"."""
+        rated = [(bet, per) for bet, per in self.bets.items() if per is not None]
+        if not rated:
+            return f"every bet × {self.edge:.2%} hold on handle"
+        within = [bet for bet, per in self.bets.items() if per is None]
+        words = ", ".join(f"{bet} × {per:.2%}" for bet, per in rated) + " per chip staked"
+        if within:
+            words += f" (the {' and '.join(within)} counted in the {rated[0][0]}'s)"
+        return words + f"; any other bet × {self.edge:.2%} hold on handle"
 
     def to_dict(self) -> dict[str, object]:
         return {"edge": self.edge, "spread": self.spread, "strategy": self.strategy, "hands": self.hands,
-                "seed": self.seed, "assumes": self.assumes}
+                "seed": self.seed, "assumes": self.assumes, "bets": dict(self.bets)}
+
+
+def _fraction(x: object) -> bool:
+    return isinstance(x, float) and math.isfinite(x) and -1.0 <= x <= 1.0
 
 
 def _sound(edge: Edge) -> bool:
-    """An edge a simulation could give: a hold between −100% and +100%, a spread of zero or more."""
-    return (math.isfinite(edge.edge) and math.isfinite(edge.spread) and -1.0 <= edge.edge <= 1.0
-            and edge.spread >= 0 and edge.strategy.isidentifier())
+    """Edges a simulation could give: between −100% and +100% (a bet's, or none), a spread of zero
+    or more, a strategy's name."""
+    return (_fraction(edge.edge) and math.isfinite(edge.spread) and edge.spread >= 0
+            and edge.strategy.replace("-", "_").isidentifier()
+            and all(isinstance(bet, str) and (per is None or _fraction(per)) for bet, per in edge.bets.items()))
+
+
+def _bets(entry: object) -> dict[str, float | None]:
+    """A cached entry's edges per bet type (`ValueError` if it has none that read)."""
+    found = entry.get("bets") if isinstance(entry, dict) else None
+    if not isinstance(found, dict):
+        raise ValueError("no edges per bet type")
+    return {str(bet): None if per is None else float(per) for bet, per in found.items()}
 
 
 class Theory:
@@ -58,7 +107,8 @@ class Theory:
         self.problems: list[str] = []
         self._read()
 
-    def _key(self, sha: str) -> str:
+    def cache_key(self, sha: str) -> str:
+        """What a profile text's edges are cached under: its sha256 and this run's terms."""
         return f"{sha}:{self.hands}:{self.seed}:{__version__}"
 
     def _read(self) -> None:
@@ -76,7 +126,7 @@ class Theory:
             try:
                 sha, hands, seed, version = str(key).split(":")
                 edge = Edge(float(entry["edge"]), float(entry["spread"]), str(entry["strategy"]), int(hands),
-                            int(seed), str(entry.get("assumes", "")))
+                            int(seed), str(entry.get("assumes", "")), _bets(entry))
             except (ValueError, KeyError, TypeError, AttributeError):
                 continue
             if (int(hands), int(seed), version) == (self.hands, self.seed, __version__) and _sound(edge):
@@ -86,7 +136,7 @@ class Theory:
     def _write(self) -> None:
         if self.cache is None:
             return
-        data = {**self._all, **{self._key(sha): e.to_dict() for sha, e in self._known.items() if e is not None}}
+        data = {**self._all, **{self.cache_key(sha): e.to_dict() for sha, e in self._known.items() if e is not None}}
         try:
             self.cache.parent.mkdir(parents=True, exist_ok=True)
             part = self.cache.with_name(self.cache.name + ".part")
@@ -96,7 +146,7 @@ class Theory:
             self.problems.append(f"the house edges were not cached ({self.cache}: {exc.strerror or exc})")
 
     def edge(self, loaded: LoadedProfile) -> Edge | None:
-        """The profile's hold on handle (None: the house does not bank the game)."""
+        """The profile's house edges (None: the house does not bank the game)."""
         if not loaded.profile.house_banked():
             return None
         try:
@@ -113,9 +163,13 @@ class Theory:
             self.problems.append(f"profile {loaded.name!r}: no house edge ({exc})")
             self._known[loaded.sha256] = None
             return None
-        handle = report.profiles[0].handle
+        profile = report.profiles[0]
+        reported = {b.key: b.edge.value for b in profile.bets}
+        bets = {bet: None if key is None else reported[key] for bet, key in sim.rated.items()
+                if key is None or key in reported}
+        handle = profile.handle
         found = None if handle is None else Edge(handle.edge, handle.spread, report.strategy, self.hands, self.seed,
-                                                 "; ".join(report.notes))
+                                                 "; ".join(report.notes), bets)
         self._known[loaded.sha256] = found
         self._write()
         return found

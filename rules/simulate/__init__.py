@@ -9,8 +9,8 @@ hands in fixed-size chunks with one random stream per chunk (`common.run`) and r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from rules.errors import BadInput
 from rules.profiles.base import ProfileBase
@@ -48,6 +48,10 @@ class GameSimulator:
     """Assumptions of the simulation worth printing under its figures."""
     unit: str = "hands"
     """What one simulated item is (`hands`, `deals`)."""
+    rated: Mapping[str, str | None] = field(default_factory=dict)
+    """A round's bets, as its settlement rows name them -> the reported bet whose house edge per
+    chip staked is theirs. None: a bet the strategy makes on another's cards (a Raise on the
+    Ante's), whose result that bet's edge (per its own stake) already counts."""
 
     @property
     def default_strategy(self) -> str:

@@ -392,5 +392,9 @@ def notes(job: Job) -> tuple[str, ...]:
     return tuple(out)
 
 
+RATED = {"ante": "ante_raise", "raise": None, "flush": "flush", "straight_flush": "straight_flush"}
+"""The round's bets (HCF settlement rows) -> the reported bet whose edge is theirs: the Raise is
+the strategy's from the Ante's cards, in the Ante's edge per Ante."""
+
 SIMULATOR = register_simulator(GameSimulator(
-    GAME_ID, CHUNK, {name: text for name, (text, _) in STRATEGIES.items()}, make_job, read, notes))
+    GAME_ID, CHUNK, {name: text for name, (text, _) in STRATEGIES.items()}, make_job, read, notes, rated=RATED))

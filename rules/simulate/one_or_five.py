@@ -337,5 +337,9 @@ def notes(job: Job) -> tuple[str, ...]:
     return (f"one box against the dealer each hand, Ante {job.ante} chips; exchanges come from the stub",)
 
 
+RATED = {"ante": "ante_bet", "bet": None, "exchange": None, "insurance": "insurance"}
+"""The box's bets (its settlement rows) -> the reported bet whose edge is theirs: the Bet and the
+exchange fee are the strategy's from the box's cards, in the Ante's edge per Ante."""
+
 SIMULATOR = register_simulator(GameSimulator(
-    GAME_ID, CHUNK, {name: text for name, (text, _) in STRATEGIES.items()}, make_job, read, notes))
+    GAME_ID, CHUNK, {name: text for name, (text, _) in STRATEGIES.items()}, make_job, read, notes, rated=RATED))
