@@ -175,3 +175,54 @@ def test_a_cash_out_at_the_table_is_a_cash_transaction(tmp_path: Path) -> None:
     moves = cash_transactions(ledger)
     assert [(t.direction, t.amount, t.card) for t in moves] == [("in", 4000, "LC-1"), (OUT, 4000, "LC-1")]
     assert len(multiple_transaction_log(moves, 3000)) == 2
+
+
+# -- sitting out ---------------------------------------------------------------------------------
+
+
+def test_a_rating_session_pauses_while_the_player_sits_out(tmp_path: Path) -> None:
+    """Ann sits at 18:00, plays a hand at 18:05, sits out 18:10-18:40, plays at 18:45 and leaves at
+    19:00: 60 minutes seated, 30 of them away, 30 minutes played; the round dealt while she was away
+    is not hers (Bob's alone)."""
+    clock = Clock()
+    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    clock.at(18, 0)
+    table.seat_player(1, "Ann", 1000, card="LC-1")
+    table.seat_player(2, "Bob", 1000)
+    clock.at(18, 5)
+    folded_round(table, {1: 10, 2: 10})
+    clock.at(18, 10)
+    table.sit_out(1)
+    clock.at(18, 20)
+    folded_round(table, {2: 10})
+    assert 1 not in table.round.seats                      # type: ignore[union-attr]
+    clock.at(18, 40)
+    table.sit_out(1, away=False)
+    clock.at(18, 45)
+    folded_round(table, {1: 10, 2: 10})
+    clock.at(19, 0)
+    table.leave(1)
+    ann, bob = rating_sessions(ledger, KnownEdge())
+    assert (ann.hands, ann.wagered, ann.minutes, ann.away_minutes) == (2, 20, 30.0, 30.0)
+    assert ann.to_dict()["away_minutes"] == 30.0
+    assert (bob.hands, bob.wagered) == (3, 30)
+
+
+def test_a_player_who_leaves_while_sitting_out_is_not_rated_for_the_time_away(tmp_path: Path) -> None:
+    # seated 18:00, a hand at 18:05, away from 18:15, cashes out at 18:45: 15 minutes played
+    clock = Clock()
+    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    clock.at(18, 0)
+    table.seat_player(1, "Ann", 1000)
+    clock.at(18, 5)
+    folded_round(table, {1: 10})
+    clock.at(18, 15)
+    table.sit_out(1)
+    clock.at(18, 45)
+    table.leave(1)
+    [ann] = rating_sessions(ledger, KnownEdge())
+    assert (ann.minutes, ann.away_minutes, ann.left_at is not None) == (15.0, 30.0, True)

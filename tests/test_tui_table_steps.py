@@ -204,3 +204,27 @@ async def test_every_payout_row_is_reachable_at_120x36(tmp_path: Path) -> None:
         await pilot.press("end")
         last = str(rows.render()).splitlines()[-1]
         assert rows.cursor == 24 and last.split()[0] == rows.rows[24][0] and rows.rows[24][1] in last   # the DP's bank row
+
+
+async def test_o_sits_the_picked_player_out_and_back_in(tmp_path: Path) -> None:
+    """Typed ahead in one burst: pick seat 2, sit Bob out, bring him back, sit him out again and
+    start the round: it deals Ann and Cy only, Bob's panel says he sits out; during the hand O is
+    refused with the reason."""
+    from dealer_tui.widgets.notice import Notice
+    from dealer_tui.widgets.seat_panel import SeatPanel
+
+    app = seated_app(tmp_path, "one-or-five", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "O", "O", "O", "s")
+        assert app.table is not None and app.table.session.players[2].away
+        ledger = app.ledger
+        assert ledger is not None
+        kinds = [e.kind for e in ledger.table_events(app.table.record.id, ["seat_away"])]
+        assert len(kinds) == 3                                            # out, back, out: each key once
+        rnd = app.table.round
+        assert rnd is not None and sorted(rnd.players) == [1, 3]          # type: ignore[attr-defined]
+        view = app.screen.query_one("#seat-2", SeatPanel).view
+        assert view is not None and view.out and view.note == "sitting out: O brings them back"
+        await pilot.press("2", "O")                                       # during the hand: refused
+        assert app.table.session.players[2].away
+        assert (app.screen.query_one(Notice).message or "").startswith("Sit out / back waits for the end of the hand")

@@ -1,24 +1,25 @@
 """Player ratings: a rating session from a player's seating to their leaving, with the hands they
-played, their time, what they wagered (and the average bet), the house's actual win from them and
-its theoretical win; summed per player and per gaming day.
+played, their time (less the time they sat out), what they wagered (and the average bet), the
+house's actual win from them and its theoretical win; summed per player and per gaming day.
 
 Read from the ledger alone, by the conventions every game's settlement rows follow
 (`ledger.payouts`): at a house-banked round the house's actual win is the player's loss and its
-theoretical win the player's wagers times the profile's hold on handle (`theoretical`); at a
-card room's round (a Designated Player banks, or the chips go from seat to seat) the house takes
-only its rake and fees, which are both its actual and its theoretical win from the player.
+theoretical win each of the player's stakes times the profile's house edge on that bet type
+(`theoretical`); at a card room's round (a Designated Player banks, or the chips go from seat to
+seat) the house takes only its rake and fees, which are both its actual and its theoretical win
+from the player.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 
+from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
-from dealer_tui.events.table import RoundStarted, SeatLeft, SeatTaken
+from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, RowQuery, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
 from dealer_tui.ledger.schema import FEE_BETS
@@ -46,6 +47,10 @@ class RatingSession:
     theory_known: bool = True
     day: str = ""
     """The gaming day the session began in."""
+    away_seconds: float = 0.0
+    """The time the player sat out (ended pauses)."""
+    away_since: str | None = None
+    """When the player sat out, while they still do."""
 
     @property
     def key(self) -> str:
@@ -54,12 +59,27 @@ class RatingSession:
 
     @property
     def minutes(self) -> float:
+        """The time played: from the seating to the leaving (or, still seated, the last hand
+        played), less the time sat out."""
         end = self.left_at or self.last_at or self.sat_at
-        try:
-            seconds = (datetime.fromisoformat(end) - datetime.fromisoformat(self.sat_at)).total_seconds()
-        except ValueError:
-            return 0.0
-        return max(seconds, 0.0) / 60
+        away = self.away_seconds + (max(seconds_between(self.away_since, end), 0.0) if self.away_since else 0.0)
+        return max(seconds_between(self.sat_at, end) - away, 0.0) / 60
+
+    @property
+    def away_minutes(self) -> float:
+        return self.away_seconds / 60
+
+    def sits_out(self, away: bool, at: str) -> None:
+        """A pause begins (`away`) or ends."""
+        if away and self.away_since is None:
+            self.away_since = at
+        elif not away and self.away_since is not None:
+            self.away_seconds += max(seconds_between(self.away_since, at), 0.0)
+            self.away_since = None
+
+    def leaves(self, at: str) -> None:
+        self.sits_out(False, at)
+        self.left_at = at
 
     @property
     def average_bet(self) -> float | None:
@@ -69,7 +89,8 @@ class RatingSession:
         avg = self.average_bet
         return {"table": self.table, "seat": self.seat, "player": self.player, "card": self.card or None,
                 "sat_at": self.sat_at, "left_at": self.left_at, "day": self.day,
-                "hands": self.hands, "minutes": round(self.minutes, 1), "wagered": self.wagered,
+                "hands": self.hands, "minutes": round(self.minutes, 1), "away_minutes": round(self.away_minutes, 1),
+                "wagered": self.wagered,
                 "average_bet": None if avg is None else round(avg, 2), "actual_win": self.actual_win,
                 "theoretical_win": round(self.theoretical_win, 2) if self.theory_known else None,
                 "player_result": self.player_result}
@@ -92,7 +113,8 @@ class PlayerRating:
         known = all(s.theory_known for s in self.sessions)
         return {"player": self.player, "card": self.card or None, "anonymous": not self.card,
                 "sessions": len(self.sessions), "tables": sorted({s.table for s in self.sessions}),
-                "hands": hands, "minutes": round(self.total("minutes"), 1), "wagered": wagered,
+                "hands": hands, "minutes": round(self.total("minutes"), 1),
+                "away_minutes": round(self.total("away_minutes"), 1), "wagered": wagered,
                 "average_bet": round(wagered / hands, 2) if hands else None,
                 "actual_win": int(self.total("actual_win")),
                 "theoretical_win": round(self.total("theoretical_win"), 2) if known else None,
@@ -111,7 +133,7 @@ def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
         for found, row in ledger.settlement_rows(RowQuery(table_id=table.id, training=True)):
             rows_of.setdefault(found.id, []).append(row)
             records[found.id] = found
-        for stored in ledger.table_events(table.id, [SeatTaken.KIND, SeatLeft.KIND, RoundStarted.KIND]):
+        for stored in ledger.table_events(table.id, [SeatTaken.KIND, SeatLeft.KIND, SeatAway.KIND, RoundStarted.KIND]):
             try:
                 event = typed(stored, table.game)
             except EventError:
@@ -121,7 +143,9 @@ def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
                                                    day=gaming_day(stored.ts, starts))
                 out.append(seated[event.seat])
             elif isinstance(event, SeatLeft) and event.seat in seated:
-                seated.pop(event.seat).left_at = stored.ts
+                seated.pop(event.seat).leaves(stored.ts)
+            elif isinstance(event, SeatAway) and event.seat in seated:
+                seated[event.seat].sits_out(event.away, stored.ts)
             elif isinstance(event, RoundStarted) and stored.round_id is not None:
                 rows = rows_of.get(stored.round_id, [])
                 record = records.get(stored.round_id)
@@ -153,7 +177,7 @@ def _rate(rows: list[SettlementRow], record: RoundRecord, started: RoundStarted,
             if edge is None:
                 session.theory_known = False
             else:
-                session.theoretical_win += edge.edge * wagered
+                session.theoretical_win += edge.theoretical(mine)
         else:
             session.actual_win += fees
             session.theoretical_win += fees

@@ -12,6 +12,7 @@ from dealer_tui.events.table import (
     ChipsBought,
     RoundRecovered,
     RoundStarted,
+    SeatAway,
     SeatLeft,
     SeatTaken,
     TableOpened,
@@ -192,7 +193,7 @@ class TableAudit:
         found = self.read(event, where)
         if isinstance(found, SeatTaken) and found.seat in session.players:
             self.say(where, f"seat {found.seat} is taken while {session.players[found.seat].name} holds it")
-        if isinstance(found, (ChipsBought, SeatLeft)) and found.seat not in session.players:
+        if isinstance(found, (ChipsBought, SeatLeft, SeatAway)) and found.seat not in session.players:
             self.say(where, f"seat {found.seat} is empty")
             return
         if isinstance(found, SeatLeft) and found.cash_out != session.players[found.seat].stack:
@@ -269,6 +270,8 @@ class TableAudit:
             held = session.players.get(seat)
             if held is None:
                 self.say(where, f"seat {seat} ({name}) starts with {stack} chips, but nobody sits there")
+            elif held.away:
+                self.say(where, f"seat {seat} ({name}) is dealt in while its player sits out")
             elif stack != held.stack:
                 self.say(where, f"seat {seat} ({name}) starts with {stack} chips; the table's events leave it "
                                 f"{held.stack} (stack continuity)")

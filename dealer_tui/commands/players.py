@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 NAME = "players"
 HELP = "player ratings: hands, time, wagered, average bet, actual and theoretical win per player"
-CSV_COLUMNS = ("player", "card", "anonymous", "sessions", "tables", "hands", "minutes", "wagered", "average_bet",
-               "actual_win", "theoretical_win", "player_result")
+CSV_COLUMNS = ("player", "card", "anonymous", "sessions", "tables", "hands", "minutes", "away_minutes", "wagered",
+               "average_bet", "actual_win", "theoretical_win", "player_result")
 MAX_HANDS = 10_000_000
 
 

@@ -67,6 +67,14 @@ class PlayerIdentified(RoundEvent, kind="player_identified"):
     card: str
 
 
+class SeatAway(RoundEvent, kind="seat_away"):
+    """The seated player sits out (`away`), keeping the seat and the chips, or comes back: no round
+    deals them in while they are away, and their rating session's time stops."""
+
+    seat: int
+    away: bool
+
+
 class TimeCollected(RoundEvent, kind="time_collected"):
     """A card room's time collection between hands: what each seated player paid (their seat as
     text), into the collection box."""

@@ -166,11 +166,13 @@ class ChinesePokerRound(Round):
     @classmethod
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
         assert isinstance(profile, ChinesePokerProfile)
-        players = {s: p for s, p in sorted(session.players.items()) if p.stack > 0}
+        players = {s: p for s, p in session.playing.items() if p.stack > 0}
         low, high = profile.min_players, profile.max_players
         if not low <= len(players) <= high:
+            away = len(session.players) - len(session.playing)
             raise refuse(None, "start a round",
-                         f"Chinese Poker needs {low} to {high} players with chips; the table has {len(players)}")
+                         f"Chinese Poker needs {low} to {high} players with chips; the table has {len(players)}"
+                         + (f" ({away} sitting out)" if away else ""))
         return {"seats": session.seat_count, "button": next_button(session, players),
                 "rules_revision": cp.RULES_REVISION,
                 "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in players.items()}}

@@ -82,9 +82,11 @@ class HighCardFlushRound(Round):
             if banker is None:
                 raise refuse(None, "start a round", f"no seat will bank (a Designated Player needs "
                                                     f"{profile.dp_min_bank} chips and must accept, HCF-18)")
-        players = {seat: p for seat, p in session.players.items() if seat != banker}
+        players = {seat: p for seat, p in session.playing.items() if seat != banker}
         if not players:
-            raise refuse(None, "start a round", "no player is seated")
+            others = [seat for seat in session.players if seat != banker]
+            raise refuse(None, "start a round", "every seated player but the DP is sitting out" if others
+                         else "no player is seated")
         if len(players) > profile.max_players:
             raise refuse(None, "start a round", f"at most {profile.max_players} players play this table")
         return {

@@ -77,9 +77,9 @@ class OneOrFiveRound(Round):
 
     @classmethod
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
-        if not session.players:
-            raise refuse(None, "start a round", "no player is seated")
-        return {"players": {str(seat): {"name": p.name, "stack": p.stack} for seat, p in session.players.items()}}
+        if not session.playing:
+            raise refuse(None, "start a round", session.nobody_plays())
+        return {"players": {str(seat): {"name": p.name, "stack": p.stack} for seat, p in session.playing.items()}}
 
     # -- state ------------------------------------------------------------------------------
 

@@ -91,13 +91,13 @@ class PalacePokerRound(Round):
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
         """The players seated now; the dealer one seat clockwise from the last button (PP-0)."""
         assert isinstance(profile, PalacePokerProfile)
-        seated = session.players
+        seated = session.playing
         if len(seated) < profile.min_players:
             raise refuse(None, "start a round", f"Palace Poker needs {profile.min_players} players, "
-                                                f"{len(seated)} seated")
+                                                f"{session.counted()}")
         if len(seated) > profile.max_players:
             raise refuse(None, "start a round", f"at most {profile.max_players} players play this table, "
-                                                f"{len(seated)} seated")
+                                                f"{session.counted()}")
         able = sum(p.stack >= profile.ante for p in seated.values())
         if able < profile.min_players:
             raise refuse(None, "start a round", f"only {able} seated player(s) hold the ante of "

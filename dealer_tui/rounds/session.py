@@ -18,6 +18,7 @@ from dealer_tui.events.table import (
     PayoutConfirmed,
     RoundStarted,
     RoundVoided,
+    SeatAway,
     SeatLeft,
     SeatTaken,
     PlayerIdentified,
@@ -36,6 +37,7 @@ class SeatedPlayer:
     bought: int = 0  # chips brought to the table in all
     buys: tuple[int, ...] = ()  # every buy, oldest first (CP-12 counts full and short buys)
     card: str = ""  # the player's loyalty card or ID number (empty: anonymous, known by name)
+    away: bool = False  # sitting out: keeps the seat and the chips, dealt into no round
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ BuyRule = Callable[[Sequence[int], int], tuple[str | None, bool]]
 
 TABLE_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, SeatTaken, ChipsBought, SeatLeft, RoundStarted,
                                                PayoutConfirmed, RoundVoided, DealerSignedIn, DealerSignedOut,
-                                               TimeCollected, PlayerIdentified)
+                                               TimeCollected, PlayerIdentified, SeatAway)
 """The events that change the seats, the stacks, the rotation or the dealer on duty."""
 
 
@@ -99,6 +101,14 @@ class TableSession(Handlers):
             raise IllegalAction("Nobody is seated: no time to collect")
         paid = {str(seat): min(charge, p.stack) for seat, p in sorted(self.players.items())}
         return [TimeCollected(paid=paid, total=sum(paid.values()))]
+
+    def away_events(self, seat: int, away: bool) -> list[RoundEvent]:
+        """The player sits out, or comes back."""
+        player = self.player(seat)
+        if player.away == away:
+            state = "already sitting out" if away else "not sitting out"
+            raise IllegalAction(f"Seat {seat} ({player.name}) is {state}")
+        return [SeatAway(seat=seat, away=away)]
 
     def leave_events(self, seat: int) -> list[RoundEvent]:
         player = self.player(seat)
@@ -153,6 +163,10 @@ class TableSession(Handlers):
     def _on_identified(self, e: PlayerIdentified) -> None:
         self.players[e.seat] = replace(self.players[e.seat], card=e.card)
 
+    @on(SeatAway)
+    def _on_away(self, e: SeatAway) -> None:
+        self.players[e.seat] = replace(self.players[e.seat], away=e.away)
+
     @on(TimeCollected)
     def _on_time_collected(self, e: TimeCollected) -> None:
         for seat_text, chips in e.paid.items():
@@ -196,8 +210,23 @@ class TableSession(Handlers):
             self.players[seat] = replace(player, stack=player.stack + change)
         self.house += e.house
 
+    @property
+    def playing(self) -> dict[int, SeatedPlayer]:
+        """The seated players a round deals in: all but those sitting out, by seat."""
+        return {seat: p for seat, p in sorted(self.players.items()) if not p.away}
+
+    def nobody_plays(self) -> str:
+        """Why a round has no player: nobody is seated, or every seated player sits out."""
+        return "every seated player is sitting out" if self.players else "no player is seated"
+
+    def counted(self) -> str:
+        """The players a round would deal in, in words: "3 seated", "2 playing, 1 sitting out"."""
+        away = len(self.players) - len(self.playing)
+        return f"{len(self.players)} seated" if not away else f"{len(self.playing)} playing, {away} sitting out"
+
     def stacks(self) -> dict[int, int]:
-        return {seat: p.stack for seat, p in sorted(self.players.items())}
+        """The stacks of the players a round deals in (a player sitting out does not bank)."""
+        return {seat: p.stack for seat, p in self.playing.items()}
 
     def chips_balance(self) -> int:
         """Bought in − cashed out − chips on the table − house; zero between rounds (C-2)."""

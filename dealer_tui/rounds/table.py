@@ -184,6 +184,12 @@ class Table(TableMoney):
         self._between_rounds("leave the table")
         self._record_table(self.session.leave_events(seat))
 
+    def sit_out(self, seat: int, away: bool = True) -> None:
+        """The player sits out from the next round, keeping the seat and the chips (`away`), or
+        comes back into the next."""
+        self._between_rounds("sit out" if away else "come back in")
+        self._record_table(self.session.away_events(seat, away))
+
     def change_profile(self, profile: LoadedProfile, reason: str, approval: Approval) -> None:
         """C-8: a new profile (paytables, limits) with a supervisor's approval, from the next round."""
         self._between_rounds("change the table's profile")

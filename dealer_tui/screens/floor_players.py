@@ -87,8 +87,8 @@ class PlayersScreen(Screen[None]):
                           _money(d["theoretical_win"]))
         summary = Text(f"{len(self.ratings)} player(s) · wagered {sum(int(r.total('wagered')) for r in self.ratings):,}"
                        f" · actual win {sum(int(r.total('actual_win')) for r in self.ratings):+,}"
-                       " · a banked round's theoretical win is its wagers × the profile's hold on handle; a card "
-                       "room's is its rake and fees")
+                       " · a banked round's theoretical win is each stake × the profile's house edge on "
+                       "its bet type; a card room's is its rake and fees")
         if not self.ratings:
             summary = Text("No rated play" + (f" on gaming day {self.day}." if self.day else "."))
         self.query_one("#players-sum", Static).update(summary)
@@ -106,7 +106,8 @@ class PlayersScreen(Screen[None]):
                 d = s.to_dict()
                 left = str(d["left_at"])[11:16] if d["left_at"] else "still seated"
                 out.append(f"{s.table} seat {s.seat}: {s.sat_at[:16].replace('T', ' ')} to {left} · {d['hands']} "
-                           f"hands · {d['minutes']} min · wagered {_money(d['wagered'])} · average bet "
+                           f"hands · {d['minutes']} min" + (f" ({d['away_minutes']} sat out)" if s.away_minutes else "")
+                           + f" · wagered {_money(d['wagered'])} · average bet "
                            f"{_money(d['average_bet'])} · actual {_money(d['actual_win'])} · theoretical "
                            f"{_money(d['theoretical_win'])}\n")
         self.query_one("#players-sessions", Static).update(out)

@@ -56,7 +56,8 @@ from rules.profiles.loader import LoadedProfile
 
 R = TypeVar("R", bound=Round, default=Round)
 
-BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer", "tray", "identify"})
+BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer", "tray", "identify",
+                           "sit_out"})
 """The round screen's steps taken between hands only (the dealer's sign-in also when nobody is
 signed in for the hand in play)."""
 """The game's round (its live-table variant included) a round screen plays."""
@@ -85,6 +86,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         Binding("D", "dealer", "Dealer sign-in"),
         Binding("T", "tray", "Tray"),
         Binding("I", "identify", "Player's ID", show=False),
+        Binding("O", "sit_out", "Sit out / back", show=False),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -180,6 +182,10 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
             self.query_one("#prompt", Static).update(prompt)
         stacks = {s: (p.name, p.stack) for s, p in self.table.session.players.items()}
         views = {v.seat: self._keyed(v) for v in self.presenter.seats(rnd, stacks)}
+        for seat, player in self.table.session.players.items():  # away since before the hand: not in it
+            if player.away and seat in views:
+                views[seat] = replace(views[seat], out=True,
+                                      note=self.with_keys("sitting out: {sit_out} brings them back"))
         between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
         for panel in self.query(SeatPanel):
             seat = int(str(panel.id).split("-")[1])
@@ -245,6 +251,10 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         fallback = fallback or f"Seat {seat} may not {kind.replace('_', ' ')} now"
         if rnd is None:
             return fallback
+        away = self.table.session.players.get(seat) if seat is not None else None
+        if away is not None and away.away:
+            return self.with_keys(f"Seat {seat} ({away.name}) sits out this hand: {{sit_out}} brings them back "
+                                  "between hands")
         try:
             rnd.propose(Action(kind, seat))
         except RulesError as exc:
@@ -270,7 +280,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
                 return between and self.table.session.dealer is not None
             if action == "join":
                 return between and len(self.table.session.players) < self.table.session.seat_count
-            if action in ("more_chips", "leave", "identify"):
+            if action in ("more_chips", "leave", "identify", "sit_out"):
                 return between and bool(self.table.session.players)
             return between
         if action in self.KINDS:

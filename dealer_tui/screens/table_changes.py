@@ -121,6 +121,18 @@ class TableChanges(RoundSteps):
         screen.ask(ReasonModal(f"Seat {seat} ({player.name}): the loyalty card or ID number", "card or ID number",
                                "The number is needed."), given)
 
+    def action_sit_out(self) -> None:
+        """The picked seat's player sits out from the next round, keeping the seat, or comes back."""
+        screen = self.screen_of_table()
+        seat = screen._chosen_player()
+        if seat is None:
+            return
+        player = screen.table.session.players[seat]
+        away = not player.away
+        screen._table_step(lambda: screen.table.sit_out(seat, away),
+                           f"Seat {seat} ({player.name}) " + ("sits out from the next round" if away
+                                                              else "comes back in from the next round"))
+
     def action_leave(self) -> None:
         screen = self.screen_of_table()
         seat = screen._chosen_player()
