@@ -14,7 +14,6 @@ from dealer_tui.accounting import theoretical
 from dealer_tui.accounting.ratings import rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.one_or_five import BET_NAMES as ONE_OR_FIVE_BETS
@@ -39,16 +38,12 @@ class GivenEdges(Theory):
 def test_each_bet_type_takes_its_own_edge() -> None:
     # Ante 10 × 3% = 0.30; Raise 20: in the Ante's edge, 0; Flush 5 × 8% = 0.40; Straight Flush 5
     # × 13% = 0.65: 1.35 in all (the hold on handle would give 40 × 5% = 2.00)
-    rows = [SettlementRow(2, "ante", 10, -10, ""), SettlementRow(2, "raise", 20, -20, ""),
-            SettlementRow(2, "flush", 5, 10, ""), SettlementRow(2, "straight_flush", 5, -5, "")]
-    assert HCF_EDGES.theoretical(rows) == pytest.approx(1.35)
+    assert HCF_EDGES.theoretical({"ante": 10, "raise": 20, "flush": 5, "straight_flush": 5}) == pytest.approx(1.35)
 
 
 def test_a_bet_type_the_simulator_does_not_rate_takes_the_hold_on_handle() -> None:
-    # a side bet of 10 the edges do not name: 10 × 5%; a DP's bank row is no wager
-    rows = [SettlementRow(1, "ante", 10, 10, ""), SettlementRow(1, "side", 10, -10, ""),
-            SettlementRow(3, "bank", 0, -40, "")]
-    assert HCF_EDGES.theoretical(rows) == pytest.approx(0.30 + 0.50)
+    # a side bet of 10 the edges do not name: 10 × 5%; a rake is no wager
+    assert HCF_EDGES.theoretical({"ante": 10, "side": 10, "rake": 5}) == pytest.approx(0.30 + 0.50)
 
 
 def test_every_settlement_bet_of_the_house_banked_games_is_rated() -> None:

@@ -20,7 +20,7 @@ from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
-from dealer_tui.ledger.base import Ledger, RoundRecord, RowQuery, SettlementRow
+from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
 from dealer_tui.ledger.schema import FEE_BETS
 from dealer_tui.rounds.cash import gaming_day, settings
@@ -128,11 +128,8 @@ def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
     for table in ledger.tables():
         profiles = table_profiles(ledger, table)
         seated: dict[int, RatingSession] = {}
-        rows_of: dict[int, list[SettlementRow]] = {}
-        records: dict[int, RoundRecord] = {}
-        for found, row in ledger.settlement_rows(RowQuery(table_id=table.id, training=True)):
-            rows_of.setdefault(found.id, []).append(row)
-            records[found.id] = found
+        rows_of = ledger.table_settlements(table.id)
+        records = {r.id: r for r in ledger.table_rounds(table.id)}
         for stored in ledger.table_events(table.id, [SeatTaken.KIND, SeatLeft.KIND, SeatAway.KIND, RoundStarted.KIND]):
             try:
                 event = typed(stored, table.game)
@@ -177,7 +174,10 @@ def _rate(rows: list[SettlementRow], record: RoundRecord, started: RoundStarted,
             if edge is None:
                 session.theory_known = False
             else:
-                session.theoretical_win += edge.theoretical(mine)
+                staked: dict[str, int] = {}
+                for row in mine:
+                    staked[row.bet] = staked.get(row.bet, 0) + row.stake
+                session.theoretical_win += edge.theoretical(staked)
         else:
             session.actual_win += fees
             session.theoretical_win += fees

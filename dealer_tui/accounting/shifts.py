@@ -32,7 +32,7 @@ from dealer_tui.events.table import (
     TableOpened,
     TimeCollected,
 )
-from dealer_tui.ledger.base import Ledger, RoundRecord, RowQuery, SettlementRow, StoredEvent, TableRecord
+from dealer_tui.ledger.base import Ledger, RoundRecord, StoredEvent, TableRecord
 from dealer_tui.ledger.payouts import BANK_BETS
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
@@ -270,7 +270,7 @@ class _Collector:
         """(account, since when) of the dealer on duty, counted into the open shift."""
         self.previous_setup: dict[str, object] | None = None
         self.rows: dict[int, RoundRecord] = {}
-        self.bets: dict[int, list[SettlementRow]] = {}
+        self.stakes: dict[int, dict[str, int]] = {}
 
     def current(self) -> ShiftFigures | None:
         if self.shifts and self.shifts[-1].closed_at is None:
@@ -278,10 +278,11 @@ class _Collector:
         return None
 
     def fold(self, events: Iterable[StoredEvent], rows: dict[int, RoundRecord],
-             bets: dict[int, list[SettlementRow]]) -> list[ShiftFigures]:
-        """The shifts of the table's events; a payout is read from its round's row and settlement
-        rows (which `history verify` holds against the payout's event), not decoded again."""
-        self.rows, self.bets = rows, bets
+             stakes: dict[int, dict[str, int]]) -> list[ShiftFigures]:
+        """The shifts of the table's events; a payout is read from its round's row and its stakes
+        by bet from the settlement rows (which `history verify` holds against the payout's event),
+        not decoded again."""
+        self.rows, self.stakes = rows, stakes
         for stored in events:
             if stored.kind not in FOLDED:
                 continue
@@ -408,10 +409,10 @@ class _Collector:
             return
         shift.rounds += 1
         shift.handle += wagered
-        bets = self.bets.get(stored.round_id or 0, [])
-        for row in bets:
-            if row.stake and row.bet not in BANK_BETS:
-                shift.handle_by_bet[row.bet] = shift.handle_by_bet.get(row.bet, 0) + row.stake
+        stakes = self.stakes.get(stored.round_id or 0, {})
+        for bet, staked in stakes.items():
+            if bet not in BANK_BETS:
+                shift.handle_by_bet[bet] = shift.handle_by_bet.get(bet, 0) + staked
         shift.rounds_win += house
         shift.last_at = stored.ts
         dealer = shift.dealers.setdefault(started.dealer, DealerFigures(started.dealer, tables={self.table.name}))
@@ -429,7 +430,7 @@ class _Collector:
             shift.theory_known = False
             return
         shift.edges[started.profile] = edge
-        shift.theoretical += edge.theoretical(bets)
+        shift.theoretical += edge.theoretical(stakes)
         shift.variance += (edge.spread * wagered) ** 2
 
     def _edge(self, sha: str) -> Edge | None:
@@ -451,11 +452,8 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
         profiles = table_profiles(ledger, table)
         events = ledger.table_events(table.id, sorted(FOLDED))
         rows = {r.id: r for r in ledger.table_rounds(table.id)}
-        bets: dict[int, list[SettlementRow]] = {}
-        for found, row in ledger.settlement_rows(RowQuery(table_id=table.id, training=True)):
-            bets.setdefault(found.id, []).append(row)
         collector = _Collector(table, profiles, theory)
-        for shift in collector.fold(events, rows, bets):
+        for shift in collector.fold(events, rows, ledger.table_stakes(table.id)):
             if since is not None and shift.opened_at < since:
                 continue
             if until is not None and shift.opened_at >= until:

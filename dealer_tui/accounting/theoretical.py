@@ -15,12 +15,11 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from dealer_tui import __version__
-from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.ledger.payouts import BANK_BETS
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
@@ -55,9 +54,10 @@ class Edge:
         per = self.bets[bet]
         return 0.0 if per is None else per * stake
 
-    def theoretical(self, rows: Iterable[SettlementRow]) -> float:
-        """The theoretical win on a round's (or one seat's) settlement rows."""
-        return sum(self.on(r.bet, r.stake) for r in rows if r.bet not in BANK_BETS)
+    def theoretical(self, stakes: Mapping[str, int]) -> float:
+        """The theoretical win on a round's (or one seat's) chips staked, by bet (a bank or a
+        rake is no wager)."""
+        return sum(self.on(bet, stake) for bet, stake in stakes.items() if bet not in BANK_BETS)
 
     def basis(self) -> str:
         """The edges in words: "ante × 3.25%, flush × 4.10% per chip staked (the raise counted in

@@ -406,6 +406,14 @@ class Ledger(ABC):
         """Settlement rows of finished rounds matching the query, oldest round first."""
 
     @abstractmethod
+    def table_settlements(self, table_id: int) -> dict[int, list[SettlementRow]]:
+        """Every settled round's rows at a table, by round id (what `table_rounds` lists)."""
+
+    @abstractmethod
+    def table_stakes(self, table_id: int) -> dict[int, dict[str, int]]:
+        """The chips staked in each settled round at a table, by round id and bet (all seats)."""
+
+    @abstractmethod
     def any_flagged(self, flag: str) -> bool:
         """Whether any round carries the flag (the floor says training rounds are left out only
         where there are some)."""

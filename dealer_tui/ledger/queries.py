@@ -239,6 +239,26 @@ def hourly(db: sqlite3.Connection, query: RowQuery) -> list[HourTotals]:
     return [HourTotals(h, b, *v) for (h, b), v in sorted(merged.items())]
 
 
+def table_settlements(db: sqlite3.Connection, table_id: int) -> dict[int, list[SettlementRow]]:
+    """A table's settlement rows by round id, in seat and bet order."""
+    out: dict[int, list[SettlementRow]] = {}
+    for round_id, *row in db.execute(
+            "SELECT s.round_id, s.seat, s.bet, s.stake, s.result, s.reason FROM settlements s"
+            " JOIN rounds r ON r.id = s.round_id WHERE r.table_id = ? ORDER BY s.round_id, s.seat, s.bet", (table_id,)):
+        out.setdefault(int(round_id), []).append(SettlementRow(*row))
+    return out
+
+
+def table_stakes(db: sqlite3.Connection, table_id: int) -> dict[int, dict[str, int]]:
+    """A table's chips staked by round id and bet, summed over the seats in SQL."""
+    out: dict[int, dict[str, int]] = {}
+    for round_id, bet, staked in db.execute(
+            "SELECT s.round_id, s.bet, SUM(s.stake) FROM settlements s JOIN rounds r ON r.id = s.round_id"
+            " WHERE r.table_id = ? AND s.stake <> 0 GROUP BY s.round_id, s.bet", (table_id,)):
+        out.setdefault(int(round_id), {})[str(bet)] = int(staked)
+    return out
+
+
 def settlement_rows(db: sqlite3.Connection, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
     """The query's rounds' rows; seat and minimum payout pick rows (a minimum payout: every row of
     a seat whose payout in the round reaches it), the other filters pick rounds."""

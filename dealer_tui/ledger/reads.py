@@ -141,6 +141,12 @@ class LedgerReads:
     def settlement_rows(self, query: RowQuery) -> Iterator[tuple[RoundRecord, SettlementRow]]:
         return queries.settlement_rows(self._db, query)
 
+    def table_settlements(self, table_id: int) -> dict[int, list[SettlementRow]]:
+        return queries.table_settlements(self._db, table_id)
+
+    def table_stakes(self, table_id: int) -> dict[int, dict[str, int]]:
+        return queries.table_stakes(self._db, table_id)
+
     def _latest_sign_off(self, round_id: int) -> StoredEvent | None:
         """The round's latest sign-off event, or the correction that withdrew it."""
         kinds = (*SIGN_OFF_KINDS, *SIGN_OFF_WITHDRAWN_BY)
