@@ -61,6 +61,49 @@ def test_the_pit_reports_a_delivered_shift_as_the_terminal_does(tmp_path: Path, 
     assert (theirs.win, theirs.closer_difference, theirs.drop_difference) == (mine.rounds_win, 0, 0)
 
 
+def test_the_pit_rates_players_as_the_terminal_does_time_sat_out_and_all(tmp_path: Path, pit_db: str) -> None:
+    """Ann plays, sits out, comes back and cashes out at a table whose chain is delivered to the
+    pit: the server's ratings (hands, minutes, time away, wagered, theoretical win) are the
+    terminal's."""
+    from dealer_tui.accounting.ratings import player_ratings, rating_sessions
+    from tests.test_dealer_figures import Clock
+    from tests.test_shift_accounting import folded_round
+
+    init_schema(pit_db)
+    path = tmp_path / "t.sqlite"
+    clock = Clock()
+    ledger = SqliteLedger(path, clock=clock)
+    table = staffed_table(ledger, "Pit 2", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(4),
+                          seats=6)
+    clock.at(18, 0)
+    table.seat_player(1, "Ann", 1000, card="LC-7")
+    table.seat_player(2, "Bob", 1000)
+    clock.at(18, 5)
+    folded_round(table, {1: 10, 2: 10})
+    clock.at(18, 10)
+    table.sit_out(1)
+    clock.at(18, 30)
+    table.sit_out(1, away=False)
+    clock.at(18, 35)
+    folded_round(table, {1: 20, 2: 10})
+    clock.at(18, 40)
+    table.leave(1)
+    delivery = Delivery(path, pit_db, "T2")
+    assert delivery.once().refused == []
+    delivery.close()
+    theory = Theory(None, hands=20_000)
+    mine = [r.to_dict() for r in player_ratings(rating_sessions(ledger, theory))]
+    pit = PgLedger(pit_db)
+    try:
+        theirs = [r.to_dict() for r in player_ratings(rating_sessions(pit, theory))]
+    finally:
+        pit.close()
+    assert theirs == mine
+    ann = next(r for r in theirs if r["card"] == "LC-7")
+    # seated 18:00-18:40, away 18:10-18:30: 20 minutes played, 20 away; antes 10 + 20
+    assert (ann["hands"], ann["minutes"], ann["away_minutes"], ann["wagered"]) == (2, 20.0, 20.0, 30)
+
+
 def test_the_pits_floor_is_alerted_to_a_refused_delivery_and_a_silent_terminal(tmp_path: Path, pit_db: str) -> None:
     """A terminal's rewritten history, refused by the server, and a terminal silent for ten minutes
     without closing: both are alerts on the pit's floor, kept until a supervisor there acknowledges
