@@ -216,6 +216,13 @@ async def test_after_the_closer_the_next_opener_comes_first(tmp_path: Path) -> N
         await pilot.press("T", "o", *OPENER, *SIGNATURES, "T", "z", *OPENER, *SIGNATURES)
         prompt = str(app.screen.query_one("#prompt", Prompt).render())
         assert prompt == "The shift is closed: T counts the next opener before the next round."
+        shown = {b.action for b in app.screen.active_keys()}                    # type: ignore[attr-defined]
+        assert not shown & {"start", "join", "more_chips"} and "tray" in shown   # the key bar offers the tray
         await pilot.press("j")
         assert isinstance(app.screen, RoundScreen)                               # refused on the key
-        assert "No player sits down between shifts" in str(app.screen.query_one(Notice).render())
+        assert str(app.screen.query_one(Notice).render()) == (
+            "No player sits down between shifts: the table keeps its tray from its first opener on; count the "
+            "next opener first (T).")
+        await pilot.press("s")
+        assert app.table is not None and app.table.round is None
+        assert str(app.screen.query_one(Notice).render()).startswith("No round starts between shifts")

@@ -60,6 +60,8 @@ BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "lea
                            "sit_out"})
 """The round screen's steps taken between hands only (the dealer's sign-in also when nobody is
 signed in for the hand in play)."""
+BETWEEN_SHIFTS = {"start": "round starts", "join": "player sits down", "more_chips": "chips are sold"}
+"""The between-hands steps a table that keeps its tray refuses between shifts (what the tray says)."""
 """The game's round (its live-table variant included) a round screen plays."""
 
 
@@ -274,6 +276,8 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         if action in BETWEEN_HANDS:
             rnd = self.round
             between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
+            if action in BETWEEN_SHIFTS and self.table.tray.kept_problem(BETWEEN_SHIFTS[action]) is not None:
+                return False
             if action == "dealer":  # between hands, or to carry on a hand nobody is signed in for
                 return between or self.table.session.dealer is None
             if action == "start":
@@ -311,9 +315,13 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         between = [b for b in self._bindings_list() if b.key == event.key and b.action in BETWEEN_HANDS]
         if between and not any(self.check_action(b.action, ()) for b in between):
             in_play = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
+            closed = (self.table.tray.kept_problem(BETWEEN_SHIFTS[between[0].action])
+                      if between[0].action in BETWEEN_SHIFTS else None)
             if in_play:
                 self.tell(f"{between[0].description} waits for the end of the hand: finish or void the round first.",
                           severity="warning")
+            elif closed is not None:
+                self.tell(self.with_keys(f"{closed} ({key('tray')})."), severity="warning")
             elif not (between[0].action == "start" and self.no_dealer()):
                 return
             event.stop()
