@@ -13,7 +13,9 @@ from dealer_tui.accounting.ratings import player_ratings, rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.cash import gaming_day
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
@@ -226,3 +228,54 @@ def test_a_player_who_leaves_while_sitting_out_is_not_rated_for_the_time_away(tm
     table.leave(1)
     [ann] = rating_sessions(ledger, KnownEdge())
     assert (ann.minutes, ann.away_minutes, ann.left_at is not None) == (15.0, 30.0, True)
+
+
+def passed_one_or_five_round(table: Table, antes: list[tuple[int, int]]) -> None:
+    """The boxes anted in this order (seat, ante), each passed: every Ante lost (R-2)."""
+    rnd = table.start_round()
+    for seat, ante in antes:
+        table.act(Action("ante", seat, ante))
+    table.act(Action("deal"))
+    while (box := rnd.current_box()) is not None:             # type: ignore[attr-defined]
+        table.act(Action("fold", box.seat))
+    if any(s.kind == "reveal" for s in rnd.legal_actions()):
+        table.act(Action("reveal"))
+    table.act(Action("confirm_payout"))
+    assert rnd.phase is Phase.DONE
+
+
+def test_a_one_or_five_players_boxes_are_rated_as_theirs(tmp_path: Path) -> None:
+    """R-1: settlement rows are per box, numbered in the order they were anted. Bob sits out; Cy
+    antes box 1 (10), Ann boxes 2 and 3 (20 and 5): Ann played 1 hand wagering 25 and lost it,
+    Cy 1 hand of 10, Bob none (box 2 is not seat 2's)."""
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    table = staffed_table(ledger, "F1", ProfileLibrary().find("one-or-five"), VirtualShoe.seeded_with(2), seats=6)
+    for seat, name in ((1, "Ann"), (2, "Bob"), (3, "Cy")):
+        table.seat_player(seat, name, 1000)
+    table.sit_out(2)
+    passed_one_or_five_round(table, [(3, 10), (1, 20), (1, 5)])
+    sessions = {s.player: s for s in rating_sessions(ledger, KnownEdge())}
+    assert (sessions["Ann"].hands, sessions["Ann"].wagered, sessions["Ann"].player_result) == (1, 25, -25)
+    assert (sessions["Cy"].hands, sessions["Cy"].wagered, sessions["Cy"].player_result) == (1, 10, -10)
+    assert (sessions["Bob"].hands, sessions["Bob"].wagered) == (0, 0)
+    # theoretical: the Antes × 5% (KnownEdge rates no bet type: its hold on handle for each)
+    assert sessions["Ann"].theoretical_win == pytest.approx(1.25)
+
+
+def test_a_pause_after_the_last_hand_is_not_taken_off_the_time_played(tmp_path: Path) -> None:
+    """Ann sits at 18:00, plays a hand at 18:05; then she sits out 18:10-18:20 and is still seated:
+    her session is timed to her last hand, 5 minutes played, none of it away."""
+    clock = Clock()
+    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    clock.at(18, 0)
+    table.seat_player(1, "Ann", 1000)
+    clock.at(18, 5)
+    folded_round(table, {1: 10})
+    clock.at(18, 10)
+    table.sit_out(1)
+    clock.at(18, 20)
+    table.sit_out(1, away=False)
+    [ann] = rating_sessions(ledger, KnownEdge())
+    assert (ann.minutes, ann.away_minutes) == (5.0, 0.0)

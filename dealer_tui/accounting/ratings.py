@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import table_profiles
-from dealer_tui.events import EventError, typed
+from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
 from dealer_tui.ledger.schema import FEE_BETS
 from dealer_tui.rounds.cash import gaming_day, settings
+from dealer_tui.rounds.registry import round_class
 from rules.profiles.loader import LoadedProfile
 
 @dataclass
@@ -47,10 +48,8 @@ class RatingSession:
     theory_known: bool = True
     day: str = ""
     """The gaming day the session began in."""
-    away_seconds: float = 0.0
-    """The time the player sat out (ended pauses)."""
-    away_since: str | None = None
-    """When the player sat out, while they still do."""
+    pauses: list[list[str | None]] = field(default_factory=list)
+    """Each time the player sat out: [from, to] (to None: they still do)."""
 
     @property
     def key(self) -> str:
@@ -58,24 +57,34 @@ class RatingSession:
         return f"card {self.card}" if self.card else f"name {self.player}"
 
     @property
+    def end(self) -> str:
+        """Where the session's time ends: the leaving, or (still seated) the last hand played."""
+        return self.left_at or self.last_at or self.sat_at
+
+    @property
     def minutes(self) -> float:
-        """The time played: from the seating to the leaving (or, still seated, the last hand
-        played), less the time sat out."""
-        end = self.left_at or self.last_at or self.sat_at
-        away = self.away_seconds + (max(seconds_between(self.away_since, end), 0.0) if self.away_since else 0.0)
-        return max(seconds_between(self.sat_at, end) - away, 0.0) / 60
+        """The time played: from the seating to the session's end, less the time sat out."""
+        return max(seconds_between(self.sat_at, self.end) / 60 - self.away_minutes, 0.0)
 
     @property
     def away_minutes(self) -> float:
-        return self.away_seconds / 60
+        """The time sat out between the seating and the session's end (a pause after the last
+        hand of a player still seated is not in the session's time, either way)."""
+        end = self.end
+        seconds = 0.0
+        for start, stop in self.pauses:
+            assert start is not None
+            until = end if stop is None or stop > end else stop
+            seconds += max(seconds_between(start, until), 0.0)
+        return seconds / 60
 
     def sits_out(self, away: bool, at: str) -> None:
         """A pause begins (`away`) or ends."""
-        if away and self.away_since is None:
-            self.away_since = at
-        elif not away and self.away_since is not None:
-            self.away_seconds += max(seconds_between(self.away_since, at), 0.0)
-            self.away_since = None
+        open_pause = bool(self.pauses) and self.pauses[-1][1] is None
+        if away and not open_pause:
+            self.pauses.append([at, None])
+        elif not away and open_pause:
+            self.pauses[-1][1] = at
 
     def leaves(self, at: str) -> None:
         self.sits_out(False, at)
@@ -130,7 +139,12 @@ def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
         seated: dict[int, RatingSession] = {}
         rows_of = ledger.table_settlements(table.id)
         records = {r.id: r for r in ledger.table_rounds(table.id)}
-        for stored in ledger.table_events(table.id, [SeatTaken.KIND, SeatLeft.KIND, SeatAway.KIND, RoundStarted.KIND]):
+        rounds = round_class(table.game)
+        owners: dict[int, list[RoundEvent]] = {}
+        """The events that say whose each settlement row is, by round (`Round.row_owners`)."""
+        played: list[tuple[int, RoundStarted, dict[int, RatingSession]]] = []
+        kinds = [SeatTaken.KIND, SeatLeft.KIND, SeatAway.KIND, RoundStarted.KIND, *rounds.ROW_OWNERS]
+        for stored in ledger.table_events(table.id, kinds):
             try:
                 event = typed(stored, table.game)
             except EventError:
@@ -144,27 +158,32 @@ def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
             elif isinstance(event, SeatAway) and event.seat in seated:
                 seated[event.seat].sits_out(event.away, stored.ts)
             elif isinstance(event, RoundStarted) and stored.round_id is not None:
-                rows = rows_of.get(stored.round_id, [])
-                record = records.get(stored.round_id)
-                if rows and record is not None:
-                    _rate(rows, record, event, seated, profiles, theory)
+                played.append((stored.round_id, event, dict(seated)))  # nobody sits down or leaves in a round
+            elif stored.round_id is not None:
+                owners.setdefault(stored.round_id, []).append(event)
+        for round_id, started, players in played:
+            rows = rows_of.get(round_id, [])
+            record = records.get(round_id)
+            if rows and record is not None:
+                _rate(rows, rounds.row_owners(owners.get(round_id, [])), record, started, players, profiles, theory)
     return out
 
 
-def _rate(rows: list[SettlementRow], record: RoundRecord, started: RoundStarted, seated: dict[int, RatingSession],
-          profiles: dict[str, LoadedProfile], theory: Theory) -> None:
-    """One settled round's rows into the sessions of the seats that played it."""
+def _rate(rows: list[SettlementRow], owners: dict[int, int], record: RoundRecord, started: RoundStarted,
+          seated: dict[int, RatingSession], profiles: dict[str, LoadedProfile], theory: Theory) -> None:
+    """One settled round's rows into the sessions of the seats that played it (a row's number is
+    its seat, or one of the seat's boxes: `owners`)."""
     banked = banking(rows) == HOUSE_BANKED
     chips = seat_chips(rows)
     loaded = profiles.get(started.profile_sha256)
     edge = theory.edge(loaded) if banked and loaded is not None else None
     for seat, session in seated.items():
-        mine = [r for r in rows if r.seat == seat]
+        mine = [r for r in rows if owners.get(r.seat, r.seat) == seat]
         if not mine:
             continue
         session.hands += 1
         session.last_at = record.ended_at or record.started_at
-        wagered = chips[seat].wagered if seat in chips else 0
+        wagered = sum(chips[n].wagered for n in {r.seat for r in mine})
         net = sum(r.result for r in mine)
         fees = -sum(r.result for r in mine if r.bet in FEE_BETS)
         session.wagered += wagered

@@ -109,7 +109,8 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
                 theo = "—" if d["theoretical_win"] is None else f"{d['theoretical_win']:,.2f}"
                 who = f"{r.player} (card {r.card})" if r.card else f"{r.player} (anonymous)"
                 hands = f"{d['hands']} hand{'' if d['hands'] == 1 else 's'}"
-                print(f"{who}: {d['sessions']} session(s), {hands}, {d['minutes']} min, wagered "
+                away = f" ({d['away_minutes']} sat out)" if d["away_minutes"] else ""
+                print(f"{who}: {d['sessions']} session(s), {hands}, {d['minutes']} min{away}, wagered "
                       f"{d['wagered']:,}, average bet {avg}, actual win {d['actual_win']:+,}, theoretical win {theo}")
             for note in theory.problems:
                 print(f"note: {note}")

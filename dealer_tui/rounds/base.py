@@ -68,6 +68,15 @@ class Round(PayoutSteps, Handlers, ABC):
     UNDOABLE: ClassVar[Mapping[type[RoundEvent], str]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
     how it reads: `{AntePlaced: "ante"}`. Events that bring cards are never taken back."""
+    ROW_OWNERS: ClassVar[tuple[str, ...]] = ()
+    """The event kinds that say whose a settlement row is, in a game whose rows are not numbered
+    by seat (`row_owners`)."""
+
+    @classmethod
+    def row_owners(cls, events: Sequence[RoundEvent]) -> dict[int, int]:
+        """Each settlement row number's seat, read from the round's events of `ROW_OWNERS` (what
+        the ledger's readers use where no round is replayed); a number it leaves out is a seat."""
+        return {}
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         self.profile = profile

@@ -60,7 +60,13 @@ class OneOrFiveRound(Round):
              "open_box": "mark an open box", "withdraw": "take back an ante"}
     UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the ante", OpenBoxMarked: "open box",
                 BoxClosed: "close", BoxFolded: "pass", InsuranceTaken: "insurance decision"}
+    ROW_OWNERS = (AntePlaced.KIND,)
     profile: OneOrFiveProfile
+
+    @classmethod
+    def row_owners(cls, events: Sequence[RoundEvent]) -> dict[int, int]:
+        """Rows are per box (R-1): each box is the seat's that last anted it."""
+        return {e.box: e.seat for e in events if isinstance(e, AntePlaced)}
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         assert isinstance(profile, OneOrFiveProfile)
