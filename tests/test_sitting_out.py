@@ -136,3 +136,23 @@ def test_verify_names_a_round_that_deals_in_a_seat_sitting_out(
     capsys.readouterr()
     assert main(["history", "verify", "--ledger", str(tmp_path / "l.sqlite")]) == 1
     assert "seat 2 (Bob) is dealt in while its player sits out" in capsys.readouterr().out
+
+
+def test_hcf_every_player_sitting_out_is_the_reason_given(tmp_path: Path) -> None:
+    table = table_of(tmp_path, "high-card-flush-casino")
+    table.seat_player(1, "Ann", 1000)
+    table.sit_out(1)
+    with pytest.raises(IllegalAction, match="every seated player is sitting out"):
+        table.start_round()
+
+
+def test_hcf_18_a_dps_round_needs_a_player_in_play_besides_the_dp(tmp_path: Path) -> None:
+    # the card room's High Card Flush: Ann and Bob hold the minimum bank; Bob sits out, so Ann would
+    # bank against nobody
+    table = table_of(tmp_path, "high-card-flush", seats=7)
+    table.seat_player(1, "Ann", 2000)
+    table.seat_player(2, "Bob", 2000)
+    table.sit_out(2)
+    with pytest.raises(IllegalAction, match=r"a Designated Player's round needs a player besides the DP: "
+                                            r"1 playing, 1 sitting out \(HCF-18\)"):
+        table.start_round()

@@ -224,7 +224,21 @@ async def test_o_sits_the_picked_player_out_and_back_in(tmp_path: Path) -> None:
         rnd = app.table.round
         assert rnd is not None and sorted(rnd.players) == [1, 3]          # type: ignore[attr-defined]
         view = app.screen.query_one("#seat-2", SeatPanel).view
-        assert view is not None and view.out and view.note == "sitting out: O brings them back"
+        assert view is not None and view.out and view.note == "sitting out"             # O waits for the hand's end
         await pilot.press("2", "O")                                       # during the hand: refused
         assert app.table.session.players[2].away
         assert (app.screen.query_one(Notice).message or "").startswith("Sit out / back waits for the end of the hand")
+
+
+async def test_a_game_key_on_a_seat_sitting_out_acts_for_no_other_seat(tmp_path: Path) -> None:
+    """Chinese Poker: with Bob (seat 2) sitting out and picked, g (suggest) would set the rows of
+    the next seat needing them; it is refused, saying he sits out, and no seat's rows are set."""
+    from dealer_tui.widgets.notice import Notice
+
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "O", "s", "d", "2", "g", "k")
+        assert app.table is not None and app.table.round is not None
+        assert [e.kind for e in app.table.round.events] == ["round_started", "cards_dealt"]
+        assert (app.screen.query_one(Notice).message or "") == (
+            "Seat 2 (Bob) sits out this hand: O brings them back between hands.")

@@ -73,6 +73,9 @@ class HighCardFlushRound(Round):
     @classmethod
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
         assert isinstance(profile, HighCardFlushProfile)
+        problem = cls.start_problem(session, profile)
+        if problem is not None:
+            raise refuse(None, "start a round", problem)
         stacks = session.stacks()
         banker = None
         declined = [int(s) for s in choices.get("declined", ())]
@@ -84,9 +87,7 @@ class HighCardFlushRound(Round):
                                                     f"{profile.dp_min_bank} chips and must accept, HCF-18)")
         players = {seat: p for seat, p in session.playing.items() if seat != banker}
         if not players:
-            others = [seat for seat in session.players if seat != banker]
-            raise refuse(None, "start a round", "every seated player but the DP is sitting out" if others
-                         else "no player is seated")
+            raise refuse(None, "start a round", "no player is seated")
         if len(players) > profile.max_players:
             raise refuse(None, "start a round", f"at most {profile.max_players} players play this table")
         return {
@@ -112,6 +113,18 @@ class HighCardFlushRound(Round):
                                               profile.dp_min_bank, [int(s) for s in setup.get("declined", ())])
         if expected != banker:
             return f"seat {banker} banked where HCF-18 gives seat {expected}"
+        return None
+
+    @classmethod
+    def start_problem(cls, session: TableSession, profile: ProfileBase) -> str | None:
+        """Why no round may start whoever banks: nobody plays, or (a Designated Player banks) no
+        one plays against the DP."""
+        assert isinstance(profile, HighCardFlushProfile)
+        if not session.playing:
+            return session.nobody_plays()
+        if profile.banker == "designated_player" and len(session.playing) < 2:
+            return (f"a Designated Player's round needs a player besides the DP: {session.counted()} "
+                    "(HCF-18)")
         return None
 
     @classmethod

@@ -58,6 +58,8 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
         declined: list[int] = list(choices.get("declined", []))
         session = self.table.session
         seat = HighCardFlushRound.next_banker(session, self.table.profile.profile, declined)
+        if HighCardFlushRound.start_problem(session, self.table.profile.profile) is not None:
+            seat = None  # no bank is offered for a round that cannot be dealt: the table says why
         if seat is None:  # the house banks; or no seat can, and the round is refused with the reason
             super().action_start(declined=declined)
             return

@@ -88,7 +88,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         Binding("D", "dealer", "Dealer sign-in"),
         Binding("T", "tray", "Tray"),
         Binding("I", "identify", "Player's ID", show=False),
-        Binding("O", "sit_out", "Sit out / back", show=False),
+        Binding("O", "sit_out", "Sit out / back"),
         Binding("question_mark", "help", "Help"),
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
@@ -184,11 +184,11 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
             self.query_one("#prompt", Static).update(prompt)
         stacks = {s: (p.name, p.stack) for s, p in self.table.session.players.items()}
         views = {v.seat: self._keyed(v) for v in self.presenter.seats(rnd, stacks)}
+        between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
         for seat, player in self.table.session.players.items():  # away since before the hand: not in it
             if player.away and seat in views:
-                views[seat] = replace(views[seat], out=True,
-                                      note=self.with_keys("sitting out: {sit_out} brings them back"))
-        between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
+                note = self.with_keys("sitting out: {sit_out} brings them back") if between else "sitting out"
+                views[seat] = replace(views[seat], out=True, note=note)
         for panel in self.query(SeatPanel):
             seat = int(str(panel.id).split("-")[1])
             panel.view = views.get(seat)
@@ -253,10 +253,6 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         fallback = fallback or f"Seat {seat} may not {kind.replace('_', ' ')} now"
         if rnd is None:
             return fallback
-        away = self.table.session.players.get(seat) if seat is not None else None
-        if away is not None and away.away:
-            return self.with_keys(f"Seat {seat} ({away.name}) sits out this hand: {{sit_out}} brings them back "
-                                  "between hands")
         try:
             rnd.propose(Action(kind, seat))
         except RulesError as exc:
@@ -312,6 +308,14 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
             notice.clear()
             self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
         rnd = self.round
+        away = self.table.session.players.get(self.selected) if self.selected is not None else None
+        if (away is not None and away.away and rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
+                and any(b.key == event.key for b in self._game_bindings())):
+            self.tell(self.with_keys(f"Seat {self.selected} ({away.name}) sits out this hand: {key('sit_out')} "
+                                     "brings them back between hands."), severity="warning")
+            event.stop()
+            event.prevent_default()
+            return
         between = [b for b in self._bindings_list() if b.key == event.key and b.action in BETWEEN_HANDS]
         if between and not any(self.check_action(b.action, ()) for b in between):
             in_play = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
@@ -548,6 +552,15 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
             if binding.show and self.check_action(binding.action.split("(")[0], ()):
                 out.append(binding)
         return out
+
+    def _game_bindings(self) -> list[Binding]:
+        """The game's own keys (its screen's bindings, not the table's): each acts for a seat."""
+        found: list[Binding] = []
+        for cls in type(self).__mro__:
+            if cls is RoundScreen:
+                break
+            found += [b for b in cls.__dict__.get("BINDINGS", ()) if isinstance(b, Binding)]
+        return found
 
     def _bindings_list(self) -> list[Binding]:
         found: list[Binding] = []

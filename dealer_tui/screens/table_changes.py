@@ -78,6 +78,9 @@ class TableChanges(RoundSteps):
         players = screen.table.session.players
         if screen.selected in players:
             return screen.selected
+        if screen.selected is not None:
+            screen.tell(f"Seat {screen.selected} is empty: pick a player's seat (type its number).", severity="warning")
+            return None
         screen.tell("Pick the player's seat first: type its number.", severity="warning")
         return None
 
