@@ -100,14 +100,24 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
         await pilot.press("T", "f", *"F-7", "enter", *count("", "", "10"), *SIGNATURES)
         [fill] = tray_events(app, "tray_filled")
         assert fill["slip"] == "F-7" and fill["total"] == 1_000 and fill["chips"] == {"100": 10}
-        # Ann buys in for 600 by marker, given 1 × 500 and 1 × 100 (the chips suggested)
+        # Ann buys in for 600 on marker M-31, signed by the supervisor (ID and PIN), given 1 × 500 and
+        # 1 × 100 (the chips suggested)
         await pilot.press("1", "j", *"Ann", "enter", *"600", "enter")
         assert isinstance(app.screen, ChoiceModal)
         await pilot.press("m")
+        assert isinstance(app.screen, ReasonModal)
+        await pilot.press("enter")                                              # no number: asked again
+        assert isinstance(app.screen, ReasonModal)
+        await pilot.press(*"M-31", "enter")
+        assert isinstance(app.screen, SignInModal)
+        await pilot.press(*DEALER, "enter")                                     # the dealer may not sign it
+        assert "deals at this table" in str(app.screen.query_one("#pin-error", Static).render())
+        await pilot.press("ctrl+u", *SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
         assert isinstance(app.screen, AmountModal)
         await pilot.press("enter")
         [seated] = tray_events(app, "seat_taken")
         assert seated["method"] == "marker" and seated["chips"] == {"500": 1, "100": 1}
+        assert (seated["marker"], seated["approved_by"]) == ("M-31", SUPERVISOR)
         # Bob pays 300 cash, given 12 × 25 instead of the suggested 3 × 100
         await pilot.press("2", "j", *"Bob", "enter", *"300", "enter", "c", "ctrl+u")
         await pilot.press("tab", "tab", "backspace", "backspace", "tab", *"12", "enter")

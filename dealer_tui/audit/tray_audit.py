@@ -1,8 +1,9 @@
 """A table's tray re-checked from its events, in the order the chain holds them: every count's
 total is what its chips are worth, an opener opens and a closer closes a shift, a closer's expected
 balance is the shift's own records, a fill or credit names a slip used once, a buy-in's chips make
-its amount, a colour-up gives back what it takes, the tray is witnessed by someone other than the
-dealer, and each drop box is counted once, after its shift closed."""
+its amount, a marker names its number once and is signed by someone other than the dealer, a
+colour-up gives back what it takes, the tray is witnessed by someone other than the dealer, and
+each drop box is counted once, after its shift closed."""
 
 from __future__ import annotations
 
@@ -44,9 +45,26 @@ class TrayAudit:
         if isinstance(event, TrayEvent) and event.dealer != on_duty:
             self.problems.append(f"{where}: signed by {event.dealer} as the dealer, but {on_duty or 'no one'} was "
                                  "on duty")
+        if isinstance(event, (SeatTaken, ChipsBought)) and event.method == MARKER:
+            self.problems += [f"{where}: {problem}" for problem in self.marker_problems(event, on_duty)]
         for problem in self.problems_of(event):
             self.problems.append(f"{where}: {problem}")
         self.tray.apply(event, stored.ledger_seq)
+
+    def marker_problems(self, event: SeatTaken | ChipsBought, on_duty: str | None) -> list[str]:
+        """A marker buy-in: its number (once at the table) and its signature, by someone other than
+        the dealer on duty, on a sign-in that stood for nothing else (the signature's authority is
+        the staff register's check)."""
+        out: list[str] = []
+        if not event.marker.strip():
+            out.append("a marker buy-in that records no marker number")
+        elif slip_key(event.marker) in self.tray.markers:
+            out.append(f"marker {event.marker} is already recorded at this table")
+        if event.approved_by and event.approved_by == on_duty:
+            out.append(f"marker signed by {event.approved_by}, the dealer on duty: a marker needs two people")
+        if event.sign_in is not None and (reused := self.tray.sign_in_problem(event.sign_in)) is not None:
+            out.append(reused + " (it stands for nothing here)")
+        return out
 
     def problems_of(self, event: RoundEvent) -> list[str]:
         out: list[str] = []

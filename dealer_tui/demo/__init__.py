@@ -34,8 +34,9 @@ def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> 
         for seat in range(1, players + 1):
             if shift is not None:
                 shift.ensure(amount)
-            table.seat_player(seat, f"Player {seat}", amount, "marker" if shift is not None and seat == 1 else "cash",
-                              card=f"DEMO-{table.record.id}-{seat}")
+            by_marker = shift is not None and seat == 1
+            table.seat_player(seat, f"Player {seat}", amount, "marker" if by_marker else "cash",
+                              card=f"DEMO-{table.record.id}-{seat}", marker=shift.marker() if shift and by_marker else None)
 
 
 def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None,

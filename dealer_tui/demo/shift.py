@@ -1,6 +1,7 @@
 """A demo's shift accounting, as a table keeps it: the opener counted before anyone buys in, a
 fill when the tray runs low (and one on the way, whatever it holds), a credit back to the cage,
-and the closer counted honestly — every count and slip signed by the dealer and the supervisor."""
+and the closer counted honestly — every count and slip signed by the dealer and the supervisor, each
+marker by the supervisor."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dealer_tui.rounds.table import Table
+from dealer_tui.rounds.table_money import Marker
 from dealer_tui.rounds.tray import make_up
 from dealer_tui.staff import Approval
 
@@ -22,6 +24,7 @@ class DemoShift:
     slip_prefix: str = "DEMO"
     fills: int = 0
     credits: int = 0
+    markers: int = 0
 
     def _slip(self, kind: str) -> str:
         shift = self.table.tray.shift
@@ -59,6 +62,13 @@ class DemoShift:
         if shift is not None and shift.expected >= 10:
             self.table.credit(self._slip("C"), self._chips(shift.expected // 10), *self.sign())
             self.credits += 1
+
+    def marker(self) -> Marker:
+        """A marker for a buy-in on credit: its number, signed by the supervisor."""
+        self.markers += 1
+        shift = self.table.tray.shift
+        number = shift.number if shift is not None else 0
+        return Marker(f"{self.slip_prefix}-{self.table.record.id}-{number}-M{self.markers}", self.sign()[1])
 
     def close(self) -> None:
         """The closer, counted as the tray stands (the demo's count is honest)."""

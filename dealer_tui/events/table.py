@@ -49,6 +49,14 @@ class SeatTaken(RoundEvent, kind="seat_taken"):
     """The chips given from the tray, by denomination (older buy-ins did not record them)."""
     card: str = optional(default="")
     """The player's loyalty card number (empty: an anonymous player, known by name only)."""
+    marker: str = optional(default="")
+    """A marker buy-in: the marker's number."""
+    approved_by: str = optional(default="")
+    """A marker buy-in: the supervisor who signed the marker (signed in to witness the tray)."""
+    sign_in: int | None = optional(default=None)
+
+    def claim(self) -> Claim | None:
+        return marker_claim(self.method, self.approved_by, self.sign_in)
 
 
 class ChipsBought(RoundEvent, kind="chips_bought"):
@@ -57,6 +65,18 @@ class ChipsBought(RoundEvent, kind="chips_bought"):
     short: bool = False
     method: str = optional(default="cash")
     chips: dict[str, int] = optional(default_factory=dict)
+    marker: str = optional(default="")
+    approved_by: str = optional(default="")
+    sign_in: int | None = optional(default=None)
+
+    def claim(self) -> Claim | None:
+        return marker_claim(self.method, self.approved_by, self.sign_in)
+
+
+def marker_claim(method: str, approved_by: str, sign_in: int | None) -> Claim | None:
+    """A marker (credit) is issued on a supervisor's signature, signed in to witness the tray; a
+    cash buy-in claims no authority."""
+    return Claim("tray", approved_by, sign_in) if method == "marker" else None
 
 
 class PlayerIdentified(RoundEvent, kind="player_identified"):

@@ -46,7 +46,7 @@ from dealer_tui.rounds.base import (
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
-from dealer_tui.rounds.table_money import MAX_CARD, TableMoney
+from dealer_tui.rounds.table_money import MAX_CARD, Marker, TableMoney
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
 from dealer_tui.staff import DEAL, Approval, StaffRegister, claim_problem
 from dealer_tui.staff.profiles import approval_problem
@@ -156,29 +156,37 @@ class Table(TableMoney):
         return lambda history, amount: rules.buy_rule(self.profile.profile, history, amount)
 
     def seat_player(self, seat: int, name: str, buy_in: int, method: str = CASH,
-                    chips: Mapping[str, int] | None = None, card: str = "") -> None:
-        """A player sits with a buy-in paid in cash or by marker, `chips` (by denomination; None:
-        the largest first) given from the tray; `card` is their loyalty card (empty: anonymous)."""
+                    chips: Mapping[str, int] | None = None, card: str = "", marker: Marker | None = None) -> None:
+        """A player sits with a buy-in paid in cash or by marker (`marker`: its number and the
+        supervisor's signature), `chips` (by denomination; None: the largest first) given from the
+        tray; `card` is their loyalty card (empty: anonymous)."""
         self._between_rounds("seat a player")
         card = card.strip()
         if len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
             raise IllegalAction(f"a loyalty card number is at most {MAX_CARD} letters, digits, '-', '_' or '.'")
         events = self.session.seat_events(seat, name, buy_in, self._buy_rule())
         given = self._chips_sold(buy_in, method, chips)
+        number, signer, sign_in = self._marker_fields(method, marker)
         if method == CASH:
             self._check_ctr(name.strip(), card, seat, buy_in)
-        self._record_table([replace(e, method=method, chips=given, card=card) if isinstance(e, SeatTaken) else e
-                            for e in events])
+        recorded = [replace(e, method=method, chips=given, card=card, marker=number, approved_by=signer, sign_in=sign_in)
+                    if isinstance(e, SeatTaken) else e for e in events]
+        self.check_authority(recorded, "take the marker")
+        self._record_table(recorded)
 
-    def buy_chips(self, seat: int, amount: int, method: str = CASH, chips: Mapping[str, int] | None = None) -> None:
+    def buy_chips(self, seat: int, amount: int, method: str = CASH, chips: Mapping[str, int] | None = None,
+                  marker: Marker | None = None) -> None:
         self._between_rounds("buy chips")
         events = self.session.buy_events(seat, amount, self._buy_rule())
         given = self._chips_sold(amount, method, chips)
+        number, signer, sign_in = self._marker_fields(method, marker)
         if method == CASH:
             player = self.session.player(seat)
             self._check_ctr(player.name, player.card, seat, amount)
-        self._record_table([replace(e, method=method, chips=given) if isinstance(e, ChipsBought) else e
-                            for e in events])
+        recorded = [replace(e, method=method, chips=given, marker=number, approved_by=signer, sign_in=sign_in)
+                    if isinstance(e, ChipsBought) else e for e in events]
+        self.check_authority(recorded, "take the marker")
+        self._record_table(recorded)
 
     def leave(self, seat: int) -> None:
         self._between_rounds("leave the table")

@@ -7,6 +7,7 @@ screens ask before anyone signs) and then recorded on the table's chain."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,15 @@ if TYPE_CHECKING:
 
 MAX_CARD = 32
 """Characters a loyalty card number may have."""
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker (credit) buy-in's paper: its number, and the supervisor who signs it (signed in to
+    witness the tray)."""
+
+    number: str
+    approval: Approval
 
 
 class TableMoney:
@@ -95,6 +105,30 @@ class TableMoney:
     def check_buy(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
         """The chips a buy-in gives, checked now (`IllegalAction` says why not)."""
         return self._chips_sold(amount, method, chips)
+
+    def check_marker(self, number: str) -> None:
+        """A marker's number, checked before its supervisor signs (`IllegalAction` says why not)."""
+        problem = self.tray.marker_problem(number)
+        if problem is not None:
+            raise IllegalAction(problem[:1].upper() + problem[1:])
+
+    def _marker_fields(self, method: str, marker: Marker | None) -> tuple[str, str, int | None]:
+        """What a buy-in records of its marker (its number, the supervisor, their sign-in): nothing
+        for cash; for a marker each checked (`IllegalAction` says why not)."""
+        if method != MARKER:
+            if marker is not None:
+                raise IllegalAction("a cash buy-in has no marker")
+            return "", "", None
+        if marker is None:
+            raise IllegalAction("A marker buy-in needs the marker's number and a supervisor's signature")
+        self.check_marker(marker.number)
+        signer = marker.approval
+        if signer.act != TRAY:
+            raise IllegalAction("A marker is signed by a supervisor signed in to witness the tray")
+        problem = self.witness_account_problem(signer.account) or self.tray.sign_in_problem(signer.sign_in)
+        if problem is not None:
+            raise IllegalAction(f"No marker: {problem}")
+        return marker.number.strip(), signer.account, signer.sign_in
 
     def _chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
         kept = self.tray.kept_problem("chips are sold")

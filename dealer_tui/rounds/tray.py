@@ -108,6 +108,8 @@ class Tray(Handlers):
         self.outside = 0
         """Rounds dealt with no shift open (no opener counted)."""
         self.slips: set[str] = set()
+        self.markers: set[str] = set()
+        """The markers' numbers taken at this table (as `slip_key` tells them apart)."""
         """Every slip number recorded at the table, as `slip_key` gives it (F-7, f 7 and F7 are one slip)."""
         self.loose = [0, 0]
         """Chips sold (cash, marker) with no shift open, for the next shift's opener."""
@@ -196,10 +198,20 @@ class Tray(Handlers):
     @on(SeatTaken)
     def _on_seated(self, e: SeatTaken) -> None:
         self._sold(e.buy_in, e.method)
+        self._marker(e.marker, e.approved_by, e.sign_in)
 
     @on(ChipsBought)
     def _on_bought(self, e: ChipsBought) -> None:
         self._sold(e.amount, e.method)
+        self._marker(e.marker, e.approved_by, e.sign_in)
+
+    def _marker(self, number: str, approved_by: str, sign_in: int | None) -> None:
+        if number:
+            self.markers.add(slip_key(number))
+        if sign_in is not None:
+            self.used.add(sign_in)
+        if approved_by and (shift := self.shift) is not None:
+            shift.staff.add(approved_by)
 
     def _sold(self, amount: int, method: str) -> None:
         if self.shift is None:
@@ -284,16 +296,26 @@ class Tray(Handlers):
         return self.shift
 
     def slip_problem(self, slip: str) -> str | None:
-        slip = slip.strip()
-        if not slip:
-            return "a fill or a credit needs the cage's slip number"
-        if len(slip) > MAX_SLIP:
-            return f"a slip number is at most {MAX_SLIP} characters"
-        if not slip.isprintable() or not slip_key(slip):
-            return "a slip number is letters and digits (and punctuation)"
-        if slip_key(slip) in self.slips:
-            return f"slip {slip} is already recorded at this table"
-        return None
+        return _number_problem(slip, self.slips, "a fill or a credit needs the cage's slip number", "slip")
+
+    def marker_problem(self, number: str) -> str | None:
+        """Why a marker's number may not be recorded (each marker is taken once)."""
+        return _number_problem(number, self.markers, "a marker buy-in needs the marker's number", "marker")
+
+
+def _number_problem(number: str, seen: set[str], missing: str, what: str) -> str | None:
+    """Why a slip's or a marker's number may not be recorded: none, too long, not letters and digits,
+    or recorded at the table already."""
+    number = number.strip()
+    if not number:
+        return missing
+    if len(number) > MAX_SLIP:
+        return f"a {what} number is at most {MAX_SLIP} characters"
+    if not number.isprintable() or not slip_key(number):
+        return f"a {what} number is letters and digits (and punctuation)"
+    if slip_key(number) in seen:
+        return f"{what} {number} is already recorded at this table"
+    return None
 
 
 def slip_key(slip: str) -> str:

@@ -19,6 +19,7 @@ from rules.profiles.loader import LoadedProfile
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
+    from dealer_tui.rounds.table_money import Marker
 
 
 def _by(method: str, counted: bool = True) -> str:
@@ -63,9 +64,9 @@ class TableChanges(RoundSteps):
                 name = name.strip() or given
                 title = f"Seat {seat}: {name}'s buy-in"
                 screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
-                                   lambda v: screen.paid(title, v["chips"], lambda method, chips, ident: screen._table_step(
+                                   lambda v: screen.paid(title, v["chips"], lambda method, chips, ident, marker: screen._table_step(
                                        lambda: screen.table.seat_player(seat, name, v["chips"], method, chips,
-                                                                        card.strip() or ident),
+                                                                        card.strip() or ident, marker),
                                        f"{name} sits at seat {seat} with {v['chips']:,}" + _by(method, chips is not None)),
                                        lambda: screen.table.ctr_problem(name, card.strip(), seat, v["chips"])),
                                    lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))
@@ -96,14 +97,14 @@ class TableChanges(RoundSteps):
         title = f"Seat {seat}: buy chips"
         player = screen.table.session.players[seat]
 
-        def bought(amount: int, method: str, chips: dict[str, int] | None, ident: str) -> None:
+        def bought(amount: int, method: str, chips: dict[str, int] | None, ident: str, marker: Marker | None) -> None:
             if ident:
                 screen.table.identify(seat, ident)
-            screen.table.buy_chips(seat, amount, method, chips)
+            screen.table.buy_chips(seat, amount, method, chips, marker)
 
         screen.ask_amounts(title, [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
-                           lambda v: screen.paid(title, v["chips"], lambda method, chips, ident: screen._table_step(
-                               lambda: bought(v["chips"], method, chips, ident),
+                           lambda v: screen.paid(title, v["chips"], lambda method, chips, ident, marker: screen._table_step(
+                               lambda: bought(v["chips"], method, chips, ident, marker),
                                f"Seat {seat} buys {v['chips']:,}" + _by(method, chips is not None)),
                                lambda: screen.table.ctr_problem(player.name, player.card, seat, v["chips"])),
                            lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from dealer_tui.events.accounting import CASH, MARKER, chips_total
 from dealer_tui.ledger.base import LedgerError
+from dealer_tui.rounds.table_money import Marker
 from dealer_tui.rounds.tray import describe_chips
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
@@ -244,16 +245,17 @@ class TraySteps(RoundSteps):
 
     # -- buy-ins once the tray is counted --------------------------------------------------------
 
-    def paid(self, title: str, amount: int, record: Callable[[str, Chips | None, str], None],
+    def paid(self, title: str, amount: int, record: Callable[[str, Chips | None, str, Marker | None], None],
              cash_problem: Callable[[], str | None] | None = None) -> None:
         """How a buy-in of `amount` is paid: with no shift open, in cash with the chips the table
         gives (as before the tray was counted); else cash or marker, and the chips given. Cash that
-        `cash_problem` says needs the player's ID asks for it first. `record` takes the method, the
-        chips and the ID given ("" for none)."""
+        `cash_problem` says needs the player's ID asks for it first; a marker, its number and a
+        supervisor's signature (ID and PIN). `record` takes the method, the chips, the ID given
+        ("" for none) and the marker."""
         screen = self.screen_of_table()
         table = screen.table
         if table.tray.shift is None:
-            record(CASH, None, "")
+            record(CASH, None, "", None)
             return
         problem = screen.problem(lambda: table.check_buy(amount, CASH, None))
         if problem is not None and "chips given" not in problem:
@@ -270,13 +272,32 @@ class TraySteps(RoundSteps):
                 return
             paid_by = CASH if choice == "c" else MARKER
 
-            def given_chips(ident: str) -> None:
+            def given_chips(ident: str, marker: Marker | None = None) -> None:
                 def chips(given: Chips | None) -> None:
                     if given is not None:
-                        record(paid_by, given, ident)
+                        record(paid_by, given, ident, marker)
 
                 screen.ask(AmountModal(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested),
                                        lambda v: screen.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
+
+            if paid_by == MARKER:
+                def numbered(number: str | None) -> None:
+                    if not number:
+                        return
+
+                    def signed(approval: Approval | None) -> None:
+                        if approval is not None:
+                            given_chips("", Marker(number.strip(), approval))
+
+                    screen.show(SignInModal(screen.desk, Purpose(TRAY, f"sign marker {number.strip()} for {amount:,} "
+                                                                       f"at table {table.record.name}", table.record.id),
+                                            check=table.witness_problem, account_check=table.witness_account_problem,
+                                            hint="A supervisor or a manager other than the dealer signs the marker "
+                                                 "with their own ID and PIN."), signed)
+
+                screen.ask(ReasonModal(f"{title}: the marker's number", "marker number", "The marker's number is needed.",
+                                       lambda number: screen.problem(lambda: table.check_marker(number))), numbered)
+                return
 
             needs = cash_problem() if paid_by == CASH and cash_problem is not None else None
             if needs is None:

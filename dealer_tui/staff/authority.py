@@ -37,7 +37,7 @@ MAY: dict[str, frozenset[str]] = {
 WHAT: dict[str, str] = {
     DEAL: "deal", SIGN_OFF: "sign off a payout", VOID: "void a round", CORRECT_CARDS: "correct keyed cards",
     CHANGE_PROFILE: "change a table's profile", FLOOR: "open the floor review", MANAGE: "manage staff and profiles",
-    SET_PIN: "change their own PIN", TRAY: "witness a tray count, a fill or a credit",
+    SET_PIN: "change their own PIN", TRAY: "witness a tray count, a fill, a credit or a marker",
     COUNT_DROP: "count a drop box", ACKNOWLEDGE: "acknowledge an alert",
 }
 TABLE_ACTS = frozenset({DEAL, SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE, TRAY, COUNT_DROP})
