@@ -113,3 +113,16 @@ def test_verify_names_a_marker_signed_by_the_dealer_on_duty(
     assert main(["history", "verify", "--ledger", str(tmp_path / "ledger.sqlite")]) == 1
     out = capsys.readouterr().out
     assert f"marker signed by {DEALER}, the dealer on duty: a marker needs two people" in out
+
+
+def test_the_shifts_tray_record_lists_each_marker_with_who_signed_it(tmp_path: Path) -> None:
+    from dealer_tui.accounting.shifts import shift_figures
+    from dealer_tui.accounting.theoretical import Theory
+
+    table, crew = casino_table(tmp_path)
+    table.open_shift({"1000": 10}, *both(crew, table))
+    table.seat_player(3, "Ann", 1000, "marker", marker=marker(crew, table, "M-100"))
+    [shift] = shift_figures(table.ledger, Theory(None, hands=2_000))
+    [entry] = [m for m in shift.movements if m["what"] == "marker"]
+    assert (entry["total"], entry["slip"], entry["seat"], entry["dealer"], entry["supervisor"]) == (
+        1000, "M-100", 3, DEALER, SUPERVISOR)

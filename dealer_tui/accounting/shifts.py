@@ -18,14 +18,16 @@ from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.audit import table_profiles
 from dealer_tui.events import EventError, typed
-from dealer_tui.events.accounting import ChipsColouredUp, TrayCounted, TrayCredited, TrayFilled
+from dealer_tui.events.accounting import MARKER, ChipsColouredUp, TrayCounted, TrayCredited, TrayFilled
 from dealer_tui.events.table import (
     CardsCorrected,
+    ChipsBought,
     DealerSignedIn,
     DealerSignedOut,
     PayoutConfirmed,
     RoundStarted,
     RoundVoided,
+    SeatTaken,
     SignOffRefused,
     StepTakenBack,
     TableChanged,
@@ -312,6 +314,9 @@ class _Collector:
                             event.supervisor, event.slip)
             elif isinstance(event, ChipsColouredUp):
                 self._moved("colour-up", event.total, stored, seat=event.seat)
+            elif isinstance(event, (SeatTaken, ChipsBought)) and event.method == MARKER:
+                self._moved("marker", event.buy_in if isinstance(event, SeatTaken) else event.amount, stored,
+                            self.duty[0] if self.duty is not None else "", event.approved_by, event.marker, event.seat)
             elif isinstance(event, TimeCollected) and (shift := self.current()) is not None:
                 shift.rounds_win += event.total  # the house's revenue the table recorded, as its rake
                 shift.theoretical += event.total
