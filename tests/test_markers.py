@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from dealer_tui.cli import main
 from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.table_money import Marker, TableMoney
 from dealer_tui.staff import DEAL, TRAY
 from rules.errors import IllegalAction
 from tests.staff_support import DEALER, DEALER_PIN, MANAGER, MANAGER_PIN, SUPERVISOR, SUPERVISOR_PIN
 from tests.test_shift_accounting import both, casino_table, marker
+from tests.test_tampering import fails
 
 
 def seated_events(table: Table) -> list[dict[str, object]]:
@@ -94,8 +94,7 @@ def test_verify_names_a_marker_recorded_without_a_signature(
     table.close()
     table.ledger.close()
     capsys.readouterr()
-    assert main(["history", "verify", "--ledger", str(tmp_path / "ledger.sqlite")]) == 1
-    assert "tray by 'no one' names no sign-in" in capsys.readouterr().out
+    fails(tmp_path / "ledger.sqlite", capsys, "tray by 'no one' names no sign-in")
 
 
 def test_verify_names_a_marker_signed_by_the_dealer_on_duty(
@@ -110,9 +109,7 @@ def test_verify_names_a_marker_signed_by_the_dealer_on_duty(
     table.close()
     table.ledger.close()
     capsys.readouterr()
-    assert main(["history", "verify", "--ledger", str(tmp_path / "ledger.sqlite")]) == 1
-    out = capsys.readouterr().out
-    assert f"marker signed by {DEALER}, the dealer on duty: a marker needs two people" in out
+    fails(tmp_path / "ledger.sqlite", capsys, f"marker signed by {DEALER}, the dealer on duty: a marker needs two people")
 
 
 def test_the_shifts_tray_record_lists_each_marker_with_who_signed_it(tmp_path: Path) -> None:

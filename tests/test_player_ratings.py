@@ -34,11 +34,17 @@ class KnownEdge(Theory):
         return Edge(0.05, 1.0, "test", 0, 0) if loaded.profile.house_banked() else None
 
 
-def test_a_rating_session_at_a_house_banked_table(tmp_path: Path) -> None:
+def clocked_casino_table(tmp_path: Path) -> tuple[Clock, SqliteLedger, Table]:
+    """A casino High Card Flush table of six seats whose ledger's clock the test sets."""
     clock = Clock()
     ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
     table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
                           seats=6)
+    return clock, ledger, table
+
+
+def test_a_rating_session_at_a_house_banked_table(tmp_path: Path) -> None:
+    clock, ledger, table = clocked_casino_table(tmp_path)
     clock.at(18, 0)
     table.seat_player(1, "Ann Lee", 1000, card="LC-1")
     table.seat_player(2, "Bob", 1000)
@@ -186,10 +192,7 @@ def test_a_rating_session_pauses_while_the_player_sits_out(tmp_path: Path) -> No
     """Ann sits at 18:00, plays a hand at 18:05, sits out 18:10-18:40, plays at 18:45 and leaves at
     19:00: 60 minutes seated, 30 of them away, 30 minutes played; the round dealt while she was away
     is not hers (Bob's alone)."""
-    clock = Clock()
-    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
-    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
-                          seats=6)
+    clock, ledger, table = clocked_casino_table(tmp_path)
     clock.at(18, 0)
     table.seat_player(1, "Ann", 1000, card="LC-1")
     table.seat_player(2, "Bob", 1000)
@@ -214,10 +217,7 @@ def test_a_rating_session_pauses_while_the_player_sits_out(tmp_path: Path) -> No
 
 def test_a_player_who_leaves_while_sitting_out_is_not_rated_for_the_time_away(tmp_path: Path) -> None:
     # seated 18:00, a hand at 18:05, away from 18:15, cashes out at 18:45: 15 minutes played
-    clock = Clock()
-    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
-    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
-                          seats=6)
+    clock, ledger, table = clocked_casino_table(tmp_path)
     clock.at(18, 0)
     table.seat_player(1, "Ann", 1000)
     clock.at(18, 5)
@@ -265,10 +265,7 @@ def test_a_one_or_five_players_boxes_are_rated_as_theirs(tmp_path: Path) -> None
 def test_a_pause_after_the_last_hand_is_not_taken_off_the_time_played(tmp_path: Path) -> None:
     """Ann sits at 18:00, plays a hand at 18:05; then she sits out 18:10-18:20 and is still seated:
     her session is timed to her last hand, 5 minutes played, none of it away."""
-    clock = Clock()
-    ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
-    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
-                          seats=6)
+    clock, ledger, table = clocked_casino_table(tmp_path)
     clock.at(18, 0)
     table.seat_player(1, "Ann", 1000)
     clock.at(18, 5)
