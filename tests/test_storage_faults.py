@@ -321,3 +321,29 @@ async def test_the_terminal_says_nothing_was_recorded_and_the_step_is_tried_agai
         assert len(app.ledger.round_events(table.round_id or 0)) == stored + 1
         assert verify_ledger(app.ledger) == []
 
+
+
+def test_a_tray_step_refused_by_a_full_disk_records_nothing_and_stands_once_there_is_room(tmp_path: Path) -> None:
+    """A fill signed by the dealer and the supervisor, refused by a full disk: the tray's figures
+    are as before, verify is clean on the full disk, and the same signatures carry the fill once
+    there is room (they stood for nothing that was recorded)."""
+    from tests.test_shift_accounting import both, casino_table
+
+    with tmpfs(tmp_path / "disk", size="2m") as disk:
+        table, crew = casino_table(disk)
+        table.open_shift({"1000": 10}, *both(crew, table))
+        shift = table.tray.shift
+        assert shift is not None and shift.expected == 10_000
+        signatures = both(crew, table)
+        filler = fill(disk)
+        with pytest.raises(StorageError) as refused:
+            table.fill("F-1", {"1000": 5}, *signatures)
+        assert refused.value.problem == "disk full" and str(refused.value).endswith("nothing was recorded")
+        assert (table.tray.shift.fills, table.tray.shift.expected, table.tray.slips) == (0, 10_000, set())
+        verified = cli("history", "verify", "--ledger", str(disk / "ledger.sqlite"))
+        assert ok(verified), verified.stdout + verified.stderr
+        filler.unlink()
+        table.fill("F-1", {"1000": 5}, *signatures)
+        assert (table.tray.shift.fills, table.tray.shift.expected) == (5_000, 15_000)
+        assert verify_ledger(table.ledger) == []
+        table.ledger.close()
