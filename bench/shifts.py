@@ -53,7 +53,8 @@ def build(path: Path, rounds: int, shifts: int) -> None:
     table = staffed_table(ledger, "Bench", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
                           seats=6)
     shift = DemoShift(table, lambda: (crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
-                                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table)))
+                                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table)),
+                      lambda text: crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table, text=text))
     rng = random.Random(1)
     for _ in range(shifts):
         shift.fills = shift.credits = 0

@@ -54,9 +54,10 @@ class Crew:
     desk: StaffDesk
 
     def sign_in(self, account: str, pin: str, act: str, table: Table | None = None,
-                round_number: int | None = None) -> Approval:
+                round_number: int | None = None, text: str | None = None) -> Approval:
+        """`text`: the sign-in's words (default: the act's, for a test)."""
         where = table.record.id if table is not None else None
-        return self.desk.sign_in(account, pin, Purpose(act, f"{act} (test)", where, round_number))
+        return self.desk.sign_in(account, pin, Purpose(act, text or f"{act} (test)", where, round_number))
 
     def deal(self, table: Table, account: str = DEALER, pin: str = DEALER_PIN) -> Table:
         """`account` signs in to deal at the table; the table, for chaining."""

@@ -36,7 +36,8 @@ def test_the_pit_reports_a_delivered_shift_as_the_terminal_does(tmp_path: Path, 
     crew = staffed(ledger)
     table = staffed_table(ledger, "Pit 1", ProfileLibrary().find("one-or-five"), VirtualShoe.seeded_with(2), seats=6)
     shift = DemoShift(table, lambda: (crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
-                                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table)))
+                                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table)),
+                      lambda text: crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table, text=text))
     shift.open(3)
     seat_players(table, 3, shift)
     play(table, 6, random.Random(2), approve=crew.approver(), shift=shift)

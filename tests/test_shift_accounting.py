@@ -21,6 +21,7 @@ from dealer_tui.ledger.witness import Witness
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
+from dealer_tui.events.table import marker_purpose
 from dealer_tui.rounds.table_money import Marker
 from dealer_tui.staff import COUNT_DROP, DEAL, TRAY
 from rules.errors import IllegalAction
@@ -56,10 +57,10 @@ def both(crew: Crew, table: Table, dealer: str = DEALER, dealer_pin: str = DEALE
     return (crew.sign_in(dealer, dealer_pin, DEAL, table), crew.sign_in(supervisor, supervisor_pin, TRAY, table))
 
 
-def marker(crew: Crew, table: Table, number: str, supervisor: str = SUPERVISOR,
+def marker(crew: Crew, table: Table, number: str, amount: int, supervisor: str = SUPERVISOR,
            pin: str = SUPERVISOR_PIN) -> Marker:
-    """A marker's number, signed by the supervisor (signed in to witness the tray)."""
-    return Marker(number, crew.sign_in(supervisor, pin, TRAY, table))
+    """A marker's number, signed by the supervisor (signed in to witness the tray for it)."""
+    return Marker(number, crew.sign_in(supervisor, pin, TRAY, table, text=marker_purpose(number, amount)))
 
 
 def folded_round(table: Table, antes: dict[int, int]) -> None:
@@ -91,7 +92,7 @@ def test_a_shift_with_a_fill_a_credit_a_marker_and_a_short_drop_count(tmp_path: 
     table, crew = casino_table(tmp_path)
     table.open_shift(OPENER, *both(crew, table))                 # opener 21,000
     table.seat_player(1, "Ann", 1000)                            # 1,000 cash
-    table.seat_player(2, "Bob", 500, "marker", marker=marker(crew, table, "M-1"))   # 500 by marker
+    table.seat_player(2, "Bob", 500, "marker", marker=marker(crew, table, "M-1", 500))   # 500 by marker
     table.fill("F-1", {"100": 10}, *both(crew, table))           # fill 1,000
     folded_round(table, {1: 10, 2: 20})                          # the house takes 10 + 20 = 30
     table.credit("C-1", {"1000": 2}, *both(crew, table))         # credit 2,000
@@ -260,7 +261,7 @@ def test_win_and_its_differences_add_up_for_any_shift(tmp_path_factory: pytest.T
     table.open_shift({"1000": 20}, *both(crew, table))
     for seat, (amount, by_marker) in enumerate(buys, start=1):
         table.seat_player(seat, f"P{seat}", amount, "marker" if by_marker else "cash",
-                          marker=marker(crew, table, f"M-{seat}") if by_marker else None)
+                          marker=marker(crew, table, f"M-{seat}", amount) if by_marker else None)
     if fill:
         table.fill("F", {"100": fill}, *both(crew, table))
     folded_round(table, {seat: 10 for seat in range(1, len(buys) + 1)})
@@ -384,7 +385,7 @@ def test_a_slip_is_one_slip_whatever_its_case(tmp_path: Path) -> None:
     table, crew = casino_table(tmp_path)
     table.open_shift(OPENER, *both(crew, table))
     table.fill("F-100", {"100": 1}, *both(crew, table))
-    with pytest.raises(IllegalAction, match="slip f-100 is already recorded at this table"):
+    with pytest.raises(IllegalAction, match=r"slip F-100 is already recorded at this table \(f-100 is the same number\)"):
         table.fill("f-100", {"100": 1}, *both(crew, table))
 
 
@@ -478,7 +479,7 @@ def test_a_marker_in_the_drop_box_for_cash_taken_is_flagged(tmp_path: Path) -> N
     table, crew = casino_table(tmp_path)
     table.open_shift({"1000": 10}, *both(crew, table))
     table.seat_player(1, "Ann", 2000)
-    table.seat_player(2, "Bob", 1000, "marker", marker=marker(crew, table, "M-2"))
+    table.seat_player(2, "Bob", 1000, "marker", marker=marker(crew, table, "M-2", 1000))
     table.close_shift({"1000": 7}, *both(crew, table))
     record_drop(table.ledger, table.record, cash=1000, markers=2000, collection=0, by=count_team(crew, table))
     s = the_shift(table)

@@ -339,7 +339,7 @@ def test_a_tray_step_refused_by_a_full_disk_records_nothing_and_stands_once_ther
         with pytest.raises(StorageError) as refused:
             table.fill("F-1", {"1000": 5}, *signatures)
         assert refused.value.problem == "disk full" and str(refused.value).endswith("nothing was recorded")
-        assert (table.tray.shift.fills, table.tray.shift.expected, table.tray.slips) == (0, 10_000, set())
+        assert (table.tray.shift.fills, table.tray.shift.expected, table.tray.slips) == (0, 10_000, {})
         verified = cli("history", "verify", "--ledger", str(disk / "ledger.sqlite"))
         assert ok(verified), verified.stdout + verified.stderr
         filler.unlink()

@@ -147,7 +147,8 @@ async def test_a_slip_number_is_recorded_once(tmp_path: Path) -> None:
         await pilot.press("T", "f", *"f 7", "enter")                           # F-7 again, as typed another way
         dialog = app.screen
         assert isinstance(dialog, ReasonModal)                                   # asked again, in the dialog
-        assert "slip f 7 is already recorded at this table" in str(dialog.query_one("#reason-error", Static).render())
+        assert "slip F-7 is already recorded at this table (f 7 is the same number)" in str(
+            dialog.query_one("#reason-error", Static).render())
         await pilot.press("escape")
         assert len(tray_events(app, "tray_filled")) == 1
 

@@ -45,21 +45,27 @@ class TrayAudit:
         if isinstance(event, TrayEvent) and event.dealer != on_duty:
             self.problems.append(f"{where}: signed by {event.dealer} as the dealer, but {on_duty or 'no one'} was "
                                  "on duty")
-        if isinstance(event, (SeatTaken, ChipsBought)) and event.method == MARKER:
-            self.problems += [f"{where}: {problem}" for problem in self.marker_problems(event, on_duty)]
+        if isinstance(event, (SeatTaken, ChipsBought)):
+            self.problems += [f"{where}: {problem}" for problem in self.sale_problems(event, on_duty)]
         for problem in self.problems_of(event):
             self.problems.append(f"{where}: {problem}")
         self.tray.apply(event, stored.ledger_seq)
 
-    def marker_problems(self, event: SeatTaken | ChipsBought, on_duty: str | None) -> list[str]:
-        """A marker buy-in: its number (once at the table) and its signature, by someone other than
-        the dealer on duty, on a sign-in that stood for nothing else (the signature's authority is
-        the staff register's check)."""
+    def sale_problems(self, event: SeatTaken | ChipsBought, on_duty: str | None) -> list[str]:
+        """Chips sold from the tray with a dealer on duty; a cash buy-in with no marker; a marker
+        buy-in's number (as the terminal takes it, once at the table) and its signature, by someone
+        other than the dealer on duty, on a sign-in that stood for nothing else (the signature's
+        authority, and its words naming the marker, are the staff register's check)."""
         out: list[str] = []
-        if not event.marker.strip():
-            out.append("a marker buy-in that records no marker number")
-        elif slip_key(event.marker) in self.tray.markers:
-            out.append(f"marker {event.marker} is already recorded at this table")
+        if self.tray.shift is not None and on_duty is None:
+            out.append("chips sold from the tray with no dealer on duty")
+        if event.method != MARKER:
+            if event.marker or event.approved_by or event.sign_in is not None:
+                out.append(f"a {event.method} buy-in that records a marker ({event.marker or 'no number'}, signed by "
+                           f"{event.approved_by or 'no one'})")
+            return out
+        if (number := self.tray.marker_problem(event.marker)) is not None:
+            out.append(number)
         if event.approved_by and event.approved_by == on_duty:
             out.append(f"marker signed by {event.approved_by}, the dealer on duty: a marker needs two people")
         if event.sign_in is not None and (reused := self.tray.sign_in_problem(event.sign_in)) is not None:

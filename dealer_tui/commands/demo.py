@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from dealer_tui.demo.shift import DemoShift, Signatures
+    from dealer_tui.demo.shift import DemoShift, Signatures, Witness
     from dealer_tui.ledger import Ledger
     from dealer_tui.rounds.cards import CardSource
     from dealer_tui.rounds.table import Table
@@ -109,8 +109,8 @@ def run(args: argparse.Namespace) -> int:
         if table is None:
             table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats,
                                  training=True)
-        approve, sign, count_team = _sign_in_staff(table, args)
-        shift = DemoShift(table, sign)
+        approve, sign, witness, count_team = _sign_in_staff(table, args)
+        shift = DemoShift(table, sign, witness)
         opened = shift.open(args.players)
         seat_players(table, args.players, shift)
         progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
@@ -188,10 +188,11 @@ def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Tab
 
 
 def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[
-        Callable[[Table], dict[str, object]], Signatures, Approval | None]:
+        Callable[[Table], dict[str, object]], Signatures, Witness, Approval | None]:
     """The dealer signs in at the table; the supervisor's PIN is asked once, and each payout that
     needs a sign-off is its own recorded sign-in for that round, as is each tray count, fill and
-    credit (the dealer's and the supervisor's); the count team's sign-in, with `--count-team`."""
+    credit (the dealer's and the supervisor's) and each marker (the supervisor's); the count
+    team's sign-in, with `--count-team`."""
     from dealer_tui.commands.staff import read_pin
     from dealer_tui.staff import COUNT_DROP, DEAL, SIGN_OFF, TRAY, Purpose, StaffDesk
 
@@ -218,7 +219,10 @@ def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[
         return (desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, f"sign the tray at {where}", table.record.id)),
                 desk.sign_in(args.supervisor, pin, Purpose(TRAY, f"witness the tray at {where}", table.record.id)))
 
-    return approve, sign, count_team
+    def witness(text: str) -> Approval:
+        return desk.sign_in(args.supervisor, pin, Purpose(TRAY, text, table.record.id))
+
+    return approve, sign, witness, count_team
 
 
 def _close_shift(table: Table, shift: DemoShift, count_team: Approval | None) -> list[str]:

@@ -36,7 +36,7 @@ def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> 
                 shift.ensure(amount)
             by_marker = shift is not None and seat == 1
             table.seat_player(seat, f"Player {seat}", amount, "marker" if by_marker else "cash",
-                              card=f"DEMO-{table.record.id}-{seat}", marker=shift.marker() if shift and by_marker else None)
+                              card=f"DEMO-{table.record.id}-{seat}", marker=shift.marker(amount) if shift and by_marker else None)
 
 
 def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None,

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from dealer_tui.events.table import marker_purpose
 from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.table_money import Marker
 from dealer_tui.rounds.tray import make_up
@@ -15,12 +16,15 @@ from dealer_tui.staff import Approval
 
 Signatures = Callable[[], tuple[Approval, Approval]]
 """A fresh sign-in of the dealer (to deal) and of the supervisor (to witness the tray)."""
+Witness = Callable[[str], Approval]
+"""A fresh sign-in of the supervisor to witness the tray, for the words given (a marker's)."""
 
 
 @dataclass
 class DemoShift:
     table: Table
     sign: Signatures
+    witness: Witness
     slip_prefix: str = "DEMO"
     fills: int = 0
     credits: int = 0
@@ -63,12 +67,12 @@ class DemoShift:
             self.table.credit(self._slip("C"), self._chips(shift.expected // 10), *self.sign())
             self.credits += 1
 
-    def marker(self) -> Marker:
-        """A marker for a buy-in on credit: its number, signed by the supervisor."""
+    def marker(self, amount: int) -> Marker:
+        """A marker for a buy-in of `amount` on credit: its number, signed by the supervisor."""
         self.markers += 1
         shift = self.table.tray.shift
-        number = shift.number if shift is not None else 0
-        return Marker(f"{self.slip_prefix}-{self.table.record.id}-{number}-M{self.markers}", self.sign()[1])
+        number = f"{self.slip_prefix}-{self.table.record.id}-{shift.number if shift is not None else 0}-M{self.markers}"
+        return Marker(number, self.witness(marker_purpose(number, amount)))
 
     def close(self) -> None:
         """The closer, counted as the tray stands (the demo's count is honest)."""

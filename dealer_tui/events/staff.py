@@ -27,6 +27,10 @@ class Claim:
     act: str
     account: str
     sign_in: int | None
+    purpose: str | None = None
+    """The words the sign-in must have been made for (a marker's number and amount); None: any."""
+    label: str = ""
+    """What the act is called in a problem found with the claim (empty: the act's name)."""
 
 
 class PinHash(Record):

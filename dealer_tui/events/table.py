@@ -56,7 +56,7 @@ class SeatTaken(RoundEvent, kind="seat_taken"):
     sign_in: int | None = optional(default=None)
 
     def claim(self) -> Claim | None:
-        return marker_claim(self.method, self.approved_by, self.sign_in)
+        return marker_claim(self.method, self.marker, self.buy_in, self.approved_by, self.sign_in)
 
 
 class ChipsBought(RoundEvent, kind="chips_bought"):
@@ -70,13 +70,21 @@ class ChipsBought(RoundEvent, kind="chips_bought"):
     sign_in: int | None = optional(default=None)
 
     def claim(self) -> Claim | None:
-        return marker_claim(self.method, self.approved_by, self.sign_in)
+        return marker_claim(self.method, self.marker, self.amount, self.approved_by, self.sign_in)
 
 
-def marker_claim(method: str, approved_by: str, sign_in: int | None) -> Claim | None:
-    """A marker (credit) is issued on a supervisor's signature, signed in to witness the tray; a
-    cash buy-in claims no authority."""
-    return Claim("tray", approved_by, sign_in) if method == "marker" else None
+def marker_purpose(number: str, amount: int) -> str:
+    """What a supervisor signs in for to sign a marker: its number and amount (the sign-in's own
+    words, which its signature covers)."""
+    return f"sign marker {number.strip()} for {amount:,} chips"
+
+
+def marker_claim(method: str, number: str, amount: int, approved_by: str, sign_in: int | None) -> Claim | None:
+    """A marker (credit) is issued on a supervisor's signature, signed in to witness the tray for
+    that marker (its number and amount); a cash buy-in claims no authority."""
+    if method != "marker":
+        return None
+    return Claim("tray", approved_by, sign_in, purpose=marker_purpose(number, amount), label="marker")
 
 
 class PlayerIdentified(RoundEvent, kind="player_identified"):

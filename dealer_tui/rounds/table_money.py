@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 
 MAX_CARD = 32
 """Characters a loyalty card number may have."""
+TRAY_WITNESSED, MARKER_SIGNED = "the tray is witnessed", "a marker is signed"
+"""What the dealer on duty may not do themselves (`witness_problem`)."""
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ class TableMoney:
         signer = marker.approval
         if signer.act != TRAY:
             raise IllegalAction("A marker is signed by a supervisor signed in to witness the tray")
-        problem = self.witness_account_problem(signer.account) or self.tray.sign_in_problem(signer.sign_in)
+        problem = self.witness_account_problem(signer.account, MARKER_SIGNED) or self.tray.sign_in_problem(signer.sign_in)
         if problem is not None:
             raise IllegalAction(f"No marker: {problem}")
         return marker.number.strip(), signer.account, signer.sign_in
@@ -186,11 +188,12 @@ class TableMoney:
             raise IllegalAction("The opener counts the chips in the tray: none were counted")
         return counted
 
-    def witness_account_problem(self, account: str) -> str | None:
-        """Why `account` may not witness the tray (the dealer on duty), said before its PIN is asked."""
+    def witness_account_problem(self, account: str, step: str = TRAY_WITNESSED) -> str | None:
+        """Why `account` may not witness the tray (the dealer on duty), said before its PIN is asked;
+        `step` says what is done by someone other than the dealer."""
         on_duty = self.session.dealer
         if on_duty is not None and on_duty.account == account:
-            return f"{on_duty.name} ({account}) deals at this table: the tray is witnessed by someone other than the dealer"
+            return f"{on_duty.name} ({account}) deals at this table: {step} by someone other than the dealer"
         return None
 
     def check_sale(self, amount: int) -> None:
@@ -205,12 +208,11 @@ class TableMoney:
             raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
                                 "a fill from the cage first")
 
-    def witness_problem(self, supervisor: Approval) -> str | None:
+    def witness_problem(self, supervisor: Approval, step: str = TRAY_WITNESSED) -> str | None:
         """Why `supervisor` may not witness the tray with the dealer on duty (None: they may)."""
         on_duty = self.session.dealer
         if on_duty is not None and on_duty.account == supervisor.account:
-            return (f"{supervisor.describe()} deals at this table: the tray is witnessed by someone other than "
-                    "the dealer")
+            return f"{supervisor.describe()} deals at this table: {step} by someone other than the dealer"
         return None
 
     def open_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:

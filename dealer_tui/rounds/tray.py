@@ -8,6 +8,7 @@ collection box, never the tray.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -107,10 +108,11 @@ class Tray(Handlers):
         """Whether the profile in force banks the game (its result is the tray's)."""
         self.outside = 0
         """Rounds dealt with no shift open (no opener counted)."""
-        self.slips: set[str] = set()
-        self.markers: set[str] = set()
-        """The markers' numbers taken at this table (as `slip_key` tells them apart)."""
-        """Every slip number recorded at the table, as `slip_key` gives it (F-7, f 7 and F7 are one slip)."""
+        self.slips: dict[str, str] = {}
+        """Every slip number recorded at the table, as `slip_key` gives it (F-7, f 7 and F7 are one
+        slip), with the number as recorded."""
+        self.markers: dict[str, str] = {}
+        """The markers' numbers taken at this table, the same way."""
         self.loose = [0, 0]
         """Chips sold (cash, marker) with no shift open, for the next shift's opener."""
         self.used: set[int] = set()
@@ -182,7 +184,7 @@ class Tray(Handlers):
     @on(TrayFilled)
     def _on_filled(self, e: TrayFilled) -> None:
         self._signed(e)
-        self.slips.add(slip_key(e.slip))
+        self.slips.setdefault(slip_key(e.slip), e.slip)
         if self.shift is not None:
             self.shift.fills += e.total
             self.shift.slips.add(e.slip)
@@ -190,7 +192,7 @@ class Tray(Handlers):
     @on(TrayCredited)
     def _on_credited(self, e: TrayCredited) -> None:
         self._signed(e)
-        self.slips.add(slip_key(e.slip))
+        self.slips.setdefault(slip_key(e.slip), e.slip)
         if self.shift is not None:
             self.shift.credits += e.total
             self.shift.slips.add(e.slip)
@@ -198,16 +200,18 @@ class Tray(Handlers):
     @on(SeatTaken)
     def _on_seated(self, e: SeatTaken) -> None:
         self._sold(e.buy_in, e.method)
-        self._marker(e.marker, e.approved_by, e.sign_in)
+        if e.method == MARKER:
+            self._marker(e.marker, e.approved_by, e.sign_in)
 
     @on(ChipsBought)
     def _on_bought(self, e: ChipsBought) -> None:
         self._sold(e.amount, e.method)
-        self._marker(e.marker, e.approved_by, e.sign_in)
+        if e.method == MARKER:
+            self._marker(e.marker, e.approved_by, e.sign_in)
 
     def _marker(self, number: str, approved_by: str, sign_in: int | None) -> None:
         if number:
-            self.markers.add(slip_key(number))
+            self.markers.setdefault(slip_key(number), number)
         if sign_in is not None:
             self.used.add(sign_in)
         if approved_by and (shift := self.shift) is not None:
@@ -279,8 +283,8 @@ class Tray(Handlers):
         """Why a sign-in may not stand for this event: it stood for another already."""
         again = sorted(set(sign_ins) & self.used)
         if again:
-            return (f"sign-in {again[0]} stood for another step already: each tray count, slip and drop count is "
-                    "signed in for anew")
+            return (f"sign-in {again[0]} stood for another step already: each tray count, slip, marker and drop "
+                    "count is signed in for anew")
         return None
 
     def kept_problem(self, what: str) -> str | None:
@@ -303,7 +307,7 @@ class Tray(Handlers):
         return _number_problem(number, self.markers, "a marker buy-in needs the marker's number", "marker")
 
 
-def _number_problem(number: str, seen: set[str], missing: str, what: str) -> str | None:
+def _number_problem(number: str, seen: dict[str, str], missing: str, what: str) -> str | None:
     """Why a slip's or a marker's number may not be recorded: none, too long, not letters and digits,
     or recorded at the table already."""
     number = number.strip()
@@ -314,13 +318,16 @@ def _number_problem(number: str, seen: set[str], missing: str, what: str) -> str
     if not number.isprintable() or not slip_key(number):
         return f"a {what} number is letters and digits (and punctuation)"
     if slip_key(number) in seen:
-        return f"{what} {number} is already recorded at this table"
+        recorded = seen[slip_key(number)]
+        return f"{what} {recorded} is already recorded at this table" + (
+            f" ({number} is the same number)" if recorded != number else "")
     return None
 
 
 def slip_key(slip: str) -> str:
-    """A slip number as the table tells slips apart: its letters and digits, case folded."""
-    return "".join(c for c in slip.casefold() if c.isalnum())
+    """A slip number as the table tells slips apart: its letters and digits in their plain forms
+    (Unicode NFKC: a fullwidth Ｍ５ is M5), case folded."""
+    return "".join(c for c in unicodedata.normalize("NFKC", slip).casefold() if c.isalnum())
 
 
 TRAY_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, TableChanged, DealerSignedIn, TrayCounted, TrayFilled,

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from dealer_tui.events.accounting import CASH, MARKER, chips_total
 from dealer_tui.ledger.base import LedgerError
-from dealer_tui.rounds.table_money import Marker
+from dealer_tui.events.table import marker_purpose
+from dealer_tui.rounds.table_money import MARKER_SIGNED, Marker
 from dealer_tui.rounds.tray import describe_chips
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
@@ -289,9 +290,10 @@ class TraySteps(RoundSteps):
                         if approval is not None:
                             given_chips("", Marker(number.strip(), approval))
 
-                    screen.show(SignInModal(screen.desk, Purpose(TRAY, f"sign marker {number.strip()} for {amount:,} "
-                                                                       f"at table {table.record.name}", table.record.id),
-                                            check=table.witness_problem, account_check=table.witness_account_problem,
+                    screen.show(SignInModal(screen.desk, Purpose(TRAY, marker_purpose(number, amount), table.record.id),
+                                            check=lambda who: table.witness_problem(who, MARKER_SIGNED),
+                                            account_check=lambda account: table.witness_account_problem(
+                                                account, MARKER_SIGNED),
                                             hint="A supervisor or a manager other than the dealer signs the marker "
                                                  "with their own ID and PIN."), signed)
 

@@ -79,36 +79,40 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
     """Why the claim does not stand, or None. `table` and `round` are where the act was made;
     `dealers` the accounts that dealt the round (none of them may sign off its payout); `at` the
     act's own place in the ledger (the sign-in comes before it)."""
+    name = claim.label or claim.act.replace("_", " ")
     if claim.sign_in is None:
-        return f"{claim.act.replace('_', ' ')} by {claim.account or 'no one'!r} names no sign-in"
+        return f"{name} by {claim.account or 'no one'!r} names no sign-in"
     record = register.sign_in_at(claim.sign_in)
     if record is None:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r} names sign-in {claim.sign_in}, which the staff " \
+        return f"{name} by {claim.account!r} names sign-in {claim.sign_in}, which the staff " \
                "register does not hold"
     signed = record.event
     if at is not None and record.seq >= at:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r} comes before the sign-in it names ({record.seq})"
+        return f"{name} by {claim.account!r} comes before the sign-in it names ({record.seq})"
     if signed.account != claim.account:
-        return f"{claim.act.replace('_', ' ')} names {claim.account!r}, but sign-in {record.seq} belongs to {signed.account!r}"
+        return f"{name} names {claim.account!r}, but sign-in {record.seq} belongs to {signed.account!r}"
     if signed.act != claim.act:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r} names sign-in {record.seq}, which was to " \
+        return f"{name} by {claim.account!r} names sign-in {record.seq}, which was to " \
                f"{WHAT.get(signed.act, signed.act)}"
+    if claim.purpose is not None and signed.purpose != claim.purpose:
+        return f"{name} by {claim.account!r} names sign-in {record.seq}, which was to {signed.purpose!r}, not to " \
+               f"{claim.purpose!r}"
     if claim.act in TABLE_ACTS and signed.table != table:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: sign-in {record.seq} was for table " \
+        return f"{name} by {claim.account!r}: sign-in {record.seq} was for table " \
                f"{signed.table}, not this one"
     if claim.act in ROUND_ACTS and round is not None and signed.round != round:
         given = f"round {signed.round}" if signed.round is not None else "the table, no round"
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: sign-in {record.seq} was for {given}, " \
+        return f"{name} by {claim.account!r}: sign-in {record.seq} was for {given}, " \
                f"not round {round}"
     account = register.account_at(claim.account, record.seq)
     if account is None:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: no such account when it signed in"
+        return f"{name} by {claim.account!r}: no such account when it signed in"
     if not account.active:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}: the account was disabled when it signed in"
+        return f"{name} by {claim.account!r}: the account was disabled when it signed in"
     if account.role not in MAY[claim.act]:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}, {article(account.role)} when it signed in: only " \
+        return f"{name} by {claim.account!r}, {article(account.role)} when it signed in: only " \
                f"{roles_text(claim.act)} may {WHAT[claim.act]}"
     if claim.act in ROUND_ACTS and claim.account in dealers:
-        return f"{claim.act.replace('_', ' ')} by {claim.account!r}, who dealt the round: nobody approves an act " \
+        return f"{name} by {claim.account!r}, who dealt the round: nobody approves an act " \
                "on a round they dealt"
     return None
