@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from keyed_support import keyed_action
-from staff_support import quick_pins, signed, staffed_table
+from staff_support import on_duty, quick_pins, signed, staffed_table
 
 from dealer_tui.demo import chooser
 from dealer_tui.ledger import SqliteLedger
@@ -57,6 +57,8 @@ def main() -> None:
     ledger = SqliteLedger(ledger_path)
     if ledger.tables():
         table = Table.open(ledger, ledger.tables()[0], profile, source)
+        if table.session.dealer is None:  # signed out when the killed terminal's table was taken over
+            on_duty(table)
         if table.round is not None:
             print(f"recovered {table.session.rounds_started} {table.round.phase.value}", flush=True)
     else:

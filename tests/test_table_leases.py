@@ -20,6 +20,7 @@ from dealer_tui.ledger.base import LEASE_TIMEOUT_S, LeaseLost, TableInUse
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
+from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import demo, on_duty, staffed_table
 
@@ -93,6 +94,11 @@ def test_a_terminal_whose_table_was_taken_over_writes_nothing(tmp_path: Path) ->
         first.renew()
     assert rnd.events == before and rnd.seats[3].ante == 0
     assert len(first.ledger.round_events(first.round_id or 0)) == stored
+    # the dealer was signed out with the terminal that stopped: whoever carries on signs in first
+    assert second.session.dealer is None
+    with pytest.raises(IllegalAction, match="No dealer is signed in for this hand: the dealer signs in with their PIN"):
+        second.act(Action("ante", 3, 10))
+    on_duty(second)
     second.act(Action("ante", 3, 10))  # the new terminal plays the recovered round on
     assert second.round is not None and second.round.seats[3].ante == 10
     assert verify_ledger(second.ledger) == []
@@ -158,6 +164,9 @@ def test_a_crashed_terminals_table_is_taken_over_and_the_takeover_recorded(tmp_p
     taken = [e for e in table.ledger.table_events(table.record.id) if e.kind == "terminal_taken_over"]
     assert [e.payload["reason"] for e in taken] == [f"process {holder.pid} on {table.ledger.host} has ended"]
     assert taken[0].payload["terminal"] == table.ledger.terminal
+    [signed_out] = [e for e in table.ledger.table_events(table.record.id) if e.kind == "dealer_signed_out"]
+    assert signed_out.payload["reason"] == "the terminal that held the table stopped: the dealer signs in again"
+    on_duty(table)                                                 # the dealer's PIN, on the new terminal
     table.act(Action("ante", 2, 10))
     assert verify_ledger(table.ledger) == []
 

@@ -181,3 +181,42 @@ async def test_a_register_whose_accounts_do_not_read_is_not_a_first_run(tmp_path
         await pilot.press("q")
     ledger = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
     assert [e.kind for e in ledger.table_events(STAFF_REGISTER)].count("staff_added") == 5  # nothing added
+
+
+async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_to_carry_it_on(tmp_path: Path) -> None:
+    """The terminal stopped mid-hand (its connection gone without a clean exit): the next terminal
+    takes the table over, the hand comes back as it was, and the dealer who was on duty is signed
+    out with the terminal; a game key is refused until someone signs in with their PIN."""
+    import gc
+
+    from dealer_tui.rounds.base import Action
+    from dealer_tui.rounds.cards import VirtualShoe
+    from rules.profiles.loader import ProfileLibrary
+    from tests.staff_support import staffed_table
+
+    path = tmp_path / "ledger.sqlite"
+    ledger = SqliteLedger(path)
+    table = staffed_table(ledger, "Crash", ProfileLibrary().find("one-or-five"), VirtualShoe.seeded_with(3), seats=6)
+    table.seat_player(1, "Ann", 1000)
+    table.start_round()
+    table.act(Action("ante", 1, 10))
+    ledger._db.close()  # type: ignore[attr-defined]  # gone without a clean exit
+    del table, ledger
+    gc.collect()
+    app = make_app(path, options=Options(seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, SignInModal)                      # asked at once: who deals now
+        await pilot.press("escape")                                     # not now: the table waits
+        screen = app.screen
+        assert isinstance(screen, RoundScreen) and "no dealer signed in" in screen.sub_title
+        assert app.table is not None and app.table.round is not None and app.table.round.phase is Phase.ANTE
+        prompt = str(screen.query_one("#prompt", Static).render())
+        assert prompt == "No dealer is signed in for this hand: D signs in (their PIN) to carry it on."
+        await pilot.press("d")                                          # deal: refused, nothing recorded
+        assert app.table.round.phase is Phase.ANTE
+        assert "No dealer is signed in for this hand" in str(screen.query_one(Notice).render())
+        await pilot.press("D", *DEALER, "enter", *"135792", "enter")
+        assert "dealer Dana Dealer (D1)" in screen.sub_title
+        assert kinds(app.ledger, app.table.record.id, "dealer_")[-2:] == ["dealer_signed_out", "dealer_signed_in"]
+        await pilot.press("d")
+        assert app.screen is not screen or app.table.round.phase is not Phase.ANTE   # the deal goes on

@@ -57,6 +57,10 @@ TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
 TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 
 
+RESTARTED = "the terminal that held the table stopped: the dealer signs in again"
+"""Why the dealer on duty was signed out when a terminal took the table over."""
+
+
 @dataclass
 class Table(TableMoney):
     ledger: Ledger
@@ -114,7 +118,16 @@ class Table(TableMoney):
                 pass
             raise
         table.took_over = took_over
+        if took_over is not None and table.session.dealer is not None:
+            table.sign_out_on_restart(RESTARTED)
         return table
+
+    def sign_out_on_restart(self, reason: str) -> None:
+        """The dealer on duty is signed out when the terminal stopped under them (or closes): whoever
+        carries on at the table signs in with their PIN first."""
+        on_duty = self.session.dealer
+        if on_duty is not None:
+            self._record_table([DealerSignedOut(account=on_duty.account, reason=reason)])
 
     @classmethod
     def _replay(cls, ledger: Ledger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
@@ -325,6 +338,8 @@ class Table(TableMoney):
         """Carry out one action: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:
             raise IllegalAction("There is no round: start one first")
+        if self.session.dealer is None:
+            raise IllegalAction("No dealer is signed in for this hand: the dealer signs in with their PIN first")
         dealt = self._with_cards(action)
         try:
             events = self.round.propose(dealt)

@@ -177,6 +177,9 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         prompt = self.with_keys(self.presenter.prompt(rnd))
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(f"No dealer is signed in: {key('dealer')} signs one in before the next round.")
+        elif on_duty is None:
+            prompt = self.with_keys(f"No dealer is signed in for this hand: {key('dealer')} signs in (their PIN) to "
+                                    "carry it on.")
         elif self.table.tray.kept_problem("round") is not None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(f"The shift is closed: {key('tray')} counts the next opener before the next round.")
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
@@ -284,7 +287,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
                 return between and bool(self.table.session.players)
             return between
         if action in self.KINDS:
-            return bool(self.specs(self.KINDS[action]))
+            return self.table.session.dealer is not None and bool(self.specs(self.KINDS[action]))
         return True
 
     def tell(self, message: str, severity: Severity = "information") -> None:
@@ -308,6 +311,15 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
             notice.clear()
             self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
         rnd = self.round
+        in_hand = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
+        if (in_hand and self.table.session.dealer is None
+                and any(b.key == event.key and (b.action in self.KINDS or b in self._game_bindings())
+                        for b in self._bindings_list())):
+            self.tell(self.with_keys(f"No dealer is signed in for this hand: {key('dealer')} signs in (their PIN) "
+                                     "to carry it on."), severity="warning")
+            event.stop()
+            event.prevent_default()
+            return
         away = self.table.session.players.get(self.selected) if self.selected is not None else None
         if (away is not None and away.away and rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
                 and any(b.key == event.key for b in self._game_bindings())):
