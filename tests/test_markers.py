@@ -17,6 +17,14 @@ from tests.test_shift_accounting import both, casino_table, marker
 from tests.test_tampering import fails
 
 
+def verify_fails(table: Table, capsys: pytest.CaptureFixture[str], *expected: str) -> None:
+    """The table closed, `history verify` of its ledger fails naming each of `expected`."""
+    table.close()
+    table.ledger.close()
+    capsys.readouterr()
+    fails(table.ledger.path, capsys, *expected)
+
+
 def seated_events(table: Table) -> list[dict[str, object]]:
     return [e.payload for e in table.ledger.table_events(table.record.id, ["seat_taken", "chips_bought"])]
 
@@ -93,10 +101,7 @@ def test_verify_names_a_marker_recorded_without_a_signature(
     monkeypatch.setattr(Table, "check_authority", lambda self, events, what: None)
     table.seat_player(1, "Ann", 1000, "marker")
     monkeypatch.undo()
-    table.close()
-    table.ledger.close()
-    capsys.readouterr()
-    fails(tmp_path / "ledger.sqlite", capsys, "marker by 'no one' names no sign-in")
+    verify_fails(table, capsys, "marker by 'no one' names no sign-in")
 
 
 def test_verify_names_a_marker_signed_by_the_dealer_on_duty(
@@ -108,10 +113,7 @@ def test_verify_names_a_marker_signed_by_the_dealer_on_duty(
     monkeypatch.setattr(Table, "check_authority", lambda self, events, what: None)
     table.seat_player(1, "Ann", 1000, "marker")
     monkeypatch.undo()
-    table.close()
-    table.ledger.close()
-    capsys.readouterr()
-    fails(tmp_path / "ledger.sqlite", capsys, f"marker signed by {DEALER}, the dealer on duty: a marker needs two people")
+    verify_fails(table, capsys, f"marker signed by {DEALER}, the dealer on duty: a marker needs two people")
 
 
 def test_the_shifts_tray_record_lists_each_marker_with_who_signed_it(tmp_path: Path) -> None:
@@ -153,8 +155,5 @@ def test_verify_names_a_cash_buy_in_that_records_a_marker_and_chips_sold_with_no
     monkeypatch.setattr(TableMoney, "_chips_sold", lambda self, amount, method, chips: {"1000": 1})
     table.seat_player(2, "Bob", 1000, "cash")
     monkeypatch.undo()
-    table.close()
-    table.ledger.close()
-    capsys.readouterr()
-    fails(tmp_path / "ledger.sqlite", capsys, "a cash buy-in that records a marker (M-3, signed by S1)",
+    verify_fails(table, capsys, "a cash buy-in that records a marker (M-3, signed by S1)",
           "chips sold from the tray with no dealer on duty")
