@@ -55,6 +55,7 @@ async def test_h_shows_each_shift_with_its_figures(counted: Path) -> None:
         assert row[10] == "0"                                   # the closer as expected
         detail = str(screen.query_one("#shifts-figures", Static).render())
         assert "Opener" in detail and "Closer" in detail and "FLAG" not in detail
+        assert "marker DEMO-1-1-M1 seat 1: 20,000 (signed D1, S1)" in detail   # the tray record, signed
         await pilot.press("escape")
         assert isinstance(app.screen, RoundsScreen)
 

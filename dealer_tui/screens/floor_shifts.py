@@ -116,6 +116,14 @@ class ShiftsScreen(Screen[None]):
             out.append(f"theoretical win: {s.theory_basis}\n")
             for d in s.dealers.values():
                 out.append(dealer_line(d) + "\n")
+            if s.movements:
+                out.append("tray record\n", style="bold")
+            for m in s.movements:
+                where = f" {m['slip']}" if m["slip"] else ""
+                seat = f" seat {m['seat']}" if m["seat"] is not None else ""
+                signed = ", ".join(str(who) for who in (m["dealer"], m["supervisor"]) if who)
+                out.append(f"  {str(m['at'])[11:19]} {m['what']}{where}{seat}: {m['total']:,}"
+                           + (f" (signed {signed})" if signed else "") + "\n")
             for flag in s.flags:
                 out.append(f"FLAG: {flag}\n", style="bold red")
         self.query_one("#shifts-figures", Static).update(out)
