@@ -247,9 +247,27 @@ class Handlers:
                 handlers[event_type] = name
         cls._handlers = handlers
 
+    @classmethod
+    def handled(cls) -> tuple[type[RoundEvent], ...]:
+        """The event types this class has handlers for."""
+        return tuple(cls._handlers)
+
     def handler_for(self, event: RoundEvent) -> Callable[[Any], None] | None:
         name = self._handlers.get(type(event))
         return getattr(self, name) if name is not None else None
+
+    def handle(self, event: Recorded) -> RoundEvent | None:
+        """One event folded in: a stored one is decoded only when it is of a kind handled here. The
+        event handled, or None when it concerns nothing here."""
+        if not isinstance(event, RoundEvent):
+            if event_type(event.kind) not in self._handlers:
+                return None
+            event = decode(event.kind, event.payload)
+        handler = self.handler_for(event)
+        if handler is None:
+            return None
+        handler(event)
+        return event
 
 
 # -- the codec --------------------------------------------------------------------------------

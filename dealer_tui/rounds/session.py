@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from dealer_tui.events import Handlers, RoundEvent, decode, on
-from dealer_tui.events.codec import Recorded, event_type
+from dealer_tui.events import Handlers, RoundEvent, on
+from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import (
     ChipsBought,
     DealerSignedIn,
@@ -50,12 +50,6 @@ class OnDuty:
 
 BuyRule = Callable[[Sequence[int], int], tuple[str | None, bool]]
 """(the seat's buys so far, the amount) -> (why the buy is refused or None, whether it is short)."""
-
-TABLE_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, SeatTaken, ChipsBought, SeatLeft, RoundStarted,
-                                               PayoutConfirmed, RoundVoided, DealerSignedIn, DealerSignedOut,
-                                               TimeCollected, PlayerIdentified, SeatAway)
-"""The events that change the seats, the stacks, the rotation or the dealer on duty."""
-
 
 class TableSession(Handlers):
     """Seats, stacks and rotation of one table (the same for every game)."""
@@ -130,13 +124,7 @@ class TableSession(Handlers):
 
     def apply(self, event: Recorded) -> None:
         """Fold one event into the seats (events that do not concern them change nothing)."""
-        if not isinstance(event, RoundEvent):
-            if event_type(event.kind) not in TABLE_EVENTS:
-                return
-            event = decode(event.kind, event.payload)
-        handler = self.handler_for(event)
-        if handler is not None:
-            handler(event)
+        self.handle(event)
 
     def apply_all(self, events: Iterable[Recorded]) -> None:
         for event in events:
@@ -231,3 +219,8 @@ class TableSession(Handlers):
     def chips_balance(self) -> int:
         """Bought in − cashed out − chips on the table − house; zero between rounds (C-2)."""
         return self.bought_in - self.cashed_out - sum(p.stack for p in self.players.values()) - self.house
+
+
+TABLE_EVENTS: tuple[type[RoundEvent], ...] = TableSession.handled()
+"""The events that change the seats, the stacks, the rotation or the dealer on duty: those the
+session handles."""

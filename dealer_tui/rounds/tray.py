@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dealer_tui.events import Handlers, RoundEvent, decode, on
+from dealer_tui.events import Handlers, RoundEvent, on
 from dealer_tui.events.accounting import (
     MARKER,
     OPENER,
@@ -24,7 +24,7 @@ from dealer_tui.events.accounting import (
     TrayFilled,
     chips_total,
 )
-from dealer_tui.events.codec import Recorded, event_type
+from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import (
     ChipsBought,
     DealerSignedIn,
@@ -131,15 +131,10 @@ class Tray(Handlers):
     # -- folding ---------------------------------------------------------------------------
 
     def apply(self, event: Recorded, seq: int | None = None) -> None:
-        if not isinstance(event, RoundEvent):
-            if event_type(event.kind) not in TRAY_EVENTS:
-                return
-            event = decode(event.kind, event.payload)
-        handler = self.handler_for(event)
-        if handler is not None:
-            handler(event)
-            if isinstance(event, TrayCounted) and event.count == OPENER and seq is not None:
-                self.shifts[-1].opened_seq = seq
+        """Fold one event into the tray; `seq` is its place in the ledger (an opener keeps it)."""
+        handled = self.handle(event)
+        if isinstance(handled, TrayCounted) and handled.count == OPENER and seq is not None:
+            self.shifts[-1].opened_seq = seq
 
     def apply_all(self, events: Iterable[Recorded]) -> None:
         for event in events:
@@ -330,11 +325,8 @@ def slip_key(slip: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKC", slip).casefold() if c.isalnum())
 
 
-TRAY_EVENTS: tuple[type[RoundEvent], ...] = (TableOpened, TableChanged, DealerSignedIn, TrayCounted, TrayFilled,
-                                              TrayCredited,
-                                              SeatTaken, ChipsBought, SeatLeft, ChipsColouredUp, RoundStarted,
-                                              PayoutConfirmed, DropCounted, TimeCollected)
-"""The events that move the tray or say what it holds."""
+TRAY_EVENTS: tuple[type[RoundEvent], ...] = Tray.handled()
+"""The events that move the tray or say what it holds: those the tray handles."""
 
 
 def count_chips(chip_set: Sequence[Chip], counts: Mapping[str, int], what: str) -> dict[str, int]:
