@@ -3,7 +3,7 @@ this round's log, and a footer that shows only the keys legal now."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar, Generic, cast
 
@@ -36,6 +36,7 @@ from dealer_tui.screens.dialog import Dialog, DialogShelf
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
+from dealer_tui.screens.key_rules import NO_DEALER, NO_DEALER_IN_HAND, KeyRules
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.signed_steps import SignedSteps, approving
 from dealer_tui.screens.table_changes import TableChanges
@@ -55,17 +56,10 @@ from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
 R = TypeVar("R", bound=Round, default=Round)
-
-BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "leave", "dealer", "tray", "identify",
-                           "sit_out"})
-"""The round screen's steps taken between hands only (the dealer's sign-in also when nobody is
-signed in for the hand in play)."""
-BETWEEN_SHIFTS = {"start": "round starts", "join": "player sits down", "more_chips": "chips are sold"}
-"""The between-hands steps a table that keeps its tray refuses between shifts (what the tray says)."""
 """The game's round (its live-table variant included) a round screen plays."""
 
 
-class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]):
+class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]):
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
 
@@ -93,6 +87,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
     ]
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
                                        "void": "void"}
+    TABLE_KEYS = True
     RULES_SUMMARY: ClassVar[str] = ""
     HOUSE_LABEL: ClassVar[str] = "House"
     ROW_LABEL: ClassVar[str] = "Seat"
@@ -178,8 +173,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(f"No dealer is signed in: {key('dealer')} signs one in before the next round.")
         elif on_duty is None:
-            prompt = self.with_keys(f"No dealer is signed in for this hand: {key('dealer')} signs in (their PIN) to "
-                                    "carry it on.")
+            prompt = self.with_keys(NO_DEALER_IN_HAND.format(dealer=key("dealer")))
         elif self.table.tray.kept_problem("round") is not None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(f"The shift is closed: {key('tray')} counts the next opener before the next round.")
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
@@ -216,80 +210,6 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
     def app_keys(self) -> list[Binding]:
         return [Binding("ctrl+p", "app.command_palette", "Commands"), Binding("ctrl+q", "app.quit", "Quit")]
 
-    # -- what is legal ------------------------------------------------------------------------
-
-    def legal_now(self) -> Mapping[str, tuple[ActionSpec, ...]]:
-        """The round's legal actions by kind: read from the round once per change (a new round, an
-        event recorded) and shared by every key's check, the key bar and the game keys."""
-        rnd = self.round
-        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
-            return {}
-        if self._legal_now is None or self._legal_now[0] is not rnd or self._legal_now[1] != len(rnd.events):
-            by_kind: dict[str, list[ActionSpec]] = {}
-            for spec in rnd.legal_actions():
-                by_kind.setdefault(spec.kind, []).append(spec)
-            self._legal_now = (rnd, len(rnd.events), {kind: tuple(specs) for kind, specs in by_kind.items()})
-        return self._legal_now[2]
-
-    def specs(self, kind: str) -> list[ActionSpec]:
-        """The legal actions of `kind` now (none between rounds)."""
-        return list(self.legal_now().get(kind, ()))
-
-    def spec_for(self, kind: str) -> ActionSpec | None:
-        """The legal spec of `kind` for the selected seat; with no seat selected, the first one.
-        A selected seat that may not do it is told so, never swapped for another seat."""
-        found = self.specs(kind)
-        if self.selected is None or all(s.seat is None for s in found):
-            return found[0] if found else None
-        mine = [s for s in found if s.seat == self.selected]
-        if not mine:
-            others = sorted({s.seat for s in found if s.seat is not None})
-            who = ", ".join(f"seat {s}" for s in others)
-            self.tell(self._why_not(kind, self.selected) + (f" ({who} may)." if who else "."), severity="warning")
-            return None
-        return mine[0]
-
-    def _why_not(self, kind: str, seat: int | None, fallback: str = "") -> str:
-        """The round's own reason why `seat` may not do `kind` now (the rule it breaks); `fallback`
-        when the round would take it after all."""
-        rnd = self.round
-        fallback = fallback or f"Seat {seat} may not {kind.replace('_', ' ')} now"
-        if rnd is None:
-            return fallback
-        try:
-            rnd.propose(Action(kind, seat))
-        except RulesError as exc:
-            return str(exc).rstrip(".")
-        return fallback
-
-    def key_seat(self, action: str) -> int | None:
-        """The seat a refused game key was meant for, to ask the round why: the selected seat. A
-        game whose step belongs to one seat whatever is selected names that seat instead."""
-        return self.selected
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "same_bets":
-            return bool(self.specs("ante"))
-        if action == "undo_step":
-            return (rnd := self.round) is not None and rnd.undoable() is not None
-        if action in BETWEEN_HANDS:
-            rnd = self.round
-            between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
-            if action in BETWEEN_SHIFTS and self.table.tray.kept_problem(BETWEEN_SHIFTS[action]) is not None:
-                return False
-            if action == "dealer":  # between hands, or to carry on a hand nobody is signed in for
-                return between or self.table.session.dealer is None
-            if action == "start":
-                return between and self.table.session.dealer is not None
-            if action == "join":
-                return between and len(self.table.session.players) < self.table.session.seat_count
-            if action in ("more_chips", "leave", "identify", "sit_out"):
-                return between and bool(self.table.session.players)
-            return between
-        if action in self.KINDS:
-            return self.table.session.dealer is not None and bool(self.specs(self.KINDS[action]))
-        return True
-
     def tell(self, message: str, severity: Severity = "information") -> None:
         """A refusal's reason or a step's result, in the notice line until the next key, or until
         the table moves on without one (a step recorded, the floor's decision): then it no longer
@@ -304,58 +224,17 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
                 self.table.session.rounds_started)
 
     def on_key(self, event: events.Key) -> None:
-        """A game key pressed when its step is not legal: say why instead of doing nothing."""
+        """A key pressed when its step is not legal: say why instead of doing nothing."""
         notice = self.query_one(Notice)
         if notice.message is not None:  # gone with the key, drawn once with what the key's binding does
             hold = Hold(self.app)
             notice.clear()
             self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
-        rnd = self.round
-        in_hand = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
-        if (in_hand and self.table.session.dealer is None
-                and any(b.key == event.key and (b.action in self.KINDS or b in self._game_bindings())
-                        for b in self._bindings_list())):
-            self.tell(self.with_keys(f"No dealer is signed in for this hand: {key('dealer')} signs in (their PIN) "
-                                     "to carry it on."), severity="warning")
+        refused = self.key_refusal(event.key)
+        if refused is not None:
+            self.tell(refused, severity="warning")
             event.stop()
             event.prevent_default()
-            return
-        away = self.table.session.players.get(self.selected) if self.selected is not None else None
-        if (away is not None and away.away and rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
-                and any(b.key == event.key for b in self._game_bindings())):
-            self.tell(self.with_keys(f"Seat {self.selected} ({away.name}) sits out this hand: {key('sit_out')} "
-                                     "brings them back between hands."), severity="warning")
-            event.stop()
-            event.prevent_default()
-            return
-        between = [b for b in self._bindings_list() if b.key == event.key and b.action in BETWEEN_HANDS]
-        if between and not any(self.check_action(b.action, ()) for b in between):
-            in_play = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
-            closed = (self.table.tray.kept_problem(BETWEEN_SHIFTS[between[0].action])
-                      if between[0].action in BETWEEN_SHIFTS else None)
-            if in_play:
-                self.tell(f"{between[0].description} waits for the end of the hand: finish or void the round first.",
-                          severity="warning")
-            elif closed is not None:
-                self.tell(self.with_keys(f"{closed} ({key('tray')})."), severity="warning")
-            elif not (between[0].action == "start" and self.no_dealer()):
-                return
-            event.stop()
-            return
-        mine = [b for b in self._bindings_list() if b.key == event.key and b.action in self.KINDS]
-        if any(self.check_action(b.action, ()) for b in mine):
-            return  # a binding of this key is legal and runs
-        for binding in mine:
-            kind = self.KINDS[binding.action]
-            if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
-                why = self.with_keys(f"no hand is in play: {key('start')} starts one")
-            elif not hasattr(rnd, f"_propose_{kind}"):
-                why = f"{binding.description} is not possible now. {self.with_keys(self.presenter.prompt(rnd))}"
-            else:
-                why = self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
-            self.tell(why, severity="warning")
-            event.stop()
-            return
 
     # -- doing --------------------------------------------------------------------------------
 
@@ -471,8 +350,7 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
         """Whether no dealer is signed in (said, with the key that signs one in): nothing about the
         next round is asked before one is."""
         if self.table.session.dealer is None:
-            self.tell(self.with_keys(f"No round starts with no dealer signed in: {key('dealer')} signs one in."),
-                      severity="warning")
+            self.tell(self.with_keys(NO_DEALER.format(dealer=key("dealer"))), severity="warning")
             return True
         return False
 
@@ -557,28 +435,3 @@ class RoundScreen(TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]
     def action_help(self) -> None:
         keys = [(key_name(b), b.description) for b in self.active_keys()]
         self.app.push_screen(HelpScreen(keys, self.table.profile, self.RULES_SUMMARY))
-
-    def active_keys(self) -> list[Binding]:
-        out = []
-        for binding in self._bindings_list():
-            if binding.show and self.check_action(binding.action.split("(")[0], ()):
-                out.append(binding)
-        return out
-
-    def _game_bindings(self) -> list[Binding]:
-        """The game's own keys (its screen's bindings, not the table's): each acts for a seat."""
-        found: list[Binding] = []
-        for cls in type(self).__mro__:
-            if cls is RoundScreen:
-                break
-            found += [b for b in cls.__dict__.get("BINDINGS", ()) if isinstance(b, Binding)]
-        return found
-
-    def _bindings_list(self) -> list[Binding]:
-        found: list[Binding] = []
-        for cls in type(self).__mro__:
-            for b in getattr(cls, "BINDINGS", []) or []:
-                if isinstance(b, Binding):
-                    found.append(b)
-        return found
-
