@@ -48,7 +48,7 @@ class RatingSession:
     theory_known: bool = True
     day: str = ""
     """The gaming day the session began in."""
-    pauses: list[list[str | None]] = field(default_factory=list)
+    pauses: list[tuple[str, str | None]] = field(default_factory=list)
     """Each time the player sat out: [from, to] (to None: they still do)."""
 
     @property
@@ -73,8 +73,7 @@ class RatingSession:
         end = self.end
         seconds = 0.0
         for start, stop in self.pauses:
-            assert start is not None
-            until = end if stop is None or stop > end else stop
+            until = end if stop is None or stop > end else stop  # the ledger's times, one ISO form: they sort
             seconds += max(seconds_between(start, until), 0.0)
         return seconds / 60
 
@@ -82,9 +81,9 @@ class RatingSession:
         """A pause begins (`away`) or ends."""
         open_pause = bool(self.pauses) and self.pauses[-1][1] is None
         if away and not open_pause:
-            self.pauses.append([at, None])
+            self.pauses.append((at, None))
         elif not away and open_pause:
-            self.pauses[-1][1] = at
+            self.pauses[-1] = (self.pauses[-1][0], at)
 
     def leaves(self, at: str) -> None:
         self.sits_out(False, at)

@@ -123,8 +123,8 @@ class Table(TableMoney):
         return table
 
     def sign_out_on_restart(self, reason: str) -> None:
-        """The dealer on duty is signed out when the terminal stopped under them (or closes): whoever
-        carries on at the table signs in with their PIN first."""
+        """The dealer on duty signed out, the terminal having stopped under them: whoever carries on
+        at the table signs in with their PIN first."""
         on_duty = self.session.dealer
         if on_duty is not None:
             self._record_table([DealerSignedOut(account=on_duty.account, reason=reason)])
