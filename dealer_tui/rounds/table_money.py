@@ -210,10 +210,7 @@ class TableMoney:
 
     def witness_problem(self, supervisor: Approval, step: str = TRAY_WITNESSED) -> str | None:
         """Why `supervisor` may not witness the tray with the dealer on duty (None: they may)."""
-        on_duty = self.session.dealer
-        if on_duty is not None and on_duty.account == supervisor.account:
-            return f"{supervisor.describe()} deals at this table: {step} by someone other than the dealer"
-        return None
+        return self.witness_account_problem(supervisor.account, step)
 
     def open_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
         """The opener: the tray counted by denomination, signed by the dealer and a supervisor."""
