@@ -156,7 +156,7 @@ class DealerApp(OrderedKeysApp):
                 self.notify(f"The pit server refused this terminal's delivery: {self.link.state.problem}",
                             severity="error", timeout=15)
             self.link_status = status
-            if isinstance(self.screen, RoundScreen):
+            if isinstance(self.screen, RoundScreen) and self.screen.is_mounted:  # one being set up draws it itself
                 self.screen.refresh_view()
 
     def start(self) -> None:
