@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
+from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.screens.amount_modal import AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.reason_modal import ReasonModal
@@ -110,9 +111,13 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
         assert isinstance(app.screen, ReasonModal)
         await pilot.press(*"M-31", "enter")
         assert isinstance(app.screen, SignInModal)
-        await pilot.press(*DEALER, "enter")                                     # the dealer may not sign it
+        await pilot.press(*DEALER, "enter", *DEALER_PIN, "enter")              # the dealer may not sign it
         assert "deals at this table" in str(app.screen.query_one("#pin-error", Static).render())
-        await pilot.press("ctrl+u", *SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
+        # the PIN typed ahead went to the hidden field and was refused with the ID: nothing on screen,
+        # nothing recorded; the ID field is next, its text selected
+        assert app.screen.query_one("#account", Input).value == DEALER
+        assert app.ledger.table_events(STAFF_REGISTER, ["staff_refused"]) == []  # type: ignore[union-attr]
+        await pilot.press(*SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
         assert isinstance(app.screen, AmountModal)
         await pilot.press("enter")
         [seated] = tray_events(app, "seat_taken")

@@ -65,7 +65,10 @@ class SignInModal(ModalScreen[Approval | None]):
             if refused:  # refused before its PIN is typed: no try of that account spent
                 error.update(refused)
                 pin.value = ""
-                self._another(account)
+                if event.input is account:
+                    pin.focus()  # a PIN typed ahead lands hidden, and its Enter is refused the same way
+                else:
+                    self._another(account)
                 return
             error.update("")
             pin.focus()
