@@ -242,3 +242,15 @@ async def test_a_game_key_on_a_seat_sitting_out_acts_for_no_other_seat(tmp_path:
         assert [e.kind for e in app.table.round.events] == ["round_started", "cards_dealt"]
         assert (app.screen.query_one(Notice).message or "") == (
             "Seat 2 (Bob) sits out this hand: O brings them back between hands.")
+
+
+async def test_a_seat_that_did_not_ante_is_not_called_sitting_out(tmp_path: Path) -> None:
+    """High Card Flush, casino: Bob (seat 2) sits out, Cy (seat 3) places no ante: after the deal
+    Bob's panel says he sits out, Cy's only that he has no ante this hand."""
+    from dealer_tui.widgets.seat_panel import SeatPanel
+
+    app = seated_app(tmp_path, "high-card-flush-casino", HCF_PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2", "O", "s", "1", "a", *"10", "enter", "d")
+        notes = {n: app.screen.query_one(f"#seat-{n}", SeatPanel).view.note for n in (2, 3)}  # type: ignore[union-attr]
+        assert notes == {2: "sitting out", 3: "no ante this hand"}

@@ -39,7 +39,7 @@ class HighCardFlushPresenter:
                 continue
             p = rnd.seats.get(seat)
             if p is None or not p.playing:
-                out.append(SeatView(seat, name, stack, note="sitting out" if rnd.phase is not Phase.ANTE else "no ante yet"))
+                out.append(SeatView(seat, name, stack, note="no ante this hand" if rnd.phase is not Phase.ANTE else "no ante yet"))
                 continue
             bets = [("Ante", p.ante)]
             if p.flush:
