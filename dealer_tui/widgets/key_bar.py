@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from dealer_tui.widgets.settled import SettledLeaf
 
-_KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/"}
+_KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/", "exclamation_mark": "!"}
 
 
 def key_name(binding: Binding) -> str:
