@@ -155,3 +155,23 @@ def paid_twice(conninfo: str) -> int:
         row = db.execute("SELECT COUNT(*) FROM (SELECT round_id FROM pit_events WHERE kind = 'payout_confirmed'"
                          " GROUP BY 1 HAVING COUNT(*) > 1) AS twice").fetchone()
     return int(row[0]) if row is not None else 0
+
+
+def bind_to_pit(path: Path, url: str, account: str = "PM", pin: str = "424242") -> None:
+    """The terminal's ledger at `path` bound to the pit at `url`: a terminal with no manager of its
+    own, confirmed by the pit's manager with their PIN (as `dealer-tui pit bind` does)."""
+    from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.ledger.postgres import PgLedger, shown
+    from dealer_tui.staff import StaffDesk, StaffRegister
+
+    pit = PgLedger(url)
+    try:
+        key, register = pit.pit_key(), StaffRegister.read(pit)
+    finally:
+        pit.close()
+    ledger = SqliteLedger(path)
+    try:
+        desk = StaffDesk(ledger)
+        desk.bind_pit(key, shown(url), desk.confirm_pit_manager(account, pin, register, "bind (test)"), at_pit=True)
+    finally:
+        ledger.close()

@@ -29,6 +29,7 @@ from dealer_tui.pit.delivery import Delivery
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk
+from tests.pg_support import bind_to_pit
 from tests.test_pit_delivery import HCF, played, terminal_login
 from tests.test_pit_staff import (
     DEALER,
@@ -65,6 +66,7 @@ def test_a_forged_lock_out_locks_no_longer_than_a_real_one_and_is_named(tmp_path
     pit_with_staff(pit_db)
     seven = terminal_login(pit_db, 7)
     SqliteLedger(tmp_path / "a.sqlite").close()
+    bind_to_pit(tmp_path / "a.sqlite", seven)
     Delivery(tmp_path / "a.sqlite", seven).once()
     with psycopg.connect(pit_db) as db:  # the terminal's staff register on the server
         own = db.execute("SELECT id FROM pit_tables WHERE owner_role LIKE %s AND origin_id = 0",
@@ -76,6 +78,7 @@ def test_a_forged_lock_out_locks_no_longer_than_a_real_one_and_is_named(tmp_path
     server_append(seven, own, StaffLocked.KIND, {"account": SUPER, "until": now + 300, "seconds": 300})
     b = tmp_path / "b.sqlite"
     SqliteLedger(b).close()
+    bind_to_pit(b, pit_db)
     assert Delivery(b, pit_db).once().refused == []                 # hostile numbers do not stop delivery
     desk = StaffDesk(SqliteLedger(b))
     desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "not locked"))   # the absurd ones not taken
@@ -134,6 +137,7 @@ def test_a_received_account_event_replayed_in_a_terminal_file_stands_for_nothing
     pit = pit_with_staff(pit_db)
     path = tmp_path / "t.sqlite"
     SqliteLedger(path).close()
+    bind_to_pit(path, pit_db)
     delivery = Delivery(path, pit_db)
     delivery.once()
     desk = StaffDesk(pit)
@@ -213,6 +217,7 @@ def test_a_self_signed_account_on_the_pits_chain_is_no_terminals_account(tmp_pat
     pit = pit_with_staff(pit_db)
     path = tmp_path / "t.sqlite"
     SqliteLedger(path).close()
+    bind_to_pit(path, pit_db)
     delivery = Delivery(path, pit_db)
     delivery.once()
     for account, role in (("E1", "manager"), (SUPER, "supervisor")):

@@ -18,6 +18,7 @@ from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.pins import seal_pin
+from tests.pg_support import bind_to_pit
 
 PIT_MANAGER, PIT_MANAGER_PIN = "PM", "424242"
 DEALER, DEALER_PIN = "D7", "777123"
@@ -36,6 +37,7 @@ def pit_with_staff(url: str) -> PgLedger:
 
 
 def terminal(path: Path, url: str) -> tuple[SqliteLedger, Delivery]:
+    bind_to_pit(path, url)
     ledger = SqliteLedger(path)
     delivery = Delivery(path, url, path.stem)
     delivery.once()

@@ -55,9 +55,10 @@ async def test_a_pit_server_set_at_setup_takes_the_table_as_it_plays_and_is_kept
         for _ in range(100):
             await asyncio.sleep(0.1)
             await pilot.pause()
-            if app.screen.title.startswith("pit: delivered — "):
+            if app.screen.title.startswith("pit: NOT BOUND"):
                 break
-        assert app.screen.title == "pit: delivered — Table 1 — High Card Flush (card room)"
+        # delivered, but the pit's staff are not taken: no manager bound this terminal to the pit's key
+        assert app.screen.title == "pit: NOT BOUND (staff not taken) — Table 1 — High Card Flush (card room)"
     with psycopg.connect(pit_db) as db:
         names = [n for (n,) in db.execute("SELECT name FROM pit_tables WHERE origin_id <> 0")]
         seated = db.execute("SELECT COUNT(*) FROM pit_events WHERE kind = 'seat_taken'").fetchone()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dealer_tui.commands.common import fail
+from dealer_tui.commands.common import add_ledger_option, add_witness_option, fail
 
 NAME = "pit"
 HELP = "the pit server (PostgreSQL): init (schema, roles, first manager), status (terminals, tables, alarms)"
@@ -31,7 +31,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ack.add_argument("--alarm", required=True, type=int, metavar="N", help="the alarm's number (pit status)")
     ack.add_argument("--reason", required=True, help="what was found")
     ack.add_argument("--by", required=True, help="the manager (asked for their PIN)")
-    for p in (init, status, area, ack):
+    bind = sub.add_parser("bind", help="take this terminal's staff from the pit whose key is shown (a manager of "
+                          "this terminal, or, on one with none, a manager of the pit with their PIN)")
+    bind.add_argument("--by", required=True, help="the manager who binds it (asked for their PIN)")
+    bind.add_argument("--expect", metavar="FINGERPRINT", default="",
+                      help="the pit's key as `pit status` shows it at the pit: refused if the server's differs")
+    add_ledger_option(bind)
+    add_witness_option(bind)
+    for p in (init, status, area, ack, bind):
         p.add_argument("--server", required=True, metavar="URL", help="the pit server (postgresql://...)")
     init.add_argument("--manager-id", required=True, help="the first manager's account ID")
     init.add_argument("--manager-name", required=True, help="the first manager's name")
@@ -48,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
             return _area(args)
         if args.action == "acknowledge":
             return _acknowledge(args)
+        if args.action == "bind":
+            return _bind(args)
         return _init(args) if args.action == "init" else _status(args.server)
     except LedgerError as exc:
         return fail(str(exc))
@@ -55,16 +64,19 @@ def run(args: argparse.Namespace) -> int:
 
 def _init(args: argparse.Namespace) -> int:
     from dealer_tui.commands.staff import new_pin
+    from dealer_tui.ledger.base import key_fingerprint
     from dealer_tui.ledger.postgres import PgLedger, init_schema, shown
     from dealer_tui.staff import StaffDesk, StaffError
 
     init_schema(args.server)
     pit = PgLedger(args.server)
     try:
+        key = pit.pit_key()
         desk = StaffDesk(pit)
         if desk.register().has_accounts():
             print(f"ok: {shown(args.server)}: the pit's schema is up to date; its staff accounts were kept "
-                  "(a manager adds more with `dealer-tui staff add --ledger URL`)")
+                  "(a manager adds more with `dealer-tui staff add --ledger URL`); the pit's key: "
+                  f"{key_fingerprint(key)}")
             return 0
         try:
             desk.add_first_manager(args.manager_id, args.manager_name, new_pin(args.manager_id))
@@ -73,16 +85,20 @@ def _init(args: argparse.Namespace) -> int:
     finally:
         pit.close()
     print(f"ok: {shown(args.server)}: the pit's schema, its roles (pit_terminal, pit_floor, pit_auditor) and its "
-          f"first manager {args.manager_id} ({args.manager_name})")
+          f"first manager {args.manager_id} ({args.manager_name}); the pit's key: {key_fingerprint(key)} (a manager "
+          "compares it at each terminal: `dealer-tui pit bind`)")
     return 0
 
 
 def _status(url: str) -> int:
+    from dealer_tui.ledger.base import key_fingerprint
     from dealer_tui.ledger.postgres import PgLedger
     from dealer_tui.pit.delivery import link_state
 
     pit = PgLedger(url)
     try:
+        key = pit.pit_key()
+        print(f"The pit's key: {key_fingerprint(key) if key else 'none (its owner runs `pit init` again)'}")
         links, areas, counts = pit.table_links(), pit.areas(), pit.round_counts()
         print(f"{'Id':>4}  {'Table':<20} {'Area':<12} {'Game':<16} {'Rounds':>14}  Terminal")
         for table in pit.tables():
@@ -139,4 +155,51 @@ def _acknowledge(args: argparse.Namespace) -> int:
     finally:
         pit.close()
     print(f"ok: alarm {args.alarm} acknowledged by {args.by}: {args.reason.strip()}")
+    return 0
+
+
+def _bind(args: argparse.Namespace) -> int:
+    from dealer_tui.commands.common import ledger_path, witness_for
+    from dealer_tui.commands.staff import read_pin, sign_in
+    from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.ledger.base import key_fingerprint
+    from dealer_tui.ledger.postgres import PgLedger, shown
+    from dealer_tui.pit.delivery import Delivery
+    from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
+
+    pit = PgLedger(args.server)
+    try:
+        key = pit.pit_key()
+        if not key:
+            return fail(f"{shown(args.server)} has no key: its owner runs `dealer-tui pit init` again to make one")
+        fingerprint = key_fingerprint(key)
+        wanted = "".join(args.expect.split()).lower()
+        if wanted and wanted != fingerprint.replace(" ", ""):
+            return fail(f"--expect: the server's key is {fingerprint}, not {args.expect!r}: it is not that pit")
+        pit_register = StaffRegister.read(pit)
+    finally:
+        pit.close()
+    path = ledger_path(args)
+    ledger = SqliteLedger(path, witness=witness_for(args))
+    try:
+        desk = StaffDesk(ledger)
+        what = f"bind this terminal to pit {fingerprint}"
+        print(f"The pit's key: {fingerprint}")
+        try:
+            if desk.register().vouched_managers():
+                desk.bind_pit(key, shown(args.server), sign_in(desk, args.by, Purpose(MANAGE, what)))
+            else:
+                pin = read_pin(f"PIN of the pit's manager {args.by}: ")
+                desk.bind_pit(key, shown(args.server), desk.confirm_pit_manager(args.by, pin, pit_register, what),
+                              at_pit=True)
+        except (SignInRefused, StaffError, EOFError) as exc:
+            return fail(str(exc))
+    finally:
+        ledger.close()
+    delivery = Delivery(path, args.server)
+    try:
+        received = delivery.receive_staff()
+    finally:
+        delivery.close()
+    print(f"ok: this terminal takes its staff from pit {fingerprint} ({received} events of its register received)")
     return 0

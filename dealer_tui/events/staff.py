@@ -233,10 +233,36 @@ class StaffReceived(RoundEvent, kind="staff_received"):
     """Where it was written: "" the pit's own register; else a terminal's (a lock-out there)."""
     local_table: int | None = None
     """A supervisor's sign-in at the pit's floor for a round of this terminal: the table's id here."""
+    pit_signature: str = optional(default="")
+    """The pit's signature of an account event at its place in the pit's chain (`pit_signed_text`),
+    checked against the key this terminal is bound to; "": received before pits signed (none taken
+    since)."""
+
+
+class PitBound(RoundEvent, kind="pit_bound"):
+    """This terminal takes its staff from the pit whose key this is, from here on: bound by a manager
+    of this terminal (`sign_in` here), or, on a terminal with no manager of its own, confirmed by a
+    manager of that pit with their PIN at this terminal (`sign_in` None: `manager_key` is their
+    public key, which the pit's account for them must hold)."""
+
+    pit_key: str
+    """The pit's public key (hex); its fingerprint is what the manager compared."""
+    server: str
+    """The server as it was named (no password), for the record."""
+    by: str
+    sign_in: int | None = None
+    manager_key: str = ""
+    signature: str = ""
+
+    def signer(self) -> str:
+        return self.by
+
+    def claim(self) -> Claim | None:
+        return Claim("manage", self.by, self.sign_in) if self.sign_in is not None else None
 
 
 Signed = (StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
-          | FloorSettingsChanged)
+          | FloorSettingsChanged | PitBound)
 """The register's events that carry their signer's signature."""
 
 
@@ -250,4 +276,5 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
                                               StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved,
                                               FloorSettingsChanged,
-                                              StaffReceived, FloorDecided, AlarmAcknowledged, AlertAcknowledged)
+                                              StaffReceived, PitBound, FloorDecided, AlarmAcknowledged,
+                                              AlertAcknowledged)

@@ -39,7 +39,8 @@ ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staf
                  "floor_settings_changed")
 """The events that make the accounts (and the approved profiles) what they are: a pit server's
 register holds them, and its terminals receive them."""
-STAFF_ACCOUNT_KINDS = (*ACCOUNT_KINDS, "staff_received")
+PIT_BOUND = "pit_bound"
+STAFF_ACCOUNT_KINDS = (*ACCOUNT_KINDS, "staff_received", PIT_BOUND)
 """The register's events that make the accounts (and the approved profiles) what they are: few,
 read whole on start; sign-ins and refusals are read one account or one sign-in at a time."""
 STAFF_AUTH_KINDS = ("staff_signed_in", "staff_refused", "staff_locked", "staff_received")
@@ -125,6 +126,27 @@ class LeaseLost(LedgerError):
 def canonical(data: Any) -> str:
     """The one JSON text of a value that its hash is computed over."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def pit_signed_text(pit_key: str, seq: int, kind: str, payload: dict[str, Any]) -> bytes:
+    """What the pit's key signs of an account event on its own register: the key it is signed with
+    (so one pit's signature never stands for another's), the event's place in the pit's chain, its
+    kind and its content as the pit holds it."""
+    return canonical({"pit": pit_key, "seq": seq, "kind": kind, "payload": payload}).encode()
+
+
+def key_fingerprint(public: str) -> str:
+    """A public key as a person compares it: the first 80 bits of its SHA-256, in groups of four."""
+    digest = hashlib.sha256(bytes.fromhex(public) if _is_hex(public) else public.encode()).hexdigest()[:20]
+    return " ".join(digest[i:i + 4] for i in range(0, 20, 4))
+
+
+def _is_hex(text: str) -> bool:
+    try:
+        bytes.fromhex(text)
+    except ValueError:
+        return False
+    return True
 
 
 def event_hash(prev_hash: str, table_id: int, round_id: int | None, seq: int, ts: str, kind: str,

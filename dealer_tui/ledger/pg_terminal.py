@@ -61,14 +61,28 @@ class TerminalExchange:
     path: str
 
     @answers
-    def pit_staff(self, after: int) -> list[StoredEvent]:
-        """The pit register's account events (accounts, approved profiles) after chain number `after`."""
+    def pit_staff(self, after: int) -> list[tuple[StoredEvent, str]]:
+        """The pit register's account events (accounts, approved profiles) after chain number
+        `after`, each with the pit's signature ("": none)."""
         kinds = list(ACCOUNT_KINDS)
-        rows = self._raw.execute("SELECT id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events"
-                                 " WHERE table_id = 0 AND seq > %s AND kind = ANY(%s) ORDER BY seq",
+        rows = self._raw.execute("SELECT e.id, e.seq, e.ts, e.kind, e.payload, e.prev_hash, e.hash, e.ledger_seq,"
+                                 " COALESCE(s.signature, '') FROM pit_events e LEFT JOIN pit_signatures s ON s.seq = e.seq"
+                                 " WHERE e.table_id = 0 AND e.seq > %s AND e.kind = ANY(%s) ORDER BY e.seq",
                                  (after, kinds)).fetchall()
-        return [StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), str(k), json.loads(p), str(ph), str(h),
-                            None if ls is None else int(ls)) for i, q, t, k, p, ph, h, ls in rows]
+        return [(StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), str(k), json.loads(p), str(ph), str(h),
+                             None if ls is None else int(ls)), str(sig)) for i, q, t, k, p, ph, h, ls, sig in rows]
+
+    @answers
+    def pit_key(self) -> str:
+        """The pit's public key ("" when the pit has none yet: made before pits had keys)."""
+        row = self._raw.execute("SELECT value FROM pit_meta WHERE key = 'pit_key'").fetchone()
+        return "" if row is None else str(row[0])
+
+    @answers
+    def pit_signature(self, seq: int) -> str:
+        """The pit's signature of the event at `seq` of its own chain ("": none)."""
+        row = self._raw.execute("SELECT signature FROM pit_signatures WHERE seq = %s", (seq,)).fetchone()
+        return "" if row is None else str(row[0])
 
     @answers
     def chain_event(self, origin: str, seq: int) -> StoredEvent | None:

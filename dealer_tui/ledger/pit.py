@@ -17,9 +17,11 @@ transaction and checked against them by `history verify`.
 
 from __future__ import annotations
 
+from dealer_tui.ledger.base import ACCOUNT_KINDS
+
 SCHEMA_VERSION = 2
 
-SCHEMA = """
+SCHEMA_TEMPLATE = """
 CREATE TABLE IF NOT EXISTS pit_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pit_tables(
     id BIGSERIAL PRIMARY KEY,
@@ -130,6 +132,11 @@ CREATE TABLE IF NOT EXISTS pit_links(
     last_contact TIMESTAMPTZ NOT NULL,
     closed BOOLEAN NOT NULL DEFAULT false
 );
+CREATE TABLE IF NOT EXISTS pit_secret(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pit_signatures(
+    seq BIGINT PRIMARY KEY,
+    signature TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS pit_alarms(
     id BIGSERIAL PRIMARY KEY,
     origin TEXT NOT NULL,
@@ -219,13 +226,30 @@ CREATE OR REPLACE FUNCTION pit_floor_append(p_seq BIGINT, p_ts TEXT, p_kind TEXT
                                             p_hash TEXT, p_ledger_seq BIGINT) RETURNS TEXT
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 BEGIN
-    IF p_kind NOT IN ('staff_added', 'staff_role_changed', 'staff_pin_changed', 'staff_disabled', 'profile_approved',
-                      'floor_settings_changed', 'staff_signed_in', 'staff_refused', 'staff_locked', 'floor_decided',
-                      'alarm_acknowledged', 'alert_acknowledged') THEN
+    IF p_kind IN ({account_kinds}) THEN
+        RAISE EXCEPTION 'a % is the pit''s own act: it is signed with the pit''s key, by the pit owner''s login',
+            p_kind USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    IF p_kind NOT IN ('staff_signed_in', 'staff_refused', 'staff_locked', 'floor_decided', 'alarm_acknowledged',
+                      'alert_acknowledged', 'area_changed') THEN
         RAISE EXCEPTION 'a % event has no place on the pit''s own chain', p_kind
             USING ERRCODE = 'insufficient_privilege';
     END IF;
     RETURN pit_take(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq);
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_sign_append(p_seq BIGINT, p_ts TEXT, p_kind TEXT, p_payload TEXT, p_prev TEXT,
+                                           p_hash TEXT, p_ledger_seq BIGINT, p_signature TEXT) RETURNS TEXT
+LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+DECLARE
+    taken TEXT;
+BEGIN
+    IF p_kind NOT IN ({account_kinds}) THEN
+        RAISE EXCEPTION 'a % is no account event', p_kind USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    taken := pit_take(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq);
+    INSERT INTO pit_signatures(seq, signature) VALUES (p_seq, p_signature) ON CONFLICT (seq) DO NOTHING;
+    RETURN taken;
 END $$;
 
 CREATE OR REPLACE FUNCTION pit_lock_register() RETURNS VOID
@@ -379,6 +403,9 @@ LANGUAGE sql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 $$;
 """
 
+ACCOUNT_KINDS_SQL = ", ".join(f"'{kind}'" for kind in ACCOUNT_KINDS)
+SCHEMA = SCHEMA_TEMPLATE.replace("{account_kinds}", ACCOUNT_KINDS_SQL)
+
 RLS = "".join(f"""
 ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;
 DROP POLICY IF EXISTS pit_read ON {table};
@@ -413,7 +440,7 @@ INSERT INTO pit_tables(id, origin, origin_id, name, game, profile, profile_sha25
 """
 
 PROJECTIONS = ("pit_rounds", "pit_settlements", "pit_round_flags", "pit_hourly_totals", "pit_seatings")
-READ_ALL = ("pit_meta", "pit_tables", "pit_events", "pit_links", "pit_alarms", *PROJECTIONS)
+READ_ALL = ("pit_meta", "pit_tables", "pit_events", "pit_links", "pit_alarms", "pit_signatures", *PROJECTIONS)
 
 ROLES = f"""
 DO $$ BEGIN
@@ -426,6 +453,8 @@ REVOKE ALL ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TE
 REVOKE ALL ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_contact(TEXT, TEXT, TEXT, BOOLEAN) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_alarm(TEXT, TEXT, TEXT) FROM PUBLIC;
+REVOKE ALL ON pit_secret FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_sign_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_take(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
 GRANT SELECT ON {", ".join(READ_ALL)} TO pit_terminal, pit_floor, pit_auditor;
 GRANT EXECUTE ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT)

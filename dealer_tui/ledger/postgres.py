@@ -21,10 +21,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 import psycopg
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
 from psycopg import sql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from dealer_tui.ledger.base import (
+    ACCOUNT_KINDS,
     ROUND_OPEN,
     SIGN_OFF_REQUESTED,
     STAFF_AUTH_KINDS,
@@ -39,6 +42,7 @@ from dealer_tui.ledger.base import (
     StoredEvent,
     TableRecord,
     event_hash,
+    pit_signed_text,
 )
 from dealer_tui.ledger.pg_connection import (
     Listener,
@@ -231,6 +235,7 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
                 row = self._raw.execute("SELECT COALESCE(MAX(ledger_seq), 0) FROM pit_events WHERE table_id = 0"
                                         ).fetchone()
                 ledger_seq = int(row[0]) if row is not None else 0
+                signer = self._pit_signer() if any(e.kind in ACCOUNT_KINDS for e in events) else None
                 for event in events:
                     seq, ledger_seq, ts = seq + 1, ledger_seq + 1, self._clock()
                     try:
@@ -238,14 +243,33 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
                         digest = event_hash(prev, STAFF_REGISTER, None, seq, ts, event.kind, event.payload, ledger_seq)
                     except (TypeError, ValueError) as exc:
                         raise LedgerError(f"event {event.kind}: payload is not plain data ({exc})") from None
-                    self._raw.execute("SELECT pit_floor_append(%s, %s, %s, %s, %s, %s, %s)",
-                                      (seq, ts, event.kind, payload, prev, digest, ledger_seq))
+                    if signer is not None and event.kind in ACCOUNT_KINDS:
+                        key, public = signer
+                        signature = key.sign(pit_signed_text(public, seq, event.kind, event.payload)).hex()
+                        self._raw.execute("SELECT pit_sign_append(%s, %s, %s, %s, %s, %s, %s, %s)",
+                                          (seq, ts, event.kind, payload, prev, digest, ledger_seq, signature))
+                    else:
+                        self._raw.execute("SELECT pit_floor_append(%s, %s, %s, %s, %s, %s, %s)",
+                                          (seq, ts, event.kind, payload, prev, digest, ledger_seq))
                     stored.append(StoredEvent(0, STAFF_REGISTER, None, seq, ts, event.kind, event.payload, prev,
                                               digest, ledger_seq))
                     prev = digest
         except psycopg.Error as exc:
             raise LedgerError(f"the pit server {self.path} did not record it: {first_line(exc)}") from None
         return stored
+
+    def _pit_signer(self) -> tuple[Ed25519PrivateKey, str]:
+        """The pit's own key (only the owner's login reads it), to sign an account event with."""
+        try:
+            row = self._raw.execute("SELECT value FROM pit_secret WHERE key = 'pit_key'").fetchone()
+        except psycopg.errors.InsufficientPrivilege:
+            raise LedgerError("staff accounts and approved profiles are the pit's own acts, signed with its key: a "
+                              "manager makes them through the pit owner's login (the URL `pit init` was given)"
+                              ) from None
+        if row is None:
+            raise LedgerError("the pit has no key yet: its owner runs `dealer-tui pit init` again to make one")
+        key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(str(row[0])))
+        return key, key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
 
     def append(self, table_id: int, round_id: int | None, events: Sequence[NewEvent],
                update: RoundUpdate | None = None) -> list[StoredEvent]:
@@ -379,5 +403,11 @@ def init_schema(conninfo: str) -> None:
                 sql.Identifier(str(db.info.dbname))))
             db.execute("INSERT INTO pit_meta(key, value) VALUES ('schema', %s) ON CONFLICT (key) DO UPDATE"
                        " SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
+            if db.execute("SELECT 1 FROM pit_secret WHERE key = 'pit_key'").fetchone() is None:
+                key = Ed25519PrivateKey.generate()  # the pit's identity: it signs the pit's own register
+                private = key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption()).hex()
+                public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+                db.execute("INSERT INTO pit_secret(key, value) VALUES ('pit_key', %s)", (private,))
+                db.execute("INSERT INTO pit_meta(key, value) VALUES ('pit_key', %s)", (public,))
     except psycopg.Error as exc:
         raise LedgerError(f"the pit server {shown(conninfo)}: the schema could not be made: {first_line(exc)}") from None

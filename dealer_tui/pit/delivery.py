@@ -27,9 +27,11 @@ from dealer_tui.ledger.base import (
     NewEvent,
     StoredEvent,
     TableRecord,
+    key_fingerprint,
 )
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.projection import END_KINDS, projection
+from dealer_tui.staff.register import StaffRegister
 
 HEARTBEAT_S = 10.0
 """The terminal tells the server it is alive this often, with or without events to deliver."""
@@ -47,6 +49,19 @@ def finite(payload: dict[str, object]) -> bool:
         return math.isfinite(until) and abs(until) < 1e12
     except OverflowError:
         return False
+
+
+def unbound_problem(bound: str | None, pit_key: str) -> str:
+    """Why a terminal bound to `bound` takes no staff from the pit whose key is `pit_key` ("": it does)."""
+    if not pit_key:
+        return "the pit server has no key: its owner runs `dealer-tui pit init` again to make one"
+    if bound is None:
+        return (f"this terminal is bound to no pit: a manager compares the pit's key {key_fingerprint(pit_key)} and "
+                "binds it (`dealer-tui pit bind`)")
+    if bound != pit_key:
+        return (f"this terminal is bound to pit {key_fingerprint(bound)}, and this server is pit "
+                f"{key_fingerprint(pit_key)}: its staff are not taken (a manager re-binds with `dealer-tui pit bind`)")
+    return ""
 
 
 def link_state(at: str, ago: float | None, closed: bool = False) -> str:
@@ -76,6 +91,8 @@ class LinkState:
     problem: str = ""
     """Why the server cannot be reached, or why it refused."""
     refused: bool = False
+    unbound: bool = False
+    """The server is reached, but its staff are not taken: this terminal is not bound to it."""
 
     def describe(self) -> str:
         """Short enough for the title line of an 80-column terminal."""
@@ -84,6 +101,8 @@ class LinkState:
             return f"pit: REFUSED since {since}"
         if not self.online:
             return f"pit: OFFLINE since {since}, {self.behind} to send" if since else "pit: connecting"
+        if self.unbound:
+            return "pit: NOT BOUND (staff not taken)"
         return "pit: delivered" if not self.behind else f"pit: sending {self.behind}"
 
 
@@ -109,6 +128,8 @@ class Delivery:
         """The ledger-wide number of the last event of this terminal the server is known to hold."""
         self._said: dict[int, str] = {}
         """The alarm last raised for each table (raised again only when it changes)."""
+        self.unbound = ""
+        """Why the pit's staff are not taken (this terminal is bound to no pit, or to another), or ""."""
 
     def close(self, said: bool = False) -> None:
         """Close the connections; `said`: tell the server first that the terminal closes cleanly."""
@@ -188,18 +209,28 @@ class Delivery:
 
     def receive_staff(self, local: SqliteLedger | None = None, server: PgLedger | None = None,
                       origin: str | None = None) -> int:
-        """The pit register's accounts and approved profiles this terminal lacks, and the lock-outs
-        other terminals recorded that still run, recorded in the terminal's own register (so that
-        staff sign in here against the pit's accounts, offline too). The events recorded."""
+        """The pit register's accounts and approved profiles this terminal lacks, each with the pit's
+        signature, and the lock-outs other terminals recorded that still run, recorded in the
+        terminal's own register (so that staff sign in here against the pit's accounts, offline
+        too) — only from the pit this terminal is bound to (`unbound` says why not). The events
+        recorded."""
         if local is None or server is None:
             local, server = self._open()
         origin = origin or local.ledger_id()
-        have = [typed_as(StaffReceived, e) for e in local.table_events(STAFF_REGISTER, [StaffReceived.KIND])]
+        pit_key = server.pit_key()
+        binding = StaffRegister.read(local).binding
+        self.unbound = unbound_problem(binding.pit_key if binding is not None else None, pit_key)
+        if self.unbound:
+            return 0
+        assert binding is not None
+        have = [typed_as(StaffReceived, e) for e in local.table_events(STAFF_REGISTER, [StaffReceived.KIND])
+                if (e.ledger_seq or e.id) > binding.seq]
         last = max((r.pit_seq for r in have if not r.origin and r.event_kind in ACCOUNT_KINDS), default=0)
         last_decision = max((r.pit_seq for r in have if r.event_kind == FloorDecided.KIND), default=0)
         known = {(r.origin, r.pit_seq) for r in have if r.origin}
         new = [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
-                             account=str(e.payload.get("account", ""))) for e in server.pit_staff(last)]
+                             account=str(e.payload.get("account", "")), pit_signature=signature)
+               for e, signature in server.pit_staff(last)]
         new += [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
                               account=str(e.payload.get("account", "")), origin=o)
                 for o, e in server.lockouts(time.time(), origin) if (o, e.seq) not in known and finite(e.payload)]
@@ -336,7 +367,8 @@ class DeliveryThread(threading.Thread):
                     backoff = self.poll
                     last_mark, last_pass = mark, time.monotonic()
                     self._set(online=True, delivered=self.state.delivered + result.added, behind=0,
-                              refused=bool(result.refused), problem="; ".join(result.refused))
+                              refused=bool(result.refused), unbound=bool(self.delivery.unbound),
+                              problem="; ".join(result.refused) or self.delivery.unbound)
             self._wake.wait(backoff)
             self._wake.clear()
         try:

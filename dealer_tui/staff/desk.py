@@ -19,6 +19,7 @@ from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
     FloorSettingsChanged,
+    PitBound,
     ProfileApproved,
     Signed,
     StaffAdded,
@@ -30,10 +31,10 @@ from dealer_tui.events.staff import (
     StaffSignedIn,
     signed_text,
 )
-from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
+from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent, key_fingerprint
 from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, article, roles_text
 from dealer_tui.staff.floor_settings import setting_problem
-from dealer_tui.staff.pins import PinRefused, hash_pin, seal_pin, sign, unlock
+from dealer_tui.staff.pins import PinRefused, hash_pin, public_hex, seal_pin, sign, unlock
 from dealer_tui.staff.register import LOCK_SECONDS, LOCK_SLACK_S, MAX_TRIES, StaffRegister
 
 MAX_ID = 32
@@ -132,6 +133,10 @@ class StaffDesk:
             if not found.active:
                 outcome.append(f"{found.describe()} is disabled: a manager adds it again or another account signs in")
                 return [refused("disabled", 0).record()]
+            unvouched = register.grants_nothing(found)
+            if unvouched is not None:
+                outcome.append(unvouched)
+                return [refused("unvouched", register.failures(account)).record()]
             if found.role not in MAY[purpose.act]:
                 outcome.append(f"{found.name} ({account}) is {article(found.role)}: only {roles_text(purpose.act)} may "
                                f"{WHAT[purpose.act]}")
@@ -263,6 +268,75 @@ class StaffDesk:
     def _keeps_a_manager(register: StaffRegister, account: str, losing: bool) -> None:
         if losing and [m.id for m in register.managers()] == [account]:
             raise StaffError(f"{account} is the last active manager: make another manager first")
+
+    # -- the pit this terminal takes its staff from ---------------------------------------------
+
+    def confirm_pit_manager(self, account: str, pin: str, pit: StaffRegister, what: str) -> Approval:
+        """A manager of the pit (as its register `pit` holds them) confirms `what` at this terminal
+        with their PIN: their signing key, unsealed by it. A wrong PIN counts here as at a sign-in
+        (recorded, three lock the account); nothing is recorded when it goes through (the act it
+        confirms records who signed it)."""
+        account = account.strip()
+        if not account or not pin:
+            raise SignInRefused("type the pit manager's ID and PIN")
+        found = pit.accounts.get(account)
+        key = unlock(pin, found.pin if found is not None else None)
+        register = self.register()
+        locked = self.locked_for(account, register)
+        refusal: list[str] = []
+
+        def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
+            register.fold(events)
+            if locked:
+                refusal.append(f"{account} is locked for {locked} more seconds after {MAX_TRIES} wrong PINs")
+                return []
+            if key is not None and found is not None:
+                if not found.active or found.role != MANAGER:
+                    refusal.append(f"{found.describe()}: only an active manager of the pit may {what}")
+                return []
+            failures = register.failures(account) + 1
+            out: list[RoundEvent] = [StaffRefused(account=account, act=MANAGE, purpose=what, reason="pin",
+                                                  failures=failures)]
+            if failures >= MAX_TRIES:
+                out.append(StaffLocked(account=account, until=self.clock() + LOCK_SECONDS, seconds=LOCK_SECONDS))
+            refusal.append(f"wrong ID or PIN for the pit's manager {account}")
+            return [e.record() for e in out]
+        self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
+        if refusal:
+            raise SignInRefused(refusal[0])
+        assert found is not None and key is not None
+        return Approval(account, found.name, found.role, 0, MANAGE, key)
+
+    def bind_pit(self, pit_key: str, server: str, by: Approval, *, at_pit: bool = False) -> None:
+        """Take staff from the pit whose key is `pit_key` from now on. `by`: a manager of this
+        terminal signed in here for it; or, `at_pit`, on a terminal with no manager of its own, a
+        manager of that pit signed in there (their key confirms it; the pit's account for them,
+        once received, must hold that key)."""
+        if by.key is None:
+            raise StaffError("binding a terminal to a pit needs a manager's sign-in with their PIN")
+        key = by.key
+        try:
+            fingerprint = key_fingerprint(pit_key)
+        except ValueError:
+            raise StaffError("the pit's key does not read") from None
+        register = self.register()
+
+        def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
+            register.fold(events)
+            if at_pit:
+                if register.vouched_managers():
+                    raise StaffError("this terminal has managers of its own: one of them binds it to the pit")
+                event = PitBound(pit_key=pit_key, server=server, by=by.account, manager_key=public_hex(key))
+            else:
+                self._manager(register, by)
+                manager = register.accounts.get(by.account)
+                if manager is None or not manager.vouched:
+                    raise StaffError(f"{by.account} is no manager of this terminal's own")
+                event = PitBound(pit_key=pit_key, server=server, by=by.account, sign_in=by.sign_in)
+            if register.binding is not None and register.binding.pit_key == pit_key and register.binding.confirmed:
+                raise StaffError(f"this terminal is bound to pit {fingerprint} already")
+            return [signed(event, key, register.seq + 1).record()]
+        self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
 
     # -- casino profiles --------------------------------------------------------------------
 

@@ -105,8 +105,17 @@ def sign(key: Ed25519PrivateKey, text: bytes) -> str:
 
 def signature_checks(stored: PinHash, text: bytes, signature: str) -> bool:
     """Whether `signature` is the account's (its public key as `stored` holds it) over `text`."""
+    return key_checks(stored.public, text, signature)
+
+
+def key_checks(public: str, text: bytes, signature: str) -> bool:
+    """Whether `signature` is the holder's of the public key `public` (hex) over `text`."""
     try:
-        Ed25519PublicKey.from_public_bytes(bytes.fromhex(stored.public)).verify(bytes.fromhex(signature), text)
+        Ed25519PublicKey.from_public_bytes(bytes.fromhex(public)).verify(bytes.fromhex(signature), text)
     except (ValueError, InvalidSignature):
         return False
     return True
+
+
+def public_hex(key: Ed25519PrivateKey) -> str:
+    return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()

@@ -16,8 +16,10 @@ from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
     FloorDecided,
+    Claim,
     FloorSettingsChanged,
     PinHash,
+    PitBound,
     ProfileApproved,
     Signed,
     StaffAdded,
@@ -36,10 +38,12 @@ from dealer_tui.ledger.base import (
     STAFF_REGISTER,
     Ledger,
     StoredEvent,
+    key_fingerprint,
+    pit_signed_text,
 )
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.floor_settings import defaults, setting_problem
-from dealer_tui.staff.pins import signature_checks
+from dealer_tui.staff.pins import key_checks, signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
 """The register of each open ledger connection, as last read (`StaffRegister.read`)."""
@@ -60,6 +64,8 @@ class Account:
     pin: PinHash
     since: int
     """The ledger-wide number of the event that made the account as it is."""
+    vouched: bool = True
+    """False: received from a pit before pits signed their registers; it grants nothing here."""
 
     def describe(self) -> str:
         return f"{self.name} ({self.id}, {self.role}{'' if self.active else ', disabled'})"
@@ -72,6 +78,19 @@ class SignInRecord:
     seq: int
     ts: str
     event: StaffSignedIn
+
+
+@dataclass
+class Binding:
+    """The pit this terminal takes its staff from: its key, and who bound it where."""
+
+    pit_key: str
+    server: str
+    by: str
+    seq: int
+    manager_key: str = ""
+    """Set while a pit manager's confirmation waits for the pit's account to show that key."""
+    confirmed: bool = True
 
 
 @dataclass
@@ -113,6 +132,12 @@ class StaffRegister:
         self._last_account_seq = 0
         self._refused: dict[str, tuple[int, int]] = {}
         """Each account's latest refused sign-in: (chain number, wrong PINs in a row then)."""
+        self.local_root = False
+        """Whether the register's first manager was made here (not received from a pit)."""
+        self.binding: Binding | None = None
+        """The pit this terminal is bound to (None: none)."""
+        self.notes: list[str] = []
+        """What the register lacks without being wrong (receipts from before pits signed)."""
 
     @classmethod
     def read(cls, ledger: Ledger) -> StaffRegister:
@@ -146,6 +171,9 @@ class StaffRegister:
         where = f"staff register, event {seq} ({stored.kind})"
         if isinstance(event, StaffReceived):
             self._receive(event, stored, seq, where)
+            return
+        if isinstance(event, PitBound):
+            self._bind(event, stored, seq, where)
             return
         if isinstance(event, Signed) and not self._signed_by_signer(event, stored.seq):
             signer = event.signer()
@@ -186,6 +214,52 @@ class StaffRegister:
             self.problems.append(f"{where}: {event.account}'s lock-out lasts {event.seconds} s until {until!r}: a "
                                  f"lock-out lasts {LOCK_SECONDS} s from when it is written")
 
+    def vouched_managers(self) -> list[Account]:
+        return [a for a in self.managers() if a.vouched]
+
+    def _bind(self, event: PitBound, stored: StoredEvent, seq: int, where: str) -> None:
+        """A binding to a pit's key: by a manager of this terminal signed in for it, or, with no such
+        manager here, by a pit manager's key, confirmed once the pit's account for them is received."""
+        text = signed_text(event, stored.seq)
+        if event.sign_in is not None:
+            signer = self.accounts.get(event.by)
+            if signer is None or not signature_checks(signer.pin, text, event.signature):
+                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is not signed "
+                                     f"by {event.by}: written without their PIN (it stands for nothing)")
+                return
+            problem = claim_problem(self, Claim("manage", event.by, event.sign_in), at=seq)
+            if problem is None and not signer.vouched:
+                problem = f"{event.by}'s account came from a pit that did not sign it"
+            if problem is not None:
+                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)}: {problem} (it "
+                                     "stands for nothing)")
+                return
+            binding = Binding(event.pit_key, event.server, event.by, seq)
+        else:
+            if self.vouched_managers():
+                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is confirmed by "
+                                     f"the pit's {event.by}, but this terminal has managers of its own: one of them "
+                                     "binds it (it stands for nothing)")
+                return
+            if not key_checks(event.manager_key, text, event.signature):
+                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is not signed "
+                                     f"with the key it names for {event.by} (it stands for nothing)")
+                return
+            binding = Binding(event.pit_key, event.server, event.by, seq, event.manager_key, confirmed=False)
+        self.binding = binding
+        self._received.clear()  # the bound pit's register is received anew, from its first event
+        self._from_pit.clear()
+        self._last_account_seq = 0
+
+    def binding_problem(self) -> str | None:
+        """Why the binding does not stand yet (a pit manager's confirmation the pit's account for
+        them does not bear out), or None."""
+        binding = self.binding
+        if binding is None or binding.confirmed:
+            return None
+        return (f"the binding to pit {key_fingerprint(binding.pit_key)} was confirmed by {binding.by}, whom the "
+                "pit's register, as received, does not hold as a manager with that key")
+
     def _receive(self, received: StaffReceived, stored: StoredEvent, seq: int, where: str) -> None:
         """An event of the pit's register: its accounts are this terminal's from here on (an account
         of the same ID made here before gives way), checked by its signer's signature at its place
@@ -199,6 +273,28 @@ class StaffRegister:
         self._received.add(key)
         if received.origin:
             return
+        legacy = False
+        if received.event_kind in ACCOUNT_KINDS:
+            payload = received.event if isinstance(received.event, dict) else {}
+            binding = self.binding
+            if binding is None and received.pit_signature:
+                self.problems.append(f"{where}: the pit's event {received.pit_seq} is received, but this terminal is "
+                                     "bound to no pit (it stands for nothing)")
+                return
+            if binding is not None and not pit_signature_checks(binding.pit_key, received, payload):
+                self.problems.append(f"{where}: the pit's event {received.pit_seq} does not carry the signature of "
+                                     f"pit {key_fingerprint(binding.pit_key)}, which this terminal is bound to (it "
+                                     "stands for nothing)")
+                return
+            legacy = binding is None
+            if legacy and self.local_root:
+                self.problems.append(f"{where}: the pit's event {received.pit_seq} is received without the pit's "
+                                     "signature on a terminal whose staff are its own (it stands for nothing)")
+                return
+            if legacy:
+                self.notes.append(f"{where}: the {received.event_kind} of the pit's event {received.pit_seq} was "
+                                  "received before pits signed their registers: only the pit vouches for it "
+                                  "(`history verify --pit URL`), and it grants nothing at this terminal")
         if received.event_kind in ACCOUNT_KINDS:
             if received.pit_seq <= self._last_account_seq:
                 self.problems.append(f"{where}: the pit's event {received.pit_seq} is received after its event "
@@ -236,9 +332,15 @@ class StaffRegister:
         if isinstance(event, StaffSignedIn):  # a supervisor's at the pit's floor, for a round of this terminal
             self.sign_ins[seq] = SignInRecord(seq, stored.ts, replace(event, table=received.local_table))
             return
-        self._change(event, where, seq, received=True)
+        self._change(event, where, seq, received=True, vouched=not legacy)
+        binding = self.binding
+        if binding is not None and not binding.confirmed:
+            manager = self.accounts.get(binding.by)
+            if manager is not None and manager.role == MANAGER and manager.active and \
+                    manager.pin.public == binding.manager_key:
+                binding.confirmed = True
 
-    def _change(self, event: Recorded, where: str, seq: int, received: bool = False) -> None:
+    def _change(self, event: Recorded, where: str, seq: int, received: bool = False, vouched: bool = True) -> None:
         """An account made or changed, or a profile approved, at `seq`."""
         match event:
             case StaffAdded(account=account, name=name, role=role, pin=pin, by=by):
@@ -253,17 +355,19 @@ class StaffRegister:
                     self.problems.append(f"{where}: the first account {account!r} is a {role}, not a manager")
                 if role not in ROLES:
                     self.problems.append(f"{where}: account {account!r} has no role {role!r}")
-                self._set(Account(account, name, role, True, pin, seq))
+                self._set(Account(account, name, role, True, pin, seq, vouched))
+                if by is None and not received:
+                    self.local_root = True
                 if self.first_seq is None:
                     self.first_seq = seq
             case StaffRoleChanged(account=account, role=role) if role not in ROLES:
                 self.problems.append(f"{where}: account {account!r} given no role of this program ({role!r})")
             case StaffRoleChanged(account=account, role=role) if account in self.accounts:
-                self._set(replace(self.accounts[account], role=role, since=seq))
+                self._set(replace(self.accounts[account], role=role, since=seq, vouched=vouched))
             case StaffPinChanged(account=account, pin=pin) if account in self.accounts:
-                self._set(replace(self.accounts[account], pin=pin, since=seq))
+                self._set(replace(self.accounts[account], pin=pin, since=seq, vouched=vouched))
             case StaffDisabled(account=account) if account in self.accounts:
-                self._set(replace(self.accounts[account], active=False, since=seq))
+                self._set(replace(self.accounts[account], active=False, since=seq, vouched=vouched))
             case StaffRoleChanged(account=account) | StaffPinChanged(account=account) | StaffDisabled(account=account):
                 self.problems.append(f"{where}: no account {account!r}")
             case ProfileApproved(sha256=sha256):
@@ -301,6 +405,15 @@ class StaffRegister:
                 break
             found = state
         return found
+
+    def grants_nothing(self, account: Account) -> str | None:
+        """Why the account may not sign in at this terminal though it is on the register, or None."""
+        if not account.vouched:
+            return (f"{account.describe()} came from the pit before pits signed their registers: a manager binds "
+                    "this terminal to its pit (`dealer-tui pit bind`), and the pit's staff are received anew")
+        if account.id in self._from_pit and self.binding_problem() is not None:
+            return f"{account.describe()}: {self.binding_problem()}"
+        return None
 
     def has_accounts(self) -> bool:
         return bool(self.accounts)
@@ -356,6 +469,12 @@ class StaffRegister:
 
     def locked_until(self, account: str) -> float:
         return self.lockout(account).until
+
+
+def pit_signature_checks(pit_key: str, received: StaffReceived, payload: dict[str, object]) -> bool:
+    """Whether a received account event carries the pit's signature at its place in the pit's chain."""
+    return bool(received.pit_signature) and key_checks(
+        pit_key, pit_signed_text(pit_key, received.pit_seq, received.event_kind, payload), received.pit_signature)
 
 
 def lock_end(until: float, recorded_at: str) -> float:
