@@ -31,7 +31,7 @@ from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen
 from dealer_tui.screens.sign_in_modal import SignInModal
-from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
+from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk, StaffError
 
 if TYPE_CHECKING:
     from dealer_tui.pit.delivery import DeliveryThread
@@ -107,12 +107,15 @@ class DealerApp(OrderedKeysApp):
         self.start()
 
     def staff_from_pit(self) -> None:
-        """A new terminal's staff are the pit's: received before anything else. A pit server that
-        cannot be reached is said, with the choice to try again, to make a first manager of the
-        terminal's own anyway, or to quit."""
+        """A new terminal's staff are the pit's: received before anything else, once a manager of the
+        pit has confirmed the pit's key here. A pit server that cannot be reached is said, with the
+        choice to try again, to make a first manager of the terminal's own anyway, or to quit."""
         assert self.link is not None
         try:
             self.link.delivery.receive_staff()
+            if self.link.delivery.unbound and not self.staff.register().has_accounts():
+                self.bind_to_pit()
+                return
         except LedgerError as exc:
             def chosen(choice: str | None) -> None:
                 if choice == "r":
@@ -129,6 +132,59 @@ class DealerApp(OrderedKeysApp):
             return
         self.link.start()
         self.start()
+
+    def bind_to_pit(self) -> None:
+        """The pit's key shown, for a manager of the pit to compare with the one the pit shows and
+        confirm with their ID and PIN; then the pit's staff are received."""
+        from dealer_tui.ledger.base import key_fingerprint
+        from dealer_tui.ledger.postgres import PgLedger, shown
+        from dealer_tui.staff import MANAGE, StaffRegister
+
+        assert self.link is not None
+        url = self.link.delivery.conninfo
+        pit = PgLedger(url)
+        try:
+            key, register = pit.pit_key(), StaffRegister.read(pit)
+        finally:
+            pit.close()
+        if not key:
+            self.push_screen(ChoiceModal(f"The pit server {shown(url)} has no key: its owner runs `dealer-tui pit "
+                                         "init` again to make one.", [("r", "try again"), ("q", "quit")]),
+                             lambda choice: self.staff_from_pit() if choice == "r" else self.exit())
+            return
+        fingerprint = key_fingerprint(key)
+        what = f"bind this terminal to pit {fingerprint}"
+
+        def confirmed(approval: Approval | None) -> None:
+            if approval is None:
+                self.staff_from_pit()  # the key shown again
+                return
+            try:
+                self.staff.bind_pit(key, shown(url), approval, at_pit=True)
+            except (StaffError, LedgerError) as exc:
+                self.notify(str(exc), severity="error")
+                self.staff_from_pit()
+                return
+            self.staff_from_pit()
+
+        def chosen(choice: str | None) -> None:
+            if choice == "b":
+                self.push_screen(SignInModal(self.staff, Purpose(MANAGE, what), hint="A manager of the pit confirms "
+                                             "its key with their own ID and PIN.",
+                                             sign=lambda account, pin: self.staff.confirm_pit_manager(
+                                                 account, pin, register, what)), confirmed)
+            elif choice == "l" and self.link is not None:
+                self.link.start()
+                self.start()
+            else:
+                self.exit()
+
+        self.push_screen(ChoiceModal(f"This terminal takes its staff from the pit server {shown(url)}, whose key is "
+                                     f"{fingerprint}. Compare it with the key the pit shows (`dealer-tui pit status`) "
+                                     "before a manager of the pit confirms it.",
+                                     [("b", "a manager of the pit confirms it (ID and PIN)"),
+                                      ("l", "make a first manager here instead (the pit's staff are not taken)"),
+                                      ("q", "quit")]), chosen)
 
     def use_pit(self, url: str) -> None:
         """Deliver to this pit server from now on ('' none), and at the next start too."""

@@ -41,6 +41,9 @@ class AuthorityAudit:
         register = StaffRegister()
         register.fold(events)
         problems.extend(register.problems)
+        unconfirmed = register.binding_problem()
+        if unconfirmed is not None:
+            problems.append(f"staff register: {unconfirmed} (the pit's staff it received stand for nothing)")
         audit = cls(register, problems)
         staff_kinds = {e.KIND for e in STAFF_EVENTS}
         for stored in events:  # each change's signature and authority: checked as the register folds it in
@@ -114,4 +117,4 @@ class AuthorityAudit:
 
     def notes(self) -> list[str]:
         return [f"{where}: {count} approval(s) from before staff accounts, by a typed name with no sign-in"
-                for where, count in sorted(self.legacy.items())]
+                for where, count in sorted(self.legacy.items())] + self.register.notes()

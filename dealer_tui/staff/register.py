@@ -136,8 +136,8 @@ class StaffRegister:
         """Whether the register's first manager was made here (not received from a pit)."""
         self.binding: Binding | None = None
         """The pit this terminal is bound to (None: none)."""
-        self.notes: list[str] = []
-        """What the register lacks without being wrong (receipts from before pits signed)."""
+        self.unsigned_receipts = 0
+        """Account events received from a pit before pits signed their registers (before any binding)."""
 
     @classmethod
     def read(cls, ledger: Ledger) -> StaffRegister:
@@ -251,6 +251,14 @@ class StaffRegister:
         self._from_pit.clear()
         self._last_account_seq = 0
 
+    def notes(self) -> list[str]:
+        """What the register lacks without being wrong."""
+        if not self.unsigned_receipts:
+            return []
+        return [f"staff register: {self.unsigned_receipts} account event(s) received from a pit before pits signed "
+                "their registers: only the pit vouches for them (`history verify --pit URL`), and they grant nothing "
+                "at this terminal until a manager binds it to its pit (`dealer-tui pit bind`)"]
+
     def binding_problem(self) -> str | None:
         """Why the binding does not stand yet (a pit manager's confirmation the pit's account for
         them does not bear out), or None."""
@@ -292,9 +300,7 @@ class StaffRegister:
                                      "signature on a terminal whose staff are its own (it stands for nothing)")
                 return
             if legacy:
-                self.notes.append(f"{where}: the {received.event_kind} of the pit's event {received.pit_seq} was "
-                                  "received before pits signed their registers: only the pit vouches for it "
-                                  "(`history verify --pit URL`), and it grants nothing at this terminal")
+                self.unsigned_receipts += 1
         if received.event_kind in ACCOUNT_KINDS:
             if received.pit_seq <= self._last_account_seq:
                 self.problems.append(f"{where}: the pit's event {received.pit_seq} is received after its event "

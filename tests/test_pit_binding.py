@@ -1,0 +1,225 @@
+"""No side doors through received staff: the pit signs its own register with a key of its own, and
+a terminal takes staff only from the pit a manager bound it to. Each attack is carried out as an
+insider would — events hashed as the ledger hashes them, the real PostgreSQL roles — and is
+refused at the terminal, or named by `history verify`, or both."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.audit.ledger_audit import verify
+from dealer_tui.events.staff import StaffAdded, StaffReceived
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
+from dealer_tui.ledger.postgres import PgLedger, init_schema, shown
+from dealer_tui.pit.delivery import Delivery
+from dealer_tui.staff import DEAL, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
+from dealer_tui.staff.desk import signed
+from dealer_tui.staff.pins import seal_pin
+from tests.pg_support import bind_to_pit
+from tests.staff_support import DEALER as OWN_DEALER
+from tests.staff_support import DEALER_PIN as OWN_DEALER_PIN
+from tests.staff_support import MANAGER as OWN_MANAGER
+from tests.staff_support import MANAGER_PIN as OWN_MANAGER_PIN
+from tests.staff_support import staffed_path
+from tests.test_pit_staff import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, pit_with_staff
+
+
+def forged_manager_receipt(path: Path, account: str, pin: str, *, pit_signature: str = "") -> None:
+    """An insider appends to a terminal's register a self-signed manager as if received from a pit."""
+    pin_hash, key = seal_pin(pin)
+    added = signed(StaffAdded(account=account, name="Insider", role="manager", pin=pin_hash), key, 1)
+    ledger = SqliteLedger(path)
+    ledger.append(STAFF_REGISTER, None, [StaffReceived(
+        pit_seq=1, pit_hash="0" * 64, event_kind=added.KIND, event=added.record().payload, account=account,
+        pit_signature=pit_signature).record()])
+    ledger.close()
+
+
+def test_a_self_signed_manager_appended_as_received_to_a_standalone_terminal_grants_nothing(tmp_path: Path) -> None:
+    """Attack 1: a staff_received carrying a self-signed staff_added, appended to a terminal whose
+    staff are its own: the 'manager' cannot sign in, and verify names the receipt."""
+    path = staffed_path(tmp_path / "t.sqlite")
+    forged_manager_receipt(path, "X9", "918273645")
+    ledger = SqliteLedger(path)
+    with pytest.raises(SignInRefused, match="wrong ID or PIN"):
+        StaffDesk(ledger).sign_in("X9", "918273645", Purpose(MANAGE, "a manager from nowhere"))
+    assert any("received without the pit's signature on a terminal whose staff are its own (it stands for nothing)"
+               in p for p in verify_ledger(ledger))
+
+
+def test_a_forged_receipt_with_a_made_up_pit_signature_on_an_unbound_terminal_stands_for_nothing(
+        tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite"
+    SqliteLedger(path).close()
+    forged_manager_receipt(path, "X9", "918273645", pit_signature="ab" * 64)
+    ledger = SqliteLedger(path)
+    assert "X9" not in StaffDesk(ledger).register().accounts
+    assert any("this terminal is bound to no pit (it stands for nothing)" in p for p in verify_ledger(ledger))
+
+
+def test_a_dealers_own_pit_init_gives_a_staffed_terminal_no_manager(tmp_path: Path, pit_db: str) -> None:
+    """Attack 1 without code: the dealer runs `pit init` on a PostgreSQL of their own with
+    themselves as its manager (their PIN) and points the terminal at it: the terminal is bound to
+    no pit, takes none of that pit's staff, and says so."""
+    path = staffed_path(tmp_path / "t.sqlite")
+    init_schema(pit_db)
+    rogue = PgLedger(pit_db)
+    StaffDesk(rogue).add_first_manager("S1", "Sam Rogue", OWN_DEALER_PIN)
+    rogue.close()
+    delivery = Delivery(path, pit_db)
+    assert delivery.once().refused == []                                    # its rounds may go there ...
+    assert delivery.unbound.startswith("this terminal is bound to no pit: a manager compares the pit's key")
+    desk = StaffDesk(SqliteLedger(path))
+    assert desk.register().accounts["S1"].role == "supervisor"              # ... its staff are not taken
+    with pytest.raises(SignInRefused):
+        desk.sign_in("S1", OWN_DEALER_PIN, Purpose(MANAGE, "the rogue pit's manager"))
+
+
+def test_a_dealer_may_not_bind_a_terminal_to_a_pit(tmp_path: Path, pit_db: str) -> None:
+    path = staffed_path(tmp_path / "t.sqlite")
+    pit = pit_with_staff(pit_db)
+    key = pit.pit_key()
+    desk = StaffDesk(SqliteLedger(path))
+    dealer = desk.sign_in(OWN_DEALER, OWN_DEALER_PIN, Purpose(DEAL, "deal", 1))
+    with pytest.raises(StaffError, match="a manager signs in to manage staff"):
+        desk.bind_pit(key, shown(pit_db), dealer)
+    with pytest.raises(StaffError, match="this terminal has managers of its own: one of them binds it"):
+        desk.bind_pit(key, shown(pit_db), desk.confirm_pit_manager(PIT_MANAGER, PIT_MANAGER_PIN,
+                                                                   StaffRegister.read(pit), "bind"), at_pit=True)
+    assert desk.register().binding is None
+
+
+def test_a_terminal_bound_by_its_manager_takes_the_pits_staff_signed_by_the_pit(tmp_path: Path, pit_db: str) -> None:
+    path = staffed_path(tmp_path / "t.sqlite")
+    pit = pit_with_staff(pit_db)
+    desk = StaffDesk(SqliteLedger(path))
+    manager = desk.sign_in(OWN_MANAGER, OWN_MANAGER_PIN, Purpose(MANAGE, "bind to the pit"))
+    desk.bind_pit(pit.pit_key(), shown(pit_db), manager)
+    delivery = Delivery(path, pit_db)
+    delivery.once()
+    assert delivery.unbound == ""
+    register = StaffDesk(SqliteLedger(path)).register()
+    assert register.binding is not None and register.binding.pit_key == pit.pit_key()
+    StaffDesk(SqliteLedger(path)).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
+    assert verify_ledger(SqliteLedger(path)) == []
+
+
+def test_an_account_event_of_another_pit_or_unsigned_is_not_taken_by_a_bound_terminal(tmp_path: Path,
+                                                                                       pit_db: str) -> None:
+    """A receipt the bound pit did not sign — no signature, or another pit's key's — stands for
+    nothing, at the terminal and in verify."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    pit_with_staff(pit_db)
+    path = tmp_path / "t.sqlite"
+    bind_to_pit(path, pit_db)
+    Delivery(path, pit_db).once()
+    other = Ed25519PrivateKey.generate()
+    other_public = other.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+    pin_hash, key = seal_pin("918273645")
+    for n, account in enumerate(("X1", "X2")):
+        added = signed(StaffAdded(account=account, name="Insider", role="manager", pin=pin_hash, by=None), key,
+                       50 + n)
+        payload = added.record().payload
+        signature = "" if n == 0 else other.sign(pit_signed_text(other_public, 50 + n, added.KIND, payload)).hex()
+        SqliteLedger(path).append(STAFF_REGISTER, None, [StaffReceived(
+            pit_seq=50 + n, pit_hash="0" * 64, event_kind=added.KIND, event=payload, account=account,
+            pit_signature=signature).record()])
+    register = StaffDesk(SqliteLedger(path)).register()
+    assert "X1" not in register.accounts and "X2" not in register.accounts
+    problems = verify_ledger(SqliteLedger(path))
+    assert sum("does not carry the signature of pit" in p for p in problems) == 2
+
+
+def test_a_floor_login_may_not_write_an_account_event_on_the_pits_chain(pit_db: str) -> None:
+    """Only the pit owner's login signs with the pit's key: a floor login's account event is
+    refused by the server, and the pit's key is not readable by it."""
+    pit = pit_with_staff(pit_db)
+    name = f"{pit_db.split('dbname=')[1].split()[0]}_floorb"
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
+    floor = pit_db.replace("user=pit", f"user={name}")
+    head = pit.chain_length(STAFF_REGISTER)
+    payload = json.dumps({"account": "X1", "name": "x", "role": "manager"})
+    with psycopg.connect(floor, autocommit=True) as db:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="signed with the pit's key"):
+            db.execute("SELECT pit_floor_append(%s, 't', 'staff_added', %s, 'p', 'h', 1)", (head + 1, payload))
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            db.execute("SELECT value FROM pit_secret")
+    floor_desk = StaffDesk(PgLedger(floor))
+    by = floor_desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "add a dealer from the floor login"))
+    with pytest.raises(Exception, match="through the pit owner's login"):
+        floor_desk.add("D9", "Dee", "dealer", "918273645", by)
+    assert pit.chain_length(STAFF_REGISTER) == head + 1                     # the sign-in only
+
+
+def test_a_new_terminal_is_bound_only_with_a_pit_managers_pin(tmp_path: Path, pit_db: str) -> None:
+    """On a terminal with no accounts the pit's manager confirms the key with their PIN: a wrong
+    PIN is a counted refusal, a supervisor of the pit may not, and the binding is checked by verify
+    against the pit's account once received."""
+    pit = pit_with_staff(pit_db)
+    path = tmp_path / "new.sqlite"
+    SqliteLedger(path).close()
+    register = StaffRegister.read(pit)
+    desk = StaffDesk(SqliteLedger(path))
+    with pytest.raises(SignInRefused, match="wrong ID or PIN for the pit's manager PM"):
+        desk.confirm_pit_manager(PIT_MANAGER, "918273645", register, "bind")
+    assert desk.tries_left(PIT_MANAGER) == 2
+    with pytest.raises(SignInRefused, match="only an active manager of the pit"):
+        desk.confirm_pit_manager(SUPER, "717171", register, "bind")
+    bind_to_pit(path, pit_db)
+    delivery = Delivery(path, pit_db)
+    delivery.once()
+    assert verify(SqliteLedger(path)).problems == []
+    binding = StaffDesk(SqliteLedger(path)).register().binding
+    assert binding is not None and binding.confirmed and binding.pit_key == pit.pit_key()
+    assert len(key_fingerprint(pit.pit_key()).split()) == 5
+
+
+def test_a_binding_confirmed_with_a_key_the_pit_does_not_hold_is_named(tmp_path: Path, pit_db: str) -> None:
+    """An insider binds a new terminal with a key of their own under the pit manager's name: the
+    pit's account for that manager, once received, does not hold it: verify names the binding and
+    the staff received under it sign nothing in."""
+    pit = pit_with_staff(pit_db)
+    path = tmp_path / "new.sqlite"
+    SqliteLedger(path).close()
+    _, own_key = seal_pin("918273645")
+    from dealer_tui.staff.authority import Approval
+
+    StaffDesk(SqliteLedger(path)).bind_pit(pit.pit_key(), shown(pit_db),
+                                           Approval(PIT_MANAGER, "Pat", "manager", 0, MANAGE, own_key), at_pit=True)
+    Delivery(path, pit_db).once()
+    with pytest.raises(SignInRefused, match="does not hold as a manager with that key"):
+        StaffDesk(SqliteLedger(path)).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
+    assert any("does not hold as a manager with that key" in p for p in verify_ledger(SqliteLedger(path)))
+
+
+def test_old_receipts_from_before_pit_signatures_verify_with_a_note_and_grant_nothing(tmp_path: Path,
+                                                                                      pit_db: str) -> None:
+    """A terminal that received the pit's staff before pits signed their registers (receipts with
+    no signature, no binding): verify is clean and says which protection they lack; the accounts
+    sign nothing in until a manager binds the terminal, after which the pit's staff come anew."""
+    pit = pit_with_staff(pit_db)
+    path = tmp_path / "old.sqlite"
+    ledger = SqliteLedger(path)
+    for event, _ in pit.pit_staff(0):                                       # as an older terminal recorded them
+        ledger.append(STAFF_REGISTER, None, [StaffReceived(pit_seq=event.seq, pit_hash=event.hash,
+                                                           event_kind=event.kind, event=event.payload,
+                                                           account=str(event.payload.get("account", ""))).record()])
+    report = verify(ledger)
+    assert report.problems == []
+    assert any("3 account event(s) received from a pit before pits signed their registers" in n for n in report.notes)
+    with pytest.raises(SignInRefused, match="came from the pit before pits signed their registers"):
+        StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
+    ledger.close()
+    bind_to_pit(path, pit_db)
+    Delivery(path, pit_db).once()
+    StaffDesk(SqliteLedger(path)).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
+    assert verify(SqliteLedger(path)).problems == []
