@@ -223,3 +223,28 @@ def test_old_receipts_from_before_pit_signatures_verify_with_a_note_and_grant_no
     Delivery(path, pit_db).once()
     StaffDesk(SqliteLedger(path)).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
     assert verify(SqliteLedger(path)).problems == []
+
+
+def test_a_copy_of_a_delivered_ledger_under_a_new_id_and_another_login_is_refused(tmp_path: Path,
+                                                                                   pit_db: str) -> None:
+    """Attack 5: a delivered ledger copied, given a new ledger id and delivered under another
+    terminal's login: the server refuses every table whose chain it holds already, naming the
+    ledger it copies, and raises the alarm; its rounds are not shown twice."""
+    import shutil
+    import sqlite3
+
+    from dealer_tui.audit.pit_audit import verify_pit
+    from tests.test_pit_delivery import played, server_count, terminal_login
+
+    init_schema(pit_db)
+    seven, eight = terminal_login(pit_db, 7), terminal_login(pit_db, 8)
+    played(tmp_path / "t7.sqlite", rounds=3).close()
+    assert Delivery(tmp_path / "t7.sqlite", seven).once().refused == []
+    shutil.copy(tmp_path / "t7.sqlite", tmp_path / "clone.sqlite")
+    with sqlite3.connect(tmp_path / "clone.sqlite") as db:
+        db.execute("UPDATE ledger_meta SET value = 'ffffffffffffffffffffffffffffffff' WHERE key = 'ledger_id'")
+    refused = Delivery(tmp_path / "clone.sqlite", eight).once().refused
+    assert len(refused) == 2                                      # the staff register's chain and the table's
+    assert all("is on the server already, in table" in r and "this ledger is a copy of that one" in r for r in refused)
+    assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 3
+    assert any("this ledger is a copy of that one" in p for p in verify_pit(pit_db).problems)

@@ -10,11 +10,12 @@ from __future__ import annotations
 from dealer_tui.audit.ledger_audit import Verification, verify
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
-from dealer_tui.ledger.base import STAFF_REGISTER
+from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
 from dealer_tui.ledger.pit import PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.sqlite import SqliteLedger
 from dealer_tui.staff.authority import claim_problem
+from dealer_tui.staff.pins import key_checks
 from dealer_tui.staff.register import StaffRegister
 
 
@@ -40,6 +41,13 @@ def verify_pit(conninfo: str) -> Verification:
                                        "one ledger (a copy of a ledger given another id?)")
         report.problems += [f"{where}: written at {ts}, after the server received it at {received} UTC: a time "
                             "made up" for where, ts, received in pit.future_events()]
+        report.problems += [f"terminal {b[:8]}: its chains share {n} event(s) with terminal {a[:8]}'s: one ledger is a "
+                            "copy of the other (under a new id)" for a, b, n in pit.shared_chains()]
+        report.problems += pit_signature_problems(pit.pit_key(), pit.account_signatures())
+        before = pit.pit_key_from()
+        if before:
+            report.notes.append(f"the pit's staff register: its first {before} event(s) came before the pit's key, "
+                                "and were signed with it by the pit's owner when the key was made")
     finally:
         pit.close()
     for origin, names in origins:
@@ -62,6 +70,15 @@ def verify_pit(conninfo: str) -> Verification:
         report.problems.append(f"terminal {origin[:8]}, table {table}: the server refused its delivery at {when} UTC: "
                                f"{message}")
     return report
+
+
+def pit_signature_problems(pit_key: str, events: list[tuple[int, str, dict[str, object], str]]) -> list[str]:
+    """The pit's own account events its key did not sign (a pit without a key yet: none asked)."""
+    if not pit_key:
+        return []
+    return [f"the pit's staff register, event {seq} ({kind}): not signed with the pit's key "
+            f"{key_fingerprint(pit_key)} (no terminal takes it)" for seq, kind, payload, signature in events
+            if not signature or not key_checks(pit_key, pit_signed_text(pit_key, seq, kind, payload), signature)]
 
 
 def alarm_number(message: str) -> int | None:

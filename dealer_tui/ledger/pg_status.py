@@ -8,9 +8,7 @@ import json
 
 import psycopg
 
-from dealer_tui.ledger.base import (
-    LedgerError,
-)
+from dealer_tui.ledger.base import ACCOUNT_KINDS, LedgerError
 from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
 
 
@@ -44,6 +42,26 @@ class PitStatus:
                 " WHERE t.origin_id <> 0 AND NOT COALESCE(r.rolsuper, false)").fetchall():
             out.setdefault(str(login), set()).add(str(origin))
         return out
+
+    @answers
+    def shared_chains(self) -> list[tuple[str, str, int]]:
+        """Ledgers whose chains share events (one a copy of the other under a new id): (the ledger
+        whose copy of an event came first, the other, how many events they share)."""
+        rows = self._raw.execute(
+            "SELECT a.origin, b.origin, COUNT(*) FROM pit_events ea JOIN pit_tables a ON a.id = ea.table_id"
+            " JOIN pit_events eb ON eb.hash = ea.hash AND eb.id > ea.id JOIN pit_tables b ON b.id = eb.table_id"
+            " WHERE a.origin <> b.origin GROUP BY 1, 2 ORDER BY 1, 2").fetchall()
+        return [(str(a), str(b), int(n)) for a, b, n in rows]
+
+    @answers
+    def account_signatures(self) -> list[tuple[int, str, dict[str, object], str]]:
+        """The pit's own account events with the pit's signature of each ("": none): (seq, kind,
+        payload, signature)."""
+        rows = self._raw.execute(
+            "SELECT e.seq, e.kind, e.payload, COALESCE(s.signature, '') FROM pit_events e LEFT JOIN pit_signatures s"
+            " ON s.seq = e.seq WHERE e.table_id = 0 AND e.kind = ANY(%s) ORDER BY e.seq",
+            (list(ACCOUNT_KINDS),)).fetchall()
+        return [(int(q), str(k), json.loads(p), str(sig)) for q, k, p, sig in rows]
 
     @answers
     def future_events(self, slack_minutes: int = 5) -> list[tuple[str, str, str]]:

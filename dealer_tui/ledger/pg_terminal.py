@@ -79,6 +79,12 @@ class TerminalExchange:
         return "" if row is None else str(row[0])
 
     @answers
+    def pit_key_from(self) -> int:
+        """How many events of the pit's own register came before its key (unsigned, from before pits signed)."""
+        row = self._raw.execute("SELECT value FROM pit_meta WHERE key = 'pit_key_from'").fetchone()
+        return int(row[0]) if row is not None and str(row[0]).isdigit() else 0
+
+    @answers
     def pit_signature(self, seq: int) -> str:
         """The pit's signature of the event at `seq` of its own chain ("": none)."""
         row = self._raw.execute("SELECT signature FROM pit_signatures WHERE seq = %s", (seq,)).fetchone()

@@ -85,6 +85,7 @@ CREATE TABLE IF NOT EXISTS pit_events(
     UNIQUE(table_id, seq)
 );
 CREATE INDEX IF NOT EXISTS pit_events_by_round ON pit_events(round_id, seq);
+CREATE INDEX IF NOT EXISTS pit_events_by_hash ON pit_events(hash);
 CREATE INDEX IF NOT EXISTS pit_events_by_kind ON pit_events(table_id, kind, seq);
 CREATE INDEX IF NOT EXISTS pit_events_by_account ON pit_events((payload::jsonb ->> 'account'), seq)
     WHERE kind IN ('staff_signed_in', 'staff_refused', 'staff_locked');
@@ -168,6 +169,8 @@ DECLARE
     last_seq BIGINT;
     last_hash TEXT;
     known pit_events%ROWTYPE;
+    copied_from TEXT;
+    copied_table TEXT;
 BEGIN
     PERFORM 1 FROM pit_tables WHERE id = p_table FOR UPDATE;  -- one writer of a chain at a time (no login
     -- takes this lock but through here: advisory locks are anyone's)
@@ -197,6 +200,13 @@ BEGIN
     END IF;
     IF p_prev <> last_hash THEN
         RAISE EXCEPTION 'event % does not link to the server''s event %', p_seq, last_seq
+            USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    SELECT t.origin, t.name INTO copied_from, copied_table FROM pit_events e JOIN pit_tables t ON t.id = e.table_id
+        WHERE e.hash = p_hash AND t.origin <> (SELECT origin FROM pit_tables WHERE id = p_table) LIMIT 1;
+    IF FOUND THEN
+        RAISE EXCEPTION 'event % is on the server already, in table % of ledger %: this ledger is a copy of that one '
+            '(a new id does not make a chain new)', p_seq, copied_table, left(copied_from, 8)
             USING ERRCODE = 'integrity_constraint_violation';
     END IF;
     IF (p_round IS NULL) <> (p_origin_round IS NULL) OR (p_round IS NOT NULL AND NOT EXISTS (

@@ -409,5 +409,13 @@ def init_schema(conninfo: str) -> None:
                 public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
                 db.execute("INSERT INTO pit_secret(key, value) VALUES ('pit_key', %s)", (private,))
                 db.execute("INSERT INTO pit_meta(key, value) VALUES ('pit_key', %s)", (public,))
+                db.execute("INSERT INTO pit_meta(key, value) SELECT 'pit_key_from', COALESCE(MAX(seq), 0)::text"
+                           " FROM pit_events WHERE table_id = 0")
+                for seq, kind, payload in db.execute(  # a register from before pits had keys: its owner signs it now
+                        "SELECT seq, kind, payload FROM pit_events WHERE table_id = 0 AND kind = ANY(%s) ORDER BY seq",
+                        (list(ACCOUNT_KINDS),)).fetchall():
+                    signature = key.sign(pit_signed_text(public, int(seq), str(kind), json.loads(payload))).hex()
+                    db.execute("INSERT INTO pit_signatures(seq, signature) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                               (seq, signature))
     except psycopg.Error as exc:
         raise LedgerError(f"the pit server {shown(conninfo)}: the schema could not be made: {first_line(exc)}") from None
