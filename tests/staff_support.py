@@ -55,9 +55,12 @@ class Crew:
 
     def sign_in(self, account: str, pin: str, act: str, table: Table | None = None,
                 round_number: int | None = None, text: str | None = None) -> Approval:
-        """`text`: the sign-in's words (default: the act's, for a test)."""
+        """`text`: the sign-in's words (default: the act's, for a test); a payout's sign-off signs
+        the payout's figures, as the terminal's does."""
         where = table.record.id if table is not None else None
-        return self.desk.sign_in(account, pin, Purpose(act, text or f"{act} (test)", where, round_number))
+        signs = table.round.payout_figures() if act == SIGN_OFF and table is not None and table.round is not None \
+            else ""
+        return self.desk.sign_in(account, pin, Purpose(act, text or f"{act} (test)", where, round_number, signs=signs))
 
     def deal(self, table: Table, account: str = DEALER, pin: str = DEALER_PIN) -> Table:
         """`account` signs in to deal at the table; the table, for chaining."""

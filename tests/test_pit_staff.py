@@ -139,7 +139,8 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     assert len(waiting) == 1
     record = waiting[0].round
     desk = StaffDesk(pit)
-    who = desk.sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "approve at the pit", record.table_id, record.number))
+    who = desk.sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "approve at the pit", record.table_id, record.number,
+                                                 signs=waiting[0].request.payload["figures"]))
     pit.decide_sign_off(record.id, True, SUPER, sign_in=who.sign_in)
     assert pit.sign_off_queue() == []                                   # decided: no longer waiting at the pit
     delivery.once()                                                     # the terminal receives it

@@ -211,8 +211,9 @@ def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[
 
     def approve(at: Table) -> dict[str, object]:
         number = at.session.rounds_started
+        figures = at.round.payout_figures() if at.round is not None else ""
         approval = desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, f"sign off the payout of round {number} "
-                                                              f"at {where}", at.record.id, number))
+                                                              f"at {where}", at.record.id, number, signs=figures))
         return {"supervisor": approval.account, "sign_in": approval.sign_in}
 
     def sign() -> tuple[Approval, Approval]:

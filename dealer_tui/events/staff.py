@@ -8,6 +8,8 @@ it (`Claim`): `history verify` and the rounds layer check the one against the ot
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from dealer_tui.events.codec import Json, Record, RoundEvent, optional
@@ -31,6 +33,20 @@ class Claim:
     """The words the sign-in must have been made for (a marker's number and amount); None: any."""
     label: str = ""
     """What the act is called in a problem found with the claim (empty: the act's name)."""
+    figures: str | None = None
+    """The figures the act approves, as `figures_of` gives them: the sign-in must have signed these
+    (None: the act has none to sign)."""
+
+
+def figures_of(what: str, data: object) -> str:
+    """What an approval signs of the figures it approves: their kind and a digest of them, so that
+    a rewrite of an approved figure no longer matches the signature."""
+    return f"{what}:{hashlib.sha256(canonical(data).encode()).hexdigest()[:32]}"
+
+
+def payout_figures(paid: int, rows: Iterable[tuple[int, str, int, int]]) -> str:
+    """A payout's figures: what it pays, and each row's seat, bet, stake and result."""
+    return figures_of("payout", {"paid": paid, "rows": sorted([list(r) for r in rows])})
 
 
 class PinHash(Record):
@@ -114,6 +130,9 @@ class StaffSignedIn(RoundEvent, kind="staff_signed_in"):
     round: int | None = None
     signature: str = ""
     """Signed by the account with the key its PIN unsealed: a sign-in nobody could write without it."""
+    signs: str = optional(default="")
+    """The figures the act signed in for approves (`figures_of`): "" none (or a sign-in from before
+    approvals signed their figures)."""
 
     def signer(self) -> str:
         return self.account

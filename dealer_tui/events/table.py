@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from dealer_tui.events.codec import Json, Record, RoundEvent, key, optional
-from dealer_tui.events.staff import Claim
+from dealer_tui.events.staff import Claim, payout_figures
 from dealer_tui.ledger.base import SettlementRow
 
 # -- the table ----------------------------------------------------------------------------------
@@ -212,7 +212,12 @@ class PayoutConfirmed(RoundEvent, kind="payout_confirmed"):
     """The sign-off's sign-in (at the table, or the one the floor's approval names)."""
 
     def claim(self) -> Claim | None:
-        return Claim("sign_off", self.signed_off_by, self.sign_in) if self.signed_off_by else None
+        return Claim("sign_off", self.signed_off_by, self.sign_in, figures=self.figures()) \
+            if self.signed_off_by else None
+
+    def figures(self) -> str:
+        """What the sign-off signed: the amount paid and every row."""
+        return payout_figures(self.paid, [(r.seat, r.bet, r.stake, r.result) for r in self.rows])
 
 
 class RoundVoided(RoundEvent, kind="round_voided"):
@@ -236,6 +241,8 @@ class SignOffRequested(RoundEvent, kind="sign_off_requested"):
     """Each seat's payout that reaches the threshold (None: a request sent before they were named so)."""
     wins: dict[str, int] | None = optional(default=None)
     """What older requests recorded instead: each seat's winnings."""
+    figures: str = optional(default="")
+    """The payout's figures (`payout_figures`): what the floor's sign-in signs ("": an older request)."""
 
     @property
     def big_payouts(self) -> dict[str, int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from dealer_tui.events import Handlers, RoundEvent, on
+from dealer_tui.events.staff import payout_figures
 from dealer_tui.events.table import (
     CardsCorrected,
     PayoutConfirmed,
@@ -82,7 +83,14 @@ class PayoutSteps(Handlers):
         return [SignOffRequested(
             seats=tuple(big), threshold=self.profile.sign_off_threshold,
             payouts={str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
-            paid=outcome.paid, wagered=outcome.wagered)]
+            paid=outcome.paid, wagered=outcome.wagered, figures=self.payout_figures())]
+
+    def payout_figures(self) -> str:
+        """The figures a sign-off of this payout signs (`events.staff.payout_figures`); "" before the payout."""
+        outcome = self.outcome()
+        if outcome is None:
+            return ""
+        return payout_figures(outcome.paid, [(r.seat, r.bet, r.stake, r.result) for r in outcome.rows])
 
     @on(SignOffRequested)
     def _on_sign_off_requested(self, event: SignOffRequested) -> None:

@@ -122,7 +122,7 @@ class SignOffScreen(Screen[None]):
             return
         record = pending.round
         where = Purpose(SIGN_OFF, f"{purpose} at table {self.tables.name(record.table_id)}", record.table_id,
-                        record.number)
+                        record.number, signs=str(pending.request.payload.get("figures", "")))
 
         def signed(approval: Approval | None) -> None:
             if approval is None:

@@ -395,7 +395,8 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                 amounts = ", ".join(f"seat {seat} {paid[seat]}" for seat in big)
                 self.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
                                 lambda who: self.perform(Action("confirm_payout", data=approving(who))),
-                                self.action_payout)  # backing out of the sign-in goes back to the payout
+                                self.action_payout,  # backing out of the sign-in goes back to the payout
+                                signs=rnd.payout_figures())
             else:
                 self.perform(Action("confirm_payout"))
 

@@ -24,12 +24,14 @@ class SignedSteps(RoundSteps):
     """A base of `RoundScreen`: the steps that need someone's sign-in."""
 
     def with_staff(self, act: str, what: str, then: Callable[[Approval], object],
-                   backed_out: Callable[[], None] | None = None, *, for_round: bool = True) -> None:
+                   backed_out: Callable[[], None] | None = None, *, for_round: bool = True, signs: str = "") -> None:
         """Someone signs in (ID and PIN) for `act` at this table — for the current round, unless
-        `for_round` is False; `then` gets the approval the ledger recorded."""
+        `for_round` is False, signing the figures `signs` it approves; `then` gets the approval the
+        ledger recorded."""
         screen = self.screen_of_table()
         number = screen.table.session.rounds_started if for_round and screen.table.round is not None else None
-        purpose = Purpose(act, f"{what} at table {screen.table.record.name}", screen.table.record.id, number)
+        purpose = Purpose(act, f"{what} at table {screen.table.record.name}", screen.table.record.id, number,
+                          signs=signs)
 
         def done(approval: Approval | None) -> None:
             if approval is not None:

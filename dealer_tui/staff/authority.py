@@ -97,6 +97,9 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
     if claim.purpose is not None and signed.purpose != claim.purpose:
         return f"{name} by {claim.account!r} names sign-in {record.seq}, which was to {signed.purpose!r}, not to " \
                f"{claim.purpose!r}"
+    if claim.figures is not None and signed.signs and signed.signs != claim.figures:
+        return f"{name} by {claim.account!r} names sign-in {record.seq}, which signed other figures " \
+               f"({signed.signs}) than the act records ({claim.figures}): they were changed since"
     if claim.act in TABLE_ACTS and signed.table != table:
         return f"{name} by {claim.account!r}: sign-in {record.seq} was for table " \
                f"{signed.table}, not this one"

@@ -62,6 +62,8 @@ class Purpose:
     text: str
     table: int | None = None
     round: int | None = None
+    signs: str = ""
+    """The figures the act approves (`events.staff.figures_of`), signed with the sign-in."""
 
 
 def id_problem(account: str) -> str | None:
@@ -143,7 +145,7 @@ class StaffDesk:
                 return [refused("role", register.failures(account)).record()]
             outcome.append(Approval(account, found.name, found.role, 0, purpose.act, key))
             signed_in = StaffSignedIn(account=account, act=purpose.act, purpose=purpose.text, table=purpose.table,
-                                      round=purpose.round)
+                                      round=purpose.round, signs=purpose.signs)
             return [signed(signed_in, key, register.seq + 1).record()]
 
         stored = self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)

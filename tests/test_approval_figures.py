@@ -1,0 +1,112 @@
+"""Every approval signs what it approves: a payout's sign-off signs its figures (the amount paid
+and every row), at the table and at the floor, and a decision of the pit's floor is held field by
+field against the round it names before the terminal records it. Each attack is carried out as
+an insider would."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import psycopg
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
+from dealer_tui.ledger.postgres import PgLedger
+from dealer_tui.pit.delivery import Delivery
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.table import Table
+from dealer_tui.screens.payout_screen import FloorRequest
+from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
+from rules.cards import parse_cards
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+from tests.staff_support import approval, staffed
+from tests.test_pit_staff import DEALER, DEALER_PIN, SUPER, SUPER_PIN, pit_with_staff, terminal
+from tests.test_tampering import rehash
+
+
+def big_payout_table(ledger: SqliteLedger) -> Table:
+    """HCF: seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 against the Designated Player at seat 1."""
+    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    table.sign_in_dealer(StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", table.record.id)))
+    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
+        table.seat_player(seat, name, stack)
+    table.start_round()
+    big_win(table)
+    return table
+
+
+def test_a_signed_off_payout_rewritten_consistently_is_named_by_its_signature(tmp_path: Path) -> None:
+    """Sign-off at the table: the supervisor's sign-in signs the payout's figures. An insider
+    rewrites the approved payout (seat 2 paid 8500 becomes 9500, the banker's row and the total
+    with it) and re-hashes the chain: the sign-in no longer signs what the round records."""
+    path = tmp_path / "t.sqlite"
+    ledger = SqliteLedger(path)
+    crew = staffed(ledger)
+    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    crew.deal(table)
+    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
+        table.seat_player(seat, name, stack)
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data=approval(table, SIGN_OFF)))
+    assert verify_ledger(ledger) == []
+    ledger.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE events SET payload = json_set(payload, '$.rows[1].result', 1900, '$.paid', "
+                   "json_extract(payload, '$.paid') + 1000) WHERE kind = 'payout_confirmed'")
+    rehash(path)
+    problems = verify_ledger(SqliteLedger(path))
+    assert any("which signed other figures" in p and "they were changed since" in p for p in problems)
+
+
+def test_a_pit_floor_decision_replayed_for_another_tables_round_is_not_recorded(tmp_path: Path,
+                                                                                pit_db: str) -> None:
+    """Attack 2: a floor login appends a supervisor's real sign-in (made at the pit for another
+    table's round 1) as the decision for this table's round 1 — once naming the other table, once
+    naming this one: the terminal records neither, the round still waits, and the pit raises the
+    alarm."""
+    pit = pit_with_staff(pit_db)
+    ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
+    table = big_payout_table(ledger)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    delivery.once()
+    waiting = pit.sign_off_queue()
+    assert len(waiting) == 1
+    record, request = waiting[0].round, waiting[0].request
+    elsewhere = StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "another table's payout", 99, 1,
+                                                                 signs=request.payload["figures"]))
+    name = f"{pit_db.split('dbname=')[1].split()[0]}_floorz"
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
+    floor = PgLedger(pit_db.replace("user=pit", f"user={name}"))
+    origin = ledger.ledger_id()
+    for pit_table in (99, record.table_id):
+        floor.append(STAFF_REGISTER, None, [NewEvent("floor_decided", {
+            "origin": origin, "table": table.record.id, "round": table.round_id, "number": 1, "pit_table": pit_table,
+            "request": request.seq, "approved": True, "by": SUPER, "sign_in": elsewhere.sign_in, "reason": ""})])
+    delivery.once()
+    assert not FloorRequest(table).refresh()                            # still waiting for the floor
+    alarms = [a[3] for a in pit.alarms()]
+    assert any("not taken: it names the server's table 99, which is not table H1" in a for a in alarms)
+    assert any("not taken: the sign-in it names" in a and "is not S7's for a sign-off of round 1 at the server's "
+               f"table {record.table_id}" in a for a in alarms)
+
+
+def test_a_pit_floor_sign_in_that_signed_other_figures_decides_nothing(tmp_path: Path, pit_db: str) -> None:
+    """The supervisor's sign-in at the pit names the right table and round but signed other
+    figures than the payout waits with: the terminal does not record the decision."""
+    pit = pit_with_staff(pit_db)
+    ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
+    table = big_payout_table(ledger)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    delivery.once()
+    record = pit.sign_off_queue()[0].round
+    who = StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "approve", record.table_id, record.number,
+                                                           signs="payout:" + "0" * 32))
+    pit.decide_sign_off(record.id, True, SUPER, sign_in=who.sign_in)
+    delivery.once()
+    assert not FloorRequest(table).refresh()
+    assert any("signed other figures than the payout round 1 waits with" in a[3] for a in pit.alarms())
