@@ -58,11 +58,11 @@ def server_append(conninfo: str, server_table: int, kind: str, payload: dict[str
                     (ledger_seq or 0) + 1))
 
 
-def test_a_forged_lock_out_locks_no_longer_than_a_real_one_and_is_named(tmp_path: Path, pit_db: str) -> None:
-    """A terminal's login writes lock-outs into its own register on the server: one to last for
-    ever, one of no finite number, one that looks real but follows no wrong PIN. The first two
-    are not taken by other terminals (their delivery goes on); the third locks no longer than a
-    real lock-out; verify names all three."""
+def test_a_forged_lock_out_is_refused_by_the_pit_and_locks_no_one(tmp_path: Path, pit_db: str) -> None:
+    """Attack 3: a terminal's login writes lock-outs into its own register on the server: one to
+    last for ever (a time in 2100), one of no finite number, one that looks real but follows no
+    wrong PIN. The server takes none of them (it locks on the wrong PINs it sees, on its clock):
+    no other terminal and not the pit's floor locks anyone."""
     pit_with_staff(pit_db)
     seven = terminal_login(pit_db, 7)
     SqliteLedger(tmp_path / "a.sqlite").close()
@@ -72,24 +72,55 @@ def test_a_forged_lock_out_locks_no_longer_than_a_real_one_and_is_named(tmp_path
         own = db.execute("SELECT id FROM pit_tables WHERE owner_role LIKE %s AND origin_id = 0",
                          ("%table_7",)).fetchone()[0]
     now = time.time()
-    server_append(seven, own, StaffLocked.KIND, {"account": PIT_MANAGER, "until": 1e300, "seconds": 10**9})
-    server_append(seven, own, StaffLocked.KIND, {"account": DEALER, "seconds": 1, "until": 1e400},
-                  raw=f'{{"account": "{DEALER}", "seconds": 1, "until": {"1" + "0" * 400}}}')
-    server_append(seven, own, StaffLocked.KIND, {"account": SUPER, "until": now + 300, "seconds": 300})
+    for account, payload, raw in (
+            (PIT_MANAGER, {"account": PIT_MANAGER, "until": 4102444800.0, "seconds": 10**9}, None),
+            (DEALER, {"account": DEALER, "seconds": 1, "until": 1e400},
+             f'{{"account": "{DEALER}", "seconds": 1, "until": {"1" + "0" * 400}}}'),
+            (SUPER, {"account": SUPER, "until": now + 300, "seconds": 300}, None)):
+        with pytest.raises(psycopg.errors.IntegrityConstraintViolation, match="a lock-out no three wrong PINs"):
+            server_append(seven, own, StaffLocked.KIND, payload, raw=raw)
     b = tmp_path / "b.sqlite"
     SqliteLedger(b).close()
     bind_to_pit(b, pit_db)
-    assert Delivery(b, pit_db).once().refused == []                 # hostile numbers do not stop delivery
+    assert Delivery(b, pit_db).once().refused == []
     desk = StaffDesk(SqliteLedger(b))
-    desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "not locked"))   # the absurd ones not taken
+    desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "not locked"))
     desk.sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "not locked", 1))
+    desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "not locked"))
+    StaffDesk(PgLedger(pit_db)).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "not locked at the pit's floor"))
+    assert verify_pit(pit_db).problems == []
+
+
+def test_wrong_pins_at_several_terminals_lock_the_account_on_the_pits_clock_until_a_manager_lifts_it(
+        tmp_path: Path, pit_db: str) -> None:
+    """Attack 6's spread guesses: two wrong PINs at one terminal and one at the pit's floor lock the
+    account at the pit and at every other terminal, counted by the server in the order it received
+    them; a manager lifts the lock-out, recorded with the reason."""
+    pit = pit_with_staff(pit_db)
+    a, b = tmp_path / "a.sqlite", tmp_path / "b.sqlite"
+    for path in (a, b):
+        SqliteLedger(path).close()
+        bind_to_pit(path, pit_db)
+        Delivery(path, pit_db).once()
+    for _ in range(2):
+        with pytest.raises(SignInRefused, match="wrong ID or PIN"):
+            StaffDesk(SqliteLedger(a)).sign_in(SUPER, "918273645", Purpose(FLOOR, "a guess"))
+    Delivery(a, pit_db).once()
+    with pytest.raises(SignInRefused, match="wrong ID or PIN: 2 tries left"):   # the floor's own count: one
+        StaffDesk(pit).sign_in(SUPER, "918273640", Purpose(FLOOR, "a third guess, at the floor"))
+    with pytest.raises(SignInRefused, match="S7 is locked for"):             # the pit counts three
+        StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the real PIN"))
+    Delivery(b, pit_db).once()
     with pytest.raises(SignInRefused, match="S7 is locked for"):
-        desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the floor"))
-    assert desk.locked_for(SUPER) <= 5 * 60 + 60 + (time.time() - now) + 1  # never longer than a real lock-out
-    problems = verify_pit(pit_db).problems
-    for account in (PIT_MANAGER, DEALER, SUPER):
-        assert any(f"{account} is locked out without 3 wrong PINs before it" in p for p in problems)
-    assert any("PM's lock-out lasts 1000000000 s" in p for p in problems)
+        StaffDesk(SqliteLedger(b)).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the real PIN at terminal B"))
+    assert StaffDesk(SqliteLedger(b)).locked_for(SUPER) <= 300
+    desk = StaffDesk(pit)
+    desk.unlock(SUPER, desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "lift S7's lock-out")),
+                "S7 forgot the new PIN; checked their badge")
+    desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "lifted"))
+    Delivery(b, pit_db).once()
+    StaffDesk(SqliteLedger(b)).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "lifted at terminal B"))
+    assert verify_pit(pit_db).problems == []
 
 
 def test_a_login_holding_locks_does_not_hang_another_terminals_delivery(tmp_path: Path, pit_db: str) -> None:

@@ -11,7 +11,7 @@ from dealer_tui.audit.ledger_audit import Verification, verify
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
-from dealer_tui.ledger.pit import PIT_ORIGIN
+from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.sqlite import SqliteLedger
 from dealer_tui.staff.authority import claim_problem
@@ -120,6 +120,12 @@ def received_problems(conninfo: str, view: PgLedger | SqliteLedger) -> list[str]
                 got = typed_as(StaffReceived, stored)
             except EventError as exc:
                 problems.append(f"staff register, event {stored.seq}: does not read: {exc}")
+                continue
+            if got.origin == PIT_CLOCK:
+                if not pit.lock_began(got.account, got.pit_seq):
+                    problems.append(f"staff register, event {stored.seq}: a lock-out of {got.account} said to be the "
+                                    f"pit's from {got.pit_seq}, when no wrong PIN of theirs reached the server: "
+                                    "made up at the terminal")
                 continue
             source = pit.chain_event(got.origin or PIT_ORIGIN, got.pit_seq)
             if source is None or (source.hash, source.kind, source.payload) != (got.pit_hash, got.event_kind, got.event):

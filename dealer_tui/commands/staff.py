@@ -40,6 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     disable.add_argument("--id", required=True)
     disable.add_argument("--by", required=True, help="the manager who authorises it")
     disable.add_argument("--reason", default="", help="why (kept with the record)")
+    unlock = sub.add_parser("unlock", help="lift an account's lock-out before it runs out (a manager, saying why)")
+    unlock.add_argument("--id", required=True)
+    unlock.add_argument("--by", required=True, help="the manager who lifts it")
+    unlock.add_argument("--reason", required=True, help="why (kept with the record)")
     sub.add_parser("list", help="every account: ID, name, role, active or disabled, locked")
     settings = sub.add_parser("settings", help="the floor's settings (thresholds of the cash logs and the alerts, "
                               "the gaming day's hour); with values, a manager changes them (--by, --reason)")
@@ -131,6 +135,9 @@ def run(args: argparse.Namespace) -> int:
         if args.action == "add":
             desk.add(args.id, args.name, args.role, new_pin(args.id), approval)
             print(f"ok: {args.name} ({args.id}) added as {args.role} (by {approval.describe()})")
+        elif args.action == "unlock":
+            desk.unlock(args.id, approval, args.reason)
+            print(f"ok: the lock-out of {args.id} is lifted (by {approval.describe()}): {args.reason.strip()}")
         elif args.action == "set-role":
             desk.set_role(args.id, args.role, approval)
             print(f"ok: {args.id} is a {args.role} now (by {approval.describe()})")

@@ -159,6 +159,13 @@ class StaffLocked(RoundEvent, kind="staff_locked"):
     seconds: int
 
 
+class StaffUnlocked(ManagerSigned, kind="staff_unlocked"):
+    """A manager lifted an account's lock-out before it ran out, saying why."""
+
+    account: str
+    reason: str
+
+
 class ProfileApproved(ManagerSigned, kind="profile_approved"):
     """A manager approved a casino profile's exact text (its SHA-256) for tables."""
 
@@ -281,7 +288,7 @@ class PitBound(RoundEvent, kind="pit_bound"):
 
 
 Signed = (StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
-          | FloorSettingsChanged | PitBound)
+          | FloorSettingsChanged | PitBound | StaffUnlocked)
 """The register's events that carry their signer's signature."""
 
 
@@ -293,7 +300,7 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
 
 
 STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
-                                              StaffSignedIn, StaffRefused, StaffLocked, ProfileApproved,
+                                              StaffSignedIn, StaffRefused, StaffLocked, StaffUnlocked, ProfileApproved,
                                               FloorSettingsChanged,
                                               StaffReceived, PitBound, FloorDecided, AlarmAcknowledged,
                                               AlertAcknowledged)

@@ -36,14 +36,18 @@ STAFF_REGISTER = 0
 """The id of the staff register: accounts, sign-ins and profile approvals are its hash chain,
 kept like a table's (the witness and `history verify` cover it) but never listed as a table."""
 ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved",
-                 "floor_settings_changed")
+                 "floor_settings_changed", "staff_unlocked")
 """The events that make the accounts (and the approved profiles) what they are: a pit server's
 register holds them, and its terminals receive them."""
+MAX_TRIES = 3
+"""Wrong PINs in a row that lock an account."""
+LOCK_SECONDS = 5 * 60
+"""How long three wrong PINs in a row lock an account."""
 PIT_BOUND = "pit_bound"
 STAFF_ACCOUNT_KINDS = (*ACCOUNT_KINDS, "staff_received", PIT_BOUND)
 """The register's events that make the accounts (and the approved profiles) what they are: few,
 read whole on start; sign-ins and refusals are read one account or one sign-in at a time."""
-STAFF_AUTH_KINDS = ("staff_signed_in", "staff_refused", "staff_locked", "staff_received")
+STAFF_AUTH_KINDS = ("staff_signed_in", "staff_refused", "staff_locked", "staff_unlocked", "staff_received")
 
 SIGN_OFF_REQUESTED = "sign_off_requested"
 SIGN_OFF_APPROVED = "sign_off_approved"

@@ -171,6 +171,9 @@ DECLARE
     known pit_events%ROWTYPE;
     copied_from TEXT;
     copied_table TEXT;
+    prior_kind TEXT;
+    prior TEXT;
+    made_up BOOLEAN;
 BEGIN
     PERFORM 1 FROM pit_tables WHERE id = p_table FOR UPDATE;  -- one writer of a chain at a time (no login
     -- takes this lock but through here: advisory locks are anyone's)
@@ -208,6 +211,23 @@ BEGIN
         RAISE EXCEPTION 'event % is on the server already, in table % of ledger %: this ledger is a copy of that one '
             '(a new id does not make a chain new)', p_seq, copied_table, left(copied_from, 8)
             USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    IF p_kind = 'staff_locked' THEN  -- as a desk writes it: after the refusal that made three wrong PINs, 300 s
+        SELECT kind, payload INTO prior_kind, prior FROM pit_events WHERE table_id = p_table AND seq = p_seq - 1;
+        BEGIN
+            made_up := NOT (prior_kind = 'staff_refused'
+                AND prior::jsonb ->> 'account' = p_payload::jsonb ->> 'account'
+                AND prior::jsonb ->> 'reason' = 'pin' AND (prior::jsonb ->> 'failures')::int >= 3
+                AND (p_payload::jsonb ->> 'seconds')::int = 300
+                AND abs((p_payload::jsonb ->> 'until')::float8 - extract(epoch FROM p_ts::timestamptz) - 300) <= 60);
+        EXCEPTION WHEN others THEN
+            made_up := true;
+        END;
+        IF made_up IS NOT FALSE THEN
+            RAISE EXCEPTION 'event % is a lock-out no three wrong PINs before it made, or one that lasts other than '
+                '300 s: the pit takes no lock-out it did not see made (it locks on its own count and clock)', p_seq
+                USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
     END IF;
     IF (p_round IS NULL) <> (p_origin_round IS NULL) OR (p_round IS NOT NULL AND NOT EXISTS (
             SELECT 1 FROM pit_rounds WHERE id = p_round AND table_id = p_table AND origin_id = p_origin_round)) THEN
@@ -439,6 +459,9 @@ CREATE POLICY pit_area ON pit_tables FOR UPDATE TO pit_floor USING (true) WITH C
 """Row-level security: a terminal's login writes the rows of the tables it registered only (the
 owner and superusers, as PostgreSQL has it, are not bound by it); everyone who may read reads all."""
 
+PIT_CLOCK = "pit-clock"
+"""The origin of a lock-out the pit worked out on its own clock from the wrong PINs it holds (its
+`pit_seq` is when the lock began there, in seconds since the epoch)."""
 PIT_ORIGIN = "pit"
 """The origin of the server's own chain: the pit's staff register (server table id 0)."""
 

@@ -28,6 +28,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from dealer_tui.ledger.base import (
     ACCOUNT_KINDS,
+    LOCK_SECONDS,
     ROUND_OPEN,
     SIGN_OFF_REQUESTED,
     STAFF_AUTH_KINDS,
@@ -62,7 +63,7 @@ from dealer_tui.ledger.pg_terminal import (
     Received,
     TerminalExchange,
 )
-from dealer_tui.ledger.pit import PIT_ORIGIN, SCHEMA_VERSION
+from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads
 
@@ -289,7 +290,24 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
             " AND (payload::jsonb ->> 'account') = %s", (account,)).fetchone()
         own = self._events("table_id = 0 AND kind = ANY(?) AND (payload::jsonb ->> 'account') = ? AND seq >= ?",
                            (kinds, account, (latest[0] if latest else None) or 0))
-        return own + [e for _, e in self.lockouts(time.time(), PIT_ORIGIN) if e.payload.get("account") == account]
+        running = self.server_lockouts(account).get(account)
+        if running is None:
+            return own
+        start, left = running  # the lock the server works out from every terminal's wrong PINs, on its clock
+        return own + [StoredEvent(0, STAFF_REGISTER, None, 0, utc_now(), "staff_received", {
+            "pit_seq": start, "pit_hash": "", "event_kind": "staff_locked", "account": account, "origin": PIT_CLOCK,
+            "event": {"account": account, "until": time.time() + left, "seconds": LOCK_SECONDS}}, "", "")]
+
+    @answers
+    def lock_began(self, account: str, start: int) -> bool:
+        """Whether a wrong PIN of `account` reached the server at `start` (seconds since the epoch, its
+        clock): where a lock-out the pit worked out began."""
+        row = self._raw.execute(
+            "SELECT 1 FROM pit_events e JOIN pit_tables t ON t.id = e.table_id WHERE t.origin_id = 0"
+            " AND e.kind = 'staff_refused' AND e.payload::jsonb ->> 'account' = %s"
+            " AND e.payload::jsonb ->> 'reason' = 'pin' AND floor(extract(epoch FROM e.received_at)) = %s LIMIT 1",
+            (account, start)).fetchone()
+        return row is not None
 
     # -- what only a terminal does ----------------------------------------------------------------
 

@@ -364,7 +364,8 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, Ledger):
         marks = ",".join("?" for _ in STAFF_AUTH_KINDS)
         by_account = f"table_id = {STAFF_REGISTER} AND json_extract(payload, '$.account') = ?"
         latest = self._db.execute(f"SELECT MAX(seq) FROM events WHERE {by_account}"
-                                  " AND kind IN ('staff_signed_in', 'staff_locked')", (account,)).fetchone()[0]
+                                  " AND kind IN ('staff_signed_in', 'staff_locked', 'staff_unlocked')", (account,)
+                                  ).fetchone()[0]
         return self._events(f"{by_account} AND kind IN ({marks}) AND seq >= ?",
                             (account, *STAFF_AUTH_KINDS, latest or 0))
 

@@ -10,7 +10,6 @@ keeps an alarm the floor shows, and the link says so.
 
 from __future__ import annotations
 
-import math
 import socket
 import threading
 import time
@@ -18,11 +17,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dealer_tui.events import typed_as
-from dealer_tui.events.staff import FloorDecided, StaffReceived, StaffSignedIn
+from dealer_tui.events.staff import FloorDecided, StaffLocked, StaffReceived, StaffSignedIn
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.base import (
     ACCOUNT_KINDS,
+    LOCK_SECONDS,
     SIGN_OFF_KINDS,
     SIGN_OFF_REQUESTED,
     STAFF_REGISTER,
@@ -31,6 +31,7 @@ from dealer_tui.ledger.base import (
     TableRecord,
     key_fingerprint,
 )
+from dealer_tui.ledger.pit import PIT_CLOCK
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.projection import END_KINDS, projection
 from dealer_tui.staff.register import StaffRegister
@@ -39,18 +40,6 @@ HEARTBEAT_S = 10.0
 """The terminal tells the server it is alive this often, with or without events to deliver."""
 OFFLINE_AFTER_S = 30.0
 """The floor shows a table as offline when its terminal was not heard from for this long."""
-
-
-def finite(payload: dict[str, object]) -> bool:
-    """Whether a lock-out's end is a number a ledger keeps (a forged one of no finite number is not
-    received: verify names it where it was written)."""
-    until = payload.get("until")
-    if not isinstance(until, (int, float)) or isinstance(until, bool):
-        return False
-    try:
-        return math.isfinite(until) and abs(until) < 1e12
-    except OverflowError:
-        return False
 
 
 def unbound_problem(bound: str | None, pit_key: str) -> str:
@@ -233,9 +222,10 @@ class Delivery:
         new = [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
                              account=str(e.payload.get("account", "")), pit_signature=signature)
                for e, signature in server.pit_staff(last)]
-        new += [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
-                              account=str(e.payload.get("account", "")), origin=o)
-                for o, e in server.lockouts(time.time(), origin) if (o, e.seq) not in known and finite(e.payload)]
+        new += [StaffReceived(pit_seq=start, pit_hash="", event_kind=StaffLocked.KIND, account=account,
+                              event={"account": account, "until": time.time() + left, "seconds": LOCK_SECONDS},
+                              origin=PIT_CLOCK)
+                for account, (start, left) in server.server_lockouts().items() if (PIT_CLOCK, start) not in known]
         recorded = len(self._record(local, new)) if new else 0
         decisions = server.floor_decisions(origin, last_decision)
         for decision in decisions:

@@ -29,6 +29,7 @@ from dealer_tui.events.staff import (
     StaffRefused,
     StaffRoleChanged,
     StaffSignedIn,
+    StaffUnlocked,
     signed_text,
 )
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent, key_fingerprint
@@ -264,6 +265,17 @@ class StaffDesk:
                 raise StaffError("a manager does not disable their own account: another manager does")
             self._keeps_a_manager(register, account, True)
             return [StaffDisabled(account=account, by=by.account, sign_in=by.sign_in, reason=reason.strip())]
+        self._write(make, by.key)
+
+    def unlock(self, account: str, by: Approval, reason: str) -> None:
+        """A manager lifts an account's lock-out before it runs out, saying why (recorded)."""
+        if not reason.strip():
+            raise StaffError("lifting a lock-out says why")
+
+        def make(register: StaffRegister) -> Sequence[Signed]:
+            self._manager(register, by)
+            self._existing(register, account)
+            return [StaffUnlocked(account=account, reason=reason.strip(), by=by.account, sign_in=by.sign_in)]
         self._write(make, by.key)
 
     @staticmethod

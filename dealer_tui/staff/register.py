@@ -30,11 +30,14 @@ from dealer_tui.events.staff import (
     StaffRefused,
     StaffRoleChanged,
     StaffSignedIn,
+    StaffUnlocked,
     signed_text,
 )
 from dealer_tui.ledger.base import (
     ACCOUNT_KINDS,
     STAFF_ACCOUNT_KINDS,
+    LOCK_SECONDS,
+    MAX_TRIES,
     STAFF_REGISTER,
     Ledger,
     StoredEvent,
@@ -47,10 +50,6 @@ from dealer_tui.staff.pins import key_checks, signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
 """The register of each open ledger connection, as last read (`StaffRegister.read`)."""
-MAX_TRIES = 3
-"""Wrong PINs in a row that lock an account."""
-LOCK_SECONDS = 5 * 60
-"""How long three wrong PINs in a row lock an account."""
 LOCK_SLACK_S = 60.0
 """Clocks of terminals and the server may differ by this much."""
 
@@ -318,7 +317,7 @@ class StaffRegister:
         if isinstance(event, FloorDecided):
             return  # the decision is in the round it was made on (this one marks it received)
         if not isinstance(event, (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled, ProfileApproved,
-                                  StaffSignedIn)):
+                                  StaffSignedIn, StaffUnlocked, FloorSettingsChanged)):
             self.problems.append(f"{where}: a {received.event_kind} event is no account event of the pit's")
             return
         if not self._signed_by_signer(event, received.pit_seq):
@@ -466,8 +465,10 @@ class StaffRegister:
                     lock = Lockout()
                 case StaffRefused(reason="pin"):
                     lock.failures += 1
+                case StaffUnlocked() | StaffReceived(event_kind=StaffUnlocked.KIND):
+                    lock = Lockout()  # a manager lifted it
                 case StaffReceived(event_kind=StaffLocked.KIND, event={"until": float() | int() as until}):
-                    lock = Lockout(lock.failures, max(lock.until, lock_end(until, stored.ts)))  # another terminal's
+                    lock = Lockout(lock.failures, max(lock.until, lock_end(until, stored.ts)))  # the pit's
         return lock
 
     def failures(self, account: str) -> int:
