@@ -248,3 +248,43 @@ def test_a_copy_of_a_delivered_ledger_under_a_new_id_and_another_login_is_refuse
     assert all("is on the server already, in table" in r and "this ledger is a copy of that one" in r for r in refused)
     assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 3
     assert any("this ledger is a copy of that one" in p for p in verify_pit(pit_db).problems)
+
+
+def test_rounds_delivered_later_than_the_floor_allows_are_flagged_and_raise_an_alert(tmp_path: Path,
+                                                                                    pit_db: str) -> None:
+    """Attack 4's trace: rounds played while the pit could not be reached (here: ended 25 minutes
+    before they reach it) are flagged late_delivery on the pit's floor, noted by the pit's verify
+    and raise an alert; rounds delivered at once are not."""
+    import random
+    from datetime import UTC, datetime, timedelta
+
+    from dealer_tui.accounting.alerts import raised
+    from dealer_tui.audit.pit_audit import verify_pit
+    from dealer_tui.demo import play, seat_players
+    from dealer_tui.rounds.cards import VirtualShoe
+    from tests.staff_support import staffed_table
+    from tests.test_pit_delivery import HCF
+
+    class Behind:
+        def __init__(self) -> None:
+            self.minutes = 25
+
+        def __call__(self) -> str:
+            return (datetime.now(UTC) - timedelta(minutes=self.minutes)).isoformat(timespec="microseconds")
+
+    init_schema(pit_db)
+    clock = Behind()
+    ledger = SqliteLedger(tmp_path / "t.sqlite", clock=clock)
+    table = staffed_table(ledger, "Main 1", HCF, VirtualShoe.seeded_with(3), seats=7)
+    seat_players(table, 3)
+    play(table, 2, random.Random(3))                                    # offline: 25 minutes ago
+    Delivery(tmp_path / "t.sqlite", pit_db).once()
+    clock.minutes = 0
+    play(table, 1, random.Random(4))                                    # online: delivered at once
+    Delivery(tmp_path / "t.sqlite", pit_db).once()
+    pit = PgLedger(pit_db)
+    flagged = {r.number: "late_delivery" in r.flags for r in pit.table_rounds(pit.tables()[0].id)}
+    assert flagged == {1: True, 2: True, 3: False}
+    assert any(n.startswith("table Main 1, round 1: reached the server 25 minutes after it ended")
+               for n in verify_pit(pit_db).notes)
+    assert [a.kind for a in raised(pit) if a.kind == "late delivery"] == ["late delivery"] * 2

@@ -8,6 +8,7 @@ terminal has gone silent. Each alert has an id that names what raised it, so an 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from dealer_tui.accounting.cash_log import currency_entries
 from dealer_tui.accounting.shifts import shift_figures
@@ -92,6 +93,12 @@ def _pit_alerts(pit: PitStatus) -> list[Alert]:
     each table whose terminal has gone silent without closing."""
     out = [Alert(f"pit:{number}", "refused delivery", f"{when}+00:00", table, f"from {origin}: {what}")
            for number, when, origin, table, what in pit.alarm_rows()]
+    out += [Alert(f"late:{round_id}", "late delivery", ended, name,
+                  f"round {number} reached the pit {late:,.0f} minutes after it ended (the floor allows {limit:,.0f})")
+            for round_id, name, number, ended, late, limit in pit.late_rounds()]
+    out += [Alert(f"pitlock:{account}:{start}", "PIN lock-out", datetime.fromtimestamp(start, UTC).isoformat(), "",
+                  f"{account} locked out at the pit after wrong PINs at its terminals or its floor")
+            for account, (start, _) in sorted(pit.server_lockouts().items())]
     names = {t.id: t.name for t in pit.tables()} if isinstance(pit, Ledger) else {}
     for table_id, (contact, ago, closed) in sorted(pit.table_links().items()):
         if contact and ago is not None and ago > OFFLINE_AFTER_S and not closed:

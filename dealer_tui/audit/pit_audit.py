@@ -44,6 +44,9 @@ def verify_pit(conninfo: str) -> Verification:
         report.problems += [f"terminal {b[:8]}: its chains share {n} event(s) with terminal {a[:8]}'s: one ledger is a "
                             "copy of the other (under a new id)" for a, b, n in pit.shared_chains()]
         report.problems += pit_signature_problems(pit.pit_key(), pit.account_signatures())
+        report.notes += [f"table {name}, round {number}: reached the server {late:,.0f} minutes after it ended at "
+                         f"{ended} (the floor allows {limit:,.0f}): flagged late_delivery"
+                         for _, name, number, ended, late, limit in pit.late_rounds()]
         before = pit.pit_key_from()
         if before:
             report.notes.append(f"the pit's staff register: its first {before} event(s) came before the pit's key, "

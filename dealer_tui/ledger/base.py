@@ -26,6 +26,8 @@ FLAGS = {
     "recovered": "the round was reopened after a restart",
     "seeded": "dealt from a seed (training, demos)",
     "training": "played at a training table (demos): left out of the totals unless asked for",
+    "late_delivery": "reached the pit server later after it ended than the floor allows (a terminal offline, or "
+                     "rounds held back): the pit's own flag",
 }
 """Every flag a round may carry, with what it means: the one list the floor's flag filter and
 `history export --flag` offer."""

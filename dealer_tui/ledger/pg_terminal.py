@@ -14,8 +14,6 @@ import psycopg
 from dealer_tui.ledger.base import (
     ACCOUNT_KINDS,
     GENESIS,
-    LOCK_SECONDS,
-    MAX_TRIES,
     STAFF_REGISTER,
     LedgerError,
     RoundUpdate,
@@ -103,40 +101,6 @@ class TerminalExchange:
         i, ts, kind, payload, prev, digest, ledger_seq = row
         return StoredEvent(int(i), STAFF_REGISTER, None, seq, str(ts), str(kind), json.loads(payload), str(prev),
                            str(digest), None if ledger_seq is None else int(ledger_seq))
-
-    @answers
-    def server_lockouts(self, account: str | None = None) -> dict[str, tuple[int, float]]:
-        """The lock-outs running now, as the server works them out from the wrong PINs it holds
-        (every terminal's and the floor's, in the order it received them, on its own clock): account
-        -> (when the lock began, seconds since the epoch on the server's clock; seconds left). Three
-        wrong PINs in a row (within a day, none signed in between, no manager's lift) lock an account
-        for `LOCK_SECONDS` from the third's arrival. What a terminal wrote as a lock-out counts for
-        nothing here."""
-        rows = self._raw.execute(
-            "WITH recent AS (SELECT DISTINCT e.payload::jsonb ->> 'account' AS account FROM pit_events e"
-            "  WHERE e.kind = 'staff_refused' AND e.received_at > clock_timestamp() - make_interval(secs => %s)"
-            "  AND (%s::text IS NULL OR e.payload::jsonb ->> 'account' = %s::text))"
-            " SELECT e.payload::jsonb ->> 'account', e.kind, COALESCE(e.payload::jsonb ->> 'reason', ''),"
-            " extract(epoch FROM e.received_at)::float8, extract(epoch FROM clock_timestamp())::float8"
-            " FROM pit_events e JOIN pit_tables t ON t.id = e.table_id JOIN recent r"
-            " ON r.account = e.payload::jsonb ->> 'account'"
-            " WHERE t.origin_id = 0 AND e.kind IN ('staff_refused', 'staff_signed_in', 'staff_unlocked')"
-            " AND e.received_at > clock_timestamp() - interval '1 day' ORDER BY e.received_at, e.id",
-            (LOCK_SECONDS, account, account)).fetchall()
-        failures: dict[str, int] = {}
-        locks: dict[str, tuple[int, float]] = {}
-        now = 0.0
-        for who, kind, reason, at, now in rows:
-            who = str(who)
-            if kind in ("staff_signed_in", "staff_unlocked"):
-                failures[who] = 0
-                if kind == "staff_unlocked":
-                    locks.pop(who, None)
-            elif reason == "pin":
-                failures[who] = failures.get(who, 0) + 1
-                if failures[who] >= MAX_TRIES:
-                    locks[who], failures[who] = (int(at), float(at) + LOCK_SECONDS), 0
-        return {who: (start, until - now) for who, (start, until) in locks.items() if until > now}
 
     @answers
     def floor_decisions(self, origin: str, after: int) -> list[StoredEvent]:

@@ -133,6 +133,12 @@ CREATE TABLE IF NOT EXISTS pit_links(
     last_contact TIMESTAMPTZ NOT NULL,
     closed BOOLEAN NOT NULL DEFAULT false
 );
+CREATE TABLE IF NOT EXISTS pit_deliveries(
+    round_id BIGINT PRIMARY KEY REFERENCES pit_rounds(id),
+    ended_at TEXT NOT NULL,
+    received_at TIMESTAMPTZ NOT NULL,
+    seconds DOUBLE PRECISION NOT NULL
+);
 CREATE TABLE IF NOT EXISTS pit_secret(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pit_signatures(
     seq BIGINT PRIMARY KEY,
@@ -380,6 +386,17 @@ BEGIN
         UPDATE pit_rounds SET paid = p_chips[1], returned = p_chips[2], from_stacks = p_chips[3], max_payout = p_chips[4],
             fees = p_chips[5], banking = p_banking WHERE id = p_round;
     END IF;
+    IF COALESCE(p_status, was.status) IN ('settled', 'voided') AND was.status = 'open' THEN
+        BEGIN  -- how long after it ended (the terminal's time) the round reached the server (the server's)
+            INSERT INTO pit_deliveries(round_id, ended_at, received_at, seconds)
+                VALUES (p_round, p_ended, clock_timestamp(),
+                        extract(epoch FROM clock_timestamp() - p_ended::timestamptz))
+                ON CONFLICT (round_id) DO NOTHING;
+        EXCEPTION WHEN others THEN
+            INSERT INTO pit_deliveries(round_id, ended_at, received_at, seconds)
+                VALUES (p_round, COALESCE(p_ended, ''), clock_timestamp(), 'Infinity') ON CONFLICT (round_id) DO NOTHING;
+        END;
+    END IF;
     IF COALESCE(p_status, was.status) = 'settled' AND was.status <> 'settled' THEN
         INSERT INTO pit_hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks, house,
                                       biggest, fees)
@@ -402,6 +419,15 @@ BEGIN
     UPDATE pit_tables SET area = p_area WHERE id = p_table AND origin_id <> 0;
     RETURN FOUND;
 END $$;
+
+CREATE OR REPLACE FUNCTION pit_late_seconds() RETURNS DOUBLE PRECISION
+LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
+    -- the floor's setting, as a manager last set it on the pit's register (10 minutes unless set)
+    SELECT 60.0 * COALESCE((SELECT (payload::jsonb -> 'settings' ->> 'late_delivery_minutes')::int FROM pit_events
+        WHERE table_id = 0 AND kind = 'floor_settings_changed'
+        AND jsonb_typeof(payload::jsonb -> 'settings' -> 'late_delivery_minutes') = 'number'
+        ORDER BY seq DESC LIMIT 1), 10)
+$$;
 
 CREATE OR REPLACE FUNCTION pit_own_table(p_table BIGINT) RETURNS BOOLEAN
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
@@ -473,7 +499,8 @@ INSERT INTO pit_tables(id, origin, origin_id, name, game, profile, profile_sha25
 """
 
 PROJECTIONS = ("pit_rounds", "pit_settlements", "pit_round_flags", "pit_hourly_totals", "pit_seatings")
-READ_ALL = ("pit_meta", "pit_tables", "pit_events", "pit_links", "pit_alarms", "pit_signatures", *PROJECTIONS)
+READ_ALL = ("pit_meta", "pit_tables", "pit_events", "pit_links", "pit_alarms", "pit_signatures", "pit_deliveries",
+            *PROJECTIONS)
 
 ROLES = f"""
 DO $$ BEGIN

@@ -84,15 +84,23 @@ LIMITS = "SET lock_timeout = '10s'; SET statement_timeout = '120s'"
 within seconds instead of hanging the terminal or the floor."""
 
 
+LATE_FLAGS = ("CASE WHEN EXISTS (SELECT 1 FROM pit_deliveries d WHERE d.round_id = pit_rounds.id AND d.seconds >"
+              " (SELECT pit_late_seconds())) THEN concat_ws(',', NULLIF(flags, ''), 'late_delivery') ELSE flags END"
+              " AS flags")
+"""A round's flags on the pit's floor: with `late_delivery` when it reached the server later after it
+ended than the floor allows (the pit's own flag: a terminal's view of its tables is as it sent them)."""
+
+
 def pit_views() -> list[str]:
     """The whole pit by the server's ids (the pit's own staff register is table 0)."""
     bodies = {
         "tables": ("SELECT id, name, game, profile, profile_sha256, card_source, created_at, area FROM pit_tables"
                    " WHERE origin_id <> 0 OR id = 0"),
-        "rounds": f"SELECT id, table_id, {ROUND_VIEW} FROM pit_rounds",
+        "rounds": f"SELECT id, table_id, {ROUND_VIEW.replace('flags', LATE_FLAGS)} FROM pit_rounds",
         "events": "SELECT id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events",
         "settlements": "SELECT round_id, seat, bet, stake, result, reason FROM pit_settlements",
-        "round_flags": "SELECT flag, round_id FROM pit_round_flags",
+        "round_flags": ("SELECT flag, round_id FROM pit_round_flags UNION ALL SELECT 'late_delivery', round_id"
+                        " FROM pit_deliveries WHERE seconds > (SELECT pit_late_seconds())"),
         "hourly_totals": f"SELECT table_id, {HOUR_VIEW} FROM pit_hourly_totals",
         "seatings": "SELECT table_id, seat, player, first_round, last_round FROM pit_seatings",
     }

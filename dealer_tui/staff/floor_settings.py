@@ -24,6 +24,8 @@ SETTINGS: dict[str, Setting] = {
                              MAX_CHIPS, "chips"),
     "void_alert_minutes": Setting("alert: two voids at one table within", 60, 1, 24 * 60, "minutes"),
     "gaming_day_starts": Setting("the gaming day begins at (UTC)", 6, 0, 23, "o'clock"),
+    "late_delivery_minutes": Setting("pit: a round reaching the server this long after it ended is late", 10, 1,
+                                     7 * 24 * 60, "minutes"),
 }
 """Each setting the floor has: what it is, its default and the values it may take."""
 
