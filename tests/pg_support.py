@@ -157,7 +157,7 @@ def paid_twice(conninfo: str) -> int:
     return int(row[0]) if row is not None else 0
 
 
-def bind_to_pit(path: Path, url: str, account: str = "PM", pin: str = "424242") -> None:
+def bind_to_pit(path: Path, url: str, account: str = "PM", pin: str = "424242424") -> None:
     """The terminal's ledger at `path` bound to the pit at `url`: a terminal with no manager of its
     own, confirmed by the pit's manager with their PIN (as `dealer-tui pit bind` does)."""
     from dealer_tui.ledger import SqliteLedger

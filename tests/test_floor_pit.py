@@ -28,12 +28,12 @@ def pit_floor(tmp_path: Path, pit_db: str) -> FloorApp:
         Delivery(tmp_path / f"t{n}.sqlite", pit_db, f"T{n}").once()
     pit = PgLedger(pit_db)
     desk = StaffDesk(pit)
-    desk.add_first_manager("PM", "Pat Pitboss", "424242")
-    by = desk.sign_in("PM", "424242", Purpose(MANAGE, "staff"))
-    desk.add("S7", "Sid Super", "supervisor", "717171", by)
+    desk.add_first_manager("PM", "Pat Pitboss", "424242424")
+    by = desk.sign_in("PM", "424242424", Purpose(MANAGE, "staff"))
+    desk.add("S7", "Sid Super", "supervisor", "717171717", by)
     main2 = next(t.id for t in pit.tables() if t.name == "Main 2")
     pit.set_area(main2, "Pit 2")
-    user = desk.sign_in("S7", "717171", Purpose(FLOOR, "the pit's floor (test)"))
+    user = desk.sign_in("S7", "717171717", Purpose(FLOOR, "the pit's floor (test)"))
     return FloorApp(PgLedger(pit_db), GAMES, desk, user)
 
 

@@ -70,7 +70,7 @@ def test_a_dealers_own_pit_init_gives_a_staffed_terminal_no_manager(tmp_path: Pa
     path = staffed_path(tmp_path / "t.sqlite")
     init_schema(pit_db)
     rogue = PgLedger(pit_db)
-    StaffDesk(rogue).add_first_manager("S1", "Sam Rogue", OWN_DEALER_PIN)
+    StaffDesk(rogue).add_first_manager("S1", "Sam Rogue", OWN_DEALER_PIN + "0")
     rogue.close()
     delivery = Delivery(path, pit_db)
     assert delivery.once().refused == []                                    # its rounds may go there ...
@@ -78,7 +78,7 @@ def test_a_dealers_own_pit_init_gives_a_staffed_terminal_no_manager(tmp_path: Pa
     desk = StaffDesk(SqliteLedger(path))
     assert desk.register().accounts["S1"].role == "supervisor"              # ... its staff are not taken
     with pytest.raises(SignInRefused):
-        desk.sign_in("S1", OWN_DEALER_PIN, Purpose(MANAGE, "the rogue pit's manager"))
+        desk.sign_in("S1", OWN_DEALER_PIN + "0", Purpose(MANAGE, "the rogue pit's manager"))
 
 
 def test_a_dealer_may_not_bind_a_terminal_to_a_pit(tmp_path: Path, pit_db: str) -> None:
@@ -173,7 +173,7 @@ def test_a_new_terminal_is_bound_only_with_a_pit_managers_pin(tmp_path: Path, pi
         desk.confirm_pit_manager(PIT_MANAGER, "918273645", register, "bind")
     assert desk.tries_left(PIT_MANAGER) == 2
     with pytest.raises(SignInRefused, match="only an active manager of the pit"):
-        desk.confirm_pit_manager(SUPER, "717171", register, "bind")
+        desk.confirm_pit_manager(SUPER, "717171717", register, "bind")
     bind_to_pit(path, pit_db)
     delivery = Delivery(path, pit_db)
     delivery.once()

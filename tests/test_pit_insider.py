@@ -252,7 +252,7 @@ def test_a_self_signed_account_on_the_pits_chain_is_no_terminals_account(tmp_pat
     delivery = Delivery(path, pit_db)
     delivery.once()
     for account, role in (("E1", "manager"), (SUPER, "supervisor")):
-        pin, key = seal_pin("864209")
+        pin, key = seal_pin("864209753")
         assert key is not None
         head = pit.chain_length(STAFF_REGISTER)
         forged = signed(StaffAdded(account=account, name="Insider", role=role, pin=pin), key, head + 1)
@@ -262,6 +262,6 @@ def test_a_self_signed_account_on_the_pits_chain_is_no_terminals_account(tmp_pat
     assert "E1" not in desk.register().accounts
     desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the real PIN"))
     with pytest.raises(SignInRefused):
-        desk.sign_in(SUPER, "864209", Purpose(FLOOR, "the insider's PIN"))
+        desk.sign_in(SUPER, "864209753", Purpose(FLOOR, "the insider's PIN"))
     problems = verify_pit(pit_db).problems
     assert sum("added by no one" in p or "added again" in p for p in problems) >= 2

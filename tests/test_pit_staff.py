@@ -20,9 +20,9 @@ from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffD
 from dealer_tui.staff.pins import seal_pin
 from tests.pg_support import bind_to_pit
 
-PIT_MANAGER, PIT_MANAGER_PIN = "PM", "424242"
-DEALER, DEALER_PIN = "D7", "777123"
-SUPER, SUPER_PIN = "S7", "717171"
+PIT_MANAGER, PIT_MANAGER_PIN = "PM", "424242424"
+DEALER, DEALER_PIN = "D7", "77712345"
+SUPER, SUPER_PIN = "S7", "717171717"
 
 
 def pit_with_staff(url: str) -> PgLedger:
@@ -65,7 +65,7 @@ def test_a_terminals_own_account_changes_are_refused_while_its_staff_come_from_t
     by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "add a dealer here"))
     written = ledger.chain_length(STAFF_REGISTER)
     with pytest.raises(StaffError, match="come from its pit server: a manager changes them there"):
-        desk.add("D8", "Dan", "dealer", "888123", by)
+        desk.add("D8", "Dan", "dealer", "88812345", by)
     assert ledger.chain_length(STAFF_REGISTER) == written                       # nothing recorded
 
 
@@ -101,7 +101,7 @@ def test_the_server_names_an_account_a_terminal_says_it_received_but_made_up(tmp
     check, on the server and as the terminal's witness, names it."""
     pit_with_staff(pit_db)
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
-    pin, _ = seal_pin("999111")
+    pin, _ = seal_pin("999111333")
     fake = StaffAdded(account="X1", name="Insider", role="manager", pin=pin)
     ledger.append(STAFF_REGISTER, None, [StaffReceived(pit_seq=99, pit_hash="0" * 64, event_kind=fake.KIND,
                                                        event=fake.record().payload, account="X1").record()])
@@ -162,7 +162,7 @@ def test_a_second_first_manager_written_into_a_register_with_accounts_stands_for
 
     ledger = SqliteLedger(tmp_path / "l.sqlite")
     StaffDesk(ledger).add_first_manager(PIT_MANAGER, "Pat Pitboss", PIT_MANAGER_PIN)
-    pin, key = seal_pin("999111")
+    pin, key = seal_pin("999111333")
     assert key is not None
     forged = signed(StaffAdded(account="X1", name="Insider", role="manager", pin=pin), key,
                     ledger.chain_length(STAFF_REGISTER) + 1)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from textual.widgets import Static
 
 from dealer_tui.app import Options, make_app
@@ -27,6 +29,8 @@ from tests.staff_support import (
     AUDITOR,
     AUDITOR_PIN,
     DEALER,
+    MANAGER,
+    MANAGER_PIN,
     SUPERVISOR,
     SUPERVISOR2,
     SUPERVISOR2_PIN,
@@ -48,14 +52,14 @@ async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, FirstManagerScreen)
-        await pilot.press(*"M1", "enter", *"Mona Manager", "enter", *"246813", "enter", *"246810", "enter")
+        await pilot.press(*"M1", "enter", *"Mona Manager", "enter", *"246813579", "enter", *"246810579", "enter")
         assert isinstance(app.screen, FirstManagerScreen)          # the two PINs differ: asked again
         assert "differ" in str(app.screen.query_one("#manager-error", Static).render())
-        await pilot.press(*"246813", "enter", *"246813", "enter")
+        await pilot.press(*"246813579", "enter", *"246813579", "enter")
         assert isinstance(app.screen, SetupScreen)
         await pilot.press(*["tab"] * 5, *"Ann 5000, Bob 1000", "ctrl+o")
         assert isinstance(app.screen, SignInModal)                 # the dealer signs in before the first round
-        await pilot.press(*"M1", "enter", *"246813", "enter")      # a manager may deal
+        await pilot.press(*"M1", "enter", *"246813579", "enter")      # a manager may deal
         assert isinstance(app.screen, RoundScreen)
         assert app.table is not None and app.table.session.dealer is not None
         assert app.table.session.dealer.account == "M1"
@@ -89,7 +93,7 @@ async def test_a_dealer_change_and_a_break_at_the_table(tmp_path: Path) -> None:
         await pilot.press("s")
         assert app.table is not None and app.table.round is None   # no round without a dealer
         assert "No round starts with no dealer signed in: D signs one in." in str(screen.query_one(Notice).render())
-        await pilot.press("D", *DEALER, "enter", *"135792", "enter", "s", "y")
+        await pilot.press("D", *DEALER, "enter", *"13579246", "enter", "s", "y")
         assert app.table.round is not None and app.table.round.phase is Phase.ANTE
         table_id = app.table.record.id
         assert kinds(app.ledger, table_id, "dealer_") == ["dealer_signed_in", "dealer_signed_out", "dealer_signed_in",
@@ -143,7 +147,7 @@ async def test_the_floor_asks_for_a_sign_in_and_refuses_a_dealer(tmp_path: Path)
                      StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite")))
     async with floor.run_test(size=SIZE) as pilot:
         assert isinstance(floor.screen, SignInModal)
-        await pilot.press(*DEALER, "enter", *"135792", "enter")
+        await pilot.press(*DEALER, "enter", *"13579246", "enter")
         assert isinstance(floor.screen, SignInModal)
         assert "is a dealer: only a supervisor, a manager or an auditor may open the floor review" in str(
             floor.screen.query_one("#pin-error", Static).render())
@@ -215,8 +219,53 @@ async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_t
         await pilot.press("d")                                          # deal: refused, nothing recorded
         assert app.table.round.phase is Phase.ANTE
         assert "No dealer is signed in for this hand" in str(screen.query_one(Notice).render())
-        await pilot.press("D", *DEALER, "enter", *"135792", "enter")
+        await pilot.press("D", *DEALER, "enter", *"13579246", "enter")
         assert "dealer Dana Dealer (D1)" in screen.sub_title
         assert kinds(app.ledger, app.table.record.id, "dealer_")[-2:] == ["dealer_signed_out", "dealer_signed_in"]
         await pilot.press("d")
         assert app.screen is not screen or app.table.round.phase is not Phase.ANTE   # the deal goes on
+
+
+def short_pin_supervisor(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A supervisor S5 whose PIN (6 digits) was set before PINs had to be longer."""
+    from dealer_tui.staff import MANAGE, Purpose
+    from dealer_tui.staff import pins
+
+    ledger = SqliteLedger(path)
+    desk = StaffDesk(ledger)
+    by = desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, "add S5 (test)"))
+    with monkeypatch.context() as old_rules:
+        old_rules.setattr(pins, "APPROVER_DIGITS", 6)
+        desk.add("S5", "Old Sal", "supervisor", "581302", by)
+    ledger.close()
+
+
+async def test_a_pin_shorter_than_its_role_asks_is_changed_for_a_longer_one_at_the_next_sign_in(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """S5 signs in to the floor with the 6-digit PIN it has: the sign-in goes through, then a
+    longer PIN is asked (twice; a short one refused saying so) before the floor opens; the old PIN
+    signs in no more."""
+    from dealer_tui.screens.sign_in_modal import RenewPinModal
+    from dealer_tui.staff import FLOOR, Purpose, SignInRefused
+
+    app = seated_app(tmp_path, "high-card-flush", PLAYERS)
+    app.ledger.close()
+    path = tmp_path / "ledger.sqlite"
+    short_pin_supervisor(path, monkeypatch)
+    floor = FloorApp(SqliteLedger(path, readonly=True), ["high-card-flush"], StaffDesk(SqliteLedger(path)))
+    async with floor.run_test(size=SIZE) as pilot:
+        await pilot.press(*"S5", "enter", *"581302", "enter")
+        await pilot.pause()
+        assert isinstance(floor.screen, RenewPinModal)
+        await pilot.press(*"58130", "enter")
+        assert "a supervisor's PIN is 9 to 12 digits: choose another." in str(
+            floor.screen.query_one("#renew-error", Static).render())
+        await pilot.press(*"581302947", "enter", *"581302947", "enter")
+        await pilot.pause()
+        assert isinstance(floor.screen, RoundsScreen)
+    desk = StaffDesk(SqliteLedger(path))
+    with pytest.raises(SignInRefused):
+        desk.sign_in("S5", "581302", Purpose(FLOOR, "the old PIN"))
+    assert not desk.sign_in("S5", "581302947", Purpose(FLOOR, "the new PIN")).renew_pin
+    from dealer_tui.audit import verify_ledger
+    assert verify_ledger(SqliteLedger(path)) == []

@@ -75,12 +75,21 @@ def read_pin(prompt: str) -> str:
 
 
 def sign_in(desk: StaffDesk, account: str, purpose: Purpose) -> Approval:
-    """`account` signs in for `purpose` with the PIN it is asked for (`SignInRefused`)."""
-    return desk.sign_in(account, read_pin(f"PIN of {account}: "), purpose)
+    """`account` signs in for `purpose` with the PIN it is asked for (`SignInRefused`); a PIN
+    shorter than the account's role now asks for is changed for a longer one first."""
+    pin = read_pin(f"PIN of {account}: ")
+    approval = desk.sign_in(account, pin, purpose)
+    if approval.renew_pin and not desk.register().attached:
+        print(f"{account}'s PIN is shorter than a {approval.role}'s must be now: choose a longer one.", file=sys.stderr)
+        desk.renew_pin(account, pin, new_pin(account))
+    return approval
 
 
 def new_pin(account: str) -> str:
-    first = read_pin(f"New PIN for {account} (6+ digits): ")
+    from dealer_tui.staff.pins import APPROVER_DIGITS, MIN_DIGITS
+
+    first = read_pin(f"New PIN for {account} ({MIN_DIGITS}+ digits; {APPROVER_DIGITS}+ for a supervisor, manager "
+                     "or auditor): ")
     second = read_pin("The same PIN again: ")
     if first != second:
         raise ValueError("the two PINs differ; nothing was changed")

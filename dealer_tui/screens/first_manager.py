@@ -12,10 +12,10 @@ from textual.widgets import Input, Label, Static
 
 from dealer_tui.ledger import LedgerError
 from dealer_tui.staff import StaffDesk, StaffError
-from dealer_tui.staff.pins import MIN_DIGITS
+from dealer_tui.staff.pins import APPROVER_DIGITS
 
 FIELDS = (("account", "Manager's ID", "e.g. M1", False), ("name", "Name", "as on the badge", False),
-          ("pin", "PIN", f"{MIN_DIGITS}+ digits", True), ("pin2", "PIN again", "", True))
+          ("pin", "PIN", f"{APPROVER_DIGITS}+ digits", True), ("pin2", "PIN again", "", True))
 
 
 class FirstManagerScreen(ModalScreen[bool]):

@@ -13,8 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.ledger import LedgerError
-from dealer_tui.staff import MAX_TRIES, Approval, Purpose, SignInRefused, StaffDesk
+from dealer_tui.staff import MAX_TRIES, Approval, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.authority import roles_text
+from dealer_tui.staff.pins import MAX_DIGITS, min_digits, pin_problem
 
 
 class SignInModal(ModalScreen[Approval | None]):
@@ -43,7 +44,7 @@ class SignInModal(ModalScreen[Approval | None]):
                 yield Input(value=self.account, placeholder="your ID, as on your badge", id="account", max_length=32)
             with Horizontal(classes="row"):
                 yield Label("PIN")
-                yield Input(placeholder="6+ digits", password=True, id="pin", max_length=12)
+                yield Input(placeholder="your PIN", password=True, id="pin", max_length=MAX_DIGITS)
             yield Static("", id="pin-error", classes="error")
             yield Static(f"Enter goes on · Esc backs out · {MAX_TRIES} wrong PINs lock the account for 5 minutes",
                          classes="hint")
@@ -98,6 +99,17 @@ class SignInModal(ModalScreen[Approval | None]):
             pin.value = ""
             self._another(account)
             return
+        if approval.renew_pin and self.sign is None and not self.desk.register().attached:
+            old = pin.value
+
+            def renewed(done: bool | None) -> None:
+                if done:
+                    self.dismiss(approval)
+                else:
+                    error.update(f"{approval.describe()} chooses a longer PIN before going on.")
+                    pin.value = ""
+            self.app.push_screen(RenewPinModal(self.desk, approval.account, approval.role, old), renewed)
+            return
         self.dismiss(approval)
 
     @staticmethod
@@ -107,3 +119,63 @@ class SignInModal(ModalScreen[Approval | None]):
         account.action_select_all()
 
 
+
+
+class RenewPinModal(ModalScreen[bool]):
+    """An account whose PIN is shorter than its role now asks for chooses a longer one (twice)
+    before its sign-in goes on; Esc backs out (the sign-in does not go on)."""
+
+    CSS_PATH = "modal.tcss"
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, desk: StaffDesk, account: str, role: str, old_pin: str) -> None:
+        super().__init__()
+        self.desk, self.account, self.role, self.old_pin = desk, account, role, old_pin
+
+    def compose(self) -> ComposeResult:
+        digits = min_digits(self.role)
+        with Vertical(classes="dialog"):
+            yield Static(f"{self.account}: choose a longer PIN", classes="title")
+            yield Static(f"A {self.role}'s PIN is now {digits} to {MAX_DIGITS} digits: a shorter one is guessed from "
+                         "a copied file too soon. Type the new PIN twice.", classes="hint")
+            with Horizontal(classes="row"):
+                yield Label("New PIN")
+                yield Input(placeholder=f"{digits}+ digits", password=True, id="new", max_length=MAX_DIGITS)
+            with Horizontal(classes="row"):
+                yield Label("Again")
+                yield Input(password=True, id="again", max_length=MAX_DIGITS)
+            yield Static("", id="renew-error", classes="error")
+            yield Static("Enter goes on · Esc backs out", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#new", Input).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        new, again = self.query_one("#new", Input), self.query_one("#again", Input)
+        error = self.query_one("#renew-error", Static)
+        problem = pin_problem(new.value, self.role)
+        if problem is not None:
+            error.update(f"{problem}: choose another.")
+            new.value = again.value = ""
+            new.focus()
+            return
+        if event.input is new:
+            again.focus()
+            return
+        if again.value != new.value:
+            error.update("The two PINs differ: type the new PIN again, twice.")
+            new.value = again.value = ""
+            new.focus()
+            return
+        try:
+            self.desk.renew_pin(self.account, self.old_pin, new.value)
+        except (SignInRefused, StaffError, LedgerError) as exc:
+            error.update(f"The PIN is not changed: {exc}.")
+            new.value = again.value = ""
+            new.focus()
+            return
+        self.dismiss(True)

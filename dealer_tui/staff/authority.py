@@ -69,6 +69,8 @@ class Approval:
     sign_in: int
     act: str
     key: Ed25519PrivateKey | None = field(default=None, repr=False, compare=False)
+    renew_pin: bool = False
+    """The PIN that signed in is shorter than the account's role asks for now: a longer one is asked."""
 
     def describe(self) -> str:
         return f"{self.name} ({self.account})"

@@ -33,9 +33,9 @@ from dealer_tui.events.staff import (
     signed_text,
 )
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent, key_fingerprint
-from dealer_tui.staff.authority import MANAGE, MAY, WHAT, Approval, article, roles_text
+from dealer_tui.staff.authority import MANAGE, MAY, SET_PIN, WHAT, Approval, article, roles_text
 from dealer_tui.staff.floor_settings import setting_problem
-from dealer_tui.staff.pins import PinRefused, hash_pin, public_hex, seal_pin, sign, unlock
+from dealer_tui.staff.pins import PinRefused, hash_pin, pin_problem, public_hex, seal_pin, sign, too_short, unlock
 from dealer_tui.staff.register import LOCK_SECONDS, LOCK_SLACK_S, MAX_TRIES, StaffRegister
 
 MAX_ID = 32
@@ -144,7 +144,8 @@ class StaffDesk:
                 outcome.append(f"{found.name} ({account}) is {article(found.role)}: only {roles_text(purpose.act)} may "
                                f"{WHAT[purpose.act]}")
                 return [refused("role", register.failures(account)).record()]
-            outcome.append(Approval(account, found.name, found.role, 0, purpose.act, key))
+            outcome.append(Approval(account, found.name, found.role, 0, purpose.act, key,
+                                    renew_pin=too_short(pin, found.role)))
             signed_in = StaffSignedIn(account=account, act=purpose.act, purpose=purpose.text, table=purpose.table,
                                       round=purpose.round, signs=purpose.signs)
             return [signed(signed_in, key, register.seq + 1).record()]
@@ -154,7 +155,8 @@ class StaffDesk:
         if isinstance(result, str):
             raise SignInRefused(result)
         seq = next(e.ledger_seq for e in stored if e.kind == StaffSignedIn.KIND)
-        return Approval(result.account, result.name, result.role, int(seq or 0), result.act, result.key)
+        return Approval(result.account, result.name, result.role, int(seq or 0), result.act, result.key,
+                        renew_pin=result.renew_pin)
 
     # -- accounts -------------------------------------------------------------------------
 
@@ -184,7 +186,7 @@ class StaffDesk:
         """The ledger's first account, the only one made without a manager's sign-in: a manager."""
         self._check_new(account, name)
         try:
-            pin_hash, key = seal_pin(pin)
+            pin_hash, key = seal_pin(pin, MANAGER)
         except PinRefused as exc:
             raise StaffError(str(exc)) from None
 
@@ -210,7 +212,7 @@ class StaffDesk:
         if role not in ROLES:
             raise StaffError(f"no role {role!r} (roles: {', '.join(ROLES)})")
         try:
-            pin_hash = hash_pin(pin)
+            pin_hash = hash_pin(pin, role)
         except PinRefused as exc:
             raise StaffError(str(exc)) from None
 
@@ -241,8 +243,9 @@ class StaffDesk:
 
     def set_pin(self, account: str, pin: str, by: Approval) -> None:
         """A new PIN: the account's own sign-in (with its current PIN), or a manager's."""
+        known = self.register().accounts.get(account)
         try:
-            pin_hash = hash_pin(pin)
+            pin_hash = hash_pin(pin, known.role if known is not None else MANAGER)
         except PinRefused as exc:
             raise StaffError(str(exc)) from None
 
@@ -254,6 +257,19 @@ class StaffDesk:
                 self._manager(register, by)
             return [StaffPinChanged(account=account, pin=pin_hash, by=by.account, sign_in=by.sign_in)]
         self._write(make, by.key)
+
+    def renew_pin(self, account: str, pin: str, new: str) -> Approval:
+        """An account whose PIN is shorter than its role now asks for chooses a longer one: it signs
+        in for that with its current PIN, and the change is its own (the sign-in's)."""
+        known = self.register().accounts.get(account)
+        if known is None:
+            raise StaffError(f"no account {account!r}")
+        problem = pin_problem(new, known.role)
+        if problem is not None:
+            raise StaffError(problem)  # before anyone signs in again
+        approval = self.sign_in(account, pin, Purpose(SET_PIN, f"choose a PIN of {len(new)} digits"))
+        self.set_pin(account, new, approval)
+        return approval
 
     def disable(self, account: str, by: Approval, reason: str = "") -> None:
         def make(register: StaffRegister) -> Sequence[Signed]:

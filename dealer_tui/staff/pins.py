@@ -21,25 +21,41 @@ from cryptography.hazmat.primitives.serialization import (
     PublicFormat,
 )
 
-from dealer_tui.events.staff import PinHash
+from dealer_tui.events.staff import DEALER, PinHash
 
-MIN_DIGITS = 6
+MIN_DIGITS = 8
+"""The shortest PIN anyone may choose: a dealer's."""
+APPROVER_DIGITS = 9
+"""The shortest PIN of an account that approves (a supervisor, a manager, an auditor)."""
 MAX_DIGITS = 12
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2**16, 8, 1
-"""About 190 ms and 64 MiB a guess on the table terminals (`bench/pins.py`): an offline search
-of every six-digit PIN takes more than two days of one core."""
+"""About 190 ms and 64 MiB a guess on the table terminals (`bench/pins.py`): an offline search for
+one PIN from a copied file takes on average half its space in guesses — a dealer's 8 digits about
+3.6 core-months, an approver's 9 digits about 3 core-years."""
+
+
+def min_digits(role: str) -> int:
+    """The shortest PIN an account of `role` may choose."""
+    return MIN_DIGITS if role == DEALER else APPROVER_DIGITS
+
+
+def too_short(pin: str, role: str) -> bool:
+    """Whether a PIN that signs in is shorter than its account's role now asks for (set before the
+    rule, or before a change of role): the account is asked for a longer one."""
+    return len(pin) < min_digits(role)
 
 
 class PinRefused(ValueError):
     """A PIN that may not be set; the message says why."""
 
 
-def pin_problem(pin: str) -> str | None:
-    """Why `pin` may not be a PIN, or None."""
+def pin_problem(pin: str, role: str = DEALER) -> str | None:
+    """Why `pin` may not be the PIN of an account of `role`, or None."""
     if not pin.isdigit() or not pin.isascii():
         return "a PIN is digits only"
-    if not MIN_DIGITS <= len(pin) <= MAX_DIGITS:
-        return f"a PIN is {MIN_DIGITS} to {MAX_DIGITS} digits"
+    if not min_digits(role) <= len(pin) <= MAX_DIGITS:
+        who = "a dealer's" if role == DEALER else f"{'an' if role[:1] in 'aeiou' else 'a'} {role}'s"
+        return f"{who} PIN is {min_digits(role)} to {MAX_DIGITS} digits"
     if len(set(pin)) == 1:
         return "a PIN of one digit repeated is the first a guesser tries"
     steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
@@ -55,15 +71,15 @@ def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
     return hashlib.scrypt(pin.encode(), salt=salt, n=n, r=r, p=p, dklen=64, maxmem=256 * r * n + 2**20)
 
 
-def hash_pin(pin: str) -> PinHash:
+def hash_pin(pin: str, role: str = DEALER) -> PinHash:
     """The stored form of a new PIN (`seal_pin` without the key)."""
-    return seal_pin(pin)[0]
+    return seal_pin(pin, role)[0]
 
 
-def seal_pin(pin: str) -> tuple[PinHash, Ed25519PrivateKey]:
-    """The stored form of a new PIN, with a new signing key sealed under it, and that key
-    (`PinRefused` when it may not be a PIN)."""
-    problem = pin_problem(pin)
+def seal_pin(pin: str, role: str = DEALER) -> tuple[PinHash, Ed25519PrivateKey]:
+    """The stored form of a new PIN of an account of `role`, with a new signing key sealed under
+    it, and that key (`PinRefused` when it may not be such a PIN)."""
+    problem = pin_problem(pin, role)
     if problem is not None:
         raise PinRefused(problem)
     salt, nonce = secrets.token_bytes(16), secrets.token_bytes(12)
