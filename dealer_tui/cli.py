@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import NoReturn, Protocol
 
 from dealer_tui import __version__
-from dealer_tui.commands.common import add_pit_option, add_witness_option
+from dealer_tui.commands.common import add_pit_option, add_witness_option, whole
 
 COMMAND_MODULES = (
     "dealer_tui.commands.settle",
@@ -56,9 +56,9 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
     terminal = parser.add_argument_group("the dealer's terminal (no command)")
     terminal.add_argument("--game", help="the game of a new table (skips that question)")
     terminal.add_argument("--profile", help="the profile of a new table")
-    terminal.add_argument("--seats", type=int, help="seats at a new table")
+    terminal.add_argument("--seats", type=whole(), help="seats at a new table")
     terminal.add_argument("--new-table", action="store_true", help="set up a new table instead of resuming")
-    terminal.add_argument("--seed", type=int, help="seed the virtual shoe (training; marked as seeded)")
+    terminal.add_argument("--seed", type=whole(), help="seed the virtual shoe (training; marked as seeded)")
     terminal.add_argument("--cards", choices=("shoe", "entry"),
                           help="a new table's cards: the virtual shoe, or physical cards the dealer keys")
     terminal.add_argument("--ledger", type=Path, help="the ledger file")
@@ -82,6 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return terminal(args)
+    from dealer_tui.commands.common import EscapingStream
+
+    plain = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)  # type: ignore[assignment]
     try:
         return commands[args.command].run(args)
     except KeyboardInterrupt:
@@ -96,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         sys.stderr.write(f"error: internal error ({type(exc).__name__}: {exc}); nothing was changed\n")
         return 70
+    finally:
+        sys.stdout, sys.stderr = plain
 
 
 def ledger_failure(exc: Exception) -> str | None:

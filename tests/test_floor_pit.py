@@ -32,7 +32,8 @@ def pit_floor(tmp_path: Path, pit_db: str) -> FloorApp:
     by = desk.sign_in("PM", "424242424", Purpose(MANAGE, "staff"))
     desk.add("S7", "Sid Super", "supervisor", "717171717", by)
     main2 = next(t.id for t in pit.tables() if t.name == "Main 2")
-    pit.set_area(main2, "Pit 2")
+    area_by = desk.sign_in("PM", "424242424", Purpose(MANAGE, "put Main 2 in Pit 2"))
+    pit.set_area(main2, "Pit 2", area_by.account, area_by.sign_in)
     user = desk.sign_in("S7", "717171717", Purpose(FLOOR, "the pit's floor (test)"))
     return FloorApp(PgLedger(pit_db), GAMES, desk, user)
 
@@ -42,7 +43,7 @@ async def test_the_pits_floor_filters_by_area_as_plain_sql_does(tmp_path: Path, 
     with psycopg.connect(pit_db) as db:
         everyone = db.execute("SELECT COUNT(*) FROM pit_rounds").fetchone()
         in_area = db.execute("SELECT COUNT(*) FROM pit_rounds r JOIN pit_tables t ON t.id = r.table_id"
-                             " WHERE t.area = 'Pit 2'").fetchone()
+                             " WHERE pit_area(t.id) = 'Pit 2'").fetchone()
     assert everyone == (7,) and in_area == (4,)                         # 3 + 4 rounds; Main 2's are in Pit 2
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

@@ -288,3 +288,33 @@ def test_rounds_delivered_later_than_the_floor_allows_are_flagged_and_raise_an_a
     assert any(n.startswith("table Main 1, round 1: reached the server 25 minutes after it ended")
                for n in verify_pit(pit_db).notes)
     assert [a.kind for a in raised(pit) if a.kind == "late delivery"] == ["late delivery"] * 2
+
+
+def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: Path, pit_db: str) -> None:
+    """Attack 8: a floor login changed an area with no manager and no record. The area is now the
+    last `area_changed` on the pit's chain: a manager's is shown and verified; one a floor login
+    writes naming a supervisor's sign-in is named by verify; no login may update the column."""
+    from dealer_tui.audit.pit_audit import verify_pit
+    from dealer_tui.staff import FLOOR
+    from tests.test_pit_delivery import played
+
+    pit = pit_with_staff(pit_db)
+    played(tmp_path / "t.sqlite", rounds=1).close()
+    Delivery(tmp_path / "t.sqlite", pit_db).once()
+    table = pit.tables()[0].id
+    desk = StaffDesk(pit)
+    by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "put the table in Pit 2"))
+    pit.set_area(table, "Pit 2", by.account, by.sign_in)
+    assert pit.areas()[table] == "Pit 2" and verify_pit(pit_db).problems == []
+    name = f"{pit_db.split('dbname=')[1].split()[0]}_floora"
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
+    floor = PgLedger(pit_db.replace("user=pit", f"user={name}"))
+    with psycopg.connect(pit_db.replace("user=pit", f"user={name}"), autocommit=True) as db:
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            db.execute("UPDATE pit_tables SET area = 'Back room' WHERE id = %s", (table,))
+    sup = StaffDesk(floor).sign_in(SUPER, "717171717", Purpose(FLOOR, "the floor"))
+    floor.set_area(table, "Back room", SUPER, sup.sign_in)
+    assert floor.areas()[table] == "Back room"                      # recorded, and so it is named:
+    problems = verify_pit(pit_db).problems
+    assert any("(area_changed): manage by 'S7'" in p and "stands for nothing" in p for p in problems), problems

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from dealer_tui.accounting.dealers import DealerFigures, dealer_totals
 from dealer_tui.accounting.shifts import ShiftFigures, totals
+from rules.printable import csv_cell
 
 CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
                "rounds_per_hour", "handle", "drop", "drop_cash", "drop_markers", "expected_drop", "drop_difference",
@@ -44,13 +45,6 @@ def dealer_line(d: DealerFigures) -> str:
     return f"dealer {d.account}: " + ", ".join(p for p in parts if p)
 
 
-def _cell(value: object) -> object:
-    """A CSV cell a spreadsheet shows as text: a name starting with = + - @ is not run as a formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return "" if value is None else value
-
-
 def write_csv(shifts: Sequence[ShiftFigures], out: TextIO) -> int:
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
@@ -61,7 +55,7 @@ def write_csv(shifts: Sequence[ShiftFigures], out: TextIO) -> int:
         row = {**d, "chips_sold_cash": sold["cash"], "chips_sold_marker": sold["marker"],
                "dealers": ";".join(f"{x.account}:{x.rounds}" for x in s.dealers.values()),
                "flags": "; ".join(s.flags)}
-        writer.writerow([_cell(row.get(c)) for c in CSV_COLUMNS])
+        writer.writerow([csv_cell(row.get(c)) for c in CSV_COLUMNS])
     return len(shifts)
 
 

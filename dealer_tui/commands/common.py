@@ -6,9 +6,10 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from dealer_tui.paths import user_profiles_dir
+from rules.printable import UNSEEN, shown_text
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger
@@ -32,6 +33,40 @@ def library(args: argparse.Namespace) -> ProfileLibrary:
     from rules.profiles.loader import ProfileLibrary
 
     return ProfileLibrary([*args.profiles, user_profiles_dir()])
+
+
+INT64 = 2**63 - 1
+
+class EscapingStream:
+    """A command's standard output or error: what anyone typed (a table's or a player's name, a
+    reason) is printed with its control characters escaped, so that no text moves the cursor,
+    clears the screen or hides what follows."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(shown_text(text) if UNSEEN.search(text) else text)
+        return len(text)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
+
+
+def whole(low: int = -INT64 - 1, high: int = INT64) -> Callable[[str], int]:
+    """An option's type: a whole number from `low` to `high` (by default what a ledger's integer
+    holds), refused with one line naming the range otherwise."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip()) if len(text) <= 40 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            shown = text if len(text) <= 24 else text[:21] + "..."
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low:,} to {high:,}, not {shown!r}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
 
 
 def fail(message: str, status: int = 2) -> int:

@@ -16,6 +16,7 @@ from dealer_tui.commands.common import (
     fail,
     ledger_path,
     library,
+    whole,
     witness_for,
 )
 
@@ -37,9 +38,9 @@ HELP = "play rounds with built-in players through the real rounds and ledger (tr
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", required=True, help="the game's id (dealer-tui --help lists them)")
     parser.add_argument("--profile", help="profile name or YAML path (default: the game's)")
-    parser.add_argument("--rounds", type=int, default=10, help="rounds to play (default 10)")
-    parser.add_argument("--players", type=int, default=4, help="players to seat (default 4)")
-    parser.add_argument("--seed", type=int, default=None, help="seed the shoe and the players (marked as seeded)")
+    parser.add_argument("--rounds", type=whole(), default=10, help="rounds to play (default 10)")
+    parser.add_argument("--players", type=whole(), default=4, help="players to seat (default 4)")
+    parser.add_argument("--seed", type=whole(), default=None, help="seed the shoe and the players (marked as seeded)")
     parser.add_argument("--table", default=None,
                         help="table name (default: Demo <game>, a new table); a table of this name in the ledger "
                         "is played on, unless another terminal has it open")

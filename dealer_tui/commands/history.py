@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, server_url
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, server_url, whole
 from dealer_tui.ledger.base import FLAGS, STAFF_REGISTER
 from dealer_tui.ledger.export import export_csv, write_rows
 from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
@@ -23,7 +23,7 @@ HELP = "the ledger's rounds: list them, verify every hash and settlement"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
     lst = sub.add_parser("list", help="the last rounds, newest first")
-    lst.add_argument("--limit", type=int, default=20, help="how many rounds (default 20)")
+    lst.add_argument("--limit", type=whole(1, 1_000_000), default=20, help="how many rounds (default 20)")
     lst.add_argument("--json", action="store_true", help="one JSON object per round")
     verify = sub.add_parser("verify", help="re-check every hash and re-settle every finished round",
                             description="Check that everything the ledger shows follows from its events: every "
@@ -41,11 +41,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export = sub.add_parser("export", help="settlement rows as CSV: one row per seat per bet")
     export.add_argument("--csv", required=True, metavar="FILE", help="the CSV file to write ('-': standard output)")
     export.add_argument("--game", help="only this game")
-    export.add_argument("--table", type=int, help="only this table (id)")
+    export.add_argument("--table", type=whole(), help="only this table (id)")
     export.add_argument("--since", help="rounds started at or after this time (ISO, e.g. 2026-11-29T18:00)")
     export.add_argument("--until", help="rounds started before this time (ISO)")
-    export.add_argument("--seat", type=int, help="only this seat (the box in \"1 or 5\")")
-    export.add_argument("--min-payout", type=int, help="only the rows of seats paid at least this in a round (a "
+    export.add_argument("--seat", type=whole(), help="only this seat (the box in \"1 or 5\")")
+    export.add_argument("--min-payout", type=whole(), help="only the rows of seats paid at least this in a round (a "
                         "seat's payout: its winning bets with their stakes, a DP's take, a pot's share)")
     export.add_argument("--flag", help=f"only rounds with this flag ({', '.join(FLAGS)})")
     export.add_argument("--search", help="only rounds matching: a round number or id, a table's or a player's name")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from dealer_tui.commands.common import add_ledger_option, add_witness_option, fail
+from dealer_tui.commands.common import add_ledger_option, add_witness_option, fail, whole
 
 NAME = "pit"
 HELP = "the pit server (PostgreSQL): init (schema, roles, first manager), status (terminals, tables, alarms)"
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     area.add_argument("--by", required=True, help="the manager who makes the change (asked for their PIN)")
     ack = sub.add_parser("acknowledge", help="a manager's word on an alarm, looked into (it is kept, and leaves "
                          "verify's problems for its notes)")
-    ack.add_argument("--alarm", required=True, type=int, metavar="N", help="the alarm's number (pit status)")
+    ack.add_argument("--alarm", required=True, type=whole(), metavar="N", help="the alarm's number (pit status)")
     ack.add_argument("--reason", required=True, help="what was found")
     ack.add_argument("--by", required=True, help="the manager (asked for their PIN)")
     bind = sub.add_parser("bind", help="take this terminal's staff from the pit whose key is shown (a manager of "
@@ -130,10 +130,11 @@ def _area(args: argparse.Namespace) -> int:
                         "give the id")
         table = named[0]
         try:
-            sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"put table {table.name} ({table.id}) in area {args.area!r}"))
+            who = sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"put table {table.name} ({table.id}) in area "
+                                                                   f"{args.area!r}"))
         except (SignInRefused, EOFError) as exc:
             return fail(str(exc))
-        pit.set_area(table.id, args.area)
+        pit.set_area(table.id, args.area, who.account, who.sign_in)
     finally:
         pit.close()
     print(f"ok: table {table.name} ({table.id}) stands in area {args.area.strip() or '(none)'}")

@@ -11,7 +11,8 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from dealer_tui.commands.common import add_ledger_option, fail, reading_ledger
+from dealer_tui.commands.common import add_ledger_option, fail, reading_ledger, whole
+from rules.printable import csv_cell
 
 if TYPE_CHECKING:
     from dealer_tui.accounting.ratings import PlayerRating
@@ -32,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     form = report.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="one JSON object: `players` and their `sessions`")
     form.add_argument("--csv", metavar="FILE", help="one CSV row per player ('-': standard output)")
-    report.add_argument("--hands", type=int, default=None,
+    report.add_argument("--hands", type=whole(), default=None,
                         help="hands simulated per profile for its house edge (default 400,000; cached)")
     add_ledger_option(report, server=True)
     log = sub.add_parser("cash-log", help="the cash-transaction logs: each cash buy-in or cash-out at or over the "
@@ -72,8 +73,7 @@ def _write_csv(ratings: list[PlayerRating], out: TextIO) -> None:
     writer.writerow(CSV_COLUMNS)
     for row in _rows(ratings):
         cells = [";".join(v) if isinstance(v := row.get(c), list) else v for c in CSV_COLUMNS]
-        writer.writerow(["'" + c if isinstance(c, str) and c[:1] in "=+-@\t\r" else "" if c is None else c
-                         for c in cells])
+        writer.writerow([csv_cell(c) for c in cells])
 
 
 def _report(ledger: Ledger, args: argparse.Namespace) -> int:
@@ -134,8 +134,7 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
     ctr = currency_entries(moves, ctr_at, day=args.day)
 
     def cells(row: dict[str, object]) -> list[object]:
-        return ["'" + c if isinstance(c, str) and c[:1] in "=+-@\t\r" else "" if c is None else c
-                for c in (row.get(k) for k in MTL_COLUMNS)]
+        return [csv_cell(row.get(k)) for k in MTL_COLUMNS]
 
     def mtl_csv(part: Path) -> None:
         with open(part, "w", newline="", encoding="utf-8") as out:

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, reading_ledger, server_url
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, reading_ledger, server_url, whole
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger
@@ -32,18 +32,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       "shift) and `totals`")
     form.add_argument("--csv", metavar="FILE", help="one CSV row per table and shift ('-': standard output)")
     form.add_argument("--pdf", metavar="FILE", help="a printable report with the signature lines")
-    report.add_argument("--hands", type=int, default=None,
+    report.add_argument("--hands", type=whole(), default=None,
                         help="hands simulated per profile for its house edge (default 400,000; cached per profile "
                         "text)")
     add_ledger_option(report, server=True)
     count = sub.add_parser("count", help="the count team records a table's drop box count (cash, markers, the "
                            "collection box) for its last closed shift; asks the PIN")
     count.add_argument("--table", required=True, metavar="NAME", help="the table's name")
-    count.add_argument("--cash", type=int, required=True, help="cash in the drop box")
-    count.add_argument("--markers", type=int, default=0, help="markers in the drop box (their amount)")
-    count.add_argument("--collection", type=int, default=0,
+    count.add_argument("--cash", type=whole(), required=True, help="cash in the drop box")
+    count.add_argument("--markers", type=whole(), default=0, help="markers in the drop box (their amount)")
+    count.add_argument("--collection", type=whole(), default=0,
                        help="a card room's collection box: the rake and fees counted")
-    count.add_argument("--shift", type=int, default=None, help="the shift counted (default: the last closed one)")
+    count.add_argument("--shift", type=whole(), default=None, help="the shift counted (default: the last closed one)")
     count.add_argument("--by", required=True, metavar="ACCOUNT", help="the count team's account (a manager or an "
                        "auditor)")
     count.add_argument("--note", default="", help="what the count team notes")

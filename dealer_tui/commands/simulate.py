@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from dealer_tui.commands.common import add_profiles_option, fail, library
+from dealer_tui.commands.common import add_profiles_option, fail, library, whole
 
 if TYPE_CHECKING:
     from rich.console import Console, Group
@@ -39,20 +39,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", action="append", default=[], metavar="P",
                         help="profile name or YAML path (repeat to compare on the same hands; default: the game's)")
     add_run_options(parser)
-    parser.add_argument("--ante", type=int, metavar="CHIPS", help="the Ante (default: the first profile's minimum)")
-    parser.add_argument("--bonus", type=int, metavar="CHIPS",
+    parser.add_argument("--ante", type=whole(), metavar="CHIPS", help="the Ante (default: the first profile's minimum)")
+    parser.add_argument("--bonus", type=whole(), metavar="CHIPS",
                         help="High Card Flush: each bonus bet's stake (default: the Ante, within the bonus limits; 0: none)")
-    parser.add_argument("--players", type=int, metavar="N", help="Chinese Poker: players per deal, 2-4 (default 4)")
+    parser.add_argument("--players", type=whole(), metavar="N", help="Chinese Poker: players per deal, 2-4 (default 4)")
     add_profiles_option(parser)
 
 
 def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Options shared with `paytables compare`."""
     parser.add_argument("--strategy", metavar="S", help=f"the player's strategy (default: the game's first; {STRATEGY_HELP})")
-    parser.add_argument("--hands", type=int, metavar="N",
+    parser.add_argument("--hands", type=whole(), metavar="N",
                         help="hands to simulate (Chinese Poker: deals; default 1,000,000, Chinese Poker 200)")
-    parser.add_argument("--seed", type=int, default=1, metavar="X", help="the random seed (default 1)")
-    parser.add_argument("--workers", type=int, default=1, metavar="K",
+    parser.add_argument("--seed", type=whole(), default=1, metavar="X", help="the random seed (default 1)")
+    parser.add_argument("--workers", type=whole(), default=1, metavar="K",
                         help="processes to share the hands (the result does not depend on K)")
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of tables")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on standard error")

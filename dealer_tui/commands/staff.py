@@ -10,7 +10,7 @@ import getpass
 import sys
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path
+from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, whole
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger
@@ -47,11 +47,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub.add_parser("list", help="every account: ID, name, role, active or disabled, locked")
     settings = sub.add_parser("settings", help="the floor's settings (thresholds of the cash logs and the alerts, "
                               "the gaming day's hour); with values, a manager changes them (--by, --reason)")
-    settings.add_argument("--mtl", type=int, dest="mtl_threshold", help="the multiple-transaction log's threshold")
-    settings.add_argument("--ctr", type=int, dest="ctr_threshold", help="the currency-transaction threshold")
-    settings.add_argument("--void-minutes", type=int, dest="void_alert_minutes",
+    settings.add_argument("--mtl", type=whole(), dest="mtl_threshold", help="the multiple-transaction log's threshold")
+    settings.add_argument("--ctr", type=whole(), dest="ctr_threshold", help="the currency-transaction threshold")
+    settings.add_argument("--void-minutes", type=whole(), dest="void_alert_minutes",
                           help="two voids at one table within this many minutes raise an alert")
-    settings.add_argument("--day-starts", type=int, dest="gaming_day_starts",
+    settings.add_argument("--day-starts", type=whole(), dest="gaming_day_starts",
                           help="the hour (UTC, 0-23) a gaming day begins")
     settings.add_argument("--by", help="the manager who changes them (asked for their PIN)")
     settings.add_argument("--reason", default="", help="why (kept with the record)")

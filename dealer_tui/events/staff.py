@@ -198,6 +198,20 @@ class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
         return Claim("manage", self.by, self.sign_in)
 
 
+class AreaChanged(RoundEvent, kind="area_changed"):
+    """A manager put a table of the pit in a pit area ("" none), signed in for it: kept on the pit's
+    chain; the table's area is the last such change."""
+
+    table: int
+    """The table's id on the server."""
+    area: str
+    by: str
+    sign_in: int
+
+    def claim(self) -> Claim:
+        return Claim("manage", self.by, self.sign_in)
+
+
 class AlertAcknowledged(RoundEvent, kind="alert_acknowledged"):
     """An alert the floor raised, looked into: a supervisor's (or a manager's) word on it, by name,
     kept on the register's chain (the alert itself follows from the records and stays)."""
@@ -303,4 +317,4 @@ STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, Staf
                                               StaffSignedIn, StaffRefused, StaffLocked, StaffUnlocked, ProfileApproved,
                                               FloorSettingsChanged,
                                               StaffReceived, PitBound, FloorDecided, AlarmAcknowledged,
-                                              AlertAcknowledged)
+                                              AlertAcknowledged, AreaChanged)

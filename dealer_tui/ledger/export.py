@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TextIO
 
 from dealer_tui.ledger.base import Ledger, RowQuery
+from rules.printable import csv_cell
 
 CSV_COLUMNS = ("round_id", "table", "round", "time", "game", "profile", "seat", "bet", "stake", "result",
                "reason", "flags")
@@ -21,9 +22,9 @@ def write_rows(ledger: Ledger, query: RowQuery, out: TextIO) -> int:
     writer.writerow(CSV_COLUMNS)
     count = 0
     for record, row in ledger.settlement_rows(query):
-        writer.writerow((record.id, tables.get(record.table_id, ""), record.number, record.started_at,
-                         record.game, record.profile, row.seat, row.bet, row.stake, row.result, row.reason,
-                         ";".join(sorted(record.flags))))
+        writer.writerow([csv_cell(v) for v in (
+            record.id, tables.get(record.table_id, ""), record.number, record.started_at, record.game, record.profile,
+            row.seat, row.bet, row.stake, row.result, row.reason, ";".join(sorted(record.flags)))])
         count += 1
     return count
 

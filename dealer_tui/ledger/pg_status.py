@@ -5,10 +5,12 @@ deliveries the server refused (alarms) and a manager's word on them (mixed into 
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
 
 import psycopg
 
-from dealer_tui.ledger.base import ACCOUNT_KINDS, LOCK_SECONDS, MAX_TRIES, LedgerError
+from dealer_tui.ledger.base import ACCOUNT_KINDS, LOCK_SECONDS, MAX_TRIES, LedgerError, NewEvent, StoredEvent
 from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
 
 
@@ -17,6 +19,11 @@ class PitStatus:
 
     _raw: Pooled
     path: str
+    if TYPE_CHECKING:  # PgLedger's own, where this is mixed in
+        def _append_own(self, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]], after: int
+                        ) -> list[StoredEvent]: ...
+
+        def chain_length(self, table_id: int) -> int: ...
 
     @answers
     def origins(self) -> list[tuple[str, str]]:
@@ -170,13 +177,14 @@ class PitStatus:
     @answers
     def areas(self) -> dict[int, str]:
         """Each table's pit area (server id; '' for none)."""
-        return {int(t): str(a) for t, a in self._raw.execute("SELECT id, area FROM pit_tables").fetchall()}
+        return {int(t): str(a) for t, a in self._raw.execute("SELECT id, pit_area(id) FROM pit_tables").fetchall()}
 
-    def set_area(self, table_id: int, area: str) -> None:
-        """The pit area a table stands in (a manager's change; the floor filters by it)."""
-        try:
-            found = self._raw.execute("SELECT pit_set_area(%s, %s)", (table_id, area.strip())).fetchone()
-        except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} refused the change: {first_line(exc)}") from None
-        if found is None or not found[0]:
+    def set_area(self, table_id: int, area: str, by: str, sign_in: int) -> None:
+        """The pit area a table stands in: a manager's change, signed in for and recorded on the
+        pit's chain (`area_changed`); the floor filters by it."""
+        known = self._raw.execute("SELECT 1 FROM pit_tables WHERE id = %s AND origin_id <> 0", (table_id,)).fetchone()
+        if known is None:
             raise LedgerError(f"the pit server {self.path} has no table {table_id} (`dealer-tui pit status` lists them)")
+        self._append_own(lambda _: [NewEvent("area_changed", {"table": table_id, "area": area.strip(), "by": by,
+                                                               "sign_in": sign_in})],
+                         self.chain_length(0))

@@ -413,12 +413,15 @@ BEGIN
     END IF;
 END $$;
 
-CREATE OR REPLACE FUNCTION pit_set_area(p_table BIGINT, p_area TEXT) RETURNS BOOLEAN
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-BEGIN
-    UPDATE pit_tables SET area = p_area WHERE id = p_table AND origin_id <> 0;
-    RETURN FOUND;
-END $$;
+DROP FUNCTION IF EXISTS pit_set_area(BIGINT, TEXT);
+CREATE OR REPLACE FUNCTION pit_area(p_table BIGINT) RETURNS TEXT
+LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
+    -- a table's area: the last change a manager signed for it on the pit's chain (one from before
+    -- areas were recorded so: the table's column)
+    SELECT COALESCE((SELECT payload::jsonb ->> 'area' FROM pit_events WHERE table_id = 0 AND kind = 'area_changed'
+                     AND payload::jsonb ->> 'table' = p_table::text ORDER BY seq DESC LIMIT 1),
+                    (SELECT area FROM pit_tables WHERE id = p_table), '')
+$$;
 
 CREATE OR REPLACE FUNCTION pit_late_seconds() RETURNS DOUBLE PRECISION
 LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
@@ -480,7 +483,6 @@ DROP POLICY IF EXISTS pit_register ON pit_tables;
 CREATE POLICY pit_register ON pit_tables FOR INSERT TO pit_terminal
     WITH CHECK (owner_role = current_user AND id <> 0 AND pit_origin_free(origin));
 DROP POLICY IF EXISTS pit_area ON pit_tables;
-CREATE POLICY pit_area ON pit_tables FOR UPDATE TO pit_floor USING (true) WITH CHECK (true);
 """
 """Row-level security: a terminal's login writes the rows of the tables it registered only (the
 owner and superusers, as PostgreSQL has it, are not bound by it); everyone who may read reads all."""
@@ -524,11 +526,9 @@ GRANT EXECUTE ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT,
 REVOKE ALL ON FUNCTION pit_lock_register() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION pit_lock_register() TO pit_floor;
 REVOKE INSERT, UPDATE ON pit_tables, {", ".join(PROJECTIONS)} FROM pit_terminal;
-REVOKE UPDATE (area) ON pit_tables FROM pit_floor;
 {"".join(f"REVOKE ALL ON FUNCTION {f} FROM PUBLIC; GRANT EXECUTE ON FUNCTION {f} TO {who};" for f, who in (
     ("pit_register(TEXT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT)", "pit_terminal"),
     ("pit_round_open(BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT)", "pit_terminal"),
     ("pit_seating(BIGINT, BOOLEAN, BIGINT, TEXT)", "pit_terminal"),
-    ("pit_round_update(BIGINT, TEXT, TEXT[], TEXT, BIGINT[], JSONB, BIGINT[], TEXT)", "pit_terminal"),
-    ("pit_set_area(BIGINT, TEXT)", "pit_floor")))}
+    ("pit_round_update(BIGINT, TEXT, TEXT[], TEXT, BIGINT[], JSONB, BIGINT[], TEXT)", "pit_terminal")))}
 """

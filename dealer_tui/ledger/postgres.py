@@ -94,7 +94,8 @@ ended than the floor allows (the pit's own flag: a terminal's view of its tables
 def pit_views() -> list[str]:
     """The whole pit by the server's ids (the pit's own staff register is table 0)."""
     bodies = {
-        "tables": ("SELECT id, name, game, profile, profile_sha256, card_source, created_at, area FROM pit_tables"
+        "tables": ("SELECT id, name, game, profile, profile_sha256, card_source, created_at, pit_area(id) AS area"
+                   " FROM pit_tables"
                    " WHERE origin_id <> 0 OR id = 0"),
         "rounds": f"SELECT id, table_id, {ROUND_VIEW.replace('flags', LATE_FLAGS)} FROM pit_rounds",
         "events": "SELECT id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events",

@@ -6,6 +6,8 @@ thresholds and the gaming day's hour are the floor's settings (`staff.floor_sett
 
 from __future__ import annotations
 
+import unicodedata
+
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -31,10 +33,18 @@ def gaming_day(ts: str, starts: int = SETTINGS["gaming_day_starts"].default) -> 
     return (moment - timedelta(hours=starts)).date().isoformat()
 
 
+def as_compared(text: str) -> str:
+    """A name or a card number as a person compares them: one Unicode form (NFKC), case folded,
+    zero-width and other invisible format characters removed, runs of spaces made one."""
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return " ".join("".join(c for c in folded if unicodedata.category(c) != "Cf").split())
+
+
 def player_key(name: str, card: str, table: str, seat: int) -> str:
     """Who a cash transaction is against: the card (or ID) when the player gave one; else, anonymous,
-    the player at that seat of that table."""
-    return f"card {card}" if card else f"{name} at {table} seat {seat}"
+    the player by name wherever they sit ("Ann Lee", "ann  lee" and "Ann Lee\u200b" are one player:
+    a name spread over seats or tables in its variants is one person to the cash logs)."""
+    return f"card {as_compared(card)}" if card else f"name {as_compared(name)}"
 
 
 @dataclass(frozen=True)
