@@ -85,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from dealer_tui.commands.common import EscapingStream
 
     plain = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)
     try:
         return commands[args.command].run(args)
     except KeyboardInterrupt:

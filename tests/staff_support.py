@@ -58,7 +58,10 @@ class Crew:
         """`text`: the sign-in's words (default: the act's, for a test); a payout's sign-off signs
         the payout's figures, as the terminal's does."""
         where = table.record.id if table is not None else None
-        signs = table.round.payout_figures() if act == SIGN_OFF and table is not None and table.round is not None \
+        from dealer_tui.staff import VOID
+
+        rnd = table.round if table is not None else None
+        signs = "" if rnd is None else rnd.payout_figures() if act == SIGN_OFF else rnd.void_figures() if act == VOID \
             else ""
         return self.desk.sign_in(account, pin, Purpose(act, text or f"{act} (test)", where, round_number, signs=signs))
 

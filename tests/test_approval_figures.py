@@ -110,3 +110,64 @@ def test_a_pit_floor_sign_in_that_signed_other_figures_decides_nothing(tmp_path:
     delivery.once()
     assert not FloorRequest(table).refresh()
     assert any("signed other figures than the payout round 1 waits with" in a[3] for a in pit.alarms())
+
+
+def signed_for(crew, table, figures: str):  # type: ignore[no-untyped-def]
+    """The dealer's and a supervisor's sign-ins for a tray step, each signing `figures`."""
+    from dealer_tui.staff import TRAY
+    from tests.staff_support import DEALER as D1, DEALER_PIN as D1_PIN, SUPERVISOR as S1, SUPERVISOR_PIN as S1_PIN
+
+    return (crew.desk.sign_in(D1, D1_PIN, Purpose(DEAL, "confirm (test)", table.record.id, signs=figures)),
+            crew.desk.sign_in(S1, S1_PIN, Purpose(TRAY, "witness (test)", table.record.id, signs=figures)))
+
+
+def test_a_witnessed_fill_rewritten_consistently_is_named_by_its_signatures(tmp_path: Path) -> None:
+    """The dealer and the supervisor sign the fill's chips and slip (10 x 100 on slip F-1). An
+    insider makes it 20 x 100 (the total with it) and re-hashes: both sign-ins name other figures.
+    Signing one fill and recording another is refused at the table."""
+    import pytest
+
+    from rules.errors import IllegalAction
+    from tests.test_shift_accounting import OPENER, casino_table
+
+    table, crew = casino_table(tmp_path)
+    table.open_shift(OPENER, *signed_for(crew, table, table.count_figures("opener", OPENER)))
+    with pytest.raises(IllegalAction, match="signed other figures"):
+        table.fill("F-1", {"100": 20}, *signed_for(crew, table, table.transfer_figures("fill", "F-1", {"100": 10})))
+    table.fill("F-1", {"100": 10}, *signed_for(crew, table, table.transfer_figures("fill", "F-1", {"100": 10})))
+    path = tmp_path / "ledger.sqlite"
+    assert verify_ledger(SqliteLedger(path)) == []
+    table.ledger.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE events SET payload = json_set(payload, '$.chips.\"100\"', 20, '$.total', 2000)"
+                   " WHERE kind = 'tray_filled'")
+    rehash(path)
+    problems = [p for p in verify_ledger(SqliteLedger(path)) if "signed other figures" in p]
+    assert len(problems) == 2                                        # the dealer's and the witness's
+
+
+def test_a_void_signs_what_each_seat_gets_back(tmp_path: Path) -> None:
+    """A void's sign-in signs the chips each seat gets back; a void recorded with other returns
+    (a rewrite) no longer matches it."""
+    from dealer_tui.staff import VOID
+    from tests.staff_support import SUPERVISOR as S1, SUPERVISOR_PIN as S1_PIN
+
+    path = tmp_path / "t.sqlite"
+    ledger = SqliteLedger(path)
+    crew = staffed(ledger)
+    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    crew.deal(table)
+    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
+        table.seat_player(seat, name, stack)
+    table.start_round()
+    table.act(Action("ante", seat=2, amount=500))
+    rnd = table.round
+    assert rnd is not None
+    who = crew.desk.sign_in(S1, S1_PIN, Purpose(VOID, "void (test)", table.record.id, 1, signs=rnd.void_figures()))
+    table.act(Action("void", data={"reason": "misdeal", "supervisor": who.account, "sign_in": who.sign_in}))
+    assert verify_ledger(ledger) == []
+    ledger.close()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE events SET payload = json_set(payload, '$.returned.\"2\"', 5000) WHERE kind = 'round_voided'")
+    rehash(path)
+    assert any("signed other figures" in p for p in verify_ledger(SqliteLedger(path)))

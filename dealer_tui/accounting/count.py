@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.accounting import DropCounted
+from dealer_tui.events.staff import Claim
 from dealer_tui.ledger.base import Ledger, StoredEvent, TableRecord
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
 from dealer_tui.staff import COUNT_DROP, Approval, StaffRegister, claim_problem
@@ -40,6 +41,13 @@ def drop_input_problem(cash: int, markers: int, collection: int, note: str = "",
     return None
 
 
+def drop_shift(ledger: Ledger, table: TableRecord, shift: int | None = None) -> int | None:
+    """The shift a drop count is for: `shift`, or the table's last closed one (None: none closed)."""
+    tray = tray_of(ledger.table_events(table.id, TRAY_KINDS), table.game)
+    closed = [s.number for s in tray.shifts if not s.open]
+    return shift if shift is not None else (closed[-1] if closed else None)
+
+
 def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, collection: int, by: Approval,
                 shift: int | None = None, note: str = "", recount: str = "") -> DropCounted:
     """Record the drop box count of the table's last closed shift (or `shift`); `IllegalAction`
@@ -50,8 +58,8 @@ def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, col
         raise IllegalAction(problem)
     if by.act != COUNT_DROP:
         raise IllegalAction("a drop count is made by the count team signed in to count the drop box")
-    problem = claim_problem(StaffRegister.read(ledger), DropCounted(shift=0, cash=0, markers=0, by=by.account,
-                                                                     sign_in=by.sign_in).claim(), table=table.id)
+    register = StaffRegister.read(ledger)
+    problem = claim_problem(register, Claim(COUNT_DROP, by.account, by.sign_in), table=table.id)
     if problem is not None:
         raise IllegalAction(f"The drop box of table {table.name} may not be counted: {problem}")
     made: list[DropCounted] = []
@@ -81,6 +89,9 @@ def record_drop(ledger: Ledger, table: TableRecord, cash: int, markers: int, col
                                 "nothing to recount")
         event = DropCounted(shift=target.number, cash=cash, markers=markers, collection=collection, by=by.account,
                             sign_in=by.sign_in, note=note.strip(), recount=recount.strip())
+        signed = claim_problem(register, event.claim(), table=table.id)
+        if signed is not None:
+            raise IllegalAction(f"The drop box of table {table.name} may not be counted: {signed}")
         made.append(event)
         return [event]
 

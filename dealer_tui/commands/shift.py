@@ -141,7 +141,8 @@ def _count(args: argparse.Namespace) -> int:
     from dealer_tui.staff import COUNT_DROP, Purpose, SignInRefused, StaffDesk
     from rules.errors import RulesError
 
-    from dealer_tui.accounting.count import drop_input_problem
+    from dealer_tui.accounting.count import drop_input_problem, drop_shift
+    from dealer_tui.events.accounting import drop_figures
     from dealer_tui.staff.desk import id_problem
 
     if server_url(args) is not None:
@@ -165,8 +166,10 @@ def _count(args: argparse.Namespace) -> int:
         if not found:
             return fail(f"--table: no table named {args.table!r} in {ledger.path}")
         table = found[-1]
+        target = drop_shift(ledger, table, args.shift)
+        figures = drop_figures(target, args.cash, args.markers, args.collection) if target is not None else ""
         by = sign_in(StaffDesk(ledger), args.by, Purpose(COUNT_DROP, f"count the drop box of table {table.name}",
-                                                          table.id))
+                                                          table.id, signs=figures))
         event = record_drop(ledger, table, args.cash, args.markers, args.collection, by, args.shift, args.note,
                             args.recount)
     except (RulesError, LedgerError, SignInRefused, EOFError) as exc:

@@ -6,7 +6,7 @@ value, as text, to the number of chips."""
 from __future__ import annotations
 
 from dealer_tui.events.codec import RoundEvent, optional
-from dealer_tui.events.staff import Claim
+from dealer_tui.events.staff import Claim, figures_of
 
 OPENER, CLOSER = "opener", "closer"
 CASH, MARKER = "cash", "marker"
@@ -18,6 +18,17 @@ TRAY_ACT, COUNT_DROP_ACT = "tray", "count_drop"
 def chips_total(chips: dict[str, int]) -> int:
     """What chips by denomination are worth."""
     return sum(int(value) * count for value, count in chips.items())
+
+
+def tray_figures(kind: str, chips: dict[str, int], detail: str) -> str:
+    """What the dealer's and the witness's sign-ins for a tray step sign: the step, its chips by
+    denomination (none of a denomination left out) and its opener or closer, or its slip."""
+    return figures_of(kind, {"chips": {v: n for v, n in sorted(chips.items()) if n}, "detail": detail})
+
+
+def drop_figures(shift: int, cash: int, markers: int, collection: int) -> str:
+    """What the count team's sign-in for a drop count signs: the shift and each figure counted."""
+    return figures_of("drop_counted", {"shift": shift, "cash": cash, "markers": markers, "collection": collection})
 
 
 class TrayEvent(RoundEvent):
@@ -32,7 +43,16 @@ class TrayEvent(RoundEvent):
     sign_in: int
 
     def claims(self) -> tuple[Claim, ...]:
-        return (Claim("deal", self.dealer, self.dealer_sign_in), Claim(TRAY_ACT, self.supervisor, self.sign_in))
+        figures = self.figures()
+        return (Claim("deal", self.dealer, self.dealer_sign_in, figures=figures),
+                Claim(TRAY_ACT, self.supervisor, self.sign_in, figures=figures))
+
+    def figures(self) -> str:
+        """What both sign-ins signed (`tray_figures`)."""
+        return tray_figures(self.KIND, self.chips, self.detail())
+
+    def detail(self) -> str:
+        return ""
 
 
 class TrayCounted(TrayEvent, kind="tray_counted"):
@@ -43,17 +63,26 @@ class TrayCounted(TrayEvent, kind="tray_counted"):
     expected: int | None = optional(default=None)
     """A closer: what the tray should have held by the shift's own records."""
 
+    def detail(self) -> str:
+        return self.count
+
 
 class TrayFilled(TrayEvent, kind="tray_filled"):
     """Chips brought from the cage to the tray, on the cage's slip."""
 
     slip: str
 
+    def detail(self) -> str:
+        return self.slip
+
 
 class TrayCredited(TrayEvent, kind="tray_credited"):
     """Chips sent from the tray back to the cage, on the cage's slip."""
 
     slip: str
+
+    def detail(self) -> str:
+        return self.slip
 
 
 class ChipsColouredUp(RoundEvent, kind="chips_coloured_up"):
@@ -85,4 +114,5 @@ class DropCounted(RoundEvent, kind="drop_counted"):
         return self.cash + self.markers
 
     def claim(self) -> Claim:
-        return Claim(COUNT_DROP_ACT, self.by, self.sign_in)
+        return Claim(COUNT_DROP_ACT, self.by, self.sign_in,
+                     figures=drop_figures(self.shift, self.cash, self.markers, self.collection))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from dealer_tui.events.codec import Json, Record, RoundEvent, key, optional
-from dealer_tui.events.staff import Claim, payout_figures
+from dealer_tui.events.staff import Claim, figures_of, payout_figures
 from dealer_tui.ledger.base import SettlementRow
 
 # -- the table ----------------------------------------------------------------------------------
@@ -220,6 +220,11 @@ class PayoutConfirmed(RoundEvent, kind="payout_confirmed"):
         return payout_figures(self.paid, [(r.seat, r.bet, r.stake, r.result) for r in self.rows])
 
 
+def void_figures(returned: dict[str, int]) -> str:
+    """What a void's sign-in signs: what each seat gets back."""
+    return figures_of("void", {seat: chips for seat, chips in sorted(returned.items()) if chips})
+
+
 class RoundVoided(RoundEvent, kind="round_voided"):
     reason: str
     by: str = ""
@@ -229,7 +234,7 @@ class RoundVoided(RoundEvent, kind="round_voided"):
     sign_in: int | None = optional(default=None)
 
     def claim(self) -> Claim:
-        return Claim("void", self.by, self.sign_in)
+        return Claim("void", self.by, self.sign_in, figures=void_figures(self.returned))
 
 
 class SignOffRequested(RoundEvent, kind="sign_off_requested"):

@@ -17,6 +17,7 @@ from dealer_tui.events.table import (
     SignOffApproved,
     SignOffRefused,
     SignOffRequested,
+    void_figures,
 )
 from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.frame import BANK_BETS, Action, Phase, RoundOutcome, refuse
@@ -140,6 +141,10 @@ class PayoutSteps(Handlers):
     def on_the_table(self) -> dict[int, int]:
         """The chips each seat has put up in the round so far: what a void hands back."""
         return {}
+
+    def void_figures(self) -> str:
+        """What a void's sign-in signs now (`events.table.void_figures`): what each seat gets back."""
+        return void_figures({str(seat): chips for seat, chips in self.on_the_table().items() if chips})
 
     def void_events(self, reason: str, by: str = "", sign_in: int | None = None) -> list[RoundEvent]:
         """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event

@@ -23,6 +23,7 @@ from dealer_tui.events.accounting import (
     TrayEvent,
     TrayFilled,
     chips_total,
+    tray_figures,
 )
 from dealer_tui.events.table import PlayerIdentified, TimeCollected
 from dealer_tui.rounds.cash import IN, day_total, gaming_day, player_key
@@ -187,6 +188,15 @@ class TableMoney:
         if count == OPENER and not counted:
             raise IllegalAction("The opener counts the chips in the tray: none were counted")
         return counted
+
+    def count_figures(self, count: str, chips: Mapping[str, int]) -> str:
+        """What the sign-ins for an opener or a closer of these chips sign (checked first)."""
+        return tray_figures(TrayCounted.KIND, self.check_count(count, chips), count)
+
+    def transfer_figures(self, what: str, slip: str, chips: Mapping[str, int]) -> str:
+        """What the sign-ins for a fill or a credit on this slip sign (checked first)."""
+        kind = TrayFilled if what == "fill" else TrayCredited
+        return tray_figures(kind.KIND, self.check_transfer(what, slip, chips), slip.strip())
 
     def witness_account_problem(self, account: str, step: str = TRAY_WITNESSED) -> str | None:
         """Why `account` may not witness the tray (the dealer on duty), said before its PIN is asked;

@@ -90,7 +90,8 @@ class SignedSteps(RoundSteps):
 
             screen.ask(ReasonModal(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
 
-        screen.with_staff(VOID, f"void round {number}", approved)
+        rnd = screen.round
+        screen.with_staff(VOID, f"void round {number}", approved, signs=rnd.void_figures() if rnd is not None else "")
 
     def action_floor(self) -> None:
         """The floor review over this ledger, for the supervisor (PIN first)."""

@@ -90,8 +90,9 @@ class TraySteps(RoundSteps):
             return str(exc)
         return None
 
-    def _signed(self, what: str, then: Callable[[Approval, Approval], None]) -> None:
-        """The dealer on duty signs (PIN), then a supervisor witnesses (ID and PIN)."""
+    def _signed(self, what: str, then: Callable[[Approval, Approval], None], signs: str = "") -> None:
+        """The dealer on duty signs (PIN), then a supervisor witnesses (ID and PIN), both signing the
+        step's figures `signs`."""
         screen = self.screen_of_table()
         table = screen.table
         on_duty = table.session.dealer
@@ -107,12 +108,13 @@ class TraySteps(RoundSteps):
                 if supervisor is not None:
                     then(dealer, supervisor)
 
-            screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id),
+            screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id,
+                                                         signs=signs),
                                     check=table.witness_problem, account_check=table.witness_account_problem,
                                     hint="A supervisor or a manager other than the dealer witnesses it with their "
                                          "own ID and PIN."), supervisor_signed)
 
-        screen.show(SignInModal(screen.desk, Purpose(DEAL, f"confirm {what} {where}", table.record.id),
+        screen.show(SignInModal(screen.desk, Purpose(DEAL, f"confirm {what} {where}", table.record.id, signs=signs),
                                 account=on_duty.account,
                                 hint=f"The dealer on duty, {on_duty.name}, signs with their PIN."), dealer_signed)
 
@@ -149,7 +151,7 @@ class TraySteps(RoundSteps):
                     screen._tray_step(lambda: table.close_shift(chips, dealer, supervisor),
                                       lambda: screen._closer_said(total, expected))
 
-            screen._signed(f"the {count} of {total:,}", record)
+            screen._signed(f"the {count} of {total:,}", record, table.count_figures(count, chips))
 
         screen.ask(AmountModal(title, screen._chip_fields(),
                                lambda v: screen.problem(lambda: table.check_count(count, v)), enter_moves=True),
@@ -195,7 +197,8 @@ class TraySteps(RoundSteps):
                                       lambda: f"{what.capitalize()} {total:,} on slip {slip.strip()}: the tray holds "
                                               f"{table.tray.shift.expected if table.tray.shift else 0:,} expected.")
 
-                screen._signed(f"the {what} of {total:,} (slip {slip.strip()})", record)
+                screen._signed(f"the {what} of {total:,} (slip {slip.strip()})", record,
+                               table.transfer_figures(what, slip, chips))
 
             direction = "from the cage" if what == "fill" else "to the cage"
             screen.ask(AmountModal(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",

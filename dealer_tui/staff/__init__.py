@@ -18,7 +18,8 @@ from dealer_tui.staff.authority import (
     claim_problem,
 )
 from dealer_tui.staff.desk import Purpose, SignInRefused, StaffDesk, StaffError
-from dealer_tui.staff.register import MAX_TRIES, Account, StaffRegister
+from dealer_tui.ledger.base import MAX_TRIES
+from dealer_tui.staff.register import Account, StaffRegister
 
 __all__ = ["ACKNOWLEDGE", "CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
            "VOID", "Account", "Approval", "Purpose", "SignInRefused", "StaffDesk", "StaffError", "StaffRegister",

@@ -36,7 +36,8 @@ from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent
 from dealer_tui.staff.authority import MANAGE, MAY, SET_PIN, WHAT, Approval, article, roles_text
 from dealer_tui.staff.floor_settings import setting_problem
 from dealer_tui.staff.pins import PinRefused, hash_pin, pin_problem, public_hex, seal_pin, sign, too_short, unlock
-from dealer_tui.staff.register import LOCK_SECONDS, LOCK_SLACK_S, MAX_TRIES, StaffRegister
+from dealer_tui.ledger.base import LOCK_SECONDS, MAX_TRIES
+from dealer_tui.staff.register import LOCK_SLACK_S, StaffRegister
 
 MAX_ID = 32
 MAX_NAME = 80
