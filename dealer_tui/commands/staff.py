@@ -51,6 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     settings.add_argument("--ctr", type=whole(), dest="ctr_threshold", help="the currency-transaction threshold")
     settings.add_argument("--void-minutes", type=whole(), dest="void_alert_minutes",
                           help="two voids at one table within this many minutes raise an alert")
+    settings.add_argument("--late-minutes", type=whole(), dest="late_delivery_minutes",
+                          help="a pit: a round reaching the server this many minutes after it ended is late")
     settings.add_argument("--day-starts", type=whole(), dest="gaming_day_starts",
                           help="the hour (UTC, 0-23) a gaming day begins")
     settings.add_argument("--by", help="the manager who changes them (asked for their PIN)")
