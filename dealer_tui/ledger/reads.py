@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from dealer_tui.ledger import queries
@@ -26,6 +27,14 @@ from dealer_tui.ledger.base import (
     TableRecord,
     Totals,
 )
+from rules.printable import UNSEEN_IN_A_CELL, shown_cell
+
+
+def shown_record(row: Sequence[Any]) -> TableRecord:
+    """A table's row as every screen and report shows it: its name with control characters escaped
+    (a name is no event: whoever edits the file may write anything there)."""
+    record = TableRecord(*row)
+    return replace(record, name=shown_cell(record.name)) if UNSEEN_IN_A_CELL.search(record.name) else record
 
 
 class LedgerReads:
@@ -51,7 +60,7 @@ class LedgerReads:
         ).fetchone()
         if row is None:
             raise LedgerError(f"no table {table_id} in {self.path}")
-        return TableRecord(*row)
+        return shown_record(row)
 
     def table_record(self, table_id: int) -> TableRecord:
         """The table's row (the staff register's too)."""
@@ -62,7 +71,7 @@ class LedgerReads:
             "SELECT id, name, game, profile, profile_sha256, card_source, created_at FROM tables WHERE id <> ?"
             " ORDER BY id", (STAFF_REGISTER,)
         ).fetchall()
-        return [TableRecord(*row) for row in rows]
+        return [shown_record(row) for row in rows]
 
     _ROUND_COLUMNS = queries.ROUND_COLUMNS
     _round_record = staticmethod(queries.round_record)
