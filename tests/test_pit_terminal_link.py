@@ -112,3 +112,38 @@ async def test_a_new_table_of_the_pit_takes_no_other_terminals_table_name(tmp_pa
         assert str(screen.query_one("#setup-error", Static).render()) == (
             "table name: the pit has a table 'table 1' already (another terminal's); give this one another name, so "
             "that the floor tells them apart")
+
+
+async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_manager_confirms_it(
+        tmp_path: Path, pit_db: str) -> None:
+    """A new terminal with a pit: before anything else the pit's key is shown for a manager of the
+    pit to compare and confirm with their ID and PIN (a wrong PIN refused, counted); then the pit's
+    staff are received and its dealer signs in."""
+    from dealer_tui.ledger.base import key_fingerprint
+    from dealer_tui.screens.choice_modal import ChoiceModal
+    from dealer_tui.screens.sign_in_modal import SignInModal
+    from tests.test_pit_staff import DEALER, PIT_MANAGER, PIT_MANAGER_PIN, pit_with_staff
+
+    pit = pit_with_staff(pit_db)
+    key = pit.pit_key()
+    pit.close()
+    url = "postgresql:///" + pit_db.split("dbname=")[1].split()[0] + "?host=" + pit_db.split("host=")[1].split()[0] \
+        + "&user=pit"
+    app = make_app(tmp_path / "new.sqlite", options=Options(game="high-card-flush"), pit=url)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, ChoiceModal) and key_fingerprint(key) in choice.question
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, SignInModal)
+        await pilot.press(*PIT_MANAGER, "enter", *"111222333", "enter")
+        assert "wrong ID or PIN for the pit's manager PM" in str(app.screen.query_one("#pin-error", Static).render())
+        await pilot.press(*PIT_MANAGER_PIN, "enter")
+        for _ in range(50):
+            await pilot.pause(0.05)
+            if not isinstance(app.screen, (ChoiceModal, SignInModal)) or \
+                    getattr(app.screen, "purpose", None) is not None and app.screen.purpose.act == "deal":
+                break
+        register = app.staff.register()
+        assert register.binding is not None and register.binding.pit_key == key and DEALER in register.accounts
