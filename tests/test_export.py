@@ -67,7 +67,7 @@ def test_export_refuses_an_unknown_flag_naming_every_flag(ledger: Path, tmp_path
     assert not out.exists()
     err = capsys.readouterr().err
     assert err == ("error: --flag: 'bogus' is not a flag (one of: signed_off, voided, dead_hands, capped, "
-                   "over_cap_raise, split_pot, all_in, recovered, seeded, training)\n")
+                   "over_cap_raise, split_pot, all_in, recovered, seeded, training, late_delivery)\n")
 
 
 def test_export_takes_every_flag_the_floor_filter_offers(ledger: Path, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from typing import TextIO
 
 from dealer_tui.accounting.dealers import DealerFigures, dealer_totals
 from dealer_tui.accounting.shifts import ShiftFigures, totals
-from rules.printable import csv_cell
+from dealer_tui.printable import csv_cell
 
 CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
                "rounds_per_hour", "handle", "drop", "drop_cash", "drop_markers", "expected_drop", "drop_difference",

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from dealer_tui.paths import user_profiles_dir
-from rules.printable import UNSEEN, shown_text
+from dealer_tui.printable import UNSEEN, shown_text
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger

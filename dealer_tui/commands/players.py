@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from dealer_tui.commands.common import add_ledger_option, fail, reading_ledger, whole
-from rules.printable import csv_cell
+from dealer_tui.printable import csv_cell
 
 if TYPE_CHECKING:
     from dealer_tui.accounting.ratings import PlayerRating

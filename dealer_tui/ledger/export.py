@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TextIO
 
 from dealer_tui.ledger.base import Ledger, RowQuery
-from rules.printable import csv_cell
+from dealer_tui.printable import csv_cell
 
 CSV_COLUMNS = ("round_id", "table", "round", "time", "game", "profile", "seat", "bet", "stake", "result",
                "reason", "flags")

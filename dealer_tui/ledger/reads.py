@@ -27,7 +27,7 @@ from dealer_tui.ledger.base import (
     TableRecord,
     Totals,
 )
-from rules.printable import UNSEEN_IN_A_CELL, shown_cell
+from dealer_tui.printable import UNSEEN_IN_A_CELL, shown_cell
 
 
 def shown_record(row: Sequence[Any]) -> TableRecord:
