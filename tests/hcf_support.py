@@ -10,6 +10,7 @@ from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import KeyedEntry, ScriptedDeck
 from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
 from dealer_tui.rounds.table import Table
+from dealer_tui.staff import Approval
 from rules.cards import parse_cards
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import staffed_table
@@ -61,3 +62,20 @@ def big_win(table: Table) -> None:
     table.act(Action("raise", 2, 1000))
     table.act(Action("fold", 3))
     table.act(Action("reveal"))
+
+
+def big_payout_table(ledger: SqliteLedger, dealer: Approval | None = None) -> Table:
+    """A round of the card room's profile with Ann (20,000, the Designated Player), Bob (5,000) and
+    Cy (1,000) seated, dealt by `dealer` (None: the test staff's dealer), round 1 started; its cards
+    make `big_win` seat 2's 8,500."""
+    from tests.staff_support import staffed
+
+    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    if dealer is None:
+        staffed(ledger).deal(table)
+    else:
+        table.sign_in_dealer(dealer)
+    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
+        table.seat_player(seat, name, stack)
+    table.start_round()
+    return table

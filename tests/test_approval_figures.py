@@ -14,26 +14,21 @@ from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.ledger.postgres import PgLedger
-from dealer_tui.pit.delivery import Delivery
 from dealer_tui.rounds.base import Action
-from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.payout_screen import FloorRequest
 from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
-from rules.cards import parse_cards
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+from tests.hcf_support import big_payout_table as seated_table
+from tests.hcf_support import big_win
 from tests.staff_support import approval, staffed
 from tests.test_pit_staff import DEALER, DEALER_PIN, SUPER, SUPER_PIN, pit_with_staff, terminal
 from tests.test_tampering import rehash
 
 
 def big_payout_table(ledger: SqliteLedger) -> Table:
-    """HCF: seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 against the Designated Player at seat 1."""
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    table.sign_in_dealer(StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", table.record.id)))
-    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
-        table.seat_player(seat, name, stack)
-    table.start_round()
+    """HCF: seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 against the Designated Player at
+    seat 1, dealt by the pit's dealer."""
+    table = seated_table(ledger, StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1)))
     big_win(table)
     return table
 
@@ -44,12 +39,7 @@ def test_a_signed_off_payout_rewritten_consistently_is_named_by_its_signature(tm
     with it) and re-hashes the chain: the sign-in no longer signs what the round records."""
     path = tmp_path / "t.sqlite"
     ledger = SqliteLedger(path)
-    crew = staffed(ledger)
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    crew.deal(table)
-    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
-        table.seat_player(seat, name, stack)
-    table.start_round()
+    table = seated_table(ledger)
     big_win(table)
     table.act(Action("confirm_payout", data=approval(table, SIGN_OFF)))
     assert verify_ledger(ledger) == []
@@ -155,11 +145,7 @@ def test_a_void_signs_what_each_seat_gets_back(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite"
     ledger = SqliteLedger(path)
     crew = staffed(ledger)
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    crew.deal(table)
-    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
-        table.seat_player(seat, name, stack)
-    table.start_round()
+    table = seated_table(ledger)
     table.act(Action("ante", seat=2, amount=500))
     rnd = table.round
     assert rnd is not None

@@ -118,20 +118,13 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     with the pit as its witness."""
     from dealer_tui.audit import verify_ledger
     from dealer_tui.rounds.base import Action
-    from dealer_tui.rounds.cards import ScriptedDeck
-    from dealer_tui.rounds.table import Table
     from dealer_tui.screens.payout_screen import FloorRequest
     from dealer_tui.staff import SIGN_OFF
-    from rules.cards import parse_cards
-    from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+    from tests.hcf_support import big_payout_table, big_win
 
     pit = pit_with_staff(pit_db)
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    table.sign_in_dealer(StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", table.record.id)))
-    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
-        table.seat_player(seat, name, stack)
-    table.start_round()
+    table = big_payout_table(ledger, StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1)))
     big_win(table)
     table.act(Action("confirm_payout", data={"send_to_floor": True}))
     delivery.once()

@@ -5,13 +5,11 @@ deliveries the server refused (alarms) and a manager's word on them (mixed into 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 from collections.abc import Callable, Sequence
-
-import psycopg
+from typing import TYPE_CHECKING
 
 from dealer_tui.ledger.base import ACCOUNT_KINDS, LOCK_SECONDS, MAX_TRIES, LedgerError, NewEvent, StoredEvent
-from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
+from dealer_tui.ledger.pg_connection import Pooled, answers
 
 
 class PitStatus:
