@@ -11,6 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from dealer_tui.floor_app import FloorApp
+from dealer_tui.events.staff import area_purpose
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.screens.floor_filters import FilterModal
@@ -32,7 +33,7 @@ def pit_floor(tmp_path: Path, pit_db: str) -> FloorApp:
     by = desk.sign_in("PM", "424242424", Purpose(MANAGE, "staff"))
     desk.add("S7", "Sid Super", "supervisor", "717171717", by)
     main2 = next(t.id for t in pit.tables() if t.name == "Main 2")
-    area_by = desk.sign_in("PM", "424242424", Purpose(MANAGE, "put Main 2 in Pit 2"))
+    area_by = desk.sign_in("PM", "424242424", Purpose(MANAGE, area_purpose(main2, "Pit 2")))
     pit.set_area(main2, "Pit 2", area_by.account, area_by.sign_in)
     user = desk.sign_in("S7", "717171717", Purpose(FLOOR, "the pit's floor (test)"))
     return FloorApp(PgLedger(pit_db), GAMES, desk, user)

@@ -13,7 +13,7 @@ import pytest
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.audit.ledger_audit import verify
-from dealer_tui.events.staff import StaffAdded, StaffReceived
+from dealer_tui.events.staff import StaffAdded, StaffReceived, area_purpose
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
 from dealer_tui.ledger.postgres import PgLedger, init_schema, shown
@@ -303,9 +303,21 @@ def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: P
     Delivery(tmp_path / "t.sqlite", pit_db).once()
     table = pit.tables()[0].id
     desk = StaffDesk(pit)
-    by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "put the table in Pit 2"))
+    by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, area_purpose(table, "Pit 2")))
     pit.set_area(table, "Pit 2", by.account, by.sign_in)
     assert pit.areas()[table] == "Pit 2" and verify_pit(pit_db).problems == []
+    pit.alarm("someone", "-", "a delivery refused (test)")
+    alarm = int(pit.alarms()[0][3].rsplit("(alarm ", 1)[1].rstrip(")"))
+    floor_login = f"{pit_db.split('dbname=')[1].split()[0]}_floorb"
+    with psycopg.connect(pit_db, autocommit=True) as db:
+        db.execute(f"CREATE ROLE {floor_login} LOGIN IN ROLE pit_floor")
+    reused = PgLedger(pit_db.replace("user=pit", f"user={floor_login}"))
+    reused.acknowledge(alarm, "looked into (not by PM)", PIT_MANAGER, by.sign_in)   # the area's sign-in again
+    assert pit.alarms() != []                                        # the alarm stays on the floor
+    assert any(f"which was to {area_purpose(table, 'Pit 2')!r}, not to 'acknowledge alarm {alarm}'" in p
+               for p in verify_pit(pit_db).problems)
+    reused.set_area(table, "Back room", PIT_MANAGER, by.sign_in)     # and a table moved on it: named
+    assert any("(area_changed): manage by 'PM'" in p and "in area 'Back room'" in p for p in verify_pit(pit_db).problems)
     name = f"{pit_db.split('dbname=')[1].split()[0]}_floora"
     with psycopg.connect(pit_db, autocommit=True) as db:
         db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")

@@ -117,6 +117,7 @@ def _status(url: str) -> int:
 
 def _area(args: argparse.Namespace) -> int:
     from dealer_tui.commands.staff import sign_in
+    from dealer_tui.events.staff import area_purpose
     from dealer_tui.ledger.postgres import PgLedger
     from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk
 
@@ -130,8 +131,7 @@ def _area(args: argparse.Namespace) -> int:
                         "give the id")
         table = named[0]
         try:
-            who = sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"put table {table.name} ({table.id}) in area "
-                                                                   f"{args.area!r}"))
+            who = sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, area_purpose(table.id, args.area)))
         except (SignInRefused, EOFError) as exc:
             return fail(str(exc))
         pit.set_area(table.id, args.area, who.account, who.sign_in)
@@ -143,13 +143,14 @@ def _area(args: argparse.Namespace) -> int:
 
 def _acknowledge(args: argparse.Namespace) -> int:
     from dealer_tui.commands.staff import sign_in
+    from dealer_tui.events.staff import alarm_purpose
     from dealer_tui.ledger.postgres import PgLedger
     from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk
 
     pit = PgLedger(args.server)
     try:
         try:
-            who = sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"acknowledge alarm {args.alarm}"))
+            who = sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, alarm_purpose(args.alarm)))
         except (SignInRefused, EOFError) as exc:
             return fail(str(exc))
         pit.acknowledge(args.alarm, args.reason, who.account, who.sign_in)

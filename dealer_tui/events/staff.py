@@ -185,6 +185,16 @@ class FloorSettingsChanged(ManagerSigned, kind="floor_settings_changed"):
     reason: str
 
 
+def alarm_purpose(alarm: int) -> str:
+    """The words a manager's sign-in to acknowledge an alarm is made for (it stands for that one)."""
+    return f"acknowledge alarm {alarm}"
+
+
+def area_purpose(table: int, area: str) -> str:
+    """The words a manager's sign-in to put a table in an area is made for."""
+    return f"put table {table} in area {area.strip()!r}"
+
+
 class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
     """A refused delivery the server raised as an alarm, looked into: a manager's word on it, kept
     on the pit's chain (the alarm itself is never deleted)."""
@@ -195,7 +205,7 @@ class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
     sign_in: int
 
     def claim(self) -> Claim:
-        return Claim("manage", self.by, self.sign_in)
+        return Claim("manage", self.by, self.sign_in, purpose=alarm_purpose(self.alarm))
 
 
 class AreaChanged(RoundEvent, kind="area_changed"):
@@ -209,7 +219,7 @@ class AreaChanged(RoundEvent, kind="area_changed"):
     sign_in: int
 
     def claim(self) -> Claim:
-        return Claim("manage", self.by, self.sign_in)
+        return Claim("manage", self.by, self.sign_in, purpose=area_purpose(self.table, self.area))
 
 
 class AlertAcknowledged(RoundEvent, kind="alert_acknowledged"):

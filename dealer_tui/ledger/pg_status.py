@@ -64,7 +64,8 @@ class PitStatus:
             " extract(epoch FROM e.received_at)::float8, extract(epoch FROM clock_timestamp())::float8"
             " FROM pit_events e JOIN pit_tables t ON t.id = e.table_id JOIN recent r"
             " ON r.account = e.payload::jsonb ->> 'account'"
-            " WHERE t.origin_id = 0 AND e.kind IN ('staff_refused', 'staff_signed_in', 'staff_unlocked')"
+            " WHERE t.origin_id = 0 AND (e.kind IN ('staff_refused', 'staff_signed_in')"
+            " OR e.kind = 'staff_unlocked' AND t.id = 0)"
             " AND e.received_at > clock_timestamp() - interval '1 day' ORDER BY e.received_at, e.id",
             (LOCK_SECONDS, account, account)).fetchall()
         failures: dict[str, int] = {}
@@ -143,10 +144,17 @@ class PitStatus:
 
     @answers
     def acknowledged(self) -> dict[int, tuple[str, str]]:
-        """Alarms a manager acknowledged on the pit's chain: alarm id -> (by, reason)."""
+        """Alarms a manager acknowledged on the pit's chain: alarm id -> (by, reason) — each naming a
+        sign-in on the pit's chain by that account, for managing, made to acknowledge that alarm (its
+        signature and the account's role are `history verify`'s to check)."""
         return {int(p["alarm"]): (str(p.get("by", "")), str(p.get("reason", ""))) for p in (
             json.loads(t) for (t,) in self._raw.execute(
-                "SELECT payload FROM pit_events WHERE table_id = 0 AND kind = 'alarm_acknowledged'").fetchall())
+                "SELECT a.payload FROM pit_events a JOIN pit_events s ON s.table_id = 0 AND s.kind = 'staff_signed_in'"
+                " AND s.ledger_seq::text = a.payload::jsonb ->> 'sign_in'"
+                " AND s.payload::jsonb ->> 'account' = a.payload::jsonb ->> 'by'"
+                " AND s.payload::jsonb ->> 'act' = 'manage'"
+                " AND s.payload::jsonb ->> 'purpose' = 'acknowledge alarm ' || (a.payload::jsonb ->> 'alarm')"
+                " WHERE a.table_id = 0 AND a.kind = 'alarm_acknowledged'").fetchall())
             if isinstance(p.get("alarm"), int)}
 
     @answers
