@@ -330,3 +330,28 @@ def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: P
     assert floor.areas()[table] == "Back room"                      # recorded, and so it is named:
     problems = verify_pit(pit_db).problems
     assert any("(area_changed): manage by 'S7'" in p and "stands for nothing" in p for p in problems), problems
+
+
+def test_a_copy_nudged_to_new_hashes_is_refused_by_the_sign_ins_it_copies(tmp_path: Path, pit_db: str) -> None:
+    """Attack 5, harder: the copy's first events moved by a microsecond, its table renamed and its
+    chains re-hashed, so no hash is the original's: the sign-ins it carries are another ledger's
+    (the same signatures), and the server refuses them, naming that ledger."""
+    import shutil
+    import sqlite3
+
+    from tests.test_pit_delivery import played, server_count, terminal_login
+    from tests.test_tampering import rehash
+
+    init_schema(pit_db)
+    seven, eight = terminal_login(pit_db, 7), terminal_login(pit_db, 8)
+    played(tmp_path / "t7.sqlite", rounds=3).close()
+    assert Delivery(tmp_path / "t7.sqlite", seven).once().refused == []
+    shutil.copy(tmp_path / "t7.sqlite", tmp_path / "clone.sqlite")
+    with sqlite3.connect(tmp_path / "clone.sqlite") as db:
+        db.execute("UPDATE ledger_meta SET value = 'ffffffffffffffffffffffffffffffff' WHERE key = 'ledger_id'")
+        db.execute("UPDATE events SET ts = replace(ts, '+00:00', '1+00:00') WHERE seq = 1")
+        db.execute("UPDATE tables SET name = 'H9' WHERE id <> 0")
+    rehash(tmp_path / "clone.sqlite")
+    refused = Delivery(tmp_path / "clone.sqlite", eight).once().refused
+    assert refused and any("a sign-in copied from another ledger" in r for r in refused)
+    assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 3

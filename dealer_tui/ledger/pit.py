@@ -86,6 +86,8 @@ CREATE TABLE IF NOT EXISTS pit_events(
 );
 CREATE INDEX IF NOT EXISTS pit_events_by_round ON pit_events(round_id, seq);
 CREATE INDEX IF NOT EXISTS pit_events_by_hash ON pit_events(hash);
+CREATE INDEX IF NOT EXISTS pit_events_by_signature ON pit_events((payload::jsonb ->> 'signature'))
+    WHERE kind = 'staff_signed_in';
 CREATE INDEX IF NOT EXISTS pit_events_by_kind ON pit_events(table_id, kind, seq);
 CREATE INDEX IF NOT EXISTS pit_events_by_account ON pit_events((payload::jsonb ->> 'account'), seq)
     WHERE kind IN ('staff_signed_in', 'staff_refused', 'staff_locked');
@@ -178,6 +180,7 @@ DECLARE
     copied_from TEXT;
     copied_table TEXT;
     prior_kind TEXT;
+    named JSONB;
     prior TEXT;
     made_up BOOLEAN;
 BEGIN
@@ -217,6 +220,28 @@ BEGIN
         RAISE EXCEPTION 'event % is on the server already, in table % of ledger %: this ledger is a copy of that one '
             '(a new id does not make a chain new)', p_seq, copied_table, left(copied_from, 8)
             USING ERRCODE = 'integrity_constraint_violation';
+    END IF;
+    IF p_table <> 0 AND (SELECT origin_id FROM pit_tables WHERE id = p_table) <> 0 THEN
+        -- a table's event stands on sign-ins of its own ledger's register, which the server holds first
+        FOR named IN SELECT v FROM jsonb_each(p_payload::jsonb) AS kv(k, v)
+                WHERE kv.k IN ('sign_in', 'dealer_sign_in') AND jsonb_typeof(kv.v) = 'number' LOOP
+            IF NOT EXISTS (SELECT 1 FROM pit_events e JOIN pit_tables r ON r.id = e.table_id
+                    WHERE r.origin = (SELECT origin FROM pit_tables WHERE id = p_table) AND r.origin_id = 0
+                    AND e.ledger_seq = (named #>> '{}')::numeric AND e.kind IN ('staff_signed_in', 'staff_received')) THEN
+                RAISE EXCEPTION 'event % names sign-in %, which the server does not hold in this ledger''s register',
+                    p_seq, named #>> '{}' USING ERRCODE = 'integrity_constraint_violation';
+            END IF;
+        END LOOP;
+    END IF;
+    IF p_kind = 'staff_signed_in' THEN  -- a sign-in stands for one approval, in one ledger
+        SELECT t.origin, t.name INTO copied_from, copied_table FROM pit_events e JOIN pit_tables t ON t.id = e.table_id
+            WHERE e.kind = 'staff_signed_in' AND e.payload::jsonb ->> 'signature' = p_payload::jsonb ->> 'signature'
+            AND t.origin <> (SELECT origin FROM pit_tables WHERE id = p_table) LIMIT 1;
+        IF FOUND THEN
+            RAISE EXCEPTION 'event % is a sign-in the server holds already, in ledger %: a sign-in copied from another '
+                'ledger (a copy of it, re-hashed)', p_seq, left(copied_from, 8)
+                USING ERRCODE = 'integrity_constraint_violation';
+        END IF;
     END IF;
     IF p_kind = 'staff_locked' THEN  -- as a desk writes it: after the refusal that made three wrong PINs, 300 s
         SELECT kind, payload INTO prior_kind, prior FROM pit_events WHERE table_id = p_table AND seq = p_seq - 1;
