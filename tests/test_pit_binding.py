@@ -355,3 +355,30 @@ def test_a_copy_nudged_to_new_hashes_is_refused_by_the_sign_ins_it_copies(tmp_pa
     refused = Delivery(tmp_path / "clone.sqlite", eight).once().refused
     assert refused and any("a sign-in copied from another ledger" in r for r in refused)
     assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 3
+
+
+def test_rounds_held_back_while_the_terminal_was_silent_are_late_whatever_times_they_carry(
+        tmp_path: Path, pit_db: str) -> None:
+    """Attack 4 with its times moved: the rounds say they ended just now, but the terminal was not
+    heard from for 25 minutes before it delivered them: the pit measures from its own record of the
+    silence and flags them late_delivery."""
+    import random
+
+    from dealer_tui.demo import play, seat_players
+    from dealer_tui.rounds.cards import VirtualShoe
+    from tests.staff_support import staffed_table
+    from tests.test_pit_delivery import HCF
+
+    init_schema(pit_db)
+    ledger = SqliteLedger(tmp_path / "t.sqlite")
+    table = staffed_table(ledger, "Main 1", HCF, VirtualShoe.seeded_with(3), seats=7)
+    seat_players(table, 3)
+    play(table, 1, random.Random(3))
+    Delivery(tmp_path / "t.sqlite", pit_db).once()
+    with psycopg.connect(pit_db, autocommit=True) as db:              # 25 minutes of silence, as the server saw it
+        db.execute("UPDATE pit_links SET last_contact = last_contact - interval '25 minutes'")
+    play(table, 2, random.Random(4))                                  # their own times: now
+    Delivery(tmp_path / "t.sqlite", pit_db).once()
+    pit = PgLedger(pit_db)
+    flagged = {r.number: "late_delivery" in r.flags for r in pit.table_rounds(pit.tables()[0].id)}
+    assert flagged == {1: False, 2: True, 3: True}

@@ -141,6 +141,12 @@ CREATE TABLE IF NOT EXISTS pit_deliveries(
     received_at TIMESTAMPTZ NOT NULL,
     seconds DOUBLE PRECISION NOT NULL
 );
+CREATE TABLE IF NOT EXISTS pit_gaps(
+    origin TEXT NOT NULL,
+    went_silent TIMESTAMPTZ NOT NULL,
+    back TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS pit_gaps_by_origin ON pit_gaps(origin, back);
 CREATE TABLE IF NOT EXISTS pit_secret(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pit_signatures(
     seq BIGINT PRIMARY KEY,
@@ -413,9 +419,14 @@ BEGIN
     END IF;
     IF COALESCE(p_status, was.status) IN ('settled', 'voided') AND was.status = 'open' THEN
         BEGIN  -- how long after it ended (the terminal's time) the round reached the server (the server's)
+            -- by the round's own time, or, delivered just after its terminal was silent, since it went silent
             INSERT INTO pit_deliveries(round_id, ended_at, received_at, seconds)
-                VALUES (p_round, p_ended, clock_timestamp(),
-                        extract(epoch FROM clock_timestamp() - p_ended::timestamptz))
+                VALUES (p_round, p_ended, clock_timestamp(), GREATEST(
+                        extract(epoch FROM clock_timestamp() - p_ended::timestamptz),
+                        (SELECT MAX(extract(epoch FROM g.back - g.went_silent)) FROM pit_gaps g
+                         WHERE g.origin = (SELECT t.origin FROM pit_tables t JOIN pit_rounds r ON r.table_id = t.id
+                                           WHERE r.id = p_round)
+                         AND g.back > clock_timestamp() - interval '10 seconds')))
                 ON CONFLICT (round_id) DO NOTHING;
         EXCEPTION WHEN others THEN
             INSERT INTO pit_deliveries(round_id, ended_at, received_at, seconds)
@@ -473,6 +484,11 @@ BEGIN
     IF NOT pit_origin_free(p_origin) THEN
         RAISE EXCEPTION 'the tables of ledger % are another login''s', p_origin USING ERRCODE = 'insufficient_privilege';
     END IF;
+    -- a terminal heard from again after more than 30 s of silence: the gap is kept (what it delivers
+    -- now was held back meanwhile, whatever times its events say)
+    INSERT INTO pit_gaps(origin, went_silent, back)
+        SELECT origin, last_contact, clock_timestamp() FROM pit_links
+        WHERE origin = p_origin AND last_contact < clock_timestamp() - interval '30 seconds';
     INSERT INTO pit_links(origin, terminal, host, last_contact, closed)
         VALUES (p_origin, p_terminal, p_host, clock_timestamp(), p_closed)
     ON CONFLICT (origin) DO UPDATE SET terminal = EXCLUDED.terminal, host = EXCLUDED.host,
@@ -527,6 +543,7 @@ INSERT INTO pit_tables(id, origin, origin_id, name, game, profile, profile_sha25
 
 PROJECTIONS = ("pit_rounds", "pit_settlements", "pit_round_flags", "pit_hourly_totals", "pit_seatings")
 READ_ALL = ("pit_meta", "pit_tables", "pit_events", "pit_links", "pit_alarms", "pit_signatures", "pit_deliveries",
+            "pit_gaps",
             *PROJECTIONS)
 
 ROLES = f"""
