@@ -225,16 +225,13 @@ def test_old_receipts_from_before_pit_signatures_verify_with_a_note_and_grant_no
     assert verify(SqliteLedger(path)).problems == []
 
 
-def test_a_copy_of_a_delivered_ledger_under_a_new_id_and_another_login_is_refused(tmp_path: Path,
-                                                                                   pit_db: str) -> None:
-    """Attack 5: a delivered ledger copied, given a new ledger id and delivered under another
-    terminal's login: the server refuses every table whose chain it holds already, naming the
-    ledger it copies, and raises the alarm; its rounds are not shown twice."""
+def delivered_and_copied(tmp_path: Path, pit_db: str) -> str:
+    """Terminal 7's ledger of three rounds delivered, then copied to clone.sqlite under a new ledger
+    id; the login of another terminal (8), to deliver the copy with."""
     import shutil
     import sqlite3
 
-    from dealer_tui.audit.pit_audit import verify_pit
-    from tests.test_pit_delivery import played, server_count, terminal_login
+    from tests.test_pit_delivery import played, terminal_login
 
     init_schema(pit_db)
     seven, eight = terminal_login(pit_db, 7), terminal_login(pit_db, 8)
@@ -243,6 +240,18 @@ def test_a_copy_of_a_delivered_ledger_under_a_new_id_and_another_login_is_refuse
     shutil.copy(tmp_path / "t7.sqlite", tmp_path / "clone.sqlite")
     with sqlite3.connect(tmp_path / "clone.sqlite") as db:
         db.execute("UPDATE ledger_meta SET value = 'ffffffffffffffffffffffffffffffff' WHERE key = 'ledger_id'")
+    return eight
+
+
+def test_a_copy_of_a_delivered_ledger_under_a_new_id_and_another_login_is_refused(tmp_path: Path,
+                                                                                   pit_db: str) -> None:
+    """Attack 5: a delivered ledger copied, given a new ledger id and delivered under another
+    terminal's login: the server refuses every table whose chain it holds already, naming the
+    ledger it copies, and raises the alarm; its rounds are not shown twice."""
+    from dealer_tui.audit.pit_audit import verify_pit
+    from tests.test_pit_delivery import server_count
+
+    eight = delivered_and_copied(tmp_path, pit_db)
     refused = Delivery(tmp_path / "clone.sqlite", eight).once().refused
     assert len(refused) == 2                                      # the staff register's chain and the table's
     assert all("is on the server already, in table" in r and "this ledger is a copy of that one" in r for r in refused)
@@ -336,19 +345,13 @@ def test_a_copy_nudged_to_new_hashes_is_refused_by_the_sign_ins_it_copies(tmp_pa
     """Attack 5, harder: the copy's first events moved by a microsecond, its table renamed and its
     chains re-hashed, so no hash is the original's: the sign-ins it carries are another ledger's
     (the same signatures), and the server refuses them, naming that ledger."""
-    import shutil
     import sqlite3
 
-    from tests.test_pit_delivery import played, server_count, terminal_login
+    from tests.test_pit_delivery import server_count
     from tests.test_tampering import rehash
 
-    init_schema(pit_db)
-    seven, eight = terminal_login(pit_db, 7), terminal_login(pit_db, 8)
-    played(tmp_path / "t7.sqlite", rounds=3).close()
-    assert Delivery(tmp_path / "t7.sqlite", seven).once().refused == []
-    shutil.copy(tmp_path / "t7.sqlite", tmp_path / "clone.sqlite")
+    eight = delivered_and_copied(tmp_path, pit_db)
     with sqlite3.connect(tmp_path / "clone.sqlite") as db:
-        db.execute("UPDATE ledger_meta SET value = 'ffffffffffffffffffffffffffffffff' WHERE key = 'ledger_id'")
         db.execute("UPDATE events SET ts = replace(ts, '+00:00', '1+00:00') WHERE seq = 1")
         db.execute("UPDATE tables SET name = 'H9' WHERE id <> 0")
     rehash(tmp_path / "clone.sqlite")
