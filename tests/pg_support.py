@@ -175,3 +175,14 @@ def bind_to_pit(path: Path, url: str, account: str = "PM", pin: str = "424242424
         desk.bind_pit(key, shown(url), desk.confirm_pit_manager(account, pin, register, "bind (test)"), at_pit=True)
     finally:
         ledger.close()
+
+
+def floor_login(pit: str, name: str = "floor") -> str:
+    """The conninfo of a login of the floor's role of its own (named after the test's database:
+    roles are the cluster's)."""
+    import psycopg
+
+    role = f"{pit.split('dbname=')[1].split()[0]}_{name}"
+    with psycopg.connect(pit, autocommit=True) as db:
+        db.execute(f"CREATE ROLE {role} LOGIN IN ROLE pit_floor")
+    return pit.replace("user=pit", f"user={role}")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import psycopg
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
@@ -18,6 +17,7 @@ from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.payout_screen import FloorRequest
 from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
+from tests.pg_support import floor_login
 from tests.hcf_support import big_payout_table as seated_table
 from tests.hcf_support import big_win
 from tests.staff_support import approval, staffed
@@ -68,10 +68,7 @@ def test_a_pit_floor_decision_replayed_for_another_tables_round_is_not_recorded(
     record, request = waiting[0].round, waiting[0].request
     elsewhere = StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "another table's payout", 99, 1,
                                                                  signs=request.payload["figures"]))
-    name = f"{pit_db.split('dbname=')[1].split()[0]}_floorz"
-    with psycopg.connect(pit_db, autocommit=True) as db:
-        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
-    floor = PgLedger(pit_db.replace("user=pit", f"user={name}"))
+    floor = PgLedger(floor_login(pit_db))
     origin = ledger.ledger_id()
     for pit_table in (99, record.table_id):
         floor.append(STAFF_REGISTER, None, [NewEvent("floor_decided", {

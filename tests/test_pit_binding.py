@@ -21,7 +21,7 @@ from dealer_tui.pit.delivery import Delivery
 from dealer_tui.staff import DEAL, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
 from dealer_tui.staff.desk import signed
 from dealer_tui.staff.pins import seal_pin
-from tests.pg_support import bind_to_pit
+from tests.pg_support import bind_to_pit, floor_login
 from tests.staff_support import DEALER as OWN_DEALER
 from tests.staff_support import DEALER_PIN as OWN_DEALER_PIN
 from tests.staff_support import MANAGER as OWN_MANAGER
@@ -142,10 +142,7 @@ def test_a_floor_login_may_not_write_an_account_event_on_the_pits_chain(pit_db: 
     """Only the pit owner's login signs with the pit's key: a floor login's account event is
     refused by the server, and the pit's key is not readable by it."""
     pit = pit_with_staff(pit_db)
-    name = f"{pit_db.split('dbname=')[1].split()[0]}_floorb"
-    with psycopg.connect(pit_db, autocommit=True) as db:
-        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
-    floor = pit_db.replace("user=pit", f"user={name}")
+    floor = floor_login(pit_db)
     head = pit.chain_length(STAFF_REGISTER)
     payload = json.dumps({"account": "X1", "name": "x", "role": "manager"})
     with psycopg.connect(floor, autocommit=True) as db:
@@ -317,26 +314,21 @@ def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: P
     assert pit.areas()[table] == "Pit 2" and verify_pit(pit_db).problems == []
     pit.alarm("someone", "-", "a delivery refused (test)")
     alarm = int(pit.alarms()[0][3].rsplit("(alarm ", 1)[1].rstrip(")"))
-    floor_login = f"{pit_db.split('dbname=')[1].split()[0]}_floorb"
-    with psycopg.connect(pit_db, autocommit=True) as db:
-        db.execute(f"CREATE ROLE {floor_login} LOGIN IN ROLE pit_floor")
-    reused = PgLedger(pit_db.replace("user=pit", f"user={floor_login}"))
+    floor_url = floor_login(pit_db)
+    reused = PgLedger(floor_url)
     reused.acknowledge(alarm, "looked into (not by PM)", PIT_MANAGER, by.sign_in)   # the area's sign-in again
     assert pit.alarms() != []                                        # the alarm stays on the floor
     assert any(f"which was to {area_purpose(table, 'Pit 2')!r}, not to 'acknowledge alarm {alarm}'" in p
                for p in verify_pit(pit_db).problems)
     reused.set_area(table, "Back room", PIT_MANAGER, by.sign_in)     # and a table moved on it: named
     assert any("(area_changed): manage by 'PM'" in p and "in area 'Back room'" in p for p in verify_pit(pit_db).problems)
-    name = f"{pit_db.split('dbname=')[1].split()[0]}_floora"
-    with psycopg.connect(pit_db, autocommit=True) as db:
-        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
-    floor = PgLedger(pit_db.replace("user=pit", f"user={name}"))
-    with psycopg.connect(pit_db.replace("user=pit", f"user={name}"), autocommit=True) as db:
+    with psycopg.connect(floor_url, autocommit=True) as db:
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            db.execute("UPDATE pit_tables SET area = 'Back room' WHERE id = %s", (table,))
-    sup = StaffDesk(floor).sign_in(SUPER, "717171717", Purpose(FLOOR, "the floor"))
-    floor.set_area(table, "Back room", SUPER, sup.sign_in)
-    assert floor.areas()[table] == "Back room"                      # recorded, and so it is named:
+            db.execute("UPDATE pit_tables SET area = 'Cellar' WHERE id = %s", (table,))
+    assert reused.areas()[table] == "Back room"
+    sup = StaffDesk(reused).sign_in(SUPER, "717171717", Purpose(FLOOR, "the floor"))
+    reused.set_area(table, "Cellar", SUPER, sup.sign_in)
+    assert reused.areas()[table] == "Cellar"                        # recorded, and so it is named:
     problems = verify_pit(pit_db).problems
     assert any("(area_changed): manage by 'S7'" in p and "stands for nothing" in p for p in problems), problems
 

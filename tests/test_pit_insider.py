@@ -29,7 +29,7 @@ from dealer_tui.pit.delivery import Delivery
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk
-from tests.pg_support import bind_to_pit
+from tests.pg_support import bind_to_pit, floor_login
 from tests.test_pit_delivery import HCF, played, terminal_login
 from tests.test_pit_staff import (
     DEALER,
@@ -150,10 +150,7 @@ def test_a_login_holding_locks_does_not_hang_another_terminals_delivery(tmp_path
 
 def test_a_floor_login_may_not_write_a_received_account_onto_the_pits_own_chain(pit_db: str) -> None:
     pit = pit_with_staff(pit_db)
-    name = f"{pit_db.split('dbname=')[1].split()[0]}_floor"
-    with psycopg.connect(pit_db, autocommit=True) as db:
-        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_floor")
-    floor = pit_db.replace("user=pit", f"user={name}")
+    floor = floor_login(pit_db)
     head = pit.chain_length(STAFF_REGISTER)
     with psycopg.connect(floor, autocommit=True) as db, \
             pytest.raises(psycopg.errors.InsufficientPrivilege, match="staff_received event has no place"):

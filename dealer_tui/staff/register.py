@@ -219,10 +219,9 @@ class StaffRegister:
     def _bind(self, event: PitBound, stored: StoredEvent, seq: int, where: str) -> None:
         """A binding to a pit's key: by a manager of this terminal signed in for it, or, with no such
         manager here, by a pit manager's key, confirmed once the pit's account for them is received."""
-        text = signed_text(event, stored.seq)
         if event.sign_in is not None:
             signer = self.accounts.get(event.by)
-            if signer is None or not signature_checks(signer.pin, text, event.signature):
+            if signer is None or not self._signed_by_signer(event, stored.seq):
                 self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is not signed "
                                      f"by {event.by}: written without their PIN (it stands for nothing)")
                 return
@@ -240,7 +239,7 @@ class StaffRegister:
                                      f"the pit's {event.by}, but this terminal has managers of its own: one of them "
                                      "binds it (it stands for nothing)")
                 return
-            if not key_checks(event.manager_key, text, event.signature):
+            if not key_checks(event.manager_key, signed_text(event, stored.seq), event.signature):
                 self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is not signed "
                                      f"with the key it names for {event.by} (it stands for nothing)")
                 return
