@@ -137,7 +137,7 @@ class DealerApp(OrderedKeysApp):
         """The pit's key shown, for a manager of the pit to compare with the one the pit shows and
         confirm with their ID and PIN; then the pit's staff are received."""
         from dealer_tui.ledger.base import key_fingerprint
-        from dealer_tui.ledger.postgres import PgLedger, shown
+        from dealer_tui.ledger.postgres import PgLedger, shown, unsealer
         from dealer_tui.staff import MANAGE, StaffRegister
 
         assert self.link is not None
@@ -154,13 +154,16 @@ class DealerApp(OrderedKeysApp):
             return
         fingerprint = key_fingerprint(key)
         what = f"bind this terminal to pit {fingerprint}"
+        terminal_key = self.link.delivery.terminal_key()
 
         def confirmed(approval: Approval | None) -> None:
             if approval is None:
                 self.staff_from_pit()  # the key shown again
                 return
+            binding = self.staff.register().binding
             try:
-                self.staff.bind_pit(key, shown(url), approval, at_pit=True)
+                if binding is None or binding.pit_key != key:  # bound already: the sign-in confirmed the key
+                    self.staff.bind_pit(key, shown(url), approval, at_pit=True)
             except (StaffError, LedgerError) as exc:
                 self.notify(str(exc), severity="error")
                 self.staff_from_pit()
@@ -172,7 +175,8 @@ class DealerApp(OrderedKeysApp):
                 self.push_screen(SignInModal(self.staff, Purpose(MANAGE, what), hint="A manager of the pit confirms "
                                              "its key with their own ID and PIN.",
                                              sign=lambda account, pin: self.staff.confirm_pit_manager(
-                                                 account, pin, register, what)), confirmed)
+                                                 account, pin, register, what, unsealer(url, terminal_key))),
+                                 confirmed)
             elif choice == "l" and self.link is not None:
                 self.link.start()
                 self.start()

@@ -159,9 +159,10 @@ def paid_twice(conninfo: str) -> int:
 
 def bind_to_pit(path: Path, url: str, account: str = "PM", pin: str = "424242424") -> None:
     """The terminal's ledger at `path` bound to the pit at `url`: a terminal with no manager of its
-    own, confirmed by the pit's manager with their PIN (as `dealer-tui pit bind` does)."""
+    own, confirmed by the pit's manager with their PIN, which confirms the terminal's key for the
+    pit's PINs too (as `dealer-tui pit bind` does)."""
     from dealer_tui.ledger import SqliteLedger
-    from dealer_tui.ledger.postgres import PgLedger, shown
+    from dealer_tui.ledger.postgres import PgLedger, shown, unsealer
     from dealer_tui.staff import StaffDesk, StaffRegister
 
     pit = PgLedger(url)
@@ -172,7 +173,8 @@ def bind_to_pit(path: Path, url: str, account: str = "PM", pin: str = "424242424
     ledger = SqliteLedger(path)
     try:
         desk = StaffDesk(ledger)
-        desk.bind_pit(key, shown(url), desk.confirm_pit_manager(account, pin, register, "bind (test)"), at_pit=True)
+        desk.bind_pit(key, shown(url), desk.confirm_pit_manager(account, pin, register, "bind (test)",
+                                                                unsealer(url, ledger.pit_login_key())), at_pit=True)
     finally:
         ledger.close()
 

@@ -16,6 +16,7 @@ from dealer_tui.audit.ledger_audit import verify
 from dealer_tui.events.staff import StaffAdded, StaffReceived, area_purpose
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
+from dealer_tui.ledger.kept import Secret, with_secrets
 from dealer_tui.ledger.postgres import PgLedger, init_schema, shown
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.staff import DEAL, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
@@ -203,12 +204,18 @@ def test_old_receipts_from_before_pit_signatures_verify_with_a_note_and_grant_no
     """A terminal that received the pit's staff before pits signed their registers (receipts with
     no signature, no binding): verify is clean and says which protection they lack; the accounts
     sign nothing in until a manager binds the terminal, after which the pit's staff come anew."""
+    import psycopg
+
     pit = pit_with_staff(pit_db)
     path = tmp_path / "old.sqlite"
     ledger = SqliteLedger(path)
+    with psycopg.connect(pit_db) as db:                                     # the PINs as they came in full then
+        rows = db.execute("SELECT kept, hash, sealed, nonce FROM pit_pin_secrets").fetchall()
+        secrets = {k: Secret(k, h, s, n) for k, h, s, n in rows}
     for event, _ in pit.pit_staff(0):                                       # as an older terminal recorded them
         ledger.append(STAFF_REGISTER, None, [StaffReceived(pit_seq=event.seq, pit_hash=event.hash,
-                                                           event_kind=event.kind, event=event.payload,
+                                                           event_kind=event.kind,
+                                                           event=with_secrets(event.payload, secrets),
                                                            account=str(event.payload.get("account", ""))).record()])
     report = verify(ledger)
     assert report.problems == []

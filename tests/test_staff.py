@@ -101,7 +101,7 @@ def test_a_pin_is_long_enough_for_its_role_and_not_one_a_guesser_tries_first(pin
 def test_a_pin_is_stored_as_a_salted_scrypt_hash_with_its_parameters() -> None:
     terminal = runpy.run_module("dealer_tui.staff.pins")  # the module as the terminals load it, not the tests' cheap cost
     stored = terminal["hash_pin"]("246813579")
-    assert (stored.scheme, stored.n, stored.r, stored.p) == ("scrypt+ed25519", 2**16, 8, 1)
+    assert (stored.scheme, stored.n, stored.r, stored.p) == ("scrypt+ed25519+kept", 2**16, 8, 1)
     assert "246813579" not in stored.to_payload().__repr__() and len(stored.salt) == 32
     assert terminal["hash_pin"]("246813579").salt != stored.salt
     assert terminal["pin_matches"]("246813579", stored) and not terminal["pin_matches"]("246813570", stored)

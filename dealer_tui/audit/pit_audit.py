@@ -11,6 +11,7 @@ from dealer_tui.audit.ledger_audit import Verification, verify
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
+from dealer_tui.ledger.kept import redacted
 from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.sqlite import SqliteLedger
@@ -70,7 +71,8 @@ def verify_pit(conninfo: str) -> Verification:
         report.notes += [f"{label}: {n}" for n in part.notes]
         report.rounds += part.rounds
     for when, origin, table, message in reversed(alarms):
-        report.problems.append(f"terminal {origin[:8]}, table {table}: the server refused its delivery at {when} UTC: "
+        report.problems.append(f"the pit's own alarm at {when} UTC: {message}" if origin == PIT_ORIGIN else
+                               f"terminal {origin[:8]}, table {table}: the server refused its delivery at {when} UTC: "
                                f"{message}")
     return report
 
@@ -131,7 +133,8 @@ def received_problems(conninfo: str, view: PgLedger | SqliteLedger) -> list[str]
                                     "made up at the terminal")
                 continue
             source = pit.chain_event(got.origin or PIT_ORIGIN, got.pit_seq)
-            if source is None or (source.hash, source.kind, source.payload) != (got.pit_hash, got.event_kind, got.event):
+            if source is None or (source.hash, source.kind, redacted(source.payload)) != (got.pit_hash, got.event_kind,
+                                                                                          redacted(got.event)):
                 whose = f"terminal {got.origin[:8]}'s" if got.origin else "the pit's"
                 problems.append(f"staff register, event {stored.seq}: a {got.event_kind} said to be received from "
                                 f"{whose} staff register (its event {got.pit_seq}) that the server does not hold so: "

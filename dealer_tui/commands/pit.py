@@ -33,12 +33,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ack.add_argument("--by", required=True, help="the manager (asked for their PIN)")
     bind = sub.add_parser("bind", help="take this terminal's staff from the pit whose key is shown (a manager of "
                           "this terminal, or, on one with none, a manager of the pit with their PIN)")
-    bind.add_argument("--by", required=True, help="the manager who binds it (asked for their PIN)")
+    bind.add_argument("--by", default="", help="the manager who binds it (asked for their PIN); not needed when it is "
+                      "bound already")
+    bind.add_argument("--pit-manager", default="", metavar="ID",
+                      help="a manager of the pit who confirms this terminal's key for the pit's PINs (asked for their "
+                      "PIN; the manager who binds a terminal with no manager of its own confirms it by binding)")
     bind.add_argument("--expect", metavar="FINGERPRINT", default="",
                       help="the pit's key as `pit status` shows it at the pit: refused if the server's differs")
     add_ledger_option(bind)
     add_witness_option(bind)
-    for p in (init, status, area, ack, bind):
+    forget = sub.add_parser("forget-key", help="let a terminal's login take a new key for the pit's PINs (another "
+                            "machine took one with it first, or the terminal was replaced); the pit owner's login")
+    forget.add_argument("--login", required=True, help="the terminal's PostgreSQL login")
+    forget.add_argument("--by", required=True, help="the manager who lifts it (asked for their PIN)")
+    for p in (init, status, area, ack, bind, forget):
         p.add_argument("--server", required=True, metavar="URL", help="the pit server (postgresql://...)")
     init.add_argument("--manager-id", required=True, help="the first manager's account ID")
     init.add_argument("--manager-name", required=True, help="the first manager's name")
@@ -57,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
             return _acknowledge(args)
         if args.action == "bind":
             return _bind(args)
+        if args.action == "forget-key":
+            return _forget_key(args)
         return _init(args) if args.action == "init" else _status(args.server)
     except LedgerError as exc:
         return fail(str(exc))
@@ -160,12 +170,33 @@ def _acknowledge(args: argparse.Namespace) -> int:
     return 0
 
 
+def _forget_key(args: argparse.Namespace) -> int:
+    from dealer_tui.commands.staff import sign_in
+    from dealer_tui.ledger.postgres import PgLedger
+    from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk
+
+    pit = PgLedger(args.server)
+    try:
+        try:
+            sign_in(StaffDesk(pit), args.by, Purpose(MANAGE, f"forget the pit key of login {args.login}"))
+        except (SignInRefused, EOFError) as exc:
+            return fail(str(exc))
+        taken = pit.forget_login_key(args.login)
+    finally:
+        pit.close()
+    if taken is None:
+        return fail(f"--login: login {args.login!r} holds no key on the pit")
+    print(f"ok: login {args.login}'s key (taken {taken} UTC) is forgotten: the next terminal to deliver with it takes "
+          "a new one")
+    return 0
+
+
 def _bind(args: argparse.Namespace) -> int:
     from dealer_tui.commands.common import ledger_path, witness_for
     from dealer_tui.commands.staff import read_pin, sign_in
-    from dealer_tui.ledger import SqliteLedger
+    from dealer_tui.ledger import LedgerError, SqliteLedger
     from dealer_tui.ledger.base import key_fingerprint
-    from dealer_tui.ledger.postgres import PgLedger, shown
+    from dealer_tui.ledger.postgres import PgLedger, shown, unsealer
     from dealer_tui.pit.delivery import Delivery
     from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
 
@@ -186,15 +217,28 @@ def _bind(args: argparse.Namespace) -> int:
     try:
         desk = StaffDesk(ledger)
         what = f"bind this terminal to pit {fingerprint}"
+        terminal_key = ledger.pit_login_key()
         print(f"The pit's key: {fingerprint}")
+        binding = desk.register().binding
+        confirmed_key = False
         try:
-            if desk.register().vouched_managers():
+            if binding is not None and binding.pit_key == key and binding.confirmed:
+                print(f"This terminal is bound to pit {fingerprint} already.")
+            elif not args.by:
+                return fail("--by: a manager binds the terminal (of this terminal, or, on one with no manager of its "
+                            "own, of the pit)")
+            elif desk.register().vouched_managers():
                 desk.bind_pit(key, shown(args.server), sign_in(desk, args.by, Purpose(MANAGE, what)))
             else:
                 pin = read_pin(f"PIN of the pit's manager {args.by}: ")
-                desk.bind_pit(key, shown(args.server), desk.confirm_pit_manager(args.by, pin, pit_register, what),
-                              at_pit=True)
-        except (SignInRefused, StaffError, EOFError) as exc:
+                desk.bind_pit(key, shown(args.server), desk.confirm_pit_manager(
+                    args.by, pin, pit_register, what, unsealer(args.server, terminal_key)), at_pit=True)
+                confirmed_key = True
+            if args.pit_manager and not confirmed_key:
+                pin = read_pin(f"PIN of the pit's manager {args.pit_manager}: ")
+                desk.confirm_pit_manager(args.pit_manager, pin, pit_register, "confirm this terminal's key for the "
+                                         "pit's PINs", unsealer(args.server, terminal_key))
+        except (SignInRefused, StaffError, EOFError, LedgerError) as exc:
             return fail(str(exc))
     finally:
         ledger.close()
@@ -203,5 +247,7 @@ def _bind(args: argparse.Namespace) -> int:
         received = delivery.receive_staff()
     finally:
         delivery.close()
+    if delivery.unbound:
+        return fail(f"this terminal is bound to pit {fingerprint}, but takes no staff from it yet: {delivery.unbound}")
     print(f"ok: this terminal takes its staff from pit {fingerprint} ({received} events of its register received)")
     return 0

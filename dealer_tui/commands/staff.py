@@ -77,12 +77,14 @@ def read_pin(prompt: str) -> str:
 
 
 def sign_in(desk: StaffDesk, account: str, purpose: Purpose) -> Approval:
-    """`account` signs in for `purpose` with the PIN it is asked for (`SignInRefused`); a PIN
-    shorter than the account's role now asks for is changed for a longer one first."""
+    """`account` signs in for `purpose` with the PIN it is asked for (`SignInRefused`); a PIN the
+    account is asked to change (`Approval.renew_pin`) is changed first."""
+    from dealer_tui.staff.pins import renewal_text
+
     pin = read_pin(f"PIN of {account}: ")
     approval = desk.sign_in(account, pin, purpose)
     if approval.renew_pin and not desk.register().attached:
-        print(f"{account}'s PIN is shorter than a {approval.role}'s must be now: choose a longer one.", file=sys.stderr)
+        print(f"{account}: {renewal_text(approval.renew_pin, approval.role)}.", file=sys.stderr)
         desk.renew_pin(account, pin, new_pin(account))
     return approval
 

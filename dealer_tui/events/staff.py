@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from dealer_tui.events.codec import Json, Record, RoundEvent, optional
 from dealer_tui.ledger.base import canonical
+from dealer_tui.ledger.kept import redacted
 
 DEALER, SUPERVISOR, MANAGER, AUDITOR = "dealer", "supervisor", "manager", "auditor"
 ROLES = (DEALER, SUPERVISOR, MANAGER, AUDITOR)
@@ -65,6 +66,9 @@ class PinHash(Record):
     sealed: str
     """The private key, sealed (AES-GCM) under the second half of the PIN's scrypt output."""
     nonce: str
+    kept: str = optional(default="")
+    """In the kept form (`ledger.kept`): the digest of `hash`, `sealed` and `nonce`, which a
+    copy others read holds blank."""
 
 
 class StaffAdded(RoundEvent, kind="staff_added"):
@@ -318,8 +322,9 @@ Signed = (StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | Staf
 
 def signed_text(event: RoundEvent, seq: int) -> bytes:
     """What a signature covers: the event's kind and content (less the signature) and its place
-    in the register's chain — a signed event copied to another place no longer checks."""
-    payload = {k: v for k, v in event.record().payload.items() if k != "signature"}
+    in the register's chain — a signed event copied to another place no longer checks. A PIN in
+    the kept form counts by its digest (`ledger.kept`), so a copy without its secret parts checks too."""
+    payload = {k: v for k, v in redacted(event.record().payload).items() if k != "signature"}
     return canonical({"kind": event.KIND, "seq": seq, "payload": payload}).encode()
 
 

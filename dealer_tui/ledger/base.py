@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer_tui.ledger.kept import redacted
+
 GENESIS = "0" * 64
 
 ROUND_OPEN = "open"
@@ -138,7 +140,7 @@ def pit_signed_text(pit_key: str, seq: int, kind: str, payload: dict[str, Any]) 
     """What the pit's key signs of an account event on its own register: the key it is signed with
     (so one pit's signature never stands for another's), the event's place in the pit's chain, its
     kind and its content as the pit holds it."""
-    return canonical({"pit": pit_key, "seq": seq, "kind": kind, "payload": payload}).encode()
+    return canonical({"pit": pit_key, "seq": seq, "kind": kind, "payload": redacted(payload)}).encode()
 
 
 def key_fingerprint(public: str) -> str:
@@ -158,9 +160,10 @@ def _is_hex(text: str) -> bool:
 def event_hash(prev_hash: str, table_id: int, round_id: int | None, seq: int, ts: str, kind: str,
                payload: dict[str, Any], ledger_seq: int | None = None) -> str:
     """The event's hash over the one before it in its table's chain and its own content; an
-    event written since the ledger-wide sequence exists (schema 6) covers its place in it too."""
+    event written since the ledger-wide sequence exists (schema 6) covers its place in it too. A
+    PIN in the kept form counts by its digest, not its secret parts (`kept`)."""
     fields: dict[str, Any] = {"table": table_id, "round": round_id, "seq": seq, "ts": ts, "kind": kind,
-                              "payload": payload}
+                              "payload": redacted(payload)}
     if ledger_seq is not None:
         fields["ledger_seq"] = ledger_seq
     return hashlib.sha256(f"{prev_hash}|{canonical(fields)}".encode()).hexdigest()
@@ -476,6 +479,15 @@ class Ledger(ABC):
 
     def unreachable(self) -> str | None:
         """Why the ledger cannot be read now (a server away), said in words; None: it can be."""
+        return None
+
+    checks_pins_elsewhere = False
+    """Whether PINs whose secret parts its register lacks are checked by `unseal` (the pit's)."""
+
+    def unseal(self, kept: str, attempt: str) -> tuple[str, str] | None:
+        """For a PIN whose secret parts this ledger's reader does not hold (`kept`): its sealed key
+        and nonce when `attempt` is its hash, else None. A ledger whose register holds its PINs in
+        full checks them itself (None here)."""
         return None
 
     def change_mark(self) -> int:

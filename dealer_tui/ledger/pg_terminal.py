@@ -20,6 +20,7 @@ from dealer_tui.ledger.base import (
     StoredEvent,
     TableRecord,
 )
+from dealer_tui.ledger.kept import Secret, redacted, unwrap
 from dealer_tui.ledger.payouts import round_chips
 from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
 from dealer_tui.ledger.pit import PIT_ORIGIN
@@ -71,6 +72,38 @@ class TerminalExchange:
                                  (after, kinds)).fetchall()
         return [(StoredEvent(int(i), STAFF_REGISTER, None, int(q), str(t), str(k), json.loads(p), str(ph), str(h),
                              None if ls is None else int(ls)), str(sig)) for i, q, t, k, p, ph, h, ls, sig in rows]
+
+    @answers
+    def wrapped_secrets(self, key: bytes) -> dict[str, Secret] | str:
+        """The secret parts of the PINs of the pit's register, unwrapped with this terminal's own
+        `key`, once a manager of the pit has confirmed it for this login (`take_login_key`); else
+        why not: "none" (no key confirmed for the login) or "other" (another key is). The pit
+        owner's login reads them as they are."""
+        owner = self._raw.execute("SELECT has_table_privilege('pit_pin_secrets', 'SELECT')").fetchone()
+        if owner is not None and owner[0]:
+            rows = self._raw.execute("SELECT kept, hash, sealed, nonce FROM pit_pin_secrets").fetchall()
+            return {str(k): Secret(str(k), str(h), str(s), str(n)) for k, h, s, n in rows}
+        row = self._raw.execute("SELECT pit_key_state(%s)", (key.hex(),)).fetchone()
+        if row is None or row[0] != "this":
+            return "none" if row is None else str(row[0])
+        found: dict[str, Secret] = {}
+        for kept, iv, wrapped in self._raw.execute("SELECT kept, iv, wrapped FROM pit_wrapped_secrets()").fetchall():
+            secret = Secret.parse(str(kept), unwrap(key, bytes.fromhex(str(iv)), bytes.fromhex(str(wrapped))))
+            if secret is not None:
+                found[secret.kept] = secret
+        return found
+
+    @answers
+    def take_login_key(self, kept: str, attempt: str, key: bytes) -> tuple[str, str] | None:
+        """A manager of the pit confirms this terminal's `key` for its login with their PIN (`kept`,
+        and the hash of the PIN typed): what `unseal` gives; the key is taken only when the PIN is
+        an active manager's of the pit."""
+        with self._raw.transaction():
+            row = self._raw.execute("SELECT pit_take_login_key(%s, %s, %s)", (kept, attempt, key.hex())).fetchone()
+        if row is None or row[0] is None:
+            return None
+        sealed, _, nonce = str(row[0]).partition(":")
+        return sealed, nonce
 
     @answers
     def pit_key(self) -> str:
@@ -191,7 +224,7 @@ class TerminalExchange:
             row = self._raw.execute(
                 "SELECT pit_append(%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                 (server_table, server_round, e.round_id, e.seq, e.ts, e.kind,
-                 json.dumps(e.payload, sort_keys=True, ensure_ascii=False), e.prev_hash, e.hash,
+                 json.dumps(redacted(e.payload), sort_keys=True, ensure_ascii=False), e.prev_hash, e.hash,
                  e.ledger_seq)).fetchone()
             if row is not None and row[0] == "added":
                 added += 1

@@ -148,6 +148,20 @@ CREATE TABLE IF NOT EXISTS pit_gaps(
 );
 CREATE INDEX IF NOT EXISTS pit_gaps_by_origin ON pit_gaps(origin, back);
 CREATE TABLE IF NOT EXISTS pit_secret(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pit_pin_secrets(
+    kept TEXT PRIMARY KEY,
+    account TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    sealed TEXT NOT NULL,
+    nonce TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pit_login_keys(
+    login TEXT PRIMARY KEY,
+    key TEXT NOT NULL,
+    taken_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
+    host TEXT NOT NULL,
+    confirmed_by TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS pit_signatures(
     seq BIGINT PRIMARY KEY,
     signature TEXT NOT NULL
@@ -317,6 +331,105 @@ BEGIN
     taken := pit_take(0, NULL, NULL, p_seq, p_ts, p_kind, p_payload, p_prev, p_hash, p_ledger_seq);
     INSERT INTO pit_signatures(seq, signature) VALUES (p_seq, p_signature) ON CONFLICT (seq) DO NOTHING;
     RETURN taken;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_check_pin(p_kept TEXT, p_attempt TEXT) RETURNS SETOF pit_pin_secrets
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp SET lock_timeout = '20s' AS $$
+DECLARE
+    found pit_pin_secrets%ROWTYPE;
+BEGIN
+    -- one check of a PIN at a time, each taking half a second whatever its answer (none is told
+    -- sooner): a guesser through the pit gets two guesses a second at an account, however many
+    -- logins and connections it uses, besides the scrypt each guess costs it
+    SELECT * INTO found FROM pit_pin_secrets s WHERE s.kept = p_kept FOR UPDATE;
+    PERFORM pg_sleep(0.5);
+    IF found.kept IS NOT NULL AND p_attempt ~ '^[0-9a-f]{64}$' AND found.hash = p_attempt COLLATE "C" THEN
+        RETURN NEXT found;
+    END IF;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_unseal(p_kept TEXT, p_attempt TEXT) RETURNS TEXT
+LANGUAGE sql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    -- a PIN checked where its secret parts are kept: the sealed key and its nonce, only to the one
+    -- who gives the PIN's hash (worked out from the PIN typed, at the guesser's own scrypt cost)
+    SELECT sealed || ':' || nonce FROM pit_check_pin(p_kept, p_attempt)
+$$;
+
+CREATE OR REPLACE FUNCTION pit_manager_pin(p_kept TEXT) RETURNS TEXT
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    -- the account whose PIN this is, when it is an active manager's current PIN on the pit's register
+    WITH pin AS (SELECT payload::jsonb ->> 'account' AS account, seq FROM pit_events
+                 WHERE table_id = 0 AND kind IN ('staff_added', 'staff_pin_changed')
+                 AND payload::jsonb -> 'pin' ->> 'kept' = p_kept ORDER BY seq DESC LIMIT 1)
+    SELECT pin.account FROM pin
+    WHERE NOT EXISTS (SELECT 1 FROM pit_events e WHERE e.table_id = 0 AND e.seq > pin.seq
+                      AND e.kind IN ('staff_pin_changed', 'staff_added') AND e.payload::jsonb ->> 'account' = pin.account)
+    AND (SELECT e.payload::jsonb ->> 'role' FROM pit_events e WHERE e.table_id = 0
+         AND e.kind IN ('staff_added', 'staff_role_changed') AND e.payload::jsonb ->> 'account' = pin.account
+         ORDER BY e.seq DESC LIMIT 1) = 'manager'
+    AND NOT EXISTS (SELECT 1 FROM pit_events e WHERE e.table_id = 0 AND e.kind = 'staff_disabled'
+                    AND e.payload::jsonb ->> 'account' = pin.account
+                    AND e.seq > (SELECT MAX(a.seq) FROM pit_events a WHERE a.table_id = 0 AND a.kind = 'staff_added'
+                                 AND a.payload::jsonb ->> 'account' = pin.account))
+$$;
+
+CREATE OR REPLACE FUNCTION pit_take_login_key(p_kept TEXT, p_attempt TEXT, p_key TEXT) RETURNS TEXT
+LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+    found pit_pin_secrets%ROWTYPE;
+    manager TEXT;
+    before pit_login_keys%ROWTYPE;
+BEGIN
+    -- a manager of the pit confirms, with their PIN, the key of the terminal that asks with this
+    -- login: the pit's PINs are handed to the login under that key from now on (a key the login
+    -- held before is replaced, and raised as an alarm: whoever held it read the PINs handed to it)
+    IF p_key IS NULL OR p_key !~ '^[0-9a-f]{64}$' THEN
+        RAISE EXCEPTION 'a terminal''s key is 32 bytes in hex' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT * INTO found FROM pit_check_pin(p_kept, p_attempt);
+    IF found.kept IS NULL THEN
+        RETURN NULL;
+    END IF;
+    manager := pit_manager_pin(p_kept);
+    IF manager IS NOT NULL AND NOT has_table_privilege(session_user, 'pit_pin_secrets', 'SELECT') THEN
+        -- (the owner's login reads the PINs as they are: it takes no key)
+        SELECT * INTO before FROM pit_login_keys WHERE login = session_user;
+        INSERT INTO pit_login_keys(login, key, host, confirmed_by) VALUES (session_user, p_key,
+            COALESCE(host(inet_client_addr()), 'local'), manager)
+        ON CONFLICT (login) DO UPDATE SET key = EXCLUDED.key, taken_at = clock_timestamp(), host = EXCLUDED.host,
+            confirmed_by = EXCLUDED.confirmed_by;
+        IF before.key IS NOT NULL AND before.key <> p_key THEN
+            INSERT INTO pit_alarms(origin, table_name, message) VALUES ('pit', '-', left(format(
+                'login %s: manager %s confirmed a new terminal key; the key it replaces (taken %s from %s, confirmed by '
+                '%s) was handed every PIN of the pit''s register: if that was not this terminal, the staff choose new PINs',
+                session_user, manager, to_char(before.taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI'), before.host,
+                before.confirmed_by), 2000));
+        END IF;
+    END IF;
+    RETURN found.sealed || ':' || found.nonce;
+END $$;
+
+CREATE OR REPLACE FUNCTION pit_key_state(p_key TEXT) RETURNS TEXT
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    -- whether a pit manager confirmed this key for the asking login: 'this', 'other' (another key), 'none'
+    SELECT CASE WHEN k.key IS NULL THEN 'none' WHEN k.key = p_key COLLATE "C" THEN 'this' ELSE 'other' END
+    FROM (SELECT (SELECT key FROM pit_login_keys WHERE login = session_user) AS key) k
+$$;
+
+CREATE OR REPLACE FUNCTION pit_wrapped_secrets() RETURNS TABLE(kept TEXT, iv TEXT, wrapped TEXT)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+DECLARE
+    k BYTEA;
+BEGIN
+    -- the PINs' secret parts of the pit's register, each under the asking login's own key (AES-256-CBC):
+    -- what the login's password alone reads of them is noise
+    SELECT decode(l.key, 'hex') INTO k FROM pit_login_keys l WHERE l.login = session_user;
+    IF k IS NULL THEN
+        RAISE EXCEPTION 'login % has no key on the pit', session_user USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN QUERY SELECT s.kept, encode(v.iv, 'hex'), encode(encrypt_iv(convert_to(s.hash || ':' || s.sealed || ':' ||
+        s.nonce, 'UTF8'), k, v.iv, 'aes-cbc/pad:pkcs'), 'hex')
+        FROM pit_pin_secrets s CROSS JOIN LATERAL (SELECT gen_random_bytes(16) AS iv, s.kept AS for_kept) v;
 END $$;
 
 CREATE OR REPLACE FUNCTION pit_lock_register() RETURNS VOID
@@ -557,7 +670,12 @@ REVOKE ALL ON FUNCTION pit_append(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TE
 REVOKE ALL ON FUNCTION pit_floor_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_contact(TEXT, TEXT, TEXT, BOOLEAN) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_alarm(TEXT, TEXT, TEXT) FROM PUBLIC;
-REVOKE ALL ON pit_secret FROM PUBLIC;
+REVOKE ALL ON pit_secret, pit_pin_secrets, pit_login_keys FROM PUBLIC;
+REVOKE ALL ON FUNCTION pit_check_pin(TEXT, TEXT), pit_unseal(TEXT, TEXT), pit_manager_pin(TEXT),
+    pit_take_login_key(TEXT, TEXT, TEXT), pit_key_state(TEXT), pit_wrapped_secrets() FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION pit_unseal(TEXT, TEXT) TO pit_terminal, pit_floor, pit_auditor;
+GRANT EXECUTE ON FUNCTION pit_take_login_key(TEXT, TEXT, TEXT), pit_key_state(TEXT), pit_wrapped_secrets()
+    TO pit_terminal;
 REVOKE ALL ON FUNCTION pit_sign_append(BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT, TEXT) FROM PUBLIC;
 REVOKE ALL ON FUNCTION pit_take(BIGINT, BIGINT, BIGINT, BIGINT, TEXT, TEXT, TEXT, TEXT, TEXT, BIGINT) FROM PUBLIC;
 GRANT SELECT ON {", ".join(READ_ALL)} TO pit_terminal, pit_floor, pit_auditor;

@@ -63,6 +63,7 @@ from dealer_tui.ledger.pg_terminal import (
     Received,
     TerminalExchange,
 )
+from dealer_tui.ledger.kept import redacted, secrets_in
 from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads
@@ -249,10 +250,17 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
                 for event in events:
                     seq, ledger_seq, ts = seq + 1, ledger_seq + 1, self._clock()
                     try:
-                        payload = json.dumps(event.payload, sort_keys=True, ensure_ascii=False)
+                        payload = json.dumps(redacted(event.payload), sort_keys=True, ensure_ascii=False)
                         digest = event_hash(prev, STAFF_REGISTER, None, seq, ts, event.kind, event.payload, ledger_seq)
                     except (TypeError, ValueError) as exc:
                         raise LedgerError(f"event {event.kind}: payload is not plain data ({exc})") from None
+                    account = str(event.payload.get("account", ""))
+                    for secret in secrets_in(event.payload):  # kept where only the owner reads them; the PIN it
+                        self._raw.execute(                    # replaces is checked nowhere any more
+                            "DELETE FROM pit_pin_secrets WHERE account = %s AND kept <> %s", (account, secret.kept))
+                        self._raw.execute("INSERT INTO pit_pin_secrets(kept, account, hash, sealed, nonce)"
+                                          " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (kept) DO NOTHING",
+                                          (secret.kept, account, secret.hash, secret.sealed, secret.nonce))
                     if signer is not None and event.kind in ACCOUNT_KINDS:
                         key, public = signer
                         signature = key.sign(pit_signed_text(public, seq, event.kind, event.payload)).hex()
@@ -267,6 +275,30 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
         except psycopg.Error as exc:
             raise LedgerError(f"the pit server {self.path} did not record it: {first_line(exc)}") from None
         return stored
+
+    checks_pins_elsewhere = True
+
+    @answers
+    def unseal(self, kept: str, attempt: str) -> tuple[str, str] | None:
+        row = self._raw.execute("SELECT pit_unseal(%s, %s)", (kept, attempt)).fetchone()
+        if row is None or row[0] is None:
+            return None
+        sealed, _, nonce = str(row[0]).partition(":")
+        return sealed, nonce
+
+    def forget_login_key(self, login: str) -> str | None:
+        """The key a terminal's login took for the pit's PINs forgotten (by the owner's login only):
+        when it was taken, or None when the login held none."""
+        try:
+            with self._raw.transaction():
+                row = self._raw.execute("DELETE FROM pit_login_keys WHERE login = %s RETURNING"
+                                        " to_char(taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI')", (login,)).fetchone()
+        except psycopg.errors.InsufficientPrivilege:
+            raise LedgerError("a login's key is forgotten through the pit owner's login (the URL `pit init` was "
+                              "given)") from None
+        except psycopg.Error as exc:
+            raise LedgerError(f"the pit server {self.path} did not forget it: {first_line(exc)}") from None
+        return None if row is None else str(row[0])
 
     def _pit_signer(self) -> tuple[Ed25519PrivateKey, str]:
         """The pit's own key (only the owner's login reads it), to sign an account event with."""
@@ -402,6 +434,20 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
         self._pool.close()
 
 
+def unsealer(conninfo: str, terminal_key: bytes | None = None) -> Callable[[str, str], tuple[str, str] | None]:
+    """`PgLedger.unseal` of the pit at `conninfo`, over a connection of its own for each PIN: a
+    pit manager's PIN checked at a terminal that does not hold the pit's PINs (not bound yet).
+    With `terminal_key`, a manager's PIN that checks also confirms that key for the login: the
+    pit's PINs are handed to it under that key from then on."""
+    def unseal(kept: str, attempt: str) -> tuple[str, str] | None:
+        pit = PgLedger(conninfo)
+        try:
+            return pit.unseal(kept, attempt) if terminal_key is None else pit.take_login_key(kept, attempt, terminal_key)
+        finally:
+            pit.close()
+    return unseal
+
+
 def init_schema(conninfo: str) -> None:
     """Create (or bring up to date) the pit's schema, the pit's own staff register and the three
     roles, as the database's owner; one transaction."""
@@ -421,6 +467,7 @@ def init_schema(conninfo: str) -> None:
                 if version < SCHEMA_VERSION:
                     raise LedgerError(f"{shown(conninfo)}: pit schema {version} cannot be brought up to "
                                       f"{SCHEMA_VERSION} here; start from an empty database")
+            db.execute("CREATE EXTENSION IF NOT EXISTS pgcrypto")  # the PINs' secret parts, wrapped per login
             db.execute(SCHEMA)
             db.execute(OWN_REGISTER)
             db.execute(ROLES)

@@ -360,6 +360,18 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, Ledger):
             raise LedgerError(f"{self.path}: the ledger has no id")
         return str(row[0])
 
+    def pit_login_key(self) -> bytes:
+        """This terminal's own key for what the pit wraps for its login (the PINs' secret parts of
+        the pit's register), made once and kept with the ledger it serves."""
+        row = self._db.execute("SELECT value FROM ledger_meta WHERE key = 'pit_login_key'").fetchone()
+        if row is not None:
+            return bytes.fromhex(str(row[0]))
+        with self._write() as db:
+            db.execute("INSERT INTO ledger_meta(key, value) VALUES ('pit_login_key', lower(hex(randomblob(32))))"
+                       " ON CONFLICT (key) DO NOTHING")
+            row = db.execute("SELECT value FROM ledger_meta WHERE key = 'pit_login_key'").fetchone()
+        return bytes.fromhex(str(row[0]))
+
     def staff_auth(self, account: str) -> list[StoredEvent]:
         marks = ",".join("?" for _ in STAFF_AUTH_KINDS)
         by_account = f"table_id = {STAFF_REGISTER} AND json_extract(payload, '$.account') = ?"

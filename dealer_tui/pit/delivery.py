@@ -29,6 +29,7 @@ from dealer_tui.ledger.base import (
     TableRecord,
     key_fingerprint,
 )
+from dealer_tui.ledger.kept import missing_secrets, with_secrets
 from dealer_tui.ledger.pit import PIT_CLOCK
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.decisions import decision_problem
@@ -52,6 +53,16 @@ def unbound_problem(bound: str | None, pit_key: str) -> str:
         return (f"this terminal is bound to pit {key_fingerprint(bound)}, and this server is pit "
                 f"{key_fingerprint(pit_key)}: its staff are not taken (a manager re-binds with `dealer-tui pit bind`)")
     return ""
+
+
+KEY_PROBLEMS = {
+    "none": "no manager of the pit has confirmed this terminal's key for the pit's PINs yet: one does, with their "
+            "PIN (`dealer-tui pit bind --pit-manager ID`; a terminal with no staff asks at its start)",
+    "other": "the pit hands its PINs under another key to this terminal's login (another machine with the same login, "
+             "or this terminal's ledger replaced): a manager of the pit confirms this terminal's key again "
+             "(`dealer-tui pit bind --pit-manager ID`), and the key it replaces is raised as an alarm",
+}
+"""Why the pit's staff are not taken though the terminal is bound (`PgLedger.wrapped_secrets`)."""
 
 
 def link_state(at: str, ago: float | None, closed: bool = False) -> str:
@@ -218,9 +229,19 @@ class Delivery:
         last = max((r.pit_seq for r in have if not r.origin and r.event_kind in ACCOUNT_KINDS), default=0)
         last_decision = max((r.pit_seq for r in have if r.event_kind == FloorDecided.KIND), default=0)
         known = {(r.origin, r.pit_seq) for r in have if r.origin}
-        new = [StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=e.payload,
-                             account=str(e.payload.get("account", "")), pit_signature=signature)
-               for e, signature in server.pit_staff(last)]
+        secrets = server.wrapped_secrets(self.terminal_key())
+        if isinstance(secrets, str):
+            self.unbound = KEY_PROBLEMS[secrets]
+            return 0
+        new: list[StaffReceived] = []
+        for e, signature in server.pit_staff(last):
+            event = with_secrets(e.payload, secrets)
+            if missing_secrets(event):  # not taken before its PIN can be: no account here without it
+                self.unbound = (f"the pit's event {e.seq} ({e.kind}) holds a PIN the pit does not hand to this "
+                                "terminal: its staff are taken up to there")
+                break
+            new.append(StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=event,
+                                     account=str(e.payload.get("account", "")), pit_signature=signature))
         new += [StaffReceived(pit_seq=start, pit_hash="", event_kind=StaffLocked.KIND, account=account,
                               event={"account": account, "until": time.time() + left, "seconds": LOCK_SECONDS},
                               origin=PIT_CLOCK)
@@ -230,6 +251,13 @@ class Delivery:
         for decision in decisions:
             recorded += self._receive_decision(local, server, decision)
         return recorded
+
+    def terminal_key(self) -> bytes:
+        """This terminal's own key, under which the pit hands it its PINs once a pit manager has
+        confirmed it (`PgLedger.take_login_key`)."""
+        if self._writer is None:
+            self._writer = SqliteLedger(self.ledger_path)
+        return self._writer.pit_login_key()
 
     def _record(self, local: SqliteLedger, new: list[StaffReceived]) -> list[StoredEvent]:
         """Received events recorded in the terminal's register (those another pass took left out)."""

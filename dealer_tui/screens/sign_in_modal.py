@@ -15,7 +15,7 @@ from textual.widgets import Input, Label, Static
 from dealer_tui.ledger import LedgerError
 from dealer_tui.staff import MAX_TRIES, Approval, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.authority import roles_text
-from dealer_tui.staff.pins import MAX_DIGITS, min_digits, pin_problem
+from dealer_tui.staff.pins import MAX_DIGITS, SHORT, min_digits, pin_problem, renewal_text
 
 
 class SignInModal(ModalScreen[Approval | None]):
@@ -106,9 +106,10 @@ class SignInModal(ModalScreen[Approval | None]):
                 if done:
                     self.dismiss(approval)
                 else:
-                    error.update(f"{approval.describe()} chooses a longer PIN before going on.")
+                    error.update(f"{approval.describe()} chooses a new PIN before going on.")
                     pin.value = ""
-            self.app.push_screen(RenewPinModal(self.desk, approval.account, approval.role, old), renewed)
+            self.app.push_screen(RenewPinModal(self.desk, approval.account, approval.role, old, approval.renew_pin),
+                                 renewed)
             return
         self.dismiss(approval)
 
@@ -122,22 +123,23 @@ class SignInModal(ModalScreen[Approval | None]):
 
 
 class RenewPinModal(ModalScreen[bool]):
-    """An account whose PIN is shorter than its role now asks for chooses a longer one (twice)
-    before its sign-in goes on; Esc backs out (the sign-in does not go on)."""
+    """An account asked for a new PIN (shorter than its role now asks for, or readable where
+    others read the register) chooses one (twice) before its sign-in goes on; Esc backs out (the
+    sign-in does not go on)."""
 
     CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, desk: StaffDesk, account: str, role: str, old_pin: str) -> None:
+    def __init__(self, desk: StaffDesk, account: str, role: str, old_pin: str, why: str = SHORT) -> None:
         super().__init__()
-        self.desk, self.account, self.role, self.old_pin = desk, account, role, old_pin
+        self.desk, self.account, self.role, self.old_pin, self.why = desk, account, role, old_pin, why
 
     def compose(self) -> ComposeResult:
         digits = min_digits(self.role)
         with Vertical(classes="dialog"):
-            yield Static(f"{self.account}: choose a longer PIN", classes="title")
-            yield Static(f"A {self.role}'s PIN is now {digits} to {MAX_DIGITS} digits: a shorter one is guessed from "
-                         "a copied file too soon. Type the new PIN twice.", classes="hint")
+            yield Static(f"{self.account}: choose a {'longer' if self.why == SHORT else 'new'} PIN", classes="title")
+            yield Static(f"{renewal_text(self.why, self.role).capitalize()}. Type the new PIN "
+                         f"({digits} to {MAX_DIGITS} digits) twice.", classes="hint")
             with Horizontal(classes="row"):
                 yield Label("New PIN")
                 yield Input(placeholder=f"{digits}+ digits", password=True, id="new", max_length=MAX_DIGITS)

@@ -69,8 +69,9 @@ class Approval:
     sign_in: int
     act: str
     key: Ed25519PrivateKey | None = field(default=None, repr=False, compare=False)
-    renew_pin: bool = False
-    """The PIN that signed in is shorter than the account's role asks for now: a longer one is asked."""
+    renew_pin: str = ""
+    """Why the account is asked for a new PIN before going on ("": it is not): its PIN is shorter
+    than its role asks for now, or was set before PINs were kept out of what others read."""
 
     def describe(self) -> str:
         return f"{self.name} ({self.account})"

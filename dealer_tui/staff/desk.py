@@ -35,7 +35,18 @@ from dealer_tui.events.staff import (
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent, key_fingerprint
 from dealer_tui.staff.authority import MANAGE, MAY, SET_PIN, WHAT, Approval, article, roles_text
 from dealer_tui.staff.floor_settings import setting_problem
-from dealer_tui.staff.pins import PinRefused, hash_pin, pin_problem, public_hex, seal_pin, sign, too_short, unlock
+from dealer_tui.staff.pins import (
+    PinRefused,
+    Unseal,
+    hash_pin,
+    held,
+    pin_problem,
+    public_hex,
+    renewal,
+    seal_pin,
+    sign,
+    unlock,
+)
 from dealer_tui.ledger.base import LOCK_SECONDS, MAX_TRIES
 from dealer_tui.staff.register import LOCK_SLACK_S, StaffRegister
 
@@ -108,7 +119,10 @@ class StaffDesk:
             raise SignInRefused("type the PIN, then Enter")  # nothing typed is not a guess
         register = self.register()
         checked = register.accounts[account].pin if account in register.accounts else None
-        key = unlock(pin, checked)  # the slow hash, outside the write
+        if checked is not None and not held(checked) and not self.ledger.checks_pins_elsewhere:
+            raise SignInRefused(f"{account}'s PIN has not reached this terminal: it signs in here once the pit "
+                                "hands it over (nothing was recorded)")
+        key = unlock(pin, checked, self.ledger.unseal)  # the slow hash, outside the write
         outcome: list[Approval | str] = []
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
@@ -146,7 +160,7 @@ class StaffDesk:
                                f"{WHAT[purpose.act]}")
                 return [refused("role", register.failures(account)).record()]
             outcome.append(Approval(account, found.name, found.role, 0, purpose.act, key,
-                                    renew_pin=too_short(pin, found.role)))
+                                    renew_pin=renewal(pin, found.role, found.pin)))
             signed_in = StaffSignedIn(account=account, act=purpose.act, purpose=purpose.text, table=purpose.table,
                                       round=purpose.round, signs=purpose.signs)
             return [signed(signed_in, key, register.seq + 1).record()]
@@ -260,14 +274,16 @@ class StaffDesk:
         self._write(make, by.key)
 
     def renew_pin(self, account: str, pin: str, new: str) -> Approval:
-        """An account whose PIN is shorter than its role now asks for chooses a longer one: it signs
-        in for that with its current PIN, and the change is its own (the sign-in's)."""
+        """An account asked for a new PIN (`Approval.renew_pin`) chooses one: it signs in for that
+        with its current PIN, and the change is its own (the sign-in's)."""
         known = self.register().accounts.get(account)
         if known is None:
             raise StaffError(f"no account {account!r}")
         problem = pin_problem(new, known.role)
         if problem is not None:
             raise StaffError(problem)  # before anyone signs in again
+        if new == pin:
+            raise StaffError("the new PIN is the one in use: choose another")
         approval = self.sign_in(account, pin, Purpose(SET_PIN, f"choose a PIN of {len(new)} digits"))
         self.set_pin(account, new, approval)
         return approval
@@ -302,16 +318,18 @@ class StaffDesk:
 
     # -- the pit this terminal takes its staff from ---------------------------------------------
 
-    def confirm_pit_manager(self, account: str, pin: str, pit: StaffRegister, what: str) -> Approval:
+    def confirm_pit_manager(self, account: str, pin: str, pit: StaffRegister, what: str,
+                            unseal: Unseal | None = None) -> Approval:
         """A manager of the pit (as its register `pit` holds them) confirms `what` at this terminal
-        with their PIN: their signing key, unsealed by it. A wrong PIN counts here as at a sign-in
+        with their PIN: their signing key, unsealed by it (checked by `unseal`, by default the pit's
+        the register was read from, while it is open). A wrong PIN counts here as at a sign-in
         (recorded, three lock the account); nothing is recorded when it goes through (the act it
         confirms records who signed it)."""
         account = account.strip()
         if not account or not pin:
             raise SignInRefused("type the pit manager's ID and PIN")
         found = pit.accounts.get(account)
-        key = unlock(pin, found.pin if found is not None else None)
+        key = unlock(pin, found.pin if found is not None else None, unseal or pit.unseal)
         register = self.register()
         locked = self.locked_for(account, register)
         refusal: list[str] = []

@@ -1,14 +1,17 @@
-"""PINs: at least six digits, not one a guesser tries first, kept only as a salted scrypt hash
-with its parameters, so that a later change of cost still checks the PINs set before it. The
-scrypt output's first half is the stored hash; its second half seals the account's Ed25519
-signing key, which only the right PIN unseals: an account's sign-ins and the changes it signs
-can be written by nobody who does not know its PIN."""
+"""PINs: eight digits at least (nine for an account that approves), not one a guesser tries
+first, kept only as a salted scrypt hash with its parameters, so that a later change of cost
+still checks the PINs set before it. The scrypt output's first half is the stored hash; its
+second half seals the account's Ed25519 signing key, which only the right PIN unseals: an
+account's sign-ins and the changes it signs can be written by nobody who does not know its PIN.
+A PIN is set in the kept form (`ledger.kept`): the copy of its event others read lacks the hash
+and the sealed key, and is checked where they are kept (`Unseal`)."""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from itertools import pairwise
 
 from cryptography.exceptions import InvalidSignature, InvalidTag
@@ -22,6 +25,7 @@ from cryptography.hazmat.primitives.serialization import (
 )
 
 from dealer_tui.events.staff import DEALER, PinHash
+from dealer_tui.ledger.kept import KEPT_SCHEME, kept_digest
 
 MIN_DIGITS = 8
 """The shortest PIN anyone may choose: a dealer's."""
@@ -45,6 +49,28 @@ def too_short(pin: str, role: str) -> bool:
     return len(pin) < min_digits(role)
 
 
+SHORT, READABLE = "short", "readable"
+"""Why an account is asked for a new PIN at its sign-in (`renewal`)."""
+
+
+def renewal(pin: str, role: str, stored: PinHash) -> str:
+    """Why the account that just signed in with `pin` is asked for a new one: SHORT (shorter than
+    its role asks for now), READABLE (set before the kept form, so its hash is in every copy of
+    the register), or "" (it is not)."""
+    if too_short(pin, role):
+        return SHORT
+    return READABLE if readable_anywhere(stored) else ""
+
+
+def renewal_text(why: str, role: str) -> str:
+    """What an account asked for a new PIN is told (`renewal`)."""
+    if why == SHORT:
+        return (f"a {role}'s PIN is now {min_digits(role)} to {MAX_DIGITS} digits: a shorter one is guessed from a "
+                "copied file too soon")
+    return ("this PIN was set before PINs were kept out of the register's copies that others read, so its hash is "
+            "readable there: choose a new one, not used before")
+
+
 class PinRefused(ValueError):
     """A PIN that may not be set; the message says why."""
 
@@ -65,6 +91,11 @@ def pin_problem(pin: str, role: str = DEALER) -> str | None:
 
 
 SCHEME = "scrypt+ed25519"
+"""The form of a PIN set before the kept form: its secret parts in every copy of its event."""
+
+Unseal = Callable[[str, str], tuple[str, str] | None]
+"""Where a PIN whose secret parts a copy lacks is checked: given its digest (`kept`) and the hash a
+PIN typed gives, the sealed key and its nonce when the hash is the PIN's (`Ledger.unseal`)."""
 
 
 def _scrypt(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
@@ -89,23 +120,46 @@ def seal_pin(pin: str, role: str = DEALER) -> tuple[PinHash, Ed25519PrivateKey]:
     raw = key.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
     public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
     sealed = AESGCM(out[32:]).encrypt(nonce, raw, public)
-    return PinHash(scheme=SCHEME, salt=salt.hex(), n=n, r=r, p=p, hash=out[:32].hex(), public=public.hex(),
-                   sealed=sealed.hex(), nonce=nonce.hex()), key
+    hash_, kept = out[:32].hex(), kept_digest(salt.hex(), public.hex(), out[:32].hex(), sealed.hex(), nonce.hex())
+    return PinHash(scheme=KEPT_SCHEME, salt=salt.hex(), n=n, r=r, p=p, hash=hash_, public=public.hex(),
+                   sealed=sealed.hex(), nonce=nonce.hex(), kept=kept), key
 
 
-def unlock(pin: str, stored: PinHash | None) -> Ed25519PrivateKey | None:
+def held(stored: PinHash) -> bool:
+    """Whether this copy of a PIN holds what checks it (not a copy with its secret parts left out)."""
+    return stored.scheme != KEPT_SCHEME or bool(stored.hash)
+
+
+def readable_anywhere(stored: PinHash) -> bool:
+    """Whether a PIN was set before the kept form, so that its hash is in every copy of the
+    register (the pit's included): its account is asked for a new PIN at its next sign-in."""
+    return stored.scheme != KEPT_SCHEME
+
+
+def unlock(pin: str, stored: PinHash | None, unseal: Unseal | None = None) -> Ed25519PrivateKey | None:
     """The account's signing key when `pin` is its PIN, else None. With nothing stored (no such
-    account) the same work is done, so that the time taken does not tell which accounts exist."""
-    if stored is None or stored.scheme != SCHEME:
+    account) the same work is done, so that the time taken does not tell which accounts exist. A
+    PIN whose secret parts this copy lacks is checked by `unseal` (None: it does not sign in)."""
+    if stored is None or stored.scheme not in (SCHEME, KEPT_SCHEME):
         _scrypt(pin, b"\0" * 16, SCRYPT_N, SCRYPT_R, SCRYPT_P)
         return None
     try:
-        salt, expected = bytes.fromhex(stored.salt), bytes.fromhex(stored.hash)
-        out = _scrypt(pin, salt, stored.n, stored.r, stored.p)
-        if not hmac.compare_digest(out[:32], expected):
-            return None
-        raw = AESGCM(out[32:]).decrypt(bytes.fromhex(stored.nonce), bytes.fromhex(stored.sealed),
-                                       bytes.fromhex(stored.public))
+        out = _scrypt(pin, bytes.fromhex(stored.salt), stored.n, stored.r, stored.p)
+        sealed, nonce = stored.sealed, stored.nonce
+        if stored.hash:
+            if not hmac.compare_digest(out[:32], bytes.fromhex(stored.hash)):
+                return None
+            if stored.scheme == KEPT_SCHEME and stored.kept != kept_digest(stored.salt, stored.public, stored.hash,
+                                                                           sealed, nonce):
+                return None  # secret parts that are not the ones the signed event names
+        else:
+            opened = unseal(stored.kept, out[:32].hex()) if unseal is not None and stored.kept else None
+            if opened is None:
+                return None
+            sealed, nonce = opened
+            if kept_digest(stored.salt, stored.public, out[:32].hex(), sealed, nonce) != stored.kept:
+                return None  # an answer that is not the secret the signed event names
+        raw = AESGCM(out[32:]).decrypt(bytes.fromhex(nonce), bytes.fromhex(sealed), bytes.fromhex(stored.public))
         return Ed25519PrivateKey.from_private_bytes(raw)
     except (ValueError, MemoryError, InvalidTag):  # parameters no scrypt takes, a seal that does not open
         return None

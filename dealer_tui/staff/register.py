@@ -44,9 +44,10 @@ from dealer_tui.ledger.base import (
     key_fingerprint,
     pit_signed_text,
 )
+from dealer_tui.ledger.kept import secret_problems
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.floor_settings import defaults, setting_problem
-from dealer_tui.staff.pins import key_checks, signature_checks
+from dealer_tui.staff.pins import key_checks, readable_anywhere, signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
 """The register of each open ledger connection, as last read (`StaffRegister.read`)."""
@@ -168,6 +169,9 @@ class StaffRegister:
     def apply(self, event: Recorded, stored: StoredEvent) -> None:
         seq = stored.ledger_seq if stored.ledger_seq is not None else stored.id
         where = f"staff register, event {seq} ({stored.kind})"
+        if secret_problems(stored.payload):
+            self.problems.append(f"{where}: the PIN's hash or sealed key is not the one the event names (changed since "
+                                 "it was written): nobody signs in with it")
         if isinstance(event, StaffReceived):
             self._receive(event, stored, seq, where)
             return
@@ -213,6 +217,11 @@ class StaffRegister:
             self.problems.append(f"{where}: {event.account}'s lock-out lasts {event.seconds} s until {until!r}: a "
                                  f"lock-out lasts {LOCK_SECONDS} s from when it is written")
 
+    def unseal(self, kept: str, attempt: str) -> tuple[str, str] | None:
+        """`Ledger.unseal` of the ledger the register was read from (None: none, or gone)."""
+        ledger = self._ledger() if self._ledger is not None else None
+        return ledger.unseal(kept, attempt) if ledger is not None else None
+
     def vouched_managers(self) -> list[Account]:
         return [a for a in self.managers() if a.vouched]
 
@@ -251,9 +260,13 @@ class StaffRegister:
 
     def notes(self) -> list[str]:
         """What the register lacks without being wrong."""
+        readable = sorted(a.id for a in self.accounts.values() if a.active and readable_anywhere(a.pin))
+        said = [f"staff register: the PINs of {', '.join(readable)} were set before PINs were kept out of the copies "
+                "of the register others read (the pit's logins): each is asked for a new PIN at its next sign-in"
+                ] if readable else []
         if not self.unsigned_receipts:
-            return []
-        return [f"staff register: {self.unsigned_receipts} account event(s) received from a pit before pits signed "
+            return said
+        return said + [f"staff register: {self.unsigned_receipts} account event(s) received from a pit before pits signed "
                 "their registers: only the pit vouches for them (`history verify --pit URL`), and they grant nothing "
                 "at this terminal until a manager binds it to its pit (`dealer-tui pit bind`)"]
 
