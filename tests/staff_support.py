@@ -58,11 +58,11 @@ class Crew:
         """`text`: the sign-in's words (default: the act's, for a test); a payout's sign-off signs
         the payout's figures, as the terminal's does."""
         where = table.record.id if table is not None else None
-        from dealer_tui.staff import VOID
+        from dealer_tui.staff import OVERRIDE, VOID
 
         rnd = table.round if table is not None else None
-        signs = "" if rnd is None else rnd.payout_figures() if act == SIGN_OFF else rnd.void_figures() if act == VOID \
-            else ""
+        signs = "" if rnd is None else rnd.payout_figures() if act in (SIGN_OFF, OVERRIDE) \
+            else rnd.void_figures() if act == VOID else ""
         return self.desk.sign_in(account, pin, Purpose(act, text or f"{act} (test)", where, round_number, signs=signs))
 
     def deal(self, table: Table, account: str = DEALER, pin: str = DEALER_PIN) -> Table:

@@ -1,6 +1,7 @@
 """The sign-off queue, end to end: the dealer sends a big payout to the floor, the floor approves
 (the dealer confirms with no PIN, signed off by the approver) or refuses with a reason (shown to
-the dealer, who may ask again or void). Replay and `history verify` take the new events in stride."""
+the dealer; the refusal stands until a manager overrides it, saying why, or the round is voided).
+Replay and `history verify` take the new events in stride."""
 
 from __future__ import annotations
 
@@ -20,12 +21,14 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_signoff import SignOffScreen
 from dealer_tui.screens.payout_screen import FloorRequest, PayoutScreen
 from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
-from dealer_tui.staff import SIGN_OFF
+from dealer_tui.staff import OVERRIDE, SIGN_OFF
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import shipped_dir
 from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
 from tests.staff_support import (
+    MANAGER,
+    MANAGER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
     SUPERVISOR_PIN_KEYS,
@@ -114,7 +117,11 @@ async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> No
         await cm.__aexit__(None, None, None)
 
 
-async def test_sign_off_refused_shows_the_reason_and_the_dealer_may_ask_again(tmp_path: Path) -> None:
+async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_it(tmp_path: Path) -> None:
+    """The dealer sees the floor's reason; nothing sends the payout to the floor again; Enter asks
+    why it is paid anyway, then a manager's sign-in for the override (a supervisor's is refused)."""
+    from dealer_tui.screens.reason_modal import ReasonModal
+
     app, pilot, cm, rnd, where = await at_big_payout(tmp_path)
     try:
         payout = app.screen
@@ -125,17 +132,26 @@ async def test_sign_off_refused_shows_the_reason_and_the_dealer_may_ask_again(tm
             await fp.press("s", "d", *SUPERVISOR_PIN_KEYS, *"chips miscounted", "enter")
         await pilot.pause(1.3)                                      # the payout screen polls on its own
         hint = str(payout.query_one("#payout-hint").render())
-        assert "Refused on the floor by S1: chips miscounted" in hint
+        assert "Refused on the floor by S1: chips miscounted" in hint and "The refusal stands" in hint
         # High Card Flush voids only before anyone acts (HCF-19): the refusal does not offer it
         assert "x voids" not in hint and not payout.check_action("void", ())
-        await pilot.press("enter")                                  # a refusal is not a sign-off: PIN needed
-        assert isinstance(app.screen, PinModal)
-        await pilot.press("escape")                                 # backs out to the payout
-        assert rnd.phase is Phase.PAYOUT and app.screen is payout
-        await pilot.press("r")                                      # ask the floor again
+        assert not payout.check_action("send_to_floor", ())          # the floor is not asked again
+        await pilot.press("r")
         kinds = [e.kind for e in app.ledger.round_events(app.table.round_id) if e.kind.startswith("sign_off")]
-        assert kinds == ["sign_off_requested", "sign_off_refused", "sign_off_requested"]
-        assert [w.round.id for w in app.ledger.sign_off_queue()] == [app.table.round_id]
+        assert kinds == ["sign_off_requested", "sign_off_refused"]
+        await pilot.press("enter")                                  # an override: the reason first
+        assert isinstance(app.screen, ReasonModal)
+        await pilot.press(*"recounted on camera", "enter")
+        assert isinstance(app.screen, PinModal)
+        await pilot.press(*SUPERVISOR, "tab", *SUPERVISOR_PIN_KEYS)  # a supervisor may not override
+        assert isinstance(app.screen, PinModal) and rnd.phase is Phase.PAYOUT
+        await pilot.press(*["backspace"] * 4, *MANAGER, "tab", *MANAGER_PIN, "enter")
+        assert rnd.phase is Phase.DONE
+        confirmed = [e for e in app.ledger.round_events(app.table.round_id) if e.kind == "payout_confirmed"]
+        assert (confirmed[0].payload["signed_off_by"], confirmed[0].payload["override"]) == (MANAGER,
+                                                                                            "recounted on camera")
+        assert {"override", "signed_off"} <= set(app.ledger.round(app.table.round_id).flags)
+        assert verify_ledger(app.ledger) == []
     finally:
         await cm.__aexit__(None, None, None)
 
@@ -159,16 +175,17 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     rnd = reopened.round
     assert rnd is not None and rnd.phase is Phase.PAYOUT
     assert rnd.sign_off_state() == SignOffRefused(by=SUPERVISOR, reason="count again", sign_in=refusal.sign_in)
-    with pytest.raises(IllegalAction, match="a supervisor must sign off"):
+    with pytest.raises(IllegalAction, match="refused this payout: count again. The refusal stands"):
         reopened.act(Action("confirm_payout"))
-    reopened.act(Action("confirm_payout", data={"send_to_floor": True}))
-    floor.decide_sign_off(reopened.round_id or 0, True, SUPERVISOR, sign_in=crew.signed(reopened, SIGN_OFF).sign_in)
-    FloorRequest(reopened).refresh()                  # the payout screen folds the decision in
-    reopened.act(Action("confirm_payout"))            # no PIN: the floor signed
+    with pytest.raises(IllegalAction, match="The refusal stands"):
+        reopened.act(Action("confirm_payout", data={"send_to_floor": True}))
+    override = crew.signed(reopened, OVERRIDE, MANAGER, MANAGER_PIN)
+    reopened.act(Action("confirm_payout", data={"supervisor": MANAGER, "sign_in": override.sign_in,
+                                                "override": "recounted: the floor's count was wrong"}))
     assert reopened.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
     assert reopened.session.chips_balance() == 0
     done = [e for e in reopened.ledger.round_events(reopened.round_id or 0) if e.kind == "payout_confirmed"]
-    assert done[0].payload["signed_off_by"] == SUPERVISOR
+    assert done[0].payload["signed_off_by"] == MANAGER
     assert verify_ledger(reopened.ledger) == []
     floor.close()
 
@@ -199,3 +216,111 @@ def test_an_empty_pin_is_not_a_wrong_try(tmp_path: Path) -> None:
     assert desk.tries_left(SUPERVISOR) == MAX_TRIES and not desk.locked_for(SUPERVISOR)
     assert [e.kind for e in table.ledger.table_events(STAFF_REGISTER, ["staff_refused"])] == []
     assert desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(VOID, "void round 1", table.record.id, 1))
+
+
+def refused_then_overridden(tmp_path: Path) -> Table:
+    """A shift opened; HCF example (seat 2 wins 8500): sent to the floor, refused by S1, paid on M1's
+    override."""
+    from dealer_tui.staff import DEAL, TRAY
+    from tests.staff_support import DEALER, DEALER_PIN
+
+    table = new_table(tmp_path, stacks=(20000, 5000, 1000))
+    crew = staffed(table.ledger)
+    table.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    refusal = crew.signed(table, SIGN_OFF)
+    table.ledger.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", refusal.sign_in)
+    FloorRequest(table).refresh()
+    override = crew.signed(table, OVERRIDE, MANAGER, MANAGER_PIN)
+    table.act(Action("confirm_payout", data={"supervisor": MANAGER, "sign_in": override.sign_in,
+                                             "override": "recounted with security"}))
+    return table
+
+
+def test_a_payout_paid_on_an_override_raises_an_alert_for_the_supervisor_who_refused_it(tmp_path: Path) -> None:
+    from dealer_tui.accounting.alerts import open_alerts
+
+    table = refused_then_overridden(tmp_path)
+    alerts = {a.kind: a for a in open_alerts(table.ledger)}
+    overridden = alerts["refusal overridden"]
+    # seat 2's 8,500 won and its 500 + 1,000 + 100 + 100 staked come back: 10,200 chips out
+    assert overridden.text == ("for S1: round 1's payout (10,200 chips out, stakes back included), which S1 refused "
+                               "(count again), was paid on M1's override: recounted with security")
+    assert "big payout" in alerts                              # refused, not approved: the big payout stays open
+    assert verify_ledger(table.ledger) == []
+
+
+def test_an_override_needs_a_managers_sign_in_for_it_and_a_reason(tmp_path: Path) -> None:
+    """A supervisor's sign-in for the override is refused at sign-in (the role); a manager's sign-in
+    for a sign-off (not the override) is refused by the table; an override with no refusal too."""
+    from dealer_tui.staff import SignInRefused
+
+    table = new_table(tmp_path, stacks=(20000, 5000, 1000))
+    table.start_round()
+    big_win(table)
+    crew = staffed(table.ledger)
+    with pytest.raises(IllegalAction, match="the floor refused nothing of this payout"):
+        table.act(Action("confirm_payout", data={**crew.approval(table, OVERRIDE, MANAGER, MANAGER_PIN),
+                                                 "override": "no reason to"}))
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.ledger.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again",
+                                 crew.signed(table, SIGN_OFF).sign_in)
+    FloorRequest(table).refresh()
+    with pytest.raises(SignInRefused, match="only a manager may override a payout the floor refused"):
+        crew.signed(table, OVERRIDE)
+    with pytest.raises(IllegalAction):
+        table.act(Action("confirm_payout", data={**crew.approval(table, SIGN_OFF, MANAGER, MANAGER_PIN),
+                                                 "override": "recounted"}))
+    assert table.round is not None and table.round.phase is Phase.PAYOUT
+
+
+def test_a_big_payout_alert_closes_with_its_approval(tmp_path: Path) -> None:
+    from dealer_tui.accounting.alerts import open_alerts, raised
+
+    table = new_table(tmp_path, stacks=(20000, 5000, 1000))
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    assert [a.kind for a in open_alerts(table.ledger) if a.kind != "currency transaction"] == ["big payout"]
+    crew = staffed(table.ledger)
+    table.ledger.decide_sign_off(table.round_id or 0, True, SUPERVISOR, sign_in=crew.signed(table, SIGN_OFF).sign_in)
+    FloorRequest(table).refresh()
+    table.act(Action("confirm_payout"))
+    assert [a.kind for a in open_alerts(table.ledger) if a.kind != "currency transaction"] == []
+    assert [(a.kind, a.closed) for a in raised(table.ledger) if a.kind == "big payout"] == [("big payout",
+                                                                                           "approved by S1")]
+
+
+def test_the_shift_report_counts_a_refused_payout_paid_on_an_override(tmp_path: Path) -> None:
+    from dealer_tui.accounting.report import dealer_line
+    from dealer_tui.accounting.shifts import shift_figures
+    from dealer_tui.accounting.theoretical import Theory
+    from tests.staff_support import DEALER
+
+    table = refused_then_overridden(tmp_path)
+    shift = shift_figures(table.ledger, Theory(None, hands=20_000))[0]
+    assert "1 payout refused (1 paid on a manager's override)" in dealer_line(shift.dealers[DEALER])
+
+
+def test_a_refused_payout_rewritten_as_paid_without_the_override_is_named_by_verify(tmp_path: Path) -> None:
+    """An insider takes the override out of the payout's event and re-hashes the chain: verify says
+    the payout was made after the floor's refusal with no manager's override."""
+    import json
+    import sqlite3
+
+    from tests.test_tampering import rehash
+
+    table = refused_then_overridden(tmp_path)
+    path = table.ledger.path
+    table.ledger.close()
+    with sqlite3.connect(path) as db:
+        rowid, payload = db.execute("SELECT id, payload FROM events WHERE kind = 'payout_confirmed'").fetchone()
+        event = json.loads(payload)
+        del event["override"]
+        db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(event), rowid))
+    rehash(path)
+    problems = verify_ledger(SqliteLedger(path))
+    assert any("paid after the floor refused it (S1: count again) with no manager's override" in p for p in problems)

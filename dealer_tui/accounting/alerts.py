@@ -1,5 +1,7 @@
 """Alerts for the floor, raised from what the ledger records and kept until a supervisor (or a
-manager) acknowledges each by name: a payout at or over the sign-off threshold sent for sign-off,
+manager) acknowledges each by name: a payout at or over the sign-off threshold sent for sign-off
+(closed by its approval), a refused payout paid on a manager's override (for the supervisor who
+refused it),
 a keyed raise over the cap, two voids at one table within the floor's minutes, a PIN lock-out, a
 shift's rounds outside the band chance allows, a player's cash in or out reaching the
 currency-transaction threshold; on a pit server also each delivery it refused and each table whose
@@ -7,7 +9,7 @@ terminal has gone silent. Each alert has an id that names what raised it, so an 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from dealer_tui.accounting.cash_log import currency_entries
@@ -16,7 +18,7 @@ from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.staff import AlertAcknowledged
-from dealer_tui.events.table import RoundVoided, SignOffRequested
+from dealer_tui.events.table import PayoutConfirmed, RoundVoided, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
 from dealer_tui.ledger.pg_status import PitStatus
 from dealer_tui.rounds.cash import cash_transactions, settings
@@ -31,9 +33,12 @@ class Alert:
     at: str
     table: str
     text: str
+    closed: str = ""
+    """What closed the alert without anyone acknowledging it ("": open): a big payout's approval."""
 
     def to_dict(self) -> dict[str, object]:
-        return {"id": self.id, "kind": self.kind, "at": self.at, "table": self.table or None, "text": self.text}
+        return {"id": self.id, "kind": self.kind, "at": self.at, "table": self.table or None, "text": self.text,
+                "closed": self.closed or None}
 
 
 def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
@@ -43,23 +48,44 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
     within = floor["void_alert_minutes"] * 60
     for table in ledger.tables():
         voids: list[str] = []
-        for stored in ledger.table_events(table.id, [SignOffRequested.KIND, RoundVoided.KIND]):
-            if stored.kind == SignOffRequested.KIND:
-                try:
-                    request = typed(stored, table.game)
-                except EventError:
-                    continue
-                assert isinstance(request, SignOffRequested)
-                seats = ", ".join(f"seat {s} {p:,}" for s, p in sorted(request.big_payouts.items())) or "a seat"
-                out.append(Alert(f"payout:{table.id}:{stored.seq}", "big payout", stored.ts, table.name,
-                                 f"{seats} at or over the sign-off threshold ({request.threshold:,}), sent for "
-                                 "sign-off"))
+        requests: dict[int, Alert] = {}
+        refusals: dict[int, SignOffRefused] = {}
+        rounds = ledger.table_rounds(table.id)
+        numbers = {r.id: r.number for r in rounds}
+        for stored in ledger.table_events(table.id, [SignOffRequested.KIND, RoundVoided.KIND, SignOffRefused.KIND,
+                                                     PayoutConfirmed.KIND]):
+            if stored.kind == PayoutConfirmed.KIND and (stored.round_id or 0) not in requests:
+                continue  # a payout no sign-off was asked for: nothing to close, nothing overridden
+            try:
+                event = typed(stored, table.game)
+            except EventError:
+                continue
+            round_id = stored.round_id or 0
+            if isinstance(event, SignOffRequested):
+                seats = ", ".join(f"seat {s} {p:,}" for s, p in sorted(event.big_payouts.items())) or "a seat"
+                requests[round_id] = Alert(f"payout:{table.id}:{stored.seq}", "big payout", stored.ts, table.name,
+                                           f"round {numbers.get(round_id, '?')}: {seats} at or over the sign-off "
+                                           f"threshold ({event.threshold:,}), sent for sign-off")
+                out.append(requests[round_id])
+            elif isinstance(event, SignOffRefused):
+                refusals[round_id] = event
+            elif isinstance(event, PayoutConfirmed):
+                request = requests.get(round_id)
+                refused = refusals.get(round_id)
+                if request is not None and event.signed_off_by and not event.override:  # closed by its approval
+                    out[out.index(request)] = replace(request, closed=f"approved by {event.signed_off_by}")
+                if event.override and refused is not None:
+                    out.append(Alert(f"override:{table.id}:{stored.seq}", "refusal overridden", stored.ts, table.name,
+                                     f"for {refused.by}: round {numbers.get(round_id, '?')}'s payout "
+                                     f"({event.paid:,} chips out, stakes back included), which {refused.by} refused "
+                                     f"({refused.reason}), was paid on {event.signed_off_by}'s override: "
+                                     f"{event.override}"))
             else:
                 if voids and seconds_between(voids[-1], stored.ts, float("inf")) <= within:
                     out.append(Alert(f"voids:{table.id}:{stored.seq}", "voids", stored.ts, table.name,
                                      f"two voids at this table within {floor['void_alert_minutes']} minutes"))
                 voids.append(stored.ts)
-        for record in ledger.table_rounds(table.id):
+        for record in rounds:
             if "over_cap_raise" in record.flags:
                 out.append(Alert(f"raise:{table.id}:{record.id}", "over-cap raise", record.started_at, table.name,
                                  f"round {record.number}: a keyed raise over the cap"))
@@ -124,7 +150,7 @@ def acknowledgements(ledger: Ledger) -> dict[str, AlertAcknowledged]:
 def open_alerts(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
     """The alerts nobody has acknowledged yet, oldest first."""
     done = acknowledgements(ledger)
-    return [a for a in raised(ledger, theory) if a.id not in done]
+    return [a for a in raised(ledger, theory) if a.id not in done and not a.closed]
 
 
 def acknowledge(ledger: Ledger, alert: str, by: Approval, note: str = "",

@@ -33,6 +33,8 @@ class DealerFigures:
     """Steps the dealer took back and cards the supervisor corrected, in the dealer's rounds."""
     refused: int = 0
     """Payouts the floor (or the supervisor at the table) refused to sign off."""
+    overridden: int = 0
+    """Of those, the ones paid all the same on a manager's override."""
     rotation_missed: int = 0
     """Rounds whose bank or button did not pass as the game's rotation says (HCF-18)."""
     passed_over: int = 0
@@ -48,7 +50,7 @@ class DealerFigures:
 
     def add(self, other: DealerFigures) -> None:
         for name in ("rounds", "handle", "rounds_win", "on_duty", "round_seconds", "timed", "voids", "corrections",
-                     "refused", "rotation_missed", "passed_over"):
+                     "refused", "overridden", "rotation_missed", "passed_over"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.tables |= other.tables
         self.first = min(filter(None, (self.first, other.first)), default="")
@@ -61,6 +63,7 @@ class DealerFigures:
                 "average_round_seconds": None if avg is None else round(avg, 1),
                 "hours_on_duty": round(self.on_duty / 3600, 4), "handle": self.handle, "rounds_win": self.rounds_win,
                 "voids": self.voids, "corrections": self.corrections, "payouts_refused": self.refused,
+                "payouts_overridden": self.overridden,
                 "rotation_followed": self.rotation_missed == 0, "rotation_missed": self.rotation_missed,
                 "bank_declined": self.passed_over, "first_round_at": self.first, "last_round_at": self.last}
 

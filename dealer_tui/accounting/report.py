@@ -37,7 +37,8 @@ def dealer_line(d: DealerFigures) -> str:
              f"{avg:.0f} s a round" if avg is not None else "",
              f"handle {d.handle:,}", f"result {d.rounds_win:+,}",
              f"{d.voids} void{'s' if d.voids != 1 else ''}", f"{d.corrections} correction{'s' if d.corrections != 1 else ''}",
-             f"{d.refused} payout{'s' if d.refused != 1 else ''} refused"]
+             f"{d.refused} payout{'s' if d.refused != 1 else ''} refused"
+             + (f" ({d.overridden} paid on a manager's override)" if d.overridden else "")]
     if d.rotation_missed:
         parts.append(f"rotation not followed in {d.rotation_missed} round{'s' if d.rotation_missed != 1 else ''}")
     if d.passed_over:

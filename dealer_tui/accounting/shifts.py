@@ -296,6 +296,9 @@ class _Collector:
                 if row is not None:
                     self.tray.settled(row.house_result)
                     self._settled(row.wagered, row.house_result, stored)
+                    dealer = self._dealer(stored) if "override" in row.flags else None
+                    if dealer is not None:
+                        dealer.overridden += 1
                 continue
             try:
                 event = typed(stored, self.table.game)

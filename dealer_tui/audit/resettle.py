@@ -8,7 +8,7 @@ from typing import Any
 
 from dealer_tui.events import EventError, typed, typed_as
 from dealer_tui.events.codec import Recorded
-from dealer_tui.events.table import PayoutConfirmed, RoundStarted, TableChanged, TableOpened
+from dealer_tui.events.table import PayoutConfirmed, RoundStarted, SignOffRefused, TableChanged, TableOpened
 from dealer_tui.ledger.base import Ledger, SettlementRow, TableRecord
 from dealer_tui.rounds.base import Round
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
@@ -91,6 +91,10 @@ def resettle_events(table: TableRecord, round_id: int, number: int, events: list
     if recorded.stack_changes != changes or recorded.house != outcome.house:
         problems.append(f"{where}: the chips moved differ from the rules' settlement")
     big = rnd.sign_off_needed()
+    refused = rnd.sign_off_state()
+    if big and isinstance(refused, SignOffRefused) and not recorded.override:
+        problems.append(f"{where}: paid after the floor refused it ({refused.by}: {refused.reason}) with no manager's "
+                        "override")
     if big and not recorded.signed_off_by:
         seats = ", ".join(str(seat) for seat in big)
         problems.append(f"{where}: seat {seats} was paid {loaded.profile.sign_off_threshold} or more with no "

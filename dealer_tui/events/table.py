@@ -210,10 +210,12 @@ class PayoutConfirmed(RoundEvent, kind="payout_confirmed"):
     """The hand's dealer, for the next hand's button (Palace Poker, PP-0)."""
     sign_in: int | None = optional(default=None)
     """The sign-off's sign-in (at the table, or the one the floor's approval names)."""
+    override: str = optional(default="")
+    """Why a manager paid a payout the floor refused (`signed_off_by` is that manager)."""
 
     def claim(self) -> Claim | None:
-        return Claim("sign_off", self.signed_off_by, self.sign_in, figures=self.figures()) \
-            if self.signed_off_by else None
+        act = "override" if self.override else "sign_off"
+        return Claim(act, self.signed_off_by, self.sign_in, figures=self.figures()) if self.signed_off_by else None
 
     def figures(self) -> str:
         """What the sign-off signed: the amount paid and every row."""

@@ -19,6 +19,7 @@ ROUND_VOIDED = "voided"
 
 FLAGS = {
     "signed_off": "a supervisor signed off the payout",
+    "override": "a manager paid a payout the floor had refused, saying why",
     "voided": "the round was voided (a misdeal): every bet returned",
     "dead_hands": "a hand was dead: the DP could not cover it (HCF-16)",
     "capped": "a payout was cut by a cap or by table stakes",

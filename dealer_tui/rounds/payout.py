@@ -81,6 +81,8 @@ class PayoutSteps(Handlers):
             raise refuse(None, what, "it is already waiting for the supervisor")
         if isinstance(state, SignOffApproved):
             raise refuse(None, what, f"the supervisor ({state.by}) already approved it")
+        if isinstance(state, SignOffRefused):
+            raise refuse(None, what, refusal_stands(state))
         return [SignOffRequested(
             seats=tuple(big), threshold=self.profile.sign_off_threshold,
             payouts={str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
@@ -103,7 +105,8 @@ class PayoutSteps(Handlers):
 
     @on(SignOffRefused)
     def _on_sign_off_refused(self, event: SignOffRefused) -> None:
-        """The floor refused, with a reason; the dealer may ask again or void the round."""
+        """The floor refused, with a reason: the refusal stands until a manager overrides it,
+        saying why, or the round is voided (nobody asks the floor again for another supervisor)."""
 
     def payout_events(self, action: Action) -> list[RoundEvent]:
         """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
@@ -116,7 +119,12 @@ class PayoutSteps(Handlers):
         big = self.sign_off_needed()
         supervisor = str(action.data.get("supervisor", "")).strip()
         sign_in = sign_in_of(action)
+        override = str(action.data.get("override", "")).strip()
         state = self.sign_off_state()
+        if isinstance(state, SignOffRefused) and big and not (override and supervisor):
+            raise refuse(None, "confirm the payout", refusal_stands(state))
+        if override and not isinstance(state, SignOffRefused):
+            raise refuse(None, "override the floor", "the floor refused nothing of this payout: nothing to override")
         if not supervisor and isinstance(state, SignOffApproved):
             supervisor, sign_in = state.by.strip(), state.sign_in
         if big and not supervisor:
@@ -124,7 +132,7 @@ class PayoutSteps(Handlers):
             who = f"seats {seats} are" if len(big) > 1 else f"seat {seats} is"
             raise refuse(None, "confirm the payout",
                          f"{who} paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
-        flags = set(outcome.flags) | ({"signed_off"} if big else set())
+        flags = set(outcome.flags) | ({"signed_off"} if big else set()) | ({"override"} if big and override else set())
         return [PayoutConfirmed(
             rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=r.reason)
                        for r in outcome.rows),
@@ -136,6 +144,7 @@ class PayoutSteps(Handlers):
             flags=tuple(sorted(flags)),
             signed_off_by=supervisor if big else None,
             sign_in=sign_in if big else None,
+            override=override if big else "",
         )]
 
     def on_the_table(self) -> dict[int, int]:
@@ -155,6 +164,12 @@ class PayoutSteps(Handlers):
             raise IllegalAction("a void needs a reason")
         returned = {str(seat): chips for seat, chips in sorted(self.on_the_table().items()) if chips}
         return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned, sign_in=sign_in)]
+
+
+def refusal_stands(refused: SignOffRefused) -> str:
+    """Why a refused payout is neither paid nor sent again."""
+    return (f"the floor ({refused.by}) refused this payout: {refused.reason}. The refusal stands until a manager "
+            "overrides it, saying why, or the round is voided")
 
 
 def sign_in_of(action: Action) -> int | None:

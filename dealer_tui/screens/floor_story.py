@@ -135,6 +135,8 @@ class StoryScreen(Screen[None]):
             payout = _read(e, "") if e.kind == PayoutConfirmed.KIND else None
             if isinstance(payout, PayoutConfirmed):
                 confirmed = f"confirmed at {e.ts[11:19]}" + (
+                    f", paid on {self._who(payout.signed_off_by or '')}'s override of the floor's refusal: "
+                    f"{payout.override}" if payout.override else
                     f", signed off by {self._who(payout.signed_off_by)}" if payout.signed_off_by else "")
         table = Table(title="Settlement, per seat and bet" + (f" ({confirmed})" if confirmed else ""),
                       title_justify="left", expand=True)

@@ -1,6 +1,7 @@
 """The payout, per seat and per bet, with why; the dealer confirms it (Enter). A payout that
 needs a supervisor is signed with the PIN at the table, or sent to the floor (r) and confirmed
-once the floor approves it. A refusal to send shows in the hint line, with what to do instead."""
+once the floor approves it; one the floor refused is paid only on a manager's override, with a
+reason (or the round is voided). A refusal to send shows in the hint line, with what to do instead."""
 
 from __future__ import annotations
 
@@ -134,8 +135,8 @@ class PayoutScreen(Dialog[bool | str]):
             return f"Approved on the floor by {state.by}. Enter confirms the payout · Esc backs out"
         if isinstance(state, SignOffRefused):
             void = "x voids the round · " if self.floor is not None and self.floor.can_void() else ""
-            return (f"Refused on the floor by {state.by}: {state.reason}. r asks the floor again · "
-                    f"{void}Enter: a supervisor signs in here · Esc backs out")
+            return (f"Refused on the floor by {state.by}: {state.reason}. The refusal stands: {void}Enter: a manager "
+                    "overrides it (a reason, then their ID and PIN) · Esc backs out")
         return f"{big} Waiting for the floor… (Enter: a supervisor signs in here instead) · Esc backs out"
 
     def _summary(self) -> str:
@@ -205,7 +206,7 @@ class PayoutScreen(Dialog[bool | str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.floor.state() if self.floor is not None else None
         if action == "send_to_floor":
-            return self.floor is not None and (state is None or isinstance(state, SignOffRefused))
+            return self.floor is not None and state is None
         if action == "rekey":
             return self.can_rekey
         if action == "void":

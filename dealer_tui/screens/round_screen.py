@@ -15,7 +15,7 @@ from textual.types import CSSPathType
 from textual.widgets import Header, Static
 from typing_extensions import TypeVar
 
-from dealer_tui.events.table import SignOffApproved
+from dealer_tui.events.table import SignOffApproved, SignOffRefused
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import (
@@ -38,10 +38,11 @@ from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
 from dealer_tui.screens.key_rules import NO_DEALER, NO_DEALER_IN_HAND, KeyRules
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
+from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.signed_steps import SignedSteps, approving
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.screens.tray_steps import TraySteps
-from dealer_tui.staff import SIGN_OFF, StaffDesk
+from dealer_tui.staff import OVERRIDE, SIGN_OFF, StaffDesk
 from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
@@ -389,6 +390,9 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                 self.correct_keyed_cards()
                 return
             state = rnd.sign_off_state()
+            if big and isinstance(state, SignOffRefused):
+                self.override_refusal(state)
+                return
             if big and not isinstance(state, SignOffApproved):
                 number = self.table.session.rounds_started
                 paid = rnd.player_payouts()
@@ -403,6 +407,26 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         self.ask(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
                               self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None),
                  confirmed)
+
+    def override_refusal(self, refused: SignOffRefused) -> None:
+        """A payout the floor refused, paid on a manager's word: the reason first, then the
+        manager's sign-in for it (which signs the payout's figures); Esc at either goes back."""
+        rnd = self.round
+        if rnd is None:
+            return
+        number = self.table.session.rounds_started
+
+        def reason_given(reason: str | None) -> None:
+            if not reason:
+                self.action_payout()
+                return
+            self.with_staff(OVERRIDE, f"override {refused.by}'s refusal of round {number}'s payout: {reason}",
+                            lambda who: self.perform(Action("confirm_payout", data={**approving(who),
+                                                                                    "override": reason})),
+                            self.action_payout, signs=rnd.payout_figures())
+
+        self.ask(ReasonModal(f"Round {number}: {refused.by} refused this payout ({refused.reason}). Why is it paid?",
+                             "e.g. cards checked on camera with security"), reason_given)
 
     def action_same_bets(self) -> None:
         """The selected seat's bets as they stood last round, in one key (the round checks them)."""

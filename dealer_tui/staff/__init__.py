@@ -10,6 +10,7 @@ from dealer_tui.staff.authority import (
     FLOOR,
     MANAGE,
     MAY,
+    OVERRIDE,
     SET_PIN,
     SIGN_OFF,
     TRAY,
@@ -21,6 +22,6 @@ from dealer_tui.staff.desk import Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.ledger.base import MAX_TRIES
 from dealer_tui.staff.register import Account, StaffRegister
 
-__all__ = ["ACKNOWLEDGE", "CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "SET_PIN", "SIGN_OFF",
+__all__ = ["ACKNOWLEDGE", "CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "OVERRIDE", "SET_PIN", "SIGN_OFF",
            "VOID", "Account", "Approval", "Purpose", "SignInRefused", "StaffDesk", "StaffError", "StaffRegister",
            "claim_problem"]

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE = "sign_off", "void", "correct_cards", "change_profile"
 DEAL, FLOOR, MANAGE, SET_PIN = "deal", "floor", "manage", "set_pin"
 TRAY, COUNT_DROP, ACKNOWLEDGE = "tray", "count_drop", "acknowledge"
+OVERRIDE = "override"
+"""A manager pays a payout the floor refused, saying why (the refusal stands until then)."""
 
 MAY: dict[str, frozenset[str]] = {
     DEAL: frozenset({DEALER, SUPERVISOR, MANAGER}),
@@ -31,6 +33,7 @@ MAY: dict[str, frozenset[str]] = {
     TRAY: frozenset({SUPERVISOR, MANAGER}),
     COUNT_DROP: frozenset({MANAGER, AUDITOR}),
     ACKNOWLEDGE: frozenset({SUPERVISOR, MANAGER}),
+    OVERRIDE: frozenset({MANAGER}),
 }
 """The roles that may sign in for each act."""
 
@@ -39,10 +42,11 @@ WHAT: dict[str, str] = {
     CHANGE_PROFILE: "change a table's profile", FLOOR: "open the floor review", MANAGE: "manage staff and profiles",
     SET_PIN: "change their own PIN", TRAY: "witness a tray count, a fill, a credit or a marker",
     COUNT_DROP: "count a drop box", ACKNOWLEDGE: "acknowledge an alert",
+    OVERRIDE: "override a payout the floor refused",
 }
-TABLE_ACTS = frozenset({DEAL, SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE, TRAY, COUNT_DROP})
+TABLE_ACTS = frozenset({DEAL, SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE, TRAY, COUNT_DROP, OVERRIDE})
 """Acts signed in for at one table: the sign-in names it."""
-ROUND_ACTS = frozenset({SIGN_OFF, VOID, CORRECT_CARDS})
+ROUND_ACTS = frozenset({SIGN_OFF, VOID, CORRECT_CARDS, OVERRIDE})
 """Acts on one round: the sign-in names the round's number too."""
 
 

@@ -87,7 +87,9 @@ class Presenter(Protocol[RoundT_contra]):
 def describe_common(event: RoundEvent) -> str | None:
     """The events every game shares, in plain words (None for a game's own events)."""
     match event:
-        case PayoutConfirmed(paid=paid, signed_off_by=by):
+        case PayoutConfirmed(paid=paid, signed_off_by=by, override=override):
+            if override:
+                return f"Payout confirmed: {paid} paid out on {by}'s override of the floor's refusal: {override}"
             return f"Payout confirmed: {paid} paid out" + (f", signed off by {by}" if by else "")
         case RoundVoided(reason=reason, by=by, returned=returned):
             back = ", ".join(f"seat {seat} {chips}" for seat, chips in returned.items())
