@@ -51,7 +51,7 @@ def test_a_big_payout_raises_an_alert_kept_until_a_supervisor_acknowledges_it(tm
     ctr, alert = open_alerts(ledger)
     assert (ctr.kind, alert.kind, alert.table) == ("currency transaction", "big payout", "H1")
     assert ctr.text == "Ann (not identified): cash in 20,000 on gaming day " + ctr.id.split(":")[1]
-    assert alert.text == "seat 2 10,200 at or over the sign-off threshold (5,000), sent for sign-off"
+    assert alert.text == "round 1: seat 2 10,200 at or over the sign-off threshold (5,000), sent for sign-off"
     by = crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(ACKNOWLEDGE, "acknowledge (test)"))
     acknowledge(ledger, alert.id, by, "paid as settled")
     assert open_alerts(ledger) == [ctr] and alert.id in [a.id for a in raised(ledger)]   # it stays on record
@@ -113,7 +113,7 @@ def test_the_command_lists_and_acknowledges_with_the_supervisors_pin(tmp_path: P
     ledger.close()
     path = str(tmp_path / "l.sqlite")
     assert main(["alerts", "list", "--ledger", path]) == 0
-    assert "big payout at H1: seat 2 10,200" in capsys.readouterr().out
+    assert "big payout at H1: round 1: seat 2 10,200" in capsys.readouterr().out
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SUPERVISOR_PIN}\n"))
     assert main(["alerts", "acknowledge", alert.id, "--by", SUPERVISOR, "--note", "checked", "--ledger", path]) == 0
     assert f"acknowledged by {SUPERVISOR}" in capsys.readouterr().out

@@ -324,3 +324,43 @@ def test_a_refused_payout_rewritten_as_paid_without_the_override_is_named_by_ver
     rehash(path)
     problems = verify_ledger(SqliteLedger(path))
     assert any("paid after the floor refused it (S1: count again) with no manager's override" in p for p in problems)
+
+
+def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None:
+    """The opener is 10 x 500 = 5,000; the HCF example pays seat 2 8,500 and takes seat 3's 10 ante:
+    the house (the tray) pays 8,490 net, 3,490 more than the tray holds. The payout is refused,
+    nothing moves; a fill of 8 x 500 = 4,000 comes at the payout; then it is paid and the tray
+    holds 5,000 + 4,000 - 8,490 = 510 (it never went below nothing)."""
+    from dealer_tui.staff import DEAL, TRAY
+    from tests.staff_support import DEALER, DEALER_PIN
+
+    from rules.profiles.loader import ProfileLibrary
+    from tests.staff_support import approved
+
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    casino = approved(ledger, ProfileLibrary().find("high-card-flush-casino"))   # the house banks: its tray pays
+    table = staffed_table(ledger, "H1", casino, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
+        table.seat_player(seat, name, stack)
+    crew = staffed(table.ledger)
+
+    def both() -> tuple[object, object]:
+        return (crew.sign_in(DEALER, DEALER_PIN, DEAL, table), crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+
+    table.open_shift({"500": 10}, *both())  # type: ignore[arg-type]
+    table.start_round()
+    big_win(table)
+    paid = {**crew.approval(table, SIGN_OFF)}
+    with pytest.raises(IllegalAction, match="holds 5,000 by the shift's records and this payout takes 8,490 from it: "
+                                            "3,490 short. The payout waits for a fill"):
+        table.act(Action("confirm_payout", data=paid))
+    assert table.round is not None and table.round.phase is Phase.PAYOUT
+    assert table.session.stacks() == {1: 20000, 2: 5000, 3: 1000}             # nothing moved
+    with pytest.raises(IllegalAction, match="No one may record a credit during a hand"):
+        table.credit("C-1", {"500": 1}, *both())  # type: ignore[arg-type]
+    table.fill("F-1", {"500": 8}, *both())  # type: ignore[arg-type]
+    table.act(Action("confirm_payout", data={**crew.approval(table, SIGN_OFF)}))
+    shift = table.tray.shift
+    assert shift is not None and shift.expected == 510
+    assert table.session.stacks() == {1: 20000, 2: 5000 + 8500, 3: 1000 - 10}
+    assert verify_ledger(table.ledger) == []

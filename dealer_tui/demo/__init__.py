@@ -44,7 +44,8 @@ def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[i
     """Play `rounds` rounds with the built-in players, finishing first a hand left unfinished;
     players short of chips buy again between rounds, as at a real table. A payout that needs a
     sign-off is confirmed with `approve`'s (the table refuses it without one). With a `shift`, its
-    tray is kept as a table keeps it: a fill half-way, and before any buy-in it could not give.
+    tray is kept as a table keeps it: a fill half-way, and before any buy-in or payout it could not
+    give.
     The rounds played."""
     choose = chooser(table.record.game)
     played = 0
@@ -59,6 +60,9 @@ def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[i
             rnd = table.start_round()
         while rnd.phase not in (Phase.DONE, Phase.VOID):
             action = choose(rnd, rng)
+            outcome = rnd.outcome() if action.kind == "confirm_payout" else None
+            if shift is not None and outcome is not None:
+                shift.cover(outcome.house)
             if action.kind == "confirm_payout" and approve is not None and rnd.sign_off_needed():
                 action = Action(action.kind, action.seat, action.amount, {**action.data, **approve(table)})
             table.act(action)

@@ -56,6 +56,12 @@ class DemoShift:
         if shift is not None and shift.expected < amount:
             self.fill(2 * amount)
 
+    def cover(self, house: int) -> None:
+        """A fill at a payout the tray could not cover (a round whose house result is `house`)."""
+        short = self.table.payout_short(house)
+        if short:
+            self.fill(short + self.table.profile.profile.buy_in.max)
+
     def fill(self, amount: int) -> None:
         self.table.fill(self._slip("F"), self._chips(amount), *self.sign())
         self.fills += 1

@@ -344,6 +344,7 @@ class Table(TableMoney):
         try:
             events = self.round.propose(dealt)
             self.check_authority(events, action.kind.replace("_", " "))
+            self.check_tray_covers(events)
         except IllegalAction:
             if dealt is not action:  # a refused step's cards go back: the next step deals them
                 self._restock()

@@ -25,8 +25,9 @@ from dealer_tui.events.accounting import (
     chips_total,
     tray_figures,
 )
-from dealer_tui.events.table import PlayerIdentified, TimeCollected
+from dealer_tui.events.table import PayoutConfirmed, PlayerIdentified, TimeCollected
 from dealer_tui.rounds.cash import IN, day_total, gaming_day, player_key
+from dealer_tui.rounds.frame import Phase
 from dealer_tui.rounds.cash import settings as cash_settings
 from dealer_tui.rounds.tray import count_chips, describe_chips, make_up
 from dealer_tui.staff import DEAL, TRAY, Approval
@@ -34,6 +35,7 @@ from rules.errors import IllegalAction
 
 if TYPE_CHECKING:
     from dealer_tui.ledger.base import Ledger, TableRecord
+    from dealer_tui.rounds.base import Round
     from dealer_tui.rounds.session import TableSession
     from dealer_tui.rounds.tray import Tray
     from rules.profiles.loader import LoadedProfile
@@ -61,6 +63,7 @@ class TableMoney:
     profile: LoadedProfile
     session: TableSession
     tray: Tray
+    round: Round | None
 
     if TYPE_CHECKING:
         def _between_rounds(self, what: str) -> None: ...
@@ -247,8 +250,27 @@ class TableMoney:
         """Chips from the tray back to the cage, on the cage's slip."""
         self._transfer(TrayCredited, "credit", slip, chips, dealer, supervisor)
 
+    def payout_short(self, house: int) -> int:
+        """How many chips the tray lacks to pay a round whose house result is `house` (0: it covers
+        it, or the table keeps no tray, or the house does not bank the game)."""
+        shift = self.tray.shift
+        if shift is None or not shift.open or not self.tray.banked or house >= 0:
+            return 0
+        return max(0, -house - shift.expected)
+
+    def check_tray_covers(self, events: Sequence[RoundEvent]) -> None:
+        """A payout the tray cannot cover by the shift's records waits for a fill (`IllegalAction`)."""
+        for event in events:
+            short = self.payout_short(event.house) if isinstance(event, PayoutConfirmed) else 0
+            if isinstance(event, PayoutConfirmed) and short:
+                shift = self.tray.need_shift("payout")
+                raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records and this payout takes "
+                                    f"{-event.house:,} from it: {short:,} short. The payout waits for a fill from the "
+                                    "cage (the tray's fill)")
+
     def check_slip(self, what: str, slip: str) -> None:
-        self._between_rounds(f"record a {what}")
+        if not (what == "fill" and self.round is not None and self.round.phase is Phase.PAYOUT):
+            self._between_rounds(f"record a {what}")  # a fill comes at the payout too: one the tray cannot cover
         self.tray.need_shift(what)
         problem = self.tray.slip_problem(slip)
         if problem is not None:

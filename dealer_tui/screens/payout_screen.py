@@ -80,8 +80,11 @@ class PayoutScreen(Dialog[bool | str]):
     ]
 
     def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,
-                 seat_label: str = "Seat", floor: FloorRequest | None = None, can_rekey: bool = False) -> None:
+                 seat_label: str = "Seat", floor: FloorRequest | None = None, can_rekey: bool = False,
+                 tray_short: int = 0) -> None:
         super().__init__()
+        self.tray_short = tray_short
+        """Chips the tray lacks for this payout by the shift's records: it waits for a fill."""
         self.outcome, self.house_label, self.sign_off, self.threshold = outcome, house_label, sign_off, threshold
         self.seat_label = seat_label
         self.floor = floor if sign_off else None
@@ -103,7 +106,7 @@ class PayoutScreen(Dialog[bool | str]):
         assert isinstance(other, PayoutScreen)
         self.outcome, self.house_label, self.sign_off = other.outcome, other.house_label, other.sign_off
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
-        self.can_rekey = other.can_rekey
+        self.can_rekey, self.tray_short = other.can_rekey, other.tray_short
         self.query_one("#payout-total-label", Static).update(self._total_label())
         self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
         self.query_one("#payout-summary", Static).update(self._summary())
@@ -118,6 +121,9 @@ class PayoutScreen(Dialog[bool | str]):
 
     def _hint(self) -> str:
         rekey = " · k corrects keyed cards (supervisor)" if self.can_rekey else ""
+        if self.tray_short:
+            return (f"The tray is {self.tray_short:,} short for this payout: it waits for a fill. Esc, then T records "
+                    f"the fill from the cage, then p pays{rekey}")
         return self._sign_off_hint() + rekey
 
     def _sign_off_hint(self) -> str:
@@ -239,6 +245,9 @@ class PayoutScreen(Dialog[bool | str]):
         self.query_one("#payout-why", Static).update(text)
 
     def action_confirm(self) -> None:
+        if self.tray_short:
+            self._show_state("Not paid")
+            return
         self.dismiss(True)
 
     def action_cancel(self) -> None:
