@@ -157,3 +157,29 @@ async def test_the_floor_leaves_training_out_and_T_takes_it_in(mixed: Path) -> N
         assert "training tables: taken in (T)" in str(screen.query_one("#floor-filters").render())
         await pilot.press("T")
         assert len(screen.rows) == 5
+
+
+def test_training_play_stays_out_of_the_cash_logs_alerts_and_ratings_unless_asked_for(mixed: Path) -> None:
+    """What a regulator or a host reads — the cash transactions behind the logs and the currency
+    alerts, the players' rating sessions — holds the live table only; asked for, the demo's too.
+    Expected: the cash buy-ins each table's events record (plain SQL)."""
+    from dealer_tui.accounting.ratings import rating_sessions
+    from dealer_tui.accounting.theoretical import Theory
+    from dealer_tui.rounds.cash import cash_transactions
+
+    live, demo = table_id(mixed, "Main 1"), table_id(mixed, "Demo high-card-flush")
+    cash_buys = {int(t): int(n) for t, n in sql_rows(  # type: ignore[call-overload]
+        mixed, "SELECT table_id, COUNT(*) FROM events WHERE kind IN ('seat_taken', 'chips_bought')"
+               " AND COALESCE(json_extract(payload, '$.method'), 'cash') = 'cash' GROUP BY table_id")}  # cash unless said
+    assert cash_buys[live] > 0 and cash_buys[demo] > 0
+    ledger = SqliteLedger(mixed, readonly=True)
+    try:
+        ins = [t for t in cash_transactions(ledger) if t.direction == "in"]
+        assert {t.table for t in ins} == {"Main 1"} and len(ins) == cash_buys[live]
+        asked = [t for t in cash_transactions(ledger, training=True) if t.direction == "in"]
+        assert len(asked) == cash_buys[live] + cash_buys[demo]
+        theory = Theory(None, hands=2_000)
+        assert {s.table for s in rating_sessions(ledger, theory)} == {"Main 1"}
+        assert {s.table for s in rating_sessions(ledger, theory, training=True)} == {"Main 1", "Demo high-card-flush"}
+    finally:
+        ledger.close()

@@ -23,7 +23,7 @@ from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
 from dealer_tui.ledger.schema import FEE_BETS
-from dealer_tui.rounds.cash import gaming_day, settings
+from dealer_tui.rounds.cash import gaming_day, settings, training_table
 from dealer_tui.rounds.registry import round_class
 from rules.profiles.loader import LoadedProfile
 
@@ -129,11 +129,14 @@ class PlayerRating:
                 "player_result": int(self.total("player_result"))}
 
 
-def rating_sessions(ledger: Ledger, theory: Theory) -> list[RatingSession]:
-    """Every table's rating sessions, in the order the players sat down."""
+def rating_sessions(ledger: Ledger, theory: Theory, training: bool = False) -> list[RatingSession]:
+    """Every live table's rating sessions (`training`: the training tables' too), in the order the
+    players sat down."""
     out: list[RatingSession] = []
     starts = settings(ledger)["gaming_day_starts"]
     for table in ledger.tables():
+        if not training and training_table(ledger, table):
+            continue
         profiles = table_profiles(ledger, table)
         seated: dict[int, RatingSession] = {}
         rows_of = ledger.table_settlements(table.id)

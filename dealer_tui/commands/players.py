@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     log.add_argument("--mtl", metavar="FILE", help="the multiple-transaction log as CSV")
     log.add_argument("--ctr", metavar="FILE", help="the currency-transaction entries as CSV (one row per transaction)")
     add_ledger_option(log, server=True)
+    for command in (report, log):
+        command.add_argument("--training", action="store_true",
+                             help="the training tables' play too (left out unless asked for: it is no real money)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,7 +86,7 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
     from dealer_tui.paths import theory_cache_path
 
     theory = Theory(theory_cache_path(), hands=args.hands or THEORY_HANDS)
-    sessions = rating_sessions(ledger, theory)
+    sessions = rating_sessions(ledger, theory, training=args.training)
     ratings = player_ratings(sessions, args.day)
     try:
         if args.json:
@@ -129,7 +132,7 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
 
     floor = settings(ledger)
     mtl_at, ctr_at = floor["mtl_threshold"], floor["ctr_threshold"]
-    moves = cash_transactions(ledger)
+    moves = cash_transactions(ledger, training=args.training)
     mtl = multiple_transaction_log(moves, mtl_at, day=args.day)
     ctr = currency_entries(moves, ctr_at, day=args.day)
 

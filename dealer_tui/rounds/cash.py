@@ -11,10 +11,10 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from dealer_tui.events import EventError, typed
+from dealer_tui.events import EventError, typed, typed_as
 from dealer_tui.events.accounting import CASH
-from dealer_tui.events.table import ChipsBought, PlayerIdentified, SeatLeft, SeatTaken
-from dealer_tui.ledger.base import Ledger
+from dealer_tui.events.table import ChipsBought, PlayerIdentified, SeatLeft, SeatTaken, TableOpened
+from dealer_tui.ledger.base import Ledger, TableRecord
 from dealer_tui.staff import StaffRegister
 from dealer_tui.staff.floor_settings import SETTINGS
 
@@ -77,13 +77,23 @@ class _Seating:
     """(when, direction, amount) of each cash transaction so far."""
 
 
-def cash_transactions(ledger: Ledger) -> list[CashTransaction]:
-    """Every table's cash transactions, oldest first. A player identified while seated carries the
-    card for the whole seating: the cash they had bought in before it is theirs too."""
+def training_table(ledger: Ledger, table: TableRecord) -> bool:
+    """Whether the table was opened for training (demos): its play stays out of every figure a
+    regulator or a host reads — the cash logs, the currency alerts, the players' ratings — unless
+    asked for."""
+    return any(typed_as(TableOpened, e).training for e in ledger.table_events(table.id, [TableOpened.KIND]))
+
+
+def cash_transactions(ledger: Ledger, training: bool = False) -> list[CashTransaction]:
+    """Every live table's cash transactions (`training`: the training tables' too), oldest first.
+    A player identified while seated carries the card for the whole seating: the cash they had
+    bought in before it is theirs too."""
     kinds = [SeatTaken.KIND, ChipsBought.KIND, SeatLeft.KIND, PlayerIdentified.KIND]
     starts = settings(ledger)["gaming_day_starts"]
     out: list[CashTransaction] = []
     for table in ledger.tables():
+        if not training and training_table(ledger, table):
+            continue
         seated: dict[int, _Seating] = {}
 
         def flush(seat: int) -> None:
