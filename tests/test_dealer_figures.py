@@ -137,7 +137,8 @@ def test_a_payout_the_floor_refuses_counts_against_the_rounds_dealer(tmp_path: P
     table.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
     for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        table.seat_player(seat, name, stack, card=f"LC-{seat}")        # 20,000 cash: identified (CTR)
+        table.seat_player(seat, name, stack, card=f"LC-{seat}",         # 20,000 cash: identified (CTR)
+                          document=f"passport X{seat}000")
     table.start_round()
     big_win(table)
     table.act(Action("confirm_payout", data={"send_to_floor": True}))

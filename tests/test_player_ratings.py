@@ -110,7 +110,7 @@ def test_a_loyalty_card_number_is_checked(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "l.sqlite")
     table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
                           seats=6)
-    with pytest.raises(IllegalAction, match="a loyalty card number is at most 32"):
+    with pytest.raises(IllegalAction, match="a loyalty card number is 1 to 32 letters"):
         table.seat_player(1, "Ann", 1000, card="LC 1; DROP TABLE")
     assert table.session.players == {}
 
@@ -154,16 +154,19 @@ def test_the_currency_transaction_threshold_needs_the_player_identified(tmp_path
     table.seat_player(2, "Bob", 2000)
     with pytest.raises(IllegalAction, match="Identification needed: Ann's cash in today comes to 11,000"):
         table.buy_chips(1, 5000)
-    table.identify(1, "ID-77")
+    with pytest.raises(IllegalAction, match="an ID document is its kind and its number"):
+        table.identify(1, "LC-77")                                           # a card number identifies nobody
+    table.identify(1, "passport ID-77")
     table.buy_chips(1, 5000)
     table.close()
     ledger.close()
     assert main(["players", "cash-log", "--ledger", str(tmp_path / "l.sqlite"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [(t["player"], t["card"], t["amount"]) for t in data["mtl"]] == [("Ann", "ID-77", 6000),
-                                                                          ("Ann", "ID-77", 5000)]
+    assert [(t["player"], t["id_document"], t["amount"]) for t in data["mtl"]] == [("Ann", "passport ID-77", 6000),
+                                                                                 ("Ann", "passport ID-77", 5000)]
     [entry] = data["ctr"]
-    assert (entry["player"], entry["card"], entry["identified"], entry["total"]) == ("Ann", "ID-77", True, 11000)
+    assert (entry["player"], entry["id_document"], entry["identified"], entry["total"]) == (
+        "Ann", "passport ID-77", True, 11000)
     assert [t["amount"] for t in entry["transactions"]] == [6000, 5000]
     assert main(["players", "cash-log", "--ledger", str(tmp_path / "l.sqlite"), "--mtl", str(tmp_path / "mtl.csv"),
                  "--ctr", str(tmp_path / "ctr.csv")]) == 0
@@ -183,6 +186,40 @@ def test_a_cash_out_at_the_table_is_a_cash_transaction(tmp_path: Path) -> None:
     moves = cash_transactions(ledger)
     assert [(t.direction, t.amount, t.card) for t in moves] == [("in", 4000, "LC-1"), (OUT, 4000, "LC-1")]
     assert len(multiple_transaction_log(moves, 3000)) == 2
+
+
+def test_a_cash_out_reaching_the_threshold_needs_the_players_id_document_first(tmp_path: Path) -> None:
+    """Ann buys in 9,000 by marker (no cash in) with her loyalty card and cashes out 9,000, then sits
+    again and cashes out 2,000 more: 11,000 out in the gaming day reaches the 10,000 threshold. The
+    second cash-out is refused until her ID document is recorded — the loyalty card does not do."""
+    from dealer_tui.rounds.cash import OUT, cash_transactions
+    from dealer_tui.rounds.table_money import Marker
+    from dealer_tui.staff import DEAL, TRAY
+    from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    crew = staffed(ledger)
+    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    table.open_shift({"1000": 30}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+
+    def marker(number: str, amount: int) -> Marker:
+        from dealer_tui.events.table import marker_purpose
+        from dealer_tui.staff import Purpose
+        who = crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(TRAY, marker_purpose(number, amount), table.record.id))
+        return Marker(number, who)
+
+    table.seat_player(1, "Ann", 9000, "marker", card="LC-1", marker=marker("M-1", 9000))
+    table.leave(1)                                                            # 9,000 out: under the threshold
+    table.seat_player(1, "Ann", 2000, "marker", card="LC-1", marker=marker("M-2", 2000))
+    with pytest.raises(IllegalAction, match="Identification needed: Ann's cash out today comes to 11,000"):
+        table.leave(1)
+    assert 1 in table.session.players                                          # still seated, nothing paid
+    table.identify(1, "passport X1234567")
+    table.leave(1)
+    outs = [(t.amount, t.card, t.document) for t in cash_transactions(ledger) if t.direction == OUT]
+    assert outs == [(9000, "LC-1", ""), (2000, "LC-1", "passport X1234567")]
 
 
 # -- sitting out ---------------------------------------------------------------------------------

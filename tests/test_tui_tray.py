@@ -186,14 +186,17 @@ async def test_chips_that_do_not_make_the_buy_in_keep_the_dialog(tmp_path: Path)
         assert seated["buy_in"] == 1535 and seated["chips"] == {"1000": 1, "500": 1, "25": 1, "5": 2}
 
 
-async def test_i_records_the_picked_players_id(tmp_path: Path) -> None:
+async def test_i_records_the_picked_players_id_document(tmp_path: Path) -> None:
+    """A loyalty-card-like number alone is refused in the dialog, which stays; kind and number go through."""
     app = seated_app(tmp_path, CASINO, [(1, "Ann", 1000)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("1", "I", *"ID-77", "enter")
+        assert isinstance(app.screen, ReasonModal)                       # no kind: not an ID document
+        await pilot.press("ctrl+u", *"Passport  X1234567", "enter")
         assert isinstance(app.screen, RoundScreen)
-        assert app.table.session.players[1].card == "ID-77"  # type: ignore[union-attr]
+        assert app.table.session.players[1].document == "passport X1234567"  # type: ignore[union-attr]
         [identified] = tray_events(app, "player_identified")
-        assert identified == {"seat": 1, "card": "ID-77"}
+        assert identified == {"seat": 1, "card": "", "document": "passport X1234567"}
 
 
 async def test_a_buy_in_the_tray_cannot_give_is_refused_in_its_dialog(tmp_path: Path) -> None:
@@ -203,9 +206,10 @@ async def test_a_buy_in_the_tray_cannot_give_is_refused_in_its_dialog(tmp_path: 
         await pilot.press("j", *"Ann", "enter", *"19000", "enter", "c")
         dialog = app.screen                                                      # 19,000 cash: her ID first
         assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
-        await pilot.press(*"ID-1", "enter", "enter")
+        await pilot.press(*"passport ID-1", "enter", "enter")
         [ann] = tray_events(app, "seat_taken")
-        assert (ann["player"], ann["card"], ann["buy_in"]) == ("Ann", "ID-1", 19000)
+        assert (ann["player"], ann.get("card"), ann["document"], ann["buy_in"]) == ("Ann", None, "passport ID-1",
+                                                                                   19000)
         await pilot.press("j", *"Bob", "enter", *"3000", "enter")
         dialog = app.screen
         assert isinstance(dialog, AmountModal)                                   # the name and amount kept

@@ -104,7 +104,7 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
         out += _pit_alerts(ledger)
     for entry in currency_entries(cash_transactions(ledger), floor["ctr_threshold"]):
         tables = sorted({t.table for t in entry.transactions})
-        who = f"{entry.player} ({entry.card})" if entry.card else f"{entry.player} (not identified)"
+        who = f"{entry.player} (ID {entry.document})" if entry.document else f"{entry.player} (not identified)"
         out.append(Alert(f"ctr:{entry.day}:{entry.key}:{entry.direction}", "currency transaction", entry.reached_at,
                          ", ".join(tables), f"{who}: cash {entry.direction} {entry.total:,} on gaming day {entry.day}"))
     return sorted(out, key=lambda a: a.at)

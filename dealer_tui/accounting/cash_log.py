@@ -23,9 +23,12 @@ class CurrencyEntry:
     transactions: tuple[CashTransaction, ...]
     reached_at: str
     """When the day's total reached the threshold (the transaction that took it there)."""
+    document: str = ""
+    """The ID document the player showed ("": not identified; a loyalty card identifies nobody)."""
 
     def to_dict(self) -> dict[str, object]:
-        return {"day": self.day, "player": self.player, "card": self.card or None, "identified": bool(self.card),
+        return {"day": self.day, "player": self.player, "card": self.card or None,
+                "id_document": self.document or None, "identified": bool(self.document),
                 "direction": self.direction, "total": self.total, "reached_at": self.reached_at,
                 "transactions": [t.to_dict() for t in self.transactions]}
 
@@ -52,5 +55,6 @@ def currency_entries(transactions: Sequence[CashTransaction], threshold: int,
                 reached = t.at
         if reached:
             last = moves[-1]
-            out.append(CurrencyEntry(d, key, last.player, last.card, direction, running, tuple(moves), reached))
+            out.append(CurrencyEntry(d, key, last.player, last.card, direction, running, tuple(moves), reached,
+                                     next((t.document for t in reversed(moves) if t.document), "")))
     return sorted(out, key=lambda e: (e.day, e.reached_at))

@@ -122,7 +122,8 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
     return 0
 
 
-MTL_COLUMNS = ("at", "day", "table", "seat", "player", "card", "direction", "amount")
+MTL_COLUMNS = ("at", "day", "table", "seat", "player", "card", "id_document", "direction", "amount")
+"""`card`: the loyalty card; `id_document`: the ID document shown (kind and number)."""
 
 
 def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
@@ -150,7 +151,7 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
             writer = csv.writer(out)
             writer.writerow(("entry", "total", "identified", *MTL_COLUMNS))
             for n, entry in enumerate(ctr, start=1):
-                writer.writerows([n, entry.total, "yes" if entry.card else "no", *cells(t.to_dict())]
+                writer.writerows([n, entry.total, "yes" if entry.document else "no", *cells(t.to_dict())]
                                  for t in entry.transactions)
 
     try:
@@ -169,11 +170,13 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
                   f"{'y' if len(mtl) == 1 else 'ies'}")
             for t in mtl:
                 print(f"  {t.at[:19].replace('T', ' ')} {shown(t.table)} seat {t.seat} {shown(t.player)}"
-                      f"{' (' + t.card + ')' if t.card else ' (anonymous)'}: cash {t.direction} {t.amount:,}")
+                      f" ({'ID ' + shown(t.document) if t.document else 'not identified'}"
+                      f"{', card ' + shown(t.card) if t.card else ''}): cash {t.direction} {t.amount:,}")
             print(f"currency transactions (a day's cash in or out reaching {ctr_at:,}): {len(ctr)} entr"
                   f"{'y' if len(ctr) == 1 else 'ies'}")
             for e in ctr:
-                print(f"  {e.day} {shown(e.player)} ({e.card or 'NOT IDENTIFIED'}): cash {e.direction} {e.total:,} in "
+                print(f"  {e.day} {shown(e.player)} ({'ID ' + shown(e.document) if e.document else 'NOT IDENTIFIED'}): "
+                      f"cash {e.direction} {e.total:,} in "
                       f"{len(e.transactions)} transaction(s), the threshold reached {e.reached_at[11:19]}")
     except OSError as exc:
         return fail(f"the log cannot be written ({exc.strerror or exc}); nothing was written")

@@ -28,7 +28,8 @@ def chooser(game_id: str) -> Chooser:
 
 def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> None:
     """Seats 1 to `players`, each buying in for the profile's most, at a table nobody sits at
-    (with a shift's tray: seat 1 by marker, the others in cash)."""
+    (with a shift's tray: seat 1 by marker, the others in cash), each with a loyalty card and a
+    demo ID document (the cash logs name them)."""
     if not table.session.players:
         amount = table.profile.profile.buy_in.max
         for seat in range(1, players + 1):
@@ -36,7 +37,8 @@ def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> 
                 shift.ensure(amount)
             by_marker = shift is not None and seat == 1
             table.seat_player(seat, f"Player {seat}", amount, "marker" if by_marker else "cash",
-                              card=f"DEMO-{table.record.id}-{seat}", marker=shift.marker(amount) if shift and by_marker else None)
+                              card=f"DEMO-{table.record.id}-{seat}", marker=shift.marker(amount) if shift and by_marker else None,
+                              document=f"demo ID-{table.record.id}-{seat}")
 
 
 def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None,

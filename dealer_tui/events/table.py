@@ -49,6 +49,9 @@ class SeatTaken(RoundEvent, kind="seat_taken"):
     """The chips given from the tray, by denomination (older buy-ins did not record them)."""
     card: str = optional(default="")
     """The player's loyalty card number (empty: an anonymous player, known by name only)."""
+    document: str = optional(default="")
+    """The ID document the player showed for a cash buy-in at the currency-transaction threshold
+    (its kind and number: `passport X1234567`); a loyalty card identifies nobody."""
     marker: str = optional(default="")
     """A marker buy-in: the marker's number."""
     approved_by: str = optional(default="")
@@ -88,11 +91,19 @@ def marker_claim(method: str, number: str, amount: int, approved_by: str, sign_i
 
 
 class PlayerIdentified(RoundEvent, kind="player_identified"):
-    """The seated player's identification (a loyalty card or an ID document's number), recorded
-    when the dealer is shown it: from now on the seat's cash transactions are this player's."""
+    """The seated player's ID document, recorded when the dealer is shown it: from now on the
+    seat's cash transactions are this player's, identified."""
 
     seat: int
     card: str
+    """The player's loyalty card (as it was: an identification changes no card). Recorded before
+    ID documents were told apart: the number shown, a card or an ID, taken as the identification."""
+    document: str = optional(default="")
+    """The ID document's kind and number (`passport X1234567`)."""
+
+    def identification(self) -> str:
+        """What identifies the player from now on: the document (an older event: the number shown)."""
+        return self.document or self.card
 
 
 class SeatAway(RoundEvent, kind="seat_away"):

@@ -40,10 +40,13 @@ def as_compared(text: str) -> str:
     return " ".join("".join(c for c in folded if unicodedata.category(c) != "Cf").split())
 
 
-def player_key(name: str, card: str, table: str, seat: int) -> str:
-    """Who a cash transaction is against: the card (or ID) when the player gave one; else, anonymous,
-    the player by name wherever they sit ("Ann Lee", "ann  lee" and "Ann Lee\u200b" are one player:
-    a name spread over seats or tables in its variants is one person to the cash logs)."""
+def player_key(name: str, card: str, table: str, seat: int, document: str = "") -> str:
+    """Who a cash transaction is against: the ID document when the player showed one, else the
+    loyalty card when they gave one; else, anonymous, the player by name wherever they sit ("Ann
+    Lee", "ann  lee" and "Ann Lee\u200b" are one player: a name spread over seats or tables in its
+    variants is one person to the cash logs)."""
+    if document:
+        return f"id {as_compared(document)}"
     return f"card {as_compared(card)}" if card else f"name {as_compared(name)}"
 
 
@@ -59,20 +62,24 @@ class CashTransaction:
     amount: int
     day: str
     """The gaming day it belongs to."""
+    document: str = ""
+    """The ID document the player showed (its kind and number; "": not identified)."""
 
     @property
     def key(self) -> str:
-        return player_key(self.player, self.card, self.table, self.seat)
+        return player_key(self.player, self.card, self.table, self.seat, self.document)
 
     def to_dict(self) -> dict[str, object]:
         return {"at": self.at, "day": self.day, "table": self.table, "seat": self.seat, "player": self.player,
-                "card": self.card or None, "direction": self.direction, "amount": self.amount}
+                "card": self.card or None, "id_document": self.document or None, "direction": self.direction,
+                "amount": self.amount}
 
 
 @dataclass
 class _Seating:
     name: str
     card: str
+    document: str
     moves: list[tuple[str, str, int]] = field(default_factory=list)
     """(when, direction, amount) of each cash transaction so far."""
 
@@ -86,7 +93,7 @@ def training_table(ledger: Ledger, table: TableRecord) -> bool:
 
 def cash_transactions(ledger: Ledger, training: bool = False) -> list[CashTransaction]:
     """Every live table's cash transactions (`training`: the training tables' too), oldest first.
-    A player identified while seated carries the card for the whole seating: the cash they had
+    A player identified while seated carries the ID for the whole seating: the cash they had
     bought in before it is theirs too."""
     kinds = [SeatTaken.KIND, ChipsBought.KIND, SeatLeft.KIND, PlayerIdentified.KIND]
     starts = settings(ledger)["gaming_day_starts"]
@@ -98,8 +105,8 @@ def cash_transactions(ledger: Ledger, training: bool = False) -> list[CashTransa
 
         def flush(seat: int) -> None:
             s = seated.pop(seat)
-            out.extend(CashTransaction(at, table.name, seat, s.name, s.card, direction, amount, gaming_day(at, starts))
-                       for at, direction, amount in s.moves)
+            out.extend(CashTransaction(at, table.name, seat, s.name, s.card, direction, amount, gaming_day(at, starts),
+                                       s.document) for at, direction, amount in s.moves)
 
         for stored in ledger.table_events(table.id, kinds):
             try:
@@ -109,11 +116,11 @@ def cash_transactions(ledger: Ledger, training: bool = False) -> list[CashTransa
             if isinstance(event, SeatTaken):
                 if event.seat in seated:
                     flush(event.seat)
-                seated[event.seat] = _Seating(event.player, event.card)
+                seated[event.seat] = _Seating(event.player, event.card, event.document)
                 if event.method == CASH:
                     seated[event.seat].moves.append((stored.ts, IN, event.buy_in))
             elif isinstance(event, PlayerIdentified) and event.seat in seated:
-                seated[event.seat].card = event.card
+                seated[event.seat].card, seated[event.seat].document = event.card, event.identification()
             elif isinstance(event, ChipsBought) and event.method == CASH and event.seat in seated:
                 seated[event.seat].moves.append((stored.ts, IN, event.amount))
             elif isinstance(event, SeatLeft) and event.seat in seated:

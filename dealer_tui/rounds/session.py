@@ -36,8 +36,9 @@ class SeatedPlayer:
     joined_round: int  # the table's round count when the player sat down
     bought: int = 0  # chips brought to the table in all
     buys: tuple[int, ...] = ()  # every buy, oldest first (CP-12 counts full and short buys)
-    card: str = ""  # the player's loyalty card or ID number (empty: anonymous, known by name)
+    card: str = ""  # the player's loyalty card (empty: none, known by name)
     away: bool = False  # sitting out: keeps the seat and the chips, dealt into no round
+    document: str = ""  # the ID document the player showed (its kind and number; empty: not identified)
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ class TableSession(Handlers):
     @on(SeatTaken)
     def _on_seat_taken(self, e: SeatTaken) -> None:
         self.players[e.seat] = SeatedPlayer(e.seat, e.player, e.buy_in, self.rounds_started,
-                                            bought=e.buy_in, buys=(e.buy_in,), card=e.card)
+                                            bought=e.buy_in, buys=(e.buy_in,), card=e.card, document=e.document)
         self.bought_in += e.buy_in
 
     @on(ChipsBought)
@@ -149,7 +150,7 @@ class TableSession(Handlers):
 
     @on(PlayerIdentified)
     def _on_identified(self, e: PlayerIdentified) -> None:
-        self.players[e.seat] = replace(self.players[e.seat], card=e.card)
+        self.players[e.seat] = replace(self.players[e.seat], card=e.card, document=e.identification())
 
     @on(SeatAway)
     def _on_away(self, e: SeatAway) -> None:

@@ -44,9 +44,10 @@ from dealer_tui.rounds.base import (
     cards_in,
 )
 from dealer_tui.rounds.cards import CardSource
+from dealer_tui.rounds.cash import OUT
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
-from dealer_tui.rounds.table_money import MAX_CARD, Marker, TableMoney
+from dealer_tui.rounds.table_money import Marker, TableMoney
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
 from dealer_tui.staff import DEAL, Approval, StaffRegister, claim_problem
 from dealer_tui.staff.profiles import approval_problem
@@ -169,20 +170,24 @@ class Table(TableMoney):
         return lambda history, amount: rules.buy_rule(self.profile.profile, history, amount)
 
     def seat_player(self, seat: int, name: str, buy_in: int, method: str = CASH,
-                    chips: Mapping[str, int] | None = None, card: str = "", marker: Marker | None = None) -> None:
+                    chips: Mapping[str, int] | None = None, card: str = "", marker: Marker | None = None,
+                    document: str = "") -> None:
         """A player sits with a buy-in paid in cash or by marker (`marker`: its number and the
         supervisor's signature), `chips` (by denomination; None: the largest first) given from the
-        tray; `card` is their loyalty card (empty: anonymous)."""
+        tray; `card` is their loyalty card (empty: anonymous); `document` the ID document they
+        showed (kind and number), which cash at the currency-transaction threshold needs."""
         self._between_rounds("seat a player")
         card = card.strip()
-        if len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
-            raise IllegalAction(f"a loyalty card number is at most {MAX_CARD} letters, digits, '-', '_' or '.'")
+        if card:
+            self.check_card(card)
+        document = self.check_document(document) if document.strip() else ""
         events = self.session.seat_events(seat, name, buy_in, self._buy_rule())
         given = self._chips_sold(buy_in, method, chips)
         number, signer, sign_in = self._marker_fields(method, marker)
         if method == CASH:
-            self._check_ctr(name.strip(), card, seat, buy_in)
-        recorded = [replace(e, method=method, chips=given, card=card, marker=number, approved_by=signer, sign_in=sign_in)
+            self._check_ctr(name.strip(), card, seat, buy_in, document=document)
+        recorded = [replace(e, method=method, chips=given, card=card, document=document, marker=number,
+                            approved_by=signer, sign_in=sign_in)
                     if isinstance(e, SeatTaken) else e for e in events]
         self.check_authority(recorded, "take the marker")
         self._record_table(recorded)
@@ -195,14 +200,19 @@ class Table(TableMoney):
         number, signer, sign_in = self._marker_fields(method, marker)
         if method == CASH:
             player = self.session.player(seat)
-            self._check_ctr(player.name, player.card, seat, amount)
+            self._check_ctr(player.name, player.card, seat, amount, document=player.document)
         recorded = [replace(e, method=method, chips=given, marker=number, approved_by=signer, sign_in=sign_in)
                     if isinstance(e, ChipsBought) else e for e in events]
         self.check_authority(recorded, "take the marker")
         self._record_table(recorded)
 
     def leave(self, seat: int) -> None:
+        """The player cashes out and leaves; a cash-out that takes their cash out over the gaming day
+        to the currency-transaction threshold needs their ID document recorded first."""
         self._between_rounds("leave the table")
+        player = self.session.player(seat)
+        if player.stack:
+            self._check_ctr(player.name, player.card, seat, player.stack, OUT, player.document)
         self._record_table(self.session.leave_events(seat))
 
     def sit_out(self, seat: int, away: bool = True) -> None:

@@ -70,39 +70,53 @@ class TableMoney:
         def _record_table(self, events: Sequence[RoundEvent]) -> None: ...
         def check_authority(self, events: Sequence[RoundEvent], what: str) -> None: ...
 
-    def ctr_problem(self, name: str, card: str, seat: int, amount: int) -> str | None:
-        """Why a cash buy-in of `amount` needs the player identified first: it brings their cash in
-        over the gaming day to the currency-transaction threshold (at a table that keeps its tray,
-        from its first opener on). None: it does not."""
-        if card or not self.tray.kept:
+    def ctr_problem(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
+                    document: str = "") -> str | None:
+        """Why cash of `amount` in (a buy-in) or out (a cash-out) needs the player's ID document
+        first: it brings their cash that way over the gaming day to the currency-transaction
+        threshold (at a table that keeps its tray, from its first opener on). A loyalty card
+        identifies nobody. None: it does not need it (or the player showed an ID document)."""
+        if document or not self.tray.kept:
             return None
         floor = cash_settings(self.ledger)
         today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])
-        total = day_total(self.ledger, player_key(name, card, self.record.name, seat), today, IN) + amount
+        total = day_total(self.ledger, player_key(name, card, self.record.name, seat), today, direction) + amount
         if total >= floor["ctr_threshold"]:
-            return (f"Identification needed: {name}'s cash in today comes to {total:,}, at or over the "
-                    f"currency-transaction threshold ({floor['ctr_threshold']:,})")
+            return (f"Identification needed: {name}'s cash {'in' if direction == IN else 'out'} today comes to "
+                    f"{total:,}, at or over the currency-transaction threshold ({floor['ctr_threshold']:,})")
         return None
 
-    def _check_ctr(self, name: str, card: str, seat: int, amount: int) -> None:
-        problem = self.ctr_problem(name, card, seat, amount)
+    def _check_ctr(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
+                   document: str = "") -> None:
+        problem = self.ctr_problem(name, card, seat, amount, direction, document)
         if problem is not None:
-            raise IllegalAction(f"{problem}; the dealer records their ID first")
+            raise IllegalAction(f"{problem}; the dealer records their ID document first")
 
     def check_card(self, card: str) -> None:
-        """A loyalty card or ID number as the ledger keeps it (`IllegalAction` says why not)."""
+        """A loyalty card number as the ledger keeps it (`IllegalAction` says why not)."""
         card = card.strip()
         if not card or len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
-            raise IllegalAction(f"an ID is 1 to {MAX_CARD} letters, digits, '-', '_' or '.'")
+            raise IllegalAction(f"a loyalty card number is 1 to {MAX_CARD} letters, digits, '-', '_' or '.'")
 
-    def identify(self, seat: int, card: str) -> None:
-        """The seated player's loyalty card or ID document number, as the dealer was shown it."""
+    @staticmethod
+    def check_document(document: str) -> str:
+        """An ID document as the ledger keeps it: its kind and its number (`passport X1234567`,
+        `id-card 123456789`), spaces made single (`IllegalAction` says why not)."""
+        kind, _, number = " ".join(document.split()).partition(" ")
+        if not (kind.isascii() and kind.replace("-", "").isalpha() and 2 <= len(kind) <= 20) or \
+                not (number.isascii() and 3 <= len(number) <= MAX_CARD
+                     and all(c.isalnum() or c in "-/." for c in number)):
+            raise IllegalAction("an ID document is its kind and its number: passport X1234567 (a loyalty card "
+                                "identifies nobody)")
+        return f"{kind.lower()} {number}"
+
+    def identify(self, seat: int, document: str) -> None:
+        """The seated player's ID document (kind and number), as the dealer was shown it."""
         player = self.session.player(seat)
-        self.check_card(card)
-        card = card.strip()
-        if player.card == card:
-            raise IllegalAction(f"Seat {seat} is identified as {card} already")
-        self._record_table([PlayerIdentified(seat=seat, card=card)])
+        document = self.check_document(document)
+        if player.document == document:
+            raise IllegalAction(f"Seat {seat} is identified by {document} already")
+        self._record_table([PlayerIdentified(seat=seat, card=player.card, document=document)])
 
     def suggested_chips(self, amount: int) -> dict[str, int]:
         """The chips a buy-in of `amount` is given, largest denominations first."""

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from dealer_tui.events.accounting import MARKER
 from dealer_tui.ledger.base import LedgerError
+from dealer_tui.rounds.cash import OUT
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.reason_modal import ReasonModal
@@ -66,7 +67,7 @@ class TableChanges(RoundSteps):
                 screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
                                    lambda v: screen.paid(title, v["chips"], lambda method, chips, ident, marker: screen._table_step(
                                        lambda: screen.table.seat_player(seat, name, v["chips"], method, chips,
-                                                                        card.strip() or ident, marker),
+                                                                        card.strip(), marker, ident),
                                        f"{name} sits at seat {seat} with {v['chips']:,}" + _by(method, chips is not None)),
                                        lambda: screen.table.ctr_problem(name, card.strip(), seat, v["chips"])),
                                    lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))
@@ -106,24 +107,33 @@ class TableChanges(RoundSteps):
                            lambda v: screen.paid(title, v["chips"], lambda method, chips, ident, marker: screen._table_step(
                                lambda: bought(v["chips"], method, chips, ident, marker),
                                f"Seat {seat} buys {v['chips']:,}" + _by(method, chips is not None)),
-                               lambda: screen.table.ctr_problem(player.name, player.card, seat, v["chips"])),
+                               lambda: screen.table.ctr_problem(player.name, player.card, seat, v["chips"],
+                                                                document=player.document)),
                            lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))
 
     def action_identify(self) -> None:
-        """The picked seat's player shows a loyalty card or an ID: its number recorded against the seat."""
+        """The picked seat's player shows an ID document: its kind and number recorded against the seat."""
         screen = self.screen_of_table()
         seat = screen._chosen_player()
         if seat is None:
             return
+        self.ask_document(seat, f"Seat {seat} ({screen.table.session.players[seat].name}): the ID document shown",
+                          lambda: None)
+
+    def ask_document(self, seat: int, title: str, then: Callable[[], None]) -> None:
+        """The seat's player's ID document (kind and number) asked for and recorded, then `then`."""
+        screen = self.screen_of_table()
         player = screen.table.session.players[seat]
 
-        def given(card: str | None) -> None:
-            if card:
-                screen._table_step(lambda: screen.table.identify(seat, card),
-                                   f"Seat {seat} ({player.name}) identified: {card.strip()}")
+        def given(document: str | None) -> None:
+            if document:
+                screen._table_step(lambda: screen.table.identify(seat, document),
+                                   f"Seat {seat} ({player.name}) identified: {' '.join(document.split())}")
+                if screen.table.session.players[seat].document:
+                    then()
 
-        screen.ask(ReasonModal(f"Seat {seat} ({player.name}): the loyalty card or ID number", "card or ID number",
-                               "The number is needed."), given)
+        screen.ask(ReasonModal(title, "kind and number: passport X1234567", "The ID document is needed.",
+                               lambda text: screen.problem(lambda: screen.table.check_document(text))), given)
 
     def action_sit_out(self) -> None:
         """The picked seat's player sits out from the next round, keeping the seat, or comes back."""
@@ -144,10 +154,18 @@ class TableChanges(RoundSteps):
             return
         player = screen.table.session.players[seat]
 
+        def leave() -> None:
+            screen._table_step(lambda: screen.table.leave(seat), f"{player.name} cashes out {player.stack}")
+            screen.selected = None
+
         def answered(choice: str | None) -> None:
-            if choice == "y":
-                screen._table_step(lambda: screen.table.leave(seat), f"{player.name} cashes out {player.stack}")
-                screen.selected = None
+            if choice != "y":
+                return
+            needs = screen.table.ctr_problem(player.name, player.card, seat, player.stack, OUT, player.document)
+            if needs is None:
+                leave()
+            else:
+                self.ask_document(seat, f"{needs}. {player.name}'s ID document, before the cash-out:", leave)
 
         screen.ask(ChoiceModal(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
                                          [("y", "yes, cash out"), ("n", "no")]), answered)

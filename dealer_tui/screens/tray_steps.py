@@ -313,9 +313,10 @@ class TraySteps(RoundSteps):
                 if ident:
                     given_chips(ident.strip())
 
-            screen.ask(ReasonModal(f"{needs}. The player's card or ID number:", "card or ID number",
-                                   "The number is needed: without it the cash is not taken.",
-                                   lambda ident: screen.problem(lambda: table.check_card(ident))), identified)
+            screen.ask(ReasonModal(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
+                                   "kind and number: passport X1234567",
+                                   "The ID document is needed: without it the cash is not taken.",
+                                   lambda ident: screen.problem(lambda: table.check_document(ident))), identified)
 
         screen.ask(ChoiceModal(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
                                                                    ("m", "marker (credit; the slip to the drop box)")]),
