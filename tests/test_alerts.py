@@ -29,6 +29,7 @@ from tests.staff_support import (
     staffed,
     staffed_table,
 )
+from dealer_tui.accounting.theoretical import Theory
 from tests.test_dealer_figures import Clock
 
 
@@ -271,3 +272,33 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
     done = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
     assert open_alerts(done, NoSpread()) == []
     assert verify_ledger(done) == []
+
+
+def test_an_acknowledged_alert_covers_what_was_seen_and_a_worse_condition_is_a_new_alert(tmp_path: Path) -> None:
+    """Dee, identified, brings 12,000 cash (threshold 10,000): one alert, acknowledged. She brings
+    9,000 more: 21,000 has passed the threshold twice — a new alert, open, while the first stays
+    acknowledged. A closer 15 short of what the tray should hold raises its own alert. By hand:
+    opener 20 x 1,000 = 20,000; sold 12,000 + 9,000 = 21,000 > 20,000 in the tray, so a fill of
+    5 x 1,000 first; the tray then should hold 20,000 + 5,000 - 21,000 = 4,000; counted 3,985."""
+    from dealer_tui.staff import DEAL, TRAY
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    crew = staffed(ledger)
+    casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
+                           seats=6)
+
+    def both():  # type: ignore[no-untyped-def]
+        return crew.sign_in(DEALER, DEALER_PIN, DEAL, casino), crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino)
+
+    casino.open_shift({"1000": 20}, *both())
+    casino.seat_player(1, "Dee", 12000, document="passport ID-9")
+    [first] = [a for a in open_alerts(ledger) if a.kind == "currency transaction"]
+    acknowledge(ledger, first.id, crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, ACKNOWLEDGE), "ID checked")
+    assert [a for a in open_alerts(ledger) if a.kind == "currency transaction"] == []
+    casino.fill("F-1", {"1000": 5}, *both())
+    casino.buy_chips(1, 9000)
+    [worse] = [a for a in open_alerts(ledger) if a.kind == "currency transaction"]
+    assert worse.id != first.id and "cash in 21,000" in worse.text
+    casino.close_shift({"1000": 3, "500": 1, "100": 4, "25": 3, "5": 2}, *both())   # 3,985
+    [closer] = [a for a in open_alerts(ledger, Theory(None, hands=2_000)) if a.kind == "closer difference"]
+    assert closer.text == "shift 1: the closer is short by 15 against what the tray should hold"

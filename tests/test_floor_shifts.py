@@ -94,6 +94,13 @@ async def test_y_shows_each_players_rating_and_sessions(counted: Path) -> None:
         assert isinstance(screen, PlayersScreen)
         for _ in range(200):
             await pilot.pause(0.05)
+            if "No rated play" in str(screen.query_one("#players-sum", Static).render()):
+                break
+        assert "at live tables (T: training tables too)" in str(screen.query_one("#players-sum", Static).render())
+        assert screen.ratings == []                                     # a demo's is training play: left out
+        await pilot.press("T")                                          # asked for
+        for _ in range(200):
+            await pilot.pause(0.05)
             if screen.ratings:
                 break
         table = screen.query_one(DataTable)

@@ -21,7 +21,7 @@ from dealer_tui.events.staff import AlertAcknowledged
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
 from dealer_tui.ledger.pg_status import PitStatus
-from dealer_tui.rounds.cash import cash_transactions, settings
+from dealer_tui.rounds.cash import cash_transactions, settings, training_table
 from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
 from rules.errors import IllegalAction
 from rules.profiles.base import MAX_TEXT
@@ -47,6 +47,8 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
     floor = settings(ledger)
     within = floor["void_alert_minutes"] * 60
     for table in ledger.tables():
+        if training_table(ledger, table):
+            continue  # play for practice: nothing for the floor to look into
         voids: list[str] = []
         requests: dict[int, Alert] = {}
         refusals: dict[int, SignOffRefused] = {}
@@ -94,20 +96,36 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
         out.append(Alert(f"lockout:{stored.ledger_seq or stored.seq}", "PIN lock-out", stored.ts, "",
                          f"{account} locked out after wrong PINs"))
     if theory is not None:
-        for shift in shift_figures(ledger, theory):
+        for shift in (s for s in shift_figures(ledger, theory) if not s.training):
+            at = shift.closed_at or shift.last_at or shift.opened_at
             if any("outside the band" in f for f in shift.flags):
-                out.append(Alert(f"band:{shift.table_id}:{shift.shift}", "hold outside its band",
-                                 shift.closed_at or shift.last_at or shift.opened_at, shift.table,
-                                 f"shift {shift.shift}: the rounds' result {shift.rounds_win:,} is outside "
-                                 f"{shift.theoretical:,.0f} ± {shift.band:,.0f}"))
+                bands = int(abs(shift.rounds_win - shift.theoretical) // shift.band) if shift.band > 0 else 1
+                out.append(Alert(worse(f"band:{shift.table_id}:{shift.shift}", bands), "hold outside its band", at,
+                                 shift.table, f"shift {shift.shift}: the rounds' result {shift.rounds_win:,} is outside "
+                                 f"{shift.theoretical:,.0f} ± {shift.band:,.0f}"
+                                 + (f" ({bands} bands out)" if bands > 1 else "")))
+            for label, diff, against in (("closer", shift.closer_difference, "what the tray should hold"),
+                                         ("drop", shift.drop_difference, "what the shift's buy-ins put in the box")):
+                if diff:
+                    out.append(Alert(f"{label}:{shift.table_id}:{shift.shift}", f"{label} difference", at, shift.table,
+                                     f"shift {shift.shift}: the {label} is {'over' if diff > 0 else 'short'} by "
+                                     f"{abs(diff):,} against {against}"))
     if isinstance(ledger, PitStatus):
         out += _pit_alerts(ledger)
     for entry in currency_entries(cash_transactions(ledger), floor["ctr_threshold"]):
         tables = sorted({t.table for t in entry.transactions})
         who = f"{entry.player} (ID {entry.document})" if entry.document else f"{entry.player} (not identified)"
-        out.append(Alert(f"ctr:{entry.day}:{entry.key}:{entry.direction}", "currency transaction", entry.reached_at,
-                         ", ".join(tables), f"{who}: cash {entry.direction} {entry.total:,} on gaming day {entry.day}"))
+        out.append(Alert(worse(f"ctr:{entry.day}:{entry.key}:{entry.direction}", entry.total // floor["ctr_threshold"]),
+                         "currency transaction", entry.reached_at, ", ".join(tables),
+                         f"{who}: cash {entry.direction} {entry.total:,} on gaming day {entry.day}"))
     return sorted(out, key=lambda a: a.at)
+
+
+def worse(alert_id: str, level: int) -> str:
+    """The id of an alert whose condition has grown to `level` (1: as first raised): an
+    acknowledgement covers the condition as it was seen, and a worse one — another band out, the
+    threshold passed again — is a new alert to acknowledge."""
+    return alert_id if level <= 1 else f"{alert_id}:x{level}"
 
 
 OFFLINE_AFTER_S = 120

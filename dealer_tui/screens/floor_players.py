@@ -1,6 +1,7 @@
 """The floor's player ratings: every rated player (by loyalty card, or by name when anonymous) with
 their hands, time, wagered, average bet and the house's actual and theoretical win; the sessions of
-the player the cursor is on below. `d` steps through the gaming days (all days first)."""
+the player the cursor is on below. `d` steps through the gaming days (all days first); training
+tables' play is left out until `T` asks for it."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ class PlayersScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list"),
                                              Binding("d", "next_day", "Gaming day"),
+                                             Binding("T", "training", "Training too"),
                                              Binding("r", "reload", "Refresh")]
 
     def __init__(self, ledger: Ledger, theory: Theory | None = None) -> None:
@@ -40,6 +42,8 @@ class PlayersScreen(Screen[None]):
         self.sessions: list[RatingSession] = []
         self.ratings: list[PlayerRating] = []
         self.day: str | None = None
+        self.training = False
+        """Whether training tables' play is shown too (left out unless asked for)."""
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -59,12 +63,16 @@ class PlayersScreen(Screen[None]):
 
     def _read(self) -> None:
         try:
-            sessions = rating_sessions(self.ledger, self.theory)
+            sessions = rating_sessions(self.ledger, self.theory, training=self.training)
         except LedgerError as exc:
             self.app.call_from_thread(self.query_one("#players-sum", Static).update,
                                       Text(f"The ratings cannot be read: {exc}", style="red"))
             return
         self.app.call_from_thread(self._show, sessions)
+
+    def action_training(self) -> None:
+        self.training = not self.training
+        self.action_reload()
 
     def days(self) -> list[str]:
         return sorted({s.day for s in self.sessions})
@@ -77,7 +85,8 @@ class PlayersScreen(Screen[None]):
     def _show(self, sessions: list[RatingSession]) -> None:
         self.sessions = sessions
         self.ratings = player_ratings(sessions, self.day)
-        self.title = f"Player ratings — {'gaming day ' + self.day if self.day else 'every gaming day'}"
+        self.title = (f"Player ratings — {'gaming day ' + self.day if self.day else 'every gaming day'}"
+                      + (" — training tables included" if self.training else ""))
         table = self.query_one(DataTable)
         table.clear()
         for r in self.ratings:
@@ -90,7 +99,8 @@ class PlayersScreen(Screen[None]):
                        " · a banked round's theoretical win is each stake × the profile's house edge on "
                        "its bet type; a card room's is its rake and fees")
         if not self.ratings:
-            summary = Text("No rated play" + (f" on gaming day {self.day}." if self.day else "."))
+            summary = Text("No rated play" + (f" on gaming day {self.day}" if self.day else "")
+                           + ("." if self.training else " at live tables (T: training tables too)."))
         self.query_one("#players-sum", Static).update(summary)
         self._detail(0)
 
