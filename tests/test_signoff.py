@@ -364,3 +364,41 @@ def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None
     assert shift is not None and shift.expected == 510
     assert table.session.stacks() == {1: 20000, 2: 5000 + 8500, 3: 1000 - 10}
     assert verify_ledger(table.ledger) == []
+
+
+async def test_the_queue_shows_what_each_seat_is_paid_and_wins_and_enter_opens_the_round_to_decide(
+        tmp_path: Path) -> None:
+    """HCF example sent to the floor: seat 2 is handed 10,200 (its 500 + 1,000 + 100 + 100 staked
+    back and 8,500 won): the queue shows both, labelled. Enter opens the round — its cards, each
+    payout line with its reason, the dealer, the table's last rounds — and `a` approves from
+    there with the supervisor's PIN, back to an empty queue."""
+    from textual.widgets import DataTable, Static
+
+    from dealer_tui.screens.floor_signoff import SignOffStory
+    from tests.test_floor_payouts import plain
+
+    table = new_table(tmp_path, stacks=(20000, 5000, 1000))
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    floor = floor_over(tmp_path / "ledger.sqlite")
+    async with floor.run_test(size=SIZE) as fp:
+        await fp.press("s")
+        queue = floor.screen
+        assert isinstance(queue, SignOffScreen)
+        grid = queue.query_one(DataTable)
+        row = [str(c) for c in grid.get_row_at(0)]
+        assert row[:6] == ["H1", "1", row[2], "seat 2 10,200", "seat 2 +8,500", "10,200"]
+        await fp.press("enter")
+        story = floor.screen
+        assert isinstance(story, SignOffStory)
+        text = plain(story.query_one("#story-text", Static).content)
+        assert "waiting at its payout: 10,200 chips out" in text and "seat 2 staked 1,700, is paid 10,200 (net +8,500)" in text
+        assert "The payout waiting for sign-off" in text and "hidden until the round ends" not in text
+        assert "The table's last 5 rounds" in text and "dealt by" in text
+        await fp.press("a")
+        assert isinstance(floor.screen, PinModal)
+        await fp.press(*SUPERVISOR_PIN_KEYS)
+        assert floor.screen is queue and queue.waiting == []
+    kinds = [e.kind for e in SqliteLedger(tmp_path / "ledger.sqlite", readonly=True).round_events(table.round_id or 0)]
+    assert kinds[-1] == "sign_off_approved"

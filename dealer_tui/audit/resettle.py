@@ -10,7 +10,7 @@ from dealer_tui.events import EventError, typed, typed_as
 from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted, SignOffRefused, TableChanged, TableOpened
 from dealer_tui.ledger.base import Ledger, SettlementRow, TableRecord
-from dealer_tui.rounds.base import Round
+from dealer_tui.rounds.base import Round, RoundOutcome
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.registry import round_class
 from rules.errors import RulesError
@@ -126,3 +126,22 @@ def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -
             parts.append(f"seat {seat} {bet}: " + ", ".join(f"stored {k} {a[k]!r}, the rules {b[k]!r}"
                                                             for k in a if a[k] != b.get(k)))
     return f" ({'; '.join(parts)})" if parts else ""
+
+
+def waiting_payout(ledger: Ledger, table: TableRecord, round_id: int) -> RoundOutcome | None:
+    """The payout an open round waits on (its settlement as the rules give it from its events so
+    far, under the profile it was played under): what a supervisor signs off. None when the round
+    has not reached its payout, or does not replay."""
+    events = list(ledger.round_events(round_id))
+    if not events or events[0].kind != RoundStarted.KIND:
+        return None
+    try:
+        started = typed_as(RoundStarted, events[0])
+        loaded = table_profiles(ledger, table).get(started.profile_sha256)
+        if loaded is None:
+            return None
+        rnd = round_class(table.game, keyed=started.card_source == "entry")(loaded.profile, started.setup)
+        rnd.apply_all(events)
+        return rnd.outcome()
+    except (EventError, RulesError, KeyError, ValueError, TypeError):
+        return None

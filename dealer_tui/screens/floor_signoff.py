@@ -1,6 +1,8 @@
-"""The sign-off queue: payouts the dealers sent to the floor, waiting for the supervisor. Approve
-(a) or refuse with a reason (d); each decision is the supervisor's (PIN) and lands in the ledger
-as an event of the round, on that table's hash chain."""
+"""The sign-off queue: payouts the dealers sent to the floor, waiting for the supervisor, each
+with what its seats are paid and win. Enter opens the round: its cards, every payout line with
+its reason, the dealer and the table's last rounds, and the decision from there. Approve (a) or
+refuse with a reason (d); each decision is the supervisor's (PIN) and lands in the ledger as an
+event of the round, on that table's hash chain."""
 
 from __future__ import annotations
 
@@ -13,13 +15,16 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import Claim
 from dealer_tui.events.table import SignOffRequested
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
+from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.rounds.table import round_dealers
 from dealer_tui.screens.floor_names import TableNames
+from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import MAY, SIGN_OFF, Approval, Purpose, StaffDesk, claim_problem
@@ -45,6 +50,7 @@ class SignOffDesk:
 class SignOffScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "The round"),
         Binding("a", "approve", "Approve"),
         Binding("d", "refuse", "Refuse (reason)"),
         Binding("r", "reload", "Refresh"),
@@ -64,8 +70,8 @@ class SignOffScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Sign-off queue"
-        self.query_one(DataTable).add_columns("Round id", "Sent", "Table", "Round", "Game", "Seats", "Payouts",
-                                              "Chips paid", "Threshold")
+        self.query_one(DataTable).add_columns("Table", "Round", "Sent", "Paid to the seats (stake back + win)",
+                                              "Seats' net win", "Chips out", "Game", "Round id")
         self.load()
         self.set_interval(POLL_SECONDS, self._poll)
 
@@ -78,22 +84,42 @@ class SignOffScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for w in self.waiting:
+            name, sent = self.tables.name(w.round.table_id), w.request.ts[11:19]
             try:
                 request = typed_as(SignOffRequested, w.request)
             except EventError:  # a request that does not read: listed by round, verify names why
-                table.add_row(str(w.round.id), w.request.ts[:19].replace("T", " "), self.tables.name(w.round.table_id),
-                              str(w.round.number), w.round.game, "?", "(the request does not read)", "", "",
-                              key=str(w.round.id))
+                table.add_row(name, str(w.round.number), sent, "(the request does not read)", "", "", w.round.game,
+                              str(w.round.id), key=str(w.round.id))
                 continue
-            big = request.big_payouts
-            payouts = ", ".join(f"seat {s} {v}" for s, v in sorted(big.items(), key=lambda i: int(i[0])))
-            table.add_row(str(w.round.id), w.request.ts[:19].replace("T", " "), self.tables.name(w.round.table_id),
-                          str(w.round.number), w.round.game, ", ".join(str(s) for s in request.seats), payouts,
-                          str(request.paid), str(request.threshold), key=str(w.round.id))
+            big = sorted(request.big_payouts.items(), key=lambda i: int(i[0]))
+            payouts = ", ".join(f"seat {s} {v:,}" for s, v in big)
+            nets = self._nets(w)
+            net = ", ".join(f"seat {s} {nets[int(s)]:+,}" for s, _ in big if int(s) in nets) or "—"
+            table.add_row(name, str(w.round.number), sent, payouts, net, f"{request.paid:,}", w.round.game,
+                          str(w.round.id), key=str(w.round.id))
         count = len(self.waiting)
         self.query_one("#signoff-status", Static).update(
             f"{count} payout{'s' if count != 1 else ''} waiting for the supervisor" if count
             else "No payout is waiting for the supervisor.")
+
+    def _nets(self, pending: PendingSignOff) -> dict[int, int]:
+        """Each seat's net win in the waiting payout (what it is paid and gets back less what it
+        put up), as the rules settle the round's events."""
+        record = next((t for t in self.ledger.tables() if t.id == pending.round.table_id), None)
+        outcome = waiting_payout(self.ledger, record, pending.round.id) if record is not None else None
+        if outcome is None:
+            return {}
+        return {seat: c.payout + c.returned - c.wagered - c.from_stack for seat, c in seat_chips(outcome.rows).items()}
+
+    def action_open(self) -> None:
+        """The selected round's story, with the payout it waits on, and the decision from there."""
+        pending = self._selected()
+        if pending is not None:
+            self.app.push_screen(SignOffStory(self, pending))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
 
     def _poll(self) -> None:
         try:
@@ -151,18 +177,30 @@ class SignOffScreen(Screen[None]):
     def action_approve(self) -> None:
         pending = self._selected()
         if pending is not None:
-            self._as_supervisor(pending, f"approve the payout of round {pending.round.number}",
-                                lambda who: self._decide(pending, True, who))
+            self.approve(pending)
+
+    def approve(self, pending: PendingSignOff, then: Callable[[], None] = lambda: None) -> None:
+        def decided(who: Approval) -> None:
+            self._decide(pending, True, who)
+            then()
+        self._as_supervisor(pending, f"approve the payout of round {pending.round.number}", decided)
 
     def action_refuse(self) -> None:
         pending = self._selected()
-        if pending is None:
-            return
+        if pending is not None:
+            self.refuse(pending)
+
+    def refuse(self, pending: PendingSignOff, then: Callable[[], None] = lambda: None) -> None:
         number = pending.round.number
+
+        def decided(who: Approval, reason: str | None) -> None:
+            if reason:
+                self._decide(pending, False, who, reason)
+                then()
 
         def reasoned(who: Approval) -> None:
             self.app.push_screen(ReasonModal(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
-                                 lambda reason: self._decide(pending, False, who, reason) if reason else None)
+                                 lambda reason: decided(who, reason))
 
         self._as_supervisor(pending, f"refuse the payout of round {number}", reasoned)
 
@@ -171,3 +209,28 @@ class SignOffScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+class SignOffStory(StoryScreen):
+    """A waiting round's story — its cards, the payout it waits on line by line with the reasons,
+    the dealer, the table's last rounds — with the decision on it (a, d) from there."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [*StoryScreen.BINDINGS, Binding("a", "approve", "Approve"),
+                                             Binding("d", "refuse", "Refuse (reason)")]
+
+    def __init__(self, queue: SignOffScreen, pending: PendingSignOff) -> None:
+        super().__init__(queue.ledger, pending.round, queue.tables)
+        self.queue, self.pending = queue, pending
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action in ("approve", "refuse") and self.queue.desk.read_only)
+
+    def action_approve(self) -> None:
+        self.queue.approve(self.pending, self._back_to_queue)
+
+    def action_refuse(self) -> None:
+        self.queue.refuse(self.pending, self._back_to_queue)
+
+    def _back_to_queue(self) -> None:
+        if self.app.screen is self:
+            self.app.pop_screen()

@@ -17,11 +17,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.base import ROUND_OPEN
 from dealer_tui.ledger.payouts import seat_chips
+from dealer_tui.rounds.base import RoundOutcome
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.screens.payout_screen import BET_LABELS
@@ -48,6 +50,11 @@ class StoryScreen(Screen[None]):
         self.tables = tables or TableNames(ledger)
         self.voids = voids or Voids(ledger)
         self._staff: StaffRegister | None = None
+        self.waiting: RoundOutcome | None = None
+        """An open round's payout as the rules give it, once it has reached it (what is signed off)."""
+        if record.status == ROUND_OPEN:
+            table = next((t for t in ledger.tables() if t.id == record.table_id), None)
+            self.waiting = waiting_payout(ledger, table, record.id) if table is not None else None
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -74,7 +81,24 @@ class StoryScreen(Screen[None]):
         if rows:
             parts.append(self._settlement(recorded, rows))
             parts.append(_per_seat(rows))
+        elif self.waiting is not None:
+            parts.append(_waiting_table(self.waiting))
+            parts.append(_per_seat(list(self.waiting.rows)))
+            parts.append(self._recent(r))
         return Group(*parts)
+
+    def _recent(self, r: RoundRecord, count: int = 5) -> Table:
+        """The table's last rounds before this one: what the supervisor weighs a payout against."""
+        table = Table(title=f"The table's last {count} rounds", title_justify="left", expand=True)
+        for column in ("Round", "Ended", "Status", "Wagered", "Paid", "House", "Flags"):
+            table.add_column(column, justify="right" if column in ("Wagered", "Paid", "House") else "left")
+        earlier = [x for x in self.ledger.table_rounds(r.table_id) if x.number < r.number][-count:]
+        for x in reversed(earlier):
+            table.add_row(str(x.number), (x.ended_at or "")[11:19], x.status, f"{x.wagered:,}", f"{x.paid:,}",
+                          f"{x.house_result:+,}", ", ".join(sorted(x.flags)))
+        if not earlier:
+            table.add_row("", "", "the table's first round", "", "", "", "")
+        return table
 
     def _head(self, r: RoundRecord, recorded: list[StoredEvent], void: Void | None) -> Text:
         head = Text()
@@ -88,6 +112,16 @@ class StoryScreen(Screen[None]):
             head.append(f"\nvoided at {void.at[11:19]}: {void.reason} — {void.approval}", style="yellow")
             if void.returned is not None:
                 head.append(f"\n{identity(void.wagered, 0, 0, void.wagered, 0)} (a void returns every bet)")
+        elif r.status == ROUND_OPEN:
+            if self.waiting is None:
+                head.append("\nin play: nothing is settled yet")
+            else:
+                out = self.waiting
+                seats = ", ".join(f"seat {seat} staked {c.wagered:,}, is paid {c.payout:,} (net "
+                                  f"{c.payout + c.returned - c.wagered - c.from_stack:+,})"
+                                  for seat, c in seat_chips(list(out.rows)).items() if c.payout)
+                head.append(f"\nwaiting at its payout: {out.paid:,} chips out (winning stakes back + winnings); "
+                            f"{seats or 'no seat is paid'}; house {out.house:+,}", style="bold")
         else:
             head.append(f"\n{identity(r.wagered, r.from_stacks, r.paid, r.returned, r.house_result)}")
             head.append("\npaid: the chips handed to the seats at payout (winning bets with their stakes, a DP's "
@@ -110,7 +144,7 @@ class StoryScreen(Screen[None]):
         return found.describe() if found is not None else repr(account)
 
     def _events(self, r: RoundRecord, recorded: list[StoredEvent]) -> Table:
-        in_play = r.status == ROUND_OPEN
+        in_play = r.status == ROUND_OPEN and self.waiting is None  # at its payout, every card is turned
         title = "Events (cards hidden while the round is in play)" if in_play else "Events"
         events = Table(title=title, title_justify="left", show_lines=False, expand=True)
         for column in ("#", "Time", "What happened", "Cards and details"):
@@ -121,9 +155,10 @@ class StoryScreen(Screen[None]):
             if event is None:  # an event that does not read: shown as recorded (verify names why)
                 said, details = f"{e.kind.replace('_', ' ')} (as recorded)", ""
             else:
-                said = describe(event)
                 named = event.named_cards()
-                # face-down cards, the stub and the banker's hand stay hidden until the round ends
+                # face-down cards, the stub and the banker's hand stay hidden until the round ends:
+                # in the description as in the details
+                said = e.kind.replace("_", " ") if in_play and named else describe(event)
                 details = ("hidden until the round ends" if in_play and named else
                            "; ".join(f"{label}: {_text(cards)}" for label, cards in named))
             events.add_row(str(e.seq), e.ts[11:19], said, details)
@@ -149,6 +184,18 @@ class StoryScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _waiting_table(outcome: RoundOutcome) -> Table:
+    """The payout the round waits on, per seat and bet, each with the rule that decided it."""
+    table = Table(title="The payout waiting for sign-off, per seat and bet (stake: what the bet put up; result: "
+                        "what it wins, + , or loses, −)", title_justify="left", expand=True)
+    for column in ("Seat", "Bet", "Stake", "Result", "Why"):
+        table.add_column(column, overflow="fold", justify="right" if column in ("Stake", "Result") else "left")
+    for row in outcome.rows:
+        table.add_row(str(row.seat), BET_LABELS.get(row.bet, row.bet.replace("_", " ")), f"{row.stake:,}",
+                      f"{row.result:+,}", row.reason)
+    return table
 
 
 def _per_seat(rows: list[Any]) -> Table:
