@@ -1,12 +1,17 @@
 """The floor supervisor's review: a window on the ledger, beside the dealer's terminal. A
 supervisor, manager or auditor signs in first; it reads only, and writes the sign-ins and the
-supervisor's decisions on payouts sent to the floor (never an auditor's)."""
+supervisor's decisions on payouts sent to the floor (never an auditor's). Whatever screen is
+open, the header counts the payouts waiting for sign-off and the alerts open, looked at again
+within a second of the ledger changing; a new one rings the bell and says so."""
 
 from __future__ import annotations
 
 from textual.binding import Binding
 
-from dealer_tui.ledger import Ledger
+from dealer_tui.accounting.alerts import open_alerts
+from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.ledger import Ledger, LedgerError
+from dealer_tui.paths import theory_cache_path
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffDesk
 from dealer_tui.screens.key_order import OrderedKeysApp
@@ -14,6 +19,9 @@ from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
 
 BIG_PAYOUT = 1000
+WATCH_SECONDS = 1.0
+UNMARKED_EVERY = 5
+"""A ledger that cannot tell it changed (the pit server) is looked at every this many watches."""
 
 
 class FloorApp(OrderedKeysApp):
@@ -26,6 +34,11 @@ class FloorApp(OrderedKeysApp):
         super().__init__()
         self.ledger, self.games, self.staff, self.user = ledger, games, staff, user
         self.desk: SignOffDesk | None = None
+        self.theory = Theory(theory_cache_path())
+        self.counts: tuple[int, int] | None = None
+        """Payouts waiting for sign-off and alerts open, as last counted (None: not yet)."""
+        self._mark: int | None = None
+        self._watches = 0
 
     def on_mount(self) -> None:
         if self.user is not None and self.user.act == FLOOR:
@@ -40,3 +53,39 @@ class FloorApp(OrderedKeysApp):
         self.desk = SignOffDesk(self.staff, approval)
         self.sub_title = f"{approval.describe()}, {approval.role}"
         self.push_screen(RoundsScreen(self.ledger, self.games, BIG_PAYOUT, desk=self.desk))
+        self.set_interval(WATCH_SECONDS, self.look_again)
+        self.look_again()
+
+    def look_again(self) -> None:
+        """Count again when the ledger changed (or, a ledger that cannot tell, every few watches)."""
+        self._watches += 1
+        mark = self.ledger.change_mark()
+        if mark and mark == self._mark or not mark and self.counts is not None and self._watches % UNMARKED_EVERY:
+            return
+        self._mark = mark
+        self.run_worker(self._count, thread=True, exclusive=True, group="floor-watch")
+
+    def _count(self) -> None:
+        try:
+            waiting, alerts = len(self.ledger.sign_off_queue()), len(open_alerts(self.ledger, self.theory))
+        except LedgerError:
+            return  # a server away: the rounds list says so; counted again at the next change
+        self.call_from_thread(self.show_counts, waiting, alerts)
+
+    def show_counts(self, waiting: int, alerts: int) -> None:
+        """The counts in the header; a payout newly waiting or an alert newly open rings and says so."""
+        first = self.counts is None
+        before = self.counts or (0, 0)
+        self.counts = (waiting, alerts)
+        who = f"{self.desk.user.describe()}, {self.desk.user.role}" if self.desk is not None else ""
+        self.sub_title = (f"{who} · {waiting} payout{'s' if waiting != 1 else ''} waiting for sign-off (s) · "
+                          f"{alerts} alert{'s' if alerts != 1 else ''} open (!)")
+        news = []
+        if waiting > before[0]:
+            news.append(f"{waiting - before[0]} payout{'s' if waiting - before[0] != 1 else ''} sent for sign-off: "
+                        "s opens the queue")
+        if alerts > before[1] and not first:  # at sign-in the header counts the open ones
+            news.append(f"{alerts - before[1]} new alert{'s' if alerts - before[1] != 1 else ''}: ! lists them")
+        if news:
+            self.bell()
+            self.notify(" · ".join(news), title="The floor", severity="warning", timeout=10)

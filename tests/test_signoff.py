@@ -402,3 +402,40 @@ async def test_the_queue_shows_what_each_seat_is_paid_and_wins_and_enter_opens_t
         assert floor.screen is queue and queue.waiting == []
     kinds = [e.kind for e in SqliteLedger(tmp_path / "ledger.sqlite", readonly=True).round_events(table.round_id or 0)]
     assert kinds[-1] == "sign_off_approved"
+
+
+async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_floor_screen(tmp_path: Path) -> None:
+    """The floor is open on its shifts screen; the dealer sends a payout to the floor: within a
+    second or two the header counts it, the bell rings and a toast says where to go. Esc on the
+    rounds list asks before the review quits."""
+    from dealer_tui.screens.choice_modal import ChoiceModal
+    from dealer_tui.screens.floor_rounds import RoundsScreen
+
+    table = new_table(tmp_path, stacks=(20000, 5000, 1000))
+    table.start_round()
+    big_win(table)
+    floor = floor_over(tmp_path / "ledger.sqlite")
+    async with floor.run_test(size=SIZE) as fp:
+        await fp.press("h")                                             # the shifts screen
+        for _ in range(40):
+            await fp.pause(0.05)
+            if floor.counts is not None:
+                break
+        assert floor.counts is not None and floor.counts[0] == 0      # Ann's 20,000 cash in: an alert already
+        rung: list[bool] = []
+        told: list[str] = []
+        floor.bell = lambda: rung.append(True)  # type: ignore[method-assign]
+        floor.notify = lambda message, **_: told.append(str(message))  # type: ignore[method-assign,assignment]
+        table.act(Action("confirm_payout", data={"send_to_floor": True}))
+        for _ in range(60):
+            await fp.pause(0.1)
+            if floor.counts and floor.counts[0] == 1:
+                break
+        assert "1 payout waiting for sign-off (s)" in floor.sub_title and rung == [True]
+        assert any("1 payout sent for sign-off: s opens the queue" in m for m in told)
+        await fp.press("escape")                                        # back to the rounds list
+        assert isinstance(floor.screen, RoundsScreen)
+        await fp.press("escape")
+        assert isinstance(floor.screen, ChoiceModal)
+        await fp.press("n")
+        assert isinstance(floor.screen, RoundsScreen) and floor.is_running

@@ -249,11 +249,16 @@ class RoundsScreen(Screen[None]):
             self.load()
 
     def action_close(self) -> None:
-        """Back to the table when opened from the dealer's terminal; the review app quits."""
+        """Back to the table when opened from the dealer's terminal; the review app asks first
+        (a stray Esc does not end the supervisor's session)."""
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
-        else:
-            self.app.exit()
+            return
+        from dealer_tui.screens.choice_modal import ChoiceModal
+
+        self.app.push_screen(ChoiceModal("Quit the floor review? (the next one signs in again)",
+                                         [("y", "yes, quit"), ("n", "no, back to the rounds")]),
+                             lambda choice: self.app.exit() if choice == "y" else None)
 
     def action_reload(self) -> None:
         self.load()
