@@ -12,6 +12,7 @@ from dealer_tui.accounting.alerts import open_alerts
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.paths import theory_cache_path
+from dealer_tui.screens.floor_map import PitMapScreen
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffDesk
 from dealer_tui.screens.key_order import OrderedKeysApp
@@ -19,6 +20,7 @@ from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
 
 BIG_PAYOUT = 1000
+MAP, ROUNDS = "map", "rounds"
 WATCH_SECONDS = 1.0
 UNMARKED_EVERY = 5
 """A ledger that cannot tell it changed (the pit server) is looked at every this many watches."""
@@ -28,10 +30,13 @@ class FloorApp(OrderedKeysApp):
     TITLE = "Floor review"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, ledger: Ledger, games: list[str], staff: StaffDesk, user: Approval | None = None) -> None:
+    def __init__(self, ledger: Ledger, games: list[str], staff: StaffDesk, user: Approval | None = None,
+                 first: str = MAP) -> None:
         """`user`: an account that signed in for the floor already (the review opened from a
-        table after a sign-in there); else the review asks for one first."""
+        table after a sign-in there); else the review asks for one first. `first`: the screen it
+        opens on, the pit map (MAP) or the rounds list (ROUNDS); Esc on the map goes to the list."""
         super().__init__()
+        self.first = first
         self.ledger, self.games, self.staff, self.user = ledger, games, staff, user
         self.desk: SignOffDesk | None = None
         self.theory = Theory(theory_cache_path())
@@ -52,7 +57,10 @@ class FloorApp(OrderedKeysApp):
             return
         self.desk = SignOffDesk(self.staff, approval)
         self.sub_title = f"{approval.describe()}, {approval.role}"
-        self.push_screen(RoundsScreen(self.ledger, self.games, BIG_PAYOUT, desk=self.desk))
+        rounds = RoundsScreen(self.ledger, self.games, BIG_PAYOUT, desk=self.desk)
+        self.push_screen(rounds)
+        if self.first == MAP:
+            self.push_screen(PitMapScreen(self.ledger, rounds, self.theory))
         self.set_interval(WATCH_SECONDS, self.look_again)
         self.look_again()
 

@@ -127,9 +127,11 @@ def staffed_path(path: Path) -> Path:
     return path
 
 
-def floor_review(path: Path, games: list[str], account: str = SUPERVISOR, pin: str = SUPERVISOR_PIN):  # type: ignore[no-untyped-def]
+def floor_review(path: Path, games: list[str], account: str = SUPERVISOR, pin: str = SUPERVISOR_PIN,  # type: ignore[no-untyped-def]
+                 first: str = "rounds"):
     """The floor review over the ledger at `path`, with `account` signed in to it (a real,
-    recorded sign-in): what `dealer-tui floor` shows once its sign-in went through."""
+    recorded sign-in): what `dealer-tui floor --first rounds` shows once its sign-in went through
+    (`first="map"`: the pit map, as `dealer-tui floor` opens)."""
     from dealer_tui.floor_app import FloorApp
     from dealer_tui.ledger import SqliteLedger
     from dealer_tui.staff import FLOOR
@@ -137,7 +139,7 @@ def floor_review(path: Path, games: list[str], account: str = SUPERVISOR, pin: s
     writer = SqliteLedger(path)
     crew = staffed(writer)
     user = crew.desk.sign_in(account, pin, Purpose(FLOOR, "open the floor review (test)"))
-    return FloorApp(SqliteLedger(path, readonly=True), games, crew.desk, user)
+    return FloorApp(SqliteLedger(path, readonly=True), games, crew.desk, user, first=first)
 
 
 DEMO_PINS = f"{DEALER_PIN}\n{SUPERVISOR_PIN}\n"

@@ -14,6 +14,8 @@ HELP = "the floor supervisor's review of the ledger and sign-off queue (may run 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ledger_option(parser, server=True)
+    parser.add_argument("--first", choices=("map", "rounds"), default="map",
+                        help="the screen the review opens on: the pit map (the default) or the rounds list")
     parser.add_argument("--serve", metavar="HOST:PORT", default=None,
                         help="serve the floor review to browsers (tablets on the floor) at this address instead of "
                         "opening it here; each browser signs in as here")
@@ -37,6 +39,7 @@ def serve(args: argparse.Namespace, host: str, port: int) -> int:
     argv = [sys.executable, "-m", "dealer_tui.cli", "floor"]
     if args.ledger is not None:
         argv += ["--ledger", str(args.ledger)]
+    argv += ["--first", args.first]
     print(f"the floor review is served at http://{host}:{port} (Ctrl+C stops it)", flush=True)
     Server(shlex.join(argv), host=host, port=port, title="Floor review").serve()
     return 0
@@ -70,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 return fail(str(exc))
             return serve(args, host, port)
-        FloorApp(ledger, list(games()), StaffDesk(writer)).run()
+        FloorApp(ledger, list(games()), StaffDesk(writer), first=args.first).run()
     finally:
         writer.close()
         ledger.close()

@@ -67,6 +67,7 @@ class RoundsScreen(Screen[None]):
         Binding("T", "training", "Training", show=False),
         Binding("e", "export", "Export"),
         Binding("s", "sign_offs", "Sign-offs"),
+        Binding("m", "map", "Pit map"),
         Binding("a", "pit", "Pit"),
         Binding("r", "reload", "Refresh", show=False),
         Binding("escape", "close", "Close"),
@@ -297,6 +298,11 @@ class RoundsScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The pit's screen only on a pit server's floor."""
         return isinstance(self.ledger, PgLedger) if action == "pit" else True
+
+    def action_map(self) -> None:
+        from dealer_tui.screens.floor_map import PitMapScreen
+
+        self.app.push_screen(PitMapScreen(self.ledger, self))
 
     def action_pit(self) -> None:
         if isinstance(self.ledger, PgLedger):

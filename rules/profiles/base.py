@@ -99,6 +99,10 @@ class ProfileBase(Model):
         """The denominations, largest first (as a tray is counted)."""
         return tuple(sorted(self.chips, key=lambda c: -c.value))
 
+    def posted_limits(self) -> str:
+        """The table's limits in a few words, as a pit map shows them: by default the buy-in."""
+        return f"buy-in {self.buy_in.min:,}–{self.buy_in.max:,}"
+
     def house_banked(self) -> bool:
         """Whether the house banks the game, its result going to the tray; False for a card-room
         game, where the house takes rake and fees into the collection box."""

@@ -85,6 +85,9 @@ class HighCardFlushProfile(ProfileBase):
     def max_seats(self) -> int:
         return self.max_players + 1  # the players and the Designated Player
 
+    def posted_limits(self) -> str:
+        return f"ante {self.limits.ante.min:,}–{self.limits.ante.max:,}"
+
     def house_banked(self) -> bool:
         return self.banker == "house"
 

@@ -90,6 +90,9 @@ class OneOrFiveProfile(ProfileBase):
         """A seat for each box: every player seated can play at least one (R-1)."""
         return self.limits.boxes
 
+    def posted_limits(self) -> str:
+        return f"ante {self.limits.ante.min:,}–{self.limits.ante.max:,}"
+
     def house_banked(self) -> bool:
         return True
 

@@ -1,0 +1,90 @@
+"""The pit map, the floor's first screen: each table's status, dealer, players, rounds of the last
+hour and this shift's drop, win and hold. Figures worked out by hand from the steps each test
+takes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+from dealer_tui.accounting.pit_map import IN_PLAY, OPEN, WAITING, pit_map
+from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
+from dealer_tui.staff import DEAL, TRAY
+from rules.cards import parse_cards
+from rules.profiles.loader import ProfileLibrary
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, floor_review, staffed, staffed_table
+from tests.test_shift_accounting import folded_round
+
+SIZE = (120, 36)
+
+
+def two_tables(path: Path) -> SqliteLedger:
+    """C1 (casino, the house banks): opener 20 x 1,000; Dee buys in 5,000 cash; one round where
+    she antes 10 and folds (the house wins 10). H1 (card room): the HCF example sent to the floor
+    and waiting. T3: Eve and Fay seated, a round started and in play."""
+    ledger = SqliteLedger(path)
+    crew = staffed(ledger)
+    casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
+                           seats=6)
+    casino.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    casino.seat_player(1, "Dee", 5000)
+    folded_round(casino, {1: 10})
+    room = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
+        room.seat_player(seat, name, stack)
+    room.start_round()
+    big_win(room)
+    room.act(Action("confirm_payout", data={"send_to_floor": True}))
+    playing = staffed_table(ledger, "T3", PROFILE, VirtualShoe.seeded_with(3), seats=7)
+    playing.seat_player(1, "Eve", 1000)
+    playing.seat_player(2, "Fay", 1000)
+    playing.start_round()
+    return ledger
+
+
+def test_each_table_shows_its_status_dealer_players_rounds_and_shift_money(tmp_path: Path) -> None:
+    ledger = two_tables(tmp_path / "l.sqlite")
+    glances = {g.name: g for g in pit_map(ledger, Theory(None, hands=2_000), datetime.now(UTC))}
+    c1, h1, t3 = glances["C1"], glances["H1"], glances["T3"]
+    assert (c1.status, h1.status, t3.status) == (OPEN, WAITING, IN_PLAY)
+    assert c1.dealer == "Dana Dealer (D1)" and (c1.players, h1.players, t3.players) == (1, 3, 2)
+    assert (c1.rounds_last_hour, h1.rounds_last_hour) == (1, 1)
+    # C1's shift, not counted yet: the drop is what the buy-in put in the box (5,000), the win the
+    # rounds' result (+10), the hold 10 / 5,000 = 0.2 %
+    assert (c1.shift, c1.drop, c1.drop_counted, c1.win) == (1, 5000, False, 10)
+    assert c1.hold == 10 / 5000
+    assert (h1.shift, h1.drop, h1.win, h1.hold) == (None, None, None, None)   # a card room keeping no tray
+    assert c1.limits == "ante 5–500" and h1.limits.startswith("ante ")
+
+
+async def test_the_floor_opens_on_the_pit_map_and_enter_shows_the_tables_rounds(tmp_path: Path) -> None:
+    from textual.widgets import DataTable, Static
+
+    from dealer_tui.screens.floor_map import PitMapScreen
+    from dealer_tui.screens.floor_rounds import RoundsScreen
+
+    two_tables(tmp_path / "l.sqlite").close()
+    app = floor_review(tmp_path / "l.sqlite", ["high-card-flush"], first="map")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PitMapScreen)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.glances:
+                break
+        grid = screen.query_one(DataTable)
+        rows = {str(grid.get_row_at(i)[0]): [str(c) for c in grid.get_row_at(i)] for i in range(grid.row_count)}
+        assert rows["H1"][1] == WAITING and rows["C1"][1:8] == [OPEN, "Dana Dealer (D1)", "1", "1", "5,000 est.",
+                                                              "10 rounds", "0.2%"]
+        assert "NEEDS THE FLOOR: H1" in str(screen.query_one("#map-sum", Static).render())
+        h1 = [g.name for g in screen.glances].index("H1")
+        grid.move_cursor(row=h1)
+        await pilot.press("enter")
+        rounds = app.screen
+        assert isinstance(rounds, RoundsScreen)
+        assert rounds.query_.table_id == screen.glances[h1].id
