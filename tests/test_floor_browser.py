@@ -1,7 +1,8 @@
 """The floor in a browser: `dealer-tui floor --serve HOST:PORT` serves the floor review
 (textual-serve); headless Chromium opens it, the supervisor signs in with their PIN as at the
-terminal, and the rounds list comes up — seen in what the server sends the browser, in the
-sign-in the ledger records, and in a screenshot of the page kept beside the test's files."""
+terminal, and the pit map comes up — seen in what the server sends the browser, in the sign-in
+the ledger records, and in a screenshot of the page kept beside the test's files. On the network
+it is served over HTTPS at the address the browser came by, or refused without a certificate."""
 
 from __future__ import annotations
 
@@ -112,16 +113,16 @@ async def sign_in_in_browser(debug_port: int, url: str, shot: Path) -> list[byte
         await page.pump(0.5)
         await page.type(SUPERVISOR_PIN)
         await page.enter()
-        shown = await page.wait_for(b"Wagered", 60)
+        shown = await page.wait_for(b"Rounds/h", 60)                     # the pit map, the floor's first screen
         await page.pump(1.0)
         picture = await page.call("Page.captureScreenshot", format="png")
         shot.write_bytes(base64.b64decode(picture["data"]))
-        assert shown, f"the rounds list never reached the browser (the page: {shot})"
+        assert shown, f"the pit map never reached the browser (the page: {shot})"
         return page.frames
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian's chromium) is not installed here")
-def test_the_floor_served_to_a_browser_signs_in_and_shows_the_rounds_list(tmp_path: Path) -> None:
+def test_the_floor_served_to_a_browser_signs_in_and_shows_the_pit_map(tmp_path: Path) -> None:
     ledger_path = tmp_path / "floor.sqlite"
     live_table(ledger_path, "high-card-flush", 3, 5)
     port, debug = free_port(), free_port()
@@ -152,3 +153,100 @@ def test_the_floor_served_to_a_browser_signs_in_and_shows_the_rounds_list(tmp_pa
                 if e.payload.get("account") == SUPERVISOR]
     ledger.close()
     assert sign_ins and sign_ins[-1]["act"] == "floor"
+
+
+def throwaway_certificate(where: Path, address: str) -> tuple[Path, Path]:
+    """A self-signed certificate for `address` (an IP), and its key, as PEM files."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, address)])
+    now = datetime.datetime.now(datetime.UTC)
+    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+                   .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+                   .not_valid_after(now + datetime.timedelta(days=1))
+                   .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(address))]),
+                                  critical=False)
+                   .sign(key, hashes.SHA256()))
+    cert_file, key_file = where / "floor.crt", where / "floor.key"
+    cert_file.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_file, key_file
+
+
+def own_address() -> str | None:
+    """This machine's address on its network (not the loopback), as a tablet reaches it."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))                                  # no packet is sent: the route is looked up
+            address = str(s.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def test_serving_on_the_network_without_a_certificate_is_refused(tmp_path: Path) -> None:
+    from dealer_tui.cli import main
+
+    ledger_path = tmp_path / "floor.sqlite"
+    live_table(ledger_path, "high-card-flush", 3, 1)
+    assert main(["floor", "--ledger", str(ledger_path), "--serve", "0.0.0.0:8123"]) == 2
+    assert main(["floor", "--ledger", str(ledger_path), "--serve", "0.0.0.0:8123", "--certificate",
+                 str(tmp_path / "none.crt")]) == 2
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium (Debian's chromium) is not installed here")
+def test_the_floor_on_the_network_is_served_over_https_at_the_address_the_browser_came_by(tmp_path: Path) -> None:
+    """`--serve 0.0.0.0:PORT` with a throwaway certificate, opened through the machine's own
+    address: the page names that address for its websocket (wss), loads nothing from elsewhere,
+    and the supervisor signs in and sees the pit map."""
+    import ssl
+
+    address = own_address()
+    if address is None:
+        pytest.skip("this machine has no address but the loopback")
+    ledger_path = tmp_path / "floor.sqlite"
+    live_table(ledger_path, "high-card-flush", 3, 5)
+    cert, key = throwaway_certificate(tmp_path, address)
+    port, debug = free_port(), free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    server = subprocess.Popen([sys.executable, "-m", "dealer_tui.cli", "floor", "--ledger", str(ledger_path),
+                               "--serve", f"0.0.0.0:{port}", "--certificate", str(cert), "--key", str(key)],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    assert CHROMIUM is not None
+    browser = subprocess.Popen([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                "--ignore-certificate-errors", "--disable-background-networking",
+                                f"--remote-debugging-port={debug}", f"--user-data-dir={tmp_path / 'chromium'}",
+                                "--window-size=1024,768", "about:blank"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    url = f"https://{address}:{port}/"
+    try:
+        unverified = ssl.create_default_context(cafile=str(cert))
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=2, context=unverified) as answer:
+                    page = answer.read().decode()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        assert f"wss://{address}:{port}/ws" in page and f"https://{address}:{port}/static/" in page
+        assert "googleapis" not in page and "http://0.0.0.0" not in page
+        shot = tmp_path / "floor-over-https.png"
+        frames = asyncio.run(sign_in_in_browser(debug, url, shot))
+    finally:
+        browser.terminate()
+        server.terminate()
+        browser.wait(30)
+        server.wait(30)
+    assert b"Demo high-card-flush" in b"".join(frames)

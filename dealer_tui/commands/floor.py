@@ -5,6 +5,7 @@ beside the dealer's terminal; only sign-ins and sign-off decisions are written."
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, server_url
 
@@ -18,7 +19,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the screen the review opens on: the pit map (the default) or the rounds list")
     parser.add_argument("--serve", metavar="HOST:PORT", default=None,
                         help="serve the floor review to browsers (tablets on the floor) at this address instead of "
-                        "opening it here; each browser signs in as here")
+                        "opening it here; each browser signs in as here. An address other than this machine's own "
+                        "(127.0.0.1, localhost) needs --certificate and --key: PINs cross the network")
+    parser.add_argument("--certificate", metavar="FILE", type=Path, default=None,
+                        help="with --serve: the server's TLS certificate (PEM, its chain): HTTPS and WSS")
+    parser.add_argument("--key", metavar="FILE", type=Path, default=None, help="with --serve: the certificate's key (PEM)")
+    parser.add_argument("--insecure", action="store_true",
+                        help="with --serve: serve plain HTTP on the network all the same (PINs readable on the wire)")
 
 
 def address(text: str) -> tuple[str, int]:
@@ -32,16 +39,28 @@ def address(text: str) -> tuple[str, int]:
 def serve(args: argparse.Namespace, host: str, port: int) -> int:
     """The floor review in a browser: each browser's session runs this command without --serve."""
     import shlex
+    import ssl
     import sys
 
-    from textual_serve.server import Server
+    from dealer_tui.commands.floor_serve import FloorServer, loopback, tls_context
 
+    if (args.certificate is None) != (args.key is None):
+        return fail("--certificate and --key go together: the certificate and its key")
+    tls = None
+    if args.certificate is not None and args.key is not None:
+        try:
+            tls = tls_context(args.certificate, args.key)
+        except (OSError, ssl.SSLError) as exc:
+            return fail(f"--certificate/--key: the certificate does not load ({getattr(exc, 'strerror', None) or exc})")
+    elif not loopback(host) and not args.insecure:
+        return fail(f"--serve {host}:{port}: tablets on the network would send PINs in the clear; give "
+                    "--certificate and --key (HTTPS), or --insecure to serve plain HTTP all the same")
     argv = [sys.executable, "-m", "dealer_tui.cli", "floor"]
     if args.ledger is not None:
         argv += ["--ledger", str(args.ledger)]
     argv += ["--first", args.first]
-    print(f"the floor review is served at http://{host}:{port} (Ctrl+C stops it)", flush=True)
-    Server(shlex.join(argv), host=host, port=port, title="Floor review").serve()
+    print(f"the floor review is served at {'https' if tls else 'http'}://{host}:{port} (Ctrl+C stops it)", flush=True)
+    FloorServer(shlex.join(argv), host, port, tls).serve()
     return 0
 
 

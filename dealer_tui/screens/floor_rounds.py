@@ -3,7 +3,9 @@ of the rows in view, the sign-off queue, and new rounds as they land."""
 
 from __future__ import annotations
 
+import io
 import time
+from datetime import datetime
 from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
@@ -320,19 +322,34 @@ class RoundsScreen(Screen[None]):
         self.app.push_screen(SignOffScreen(self.ledger, self.desk, self.tables))
 
     def default_export(self) -> str:
-        stamp = shown_time(self.rows[0].started_at)[:16].replace(" ", "-").replace(":", "") if self.rows else "empty"
+        """A name that carries when the export was made (the terminal's local time and zone)."""
+        stamp = datetime.now().astimezone().strftime("%Y%m%d-%H%M%S%z")
         return str((self.export_dir or Path.cwd()) / f"floor-rounds-{stamp}.csv")
 
     def action_export(self) -> None:
-        """The settlement rows of the rounds the filters pick (every page) to a CSV file."""
-        from dealer_tui.ledger.export import export_csv
+        """The settlement rows of the rounds the filters pick (every page) as CSV: in a browser,
+        downloaded to the tablet; at a terminal, to a file, an existing one replaced only when
+        the same name is given again."""
+        from dealer_tui.ledger.export import export_csv, write_rows
 
         query = self.query_
+        if self.app.is_web:
+            text = io.StringIO()
+            count = write_rows(self.ledger, query, text)
+            text.seek(0)
+            name = Path(self.default_export()).name
+            self.app.deliver_text(text, save_filename=name, mime_type="text/csv")
+            self.notify(f"{count} rows sent to this device as {name}", timeout=8)
+            return
+        asked: set[Path] = set()
 
         def attempt(path: str) -> tuple[bool, str]:
             if not path:
                 return False, "A file name is needed."
             target = Path(path).expanduser()
+            if target.is_file() and target not in asked:
+                asked.add(target)
+                return False, f"{target} exists: Enter again replaces it, or give another name."
             try:
                 count = export_csv(self.ledger, query, target)
             except OSError as exc:
