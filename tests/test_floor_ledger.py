@@ -68,6 +68,16 @@ def test_search_finds_a_round_number_a_table_name_or_nothing(filled: Path) -> No
     assert ids(filled, RowQuery(search="100%")) == []   # a % typed is a character, not a wildcard
 
 
+def test_search_finds_one_round_of_one_table_by_the_tables_name_and_the_rounds_number(filled: Path) -> None:
+    """`one-or 3` (part of a table's name, then a number; `#3` too): that table's round 3 only."""
+    expected = [r[0] for r in sql_rows(filled, "SELECT id FROM rounds WHERE table_id = 2 AND number = 3")]
+    assert len(expected) == 1
+    assert ids(filled, RowQuery(search="one-or 3")) == expected
+    assert ids(filled, RowQuery(search="one-or  #3")) == expected
+    name = str(sql_rows(filled, "SELECT name FROM tables WHERE id = 2")[0][0])
+    assert ids(filled, RowQuery(search=f"{name.upper()} 3")) == expected
+
+
 @pytest.mark.parametrize("dense", [0, 5000])
 def test_search_finds_the_rounds_a_player_sat_in(tmp_path: Path, dense: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(queries, "DENSE_RANGES", dense)   # 0: checked along the time index; else by ranges

@@ -89,15 +89,32 @@ def _rare(db: sqlite3.Connection, sql: str, value: object) -> bool:
     return int(db.execute(f"SELECT COUNT(*) FROM ({sql} LIMIT {RARE}) AS probe", (value,)).fetchone()[0]) < RARE
 
 
+TABLE_AND_ROUND = re.compile(r"^(.*\S)\s+#?(\d{1,9})$")
+"""A search for one round of one table: the table's name (or part of it), then the round's number."""
+
+
+def _like(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
 def _search(db: sqlite3.Connection, text: str, p: str) -> tuple[str, list[object]]:
-    """A round number or id; a table's name; the name of a player seated at the table then."""
+    """A table's name and a round number together (`Main 1 37`, `1or5-2 #37`); else a round number
+    or id; a table's name; the name of a player seated at the table then."""
+    both = TABLE_AND_ROUND.match(text)
+    whole_name = db.execute("SELECT 1 FROM tables WHERE lower(name) = lower(?)", (text,)).fetchone()
+    if both is not None and whole_name is None:  # "Main 1" names a table: that table, not round 1 of "Main"
+        named = [r[0] for r in db.execute("SELECT id FROM tables WHERE name LIKE ? ESCAPE '\\'",
+                                          (_like(both.group(1)),))]
+        if named:
+            return (f"({p}table_id IN ({','.join('?' for _ in named)}) AND {p}number = ?)",
+                    [*named, int(both.group(2))])
     ors: list[str] = []
     args: list[object] = []
     if text.lstrip("#").isdigit():
         ors.append(f"{p}number = ? OR {p}id = ?")
         args += [int(text.lstrip("#"))] * 2
-    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-    like = f"%{escaped}%"
+    like = _like(text)
     tables = [r[0] for r in db.execute("SELECT id FROM tables WHERE name LIKE ? ESCAPE '\\'", (like,))]
     if tables:
         ors.append(f"{p}table_id IN ({','.join('?' for _ in tables)})")

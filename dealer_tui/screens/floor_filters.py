@@ -82,8 +82,9 @@ def typed_of(query: RowQuery) -> Typed:
                  query.search or "", query.area or "")
 
 
-FIELDS = (("since", "From (UTC)"), ("until", "To (UTC)"), ("seat", "Seat or box"),
-          ("min_payout", "Minimum payout"), ("search", "Round, table or player"))
+FIELDS = (("search", "Find (Main 1 37)"), ("since", "From (UTC)"),
+          ("until", "To (UTC)"), ("seat", "Seat or box"), ("min_payout", "Minimum payout"))
+"""Finding one round comes first: `/`, the table and the round's number, Enter."""
 PIT_FIELDS = (*FIELDS, ("area", "Pit area"))
 """A pit server's floor filters by the area a table stands in too."""
 
@@ -107,16 +108,17 @@ class FilterModal(ModalScreen[RowQuery | None]):
                     yield Label(label)
                     yield Input(getattr(self.typed, name), id=f"filter-{name}", placeholder="any")
             yield Static("", id="filter-error", classes="error")
-            yield Static("Times: 2026-11-29 or 2026-11-29 18:00 (a date alone as To takes in the whole day). "
+            yield Static("Find: a table's name (or part of it) and a round's number — Main 1 37 — for that round; a "
+                         "round number or id; or part of a table's or player's name. "
+                         "Times: 2026-11-29 or 2026-11-29 18:00 (a date alone as To takes in the whole day). "
                          "Minimum payout: one seat's payout in a round (its winning bets with their stakes, a DP's take, a "
-                         "pot's share; stakes back on a push are not paid). Search: a round number or id, or part of a "
-                         "table's or player's name." + (" Pit area: the area a table stands in." if self.fields is PIT_FIELDS else ""),
+                         "pot's share; stakes back on a push are not paid)." + (" Pit area: the area a table stands in." if self.fields is PIT_FIELDS else ""),
                          classes="hint")
             yield Static("Enter applies · Tab moves between fields · an empty field filters nothing · Esc backs out",
                          classes="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#filter-since", Input).focus()
+        self.query_one("#filter-search", Input).focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)
