@@ -88,6 +88,20 @@ def test_the_csv_has_a_row_per_shift(shifts: Path, tmp_path: Path, capsys: pytes
     assert not (tmp_path / "shifts.csv.part").exists()
 
 
+def test_the_csv_reconciles_on_its_own(shifts: Path, tmp_path: Path) -> None:
+    """Every term of the win's formula is a column of its row: win = drop + closer + credits −
+    opener − fills − chips sold before the opener (+ the collection box at a card room)."""
+    target = tmp_path / "shifts.csv"
+    assert main(["shift", "report", "--ledger", str(shifts), "--csv", str(target), *HANDS]) == 0
+    counted = [r for r in csv.DictReader(target.open(encoding="utf-8")) if r["win"]]
+    assert counted
+    for r in counted:
+        figure = {k: int(r[k] or 0) for k in ("drop", "closer", "credits", "opener", "fills",
+                                              "chips_sold_before_opener", "collection", "win")}
+        assert figure["win"] == (figure["drop"] + figure["closer"] + figure["credits"] - figure["opener"]
+                                 - figure["fills"] - figure["chips_sold_before_opener"] + figure["collection"]), r
+
+
 def test_the_pdf_is_a_summary_then_a_page_per_shift_with_the_signature_lines(
         shifts: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "shifts.pdf"

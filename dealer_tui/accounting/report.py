@@ -16,8 +16,11 @@ from dealer_tui.printable import csv_cell
 CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
                "rounds_per_hour", "handle", "drop", "drop_cash", "drop_markers", "expected_drop", "drop_difference",
                "collection", "expected_collection", "collection_difference", "opener", "closer", "fills",
-               "credits", "chips_sold_cash", "chips_sold_marker", "expected_closer", "closer_difference", "win",
+               "credits", "chips_sold_cash", "chips_sold_marker", "chips_sold_before_opener", "chips_walked",
+               "expected_closer", "closer_difference", "win",
                "hold", "rounds_win", "win_difference", "theoretical_win", "theoretical_band", "dealers", "flags")
+"""One row per table and shift. It reconciles on its own: win = drop + closer + credits − opener
+− fills − chips_sold_before_opener (+ collection at a card room), every term a column."""
 
 
 def report_dict(shifts: Sequence[ShiftFigures], since: str | None, until: str | None,
@@ -53,7 +56,10 @@ def write_csv(shifts: Sequence[ShiftFigures], out: TextIO) -> int:
         d = s.to_dict()
         sold = d["chips_sold"]
         assert isinstance(sold, dict)
+        before = d["chips_sold_before_opener"]
+        assert isinstance(before, dict)
         row = {**d, "chips_sold_cash": sold["cash"], "chips_sold_marker": sold["marker"],
+               "chips_sold_before_opener": before["cash"] + before["marker"],
                "dealers": ";".join(f"{x.account}:{x.rounds}" for x in s.dealers.values()),
                "flags": "; ".join(s.flags)}
         writer.writerow([csv_cell(row.get(c)) for c in CSV_COLUMNS])
