@@ -1,6 +1,9 @@
-"""The shift report as a printable PDF: a summary page of every shift, then a page per table and
-shift with its figures, its dealers, its flags and the lines the dealer, the supervisor and the
-count team sign."""
+"""The shift report as a printable master game report: a summary of every live shift by game
+with each game's and the pit's totals (training shifts apart, marked, in no total), then a page
+per table and shift — its gaming date, its drop box, the opener, fills, credits and closer by
+denomination, the chips that walked, the big payouts and voids of the shift, its figures, its
+dealers and flags — and the lines the dealer, the supervisor, the cage, security and each member
+of the count team sign. Every cell wraps its text: no figure overruns its cell."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from pathlib import Path
 
 from dealer_tui.accounting.report import figure_rows, money, percent, signed_money, write_file
 from dealer_tui.accounting.shifts import ShiftFigures, totals
+from dealer_tui.rounds.cash import gaming_day
 
 GRID = (0.6, 0.6, 0.6)
 
@@ -33,7 +37,7 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet
     from reportlab.lib.units import mm
-    from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+    from reportlab.platypus import KeepTogether, PageBreak, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
     styles = getSampleStyleSheet()
     body, small = styles["BodyText"], styles["Italic"]
@@ -50,9 +54,19 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         canvas.drawRightString(A4[0] - 15 * mm, 10 * mm, f"page {canvas.getPageNumber()}")
         canvas.restoreState()
 
+    from reportlab.lib.styles import ParagraphStyle
+
+    in_cell = ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9)
+    in_head = ParagraphStyle("head", parent=in_cell, fontName="Helvetica-Bold", fontSize=6.5, leading=8)
+    in_number = ParagraphStyle("number", parent=in_cell, alignment=2)
+
     def grid(data: list[list[str]], widths: list[float], head: bool = True) -> Table:
-        table = Table(data, colWidths=widths, repeatRows=1 if head else 0)
+        """A table whose every cell wraps (a long name or figure takes another line, never the next cell)."""
+        wrapped = [[Paragraph(_escape(str(v)), in_head if head and r == 0 else in_cell if c == 0 else in_number)
+                    for c, v in enumerate(row)] for r, row in enumerate(data)]
+        table = Table(wrapped, colWidths=widths, repeatRows=1 if head else 0)
         style = [("GRID", (0, 0), (-1, -1), 0.4, colors.Color(*GRID)), ("FONTSIZE", (0, 0), (-1, -1), 8),
+                 ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
                  ("ALIGN", (1, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
         if head:
             style += [("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
@@ -62,19 +76,52 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
 
     story: list[object] = [Paragraph(_escape(title), styles["Title"]), Paragraph(_escape(period), body),
                            Spacer(1, 4 * mm)]
-    summary = [["Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold", "Result",
-                "Theoretical", "Flags"]]
-    for s in shifts:
-        summary.append([s.table[:24], str(s.shift), s.status.split(",")[0], str(s.rounds), money(s.handle),
-                        money(s.drop), money(s.win), percent(s.hold), money(s.rounds_win),
-                        f"{s.theoretical:,.0f}" if s.theory_known else "—", str(len(s.flags)) if s.flags else ""])
-    t = totals(shifts)
-    counted = bool(t["counted"])
-    summary.append(["Total (counted)", str(t["counted"]), "", str(t["rounds"]), f"{t['handle']:,}",
-                    f"{t['drop']:,}" if counted else "—", f"{t['win']:,}" if counted else "—", percent(t["hold"] if isinstance(t["hold"], float) else None),
-                    f"{t['rounds_win']:,}", f"{t['theoretical_win']:,.0f}", str(t["flags"] or "")])
-    widths = [m * mm for m in (32, 10, 17, 13, 17, 17, 16, 14, 16, 18, 10)]
-    story.append(grid(summary, widths) if shifts else Paragraph("No shifts in this period.", body))
+    head = ["Table", "Shift", "Gaming day", "Status", "Rounds", "Drop", "Opener", "Fills", "Credits", "Closer", "Win",
+            "Hold", "!"]
+    widths = [m * mm for m in (25, 9, 17, 15, 11, 15, 15, 14, 14, 15, 14, 11, 5)]   # 180 mm: A4 less its margins
+
+    def line(s: ShiftFigures) -> list[str]:
+        return [s.table, str(s.shift), gaming_day(s.opened_at), s.status.split(",")[0], str(s.rounds), money(s.drop),
+                money(s.opener), money(s.tray.fills), money(s.tray.credits), money(s.closer), money(s.win),
+                percent(s.hold), str(len(s.flags)) if s.flags else ""]
+
+    def total(label: str, group: Sequence[ShiftFigures]) -> list[str]:
+        t = totals(group)
+        counted = bool(t["counted"])
+        return [label, str(len(group)), "", f"{t['counted']} counted", str(t["rounds"]),
+                f"{t['drop']:,}" if counted else "—", money(sum(s.opener for s in group)),
+                money(sum(s.tray.fills for s in group)), money(sum(s.tray.credits for s in group)),
+                money(sum(s.closer or 0 for s in group)), f"{t['win']:,}" if counted else "—",
+                percent(t["hold"] if isinstance(t["hold"], float) else None), str(t["flags"] or "")]
+
+    def denominations(s: ShiftFigures) -> list[object]:
+        """The opener, each fill and credit, and the closer, by denomination (chips of each value)."""
+        columns = [("Opener", s.tray.opener_chips)]
+        columns += [(f"{m['what'].capitalize()} {m['slip'] or ''}".strip(), m["chips"]) for m in s.movements
+                    if m["what"] in ("fill", "credit") and isinstance(m["chips"], dict)]
+        if s.tray.closer_chips is not None:
+            columns.append(("Closer", s.tray.closer_chips))
+        values = sorted({int(v) for _, chips in columns for v in chips}, reverse=True)
+        if not values or len(columns) > 8:
+            return []
+        rows = [["Chip", *(name for name, _ in columns)]]
+        rows += [[f"{v:,}", *(f"{chips.get(str(v), 0):,}" for _, chips in columns)] for v in values]
+        rows.append(["Total", *(f"{sum(int(v) * n for v, n in chips.items()):,}" for _, chips in columns)])
+        return [grid(rows, [20 * mm] + [min(28, 160 // len(columns)) * mm] * len(columns)), Spacer(1, 3 * mm)]
+
+    live = [s for s in shifts if not s.training]
+    training = [s for s in shifts if s.training]
+    summary = [head]
+    for game in sorted({s.game for s in live}):
+        of_game = [s for s in live if s.game == game]
+        summary += [line(s) for s in of_game]
+        summary.append(total(f"Total {game}", of_game))
+    if live:
+        summary.append(total("Total of the pit", live))
+    story.append(grid(summary, widths) if live else Paragraph("No live shift in this period.", body))
+    if training:
+        story += [Spacer(1, 3 * mm), Paragraph("Training shifts (demos: in no total above)", styles["Heading3"]),
+                  grid([head, *[line(s) for s in training]], widths)]
     story.append(Paragraph("Win = drop + closer + credits − opener − fills (− chips sold before the opener; + the "
                            "collection box at a card room); "
                            "hold = win / drop; Result = the rounds' own result; Theoretical = each stake × the "
@@ -90,9 +137,20 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         if s.closed_at:
             story.append(Paragraph(_escape(f"Closed {_when(s.closed_at)} (closer by {who(s.closed_by[0])}, "
                                            f"witnessed by {who(s.closed_by[1])})"), body))
+        story.append(Paragraph(_escape(f"Gaming day {gaming_day(s.opened_at)} · drop box of {s.table}, shift "
+                                       f"{s.shift}"), body))
         if s.tray.drop is not None:
             story.append(Paragraph(_escape(f"Drop box counted by {who(s.tray.drop.by)}"
                                            + (f": {s.tray.drop.note}" if s.tray.drop.note else "")), body))
+        story.append(Spacer(1, 3 * mm))
+        story += denominations(s)
+        if s.tray.walked:
+            story.append(Paragraph(_escape(f"Chips that walked with players: {s.tray.walked:,}"), body))
+        if s.big_payouts or s.voided:
+            events = [["Round", "Big payout or void", "Chips / reason"]]
+            events += [[str(n), f"payout {how}", f"{paid:,}"] for n, paid, how in s.big_payouts]
+            events += [[str(n), "void", reason] for n, reason in s.voided]
+            story.append(grid(events, [m * mm for m in (18, 50, 112)]))
         story.append(Spacer(1, 3 * mm))
         rows = [["Figure", "Counted", "By the records", "Difference"]]
         rows += [list(r) for r in figure_rows(s)]
@@ -125,13 +183,20 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         else:
             story.append(Paragraph("No differences.", body))
         story.append(Spacer(1, 14 * mm))
+        counters = list(dict.fromkeys([*(r.by for r in s.tray.recounts),
+                                       *([s.tray.drop.by] if s.tray.drop is not None else [])])) or [""]
         signers = [("Dealer", s.closed_by[0] or s.opened_by[0]), ("Supervisor", s.closed_by[1] or s.opened_by[1]),
-                   ("Count team", s.tray.drop.by if s.tray.drop is not None else "")]
-        sign = Table([["_" * 30] * 3, [f"{role}: {who(account)}" if account else f"{role}:"
-                                       for role, account in signers], ["Date: ____________"] * 3],
-                     colWidths=[58 * mm] * 3)
-        sign.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9), ("TOPPADDING", (0, 2), (-1, 2), 8)]))
-        story.append(sign)
+                   ("Cage", ""), ("Security", ""), *(("Count team", c) for c in counters)]
+        lines: list[object] = []
+        for row in range(0, len(signers), 3):
+            part = signers[row:row + 3]
+            sign = Table([["_" * 30] * len(part),
+                          [Paragraph(_escape(f"{role}: {who(account)}" if account else f"{role}:"), in_cell)
+                           for role, account in part], ["Date: ____________"] * len(part)],
+                         colWidths=[58 * mm] * len(part))
+            sign.setStyle(TableStyle([("FONTSIZE", (0, 0), (-1, -1), 9), ("TOPPADDING", (0, 2), (-1, 2), 8)]))
+            lines += [sign, Spacer(1, 8 * mm)]
+        story.append(KeepTogether(lines))  # the lines stay with their names, on one page
 
     def write(part: Path) -> None:
         doc = SimpleDocTemplate(str(part), pagesize=A4, title=title, author="dealer-tui", leftMargin=15 * mm,

@@ -75,6 +75,10 @@ class ShiftFigures:
     edges: dict[str, Edge] = field(default_factory=dict)
     """The house edges each profile of the shift's rounds was given (by profile name)."""
     dealers: dict[str, DealerFigures] = field(default_factory=dict)
+    big_payouts: list[tuple[int, int, str]] = field(default_factory=list)
+    """(round number, chips paid out, how) of each payout that needed a sign-off."""
+    voided: list[tuple[int, str]] = field(default_factory=list)
+    """(round number, reason) of each round voided."""
     movements: list[dict[str, object]] = field(default_factory=list)
     """The tray's record: each count, fill, credit and colour-up, who signed it and when."""
     previous_closer: int | None = None
@@ -299,6 +303,10 @@ class _Collector:
                     dealer = self._dealer(stored) if "override" in row.flags else None
                     if dealer is not None:
                         dealer.overridden += 1
+                    shift = self.started.get(stored.round_id or 0, (None, None))[1]
+                    if shift is not None and "signed_off" in row.flags:
+                        how = "on a manager's override" if "override" in row.flags else "signed off"
+                        shift.big_payouts.append((row.number, row.paid, how))
                 continue
             try:
                 event = typed(stored, self.table.game)
@@ -311,10 +319,10 @@ class _Collector:
                     self.training = event.training
             elif isinstance(event, TrayCounted):
                 self._counted(event, stored)
-                self._moved(event.count, event.total, stored, event.dealer, event.supervisor)
+                self._moved(event.count, event.total, stored, event.dealer, event.supervisor, chips=event.chips)
             elif isinstance(event, (TrayFilled, TrayCredited)):
                 self._moved("fill" if isinstance(event, TrayFilled) else "credit", event.total, stored, event.dealer,
-                            event.supervisor, event.slip)
+                            event.supervisor, event.slip, chips=event.chips)
             elif isinstance(event, ChipsColouredUp):
                 self._moved("colour-up", event.total, stored, seat=event.seat)
             elif isinstance(event, (SeatTaken, ChipsBought)) and event.method == MARKER:
@@ -329,6 +337,7 @@ class _Collector:
                 shift = self.started[stored.round_id][1]
                 if shift is not None:
                     shift.voids += 1
+                    shift.voided.append((self.started[stored.round_id][0].number, event.reason))
                     dealer = self._dealer(stored)
                     if dealer is not None:
                         dealer.voids += 1
@@ -338,11 +347,12 @@ class _Collector:
         return self.shifts
 
     def _moved(self, what: str, total: int, stored: StoredEvent, dealer: str = "", supervisor: str = "",
-               slip: str = "", seat: int | None = None) -> None:
+               slip: str = "", seat: int | None = None, chips: dict[str, int] | None = None) -> None:
         shift = self.current() or (self.shifts[-1] if what == "closer" and self.shifts else None)
         if shift is not None:
             shift.movements.append({"what": what, "total": total, "at": stored.ts, "dealer": dealer or None,
-                                    "supervisor": supervisor or None, "slip": slip or None, "seat": seat})
+                                    "supervisor": supervisor or None, "slip": slip or None, "seat": seat,
+                                    "chips": dict(chips or {})})
 
     def _started(self, event: RoundStarted, stored: StoredEvent) -> None:
         assert stored.round_id is not None

@@ -114,7 +114,7 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
             from dealer_tui.staff import StaffRegister
 
             names = {a.id: a.name for a in StaffRegister.read(ledger).accounts.values()}
-            pages = pdf_file(shifts, Path(args.pdf), "Shift report", period, notes, names)
+            pages = pdf_file(shifts, Path(args.pdf), "Master game report", period, notes, names)
             print(f"wrote {len(shifts)} shift(s) on {pages} page(s) to {args.pdf}")
         else:
             sys.stdout.write("\n".join(text_lines(shifts, notes)) + "\n")
