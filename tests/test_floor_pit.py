@@ -22,7 +22,7 @@ from tests.test_pit_delivery import played
 GAMES = ["high-card-flush", "one-or-five", "chinese-poker", "palace-poker"]
 
 
-def pit_floor(tmp_path: Path, pit_db: str) -> FloorApp:
+def pit_floor(tmp_path: Path, pit_db: str, first: str = "rounds") -> FloorApp:
     init_schema(pit_db)
     for n in (1, 2):
         played(tmp_path / f"t{n}.sqlite", rounds=2 + n, name=f"Main {n}").close()
@@ -36,7 +36,7 @@ def pit_floor(tmp_path: Path, pit_db: str) -> FloorApp:
     area_by = desk.sign_in("PM", "424242424", Purpose(MANAGE, area_purpose(main2, "Pit 2")))
     pit.set_area(main2, "Pit 2", area_by.account, area_by.sign_in)
     user = desk.sign_in("S7", "717171717", Purpose(FLOOR, "the pit's floor (test)"))
-    return FloorApp(PgLedger(pit_db), GAMES, desk, user)
+    return FloorApp(PgLedger(pit_db), GAMES, desk, user, first=first)
 
 
 async def test_the_pits_floor_filters_by_area_as_plain_sql_does(tmp_path: Path, pit_db: str) -> None:
@@ -76,3 +76,23 @@ async def test_the_filters_dialog_scrolls_whole_at_80x24(tmp_path: Path, pit_db:
         await pilot.pause()
         last = modal.query(".hint").last()
         assert last.region.bottom <= 24 and last.region.height > 0      # its last line reached by scrolling
+
+
+async def test_the_pits_floor_opens_on_the_pit_map_with_each_tables_area_and_link(tmp_path: Path,
+                                                                                 pit_db: str) -> None:
+    """Main 1 (3 rounds) and Main 2 (4 rounds, in Pit 2), both delivered just now: open, their
+    rounds of the last hour, Main 2's area; Esc goes to the rounds list."""
+    from dealer_tui.screens.floor_map import PitMapScreen
+
+    app = pit_floor(tmp_path, pit_db, first="map")
+    async with app.run_test(size=(120, 36)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, PitMapScreen)
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if screen.glances:
+                break
+        shown = {g.name: (g.status, g.rounds_last_hour, g.area) for g in screen.glances}
+        assert shown == {"Main 1": ("open", 3, ""), "Main 2": ("open", 4, "Pit 2")}
+        await pilot.press("escape")
+        assert isinstance(app.screen, RoundsScreen)

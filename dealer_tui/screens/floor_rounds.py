@@ -29,11 +29,11 @@ PAGE = 50
 FLAGS: tuple[str | None, ...] = (None, *LEDGER_FLAGS)
 """The flag filter's cycle (`f`): any flag, then every flag a round may carry."""
 SORTS = ("time", "paid", "wagered", "house")
-COLUMNS = (("time", "Time"), ("table", "Table"), ("number", "Round"), ("game", "Game"),
-           ("seats", "Seats"), ("wagered", "Wagered"), ("from_stacks", "From stacks"), ("paid", "Paid"),
-           ("returned", "Returned"), ("house", "House"), ("status", "Status"), ("flags", "Flags"),
-           ("profile", "Profile"))
-"""Wagered + From stacks = Paid + Returned + House on every row (`payouts.RoundChips`)."""
+COLUMNS = (("time", "Time"), ("table", "Table"), ("number", "Round"), ("status", "Status"), ("paid", "Paid"),
+           ("house", "House"), ("wagered", "Wagered"), ("flags", "Flags"), ("from_stacks", "From stacks"),
+           ("returned", "Returned"), ("seats", "Seats"), ("game", "Game"), ("profile", "Profile"))
+"""What a supervisor acts on first (a narrow screen or tablet cuts the columns on the right).
+Wagered + From stacks = Paid + Returned + House on every row (`payouts.RoundChips`)."""
 
 
 def shown_time(iso: str | None) -> str:
@@ -134,9 +134,9 @@ class RoundsScreen(Screen[None]):
         void = self.voids.of(r)
         if void is not None and void.returned is not None:
             seats, wagered, returned = void.seats, void.wagered, void.wagered
-        return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), r.game, str(seats),
-                str(wagered), str(r.from_stacks), str(r.paid), str(returned), f"{r.house_result:+}", r.status,
-                ", ".join(sorted(r.flags)), r.profile)
+        return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), r.status, str(r.paid),
+                f"{r.house_result:+}", str(wagered), ", ".join(sorted(r.flags)), str(r.from_stacks), str(returned),
+                str(seats), r.game, r.profile)
 
     def describe(self, pit: bool = True) -> str:
         """The filters, sort and page in force, in one line above the list."""
