@@ -94,6 +94,7 @@ class AlertsScreen(Screen[None]):
             return
         alert = self.alerts[row]
         desk = self.desk
+        what = f"{alert.kind}{' at ' + alert.table if alert.table else ''}: {alert.text}"
 
         def signed(approval: Approval | None) -> None:
             if approval is None:
@@ -111,10 +112,9 @@ class AlertsScreen(Screen[None]):
                 self.alerts = []
                 self.action_reload()
 
-            self.app.push_screen(ReasonModal(f"{alert.kind}: what was found?", "e.g. paid as settled, checked"),
-                                 noted)
+            self.app.push_screen(ReasonModal(f"{what}. What was found?", "e.g. paid as settled, checked"), noted)
 
-        self.app.push_screen(SignInModal(desk.staff, Purpose(ACKNOWLEDGE, f"acknowledge the alert {alert.id}"),
+        self.app.push_screen(SignInModal(desk.staff, Purpose(ACKNOWLEDGE, f"acknowledge the alert {alert.id} ({what})"),
                                          account=desk.user.account), signed)
 
     def action_back(self) -> None:

@@ -29,7 +29,7 @@ PAGE = 50
 FLAGS: tuple[str | None, ...] = (None, *LEDGER_FLAGS)
 """The flag filter's cycle (`f`): any flag, then every flag a round may carry."""
 SORTS = ("time", "paid", "wagered", "house")
-COLUMNS = (("time", "Time"), ("table", "Table"), ("number", "Round"), ("status", "Status"), ("paid", "Paid"),
+COLUMNS = (("time", "Time (UTC)"), ("table", "Table"), ("number", "Round"), ("status", "Status"), ("paid", "Paid"),
            ("house", "House"), ("wagered", "Wagered"), ("flags", "Flags"), ("from_stacks", "From stacks"),
            ("returned", "Returned"), ("seats", "Seats"), ("game", "Game"), ("profile", "Profile"))
 """What a supervisor acts on first (a narrow screen or tablet cuts the columns on the right).

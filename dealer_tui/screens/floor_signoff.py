@@ -70,7 +70,7 @@ class SignOffScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Sign-off queue"
-        self.query_one(DataTable).add_columns("Table", "Round", "Sent", "Paid to the seats (stake back + win)",
+        self.query_one(DataTable).add_columns("Table", "Round", "Sent (UTC)", "Paid to the seats (stake back + win)",
                                               "Seats' net win", "Chips out", "Game", "Round id")
         self.load()
         self.set_interval(POLL_SECONDS, self._poll)

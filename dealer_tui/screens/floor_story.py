@@ -103,9 +103,9 @@ class StoryScreen(Screen[None]):
     def _head(self, r: RoundRecord, recorded: list[StoredEvent], void: Void | None) -> Text:
         head = Text()
         head.append(f"{r.game} · profile {r.profile} · {r.status}", style="bold")
-        head.append(f" · started {r.started_at[:19].replace('T', ' ')}")
+        head.append(f" · started {r.started_at[:19].replace('T', ' ')} UTC")
         if r.ended_at:
-            head.append(f" · ended {r.ended_at[:19].replace('T', ' ')}")
+            head.append(f" · ended {r.ended_at[:19].replace('T', ' ')} UTC")
         if r.flags:
             head.append(f"\nflags: {', '.join(sorted(r.flags))}", style="yellow")
         if void is not None:
@@ -147,7 +147,7 @@ class StoryScreen(Screen[None]):
         in_play = r.status == ROUND_OPEN and self.waiting is None  # at its payout, every card is turned
         title = "Events (cards hidden while the round is in play)" if in_play else "Events"
         events = Table(title=title, title_justify="left", show_lines=False, expand=True)
-        for column in ("#", "Time", "What happened", "Cards and details"):
+        for column in ("#", "Time (UTC)", "What happened", "Cards and details"):
             events.add_column(column, overflow="fold")
         describe = presenter(r.game).describe
         for e in recorded:
