@@ -395,8 +395,8 @@ class DealerApp(OrderedKeysApp):
                 return
             table = Table.create(self.ledger, result.name, result.profile, self.source(result.cards),
                                  seats=result.seats)
-            for seat, name, buy_in in result.players:
-                table.seat_player(seat, name, buy_in)
+            for p in result.players:
+                table.seat_player(p.seat, p.name, p.buy_in, card=p.card)
         except (TableInUse, LeaseLost) as exc:
             self.table_unavailable(exc)
             return

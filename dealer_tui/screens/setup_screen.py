@@ -4,6 +4,7 @@ the ledger to resume."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,7 +22,7 @@ class SetupResult:
     name: str
     profile: LoadedProfile
     seats: int
-    players: list[tuple[int, str, int]]
+    players: list[StartingPlayer]
     cards: str = "shoe"
     """Where the cards come from: "shoe" (the terminal deals) or "entry" (physical cards, keyed)."""
     pit: str = ""
@@ -68,9 +69,18 @@ def parse_seats(text: str, most: int) -> int:
     return seats
 
 
-def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[tuple[int, str, int]]:
-    """`Ann 1000, Bob 500` or `3 Cy 800` -> [(seat, name, buy-in)]; ValueError names the problem."""
-    out: list[tuple[int, str, int]] = []
+class StartingPlayer(NamedTuple):
+    seat: int
+    name: str
+    buy_in: int
+    card: str = ""
+    """The player's loyalty card, typed after a # (`Ann Lee #LC-1234 5000`)."""
+
+
+def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[StartingPlayer]:
+    """`Ann 1000, Bob 500`, `3 Cy 800` or `Ann Lee #LC-1234 5000` (a loyalty card after a #) ->
+    the players to seat; ValueError names the problem."""
+    out: list[StartingPlayer] = []
     taken: set[int] = set()
     for number, chunk in enumerate((c.strip() for c in text.split(",")), start=1):
         if not chunk:
@@ -78,18 +88,27 @@ def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[tuple[
         words = chunk.split()
         seat = int(words.pop(0)) if len(words) >= 3 and words[0].isdigit() else None
         if len(words) < 2 or not words[-1].isdigit():
-            raise ValueError(f"player {number} ({chunk!r}): write a name and a buy-in, e.g. Ann 1000")
-        amount, name = int(words[-1]), " ".join(words[:-1])
+            raise ValueError(f"player {number} ({chunk!r}): write a name and a buy-in, e.g. Ann 1000 (a loyalty card "
+                             "after a #: Ann Lee #LC-1234 5000)")
+        amount = int(words.pop())
+        cards = [w[1:] for w in words if w.startswith("#")]
+        name = " ".join(w for w in words if not w.startswith("#"))
+        if len(cards) > 1 or (cards and not cards[0]) or not name:
+            raise ValueError(f"player {number} ({chunk!r}): a name, then at most one loyalty card after a #, then the "
+                             "buy-in: Ann Lee #LC-1234 5000")
+        if cards and (len(cards[0]) > 32 or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in cards[0])):
+            raise ValueError(f"player {number} ({name}): a loyalty card number is 1 to 32 letters, digits, '-', '_' "
+                             "or '.'")
         seat = seat if seat is not None else next((s for s in range(1, seats + 1) if s not in taken), 0)
         if not 1 <= seat <= seats or seat in taken:
             raise ValueError(f"player {number} ({name}): seat {seat} is not free (seats 1-{seats})")
         if not buy_in[0] <= amount <= buy_in[1]:
             raise ValueError(f"player {number} ({name}): a buy-in is {buy_in[0]}–{buy_in[1]}, not {amount}")
-        if any(other.casefold() == name.casefold() for _, other, _ in out):
+        if any(other.name.casefold() == name.casefold() for other in out):
             raise ValueError(f"player {number} ({name}): a player of that name is already seated; "
                              f"tell them apart (e.g. {name} 2)")
         taken.add(seat)
-        out.append((seat, name, amount))
+        out.append(StartingPlayer(seat, name, amount, cards[0] if cards else ""))
     if not out:
         raise ValueError("players: seat at least one player")
     return out
@@ -264,9 +283,9 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         from dealer_tui.rounds.registry import round_class
 
         rule = round_class(loaded.game).buy_rule
-        for seat, player, amount in players:
-            problem, _ = rule(loaded.profile, (), amount)
+        for p in players:
+            problem, _ = rule(loaded.profile, (), p.buy_in)
             if problem:
-                raise ValueError(f"{player} (seat {seat}): a buy-in of {amount} is refused: {problem}")
+                raise ValueError(f"{p.name} (seat {p.seat}): a buy-in of {p.buy_in} is refused: {problem}")
         cards = self.query_one("#cards", Select).value
         return SetupResult(name, loaded, seats, players, cards if isinstance(cards, str) else "shoe", pit)
