@@ -242,7 +242,7 @@ async def test_totals_keep_each_kind_apart_and_fill_the_all_row(played: Path) ->
         ("all", "", "", "4", "160", "420", "560", "40", "-20", "by kind", "0", "420"),
     ]
     # 160 + 420 = 580 = 560 + 40 - 20
-    assert "drop 160 + from stacks 420 = paid 560 + returned 40 + win -20  (580 = 580)" in summary
+    assert "handle 160 + from stacks 420 = paid 560 + returned 40 + result -20  (580 = 580)" in summary
     assert isinstance(chart, Text)
     loss = next(line for line in chart.split() if "-20" in line.plain)
     left, right = loss.plain.split("│")
@@ -256,9 +256,9 @@ def test_hour_bars_draw_a_loss_below_the_axis_and_a_win_above() -> None:
              HourTotals("2026-03-06T20", "house", 1, 0, 0)]
     lines = hour_bars(hours, width=8).plain.splitlines()
     assert lines == [
-        "  2026-03-06 18h          │████████     +40  hold   20.00%  ·  3 rounds, drop 200",   # 40 / 200
-        "  2026-03-06 19h        ██│             -10  hold  -10.00%  ·  2 rounds, drop 100",   # -10 / 100
-        "  2026-03-06 20h          │              +0  hold        —  ·  1 round, drop 0",
+        "  2026-03-06 18h          │████████     +40    20.00% of handle  ·  3 rounds, handle 200",   # 40 / 200
+        "  2026-03-06 19h        ██│             -10   -10.00% of handle  ·  2 rounds, handle 100",   # -10 / 100
+        "  2026-03-06 20h          │              +0         — of handle  ·  1 round, handle 0",
     ]
 
 

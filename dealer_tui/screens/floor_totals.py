@@ -1,9 +1,10 @@
-"""Totals per table and game: rounds, drop, what came from the stacks, paid, returned, win, hold,
+"""Totals per table and game: rounds, handle, what came from the stacks, paid, returned, the
+house's result and its % of the handle (the drop box's drop and hold are the shifts screen's),
 rake and fees, biggest payout; the house's win hour by hour, a losing hour drawn as a loss.
 
-House-banked, DP-banked and pot or peer games are kept apart: their drop means different things
-(`payouts.DROP_MEANS`), so each kind has its own rows and hold and no hold blends two kinds. On
-every row  drop + from stacks = paid + returned + win."""
+House-banked, DP-banked and pot or peer games are kept apart: their handle means different things
+(`payouts.HANDLE_MEANS`), so each kind has its own rows and % and none blends two kinds. On every
+row  handle + from stacks = paid + returned + result."""
 
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, RowQuery, Totals
 from dealer_tui.ledger.base import TRAINING, HourTotals
-from dealer_tui.ledger.payouts import DROP_MEANS, KINDS
+from dealer_tui.ledger.payouts import HANDLE_MEANS, KINDS
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
-COLUMNS = ("Banking", "Table", "Game", "Rounds", "Drop", "From stacks", "Paid", "Returned", "Win", "Hold",
-           "Rake/fees", "Biggest payout")
+COLUMNS = ("Banking", "Table", "Game", "Rounds", "Handle", "From stacks", "Paid", "Returned", "Result",
+           "% of handle", "Rake/fees", "Biggest payout")
+"""Drop and hold are the drop box's (the shifts screen, `h`); here the rounds' own handle and result."""
 BAR = 16
 """Cells each side of the hourly chart's axis."""
 
@@ -46,8 +48,9 @@ def figures(t: Totals, hold: str) -> tuple[str, ...]:
 
 
 def adds_up(t: Totals) -> str:
-    """drop + from stacks = paid + returned + win, in figures."""
-    return (f"drop {t.wagered} + from stacks {t.from_stacks} = paid {t.paid} + returned {t.returned} + win {t.house:+}"
+    """handle + from stacks = paid + returned + result, in figures."""
+    return (f"handle {t.wagered} + from stacks {t.from_stacks} = paid {t.paid} + returned {t.returned} + result "
+            f"{t.house:+}"
             f"  ({t.wagered + t.from_stacks} = {t.paid + t.returned + t.house})")
 
 
@@ -68,7 +71,7 @@ def hour_bars(hours: Sequence[HourTotals], width: int = BAR) -> Text:
         out.append(" " * (width - cells if h.house > 0 else width))
         out.append(f" {h.house:+7}", style="red" if h.house < 0 else "green" if h.house > 0 else "")
         rounds = f"{h.rounds} round{'s' if h.rounds != 1 else ''}"
-        out.append(f"  hold {shown_hold(h.hold):>8}  ·  {rounds}, drop {h.wagered}\n")
+        out.append(f"  {shown_hold(h.hold):>8} of handle  ·  {rounds}, handle {h.wagered}\n")
     return out
 
 
@@ -107,12 +110,12 @@ class TotalsScreen(Screen[None]):
             if len(rows) > 1:
                 table.add_row(KINDS[kind], "all", "", *figures(whole, shown_hold(whole.hold)))
             notes.append(f"{KINDS[kind]}: ", style="bold")
-            notes.append(f"drop is {DROP_MEANS[kind]}\n")
+            notes.append(f"handle is {HANDLE_MEANS[kind]}\n")
         everything = summed(found, "")
         one_kind = len(kinds) == 1
         table.add_row("all", "", "", *figures(everything, shown_hold(everything.hold) if one_kind else "by kind"))
         notes.append("all: ", style="bold")
-        notes.append(adds_up(everything) + ("" if one_kind or not kinds else "; hold only within one kind, above"))
+        notes.append(adds_up(everything) + ("" if one_kind or not kinds else "; % of handle only within one kind, above"))
         if q.training:
             notes.append("\ntraining tables' rounds taken in", style="bold")
         elif q.flag != TRAINING and self.ledger.any_flagged(TRAINING):
