@@ -66,7 +66,7 @@ def test_export_refuses_an_unknown_flag_naming_every_flag(ledger: Path, tmp_path
     assert main(["history", "export", "--ledger", str(ledger), "--csv", str(out), "--flag", "bogus"]) == 2
     assert not out.exists()
     err = capsys.readouterr().err
-    assert err == ("error: --flag: 'bogus' is not a flag (one of: signed_off, voided, dead_hands, capped, "
+    assert err == ("error: --flag: 'bogus' is not a flag (one of: signed_off, override, voided, dead_hands, capped, "
                    "over_cap_raise, split_pot, all_in, recovered, seeded, training, late_delivery)\n")
 
 

@@ -627,6 +627,8 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
         for seat in range(1, players + 1):
             table.seat_player(seat, f"P{seat}", stacks[seat - 1])
         for _ in range(2):
+            if sum(1 for chips in table.session.stacks().values() if chips) < 2:
+                break  # a player lost every chip: no second round (CP needs 2 to 4 players with chips)
             rnd = start(table)
             before = table.session.stacks()
             while rnd.phase not in (Phase.DONE, Phase.VOID):
