@@ -28,7 +28,10 @@ UNMARKED_EVERY = 5
 
 class FloorApp(OrderedKeysApp):
     TITLE = "Floor review"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True),
+                Binding("s", "open_queue", "Sign-offs", show=False),
+                Binding("exclamation_mark", "open_alerts", "Alerts", show=False)]
+    """`s` and `!` reach the queue and the alerts from every floor screen (a screen's own keys first)."""
 
     def __init__(self, ledger: Ledger, games: list[str], staff: StaffDesk, user: Approval | None = None,
                  first: str = MAP) -> None:
@@ -44,6 +47,7 @@ class FloorApp(OrderedKeysApp):
         """Payouts waiting for sign-off and alerts open, as last counted (None: not yet)."""
         self._mark: int | None = None
         self._watches = 0
+        self.rounds: RoundsScreen | None = None
 
     def on_mount(self) -> None:
         if self.user is not None and self.user.act == FLOOR:
@@ -58,11 +62,24 @@ class FloorApp(OrderedKeysApp):
         self.desk = SignOffDesk(self.staff, approval)
         self.sub_title = f"{approval.describe()}, {approval.role}"
         rounds = RoundsScreen(self.ledger, self.games, BIG_PAYOUT, desk=self.desk)
+        self.rounds = rounds
         self.push_screen(rounds)
         if self.first == MAP:
             self.push_screen(PitMapScreen(self.ledger, rounds, self.theory))
         self.set_interval(WATCH_SECONDS, self.look_again)
         self.look_again()
+
+    def action_open_queue(self) -> None:
+        from dealer_tui.screens.floor_signoff import SignOffScreen
+
+        if self.rounds is not None and not isinstance(self.screen, SignOffScreen):
+            self.rounds.action_sign_offs()
+
+    def action_open_alerts(self) -> None:
+        from dealer_tui.screens.floor_alerts import AlertsScreen
+
+        if self.rounds is not None and not isinstance(self.screen, AlertsScreen):
+            self.rounds.action_alerts()
 
     def look_again(self) -> None:
         """Count again when the ledger changed (or, a ledger that cannot tell, every few watches)."""
@@ -85,9 +102,8 @@ class FloorApp(OrderedKeysApp):
         first = self.counts is None
         before = self.counts or (0, 0)
         self.counts = (waiting, alerts)
-        who = f"{self.desk.user.describe()}, {self.desk.user.role}" if self.desk is not None else ""
-        self.sub_title = (f"{who} · {waiting} payout{'s' if waiting != 1 else ''} waiting for sign-off (s) · "
-                          f"{alerts} alert{'s' if alerts != 1 else ''} open (!)")
+        who = f"{self.desk.user.account}, {self.desk.user.role}" if self.desk is not None else ""
+        self.sub_title = f"{waiting} waiting for sign-off (s) · {alerts} alert{'s' if alerts != 1 else ''} (!) · {who}"
         news = []
         if waiting > before[0]:
             news.append(f"{waiting - before[0]} payout{'s' if waiting - before[0] != 1 else ''} sent for sign-off: "

@@ -79,8 +79,8 @@ async def test_the_floor_opens_on_the_pit_map_and_enter_shows_the_tables_rounds(
                 break
         grid = screen.query_one(DataTable)
         rows = {str(grid.get_row_at(i)[0]): [str(c) for c in grid.get_row_at(i)] for i in range(grid.row_count)}
-        assert rows["H1"][1] == WAITING and rows["C1"][1:8] == [OPEN, "Dana Dealer (D1)", "1", "1", "5,000 est.",
-                                                              "10 rounds", "0.2%"]
+        assert rows["H1"][1] == WAITING and rows["C1"][1:8] == [OPEN, "10 rounds", "0.2%", "5,000 est.", "1", "1",
+                                                              "Dana Dealer (D1)"]
         assert "NEEDS THE FLOOR: H1" in str(screen.query_one("#map-sum", Static).render())
         h1 = [g.name for g in screen.glances].index("H1")
         grid.move_cursor(row=h1)

@@ -431,9 +431,11 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
             await fp.pause(0.1)
             if floor.counts and floor.counts[0] == 1:
                 break
-        assert "1 payout waiting for sign-off (s)" in floor.sub_title and rung == [True]
+        assert "1 waiting for sign-off (s)" in floor.sub_title and rung == [True]
         assert any("1 payout sent for sign-off: s opens the queue" in m for m in told)
-        await fp.press("escape")                                        # back to the rounds list
+        await fp.press("s")                                             # the queue from the shifts screen
+        assert isinstance(floor.screen, SignOffScreen) and len(floor.screen.waiting) == 1
+        await fp.press("escape", "escape")                              # back to the rounds list
         assert isinstance(floor.screen, RoundsScreen)
         await fp.press("escape")
         assert isinstance(floor.screen, ChoiceModal)

@@ -25,7 +25,7 @@ from dealer_tui.widgets.screen_keys import ScreenKeys
 if TYPE_CHECKING:
     from dealer_tui.screens.floor_rounds import RoundsScreen
 
-COLUMNS = ("Table", "Status", "Dealer", "Players", "Rounds/h", "Drop", "Win", "Hold", "Game", "Limits", "Area")
+COLUMNS = ("Table", "Status", "Win", "Hold", "Drop", "Players", "Rounds/h", "Dealer", "Game", "Limits", "Area")
 """What a supervisor acts on first: a narrow screen cuts the columns on the right."""
 LOOK_SECONDS = 2.0
 
@@ -91,10 +91,9 @@ class PitMapScreen(Screen[None]):
             hold = "—" if g.hold is None else f"{g.hold:.1%}"
             status = Text(g.status + (" (training)" if g.training else ""),
                           style="bold red" if g.status in (WAITING, OFFLINE) else "")
-            table.add_row(shown_cell(g.name), status, shown_cell(g.dealer) or "nobody", str(g.players),
-                          str(g.rounds_last_hour), _chips(g.drop, "" if g.drop_counted else " est."),
-                          _chips(g.win, "" if g.drop_counted else " rounds"), hold, g.game, g.limits,
-                          shown_cell(g.area), key=str(g.id))
+            table.add_row(shown_cell(g.name), status, _chips(g.win, "" if g.drop_counted else " rounds"), hold,
+                          _chips(g.drop, "" if g.drop_counted else " est."), str(g.players), str(g.rounds_last_hour),
+                          shown_cell(g.dealer) or "nobody", g.game, g.limits, shown_cell(g.area), key=str(g.id))
         if glances and row is not None:
             table.move_cursor(row=min(row, len(glances) - 1))
         live = [g for g in glances if not g.training]

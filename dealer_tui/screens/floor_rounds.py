@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import FLAGS as LEDGER_FLAGS
-from dealer_tui.ledger.base import TRAINING, Cursor, LedgerError, cursor_of
+from dealer_tui.ledger.base import ROUND_OPEN, TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
@@ -134,6 +134,9 @@ class RoundsScreen(Screen[None]):
         void = self.voids.of(r)
         if void is not None and void.returned is not None:
             seats, wagered, returned = void.seats, void.wagered, void.wagered
+        if r.status == ROUND_OPEN:  # nothing is settled yet: no figure to show (its story shows the hand)
+            return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), "in play", "—", "—", "—",
+                    ", ".join(sorted(r.flags)), "—", "—", "—", r.game, r.profile)
         return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), r.status, str(r.paid),
                 f"{r.house_result:+}", str(wagered), ", ".join(sorted(r.flags)), str(r.from_stacks), str(returned),
                 str(seats), r.game, r.profile)
