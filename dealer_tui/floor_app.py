@@ -102,7 +102,7 @@ class FloorApp(OrderedKeysApp):
         first = self.counts is None
         before = self.counts or (0, 0)
         self.counts = (waiting, alerts)
-        who = f"{self.desk.user.account}, {self.desk.user.role}" if self.desk is not None else ""
+        who = f"{self.desk.user.describe()}, {self.desk.user.role}" if self.desk is not None else ""
         self.sub_title = f"{waiting} waiting for sign-off (s) · {alerts} alert{'s' if alerts != 1 else ''} (!) · {who}"
         news = []
         if waiting > before[0]:

@@ -128,7 +128,7 @@ async def test_the_auditor_reads_the_floor_and_decides_nothing(tmp_path: Path) -
                                                                      "wagered": 100})])
     app = floor_review(path, ["high-card-flush"], AUDITOR, AUDITOR_PIN)
     async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, RoundsScreen) and "A1, auditor" in app.sub_title
+        assert isinstance(app.screen, RoundsScreen) and "Avi Auditor (A1), auditor" in app.sub_title
         await pilot.press("s")
         queue = app.screen
         assert isinstance(queue, SignOffScreen) and len(queue.waiting) == 1

@@ -5,6 +5,7 @@ register's chain (`ledger.base.STAFF_REGISTER`), read again whenever authority i
 from __future__ import annotations
 
 import math
+import threading
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -50,6 +51,8 @@ from dealer_tui.staff.floor_settings import defaults, setting_problem
 from dealer_tui.staff.pins import key_checks, readable_anywhere, signature_checks
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
+_READING = threading.RLock()
+"""One thread at a time brings a kept register up to date."""
 """The register of each open ledger connection, as last read (`StaffRegister.read`)."""
 LOCK_SLACK_S = 60.0
 """Clocks of terminals and the server may differ by this much."""
@@ -144,14 +147,15 @@ class StaffRegister:
         """The register as the ledger holds it now. One register is kept per ledger connection and
         brought up to date with the events written since it was last read (a sign-in reads a
         handful of events, not the register's whole history)."""
-        register = _KEPT.get(ledger)
-        if register is None:
-            register = _KEPT[ledger] = cls(ledger)
-        head = ledger.chain_length(STAFF_REGISTER)  # first: what is written after it is read next time
-        register.fold(e for e in ledger.table_events(STAFF_REGISTER, STAFF_ACCOUNT_KINDS, after=register.seq)
-                      if e.seq <= head)
-        register.seq = max(register.seq, head)
-        return register
+        with _READING:  # a screen's worker thread and the screen itself may read one ledger's register at once
+            register = _KEPT.get(ledger)
+            if register is None:
+                register = _KEPT[ledger] = cls(ledger)
+            head = ledger.chain_length(STAFF_REGISTER)  # first: what is written after it is read next time
+            register.fold(e for e in ledger.table_events(STAFF_REGISTER, STAFF_ACCOUNT_KINDS, after=register.seq)
+                          if e.seq <= head)
+            register.seq = max(register.seq, head)
+            return register
 
     def fold(self, events: Iterable[StoredEvent]) -> None:
         """Fold in the register's events that follow the last one folded (in chain order)."""
