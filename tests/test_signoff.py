@@ -136,9 +136,14 @@ async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_i
         # High Card Flush voids only before anyone acts (HCF-19): the refusal does not offer it
         assert "x voids" not in hint and not payout.check_action("void", ())
         assert not payout.check_action("send_to_floor", ())          # the floor is not asked again
-        await pilot.press("r")
+        await pilot.press("r")                                      # refused with the reason, not silently
+        hint = str(payout.query_one("#payout-hint").render())
+        assert hint.startswith("r: not sent again, the floor (S1) refused this payout: chips miscounted")
         kinds = [e.kind for e in app.ledger.round_events(app.table.round_id) if e.kind.startswith("sign_off")]
         assert kinds == ["sign_off_requested", "sign_off_refused"]
+        await pilot.press("x")                                      # HCF-19: no void once anyone acted
+        assert str(payout.query_one("#payout-hint").render()).startswith("x: ")
+        assert isinstance(app.screen, PayoutScreen)
         await pilot.press("enter")                                  # an override: the reason first
         assert isinstance(app.screen, ReasonModal)
         await pilot.press(*"recounted on camera", "enter")
@@ -150,7 +155,8 @@ async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_i
         confirmed = [e for e in app.ledger.round_events(app.table.round_id) if e.kind == "payout_confirmed"]
         assert (confirmed[0].payload["signed_off_by"], confirmed[0].payload["override"]) == (MANAGER,
                                                                                             "recounted on camera")
-        assert {"override", "signed_off"} <= set(app.ledger.round(app.table.round_id).flags)
+        flags = set(app.ledger.round(app.table.round_id).flags)
+        assert "override" in flags and "signed_off" not in flags
         assert verify_ledger(app.ledger) == []
     finally:
         await cm.__aexit__(None, None, None)

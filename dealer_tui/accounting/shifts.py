@@ -304,7 +304,7 @@ class _Collector:
                     if dealer is not None:
                         dealer.overridden += 1
                     shift = self.started.get(stored.round_id or 0, (None, None))[1]
-                    if shift is not None and "signed_off" in row.flags:
+                    if shift is not None and {"signed_off", "override"} & set(row.flags):
                         how = "on a manager's override" if "override" in row.flags else "signed off"
                         shift.big_payouts.append((row.number, row.paid, how))
                 continue

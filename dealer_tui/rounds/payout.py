@@ -132,7 +132,8 @@ class PayoutSteps(Handlers):
             who = f"seats {seats} are" if len(big) > 1 else f"seat {seats} is"
             raise refuse(None, "confirm the payout",
                          f"{who} paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
-        flags = set(outcome.flags) | ({"signed_off"} if big else set()) | ({"override"} if big and override else set())
+        approval = ("override" if override else "signed_off") if big else ""
+        flags = set(outcome.flags) | ({approval} if approval else set())
         return [PayoutConfirmed(
             rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=r.reason)
                        for r in outcome.rows),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -16,6 +17,7 @@ from textual.widgets import Digits, Static
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError
 from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome, SignOff
+from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.payout_rows import PayoutRows
 from dealer_tui.widgets.settled import SettledColumn
@@ -48,6 +50,17 @@ class FloorRequest:
         """Whether the round may still be voided (a misdeal rule of the game decides)."""
         rnd = self.table.round
         return rnd is not None and any(spec.kind == "void" for spec in rnd.legal_actions())
+
+    def why_no_void(self) -> str:
+        """The game's own reason the round may not be voided now."""
+        rnd = self.table.round
+        if rnd is None:
+            return "no round is in play"
+        try:
+            rnd.propose(Action("void"))
+        except RulesError as exc:
+            return str(exc).rstrip(".")
+        return "the round may not be voided from here"
 
     def refresh(self) -> bool:
         """Fold in the decisions the floor recorded since the last look; True when one arrived."""
@@ -218,6 +231,39 @@ class PayoutScreen(Dialog[bool | str]):
         if action == "void":
             return self.floor is not None and isinstance(state, SignOffRefused) and self.floor.can_void()
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A key of this screen pressed when it does nothing now: say why in the hint line."""
+        refused = self.key_refusal(event.key)
+        if refused is not None:
+            self._show_state(refused)
+            event.stop()
+            event.prevent_default()
+
+    def key_refusal(self, pressed: str) -> str | None:
+        """Why the key `pressed` does nothing now (None: it acts, or it is not one of this screen's)."""
+        action = next((b.action for b in self.BINDINGS if isinstance(b, Binding) and b.key == pressed), None)
+        if action is None or self.check_action(action, ()):
+            return None
+        state = self.floor.state() if self.floor is not None else None
+        if action == "send_to_floor":
+            if not self.sign_off:
+                return f"r: nothing to send to the floor, no seat is paid {self.threshold:,} or more"
+            if self.floor is None:
+                return "r: this table sends nothing to a floor; a supervisor signs in here"
+            if isinstance(state, SignOffRequested):
+                return "r: it is already waiting for the floor"
+            if isinstance(state, SignOffApproved):
+                return f"r: the floor ({state.by}) already approved it"
+            if isinstance(state, SignOffRefused):
+                return f"r: not sent again, {refusal_stands(state)}"
+        if action == "void":
+            if not isinstance(state, SignOffRefused) or self.floor is None:
+                return "x voids a payout the floor refused; Esc backs out to the round's own keys"
+            return f"x: {self.floor.why_no_void()}"
+        if action == "rekey":
+            return "k corrects keyed cards of a live table before the payout; this payout has none to correct"
+        return None
 
     def action_send_to_floor(self) -> None:
         if self.floor is None:
