@@ -399,7 +399,7 @@ async def test_the_queue_shows_what_each_seat_is_paid_and_wins_and_enter_opens_t
         story = floor.screen
         assert isinstance(story, SignOffStory)
         text = plain(story.query_one("#story-text", Static).content)
-        assert "waiting at its payout: 10,200 chips out" in text and "seat 2 staked 1,700, is paid 10,200 (net +8,500)" in text
+        assert "waiting at its payout: 10,200 chips out" in text and "seat 2 staked 1,700, is paid 10,200, net +8,500" in text
         assert "The payout waiting for sign-off" in text and "hidden until the round ends" not in text
         assert "The table's last 5 rounds" in text and "dealt by" in text
         await fp.press("a")
@@ -447,3 +447,14 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
         assert isinstance(floor.screen, ChoiceModal)
         await fp.press("n")
         assert isinstance(floor.screen, RoundsScreen) and floor.is_running
+
+
+def test_a_waiting_payouts_story_counts_a_pushed_stake_as_handed_back_not_paid() -> None:
+    """HCF-8: the DP does not qualify, so the Ante of 500 wins 1:1 (paid 1,000: its stake and
+    500) and the Raise of 500 pushes (500 back); the Flush bet of 500 loses. The seat staked
+    1,500 and is handed 1,500, of which 1,000 is a payout: net 0."""
+    from dealer_tui.ledger.payouts import SeatChips
+    from dealer_tui.screens.floor_story import _handed
+
+    chips = SeatChips(wagered=1500, payout=1000, returned=500)
+    assert _handed(1, chips) == "seat 1 staked 1,500, is handed 1,500 (1,000 paid + 500 back on pushes), net +0"

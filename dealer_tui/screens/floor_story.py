@@ -22,7 +22,7 @@ from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.base import ROUND_OPEN
-from dealer_tui.ledger.payouts import seat_chips
+from dealer_tui.ledger.payouts import SeatChips, seat_chips
 from dealer_tui.rounds.base import RoundOutcome
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
@@ -117,9 +117,8 @@ class StoryScreen(Screen[None]):
                 head.append("\nin play: nothing is settled yet")
             else:
                 out = self.waiting
-                seats = ", ".join(f"seat {seat} staked {c.wagered:,}, is paid {c.payout:,} (net "
-                                  f"{c.payout + c.returned - c.wagered - c.from_stack:+,})"
-                                  for seat, c in seat_chips(list(out.rows)).items() if c.payout)
+                seats = "; ".join(_handed(seat, c) for seat, c in seat_chips(list(out.rows)).items()
+                                  if c.payout or c.returned)
                 head.append(f"\nwaiting at its payout: {out.paid:,} chips out (winning stakes back + winnings); "
                             f"{seats or 'no seat is paid'}; house {out.house:+,}", style="bold")
         else:
@@ -184,6 +183,16 @@ class StoryScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _handed(seat: int, chips: SeatChips) -> str:
+    """What one seat is handed at a waiting payout, split into paid and returned, and its net:
+    `seat 2 staked 1,500, is handed 1,700 (1,200 paid + 500 back on pushes), net +200`."""
+    net = chips.payout + chips.returned - chips.wagered - chips.from_stack
+    if not chips.returned:
+        return f"seat {seat} staked {chips.wagered:,}, is paid {chips.payout:,}, net {net:+,}"
+    return (f"seat {seat} staked {chips.wagered:,}, is handed {chips.payout + chips.returned:,} "
+            f"({chips.payout:,} paid + {chips.returned:,} back on pushes), net {net:+,}")
 
 
 def _waiting_table(outcome: RoundOutcome) -> Table:
