@@ -126,7 +126,7 @@ def test_the_command_lists_and_acknowledges_with_the_supervisors_pin(tmp_path: P
 
 
 async def test_the_floor_shows_the_open_alerts_and_a_supervisor_acknowledges_one(tmp_path: Path) -> None:
-    from textual.widgets import DataTable
+    from textual.widgets import DataTable, Static
 
     from dealer_tui.screens.floor_alerts import AlertsScreen
     from tests.staff_support import floor_review
@@ -144,7 +144,11 @@ async def test_the_floor_shows_the_open_alerts_and_a_supervisor_acknowledges_one
             if screen.alerts:
                 break
         assert [a.kind for a in screen.alerts] == ["currency transaction", "big payout"]
-        await pilot.press("down", "a", *SUPERVISOR_PIN, "enter", *"paid as settled", "enter")
+        await pilot.press("down")                                       # the alert in full, and what to look at
+        detail = str(screen.query_one("#alert-detail", Static).render())
+        assert detail.startswith("big payout at ") and "Next: s opens the sign-off queue" in detail
+        assert screen.alerts[1].text in detail
+        await pilot.press("a", *SUPERVISOR_PIN, "enter", *"paid as settled", "enter")
         for _ in range(200):
             await pilot.pause(0.05)
             if len(screen.alerts) == 1:

@@ -28,6 +28,21 @@ if TYPE_CHECKING:
     from dealer_tui.screens.floor_signoff import SignOffDesk
 
 POLL_SECONDS = 5.0
+NEXT_STEP = {
+    "big payout": "s opens the sign-off queue: the payout is decided there, and its approval closes this alert.",
+    "refusal overridden": "the round's story (Enter on the rounds list) shows the manager's reason beside the refusal.",
+    "voids": "the rounds list with the voided flag shows each void's reason and who approved it.",
+    "over-cap raise": "the round's story shows the raise and the cap it passed.",
+    "PIN lock-out": "the account stays locked until the lock-out ends or a manager resets its PIN.",
+    "hold outside its band": "the shifts screen shows the shift's drop, win and hold beside the band.",
+    "closer difference": "the shifts screen shows the counted closer beside the tray's expected figure.",
+    "drop difference": "the shifts screen shows the counted drop beside the cash and markers recorded.",
+    "currency transaction": "the cash log (the report's CSV) lists every transaction of the player's day.",
+    "refused delivery": "the pit refused what a terminal sent: the terminal's own verify names the event.",
+    "late delivery": "a round reached the pit after its shift was counted: check the shift's figures again.",
+    "table offline": "the table has not reached the pit since the time shown: its rounds arrive when it does.",
+}
+"""What a supervisor looks at next for each kind of alert (shown under the list)."""
 
 
 class AlertsScreen(Screen[None]):
@@ -46,6 +61,7 @@ class AlertsScreen(Screen[None]):
         yield Header(show_clock=False)
         yield Static("Reading the alerts…", id="alerts-status")
         yield DataTable(id="alerts-table", zebra_stripes=True, cursor_type="row")
+        yield Static("", id="alert-detail", markup=False)
         yield ScreenKeys()
 
     def on_mount(self) -> None:
@@ -82,9 +98,25 @@ class AlertsScreen(Screen[None]):
         table.clear()
         for a in found:
             table.add_row(a.at[:19].replace("T", " "), a.kind, shown(a.table), shown(a.text), a.id)
+        self._detail(table.cursor_row)
         reader = "" if self.check_action("acknowledge", ()) else " (read only: acknowledged by a supervisor)"
         self._status(Text(f"{len(found)} alert(s) open{reader}" if found else "No alert is open.",
                           style="bold red" if found else ""))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._detail(event.cursor_row)
+
+    def _detail(self, row: int) -> None:
+        """The alert under the cursor in full: the list's What column cuts a long text."""
+        detail = self.query_one("#alert-detail", Static)
+        if not 0 <= row < len(self.alerts):
+            detail.update("")
+            return
+        a = self.alerts[row]
+        where = f" at {a.table}" if a.table else ""
+        step = NEXT_STEP.get(a.kind, "")
+        detail.update(f"{a.kind}{where}, {a.at[:19].replace('T', ' ')} UTC: {a.text}"
+                      + (f"\nNext: {step}" if step else "") + f"\n(alert {a.id})")
 
     def action_acknowledge(self) -> None:
         if self.desk is None or not self.alerts:
