@@ -12,6 +12,7 @@ from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
+from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY
 from rules.cards import parse_cards
 from rules.profiles.loader import ProfileLibrary
@@ -22,11 +23,9 @@ from tests.test_shift_accounting import folded_round
 SIZE = (120, 36)
 
 
-def two_tables(path: Path) -> SqliteLedger:
+def casino_c1(ledger: SqliteLedger) -> Table:
     """C1 (casino, the house banks): opener 20 x 1,000; Dee buys in 5,000 cash; one round where
-    she antes 10 and folds (the house wins 10). H1 (card room): the HCF example sent to the floor
-    and waiting. T3: Eve and Fay seated, a round started and in play."""
-    ledger = SqliteLedger(path)
+    she antes 10 and folds (the house wins 10)."""
     crew = staffed(ledger)
     casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
                            seats=6)
@@ -34,6 +33,15 @@ def two_tables(path: Path) -> SqliteLedger:
                       crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
     casino.seat_player(1, "Dee", 5000)
     folded_round(casino, {1: 10})
+    return casino
+
+
+def two_tables(path: Path) -> SqliteLedger:
+    """C1 (casino, the house banks): opener 20 x 1,000; Dee buys in 5,000 cash; one round where
+    she antes 10 and folds (the house wins 10). H1 (card room): the HCF example sent to the floor
+    and waiting. T3: Eve and Fay seated, a round started and in play."""
+    ledger = SqliteLedger(path)
+    casino_c1(ledger)
     room = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
         room.seat_player(seat, name, stack)
@@ -88,3 +96,19 @@ async def test_the_floor_opens_on_the_pit_map_and_enter_shows_the_tables_rounds(
         rounds = app.screen
         assert isinstance(rounds, RoundsScreen)
         assert rounds.query_.table_id == screen.glances[h1].id
+
+
+def test_a_closed_table_shows_nobody_on_duty_or_seated(tmp_path: Path) -> None:
+    """C1's tray: 20,000 opener − 5,000 sold to Dee + 10 won = 15,010, counted at the close. With
+    its shift closed the map shows C1 closed, with no dealer on duty and no player seated; the
+    shift's money stays (win +10)."""
+    from dealer_tui.accounting.pit_map import CLOSED
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    casino = casino_c1(ledger)
+    crew = staffed(ledger)
+    casino.close_shift({"1000": 15, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+                       crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    (c1,) = pit_map(ledger, Theory(None, hands=2_000), datetime.now(UTC))
+    assert (c1.status, c1.dealer, c1.players) == (CLOSED, "", 0)
+    assert c1.win == 10

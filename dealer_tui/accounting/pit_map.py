@@ -71,9 +71,10 @@ def pit_map(ledger: Ledger, theory: Theory, now: datetime) -> list[TableGlance]:
                   else CLOSED if closed or (link is not None and link[2]) else OPEN)
         recent = sum(1 for r in rounds if r.started_at >= since)
         drop, counted, win = _money(shift)
-        dealer = session.dealer
+        dealer = session.dealer if status != CLOSED else None  # a closed table has nobody on duty or seated
         out.append(TableGlance(table.id, table.name, table.game, _limits(ledger, table), status,
-                               f"{dealer.name} ({dealer.account})" if dealer is not None else "", len(session.players),
+                               f"{dealer.name} ({dealer.account})" if dealer is not None else "",
+                               len(session.players) if status != CLOSED else 0,
                                recent, shift.shift if shift is not None else None, drop, counted, win,
                                areas.get(table.id, ""), training_table(ledger, table)))
     return sorted(out, key=lambda g: (g.training, g.name))
