@@ -63,6 +63,14 @@ def test_hcf_20_casino_profile_paytables_and_house_bank() -> None:
     assert profile.max_players == 6
 
 
+def test_hcf_at_most_7_hands_the_table_has_6_seats_when_the_house_banks_and_7_with_a_dp() -> None:
+    """At most 7 hands are dealt: 6 players and the DP (7 seats, the DP sits in one), or 6 players
+    and the dealer (6 seats: the dealer's hand is not a seat)."""
+    casino = ProfileLibrary().find("high-card-flush-casino").profile
+    room = ProfileLibrary().find("high-card-flush").profile
+    assert (casino.max_seats(), room.max_seats()) == (6, 7)
+
+
 def test_r_8_seed_paytable_and_r_3_exchange_in_one_or_five() -> None:
     profile = ProfileLibrary().find("one-or-five").profile
     assert isinstance(profile, OneOrFiveProfile)

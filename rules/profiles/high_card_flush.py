@@ -83,7 +83,8 @@ class HighCardFlushProfile(ProfileBase):
         return self
 
     def max_seats(self) -> int:
-        return self.max_players + 1  # the players and the Designated Player
+        # the players and the Designated Player; at a house-banked table the dealer's hand is the 7th
+        return self.max_players + (0 if self.house_banked() else 1)
 
     def posted_limits(self) -> str:
         return f"ante {self.limits.ante.min:,}–{self.limits.ante.max:,}"
