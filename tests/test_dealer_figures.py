@@ -18,6 +18,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY, VOID
+from dealer_tui.accounting.report import dealer_line
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import (
     DEALER,
@@ -88,6 +89,13 @@ def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
     clock.at(18, 20)
     table.sign_in_dealer(crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, table))   # S2 takes over
     folded((18, 25), (18, 29))                                          # round 4: 4 minutes
+    # the shift still open: S2 is on duty since 18:20, 9 minutes to the table's last record (round
+    # 4's payout at 18:29), one round in them: 60 / 9 = 6.67 an hour
+    [open_shift] = shift_figures(ledger, Theory(None, hands=20_000))
+    now = open_shift.dealers[SUPERVISOR2]
+    assert (now.on_duty_since, now.on_duty) == ("2026-12-01T18:20:00.000000+00:00", 9 * 60)
+    assert now.rounds_per_hour == pytest.approx(60 / 9)
+    assert "on duty since 18:20 UTC" in dealer_line(now) and open_shift.dealers[DEALER].on_duty_since == ""
     clock.at(18, 30)
     table.close_shift({"1000": 10, "25": 1, "5": 3}, *both())
     [shift] = shift_figures(ledger, Theory(None, hands=20_000))
@@ -98,7 +106,7 @@ def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
     assert d1.on_duty == 20 * 60 and d1.rounds_per_hour == pytest.approx(6.0)
     assert d1.average_round_seconds == pytest.approx(120.0)
     # S2: 18:20 to the closer at 18:30 = 10 minutes, one round of 4 minutes: 6 an hour, 240 s
-    assert (s2.rounds, s2.voids, s2.corrections, s2.on_duty) == (1, 0, 0, 10 * 60)
+    assert (s2.rounds, s2.voids, s2.corrections, s2.on_duty, s2.on_duty_since) == (1, 0, 0, 10 * 60, "")
     assert s2.rounds_per_hour == pytest.approx(6.0) and s2.average_round_seconds == pytest.approx(240.0)
     assert d1.rotation_missed == s2.rotation_missed == 0
     [t_d1, t_s2] = dealer_totals([shift])

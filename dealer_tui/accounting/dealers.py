@@ -24,7 +24,11 @@ class DealerFigures:
     last: str = ""
     tables: set[str] = field(default_factory=set)
     on_duty: float = 0.0
-    """Seconds signed in to deal (from the sign-in, or the opener, to the sign-out, or the closer)."""
+    """Seconds signed in to deal (from the sign-in, or the opener, to the sign-out, or the closer;
+    for the dealer still on duty in an open shift, to the table's last record)."""
+    on_duty_since: str = ""
+    """When the dealer still on duty in an open shift signed in (or the shift opened, if later);
+    "" for a dealer who signed out or whose shift closed."""
     round_seconds: float = 0.0
     timed: int = 0
     """Rounds whose start and end are both on record (what the average round time is over)."""
@@ -55,6 +59,7 @@ class DealerFigures:
         self.tables |= other.tables
         self.first = min(filter(None, (self.first, other.first)), default="")
         self.last = max(self.last, other.last)
+        self.on_duty_since = max(self.on_duty_since, other.on_duty_since)
 
     def to_dict(self) -> dict[str, object]:
         rph, avg = self.rounds_per_hour, self.average_round_seconds
@@ -65,7 +70,8 @@ class DealerFigures:
                 "voids": self.voids, "corrections": self.corrections, "payouts_refused": self.refused,
                 "payouts_overridden": self.overridden,
                 "rotation_followed": self.rotation_missed == 0, "rotation_missed": self.rotation_missed,
-                "bank_declined": self.passed_over, "first_round_at": self.first, "last_round_at": self.last}
+                "bank_declined": self.passed_over, "first_round_at": self.first, "last_round_at": self.last,
+                "on_duty_since": self.on_duty_since or None}
 
 
 def dealer_totals(shifts: Sequence[ShiftFigures]) -> list[DealerFigures]:

@@ -46,6 +46,8 @@ def dealer_line(d: DealerFigures) -> str:
         parts.append(f"rotation not followed in {d.rotation_missed} round{'s' if d.rotation_missed != 1 else ''}")
     if d.passed_over:
         parts.append(f"bank declined {d.passed_over} time{'s' if d.passed_over != 1 else ''}")
+    if d.on_duty_since:
+        parts.append(f"on duty since {d.on_duty_since[11:16]} UTC")
     return f"dealer {d.account}: " + ", ".join(p for p in parts if p)
 
 

@@ -289,7 +289,9 @@ class _Collector:
         by bet from the settlement rows (which `history verify` holds against the payout's event),
         not decoded again."""
         self.rows, self.stakes = rows, stakes
+        last = ""
         for stored in events:
+            last = max(last, stored.ts)
             if stored.kind not in FOLDED:
                 continue
             if stored.kind in DEALER_MARKS:
@@ -344,7 +346,19 @@ class _Collector:
                         self._timed(dealer, stored)
             elif isinstance(event, (DealerSignedIn, DealerSignedOut)):
                 self._duty(event.account if isinstance(event, DealerSignedIn) else None, stored.ts)
+        self._still_on_duty(last)
         return self.shifts
+
+    def _still_on_duty(self, last: str) -> None:
+        """The dealer on duty in the open shift: their sign-in time, and their time so far (to the
+        table's last record `last`), so that their rounds per hour read before they sign out."""
+        shift = self.current()
+        if self.duty is None or shift is None or not last:
+            return
+        on, since = self.duty
+        dealer = shift.dealers.setdefault(on, DealerFigures(on, tables={self.table.name}))
+        dealer.on_duty_since = max(since, shift.opened_at)
+        dealer.on_duty += max(seconds_between(dealer.on_duty_since, last), 0.0)
 
     def _moved(self, what: str, total: int, stored: StoredEvent, dealer: str = "", supervisor: str = "",
                slip: str = "", seat: int | None = None, chips: dict[str, int] | None = None) -> None:
