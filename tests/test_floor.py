@@ -55,7 +55,7 @@ async def test_floor_lists_filters_tells_and_totals_without_changing_anything(le
         totals = app.screen
         assert isinstance(totals, TotalsScreen)
         cells = [totals.query_one(DataTable).get_row_at(i) for i in range(totals.query_one(DataTable).row_count)]
-    by_game = {row[2]: row for row in cells if row[2]}
+    by_game = {row[6]: row for row in cells if row[6]}  # table, result, % of handle, handle, rounds, banking, game
     db = sqlite3.connect(ledger_path)
     for game in ("high-card-flush", "one-or-five"):
         # computed here from the settlement rows alone: the drop is every stake but the bank's and the
@@ -63,8 +63,8 @@ async def test_floor_lists_filters_tells_and_totals_without_changing_anything(le
         stakes, results = db.execute(
             "SELECT SUM(CASE WHEN s.bet IN ('bank', 'rake') THEN 0 ELSE s.stake END), SUM(s.result) "
             "FROM settlements s JOIN rounds r ON r.id = s.round_id WHERE r.game = ?", (game,)).fetchone()
-        assert by_game[game][4] == str(stakes)
-        assert by_game[game][8] == f"{-results:+}"
+        assert by_game[game][3] == f"{stakes:,}"
+        assert by_game[game][1] == f"{-results:+,}"
     db.close()
     assert digest(ledger_path) == before
 

@@ -228,18 +228,18 @@ async def test_totals_keep_each_kind_apart_and_fill_the_all_row(played: Path) ->
         rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
         chart = totals.query_one("#totals-chart", Static).content
         summary = plain(totals.query_one("#totals-sum", Static).content)
-    # banking, table, game, rounds, drop, from stacks, paid, returned, win, hold, rake/fees, biggest payout
+    # table, result, % of handle, handle, rounds, banking, game, paid, returned, from stacks, rake/fees, biggest payout
     assert rows == [
-        ("house-banked", "Russian", "one-or-five", "1", "60", "0", "40", "40", "-20", "-33.33%", "0", "20"),
-        ("DP-banked", "Card room A", "high-card-flush", "1", "60", "360", "420", "0", "+0", "0.00%", "0", "420"),
-        ("DP-banked", "Card room B", "high-card-flush", "1", "40", "0", "40", "0", "+0", "0.00%", "0", "40"),
-        # the DP-banked tables together: 60 + 40 = 100 drop, 420 + 40 = 460 paid, hold 0 / 100
-        ("DP-banked", "all", "", "2", "100", "360", "460", "0", "+0", "0.00%", "0", "420"),
-        # Chinese Poker puts nothing in a drop: no hold
-        ("pot and peer", "Chinese", "chinese-poker", "1", "0", "60", "60", "0", "+0", "—", "0", "60"),
-        # every kind: 4 rounds, 60 + 100 + 0 = 160 drop, 360 + 60 = 420 from stacks, 40 + 460 + 60 = 560
-        # paid, 40 returned, -20 win; no hold blends the kinds; the biggest payout 420
-        ("all", "", "", "4", "160", "420", "560", "40", "-20", "by kind", "0", "420"),
+        ("Russian", "-20", "-33.33%", "60", "1", "house-banked", "one-or-five", "40", "40", "0", "0", "20"),
+        ("Card room A", "+0", "0.00%", "60", "1", "DP-banked", "high-card-flush", "420", "0", "360", "0", "420"),
+        ("Card room B", "+0", "0.00%", "40", "1", "DP-banked", "high-card-flush", "40", "0", "0", "0", "40"),
+        # the DP-banked tables together: 60 + 40 = 100 handle, 420 + 40 = 460 paid, 0 / 100
+        ("all", "+0", "0.00%", "100", "2", "DP-banked", "", "460", "0", "360", "0", "420"),
+        # Chinese Poker puts nothing in a pot: no % of handle
+        ("Chinese", "+0", "—", "0", "1", "pot and peer", "chinese-poker", "60", "0", "60", "0", "60"),
+        # every kind: 4 rounds, 60 + 100 + 0 = 160 handle, 360 + 60 = 420 from stacks, 40 + 460 + 60 = 560
+        # paid, 40 returned, -20 result; no % blends the kinds; the biggest payout 420
+        ("all", "-20", "by kind", "160", "4", "all", "", "560", "40", "420", "0", "420"),
     ]
     # 160 + 420 = 580 = 560 + 40 - 20
     assert "handle 160 + from stacks 420 = paid 560 + returned 40 + result -20  (580 = 580)" in summary
@@ -256,9 +256,9 @@ def test_hour_bars_draw_a_loss_below_the_axis_and_a_win_above() -> None:
              HourTotals("2026-03-06T20", "house", 1, 0, 0)]
     lines = hour_bars(hours, width=8).plain.splitlines()
     assert lines == [
-        "  2026-03-06 18h          │████████     +40    20.00% of handle  ·  3 rounds, handle 200",   # 40 / 200
-        "  2026-03-06 19h        ██│             -10   -10.00% of handle  ·  2 rounds, handle 100",   # -10 / 100
-        "  2026-03-06 20h          │              +0         — of handle  ·  1 round, handle 0",
+        "  2026-03-06 18h          │████████      +40   20.00%  3 rounds, handle 200",   # 40 / 200
+        "  2026-03-06 19h        ██│              -10  -10.00%  2 rounds, handle 100",   # -10 / 100
+        "  2026-03-06 20h          │               +0        —  1 round, handle 0",
     ]
 
 

@@ -131,17 +131,17 @@ async def test_shift_totals_on_screen_equal_the_settlement_rows_summed(filled: P
         cells = [table.get_row_at(i) for i in range(table.row_count)]
     shift = "r.started_at >= '2026-03-06T18:30' AND r.started_at < '2026-03-06T22:45'"
     expected, fees = settled_sums(filled, shift), fees_summed(filled, shift)
-    shown = {row[2]: row for row in cells if row[2]}
+    shown = {row[6]: row for row in cells if row[6]}  # table, result, % of handle, handle, rounds, banking, game…
     assert set(shown) == {game for _, game in expected}
     for key, (rounds, drop, win, biggest) in expected.items():
         game = key[1]
-        assert list(shown[game][3:5]) == [str(rounds), str(drop)]
-        assert shown[game][8] == f"{win:+}"
-        assert (shown[game][10], shown[game][11]) == (str(fees[key]), str(biggest))
+        assert (shown[game][4], shown[game][3]) == (f"{rounds:,}", f"{drop:,}")
+        assert shown[game][1] == f"{win:+,}"
+        assert (shown[game][10], shown[game][11]) == (f"{fees[key]:,}", f"{biggest:,}")
     assert cells[-1][0] == "all"
-    assert cells[-1][10] == str(sum(fees.values()))
-    assert cells[-1][3] == str(sum(v[0] for v in expected.values()))
-    assert cells[-1][11] == str(max(v[3] for v in expected.values()))
+    assert cells[-1][10] == f"{sum(fees.values()):,}"
+    assert cells[-1][4] == f"{sum(v[0] for v in expected.values()):,}"
+    assert cells[-1][11] == f"{max(v[3] for v in expected.values()):,}"
 
 
 async def test_export_from_the_screen_writes_the_filtered_rows(filled: Path, tmp_path: Path) -> None:

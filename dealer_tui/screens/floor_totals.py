@@ -24,11 +24,16 @@ from dealer_tui.ledger.payouts import HANDLE_MEANS, KINDS
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
-COLUMNS = ("Banking", "Table", "Game", "Rounds", "Handle", "From stacks", "Paid", "Returned", "Result",
-           "% of handle", "Rake/fees", "Biggest payout")
-"""Drop and hold are the drop box's (the shifts screen, `h`); here the rounds' own handle and result."""
+COLUMNS = ("Table", "Result", "% of handle", "Handle", "Rounds", "Banking", "Game", "Paid", "Returned",
+           "From stacks", "Rake/fees", "Biggest payout")
+"""The figures a supervisor acts on first (the result and its % of the handle), the rest after
+(→ brings them in on a narrow terminal). Drop and hold are the drop box's (the shifts screen, `h`);
+here the rounds' own handle and result."""
 BAR = 16
-"""Cells each side of the hourly chart's axis."""
+"""Cells each side of the hourly chart's axis, at most (a narrow terminal draws fewer)."""
+CHART_FIXED = 64
+"""The hourly chart's columns besides its bars: the hour, the axis, the figure, the % and the
+rounds (`hour_bars`), and the screen's padding and scroll bar."""
 
 
 def shown_hold(hold: float | None) -> str:
@@ -42,16 +47,16 @@ def summed(rows: Sequence[Totals], banking: str) -> Totals:
                   sum(t.fees for t in rows), banking, sum(t.returned for t in rows), sum(t.from_stacks for t in rows))
 
 
-def figures(t: Totals, hold: str) -> tuple[str, ...]:
-    return (str(t.rounds), str(t.wagered), str(t.from_stacks), str(t.paid), str(t.returned), f"{t.house:+}", hold,
-            str(t.fees), str(t.biggest_payout))
+def row(table: str, banking: str, game: str, t: Totals, hold: str) -> tuple[str, ...]:
+    """One row of the totals in `COLUMNS` order."""
+    return (table, f"{t.house:+,}", hold, f"{t.wagered:,}", f"{t.rounds:,}", banking, game, f"{t.paid:,}",
+            f"{t.returned:,}", f"{t.from_stacks:,}", f"{t.fees:,}", f"{t.biggest_payout:,}")
 
 
 def adds_up(t: Totals) -> str:
     """handle + from stacks = paid + returned + result, in figures."""
-    return (f"handle {t.wagered} + from stacks {t.from_stacks} = paid {t.paid} + returned {t.returned} + result "
-            f"{t.house:+}"
-            f"  ({t.wagered + t.from_stacks} = {t.paid + t.returned + t.house})")
+    return (f"handle {t.wagered:,} + from stacks {t.from_stacks:,} = paid {t.paid:,} + returned {t.returned:,} + "
+            f"result {t.house:+,}  ({t.wagered + t.from_stacks:,} = {t.paid + t.returned + t.house:,})")
 
 
 def hour_bars(hours: Sequence[HourTotals], width: int = BAR) -> Text:
@@ -69,15 +74,21 @@ def hour_bars(hours: Sequence[HourTotals], width: int = BAR) -> Text:
         if h.house > 0:
             out.append("█" * cells, style="green")
         out.append(" " * (width - cells if h.house > 0 else width))
-        out.append(f" {h.house:+7}", style="red" if h.house < 0 else "green" if h.house > 0 else "")
+        out.append(f" {h.house:+8,}", style="red" if h.house < 0 else "green" if h.house > 0 else "")
         rounds = f"{h.rounds} round{'s' if h.rounds != 1 else ''}"
-        out.append(f"  {shown_hold(h.hold):>8} of handle  ·  {rounds}, handle {h.wagered}\n")
+        out.append(f" {shown_hold(h.hold):>8}  {rounds}, handle {h.wagered:,}\n")
     return out
+
+
+def bar_cells(width: int) -> int:
+    """The chart's cells each side of the axis on a screen `width` columns wide."""
+    return max(4, min(BAR, (width - CHART_FIXED) // 2))
 
 
 class TotalsScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "app.focus_next", "Table ⇄ chart"),
+                                             Binding("escape,q", "back", "Back to the list")]
 
     def __init__(self, ledger: Ledger, query: RowQuery, tables: TableNames) -> None:
         super().__init__()
@@ -86,9 +97,9 @@ class TotalsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield DataTable(id="totals-table", zebra_stripes=True)
-        yield Static(id="totals-sum")
         with VerticalScroll(id="totals-hours"):
             yield Static(id="totals-chart")
+            yield Static(id="totals-sum")
         yield ScreenKeys()
 
     def on_mount(self) -> None:
@@ -105,32 +116,38 @@ class TotalsScreen(Screen[None]):
         for kind in kinds:
             rows = [t for t in found if t.banking == kind]
             for t in rows:
-                table.add_row(KINDS[kind], self.tables.name(t.table_id), t.game, *figures(t, shown_hold(t.hold)))
+                table.add_row(*row(self.tables.name(t.table_id), KINDS[kind], t.game, t, shown_hold(t.hold)))
             whole = summed(rows, kind)
             if len(rows) > 1:
-                table.add_row(KINDS[kind], "all", "", *figures(whole, shown_hold(whole.hold)))
+                table.add_row(*row("all", KINDS[kind], "", whole, shown_hold(whole.hold)))
             notes.append(f"{KINDS[kind]}: ", style="bold")
             notes.append(f"handle is {HANDLE_MEANS[kind]}\n")
         everything = summed(found, "")
         one_kind = len(kinds) == 1
-        table.add_row("all", "", "", *figures(everything, shown_hold(everything.hold) if one_kind else "by kind"))
-        notes.append("all: ", style="bold")
+        table.add_row(*row("all", "all", "", everything, shown_hold(everything.hold) if one_kind else "by kind"))
+        notes.append("all kinds: ", style="bold")
         notes.append(adds_up(everything) + ("" if one_kind or not kinds else "; % of handle only within one kind, above"))
         if q.training:
             notes.append("\ntraining tables' rounds taken in", style="bold")
         elif q.flag != TRAINING and self.ledger.any_flagged(TRAINING):
             notes.append("\ntraining tables' rounds left out (T on the rounds list takes them in)")
         self.query_one("#totals-sum", Static).update(notes)
-        self.query_one("#totals-chart", Static).update(self.chart(kinds))
+        self.kinds, self.hours = kinds, self.ledger.hourly(self.query_)
+        self.query_one("#totals-chart", Static).update(self.chart())
 
-    def chart(self, kinds: list[str]) -> Text:
-        hours = self.ledger.hourly(self.query_)
+    def on_resize(self) -> None:
+        if hasattr(self, "hours"):  # drawn again to the new width
+            self.query_one("#totals-chart", Static).update(self.chart())
+
+    def chart(self) -> Text:
+        kinds, hours = self.kinds, self.hours
         out = Text()
         for kind in kinds:
             mine = [h for h in hours if h.banking == kind]
             span = f"{mine[0].hour.replace('T', ' ')}h to {mine[-1].hour.replace('T', ' ')}h" if mine else "no rounds"
-            out.append(f"House win by hour, {KINDS[kind]} ({span}): losses left of the axis, in red\n", style="bold")
-            out.append_text(hour_bars(mine))
+            out.append(f"House win by hour, {KINDS[kind]} ({span}): losses left of the axis, in red; "
+                       "each hour's result, its % of handle, its rounds and handle\n", style="bold")
+            out.append_text(hour_bars(mine, bar_cells(self.app.size.width)))
         if not kinds:
             out.append("No settled rounds.")
         return out
