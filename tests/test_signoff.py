@@ -458,3 +458,28 @@ def test_a_waiting_payouts_story_counts_a_pushed_stake_as_handed_back_not_paid()
 
     chips = SeatChips(wagered=1500, payout=1000, returned=500)
     assert _handed(1, chips) == "seat 1 staked 1,500, is handed 1,500 (1,000 paid + 500 back on pushes), net +0"
+
+
+async def test_a_floor_notice_over_a_dialog_at_80x24_leaves_the_dialogs_fields_clear(tmp_path: Path) -> None:
+    """The supervisor is typing a search (`/`) on an 80×24 terminal when a payout is sent to the
+    floor: the toast sits at the top, above the dialog's fields, clear of them and of its keys."""
+    from textual.widgets import Input
+    from textual.widgets._toast import Toast
+
+    table = new_table(tmp_path, stacks=(20000, 5000, 1000))
+    table.start_round()
+    big_win(table)
+    floor = floor_over(tmp_path / "ledger.sqlite")
+    async with floor.run_test(size=(80, 24), notifications=True) as fp:
+        await fp.press("slash")                                         # the rounds list's search and filters
+        dialog = floor.screen
+        table.act(Action("confirm_payout", data={"send_to_floor": True}))
+        for _ in range(60):
+            await fp.pause(0.1)
+            if list(dialog.query(Toast)):
+                break
+        toasts = [t.region for t in dialog.query(Toast)]
+        fields = [f.region for f in [*dialog.query(Input), *dialog.query(".hint"), *dialog.query(".error")]
+                  if f.region.area]                                      # its fields, what it says and its keys
+        assert toasts and len(fields) == 8
+        assert not any(t.overlaps(f) for t in toasts for f in fields)

@@ -96,7 +96,14 @@ async def settled(app: App[Any]) -> None:
 
 
 class OrderedKeysApp(App[None]):
-    """An app whose keys and pastes are handled strictly in order (`KeyOrder`)."""
+    """An app whose keys and pastes are handled strictly in order (`KeyOrder`). Over a dialog its
+    notices sit at the top, clear of the dialog's fields and keys (a dialog is centred, its keys
+    at its foot)."""
+
+    CSS = """
+    ModalScreen ToastRack { dock: top; align: right top; margin-bottom: 0; }
+    ModalScreen Toast { margin-top: 0; padding: 0 1; max-width: 75%; }
+    """
 
     def __init__(self) -> None:
         super().__init__()
