@@ -2,28 +2,23 @@
 supervisor, manager or auditor signs in first; it reads only, and writes the sign-ins and the
 supervisor's decisions on payouts sent to the floor (never an auditor's). Whatever screen is
 open, the header counts the payouts waiting for sign-off and the alerts open, looked at again
-within a second of the ledger changing; a new one rings the bell and says so."""
+within a second of the ledger changing; a new one rings the bell and says so (`floor_watch`)."""
 
 from __future__ import annotations
 
 from textual.binding import Binding
 
-from dealer_tui.accounting.alerts import open_alerts
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.ledger import Ledger, LedgerError
+from dealer_tui.ledger import Ledger
 from dealer_tui.paths import theory_cache_path
-from dealer_tui.screens.floor_map import PitMapScreen
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.screens.floor_watch import MAP, FloorWatch, open_floor
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
 
 BIG_PAYOUT = 1000
-MAP, ROUNDS = "map", "rounds"
-WATCH_SECONDS = 1.0
-UNMARKED_EVERY = 5
-"""A ledger that cannot tell it changed (the pit server) is looked at every this many watches."""
 
 
 class FloorApp(OrderedKeysApp):
@@ -43,11 +38,8 @@ class FloorApp(OrderedKeysApp):
         self.ledger, self.games, self.staff, self.user = ledger, games, staff, user
         self.desk: SignOffDesk | None = None
         self.theory = Theory(theory_cache_path())
-        self.counts: tuple[int, int] | None = None
-        """Payouts waiting for sign-off and alerts open, as last counted (None: not yet)."""
-        self._mark: int | None = None
-        self._watches = 0
         self.rounds: RoundsScreen | None = None
+        self.floor_watch: FloorWatch | None = None
 
     def on_mount(self) -> None:
         if self.user is not None and self.user.act == FLOOR:
@@ -61,13 +53,8 @@ class FloorApp(OrderedKeysApp):
             return
         self.desk = SignOffDesk(self.staff, approval)
         self.sub_title = f"{approval.describe()}, {approval.role}"
-        rounds = RoundsScreen(self.ledger, self.games, BIG_PAYOUT, desk=self.desk)
-        self.rounds = rounds
-        self.push_screen(rounds)
-        if self.first == MAP:
-            self.push_screen(PitMapScreen(self.ledger, rounds, self.theory))
-        self.set_interval(WATCH_SECONDS, self.look_again)
-        self.look_again()
+        self.rounds, self.floor_watch = open_floor(self, self.ledger, self.games, BIG_PAYOUT, self.desk, self.theory,
+                                             self.first)
 
     def action_open_queue(self) -> None:
         from dealer_tui.screens.floor_signoff import SignOffScreen
@@ -81,35 +68,7 @@ class FloorApp(OrderedKeysApp):
         if self.rounds is not None and not isinstance(self.screen, AlertsScreen):
             self.rounds.action_alerts()
 
-    def look_again(self) -> None:
-        """Count again when the ledger changed (or, a ledger that cannot tell, every few watches)."""
-        self._watches += 1
-        mark = self.ledger.change_mark()
-        if mark and mark == self._mark or not mark and self.counts is not None and self._watches % UNMARKED_EVERY:
-            return
-        self._mark = mark
-        self.run_worker(self._count, thread=True, exclusive=True, group="floor-watch")
-
-    def _count(self) -> None:
-        try:
-            waiting, alerts = len(self.ledger.sign_off_queue()), len(open_alerts(self.ledger, self.theory))
-        except LedgerError:
-            return  # a server away: the rounds list says so; counted again at the next change
-        self.call_from_thread(self.show_counts, waiting, alerts)
-
-    def show_counts(self, waiting: int, alerts: int) -> None:
-        """The counts in the header; a payout newly waiting or an alert newly open rings and says so."""
-        first = self.counts is None
-        before = self.counts or (0, 0)
-        self.counts = (waiting, alerts)
-        who = f"{self.desk.user.describe()}, {self.desk.user.role}" if self.desk is not None else ""
-        self.sub_title = f"{waiting} waiting for sign-off (s) · {alerts} alert{'s' if alerts != 1 else ''} (!) · {who}"
-        news = []
-        if waiting > before[0]:
-            news.append(f"{waiting - before[0]} payout{'s' if waiting - before[0] != 1 else ''} sent for sign-off: "
-                        "s opens the queue")
-        if alerts > before[1] and not first:  # at sign-in the header counts the open ones
-            news.append(f"{alerts - before[1]} new alert{'s' if alerts - before[1] != 1 else ''}: ! lists them")
-        if news:
-            self.bell()
-            self.notify(" · ".join(news), title="The floor", severity="warning", timeout=10)
+    @property
+    def counts(self) -> tuple[int, int] | None:
+        """Payouts waiting for sign-off and alerts open, as last counted (None: not yet)."""
+        return self.floor_watch.counts if self.floor_watch is not None else None

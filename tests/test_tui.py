@@ -255,6 +255,9 @@ async def test_cp_chinese_poker_hand_by_keys_pays_as_settle_does(tmp_path: Path)
 
 
 async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_path: Path) -> None:
+    """From the table the floor opens as it does on its own: the pit map, the header's counts
+    (nothing waiting, no alert), the rounds one key away; Esc twice is back at the table."""
+    from dealer_tui.screens.floor_map import PitMapScreen
     from dealer_tui.screens.floor_rounds import RoundsScreen
 
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000)], seats=6)
@@ -262,6 +265,13 @@ async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_pat
         await pilot.press("F")
         assert isinstance(app.screen, PinModal)
         await pilot.press(*PIN_KEYS)
+        assert isinstance(app.screen, PitMapScreen)
+        for _ in range(40):
+            await pilot.pause(0.05)
+            if "waiting for sign-off" in app.sub_title:
+                break
+        assert app.sub_title.startswith("0 waiting for sign-off (s) · 0 alerts (!) · ")
+        await pilot.press("escape")
         assert isinstance(app.screen, RoundsScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, RoundScreen)

@@ -94,14 +94,18 @@ class SignedSteps(RoundSteps):
         screen.with_staff(VOID, f"void round {number}", approved, signs=rnd.void_figures() if rnd is not None else "")
 
     def action_floor(self) -> None:
-        """The floor review over this ledger, for the supervisor (PIN first)."""
+        """The floor over this ledger, for the supervisor (PIN first): the pit map, the rounds one
+        key away, and the header's counts of payouts waiting and alerts open."""
         screen = self.screen_of_table()
-        from dealer_tui.screens.floor_rounds import RoundsScreen
+        from dealer_tui.accounting.theoretical import Theory
+        from dealer_tui.paths import theory_cache_path
         from dealer_tui.screens.floor_signoff import SignOffDesk
+        from dealer_tui.screens.floor_watch import open_floor
         from rules.registry import games
 
         screen.with_staff(FLOOR, "open the floor review",
-                        lambda who: screen.app.push_screen(RoundsScreen(
-                            screen.table.ledger, list(games()), screen.table.profile.profile.sign_off_threshold,
-                            desk=SignOffDesk(screen.desk, who))), for_round=False)
+                          lambda who: open_floor(screen.app, screen.table.ledger, list(games()),
+                                                 screen.table.profile.profile.sign_off_threshold,
+                                                 SignOffDesk(screen.desk, who), Theory(theory_cache_path())),
+                          for_round=False)
 
