@@ -79,3 +79,16 @@ def big_payout_table(ledger: SqliteLedger, dealer: Approval | None = None) -> Ta
         table.seat_player(seat, name, stack)
     table.start_round()
     return table
+
+
+def sent_to_floor(ledger: SqliteLedger, name: str = "H1") -> Table:
+    """The card room's table `name` as a casino sets it up (its profile approved, the test dealer
+    on duty), Ann (20,000, the DP), Bob (5,000) and Cy (1,000) seated, round 1 played to `big_win`
+    (seat 2 wins 8,500, over the profile's 5,000 threshold) and sent to the floor."""
+    table = staffed_table(ledger, name, PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, (player, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
+        table.seat_player(seat, player, stack)
+    table.start_round()
+    big_win(table)
+    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    return table

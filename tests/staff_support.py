@@ -185,6 +185,32 @@ def staffed_table(ledger: Ledger, name: str, profile: LoadedProfile, source: Car
     return on_duty(Table.create(ledger, name, approved(ledger, profile), source, **options))
 
 
+def casino_on_shift(ledger: Ledger, name: str = "T1", opener: dict[str, int] | None = None, seed: int = 1,
+                    seats: int = 6) -> tuple[Crew, Table]:
+    """A house-banked High Card Flush table (the casino profile) with its shift opened: the
+    opener (default 30 x 1,000) counted by the test dealer and supervisor."""
+    from dealer_tui.rounds.cards import VirtualShoe
+    from dealer_tui.staff import DEAL, TRAY
+    from rules.profiles.loader import ProfileLibrary
+
+    crew = staffed(ledger)
+    table = staffed_table(ledger, name, ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(seed),
+                          seats=seats)
+    table.open_shift(opener or {"1000": 30}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    return crew, table
+
+
+async def until(pilot: Any, ready: Any, seconds: float = 5.0) -> bool:
+    """Let the app run until `ready()` is true (a worker's result shown) or `seconds` pass; whether
+    it became true."""
+    for _ in range(int(seconds / 0.05)):
+        if ready():
+            return True
+        await pilot.pause(0.05)
+    return bool(ready())
+
+
 def approval(table: Table, act: str = SIGN_OFF) -> dict[str, object]:
     """An action's data naming the test supervisor, signed in for `act` at the table's round."""
     return staffed(table.ledger).approval(table, act)

@@ -20,14 +20,16 @@ from dealer_tui.staff import ACKNOWLEDGE, SIGN_OFF, VOID, Purpose, SignInRefused
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win, sent_to_floor
 from tests.staff_support import (
     DEALER,
     DEALER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
+    casino_on_shift,
     staffed,
     staffed_table,
+    until,
 )
 from dealer_tui.accounting.theoretical import Theory
 from tests.test_dealer_figures import Clock
@@ -36,14 +38,8 @@ from tests.test_dealer_figures import Clock
 def big_payout_table(path: Path):  # type: ignore[no-untyped-def]
     """The sign-off tests' round: seat 2 wins 8,500, over the 5,000 threshold, sent to the floor."""
     ledger = SqliteLedger(path)
-    crew = staffed(ledger)
-    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        table.seat_player(seat, name, stack)
-    table.start_round()
-    big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
-    return ledger, crew, table
+    table = sent_to_floor(ledger)
+    return ledger, staffed(ledger), table
 
 
 def test_a_big_payout_raises_an_alert_kept_until_a_supervisor_acknowledges_it(tmp_path: Path) -> None:
@@ -139,20 +135,14 @@ async def test_the_floor_shows_the_open_alerts_and_a_supervisor_acknowledges_one
         await pilot.press("exclamation_mark")
         screen = app.screen
         assert isinstance(screen, AlertsScreen)
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if screen.alerts:
-                break
+        await until(pilot, lambda: screen.alerts, 10)
         assert [a.kind for a in screen.alerts] == ["currency transaction", "big payout"]
         await pilot.press("down")                                       # the alert in full, and what to look at
         detail = str(screen.query_one("#alert-detail", Static).render())
         assert detail.startswith("big payout at ") and "Next: s opens the sign-off queue" in detail
         assert screen.alerts[1].text in detail
         await pilot.press("a", *SUPERVISOR_PIN, "enter", *"paid as settled", "enter")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if len(screen.alerts) == 1:
-                break
+        await until(pilot, lambda: len(screen.alerts) == 1, 10)
         assert [a.kind for a in screen.alerts] == ["currency transaction"]
         assert screen.query_one(DataTable).row_count == 1
     ack = SqliteLedger(tmp_path / "l.sqlite", readonly=True).table_events(0, ["alert_acknowledged"])
@@ -166,16 +156,11 @@ def test_a_manager_sets_the_thresholds_and_they_are_recorded(tmp_path: Path, cap
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A currency-transaction threshold of 5,000: a 6,000 cash buy-in now needs the player's ID; a
     supervisor may not change it; the change verifies (signed by the manager, its sign-in checked)."""
-    from dealer_tui.staff import TRAY, DEAL
     from tests.staff_support import MANAGER, MANAGER_PIN
 
     path = tmp_path / "l.sqlite"
     ledger = SqliteLedger(path)
-    crew = staffed(ledger)
-    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
-                          seats=6)
-    table.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
-                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    crew, table = casino_on_shift(ledger, opener={"1000": 20})
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{SUPERVISOR_PIN}\n"))
     assert main(["staff", "settings", "--ctr", "5000", "--by", SUPERVISOR, "--reason", "x", "--ledger", str(path)]) == 2
     assert "only a manager may" in capsys.readouterr().err

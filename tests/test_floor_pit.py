@@ -17,6 +17,7 @@ from dealer_tui.pit.delivery import Delivery
 from dealer_tui.screens.floor_filters import FilterModal
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.staff import FLOOR, MANAGE, Purpose, StaffDesk
+from tests.staff_support import until
 from tests.test_pit_delivery import played
 
 GAMES = ["high-card-flush", "one-or-five", "chinese-poker", "palace-poker"]
@@ -88,10 +89,7 @@ async def test_the_pits_floor_opens_on_the_pit_map_with_each_tables_area_and_lin
     async with app.run_test(size=(120, 36)) as pilot:
         screen = app.screen
         assert isinstance(screen, PitMapScreen)
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if screen.glances:
-                break
+        await until(pilot, lambda: screen.glances)
         shown = {g.name: (g.status, g.rounds_last_hour, g.area) for g in screen.glances}
         assert shown == {"Main 1": ("open", 3, ""), "Main 2": ("open", 4, "Pit 2")}
         await pilot.press("escape")

@@ -10,14 +10,21 @@ from pathlib import Path
 from dealer_tui.accounting.pit_map import IN_PLAY, OPEN, WAITING, pit_map
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
-from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
+from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY
-from rules.cards import parse_cards
-from rules.profiles.loader import ProfileLibrary
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
-from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, floor_review, staffed, staffed_table
+from tests.hcf_support import PROFILE, sent_to_floor
+from tests.staff_support import (
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    casino_on_shift,
+    floor_review,
+    staffed,
+    staffed_table,
+    until,
+)
 from tests.test_shift_accounting import folded_round
 
 SIZE = (120, 36)
@@ -26,11 +33,7 @@ SIZE = (120, 36)
 def casino_c1(ledger: SqliteLedger) -> Table:
     """C1 (casino, the house banks): opener 20 x 1,000; Dee buys in 5,000 cash; one round where
     she antes 10 and folds (the house wins 10)."""
-    crew = staffed(ledger)
-    casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
-                           seats=6)
-    casino.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
-                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    _, casino = casino_on_shift(ledger, "C1", {"1000": 20}, seed=2)
     casino.seat_player(1, "Dee", 5000)
     folded_round(casino, {1: 10})
     return casino
@@ -42,12 +45,7 @@ def two_tables(path: Path) -> SqliteLedger:
     and waiting. T3: Eve and Fay seated, a round started and in play."""
     ledger = SqliteLedger(path)
     casino_c1(ledger)
-    room = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        room.seat_player(seat, name, stack)
-    room.start_round()
-    big_win(room)
-    room.act(Action("confirm_payout", data={"send_to_floor": True}))
+    sent_to_floor(ledger)
     playing = staffed_table(ledger, "T3", PROFILE, VirtualShoe.seeded_with(3), seats=7)
     playing.seat_player(1, "Eve", 1000)
     playing.seat_player(2, "Fay", 1000)
@@ -81,10 +79,7 @@ async def test_the_floor_opens_on_the_pit_map_and_enter_shows_the_tables_rounds(
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, PitMapScreen)
-        for _ in range(100):
-            await pilot.pause(0.05)
-            if screen.glances:
-                break
+        await until(pilot, lambda: screen.glances)
         grid = screen.query_one(DataTable)
         rows = {str(grid.get_row_at(i)[0]): [str(c) for c in grid.get_row_at(i)] for i in range(grid.row_count)}
         assert rows["H1"][1] == WAITING and rows["C1"][1:8] == [OPEN, "10 rounds", "0.2%", "5,000 est.", "1", "1",

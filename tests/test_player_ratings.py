@@ -19,7 +19,7 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.cash import gaming_day
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
-from tests.staff_support import approved, staffed, staffed_table
+from tests.staff_support import approved, casino_on_shift, staffed, staffed_table
 from tests.test_dealer_figures import Clock
 from tests.test_shift_accounting import folded_round
 
@@ -141,15 +141,8 @@ def test_the_currency_transaction_threshold_needs_the_player_identified(tmp_path
     """Ann, anonymous, buys in for 6,000 cash, then 5,000 more: 11,000 in one gaming day reaches the
     10,000 threshold, refused until her ID is recorded; both buy-ins are at or over the 3,000 of the
     multiple-transaction log; the CTR entry is hers, identified, 11,000 in two transactions."""
-    from dealer_tui.staff import DEAL, TRAY
-    from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
-
     ledger = SqliteLedger(tmp_path / "l.sqlite")
-    crew = staffed(ledger)
-    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
-                          seats=6)
-    table.open_shift({"1000": 30}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
-                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    crew, table = casino_on_shift(ledger, opener={"1000": 30})
     table.seat_player(1, "Ann", 6000)
     table.seat_player(2, "Bob", 2000)
     with pytest.raises(IllegalAction, match="Identification needed: Ann's cash in today comes to 11,000"):
@@ -194,15 +187,11 @@ def test_a_cash_out_reaching_the_threshold_needs_the_players_id_document_first(t
     second cash-out is refused until her ID document is recorded — the loyalty card does not do."""
     from dealer_tui.rounds.cash import OUT, cash_transactions
     from dealer_tui.rounds.table_money import Marker
-    from dealer_tui.staff import DEAL, TRAY
-    from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
+    from dealer_tui.staff import TRAY
+    from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN
 
     ledger = SqliteLedger(tmp_path / "l.sqlite")
-    crew = staffed(ledger)
-    table = staffed_table(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
-                          seats=6)
-    table.open_shift({"1000": 30}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
-                     crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
+    crew, table = casino_on_shift(ledger, opener={"1000": 30})
 
     def marker(number: str, amount: int) -> Marker:
         from dealer_tui.events.table import marker_purpose
