@@ -10,6 +10,7 @@ from pathlib import Path
 from dealer_tui.accounting.pit_map import IN_PLAY, OPEN, WAITING, pit_map
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY
@@ -107,3 +108,54 @@ def test_a_closed_table_shows_nobody_on_duty_or_seated(tmp_path: Path) -> None:
     (c1,) = pit_map(ledger, Theory(None, hands=2_000), datetime.now(UTC))
     assert (c1.status, c1.dealer, c1.players) == (CLOSED, "", 0)
     assert c1.win == 10
+
+
+def test_the_map_followed_look_by_look_reads_as_the_whole_ledger_read_at_once(tmp_path: Path) -> None:
+    """The floor's map reads only what each table recorded since its last look. Looked at after
+    every step of two shifts (a round, a fill, a void, a dealer taking over, a shift closing and the
+    next opening), it shows what a map reading the whole ledger afresh shows, figure for figure, and
+    its shifts are the shift report's."""
+    from dealer_tui.accounting.pit_map import PitWatch
+    from dealer_tui.accounting.shifts import shift_figures
+    from dealer_tui.staff import VOID
+    from tests.staff_support import SUPERVISOR2, SUPERVISOR2_PIN
+
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    theory = Theory(None, hands=2_000)
+    watch = PitWatch(ledger, theory)
+    now = datetime.now(UTC)
+    crew, casino = casino_on_shift(ledger, "C1", {"1000": 20}, seed=2)
+
+    def same() -> None:
+        assert watch.glances(now) == pit_map(ledger, theory, now)
+        followed = [s.to_dict() for w in watch.tables.values() for s in w.shifts.shifts]
+        assert followed == [s.to_dict() for s in shift_figures(ledger, theory)]
+
+    same()
+    casino.seat_player(1, "Dee", 5000)
+    casino.seat_player(2, "Eli", 3000)
+    same()
+    for antes in ({1: 10}, {1: 25, 2: 10}):
+        folded_round(casino, antes)
+        same()
+    casino.start_round()
+    casino.act(Action("ante", 1, 10))
+    same()                                                              # a round in play
+    casino.act(Action("void", data={"reason": "misdeal", **crew.approval(casino, VOID)}))
+    same()
+    casino.fill("F-1", {"1000": 5}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+                crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    casino.sign_in_dealer(crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino))   # S2 takes over
+    same()
+    folded_round(casino, {2: 50})
+    same()
+    tray = casino.tray.shifts[-1].expected
+    assert tray is not None
+    casino.close_shift({"5": tray // 5}, crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino),
+                       crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    same()
+    casino.open_shift({"5": tray // 5}, crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino),
+                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
+    folded_round(casino, {1: 10})
+    sent_to_floor(ledger, "H2")                                         # a second table, waiting
+    same()

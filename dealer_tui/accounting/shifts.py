@@ -34,7 +34,7 @@ from dealer_tui.events.table import (
     TableOpened,
     TimeCollected,
 )
-from dealer_tui.ledger.base import Ledger, RoundRecord, StoredEvent, TableRecord
+from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow, StoredEvent, TableRecord
 from dealer_tui.ledger.payouts import BANK_BETS
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
@@ -45,6 +45,8 @@ TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 DEALER_MARKS = frozenset({StepTakenBack.KIND, CardsCorrected.KIND, SignOffRefused.KIND})
 """Round events counted against the round's dealer (read by kind: nothing in them is needed)."""
 FOLDED = TRAY_KINDS | DEALER_MARKS | {RoundVoided.KIND, DealerSignedIn.KIND, DealerSignedOut.KIND}
+ENDED = frozenset({PayoutConfirmed.KIND, RoundVoided.KIND})
+"""The events that end a round (after them nothing more is recorded in it)."""
 
 
 @dataclass
@@ -277,6 +279,8 @@ class _Collector:
         self.previous_setup: dict[str, object] | None = None
         self.rows: dict[int, RoundRecord] = {}
         self.stakes: dict[int, dict[str, int]] = {}
+        self._so_far: tuple[DealerFigures, float] | None = None
+        """The time so far last counted to the dealer still on duty (taken back at the next fold)."""
 
     def current(self) -> ShiftFigures | None:
         if self.shifts and self.shifts[-1].closed_at is None:
@@ -288,7 +292,9 @@ class _Collector:
         """The shifts of the table's events; a payout is read from its round's row and its stakes
         by bet from the settlement rows (which `history verify` holds against the payout's event),
         not decoded again."""
-        self.rows, self.stakes = rows, stakes
+        self.rows.update(rows)
+        self.stakes.update(stakes)
+        self._take_back_so_far()
         last = ""
         for stored in events:
             last = max(last, stored.ts)
@@ -351,14 +357,33 @@ class _Collector:
 
     def _still_on_duty(self, last: str) -> None:
         """The dealer on duty in the open shift: their sign-in time, and their time so far (to the
-        table's last record `last`), so that their rounds per hour read before they sign out."""
+        table's last record `last`), so that their rounds per hour read before they sign out. A
+        later fold takes that time back first (`_take_back_so_far`) and counts it again to its own
+        last record."""
         shift = self.current()
         if self.duty is None or shift is None or not last:
             return
         on, since = self.duty
         dealer = shift.dealers.setdefault(on, DealerFigures(on, tables={self.table.name}))
         dealer.on_duty_since = max(since, shift.opened_at)
-        dealer.on_duty += max(seconds_between(dealer.on_duty_since, last), 0.0)
+        seconds = max(seconds_between(dealer.on_duty_since, last), 0.0)
+        dealer.on_duty += seconds
+        self._so_far = (dealer, seconds)
+
+    def forget(self, round_ids: Iterable[int]) -> None:
+        """Drop what the fold kept of rounds that ended (a table watched for months keeps only its
+        rounds in play)."""
+        for round_id in round_ids:
+            self.rows.pop(round_id, None)
+            self.stakes.pop(round_id, None)
+            self.started.pop(round_id, None)
+
+    def _take_back_so_far(self) -> None:
+        if self._so_far is not None:
+            counted, seconds = self._so_far
+            counted.on_duty -= seconds
+            counted.on_duty_since = ""
+            self._so_far = None
 
     def _moved(self, what: str, total: int, stored: StoredEvent, dealer: str = "", supervisor: str = "",
                slip: str = "", seat: int | None = None, chips: dict[str, int] | None = None) -> None:
@@ -495,6 +520,48 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
             n = collector.tray.outside
             notes.append(f"table {table.name}: {n} round{'s' if n != 1 else ''} dealt with no shift open (no opener "
                          "counted): in no shift's figures")
+    return out
+
+
+class TableShifts:
+    """One table's shifts kept up to date: each `update` reads and folds only the events the table
+    recorded since the last one (the pit map's refresh), the same fold `shift_figures` makes of the
+    whole chain at once. `also` names more kinds of event the caller wants handed back."""
+
+    def __init__(self, ledger: Ledger, table: TableRecord, theory: Theory, also: Iterable[str] = ()) -> None:
+        self.ledger, self.table = ledger, table
+        self.collector = _Collector(table, table_profiles(ledger, table), theory)
+        self.kinds = sorted(FOLDED | set(also))
+        self.after = 0
+        """The chain number of the last event folded."""
+
+    def update(self) -> list[StoredEvent]:
+        """Fold the events recorded since the last update; they are handed back (those of `also`
+        among them)."""
+        events = self.ledger.table_events(self.table.id, self.kinds, after=self.after)
+        if not events:
+            return []
+        if any(e.kind == TableChanged.KIND for e in events):
+            self.collector.profiles = table_profiles(self.ledger, self.table)
+        ended = [e.round_id for e in events if e.kind in ENDED and e.round_id is not None]
+        rows = {round_id: self.ledger.round(round_id) for round_id in ended}
+        stakes = {round_id: _stakes(self.ledger.settlement(round_id)) for round_id in ended}
+        self.collector.fold(events, rows, stakes)
+        self.collector.forget(ended)  # nothing more is recorded in a round that ended
+        self.after = events[-1].seq
+        return events
+
+    @property
+    def shifts(self) -> list[ShiftFigures]:
+        return self.collector.shifts
+
+
+def _stakes(rows: Iterable[SettlementRow]) -> dict[str, int]:
+    """A round's chips staked by bet, summed over the seats (as `Ledger.table_stakes` gives them)."""
+    out: dict[str, int] = {}
+    for row in rows:
+        if row.stake:
+            out[row.bet] = out.get(row.bet, 0) + row.stake
     return out
 
 

@@ -15,7 +15,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.accounting.pit_map import OFFLINE, WAITING, TableGlance, pit_map
+from dealer_tui.accounting.pit_map import OFFLINE, WAITING, PitWatch, TableGlance
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.paths import theory_cache_path
@@ -48,6 +48,8 @@ class PitMapScreen(Screen[None]):
         super().__init__()
         self.ledger, self.rounds = ledger, rounds
         self.theory = theory if theory is not None else Theory(theory_cache_path())
+        self.pit_watch = PitWatch(ledger, self.theory)
+        """Follows the tables from look to look: each reads only what they recorded since."""
         self.glances: list[TableGlance] = []
         self._mark: int | None = None
 
@@ -75,7 +77,7 @@ class PitMapScreen(Screen[None]):
 
     def _read(self) -> None:
         try:
-            glances = pit_map(self.ledger, self.theory, datetime.now(UTC))
+            glances = self.pit_watch.glances(datetime.now(UTC))
         except LedgerError as exc:
             self.app.call_from_thread(self.query_one("#map-sum", Static).update,
                                       Text(f"The pit cannot be read: {exc}", style="red"))
