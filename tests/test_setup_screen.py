@@ -71,6 +71,27 @@ async def test_setup_seats_that_are_not_a_number_are_refused_with_the_reason(tmp
         assert app.ledger.tables() == []
 
 
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_setup_says_what_is_missing_where_the_dealer_looks_and_goes_to_that_field(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """The only field a new table needs filled, Players, comes before the paytable; ctrl+o with it
+    empty says so on screen, beside the fields, and puts the cursor in it."""
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        players = screen.query_one("#players", Input)
+        assert players.region.y + players.region.height <= size[1]      # in view when the screen opens
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        error = screen.query_one("#setup-error", Static)
+        assert str(error.render()) == "players: seat at least one player"
+        assert 0 <= error.region.y < size[1] - 1 and error.region.height > 0   # on screen, above the key bar
+        assert app.focused is players
+        assert app.ledger.tables() == []
+
+
 def test_parse_seats_takes_a_whole_number_in_range() -> None:
     assert parse_seats(" 6 ", 7) == 6
     for bad in ("", "six", "6.0", "-3", "١", "99999999999999999999"):

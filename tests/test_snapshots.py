@@ -70,3 +70,21 @@ def test_snapshot_high_card_flush_payout_of_six_players_at_80x24(snap_compare, t
     the confirming key stay on screen."""
     app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
     assert snap_compare(app, terminal_size=(80, 24), press=_full_hcf_round())
+
+
+def test_snapshot_setup_with_its_players_missing(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A new table's setup after ctrl+o with no players: the fields a dealer fills first, the
+    reason beside them, the cursor in Players, the paytable below."""
+    from dealer_tui.app import Options, make_app
+    from tests.staff_support import staffed_path
+
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
+    assert snap_compare(app, terminal_size=SIZE, press=["ctrl+o"])
+
+
+def test_snapshot_setup_with_its_players_missing_at_80x24(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from dealer_tui.app import Options, make_app
+    from tests.staff_support import staffed_path
+
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
+    assert snap_compare(app, terminal_size=(80, 24), press=["ctrl+o"])

@@ -118,6 +118,14 @@ CARD_SOURCES = [("Virtual shoe: the terminal deals", "shoe"),
                 ("Keyed entry: physical cards, the dealer keys them", "entry")]
 
 
+class FieldError(ValueError):
+    """A setup field's value refused: `field` is the id of the field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class SetupScreen(Screen[SetupResult | ResumeTable]):
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("ctrl+o", "open_table", "Open the table")]
@@ -154,7 +162,6 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             with Horizontal(classes="row new-only"):
                 yield Label("Profile")
                 yield Select([], id="profile")
-            yield Static(id="paytable", classes="new-only")
             with Horizontal(classes="row new-only"):
                 yield Label("Cards")
                 yield Select(CARD_SOURCES, value=self.cards, allow_blank=False, id="cards")
@@ -173,6 +180,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             yield Static("", id="setup-error")
             yield Button("Open the table (ctrl+o)", variant="primary", id="open")
             yield Static("Tab moves between fields · Enter in the last field opens the table", id="setup-hint")
+            yield Static(id="paytable", classes="new-only")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -252,40 +260,49 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 self.dismiss(ResumeTable(resume, pit))
                 return
             result = self._collect(pit)
-        except ValueError as exc:
+        except FieldError as exc:
             error.update(str(exc))
+            field = self.query_one(f"#{exc.field}")
+            field.focus()  # the field at fault, with the reason under the fields where the dealer looks
+            self.call_after_refresh(error.scroll_visible, animate=False)
             return
         self.dismiss(result)
 
     def _pit(self) -> str:
         url = self.query_one("#pit", Input).value.strip()
         if url and not is_server(url):
-            raise ValueError(f"pit server: {url!r} is not a postgresql:// URL (empty: no pit server)")
+            raise FieldError("pit", f"pit server: {url!r} is not a postgresql:// URL (empty: no pit server)")
         return url
 
     def _collect(self, pit: str = "") -> SetupResult:
         profile_name = self.query_one("#profile", Select).value
         if not isinstance(profile_name, str):
-            raise ValueError("profile: choose a profile")
+            raise FieldError("profile", "profile: choose a profile")
         loaded = self.library.find(profile_name)
         name = self.query_one("#name", Input).value.strip()
         if not name:
-            raise ValueError("table name: give the table a name")
+            raise FieldError("name", "table name: give the table a name")
         if name.casefold() in {t.name.casefold() for t in self.tables}:
-            raise ValueError(f"table name: the ledger already has a table {name!r}; "
+            raise FieldError("name", f"table name: the ledger already has a table {name!r}; "
                              "choose it under Table to resume it, or give this one another name")
         if pit and name.casefold() in {n.casefold() for n in self.pit_names}:
-            raise ValueError(f"table name: the pit has a table {name!r} already (another terminal's); give this one "
-                             "another name, so that the floor tells them apart")
-        seats = parse_seats(self.query_one("#seats", Input).value, loaded.profile.max_seats())
-        players = parse_players(self.query_one("#players", Input).value, seats,
-                                (loaded.profile.buy_in.min, loaded.profile.buy_in.max))
+            raise FieldError("name", f"table name: the pit has a table {name!r} already (another terminal's); give "
+                             "this one another name, so that the floor tells them apart")
+        try:
+            seats = parse_seats(self.query_one("#seats", Input).value, loaded.profile.max_seats())
+        except ValueError as exc:
+            raise FieldError("seats", str(exc)) from None
+        try:
+            players = parse_players(self.query_one("#players", Input).value, seats,
+                                    (loaded.profile.buy_in.min, loaded.profile.buy_in.max))
+        except ValueError as exc:
+            raise FieldError("players", str(exc)) from None
         from dealer_tui.rounds.registry import round_class
 
         rule = round_class(loaded.game).buy_rule
         for p in players:
             problem, _ = rule(loaded.profile, (), p.buy_in)
             if problem:
-                raise ValueError(f"{p.name} (seat {p.seat}): a buy-in of {p.buy_in} is refused: {problem}")
+                raise FieldError("players", f"{p.name} (seat {p.seat}): a buy-in of {p.buy_in} is refused: {problem}")
         cards = self.query_one("#cards", Select).value
         return SetupResult(name, loaded, seats, players, cards if isinstance(cards, str) else "shoe", pit)
