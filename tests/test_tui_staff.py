@@ -55,6 +55,10 @@ async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_
         await pilot.press(*"M1", "enter", *"Mona Manager", "enter", *"246813579", "enter", *"246810579", "enter")
         assert isinstance(app.screen, FirstManagerScreen)          # the two PINs differ: asked again
         assert "differ" in str(app.screen.query_one("#manager-error", Static).render())
+        await pilot.press(*"999999999", "enter", *"999999999", "enter")
+        said = str(app.screen.query_one("#manager-error", Static).render())
+        assert said == ("a PIN of one digit repeated is the first a guesser tries: choose another PIN and type it "
+                        "in both fields.")
         await pilot.press(*"246813579", "enter", *"246813579", "enter")
         assert isinstance(app.screen, SetupScreen)
         await pilot.press(*["tab"] * 5, *"Ann 5000, Bob 1000", "ctrl+o")

@@ -11,8 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.ledger import LedgerError
+from dealer_tui.events.staff import MANAGER
 from dealer_tui.staff import StaffDesk, StaffError
-from dealer_tui.staff.pins import APPROVER_DIGITS
+from dealer_tui.staff.pins import APPROVER_DIGITS, pin_problem
 
 FIELDS = (("account", "Manager's ID", "e.g. M1", False), ("name", "Name", "as on the badge", False),
           ("pin", "PIN", f"{APPROVER_DIGITS}+ digits", True), ("pin2", "PIN again", "", True))
@@ -59,6 +60,11 @@ class FirstManagerScreen(ModalScreen[bool]):
             return
         values = {f: self.query_one(f"#{f}", Input).value for f in order}
         error = self.query_one("#manager-error", Static)
+        problem = pin_problem(values["pin"], MANAGER)
+        if problem is not None:
+            error.update(f"{problem}: choose another PIN and type it in both fields.")
+            self._clear_pins()
+            return
         if values["pin"] != values["pin2"]:
             error.update("The two PINs differ: type them again.")
             self._clear_pins()
