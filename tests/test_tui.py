@@ -66,6 +66,23 @@ async def test_hcf_full_round_by_keys_settles_as_the_rules_do(tmp_path: Path) ->
         assert app.table.session.chips_balance() == 0  # type: ignore[union-attr]
 
 
+async def test_hcf_a_seat_picked_to_raise_is_let_go_and_the_next_key_acts_for_the_seat_whose_turn_it_is(
+        tmp_path: Path) -> None:
+    """HCF-6: seats act in turn after the deal. The dealer picks seat 2 and raises for it; `f`
+    pressed next, with no seat picked, folds seat 3 (its turn), not refused for seat 2."""
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("s", "y", "2", "a", "enter", "3", "a", "enter", "d")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, HighCardFlushRound) and rnd.phase is Phase.ACT
+        await pilot.press("2", "r", "enter")
+        assert screen.selected is None                 # seat 2 has nothing left to do: let go
+        await pilot.press("f")
+        assert rnd.seats[3].raised == 0 and rnd.phase is Phase.REVEAL   # 0: folded
+
+
 async def test_r_one_or_five_full_round_with_an_exchange_by_keys(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6)
     async with app.run_test(size=SIZE) as pilot:

@@ -57,8 +57,8 @@ async def test_pp_battle_response_keys_act_for_the_seat_to_act(tmp_path: Path) -
         # seat 2 has no soldiers: the attack is (0 + 1) x 10 = 10
         assert answers(rnd) == [] and rnd.state.battle is not None and rnd.state.battle.to_act == 4
         await pilot.press("4", "r")  # seat 4 picked: call (0 + 1) x 10 = 10 + two small bets 20 = 30
-        assert screen.selected == 4 and rnd.state.battle.to_act == 2
-        await pilot.press("r")  # seat 4 is still picked; seat 2 re-raises: the raise 20 + 20 = 40
+        assert screen.selected is None and rnd.state.battle.to_act == 2   # seat 4 acted: let go
+        await pilot.press("r")  # seat 2 re-raises: the raise 20 + 20 = 40
         await pilot.press("r")  # seat 4's third raise: 20 + 20 = 40
         assert answers(rnd) == [(4, "raise", 30), (2, "raise", 40), (4, "raise", 40)]
         assert notice(screen) is None
@@ -68,7 +68,7 @@ async def test_pp_battle_response_keys_act_for_the_seat_to_act(tmp_path: Path) -
         await pilot.press("r")
         assert notice(screen) == "Seat 2 may not raise: at most 3 raises per battle (PP-11)"
         assert len(answers(rnd)) == 3
-        await pilot.press("c")  # with seat 4 still picked, the call is seat 2's
+        await pilot.press("c")  # the call is seat 2's, the seat to act
         assert answers(rnd)[-1] == (2, "call", 20)
         # seat 2 ignoring diamonds: J♥ 9♣ 2♥, high card; seat 4 ignoring hearts: K♦ K♠ 6♦ 6♠, two
         # pair: seat 4 wins and takes the banner J♥, one soldier, so nothing is asked (PP-8)

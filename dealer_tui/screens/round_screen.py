@@ -265,12 +265,22 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                 if not self.ledger_fault(failed, lambda: self.perform(action)):
                     self.tell(str(failed), severity="error")
                 return False
+            self._release_seat()
         finally:
             self.refresh_view()
         rnd = self.round
         if rnd is not None and rnd.phase in (Phase.DONE, Phase.VOID):
             self.set_timer(TIDY_AFTER_ROUND_S, tidy_memory)
         return True
+
+    def _release_seat(self) -> None:
+        """A picked seat that has nothing left to do now is let go: the next key without a seat
+        acts for the seat whose turn it is (its raise taken, `f` folds the next seat)."""
+        rnd = self.round
+        if self.selected is None or rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
+            return
+        if not any(s.seat == self.selected for specs in self.legal_now().values() for s in specs):
+            self.selected = None
 
     def ledger_fault(self, exc: Exception, retry: Callable[[], object]) -> bool:
         """A storage fault (nothing recorded: a dialog offers `retry`) or a table played on another
