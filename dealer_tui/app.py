@@ -23,6 +23,7 @@ from dealer_tui.ledger.witness import Witness
 from dealer_tui.paths import save_pit
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import CardSource, source_for
+from dealer_tui.rounds.cash import training_table
 from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.choice_modal import ChoiceModal
@@ -339,7 +340,8 @@ class DealerApp(OrderedKeysApp):
         before it was one transaction) is passed over."""
         candidates = {record.id: record for record in self.ledger.tables()
                       if record.game in self.playable() and (not self.options.game or record.game == self.options.game)
-                      and self.ledger.table_events(record.id, [TableOpened.KIND])}
+                      and self.ledger.table_events(record.id, [TableOpened.KIND])
+                      and not training_table(self.ledger, record)}
         if not candidates:
             return None
         in_play = [r.table_id for r in reversed(self.ledger.unfinished_rounds()) if r.table_id in candidates]
@@ -364,8 +366,8 @@ class DealerApp(OrderedKeysApp):
         known = games()
         out = []
         for record in reversed(self.ledger.tables()):
-            if record.game not in self.playable():
-                continue
+            if record.game not in self.playable() or training_table(self.ledger, record):
+                continue  # a training table is the demo's: its play stays out of the casino's figures
             played = len(self.ledger.table_rounds(record.id))
             rounds = f"{played} round" + ("" if played == 1 else "s")
             open_round = " — a round in play" if self.ledger.unfinished_rounds(record.id) else ""

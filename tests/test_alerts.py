@@ -173,7 +173,7 @@ def test_a_manager_sets_the_thresholds_and_they_are_recorded(tmp_path: Path, cap
     assert "ctr_threshold" in shown and "5,000" in shown and "void_alert_minutes" in shown
     with pytest.raises(IllegalAction, match=r"comes to 6,000, at or over the currency-transaction threshold \(5,000\)"):
         table.seat_player(1, "Ann", 6000)
-    table.seat_player(1, "Ann", 6000, document="passport ID-5")
+    table.seat_player(1, "Ann", 6000, document="passport ID-50505")
     [alert] = [a for a in raised(ledger) if a.kind == "currency transaction"]
     assert "cash in 6,000" in alert.text
     assert verify_ledger(ledger) == []
@@ -220,7 +220,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
                            seats=6)
     casino.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                       crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
-    casino.seat_player(1, "Dee", 12000, document="passport ID-9")                 # a currency transaction
+    casino.seat_player(1, "Dee", 12000, document="passport ID-90909")                 # a currency transaction
     for _ in range(2):                                                # two voids within the hour
         casino.start_round()
         casino.act(Action("ante", 1, 10))
@@ -280,7 +280,7 @@ def test_an_acknowledged_alert_covers_what_was_seen_and_a_worse_condition_is_a_n
         return crew.sign_in(DEALER, DEALER_PIN, DEAL, casino), crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino)
 
     casino.open_shift({"1000": 20}, *both())
-    casino.seat_player(1, "Dee", 12000, document="passport ID-9")
+    casino.seat_player(1, "Dee", 12000, document="passport ID-90909")
     [first] = [a for a in open_alerts(ledger) if a.kind == "currency transaction"]
     acknowledge(ledger, first.id, crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, ACKNOWLEDGE), "ID checked")
     assert [a for a in open_alerts(ledger) if a.kind == "currency transaction"] == []

@@ -147,19 +147,19 @@ def test_the_currency_transaction_threshold_needs_the_player_identified(tmp_path
     table.seat_player(2, "Bob", 2000)
     with pytest.raises(IllegalAction, match="Identification needed: Ann's cash in today comes to 11,000"):
         table.buy_chips(1, 5000)
-    with pytest.raises(IllegalAction, match="an ID document is its kind and its number"):
+    with pytest.raises(IllegalAction, match="an ID document is its kind \\(driving-licence, id-card, passport, residence-permit\\) and its number"):
         table.identify(1, "LC-77")                                           # a card number identifies nobody
-    table.identify(1, "passport ID-77")
+    table.identify(1, "passport ID-77077")
     table.buy_chips(1, 5000)
     table.close()
     ledger.close()
     assert main(["players", "cash-log", "--ledger", str(tmp_path / "l.sqlite"), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [(t["player"], t["id_document"], t["amount"]) for t in data["mtl"]] == [("Ann", "passport ID-77", 6000),
-                                                                                 ("Ann", "passport ID-77", 5000)]
+    assert [(t["player"], t["id_document"], t["amount"]) for t in data["mtl"]] == [("Ann", "passport ID-77077", 6000),
+                                                                                 ("Ann", "passport ID-77077", 5000)]
     [entry] = data["ctr"]
     assert (entry["player"], entry["id_document"], entry["identified"], entry["total"]) == (
-        "Ann", "passport ID-77", True, 11000)
+        "Ann", "passport ID-77077", True, 11000)
     assert [t["amount"] for t in entry["transactions"]] == [6000, 5000]
     assert main(["players", "cash-log", "--ledger", str(tmp_path / "l.sqlite"), "--mtl", str(tmp_path / "mtl.csv"),
                  "--ctr", str(tmp_path / "ctr.csv")]) == 0
@@ -302,3 +302,33 @@ def test_a_pause_after_the_last_hand_is_not_taken_off_the_time_played(tmp_path: 
     table.sit_out(1, away=False)
     [ann] = rating_sessions(ledger, KnownEdge())
     assert (ann.minutes, ann.away_minutes) == (5.0, 0.0)
+
+
+def test_the_threshold_counts_a_persons_cash_under_every_name_card_and_id_they_used(tmp_path: Path) -> None:
+    """Threshold 10,000 (the default). Ann Lee, card LC-1, buys in 6,000; she shows her passport and
+    buys 3,000 more (9,000). Seated again under her card at another seat, 900 more is 9,900, and
+    a further 200 would be 10,100: her ID is asked, though the first two moves were recorded under
+    her passport and the new seat only names her card. Under her name alone, with another card, or
+    with a Cyrillic "е" in it, she is the same person: 9,900 + 200 is refused each way."""
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    _, table = casino_on_shift(ledger, opener={"1000": 50})
+    table.seat_player(1, "Ann Lee", 6000, card="LC-1")
+    table.identify(1, "passport X1234567")
+    table.buy_chips(1, 3000)
+    table.seat_player(2, "Ann Lee", 900, card="LC-1")
+    for seat, name, card in ((2, "Ann Lee", "LC-1"), (3, "Ann Lee", ""), (3, "Ann Lee", "LC-2"), (3, "Ann L\u0435e", "")):
+        problem = table.ctr_problem(name, card, seat, 200)
+        assert problem is not None and "comes to 10,100" in problem, (name, card)
+    assert table.ctr_problem("Bob Ray", "", 3, 9000) is None                  # someone else: 9,000
+
+
+def test_an_id_document_is_a_known_kind_with_a_number_a_card_is_not(tmp_path: Path) -> None:
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    _, table = casino_on_shift(ledger)
+    table.seat_player(1, "Ann", 1000, card="LC-1")
+    for junk in ("card LC-1", "loyalty LC-1", "xx ---", "none 000", "unknown N/A", "passport AB-12", "id ///"):
+        with pytest.raises(IllegalAction, match="an ID document is its kind"):
+            table.identify(1, junk)
+    table.identify(1, "Driving-License  DL-1234567")
+    assert table.session.players[1].document == "driving-licence DL-1234567"
+

@@ -274,3 +274,26 @@ async def test_a_pin_shorter_than_its_role_asks_is_changed_for_a_longer_one_at_t
     assert not desk.sign_in("S5", "581302947", Purpose(FLOOR, "the new PIN")).renew_pin
     from dealer_tui.audit import verify_ledger
     assert verify_ledger(SqliteLedger(path)) == []
+
+
+def test_the_dealer_terminal_neither_resumes_nor_offers_a_training_table(tmp_path: Path) -> None:
+    """A demo played its training table last on this ledger: the dealer's terminal carries on at
+    the live table, and its setup lists the live table only (the demo plays the training one;
+    live play there would stay out of the cash logs and the ratings)."""
+    from dealer_tui.rounds.cards import VirtualShoe
+    from dealer_tui.rounds.table import Table
+    from rules.profiles.loader import ProfileLibrary
+    from tests.staff_support import approved, staffed, staffed_table
+
+    path = tmp_path / "l.sqlite"
+    ledger = SqliteLedger(path)
+    staffed(ledger)
+    loaded = approved(ledger, ProfileLibrary().find("high-card-flush"))
+    staffed_table(ledger, "Live 1", loaded, VirtualShoe.seeded_with(1), seats=7).seat_player(1, "Ann", 1000)
+    practice = Table.create(ledger, "Training 1", loaded, VirtualShoe.seeded_with(2), seats=7, training=True)
+    practice.seat_player(1, "Demo", 1000)                              # worked at last
+    ledger.close()
+    app = make_app(path, options=Options(game="high-card-flush"))
+    resumed = app.resume()
+    assert resumed is not None and resumed.record.name == "Live 1"
+    assert [t.name for t in app.known_tables()] == ["Live 1"]

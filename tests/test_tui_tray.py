@@ -206,9 +206,9 @@ async def test_a_buy_in_the_tray_cannot_give_is_refused_in_its_dialog(tmp_path: 
         await pilot.press("j", *"Ann", "enter", *"19000", "enter", "c")
         dialog = app.screen                                                      # 19,000 cash: her ID first
         assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
-        await pilot.press(*"passport ID-1", "enter", "enter")
+        await pilot.press(*"passport ID-10101", "enter", "enter")
         [ann] = tray_events(app, "seat_taken")
-        assert (ann["player"], ann.get("card"), ann["document"], ann["buy_in"]) == ("Ann", None, "passport ID-1",
+        assert (ann["player"], ann.get("card"), ann["document"], ann["buy_in"]) == ("Ann", None, "passport ID-10101",
                                                                                    19000)
         await pilot.press("j", *"Bob", "enter", *"3000", "enter")
         dialog = app.screen

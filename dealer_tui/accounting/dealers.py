@@ -75,9 +75,12 @@ class DealerFigures:
 
 
 def dealer_totals(shifts: Sequence[ShiftFigures]) -> list[DealerFigures]:
-    """Each dealer's figures summed over the shifts (the tables they dealt, their time on duty)."""
+    """Each dealer's figures summed over the shifts (the tables they dealt, their time on duty):
+    over the live tables' shifts, as the report's totals are (a training table's only when the
+    report has no other)."""
+    live = [s for s in shifts if not s.training]
     out: dict[str, DealerFigures] = {}
-    for shift in shifts:
+    for shift in live or shifts:
         for d in shift.dealers.values():
             out.setdefault(d.account, DealerFigures(d.account)).add(d)
     return [out[k] for k in sorted(out)]

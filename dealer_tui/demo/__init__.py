@@ -38,7 +38,7 @@ def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> 
             by_marker = shift is not None and seat == 1
             table.seat_player(seat, f"Player {seat}", amount, "marker" if by_marker else "cash",
                               card=f"DEMO-{table.record.id}-{seat}", marker=shift.marker(amount) if shift and by_marker else None,
-                              document=f"demo ID-{table.record.id}-{seat}")
+                              document=f"id-card DEMO-{table.record.id:03}-{seat:03}")
 
 
 def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[int], None] | None = None,

@@ -33,11 +33,17 @@ def gaming_day(ts: str, starts: int = SETTINGS["gaming_day_starts"].default) -> 
     return (moment - timedelta(hours=starts)).date().isoformat()
 
 
+LOOKALIKES = str.maketrans("аеорсухіјѕкмтнвαεικνορτυχ", "aeopcyxijskmthbaeikvoptux")
+"""Cyrillic and Greek letters drawn as Latin ones ("Bоb" with a Cyrillic о is Bob to the eye)."""
+
+
 def as_compared(text: str) -> str:
-    """A name or a card number as a person compares them: one Unicode form (NFKC), case folded,
-    zero-width and other invisible format characters removed, runs of spaces made one."""
-    folded = unicodedata.normalize("NFKC", text).casefold()
-    return " ".join("".join(c for c in folded if unicodedata.category(c) != "Cf").split())
+    """A name or a card number as a person compares them: one Unicode form, case folded, accents
+    and zero-width and other invisible characters removed, letters that look Latin read as Latin,
+    runs of spaces made one ("Ann Lee", "ann  lee", "Ann Lee\u200b" and "Ánn Lее" are one)."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    kept = "".join(c for c in folded if unicodedata.category(c) not in ("Cf", "Mn"))
+    return " ".join(kept.translate(LOOKALIKES).split())
 
 
 def player_key(name: str, card: str, table: str, seat: int, document: str = "") -> str:
@@ -132,6 +138,28 @@ def cash_transactions(ledger: Ledger, training: bool = False) -> list[CashTransa
     return sorted(out, key=lambda t: t.at)
 
 
-def day_total(ledger: Ledger, key: str, day: str, direction: str) -> int:
-    """A player's cash in (or out) over a gaming day, every table of the ledger."""
-    return sum(t.amount for t in cash_transactions(ledger) if t.key == key and t.day == day and t.direction == direction)
+def day_total(ledger: Ledger, day: str, direction: str, name: str, card: str = "", document: str = "") -> int:
+    """A player's cash in (or out) over a gaming day, every live table of the ledger: every
+    transaction made under their name, their loyalty card or their ID document, whichever of
+    them it was recorded under (an ID shown does not start a card, or a name, again from zero)."""
+    names = {as_compared(name)}
+    cards = {as_compared(card)} if card else set()
+    documents = {as_compared(document)} if document else set()
+    moves = [t for t in cash_transactions(ledger) if t.day == day and t.direction == direction]
+    mine: set[int] = set()
+    grew = True
+    while grew:  # one person's transactions: each name, card and ID of theirs brings in the others
+        grew = False
+        for i, t in enumerate(moves):
+            if i in mine:
+                continue
+            if as_compared(t.player) in names or (t.card and as_compared(t.card) in cards) or \
+                    (t.document and as_compared(t.document) in documents):
+                mine.add(i)
+                grew = True
+                names.add(as_compared(t.player))
+                if t.card:
+                    cards.add(as_compared(t.card))
+                if t.document:
+                    documents.add(as_compared(t.document))
+    return sum(moves[i].amount for i in mine)

@@ -26,7 +26,7 @@ from dealer_tui.events.accounting import (
     tray_figures,
 )
 from dealer_tui.events.table import PayoutConfirmed, PlayerIdentified, TimeCollected
-from dealer_tui.rounds.cash import IN, day_total, gaming_day, player_key
+from dealer_tui.rounds.cash import IN, day_total, gaming_day
 from dealer_tui.rounds.frame import Phase
 from dealer_tui.rounds.cash import settings as cash_settings
 from dealer_tui.rounds.tray import count_chips, describe_chips, make_up
@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 
 MAX_CARD = 32
 """Characters a loyalty card number may have."""
+ID_KINDS = {"passport": "passport", "id-card": "id-card", "identity-card": "id-card", "national-id": "id-card",
+            "driving-licence": "driving-licence", "driving-license": "driving-licence",
+            "drivers-license": "driving-licence", "residence-permit": "residence-permit"}
+"""The ID documents a player may show, as typed and as recorded."""
 TRAY_WITNESSED, MARKER_SIGNED = "the tray is witnessed", "a marker is signed"
 """What the dealer on duty may not do themselves (`witness_problem`)."""
 
@@ -73,14 +77,16 @@ class TableMoney:
     def ctr_problem(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
                     document: str = "") -> str | None:
         """Why cash of `amount` in (a buy-in) or out (a cash-out) needs the player's ID document
-        first: it brings their cash that way over the gaming day to the currency-transaction
-        threshold (at a table that keeps its tray, from its first opener on). A loyalty card
-        identifies nobody. None: it does not need it (or the player showed an ID document)."""
-        if document or not self.tray.kept:
+        first: it brings their cash that way over the gaming day, at every live table, under any
+        of their names, cards and IDs, to the currency-transaction threshold (at a table that
+        keeps its tray, from its first opener on: chips sold from its tray). A loyalty card
+        identifies nobody. None: it does not need it, the player showed an ID document, or the
+        table is a training table (practice chips)."""
+        if document or not self.tray.kept or self.session.training:
             return None
         floor = cash_settings(self.ledger)
         today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])
-        total = day_total(self.ledger, player_key(name, card, self.record.name, seat), today, direction) + amount
+        total = day_total(self.ledger, today, direction, name, card) + amount
         if total >= floor["ctr_threshold"]:
             return (f"Identification needed: {name}'s cash {'in' if direction == IN else 'out'} today comes to "
                     f"{total:,}, at or over the currency-transaction threshold ({floor['ctr_threshold']:,})")
@@ -103,12 +109,13 @@ class TableMoney:
         """An ID document as the ledger keeps it: its kind and its number (`passport X1234567`,
         `id-card 123456789`), spaces made single (`IllegalAction` says why not)."""
         kind, _, number = " ".join(document.split()).partition(" ")
-        if not (kind.isascii() and kind.replace("-", "").isalpha() and 2 <= len(kind) <= 20) or \
-                not (number.isascii() and 3 <= len(number) <= MAX_CARD
-                     and all(c.isalnum() or c in "-/." for c in number)):
-            raise IllegalAction("an ID document is its kind and its number: passport X1234567 (a loyalty card "
-                                "identifies nobody)")
-        return f"{kind.lower()} {number}"
+        kind = ID_KINDS.get(kind.lower(), "")
+        if not kind or not (number.isascii() and 5 <= len(number) <= MAX_CARD
+                            and all(c.isalnum() or c in "-/." for c in number)
+                            and sum(c.isdigit() for c in number) >= 3):
+            raise IllegalAction(f"an ID document is its kind ({', '.join(sorted(set(ID_KINDS.values())))}) and its "
+                                "number, with at least 3 digits: passport X1234567 (a loyalty card identifies nobody)")
+        return f"{kind} {number}"
 
     def identify(self, seat: int, document: str) -> None:
         """The seated player's ID document (kind and number), as the dealer was shown it."""
