@@ -332,3 +332,16 @@ def test_an_id_document_is_a_known_kind_with_a_number_a_card_is_not(tmp_path: Pa
     table.identify(1, "Driving-License  DL-1234567")
     assert table.session.players[1].document == "driving-licence DL-1234567"
 
+
+
+def test_a_house_banked_table_with_no_opener_counted_still_asks_for_the_id_at_the_threshold(tmp_path: Path) -> None:
+    """A live house-banked table whose opener was never counted: Gus's 20,000 cash in is refused
+    until his ID is recorded, as at a table that counted its opener."""
+    ledger = SqliteLedger(tmp_path / "l.sqlite")
+    table = staffed_table(ledger, "T3", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(1),
+                          seats=6)
+    with pytest.raises(IllegalAction, match="Identification needed: Gus's cash in today comes to 20,000"):
+        table.seat_player(1, "Gus", 20000)
+    assert table.session.players == {}
+    table.seat_player(1, "Gus", 20000, document="passport X7654321")
+    assert table.session.players[1].stack == 20000

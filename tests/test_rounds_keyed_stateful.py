@@ -34,7 +34,7 @@ def test_c_2_random_keyed_play_conserves_chips_and_replays(name: str, seed: int,
     with tempfile.TemporaryDirectory() as tmp:
         table = staffed_table(SqliteLedger(Path(tmp) / "l.sqlite"), "Live", profile, KeyedEntry(), seats=7)
         for seat in range(1, rng.randint(2, 4) + 1):
-            table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
+            table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max, document=f"passport X{seat:07}")
         for _ in range(rounds):
             rnd = table.start_round()
             steps = 0

@@ -347,7 +347,7 @@ def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None
     casino = approved(ledger, ProfileLibrary().find("high-card-flush-casino"))   # the house banks: its tray pays
     table = staffed_table(ledger, "H1", casino, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        table.seat_player(seat, name, stack)
+        table.seat_player(seat, name, stack, document="passport X1234567" if stack >= 10000 else "")
     crew = staffed(table.ledger)
 
     def both() -> tuple[object, object]:

@@ -57,7 +57,8 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
     russian = staffed_table(ledger, "Russian 1", RUSSIAN, VirtualShoe.seeded_with(6), seats=5)
     for table in (flush, russian):
         for seat in (1, 2, 3):
-            table.seat_player(seat, f"Player {seat}", table.profile.profile.buy_in.max)
+            table.seat_player(seat, f"Player {seat}", table.profile.profile.buy_in.max,
+                              document=f"passport X{seat:07}")
     rng = random.Random(3)
     for turn in range(8):
         play(flush, rng)

@@ -353,3 +353,25 @@ async def test_ctrl_u_restores_the_suggested_amounts_in_the_amount_dialog(tmp_pa
         assert [f.value for f in fields] == ["300", "7", "0"]
         await pilot.press("ctrl+u")  # the Ante's minimum 5 and no bonus bets, as the dialog first offered
         assert [f.value for f in fields] == ["5", "0", "0"]
+
+
+async def test_a_notice_never_covers_the_keys_legal_now(tmp_path: Path) -> None:
+    """Each key below leaves a notice (a step done, a step refused) while the key bar changes its
+    rows: the notice sits above the bar, whose every row stays in sight."""
+    from dealer_tui.widgets.key_bar import KeyBar
+    from dealer_tui.widgets.notice import Notice
+
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        steps = [["d"], ["s", "y"], ["2", "a", "enter"], ["z"], ["z"], ["3", "a", "enter"], ["d"], ["z"],
+                 ["r", "enter"], ["f"], ["v"], ["p", "enter"], ["A"], ["x"]]
+        shown = 0
+        for keys in steps:
+            await pilot.press(*keys)
+            await pilot.pause()
+            notice, bar = screen.query_one(Notice), screen.query_one(KeyBar)
+            if notice.display and notice.message:
+                shown += 1
+                assert not notice.region.overlaps(bar.region), (keys, notice.message)
+        assert shown >= 4

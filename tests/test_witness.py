@@ -54,7 +54,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 def new_table(ledger: SqliteLedger) -> Table:
     table = staffed_table(ledger, "W1", HCF, VirtualShoe.seeded_with(2), seats=7)
     for seat in (1, 2):
-        table.seat_player(seat, f"P{seat}", HCF.profile.buy_in.max)
+        table.seat_player(seat, f"P{seat}", HCF.profile.buy_in.max, document=f"passport X{seat:07}")
     return table
 
 

@@ -78,11 +78,12 @@ class TableMoney:
                     document: str = "") -> str | None:
         """Why cash of `amount` in (a buy-in) or out (a cash-out) needs the player's ID document
         first: it brings their cash that way over the gaming day, at every live table, under any
-        of their names, cards and IDs, to the currency-transaction threshold (at a table that
-        keeps its tray, from its first opener on: chips sold from its tray). A loyalty card
-        identifies nobody. None: it does not need it, the player showed an ID document, or the
-        table is a training table (practice chips)."""
-        if document or not self.tray.kept or self.session.training:
+        of their names, cards and IDs, to the currency-transaction threshold: at a house-banked
+        table always (the house sells its chips, counted opener or not), at another from its first
+        opener on (chips sold from its tray). A loyalty card identifies nobody. None: it does not
+        need it, the player showed an ID document, or the table is a training table (practice
+        chips)."""
+        if document or self.session.training or not (self.tray.kept or self.tray.banked):
             return None
         floor = cash_settings(self.ledger)
         today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])

@@ -200,6 +200,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         if legal != self._legal_keys:  # the key bar is redrawn only when the legal keys change
             self._legal_keys = legal
             self.query_one(KeyBar).show([*keys, *self.app_keys()])
+            self.query_one(Notice).place()  # a notice on show stays above the bar's new rows
 
     def with_keys(self, text: str) -> str:
         """A prompt or a note with the keys it names (`views.key`) as this screen binds them."""

@@ -41,6 +41,11 @@ class KeyBar(Static, SettledLeaf):  # its height is set with its keys
         self._width = 0
         self._lines = 1
 
+    @property
+    def lines(self) -> int:
+        """The lines the bar has with the keys it was last given (laid out in the next frame)."""
+        return self._lines
+
     def show(self, bindings: Sequence[Binding]) -> None:
         self._shown_bindings = bindings
         self._lay_out(self.content_size.width or self.app.size.width - 2)

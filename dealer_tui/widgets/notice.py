@@ -40,12 +40,17 @@ class Notice(SettledLeaf, Static):
         if (message, severity) == (self.message, self.severity) and self.display:
             return
         self.message, self.severity = message, severity
-        above = max((bar.outer_size.height for bar in self.screen.query(KeyBar)), default=1)
-        if self.styles.margin.bottom != above:  # just above the key bar, however many lines it has
-            self.styles.margin = (0, 0, above, 0)
+        self.place()
         self.set_classes(f"-{severity}")
         self.update(message)
         self.display = True
+
+    def place(self) -> None:
+        """Just above the key bar, however many lines the bar has with its newest keys (its height
+        as set, not as last laid out: both change in the same frame)."""
+        above = max((bar.lines for bar in self.screen.query(KeyBar)), default=1)
+        if self.styles.margin.bottom != above:
+            self.styles.margin = (0, 0, above, 0)
 
     def clear(self) -> None:
         if self.message is not None:
