@@ -375,3 +375,23 @@ async def test_a_notice_never_covers_the_keys_legal_now(tmp_path: Path) -> None:
                 shown += 1
                 assert not notice.region.overlaps(bar.region), (keys, notice.message)
         assert shown >= 4
+
+
+async def test_a_refused_z_or_a_says_why(tmp_path: Path) -> None:
+    """After the deal nothing the dealer keyed last may be taken back (the deal is not a bet):
+    `z` says so and names the void; `A` after the antes says the antes are over; between hands
+    `z` says no hand is in play."""
+    from dealer_tui.widgets.notice import Notice
+
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await pilot.press("z")
+        assert screen.query_one(Notice).message == ("Nothing to take back: no hand is in play (a finished round is "
+                                                    "corrected by the supervisor).")
+        await pilot.press("s", "y", "2", "a", "enter", "3", "a", "enter", "d", "z")
+        said = screen.query_one(Notice).message
+        assert said is not None and said.startswith("Nothing to take back: the last step (") and "x" in said
+        await pilot.press("A")
+        assert screen.query_one(Notice).message == ("Last round's bets are placed again during the antes only; the "
+                                                    "antes are over.")

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.binding import Binding
 
+from dealer_tui.events.table import RoundRecovered
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
 from dealer_tui.views import key
 from dealer_tui.widgets.notice import Severity
@@ -27,6 +28,8 @@ BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "lea
 signed in for the hand in play)."""
 BETWEEN_SHIFTS = {"start": "round starts", "join": "player sits down", "more_chips": "chips are sold"}
 """The between-hands steps a table that keeps its tray refuses between shifts (what the tray says)."""
+TABLE_STEP_KEYS = frozenset({"undo_step", "same_bets"})
+"""The table's own steps within a hand whose key, refused, says why (`_why_not_table_step`)."""
 NO_DEALER = "No round starts with no dealer signed in: {dealer} signs one in."
 NO_DEALER_IN_HAND = "No dealer is signed in for this hand: {dealer} signs in (their PIN) to carry it on."
 
@@ -135,6 +138,9 @@ class KeyRules:
         if away is not None and away.away and in_hand and game:
             return self.with_keys(f"Seat {self.selected} ({away.name}) sits out this hand: {key('sit_out')} "
                                   "brings them back between hands.")
+        table_step = next((b for b in bound if b.action in TABLE_STEP_KEYS), None)
+        if table_step is not None and not self.check_action(table_step.action, ()):
+            return self._why_not_table_step(table_step.action)
         between = [b for b in bound if b.action in BETWEEN_HANDS]
         if between and not any(self.check_action(b.action, ()) for b in between):
             step = between[0]
@@ -157,6 +163,24 @@ class KeyRules:
                 return f"{binding.description} is not possible now. {self.with_keys(self.presenter.prompt(rnd))}"
             return self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
         return None
+
+    def _why_not_table_step(self, action: str) -> str:
+        """Why the table's own step `action` (a step taken back, last round's bets again) does
+        nothing now."""
+        rnd = self.round
+        in_hand = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
+        if action == "same_bets":
+            if not in_hand:
+                return self.with_keys(f"Last round's bets are placed again during the antes: {key('start')} starts "
+                                      "a round first.")
+            return "Last round's bets are placed again during the antes only; the antes are over."
+        if rnd is None or not in_hand:
+            return "Nothing to take back: no hand is in play (a finished round is corrected by the supervisor)."
+        last = next((e for e in reversed(rnd.events) if not isinstance(e, RoundRecovered)), None)
+        step = self.presenter.describe(last) if last is not None else "the start of the round"
+        return self.with_keys(f"Nothing to take back: the last step ({step.rstrip('.')}) is not one the dealer "
+                              f"takes back (only a bet or a player's act just keyed); a misdeal is voided with "
+                              f"{key('void')} and the supervisor.")
 
     def active_keys(self) -> list[Binding]:
         out = []
