@@ -121,6 +121,26 @@ def test_the_command_lists_and_acknowledges_with_the_supervisors_pin(tmp_path: P
     assert StaffDesk(SqliteLedger(path, readonly=True)).register().has_accounts()
 
 
+def test_the_command_lists_a_big_payout_approved_since_as_closed_not_open(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The floor approves the payout sent to it and the dealer pays it: the alert closed with the
+    approval, `alerts list` leaves it out, and `--all` says what closed it."""
+    from dealer_tui.screens.payout_screen import FloorRequest
+
+    ledger, crew, table = big_payout_table(tmp_path / "l.sqlite")
+    approval = crew.signed(table, SIGN_OFF)
+    ledger.decide_sign_off(table.round_id or 0, True, SUPERVISOR, "", approval.sign_in)
+    FloorRequest(table).refresh()                                        # the table hears of the approval
+    table.act(Action("confirm_payout"))
+    table.close()
+    ledger.close()
+    path = str(tmp_path / "l.sqlite")
+    assert main(["alerts", "list", "--ledger", path]) == 0
+    assert "big payout" not in capsys.readouterr().out
+    assert main(["alerts", "list", "--all", "--ledger", path]) == 0
+    assert f"— closed: approved by {SUPERVISOR}" in capsys.readouterr().out
+
+
 async def test_the_floor_shows_the_open_alerts_and_a_supervisor_acknowledges_one(tmp_path: Path) -> None:
     from textual.widgets import DataTable, Static
 

@@ -37,7 +37,8 @@ async def test_setup_refuses_a_pit_server_that_is_not_a_postgresql_url(tmp_path:
         await pilot.press(*TO_PLAYERS, *"Ann 500", "enter")
         assert isinstance(app.screen, SetupScreen)
         assert str(screen.query_one("#setup-error", Static).render()) == (
-            "pit server: 'pit-server:5432' is not a postgresql:// URL (empty: no pit server)")
+            "pit server: not a postgresql:// URL (empty: no pit server)")      # what was typed is not echoed
+        assert app.focused is screen.query_one("#pit", Input)
         assert app.ledger.tables() == [] and app.link is None and saved_pit() is None
 
 

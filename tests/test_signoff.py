@@ -247,7 +247,7 @@ def refused_then_overridden(tmp_path: Path) -> Table:
 
 
 def test_a_payout_paid_on_an_override_raises_an_alert_for_the_supervisor_who_refused_it(tmp_path: Path) -> None:
-    from dealer_tui.accounting.alerts import open_alerts
+    from dealer_tui.accounting.alerts import open_alerts, raised
 
     table = refused_then_overridden(tmp_path)
     alerts = {a.kind: a for a in open_alerts(table.ledger)}
@@ -255,7 +255,10 @@ def test_a_payout_paid_on_an_override_raises_an_alert_for_the_supervisor_who_ref
     # seat 2's 8,500 won and its 500 + 1,000 + 100 + 100 staked come back: 10,200 chips out
     assert overridden.text == ("for S1: round 1's payout (10,200 chips out, stakes back included), which S1 refused "
                                "(count again), was paid on M1's override: recounted with security")
-    assert "big payout" in alerts                              # refused, not approved: the big payout stays open
+    # the payout is paid: the big-payout alert closes, the override's own alert is what stays open
+    assert "big payout" not in alerts
+    [big] = [a for a in raised(table.ledger) if a.kind == "big payout"]
+    assert big.closed == "paid on the override of M1"
     assert verify_ledger(table.ledger) == []
 
 
@@ -414,6 +417,8 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
     """The floor is open on its shifts screen; the dealer sends a payout to the floor: within a
     second or two the header counts it, the bell rings and a toast says where to go. Esc on the
     rounds list asks before the review quits."""
+    from textual.widgets import DataTable
+
     from dealer_tui.screens.choice_modal import ChoiceModal
     from dealer_tui.screens.floor_rounds import RoundsScreen
 
@@ -443,6 +448,9 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
         assert isinstance(floor.screen, SignOffScreen) and len(floor.screen.waiting) == 1
         await fp.press("escape", "escape")                              # back to the rounds list
         assert isinstance(floor.screen, RoundsScreen)
+        rounds = floor.screen
+        await fp.press("r")                                             # read again: the round waits, says so
+        assert [str(c) for c in rounds.query_one(DataTable).get_row_at(0)][3] == "WAITING FOR THE FLOOR"
         await fp.press("escape")
         assert isinstance(floor.screen, ChoiceModal)
         await fp.press("n")

@@ -74,8 +74,9 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
             elif isinstance(event, PayoutConfirmed):
                 request = requests.get(round_id)
                 refused = refusals.get(round_id)
-                if request is not None and event.signed_off_by and not event.override:  # closed by its approval
-                    out[out.index(request)] = replace(request, closed=f"approved by {event.signed_off_by}")
+                if request is not None and event.signed_off_by:  # closed by its approval, or the override
+                    how = "paid on the override of" if event.override else "approved by"
+                    out[out.index(request)] = replace(request, closed=f"{how} {event.signed_off_by}")
                 if event.override and refused is not None:
                     out.append(Alert(f"override:{table.id}:{stored.seq}", "refusal overridden", stored.ts, table.name,
                                      f"for {refused.by}: round {numbers.get(round_id, '?')}'s payout "

@@ -42,14 +42,15 @@ def run(args: argparse.Namespace) -> int:
         done = acknowledgements(ledger)
         for alert in raised(ledger, Theory(theory_cache_path())):
             ack = done.get(alert.id)
-            if ack is not None and not args.all:
-                continue
+            if (ack is not None or alert.closed) and not args.all:
+                continue  # acknowledged, or closed by what happened (a payout approved or paid)
             if args.json:
                 row = {**alert.to_dict(), "acknowledged_by": ack.by if ack else None,
                        "note": ack.note if ack else None}
                 sys.stdout.write(json.dumps(row, ensure_ascii=False) + "\n")
             else:
                 state = f" — acknowledged by {ack.by}" + (f": {ack.note}" if ack and ack.note else "") if ack else ""
+                state += f" — closed: {alert.closed}" if alert.closed else ""
                 where = f" at {alert.table}" if alert.table else ""
                 print(one_line(f"{alert.at[:19].replace('T', ' ')} {alert.kind}{where}: {alert.text} [{alert.id}]"
                                f"{state}"))

@@ -20,7 +20,7 @@ from dealer_tui.events.table import (
     void_figures,
 )
 from dealer_tui.ledger.payouts import seat_payouts
-from dealer_tui.rounds.frame import BANK_BETS, Action, Phase, RoundOutcome, refuse
+from dealer_tui.rounds.frame import BANK_BETS, Action, ActionSpec, Phase, RoundOutcome, refuse
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
 
@@ -36,6 +36,7 @@ class PayoutSteps(Handlers):
         @property
         def phase(self) -> Phase: ...
         def outcome(self) -> RoundOutcome | None: ...
+        def legal_actions(self) -> list[ActionSpec]: ...
 
     def player_of(self, row_seat: int) -> int:
         """The seat whose player a settlement row's seat belongs to (a box's player in "1 or 5")."""
@@ -82,7 +83,7 @@ class PayoutSteps(Handlers):
         if isinstance(state, SignOffApproved):
             raise refuse(None, what, f"the supervisor ({state.by}) already approved it")
         if isinstance(state, SignOffRefused):
-            raise refuse(None, what, refusal_stands(state))
+            raise refuse(None, what, refusal_stands(state, self.voidable()))
         return [SignOffRequested(
             seats=tuple(big), threshold=self.profile.sign_off_threshold,
             payouts={str(seat): paid for seat, paid in sorted(self.player_payouts().items()) if seat in big},
@@ -122,7 +123,7 @@ class PayoutSteps(Handlers):
         override = str(action.data.get("override", "")).strip()
         state = self.sign_off_state()
         if isinstance(state, SignOffRefused) and big and not (override and supervisor):
-            raise refuse(None, "confirm the payout", refusal_stands(state))
+            raise refuse(None, "confirm the payout", refusal_stands(state, self.voidable()))
         if override and not isinstance(state, SignOffRefused):
             raise refuse(None, "override the floor", "the floor refused nothing of this payout: nothing to override")
         if not supervisor and isinstance(state, SignOffApproved):
@@ -148,6 +149,10 @@ class PayoutSteps(Handlers):
             override=override if big else "",
         )]
 
+    def voidable(self) -> bool:
+        """Whether the game still lets the round be voided."""
+        return any(spec.kind == "void" for spec in self.legal_actions())
+
     def on_the_table(self) -> dict[int, int]:
         """The chips each seat has put up in the round so far: what a void hands back."""
         return {}
@@ -167,10 +172,12 @@ class PayoutSteps(Handlers):
         return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned, sign_in=sign_in)]
 
 
-def refusal_stands(refused: SignOffRefused) -> str:
-    """Why a refused payout is neither paid nor sent again."""
+def refusal_stands(refused: SignOffRefused, can_void: bool) -> str:
+    """Why a refused payout is neither paid nor sent again (`can_void`: the game still lets the
+    round be voided)."""
+    void = ", or the round is voided" if can_void else " (the game no longer lets this round be voided)"
     return (f"the floor ({refused.by}) refused this payout: {refused.reason}. The refusal stands until a manager "
-            "overrides it, saying why, or the round is voided")
+            f"overrides it, saying why{void}")
 
 
 def sign_in_of(action: Action) -> int | None:

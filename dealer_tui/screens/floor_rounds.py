@@ -84,6 +84,8 @@ class RoundsScreen(Screen[None]):
         self.sort, self.descending = "time", True
         self.pages: list[Cursor | None] = [None]  # where each page shown so far starts
         self.rows: list[RoundRecord] = []
+        self.waiting: set[int] = set()
+        """The rounds on the page whose payout waits for sign-off."""
         self.tables = TableNames(ledger)
         self.voids = Voids(ledger)
         self.has_training = ledger.any_flagged(TRAINING)
@@ -119,6 +121,8 @@ class RoundsScreen(Screen[None]):
     def load(self) -> None:
         try:
             self.rows = self.ledger.find_rounds(self.query_, PAGE, self.pages[-1], self.sort, self.descending)
+            self.waiting = {w.round.id for w in self.ledger.sign_off_queue()} \
+                if any(r.status == ROUND_OPEN for r in self.rows) else set()
         except LedgerError as exc:  # a pit server away: the list stays as it was, and says why
             self.notify(str(exc), severity="error", timeout=6)
             return
@@ -135,7 +139,8 @@ class RoundsScreen(Screen[None]):
         if void is not None and void.returned is not None:
             seats, wagered, returned = void.seats, void.wagered, void.wagered
         if r.status == ROUND_OPEN:  # nothing is settled yet: no figure to show (its story shows the hand)
-            return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), "in play", "—", "—", "—",
+            status = "WAITING FOR THE FLOOR" if r.id in self.waiting else "in play"
+            return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), status, "—", "—", "—",
                     ", ".join(sorted(r.flags)), "—", "—", "—", r.game, r.profile)
         return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), r.status, str(r.paid),
                 f"{r.house_result:+}", str(wagered), ", ".join(sorted(r.flags)), str(r.from_stacks), str(returned),

@@ -242,6 +242,8 @@ class PayoutScreen(Dialog[bool | str]):
 
     def key_refusal(self, pressed: str) -> str | None:
         """Why the key `pressed` does nothing now (None: it acts, or it is not one of this screen's)."""
+        if pressed == "F":  # the table's key, shown under the dialog
+            return "F: the floor review opens from the table; Esc backs out of the payout first (nothing is paid)"
         action = next((b.action for b in self.BINDINGS if isinstance(b, Binding) and b.key == pressed), None)
         if action is None or self.check_action(action, ()):
             return None
@@ -256,7 +258,7 @@ class PayoutScreen(Dialog[bool | str]):
             if isinstance(state, SignOffApproved):
                 return f"r: the floor ({state.by}) already approved it"
             if isinstance(state, SignOffRefused):
-                return f"r: not sent again, {refusal_stands(state)}"
+                return f"r: not sent again, {refusal_stands(state, self.floor.can_void())}"
         if action == "void":
             if not isinstance(state, SignOffRefused) or self.floor is None:
                 return "x voids a payout the floor refused; Esc backs out to the round's own keys"

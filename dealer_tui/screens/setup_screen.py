@@ -271,7 +271,8 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
     def _pit(self) -> str:
         url = self.query_one("#pit", Input).value.strip()
         if url and not is_server(url):
-            raise FieldError("pit", f"pit server: {url!r} is not a postgresql:// URL (empty: no pit server)")
+            raise FieldError("pit", "pit server: not a postgresql:// URL (empty: no pit server)")  # never echoed: a PIN
+            # typed ahead into the wrong field would be shown
         return url
 
     def _collect(self, pit: str = "") -> SetupResult:
