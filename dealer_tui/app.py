@@ -25,7 +25,7 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.cash import training_table
 from dealer_tui.rounds.registry import keyed_games, playable_games
-from dealer_tui.rounds.table import Table
+from dealer_tui.rounds.table import CLOSED, Table
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.registry import round_screen, screen_games
@@ -260,9 +260,11 @@ class DealerApp(OrderedKeysApp):
             self.link.stop()
 
     def release(self) -> None:
-        """A clean exit: the table is given up, so another terminal may open it at once."""
+        """A clean exit: the dealer on duty is signed out (whoever opens the table next signs in
+        with their PIN) and the table given up, so another terminal may open it at once."""
         if self.table is not None:
             try:
+                self.table.sign_out_on_restart(CLOSED)
                 self.table.close()
             except LedgerError:
                 pass  # left to be taken over: this process is ending

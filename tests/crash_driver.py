@@ -64,7 +64,7 @@ def main() -> None:
     else:
         table = staffed_table(ledger, "Crash", profile, source, seats=7)
         for seat in range(1, PLAYERS[game] + 1):
-            table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
+            table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max, document=f"passport X{seat:07}")
     table.on_step = on_step
     choose = chooser(game)
     while True:

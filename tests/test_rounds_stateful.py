@@ -51,9 +51,10 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
         table = staffed_table(ledger, "H", profile, VirtualShoe(random.Random(seed)), seats=7)
         for seat in range(1, rng.randint(2, 4) + 1):
             try:
-                table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max))
+                table.seat_player(seat, f"P{seat}", rng.randint(profile.profile.buy_in.min, profile.profile.buy_in.max),
+                                  document=f"passport X{seat:07}")
             except IllegalAction:  # a first buy must be full at some tables (CP-12)
-                table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max)
+                table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max, document=f"passport X{seat:07}")
         for _ in range(rounds):
             for seat, player in list(table.session.players.items()):  # a broke player buys again
                 if player.stack < profile.profile.buy_in.min:

@@ -297,3 +297,24 @@ def test_the_dealer_terminal_neither_resumes_nor_offers_a_training_table(tmp_pat
     resumed = app.resume()
     assert resumed is not None and resumed.record.name == "Live 1"
     assert [t.name for t in app.known_tables()] == ["Live 1"]
+
+
+async def test_after_a_clean_quit_the_dealer_signs_in_again(tmp_path: Path) -> None:
+    """ctrl+q gives the table up and signs the dealer on duty out: the terminal started again
+    asks a dealer to sign in with their PIN before the table."""
+    from tests.staff_support import DEALER_KEYS
+    from tests.tui_support import seated_app as seated
+
+    app = seated(tmp_path, "high-card-flush", PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.table is not None and app.table.session.dealer is not None
+        await pilot.press("ctrl+q")
+    again = make_app(tmp_path / "ledger.sqlite", options=Options(seed=5))
+    async with again.run_test(size=SIZE) as pilot:
+        assert isinstance(again.screen, SignInModal)                       # a dealer signs in first
+        assert again.table is not None and again.table.session.dealer is None
+        await pilot.press(*DEALER_KEYS)
+        assert isinstance(again.screen, RoundScreen) and again.table.session.dealer is not None
+    out = [e.payload for e in SqliteLedger(tmp_path / "ledger.sqlite", readonly=True).table_events(
+        1, ["dealer_signed_out"])]
+    assert out[0]["reason"] == "the terminal was closed: the dealer signs in again"

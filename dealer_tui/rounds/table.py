@@ -60,6 +60,8 @@ TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 
 RESTARTED = "the terminal that held the table stopped: the dealer signs in again"
 """Why the dealer on duty was signed out when a terminal took the table over."""
+CLOSED = "the terminal was closed: the dealer signs in again"
+"""Why the dealer on duty was signed out when the terminal gave the table up (a clean exit)."""
 
 
 @dataclass
