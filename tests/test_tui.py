@@ -395,3 +395,22 @@ async def test_a_refused_z_or_a_says_why(tmp_path: Path) -> None:
         await pilot.press("A")
         assert screen.query_one(Notice).message == ("Last round's bets are placed again during the antes only; the "
                                                     "antes are over.")
+
+
+async def test_cp_12_a_short_first_buy_in_is_refused_in_its_dialog_which_keeps_the_name(tmp_path: Path) -> None:
+    """CP-12: a player's first buy is a full buy-in (100); 50 typed for Dee is refused in the
+    amount dialog, with the reason, the dialog still open for her; 100 seats her."""
+    from textual.widgets import Static
+
+    from dealer_tui.screens.amount_modal import AmountModal
+
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100)], seats=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", *"Dee", "enter", "ctrl+u", *"50", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, AmountModal) and "Dee" in dialog.title_text
+        said = str(dialog.query_one("#amount-error", Static).render())
+        assert "full" in said, said
+        assert 3 not in app.table.session.players  # type: ignore[union-attr]
+        await pilot.press("ctrl+u", *"100", "enter")
+        assert app.table.session.players[3].name == "Dee"  # type: ignore[union-attr]

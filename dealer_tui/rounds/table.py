@@ -194,6 +194,18 @@ class Table(TableMoney):
         self.check_authority(recorded, "take the marker")
         self._record_table(recorded)
 
+    def check_seating(self, seat: int, name: str, buy_in: int) -> None:
+        """Whether the player may sit at `seat` with `buy_in` by the game's rules and the tray, as
+        the dealer types it (`IllegalAction` says why not); nothing is recorded."""
+        self.session.seat_events(seat, name or "?", buy_in, self._buy_rule())
+        self.check_sale(buy_in)
+
+    def check_buying(self, seat: int, amount: int) -> None:
+        """Whether the seat may buy `amount` more by the game's rules and the tray (`IllegalAction`
+        says why not); nothing is recorded."""
+        self.session.buy_events(seat, amount, self._buy_rule())
+        self.check_sale(amount)
+
     def buy_chips(self, seat: int, amount: int, method: str = CASH, chips: Mapping[str, int] | None = None,
                   marker: Marker | None = None) -> None:
         self._between_rounds("buy chips")

@@ -70,7 +70,7 @@ class TableChanges(RoundSteps):
                                                                         card.strip(), marker, ident),
                                        f"{name} sits at seat {seat} with {v['chips']:,}" + _by(method, chips is not None)),
                                        lambda: screen.table.ctr_problem(name, card.strip(), seat, v["chips"])),
-                                   lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))
+                                   lambda v: screen.problem(lambda: screen.table.check_seating(seat, name, v["chips"])))
 
         screen.ask(ReasonModal(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
                                "A name is needed."), named)
@@ -109,7 +109,7 @@ class TableChanges(RoundSteps):
                                f"Seat {seat} buys {v['chips']:,}" + _by(method, chips is not None)),
                                lambda: screen.table.ctr_problem(player.name, player.card, seat, v["chips"],
                                                                 document=player.document)),
-                           lambda v: screen.problem(lambda: screen.table.check_sale(v["chips"])))
+                           lambda v: screen.problem(lambda: screen.table.check_buying(seat, v["chips"])))
 
     def action_identify(self) -> None:
         """The picked seat's player shows an ID document: its kind and number recorded against the seat."""
