@@ -414,3 +414,15 @@ async def test_cp_12_a_short_first_buy_in_is_refused_in_its_dialog_which_keeps_t
         assert 3 not in app.table.session.players  # type: ignore[union-attr]
         await pilot.press("ctrl+u", *"100", "enter")
         assert app.table.session.players[3].name == "Dee"  # type: ignore[union-attr]
+
+
+async def test_cp_9_n_without_a_seat_picked_says_why_for_the_seat_it_would_act_for(tmp_path: Path) -> None:
+    """`e` and `g` act for the first seat still setting its rows when none is picked; a refused
+    `n` (no natural in those cards, CP-9) gives that seat's reason, not "pick a seat"."""
+    from dealer_tui.widgets.notice import Notice
+
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4, seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "d", "n")
+        said = app.screen.query_one(Notice).message
+        assert said is not None and said.endswith("(CP-9)") and "pick the seat" not in said, said

@@ -61,6 +61,14 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
         waiting = rnd.waiting() if (rnd := self.round) is not None else []
         return next((s for w in waiting for s in found if s.seat == w), found[0] if found else None)
 
+    def key_seat(self, action: str) -> int | None:
+        """A refused key without a seat picked is asked of the seat its step would act for (the
+        first still setting its rows), as `e`, `g` and `n` act for it."""
+        if self.selected is not None:
+            return self.selected
+        waiting = rnd.waiting() if (rnd := self.round) is not None else []
+        return waiting[0] if waiting else None
+
     def _do(self, kind: str) -> None:
         spec = self._seat_spec(kind)
         if spec is not None:
