@@ -172,3 +172,15 @@ def test_hcf_5_cards_are_dealt_clockwise_starting_left_of_the_button(tmp_path: P
     for i, seat in enumerate((5, 6, 7, 1, 2, 3)):
         assert rnd.seats[seat].cards == tuple(cards[7 * i: 7 * i + 7]), f"seat {seat}"
     assert rnd.banker_cards == tuple(cards[42:49])
+
+
+def test_hcf_10_the_payout_lists_folded_hands_first_then_the_raised_ones_counter_clockwise_then_the_dp(
+        tmp_path: Path) -> None:
+    """Ann (seat 1) banks; Cy (seat 3) folds and is collected as he folds; Bob (seat 2), raised,
+    is the only hand settled against the DP; the DP's bank comes last: 3, 2, 1."""
+    from tests.hcf_support import big_payout_table, big_win
+
+    table = big_payout_table(SqliteLedger(tmp_path / "l.sqlite"))
+    big_win(table)
+    rnd = table.round
+    assert rnd is not None and rnd.settlement_order() == (3, 2, 1)

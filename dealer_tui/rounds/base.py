@@ -350,6 +350,11 @@ class Round(PayoutSteps, Handlers, ABC):
     def outcome(self) -> RoundOutcome | None:
         """The settlement once computed (payout phase on), else None."""
 
+    def settlement_order(self) -> tuple[int, ...]:
+        """The seats in the order the rules settle them, as the dealer pays them out (the payout
+        screen lists the rows so); () when the order is the rows' own."""
+        return ()
+
     @classmethod
     def replay(cls, profile: ProfileBase, setup: Mapping[str, Any], events: Sequence[Recorded]) -> Round:
         """Rebuild a round from its recorded events."""

@@ -322,6 +322,17 @@ class HighCardFlushRound(Round):
 
     # -- outcome ----------------------------------------------------------------------------
 
+    def settlement_order(self) -> tuple[int, ...]:
+        """HCF-10: the folded hands, collected as they folded, then the raised hands from the seat
+        to the right of the button counter-clockwise (by seat under the casino profile), then the
+        DP's bank."""
+        s = self.settlement
+        if s is None:
+            return ()
+        settled = [seat for seat in s.order if seat != s.banker.seat]
+        folded = [r.seat for r in s.players if r.seat not in settled and r.seat != s.banker.seat]
+        return (*folded, *settled, *(() if s.banker.seat is None else (s.banker.seat,)))
+
     def outcome(self) -> RoundOutcome | None:
         s = self.settlement
         if s is None:

@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.widgets import Digits, Static
 
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
-from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError
+from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
 from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome, SignOff
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
@@ -94,8 +94,10 @@ class PayoutScreen(Dialog[bool | str]):
 
     def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,
                  seat_label: str = "Seat", floor: FloorRequest | None = None, can_rekey: bool = False,
-                 tray_short: int = 0) -> None:
+                 tray_short: int = 0, order: tuple[int, ...] = ()) -> None:
         super().__init__()
+        self.order = order
+        """The seats in the order the rules settle them (the rows are listed and numbered so)."""
         self.tray_short = tray_short
         """Chips the tray lacks for this payout by the shift's records: it waits for a fill."""
         self.outcome, self.house_label, self.sign_off, self.threshold = outcome, house_label, sign_off, threshold
@@ -119,7 +121,7 @@ class PayoutScreen(Dialog[bool | str]):
         assert isinstance(other, PayoutScreen)
         self.outcome, self.house_label, self.sign_off = other.outcome, other.house_label, other.sign_off
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
-        self.can_rekey, self.tray_short = other.can_rekey, other.tray_short
+        self.can_rekey, self.tray_short, self.order = other.can_rekey, other.tray_short, other.order
         self.query_one("#payout-total-label", Static).update(self._total_label())
         self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
         self.query_one("#payout-summary", Static).update(self._summary())
@@ -162,14 +164,24 @@ class PayoutScreen(Dialog[bool | str]):
         changes = ", ".join(f"seat {s} {c:+}" for s, c in sorted(self.outcome.stack_changes.items()))
         return f"{changes}\n{self.house_label} {self.outcome.house:+}"
 
+    def ordered_rows(self) -> list[SettlementRow]:
+        """The rows in the order the rules settle the seats (`order`), each seat's bets together."""
+        rank = {seat: i for i, seat in enumerate(self.order)}
+        return sorted(self.outcome.rows, key=lambda r: rank.get(r.seat, len(rank)))
+
     def _show_rows(self) -> None:
-        rows = []
-        for row in self.outcome.rows:
+        rows, seats = [], []
+        for row in self.ordered_rows():
             label = BET_LABELS.get(row.bet, row.bet)
             result = f"{row.result:+}" if row.result else ("push" if row.bet not in BANK_BETS else "0")
-            rows.append((str(row.seat), label, str(row.stake), result, row.reason))
-        self.query_one(PayoutRows).show((self.seat_label, "Bet", "Stake", "Result", "Why"), rows, right=(2, 3),
-                                        visible=self._room_for_rows())
+            first = row.seat not in seats
+            if first:
+                seats.append(row.seat)
+            cells = (str(row.seat), label, str(row.stake), result, row.reason)
+            rows.append((f"{len(seats)}." if first else "", *cells) if self.order else cells)
+        header: tuple[str, ...] = (self.seat_label, "Bet", "Stake", "Result", "Why")
+        self.query_one(PayoutRows).show(("Order", *header) if self.order else header, rows,
+                                        right=(3, 4) if self.order else (2, 3), visible=self._room_for_rows())
         self._show_why(0)
 
     def _room_for_rows(self) -> int:
@@ -288,7 +300,7 @@ class PayoutScreen(Dialog[bool | str]):
         self._show_why(event.row)
 
     def _show_why(self, index: int) -> None:
-        rows = self.outcome.rows
+        rows = self.ordered_rows()
         text = f"{self.seat_label} {rows[index].seat}: {rows[index].reason}" if 0 <= index < len(rows) else ""
         self.query_one("#payout-why", Static).update(text)
 
