@@ -327,8 +327,9 @@ async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_
             assert isinstance(payout, PayoutScreen)
             shown.append(payout)
             rows = payout.query_one(PayoutRows)
-            assert [r[:4] for r in rows.rows] == [(first, "Ante", "5", "-5"), (second, "Ante", "5", "-5"),
-                                                  (str(dp), "Bank (DP)", "0", "+10")]
+            # HCF-10: the folded hands in the order they folded, then the DP's bank, numbered
+            assert [r[:5] for r in rows.rows] == [("1.", first, "Ante", "5", "-5"), ("2.", second, "Ante", "5", "-5"),
+                                                  ("3.", str(dp), "Bank (DP)", "0", "+10")]
             assert rows.styles.height is not None and rows.styles.height.value == 4   # a header and 3 rows
             assert payout.query_one("#payout-digits", Digits).value == "10"  # the 10 the DP takes in
             assert str(payout.query_one("#payout-why", Static).render()) == f"Seat {first}: Ante: folded — loses 5"

@@ -329,8 +329,10 @@ class HighCardFlushRound(Round):
         s = self.settlement
         if s is None:
             return ()
-        settled = [seat for seat in s.order if seat != s.banker.seat]
-        folded = [r.seat for r in s.players if r.seat not in settled and r.seat != s.banker.seat]
+        folded = [e.seat for e in self.events if isinstance(e, PlayerActed) and e.raised == 0]  # in folding order
+        settled = [seat for seat in s.order if seat != s.banker.seat and seat not in folded]
+        folded += [r.seat for r in s.players if r.seat not in settled and r.seat not in folded
+                   and r.seat != s.banker.seat]  # a hand that never acted
         return (*folded, *settled, *(() if s.banker.seat is None else (s.banker.seat,)))
 
     def outcome(self) -> RoundOutcome | None:
