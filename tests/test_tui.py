@@ -427,3 +427,20 @@ async def test_cp_9_n_without_a_seat_picked_says_why_for_the_seat_it_would_act_f
         await pilot.press("s", "d", "n")
         said = app.screen.query_one(Notice).message
         assert said is not None and said.endswith("(CP-9)") and "pick the seat" not in said, said
+
+
+def test_hcf_the_log_keeps_the_dps_take_apart_from_what_the_players_are_paid() -> None:
+    """HCF-9: seat 2 beats the DP, Ante 10 and Raise 10 win 1:1 (40 handed back); seat 3 folded
+    its Ante of 10: the DP pays 20 and takes in 10, no take of its own: 40 paid out. HCF-6: both
+    fold their Antes of 10: the DP takes in 20 and the players are paid nothing."""
+    from dealer_tui.events.table import PayoutConfirmed, PayoutRow
+    from dealer_tui.views import describe_common
+
+    beaten = PayoutConfirmed(rows=(PayoutRow(2, "ante", 10, 10, ""), PayoutRow(2, "raise", 10, 10, ""),
+                                   PayoutRow(3, "ante", 10, -10, ""), PayoutRow(1, "bank", 0, -10, "")),
+                             stack_changes={"1": -10, "2": 20, "3": -10}, house=0, seats=2, wagered=30, paid=40)
+    assert describe_common(beaten) == "Payout confirmed: 40 paid out"
+    folded = PayoutConfirmed(rows=(PayoutRow(2, "ante", 10, -10, ""), PayoutRow(3, "ante", 10, -10, ""),
+                                   PayoutRow(1, "bank", 0, 20, "")),
+                             stack_changes={"1": 20, "2": -10, "3": -10}, house=0, seats=2, wagered=20, paid=20)
+    assert describe_common(folded) == "Payout confirmed: 0 paid to the players, 20 to the DP"

@@ -22,6 +22,7 @@ from dealer_tui.events.table import (
     SignOffRequested,
     StepTakenBack,
 )
+from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.base import Round
 from rules.cards import Card
 from rules.registry import load, record
@@ -87,10 +88,13 @@ class Presenter(Protocol[RoundT_contra]):
 def describe_common(event: RoundEvent) -> str | None:
     """The events every game shares, in plain words (None for a game's own events)."""
     match event:
-        case PayoutConfirmed(paid=paid, signed_off_by=by, override=override):
+        case PayoutConfirmed(paid=paid, signed_off_by=by, override=override, rows=rows):
+            banks = {r.seat for r in rows if r.bet == "bank"}
+            take = sum(chips for seat, chips in seat_payouts(r.row() for r in rows).items() if seat in banks)
+            what = f"{paid - take:,} paid to the players, {take:,} to the DP" if take else f"{paid:,} paid out"
             if override:
-                return f"Payout confirmed: {paid} paid out on {by}'s override of the floor's refusal: {override}"
-            return f"Payout confirmed: {paid} paid out" + (f", signed off by {by}" if by else "")
+                return f"Payout confirmed: {what} on {by}'s override of the floor's refusal: {override}"
+            return f"Payout confirmed: {what}" + (f", signed off by {by}" if by else "")
         case RoundVoided(reason=reason, by=by, returned=returned):
             back = ", ".join(f"seat {seat} {chips}" for seat, chips in returned.items())
             return f"Round void: {reason}" + (f"; returned {back}" if back else "") + (f"; approved by {by}" if by else "")
