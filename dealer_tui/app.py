@@ -427,8 +427,10 @@ class DealerApp(OrderedKeysApp):
             self.release()  # one table at a time: the one left is free for another terminal
         self.table = table
         if table.took_over is not None:
-            self.notify(f"Table {table.record.name} taken over from {table.took_over.describe()}: that terminal "
-                        "is gone (recorded in the ledger)", timeout=10)
+            name = table.record.name
+            named = name if name.casefold().startswith("table") else f"Table {name}"  # never "Table Table 1"
+            self.notify(f"{named} taken over from {table.took_over.describe()}: that terminal is gone (recorded in "
+                        "the ledger)", timeout=10)
         screen_cls = round_screen(table.record.game)
         screen = screen_cls(table, self.staff)
         self.push_screen(screen)
