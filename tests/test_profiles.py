@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from rules.errors import InvalidProfile
 from rules.profiles.chinese_poker import ChinesePokerProfile
 from rules.profiles.high_card_flush import HighCardFlushProfile
-from rules.profiles.loader import ProfileLibrary, load_profile_file, shipped_dir
+from rules.profiles.loader import ProfileLibrary, load_profile_file, parse_profile, shipped_dir
 from rules.profiles.one_or_five import OneOrFiveProfile
 from rules.profiles.palace_poker import PalacePokerProfile
 
@@ -215,3 +215,13 @@ def test_profiles_are_frozen() -> None:
     profile = ProfileLibrary().find("palace-poker").profile
     with pytest.raises(ValidationError, match="frozen"):
         profile.small_bet = 1  # type: ignore[misc]
+
+
+def test_a_huge_alias_name_is_named_in_a_message_of_one_short_line() -> None:
+    """A profile may not use aliases; the alias named in the refusal is cut to 40 characters, so a
+    hostile file cannot make a message of thousands of characters."""
+    with pytest.raises(InvalidProfile) as caught:
+        parse_profile("*a" + "9" * 5000, "fuzz.yaml", "fuzz")
+    message = str(caught.value)
+    assert message.endswith("a profile may not use aliases; write the value out") and len(message) < 150
+    assert "*a" + "9" * 38 + "…:" in message

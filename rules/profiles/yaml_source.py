@@ -78,7 +78,7 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML has no type hint
         try:
             if self.check_event(yaml.AliasEvent):
                 event = self.peek_event()
-                self._refuse(event, f"alias *{event.anchor}: a profile may not use aliases; "
+                self._refuse(event, f"alias *{_clipped(str(event.anchor))}: a profile may not use aliases; "
                              "write the value out")
             if self.depth > MAX_DEPTH:
                 self._refuse(self.peek_event(), f"nested more than {MAX_DEPTH} levels deep")
@@ -89,9 +89,14 @@ class _Loader(yaml.SafeLoader):  # type: ignore[misc]  # PyYAML has no type hint
                 self.path.pop()
 
     def _refuse(self, event: Any, problem: str) -> None:
-        where = field_path(tuple(self.path))
+        where = _clipped(field_path(tuple(self.path)), 120)
         line = event.start_mark.line + 1
         raise InvalidProfile(f"{self.source}:{line}: {where + ': ' if where else ''}{problem}")
+
+
+def _clipped(text: str, most: int = 40) -> str:
+    """A name from the file as a message shows it: at most `most` characters, the rest cut ("…")."""
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def _step(index: Any) -> str | int | None:
