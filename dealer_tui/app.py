@@ -4,7 +4,7 @@ up a new one; then the game's round screen."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -25,7 +25,7 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.cash import training_table
 from dealer_tui.rounds.registry import keyed_games, playable_games
-from dealer_tui.rounds.table import CLOSED, Table
+from dealer_tui.rounds.table import CLOSED, Table, table_called
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.registry import round_screen, screen_games
@@ -76,7 +76,30 @@ class DealerApp(OrderedKeysApp):
                                     partial(screen.run_action, binding.action))
             yield SystemCommand("New table", "Set up another table (the current one stays in the ledger)",
                                 self.setup)
+        if isinstance(screen, (RoundScreen, SetupScreen)):
+            yield SystemCommand("Staff accounts", "A manager adds, changes and disables the staff (with their PIN)",
+                                self.open_staff)
         yield from super().get_system_commands(screen)
+
+    def open_staff(self, account: str = "", then: Callable[[], None] | None = None) -> None:
+        """The staff accounts, once a manager has signed in with their PIN for it; `then` once they close."""
+        from dealer_tui.screens.staff_screen import PURPOSE, StaffScreen
+
+        def done(_: object = None) -> None:
+            if then is not None:
+                then()
+        if self.staff.register().attached:
+            self.notify("This terminal's staff come from its pit server: a manager changes them there "
+                        "(`dealer-tui staff ... --ledger postgresql://...`).", severity="warning", timeout=10)
+            done()
+            return
+
+        def signed_in(approval: Approval | None) -> None:
+            if approval is None:
+                done()
+                return
+            self.push_screen(StaffScreen(self.staff, approval), done)
+        self.push_screen(SignInModal(self.staff, PURPOSE, account), signed_in)
 
     def source(self, kind: str = "shoe") -> CardSource:
         return source_for(kind, self.options.seed)
@@ -233,7 +256,7 @@ class DealerApp(OrderedKeysApp):
                 from dealer_tui.screens.first_manager import FirstManagerScreen
 
                 self.push_screen(FirstManagerScreen(self.staff, upgraded=bool(self.ledger.tables())),
-                                 lambda made: self.start() if made else self.exit())
+                                 lambda made: self.offer_staff() if made else self.exit())
                 return
             table = None if self.options.new_table else self.resume()
         except (TableInUse, LeaseLost) as exc:
@@ -252,6 +275,29 @@ class DealerApp(OrderedKeysApp):
             self.show_table(table)
         else:
             self.setup()
+
+    def offer_staff(self) -> None:
+        """Right after the first manager: the people a table needs, added now or later."""
+        from dealer_tui.screens.staff_screen import staffing_gaps
+
+        managers = self.staff.register().managers()
+        gaps = staffing_gaps(list(self.staff.register().accounts.values()))
+        if not managers or not gaps:
+            self.start()
+            return
+        manager = managers[0]
+
+        def chosen(choice: str | None) -> None:
+            if choice == "s":
+                self.open_staff(manager.id, then=self.start)
+            else:
+                self.start()
+        self.push_screen(ChoiceModal(f"{manager.describe()} is the ledger's first manager. A table needs "
+                                     f"{' and '.join(g.split(',')[0] for g in gaps)} too: a dealer deals the rounds, and "
+                                     "a supervisor signs off big payouts and voids misdeals (nobody approves a round "
+                                     "they dealt). Add them now?",
+                                     [("s", f"add the staff now ({manager.id} signs in with their PIN)"),
+                                      ("l", "later (F2 on the table setup, or Staff accounts in ctrl+p)")]), chosen)
 
     def on_unmount(self) -> None:
         gc.unfreeze()
@@ -383,8 +429,14 @@ class DealerApp(OrderedKeysApp):
                              cards=self.options.cards, keyed=keyed_games(), tables=self.known_tables(),
                              pit=self.link.delivery.conninfo if self.link is not None else "",
                              pit_names=self.link.delivery.pit_table_names()
-                             if self.link is not None and self.link.state.online else [])
+                             if self.link is not None and self.link.state.online else [],
+                             staff=self.open_staff, staffing=self.staffing)
         self.push_screen(screen, self.create_table)
+
+    def staffing(self) -> str:
+        from dealer_tui.screens.staff_screen import staffing_text
+
+        return staffing_text(list(self.staff.register().accounts.values()))
 
     def create_table(self, result: SetupResult | ResumeTable | None) -> None:
         if result is None:
@@ -427,9 +479,8 @@ class DealerApp(OrderedKeysApp):
             self.release()  # one table at a time: the one left is free for another terminal
         self.table = table
         if table.took_over is not None:
-            name = table.record.name
-            named = name if name.casefold().startswith("table") else f"Table {name}"  # never "Table Table 1"
-            self.notify(f"{named} taken over from {table.took_over.describe()}: that terminal is gone (recorded in "
+            named = table_called(table.record.name)
+            self.notify(f"{named[:1].upper()}{named[1:]} taken over from {table.took_over.describe()}: that terminal is gone (recorded in "
                         "the ledger)", timeout=10)
         screen_cls = round_screen(table.record.game)
         screen = screen_cls(table, self.staff)

@@ -60,7 +60,12 @@ async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_
         assert said == ("a PIN of one digit repeated is the first a guesser tries: choose another PIN and type it "
                         "in both fields.")
         await pilot.press(*"246813579", "enter", *"246813579", "enter")
+        assert isinstance(app.screen, ChoiceModal) and "A table needs a dealer and a supervisor" in app.screen.question
+        await pilot.press("l")                                     # staff later
         assert isinstance(app.screen, SetupScreen)
+        staffing = str(app.screen.query_one("#staffing", Static).render())
+        assert staffing.startswith("Staff — Active: 0 dealers, 0 supervisors, 1 manager, 0 auditors. Still needed: a "
+                                   "dealer; a supervisor")
         await pilot.press(*["tab"] * 5, *"Ann 5000, Bob 1000", "ctrl+o")
         assert isinstance(app.screen, SignInModal)                 # the dealer signs in before the first round
         await pilot.press(*"M1", "enter", *"246813579", "enter")      # a manager may deal

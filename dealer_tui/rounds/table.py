@@ -61,6 +61,12 @@ TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 RESTARTED = "the terminal that held the table stopped: the dealer signs in again"
 """Why the dealer on duty was signed out when a terminal took the table over."""
 CLOSED = "the terminal was closed: the dealer signs in again"
+
+
+def table_called(name: str) -> str:
+    """A table's name as a sentence says it: "Table 1" as it is, never "table Table 1"; any
+    other name as "table Pilot"."""
+    return name if name.casefold().startswith("table") else f"table {name}"
 """Why the dealer on duty was signed out when the terminal gave the table up (a clean exit)."""
 
 

@@ -1,6 +1,7 @@
 """The first start on a ledger with no staff accounts (a new casino, or a ledger from before
 accounts): its first account, a manager, is made here — the only one made without a manager's
-sign-in. The manager then adds the staff (`dealer-tui staff add ... --by ID`)."""
+sign-in. The manager then adds the staff on the staff screen (`screens.staff_screen`), or with
+`dealer-tui staff add ... --by ID`."""
 
 from __future__ import annotations
 
@@ -35,8 +36,7 @@ class FirstManagerScreen(ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static("Staff accounts: the first manager", classes="title")
             yield Static(f"{why} Every dealer, supervisor, manager and auditor signs in by ID and PIN; the "
-                         "manager adds them with `dealer-tui staff add --id ID --name NAME --role ROLE --by ID`.",
-                         classes="hint")
+                         "manager adds them next, on screen.", classes="hint")
             for field_id, label, placeholder, secret in FIELDS:
                 with Horizontal(classes="row"):
                     yield Label(label)

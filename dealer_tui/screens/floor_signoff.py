@@ -22,7 +22,7 @@ from dealer_tui.events.table import SignOffRequested
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.ledger.payouts import seat_chips
-from dealer_tui.rounds.table import round_dealers
+from dealer_tui.rounds.table import round_dealers, table_called
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.reason_modal import ReasonModal
@@ -147,7 +147,7 @@ class SignOffScreen(Screen[None]):
                         severity="warning", timeout=6)
             return
         record = pending.round
-        where = Purpose(SIGN_OFF, f"{purpose} at table {self.tables.name(record.table_id)}", record.table_id,
+        where = Purpose(SIGN_OFF, f"{purpose} at {table_called(self.tables.name(record.table_id))}", record.table_id,
                         record.number, signs=str(pending.request.payload.get("figures", "")))
 
         def signed(approval: Approval | None) -> None:

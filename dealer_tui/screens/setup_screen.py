@@ -3,6 +3,7 @@ the ledger to resume."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -128,13 +129,17 @@ class FieldError(ValueError):
 
 class SetupScreen(Screen[SetupResult | ResumeTable]):
     CSS_PATH = "setup.tcss"
-    BINDINGS = [Binding("ctrl+o", "open_table", "Open the table")]
+    BINDINGS = [Binding("ctrl+o", "open_table", "Open the table"), Binding("f2", "staff", "Staff accounts")]
 
     def __init__(self, library: ProfileLibrary, playable: list[str], *,
                  game: str | None = None, profile: str | None = None, seats: int | None = None,
                  cards: str | None = None, keyed: list[str] | None = None,
-                 tables: list[KnownTable] | None = None, pit: str = "", pit_names: list[str] | None = None) -> None:
+                 tables: list[KnownTable] | None = None, pit: str = "", pit_names: list[str] | None = None,
+                 staff: Callable[..., None] | None = None, staffing: Callable[[], str] | None = None) -> None:
+        """`staff(then=...)` opens the staff accounts (a manager signs in); `staffing()` says who
+        the ledger's staff are and who a table still lacks."""
         super().__init__()
+        self.staff, self.staffing = staff, staffing
         self.pit = pit
         self.pit_names = pit_names or []
         """The names of the pit's tables (other terminals'): a new table takes none of them."""
@@ -148,6 +153,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         game = self.game if self.game in self.playable else self.playable[0]
         yield Header(show_clock=False)
         with VerticalScroll(id="setup"):
+            yield Static("", id="staffing")
             if self.tables:
                 with Horizontal(classes="row"):
                     yield Label("Table")
@@ -185,6 +191,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
 
     def on_mount(self) -> None:
         self.title = "Dealer terminal — table setup"
+        self._show_staffing()
         self._fill_profiles(str(self.query_one("#game", Select).value))
         self._fill_card_sources(str(self.query_one("#game", Select).value))
         first = self.query_one("#table" if self.tables else "#game", Select)
@@ -250,6 +257,17 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             self.action_open_table()
         else:
             self.focus_next()
+
+    def _show_staffing(self) -> None:
+        if self.staffing is not None:
+            text = self.staffing()
+            shown = self.query_one("#staffing", Static)
+            shown.display = "needed" in text  # a table lacks someone: said first
+            shown.update(f"Staff — {text} F2: a manager adds them.")
+
+    def action_staff(self) -> None:
+        if self.staff is not None:
+            self.staff(then=self._show_staffing)
 
     def action_open_table(self) -> None:
         error = self.query_one("#setup-error", Static)

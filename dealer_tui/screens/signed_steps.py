@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dealer_tui.rounds.base import REKEY, Action
+from dealer_tui.rounds.table import table_called
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.round_steps import RoundSteps
@@ -30,7 +31,7 @@ class SignedSteps(RoundSteps):
         ledger recorded."""
         screen = self.screen_of_table()
         number = screen.table.session.rounds_started if for_round and screen.table.round is not None else None
-        purpose = Purpose(act, f"{what} at table {screen.table.record.name}", screen.table.record.id, number,
+        purpose = Purpose(act, f"{what} at {table_called(screen.table.record.name)}", screen.table.record.id, number,
                           signs=signs)
 
         def done(approval: Approval | None) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from dealer_tui.events.accounting import CASH, MARKER, chips_total
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.events.table import marker_purpose
+from dealer_tui.rounds.table import table_called
 from dealer_tui.rounds.table_money import MARKER_SIGNED, Marker
 from dealer_tui.rounds.tray import describe_chips
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
@@ -96,7 +97,7 @@ class TraySteps(RoundSteps):
         screen = self.screen_of_table()
         table = screen.table
         on_duty = table.session.dealer
-        where = f"at table {table.record.name}"
+        where = f"at {table_called(table.record.name)}"
         if on_duty is None:
             return
 

@@ -1,0 +1,293 @@
+"""The staff accounts at the terminal, for a manager signed in with their PIN: the accounts as
+`dealer-tui staff list` shows them, and the changes `dealer-tui staff` makes — add, another role,
+a new PIN, disable, lift a lock-out — each recorded as signed by that manager's sign-in. The
+screen closes itself after `IDLE_S` without a key: a manager's sign-in is not left open at a
+table for someone else to use."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Header, Input, Label, Static
+
+from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR
+from dealer_tui.ledger import LedgerError
+from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.staff import MANAGE, Approval, Purpose, StaffDesk, StaffError
+from dealer_tui.staff.authority import article
+from dealer_tui.staff.pins import MAX_DIGITS, min_digits, pin_problem
+from dealer_tui.staff.register import Account
+from dealer_tui.widgets.screen_keys import ScreenKeys
+
+IDLE_S = 120.0
+"""A manager's staff screen closes after this long without a key."""
+PURPOSE = Purpose(MANAGE, "manage the staff accounts")
+ROLE_KEYS = (("d", DEALER), ("s", SUPERVISOR), ("m", MANAGER), ("a", AUDITOR))
+ROLE_DOES = {DEALER: "deals the rounds", SUPERVISOR: "signs off big payouts, voids misdeals, witnesses trays",
+             MANAGER: "does all a supervisor does, and runs the staff and profiles",
+             AUDITOR: "reads everything and changes nothing"}
+
+
+def staffing_gaps(accounts: list[Account]) -> list[str]:
+    """Who a table still lacks: a dealer, and a supervisor to sign off big payouts and void
+    misdeals (a manager may too, but nobody approves an act on a round they dealt)."""
+    active = {a.role for a in accounts if a.active}
+    gaps = []
+    if DEALER not in active:
+        gaps.append("a dealer")
+    if SUPERVISOR not in active:
+        gaps.append("a supervisor, who signs off big payouts (nobody signs off a round they dealt)")
+    return gaps
+
+
+def staffing_text(accounts: list[Account]) -> str:
+    gaps = staffing_gaps(accounts)
+    active = [a for a in accounts if a.active]
+    counts = ", ".join(f"{sum(a.role == r for a in active)} {r}{'s' if sum(a.role == r for a in active) != 1 else ''}"
+                       for r in ROLES)
+    return f"Active: {counts}." + (f" Still needed: {'; '.join(gaps)}." if gaps else "")
+
+
+class AccountModal(ModalScreen[bool]):
+    """A new account's ID, name and PIN (twice), or a new PIN for an account (`account` given):
+    `submit` records it and returns what refused it ("" done); a refusal keeps the dialog open
+    with what was typed, the PINs cleared."""
+
+    CSS_PATH = "modal.tcss"
+    DEFAULT_CSS = "AccountModal { align: center middle; background: $background 60%; }"
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, title: str, role: str, submit: Callable[[dict[str, str]], str], account: str = "") -> None:
+        super().__init__()
+        self.title_text, self.role, self.submit, self.account = title, role, submit, account
+
+    def fields(self) -> list[tuple[str, str, str, bool]]:
+        digits = min_digits(self.role)
+        pins = [("pin", "PIN", f"{digits} to {MAX_DIGITS} digits", True), ("pin2", "PIN again", "", True)]
+        if self.account:
+            return pins
+        return [("account", "Account ID", "as on the badge, e.g. D7", False),
+                ("name", "Name", "the person's name", False), *pins]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            yield Static(f"The person types their own PIN ({min_digits(self.role)}+ digits), twice; nobody else "
+                         "needs to know it.", classes="hint")
+            for field_id, label, placeholder, secret in self.fields():
+                with Horizontal(classes="row"):
+                    yield Label(label)
+                    yield Input(placeholder=placeholder, password=secret, id=field_id,
+                                max_length=MAX_DIGITS if secret else 80)
+            yield Static("", id="account-error", classes="error")
+            yield Static("Enter goes on · Esc backs out (nothing is recorded)", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(f"#{self.fields()[0][0]}", Input).focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        order = [f[0] for f in self.fields()]
+        values = {f: self.query_one(f"#{f}", Input).value for f in order}
+        error = self.query_one("#account-error", Static)
+        at = order.index(event.input.id or order[0])
+        if event.input.id in ("account", "name") and not values[event.input.id].strip():
+            error.update("Type the account ID, then Enter." if event.input.id == "account"
+                         else "Type the person's name, then Enter.")
+            return
+        if event.input.id == "pin":
+            problem = pin_problem(values["pin"], self.role)
+            if problem is not None:
+                self._refused(f"{problem}: choose another PIN and type it in both fields.")
+                return
+        if at + 1 < len(order):
+            error.update("")
+            self.query_one(f"#{order[at + 1]}", Input).focus()
+            return
+        if values["pin"] != values["pin2"]:
+            self._refused("The two PINs differ: type the PIN again, in both fields.")
+            return
+        refused = self.submit(values)
+        if refused:
+            self._refused(refused, to_id=not self.account and "PIN" not in refused)
+            return
+        self.dismiss(True)
+
+    def _refused(self, why: str, to_id: bool = False) -> None:
+        self.query_one("#account-error", Static).update(why[:1].upper() + why[1:])
+        for field_id in ("pin", "pin2"):
+            self.query_one(f"#{field_id}", Input).value = ""
+        self.query_one("#account" if to_id else "#pin", Input).focus()
+
+
+class StaffScreen(Screen[None]):
+    """Every account of the ledger, for the manager who signed in (`approval`)."""
+
+    CSS_PATH = "floor.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("a", "add", "Add an account"), Binding("r", "role", "Role"), Binding("p", "pin", "New PIN"),
+        Binding("d", "disable", "Disable"), Binding("u", "unlock", "Lift a lock-out"),
+        Binding("escape", "back", "Done (signs out)")]
+
+    def __init__(self, desk: StaffDesk, approval: Approval, *, idle_s: float = IDLE_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self.desk, self.approval = desk, approval
+        self.idle_s, self.clock = idle_s, clock
+        self.last_key = clock()
+        self.accounts: list[Account] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static("", id="staff-status")
+        yield DataTable(id="staff-table", zebra_stripes=True, cursor_type="row")
+        yield Static("", id="staff-detail", markup=False)
+        yield ScreenKeys()
+
+    def on_mount(self) -> None:
+        self.title = f"Staff accounts — {self.approval.describe()}"
+        table = self.query_one(DataTable)
+        table.add_columns("ID", "Name", "Role", "State")
+        table.focus()
+        self.reload()
+        self.set_interval(5.0, self.idle_check)
+
+    def on_key(self, event: events.Key) -> None:
+        self.last_key = self.clock()
+
+    def on_screen_resume(self) -> None:
+        self.last_key = self.clock()  # back from a dialog: the manager was there
+
+    def idle_check(self) -> None:
+        if self.app.screen is self and self.clock() - self.last_key >= self.idle_s:
+            self.notify(f"The staff accounts closed after {int(self.idle_s)} s without a key: "
+                        f"{self.approval.name} is signed out of them.", timeout=10)
+            self.dismiss(None)
+
+    def reload(self, select: str = "") -> None:
+        register = self.desk.register()
+        self.accounts = sorted(register.accounts.values(), key=lambda a: (ROLES.index(a.role), a.id))
+        table = self.query_one(DataTable)
+        table.clear()
+        for account in self.accounts:
+            table.add_row(account.id, account.name, account.role, self._state(account))
+        if select:
+            at = next((i for i, a in enumerate(self.accounts) if a.id == select), 0)
+            table.move_cursor(row=at)
+        self.query_one("#staff-status", Static).update(staffing_text(self.accounts))
+        self._detail(table.cursor_row)
+
+    def _state(self, account: Account) -> str:
+        if not account.active:
+            return "disabled"
+        locked = self.desk.locked_for(account.id)
+        return f"locked {locked} s" if locked else "active"
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._detail(event.cursor_row)
+
+    def _detail(self, row: int) -> None:
+        account = self._at(row)
+        self.query_one("#staff-detail", Static).update(
+            "" if account is None else f"{account.describe()} {ROLE_DOES[account.role]}.")
+
+    def _at(self, row: int) -> Account | None:
+        return self.accounts[row] if 0 <= row < len(self.accounts) else None
+
+    def _selected(self) -> Account | None:
+        account = self._at(self.query_one(DataTable).cursor_row)
+        if account is None:
+            self.notify("No account is selected: a adds one.", severity="warning")
+        return account
+
+    def _record(self, change: Callable[[], None], done: str, select: str = "") -> str:
+        """Make a change; what refused it ("" done), the screen read again either way."""
+        try:
+            change()
+        except (StaffError, LedgerError) as exc:
+            return f"{str(exc)[:1].upper()}{str(exc)[1:]}. Nothing was changed."
+        self.notify(f"{done} (by {self.approval.describe()}).")
+        self.reload(select)
+        return ""
+
+    def action_add(self) -> None:
+        def role_chosen(key: str | None) -> None:
+            role = dict(ROLE_KEYS).get(key or "")
+            if role is None:
+                return
+
+            def submit(values: dict[str, str]) -> str:
+                account, name = values["account"].strip(), values["name"].strip()
+                return self._record(lambda: self.desk.add(account, name, role, values["pin"], self.approval),
+                                    f"{name} ({account}) is added as {article(role)}", account)
+            self.app.push_screen(AccountModal(f"A new {role}'s account", role, submit))
+
+        self.app.push_screen(ChoiceModal("Add an account: which role?",
+                                         [(k, f"{r} — {ROLE_DOES[r]}") for k, r in ROLE_KEYS]), role_chosen)
+
+    def action_role(self) -> None:
+        account = self._selected()
+        if account is None:
+            return
+
+        def chosen(key: str | None) -> None:
+            role = dict(ROLE_KEYS).get(key or "")
+            if role is None or role == account.role:
+                return
+            refused = self._record(lambda: self.desk.set_role(account.id, role, self.approval),
+                                   f"{account.id} is {article(role)} now", account.id)
+            if refused:
+                self.notify(refused, severity="error", timeout=10)
+
+        self.app.push_screen(ChoiceModal(f"{account.describe()}: which role from now on?",
+                                         [(k, r) for k, r in ROLE_KEYS if r != account.role]), chosen)
+
+    def action_pin(self) -> None:
+        account = self._selected()
+        if account is None:
+            return
+
+        def submit(values: dict[str, str]) -> str:
+            return self._record(lambda: self.desk.set_pin(account.id, values["pin"], self.approval),
+                                f"The PIN of {account.id} is changed", account.id)
+        self.app.push_screen(AccountModal(f"A new PIN for {account.describe()}", account.role, submit,
+                                          account=account.id))
+
+    def action_disable(self) -> None:
+        account = self._selected()
+        if account is None:
+            return
+
+        def check(reason: str) -> str | None:
+            return self._record(lambda: self.desk.disable(account.id, self.approval, reason),
+                                f"{account.id} is disabled", account.id) or None
+        self.app.push_screen(ReasonModal(f"Disable {account.describe()}: it may not sign in any more (its "
+                                         "records stay). Why?", "e.g. left the casino", check=check))
+
+    def action_unlock(self) -> None:
+        account = self._selected()
+        if account is None:
+            return
+        if not self.desk.locked_for(account.id):
+            self.notify(f"{account.describe()} is not locked out: nothing to lift.", severity="warning")
+            return
+
+        def check(reason: str) -> str | None:
+            return self._record(lambda: self.desk.unlock(account.id, self.approval, reason),
+                                f"The lock-out of {account.id} is lifted", account.id) or None
+        self.app.push_screen(ReasonModal(f"Lift the lock-out of {account.describe()} before it runs out. Why?",
+                                         "e.g. identity checked in person", check=check))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
