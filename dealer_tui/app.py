@@ -14,7 +14,6 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from dealer_tui.audit import table_profiles
 from dealer_tui.events import typed
 from dealer_tui.events.table import TableChanged, TableOpened
 from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
@@ -26,6 +25,7 @@ from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.cash import training_table
 from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import CLOSED, Table, table_called
+from dealer_tui.rounds.table_profiles import current_profile
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.registry import round_screen, screen_games
@@ -488,17 +488,6 @@ class DealerApp(OrderedKeysApp):
         screen.call_after_refresh(self.call_later, self.settle_in, screen)
         if table.session.dealer is None:  # no round starts until a dealer signs in
             screen.call_after_refresh(screen.action_dealer)
-
-
-def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
-    """The profile the table runs under now: the text the ledger holds for its latest change."""
-    profiles = table_profiles(ledger, next(t for t in ledger.tables() if t.id == table_id))
-    events = ledger.table_events(table_id, [TableOpened.KIND, TableChanged.KIND])
-    if not events:
-        raise LedgerError(f"table {table_id} has no opening record: its creation never completed")
-    latest = typed(events[-1])
-    assert isinstance(latest, (TableOpened, TableChanged))
-    return profiles[latest.profile_sha256]
 
 
 def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None,

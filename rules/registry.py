@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 from rules.errors import BadInput
@@ -100,16 +101,22 @@ def load(ref: str) -> Any:
 
 def installed(ref: str | None) -> bool:
     """Whether this build has the part a reference names (a build may leave a game's screen or
-    live-table round out); an import error inside the part itself is not hidden."""
+    live-table round out): found on the path, not imported (a terminal's start imports only the
+    game it opens); an import error inside the part shows when the part is loaded."""
     if ref is None:
         return False
-    module = ref.partition(":")[0]
     try:
-        load(ref)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
+        return find_spec(ref.partition(":")[0]) is not None
+    except ModuleNotFoundError:  # a package on the way is missing
         return False
+
+
+def imported(ref: str | None) -> bool:
+    """Import the part a reference names if this build has it (a module that registers what it
+    defines, when imported): whether it has it."""
+    if ref is None or not installed(ref):
+        return False
+    load(ref)
     return True
 
 

@@ -36,10 +36,17 @@ def test_every_part_of_a_game_record_is_that_games(game) -> None:  # type: ignor
 
 
 def test_a_part_this_build_lacks_is_not_installed_and_a_broken_one_is_not_hidden() -> None:
+    import sys
+
     assert not installed("dealer_tui.screens.no_such_screen:Screen")
+    assert not installed("dealer_tui.no_such_package.screen:Screen")
     assert not installed(None)
+    sys.modules.pop("dealer_tui.screens.round_palace_poker", None)
+    assert installed("dealer_tui.screens.round_palace_poker:PalacePokerScreen")
+    assert "dealer_tui.screens.round_palace_poker" not in sys.modules   # found, not imported: a start stays quick
+    assert installed("dealer_tui.rounds.high_card_flush:NoSuchRound")  # the module is there ...
     with pytest.raises(AttributeError):
-        installed("dealer_tui.rounds.high_card_flush:NoSuchRound")
+        load("dealer_tui.rounds.high_card_flush:NoSuchRound")          # ... and loading it says what is wrong
 
 
 def test_an_unknown_game_names_the_known_ones() -> None:

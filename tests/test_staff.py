@@ -456,7 +456,7 @@ def test_a_table_whose_recorded_profile_was_swapped_does_not_open(tmp_path: Path
         data = {**json.loads(payload), "profile_text": text, "profile_sha256": hashlib.sha256(text.encode()).hexdigest()}
         db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(data), event_id))
     rehash(tmp_path / "ledger.sqlite")
-    from dealer_tui.app import current_profile
+    from dealer_tui.rounds.table_profiles import current_profile
 
     again = SqliteLedger(tmp_path / "ledger.sqlite")
     swapped = current_profile(again, 1)

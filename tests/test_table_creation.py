@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from dealer_tui.app import current_profile, make_app
+from dealer_tui.app import make_app
+from dealer_tui.rounds.table_profiles import current_profile
 from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.schema import SCHEMA_VERSION

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from dealer_tui.accounting.shifts import ENDED, ShiftFigures, TableShifts
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.audit.resettle import table_profiles
+from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.events.table import RoundStarted, TableChanged
 from dealer_tui.ledger.base import Ledger, TableRecord
 from dealer_tui.ledger.pg_status import PitStatus

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.audit import table_profiles
+from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow

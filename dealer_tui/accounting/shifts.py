@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from dealer_tui.accounting.dealers import DealerFigures
 from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Edge, Theory
-from dealer_tui.audit import table_profiles
+from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.accounting import MARKER, ChipsColouredUp, TrayCounted, TrayCredited, TrayFilled
 from dealer_tui.events.table import (

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from dealer_tui.audit.authority_audit import AuthorityAudit
-from dealer_tui.audit.resettle import resettle, table_profiles
+from dealer_tui.audit.resettle import resettle
+from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.audit.table_audit import HOUR_FIGURES, Seating, TableAudit
 from dealer_tui.ledger.base import ROUND_SETTLED, STAFF_REGISTER, Ledger, TableRecord
 from dealer_tui.ledger.records import AuditReads

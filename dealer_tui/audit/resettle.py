@@ -13,6 +13,7 @@ from dealer_tui.ledger.base import Ledger, SettlementRow, TableRecord
 from dealer_tui.rounds.base import Round, RoundOutcome
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile, parse_profile
 
@@ -21,20 +22,6 @@ def rules_revision(rnd: Round) -> int | None:
     """The RULES.md revision a round is settled by, for a game whose rules changed between
     revisions (Chinese Poker); None for the others."""
     return rnd.revision if isinstance(rnd, ChinesePokerRound) else None
-
-
-def table_profiles(ledger: Ledger, table: TableRecord) -> dict[str, LoadedProfile]:
-    """Every profile the table has run under, by its sha256, from the texts the ledger keeps."""
-    found: dict[str, LoadedProfile] = {}
-    for event in ledger.table_events(table.id, [TableOpened.KIND, TableChanged.KIND]):
-        try:
-            opening = typed(event)
-        except EventError:  # verify names an event that does not read
-            continue
-        if isinstance(opening, (TableOpened, TableChanged)):
-            loaded = parse_profile(opening.profile_text, f"ledger table {table.id}", opening.profile)
-            found[loaded.sha256] = loaded
-    return found
 
 
 def resettle(ledger: Ledger, table: TableRecord, round_id: int, number: int,

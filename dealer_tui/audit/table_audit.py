@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dealer_tui.audit.resettle import resettle_events, table_profiles
+from dealer_tui.audit.resettle import resettle_events
+from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.audit.tray_audit import TrayAudit
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
 from dealer_tui.events.table import (

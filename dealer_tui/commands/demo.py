@@ -163,7 +163,7 @@ def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Tab
     """The training table named with `--table`, reopened under its latest profile (`TableInUse`
     while another terminal has it open); None when there is none. A live table is refused: demo
     players never play into a live table's records."""
-    from dealer_tui.audit import table_profiles
+    from dealer_tui.rounds.table_profiles import table_profiles
     from dealer_tui.events import typed, typed_as
     from dealer_tui.events.table import TableChanged, TableOpened
     from dealer_tui.ledger import LedgerError

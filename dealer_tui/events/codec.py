@@ -185,11 +185,11 @@ _LOADED: set[str] = set()
 
 def _load(game: str) -> None:
     """The game's events (its record names the module, which registers them when imported)."""
-    from rules.registry import installed, record
+    from rules.registry import imported, record
 
     _LOADED.add(game)
     try:
-        installed(record(game).events)
+        imported(record(game).events)
     except RulesError:  # not a game this build knows: only every table's events read
         pass
 

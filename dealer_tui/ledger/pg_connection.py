@@ -21,16 +21,8 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 from dealer_tui.ledger.base import (
     LedgerError,
 )
-
-
-def is_server(where: object) -> bool:
-    """Whether a `--ledger` names a PostgreSQL server rather than a file."""
-    return str(where).startswith(("postgresql://", "postgres://"))
-
-
-def shown(conninfo: str) -> str:
-    """The conninfo as the screens show it: any password left out."""
-    return re.sub(r"(://[^:/@]*):[^@]*@", r"\1@", re.sub(r"password=\S+", "password=…", conninfo))
+from dealer_tui.ledger.where import is_server as is_server
+from dealer_tui.ledger.where import shown as shown
 
 
 logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are not printed over a screen

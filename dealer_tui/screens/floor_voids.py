@@ -107,7 +107,7 @@ class Voids:
 
     def _table_profiles(self, table_id: int) -> dict[str, Any]:
         if table_id not in self._profiles:
-            from dealer_tui.audit import table_profiles
+            from dealer_tui.rounds.table_profiles import table_profiles
 
             table = next(t for t in self.ledger.tables() if t.id == table_id)
             self._profiles[table_id] = dict(table_profiles(self.ledger, table))

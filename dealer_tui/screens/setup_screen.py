@@ -13,7 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from dealer_tui.ledger.postgres import is_server
+from dealer_tui.ledger.where import is_server
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from rules.registry import games
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from rules.errors import BadInput
 from rules.profiles.loader import ProfileLibrary
-from rules.registry import GAMES, game, installed
+from rules.registry import GAMES, game, imported
 
 Settler = Callable[[dict[str, Any], ProfileLibrary], dict[str, Any]]
 BriefSettler = Callable[[dict[str, Any], ProfileLibrary], str | None]
@@ -51,7 +51,7 @@ def register_brief_settler(game_id: str) -> Callable[[BriefSettler], BriefSettle
 def settler(game_id: str) -> Settler | None:
     """The settler of one game, its module (the game's record names it) imported on first use."""
     if game_id not in _SETTLERS and game_id in _SETTLED:
-        installed(_SETTLED[game_id])
+        imported(_SETTLED[game_id])
     return _SETTLERS.get(game_id)
 
 
