@@ -16,11 +16,16 @@ counted until the app is quiet. Toasts are on, as in the dealer's terminal.
 20 ms each: a press bound to nothing ("idle_pilot_press") shows that floor. Both are reported.
 
 Cold start ("cold_first_frame"): a fresh interpreter per run, from starting the process to the
-first frame of the round screen; "cold_process" is the whole run, interpreter exit included.
+first frame of the round screen, on a ledger with staff and a seated table made beforehand (so
+the staff's PIN derivation is not counted); "cold_process" is the whole run, interpreter exit
+included.
 
-`--against DIR [DIR ...]` compares versions side by side: key to frame with the `dealer_tui` of
-this checkout and of each DIR (another copy of the project), a fresh interpreter per run, the
-versions run after run in turn (`--runs`).
+`--against DIR [DIR ...]` compares versions side by side: cold start and key to frame with the
+`dealer_tui` of this checkout and of each DIR (another copy of the project), a fresh interpreter
+per run, the versions run after run in turn (`--runs`).
+
+Keys per round ("rounds"): one whole round of each game as a fast dealer plays it (`GAME_ROUNDS`),
+the keys counted and their key to frame summed.
 """
 
 from __future__ import annotations
@@ -43,15 +48,16 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 SIZE = (120, 36)
 PLAYERS = [(1, "Ann", 20000), (2, "Bob", 20000), (3, "Cy", 20000)]
-ROUND = ["s", "y", "2", "a", "enter", "3", "a", "enter", "d", "f", "f", "v", "p", "enter"]
+ROUND = ["s", "y", "2", "a", "enter", "3", "a", "enter", "d", "f", "f", "v", "enter"]
 QUIET_POLL_S = 0.0005
 
 COLD = """
 import sys, time, asyncio
-sys.path[:0] = [{root!r}, {tests!r}]
-from tui_support import seated_app
+sys.path[:0] = [{root!r}]
+from pathlib import Path
+from dealer_tui.app import Options, make_app
 from dealer_tui.screens.round_screen import RoundScreen
-app = seated_app(__import__('pathlib').Path({tmp!r}), "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000)])
+app = make_app(Path({ledger!r}), options=Options(seed=5))
 first = []
 shown = app._display
 def display(screen, update):
@@ -68,17 +74,36 @@ print(first[0])
 """
 
 
+def cold_ledger(work: Path) -> Path:
+    """A ledger with staff and a seated High Card Flush table, made before the clock starts
+    (its PINs' key derivation is the setup's, not the terminal's)."""
+    from tui_support import seated_app
+
+    work.mkdir(parents=True, exist_ok=True)
+    seated_app(work, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000)])
+    return work / "ledger.sqlite"
+
+
+def cold_run(tree: Path, ledger: Path) -> tuple[float, float]:
+    """Seconds from starting a fresh interpreter to the round screen's first frame with the
+    `dealer_tui` of `tree` on a copy of `ledger`; and the whole process."""
+    import shutil
+
+    copy = ledger.parent / f"run-{time.perf_counter_ns()}"
+    copy.mkdir()
+    for f in ledger.parent.glob(ledger.name + "*"):
+        shutil.copy(f, copy / f.name)
+    code = COLD.format(root=str(tree), ledger=str(copy / ledger.name))
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    return float(out.split()[-1]) - start, time.time() - start
+
+
 def cold_start(tmp: Path, runs: int = 5) -> tuple[list[float], list[float]]:
-    first_frame, process = [], []
-    for i in range(runs):
-        work = tmp / f"cold{i}"
-        work.mkdir()
-        code = COLD.format(root=str(ROOT), tests=str(ROOT / "tests"), tmp=str(work))
-        start = time.time()
-        out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
-        process.append(time.time() - start)
-        first_frame.append(float(out.split()[-1]) - start)
-    return first_frame, process
+    """Cold start of this checkout, `runs` times, on one prepared ledger (each run on its copy)."""
+    ledger = cold_ledger(tmp / "cold")
+    times = [cold_run(ROOT, ledger) for _ in range(runs)]
+    return [t[0] for t in times], [t[1] for t in times]
 
 
 def frame_log(app: Any) -> list[float]:
@@ -151,9 +176,12 @@ async def frames_run(tmp: Path, rounds: int, ordered: bool = True) -> list[tuple
         frames = frame_log(app)
         for _ in range(rounds):
             for key in ROUND:
-                seconds, count = await key_to_frame(app, frames, key)
-                out.append((key, seconds, count))
-                await pilot.pause()
+                for pressed in (key, "p") if key == "v" else (key,):
+                    if pressed == "p" and type(app.screen).__name__ == "PayoutScreen":
+                        continue  # the payout came up with the reveal (a version before that pressed p)
+                    seconds, count = await key_to_frame(app, frames, pressed)
+                    out.append((pressed, seconds, count))
+                    await pilot.pause()
     return out
 
 
@@ -174,6 +202,46 @@ async def pilot_run(tmp: Path, rounds: int) -> tuple[list[float], list[float]]:
                 await pilot.press(key)
                 times.append(time.perf_counter() - start)
     return idle, times
+
+
+GAME_ROUNDS: dict[str, tuple[list[tuple[int, str, int]], int, int, list[str]]] = {
+    # game: (players, seats, seed, the keys of one whole round as a fast dealer plays it)
+    "high-card-flush": (PLAYERS, 7, 5, ["s", "y", "2", "a", "enter", "3", "a", "enter", "d", "f", "f", "v", "enter"]),
+    "one-or-five": ([(1, "Ann", 1000), (2, "Bob", 1000)], 6, 5,
+                    ["s", "1", "a", "enter", "2", "a", "enter", "d", "p", "b", "b", "v", "enter"]),
+    "chinese-poker": ([(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], 4, 5,
+                      ["s", "d", "g", "k", "g", "k", "g", "k", "v", "enter"]),
+    "palace-poker": ([(1, "Ann", 1000), (2, "Bob", 1000), (4, "Dee", 1000)], 10, 1,
+                     ["s", "d", "A", "d", "d", "w", "w", "w", "v", "enter"]),
+}
+"""Each game's round: start, antes, deal, each seat's decision, reveal (the payout comes up with
+it) and the payout confirmed."""
+
+
+async def game_round(tmp: Path, game: str) -> tuple[int, float, str]:
+    """One round of `game` by its keys: how many, key to frame summed, and the phase it ended in."""
+    from tui_support import seated_app
+
+    players, seats, seed, keys = GAME_ROUNDS[game]
+    app = seated_app(tmp, game, players, seats=seats, seed=seed)
+    total = 0.0
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        frames = frame_log(app)
+        for key in keys:
+            total += (await key_to_frame(app, frames, key))[0]
+            await pilot.pause()
+        phase = app.table.round.phase.value if app.table is not None and app.table.round is not None else "none"
+    return len(keys), total, phase
+
+
+def game_rounds(tmp: Path) -> dict[str, dict[str, float | str]]:
+    out: dict[str, dict[str, float | str]] = {}
+    for game in GAME_ROUNDS:
+        (tmp / game).mkdir(parents=True)
+        keys, seconds, phase = asyncio.run(game_round(tmp / game, game))
+        out[game] = {"keys": keys, "seconds": seconds, "ended": phase}
+    return out
 
 
 def p95(values: list[float]) -> float:
@@ -220,19 +288,24 @@ def keys_in(tree: Path, rounds: int) -> list[tuple[str, float, int]]:
 
 
 def compare_trees(others: list[Path], rounds: int, runs: int, as_json: bool) -> None:
-    """Key to frame with this checkout and each of `others`, run after run in turn."""
+    """Cold start and key to frame with this checkout and each of `others`, run after run in turn."""
     trees = [ROOT, *others]
     for tree in others:
         if not (tree / "dealer_tui").is_dir():
             raise SystemExit(f"{tree}: no dealer_tui here (not a copy of the project)")
     drawn: dict[Path, list[tuple[str, float, int]]] = {tree: [] for tree in trees}
-    for _ in range(runs):
-        for tree in trees:
-            drawn[tree] += keys_in(tree, rounds)
+    cold: dict[Path, list[float]] = {tree: [] for tree in trees}
+    with tempfile.TemporaryDirectory() as tmp:
+        ledger = cold_ledger(Path(tmp) / "cold")
+        for _ in range(runs):
+            for tree in trees:
+                cold[tree] += [cold_run(tree, ledger)[0] for _ in range(2)]
+                drawn[tree] += keys_in(tree, rounds)
     result: dict[str, dict[str, float]] = {}
     for tree in trees:
         seconds = [s for _, s, _ in drawn[tree]]
-        result[str(tree)] = {"key_to_frame_median_ms": statistics.median(seconds) * 1e3,
+        result[str(tree)] = {"cold_first_frame_median_s": statistics.median(cold[tree]),
+                             "key_to_frame_median_ms": statistics.median(seconds) * 1e3,
                              "key_to_frame_p95_ms": p95(seconds) * 1e3, "key_to_frame_max_ms": max(seconds) * 1e3,
                              "frames_per_key": statistics.mean(c for _, _, c in drawn[tree]), "keys": len(seconds)}
     if not as_json:
@@ -268,6 +341,7 @@ def main() -> None:
         (Path(tmp) / "pilot").mkdir()
         drawn = asyncio.run(frames_run(Path(tmp) / "frames", args.rounds))
         idle, pressed = asyncio.run(pilot_run(Path(tmp) / "pilot", args.rounds))
+        per_game = game_rounds(Path(tmp) / "games")
     seconds = [s for _, s, _ in drawn]
     slowest = sorted(drawn, key=lambda d: -d[1])[:5]
     result = {"cold_first_frame_median_s": statistics.median(first_frame), "cold_first_frame_max_s": max(first_frame),
@@ -281,7 +355,10 @@ def main() -> None:
         for k, v in result.items():
             print(f"{k:>27}: {v:,.3f}")
         print(f"{'slowest':>27}: " + ", ".join(f"{k} {s * 1e3:.0f} ms ({c} frames)" for k, s, c in slowest))
-    print(json.dumps(result))
+        for game, figures in per_game.items():
+            print(f"{game:>27}: {figures['keys']} keys a round, {float(figures['seconds']) * 1e3:,.0f} ms of key to "
+                  f"frame, ended {figures['ended']}")
+    print(json.dumps({**result, "rounds": per_game}))
 
 
 if __name__ == "__main__":

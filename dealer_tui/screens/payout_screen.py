@@ -256,6 +256,8 @@ class PayoutScreen(Dialog[bool | str]):
         """Why the key `pressed` does nothing now (None: it acts, or it is not one of this screen's)."""
         if pressed == "F":  # the table's key, shown under the dialog
             return "F: the floor review opens from the table; Esc backs out of the payout first (nothing is paid)"
+        if pressed == "p":  # the table's key: the payout is this screen
+            return "p: this is the payout; Enter confirms it, Esc backs out to the table (nothing is paid)"
         action = next((b.action for b in self.BINDINGS if isinstance(b, Binding) and b.key == pressed), None)
         if action is None or self.check_action(action, ()):
             return None

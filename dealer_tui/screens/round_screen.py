@@ -260,7 +260,9 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
 
     def performed(self, action: Action, failed: RulesError | LedgerError | None) -> bool:
         """The screen after `action` went to the table: redrawn; a refusal told in the notice line,
-        a storage fault offered again (`ledger_fault`)."""
+        a storage fault offered again (`ledger_fault`). A step that brings the payout (the hands
+        shown down) puts the payout to confirm on screen at once: `p` would carry no decision."""
+        before = self._shown_phase
         try:
             if failed is not None:
                 if not self.ledger_fault(failed, lambda: self.perform(action)):
@@ -272,6 +274,8 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         rnd = self.round
         if rnd is not None and rnd.phase in (Phase.DONE, Phase.VOID):
             self.set_timer(TIDY_AFTER_ROUND_S, tidy_memory)
+        if rnd is not None and rnd.phase is Phase.PAYOUT and before is not Phase.PAYOUT:
+            self.action_payout()
         return True
 
     def _release_seat(self) -> None:
