@@ -96,7 +96,7 @@ def test_hcf_rounds_typed_ahead_are_recorded_as_typed(tmp_path: Path) -> None:
                     str(first), "a", str(a1), "Tab", str(f1), "Tab", str(s1), "Enter",
                     str(second), "a", "BSpace", str(a2), "Tab", "BSpace", str(f2), "Tab", "BSpace",
                     str(s2), "Enter",
-                    "d", "r", str(a1), "Enter", "f", "y", "v", "p", "Enter"]
+                    "d", "r", str(a1), "Enter", "f", "y", "v", "Enter"]
             term.send(keys)
             events = _wait_for_round(term, ledger_path, r + 1)
             antes = sorted([("ante_placed", {"seat": first, "ante": a1, "flush": f1, "straight_flush": s1}),

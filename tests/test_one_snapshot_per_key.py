@@ -35,7 +35,7 @@ async def test_a_whole_round_works_out_legal_actions_once_per_recorded_event(tmp
         # the bank accepted (the round starts), two antes, the deal, a raise, a fold, the reveal,
         # the payout confirmed: 8 events
         await pilot.press("s", "y", "2", "a", "enter", "3", "a", "2", "0", "enter", "d", "r", "enter", "f",
-                          "v", "p", "enter")
+                          "v", "enter")
         rnd = app.table.round  # type: ignore[union-attr]
         assert isinstance(rnd, HighCardFlushRound) and rnd.phase is Phase.DONE
         recorded = len(rnd.events)

@@ -77,7 +77,7 @@ async def at_big_payout(tmp_path: Path):  # type: ignore[no-untyped-def]
         assert app is not None
         pilot_cm = app.run_test(size=SIZE)
         pilot = await pilot_cm.__aenter__()
-        await pilot.press("s", "1", "a", "enter", "d", "r", "enter", "v", "p")
+        await pilot.press("s", "1", "a", "enter", "d", "r", "enter", "v")
         rnd = app.table.round
         if isinstance(rnd, HighCardFlushRound) and rnd.sign_off_needed():
             return app, pilot, pilot_cm, rnd, tmp_path / str(seed)

@@ -22,7 +22,7 @@ def test_snapshot_high_card_flush_act_phase(snap_compare, tmp_path: Path) -> Non
 def test_snapshot_high_card_flush_payout(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)], seed=8)
     assert snap_compare(app, terminal_size=SIZE, press=["s", "y", "2", "a", "enter", "3", "a", "enter", "d",
-                                                        "r", "enter", "r", "enter", "v", "p"])
+                                                        "r", "enter", "r", "enter", "v"])
 
 
 def test_snapshot_one_or_five_act_phase(snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

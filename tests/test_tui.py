@@ -43,7 +43,7 @@ async def test_hcf_full_round_by_keys_settles_as_the_rules_do(tmp_path: Path) ->
         await pilot.press("r", "enter")       # seat 2 raises the suggested (largest) amount
         await pilot.press("f")                # seat 3 folds
         assert rnd.phase is Phase.REVEAL and footer_actions(screen) & {"reveal"}
-        await pilot.press("v", "p")
+        await pilot.press("v")
         assert rnd.phase is Phase.PAYOUT
         await pilot.press("enter")            # confirm on the payout screen
         assert rnd.phase is Phase.DONE
@@ -105,7 +105,7 @@ async def test_r_one_or_five_full_round_with_an_exchange_by_keys(tmp_path: Path)
         assert rnd.current_box() is not None and rnd.current_box().number == 2  # type: ignore[union-attr]
         await pilot.press("f")                 # box 2 passes
         assert rnd.phase is Phase.REVEAL
-        await pilot.press("v", "p", "enter")
+        await pilot.press("v", "enter")
         assert rnd.phase is Phase.DONE
         # The dealer shows 2s 8h Kc 7s 9h: king-high without an ace, no game.
         assert [c.text for c in rnd.dealer] == "2s 8h Kc 7s 9h".split()
@@ -131,7 +131,7 @@ def low_threshold_profiles(tmp_path: Path) -> Path:
 
 
 async def play_casino_round_to_payout(pilot, app) -> HighCardFlushRound:  # type: ignore[no-untyped-def]
-    await pilot.press("s", "1", "a", "enter", "d", "r", "enter", "v", "p")
+    await pilot.press("s", "1", "a", "enter", "d", "r", "enter", "v")
     rnd = app.table.round
     assert isinstance(rnd, HighCardFlushRound) and rnd.phase is Phase.PAYOUT
     return rnd
@@ -222,7 +222,7 @@ async def test_pp_palace_hand_by_keys_last_standing_takes_the_pot(tmp_path: Path
         assert rnd.players[first].out               # type: ignore[index]
         await pilot.press("f")                      # so does the next: one player is left (PP-13)
         assert rnd.phase is Phase.REVEAL
-        await pilot.press("v", "p", "enter")
+        await pilot.press("v", "enter")
         assert rnd.phase is Phase.DONE
         winner = next(s for s, p in rnd.players.items() if not p.out)
         # the pot is the three antes (3 x 5 = 15): the winner's stack gains the other two antes
@@ -261,7 +261,7 @@ async def test_cp_chinese_poker_hand_by_keys_pays_as_settle_does(tmp_path: Path)
         assert {"edit_rows", "suggest"} <= footer_actions(screen) and "reveal" not in footer_actions(screen)
         for seat in ("1", "2", "3"):
             await pilot.press(seat, "g", "k")       # take the suggestion and lock
-        await pilot.press("v", "p", "enter")
+        await pilot.press("v", "enter")
         assert rnd.phase is Phase.DONE
         request = {"game": "chinese-poker", "button": rnd.button, "players": [
             {"seat": s, "stack": p.stack, **{name: " ".join(c.text for c in row)
@@ -322,7 +322,7 @@ async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_
         # each round both players ante the minimum 5 and fold: each loses 5, the DP takes 10 (HCF-6);
         # no rake on 10 (HCF-17); the bank moves to the next seat (HCF-18)
         for dp, first, second in ((1, "2", "3"), (2, "3", "1")):
-            await pilot.press("s", "y", first, "a", "enter", second, "a", "enter", "d", "f", "f", "v", "p")
+            await pilot.press("s", "y", first, "a", "enter", second, "a", "enter", "d", "f", "f", "v")
             payout = app.screen
             assert isinstance(payout, PayoutScreen)
             shown.append(payout)

@@ -33,7 +33,7 @@ async def test_cp_9_n_declares_a_natural_without_the_rows_set_and_shows_rows_tha
         assert isinstance(rnd.events[-1], NaturalDeclared)
         for keys in (("2", "k"), ("1", "g", "k"), ("3", "g", "k")):
             await pilot.press(*keys)
-        await pilot.press("v", "p", "enter")
+        await pilot.press("v", "enter")
         assert rnd.phase is Phase.DONE
         request = {"game": "chinese-poker", "button": rnd.button, "players": [
             {"seat": s, "stack": p.stack, "natural": p.natural is not None,

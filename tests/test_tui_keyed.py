@@ -133,7 +133,7 @@ async def test_cp_live_rows_keyed_with_a_duplicate_corrected(tmp_path: Path) -> 
         await key_in(pilot, "ah ad 2c")
         await key_in(pilot, "kh ks kd 3c 4d")
         await key_in(pilot, "qh qs qd qc 5c")
-        await pilot.press("k", "v", "p", "enter")
+        await pilot.press("k", "v", "enter")
         assert rnd.phase is Phase.DONE
         # seat 1 wins the three rows: 3 + scoop 3 + four queens in the back 4 = 10 points x 5 = 50
         assert app.table.session.stacks() == {1: 150, 2: 50}  # type: ignore[union-attr]
@@ -160,7 +160,7 @@ async def test_pp_live_hand_banners_and_a_called_battle_keyed_by_keys(tmp_path: 
         await key_in(pilot, "kd 9s 7c")                  # seat 2, ignoring diamonds: K-9-7 high
         await key_in(pilot, "ah ad 8c")                  # seat 3, ignoring hearts: A-Q-8 high, wins
         assert rnd.phase is Phase.REVEAL
-        await pilot.press("v", "p", "enter")
+        await pilot.press("v", "enter")
         assert rnd.phase is Phase.DONE
         # pot: antes 3 x 5 + attack (0 + 1) x 10 + call (0 + 1) x 10 = 35, all to seat 3 (PP-13)
         assert app.table.session.stacks() == {1: 995, 2: 985, 3: 1020}  # type: ignore[union-attr]

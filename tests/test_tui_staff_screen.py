@@ -67,7 +67,7 @@ async def test_a_new_casino_reaches_its_first_paid_round_from_the_terminal_alone
         assert isinstance(app.screen, SignInModal)
         await pilot.press(*"D1", "enter", *"13579246", "enter")   # the dealer just added deals
         assert isinstance(app.screen, RoundScreen)
-        await pilot.press("s", "y", "2", "a", "enter", "d", "r", "enter", "v", "p", "enter")
+        await pilot.press("s", "y", "2", "a", "enter", "d", "r", "enter", "v", "enter")
         assert app.table is not None and app.table.round is not None and app.table.round.phase is Phase.DONE
     ledger = SqliteLedger(tmp_path / "new.sqlite", readonly=True)
     added = [e.payload for e in ledger.table_events(STAFF_REGISTER) if e.kind == "staff_added"]

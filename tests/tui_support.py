@@ -36,4 +36,4 @@ def _full_hcf_round() -> list[str]:
     keys = ["s", "y"]
     for seat in range(2, 8):
         keys += [str(seat), "a", "1", "0", "tab", "2", "tab", "1", "enter"]
-    return [*keys, "d", *(["r", "enter"] * 6), "v", "p"]
+    return [*keys, "d", *(["r", "enter"] * 6), "v"]

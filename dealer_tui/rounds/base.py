@@ -350,6 +350,11 @@ class Round(PayoutSteps, Handlers, ABC):
     def outcome(self) -> RoundOutcome | None:
         """The settlement once computed (payout phase on), else None."""
 
+    def payments(self) -> tuple[str, ...]:
+        """Who pays whom, in the order the dealer moves the chips, where players pay each other
+        (a game settled between players); () where the house pays and collects each seat."""
+        return ()
+
     def settlement_order(self) -> tuple[int, ...]:
         """The seats in the order the rules settle them, as the dealer pays them out (the payout
         screen lists the rows so); () when the order is the rows' own."""

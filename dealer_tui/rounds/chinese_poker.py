@@ -439,6 +439,10 @@ class ChinesePokerRound(Round):
         flags = frozenset({"capped"}) if money.unpaid else frozenset()
         return RoundOutcome(tuple(rows), dict(money.nets), money.house_fees, flags)
 
+    def payments(self) -> tuple[str, ...]:
+        """CP-13 step 4: each loser's chips to the winners, clockwise from the button."""
+        return tuple(m.reason for m in self.money.payments) if self.money is not None else ()
+
     def _points_reason(self, seat: int) -> str:
         """Points pair by pair, then who pays whom on the nets from the button (CP-5..CP-13)."""
         assert self.score is not None and self.money is not None

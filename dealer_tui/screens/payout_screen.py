@@ -5,6 +5,7 @@ reason (or the round is voided). A refusal to send shows in the hint line, with 
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from textual import events
@@ -94,8 +95,10 @@ class PayoutScreen(Dialog[bool | str]):
 
     def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,
                  seat_label: str = "Seat", floor: FloorRequest | None = None, can_rekey: bool = False,
-                 tray_short: int = 0, order: tuple[int, ...] = ()) -> None:
+                 tray_short: int = 0, order: tuple[int, ...] = (), payments: tuple[str, ...] = ()) -> None:
         super().__init__()
+        self.payments = payments
+        """Who pays whom, in order, where the players pay each other (Chinese Poker's CP-13)."""
         self.order = order
         """The seats in the order the rules settle them (the rows are listed and numbered so)."""
         self.tray_short = tray_short
@@ -122,6 +125,7 @@ class PayoutScreen(Dialog[bool | str]):
         self.outcome, self.house_label, self.sign_off = other.outcome, other.house_label, other.sign_off
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
         self.can_rekey, self.tray_short, self.order = other.can_rekey, other.tray_short, other.order
+        self.payments = other.payments
         self.query_one("#payout-total-label", Static).update(self._total_label())
         self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
         self.query_one("#payout-summary", Static).update(self._summary())
@@ -162,7 +166,8 @@ class PayoutScreen(Dialog[bool | str]):
 
     def _summary(self) -> str:
         changes = ", ".join(f"seat {s} {c:+}" for s, c in sorted(self.outcome.stack_changes.items()))
-        return f"{changes}\n{self.house_label} {self.outcome.house:+}"
+        pays = "The payments, in this order: " + "; ".join(self.payments) + "\n" if self.payments else ""
+        return f"{pays}{changes}\n{self.house_label} {self.outcome.house:+}"
 
     def ordered_rows(self) -> list[SettlementRow]:
         """The rows in the order the rules settle the seats (`order`), each seat's bets together."""
@@ -187,7 +192,8 @@ class PayoutScreen(Dialog[bool | str]):
     def _room_for_rows(self) -> int:
         """The rows the terminal has room for under everything else the dialog shows, so that the
         total and the confirming keys stay on screen however many rows there are (the rest scroll).
-        On a short terminal the big figure gives its three lines to the rows."""
+        The why of the row under the cursor gets the lines its longest reason needs, as long as
+        three rows stay in view; on a short terminal the big figure gives its three lines to the rows."""
         width, height = self.app.size
         inner = max(1, min(width, max(60, width * 9 // 10)) - 4)  # .dialog: 90%, min 60; border and padding
         def lines(widget_id: str) -> int:
@@ -195,7 +201,11 @@ class PayoutScreen(Dialog[bool | str]):
             return int(widget.get_content_height(Size(inner, height), Size(width, height), inner))
         digits = self.query_one("#payout-digits", Digits)
         fixed = 2 + 2 + lines("#payout-total-label") + lines("#payout-summary") + lines("#payout-hint")
-        fixed += 2  # the why of the row under the cursor: two lines
+        wanted = max((len(textwrap.wrap(self._why_text(row), max(1, inner - 2))) for row in self.ordered_rows()),
+                     default=1)
+        why = max(2, min(wanted, height - fixed - min(len(self.outcome.rows), 3) - 1))
+        self.query_one("#payout-why", Static).styles.height = why
+        fixed += why
         show_digits = height - fixed - 3 >= min(len(self.outcome.rows), 6) + 1
         digits.display = show_digits
         return max(1, height - fixed - (3 if show_digits else 0) - 1)
@@ -301,10 +311,12 @@ class PayoutScreen(Dialog[bool | str]):
     def on_payout_rows_highlighted(self, event: PayoutRows.Highlighted) -> None:
         self._show_why(event.row)
 
+    def _why_text(self, row: SettlementRow) -> str:
+        return f"{self.seat_label} {row.seat}: {row.reason}"
+
     def _show_why(self, index: int) -> None:
         rows = self.ordered_rows()
-        text = f"{self.seat_label} {rows[index].seat}: {rows[index].reason}" if 0 <= index < len(rows) else ""
-        self.query_one("#payout-why", Static).update(text)
+        self.query_one("#payout-why", Static).update(self._why_text(rows[index]) if 0 <= index < len(rows) else "")
 
     def action_confirm(self) -> None:
         if self.tray_short:

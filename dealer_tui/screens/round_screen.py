@@ -421,7 +421,8 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
 
         self.ask(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
                               self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None,
-                              tray_short=self.table.payout_short(outcome.house), order=rnd.settlement_order()),
+                              tray_short=self.table.payout_short(outcome.house), order=rnd.settlement_order(),
+                              payments=rnd.payments()),
                  confirmed)
 
     def override_refusal(self, refused: SignOffRefused) -> None:
