@@ -310,7 +310,7 @@ class DealerApp(OrderedKeysApp):
         with their PIN) and the table given up, so another terminal may open it at once."""
         if self.table is not None:
             try:
-                self.table.sign_out_on_restart(CLOSED)
+                self.table.sign_out_absent(CLOSED)
                 self.table.close()
             except LedgerError:
                 pass  # left to be taken over: this process is ending

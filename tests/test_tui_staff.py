@@ -323,3 +323,47 @@ async def test_after_a_clean_quit_the_dealer_signs_in_again(tmp_path: Path) -> N
     out = [e.payload for e in SqliteLedger(tmp_path / "ledger.sqlite", readonly=True).table_events(
         1, ["dealer_signed_out"])]
     assert out[0]["reason"] == "the terminal was closed: the dealer signs in again"
+
+
+async def test_the_dealer_is_signed_out_after_the_profiles_idle_time_even_mid_hand(tmp_path: Path) -> None:
+    """The shipped card-room profile signs the dealer out after 20 minutes without a key: 19:59
+    keeps them; 20:00 signs them out (recorded, with the reason), mid-hand too, and the next game
+    key is refused until someone signs in with their PIN."""
+    now = [0.0]
+    app = seated_app(tmp_path, "high-card-flush", PLAYERS)
+    async with app.run_test(size=SIZE) as pilot:
+        app.clock = lambda: now[0]
+        await pilot.press("s", "y", "2", "a", "enter")             # a hand begins: seat 2 antes
+        screen = app.screen
+        assert isinstance(screen, RoundScreen) and app.table is not None
+        now[0] = app.last_key + 19 * 60 + 59
+        screen.idle_sign_out()
+        assert app.table.session.dealer is not None
+        now[0] = app.last_key + 20 * 60
+        screen.idle_sign_out()
+        assert app.table.session.dealer is None
+        out = app.ledger.table_events(app.table.record.id, ["dealer_signed_out"])[-1]
+        assert out.payload["reason"] == "no key for 20 minutes: the dealer signs in again"
+        assert "no dealer signed in" in screen.sub_title
+        await pilot.press("3", "a")
+        assert isinstance(app.screen, RoundScreen)                  # refused: nobody is on duty
+        assert app.table.round is not None and app.table.round.seats[3].ante == 0
+        assert "No dealer is signed in for this hand" in str(screen.query_one(Notice).render())
+
+
+async def test_a_profile_idle_time_of_0_never_signs_the_dealer_out(tmp_path: Path) -> None:
+    profiles = tmp_path / "profiles"
+    profiles.mkdir()
+    from rules.profiles.loader import ProfileLibrary
+
+    shipped = ProfileLibrary().find("high-card-flush")
+    (profiles / "hcf-no-idle.yaml").write_text(shipped.text.replace("title:", "idle_sign_out_minutes: 0\ntitle:", 1),
+                                               encoding="utf-8")
+    app = seated_app(tmp_path, "hcf-no-idle", PLAYERS, profiles=profiles)
+    now = [0.0]
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.clock = lambda: now[0]
+        now[0] = app.last_key + 24 * 3600
+        app.screen.idle_sign_out()  # type: ignore[attr-defined]
+        assert app.table is not None and app.table.session.dealer is not None

@@ -128,12 +128,13 @@ class Table(TableMoney):
             raise
         table.took_over = took_over
         if took_over is not None and table.session.dealer is not None:
-            table.sign_out_on_restart(RESTARTED)
+            table.sign_out_absent(RESTARTED)
         return table
 
-    def sign_out_on_restart(self, reason: str) -> None:
-        """The dealer on duty signed out, the terminal having stopped under them: whoever carries on
-        at the table signs in with their PIN first."""
+    def sign_out_absent(self, reason: str) -> None:
+        """The dealer on duty signed out without a step of their own, at any point of a hand (the
+        terminal stopped or closed under them, or was left without a key for the profile's idle
+        time): whoever carries on at the table signs in with their PIN first."""
         on_duty = self.session.dealer
         if on_duty is not None:
             self._record_table([DealerSignedOut(account=on_duty.account, reason=reason)])

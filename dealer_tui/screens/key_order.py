@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from textual import events
@@ -105,11 +105,19 @@ class OrderedKeysApp(App[None]):
     ModalScreen Toast { margin-top: 0; padding: 0 1; max-width: 75%; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
         self.key_order = KeyOrder(self)
+        self.clock = clock
+        self.last_key = clock()
+        """When the last key or paste arrived (`clock`): how long the terminal has been left alone."""
+
+    def idle_seconds(self) -> float:
+        return self.clock() - self.last_key
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.Paste)):
+            self.last_key = self.clock()
         if self.key_order.take(event):
             return
         await super().on_event(event)

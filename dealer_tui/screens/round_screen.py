@@ -60,6 +60,10 @@ R = TypeVar("R", bound=Round, default=Round)
 """The game's round (its live-table variant included) a round screen plays."""
 
 
+IDLE_CHECK_S = 15.0
+"""How often the round screen looks whether the dealer has left the terminal alone too long."""
+
+
 class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]):
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
@@ -137,6 +141,23 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
     def on_mount(self) -> None:
         self.show_profile(self.table.profile)
         self.refresh_view()
+        self.set_interval(IDLE_CHECK_S, self.idle_sign_out)
+
+    def idle_sign_out(self) -> None:
+        """The dealer on duty is signed out once the terminal has had no key for the profile's idle
+        time: whoever comes back signs in with their PIN before the next step."""
+        minutes = self.table.profile.profile.idle_sign_out_minutes
+        on_duty = self.table.session.dealer
+        idle = getattr(self.app, "idle_seconds", lambda: 0.0)()
+        if not minutes or on_duty is None or idle < minutes * 60:
+            return
+        try:
+            self.table.sign_out_absent(f"no key for {minutes} minutes: the dealer signs in again")
+        except (RulesError, LedgerError):
+            return  # tried again at the next check
+        self.refresh_view()
+        self.tell(self.with_keys(f"{on_duty.name} ({on_duty.account}) was signed out after {minutes} minutes "
+                                 f"without a key: {key('dealer')} signs a dealer in."), severity="warning")
 
     def show_profile(self, loaded: LoadedProfile) -> None:
         """The table, its profile (and whether it is a training table) in the title; the profile's

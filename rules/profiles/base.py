@@ -84,6 +84,8 @@ class ProfileBase(Model):
                                "seat rental, to the collection box); 0: the table collects no time")
     chips: list[Chip] = Field(default_factory=lambda: list(STANDARD_CHIPS), min_length=1, max_length=12,
                                     description="the table's chip set, one line per denomination")
+    idle_sign_out_minutes: int = Field(20, ge=0, le=240, description="minutes without a key at the terminal after "
+                                       "which the dealer on duty is signed out (0: never)")
 
     @model_validator(mode="after")
     def _distinct_chips(self) -> Self:
