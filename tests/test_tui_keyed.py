@@ -205,4 +205,4 @@ async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_pat
         rows = {(r.seat, r.bet): r.result for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
         assert (rows[(3, "ante")], rows[(3, "raise")]) == (10, 10)
         log = app.screen.query_one(EventLog)
-        assert any(line.startswith("Cards corrected: seat 3 Kc 9c 4c") for line in log.lines)
+        assert any(line.startswith("Cards corrected: seat 3 K♣ 9♣ 4♣") for line in log.lines)

@@ -103,5 +103,5 @@ def test_the_event_lines_say_what_each_step_did() -> None:
         NaturalWithdrawn(seat=2), RowsLocked(seat=1, fouled=False, foul=None, natural=None), RowsUnlocked(seat=1))]
     assert lines == [
         "Four hands of 13 dealt (CP-1)", "Seat 1 sets its rows", "Seat 3 sets its rows (suggested)",
-        "Seat 2 declares six pairs (CP-9), shown as front Ad Jh Jd, middle Th Td 9h 9d 8s, back 8d 7s 7h 6s 6h",
+        "Seat 2 declares six pairs (CP-9), shown as front A♦ J♥ J♦, middle T♥ T♦ 9♥ 9♦ 8♠, back 8♦ 7♠ 7♥ 6♠ 6♥",
         "Seat 2 natural withdrawn", "Seat 1 rows locked", "Seat 1 rows unlocked"]

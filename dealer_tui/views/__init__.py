@@ -24,8 +24,18 @@ from dealer_tui.events.table import (
 )
 from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.base import Round
-from rules.cards import Card
+from rules.cards import Card, format_cards, parse_cards
+from rules.errors import RulesError
 from rules.registry import load, record
+
+
+def shown_cards(text: str) -> str:
+    """Cards recorded as text (`Ah Kd`) as every screen shows them (`A♥ K♦`); text that does not
+    read as cards, as it is."""
+    try:
+        return format_cards(parse_cards(text, distinct=False), symbols=True, sort=False)
+    except RulesError:
+        return text
 
 
 @dataclass(frozen=True)
@@ -105,7 +115,8 @@ def describe_common(event: RoundEvent) -> str | None:
         case SignOffRefused(by=by, reason=reason):
             return f"Floor refused the payout ({by}): {reason}"
         case CardsCorrected(previous=previous, corrected=corrected, reason=reason, supervisor=supervisor):
-            changed = "; ".join(f"{label} {previous[label]} → {text}" for label, text in corrected.items())
+            changed = "; ".join(f"{label} {shown_cards(previous[label])} → {shown_cards(text)}"
+                                for label, text in corrected.items())
             return f"Cards corrected: {changed} ({reason}; approved by {supervisor})"
         case StepTakenBack(what=what, taken_back=kind):
             return f"Taken back: {what or kind} (the dealer's correction)"

@@ -92,7 +92,7 @@ class ChinesePokerPresenter:
             case RowsSet(seat=seat, suggested=suggested):
                 return f"Seat {seat} sets its rows" + (" (suggested)" if suggested else "")
             case NaturalDeclared(seat=seat, natural=natural, front=front, middle=middle, back=back):
-                rows = ", ".join(f"{name} {format_cards(row, sort=False)}" for name, row in
+                rows = ", ".join(f"{name} {format_cards(row, sort=False, symbols=True)}" for name, row in
                                  (("front", front), ("middle", middle), ("back", back)))
                 return f"Seat {seat} declares {natural} (CP-9), shown as {rows}"
             case RowsLocked(seat=seat):
