@@ -142,3 +142,28 @@ async def test_pp_all_ante(tmp_path: Path) -> None:
         await pilot.press("A")  # nobody is left to ante
         assert notice(screen) == "The table may not ante: every player has anted (seats 1, 2, 3 and 4)"
         assert len([e for e in rnd.events if isinstance(e, AntePlaced)]) == 4
+
+
+def stacks(screen: RoundScreen[Any]) -> dict[int, tuple[str, int]]:
+    return {s: (p.name, p.stack) for s, p in screen.table.session.players.items()}
+
+
+async def test_pp_16_the_palaces_and_the_pots_winner_stay_hidden_until_v_shows_them_down(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (4, "Dee", 1000)], seats=10,
+                     seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "d", "A", "d", "d", "w", "w", "w")  # everyone stays: the hand is over
+        screen = app.screen
+        assert isinstance(screen, PalacePokerScreen) and screen.round is not None
+        assert screen.round.phase is Phase.REVEAL
+        seats = screen.presenter.seats(screen.round, stacks(screen))
+        assert [[h for h in view.hands if h[0] == "Palace"] for view in seats] == [[("Palace", (), "▒▒ ▒▒ ▒▒")]] * 3
+        assert all(view.hand == "" for view in seats)               # no hand named, no winner
+        assert not any("wins the pot" in line for line in screen.presenter.banner(screen.round).lines)
+        await pilot.press("v")                                      # shown down: the payout comes up with them
+        seats = screen.presenter.seats(screen.round, stacks(screen))
+        # seed 1: seat 2's K♦ 5♥ 3♣ with its banner K♣ is one pair of kings, the best hand (PP-16)
+        assert seats[1].hand == "one pair K♦ K♣ 5♥ 3♣ — takes the pot"
+        assert ("Palace", tuple(parse_cards("Kd 5h 3c")), "shown") in seats[1].hands
+        assert any("seat 2 wins the pot of 15 with one pair" in line
+                   for line in screen.presenter.banner(screen.round).lines)

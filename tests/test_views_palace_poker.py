@@ -35,14 +35,15 @@ def test_pp_9_after_a_called_battle_the_winners_palace_stays_face_up(tmp_path: P
     assert VIEW.describe(rnd.events[-1]) == "Seat 2 keeps 1 soldier: 7♠"
 
 
-def test_pp_0_a_tie_for_the_deal_is_one_line_and_the_draw_that_settles_it_another() -> None:
+def test_pp_0_each_draw_for_the_deal_is_a_line_with_every_card_drawn_and_what_it_decided() -> None:
     tie = DealerDrawn(drawn={"seat 2": parse_cards("Qs"), "seat 3": parse_cards("Qd")}, dealer=None, tied=(2, 3),
                       reason="Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)")
     settled = DealerDrawn(drawn={"seat 2": parse_cards("Qh"), "seat 3": parse_cards("9c")}, dealer=2, tied=(),
                           reason="Seats 2 and 3 tie with Q♠ Q♦ and draw again; seat 2 deals first with Q♥, "
                                  "the highest card (PP-0)")
     assert [VIEW.describe(e) for e in (tie, settled)] == [
-        "Seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)", "Seat 2 deals first with Q♥, the highest card (PP-0)"]
+        "Draw for the deal: seat 2 Q♠, seat 3 Q♦ — seats 2 and 3 tie with Q♠ Q♦ and draw again (PP-0)",
+        "Draw for the deal: seat 2 Q♥, seat 3 9♣ — seat 2 deals first with Q♥, the highest card (PP-0)"]
 
 
 def test_pp_3_a_bought_card_shows_on_the_buyers_panel_until_it_is_kept_or_discarded(tmp_path: Path) -> None:

@@ -38,7 +38,7 @@ class PalacePokerPresenter:
         if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             return [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
         acting = self._acting(rnd)
-        shown = rnd.phase in (Phase.REVEAL, Phase.PAYOUT) and rnd.state.end is not None and bool(rnd.state.end.hands)
+        shown = rnd.phase is Phase.PAYOUT and rnd.state.end is not None and bool(rnd.state.end.hands)
         compared = {int(label.split()[1]) for e in rnd.events if isinstance(e, BattleDecided)
                     for label in e.shown}  # turned up in a called battle (PP-9)
         showdown = self._showdown(rnd) if shown else {}
@@ -99,8 +99,8 @@ class PalacePokerPresenter:
             b = state.battle
             lines.append(f"battle: seat {b.attacker.seat} v seat {b.defender.seat}, {b.owed} to call, "
                          f"{b.raises} raise(s)")
-        if state.end is not None:
-            lines.append(state.end.reason)
+        if state.end is not None and not (rnd.phase is Phase.REVEAL and state.end.hands):
+            lines.append(state.end.reason)  # a showdown's winner only once v has shown the palaces down
         return HandView(f"Pot {state.pot}", hand=f"{state.pot} chips in the pot", lines=tuple(lines))
 
     banker = banner
@@ -120,9 +120,11 @@ class PalacePokerPresenter:
                 return "Banners dealt by groups (PP-1)"
             case SoldiersKept():  # the buy or the battle before it has said the rest
                 return kept_soldiers(event)
-            case DealerDrawn(dealer=int(), reason=reason) if "; " in reason:
-                return _sentence(reason.rsplit("; ", 1)[1])  # each tie before it was a line of its own (PP-0)
-            case (DealerDrawn(reason=reason) | SoldierBought(reason=reason) | SoldiersDiscarded(reason=reason)
+            case DealerDrawn(drawn=drawn, reason=reason):  # each tie before it was a line of its own (PP-0)
+                cards = ", ".join(f"{label} {format_cards(c, symbols=True)}" for label, c in drawn.items())
+                said = reason.rsplit("; ", 1)[-1]
+                return f"Draw for the deal: {cards} — {said[:1].lower()}{said[1:]}"
+            case (SoldierBought(reason=reason) | SoldiersDiscarded(reason=reason)
                   | Folded(reason=reason) | BattleOpened(reason=reason) | BattleAnswered(reason=reason)
                   | BattleDecided(reason=reason) | HandEnded(reason=reason)):
                 return _sentence(reason)
