@@ -206,3 +206,38 @@ async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_pat
         assert (rows[(3, "ante")], rows[(3, "raise")]) == (10, 10)
         log = app.screen.query_one(EventLog)
         assert any(line.startswith("Cards corrected: seat 3 K♣ 9♣ 4♣") for line in log.lines)
+
+
+async def test_card_entry_enter_goes_to_the_next_line_to_key_below_and_a_line_clears_in_one_key() -> None:
+    """Seat 2 keyed, seats 1 and 3 not: Enter on seat 2 goes on to seat 3 below it (not back to
+    seat 1 at the top), and from there round to seat 1; Up and Down move between lines; ctrl+u
+    clears one."""
+    from textual.app import App
+
+    from dealer_tui.screens.card_entry_modal import CardEntryModal
+
+    got: list[object] = []
+
+    class Host(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(CardEntryModal("Key the cards", [("seat 1", 2), ("seat 2", 2), ("seat 3", 2)], {},
+                                            values={"seat 2": "ah kh"}), got.append)
+
+    app = Host()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "entry-0"
+        await pilot.press("down")
+        assert app.focused.id == "entry-1"
+        await pilot.press("enter")
+        assert app.focused.id == "entry-2"                        # the next line to key, below seat 2
+        await pilot.press("down")
+        assert app.focused.id == "entry-2"                        # the last line stays the last
+        await pilot.press(*"9c 8c", "ctrl+u")
+        assert app.screen.query_one("#entry-2").value == ""      # type: ignore[attr-defined]
+        await pilot.press(*"4d 5d", "enter")
+        assert app.focused.id == "entry-0"                        # seat 1 still to key: round to it
+        await pilot.press(*"qs js", "enter")
+        await pilot.pause()
+    assert [{k: " ".join(c.text for c in v) for k, v in got[0].items()}] == [  # type: ignore[union-attr]
+        {"seat 1": "Qs Js", "seat 2": "Ah Kh", "seat 3": "4d 5d"}]

@@ -1,8 +1,9 @@
 """Key physical cards: one line per hand (`ah kh 9h 2c …`, any case, `10` or `T`, suit letters or
 symbols). Each line is parsed as it is typed and drawn as cards; an unknown card, a card keyed
 twice (in this round or on another line) and a wrong count are shown on the spot, the offending
-card highlighted. Enter moves to the next line, and on the last confirms; the round then checks
-the whole entry and nothing is recorded until it is complete and valid. Esc backs out."""
+card highlighted. Enter moves on to the next line still to key (below this one first), and once
+every line reads confirms; the round then checks the whole entry and nothing is recorded until it
+is complete and valid. Up and Down move between the lines, ctrl+u clears the line; Esc backs out."""
 
 from __future__ import annotations
 
@@ -64,7 +65,9 @@ def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
 
 class CardEntryModal(ModalScreen[Keyed | None]):
     CSS_PATH = "modal.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back"),
+                                             Binding("up", "line(-1)", "Line above", show=False),
+                                             Binding("down", "line(1)", "Line below", show=False)]
 
     def __init__(self, title: str, fields: Sequence[tuple[str, int]], taken: Mapping[Card, str],
                  check: Callable[[Keyed], str | None] | None = None,
@@ -87,8 +90,8 @@ class CardEntryModal(ModalScreen[Keyed | None]):
                     yield Static("", id=f"entry-preview-{i}", classes="entry-preview")
             yield Static("", id="entry-status")
             yield Static("", id="entry-error", classes="error")
-            yield Static("Cards like ah 10h q♠ · Enter: next line, then confirm · Esc: back",
-                         classes="hint")
+            yield Static("Cards like ah 10h q♠ · Enter: the next line to key, then confirm · ↑↓: lines · "
+                         "ctrl+u: clears the line · Esc: back", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#entry-0", Input).focus()
@@ -141,7 +144,8 @@ class CardEntryModal(ModalScreen[Keyed | None]):
         index = int((event.input.id or "entry-0").rsplit("-", 1)[1])
         if readings[index].problem is not None:
             return self._error(f"{self.fields[index][0]}: {readings[index].problem}")
-        pending = next((i for i, r in enumerate(readings) if r.problem is not None), None)
+        after = [*range(index + 1, len(readings)), *range(index)]  # the lines below first, then from the top
+        pending = next((i for i in after if readings[i].problem is not None), None)
         if pending is not None:
             self.query_one(f"#entry-{pending}", Input).focus()
             return None
@@ -151,6 +155,12 @@ class CardEntryModal(ModalScreen[Keyed | None]):
             return self._error(problem)
         self.dismiss(keyed)
         return None
+
+    def action_line(self, by: int) -> None:
+        """The line above or below the one being keyed (the first and last stay where they are)."""
+        focused = self.focused
+        index = int((focused.id or "entry-0").rsplit("-", 1)[1]) if isinstance(focused, Input) else 0
+        self.query_one(f"#entry-{min(max(index + by, 0), len(self.fields) - 1)}", Input).focus()
 
     def _error(self, message: str) -> None:
         self.query_one("#entry-error", Static).update(message)
