@@ -11,6 +11,7 @@ from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.screens.payout_screen import PayoutScreen
 from dealer_tui.screens.round_screen import RoundScreen
+from dealer_tui.widgets.notice import Notice
 from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from rules.profiles.loader import load_profile_file, shipped_dir
 from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN_KEYS, approved
@@ -444,3 +445,15 @@ def test_hcf_the_log_keeps_the_dps_take_apart_from_what_the_players_are_paid() -
                                    PayoutRow(1, "bank", 0, 20, "")),
                              stack_changes={"1": 20, "2": -10, "3": -10}, house=0, seats=2, wagered=20, paid=20)
     assert describe_common(folded) == "Payout confirmed: 0 paid to the players, 20 to the DP"
+
+
+async def test_r_4_e_on_a_players_second_box_says_only_the_open_box_exchanges(tmp_path: Path) -> None:
+    """Ann plays boxes 1 and 2; box 1, her first, is the open one (R-4). Box 1 closes; on box 2's
+    turn `e` is refused for the rule it breaks, not for whose turn it is."""
+    app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "1", "a", "enter", "1", "a", "enter", "d", "p", "b", "e")
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        assert screen.query_one(Notice).message == ("Seat 1 may not exchange: Box 2 is not the player's open box: "
+                                                    "only the open box may exchange (R-4)")

@@ -79,6 +79,13 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         self.app.push_screen(ChoiceModal("The cut (R-10): who cuts the deck?",
                                          [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
 
+    def key_seat(self, action: str) -> int | None:
+        """A refused box key is asked of the box whose turn it is (R-2), as its keys act for it."""
+        if self.selected is not None:
+            return self.selected
+        box = rnd.current_box() if (rnd := self.round) is not None else None
+        return box.seat if box is not None else None
+
     def action_exchange(self) -> None:
         rnd, specs = self.round, self.specs("exchange")
         box = rnd.current_box() if rnd is not None else None
