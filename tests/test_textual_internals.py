@@ -66,48 +66,6 @@ async def test_a_pump_waiting_for_its_next_message_is_told_from_one_handling_a_m
         assert seen == [False]                # handling the key: nothing waits on the queue
 
 
-async def test_a_dialog_shown_over_a_screen_is_drawn_in_one_frame_not_two() -> None:
-    """Textual draws a pushed screen twice (its layout's frame, then its repaint's, the same
-    picture); a `OneFrameScreen` once. Pins `_on_timer_update`, `_layout_required`,
-    `_repaint_required` and `_dirty_widgets`."""
-    from textual.screen import ModalScreen
-
-    from dealer_tui.widgets.textual_internals import OneFrameScreen
-
-    assert callable(inspect.getattr_static(Screen, "_on_timer_update"))
-    frames: dict[str, int] = {}
-
-    class Plain(ModalScreen[None]):
-        def compose(self) -> ComposeResult:
-            yield Static("a dialog")
-
-    class Merged(OneFrameScreen, ModalScreen[None]):
-        def compose(self) -> ComposeResult:
-            yield Static("a dialog")
-
-    class Host(App[None]):
-        def compose(self) -> ComposeResult:
-            yield Static("the table")
-
-    app = Host()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        draw = app._display
-
-        def counted(screen: Screen[object], update: object) -> None:
-            frames[type(screen).__name__] = frames.get(type(screen).__name__, 0) + 1
-            draw(screen, update)  # type: ignore[arg-type]
-
-        app._display = counted  # type: ignore[method-assign]
-        for dialog in (Plain(), Merged()):
-            await app.push_screen(dialog)
-            await pilot.pause()
-            await pilot.pause()
-            app.pop_screen()
-            await pilot.pause()
-    assert frames["Merged"] == frames["Plain"] - 1  # the same steps, one frame fewer
-
-
 async def test_a_settled_leaf_takes_its_new_size_without_asking_for_one_more_layout() -> None:
     """Textual lays a grown widget out, then sets its virtual size, which asks for another layout
     (one more frame); a settled leaf's virtual size asks for nothing."""

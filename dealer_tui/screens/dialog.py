@@ -18,12 +18,11 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
-from dealer_tui.widgets.textual_internals import OneFrameScreen
 
 ResultT = TypeVar("ResultT")
 
 
-class Dialog(OneFrameScreen, ModalScreen[ResultT]):
+class Dialog(ModalScreen[ResultT]):
     """A modal question. `shape()` says which questions one built dialog can take; `reask()`
     puts another question of that shape into it."""
 

@@ -47,7 +47,6 @@ from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.hand_panel import HandPanel
 from dealer_tui.widgets.key_bar import KeyBar, key_name, keys_bound
-from dealer_tui.widgets.textual_internals import OneFrameScreen
 from dealer_tui.widgets.notice import Notice, Severity
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
@@ -65,7 +64,7 @@ IDLE_CHECK_S = 15.0
 """How often the round screen looks whether the dealer has left the terminal alone too long."""
 
 
-class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, OneFrameScreen, Screen[None], Generic[R]):
+class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]):
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
 
