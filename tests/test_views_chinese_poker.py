@@ -105,3 +105,9 @@ def test_the_event_lines_say_what_each_step_did() -> None:
         "Four hands of 13 dealt (CP-1)", "Seat 1 sets its rows", "Seat 3 sets its rows (suggested)",
         "Seat 2 declares six pairs (CP-9), shown as front A♦ J♥ J♦, middle T♥ T♦ 9♥ 9♦ 8♠, back 8♦ 7♠ 7♥ 6♠ 6♥",
         "Seat 2 natural withdrawn", "Seat 1 rows locked", "Seat 1 rows unlocked"]
+
+
+def test_cp_14_the_opening_of_the_rows_is_a_sentence_naming_each_natural_verified() -> None:
+    assert PRESENTER.describe(RowsOpened(hands={}, verified=())) == "Rows opened"
+    assert PRESENTER.describe(RowsOpened(hands={}, verified=("seat 2: six pairs",))) == (
+        "Rows opened; naturals verified (CP-14): seat 2: six pairs")

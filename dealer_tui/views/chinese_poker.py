@@ -101,8 +101,8 @@ class ChinesePokerPresenter:
                 return f"Seat {seat} rows unlocked"
             case NaturalWithdrawn(seat=seat):
                 return f"Seat {seat} natural withdrawn"
-            case RowsOpened():
-                return "rows opened"
+            case RowsOpened(verified=verified):
+                return "Rows opened" + (f"; naturals verified (CP-14): {'; '.join(verified)}" if verified else "")
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: ChinesePokerRound | None) -> str:
