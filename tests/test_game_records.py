@@ -35,13 +35,14 @@ def test_every_part_of_a_game_record_is_that_games(game) -> None:  # type: ignor
         assert simulator(game.id).game == game.id
 
 
-def test_a_part_this_build_lacks_is_not_installed_and_a_broken_one_is_not_hidden() -> None:
+def test_a_part_this_build_lacks_is_not_installed_and_a_broken_one_is_not_hidden(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     import sys
 
     assert not installed("dealer_tui.screens.no_such_screen:Screen")
     assert not installed("dealer_tui.no_such_package.screen:Screen")
     assert not installed(None)
-    sys.modules.pop("dealer_tui.screens.round_palace_poker", None)
+    monkeypatch.delitem(sys.modules, "dealer_tui.screens.round_palace_poker", raising=False)  # put back after
     assert installed("dealer_tui.screens.round_palace_poker:PalacePokerScreen")
     assert "dealer_tui.screens.round_palace_poker" not in sys.modules   # found, not imported: a start stays quick
     assert installed("dealer_tui.rounds.high_card_flush:NoSuchRound")  # the module is there ...
