@@ -246,3 +246,18 @@ async def test_after_the_closer_the_next_opener_comes_first(tmp_path: Path) -> N
         await pilot.press("s")
         assert app.table is not None and app.table.round is None
         assert str(app.screen.query_one(Notice).render()).startswith("No round starts between shifts")
+
+
+async def test_a_cash_buy_in_at_the_threshold_asks_for_the_id_before_any_shift(tmp_path: Path) -> None:
+    """A house-banked table sells its chips with or without a counted opener: 12,000 in cash is over
+    the 10,000 threshold, so the join dialog asks for the ID document and seats the player with it."""
+    app = seated_app(tmp_path, CASINO, [])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", *"Ann", "enter", *"12000", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
+        assert "12,000" in dialog.title_text and "(10,000)" in dialog.title_text
+        await pilot.press(*"passport X1234567", "enter")
+        assert isinstance(app.screen, RoundScreen)
+        [ann] = tray_events(app, "seat_taken")
+        assert (ann["player"], ann["document"], ann["buy_in"]) == ("Ann", "passport X1234567", 12000)

@@ -259,8 +259,24 @@ class TraySteps(RoundSteps):
         ("" for none) and the marker."""
         screen = self.screen_of_table()
         table = screen.table
+
+        def with_id(then: Callable[[str], None]) -> None:
+            needs = cash_problem() if cash_problem is not None else None
+            if needs is None:
+                then("")
+                return
+
+            def identified(ident: str | None) -> None:
+                if ident:
+                    then(ident.strip())
+
+            screen.ask(ReasonModal(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
+                                   "kind and number: passport X1234567",
+                                   "The ID document is needed: without it the cash is not taken.",
+                                   lambda ident: screen.problem(lambda: table.check_document(ident))), identified)
+
         if table.tray.shift is None:
-            record(CASH, None, "", None)
+            with_id(lambda ident: record(CASH, None, ident, None))
             return
         problem = screen.problem(lambda: table.check_buy(amount, CASH, None))
         if problem is not None and "chips given" not in problem:
@@ -305,19 +321,7 @@ class TraySteps(RoundSteps):
                                        lambda number: screen.problem(lambda: table.check_marker(number))), numbered)
                 return
 
-            needs = cash_problem() if paid_by == CASH and cash_problem is not None else None
-            if needs is None:
-                given_chips("")
-                return
-
-            def identified(ident: str | None) -> None:
-                if ident:
-                    given_chips(ident.strip())
-
-            screen.ask(ReasonModal(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
-                                   "kind and number: passport X1234567",
-                                   "The ID document is needed: without it the cash is not taken.",
-                                   lambda ident: screen.problem(lambda: table.check_document(ident))), identified)
+            with_id(given_chips)
 
         screen.ask(ChoiceModal(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
                                                                    ("m", "marker (credit; the slip to the drop box)")]),
