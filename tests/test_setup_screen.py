@@ -137,3 +137,18 @@ async def test_setup_refuses_the_name_of_a_table_the_ledger_has(tmp_path: Path) 
         await pilot.press("ctrl+o")
         assert "the ledger already has a table 'pilot'" in str(screen.query_one("#setup-error", Static).render())
         assert len(app.ledger.tables()) == 1
+
+
+async def test_a_new_table_set_up_from_a_round_keeps_its_fields_one_line_high(tmp_path: Path) -> None:
+    """ctrl+p → New table over a running table: the setup's Seats and Players fields are the
+    usual 3 rows (a border around one line), not stretched by the round screen's own layout."""
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 500)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, RoundScreen)
+        app.setup()
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        for field in ("#name", "#seats", "#players", "#pit"):
+            assert app.screen.query_one(field, Input).region.height == 3, field
+        assert app.screen.query_one("#players", Input).region.bottom <= SIZE[1]
