@@ -66,7 +66,12 @@ class AmountModal(Dialog[dict[str, int] | None]):
         return len(self.fields)
 
     def _hint(self) -> str:
-        enter = "Enter goes on (in the last field: confirms)" if self.enter_moves else "Enter confirms"
+        if self.enter_moves:
+            enter = "Enter goes on (in the last field: confirms)"
+        elif len(self.fields) > 1:
+            enter = "Tab: the next field · Enter confirms them all"
+        else:
+            enter = "Enter confirms"
         suggested = " · ctrl+u: the suggested amounts" if any(f.default for f in self.fields) else ""
         return f"{enter} · Esc backs out{suggested}"
 
