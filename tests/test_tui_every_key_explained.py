@@ -70,3 +70,23 @@ async def test_every_refused_key_of_every_phase_says_why(game: str, tmp_path: Pa
                     silent.append(f"{phase}: {key} ({action}) said nothing")
     assert walked > 20
     assert silent == []
+
+
+async def test_a_character_no_key_is_bound_to_says_so_and_changes_nothing(tmp_path: Path) -> None:
+    """High Card Flush has no exchange (e), no row (k, w) and no call (c): typed in the antes, each says
+    it is not a key of the table, and nothing is recorded."""
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "y")
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        events = len(app.ledger.table_events(app.table.record.id))  # type: ignore[union-attr]
+        for typed, shown in (("e", "e"), ("q", "q"), ("k", "k"), ("w", "w"), ("c", "c"), ("plus", "+"),
+                             ("space", "Space")):
+            screen.query_one(Notice).clear()
+            await pilot.press(typed)
+            assert screen.query_one(Notice).message == (
+                f"{shown} is not a key of this game's table: the key bar shows the keys of this step, "
+                "? lists them all."), typed
+        assert app.screen is screen
+        assert len(app.ledger.table_events(app.table.record.id)) == events  # type: ignore[union-attr]

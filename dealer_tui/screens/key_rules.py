@@ -164,6 +164,13 @@ class KeyRules:
             return self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
         return None
 
+    def unbound_key(self, pressed: str, character: str) -> str | None:
+        """What a typed character no key of this screen is bound to says (None: a key is bound to it)."""
+        if any(pressed in (k.strip() for k in b.key.split(",")) for b in self._bindings_list()):
+            return None
+        shown = "Space" if character == " " else character
+        return f"{shown} is not a key of this game's table: the key bar shows the keys of this step, ? lists them all."
+
     def _why_not_table_step(self, action: str) -> str:
         """Why the table's own step `action` (a step taken back, last round's bets again) does
         nothing now."""

@@ -254,6 +254,8 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
             notice.clear()
             self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
         refused = self.key_refusal(event.key)
+        if refused is None and event.is_printable:
+            refused = self.unbound_key(event.key, event.character or "")
         if refused is not None:
             self.tell(refused, severity="warning")
             event.stop()
