@@ -101,7 +101,8 @@ async def test_a_dealer_change_and_a_break_at_the_table(tmp_path: Path) -> None:
         assert "no dealer signed in" in screen.sub_title
         await pilot.press("s")
         assert app.table is not None and app.table.round is None   # no round without a dealer
-        assert "No round starts with no dealer signed in: D signs one in." in str(screen.query_one(Notice).render())
+        assert str(screen.query_one(Notice).render()) == (
+            "No round starts with no dealer signed in (Sue Second, S2: signed out at the table): D signs one in.")
         await pilot.press("D", *DEALER, "enter", *"13579246", "enter", "s", "y")
         assert app.table.round is not None and app.table.round.phase is Phase.ANTE
         table_id = app.table.record.id
@@ -224,7 +225,8 @@ async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_t
         assert isinstance(screen, RoundScreen) and "no dealer signed in" in screen.sub_title
         assert app.table is not None and app.table.round is not None and app.table.round.phase is Phase.ANTE
         prompt = str(screen.query_one("#prompt", Static).render())
-        assert prompt == "No dealer is signed in for this hand: D signs in (their PIN) to carry it on."
+        assert prompt == ("No dealer is signed in for this hand (Dana Dealer, D1: the terminal that held the table "
+                          "stopped): D signs in (their PIN) to carry it on.")
         await pilot.press("d")                                          # deal: refused, nothing recorded
         assert app.table.round.phase is Phase.ANTE
         assert "No dealer is signed in for this hand" in str(screen.query_one(Notice).render())
@@ -345,6 +347,9 @@ async def test_the_dealer_is_signed_out_after_the_profiles_idle_time_even_mid_ha
         out = app.ledger.table_events(app.table.record.id, ["dealer_signed_out"])[-1]
         assert out.payload["reason"] == "no key for 20 minutes: the dealer signs in again"
         assert "no dealer signed in" in screen.sub_title
+        assert str(screen.query_one("#prompt", Static).render()) == (
+            "No dealer is signed in for this hand (Dana Dealer, D1: no key for 20 minutes): D signs in (their PIN) "
+            "to carry it on.")
         await pilot.press("3", "a")
         assert isinstance(app.screen, RoundScreen)                  # refused: nobody is on duty
         assert app.table.round is not None and app.table.round.seats[3].ante == 0

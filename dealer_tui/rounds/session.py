@@ -70,6 +70,8 @@ class TableSession(Handlers):
         """Who deals now (None: no dealer signed in; no round starts)."""
         self.round_dealers: set[str] = set()
         """Every account that dealt the current (or last) round: none of them signs off its payout."""
+        self.signed_out: tuple[OnDuty, str] | None = None
+        """The dealer last signed out while no one is signed in, and why (the recorded reason)."""
 
     # -- proposals (validate, return events) ------------------------------------------------
 
@@ -178,10 +180,12 @@ class TableSession(Handlers):
     @on(DealerSignedIn)
     def _on_dealer_signed_in(self, e: DealerSignedIn) -> None:
         self.dealer = OnDuty(e.account, e.name)
+        self.signed_out = None
         self.round_dealers.add(e.account)
 
     @on(DealerSignedOut)
     def _on_dealer_signed_out(self, e: DealerSignedOut) -> None:
+        self.signed_out = (self.dealer or OnDuty(e.account, e.account), e.reason)
         self.dealer = None
 
     @on(RoundVoided)

@@ -30,8 +30,9 @@ BETWEEN_SHIFTS = {"start": "round starts", "join": "player sits down", "more_chi
 """The between-hands steps a table that keeps its tray refuses between shifts (what the tray says)."""
 TABLE_STEP_KEYS = frozenset({"undo_step", "same_bets"})
 """The table's own steps within a hand whose key, refused, says why (`_why_not_table_step`)."""
-NO_DEALER = "No round starts with no dealer signed in: {dealer} signs one in."
-NO_DEALER_IN_HAND = "No dealer is signed in for this hand: {dealer} signs in (their PIN) to carry it on."
+NO_DEALER = "No round starts with no dealer signed in{why}: {dealer} signs one in."
+NO_DEALER_IN_HAND = "No dealer is signed in for this hand{why}: {dealer} signs in (their PIN) to carry it on."
+NO_DEALER_NEXT = "No dealer is signed in{why}: {dealer} signs one in before the next round."
 
 
 class KeyRules:
@@ -133,7 +134,7 @@ class KeyRules:
         bound = [b for b in self._bindings_list() if b.key == pressed]
         game = [b for b in self._game_bindings() if b.key == pressed]
         if in_hand and self.table.session.dealer is None and (game or any(b.action in self.KINDS for b in bound)):
-            return self.with_keys(NO_DEALER_IN_HAND.format(dealer=key("dealer")))
+            return self.no_dealer_text(NO_DEALER_IN_HAND)
         away = self.table.session.players.get(self.selected) if self.selected is not None else None
         if away is not None and away.away and in_hand and game:
             return self.with_keys(f"Seat {self.selected} ({away.name}) sits out this hand: {key('sit_out')} "
@@ -150,7 +151,7 @@ class KeyRules:
             if closed is not None:
                 return self.with_keys(f"{closed} ({key('tray')}).")
             if step.action == "start" and self.table.session.dealer is None:
-                return self.with_keys(NO_DEALER.format(dealer=key("dealer")))
+                return self.no_dealer_text(NO_DEALER)
             return None
         mine = [b for b in bound if b.action in self.KINDS]
         if any(self.check_action(b.action, ()) for b in mine):
@@ -163,6 +164,17 @@ class KeyRules:
                 return f"{binding.description} is not possible now. {self.with_keys(self.presenter.prompt(rnd))}"
             return self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
         return None
+
+    def no_dealer_text(self, template: str) -> str:
+        """`template` (NO_DEALER…) with the key that signs a dealer in, and who was signed out last and
+        why (the recorded reason, up to its colon): "(Dana (D1) was signed out: no key for 20 minutes)"."""
+        left = self.table.session.signed_out
+        why = ""
+        if left is not None:
+            who, reason = left
+            cause = reason.partition(":")[0].strip()
+            why = f" ({who.name}, {who.account}: {cause or 'signed out'})"
+        return self.with_keys(template.format(dealer=key("dealer"), why=why))
 
     def unbound_key(self, pressed: str, character: str) -> str | None:
         """What a typed character no key of this screen is bound to says (None: a key is bound to it)."""

@@ -36,7 +36,7 @@ from dealer_tui.screens.dialog import Dialog, DialogShelf
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
-from dealer_tui.screens.key_rules import NO_DEALER, NO_DEALER_IN_HAND, KeyRules
+from dealer_tui.screens.key_rules import NO_DEALER, NO_DEALER_IN_HAND, NO_DEALER_NEXT, KeyRules
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.reason_modal import ReasonModal
 from dealer_tui.screens.signed_steps import SignedSteps, approving
@@ -193,9 +193,9 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         self.query_one(TableInfo).show_tray(self.tray_line())
         prompt = self.with_keys(self.presenter.prompt(rnd))
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
-            prompt = self.with_keys(f"No dealer is signed in: {key('dealer')} signs one in before the next round.")
+            prompt = self.no_dealer_text(NO_DEALER_NEXT)
         elif on_duty is None:
-            prompt = self.with_keys(NO_DEALER_IN_HAND.format(dealer=key("dealer")))
+            prompt = self.no_dealer_text(NO_DEALER_IN_HAND)
         elif self.table.tray.kept_problem("round") is not None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(f"The shift is closed: {key('tray')} counts the next opener before the next round.")
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
@@ -389,7 +389,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         """Whether no dealer is signed in (said, with the key that signs one in): nothing about the
         next round is asked before one is."""
         if self.table.session.dealer is None:
-            self.tell(self.with_keys(NO_DEALER.format(dealer=key("dealer"))), severity="warning")
+            self.tell(self.no_dealer_text(NO_DEALER), severity="warning")
             return True
         return False
 
