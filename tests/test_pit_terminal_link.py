@@ -37,7 +37,7 @@ async def test_setup_refuses_a_pit_server_that_is_not_a_postgresql_url(tmp_path:
         await pilot.press(*TO_PLAYERS, *"Ann 500", "enter")
         assert isinstance(app.screen, SetupScreen)
         assert str(screen.query_one("#setup-error", Static).render()) == (
-            "pit server: not a postgresql:// URL (empty: no pit server)")      # what was typed is not echoed
+            "Pit server: not a postgresql:// URL (empty: no pit server).")      # what was typed is not echoed
         assert app.focused is screen.query_one("#pit", Input)
         assert app.ledger.tables() == [] and app.link is None and saved_pit() is None
 
@@ -111,8 +111,8 @@ async def test_a_new_table_of_the_pit_takes_no_other_terminals_table_name(tmp_pa
         screen.query_one("#name", Input).value = "table 1"
         await pilot.press(*TO_PLAYERS, *"Ann 500", "enter")
         assert str(screen.query_one("#setup-error", Static).render()) == (
-            "table name: the pit has a table 'table 1' already (another terminal's); give this one another name, so "
-            "that the floor tells them apart")
+            "Table name: the pit has a table 'table 1' already (another terminal's); give this one another name, so "
+            "that the floor tells them apart.")
 
 
 async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_manager_confirms_it(
@@ -139,7 +139,7 @@ async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_
         await pilot.pause()
         assert isinstance(app.screen, SignInModal)
         await pilot.press(*PIT_MANAGER, "enter", *"111222333", "enter")
-        assert "wrong ID or PIN for the pit's manager PM" in str(app.screen.query_one("#pin-error", Static).render())
+        assert "Wrong ID or PIN for the pit's manager PM." in str(app.screen.query_one("#pin-error", Static).render())
         await pilot.press(*PIT_MANAGER_PIN, "enter")
         for _ in range(50):
             await pilot.pause(0.05)

@@ -63,11 +63,11 @@ async def test_setup_seats_that_are_not_a_number_are_refused_with_the_reason(tmp
         seats.value = ""
         await pilot.press(*["tab"] * 4, *"7x", *["tab"], *"Ann 1000", "ctrl+o")
         assert seats.value == "7x"                             # every key typed is kept, none dropped
-        assert str(screen.query_one("#setup-error", Static).render()) == "seats: '7x' is not a whole number (2 to 7)"
+        assert str(screen.query_one("#setup-error", Static).render()) == "Seats: '7x' is not a whole number (2 to 7)."
         seats.value = "2000200020003000"
         await pilot.press("ctrl+o")
         assert str(screen.query_one("#setup-error", Static).render()) == (
-            "seats: 2000200020003000 is not possible at this table: 2 to 7")
+            "Seats: 2000200020003000 is not possible at this table: 2 to 7.")
         assert app.ledger.tables() == []
 
 
@@ -86,7 +86,7 @@ async def test_setup_says_what_is_missing_where_the_dealer_looks_and_goes_to_tha
         await pilot.press("ctrl+o")
         await pilot.pause()
         error = screen.query_one("#setup-error", Static)
-        assert str(error.render()) == "players: seat at least one player"
+        assert str(error.render()) == "Players: seat at least one player."
         assert 0 <= error.region.y < size[1] - 1 and error.region.height > 0   # on screen, above the key bar
         assert app.focused is players
         assert app.ledger.tables() == []

@@ -57,7 +57,7 @@ async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_
         assert "differ" in str(app.screen.query_one("#manager-error", Static).render())
         await pilot.press(*"999999999", "enter", *"999999999", "enter")
         said = str(app.screen.query_one("#manager-error", Static).render())
-        assert said == ("a PIN of one digit repeated is the first a guesser tries: choose another PIN and type it "
+        assert said == ("A PIN of one digit repeated is the first a guesser tries: choose another PIN and type it "
                         "in both fields.")
         await pilot.press(*"246813579", "enter", *"246813579", "enter")
         assert isinstance(app.screen, ChoiceModal) and "A table needs a dealer and a supervisor" in app.screen.question

@@ -11,8 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.ledger import LedgerError
 from dealer_tui.events.staff import MANAGER
+from dealer_tui.ledger import LedgerError
+from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import StaffDesk, StaffError
 from dealer_tui.staff.pins import APPROVER_DIGITS, pin_problem
 
@@ -62,7 +63,7 @@ class FirstManagerScreen(ModalScreen[bool]):
         error = self.query_one("#manager-error", Static)
         problem = pin_problem(values["pin"], MANAGER)
         if problem is not None:
-            error.update(f"{problem}: choose another PIN and type it in both fields.")
+            error.update(sentence(f"{problem}: choose another PIN and type it in both fields"))
             self._clear_pins()
             return
         if values["pin"] != values["pin2"]:
@@ -72,7 +73,7 @@ class FirstManagerScreen(ModalScreen[bool]):
         try:
             self.desk.add_first_manager(values["account"].strip(), values["name"], values["pin"])
         except (StaffError, LedgerError) as exc:
-            error.update(f"{exc}.")
+            error.update(sentence(str(exc)))
             self._clear_pins()
             return
         self.dismiss(True)

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from dealer_tui.ledger.where import is_server
+from dealer_tui.screens.wording import sentence
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from rules.registry import games
 
@@ -279,7 +280,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 return
             result = self._collect(pit)
         except FieldError as exc:
-            error.update(str(exc))
+            error.update(sentence(str(exc)))
             field = self.query_one(f"#{exc.field}")
             field.focus()  # the field at fault, with the reason under the fields where the dealer looks
             self.call_after_refresh(error.scroll_visible, animate=False)

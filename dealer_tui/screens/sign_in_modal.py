@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.ledger import LedgerError
+from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import MAX_TRIES, Approval, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.authority import roles_text
 from dealer_tui.staff.pins import MAX_DIGITS, SHORT, min_digits, pin_problem, renewal_text
@@ -66,7 +67,7 @@ class SignInModal(ModalScreen[Approval | None]):
                 error.update("Type the account ID, then Enter.")
                 return
             if refused:  # refused before its PIN is typed: no try of that account spent
-                error.update(refused)
+                error.update(sentence(refused))
                 pin.value = ""
                 if event.input is account:
                     pin.focus()  # a PIN typed ahead lands hidden, and its Enter is refused the same way
@@ -84,7 +85,7 @@ class SignInModal(ModalScreen[Approval | None]):
             approval = (self.sign(account.value, pin.value) if self.sign is not None
                         else self.desk.sign_in(account.value, pin.value, self.purpose))
         except SignInRefused as exc:
-            error.update(f"{exc}.")
+            error.update(sentence(str(exc)))
             pin.value = ""
             if not str(exc).startswith(("wrong ID or PIN", "type the PIN")):
                 self._another(account)  # not this account's to sign (its role, a lock-out): someone else's next

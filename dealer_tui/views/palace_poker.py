@@ -127,7 +127,7 @@ class PalacePokerPresenter:
             case (SoldierBought(reason=reason) | SoldiersDiscarded(reason=reason)
                   | Folded(reason=reason) | BattleOpened(reason=reason) | BattleAnswered(reason=reason)
                   | BattleDecided(reason=reason) | HandEnded(reason=reason)):
-                return _sentence(reason)
+                return reason[:1].upper() + reason[1:]  # a log line: no full stop
             case RoundStarted(button=button):
                 return "New hand" + (f": seat {button} deals" if button else ": draw for the deal")
             case AntePlaced(seat=seat, ante=ante):
@@ -206,6 +206,3 @@ def kept_soldiers(kept: SoldiersKept) -> str:
     return f"Seat {kept.seat} {holds}{gone}"
 
 
-def _sentence(text: str) -> str:
-    """A recorded reason as a line of the log: its first letter capitalised."""
-    return text[:1].upper() + text[1:]
