@@ -108,3 +108,18 @@ async def test_the_payout_screen_shows_the_dp_take_as_chips_paid_out() -> None:
         await pilot.pause()
         assert isinstance(app.screen, PayoutScreen)
         assert app.screen.query_one("#payout-digits", Digits).value == "29"
+
+
+async def test_the_payout_screen_names_the_stakes_returned_beside_the_chips_paid_out() -> None:
+    # The house-banked "1 or 5" round above: 30 paid out (three Antes 5 + 5), and three Bets of 10
+    # returned (30), which the "Chips paid out" figure does not hold: the summary says so.
+    from textual.widgets import Static
+
+    rows = tuple(r for box in (1, 2, 3) for r in (Row(box, "ante", 5, 5, "R-6"), Row(box, "bet", 10, 0, "R-6"))) + (
+        Row(4, "ante", 5, -5, "passed"), Row(4, "exchange", 5, -5, "fee"))
+    app = _Host(RoundOutcome(rows, {1: 5, 2: 5, 3: 5, 4: -10}, -5))
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#payout-digits", Digits).value == "30"
+        summary = str(app.screen.query_one("#payout-summary", Static).render())
+        assert summary.endswith("House -5 · stakes returned (not in the chips paid out): 30")

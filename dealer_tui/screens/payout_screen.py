@@ -17,6 +17,7 @@ from textual.widgets import Digits, Static
 
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
+from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome, SignOff
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
@@ -167,7 +168,9 @@ class PayoutScreen(Dialog[bool | str]):
     def _summary(self) -> str:
         changes = ", ".join(f"seat {s} {c:+}" for s, c in sorted(self.outcome.stack_changes.items()))
         pays = "The payments, in this order: " + "; ".join(self.payments) + "\n" if self.payments else ""
-        return f"{pays}{changes}\n{self.house_label} {self.outcome.house:+}"
+        returned = sum(chips.returned for chips in seat_chips(self.outcome.rows).values())
+        back = f" · stakes returned (not in the chips paid out): {returned:,}" if returned else ""
+        return f"{pays}{changes}\n{self.house_label} {self.outcome.house:+}{back}"
 
     def ordered_rows(self) -> list[SettlementRow]:
         """The rows in the order the rules settle the seats (`order`), each seat's bets together."""

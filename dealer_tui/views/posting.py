@@ -25,6 +25,7 @@ def render(loaded: LoadedProfile) -> Group:
         for label, value in section.rows:
             table.add_row(label, value)
         tables.append(table)
-    header = Text.assemble((loaded.profile.title, "bold"), f"  ({loaded.name}, {loaded.game})\n",
+    named = loaded.name if loaded.name == loaded.game else f"{loaded.name}, a {loaded.game} profile"
+    header = Text.assemble((loaded.profile.title, "bold"), f"  ({named})\n",
                            loaded.profile.description)
     return Group(header, *tables)
