@@ -109,7 +109,7 @@ class Lease:
 
     def describe(self) -> str:
         since = self.since[:19].replace("T", " ")
-        return f"terminal {self.terminal} (process {self.pid} on {self.host}) since {since} UTC"
+        return f"terminal {self.terminal} (process {self.pid} on {self.host}; it took the table at {since} UTC)"
 
 
 class TableInUse(LedgerError):

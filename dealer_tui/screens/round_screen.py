@@ -186,9 +186,9 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         on_duty = self.table.session.dealer
         dealer = f"dealer {on_duty.name} ({on_duty.account})" if on_duty is not None else "no dealer signed in"
         self.title = self._titled()
-        self.sub_title = f"{dealer} — " + (
+        self.sub_title = (  # the round first: on a narrow terminal the header is cut at its end
             f"round {number}" if rnd is not None else f"{number} round{'s' if number != 1 else ''} played" if number
-            else "no round yet")
+            else "no round yet") + f" — {dealer}"
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
         self.query_one(TableInfo).show_tray(self.tray_line())
         prompt = self.with_keys(self.presenter.prompt(rnd))
