@@ -307,7 +307,8 @@ def compare_trees(others: list[Path], rounds: int, runs: int, as_json: bool) -> 
         result[str(tree)] = {"cold_first_frame_median_s": statistics.median(cold[tree]),
                              "key_to_frame_median_ms": statistics.median(seconds) * 1e3,
                              "key_to_frame_p95_ms": p95(seconds) * 1e3, "key_to_frame_max_ms": max(seconds) * 1e3,
-                             "frames_per_key": statistics.mean(c for _, _, c in drawn[tree]), "keys": len(seconds)}
+                             "frames_per_key": statistics.mean(c for _, _, c in drawn[tree]), "keys": len(seconds),
+                             "key_to_frame_per_round_ms": sum(seconds) * 1e3 / (rounds * runs)}
     if not as_json:
         base = result[str(ROOT)]
         for tree, figures in result.items():
@@ -325,8 +326,9 @@ def main() -> None:
                         help="only key to frame, RUNS runs each with keys handed on in order and "
                              "without, interleaved")
     parser.add_argument("--against", type=Path, nargs="+", default=[], metavar="DIR",
-                        help="only key to frame, with this checkout's dealer_tui and each DIR's (another copy "
-                             "of the project), a fresh interpreter per run, in turn")
+                        help="cold start and key to frame (each key's, and a round's summed), with this "
+                             "checkout's dealer_tui and each DIR's (another copy of the project), a fresh "
+                             "interpreter per run, in turn")
     parser.add_argument("--runs", type=int, default=3, help="runs of each version with --against")
     args = parser.parse_args()
     if args.against:

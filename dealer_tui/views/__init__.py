@@ -67,6 +67,12 @@ class HandView:
 _KEY = re.compile(r"\{([a-z_]+)\}")
 
 
+def payout_waits() -> str:
+    """The prompt of a round whose payout waits for the dealer's confirming: true with the payout
+    shown over the table and with it backed out of."""
+    return f"The payout waits to be confirmed ({key('payout')} shows it)."
+
+
 def key(action: str) -> str:
     """Where a prompt (or a seat's note) names the key for one of the round screen's actions
     (`key("raise_bet")`): the screen puts in the key its bindings give that action (`with_keys`),

@@ -13,7 +13,7 @@ from dealer_tui.events.high_card_flush import (
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules import high_card_flush as hcf
 from rules.cards import format_cards, sort_cards
 
@@ -126,7 +126,7 @@ class HighCardFlushPresenter:
                     return f"Everyone has acted: {key('reveal')} keys the hands and reveals the banker's."
                 return f"Everyone has acted: {key('reveal')} reveals the banker's hand."
             case Phase.PAYOUT:
-                return f"{key('payout')} shows the payout to confirm."
+                return payout_waits()
             case _:
                 return f"Round over: {key('start')} starts the next round."
 

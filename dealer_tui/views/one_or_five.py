@@ -18,7 +18,7 @@ from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules import one_or_five as rules
 from rules.cards import format_cards, sort_cards
 
@@ -133,7 +133,7 @@ class OneOrFivePresenter:
                             "hands and reveals the dealer's.")
                 return f"Every box has acted: {key('reveal')} reveals the dealer's hand."
             case Phase.PAYOUT:
-                return f"{key('payout')} shows the payout to confirm."
+                return payout_waits()
             case _:
                 return f"Round over: {key('start')} starts the next round."
 

@@ -25,7 +25,7 @@ from dealer_tui.events.palace_poker import (
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import ActionSpec, Phase
 from dealer_tui.rounds.palace_poker import PalacePokerRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import Card, format_cards, sort_cards
 from rules.palace_hand_end import hand_words
 
@@ -172,7 +172,7 @@ class PalacePokerPresenter:
                 shows = rnd.state.end is not None and rnd.state.end.rule == "PP-16"
                 return f"The hand is over: {key('reveal')} {'shows down the palaces' if shows else 'awards the pot'}."
             case Phase.PAYOUT:
-                return f"{key('payout')} shows the payout to confirm."
+                return payout_waits()
             case _:
                 return f"Hand over: {key('start')} starts the next hand."
 
