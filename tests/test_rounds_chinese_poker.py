@@ -385,9 +385,11 @@ def test_cp_5_cp_6_cp_7_two_players_a_scoop_with_a_back_royalty(tmp_path: Path) 
     assert outcome.stack_changes == {1: 50, 2: -50} and outcome.house == 0
     row = next(r for r in outcome.rows if r.seat == 1)
     assert (row.bet, row.stake, row.result) == ("points", 0, 50)
-    assert row.reason == ("+10 points × 5 = +50 (seat 1 v seat 2: front +1, middle +1, back +1, scoop 6, "
+    assert row.reason == ("+10 points × 5 = +50 (+10 against seat 2 — seat 1 v seat 2: front +1, middle +1, back +1, scoop 6, "
                           "back four of a kind royalty +4 = 10); on the nets (CP-13): received 50 from "
                           "seat 2 = +50")
+    loser = next(r for r in outcome.rows if r.seat == 2)   # its own side first: -10 against seat 1
+    assert loser.reason.startswith("-10 points × 5 = -50 (-10 against seat 1 — seat 1 v seat 2: front +1, ")
 
 
 def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(tmp_path: Path) -> None:

@@ -447,7 +447,9 @@ class ChinesePokerRound(Round):
         """Points pair by pair, then who pays whom on the nets from the button (CP-5..CP-13)."""
         assert self.score is not None and self.money is not None
         points, value = self.score.points[seat], self.profile.point_value
-        pairs = "; ".join(p.reason for p in self.score.pairs if seat in p.seats)
+        pairs = "; ".join(f"{(p.points if p.seats[0] == seat else -p.points):+d} against seat "  # its own side first
+                          f"{p.seats[1] if p.seats[0] == seat else p.seats[0]} — {p.reason}"
+                          for p in self.score.pairs if seat in p.seats)
         head = f"{points:+d} points × {value} = {points * value:+d} ({pairs})"
         moves = [f"received {m.amount} from seat {m.payer}" if m.receiver == seat else f"paid seat {m.receiver} {m.amount}"
                  for m in self.money.payments if seat in (m.payer, m.receiver)]
