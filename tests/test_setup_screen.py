@@ -152,3 +152,49 @@ async def test_a_new_table_set_up_from_a_round_keeps_its_fields_one_line_high(tm
         for field in ("#name", "#seats", "#players", "#pit"):
             assert app.screen.query_one(field, Input).region.height == 3, field
         assert app.screen.query_one("#players", Input).region.bottom <= SIZE[1]
+
+
+async def test_setup_asks_the_id_of_a_player_whose_cash_buy_in_reaches_the_threshold(tmp_path: Path) -> None:
+    """A card-room table with no tray counted yet still takes cash, which the cash logs count: Ann's
+    12,000 is over the 10,000 threshold, so her ID document is asked before the table opens; Bob's
+    600 is not. Esc on the question leaves the setup as typed and writes nothing."""
+    from dealer_tui.screens.reason_modal import ReasonModal
+
+    app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(*TO_PLAYERS, *"Ann 12000, Bob 600", "enter")
+        dialog = app.screen
+        assert isinstance(dialog, ReasonModal)
+        assert dialog.title_text.startswith("Identification needed: Ann's cash in today comes to 12,000, at or over "
+                                            "the currency-transaction threshold (10,000). Ann's ID document (seat 1")
+        await pilot.press("escape")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        assert str(screen.query_one("#setup-error", Static).render()) == (
+            "Ann (seat 1): a cash buy-in of 12,000 needs their ID document (ctrl+o asks for it again).")
+        assert screen.query_one("#players", Input).value == "Ann 12000, Bob 600"
+        assert app.ledger.tables() == []
+        await pilot.press("ctrl+o", *"card 77", "enter")                 # not an ID document: asked again
+        assert isinstance(app.screen, ReasonModal)
+        await pilot.press("ctrl+u", *"passport X1234567", "enter", *DEALER_KEYS)
+        assert isinstance(app.screen, RoundScreen)
+        table = app.table
+        assert table is not None
+        assert {s: (p.name, p.stack, p.document) for s, p in table.session.players.items()} == {
+            1: ("Ann", 12000, "passport X1234567"), 2: ("Bob", 600, "")}
+
+
+async def test_a_new_table_set_up_from_a_round_replaces_the_round_left(tmp_path: Path) -> None:
+    """ctrl+p → New table at a table: the new table's round screen takes the old one's place, so
+    ctrl+q quits instead of going back to the table left (which another terminal may take)."""
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 500)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.setup()
+        await pilot.pause()
+        await pilot.press("tab", *TO_PLAYERS, *"Fay 500, Gus 500", "enter", *DEALER_KEYS)  # Table, then as above
+        rounds = [s for s in app.screen_stack if isinstance(s, RoundScreen)]
+        assert len(rounds) == 1 and rounds[0] is app.screen
+        assert app.table is not None and app.table.record.name == "Table 1"   # the first table is "Pilot"
+        assert [p.name for p in app.table.session.players.values()] == ["Fay", "Gus"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from dealer_tui.events import EventError, typed, typed_as
 from dealer_tui.events.accounting import CASH
@@ -136,6 +136,23 @@ def cash_transactions(ledger: Ledger, training: bool = False) -> list[CashTransa
         for seat in list(seated):
             flush(seat)
     return sorted(out, key=lambda t: t.at)
+
+
+def needs_id(ledger: Ledger, name: str, card: str, amount: int, direction: str = IN, document: str = "") -> str | None:
+    """Why cash of `amount` in (a buy-in) or out (a cash-out) needs the player's ID document first:
+    it brings their cash that way over the gaming day, at every live table, under any of their
+    names, cards and IDs, to the currency-transaction threshold (the cash logs count it at every
+    live table, whoever keeps the chips). A loyalty card identifies nobody. None: it does not, or
+    the player showed an ID document (`document`)."""
+    if document:
+        return None
+    floor = settings(ledger)
+    today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])
+    total = day_total(ledger, today, direction, name, card) + amount
+    if total >= floor["ctr_threshold"]:
+        return (f"Identification needed: {name}'s cash {'in' if direction == IN else 'out'} today comes to "
+                f"{total:,}, at or over the currency-transaction threshold ({floor['ctr_threshold']:,})")
+    return None
 
 
 def day_total(ledger: Ledger, day: str, direction: str, name: str, card: str = "", document: str = "") -> int:

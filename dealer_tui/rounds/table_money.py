@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from dealer_tui.events import RoundEvent
@@ -26,9 +25,8 @@ from dealer_tui.events.accounting import (
     tray_figures,
 )
 from dealer_tui.events.table import PayoutConfirmed, PlayerIdentified, TimeCollected
-from dealer_tui.rounds.cash import IN, day_total, gaming_day
+from dealer_tui.rounds.cash import IN, needs_id
 from dealer_tui.rounds.frame import Phase
-from dealer_tui.rounds.cash import settings as cash_settings
 from dealer_tui.rounds.tray import count_chips, describe_chips, make_up
 from dealer_tui.staff import DEAL, TRAY, Approval
 from rules.errors import IllegalAction
@@ -76,22 +74,12 @@ class TableMoney:
 
     def ctr_problem(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
                     document: str = "") -> str | None:
-        """Why cash of `amount` in (a buy-in) or out (a cash-out) needs the player's ID document
-        first: it brings their cash that way over the gaming day, at every live table, under any
-        of their names, cards and IDs, to the currency-transaction threshold: at a house-banked
-        table always (the house sells its chips, counted opener or not), at another from its first
-        opener on (chips sold from its tray). A loyalty card identifies nobody. None: it does not
-        need it, the player showed an ID document, or the table is a training table (practice
-        chips)."""
-        if document or self.session.training or not (self.tray.kept or self.tray.banked):
+        """Why cash of `amount` in (a buy-in) or out (a cash-out) at this table needs the player's
+        ID document first (`cash.needs_id`). None: it does not, the player showed an ID document,
+        or the table is a training table (practice chips)."""
+        if self.session.training:
             return None
-        floor = cash_settings(self.ledger)
-        today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])
-        total = day_total(self.ledger, today, direction, name, card) + amount
-        if total >= floor["ctr_threshold"]:
-            return (f"Identification needed: {name}'s cash {'in' if direction == IN else 'out'} today comes to "
-                    f"{total:,}, at or over the currency-transaction threshold ({floor['ctr_threshold']:,})")
-        return None
+        return needs_id(self.ledger, name, card, amount, direction, document)
 
     def _check_ctr(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
                    document: str = "") -> None:

@@ -4,7 +4,7 @@ the ledger to resume."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from textual.app import ComposeResult
@@ -77,6 +77,8 @@ class StartingPlayer(NamedTuple):
     buy_in: int
     card: str = ""
     """The player's loyalty card, typed after a # (`Ann Lee #LC-1234 5000`)."""
+    document: str = ""
+    """The ID document the player showed (kind and number), asked for when their cash needs it."""
 
 
 def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[StartingPlayer]:
@@ -136,11 +138,16 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                  game: str | None = None, profile: str | None = None, seats: int | None = None,
                  cards: str | None = None, keyed: list[str] | None = None,
                  tables: list[KnownTable] | None = None, pit: str = "", pit_names: list[str] | None = None,
-                 staff: Callable[..., None] | None = None, staffing: Callable[[], str] | None = None) -> None:
+                 staff: Callable[..., None] | None = None, staffing: Callable[[], str] | None = None,
+                 needs_id: Callable[[StartingPlayer], str | None] | None = None,
+                 check_document: Callable[[str], str] | None = None) -> None:
         """`staff(then=...)` opens the staff accounts (a manager signs in); `staffing()` says who
-        the ledger's staff are and who a table still lacks."""
+        the ledger's staff are and who a table still lacks; `needs_id(player)` why a starting
+        player's cash buy-in needs their ID document first (None: it does not), which
+        `check_document` takes as the ledger keeps it (ValueError: why not)."""
         super().__init__()
         self.staff, self.staffing = staff, staffing
+        self.needs_id, self.check_document = needs_id, check_document
         self.pit = pit
         self.pit_names = pit_names or []
         """The names of the pit's tables (other terminals'): a new table takes none of them."""
@@ -280,12 +287,51 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 return
             result = self._collect(pit)
         except FieldError as exc:
-            error.update(sentence(str(exc)))
-            field = self.query_one(f"#{exc.field}")
-            field.focus()  # the field at fault, with the reason under the fields where the dealer looks
-            self.call_after_refresh(error.scroll_visible, animate=False)
+            self._refuse(exc)
             return
-        self.dismiss(result)
+        self._identify(result, [])
+
+    def _refuse(self, exc: FieldError) -> None:
+        error = self.query_one("#setup-error", Static)
+        error.update(sentence(str(exc)))
+        self.query_one(f"#{exc.field}").focus()  # the field at fault, the reason under the fields where the dealer looks
+        self.call_after_refresh(error.scroll_visible, animate=False)
+
+    def _identify(self, result: SetupResult, done: list[StartingPlayer]) -> None:
+        """Each starting player whose cash needs an ID document is asked for it, one after the
+        other; the table opens once every one has it. Esc leaves the setup as it was typed."""
+        from dealer_tui.screens.reason_modal import ReasonModal
+
+        for i, player in enumerate(result.players[len(done):], start=len(done)):
+            needs = self.needs_id(player) if self.needs_id is not None else None
+            if needs is None:
+                done.append(player)
+                continue
+            check = self.check_document
+
+            def problem(text: str) -> str | None:
+                try:
+                    if check is not None:
+                        check(text)
+                except ValueError as exc:
+                    return str(exc)
+                return None
+
+            def given(document: str | None, player: StartingPlayer = player) -> None:
+                if not document:
+                    self._refuse(FieldError("players", f"{player.name} (seat {player.seat}): a cash buy-in of "
+                                                       f"{player.buy_in:,} needs their ID document (ctrl+o asks "
+                                                       "for it again)"))
+                    return
+                kept = check(document) if check is not None else document.strip()
+                self._identify(result, [*done, player._replace(document=kept)])
+
+            self.app.push_screen(ReasonModal(f"{needs}. {player.name}'s ID document (seat {player.seat}; a loyalty "
+                                             "card identifies nobody):", "kind and number: passport X1234567",
+                                             "The ID document is needed: without it the cash is not taken.",
+                                             problem), given)
+            return
+        self.dismiss(replace(result, players=done))
 
     def _pit(self) -> str:
         url = self.query_one("#pit", Input).value.strip()
