@@ -30,7 +30,7 @@ from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen
+from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen, StartingPlayer
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk, StaffError
 
@@ -430,8 +430,24 @@ class DealerApp(OrderedKeysApp):
                              pit=self.link.delivery.conninfo if self.link is not None else "",
                              pit_names=self.link.delivery.pit_table_names()
                              if self.link is not None and self.link.state.online else [],
-                             staff=self.open_staff, staffing=self.staffing)
+                             staff=self.open_staff, staffing=self.staffing, needs_id=self.starting_needs_id,
+                             check_document=self.check_document)
         self.push_screen(screen, self.create_table)
+
+    def starting_needs_id(self, player: StartingPlayer) -> str | None:
+        """Why a player seated with the new table needs their ID document first (cash at the
+        currency-transaction threshold), None if they do not."""
+        from dealer_tui.rounds.cash import needs_id
+
+        return needs_id(self.ledger, player.name, player.card, player.buy_in)
+
+    @staticmethod
+    def check_document(text: str) -> str:
+        """An ID document as the ledger keeps it (ValueError: why not)."""
+        try:
+            return Table.check_document(text)
+        except RulesError as exc:
+            raise ValueError(str(exc)) from None
 
     def staffing(self) -> str:
         from dealer_tui.screens.staff_screen import staffing_text
@@ -451,8 +467,14 @@ class DealerApp(OrderedKeysApp):
                 return
             table = Table.create(self.ledger, result.name, result.profile, self.source(result.cards),
                                  seats=result.seats)
-            for p in result.players:
-                table.seat_player(p.seat, p.name, p.buy_in, card=p.card)
+            refused = []
+            for p in result.players:  # one refused (the table says why) leaves the others seated
+                try:
+                    table.seat_player(p.seat, p.name, p.buy_in, card=p.card, document=p.document)
+                except RulesError as exc:
+                    refused.append(f"{p.name} (seat {p.seat}) is not seated: {exc}")
+            if refused:
+                self.notify("\n".join(refused), severity="error", timeout=15)
         except (TableInUse, LeaseLost) as exc:
             self.table_unavailable(exc)
             return
@@ -484,7 +506,10 @@ class DealerApp(OrderedKeysApp):
                         "the ledger)", timeout=10)
         screen_cls = round_screen(table.record.game)
         screen = screen_cls(table, self.staff)
-        self.push_screen(screen)
+        if isinstance(self.screen, RoundScreen):
+            self.switch_screen(screen)  # the table left goes with its screen: quitting quits, not back to it
+        else:
+            self.push_screen(screen)
         screen.call_after_refresh(self.call_later, self.settle_in, screen)
         if table.session.dealer is None:  # no round starts until a dealer signs in
             screen.call_after_refresh(screen.action_dealer)
