@@ -114,8 +114,11 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
         await pilot.press(*DEALER, "enter", *DEALER_PIN, "enter")              # the dealer may not sign it
         assert "deals at this table" in str(app.screen.query_one("#pin-error", Static).render())
         # the PIN typed ahead went to the hidden field and was refused with the ID: nothing on screen,
-        # nothing recorded; the ID field is next, its text selected
-        assert app.screen.query_one("#account", Input).value == DEALER
+        # nothing recorded; the ID field is next, emptied, and the refusal says another account signs
+        assert app.screen.query_one("#account", Input).value == ""
+        assert app.focused is app.screen.query_one("#account", Input)
+        assert str(app.screen.query_one("#pin-error", Static).render()).endswith(
+            "Another account signs in here: its ID, then its PIN (Esc: back).")
         assert app.ledger.table_events(STAFF_REGISTER, ["staff_refused"]) == []  # type: ignore[union-attr]
         await pilot.press(*SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
         assert isinstance(app.screen, AmountModal)

@@ -67,12 +67,12 @@ class SignInModal(ModalScreen[Approval | None]):
                 error.update("Type the account ID, then Enter.")
                 return
             if refused:  # refused before its PIN is typed: no try of that account spent
-                error.update(sentence(refused))
                 pin.value = ""
                 if event.input is account:
+                    error.update(sentence(refused))
                     pin.focus()  # a PIN typed ahead lands hidden, and its Enter is refused the same way
                 else:
-                    self._another(account)
+                    self._another(account, sentence(refused))
                 return
             error.update("")
             pin.focus()
@@ -85,10 +85,11 @@ class SignInModal(ModalScreen[Approval | None]):
             approval = (self.sign(account.value, pin.value) if self.sign is not None
                         else self.desk.sign_in(account.value, pin.value, self.purpose))
         except SignInRefused as exc:
-            error.update(sentence(str(exc)))
             pin.value = ""
-            if not str(exc).startswith(("wrong ID or PIN", "type the PIN")):
-                self._another(account)  # not this account's to sign (its role, a lock-out): someone else's next
+            if str(exc).startswith(("wrong ID or PIN", "type the PIN")):
+                error.update(sentence(str(exc)))
+            else:  # not this account's to sign (its role, a lock-out): someone else's next
+                self._another(account, sentence(str(exc)))
             return
         except LedgerError as exc:
             error.update(f"The sign-in could not be recorded: {exc}")
@@ -96,9 +97,8 @@ class SignInModal(ModalScreen[Approval | None]):
             return
         problem = self.check(approval) if self.check is not None else None
         if problem:
-            error.update(problem)
             pin.value = ""
-            self._another(account)
+            self._another(account, sentence(problem))
             return
         if approval.renew_pin and self.sign is None and not self.desk.register().attached:
             old = pin.value
@@ -114,11 +114,13 @@ class SignInModal(ModalScreen[Approval | None]):
             return
         self.dismiss(approval)
 
-    @staticmethod
-    def _another(account: Input) -> None:
-        """The ID field again, its text selected: the next key types another account's ID."""
+    def _another(self, account: Input, refused: str) -> None:
+        """The refusal said, and the ID field again, emptied: the next key types another account's
+        ID (never a PIN into the field of the account refused)."""
+        account.value = ""
         account.focus()
-        account.action_select_all()
+        self.query_one("#pin-error", Static).update(
+            f"{refused} Another account signs in here: its ID, then its PIN (Esc: back).")
 
 
 
