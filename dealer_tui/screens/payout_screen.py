@@ -151,7 +151,7 @@ class PayoutScreen(Dialog[bool | str]):
             return "Enter confirms · Esc backs out"
         seats = ", ".join(str(s) for s in self.sign_off)
         who = f"Seats {seats} are" if len(self.sign_off) > 1 else f"Seat {seats} is"
-        big = f"{who} paid {self.threshold} or more: a supervisor signs off."
+        big = f"{who} handed {self.threshold:,} or more in chips (stakes back + winnings): a supervisor signs off."
         state = self.floor.state() if self.floor is not None else None
         if self.floor is None:
             return f"{big} Enter: a supervisor signs in (ID and PIN) · Esc backs out"

@@ -434,7 +434,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
             if big and not isinstance(state, SignOffApproved):
                 number = self.table.session.rounds_started
                 paid = rnd.player_payouts()
-                amounts = ", ".join(f"seat {seat} {paid[seat]}" for seat in big)
+                amounts = ", ".join(f"seat {seat} is handed {paid[seat]:,} in chips" for seat in big)
                 self.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
                                 lambda who: self.perform(Action("confirm_payout", data=approving(who))),
                                 self.action_payout,  # backing out of the sign-in goes back to the payout
