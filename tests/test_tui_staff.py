@@ -52,6 +52,10 @@ async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, FirstManagerScreen)
+        await pilot.press("enter")                                  # nothing typed: said, and the ID field keeps the cursor
+        assert str(app.screen.query_one("#manager-error", Static).render()) == (
+            "Type the manager's ID (e.g. M1), then Enter.")
+        assert app.focused is app.screen.query_one("#account")
         await pilot.press(*"M1", "enter", *"Mona Manager", "enter", *"246813579", "enter", *"246810579", "enter")
         assert isinstance(app.screen, FirstManagerScreen)          # the two PINs differ: asked again
         assert "differ" in str(app.screen.query_one("#manager-error", Static).render())

@@ -21,6 +21,11 @@ FIELDS = (("account", "Manager's ID", "e.g. M1", False), ("name", "Name", "as on
           ("pin", "PIN", f"{APPROVER_DIGITS}+ digits", True), ("pin2", "PIN again", "", True))
 
 
+ASKED = {"account": "the manager's ID (e.g. M1)", "name": "the manager's name, as on the badge",
+         "pin": f"the manager's PIN ({APPROVER_DIGITS} or more digits)", "pin2": "the same PIN a second time"}
+"""What an empty field asks for when Enter is pressed in it."""
+
+
 class FirstManagerScreen(ModalScreen[bool]):
     """Dismisses True once the manager's account is in the ledger; Esc quits."""
 
@@ -56,11 +61,15 @@ class FirstManagerScreen(ModalScreen[bool]):
         event.stop()
         order = [f[0] for f in FIELDS]
         at = order.index(event.input.id or "account")
+        error = self.query_one("#manager-error", Static)
+        if not event.input.value.strip():  # an empty field is said where it is, and keeps the cursor
+            error.update(f"Type {ASKED[order[at]]}, then Enter.")
+            return
+        error.update("")
         if at + 1 < len(order):
             self.query_one(f"#{order[at + 1]}", Input).focus()
             return
         values = {f: self.query_one(f"#{f}", Input).value for f in order}
-        error = self.query_one("#manager-error", Static)
         problem = pin_problem(values["pin"], MANAGER)
         if problem is not None:
             error.update(sentence(f"{problem}: choose another PIN and type it in both fields"))
