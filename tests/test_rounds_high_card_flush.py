@@ -63,6 +63,14 @@ def test_hcf_4_an_ante_the_chips_do_not_cover_is_refused(tmp_path: Path) -> None
     table.act(Action("ante", 2, 20, data={"flush": 10}))
 
 
+def test_hcf_18_the_designated_player_places_no_ante_and_is_told_why(tmp_path: Path) -> None:
+    table = new_table(tmp_path, stacks=(5000, 1000, 1000))
+    table.start_round()                          # seat 1 (5000) takes the bank
+    with pytest.raises(IllegalAction, match=r"^Seat 1 may not ante: the seat banks this round as the Designated "
+                                            r"Player: the others ante against it$"):
+        table.act(Action("ante", 1, 10))
+
+
 def test_hcf_4_bets_outside_the_table_limits_are_refused(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     table.start_round()

@@ -237,6 +237,8 @@ class HighCardFlushRound(Round):
             return f"it is seat {p.seat}'s turn"
         if action.kind == "ante" and action.seat in self.seats and self.seats[action.seat].playing:
             return "the seat has already put its ante"
+        if action.kind == "ante" and action.seat is not None and action.seat == self.banker:
+            return "the seat banks this round as the Designated Player: the others ante against it"
         if action.kind == "ante" and action.seat not in self.seats:
             return "the seat is not playing this round"
         if self._phase is Phase.ANTE and action.kind == "deal" and not self.playing():
