@@ -13,7 +13,7 @@ from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import staffed_table
+from tests.staff_support import cash_id, staffed_table
 
 PROFILE = ProfileLibrary().find("chinese-poker")
 # The tables here seat players with stacks of 50 to 100 chips to make table stakes bite; a profile
@@ -37,7 +37,7 @@ def new_table(tmp_path: Path, stacks: dict[int, int], *scripts: list[Card]) -> T
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     table = staffed_table(ledger, "C1", SEATING, ScriptedDeck(scripts or [list(DECK)]), seats=4)
     for seat, stack in stacks.items():
-        table.seat_player(seat, f"P{seat}", stack)
+        table.seat_player(seat, f"P{seat}", stack, document=cash_id(seat, stack))
     return table
 
 

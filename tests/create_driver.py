@@ -49,9 +49,9 @@ def main() -> None:
         at("before_create")
         table = staffed_table(ledger, f"Table {n}", profile, VirtualShoe(random.Random(n)), seats=7)
         at("after_create")
-        table.seat_player(1, "Ann", 1000)
+        table.seat_player(1, "Ann", 1000, document="passport X0000001")  # a day of many tables: over 10,000
         at("after_seat")
-        table.seat_player(2, "Bob", 1000)
+        table.seat_player(2, "Bob", 1000, document="passport X0000002")
         table.close()
         print(f"created {n}", flush=True)
     ledger.close()

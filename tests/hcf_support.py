@@ -13,7 +13,7 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.staff import Approval
 from rules.cards import parse_cards
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import staffed_table
+from tests.staff_support import cash_id, staffed_table
 
 PROFILE = ProfileLibrary().find("high-card-flush")   # card room: DP must hold 1000 (dp_min_bank)
 # Dealt clockwise from the button's left (HCF-5): seat 2, seat 3, then the DP (seat 1).
@@ -76,7 +76,7 @@ def big_payout_table(ledger: SqliteLedger, dealer: Approval | None = None) -> Ta
     else:
         table.sign_in_dealer(dealer)
     for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), (20000, 5000, 1000), strict=True), start=1):
-        table.seat_player(seat, name, stack)
+        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
     table.start_round()
     return table
 
@@ -87,7 +87,7 @@ def sent_to_floor(ledger: SqliteLedger, name: str = "H1") -> Table:
     (seat 2 wins 8,500, over the profile's 5,000 threshold) and sent to the floor."""
     table = staffed_table(ledger, name, PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, (player, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        table.seat_player(seat, player, stack)
+        table.seat_player(seat, player, stack, document=cash_id(seat, stack))
     table.start_round()
     big_win(table)
     table.act(Action("confirm_payout", data={"send_to_floor": True}))

@@ -21,7 +21,7 @@ from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import LoadedProfile, parse_profile
-from tests.staff_support import staffed_table
+from tests.staff_support import cash_id, staffed_table
 
 C = parse_cards
 E = TypeVar("E", bound=RoundEvent)
@@ -70,7 +70,7 @@ def act(table: Table, action: Action) -> None:
 def new_table(path: Path, cards: list[Card], stacks: list[int], loaded: LoadedProfile = LIMIT) -> Table:
     table = staffed_table(SqliteLedger(path / "ledger.sqlite"), "P1", loaded, ScriptedDeck([cards]), seats=10)
     for seat, stack in enumerate(stacks, 1):
-        table.seat_player(seat, f"P{seat}", stack)
+        table.seat_player(seat, f"P{seat}", stack, document=cash_id(seat, stack))
     return table
 
 

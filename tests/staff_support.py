@@ -36,6 +36,12 @@ def quick_pins() -> None:
         setattr(pins, name, value)
 
 
+def cash_id(seat: int, stack: int) -> str:
+    """The ID document a test player shows when their cash buy-in reaches the currency-transaction
+    threshold (10,000: the table refuses it without one); "" below it."""
+    return f"passport X{seat:07}" if stack >= 10_000 else ""
+
+
 MANAGER, MANAGER_PIN = "M1", "246813579"
 DEALER, DEALER_PIN = "D1", "13579246"
 SUPERVISOR, SUPERVISOR_PIN = "S1", "975318642"

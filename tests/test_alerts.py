@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.accounting.alerts import acknowledge, open_alerts, raised
+from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
@@ -31,7 +32,6 @@ from tests.staff_support import (
     staffed_table,
     until,
 )
-from dealer_tui.accounting.theoretical import Theory
 from tests.test_dealer_figures import Clock
 
 
@@ -47,7 +47,7 @@ def test_a_big_payout_raises_an_alert_kept_until_a_supervisor_acknowledges_it(tm
     # the DP's 20,000 bought in cash is a currency transaction too; seat 2's payout is 8,500 + its stakes 1,700
     ctr, alert = open_alerts(ledger)
     assert (ctr.kind, alert.kind, alert.table) == ("currency transaction", "big payout", "H1")
-    assert ctr.text == "Ann (not identified): cash in 20,000 on gaming day " + ctr.id.split(":")[1]
+    assert ctr.text == "Ann (ID passport X0000001): cash in 20,000 on gaming day " + ctr.id.split(":")[1]
     assert alert.text == "round 1: seat 2 10,200 at or over the sign-off threshold (5,000), sent for sign-off"
     by = crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(ACKNOWLEDGE, "acknowledge (test)"))
     acknowledge(ledger, alert.id, by, "paid as settled")
@@ -232,7 +232,8 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
     crew = staffed(ledger)
     big = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, (name, stack) in enumerate((("Ann", 9000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        big.seat_player(seat, name, stack)
+        # Ann's 5,000 at the live table and 9,000 here reach 14,000: her ID is asked for here
+        big.seat_player(seat, name, stack, document="passport X0000001" if name == "Ann" else "")
     big.start_round()
     big_win(big)
     big.act(Action("confirm_payout", data={"send_to_floor": True}))
@@ -271,7 +272,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
                     return
             raise AssertionError(f"{len(screen.alerts)} alerts shown, not {count}: {[(a.kind, a.text) for a in screen.alerts]}")
 
-        shown = len(expected) + 1  # two currency transactions: Dee (ID-9), and Ann, anonymous at two tables
+        shown = len(expected) + 1  # two currency transactions: Dee (ID-9), and Ann at two tables
         await settled(shown)
         assert {a.kind for a in screen.alerts} == expected
         for left in range(shown - 1, -1, -1):

@@ -30,3 +30,19 @@ def test_names_and_cards_compare_in_one_normal_form() -> None:
     assert as_compared("Ａｎｎ\u00a0 LEE\u200d") == as_compared("ann lee") == "ann lee"
     assert as_compared("LC-１２３４") == "lc-1234"
     assert as_compared("Ann Lee") != as_compared("Anne Lee")
+
+
+def test_a_player_who_shows_an_id_at_one_table_is_one_person_with_her_anonymous_cash_at_another() -> None:
+    """Ann buys in 5,000 anonymously at Main 1, then 9,000 at Main 2 showing passport X1234567, then
+    Bo 4,000 with the same passport (one person, two names): 5,000 + 9,000 = 14,000 reaches 10,000 at
+    the second, one entry of 18,000 with the ID; Cy's 9,000 alone does not reach it."""
+    moves = [buy_in("Main 1", 1, "Ann", 5000, "2026-12-05T10:00:00+00:00"),
+             CashTransaction("2026-12-05T10:10:00+00:00", "Main 2", 1, "Ann", "", "in", 9000, "2026-12-05",
+                             "passport X1234567"),
+             buy_in("Main 2", 2, "Cy", 9000, "2026-12-05T10:15:00+00:00"),
+             CashTransaction("2026-12-05T10:20:00+00:00", "Main 2", 3, "Bo", "", "in", 4000, "2026-12-05",
+                             "passport X1234567")]
+    [entry] = currency_entries(moves, 10_000)
+    assert (entry.total, entry.reached_at, entry.document, len(entry.transactions)) == (
+        18_000, "2026-12-05T10:10:00+00:00", "passport X1234567", 3)
+    assert entry.key == "name ann"            # the first transaction's: an acknowledged alert keeps its id

@@ -32,6 +32,7 @@ from tests.staff_support import (
     SUPERVISOR,
     SUPERVISOR_PIN,
     SUPERVISOR_PIN_KEYS,
+    cash_id,
     floor_review,
     staffed,
     staffed_table,
@@ -45,7 +46,7 @@ def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000))
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
-        table.seat_player(seat, name, stack)
+        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
     return table
 
 
@@ -341,10 +342,8 @@ def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None
     nothing moves; a fill of 8 x 500 = 4,000 comes at the payout; then it is paid and the tray
     holds 5,000 + 4,000 - 8,490 = 510 (it never went below nothing)."""
     from dealer_tui.staff import DEAL, TRAY
-    from tests.staff_support import DEALER, DEALER_PIN
-
     from rules.profiles.loader import ProfileLibrary
-    from tests.staff_support import approved
+    from tests.staff_support import DEALER, DEALER_PIN, approved
 
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     casino = approved(ledger, ProfileLibrary().find("high-card-flush-casino"))   # the house banks: its tray pays

@@ -58,6 +58,7 @@ from tests.staff_support import (
     SUPERVISOR2_PIN,
     SUPERVISOR_PIN,
     Crew,
+    cash_id,
     staffed,
 )
 from tests.test_tampering import rehash
@@ -71,7 +72,7 @@ def big_payout_table(tmp_path: Path, crew_dealer: str = DEALER, pin: str = DEALE
     table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7,
                          training=training)
     for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
-        table.seat_player(seat, name, stack)
+        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
     crew.deal(table, crew_dealer, pin)
     table.start_round()
     big_win(table)

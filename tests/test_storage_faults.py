@@ -30,7 +30,7 @@ from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import DEMO_PINS, demo, on_duty, staffed_table
+from tests.staff_support import DEMO_PINS, cash_id, demo, on_duty, staffed_table
 
 PROFILE = ProfileLibrary([]).find("high-card-flush")
 SIZE = (120, 36)
@@ -89,7 +89,7 @@ def ok(verified: subprocess.CompletedProcess[str]) -> bool:
 def seated(path: Path, seed: int = 5) -> Table:
     table = staffed_table(SqliteLedger(path), "Main 1", PROFILE, VirtualShoe.seeded_with(seed), seats=7)
     for seat, name, stack in PLAYERS:
-        table.seat_player(seat, name, stack)
+        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
     return table
 
 

@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from dealer_tui.app import make_app
-from dealer_tui.rounds.table_profiles import current_profile
 from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.schema import SCHEMA_VERSION
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
+from dealer_tui.rounds.table_profiles import current_profile
 from tests.staff_support import staffed_table, void
 
 DRIVER = Path(__file__).with_name("create_driver.py")
@@ -138,7 +138,7 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
     for name in ("Flush 1", "Flush 2", "Flush 3"):
         table = staffed_table(ledger, name, hcf, VirtualShoe(random.Random(1)), seats=7)
         for seat in (1, 2):
-            table.seat_player(seat, f"P{seat}", 5000)
+            table.seat_player(seat, f"P{seat}", 5000, document=f"passport X{seat:07}")  # tables on tables: over 10,000
         tables.append(table)
     tables[1].start_round()
     void(tables[1], "test")    # Flush 2 played last...

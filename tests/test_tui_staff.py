@@ -8,7 +8,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from textual.widgets import Static
 
 from dealer_tui.app import Options, make_app
@@ -243,8 +242,7 @@ async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_t
 
 def short_pin_supervisor(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A supervisor S5 whose PIN (6 digits) was set before PINs had to be longer."""
-    from dealer_tui.staff import MANAGE, Purpose
-    from dealer_tui.staff import pins
+    from dealer_tui.staff import MANAGE, Purpose, pins
 
     ledger = SqliteLedger(path)
     desk = StaffDesk(ledger)

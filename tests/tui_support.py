@@ -11,7 +11,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import SUPERVISOR_KEYS, approved, on_duty, staffed, staffed_table
+from tests.staff_support import SUPERVISOR_KEYS, approved, cash_id, on_duty, staffed, staffed_table
 
 PIN_KEYS = SUPERVISOR_KEYS
 """What the supervisor types into the sign-in dialog (ID, Enter, PIN, Enter)."""
@@ -27,8 +27,8 @@ def seated_app(tmp_path: Path, profile: str, players: list[tuple[int, str, int]]
     loaded = approved(ledger, library.find(profile))
     source = KeyedEntry() if keyed else VirtualShoe(random.Random(seed))
     table = staffed_table(ledger, "Pilot", loaded, source, seats=seats)
-    for seat, name, buy_in in players:
-        table.seat_player(seat, name, buy_in)
+    for seat, name, buy_in in players:  # cash at the threshold (10,000) is taken with an ID document
+        table.seat_player(seat, name, buy_in, document=cash_id(seat, buy_in))
     ledger.close()
     return make_app(ledger_path, profiles=[profiles] if profiles else [], options=Options(seed=seed))
 def _full_hcf_round() -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dealer_tui.rounds.cash import CashTransaction
+from dealer_tui.rounds.cash import CashTransaction, people
 
 
 @dataclass(frozen=True)
@@ -41,11 +41,15 @@ def multiple_transaction_log(transactions: Sequence[CashTransaction], threshold:
 
 def currency_entries(transactions: Sequence[CashTransaction], threshold: int,
                      day: str | None = None) -> list[CurrencyEntry]:
-    """Per player, gaming day and direction, the cash that reached the threshold."""
-    groups: dict[tuple[str, str, str], list[CashTransaction]] = {}
+    """Per person (`cash.people`: every name, card and ID document of theirs), gaming day and
+    direction, the cash that reached the threshold. An entry is keyed by its first transaction's
+    player key (an acknowledged alert stays acknowledged as the day goes on)."""
+    days: dict[tuple[str, str], list[CashTransaction]] = {}
     for t in transactions:
         if day is None or t.day == day:
-            groups.setdefault((t.day, t.key, t.direction), []).append(t)
+            days.setdefault((t.day, t.direction), []).append(t)
+    groups = {(d, moves[0].key, direction): moves
+              for (d, direction), day_moves in days.items() for moves in people(day_moves)}
     out: list[CurrencyEntry] = []
     for (d, key, direction), moves in groups.items():
         running, reached = 0, ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
@@ -155,28 +156,52 @@ def needs_id(ledger: Ledger, name: str, card: str, amount: int, direction: str =
     return None
 
 
+def identities(t: CashTransaction) -> set[str]:
+    """What ties a cash transaction to a person: its name, and its loyalty card and ID document
+    when it has them (each as the cash logs compare it)."""
+    found = {f"name {as_compared(t.player)}"}
+    if t.card:
+        found.add(f"card {as_compared(t.card)}")
+    if t.document:
+        found.add(f"id {as_compared(t.document)}")
+    return found
+
+
+def people(moves: Sequence[CashTransaction]) -> list[list[CashTransaction]]:
+    """`moves` by person: transactions sharing a name, a card or an ID document are one person's,
+    and so on through each of theirs (an ID shown at one table joins the name used at another).
+    Each person's transactions keep their order; people are listed by their first transaction."""
+    owner: dict[str, int] = {}
+    groups: list[list[CashTransaction] | None] = []
+    for t in moves:
+        joined = sorted({owner[i] for i in identities(t) if i in owner})
+        if not joined:
+            groups.append([t])
+            target = len(groups) - 1
+        else:
+            target = joined[0]
+            into = groups[target]
+            assert into is not None
+            for other in joined[1:]:  # t ties two people seen apart so far: one person
+                moved = groups[other]
+                assert moved is not None
+                into.extend(moved)
+                groups[other] = None
+                for key, at in owner.items():
+                    if at == other:
+                        owner[key] = target
+            into.append(t)
+            into.sort(key=lambda m: m.at)
+        for i in identities(t):
+            owner[i] = target
+    return [g for g in groups if g is not None]
+
+
 def day_total(ledger: Ledger, day: str, direction: str, name: str, card: str = "", document: str = "") -> int:
     """A player's cash in (or out) over a gaming day, every live table of the ledger: every
     transaction made under their name, their loyalty card or their ID document, whichever of
     them it was recorded under (an ID shown does not start a card, or a name, again from zero)."""
-    names = {as_compared(name)}
-    cards = {as_compared(card)} if card else set()
-    documents = {as_compared(document)} if document else set()
     moves = [t for t in cash_transactions(ledger) if t.day == day and t.direction == direction]
-    mine: set[int] = set()
-    grew = True
-    while grew:  # one person's transactions: each name, card and ID of theirs brings in the others
-        grew = False
-        for i, t in enumerate(moves):
-            if i in mine:
-                continue
-            if as_compared(t.player) in names or (t.card and as_compared(t.card) in cards) or \
-                    (t.document and as_compared(t.document) in documents):
-                mine.add(i)
-                grew = True
-                names.add(as_compared(t.player))
-                if t.card:
-                    cards.add(as_compared(t.card))
-                if t.document:
-                    documents.add(as_compared(t.document))
-    return sum(moves[i].amount for i in mine)
+    probe = CashTransaction("", "", 0, name, card, direction, 0, day, document)
+    person = next(g for g in people([*moves, probe]) if any(t is probe for t in g))
+    return sum(t.amount for t in person)

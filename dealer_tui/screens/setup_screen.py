@@ -324,7 +324,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                                                        "for it again)"))
                     return
                 kept = check(document) if check is not None else document.strip()
-                self._identify(result, [*done, player._replace(document=kept)])
+                self._identify(result, [*done, StartingPlayer(player.seat, player.name, player.buy_in, player.card, kept)])
 
             self.app.push_screen(ReasonModal(f"{needs}. {player.name}'s ID document (seat {player.seat}; a loyalty "
                                              "card identifies nobody):", "kind and number: passport X1234567",
