@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.accounting.dealers import dealer_totals
-from dealer_tui.accounting.report import dealer_line
 from dealer_tui.accounting.shifts import shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import SqliteLedger
@@ -19,6 +18,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY, VOID
+from dealer_tui.accounting.report import dealer_line
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import (
     DEALER,

@@ -10,8 +10,8 @@ import psycopg
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
-from dealer_tui.events.staff import area_purpose
 from dealer_tui.floor_app import FloorApp
+from dealer_tui.events.staff import area_purpose
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.screens.floor_filters import FilterModal

@@ -19,15 +19,7 @@ from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_t
 from dealer_tui.ledger.kept import Secret, with_secrets
 from dealer_tui.ledger.postgres import PgLedger, init_schema, shown
 from dealer_tui.pit.delivery import Delivery
-from dealer_tui.staff import (
-    DEAL,
-    MANAGE,
-    Purpose,
-    SignInRefused,
-    StaffDesk,
-    StaffError,
-    StaffRegister,
-)
+from dealer_tui.staff import DEAL, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
 from dealer_tui.staff.desk import signed
 from dealer_tui.staff.pins import seal_pin
 from tests.pg_support import bind_to_pit, floor_login
@@ -36,14 +28,7 @@ from tests.staff_support import DEALER_PIN as OWN_DEALER_PIN
 from tests.staff_support import MANAGER as OWN_MANAGER
 from tests.staff_support import MANAGER_PIN as OWN_MANAGER_PIN
 from tests.staff_support import staffed_path
-from tests.test_pit_staff import (
-    DEALER,
-    DEALER_PIN,
-    PIT_MANAGER,
-    PIT_MANAGER_PIN,
-    SUPER,
-    pit_with_staff,
-)
+from tests.test_pit_staff import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, pit_with_staff
 
 
 def forged_manager_receipt(path: Path, account: str, pin: str, *, pit_signature: str = "") -> None:

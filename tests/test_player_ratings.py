@@ -15,8 +15,8 @@ from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.cash import gaming_day
 from dealer_tui.rounds.table import Table
+from dealer_tui.rounds.cash import gaming_day
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from tests.staff_support import approved, casino_on_shift, staffed, staffed_table

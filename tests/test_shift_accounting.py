@@ -16,12 +16,12 @@ from dealer_tui.accounting.count import record_drop
 from dealer_tui.accounting.shifts import ShiftFigures, shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import verify_ledger
-from dealer_tui.events.table import marker_purpose
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.witness import Witness
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
+from dealer_tui.events.table import marker_purpose
 from dealer_tui.rounds.table_money import Marker
 from dealer_tui.staff import COUNT_DROP, DEAL, TRAY
 from rules.errors import IllegalAction

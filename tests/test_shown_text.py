@@ -14,8 +14,8 @@ import pytest
 from dealer_tui.cli import main
 from dealer_tui.demo import play, seat_players
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.printable import csv_cell, shown_text
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.printable import csv_cell, shown_text
 from tests.staff_support import staffed_table
 from tests.test_pit_delivery import HCF
 

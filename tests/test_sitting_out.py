@@ -18,6 +18,7 @@ from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import staffed_table
 from tests.test_tampering import fails
 
+
 BUY_IN = {"chinese-poker": 100}
 """A buy-in each profile takes (Chinese Poker's is at most 100 at once)."""
 

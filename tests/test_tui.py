@@ -11,8 +11,8 @@ from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.screens.payout_screen import PayoutScreen
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from dealer_tui.widgets.notice import Notice
+from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from rules.profiles.loader import load_profile_file, shipped_dir
 from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN_KEYS, approved
 from tests.tui_support import PIN_KEYS, seated_app
