@@ -196,7 +196,7 @@ def exact() -> dict[str, Any]:
     print(f"exact High Card Flush main game ({time.perf_counter() - started:.0f} s):")
     for name in (*strategies, "optimal", "flush_only_optimal"):
         print(f"  house edge, {name}: {out[name]:.6%}")
-    print(f"  banker qualifies: {out['banker_qualifies']:.6%} (RULES.md HCF-7: 100,825,036 / 133,784,560)")
+    print(f"  banker qualifies: {out['banker_qualifies']:.6%} (docs/rules.md HCF-7: 100,825,036 / 133,784,560)")
     out.update(_bonus_exact())
     return out
 

@@ -1,4 +1,4 @@
-"""Cards (RULES.md C-1, C-3, C-7): value types, the one parser, the formatter, the shoe."""
+"""Cards (docs/rules.md C-1, C-3, C-7): value types, the one parser, the formatter, the shoe."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chinese Poker naturals (RULES.md CP-9): what 13 cards hold, and rows of 3/5/5 that show it.
+"""Chinese Poker naturals (docs/rules.md CP-9): what 13 cards hold, and rows of 3/5/5 that show it.
 
 A natural belongs to the 13 cards, not to the rows they were set in: three flushes and three
 straights count when some split of the cards into rows of 3, 5 and 5 shows them. `natural_in`

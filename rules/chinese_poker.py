@@ -1,11 +1,11 @@
-"""Chinese Poker: rows, fouls, naturals, royalties, points between players (RULES.md CP-2..CP-10).
+"""Chinese Poker: rows, fouls, naturals, royalties, points between players (docs/rules.md CP-2..CP-10).
 
 A player's 13 cards are set as a `SetHand`; `judge` checks it (a foul, a declared natural, the
 royalties it would collect) and `score_table` scores every pair of players. Points become chips
 in `rules.chinese_poker_payments` (CP-12, CP-13); the setting helper is `rules.chinese_setting`;
 naturals (CP-9) are read in `rules.chinese_naturals`.
 
-The rules follow RULES.md revision 2 (`RULES_REVISION`). Revision 1 is kept for re-settling rounds
+The rules follow docs/rules.md revision 2 (`RULES_REVISION`). Revision 1 is kept for re-settling rounds
 played under it (`ScoringTerms.of(..., revision=1)`): a declared natural had to show in its rows,
 and it collected only its own points from a fouled hand.
 """
@@ -32,7 +32,7 @@ ROWS: tuple[str, str, str] = ("front", "middle", "back")
 ROW_SIZES: tuple[int, int, int] = (3, 5, 5)
 FRONT, MIDDLE, BACK = 0, 1, 2
 RULES_REVISION = 2
-"""The revision of RULES.md these rules implement; `REVISIONS` are those they can settle."""
+"""The revision of docs/rules.md these rules implement; `REVISIONS` are those they can settle."""
 REVISIONS = (1, 2)
 
 _ROYALTY_HANDS: tuple[dict[Category, str], ...] = (
@@ -86,7 +86,7 @@ class ScoringTerms:
     royalty_points: tuple[dict[int, int], ...] = field(hash=False)
     natural_points: dict[Natural, int] = field(hash=False)
     revision: int = RULES_REVISION
-    """The RULES.md revision the terms settle by (1 only to re-settle rounds played under it)."""
+    """The docs/rules.md revision the terms settle by (1 only to re-settle rounds played under it)."""
 
     @classmethod
     def of(
@@ -152,7 +152,7 @@ _NAMES: dict[int, str] = {}
 
 
 def row_name(value: int) -> str:
-    """The hand name of a row value as SETTLE.md spells it (memoised: a few thousand values)."""
+    """The hand name of a row value as docs/settle.md spells it (memoised: a few thousand values)."""
     name = _NAMES.get(value)
     if name is None:
         name = _NAMES[value] = hand_name(value)
@@ -240,7 +240,7 @@ class JudgedHand:
 
     @property
     def row_names(self) -> tuple[str | None, str | None, str | None]:
-        """SETTLE.md hand names; None for a row of the wrong size."""
+        """docs/settle.md hand names; None for a row of the wrong size."""
         f, m, b = (None if v is None else row_name(v) for v in self.values)
         return f, m, b
 

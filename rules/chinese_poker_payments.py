@@ -1,6 +1,6 @@
-"""Chinese Poker money: points to chips, table stakes, house fee, buy-ins (RULES.md CP-12, CP-13).
+"""Chinese Poker money: points to chips, table stakes, house fee, buy-ins (docs/rules.md CP-12, CP-13).
 
-Table stakes are settled on each player's net for the hand (`pay_table_stakes`, RULES.md
+Table stakes are settled on each player's net for the hand (`pay_table_stakes`, docs/rules.md
 revision 2): a player whose points total 0 moves no chips, whatever seat the button is on. The
 pair-by-pair payments of revision 1 are kept as `pay_table_stakes_revision_1`, to re-settle rounds
 played under it.

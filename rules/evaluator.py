@@ -1,4 +1,4 @@
-"""The one poker evaluator every game calls (RULES.md C-4, C-6, C-7, CP-2).
+"""The one poker evaluator every game calls (docs/rules.md C-4, C-6, C-7, CP-2).
 
 Fast path: `hand_value(codes)` takes a sequence of int card codes (`CODES[card.index]` or
 `encode(cards)`) and returns an int; a higher int is a better hand. It serves 0 to 9 cards:
@@ -6,7 +6,7 @@ five or more give the best 5-card hand (C-4), fewer rank by C-6 (high card, pair
 quads only), and values compare across sizes (a 3-card Chinese front against a 5-card middle).
 
 Rich path: `evaluate(cards)` returns a `HandRank` with the category, the value, the hand's
-name as SETTLE.md spells it, and the cards that make the hand in C-7 order.
+name as docs/settle.md spells it, and the cards that make the hand in C-7 order.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Category(IntEnum):
 
     @property
     def hand_name(self) -> str:
-        """The name as SETTLE.md spells it (`three of a kind`)."""
+        """The name as docs/settle.md spells it (`three of a kind`)."""
         return self.name.lower().replace("_", " ")
 
 

@@ -1,4 +1,4 @@
-"""High Card Flush: hand ranking and the pure rules around it (RULES.md HCF-1..HCF-18).
+"""High Card Flush: hand ranking and the pure rules around it (docs/rules.md HCF-1..HCF-18).
 
 Fast path: `flush_key(indices)` and `straight_flush_key(indices)` take card indices
 (`card.index`, 0..51) and return plain ints; a higher key is a better hand. The simulator

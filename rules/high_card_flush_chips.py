@@ -1,4 +1,4 @@
-"""High Card Flush settlement in chips only (RULES.md HCF-8..HCF-17, HCF-20), for settling rounds
+"""High Card Flush settlement in chips only (docs/rules.md HCF-8..HCF-17, HCF-20), for settling rounds
 in bulk: the rules of `high_card_flush_settlement` on plain integers, without reasons and without
 an object per bet. It is the one integer form of that settlement (the simulator's vectorised one
 aside), and it gives the same chips for every round (tests/test_settle_high_card_flush_brief.py:
@@ -14,7 +14,7 @@ readable settlement at 1.3x or less (bench/README.md).
 
 A hand is `(seat, ante, raised, flush, straight_flush, flush_key, run_key)`: bets in chips
 (`raised` 0 = folded) and the keys of `high_card_flush` (`flush_key`, `straight_flush_key`), -1
-when the cards are not known. A bet's result is signed as in SETTLE.md. The paytables are the
+when the cards are not known. A bet's result is signed as in docs/settle.md. The paytables are the
 readable settlement's (`pay_lines`), the terms its `Terms`.
 
 Preconditions as for `settle`: cards known wherever the result depends on them, legal raises.

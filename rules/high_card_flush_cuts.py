@@ -1,4 +1,4 @@
-"""The cuts a High Card Flush win may take (RULES.md HCF-14, HCF-16): the bonus cap per hand,
+"""The cuts a High Card Flush win may take (docs/rules.md HCF-14, HCF-16): the bonus cap per hand,
 the bonus cap per round, and the Designated Player's money. Each cut is named in the bet's
 reason ("cut by N to M: why").
 

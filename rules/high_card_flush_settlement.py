@@ -1,4 +1,4 @@
-"""High Card Flush settlement (RULES.md HCF-8..HCF-17, HCF-20): a finished round in, chips out.
+"""High Card Flush settlement (docs/rules.md HCF-8..HCF-17, HCF-20): a finished round in, chips out.
 
 Card room (`banker: designated_player`): folded hands are collected first, then raised hands
 are settled one by one in the HCF-10 order against the Designated Player's available money

@@ -1,4 +1,4 @@
-"""Poker "1 or 5" (RULES.md R-1..R-11): the hand, the exchange, insurance, settlement
+"""Poker "1 or 5" (docs/rules.md R-1..R-11): the hand, the exchange, insurance, settlement
 (the R-12 misdeal is the round's void, in `dealer_tui.rounds`).
 
 Rulings made here:

@@ -1,4 +1,4 @@
-"""Palace Poker turns and battles (RULES.md PP-3..PP-12, PP-15, PP-18): what a player may do on
+"""Palace Poker turns and battles (docs/rules.md PP-3..PP-12, PP-15, PP-18): what a player may do on
 a turn, what each bet costs, who wins a battle and what the winner takes.
 
 Rulings made here:

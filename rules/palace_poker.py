@@ -1,4 +1,4 @@
-"""Palace Poker (RULES.md PP-0..PP-2, PP-6, PP-12..PP-17): the deal, the cards each player
+"""Palace Poker (docs/rules.md PP-0..PP-2, PP-6, PP-12..PP-17): the deal, the cards each player
 holds, the end of the hand. Turns, bets and battles are in `rules.palace_battle`.
 
 Rulings made here:

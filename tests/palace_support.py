@@ -1,4 +1,4 @@
-"""Palace Poker tables for the round and view tests (RULES.md PP-0..PP-18).
+"""Palace Poker tables for the round and view tests (docs/rules.md PP-0..PP-18).
 
 The test profile: small bet 10, big bet 30 (so "one big bet" and "two small bets" differ), ante 5,
 at most 3 raises per battle, buy-ins from 1 chip (so short stacks can be seated).

@@ -1,9 +1,9 @@
-"""A second, plain reading of ../shared/RULES.md that the tests compare the project against.
+"""A second, plain reading of ../shared/docs/rules.md that the tests compare the project against.
 
 Nothing here imports the project: cards are (rank, suit) pairs with ranks 0..12 for 2..A and
 suits 0..3 for s h d c; hands are ranked by trying every 5-card subset; paytables and scoring
-terms are copied from RULES.md. Each function settles one `dealer-tui settle` request (SETTLE.md)
-the slow, obvious way and returns plain values. Where RULES.md leaves a choice to the project,
+terms are copied from docs/rules.md. Each function settles one `dealer-tui settle` request (docs/settle.md)
+the slow, obvious way and returns plain values. Where docs/rules.md leaves a choice to the project,
 the comment names the ruling followed.
 """
 
@@ -389,7 +389,7 @@ def cp_natural(rows: list[list[RefCard]]) -> str | None:
 
 def cp_pay(stacks: dict[int, int], points: dict[int, int], value: int, button: int,
            fee: int = 0) -> tuple[list[tuple[int, int, int]], dict[int, int]]:
-    """CP-13 (revision 2) payments (payer, receiver, amount) and nets, step by step as RULES.md
+    """CP-13 (revision 2) payments (payer, receiver, amount) and nets, step by step as docs/rules.md
     words them. The house fee (project ruling) is taken from each stack first, at most the
     stack, and counts in the net; the stack after it is the one table stakes use."""
     seats = sorted(stacks)

@@ -1,4 +1,4 @@
-"""High Card Flush `settle` requests for the settle tests: hands, the SETTLE.md example round,
+"""High Card Flush `settle` requests for the settle tests: hands, the docs/settle.md example round,
 one player's entry, and the check that the brief settler's JSON line is the full settler's."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Chinese Poker rules (RULES.md CP-2..CP-13, revision 2): rows, fouls, naturals, pair scoring,
+"""Chinese Poker rules (docs/rules.md CP-2..CP-13, revision 2): rows, fouls, naturals, pair scoring,
 royalties, table stakes on the nets and buys; and revision 1, kept to re-settle old rounds.
 
-Points are worked out by hand from RULES.md and the shipped profile: rows +1/-1/0; scoop 6
+Points are worked out by hand from docs/rules.md and the shipped profile: rows +1/-1/0; scoop 6
 (mandarin) or 9 (super_bonus), basic 3; royalties back SF 5, back quads 4, middle SF 10, middle
 quads 8, middle full house 2, front trips 3, only when the row wins; foul 6 (9 super_bonus) plus
 the opponent's royalties, or plus its declared natural's points; naturals dragon 13, others 4;
@@ -99,7 +99,7 @@ def test_cp_3_back_equal_to_middle_is_legal() -> None:
 
 
 def test_cp_3_back_below_middle_fouls() -> None:
-    # SETTLE.md seat 3: back pair of kings under middle two pair.
+    # docs/settle.md seat 3: back pair of kings under middle two pair.
     why = foul_reason(hand("5c 5d 4c", "7d 7s 8c 8s 2d", "Ac Kc Kd 9s Js"))
     assert why is not None and why.startswith("back one pair") and "below middle two pair" in why
 
@@ -272,7 +272,7 @@ def test_cp_9_precedence_dragon_six_pairs_three_flushes_three_straights() -> Non
 
 
 def test_cp_9_natural_not_declared_is_played_as_set() -> None:
-    # SETTLE.md seat 2: back J-high flush below middle Q-high flush, so undeclared it is fouled.
+    # docs/settle.md seat 2: back J-high flush below middle Q-high flush, so undeclared it is fouled.
     flushes = hand("2c 7c 9c", "3d 6d 8d Jd Qd", "4h 5h Jh Th 6h")
     assert seat(2, flushes).fouled and seat(2, flushes).natural is None
     declared = seat(2, flushes, natural=True)
@@ -290,7 +290,7 @@ def test_cp_9_declaring_a_natural_the_cards_do_not_hold_is_refused() -> None:
         seat(1, A, natural=True)
 
 
-# SETTLE.md's seat 2 (clubs 2 7 9; diamonds 3 6 8 J Q; hearts 4 5 6 T J) in rows that mix suits.
+# docs/settle.md's seat 2 (clubs 2 7 9; diamonds 3 6 8 J Q; hearts 4 5 6 T J) in rows that mix suits.
 FLUSHES_MIXED = hand("2c 3d 4h", "7c 9c 6d 5h Jh", "8d Jd Qd Th 6h")
 # Q-K-A, 2-3-4-5-6, 2-3-4-5-6 given in rows that are no runs.
 STRAIGHTS_MIXED = hand("Qd 5s Ac", "2h 3h 4d Kd 6s", "2d 3s 4c 5c 6d")
@@ -426,7 +426,7 @@ def nets_moves(stacks: dict[int, int], pts: dict[int, int], button: int,
 
 @pytest.mark.parametrize("button", [1, 2, 3, 4, 9])
 def test_cp_13_zero_points_move_no_chips(button: int) -> None:
-    # RULES.md's example: points 0 / +12 / -12 at 5 a point, seat 1 holding 10, the others 500.
+    # docs/rules.md's example: points 0 / +12 / -12 at 5 a point, seat 1 holding 10, the others 500.
     # Dues 0 / +60 / -60: seat 3 pays 60 (it holds 500), seat 2 claims 60 (its stack 500); seat 1
     # moves nothing wherever the button is (an empty seat 4 or 9 included).
     payments, nets = nets_moves({1: 10, 2: 500, 3: 500}, {1: 0, 2: 12, 3: -12}, button)

@@ -164,7 +164,7 @@ def test_settle_gives_the_contract_keys_and_explains_on_request(
     status, out, _ = run(["settle"], capsys, stdin=example, monkeypatch=monkeypatch)
     box = json.loads(out)["boxes"][0]
     assert status == 0 and "reasons" not in box
-    assert box["bets"] == {"ante": 0, "bet": 40, "exchange": -10, "insurance": 0}  # SETTLE.md's example
+    assert box["bets"] == {"ante": 0, "bet": 40, "exchange": -10, "insurance": 0}  # docs/settle.md's example
     status, out, _ = run(["settle", "--explain"], capsys, stdin=example, monkeypatch=monkeypatch)
     reasons = json.loads(out)["boxes"][0]["reasons"]
     assert "two pair" in reasons["ante"] and "R-7" in reasons["ante"]

@@ -1,7 +1,7 @@
 """The one poker evaluator (C-4 five-card ranking, C-6 short hands, C-7 listing, CP-2 fronts).
 
 The fast path `hand_value` is checked exhaustively on every 5-card hand, against a simple
-brute-force reference written here, and on hand-picked cases worked out from RULES.md.
+brute-force reference written here, and on hand-picked cases worked out from docs/rules.md.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def name(text: str) -> str:
 
 # --- an independent reference ------------------------------------------------------------
 
-# Reference categories, low to high, by the names SETTLE.md uses.
+# Reference categories, low to high, by the names docs/settle.md uses.
 REF_NAMES = (
     "high card",
     "one pair",

@@ -1,4 +1,4 @@
-"""Chinese Poker's typed events (RULES.md CP-1..CP-14): each reads the form the ledger stores and
+"""Chinese Poker's typed events (docs/rules.md CP-1..CP-14): each reads the form the ledger stores and
 writes it back unchanged; a round records its rows in C-7 playing order, as it always has."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""High Card Flush rules (RULES.md HCF-1..HCF-20) through the typed rules API.
+"""High Card Flush rules (docs/rules.md HCF-1..HCF-20) through the typed rules API.
 
-Every expected value is worked out by hand from RULES.md; the arithmetic is in the comments.
+Every expected value is worked out by hand from docs/rules.md; the arithmetic is in the comments.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_hcf_1_longer_flush_beats_any_shorter_one() -> None:
 
 
 def test_hcf_1_equal_lengths_compare_from_the_highest_card_down() -> None:
-    # the RULES.md examples: K-Q-J-T beats K-Q-J-9, A-4-3-2 beats K-Q-J-T
+    # the docs/rules.md examples: K-Q-J-T beats K-Q-J-9, A-4-3-2 beats K-Q-J-T
     assert key("Kh Qh Jh Th 2s 3d 5c") > key("Kh Qh Jh 9h 2s 3d 5c")
     assert key("Ah 4h 3h 2h 5s 6d 7c") > key("Kh Qh Jh Th 2s 3d 5c")
 
@@ -110,7 +110,7 @@ def test_hcf_1_cards_outside_the_flush_and_straights_never_count() -> None:
 
 
 def test_hcf_2_of_two_equally_long_suits_the_higher_plays() -> None:
-    # RULES.md: 3-3-1 with hearts A-7-2 and spades K-Q-J plays hearts A-7-2
+    # docs/rules.md: 3-3-1 with hearts A-7-2 and spades K-Q-J plays hearts A-7-2
     reading = read_hand(parse_cards("Ks Qs Js Ah 7h 2h 3c"))
     assert texts(reading.flush) == "Ah 7h 2h"
     assert reading.flush_key == key("Ah 7h 2h 5s 4s 9d 3c")  # as if A-7-2 were the only 3-card suit
@@ -189,7 +189,7 @@ def test_hcf_12_straight_flush_contest() -> None:
     assert not straight_flush_wins(two, two)  # needs at least 3 cards, even against nothing
 
 
-# HCF-7 and the figures of RULES.md --------------------------------------------------------
+# HCF-7 and the figures of docs/rules.md --------------------------------------------------------
 
 
 def test_hcf_7_dp_qualifies_with_a_three_card_flush_nine_high() -> None:
@@ -344,7 +344,7 @@ def test_hcf_18_dp_moves_clockwise_to_the_next_seat_that_accepts() -> None:
 
 
 def test_hcf_10_settlement_order_from_the_right_of_the_button() -> None:
-    assert settlement_order(7, 4, range(1, 8)) == (3, 2, 1, 7, 6, 5)  # RULES.md / SETTLE.md example
+    assert settlement_order(7, 4, range(1, 8)) == (3, 2, 1, 7, 6, 5)  # docs/rules.md / docs/settle.md example
     assert settlement_order(7, 1, range(1, 8)) == (7, 6, 5, 4, 3, 2)
     assert settlement_order(7, 7, [1, 3, 6]) == (6, 3, 1)
     assert settlement_order(6, 2, [1, 3, 4, 5, 6]) == (1, 6, 5, 4, 3)
@@ -354,7 +354,7 @@ def test_hcf_10_settlement_order_from_the_right_of_the_button() -> None:
 
 
 def test_hcf_9_settle_example_round_player_beats_the_dp() -> None:
-    # SETTLE.md's example. Seat 1's royal (5-card flush) beats the DP's 3-card A-K-9:
+    # docs/settle.md's example. Seat 1's royal (5-card flush) beats the DP's 3-card A-K-9:
     # Ante +10, Raise +20 (1:1), Flush bet 5 x 10 = 50 (5-card line), Straight Flush bet
     # 5 x 100 = 500 (5-card line only, HCF-12); net 580. Seat 2 folded: -10.
     # DP: +10 - 580 = -570. Order: folded seat 2 first, then seat 1.

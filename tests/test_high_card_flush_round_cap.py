@@ -2,7 +2,7 @@
 Card Flush round is settled: the rules' settlement, `settle` (full and brief), the simulator,
 the posting and the rounds.
 
-Every expected value is worked out by hand from RULES.md; the arithmetic is in the comments.
+Every expected value is worked out by hand from docs/rules.md; the arithmetic is in the comments.
 
 Hands used (none shares a card with another):
 - DP_AK9  As Ks 9s 2h 3h 4d 5c: a 3-card flush A-K-9 (qualifies, HCF-7), no 3-card run.

@@ -24,7 +24,7 @@ GOOD = {"game": "one-or-five", "dealer": {"cards": "Ah Kd 7c 5s 2h"},
                    "cards": "Qs Qd 4c 4h 9s"},
                   {"box": 2, "ante": 10, "action": "fold", "cards": "2c 3c 8d 9h Js"}]}
 GOOD_LINE = json.dumps(GOOD)
-# SETTLE.md's own example: box 1's two pair wins the Bet 2 x 20 = 40, the Ante is returned,
+# docs/settle.md's own example: box 1's two pair wins the Bet 2 x 20 = 40, the Ante is returned,
 # the exchange fee is one Ante (-10): net 30; box 2 folds its Ante: -10; the house: -20.
 GOOD_NETS = {"dealer": -20, "boxes": [30, -10]}
 TIMEOUT = 30  # seconds: a refusal takes well under one; a hang would take forever

@@ -1,6 +1,6 @@
-"""Poker "1 or 5" rules (RULES.md R-1..R-12) through the typed API of `rules.one_or_five`.
+"""Poker "1 or 5" rules (docs/rules.md R-1..R-12) through the typed API of `rules.one_or_five`.
 
-Every expected amount is worked out by hand from RULES.md and the shipped profile
+Every expected amount is worked out by hand from docs/rules.md and the shipped profile
 (paytables/one-or-five.yaml: odds ace-king 1, one pair 1, two pair 2, three of a kind 3,
 straight 4, flush 5, full house 7, four of a kind 20, straight flush 50, royal flush 100;
 exchange fee 1x Ante; Ante 5-500; 6 boxes; insurance from a straight; two pair Ante unpaid).
@@ -43,7 +43,7 @@ from tests.reference_rules import settle_one_or_five
 PROFILE = ProfileLibrary().find("one-or-five").profile
 assert isinstance(PROFILE, OneOrFiveProfile)
 
-ACE_KING_DEALER = "Ah Kd 7c 5s 2h"   # the SETTLE.md dealer: ace-king, the weakest game
+ACE_KING_DEALER = "Ah Kd 7c 5s 2h"   # the docs/settle.md dealer: ace-king, the weakest game
 NO_GAME_DEALER = "Ah Qd Jc 4s 2h"    # ace-queen high: no game (R-5)
 
 
@@ -416,7 +416,7 @@ def rounds(draw: st.DrawFn) -> Round:
 
 
 def as_request(dealer: tuple[Card, ...], plays: list[BoxPlay]) -> dict[str, Any]:
-    """The round as a `settle` request, for the reference reading of RULES.md."""
+    """The round as a `settle` request, for the reference reading of docs/rules.md."""
     return {"dealer": {"cards": " ".join(c.text for c in dealer)},
             "boxes": [{"box": p.box, "ante": p.ante, "action": p.action.value, "exchanged": p.exchanged,
                        "insurance": p.insurance, "cards": " ".join(c.text for c in p.cards)} for p in plays]}

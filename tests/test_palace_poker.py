@@ -1,6 +1,6 @@
-"""Palace Poker rules (RULES.md PP-0..PP-18): deal, turns, battle betting, battles, end of hand.
+"""Palace Poker rules (docs/rules.md PP-0..PP-18): deal, turns, battle betting, battles, end of hand.
 
-Every expected value is worked out by hand from RULES.md; the arithmetic is in the comments.
+Every expected value is worked out by hand from docs/rules.md; the arithmetic is in the comments.
 Profiles: LIMIT has small bet 10 and big bet 30 (so "one big bet" and "two small bets" differ),
 NO_LIMIT the same stakes, no limit.
 """

@@ -1,5 +1,5 @@
 """The reference reading in `tests/reference_rules.py` checked against values worked out by hand
-from RULES.md and SETTLE.md, so that the project is compared with something known to be right.
+from docs/rules.md and docs/settle.md, so that the project is compared with something known to be right.
 
 These tests use no project code.
 """
@@ -72,7 +72,7 @@ def test_hcf_1_2_7_12_reference_reads_hands() -> None:
 
 
 def test_settle_md_high_card_flush_example_by_the_reference() -> None:
-    # SETTLE.md: seat 1 +10 +20 +50 +500 = 580, seat 2 -10, the banker -570, order [2, 1].
+    # docs/settle.md: seat 1 +10 +20 +50 +500 = 580, seat 2 -10, the banker -570, order [2, 1].
     out = settle_high_card_flush({
         "game": "high-card-flush", "seats": 7,
         "banker": {"seat": 4, "stack": 1000, "cards": "As Ks 9s 2h 3h 4d 5c"},
@@ -105,7 +105,7 @@ def test_hcf_16_and_hcf_20_by_the_reference() -> None:
 
 
 def test_settle_md_one_or_five_example_by_the_reference() -> None:
-    # SETTLE.md: box 1 two pair beats ace-king: Bet 2 x 20 = 40, Ante returned, fee -10.
+    # docs/settle.md: box 1 two pair beats ace-king: Bet 2 x 20 = 40, Ante returned, fee -10.
     out = settle_one_or_five({"dealer": {"cards": "Ah Kd 7c 5s 2h"}, "boxes": [
         {"box": 1, "ante": 10, "action": "bet", "exchanged": 1, "cards": "Qs Qd 4c 4h 9s"},
         {"box": 2, "ante": 10, "action": "fold", "cards": "2c 3c 8d 9h Js"}]})
@@ -158,7 +158,7 @@ def test_cp_7_cp_9_cp_13_by_the_reference() -> None:
                        parse("2d 3s 4c 5c 6d")]) == "three straights"  # Q-K-A; 2-6; 2-6
     assert cp_natural([parse("Qd 5s Ac"), parse("2h 3h 4d Kd 6s"),
                        parse("2d 3s 4c 5c 7d")]) is None  # 2-3-4-5-7 leaves no second run
-    # CP-13, RULES.md's example: points 0 / +12 / -12 at 5 a point, seat 1 holding 10, the others
+    # CP-13, docs/rules.md's example: points 0 / +12 / -12 at 5 a point, seat 1 holding 10, the others
     # 500: seat 3 pays seat 2 12 x 5 = 60, seat 1 moves nothing, wherever the button is.
     for button in (1, 2, 3, 4):
         assert cp_pay({1: 10, 2: 500, 3: 500}, {1: 0, 2: 12, 3: -12}, 5, button) == (

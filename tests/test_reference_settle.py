@@ -1,4 +1,4 @@
-"""`settle` on random rounds equals the independent reading of RULES.md in `tests/reference_rules.py`
+"""`settle` on random rounds equals the independent reading of docs/rules.md in `tests/reference_rules.py`
 (checked by hand in `tests/test_reference_rules.py`), bet by bet, and conserves chips (C-2).
 
 Decks are often narrowed (two suits, or high ranks) so that long flushes, straight flushes,

@@ -1,4 +1,4 @@
-"""Chinese Poker rounds through the real table runner and ledger (RULES.md CP-1..CP-15).
+"""Chinese Poker rounds through the real table runner and ledger (docs/rules.md CP-1..CP-15).
 
 Scoring profile: the shipped `chinese-poker` (mandarin: scoop 6, royalties when the row wins,
 foul 6; naturals 13/4/4/4; point value 5 chips; no house fee).

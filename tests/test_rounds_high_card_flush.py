@@ -1,4 +1,4 @@
-"""High Card Flush rounds through the table runner and the ledger (RULES.md HCF-4..HCF-19)."""
+"""High Card Flush rounds through the table runner and the ledger (docs/rules.md HCF-4..HCF-19)."""
 
 from __future__ import annotations
 

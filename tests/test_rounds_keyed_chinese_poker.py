@@ -1,5 +1,5 @@
 """Chinese Poker at a live table: the dealer keys each player's three rows as they are turned over
-(RULES.md CP-2..CP-9, CP-14; DESIGN.md "Card entry")."""
+(docs/rules.md CP-2..CP-9, CP-14; DESIGN.md "Card entry")."""
 
 from __future__ import annotations
 

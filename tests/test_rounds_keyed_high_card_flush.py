@@ -1,4 +1,4 @@
-"""High Card Flush at a live table: the dealer keys the physical cards at the reveal (RULES.md
+"""High Card Flush at a live table: the dealer keys the physical cards at the reveal (docs/rules.md
 HCF-6, HCF-19, HCF-20; DESIGN.md "Card entry")."""
 
 from __future__ import annotations

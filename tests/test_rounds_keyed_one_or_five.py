@@ -1,4 +1,4 @@
-"""Poker "1 or 5" at a live table: the dealer keys the cards as the table sees them (RULES.md
+"""Poker "1 or 5" at a live table: the dealer keys the cards as the table sees them (docs/rules.md
 R-1..R-12; DESIGN.md "Card entry")."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Palace Poker at a live table: banners keyed as dealt, each bought soldier, and the palace cards
-only when a battle is called or at the showdown (RULES.md PP-0..PP-16; DESIGN.md "Card entry")."""
+only when a battle is called or at the showdown (docs/rules.md PP-0..PP-16; DESIGN.md "Card entry")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Poker "1 or 5" rounds through the real table runner and ledger (RULES.md R-1..R-12)."""
+"""Poker "1 or 5" rounds through the real table runner and ledger (docs/rules.md R-1..R-12)."""
 
 from __future__ import annotations
 

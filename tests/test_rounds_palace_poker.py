@@ -1,6 +1,6 @@
-"""Palace Poker rounds through the real table runner and ledger (RULES.md PP-0..PP-18).
+"""Palace Poker rounds through the real table runner and ledger (docs/rules.md PP-0..PP-18).
 
-Every expected value is worked out by hand from RULES.md; the arithmetic is in the comments.
+Every expected value is worked out by hand from docs/rules.md; the arithmetic is in the comments.
 The test profile: small bet 10, big bet 30 (so "one big bet" and "two small bets" differ), ante 5,
 at most 3 raises per battle, buy-ins from 1 chip (so short stacks can be seated).
 

@@ -1,8 +1,8 @@
-"""`dealer-tui settle` for Chinese Poker (SETTLE.md "chinese-poker"): the contract's keys and
+"""`dealer-tui settle` for Chinese Poker (docs/settle.md "chinese-poker"): the contract's keys and
 amounts, table stakes on the nets through the command, one `BadInput(field, problem)` per bad
 request, and the command line end to end.
 
-Amounts are worked out by hand from RULES.md CP-5..CP-13 (revision 2) and the shipped profile
+Amounts are worked out by hand from docs/rules.md CP-5..CP-13 (revision 2) and the shipped profile
 (mandarin: scoop 6, foul 6; naturals 4, dragon 13; point value 5; no house fee).
 """
 
@@ -54,7 +54,7 @@ def table(button: int, *players: tuple[int, int, dict[str, Any]], **extra: Any) 
 
 
 def contract(result: dict[str, Any]) -> dict[str, Any]:
-    """Only the contract's keys (extra output keys are allowed by SETTLE.md)."""
+    """Only the contract's keys (extra output keys are allowed by docs/settle.md)."""
     keys = ("seat", "fouled", "natural", "rows", "royalties", "points", "net")
     return {
         "game": result["game"],
@@ -207,7 +207,7 @@ def test_cp_13_three_players_payment_order_and_receiver_limit() -> None:
 
 
 def test_c_5_cp_13_a_button_on_an_empty_seat_is_accepted() -> None:
-    # The SETTLE.md example with its third player on seat 4 instead of 3, seat 1 bringing 10 and
+    # The docs/settle.md example with its third player on seat 4 instead of 3, seat 1 bringing 10 and
     # seat 4 50, and the button on the empty seat 3. Points as in the example: 2, 14, -16 ->
     # dues +10, +70, -80. Seat 4 pays min(80, 50) = 50; claims min(10, 10) + 70 = 80; M = 50.
     # Clockwise from seat 3 (C-5): 4, 1, 2: seat 1 receives its 10, seat 2 the other 40.

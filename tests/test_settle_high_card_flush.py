@@ -1,7 +1,7 @@
-"""`dealer-tui settle` for High Card Flush (SETTLE.md "high-card-flush"): the contract's keys,
+"""`dealer-tui settle` for High Card Flush (docs/settle.md "high-card-flush"): the contract's keys,
 every bad-input rule, the command line, and chip conservation over random rounds (C-2).
 
-Expected values are worked out by hand from RULES.md; the arithmetic is in the comments.
+Expected values are worked out by hand from docs/rules.md; the arithmetic is in the comments.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ PLAYER_KEYS = ("seat", "dead", "flush", "straight_flush", "bets", "rake", "net")
 
 
 def contract(out: dict[str, Any]) -> dict[str, Any]:
-    """Only the keys SETTLE.md fixes (extra keys are allowed)."""
+    """Only the keys docs/settle.md fixes (extra keys are allowed)."""
     return {
         "game": out["game"],
         "banker": {k: out["banker"][k] for k in BANKER_KEYS},
@@ -71,7 +71,7 @@ def test_settle_md_example_round_worked_out_by_hand() -> None:
     # 5 x 100 = 500 (the DP has no 3-card run, HCF-12): net 10 + 20 + 50 + 500 = 580.
     # Seat 2 folded: -10. The DP collects 10 first, pays 580: net 10 - 580 = -570. The DP had
     # 1000 + 10 = 1010 available; seat 1 had 40 in play (HCF-16: not dead, not capped).
-    # Seat 1's 580 and the banker's -570 agree with SETTLE.md: -570 = -(580 - 10).
+    # Seat 1's 580 and the banker's -570 agree with docs/settle.md: -570 = -(580 - 10).
     out = settle_round(request(), LIB)
     assert contract(out) == EXAMPLE_OUT
     assert out["players"][0]["reasons"]["straight_flush"].endswith("5 × 100 = 500")

@@ -1,7 +1,7 @@
-"""`dealer-tui settle` for Poker "1 or 5" (SETTLE.md "one-or-five"): the contract's keys and
+"""`dealer-tui settle` for Poker "1 or 5" (docs/settle.md "one-or-five"): the contract's keys and
 amounts, one `BadInput(field, problem)` per bad request, and the command line once.
 
-Amounts are worked out by hand from RULES.md R-6..R-9 and the shipped profile (odds: ace-king 1,
+Amounts are worked out by hand from docs/rules.md R-6..R-9 and the shipped profile (odds: ace-king 1,
 one pair 1, two pair 2, straight 4, royal flush 100; exchange fee 1x Ante; Ante 5-500; 6 boxes).
 """
 
@@ -47,7 +47,7 @@ def box(cards: str, action: str = "bet", ante: int = 10, number: int = 1,
 
 
 def contract(result: dict[str, Any]) -> dict[str, Any]:
-    """Only the contract's keys (extra output keys are allowed by SETTLE.md)."""
+    """Only the contract's keys (extra output keys are allowed by docs/settle.md)."""
     return {
         "game": result["game"],
         "dealer": {k: result["dealer"][k] for k in ("qualified", "hand", "net")},
@@ -79,7 +79,7 @@ def test_settle_output_carries_cards_in_c_7_order_and_reasons() -> None:
 
 
 def test_r_7_one_pair_would_have_paid_the_ante_too() -> None:
-    # SETTLE.md's note: one pair: Bet 20 x 1 = 20, Ante +10, fee -10 -> net 20; dealer -20
+    # docs/settle.md's note: one pair: Bet 20 x 1 = 20, Ante +10, fee -10 -> net 20; dealer -20
     result = settle_round(request(box("Js Jd 4c 3h 9s", exchanged=1)), LIBRARY)
     bets = contract(result)["boxes"][0]["bets"]
     assert bets == {"ante": 10, "bet": 20, "exchange": -10, "insurance": 0}

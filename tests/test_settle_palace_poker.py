@@ -1,6 +1,6 @@
-"""`dealer-tui settle` for Palace Poker (SETTLE.md "palace-poker"): battles, showdowns, bad input.
+"""`dealer-tui settle` for Palace Poker (docs/settle.md "palace-poker"): battles, showdowns, bad input.
 
-Expected outputs are worked out by hand from RULES.md PP-9, PP-10, PP-16, PP-17 and C-6, C-7.
+Expected outputs are worked out by hand from docs/rules.md PP-9, PP-10, PP-16, PP-17 and C-6, C-7.
 """
 
 from __future__ import annotations

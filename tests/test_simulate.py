@@ -150,7 +150,7 @@ def test_hcf_20_casino_house_edge_under_mousseau_matches_the_published_figures(h
 
 def test_hcf_7_banker_qualifies_at_the_exact_rate(hcf_run: SimulationReport) -> None:
     figure = hcf_run.profiles[0].figure("banker_qualifies").value
-    # RULES.md HCF-7: 100,825,036 / 133,784,560 = 0.7536373
+    # docs/rules.md HCF-7: 100,825,036 / 133,784,560 = 0.7536373
     assert figure.contains(100_825_036 / SEVEN_CARD_HANDS)
 
 

@@ -1,5 +1,5 @@
 """Chinese Poker at the terminal by keys: a natural declared on the 13 cards without setting the
-rows (RULES.md CP-9, revision 2), and the payout on the nets (CP-13) as `settle` makes it."""
+rows (docs/rules.md CP-9, revision 2), and the payout on the nets (CP-13) as `settle` makes it."""
 
 from __future__ import annotations
 

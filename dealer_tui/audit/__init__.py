@@ -14,7 +14,7 @@
 - with a witness (`dealer_tui.ledger.witness`), that the ledger still holds the last event of
   each table the witness names.
 
-A round is re-settled by the rules it was played under. Chinese Poker rounds record the RULES.md
+A round is re-settled by the rules it was played under. Chinese Poker rounds record the docs/rules.md
 revision in their setup (`rules_revision`); one recorded without it was played under revision 1
 and is re-settled by revision 1's rules, which are kept for that, and the report says which
 rounds those are. Nothing in the ledger is rewritten. The other games' revision 2 changes settle

@@ -19,7 +19,7 @@ from rules.profiles.loader import LoadedProfile, parse_profile
 
 
 def rules_revision(rnd: Round) -> int | None:
-    """The RULES.md revision a round is settled by, for a game whose rules changed between
+    """The docs/rules.md revision a round is settled by, for a game whose rules changed between
     revisions (Chinese Poker); None for the others."""
     return rnd.revision if isinstance(rnd, ChinesePokerRound) else None
 

@@ -1,4 +1,4 @@
-"""`dealer-tui settle`: settle finished rounds given as JSON (SETTLE.md)."""
+"""`dealer-tui settle`: settle finished rounds given as JSON (docs/settle.md)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Chinese Poker's events (RULES.md CP-1..CP-14): the deal, each seat's rows as set or suggested, a
+"""Chinese Poker's events (docs/rules.md CP-1..CP-14): the deal, each seat's rows as set or suggested, a
 natural declared or withdrawn, the rows locked and unlocked, and the rows opened at the reveal.
 
 Rows are recorded in C-7 playing order (a wheel from the 5 down, the ace last); a natural by its
-name as RULES.md spells it (`three flushes`, a `Natural` value), a foul by why the rows foul.
+name as docs/rules.md spells it (`three flushes`, a `Natural` value), a foul by why the rows foul.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""High Card Flush's events (RULES.md HCF-4..HCF-20): antes and bonus bets, the deal, each raise
+"""High Card Flush's events (docs/rules.md HCF-4..HCF-20): antes and bonus bets, the deal, each raise
 or fold, the banker's reveal (at a live table: with the hands keyed then, and any raise cut to
 its hand's cap)."""
 

@@ -1,4 +1,4 @@
-"""Poker "1 or 5"'s events (RULES.md R-1..R-12): antes on boxes and the open box, the cut and deal,
+"""Poker "1 or 5"'s events (docs/rules.md R-1..R-12): antes on boxes and the open box, the cut and deal,
 each box's exchange, close or pass and insurance decision, the dealer's reveal (at a live table:
 with the boxes keyed then)."""
 

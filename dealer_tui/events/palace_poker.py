@@ -1,4 +1,4 @@
-"""Palace Poker's events (RULES.md PP-0..PP-18): the draw for the first dealer, antes, the banner
+"""Palace Poker's events (docs/rules.md PP-0..PP-18): the draw for the first dealer, antes, the banner
 and palace deals, each turn (buy and the soldiers kept, discard, stay, fold), each battle (opened,
 answered, decided), the end of the hand, and at a live table the palaces keyed when shown.
 

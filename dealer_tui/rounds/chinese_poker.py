@@ -1,4 +1,4 @@
-"""Chinese Poker round (RULES.md CP-1..CP-15): four hands of 13 dealt, each player sets three rows
+"""Chinese Poker round (docs/rules.md CP-1..CP-15): four hands of 13 dealt, each player sets three rows
 (or takes the suggested setting), may declare a natural, and locks; the dealer opens the rows and
 verifies naturals; points are scored pair by pair and paid under table stakes from the button.
 
@@ -13,7 +13,7 @@ Rulings made here:
   terminal finds — and they stay fixed until the natural is withdrawn.
 - The house fee (profile) is taken by the settlement, as `rules.chinese_poker_payments` does;
   nothing is staked, so the `points` and `fee` rows carry no stake.
-- A round records the RULES.md revision it is played under (`rules_revision` in its setup); a
+- A round records the docs/rules.md revision it is played under (`rules_revision` in its setup); a
   round recorded without one was played under revision 1 and is settled, and re-settled from the
   ledger, by revision 1 (pair-by-pair table stakes; a natural paid only its points by a foul).
 """

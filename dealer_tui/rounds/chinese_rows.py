@@ -19,7 +19,7 @@ class RowStatus:
 
     seat: int
     rows: tuple[str, str, str] | None  # card text of front, middle, back (C-7 order)
-    names: tuple[str | None, str | None, str | None] | None  # hand names (SETTLE.md spelling)
+    names: tuple[str | None, str | None, str | None] | None  # hand names (docs/settle.md spelling)
     foul: str | None  # why the rows foul (CP-3, CP-4); None when they do not (or a natural is declared)
     natural_held: str | None  # the natural the 13 cards can show (CP-9)
     natural_declared: str | None

@@ -1,4 +1,4 @@
-"""High Card Flush round (RULES.md HCF-4..HCF-20): a Designated Player (or the house) banks;
+"""High Card Flush round (docs/rules.md HCF-4..HCF-20): a Designated Player (or the house) banks;
 antes and bonus bets, seven cards each, fold or raise in turn, the banker's reveal, payout."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Poker "1 or 5" round (RULES.md R-1..R-12): antes on boxes, the cut and deal with the dealer's
+"""Poker "1 or 5" round (docs/rules.md R-1..R-12): antes on boxes, the cut and deal with the dealer's
 last card up, each box in order (exchange, close with 2x Ante, pass, insurance), reveal, payout."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Palace Poker's turns and battles (RULES.md PP-3..PP-18), over a hand's state: what the player
+"""Palace Poker's turns and battles (docs/rules.md PP-3..PP-18), over a hand's state: what the player
 to act may do and why anything else is refused, the events a step records, and how each recorded
 step changes the hand — the turn moving clockwise from the dealer's left, battles with their
 betting, captures, the draw pile, and the end of the hand.

@@ -1,4 +1,4 @@
-"""A Palace Poker hand as it lies on the table (RULES.md PP-1..PP-18): each player's chips and
+"""A Palace Poker hand as it lies on the table (docs/rules.md PP-1..PP-18): each player's chips and
 cards, the draw and discard piles, whose turn it is, the battle on, the soldiers waiting to be
 kept, and how the hand ended. The state says what is, not what may happen next: the turns
 (`palace_battle_flow`) decide that and change the state as the round folds its events in.

@@ -1,4 +1,4 @@
-"""Palace Poker round (RULES.md PP-0..PP-18), the hand's state machine: the draw for the first
+"""Palace Poker round (docs/rules.md PP-0..PP-18), the hand's state machine: the draw for the first
 dealer and the antes for banners (ANTE), the banner deal, the palace deal (DEAL), the turns and
 battles (ACT, played by the round's `Turns` over its `HandState`), the pot awarded (REVEAL) and
 paid out (PAYOUT).

@@ -1,4 +1,4 @@
-"""Chinese Poker profile (RULES.md CP-6..10, CP-12)."""
+"""Chinese Poker profile (docs/rules.md CP-6..10, CP-12)."""
 
 from __future__ import annotations
 

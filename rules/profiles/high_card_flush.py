@@ -1,4 +1,4 @@
-"""High Card Flush profile (RULES.md HCF-4, HCF-14, HCF-17, HCF-18, HCF-20)."""
+"""High Card Flush profile (docs/rules.md HCF-4, HCF-14, HCF-17, HCF-18, HCF-20)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Poker "1 or 5" profile (RULES.md R-3, R-4, R-7, R-8, R-9)."""
+"""Poker "1 or 5" profile (docs/rules.md R-3, R-4, R-7, R-8, R-9)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class OneOrFivePayouts(Model):
     royal_flush: PositiveChips
 
     def odds(self, hand_name: str) -> int:
-        """Odds for a hand name as SETTLE.md spells it (`three of a kind`)."""
+        """Odds for a hand name as docs/settle.md spells it (`three of a kind`)."""
         return int(getattr(self, hand_name.replace(" ", "_").replace("-", "_")))
 
 

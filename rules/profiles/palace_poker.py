@@ -1,4 +1,4 @@
-"""Palace Poker profile (RULES.md PP-1, PP-7, PP-11)."""
+"""Palace Poker profile (docs/rules.md PP-1, PP-7, PP-11)."""
 
 from __future__ import annotations
 

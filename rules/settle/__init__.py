@@ -1,4 +1,4 @@
-"""The `settle` contract (SETTLE.md): one finished round in, its settlement out, as plain data
+"""The `settle` contract (docs/settle.md): one finished round in, its settlement out, as plain data
 (`settle_round`) or as one line of JSON text (`settle_json`, what `settle --jsonl` writes).
 
 Each game's module registers a settler for its id; `settle_round` dispatches through the game
@@ -24,7 +24,7 @@ _SETTLED = {record.id: record.settler for record in GAMES}
 _SETTLERS: dict[str, Settler] = {}
 _BRIEF_SETTLERS: dict[str, BriefSettler] = {}
 EXPLANATIONS = frozenset({"reason", "reasons", "share_reasons"})
-"""The extra output keys that explain a result (SETTLE.md allows extra keys)."""
+"""The extra output keys that explain a result (docs/settle.md allows extra keys)."""
 encode = json.JSONEncoder(check_circular=False, ensure_ascii=False).encode
 """Result to one line of JSON text, as `settle --jsonl` writes it."""
 

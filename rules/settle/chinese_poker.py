@@ -1,4 +1,4 @@
-"""`settle` for Chinese Poker (SETTLE.md "chinese-poker"): request -> typed call -> contract output.
+"""`settle` for Chinese Poker (docs/settle.md "chinese-poker"): request -> typed call -> contract output.
 
 Input checks beyond the contract's: seats are whole numbers from 1, two players never share a
 seat, and the table holds the profile's 2-4 players. The button is any seat number from 1, a
@@ -10,7 +10,7 @@ the hand starts, before any house fee; a fee, when the profile sets one, is repo
 Extra output keys: per player `fee` and `foul` (why the hand fouled); per pair `reason`;
 `unpaid`: each player whose due (points x point value) did not move in full under table stakes,
 in the order from the button, as `{"seat", "due", "moved", "reason"}`; `house`: the fees.
-A declared natural is judged on the player's 13 cards (RULES.md revision 2, CP-9).
+A declared natural is judged on the player's 13 cards (docs/rules.md revision 2, CP-9).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
-"""`settle` for High Card Flush (SETTLE.md "high-card-flush"): request -> typed call -> output.
+"""`settle` for High Card Flush (docs/settle.md "high-card-flush"): request -> typed call -> output.
 
 Bad input, each one `BadInput(field, problem)` and checked before anything is computed: the
 request's shape (unknown or missing keys, amounts that are not whole chips), the profile, the
 banker (seat and stack for a Designated Player; neither, and no `rake`, under the casino
 profile), seats (1 to `seats`, one player each, not the banker's), at most the profile's
-number of players, bets within the profile's table limits (as SETTLE.md lists "bet outside
+number of players, bets within the profile's table limits (as docs/settle.md lists "bet outside
 its limits"; a floor re-settling a hand played under other limits names that profile, by
 name or path), cards (7 per hand, distinct across every hand, present wherever the result
 depends on them) and raises (HCF-6: 1x the Ante up to the cap for the hand's flush).
@@ -109,7 +109,7 @@ def _profile(data: RoundIn, request: dict[str, Any], library: Any) -> LoadedProf
 
 @register_settler(GAME_ID)
 def settle_high_card_flush(request: dict[str, Any], library: Any) -> dict[str, Any]:
-    """Settle one High Card Flush round given as decoded JSON (SETTLE.md)."""
+    """Settle one High Card Flush round given as decoded JSON (docs/settle.md)."""
     data = parse_request(RoundIn, request)
     loaded = _profile(data, request, library)
     profile: HighCardFlushProfile = profile_of(loaded, HighCardFlushProfile)

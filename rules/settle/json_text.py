@@ -1,4 +1,4 @@
-"""A settle request as JSON text to data (SETTLE.md): whatever the text, the data or one
+"""A settle request as JSON text to data (docs/settle.md): whatever the text, the data or one
 `BadInput` naming the field.
 
 Refused, besides text that is not JSON: NaN and Infinity; a number written with more than
@@ -19,7 +19,7 @@ from rules.profiles.base import MAX_DIGITS
 from rules.profiles.messages import field_path
 
 MAX_DEPTH = 16
-"""Levels of objects and lists a request may nest (the rounds of SETTLE.md use at most 4)."""
+"""Levels of objects and lists a request may nest (the rounds of docs/settle.md use at most 4)."""
 NESTED = f"nested too deeply (more than {MAX_DEPTH} levels)"
 TOO_LARGE = "number too large"
 GIVEN_TWICE = "key given twice"

@@ -1,8 +1,8 @@
-"""`settle` for Poker "1 or 5" (SETTLE.md "one-or-five"): request -> typed call -> contract output.
+"""`settle` for Poker "1 or 5" (docs/settle.md "one-or-five"): request -> typed call -> contract output.
 
 Checked as bad input besides the request's shape: cards (five per hand, distinct across the
 dealer and every box), box numbers (1 to the table's box count, each once), the Ante (within
-the profile's table limits, as for every bet in SETTLE.md), the exchange count (the profile's
+the profile's table limits, as for every bet in docs/settle.md), the exchange count (the profile's
 counts) and the insurance premium (R-9). Fields name boxes by list position (`boxes[0]` is
 the first box given). Which boxes belong to one player is not part of the request, so R-4 (one
 open box per player) is not checked here. Boxes come out in the order they came in, with two
@@ -53,7 +53,7 @@ class RoundIn(Request):
 
 @register_settler(GAME_ID)
 def settle_one_or_five(request: dict[str, Any], library: ProfileLibrary) -> dict[str, Any]:
-    """Settle one "1 or 5" round given as decoded JSON (SETTLE.md)."""
+    """Settle one "1 or 5" round given as decoded JSON (docs/settle.md)."""
     data = parse_request(RoundIn, request)
     if not data.boxes:
         raise BadInput("boxes", "needs at least one box")

@@ -1,6 +1,6 @@
-"""`settle` for Palace Poker (SETTLE.md "palace-poker"): one battle, or the showdown.
+"""`settle` for Palace Poker (docs/settle.md "palace-poker"): one battle, or the showdown.
 
-A request holds exactly one of `battle` and `showdown`. Every key shown in SETTLE.md is
+A request holds exactly one of `battle` and `showdown`. Every key shown in docs/settle.md is
 required (`soldiers` may be `""`); `profile` is optional and only checked, since neither request
 depends on the table's stakes. Seats are 1-10. The showdown's `dealer` is a seat number 1-10 that
 need not be among the players: the dealer may have left the hand, and the button still orders

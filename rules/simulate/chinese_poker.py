@@ -3,7 +3,7 @@
 Each deal shuffles one deck uniformly (`common.deal`) and deals the four 13-card hands of CP-1;
 players 1..N take the first N, the rest are dead. Under each profile, every player sets the
 hand `rules.chinese_setting.suggest` proposes for that profile (declaring a natural when the
-cards hold one, CP-9), the hands are judged and scored pair by pair (CP-5..CP-10; RULES.md
+cards hold one, CP-9), the hands are judged and scored pair by pair (CP-5..CP-10; docs/rules.md
 revision 2: a fouled hand pays a declared natural the foul penalty plus its points). Reported:
 the points a player wins per hand (their distribution, spread and mean), foul, natural and
 scoop rates. Points are counted before table stakes (CP-13) and before chips (CP-12); the

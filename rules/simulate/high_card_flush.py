@@ -129,7 +129,7 @@ OUTCOMES = ("folded", "banker does not qualify", "player wins", "tie", "banker w
 
 @dataclass(frozen=True, slots=True)
 class HandResults:
-    """Per-hand signed results in chips (SETTLE.md), one entry per hand, and how they came."""
+    """Per-hand signed results in chips (docs/settle.md), one entry per hand, and how they came."""
 
     ante: IntArray
     raise_bet: IntArray

@@ -192,7 +192,7 @@ OUTCOMES = ("passed", "dealer has no game", "box wins", "stay (identical ranks)"
 
 @dataclass(frozen=True, slots=True)
 class BoxResults:
-    """Per-box signed results in chips (SETTLE.md), one entry per hand."""
+    """Per-box signed results in chips (docs/settle.md), one entry per hand."""
 
     ante: IntArray
     bet: IntArray
