@@ -1,7 +1,10 @@
-"""Test settings: on CI, hypothesis draws the same examples every run (reproducible results)."""
+"""Test settings: on CI, hypothesis draws the same examples every run (reproducible results);
+the suite's lanes (`tui`, `pit`, `crash`, `slow`: pyproject.toml) are marked here where a test's
+own fixtures say which it is, and in the test modules where they do not."""
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Iterator
 
@@ -50,3 +53,19 @@ def staff_pins() -> Iterator[None]:
 
     with pins_on_stdin():
         yield
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`pit` for every test on the session's PostgreSQL cluster; `tui` for every test that drives
+    Textual (the suite's coroutine tests run a Pilot; a snapshot renders a screen); `slow` for
+    every `tui`, `pit` and `crash` test, each starting Textual, a server or a process. Tests with
+    a cluster of their own, real terminals, browsers, crashes and the rules' tests that take a
+    second or more are marked in their modules."""
+    for item in items:
+        fixtures = getattr(item, "fixturenames", ())
+        if "pg_cluster" in fixtures:
+            item.add_marker(pytest.mark.pit)
+        if "snap_compare" in fixtures or inspect.iscoroutinefunction(getattr(item, "function", None)):
+            item.add_marker(pytest.mark.tui)
+        if any(item.get_closest_marker(lane) for lane in ("tui", "pit", "crash")):
+            item.add_marker(pytest.mark.slow)

@@ -5,6 +5,7 @@ under test)."""
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import random
 import sqlite3
@@ -12,6 +13,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
+
+from rich.console import Console
 
 from dealer_tui.demo import play, seat_players
 from dealer_tui.ledger import SqliteLedger
@@ -196,3 +199,9 @@ def rewind(path: Path, version: int) -> None:
         db.executescript("DROP TABLE hourly_totals; DROP TABLE seatings; DROP TABLE round_flags;"
                          " ALTER TABLE rounds DROP COLUMN max_result; PRAGMA user_version = 1;")
     db.close()
+
+
+def plain(renderable: object, width: int = 200) -> str:
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(renderable)
+    return console.export_text()

@@ -21,6 +21,7 @@ from dealer_tui.staff import ACKNOWLEDGE, SIGN_OFF, VOID, Purpose, SignInRefused
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.accounting_support import Clock
 from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win, sent_to_floor
 from tests.staff_support import (
     DEALER,
@@ -32,7 +33,6 @@ from tests.staff_support import (
     staffed_table,
     until,
 )
-from tests.test_dealer_figures import Clock
 
 
 def big_payout_table(path: Path):  # type: ignore[no-untyped-def]
@@ -215,7 +215,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
     from rules.profiles.loader import LoadedProfile
     from tests.hcf_support import acted, keyed, live_table
     from tests.staff_support import AUDITOR, floor_review
-    from tests.test_shift_accounting import folded_round
+    from tests.accounting_support import folded_round
 
     class NoSpread(Theory):
         def __init__(self) -> None:

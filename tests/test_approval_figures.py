@@ -21,8 +21,8 @@ from tests.pg_support import floor_login
 from tests.hcf_support import big_payout_table as seated_table
 from tests.hcf_support import big_win
 from tests.staff_support import approval, staffed
-from tests.test_pit_staff import DEALER, DEALER_PIN, SUPER, SUPER_PIN, pit_with_staff, terminal
-from tests.test_tampering import rehash
+from tests.pit_support import DEALER, DEALER_PIN, SUPER, SUPER_PIN, pit_with_staff, terminal
+from tests.insider_support import rehash
 
 
 def big_payout_table(ledger: SqliteLedger) -> Table:
@@ -115,7 +115,7 @@ def test_a_witnessed_fill_rewritten_consistently_is_named_by_its_signatures(tmp_
     import pytest
 
     from rules.errors import IllegalAction
-    from tests.test_shift_accounting import OPENER, casino_table
+    from tests.accounting_support import OPENER, casino_table
 
     table, crew = casino_table(tmp_path)
     table.open_shift(OPENER, *signed_for(crew, table, table.count_figures("opener", OPENER)))

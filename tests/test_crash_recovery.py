@@ -14,6 +14,7 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 
+pytestmark = pytest.mark.crash
 DRIVER = Path(__file__).with_name("crash_driver.py")
 ROUNDS = 12
 SEED = 11

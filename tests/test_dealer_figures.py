@@ -4,7 +4,6 @@ bank's rotation (HCF-18) checked round by round."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -29,19 +28,7 @@ from tests.staff_support import (
     SUPERVISOR_PIN,
     staffed,
 )
-
-
-class Clock:
-    """The ledger's clock, set by the test: every event written until the next setting has this time."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 1, 17, 55)
-
-    def at(self, hh: int, mm: int) -> None:
-        self.now = datetime(2026, 12, 1, hh, mm)
-
-    def __call__(self) -> str:
-        return self.now.isoformat(timespec="microseconds") + "+00:00"
+from tests.accounting_support import Clock
 
 
 def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.tui
 
 
 def free_port() -> int:

@@ -14,7 +14,6 @@ from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
@@ -35,8 +34,8 @@ from dealer_tui.staff import VOID
 from rules.cards import DECK, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary, shipped_dir
-from tests.floor_support import FixedClock, rewind
-from tests.staff_support import floor_review, on_duty, staffed, staffed_table
+from tests.floor_support import FixedClock, plain, rewind
+from tests.staff_support import floor_review, staffed, staffed_table
 
 SIZE = (170, 50)
 GAMES = ["high-card-flush", "one-or-five", "chinese-poker"]
@@ -126,12 +125,6 @@ def cells_by_table(screen: RoundsScreen) -> dict[str, tuple[str, ...]]:
     table = screen.query_one(DataTable)
     rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
     return {row[1]: row for row in rows}
-
-
-def plain(renderable: object, width: int = 200) -> str:
-    console = Console(width=width, record=True, file=io.StringIO())
-    console.print(renderable)
-    return console.export_text()
 
 
 async def test_the_rounds_list_shows_paid_returned_and_what_came_from_the_stacks(played: Path) -> None:

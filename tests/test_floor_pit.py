@@ -18,7 +18,7 @@ from dealer_tui.screens.floor_filters import FilterModal
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.staff import FLOOR, MANAGE, Purpose, StaffDesk
 from tests.staff_support import until
-from tests.test_pit_delivery import played
+from tests.pit_support import played
 
 GAMES = ["high-card-flush", "one-or-five", "chinese-poker", "palace-poker"]
 

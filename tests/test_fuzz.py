@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -84,6 +85,7 @@ def _set(node: Any, path: tuple[Any, ...], value: Any) -> None:
     node[path[-1]] = value
 
 
+@pytest.mark.slow
 @FUZZ
 @given(name=st.sampled_from(PROFILE_NAMES), data=st.data())
 def test_fuzz_profile_wrong_types_missing_and_extra_keys(name: str, data: st.DataObject) -> None:

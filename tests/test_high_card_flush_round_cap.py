@@ -432,6 +432,7 @@ def capped_rounds(draw: st.DrawFn) -> dict[str, Any]:
     return req
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(capped_rounds())
 def test_c_2_hcf_14_chips_are_conserved_with_a_round_cap(req: dict[str, Any]) -> None:
@@ -457,6 +458,7 @@ def test_c_2_hcf_14_chips_are_conserved_with_a_round_cap(req: dict[str, Any]) ->
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(capped_rounds())
 def test_hcf_14_brief_and_full_settlers_agree_with_a_round_cap(req: dict[str, Any]) -> None:

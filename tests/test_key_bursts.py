@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from dealer_tui.ledger import SqliteLedger, StoredEvent
 from dealer_tui.ledger.base import ROUND_SETTLED
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
@@ -19,7 +21,7 @@ from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import staffed_table
 from tests.tmux_support import Terminal, needs_tmux
 
-pytestmark = needs_tmux
+pytestmark = [needs_tmux, pytest.mark.tui]
 
 ROUNDS = int(__import__("os").environ.get("BURST_ROUNDS", "50"))
 PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]

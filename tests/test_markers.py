@@ -12,9 +12,9 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.table_money import Marker, TableMoney
 from dealer_tui.staff import DEAL, TRAY
 from rules.errors import IllegalAction
+from tests.accounting_support import both, casino_table, marker
+from tests.insider_support import fails
 from tests.staff_support import DEALER, DEALER_PIN, MANAGER, MANAGER_PIN, SUPERVISOR, SUPERVISOR_PIN
-from tests.test_shift_accounting import both, casino_table, marker
-from tests.test_tampering import fails
 
 
 def verify_fails(table: Table, capsys: pytest.CaptureFixture[str], *expected: str) -> None:

@@ -28,7 +28,7 @@ from tests.staff_support import DEALER_PIN as OWN_DEALER_PIN
 from tests.staff_support import MANAGER as OWN_MANAGER
 from tests.staff_support import MANAGER_PIN as OWN_MANAGER_PIN
 from tests.staff_support import staffed_path
-from tests.test_pit_staff import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, pit_with_staff
+from tests.pit_support import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, pit_with_staff
 
 
 def forged_manager_receipt(path: Path, account: str, pin: str, *, pit_signature: str = "") -> None:
@@ -235,7 +235,7 @@ def delivered_and_copied(tmp_path: Path, pit_db: str) -> str:
     import shutil
     import sqlite3
 
-    from tests.test_pit_delivery import played, terminal_login
+    from tests.pit_support import played, terminal_login
 
     init_schema(pit_db)
     seven, eight = terminal_login(pit_db, 7), terminal_login(pit_db, 8)
@@ -253,7 +253,7 @@ def test_a_copy_of_a_delivered_ledger_under_a_new_id_and_another_login_is_refuse
     terminal's login: the server refuses every table whose chain it holds already, naming the
     ledger it copies, and raises the alarm; its rounds are not shown twice."""
     from dealer_tui.audit.pit_audit import verify_pit
-    from tests.test_pit_delivery import server_count
+    from tests.pit_support import server_count
 
     eight = delivered_and_copied(tmp_path, pit_db)
     refused = Delivery(tmp_path / "clone.sqlite", eight).once().refused
@@ -276,7 +276,7 @@ def test_rounds_delivered_later_than_the_floor_allows_are_flagged_and_raise_an_a
     from dealer_tui.demo import play, seat_players
     from dealer_tui.rounds.cards import VirtualShoe
     from tests.staff_support import staffed_table
-    from tests.test_pit_delivery import HCF
+    from tests.pit_support import HCF
 
     class Behind:
         def __init__(self) -> None:
@@ -309,7 +309,7 @@ def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: P
     writes naming a supervisor's sign-in is named by verify; no login may update the column."""
     from dealer_tui.audit.pit_audit import verify_pit
     from dealer_tui.staff import FLOOR
-    from tests.test_pit_delivery import played
+    from tests.pit_support import played
 
     pit = pit_with_staff(pit_db)
     played(tmp_path / "t.sqlite", rounds=1).close()
@@ -346,8 +346,8 @@ def test_a_copy_nudged_to_new_hashes_is_refused_by_the_sign_ins_it_copies(tmp_pa
     (the same signatures), and the server refuses them, naming that ledger."""
     import sqlite3
 
-    from tests.test_pit_delivery import server_count
-    from tests.test_tampering import rehash
+    from tests.pit_support import server_count
+    from tests.insider_support import rehash
 
     eight = delivered_and_copied(tmp_path, pit_db)
     with sqlite3.connect(tmp_path / "clone.sqlite") as db:
@@ -369,7 +369,7 @@ def test_rounds_held_back_while_the_terminal_was_silent_are_late_whatever_times_
     from dealer_tui.demo import play, seat_players
     from dealer_tui.rounds.cards import VirtualShoe
     from tests.staff_support import staffed_table
-    from tests.test_pit_delivery import HCF
+    from tests.pit_support import HCF
 
     init_schema(pit_db)
     ledger = SqliteLedger(tmp_path / "t.sqlite")

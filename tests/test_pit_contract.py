@@ -5,6 +5,7 @@ server too, each round's chips add up: wagered + from stacks = paid + returned +
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import psycopg
@@ -20,15 +21,18 @@ from tests.floor_support import demo_ledger
 @pytest.fixture(scope="module")
 def stores(tmp_path_factory: pytest.TempPathFactory, pg_cluster: str) -> Iterator[tuple[SqliteLedger, PgLedger]]:
     path = demo_ledger(tmp_path_factory.mktemp("contract") / "l.sqlite")
+    name = f"pit_contract_{os.getpid()}"                # the cluster may be shared: a name of this run's own
     with psycopg.connect(pg_cluster, autocommit=True) as db:
-        db.execute("CREATE DATABASE pit_contract")
-    url = pg_cluster.replace("dbname=postgres", "dbname=pit_contract")
+        db.execute(f"CREATE DATABASE {name}")
+    url = pg_cluster.replace("dbname=postgres", f"dbname={name}")
     init_schema(url)
     assert Delivery(path, url).once().refused == []
     local, server = SqliteLedger(path, readonly=True), PgLedger(url)
     yield local, server
     local.close()
     server.close()
+    with psycopg.connect(pg_cluster, autocommit=True) as db:
+        db.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 def named(ledger: SqliteLedger | PgLedger, rounds: list[RoundRecord]) -> list[tuple[object, ...]]:

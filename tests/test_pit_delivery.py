@@ -14,40 +14,14 @@ import psycopg
 import pytest
 
 from dealer_tui.audit.pit_audit import verify_pit
-from dealer_tui.demo import play, seat_players
+from dealer_tui.demo import play
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
-from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import staffed_table
-from tests.test_tampering import rehash
-
-HCF = ProfileLibrary([]).find("high-card-flush")
-
-
-def played(path: Path, rounds: int = 5, name: str = "Main 1") -> SqliteLedger:
-    ledger = SqliteLedger(path)
-    table = staffed_table(ledger, name, HCF, VirtualShoe.seeded_with(3), seats=7)
-    seat_players(table, 3)
-    play(table, rounds, random.Random(3))
-    return ledger
-
-
-def server_count(pit: str, sql: str) -> int:
-    with psycopg.connect(pit) as db:
-        row = db.execute(sql).fetchone()
-    return int(row[0])
-
-
-def terminal_login(pit: str, number: int) -> str:
-    """The conninfo of a login of the terminal role of its own (roles are the cluster's: named after
-    the test's database)."""
-    name = f"{pit.split('dbname=')[1].split()[0]}_table_{number}"
-    with psycopg.connect(pit, autocommit=True) as db:
-        db.execute(f"CREATE ROLE {name} LOGIN IN ROLE pit_terminal")
-    return pit.replace("user=pit", f"user={name}")
+from tests.insider_support import rehash
+from tests.pit_support import HCF, played, server_count, terminal_login
 
 
 def test_every_event_is_delivered_once_and_a_retry_adds_nothing(tmp_path: Path, pit_db: str) -> None:
@@ -232,6 +206,7 @@ def test_the_floor_hears_of_a_delivery_within_a_second(tmp_path: Path, pit_db: s
     floor.close()
 
 
+@pytest.mark.pit
 def test_the_floors_connections_outlive_a_server_restart(tmp_path: Path) -> None:
     """The floor's reads borrow their connections from a pool that replaces the ones a server
     restart dropped: after the restart the floor reads again without being reopened, and while

@@ -29,18 +29,20 @@ from dealer_tui.pit.delivery import Delivery
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk
+from tests.insider_support import rehash
 from tests.pg_support import bind_to_pit, floor_login
-from tests.test_pit_delivery import HCF, played, terminal_login
-from tests.test_pit_staff import (
+from tests.pit_support import (
     DEALER,
     DEALER_PIN,
+    HCF,
     PIT_MANAGER,
     PIT_MANAGER_PIN,
     SUPER,
     SUPER_PIN,
     pit_with_staff,
+    played,
+    terminal_login,
 )
-from tests.test_tampering import rehash
 
 
 def server_append(conninfo: str, server_table: int, kind: str, payload: dict[str, object], *, raw: str | None = None,

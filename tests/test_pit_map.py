@@ -14,6 +14,7 @@ from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY
+from tests.accounting_support import folded_round
 from tests.hcf_support import PROFILE, sent_to_floor
 from tests.staff_support import (
     DEALER,
@@ -26,7 +27,6 @@ from tests.staff_support import (
     staffed_table,
     until,
 )
-from tests.test_shift_accounting import folded_round
 
 SIZE = (120, 36)
 

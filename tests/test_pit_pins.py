@@ -23,9 +23,9 @@ from dealer_tui.pit.delivery import Delivery
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff import desk as desk_module
 from tests.pg_support import bind_to_pit, floor_login
-from tests.test_pit_delivery import terminal_login
-from tests.test_pit_staff import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, SUPER_PIN, pit_with_staff
-from tests.test_tampering import rehash
+from tests.pit_support import terminal_login
+from tests.pit_support import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, SUPER_PIN, pit_with_staff
+from tests.insider_support import rehash
 
 
 def auditor_login(pit: str) -> str:

@@ -67,8 +67,8 @@ def test_the_pit_rates_players_as_the_terminal_does_time_sat_out_and_all(tmp_pat
     pit: the server's ratings (hands, minutes, time away, wagered, theoretical win) are the
     terminal's."""
     from dealer_tui.accounting.ratings import player_ratings, rating_sessions
-    from tests.test_dealer_figures import Clock
-    from tests.test_shift_accounting import folded_round
+    from tests.accounting_support import Clock
+    from tests.accounting_support import folded_round
 
     init_schema(pit_db)
     path = tmp_path / "t.sqlite"
@@ -115,9 +115,9 @@ def test_the_pits_floor_is_alerted_to_a_refused_delivery_and_a_silent_terminal(t
 
     from dealer_tui.accounting.alerts import acknowledge, open_alerts
     from dealer_tui.staff import ACKNOWLEDGE, Purpose, StaffDesk
-    from tests.test_pit_delivery import played
-    from tests.test_pit_staff import SUPER, SUPER_PIN, pit_with_staff
-    from tests.test_tampering import rehash
+    from tests.pit_support import played
+    from tests.pit_support import SUPER, SUPER_PIN, pit_with_staff
+    from tests.insider_support import rehash
 
     pit = pit_with_staff(pit_db)
     played(tmp_path / "t.sqlite", rounds=2).close()

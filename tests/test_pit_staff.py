@@ -14,34 +14,19 @@ from dealer_tui.audit.pit_audit import server_witness, verify_pit
 from dealer_tui.events.staff import StaffAdded, StaffReceived
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
-from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.pins import seal_pin
-from tests.pg_support import bind_to_pit
-
-PIT_MANAGER, PIT_MANAGER_PIN = "PM", "424242424"
-DEALER, DEALER_PIN = "D7", "77712345"
-SUPER, SUPER_PIN = "S7", "717171717"
-
-
-def pit_with_staff(url: str) -> PgLedger:
-    init_schema(url)
-    pit = PgLedger(url)
-    desk = StaffDesk(pit)
-    desk.add_first_manager(PIT_MANAGER, "Pat Pitboss", PIT_MANAGER_PIN)
-    by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "the pit's staff"))
-    desk.add(DEALER, "Dot Dealer", "dealer", DEALER_PIN, by)
-    desk.add(SUPER, "Sid Super", "supervisor", SUPER_PIN, by)
-    return pit
-
-
-def terminal(path: Path, url: str) -> tuple[SqliteLedger, Delivery]:
-    bind_to_pit(path, url)
-    ledger = SqliteLedger(path)
-    delivery = Delivery(path, url, path.stem)
-    delivery.once()
-    return ledger, delivery
+from tests.pit_support import (
+    DEALER,
+    DEALER_PIN,
+    PIT_MANAGER,
+    PIT_MANAGER_PIN,
+    SUPER,
+    SUPER_PIN,
+    pit_with_staff,
+    terminal,
+)
 
 
 def test_a_terminal_signs_staff_in_against_the_pits_accounts_offline_too(tmp_path: Path, pit_db: str) -> None:
@@ -172,8 +157,8 @@ def test_an_alarm_a_manager_acknowledged_leaves_verifys_problems_for_its_notes(t
     count."""
     import sqlite3
 
-    from tests.test_pit_delivery import played
-    from tests.test_tampering import rehash
+    from tests.pit_support import played
+    from tests.insider_support import rehash
 
     pit = pit_with_staff(pit_db)
     played(tmp_path / "t.sqlite", rounds=2).close()

@@ -89,7 +89,7 @@ async def test_a_new_table_of_the_pit_takes_no_other_terminals_table_name(tmp_pa
     """Another terminal has "Table 1" on the pit: the setup offers "Table 2", and refuses "Table 1"
     typed by hand, saying why (the floor must tell the tables apart)."""
     from dealer_tui.pit.delivery import Delivery
-    from tests.test_pit_delivery import played
+    from tests.pit_support import played
 
     init_schema(pit_db)
     other = played(tmp_path / "other.sqlite", rounds=1, name="Table 1")
@@ -123,7 +123,7 @@ async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_
     from dealer_tui.ledger.base import key_fingerprint
     from dealer_tui.screens.choice_modal import ChoiceModal
     from dealer_tui.screens.sign_in_modal import SignInModal
-    from tests.test_pit_staff import DEALER, PIT_MANAGER, PIT_MANAGER_PIN, pit_with_staff
+    from tests.pit_support import DEALER, PIT_MANAGER, PIT_MANAGER_PIN, pit_with_staff
 
     pit = pit_with_staff(pit_db)
     key = pit.pit_key()

@@ -20,8 +20,8 @@ from dealer_tui.rounds.cash import gaming_day
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from tests.staff_support import approved, casino_on_shift, staffed, staffed_table
-from tests.test_dealer_figures import Clock
-from tests.test_shift_accounting import folded_round
+from tests.accounting_support import Clock
+from tests.accounting_support import folded_round
 
 
 class KnownEdge(Theory):

@@ -318,6 +318,7 @@ def cp_request(rng: random.Random, profile: str) -> dict[str, Any]:
             "button": rng.randint(1, 7), "players": players}
 
 
+@pytest.mark.slow
 @FAST
 @given(SEEDS, st.sampled_from(["shipped", "any row", "fee"]))
 def test_cp_3_to_cp_13_settlement_equals_the_reference(cp_profiles: dict[str, str], seed: int,

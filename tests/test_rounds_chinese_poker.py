@@ -599,6 +599,7 @@ def play_demo(table: Table, rounds: int) -> None:
         assert table.session.chips_balance() == 0
 
 
+@pytest.mark.slow
 def test_fifty_demo_rounds_settle_and_re_settle_from_the_ledger(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "demo.sqlite")
     table = staffed_table(ledger, "Demo", PROFILE, VirtualShoe.seeded_with(5), seats=4)
@@ -617,6 +618,7 @@ def random_rows(cards: Sequence[Card], rng: random.Random) -> dict[str, str]:
             "back": " ".join(c.text for c in shuffled[8:])}
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4), stacks=st.lists(st.integers(50, 100), min_size=4,
                                                                                max_size=4))

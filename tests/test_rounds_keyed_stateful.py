@@ -25,6 +25,7 @@ from tests.staff_support import signed, staffed_table
 KEYED = ["high-card-flush", "high-card-flush-casino", "one-or-five", "chinese-poker", "palace-poker"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", KEYED)
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 3))

@@ -697,6 +697,7 @@ def random_action(spec: ActionSpec, rng: random.Random) -> Action:
     return Action(spec.kind, spec.seat, amount, data)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 8), structure=st.sampled_from(["limit", "no_limit"]))
 def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: int, structure: str) -> None:
@@ -721,6 +722,7 @@ def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: i
         ledger.close()
 
 
+@pytest.mark.slow
 def test_the_demo_player_plays_100_rounds_ending_every_way_it_meets(tmp_path: Path) -> None:
     loaded = ProfileLibrary().find("palace-poker")
     choose = chooser("palace-poker")

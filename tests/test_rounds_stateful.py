@@ -40,6 +40,7 @@ def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
     return Action(spec.kind, spec.seat, amount, data)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 3), void_rate=st.sampled_from([0.0, 0.02]))

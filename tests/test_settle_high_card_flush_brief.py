@@ -31,6 +31,7 @@ from tests.strategies import rounds
 # Random rounds -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(rounds())
 def test_brief_line_equals_the_full_settlers_on_valid_rounds(req: dict[str, Any]) -> None:
@@ -89,6 +90,7 @@ def crowded_rounds(draw: st.DrawFn) -> dict[str, Any]:
     return req
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(crowded_rounds())
 def test_brief_line_equals_the_full_settlers_on_crowded_rounds(req: dict[str, Any]) -> None:
@@ -152,6 +154,7 @@ def altered_rounds(draw: st.DrawFn) -> dict[str, Any]:
     return req
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(altered_rounds())
 def test_brief_line_or_error_equals_the_full_settlers_on_altered_rounds(req: dict[str, Any]) -> None:
@@ -221,6 +224,7 @@ CAPS = st.none() | st.sampled_from([1, 50, 100, 1000]) | st.integers(1, 5000)
 TERMS = st.builds(Terms, st.sampled_from(["all", "players", "dp_only"]), st.integers(0, 20), CAPS, CAPS)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(rounds() | crowded_rounds(), TERMS)
 def test_hcf_8_to_hcf_20_chips_equal_the_readable_settlement(req: dict[str, Any], terms: Terms) -> None:

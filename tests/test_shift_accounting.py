@@ -17,15 +17,12 @@ from dealer_tui.accounting.shifts import ShiftFigures, shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.ledger.witness import Witness
-from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
-from dealer_tui.events.table import marker_purpose
-from dealer_tui.rounds.table_money import Marker
 from dealer_tui.staff import COUNT_DROP, DEAL, TRAY
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.accounting_support import OPENER, both, casino_table, folded_round, marker
 from tests.staff_support import (
     AUDITOR,
     AUDITOR_PIN,
@@ -39,44 +36,6 @@ from tests.staff_support import (
     staffed,
     staffed_table,
 )
-
-OPENER = {"1000": 10, "500": 10, "100": 50, "25": 40}  # 21,000
-
-
-def casino_table(tmp_path: Path, name: str = "T1") -> tuple[Table, Crew]:
-    path = tmp_path / "ledger.sqlite"
-    ledger = SqliteLedger(path, witness=Witness.for_ledger(path))
-    crew = staffed(ledger)
-    table = staffed_table(ledger, name, ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(7),
-                          seats=6)
-    return table, crew
-
-
-def both(crew: Crew, table: Table, dealer: str = DEALER, dealer_pin: str = DEALER_PIN,
-         supervisor: str = SUPERVISOR, supervisor_pin: str = SUPERVISOR_PIN):  # type: ignore[no-untyped-def]
-    return (crew.sign_in(dealer, dealer_pin, DEAL, table), crew.sign_in(supervisor, supervisor_pin, TRAY, table))
-
-
-def marker(crew: Crew, table: Table, number: str, amount: int, supervisor: str = SUPERVISOR,
-           pin: str = SUPERVISOR_PIN) -> Marker:
-    """A marker's number, signed by the supervisor (signed in to witness the tray for it)."""
-    return Marker(number, crew.sign_in(supervisor, pin, TRAY, table, text=marker_purpose(number, amount)))
-
-
-def folded_round(table: Table, antes: dict[int, int]) -> None:
-    """Every seat antes and folds: the house takes the antes (HCF-6)."""
-    table.start_round()
-    for seat, ante in antes.items():
-        table.act(Action("ante", seat, ante))
-    table.act(Action("deal"))
-    for seat in antes:
-        table.act(Action("fold", seat))
-    rnd = table.round
-    assert rnd is not None
-    if any(s.kind == "reveal" for s in rnd.legal_actions()):
-        table.act(Action("reveal"))
-    table.act(Action("confirm_payout"))
-    assert rnd.phase is Phase.DONE
 
 
 def count_team(crew: Crew, table: Table):  # type: ignore[no-untyped-def]
@@ -249,6 +208,7 @@ def test_a_card_room_collection_box_is_held_against_the_fees(tmp_path: Path) -> 
     assert "collection box short by 5" in s.flags
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(buys=st.lists(st.tuples(st.integers(100, 3000), st.booleans()), min_size=1, max_size=4),
        fill=st.integers(0, 40), credit=st.integers(0, 10), short=st.integers(-500, 500))
@@ -293,7 +253,7 @@ def closed_shift(tmp_path: Path) -> tuple[Table, Path]:
 
 def test_a_closer_rewritten_to_hide_a_shortfall_is_caught_by_the_witness(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.test_tampering import fails, one, rehash, sql
+    from tests.insider_support import fails, one, rehash, sql
 
     table, path = closed_shift(tmp_path)
     table.ledger.close()
@@ -307,7 +267,7 @@ def test_a_closer_rewritten_to_hide_a_shortfall_is_caught_by_the_witness(
 
 def test_a_closer_whose_expected_balance_is_rewritten_is_named(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.test_tampering import fails, one, rehash, sql
+    from tests.insider_support import fails, one, rehash, sql
 
     table, path = closed_shift(tmp_path)
     table.ledger.close()
@@ -320,7 +280,7 @@ def test_a_closer_whose_expected_balance_is_rewritten_is_named(
 
 
 def test_a_tray_count_witnessed_by_the_dealer_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.test_tampering import fails, one, rehash, sql
+    from tests.insider_support import fails, one, rehash, sql
 
     table, path = closed_shift(tmp_path)
     table.ledger.close()

@@ -17,7 +17,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.printable import csv_cell, shown_text
 from tests.staff_support import staffed_table
-from tests.test_pit_delivery import HCF
+from tests.pit_support import HCF
 
 HOSTILE = "\x1b[2J\x1b[HALL TABLES OK\u202e"
 

@@ -321,7 +321,7 @@ def test_a_refused_payout_rewritten_as_paid_without_the_override_is_named_by_ver
     import json
     import sqlite3
 
-    from tests.test_tampering import rehash
+    from tests.insider_support import rehash
 
     table = refused_then_overridden(tmp_path)
     path = table.ledger.path
@@ -383,7 +383,7 @@ async def test_the_queue_shows_what_each_seat_is_paid_and_wins_and_enter_opens_t
     from textual.widgets import DataTable, Static
 
     from dealer_tui.screens.floor_signoff import SignOffStory
-    from tests.test_floor_payouts import plain
+    from tests.floor_support import plain
 
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()

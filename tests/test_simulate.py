@@ -215,6 +215,7 @@ def test_seeded_runs_are_reproducible_and_the_seed_matters() -> None:
     assert a.to_dict()["house_edge"] != c.to_dict()["house_edge"]
 
 
+@pytest.mark.slow
 def test_workers_2_equals_workers_1_for_the_same_seed() -> None:
     hands = 2 * hcf.CHUNK + 1000  # three chunks, the last one short
     one = simulate("high-card-flush", [CASINO, CARD_ROOM], "never-fold", hands, 77, workers=1)
@@ -450,6 +451,7 @@ def test_paytables_compare_shows_edges_and_line_differences() -> None:
     assert status == 2 and out == ""
 
 
+@pytest.mark.slow
 def test_design_simulate_and_compare_never_import_textual() -> None:
     code = (
         "import io, sys, contextlib\n"

@@ -16,7 +16,7 @@ from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import staffed_table
-from tests.test_tampering import fails
+from tests.insider_support import fails
 
 
 BUY_IN = {"chinese-poker": 100}

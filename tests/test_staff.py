@@ -46,6 +46,7 @@ from rules.cards import parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary, load_profile_file, shipped_dir
 from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+from tests.insider_support import rehash
 from tests.staff_support import (
     AUDITOR,
     AUDITOR_PIN,
@@ -61,7 +62,6 @@ from tests.staff_support import (
     cash_id,
     staffed,
 )
-from tests.test_tampering import rehash
 
 
 def big_payout_table(tmp_path: Path, crew_dealer: str = DEALER, pin: str = DEALER_PIN, *,

@@ -128,6 +128,7 @@ def test_a_full_disk_refuses_the_step_in_one_clear_error_and_the_round_stays_whe
         table.ledger.close()
 
 
+@pytest.mark.slow
 def test_the_command_line_says_disk_full_in_one_line(tmp_path: Path) -> None:
     with tmpfs(tmp_path / "disk") as disk:
         path = disk / "ledger.sqlite"
@@ -145,6 +146,7 @@ def test_the_command_line_says_disk_full_in_one_line(tmp_path: Path) -> None:
         assert verified.returncode == 0, verified.stdout + verified.stderr
 
 
+@pytest.mark.slow
 def test_a_ledger_on_a_read_only_disk_is_reviewed_and_refuses_writes_in_one_line(tmp_path: Path) -> None:
     with tmpfs(tmp_path / "disk", "4m") as disk:
         path = disk / "ledger.sqlite"
@@ -179,6 +181,7 @@ os.kill(os.getpid(), signal.SIGKILL)
 """
 
 
+@pytest.mark.crash
 def test_a_crashed_terminals_ledger_on_a_read_only_disk_is_reviewed_with_its_last_writes(tmp_path: Path) -> None:
     """The writes still in the -wal file (no clean close) are read too."""
     with tmpfs(tmp_path / "disk") as disk:
@@ -327,7 +330,7 @@ def test_a_tray_step_refused_by_a_full_disk_records_nothing_and_stands_once_ther
     """A fill signed by the dealer and the supervisor, refused by a full disk: the tray's figures
     are as before, verify is clean on the full disk, and the same signatures carry the fill once
     there is room (they stood for nothing that was recorded)."""
-    from tests.test_shift_accounting import both, casino_table
+    from tests.accounting_support import both, casino_table
 
     with tmpfs(tmp_path / "disk", size="2m") as disk:
         table, crew = casino_table(disk)

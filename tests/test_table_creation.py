@@ -58,6 +58,7 @@ def every_table_opens(path: Path, tmp_path: Path) -> list[int]:
     return seated
 
 
+@pytest.mark.crash
 @pytest.mark.parametrize(("hook", "seated"), [("before_create", []), ("inside_create", []),
                                               ("after_create", [0]), ("after_seat", [1])])
 def test_a_kill_inside_a_table_creation_leaves_a_ledger_whose_tables_all_open(
@@ -71,6 +72,7 @@ def test_a_kill_inside_a_table_creation_leaves_a_ledger_whose_tables_all_open(
     assert every_table_opens(path, tmp_path) == [*seated, 2]
 
 
+@pytest.mark.crash
 def test_kills_at_random_moments_while_creating_tables_never_leave_a_table_that_cannot_open(
         tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite"
@@ -107,6 +109,7 @@ def _first_start(path: str, barrier: Any, results: Any) -> None:
         results.put(f"{type(exc).__name__}: {exc}")
 
 
+@pytest.mark.slow
 def test_two_first_starts_at_once_both_open_the_new_ledger(tmp_path: Path) -> None:
     context = multiprocessing.get_context("fork")
     for attempt in range(20):

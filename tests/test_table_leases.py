@@ -145,6 +145,7 @@ time.sleep(60)
 """
 
 
+@pytest.mark.crash
 def test_a_crashed_terminals_table_is_taken_over_and_the_takeover_recorded(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite"
     new_table(path).ledger.close()

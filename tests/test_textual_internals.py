@@ -19,6 +19,7 @@ import textwrap
 from functools import cache
 from pathlib import Path
 
+import pytest
 import textual
 from textual._queue import Queue
 from textual.app import App, ComposeResult
@@ -139,6 +140,7 @@ def _source(module: str) -> tuple[Path, str]:
     return Path(spec.origin), Path(spec.origin).read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_no_module_but_the_one_names_a_private_part_of_textual() -> None:
     private = textual_private_names()
     own = set().union(*(_written(_source(m)[1]) for m in _modules()))
