@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from rules.cards import Card, Shoe
-from rules.chinese_poker import (
+from rules.games.chinese_poker.rules import (
     ScoringTerms,
     SetHand,
     foul_reason,
@@ -38,7 +38,7 @@ from rules.chinese_poker import (
     row_values,
     score_pair,
 )
-from rules.chinese_setting import (
+from rules.games.chinese_poker.setting import (
     SPLITS,
     LegalSettings,
     RowReference,

@@ -35,7 +35,7 @@ from typing import Any
 
 from dealer_tui.commands.settle import decode
 from rules.cards import Shoe, format_cards
-from rules.high_card_flush import flush_key, flush_length, raise_bounds
+from rules.games.high_card_flush.rules import flush_key, flush_length, raise_bounds
 from rules.profiles.loader import ProfileLibrary
 from rules.settle import settle_json
 
@@ -56,9 +56,9 @@ but settles with the readable settlement instead of `high_card_flush_chips`."""
 
 def no_reason_texts() -> None:
     """Every bet's reason text and a hand's descriptions left empty in the readable settlement."""
-    import rules.high_card_flush as hands
-    import rules.high_card_flush_settlement as settlement
-    from rules.high_card_flush_cuts import BetResult as Bet
+    import rules.games.high_card_flush.rules as hands
+    import rules.games.high_card_flush.settlement as settlement
+    from rules.games.high_card_flush.cuts import BetResult as Bet
 
     for name in ("_won", "_lost", "_pushed", "_returned"):
         assert hasattr(settlement, name), name
@@ -74,11 +74,11 @@ def readable_behind_brief() -> None:
     """The brief settler with `high_card_flush_chips` swapped for the readable settlement: the
     round's cards taken from its request, the profile loaded once per name."""
     import rules.settle
-    import rules.settle.high_card_flush_brief as brief
+    import rules.games.high_card_flush.settle_brief as brief
     from rules.cards import DECK
-    from rules.high_card_flush_chips import Chips, Hand
-    from rules.high_card_flush_settlement import BankerHand, PlayerHand, Terms, settle
-    from rules.profiles.high_card_flush import GAME_ID
+    from rules.games.high_card_flush.chips import Chips, Hand
+    from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, Terms, settle
+    from rules.games.high_card_flush.profile import GAME_ID
     from rules.settle.common import resolve_profile
 
     tokens = {card.text: card for card in DECK}
@@ -170,7 +170,7 @@ _LOOP = """
 import sys, time
 sys.path.insert(0, BENCH)
 from settle_hcf import no_reason_texts, readable_behind_brief
-import rules.settle, rules.settle.high_card_flush
+import rules.settle, rules.games.high_card_flush.settle
 from dealer_tui.commands.settle import decode
 from rules.profiles.loader import ProfileLibrary
 from rules.settle import settle_json
@@ -186,7 +186,7 @@ _COMMAND = """
 import sys
 sys.path.insert(0, BENCH)
 from settle_hcf import no_reason_texts, readable_behind_brief
-import rules.settle, rules.settle.high_card_flush
+import rules.settle, rules.games.high_card_flush.settle
 SETUP
 from dealer_tui.cli import main
 sys.exit(main(["settle", "--jsonl", PATH]))

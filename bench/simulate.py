@@ -31,10 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from rules.high_card_flush import FLUSH_KEYS, QUALIFYING_KEY
+from rules.games.high_card_flush.rules import FLUSH_KEYS, QUALIFYING_KEY
 from rules.profiles.loader import ProfileLibrary
 from rules.simulate import Options, simulate
-from rules.simulate.high_card_flush import STRATEGIES
+from rules.games.high_card_flush.simulate import STRATEGIES
 
 TARGET_SECONDS = 20.0
 PUBLISHED = {"mousseau": 0.0275, "optimal": 0.026855}

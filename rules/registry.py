@@ -50,8 +50,8 @@ class GameRecord:
 GAMES: tuple[GameRecord, ...] = (
     GameRecord(
         "high-card-flush", "High Card Flush", "high-card-flush",
-        profile_model="rules.profiles.high_card_flush:HighCardFlushProfile",
-        settler="rules.settle.high_card_flush", simulator="rules.simulate.high_card_flush",
+        profile_model="rules.games.high_card_flush.profile:HighCardFlushProfile",
+        settler="rules.games.high_card_flush.settle", simulator="rules.games.high_card_flush.simulate",
         events="dealer_tui.events.high_card_flush",
         round="dealer_tui.rounds.high_card_flush:HighCardFlushRound",
         keyed_round="dealer_tui.rounds.high_card_flush_keyed:HighCardFlushKeyedRound",
@@ -60,8 +60,8 @@ GAMES: tuple[GameRecord, ...] = (
         demo="dealer_tui.demo.high_card_flush:choose"),
     GameRecord(
         "one-or-five", 'Poker "1 or 5"', "one-or-five",
-        profile_model="rules.profiles.one_or_five:OneOrFiveProfile",
-        settler="rules.settle.one_or_five", simulator="rules.simulate.one_or_five",
+        profile_model="rules.games.one_or_five.profile:OneOrFiveProfile",
+        settler="rules.games.one_or_five.settle", simulator="rules.games.one_or_five.simulate",
         events="dealer_tui.events.one_or_five",
         round="dealer_tui.rounds.one_or_five:OneOrFiveRound",
         keyed_round="dealer_tui.rounds.one_or_five_keyed:OneOrFiveKeyedRound",
@@ -70,8 +70,8 @@ GAMES: tuple[GameRecord, ...] = (
         demo="dealer_tui.demo.one_or_five:choose"),
     GameRecord(
         "chinese-poker", "Chinese Poker", "chinese-poker",
-        profile_model="rules.profiles.chinese_poker:ChinesePokerProfile",
-        settler="rules.settle.chinese_poker", simulator="rules.simulate.chinese_poker",
+        profile_model="rules.games.chinese_poker.profile:ChinesePokerProfile",
+        settler="rules.games.chinese_poker.settle", simulator="rules.games.chinese_poker.simulate",
         events="dealer_tui.events.chinese_poker",
         round="dealer_tui.rounds.chinese_poker:ChinesePokerRound",
         keyed_round="dealer_tui.rounds.chinese_poker_keyed:ChinesePokerKeyedRound",
@@ -80,8 +80,8 @@ GAMES: tuple[GameRecord, ...] = (
         demo="dealer_tui.demo.chinese_poker:choose"),
     GameRecord(
         "palace-poker", "Palace Poker", "palace-poker",
-        profile_model="rules.profiles.palace_poker:PalacePokerProfile",
-        settler="rules.settle.palace_poker", simulator=None,
+        profile_model="rules.games.palace_poker.profile:PalacePokerProfile",
+        settler="rules.games.palace_poker.settle", simulator=None,
         events="dealer_tui.events.palace_poker",
         round="dealer_tui.rounds.palace_poker:PalacePokerRound",
         keyed_round="dealer_tui.rounds.palace_poker_keyed:PalacePokerKeyedRound",

@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from rules.cards import DECK
-from rules.high_card_flush import flush_length_of, raise_bounds
+from rules.games.high_card_flush.rules import flush_length_of, raise_bounds
 from tests.settle_support import player
 
 

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import DECK, Card
-from rules.chinese_naturals import is_flush_row, is_straight_row, natural_in, rows_showing
-from rules.chinese_poker import (
+from rules.games.chinese_poker.naturals import is_flush_row, is_straight_row, natural_in, rows_showing
+from rules.games.chinese_poker.rules import (
     JudgedHand,
     Natural,
     ScoringTerms,
@@ -29,7 +29,7 @@ from rules.chinese_poker import (
     score_pair,
     score_table,
 )
-from rules.chinese_poker_payments import (
+from rules.games.chinese_poker.payments import (
     buy_decision,
     clockwise_from,
     debts_of,
@@ -38,7 +38,7 @@ from rules.chinese_poker_payments import (
     pay_table_stakes_revision_1,
 )
 from rules.errors import IllegalAction
-from rules.profiles.chinese_poker import ChinesePokerProfile
+from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.profiles.loader import ProfileLibrary
 from tests.reference_rules import cp_pay, settle_chinese_poker
 

@@ -21,7 +21,7 @@ from dealer_tui.events.chinese_poker import (
 )
 from dealer_tui.rounds.base import Action
 from rules.cards import parse_cards
-from rules.chinese_naturals import Natural
+from rules.games.chinese_poker.naturals import Natural
 from tests.cp_support import set_rows, two_player_round
 
 CP = "chinese-poker"

@@ -13,7 +13,7 @@ import pytest
 
 from rules.cards import Rank, Shoe, parse_cards
 from rules.errors import IllegalAction
-from rules.high_card_flush import (
+from rules.games.high_card_flush.rules import (
     FLUSH_KEYS,
     RUN_KEYS,
     can_post,
@@ -31,7 +31,7 @@ from rules.high_card_flush import (
     straight_flush_wins,
     verify_raise,
 )
-from rules.high_card_flush_settlement import (
+from rules.games.high_card_flush.settlement import (
     BankerHand,
     PlayerHand,
     PlayerResult,
@@ -39,7 +39,7 @@ from rules.high_card_flush_settlement import (
     Terms,
     settle,
 )
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.loader import ProfileLibrary
 
 LIB = ProfileLibrary([])
@@ -531,7 +531,7 @@ def test_hcf_16_a_win_above_the_dp_money_is_cut_straight_flush_first() -> None:
 
 
 def test_hcf_16_shortfall_reaches_the_raise_then_the_ante() -> None:
-    from rules.high_card_flush_settlement import BetResult, limit_to_bank
+    from rules.games.high_card_flush.settlement import BetResult, limit_to_bank
 
     won = [BetResult(10, 10, "a"), BetResult(20, 20, "r"), BetResult(5, -5, "f"), BetResult(5, 30, "s")]
     # net 10 + 20 - 5 + 30 = 55; the DP holds 12: 43 to cut: SF 30 -> 0, Raise 20 -> 7, Ante 10.

@@ -37,7 +37,7 @@ from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import BadInput
-from rules.high_card_flush_settlement import (
+from rules.games.high_card_flush.settlement import (
     BankerHand,
     PlayerHand,
     PlayerResult,
@@ -45,12 +45,12 @@ from rules.high_card_flush_settlement import (
     Terms,
     settle,
 )
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.loader import ProfileLibrary, shipped_dir
 from rules.settle import settle_json, settle_round
-from rules.settle.high_card_flush_brief import settle_brief
+from rules.games.high_card_flush.settle_brief import settle_brief
 from rules.simulate import Options
-from rules.simulate import high_card_flush as hcf_sim
+from rules.games.high_card_flush import simulate as hcf_sim
 from rules.simulate.common import chunk_rng, deal
 from tests.reference_rules import settle_high_card_flush as reference
 from tests.settle_support import assert_same_line

@@ -1,4 +1,4 @@
-"""Poker "1 or 5" rules (docs/rules.md R-1..R-12) through the typed API of `rules.one_or_five`.
+"""Poker "1 or 5" rules (docs/rules.md R-1..R-12) through the typed API of `rules.games.one_or_five.rules`.
 
 Every expected amount is worked out by hand from docs/rules.md and the shipped profile
 (paytables/one-or-five.yaml: odds ace-king 1, one pair 1, two pair 2, three of a kind 3,
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from rules.cards import DECK, Card, parse_cards
 from rules.errors import BadCards, IllegalAction
-from rules.one_or_five import (
+from rules.games.one_or_five.rules import (
     Action,
     BoxPlay,
     BoxResult,
@@ -37,7 +37,7 @@ from rules.one_or_five import (
     verify_insurance,
 )
 from rules.profiles.loader import ProfileLibrary
-from rules.profiles.one_or_five import OneOrFiveProfile
+from rules.games.one_or_five.profile import OneOrFiveProfile
 from tests.reference_rules import settle_one_or_five
 
 PROFILE = ProfileLibrary().find("one-or-five").profile

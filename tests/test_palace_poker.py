@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rules.cards import DECK, Card, Suit, parse_card, parse_cards
 from rules.errors import BadCards, IllegalAction
-from rules.palace_battle import (
+from rules.games.palace_poker.battle import (
     Answer,
     Battle,
     Stake,
@@ -27,9 +27,9 @@ from rules.palace_battle import (
     open_battle,
     turn_options,
 )
-from rules.palace_battle_result import capture, compare_battle
-from rules.palace_hand_end import hand_over, must_battle, quiet_orbit, showdown, split_pot
-from rules.palace_poker import (
+from rules.games.palace_poker.battle_result import capture, compare_battle
+from rules.games.palace_poker.hand_end import hand_over, must_battle, quiet_orbit, showdown, split_pot
+from rules.games.palace_poker.rules import (
     Action,
     PalaceHand,
     clockwise_from,
@@ -40,7 +40,7 @@ from rules.palace_poker import (
     fold_cards,
     refill_draw_pile,
 )
-from rules.profiles.palace_poker import PalacePokerProfile
+from rules.games.palace_poker.profile import PalacePokerProfile
 
 
 def profile(structure: str = "limit", **extra: int) -> PalacePokerProfile:

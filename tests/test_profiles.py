@@ -9,11 +9,11 @@ import pytest
 from pydantic import ValidationError
 
 from rules.errors import InvalidProfile
-from rules.profiles.chinese_poker import ChinesePokerProfile
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.chinese_poker.profile import ChinesePokerProfile
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.loader import ProfileLibrary, load_profile_file, parse_profile, shipped_dir
-from rules.profiles.one_or_five import OneOrFiveProfile
-from rules.profiles.palace_poker import PalacePokerProfile
+from rules.games.one_or_five.profile import OneOrFiveProfile
+from rules.games.palace_poker.profile import PalacePokerProfile
 
 SHIPPED = shipped_dir()
 

@@ -25,15 +25,15 @@ from dealer_tui.cli import main
 from rules.cards import parse_cards
 from rules.errors import BadInput
 from rules.evaluator import CODES, hand_value
-from rules.high_card_flush import flush_key, straight_flush_key
-from rules.one_or_five import Action, BoxPlay, hand_of
-from rules.one_or_five import settle as settle_boxes_scalar
-from rules.profiles.high_card_flush import HighCardFlushProfile, Rake
+from rules.games.high_card_flush.rules import flush_key, straight_flush_key
+from rules.games.one_or_five.rules import Action, BoxPlay, hand_of
+from rules.games.one_or_five.rules import settle as settle_boxes_scalar
+from rules.games.high_card_flush.profile import HighCardFlushProfile, Rake
 from rules.profiles.loader import LoadedProfile, ProfileLibrary, shipped_dir
-from rules.profiles.one_or_five import Exchange, OneOrFiveProfile
+from rules.games.one_or_five.profile import Exchange, OneOrFiveProfile
 from rules.simulate import Options, simulate
-from rules.simulate import high_card_flush as hcf
-from rules.simulate import one_or_five as oof
+from rules.games.high_card_flush import simulate as hcf
+from rules.games.one_or_five import simulate as oof
 from rules.simulate.common import chunk_rng, chunks, deal
 from rules.simulate.report import SimulationReport
 from tests.simulate_support import _cards, _vector_and_scalar
@@ -460,7 +460,7 @@ def test_design_simulate_and_compare_never_import_textual() -> None:
         "    assert main(['simulate', 'high-card-flush', '--hands', '2000', '--json']) == 0\n"
         "    assert main(['simulate', 'one-or-five', '--hands', '2000']) == 0\n"
         "    assert main(['paytables', 'compare', 'high-card-flush', 'high-card-flush-casino', '--hands', '2000']) == 0\n"
-        "import rules.simulate.chinese_poker\n"
+        "import rules.games.chinese_poker.simulate\n"
         "import json\n"
         "print(json.dumps(sorted(sys.modules)))\n"
     )
@@ -469,8 +469,8 @@ def test_design_simulate_and_compare_never_import_textual() -> None:
     assert "rules" in loaded and "numpy" in loaded  # the probe really simulated
     assert "textual" not in loaded
     rules_only = subprocess.run(
-        [sys.executable, "-c", ("import rules.simulate.high_card_flush, rules.simulate.one_or_five, "
-                                "rules.simulate.chinese_poker, sys, json; print(json.dumps(sorted(sys.modules)))")],
+        [sys.executable, "-c", ("import rules.games.high_card_flush.simulate, rules.games.one_or_five.simulate, "
+                                "rules.games.chinese_poker.simulate, sys, json; print(json.dumps(sorted(sys.modules)))")],
         capture_output=True, text=True, check=True, cwd=ROOT)
     top = {m.split(".")[0] for m in json.loads(rules_only.stdout)}
     assert not top & {"textual", "sqlite3", "_sqlite3", "dealer_tui", "rich"}

@@ -8,7 +8,7 @@ from pathlib import Path
 from dealer_tui.events.chinese_poker import NaturalDeclared
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound
-from rules.chinese_naturals import is_flush_row
+from rules.games.chinese_poker.naturals import is_flush_row
 from rules.profiles.loader import ProfileLibrary
 from rules.settle import settle_round
 from tests.tui_support import seated_app

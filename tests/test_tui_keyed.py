@@ -14,7 +14,7 @@ from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
 from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
 from dealer_tui.screens.card_entry_modal import CardEntryModal, read_line
 from dealer_tui.screens.round_screen import RoundScreen
-from rules import high_card_flush_settlement as hcf_settle
+from rules.games.high_card_flush import settlement as hcf_settle
 from rules.cards import parse_cards
 from tests.tui_support import seated_app
 

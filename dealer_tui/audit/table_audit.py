@@ -24,7 +24,7 @@ from dealer_tui.ledger.records import ChainCheck, StoredRound
 from dealer_tui.ledger.schema import FEE_BETS
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import TABLE_KINDS, Table
-from rules.chinese_poker import RULES_REVISION
+from rules.games.chinese_poker.rules import RULES_REVISION
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 

@@ -7,7 +7,7 @@ import random
 
 from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from rules import high_card_flush as hcf
+from rules.games.high_card_flush import rules as hcf
 from rules.cards import Rank
 
 T86 = 3 << hcf.RANK_BITS | 1 << Rank.TEN | 1 << Rank.EIGHT | 1 << Rank.SIX

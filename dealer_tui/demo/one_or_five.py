@@ -8,7 +8,7 @@ from collections import Counter
 
 from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
-from rules import one_or_five as rules
+from rules.games.one_or_five import rules as rules
 from rules.cards import Card, Rank
 
 

@@ -13,7 +13,7 @@ from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from rules.cards import Card, Rank, parse_cards
 from rules.evaluator import Category, category_of, encode, hand_value
-from rules.palace_poker import PalaceHand
+from rules.games.palace_poker.rules import PalaceHand
 
 YOUNG_TURNS = 3  # buying stops after this many turns per player: quiet orbits then end the hand
 

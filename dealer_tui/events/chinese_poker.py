@@ -8,8 +8,8 @@ name as docs/rules.md spells it (`three flushes`, a `Natural` value), a foul by 
 from __future__ import annotations
 
 from dealer_tui.events.codec import Cards, Record, RoundEvent, key, optional
-from rules import chinese_poker as cp
-from rules.chinese_naturals import Natural
+from rules.games.chinese_poker import rules as cp
+from rules.games.chinese_poker.naturals import Natural
 
 GAME = "chinese-poker"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dealer_tui.events.codec import Cards, RoundEvent, key, optional
 from rules.cards import Card
-from rules.palace_battle import Answer
+from rules.games.palace_poker.battle import Answer
 
 GAME = "palace-poker"
 

@@ -11,7 +11,7 @@ Rulings made here:
 - A natural is declared on the seat's 13 cards (CP-9): the rows need not be set, nor show it.
   The round records rows that display it — the rows named or set, when they do, else a split the
   terminal finds — and they stay fixed until the natural is withdrawn.
-- The house fee (profile) is taken by the settlement, as `rules.chinese_poker_payments` does;
+- The house fee (profile) is taken by the settlement, as `rules.games.chinese_poker.payments` does;
   nothing is staked, so the `points` and `fee` rows carry no stake.
 - A round records the docs/rules.md revision it is played under (`rules_revision` in its setup); a
   round recorded without one was played under revision 1 and is settled, and re-settled from the
@@ -53,10 +53,10 @@ from dealer_tui.rounds.chinese_rows import (
     rows_data,
 )
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
-from rules import chinese_poker as cp
+from rules.games.chinese_poker import rules as cp
 from rules.cards import Card, parse_cards
-from rules.chinese_naturals import Natural, rows_showing, shows
-from rules.chinese_poker_payments import (
+from rules.games.chinese_poker.naturals import Natural, rows_showing, shows
+from rules.games.chinese_poker.payments import (
     MoneySettlement,
     PairSettlement,
     buy_decision,
@@ -66,10 +66,10 @@ from rules.chinese_poker_payments import (
     pay_table_stakes,
     pay_table_stakes_revision_1,
 )
-from rules.chinese_setting import Suggestion, suggest
+from rules.games.chinese_poker.setting import Suggestion, suggest
 from rules.errors import BadCards, IllegalAction
 from rules.profiles.base import ProfileBase
-from rules.profiles.chinese_poker import ChinesePokerProfile
+from rules.games.chinese_poker.profile import ChinesePokerProfile
 
 HANDS_DEALT = 4  # CP-1
 HAND_CARDS = 13

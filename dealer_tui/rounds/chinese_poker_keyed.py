@@ -15,9 +15,9 @@ from dealer_tui.events.chinese_poker import CardsDealt, NaturalDeclared, RowsSet
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, refuse
 from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat, natural_declared, rows_named
 from dealer_tui.rounds.chinese_rows import RowStatus, rows_data
-from rules import chinese_poker as cp
+from rules.games.chinese_poker import rules as cp
 from rules.cards import Card
-from rules.chinese_naturals import rows_showing, shows
+from rules.games.chinese_poker.naturals import rows_showing, shows
 from rules.errors import IllegalAction
 
 EMPTY_ROWS = {name: "" for name in cp.ROWS}

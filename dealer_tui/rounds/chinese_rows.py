@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_tui.rounds.base import cards_from_payload, cards_payload
-from rules import chinese_poker as cp
+from rules.games.chinese_poker import rules as cp
 from rules.cards import Card
 from rules.evaluator import encode, hand_value, playing_order
 

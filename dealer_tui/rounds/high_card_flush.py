@@ -26,11 +26,11 @@ from dealer_tui.rounds.base import (
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
-from rules import high_card_flush as hcf
-from rules import high_card_flush_settlement as settle
+from rules.games.high_card_flush import rules as hcf
+from rules.games.high_card_flush import settlement as settle
 from rules.cards import Card
 from rules.profiles.base import ProfileBase
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 
 HAND_CARDS = 7
 BANKER = "banker"

@@ -28,8 +28,8 @@ from dealer_tui.rounds.base import (
     RoundOutcome,
 )
 from dealer_tui.rounds.high_card_flush import BANKER, HAND_CARDS, HighCardFlushRound
-from rules import high_card_flush as hcf
-from rules import high_card_flush_settlement as settle
+from rules.games.high_card_flush import rules as hcf
+from rules.games.high_card_flush import settlement as settle
 
 LARGEST_FLUSH = 7
 OVER_CAP = "over_cap_raise"

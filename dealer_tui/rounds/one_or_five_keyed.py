@@ -29,7 +29,7 @@ from dealer_tui.rounds.base import (
     refuse,
 )
 from dealer_tui.rounds.one_or_five import Box, OneOrFiveRound
-from rules import one_or_five as rules
+from rules.games.one_or_five import rules as rules
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
 

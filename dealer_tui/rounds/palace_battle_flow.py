@@ -3,7 +3,7 @@ to act may do and why anything else is refused, the events a step records, and h
 step changes the hand — the turn moving clockwise from the dealer's left, battles with their
 betting, captures, the draw pile, and the end of the hand.
 
-Proposing validates through `rules.palace_battle` and changes nothing; folding (the methods
+Proposing validates through `rules.games.palace_poker.battle` and changes nothing; folding (the methods
 marked `@on(EventType)`) replays the same rules on the recorded choices.
 """
 
@@ -26,11 +26,11 @@ from dealer_tui.events.palace_poker import (
 )
 from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, cards_payload, refuse
 from dealer_tui.rounds.palace_hand_state import HandState, Pending
-from rules import palace_hand_end as ends
-from rules import palace_poker as pp
+from rules.games.palace_poker import hand_end as ends
+from rules.games.palace_poker import rules as pp
 from rules.cards import Card, parse_cards, sort_cards
 from rules.errors import BadCards, IllegalAction
-from rules.palace_battle import (
+from rules.games.palace_poker.battle import (
     Answer,
     Battle,
     TurnOptions,
@@ -41,10 +41,10 @@ from rules.palace_battle import (
     soldier_formula,
     turn_options,
 )
-from rules.palace_battle_result import BOTH_OUT, SPLIT, WON, capture, compare_battle
-from rules.palace_hand_end import HandEnd
-from rules.palace_poker import SoldierChange, clockwise_from, regroup, suit_word
-from rules.profiles.palace_poker import PalacePokerProfile
+from rules.games.palace_poker.battle_result import BOTH_OUT, SPLIT, WON, capture, compare_battle
+from rules.games.palace_poker.hand_end import HandEnd
+from rules.games.palace_poker.rules import SoldierChange, clockwise_from, regroup, suit_word
+from rules.games.palace_poker.profile import PalacePokerProfile
 
 TURN_KINDS = {"buy": pp.Action.BUY, "discard": pp.Action.DISCARD, "stay": pp.Action.STAY,
               "fold": pp.Action.FOLD, "battle": pp.Action.BATTLE}

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import palace_poker as pp
+from rules.games.palace_poker import rules as pp
 from rules.cards import Card
-from rules.palace_battle import Battle
-from rules.palace_hand_end import HandEnd
-from rules.palace_poker import PalaceHand
+from rules.games.palace_poker.battle import Battle
+from rules.games.palace_poker.hand_end import HandEnd
+from rules.games.palace_poker.rules import PalaceHand
 
 
 @dataclass

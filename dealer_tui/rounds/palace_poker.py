@@ -55,12 +55,12 @@ from dealer_tui.rounds.base import (
 from dealer_tui.rounds.palace_battle_flow import ACT_KINDS, Turns, take_cards
 from dealer_tui.rounds.palace_hand_state import HandState, Player
 from dealer_tui.rounds.session import TableSession
-from rules import palace_poker as pp
+from rules.games.palace_poker import rules as pp
 from rules.cards import DECK, Card
 from rules.errors import BadCards, IllegalAction
-from rules.palace_poker import PalaceHand, clockwise_from, seats_text
+from rules.games.palace_poker.rules import PalaceHand, clockwise_from, seats_text
 from rules.profiles.base import ProfileBase
-from rules.profiles.palace_poker import PalacePokerProfile
+from rules.games.palace_poker.profile import PalacePokerProfile
 
 BET_NAMES = ("ante", "buy", "discard", "battle", "pot")
 VERBS = {"draw_for_dealer": "draw for the dealer", "ante": "ante", "withdraw": "take back the ante",

@@ -32,12 +32,12 @@ from dealer_tui.rounds.base import (
 from dealer_tui.rounds.palace_battle_flow import Turns
 from dealer_tui.rounds.palace_hand_state import HandState, Pending
 from dealer_tui.rounds.palace_poker import PalacePokerRound
-from rules import palace_hand_end as ends
-from rules import palace_poker as pp
+from rules.games.palace_poker import hand_end as ends
+from rules.games.palace_poker import rules as pp
 from rules.cards import DECK, Card
-from rules.palace_battle import TurnOptions, turn_options
-from rules.palace_hand_end import HandEnd
-from rules.palace_poker import PalaceHand, suit_word
+from rules.games.palace_poker.battle import TurnOptions, turn_options
+from rules.games.palace_poker.hand_end import HandEnd
+from rules.games.palace_poker.rules import PalaceHand, suit_word
 
 SHOWDOWN_PENDING = "the palace cards are keyed at the reveal (PP-16)"
 CALLED = "the battle is called: both palaces turned over (PP-9)"

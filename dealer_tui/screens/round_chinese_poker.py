@@ -17,9 +17,9 @@ from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.rows_modal import ROW_NAMES, RowsModal
-from rules import chinese_poker as cp
+from rules.games.chinese_poker import rules as cp
 from rules.cards import Card
-from rules.chinese_naturals import natural_in
+from rules.games.chinese_poker.naturals import natural_in
 
 RULES = """Chinese Poker — the rules as played here
 CP-1  Four hands of 13 are dealt whatever the number of players.

@@ -12,7 +12,7 @@ from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.screens.round_screen import RoundScreen
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 
 RULES = """High Card Flush — the rules as played here
 HCF-1  Hands rank by the longest flush, then its cards from the top; other cards never count.

@@ -14,7 +14,7 @@ from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
-from rules import one_or_five as rules
+from rules.games.one_or_five import rules as rules
 from rules.cards import Card, sort_cards
 from rules.errors import RulesError
 

@@ -14,7 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from dealer_tui.widgets.cards_text import cards_text
-from rules import chinese_poker as cp
+from rules.games.chinese_poker import rules as cp
 from rules.cards import Card, sort_cards
 
 ROW_NAMES = ("front", "middle", "back")

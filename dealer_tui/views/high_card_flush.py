@@ -14,7 +14,7 @@ from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.high_card_flush import HighCardFlushRound
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
-from rules import high_card_flush as hcf
+from rules.games.high_card_flush import rules as hcf
 from rules.cards import format_cards, sort_cards
 
 

@@ -19,7 +19,7 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.one_or_five import OneOrFiveRound
 from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
-from rules import one_or_five as rules
+from rules.games.one_or_five import rules as rules
 from rules.cards import format_cards, sort_cards
 
 

@@ -27,7 +27,7 @@ from dealer_tui.rounds.base import ActionSpec, Phase
 from dealer_tui.rounds.palace_poker import PalacePokerRound
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import Card, format_cards, sort_cards
-from rules.palace_hand_end import hand_words
+from rules.games.palace_poker.hand_end import hand_words
 
 
 class PalacePokerPresenter:

@@ -1,5 +1,5 @@
 """Palace Poker (docs/rules.md PP-0..PP-2, PP-6, PP-12..PP-17): the deal, the cards each player
-holds, the end of the hand. Turns, bets and battles are in `rules.palace_battle`.
+holds, the end of the hand. Turns, bets and battles are in `rules.games.palace_poker.battle`.
 
 Rulings made here:
 - PP-0: the draw deals to the players in the order given; tied players draw again, in that

@@ -8,7 +8,7 @@ Kept because `settle --jsonl` needs it: on the same 10,000 seeded rounds, in one
 `bench/settle_hcf.py --compare` (5 runs of each way in turn, load ~2), the command end to end took
 1.94x the CPU time (1.95x the wall time) with every round through the readable settlement, 1.95x
 with every reason text left empty (the most a fast path skipping the reasons could save), and
-1.79x (1.59x the wall time) with the brief reader and writer of `rules.settle.high_card_flush_brief`
+1.79x (1.59x the wall time) with the brief reader and writer of `rules.games.high_card_flush.settle_brief`
 around the readable settlement in place of this module. It would have been folded into the
 readable settlement at 1.3x or less (bench/README.md).
 
@@ -25,15 +25,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules.high_card_flush import (
+from rules.games.high_card_flush.rules import (
     MIN_FLUSH_BET_LENGTH,
     MIN_STRAIGHT_FLUSH,
     QUALIFYING_KEY,
     RANK_BITS,
     settlement_order,
 )
-from rules.high_card_flush_settlement import Terms, pay_lines
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.high_card_flush.settlement import Terms, pay_lines
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 
 Hand = tuple[int, int, int, int, int, int, int]
 HandResult = tuple[bool, int, int, int, int, int]

@@ -3,7 +3,7 @@
 Each simulated round is one player against the banker: 14 cards from a fresh, uniformly
 shuffled deck (`common.deal`), the player's 7 then the banker's 7. Hands are ranked from the
 four suits' rank masks through the rules' own key tables (`FLUSH_KEYS`, `RUN_KEYS` of
-`rules.high_card_flush`), so a vectorised key is the scalar `flush_key` / `straight_flush_key`
+`rules.games.high_card_flush.rules`), so a vectorised key is the scalar `flush_key` / `straight_flush_key`
 by construction. The player follows the strategy, then every bet is settled by HCF-6..HCF-17 or
 HCF-20, per profile, on the same cards.
 
@@ -32,7 +32,7 @@ import numpy as np
 
 from rules.cards import Rank
 from rules.errors import BadInput
-from rules.high_card_flush import (
+from rules.games.high_card_flush.rules import (
     FLUSH_KEYS,
     MIN_FLUSH_BET_LENGTH,
     MIN_STRAIGHT_FLUSH,
@@ -40,9 +40,9 @@ from rules.high_card_flush import (
     RANK_BITS,
     RUN_KEYS,
 )
-from rules.high_card_flush_settlement import Terms, pay_lines, paying_line
+from rules.games.high_card_flush.settlement import Terms, pay_lines, paying_line
 from rules.profiles.base import ProfileBase
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.simulate import GameSimulator, Options, register_simulator
 from rules.simulate.common import (
     BoolArray,

@@ -2,8 +2,8 @@
 
 A player's 13 cards are set as a `SetHand`; `judge` checks it (a foul, a declared natural, the
 royalties it would collect) and `score_table` scores every pair of players. Points become chips
-in `rules.chinese_poker_payments` (CP-12, CP-13); the setting helper is `rules.chinese_setting`;
-naturals (CP-9) are read in `rules.chinese_naturals`.
+in `rules.games.chinese_poker.payments` (CP-12, CP-13); the setting helper is `rules.games.chinese_poker.setting`;
+naturals (CP-9) are read in `rules.games.chinese_poker.naturals`.
 
 The rules follow docs/rules.md revision 2 (`RULES_REVISION`). Revision 1 is kept for re-settling rounds
 played under it (`ScoringTerms.of(..., revision=1)`): a declared natural had to show in its rows,
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from rules.cards import Card, parse_cards
-from rules.chinese_naturals import (
+from rules.games.chinese_poker.naturals import (
     Natural,
     is_flush_row,
     is_straight_row,
@@ -26,7 +26,7 @@ from rules.chinese_naturals import (
 )
 from rules.errors import IllegalAction
 from rules.evaluator import CATEGORY_SHIFT, CODES, Category, hand_name, hand_value
-from rules.profiles.chinese_poker import ChinesePokerProfile, Scoring
+from rules.games.chinese_poker.profile import ChinesePokerProfile, Scoring
 
 ROWS: tuple[str, str, str] = ("front", "middle", "back")
 ROW_SIZES: tuple[int, int, int] = (3, 5, 5)

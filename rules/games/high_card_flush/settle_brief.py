@@ -1,15 +1,15 @@
 """`settle` for High Card Flush without the explanations (`settle --jsonl` without `--explain`):
 the JSON line of `settle_high_card_flush`'s output less its `reason` and `reasons` keys, for a
-round read without pydantic, settled in chips only (`rules.high_card_flush_chips`) and written
+round read without pydantic, settled in chips only (`rules.games.high_card_flush.chips`) and written
 straight as text (the line `rules.settle.encode` writes for that output, byte for byte).
 
 `settle_brief` takes only what is plainly valid: the keys and types the request model accepts,
 amounts within their limits, hands of 7 cards written as the 52 tokens `Ah`, `Td`, `2c` ...,
-distinct across the round, and every other check of `rules.settle.high_card_flush`. Anything
+distinct across the round, and every other check of `rules.games.high_card_flush.settle`. Anything
 else returns None and goes to that full settler, which settles it or names its problem: the
 brief path never words an error of its own.
 
-Kept, with `rules.high_card_flush_chips`, because `settle --jsonl` measured about 2x slower end
+Kept, with `rules.games.high_card_flush.chips`, because `settle --jsonl` measured about 2x slower end
 to end without them (the figures are in that module's docstring and bench/README.md).
 """
 
@@ -21,7 +21,7 @@ from weakref import WeakKeyDictionary
 
 from rules.cards import DECK
 from rules.errors import BadInput
-from rules.high_card_flush import (
+from rules.games.high_card_flush.rules import (
     CARDS_PER_HAND,
     FLUSH_KEYS,
     MAX_SEATS,
@@ -32,10 +32,10 @@ from rules.high_card_flush import (
     raise_multiple,
     run_cards,
 )
-from rules.high_card_flush_chips import Chips, Hand, Odds, settle_designated_player, settle_house
-from rules.high_card_flush_settlement import RakeMode, Terms
+from rules.games.high_card_flush.chips import Chips, Hand, Odds, settle_designated_player, settle_house
+from rules.games.high_card_flush.settlement import RakeMode, Terms
 from rules.profiles.base import MAX_CHIPS
-from rules.profiles.high_card_flush import GAME_ID, HighCardFlushProfile
+from rules.games.high_card_flush.profile import GAME_ID, HighCardFlushProfile
 from rules.settle import encode
 from rules.settle.common import profile_of, resolve_profile
 

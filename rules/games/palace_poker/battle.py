@@ -19,15 +19,15 @@ from enum import StrEnum
 
 from rules.cards import Card
 from rules.errors import IllegalAction
-from rules.palace_hand_end import must_battle
-from rules.palace_poker import (
+from rules.games.palace_poker.hand_end import must_battle
+from rules.games.palace_poker.rules import (
     Action,
     PalaceHand,
     SoldierChange,
     regroup,
     suit_word,
 )
-from rules.profiles.palace_poker import PalacePokerProfile
+from rules.games.palace_poker.profile import PalacePokerProfile
 
 # ------------------------------------------------------------- Buy and Discard (PP-3, PP-4, PP-18)
 

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.cards import Card
-from rules.high_card_flush import (
+from rules.games.high_card_flush.rules import (
     CARDS_PER_HAND,
     MIN_FLUSH_BET_LENGTH,
     HandReading,
@@ -38,14 +38,14 @@ from rules.high_card_flush import (
     settlement_order,
     straight_flush_wins,
 )
-from rules.high_card_flush_cuts import (
+from rules.games.high_card_flush.cuts import (
     BetResult,
     bonus_won,
     cap_bonus,
     cap_round_bonus,
     limit_to_bank,
 )
-from rules.profiles.high_card_flush import HighCardFlushProfile
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 
 RakeMode = Literal["all", "players", "dp_only"]
 BET_NAMES = ("ante", "raise", "flush", "straight_flush")

@@ -27,7 +27,7 @@ from enum import StrEnum
 from rules.cards import Card, Rank, ensure_distinct, fisher_yates, format_cards
 from rules.errors import BadCards, IllegalAction
 from rules.evaluator import Category, evaluate
-from rules.profiles.one_or_five import OneOrFiveProfile
+from rules.games.one_or_five.profile import OneOrFiveProfile
 
 HIGH_CARD, ACE_KING = "high card", "ace-king"
 HAND_NAMES: tuple[str, ...] = (

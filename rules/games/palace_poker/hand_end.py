@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rules.cards import format_cards
 from rules.errors import IllegalAction
 from rules.evaluator import HandRank, evaluate
-from rules.palace_poker import Action, PalaceHand, clockwise_from, seats_text, suit_word
+from rules.games.palace_poker.rules import Action, PalaceHand, clockwise_from, seats_text, suit_word
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 Each deal shuffles one deck uniformly (`common.deal`) and deals the four 13-card hands of CP-1;
 players 1..N take the first N, the rest are dead. Under each profile, every player sets the
-hand `rules.chinese_setting.suggest` proposes for that profile (declaring a natural when the
+hand `rules.games.chinese_poker.setting.suggest` proposes for that profile (declaring a natural when the
 cards hold one, CP-9), the hands are judged and scored pair by pair (CP-5..CP-10; docs/rules.md
 revision 2: a fouled hand pays a declared natural the foul penalty plus its points). Reported:
 the points a player wins per hand (their distribution, spread and mean), foul, natural and
@@ -24,12 +24,12 @@ from itertools import combinations
 import numpy as np
 
 from rules.cards import DECK
-from rules.chinese_poker import JudgedHand, ScoringTerms, judge, score_table
-from rules.chinese_poker_payments import dues_of, pay_table_stakes
-from rules.chinese_setting import suggest
+from rules.games.chinese_poker.rules import JudgedHand, ScoringTerms, judge, score_table
+from rules.games.chinese_poker.payments import dues_of, pay_table_stakes
+from rules.games.chinese_poker.setting import suggest
 from rules.errors import BadInput
 from rules.profiles.base import ProfileBase
-from rules.profiles.chinese_poker import ChinesePokerProfile
+from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.simulate import GameSimulator, Options, register_simulator
 from rules.simulate.common import Estimate, Job, Tally, deal, mean_estimate, proportion_estimate
 from rules.simulate.report import BetReport, Figure, Line, ProfileReport
@@ -40,7 +40,7 @@ CHUNK = 16
 NATURALS = ("dragon", "six pairs", "three flushes", "three straights")
 STRATEGIES = {
     "suggest": "every player sets the hand the setting helper suggests for the profile "
-               "(rules.chinese_setting.suggest) and declares any natural it names",
+               "(rules.games.chinese_poker.setting.suggest) and declares any natural it names",
 }
 
 
