@@ -9,7 +9,7 @@ from pathlib import Path
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import ProfileLibrary

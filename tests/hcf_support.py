@@ -8,7 +8,7 @@ from pathlib import Path
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import KeyedEntry, ScriptedDeck
-from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
+from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import Approval
 from rules.cards import parse_cards

@@ -17,7 +17,7 @@ from dealer_tui.events import RoundEvent
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Round
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.rounds.palace_poker import PalacePokerRound
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import LoadedProfile, parse_profile

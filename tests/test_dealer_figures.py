@@ -14,7 +14,7 @@ from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY, VOID
 from dealer_tui.accounting.report import dealer_line

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.events import EVENT_TYPES, EventError, decode
-from dealer_tui.events.high_card_flush import AntePlaced, BankerRevealed, CardsDealt, PlayerActed
+from dealer_tui.games.high_card_flush.events import AntePlaced, BankerRevealed, CardsDealt, PlayerActed
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided, StepTakenBack
 from rules.cards import parse_cards
 from rules.registry import GAMES

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from dealer_tui.events import EventError, decode
-from dealer_tui.events.chinese_poker import (
+from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
     NaturalWithdrawn,

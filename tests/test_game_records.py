@@ -42,12 +42,12 @@ def test_a_part_this_build_lacks_is_not_installed_and_a_broken_one_is_not_hidden
     assert not installed("dealer_tui.screens.no_such_screen:Screen")
     assert not installed("dealer_tui.no_such_package.screen:Screen")
     assert not installed(None)
-    monkeypatch.delitem(sys.modules, "dealer_tui.screens.round_palace_poker", raising=False)  # put back after
-    assert installed("dealer_tui.screens.round_palace_poker:PalacePokerScreen")
-    assert "dealer_tui.screens.round_palace_poker" not in sys.modules   # found, not imported: a start stays quick
-    assert installed("dealer_tui.rounds.high_card_flush:NoSuchRound")  # the module is there ...
+    monkeypatch.delitem(sys.modules, "dealer_tui.games.palace_poker.screen", raising=False)  # put back after
+    assert installed("dealer_tui.games.palace_poker.screen:PalacePokerScreen")
+    assert "dealer_tui.games.palace_poker.screen" not in sys.modules   # found, not imported: a start stays quick
+    assert installed("dealer_tui.games.high_card_flush.round:NoSuchRound")  # the module is there ...
     with pytest.raises(AttributeError):
-        load("dealer_tui.rounds.high_card_flush:NoSuchRound")          # ... and loading it says what is wrong
+        load("dealer_tui.games.high_card_flush.round:NoSuchRound")          # ... and loading it says what is wrong
 
 
 def test_an_unknown_game_names_the_known_ones() -> None:

@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 
 from dealer_tui.events import RoundEvent
 from dealer_tui.rounds.base import Action, Phase, Round
-from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.rounds.palace_poker import PalacePokerRound
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.screens.round_screen import RoundScreen
 from tests.tui_support import seated_app
 

@@ -11,7 +11,7 @@ from textual.types import CSSPathType
 from textual.widgets import Static
 
 from dealer_tui.screens import round_screen
-from dealer_tui.screens.round_high_card_flush import HighCardFlushScreen
+from dealer_tui.games.high_card_flush.screen import HighCardFlushScreen
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.views import key, with_keys
 from dealer_tui.widgets.notice import Notice

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import chooser
-from dealer_tui.events.chinese_poker import (
+from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
     RowsLocked,
@@ -28,7 +28,7 @@ from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID
 from dealer_tui.views import presenter

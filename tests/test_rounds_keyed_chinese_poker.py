@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
-from dealer_tui.events.chinese_poker import NaturalDeclared
+from dealer_tui.games.chinese_poker.events import NaturalDeclared
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
+from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary

@@ -11,7 +11,7 @@ from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger.base import RowQuery
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
+from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary

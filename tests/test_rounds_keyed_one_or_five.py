@@ -11,7 +11,7 @@ from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
+from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import CORRECT_CARDS, StaffRegister
 from rules.cards import parse_cards

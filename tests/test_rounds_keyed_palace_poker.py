@@ -9,11 +9,11 @@ import pytest
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.events import typed_as
-from dealer_tui.events.palace_poker import BattleDecided, HandEnded, SoldiersKept
+from dealer_tui.games.palace_poker.events import BattleDecided, HandEnded, SoldiersKept
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.rounds.palace_poker_keyed import PalacePokerKeyedRound
+from dealer_tui.games.palace_poker.live_round import PalacePokerKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction

@@ -9,7 +9,7 @@ import pytest
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -225,7 +225,7 @@ def test_r_4_player_with_150_antes_50_exchange_refused(tmp_path: Path) -> None:
     with pytest.raises(IllegalAction, match=refused):
         table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
     from dealer_tui.views import with_keys
-    from dealer_tui.views.one_or_five import PRESENTER
+    from dealer_tui.games.one_or_five.presenter import PRESENTER
 
     assert with_keys(PRESENTER.prompt(rnd), {"close_box": "b", "fold": "f"}) == (
         "Box 1: b close (bet 100), f pass. No exchange: fee 50 + Bet 100 = 150, 100 held (R-4).")
@@ -340,13 +340,13 @@ def test_each_step_is_stored_as_the_ledger_has_always_held_it(tmp_path: Path) ->
 
 
 def test_the_rounds_events_read_as_their_classes_and_say_what_happened(tmp_path: Path) -> None:
-    from dealer_tui.events.one_or_five import (
+    from dealer_tui.games.one_or_five.events import (
         BoxExchanged,
         CardsDealt,
         DealerRevealed,
         InsuranceTaken,
     )
-    from dealer_tui.views.one_or_five import PRESENTER
+    from dealer_tui.games.one_or_five.presenter import PRESENTER
 
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)

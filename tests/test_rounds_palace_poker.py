@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import chooser
 from dealer_tui.events import typed_as
-from dealer_tui.events.palace_poker import (
+from dealer_tui.games.palace_poker.events import (
     BannersDealt,
     BattleAnswered,
     BattleDecided,
@@ -38,7 +38,7 @@ from dealer_tui.events.table import RoundStarted, SeatTaken
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
-from dealer_tui.rounds.palace_poker import PalacePokerRound
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID

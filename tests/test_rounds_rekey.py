@@ -10,7 +10,7 @@ import pytest
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.rounds.base import REKEY, Action, Phase
-from dealer_tui.rounds.high_card_flush import BANKER as BANKER_LABEL
+from dealer_tui.games.high_card_flush.round import BANKER as BANKER_LABEL
 from dealer_tui.staff import CORRECT_CARDS
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -105,7 +105,7 @@ def test_an_approval_does_not_outlive_a_correction_of_the_cards(tmp_path: Path,
     """The floor approved the payout as keyed; the cards are then corrected and the payout changes:
     the approval no longer stands and the payout goes to the floor again."""
     from dealer_tui.events.table import SignOffApproved, SignOffRequested
-    from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
+    from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 
     monkeypatch.setattr(HighCardFlushKeyedRound, "sign_off_needed", lambda self: [3])  # seat 3 is "big"
     table, rnd = revealed(tmp_path)
@@ -126,7 +126,7 @@ def test_an_approval_does_not_outlive_a_correction_of_the_cards(tmp_path: Path,
 def test_a_request_waiting_when_the_cards_are_corrected_leaves_the_floors_queue(tmp_path: Path,
                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     from dealer_tui.ledger import LedgerError
-    from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
+    from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 
     monkeypatch.setattr(HighCardFlushKeyedRound, "sign_off_needed", lambda self: [3])
     table, rnd = revealed(tmp_path)

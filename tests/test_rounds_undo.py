@@ -12,8 +12,8 @@ from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import UNDO, Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction

@@ -16,7 +16,7 @@ from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_signoff import SignOffScreen
 from dealer_tui.screens.payout_screen import FloorRequest, PayoutScreen

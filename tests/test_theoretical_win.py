@@ -16,7 +16,7 @@ from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.one_or_five import BET_NAMES as ONE_OR_FIVE_BETS
+from dealer_tui.games.one_or_five.round import BET_NAMES as ONE_OR_FIVE_BETS
 from rules.games.high_card_flush.settlement import BET_NAMES as HCF_BETS
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from rules.simulate import simulator

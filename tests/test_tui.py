@@ -7,8 +7,8 @@ from pathlib import Path
 
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Phase
-from dealer_tui.rounds.high_card_flush import HighCardFlushRound
-from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.screens.payout_screen import PayoutScreen
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.widgets.notice import Notice
@@ -206,7 +206,7 @@ async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Pa
 
 
 async def test_pp_palace_hand_by_keys_last_standing_takes_the_pot(tmp_path: Path) -> None:
-    from dealer_tui.rounds.palace_poker import PalacePokerRound
+    from dealer_tui.games.palace_poker.round import PalacePokerRound
 
     app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=10)
     async with app.run_test(size=SIZE) as pilot:
@@ -248,7 +248,7 @@ async def test_players_join_buy_and_cash_out_between_hands(tmp_path: Path) -> No
 
 
 async def test_cp_chinese_poker_hand_by_keys_pays_as_settle_does(tmp_path: Path) -> None:
-    from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+    from dealer_tui.games.chinese_poker.round import ChinesePokerRound
     from rules.profiles.loader import ProfileLibrary
     from rules.settle import settle_round
 

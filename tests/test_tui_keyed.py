@@ -9,9 +9,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from dealer_tui.rounds.base import Phase
-from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
-from dealer_tui.rounds.high_card_flush_keyed import HighCardFlushKeyedRound
-from dealer_tui.rounds.one_or_five_keyed import OneOrFiveKeyedRound
+from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
+from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
+from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.screens.card_entry_modal import CardEntryModal, read_line
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.games.high_card_flush import settlement as hcf_settle
@@ -140,7 +140,7 @@ async def test_cp_live_rows_keyed_with_a_duplicate_corrected(tmp_path: Path) -> 
 
 
 async def test_pp_live_hand_banners_and_a_called_battle_keyed_by_keys(tmp_path: Path) -> None:
-    from dealer_tui.rounds.palace_poker_keyed import PalacePokerKeyedRound
+    from dealer_tui.games.palace_poker.live_round import PalacePokerKeyedRound
 
     app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=10,
                      keyed=True)

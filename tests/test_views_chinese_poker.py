@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from dealer_tui.events import RoundEvent
-from dealer_tui.events.chinese_poker import (
+from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
     NaturalWithdrawn,
@@ -16,7 +16,7 @@ from dealer_tui.events.chinese_poker import (
     RowsUnlocked,
 )
 from dealer_tui.rounds.base import Action
-from dealer_tui.views.chinese_poker import PRESENTER, SeatRows, story_rows
+from dealer_tui.games.chinese_poker.presenter import PRESENTER, SeatRows, story_rows
 from rules.cards import parse_cards
 from tests.cp_support import set_rows, two_player_round
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_tui.events.palace_poker import DealerDrawn
+from dealer_tui.games.palace_poker.events import DealerDrawn
 from dealer_tui.rounds.base import Action
 from dealer_tui.views import presenter, with_keys
 from rules.cards import parse_cards

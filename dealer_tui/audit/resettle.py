@@ -11,7 +11,6 @@ from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted, SignOffRefused, TableChanged, TableOpened
 from dealer_tui.ledger.base import Ledger, SettlementRow, TableRecord
 from dealer_tui.rounds.base import Round, RoundOutcome
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
@@ -21,7 +20,7 @@ from rules.profiles.loader import LoadedProfile, parse_profile
 def rules_revision(rnd: Round) -> int | None:
     """The docs/rules.md revision a round is settled by, for a game whose rules changed between
     revisions (Chinese Poker); None for the others."""
-    return rnd.revision if isinstance(rnd, ChinesePokerRound) else None
+    return rnd.rules_revision
 
 
 def resettle(ledger: Ledger, table: TableRecord, round_id: int, number: int,

@@ -72,6 +72,12 @@ class Round(PayoutSteps, Handlers, ABC):
     """The event kinds that say whose a settlement row is, in a game whose rows are not numbered
     by seat (`row_owners`)."""
 
+    @property
+    def rules_revision(self) -> int | None:
+        """The docs/rules.md revision the round is settled by, for a game whose rules changed
+        between revisions (it records the one it is played under); None for the others."""
+        return None
+
     @classmethod
     def row_owners(cls, events: Sequence[RoundEvent]) -> dict[int, int]:
         """Each settlement row number's seat, read from the round's events of `ROW_OWNERS` (what

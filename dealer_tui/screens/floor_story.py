@@ -5,7 +5,7 @@ Chinese Poker round each seat's rows and its foul or natural."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -28,7 +28,7 @@ from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.screens.payout_screen import BET_LABELS
 from dealer_tui.staff import StaffRegister
-from dealer_tui.views import presenter
+from dealer_tui.views import StoryTable, presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
 from rules.cards import Card
 
@@ -74,9 +74,10 @@ class StoryScreen(Screen[None]):
         if void is not None:
             parts.append(_void_table(void))
         parts.append(self._events(r, recorded))
-        section = STORY_SECTIONS.get(r.game)
-        if section is not None and r.status != ROUND_OPEN:  # rows set but not opened stay hidden
-            parts.append(section(recorded))
+        if r.status != ROUND_OPEN:  # a round still open keeps its own part hidden (rows set but not opened)
+            section = presenter(r.game).story([e for e in (_read(e, r.game) for e in recorded) if e is not None])
+            if section is not None:
+                parts.append(_story_table(section))
         rows = self.ledger.settlement(r.id)
         if rows:
             parts.append(self._settlement(recorded, rows))
@@ -233,31 +234,19 @@ def _void_table(void: Void) -> RenderableType:
     return table
 
 
-def _chinese_rows(recorded: list[StoredEvent]) -> RenderableType:
-    """Each seat's rows and whether they fouled or show a natural: as opened, or as last set."""
-    from dealer_tui.views.chinese_poker import story_rows
+VERDICT_STYLES = {"bad": "bold red", "good": "bold green", "": ""}
 
-    opened, hands = story_rows([e for e in (_read(r, "chinese-poker") for r in recorded) if e is not None])
-    title = "Rows as opened" if opened else "Rows as set (not opened)"
-    table = Table(title=title, title_justify="left", expand=True)
-    for column in ("Seat", "Front", "Middle", "Back", "Foul or natural"):
+
+def _story_table(section: StoryTable) -> Table:
+    """A game's own part of the story as the floor shows it."""
+    table = Table(title=section.title, title_justify="left", expand=True)
+    for column in section.columns:
         table.add_column(column, overflow="fold")
-    for seat in sorted(hands, key=lambda s: int(s) if str(s).isdigit() else 0):
-        h = hands[seat]
-        if h.foul:
-            verdict = Text(f"FOUL: {h.foul}", style="bold red")
-        elif h.natural:
-            verdict = Text(f"natural: {h.natural.replace('_', ' ')}", style="bold green")
-        else:
-            verdict = Text("set, no foul" if opened else "")
-        table.add_row(str(seat), _text(h.front), _text(h.middle), _text(h.back), verdict)
-    if not hands:
-        table.add_row("", "", "", "", "no rows were set")
+    for cells, verdict in section.rows:
+        table.add_row(*cells[:-1], Text(cells[-1], style=VERDICT_STYLES[verdict]))
+    if not section.rows:
+        table.add_row(*[""] * (len(section.columns) - 1), section.empty)
     return table
-
-
-STORY_SECTIONS: dict[str, Callable[[list[StoredEvent]], RenderableType]] = {"chinese-poker": _chinese_rows}
-"""A game's own part of the story, by game id."""
 
 CARD_SOURCES = {"entry": "keyed by the dealer at a live table (the keyed cards are in the events below)",
                 "shoe": "dealt by the terminal's virtual shoe", "scripted": "a scripted deck (tests, replays)"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any, ClassVar, Generic, cast
 
 from textual import events
@@ -56,6 +57,7 @@ from rules.cards import Card
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
+HERE = Path(__file__).parent
 R = TypeVar("R", bound=Round, default=Round)
 """The game's round (its live-table variant included) a round screen plays."""
 
@@ -68,7 +70,9 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
 
-    CSS_PATH: ClassVar[CSSPathType] = ["round_screen.tcss", "modal.tcss"]  # the dialogs' read with the table's
+    CSS_PATH: ClassVar[CSSPathType] = [HERE / "round_screen.tcss", HERE / "modal.tcss"]
+    """The table's and the dialogs' (read with it), found beside this module: each game's screen
+    subclasses it from its own package (Textual reads a relative path beside the subclass)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(str(n), f"select({n})", show=False) for n in range(1, 10)),
         Binding("0", "select(10)", show=False),

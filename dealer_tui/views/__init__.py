@@ -86,6 +86,19 @@ def with_keys(text: str, keys: Mapping[str, str]) -> str:
     return _KEY.sub(lambda m: keys.get(m.group(1), m.group(0)), text) if "{" in text else text
 
 
+@dataclass(frozen=True)
+class StoryTable:
+    """A game's own part of a round's story on the floor: a titled table of plain text. Each row's
+    last cell is its verdict, `bad` or `good` marking it for the floor to colour."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[tuple[str, ...], str], ...]
+    """Each row: its cells, and its verdict's mark (`bad`, `good` or "")."""
+    empty: str
+    """The last column's text when there is no row."""
+
+
 RoundT_contra = TypeVar("RoundT_contra", bound=Round, contravariant=True)
 
 
@@ -98,6 +111,10 @@ class Presenter(Protocol[RoundT_contra]):
     def describe(self, event: RoundEvent) -> str: ...
     def prompt(self, rnd: RoundT_contra | None) -> str:
         """What the dealer may do now, the keys named by `key(action)`."""
+        ...
+    def story(self, events: Sequence[RoundEvent]) -> StoryTable | None:
+        """The game's own part of a finished round's story (its events as recorded); None: the
+        events and the settlement tell it all."""
         ...
 
 

@@ -8,7 +8,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from dealer_tui.rounds.base import Action, ActionSpec
-from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.card_pick_modal import CardPickModal

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from dealer_tui.events import Handlers, RoundEvent, on
-from dealer_tui.events.palace_poker import (
+from dealer_tui.games.palace_poker.events import (
     BattleAnswered,
     BattleDecided,
     BattleOpened,
@@ -25,7 +25,7 @@ from dealer_tui.events.palace_poker import (
     Stayed,
 )
 from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, cards_payload, refuse
-from dealer_tui.rounds.palace_hand_state import HandState, Pending
+from dealer_tui.games.palace_poker.hand_state import HandState, Pending
 from rules.games.palace_poker import hand_end as ends
 from rules.games.palace_poker import rules as pp
 from rules.cards import Card, parse_cards, sort_cards

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from dealer_tui.rounds.base import Action, Phase, Round
-from dealer_tui.rounds.high_card_flush import HighCardFlushRound
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from rules.games.high_card_flush import rules as hcf
 from rules.cards import Rank
 

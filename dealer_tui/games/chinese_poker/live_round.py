@@ -11,10 +11,10 @@ the natural (CP-14).
 from __future__ import annotations
 
 from dealer_tui.events import RoundEvent
-from dealer_tui.events.chinese_poker import CardsDealt, NaturalDeclared, RowsSet
+from dealer_tui.games.chinese_poker.events import CardsDealt, NaturalDeclared, RowsSet
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, refuse
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound, Seat, natural_declared, rows_named
-from dealer_tui.rounds.chinese_rows import RowStatus, rows_data
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound, Seat, natural_declared, rows_named
+from dealer_tui.games.chinese_poker.rows import RowStatus, rows_data
 from rules.games.chinese_poker import rules as cp
 from rules.cards import Card
 from rules.games.chinese_poker.naturals import rows_showing, shows

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dealer_tui.events import RoundEvent, on
-from dealer_tui.events.one_or_five import (
+from dealer_tui.games.one_or_five.events import (
     AntePlaced,
     AnteWithdrawn,
     BoxClosed,

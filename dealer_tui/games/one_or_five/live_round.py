@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_tui.events import RoundEvent, typed_as
-from dealer_tui.events.one_or_five import (
+from dealer_tui.games.one_or_five.events import (
     BoxClosed,
     BoxExchanged,
     CardsDealt,
@@ -28,7 +28,7 @@ from dealer_tui.rounds.base import (
     RoundOutcome,
     refuse,
 )
-from dealer_tui.rounds.one_or_five import Box, OneOrFiveRound
+from dealer_tui.games.one_or_five.round import Box, OneOrFiveRound
 from rules.games.one_or_five import rules as rules
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction

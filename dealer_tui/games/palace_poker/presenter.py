@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence, Mapping
 
 from dealer_tui.events import RoundEvent
-from dealer_tui.events.palace_poker import (
+from dealer_tui.games.palace_poker.events import (
     AntePlaced,
     AnteWithdrawn,
     BannersDealt,
@@ -24,8 +24,8 @@ from dealer_tui.events.palace_poker import (
 )
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import ActionSpec, Phase
-from dealer_tui.rounds.palace_poker import PalacePokerRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
+from dealer_tui.games.palace_poker.round import PalacePokerRound
+from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key, payout_waits
 from rules.cards import Card, format_cards, sort_cards
 from rules.games.palace_poker.hand_end import hand_words
 
@@ -139,6 +139,9 @@ class PalacePokerPresenter:
             case Stayed(seat=seat):
                 return f"Seat {seat} stays"
         return event.kind.replace("_", " ")
+
+    def story(self, events: Sequence[RoundEvent]) -> StoryTable | None:
+        return None
 
     def prompt(self, rnd: PalacePokerRound | None) -> str:
         """What the dealer may do now, in keys (`key(action)`): each named only while the round offers it."""

@@ -9,9 +9,9 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 
 from dealer_tui.rounds.base import Action, ActionSpec
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound
-from dealer_tui.rounds.chinese_poker_keyed import ChinesePokerKeyedRound
-from dealer_tui.rounds.chinese_rows import rows_from_data
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
+from dealer_tui.games.chinese_poker.rows import rows_from_data
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.dialog_step import DialogStep

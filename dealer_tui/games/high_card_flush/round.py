@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_tui.events import RoundEvent, on
-from dealer_tui.events.high_card_flush import (
+from dealer_tui.games.high_card_flush.events import (
     AntePlaced,
     AnteWithdrawn,
     BankerRevealed,

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from dealer_tui.events import RoundEvent, on
-from dealer_tui.events.palace_poker import (
+from dealer_tui.games.palace_poker.events import (
     BannersDealt,
     HandEnded,
     PalacesDealt,
@@ -29,9 +29,9 @@ from dealer_tui.rounds.base import (
     Phase,
     refuse,
 )
-from dealer_tui.rounds.palace_battle_flow import Turns
-from dealer_tui.rounds.palace_hand_state import HandState, Pending
-from dealer_tui.rounds.palace_poker import PalacePokerRound
+from dealer_tui.games.palace_poker.battle_flow import Turns
+from dealer_tui.games.palace_poker.hand_state import HandState, Pending
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from rules.games.palace_poker import hand_end as ends
 from rules.games.palace_poker import rules as pp
 from rules.cards import DECK, Card

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from dealer_tui.events import RoundEvent
-from dealer_tui.events.chinese_poker import (
+from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
     NaturalWithdrawn,
@@ -18,8 +18,8 @@ from dealer_tui.events.chinese_poker import (
 )
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.rounds.base import Phase
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key
 from rules.cards import Card, format_cards, parse_cards, sort_cards
 from rules.evaluator import evaluate
 
@@ -105,6 +105,19 @@ class ChinesePokerPresenter:
                 return "Rows opened" + (f"; naturals verified (CP-14): {'; '.join(verified)}" if verified else "")
         return event.kind.replace("_", " ")
 
+    def story(self, events: Sequence[RoundEvent]) -> StoryTable:
+        """Each seat's rows and whether they fouled or show a natural: as opened, or as last set."""
+        opened, hands = story_rows(events)
+        rows = []
+        for seat in sorted(hands, key=lambda s: int(s) if str(s).isdigit() else 0):
+            h = hands[seat]
+            verdict = ((f"FOUL: {h.foul}", "bad") if h.foul else
+                       (f"natural: {h.natural.replace('_', ' ')}", "good") if h.natural else
+                       ("set, no foul" if opened else "", ""))
+            rows.append(((str(seat), _text(h.front), _text(h.middle), _text(h.back), verdict[0]), verdict[1]))
+        return StoryTable("Rows as opened" if opened else "Rows as set (not opened)",
+                          ("Seat", "Front", "Middle", "Back", "Foul or natural"), tuple(rows), "no rows were set")
+
     def prompt(self, rnd: ChinesePokerRound | None) -> str:
         if rnd is None:
             return f"Press {key('start')} to start a hand."
@@ -163,3 +176,7 @@ def story_rows(events: Sequence[RoundEvent]) -> tuple[bool, dict[str, SeatRows]]
             case RowsLocked(seat=seat, foul=foul, natural=natural):
                 hands[str(seat)] = replace(hands.get(str(seat), SeatRows()), foul=foul, natural=natural)
     return opened, hands
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(c.text for c in cards)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_tui.events import RoundEvent, on
-from dealer_tui.events.chinese_poker import (
+from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
     NaturalWithdrawn,
@@ -45,7 +45,7 @@ from dealer_tui.rounds.base import (
     RoundOutcome,
     refuse,
 )
-from dealer_tui.rounds.chinese_rows import (
+from dealer_tui.games.chinese_poker.rows import (
     RowStatus,
     dealt_rows,
     in_playing_order,
@@ -155,6 +155,10 @@ class ChinesePokerRound(Round):
         self.score: cp.TableScore | None = None
         self.money: MoneySettlement | PairSettlement | None = None
         self._phase = Phase.ANTE
+
+    @property
+    def rules_revision(self) -> int | None:
+        return self.revision
 
     @classmethod
     def buy_rule(cls, profile: ProfileBase, history: Sequence[int], amount: int) -> tuple[str | None, bool]:

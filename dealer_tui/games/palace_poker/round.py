@@ -32,7 +32,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from dealer_tui.events import RoundEvent, on
-from dealer_tui.events.palace_poker import (
+from dealer_tui.games.palace_poker.events import (
     AntePlaced,
     AnteWithdrawn,
     BannersDealt,
@@ -52,8 +52,8 @@ from dealer_tui.rounds.base import (
     cards_payload,
     refuse,
 )
-from dealer_tui.rounds.palace_battle_flow import ACT_KINDS, Turns, take_cards
-from dealer_tui.rounds.palace_hand_state import HandState, Player
+from dealer_tui.games.palace_poker.battle_flow import ACT_KINDS, Turns, take_cards
+from dealer_tui.games.palace_poker.hand_state import HandState, Player
 from dealer_tui.rounds.session import TableSession
 from rules.games.palace_poker import rules as pp
 from rules.cards import DECK, Card

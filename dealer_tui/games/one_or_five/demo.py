@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from dealer_tui.rounds.base import Action, Phase, Round
-from dealer_tui.rounds.one_or_five import OneOrFiveRound
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from rules.games.one_or_five import rules as rules
 from rules.cards import Card, Rank
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from dealer_tui.rounds.base import Action, Phase, Round
-from dealer_tui.rounds.chinese_poker import ChinesePokerRound
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 
 
 def choose(rnd: Round, rng: random.Random) -> Action:

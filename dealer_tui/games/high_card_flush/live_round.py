@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from dealer_tui.events import RoundEvent, typed_as
-from dealer_tui.events.high_card_flush import (
+from dealer_tui.games.high_card_flush.events import (
     BankerRevealed,
     CardsDealt,
     PlayerActed,
@@ -27,7 +27,7 @@ from dealer_tui.rounds.base import (
     Phase,
     RoundOutcome,
 )
-from dealer_tui.rounds.high_card_flush import BANKER, HAND_CARDS, HighCardFlushRound
+from dealer_tui.games.high_card_flush.round import BANKER, HAND_CARDS, HighCardFlushRound
 from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
 
