@@ -4,7 +4,7 @@ game's parts here, by the game's id, never through `if` chains.
 A record's parts are lazy references, `"module:attribute"` (or a module alone, for a module that
 registers what it holds when imported): nothing is imported until it is asked for, so the headless
 commands never import a screen, and the rules never import the terminal. Adding a game is one
-record here and the game's own modules, one per layer.
+record here and the game's two packages: `rules/games/<game>/` and `dealer_tui/games/<game>/`.
 """
 
 from __future__ import annotations
