@@ -33,6 +33,8 @@ class GameRecord:
     """rules: the `settle` contract's module (it registers its settlers)."""
     simulator: str | None
     """rules: the simulator's module (it registers the simulator); None: not simulated."""
+    bets: str
+    """rules: the game's bet types (`rules.bets.BetType`), each with its label and role."""
     events: str
     """events: the module of the game's typed events (it registers them)."""
     round: str
@@ -51,6 +53,7 @@ GAMES: tuple[GameRecord, ...] = (
     GameRecord(
         "high-card-flush", "High Card Flush", "high-card-flush",
         profile_model="rules.games.high_card_flush.profile:HighCardFlushProfile",
+        bets="rules.games.high_card_flush.bets:BETS",
         settler="rules.games.high_card_flush.settle", simulator="rules.games.high_card_flush.simulate",
         events="dealer_tui.games.high_card_flush.events",
         round="dealer_tui.games.high_card_flush.round:HighCardFlushRound",
@@ -61,6 +64,7 @@ GAMES: tuple[GameRecord, ...] = (
     GameRecord(
         "one-or-five", 'Poker "1 or 5"', "one-or-five",
         profile_model="rules.games.one_or_five.profile:OneOrFiveProfile",
+        bets="rules.games.one_or_five.bets:BETS",
         settler="rules.games.one_or_five.settle", simulator="rules.games.one_or_five.simulate",
         events="dealer_tui.games.one_or_five.events",
         round="dealer_tui.games.one_or_five.round:OneOrFiveRound",
@@ -71,6 +75,7 @@ GAMES: tuple[GameRecord, ...] = (
     GameRecord(
         "chinese-poker", "Chinese Poker", "chinese-poker",
         profile_model="rules.games.chinese_poker.profile:ChinesePokerProfile",
+        bets="rules.games.chinese_poker.bets:BETS",
         settler="rules.games.chinese_poker.settle", simulator="rules.games.chinese_poker.simulate",
         events="dealer_tui.games.chinese_poker.events",
         round="dealer_tui.games.chinese_poker.round:ChinesePokerRound",
@@ -81,6 +86,7 @@ GAMES: tuple[GameRecord, ...] = (
     GameRecord(
         "palace-poker", "Palace Poker", "palace-poker",
         profile_model="rules.games.palace_poker.profile:PalacePokerProfile",
+        bets="rules.games.palace_poker.bets:BETS",
         settler="rules.games.palace_poker.settle", simulator=None,
         events="dealer_tui.games.palace_poker.events",
         round="dealer_tui.games.palace_poker.round:PalacePokerRound",

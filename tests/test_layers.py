@@ -60,9 +60,16 @@ def test_design_rounds_and_ledger_never_import_textual() -> None:
 
 
 def test_design_the_ledger_imports_no_game_code() -> None:
+    """The ledger knows the bets' roles (`rules.bets`), never a game's rules or rounds: adding up a
+    round's rows by role reads the games' bet declarations, and nothing else of them."""
     import dealer_tui.ledger
 
     names = [m.name for m in pkgutil.walk_packages(dealer_tui.ledger.__path__, "dealer_tui.ledger.")]
     loaded = _loaded_after("\n".join(f"import {name}" for name in names))
-    assert not {m for m in loaded if m.startswith(("rules", "dealer_tui.rounds"))}
+    assert {m for m in loaded if m.startswith("rules")} == {"rules", "rules.bets", "rules.errors", "rules.registry"}
+    assert not {m for m in loaded if m.startswith(("dealer_tui.rounds", "dealer_tui.games"))}
     assert "textual" not in _top_levels(loaded)
+    asked = _loaded_after("\n".join(f"import {name}" for name in names) + "\nfrom rules.bets import fee_kinds\nfee_kinds()")
+    games = {m for m in asked if m.startswith(("rules.games.", "dealer_tui.games", "dealer_tui.rounds"))}
+    each = ("high_card_flush", "one_or_five", "chinese_poker", "palace_poker")
+    assert games == {f"rules.games.{g}" for g in each} | {f"rules.games.{g}.bets" for g in each}

@@ -35,9 +35,9 @@ from dealer_tui.events.table import (
     TimeCollected,
 )
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow, StoredEvent, TableRecord
-from dealer_tui.ledger.payouts import BANK_BETS
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
+from rules.bets import banker_kinds
 from rules.profiles.loader import LoadedProfile
 from rules.simulate.common import Z95
 
@@ -468,7 +468,7 @@ class _Collector:
         shift.handle += wagered
         stakes = self.stakes.get(stored.round_id or 0, {})
         for bet, staked in stakes.items():
-            if bet not in BANK_BETS:
+            if bet not in banker_kinds():
                 shift.handle_by_bet[bet] = shift.handle_by_bet.get(bet, 0) + staked
         shift.rounds_win += house
         shift.last_at = stored.ts

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dealer_tui import __version__
-from dealer_tui.ledger.payouts import BANK_BETS
+from rules.bets import banker_kinds
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 from rules.simulate import simulate, simulator
@@ -57,7 +57,7 @@ class Edge:
     def theoretical(self, stakes: Mapping[str, int]) -> float:
         """The theoretical win on a round's (or one seat's) chips staked, by bet (a bank or a
         rake is no wager)."""
-        return sum(self.on(bet, stake) for bet, stake in stakes.items() if bet not in BANK_BETS)
+        return sum(self.on(bet, stake) for bet, stake in stakes.items() if bet not in banker_kinds())
 
     def basis(self) -> str:
         """The edges in words: "ante × 3.25%, flush × 4.10% per chip staked (the raise counted in

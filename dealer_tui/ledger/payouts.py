@@ -11,12 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dealer_tui.ledger.base import SettlementRow
+from rules.bets import banker_kinds, pool_kinds
 
-BANK_BETS = frozenset({"bank", "rake"})
-"""A seat's bank (the DP's result before its rake) and rake rows: netted together, never a wager."""
-POOL_BETS = frozenset({"pot", "points"})
-"""Chips won from the other seats, not from the house: a share of a pot (Palace Poker), the points
-collected on the nets (Chinese Poker)."""
 
 HOUSE_BANKED, DP_BANKED, POOL = "house", "dp", "pool"
 KINDS = {HOUSE_BANKED: "house-banked", DP_BANKED: "DP-banked", POOL: "pot and peer"}
@@ -63,7 +59,7 @@ def seat_chips(rows: Iterable[SettlementRow]) -> dict[int, SeatChips]:
     bank: dict[int, int] = {}
     for row in rows:
         into = out.setdefault(row.seat, [0, 0, 0, 0])
-        if row.bet in BANK_BETS:
+        if row.bet in banker_kinds():
             bank[row.seat] = bank.get(row.seat, 0) + row.result
             continue
         into[0] += row.stake
@@ -113,7 +109,7 @@ def banking(rows: Iterable[SettlementRow]) -> str:
     bets = {row.bet for row in rows}
     if "bank" in bets:
         return DP_BANKED
-    if bets & POOL_BETS:
+    if bets & pool_kinds():
         return POOL
     return HOUSE_BANKED
 

@@ -60,9 +60,6 @@ def backfill_payouts(db: sqlite3.Connection) -> None:
                    " WHERE id = ?", updates)
 
 
-FEE_BETS = ("rake", "fee", "exchange")
-"""Settlement rows that are the house's take rather than a bet's result (the rake and fees total)."""
-FEE_BETS_SQL = ", ".join(f"'{bet}'" for bet in FEE_BETS)
 
 MIGRATIONS: list[list[Step]] = [[
     # 1: tables, rounds, the event chain, settlement rows
@@ -161,7 +158,7 @@ MIGRATIONS: list[list[Step]] = [[
     [f"""
     ALTER TABLE rounds ADD COLUMN fees INTEGER NOT NULL DEFAULT 0;
     UPDATE rounds SET fees = COALESCE((SELECT -SUM(result) FROM settlements s WHERE s.round_id = rounds.id
-                                       AND s.bet IN ({FEE_BETS_SQL})), 0);
+                                       AND s.bet IN ('rake', 'fee', 'exchange')), 0);
     ALTER TABLE hourly_totals ADD COLUMN fees INTEGER NOT NULL DEFAULT 0;
     CREATE TEMP TABLE hour_fees AS SELECT substr(started_at, 1, 13) AS hour, table_id, game, SUM(fees) AS fees
         FROM rounds WHERE status = 'settled' GROUP BY 1, 2, 3;

@@ -41,9 +41,10 @@ from dealer_tui.ledger.leases import OPEN_TERMINALS, Leases
 from dealer_tui.ledger.payouts import round_chips
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads, check_ledger_file, next_ledger_seq, not_a_ledger
-from dealer_tui.ledger.schema import FEE_BETS, REVIEW_SCHEMA, SCHEMA_VERSION, migrate
+from dealer_tui.ledger.schema import REVIEW_SCHEMA, SCHEMA_VERSION, migrate
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
 from dealer_tui.ledger.witness import Witness
+from rules.bets import fee_kinds
 
 Clock = Callable[[], str]
 
@@ -322,7 +323,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, Ledger):
             db.execute("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?,"
                        " fees = ? WHERE id = ?",
                        (chips.paid, chips.returned, chips.from_stacks, chips.biggest, chips.kind,
-                        -sum(r.result for r in update.settlement if r.bet in FEE_BETS), round_id))
+                        -sum(r.result for r in update.settlement if r.bet in fee_kinds()), round_id))
         if status == ROUND_SETTLED and current.status != ROUND_SETTLED:
             self._add_to_hour(db, round_id)
 

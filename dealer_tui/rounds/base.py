@@ -22,7 +22,6 @@ from dealer_tui.events.table import (
     StepTakenBack,
 )
 from dealer_tui.rounds.frame import (
-    BANK_BETS,
     TRACK,
     Action,
     ActionSpec,
@@ -379,6 +378,6 @@ def cards_in(events: Sequence[Recorded], game: str | None = None) -> list[Card]:
     return [card for event in events for _, cards in typed(event, game).named_cards() for card in cards]
 
 
-__all__ = ["BANK_BETS", "REKEY", "REKEY_EVENT", "TRACK", "UNDO", "UNDO_EVENT", "Action", "ActionSpec", "CardRequest",
+__all__ = ["REKEY", "REKEY_EVENT", "TRACK", "UNDO", "UNDO_EVENT", "Action", "ActionSpec", "CardRequest",
            "Phase", "Round", "RoundOutcome", "SignOff", "TrackStep", "cards_from_payload", "cards_in", "cards_payload",
            "refuse"]

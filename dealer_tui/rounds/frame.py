@@ -11,6 +11,7 @@ from typing import Any
 
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.ledger.payouts import seat_payouts
+from rules.bets import banker_kinds
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
 
@@ -92,15 +93,12 @@ class RoundOutcome:
 
     @property
     def wagered(self) -> int:
-        return sum(r.stake for r in self.rows if r.bet not in BANK_BETS)
+        return sum(r.stake for r in self.rows if r.bet not in banker_kinds())
 
     @property
     def paid(self) -> int:
         """Every seat's payout summed (`payouts.seat_chips`: a DP's take included)."""
         return sum(seat_payouts(self.rows).values())
-
-
-BANK_BETS = frozenset({"bank", "rake"})
 
 
 def cards_payload(cards: Sequence[Card]) -> str:

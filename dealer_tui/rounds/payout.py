@@ -20,7 +20,8 @@ from dealer_tui.events.table import (
     void_figures,
 )
 from dealer_tui.ledger.payouts import seat_payouts
-from dealer_tui.rounds.frame import BANK_BETS, Action, ActionSpec, Phase, RoundOutcome, refuse
+from dealer_tui.rounds.frame import Action, ActionSpec, Phase, RoundOutcome, refuse
+from rules.bets import banker_kinds
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
 
@@ -140,7 +141,7 @@ class PayoutSteps(Handlers):
                        for r in outcome.rows),
             stack_changes={str(seat): change for seat, change in sorted(outcome.stack_changes.items())},
             house=outcome.house,
-            seats=len({r.seat for r in outcome.rows if r.bet not in BANK_BETS}),
+            seats=len({r.seat for r in outcome.rows if r.bet not in banker_kinds()}),
             wagered=outcome.wagered,
             paid=outcome.paid,
             flags=tuple(sorted(flags)),

@@ -26,10 +26,10 @@ from dealer_tui.ledger.payouts import SeatChips, seat_chips
 from dealer_tui.rounds.base import RoundOutcome
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
-from dealer_tui.screens.payout_screen import BET_LABELS
 from dealer_tui.staff import StaffRegister
 from dealer_tui.views import StoryTable, presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
+from rules.bets import bet_label
 from rules.cards import Card
 
 
@@ -178,7 +178,7 @@ class StoryScreen(Screen[None]):
         for column in ("Seat", "Bet", "Stake", "Result", "Why"):
             table.add_column(column, overflow="fold", justify="right" if column in ("Stake", "Result") else "left")
         for row in rows:
-            table.add_row(str(row.seat), BET_LABELS.get(row.bet, row.bet.replace("_", " ")), str(row.stake),
+            table.add_row(str(row.seat), bet_label(row.bet), str(row.stake),
                           f"{row.result:+}", row.reason)
         return table
 
@@ -203,7 +203,7 @@ def _waiting_table(outcome: RoundOutcome) -> Table:
     for column in ("Seat", "Bet", "Stake", "Result", "Why"):
         table.add_column(column, overflow="fold", justify="right" if column in ("Stake", "Result") else "left")
     for row in outcome.rows:
-        table.add_row(str(row.seat), BET_LABELS.get(row.bet, row.bet.replace("_", " ")), f"{row.stake:,}",
+        table.add_row(str(row.seat), bet_label(row.bet), f"{row.stake:,}",
                       f"{row.result:+,}", row.reason)
     return table
 

@@ -18,11 +18,12 @@ from textual.widgets import Digits, Static
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import seat_chips
-from dealer_tui.rounds.base import BANK_BETS, Action, RoundOutcome, SignOff
+from dealer_tui.rounds.base import Action, RoundOutcome, SignOff
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.payout_rows import PayoutRows
 from dealer_tui.widgets.settled import SettledColumn
+from rules.bets import banker_kinds, bet_label
 from rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -75,11 +76,6 @@ class FloorRequest:
         for event in recorded[known:]:
             rnd.apply(event)
         return len(recorded) > known
-
-BET_LABELS = {"ante": "Ante", "raise": "Raise", "flush": "Flush bet", "straight_flush": "Straight Flush bet",
-              "bet": "Bet", "exchange": "Exchange fee", "insurance": "Insurance", "rake": "Rake",
-              "bank": "Bank (DP)"}
-
 
 class PayoutScreen(Dialog[bool | str]):
     """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout).
@@ -180,8 +176,8 @@ class PayoutScreen(Dialog[bool | str]):
     def _show_rows(self) -> None:
         rows, seats = [], []
         for row in self.ordered_rows():
-            label = BET_LABELS.get(row.bet, row.bet)
-            result = f"{row.result:+}" if row.result else ("push" if row.bet not in BANK_BETS else "0")
+            label = bet_label(row.bet)
+            result = f"{row.result:+}" if row.result else ("push" if row.bet not in banker_kinds() else "0")
             first = row.seat not in seats
             if first:
                 seats.append(row.seat)

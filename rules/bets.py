@@ -1,0 +1,79 @@
+"""The bets a settlement row may be for, as each game declares them: a kind (the row's `bet`), the
+label a screen shows, and a role that says what the row's chips are. Everything that adds up rows
+by what they are (a wager, the banker's result, the house's fee, chips won from other seats) asks
+the roles here; no table elsewhere lists kinds by name.
+
+Roles:
+- `wager`: a player's bet against the house or the Designated Player (stake and result);
+- `bank`: the Designated Player's result as banker, before its rake (HCF-8..HCF-17);
+- `rake`: the house's cut of a win (HCF-17): netted with the bank, and a fee to the house;
+- `fee`: a fee to the house that is no bet's result (a Chinese Poker player's fee per hand, the
+  "1 or 5" exchange fee);
+- `pool`: chips won from the other seats, not from the house (a Palace Poker pot's share, Chinese
+  Poker's points).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+
+from rules.registry import GAMES, load
+
+
+class BetRole(StrEnum):
+    WAGER = "wager"
+    BANK = "bank"
+    RAKE = "rake"
+    FEE = "fee"
+    POOL = "pool"
+
+
+@dataclass(frozen=True)
+class BetType:
+    """One kind of settlement row of a game."""
+
+    kind: str
+    label: str
+    role: BetRole
+
+
+@cache
+def bet_types() -> dict[str, BetType]:
+    """Every game's bet types by kind. A kind two games share (the ante) is declared alike by both,
+    or this raises `ValueError` naming it."""
+    found: dict[str, BetType] = {}
+    for record in GAMES:
+        declared: tuple[BetType, ...] = load(record.bets)
+        for bet in declared:
+            if found.setdefault(bet.kind, bet) != bet:
+                raise ValueError(f"bet {bet.kind!r} is declared twice, differently: {found[bet.kind]} and {bet}")
+    return found
+
+
+def bet_label(kind: str) -> str:
+    """The bet as a screen names it (a kind no game declares: as recorded)."""
+    bet = bet_types().get(kind)
+    return bet.label if bet is not None else kind
+
+
+@cache
+def kinds(*roles: BetRole) -> frozenset[str]:
+    """The kinds of bet whose role is one of `roles`."""
+    return frozenset(kind for kind, bet in bet_types().items() if bet.role in roles)
+
+
+def banker_kinds() -> frozenset[str]:
+    """A seat's bank and rake rows: netted together, never a wager."""
+    return kinds(BetRole.BANK, BetRole.RAKE)
+
+
+def fee_kinds() -> frozenset[str]:
+    """Rows that are the house's take rather than a bet's result (the rake and fees total)."""
+    return kinds(BetRole.RAKE, BetRole.FEE)
+
+
+def pool_kinds() -> frozenset[str]:
+    """Chips won from the other seats, not from the house."""
+    return kinds(BetRole.POOL)
