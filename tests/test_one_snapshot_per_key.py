@@ -153,7 +153,7 @@ async def test_every_keys_check_and_the_key_bar_share_one_reading_of_the_legal_a
         for _ in range(3):
             screen.active_keys()  # every key the screen binds, checked
         assert asked[0] == 1
-        assert {b.action for b in screen.active_keys()} >= {"ante", "undo", "deal", "void"}
+        assert {b.action for b in screen.active_keys()} >= {"ante", "withdraw", "deal", "void"}
 
 
 def no_limit_palace(tmp_path: Path) -> Path:

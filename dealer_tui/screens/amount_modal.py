@@ -37,7 +37,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
     CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
-        Binding("ctrl+u", "undo", "Suggested amounts", priority=True),  # before the field's own ctrl+u
+        Binding("ctrl+u", "suggested", "Suggested amounts", priority=True),  # before the field's own ctrl+u
     ]
 
     def __init__(self, title: str, fields: list[AmountField],
@@ -83,7 +83,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
         self.query_one("#amount-hint", Static).update(self._hint())
         for i, f in enumerate(self.fields):
             self.query_one(f"#label-{i}", Label).update(f"{f.label} ({f.bounds})")
-        self.action_undo()
+        self.action_suggested()
         self.on_mount()
 
     def on_mount(self) -> None:
@@ -95,7 +95,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
     def action_cancel(self) -> None:
         self.dismiss(None)
 
-    def action_undo(self) -> None:
+    def action_suggested(self) -> None:
         for i, f in enumerate(self.fields):
             self.query_one(f"#amount-{i}", Input).value = f.start
         self.query_one("#amount-error", Static).update("")

@@ -21,7 +21,7 @@ class CardPickModal(ModalScreen[list[Card] | None]):
     BINDINGS = [
         *(Binding(key, f"toggle_card({n})", show=False) for n, key in enumerate("1234567890-=", start=1)),
         Binding("a", "all", "All"),
-        Binding("u", "undo", "Clear"),
+        Binding("u", "clear", "Clear"),
         Binding("enter", "confirm", "Confirm", priority=True),
         Binding("escape", "cancel", "Back"),
     ]
@@ -67,7 +67,7 @@ class CardPickModal(ModalScreen[list[Card] | None]):
         self.chosen = set(range(len(self.cards)))
         self._draw()
 
-    def action_undo(self) -> None:
+    def action_clear(self) -> None:
         self.chosen.clear()
         self._draw()
 

@@ -35,11 +35,11 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "ante", "Ante"),
         Binding("A", "same_bets", "Same bets as last round"),
-        Binding("u", "undo", "Withdraw ante"),
+        Binding("u", "withdraw", "Withdraw ante"),
         Binding("r", "raise_bet", "Raise"),
         Binding("f", "fold", "Fold"),
     ]
-    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "undo": "withdraw",
+    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "withdraw": "withdraw",
                                        "raise_bet": "raise", "fold": "fold"}
     RULES_SUMMARY = RULES
 
@@ -95,7 +95,7 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
 
         self.ask_step(f"Seat {seat}: ante and bonus bets", fields, ante)
 
-    def action_undo(self) -> None:
+    def action_withdraw(self) -> None:
         spec = self.spec_for("withdraw")
         if spec is not None:
             self.perform(Action("withdraw", spec.seat))

@@ -37,7 +37,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         Binding("a", "ante", "Ante a box"),
         Binding("A", "same_bets", "Same bets as last round"),
         Binding("o", "open_box", "Play open"),
-        Binding("u", "undo", "Withdraw ante"),
+        Binding("u", "withdraw", "Withdraw ante"),
         Binding("e", "exchange", "Exchange"),
         Binding("b", "close_box", "Close (bet)"),
         Binding("f", "fold", "Pass"),
@@ -45,7 +45,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         Binding("n", "no_insurance", "No insurance"),
     ]
     KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "open_box": "open_box",
-                                       "undo": "withdraw", "exchange": "exchange", "close_box": "bet",
+                                       "withdraw": "withdraw", "exchange": "exchange", "close_box": "bet",
                                        "fold": "fold", "insure": "insure", "no_insurance": "no_insurance"}
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House"
@@ -65,7 +65,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         if spec is not None:
             self.perform(Action("open_box", spec.seat, data=dict(spec.data)))
 
-    def action_undo(self) -> None:
+    def action_withdraw(self) -> None:
         specs = self.specs("withdraw")
         mine = [s for s in specs if s.seat == self.selected] or specs
         if mine:

@@ -38,7 +38,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
         Binding("a", "ante", "Ante"),
         Binding("A", "ante_all", "Ante all"),
         Binding("a", "attack", "Attack"),
-        Binding("u", "undo", "Withdraw ante"),
+        Binding("u", "withdraw", "Withdraw ante"),
         Binding("b", "buy", "Buy"),
         Binding("k", "keep", "Mark soldiers to discard"),
         Binding("t", "discard", "Discard"),
@@ -48,7 +48,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
         Binding("r", "raise_bet", "Raise"),
     ]
     KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "ante_all": "ante", "attack": "battle",
-                                       "undo": "withdraw",
+                                       "withdraw": "withdraw",
                                        "buy": "buy", "keep": "keep", "discard": "discard", "stay": "stay",
                                        "fold": "fold", "call": "call", "raise_bet": "raise"}
     RULES_SUMMARY = RULES
@@ -123,7 +123,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
             if not self.perform(Action("ante", spec.seat, spec.min_amount)):
                 return
 
-    def action_undo(self) -> None:
+    def action_withdraw(self) -> None:
         self._simple("withdraw")
 
     def action_buy(self) -> None:
