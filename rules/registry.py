@@ -33,6 +33,11 @@ class GameRecord:
     """rules: the `settle` contract's module (it registers its settlers)."""
     simulator: str | None
     """rules: the simulator's module (it registers the simulator); None: not simulated."""
+    strategies: tuple[str, ...]
+    """The simulator's strategies, its default first (named here, so that `--help` loads no
+    simulator: they load NumPy; a test holds them to the simulator's own)."""
+    simulated_hands: int
+    """Hands (deals) `simulate` plays when `--hands` is not given."""
     bets: str
     """rules: the game's bet types (`rules.bets.BetType`), each with its label and role."""
     events: str
@@ -54,6 +59,7 @@ GAMES: tuple[GameRecord, ...] = (
         "high-card-flush", "High Card Flush", "high-card-flush",
         profile_model="rules.games.high_card_flush.profile:HighCardFlushProfile",
         bets="rules.games.high_card_flush.bets:BETS",
+        strategies=("mousseau", "never-fold"), simulated_hands=1_000_000,
         settler="rules.games.high_card_flush.settle", simulator="rules.games.high_card_flush.simulate",
         events="dealer_tui.games.high_card_flush.events",
         round="dealer_tui.games.high_card_flush.round:HighCardFlushRound",
@@ -65,6 +71,7 @@ GAMES: tuple[GameRecord, ...] = (
         "one-or-five", 'Poker "1 or 5"', "one-or-five",
         profile_model="rules.games.one_or_five.profile:OneOrFiveProfile",
         bets="rules.games.one_or_five.bets:BETS",
+        strategies=("basic", "never-fold"), simulated_hands=1_000_000,
         settler="rules.games.one_or_five.settle", simulator="rules.games.one_or_five.simulate",
         events="dealer_tui.games.one_or_five.events",
         round="dealer_tui.games.one_or_five.round:OneOrFiveRound",
@@ -76,6 +83,7 @@ GAMES: tuple[GameRecord, ...] = (
         "chinese-poker", "Chinese Poker", "chinese-poker",
         profile_model="rules.games.chinese_poker.profile:ChinesePokerProfile",
         bets="rules.games.chinese_poker.bets:BETS",
+        strategies=("suggest",), simulated_hands=200,
         settler="rules.games.chinese_poker.settle", simulator="rules.games.chinese_poker.simulate",
         events="dealer_tui.games.chinese_poker.events",
         round="dealer_tui.games.chinese_poker.round:ChinesePokerRound",
@@ -87,6 +95,7 @@ GAMES: tuple[GameRecord, ...] = (
         "palace-poker", "Palace Poker", "palace-poker",
         profile_model="rules.games.palace_poker.profile:PalacePokerProfile",
         bets="rules.games.palace_poker.bets:BETS",
+        strategies=(), simulated_hands=0,
         settler="rules.games.palace_poker.settle", simulator=None,
         events="dealer_tui.games.palace_poker.events",
         round="dealer_tui.games.palace_poker.round:PalacePokerRound",

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from dealer_tui.commands.common import add_profiles_option, fail, library, whole
+from rules.registry import GAMES, record
 
 if TYPE_CHECKING:
     from rich.console import Console, Group
@@ -27,15 +28,15 @@ if TYPE_CHECKING:
 
 NAME = "simulate"
 HELP = "estimate a game's house edge by simulating seeded hands under one or more profiles"
-STRATEGY_HELP = "high-card-flush: mousseau, never-fold; one-or-five: basic, never-fold; chinese-poker: suggest"
-"""Every game's strategies (kept light: the simulators load NumPy; a test checks the list)."""
-DEFAULT_HANDS = {"chinese-poker": 200}
-"""Hands (deals) simulated when --hands is not given; 1,000,000 otherwise."""
+SIMULATED = [r for r in GAMES if r.simulator is not None]
+STRATEGY_HELP = "; ".join(f"{r.id}: {', '.join(r.strategies)}" for r in SIMULATED)
+"""Every simulated game's strategies, as its record names them."""
+HANDS_HELP = ", ".join(f"{r.title} {r.simulated_hands:,}" for r in SIMULATED)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", metavar="GAME",
-                        help="the game's id: high-card-flush, one-or-five or chinese-poker")
+                        help=f"the game's id: {', '.join(r.id for r in SIMULATED)}")
     parser.add_argument("--profile", action="append", default=[], metavar="P",
                         help="profile name or YAML path (repeat to compare on the same hands; default: the game's)")
     add_run_options(parser)
@@ -50,7 +51,7 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     """Options shared with `paytables compare`."""
     parser.add_argument("--strategy", metavar="S", help=f"the player's strategy (default: the game's first; {STRATEGY_HELP})")
     parser.add_argument("--hands", type=whole(), metavar="N",
-                        help="hands to simulate (Chinese Poker: deals; default 1,000,000, Chinese Poker 200)")
+                        help=f"hands to simulate (Chinese Poker: deals; default {HANDS_HELP})")
     parser.add_argument("--seed", type=whole(), default=1, metavar="X", help="the random seed (default 1)")
     parser.add_argument("--workers", type=whole(), default=1, metavar="K",
                         help="processes to share the hands (the result does not depend on K)")
@@ -111,7 +112,7 @@ def run_simulation(args: argparse.Namespace, game_id: str, profiles: list[Loaded
     the seconds it took. Bad input raises `BadInput` before anything is shown."""
     from rules.simulate import Options, execute, plan
 
-    hands = args.hands if args.hands is not None else DEFAULT_HANDS.get(game_id, 1_000_000)
+    hands = args.hands if args.hands is not None else record(game_id).simulated_hands
     checked = plan(game_id, profiles, args.strategy, hands, args.seed, workers=args.workers,
                    options=options or Options())
     started = time.perf_counter()
