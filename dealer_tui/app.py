@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from dealer_tui.events import typed
 from dealer_tui.events.table import TableChanged, TableOpened
-from dealer_tui.ledger import Ledger, LedgerError, SqliteLedger
+from dealer_tui.ledger import LedgerError, SqliteLedger, TableLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
 from dealer_tui.paths import save_pit
@@ -57,7 +57,7 @@ class DealerApp(OrderedKeysApp):
     TITLE = "Dealer terminal"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, ledger: Ledger, library: ProfileLibrary, options: Options,
+    def __init__(self, ledger: TableLedger, library: ProfileLibrary, options: Options,
                  link: DeliveryThread | None = None) -> None:
         super().__init__()
         self.ledger, self.library, self.options = ledger, library, options
@@ -516,7 +516,7 @@ class DealerApp(OrderedKeysApp):
 
 
 def make_app(ledger_path: Path | None = None, *, profiles: list[Path] | None = None,
-             options: Options | None = None, ledger: Ledger | None = None,
+             options: Options | None = None, ledger: TableLedger | None = None,
              witness: Path | None = None, pit: str | None = None) -> DealerApp:
     """The app as the command line and the tests build it; the ledger it opens keeps its
     witness (`witness`, or the ledger's default one)."""

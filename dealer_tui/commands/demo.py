@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from dealer_tui.demo.shift import DemoShift, Signatures, Witness
-    from dealer_tui.ledger import Ledger
+    from dealer_tui.ledger import TableLedger
     from dealer_tui.rounds.cards import CardSource
     from dealer_tui.rounds.table import Table
     from dealer_tui.staff import Approval
@@ -159,7 +159,7 @@ def _deliver(path: Path, url: str) -> int:
     return 0
 
 
-def _existing(ledger: Ledger, args: argparse.Namespace, shoe: CardSource) -> Table | None:
+def _existing(ledger: TableLedger, args: argparse.Namespace, shoe: CardSource) -> Table | None:
     """The training table named with `--table`, reopened under its latest profile (`TableInUse`
     while another terminal has it open); None when there is none. A live table is refused: demo
     players never play into a live table's records."""

@@ -1,6 +1,7 @@
 """The journal of the table: tables, rounds, hash-chained events and settlement rows.
 
-Rounds and screens talk to the `Ledger` interface only; `SqliteLedger` is the embedded store.
+Rounds and screens talk to the `Ledger` interface only (a table that is played, to a `TableLedger`);
+`SqliteLedger` is the embedded store, `PgLedger` the pit server.
 The ledger knows no game: it stores a game's id, its events and its settlement rows as data.
 """
 
@@ -12,6 +13,7 @@ from dealer_tui.ledger.base import (
     RowQuery,
     SettlementRow,
     StoredEvent,
+    TableLedger,
     TableRecord,
     Totals,
 )
@@ -26,6 +28,7 @@ __all__ = [
     "SettlementRow",
     "SqliteLedger",
     "StoredEvent",
+    "TableLedger",
     "TableRecord",
     "Totals",
     "default_ledger_path",

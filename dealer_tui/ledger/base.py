@@ -351,39 +351,12 @@ def cursor_of(record: RoundRecord, sort: str) -> Cursor:
 
 
 class Ledger(ABC):
-    """Storage-neutral journal; every write is one transaction that fully lands or not at all."""
-
-    @abstractmethod
-    def create_table(self, name: str, game: str, profile: str, profile_sha256: str, card_source: str, *,
-                     events: Sequence[NewEvent] = (), lease: bool = False) -> TableRecord:
-        """A new table with its opening events (and, with `lease`, held by this terminal), atomically."""
-
-    @abstractmethod
-    def take_table(self, table_id: int) -> Lease | None:
-        """Hold the table for this terminal, in one transaction: None when it was free or already
-        held here; the lease taken over when its terminal is gone (its process ended on this host,
-        or no heartbeat for `LEASE_TIMEOUT_S`), recorded as a `terminal_taken_over` event.
-        `TableInUse` when another live terminal holds it."""
-
-    @abstractmethod
-    def release_table(self, table_id: int) -> None:
-        """Give up this terminal's hold on the table (a clean exit)."""
-
-    @abstractmethod
-    def renew_leases(self) -> None:
-        """The heartbeat: every table held here is renewed; `LeaseLost` for one taken over."""
-
-    @abstractmethod
-    def table_lease(self, table_id: int) -> Lease | None:
-        """Who holds the table now (None: no terminal)."""
+    """Storage-neutral journal, as every store keeps it (a terminal's own ledger and the pit server):
+    its reads, the events appended to a table's chain and the floor's decisions; every write is one
+    transaction that fully lands or not at all."""
 
     @abstractmethod
     def tables(self) -> list[TableRecord]: ...
-
-    @abstractmethod
-    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent],
-                   flags: frozenset[str] = frozenset()) -> RoundRecord:
-        """Start a round (with its flags) and record its first events, atomically."""
 
     @abstractmethod
     def append(self, table_id: int, round_id: int | None, events: Sequence[NewEvent],
@@ -498,3 +471,38 @@ class Ledger(ABC):
 
     @abstractmethod
     def close(self) -> None: ...
+
+
+class TableLedger(Ledger):
+    """A terminal's own ledger: besides the journal it opens tables, holds them for the terminal
+    that plays them (leases) and opens their rounds. The pit server takes a table only as its
+    terminal delivers it, so it is a `Ledger`, not one of these."""
+
+    @abstractmethod
+    def create_table(self, name: str, game: str, profile: str, profile_sha256: str, card_source: str, *,
+                     events: Sequence[NewEvent] = (), lease: bool = False) -> TableRecord:
+        """A new table with its opening events (and, with `lease`, held by this terminal), atomically."""
+
+    @abstractmethod
+    def take_table(self, table_id: int) -> Lease | None:
+        """Hold the table for this terminal, in one transaction: None when it was free or already
+        held here; the lease taken over when its terminal is gone (its process ended on this host,
+        or no heartbeat for `LEASE_TIMEOUT_S`), recorded as a `terminal_taken_over` event.
+        `TableInUse` when another live terminal holds it."""
+
+    @abstractmethod
+    def release_table(self, table_id: int) -> None:
+        """Give up this terminal's hold on the table (a clean exit)."""
+
+    @abstractmethod
+    def renew_leases(self) -> None:
+        """The heartbeat: every table held here is renewed; `LeaseLost` for one taken over."""
+
+    @abstractmethod
+    def table_lease(self, table_id: int) -> Lease | None:
+        """Who holds the table now (None: no terminal)."""
+
+    @abstractmethod
+    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent],
+                   flags: frozenset[str] = frozenset()) -> RoundRecord:
+        """Start a round (with its flags) and record its first events, atomically."""

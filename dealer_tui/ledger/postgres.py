@@ -33,15 +33,12 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_REQUESTED,
     STAFF_AUTH_KINDS,
     STAFF_REGISTER,
-    Lease,
     Ledger,
     LedgerError,
     NewEvent,
     PendingSignOff,
-    RoundRecord,
     RoundUpdate,
     StoredEvent,
-    TableRecord,
     event_hash,
     pit_signed_text,
 )
@@ -349,32 +346,6 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
             " AND e.payload::jsonb ->> 'reason' = 'pin' AND floor(extract(epoch FROM e.received_at)) = %s LIMIT 1",
             (account, start)).fetchone()
         return row is not None
-
-    # -- what only a terminal does ----------------------------------------------------------------
-
-    def _terminals_only(self) -> LedgerError:
-        return LedgerError("the pit server's tables are played at their terminals: a table is opened, played and "
-                           "signed off there, and delivered here")
-
-    def create_table(self, name: str, game: str, profile: str, profile_sha256: str, card_source: str, *,
-                     events: Sequence[NewEvent] = (), lease: bool = False) -> TableRecord:
-        raise self._terminals_only()
-
-    def take_table(self, table_id: int) -> Lease | None:
-        raise self._terminals_only()
-
-    def release_table(self, table_id: int) -> None:
-        return None
-
-    def renew_leases(self) -> None:
-        return None
-
-    def table_lease(self, table_id: int) -> Lease | None:
-        return None
-
-    def open_round(self, table_id: int, game: str, profile: str, events: Sequence[NewEvent],
-                   flags: frozenset[str] = frozenset()) -> RoundRecord:
-        raise self._terminals_only()
 
     def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "",
                         sign_in: int | None = None) -> StoredEvent:

@@ -155,7 +155,7 @@ MIGRATIONS: list[list[Step]] = [[
     """, backfill_seatings, backfill_flags],
     # 3: rake and fees (the house's take: HCF rake, Chinese Poker fees, "1 or 5" exchange fees) per
     # round and per hour, back-filled from the settlement rows
-    [f"""
+    ["""
     ALTER TABLE rounds ADD COLUMN fees INTEGER NOT NULL DEFAULT 0;
     UPDATE rounds SET fees = COALESCE((SELECT -SUM(result) FROM settlements s WHERE s.round_id = rounds.id
                                        AND s.bet IN ('rake', 'fee', 'exchange')), 0);

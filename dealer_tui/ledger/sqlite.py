@@ -27,8 +27,8 @@ from dealer_tui.ledger.base import (
     SIGN_OFF_WITHDRAWN_BY,
     STAFF_AUTH_KINDS,
     STAFF_REGISTER,
-    Ledger,
     LedgerError,
+    TableLedger,
     NewEvent,
     RoundRecord,
     RoundUpdate,
@@ -62,7 +62,7 @@ def default_training_ledger_path() -> Path:
     return Path(user_data_dir("dealer-tui")) / "training.sqlite"
 
 
-class SqliteLedger(Leases, AuditReads, LedgerReads, Ledger):
+class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
     """A ledger in one SQLite file. `readonly=True` opens it for review beside a live writer, or
     on read-only storage.
 

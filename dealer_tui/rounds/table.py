@@ -33,6 +33,7 @@ from dealer_tui.ledger.base import (
     RoundRecord,
     RoundUpdate,
     StoredEvent,
+    TableLedger,
     TableRecord,
 )
 from dealer_tui.rounds.base import (
@@ -72,7 +73,7 @@ def table_called(name: str) -> str:
 
 @dataclass
 class Table(TableMoney):
-    ledger: Ledger
+    ledger: TableLedger
     record: TableRecord
     profile: LoadedProfile
     source: CardSource
@@ -90,7 +91,7 @@ class Table(TableMoney):
     # -- opening ----------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource,
+    def create(cls, ledger: TableLedger, name: str, profile: LoadedProfile, source: CardSource,
                seats: int, *, training: bool = False) -> Table:
         """A new table, recorded with its opening event and held by this terminal in one
         transaction: a crash leaves either no table or one that opens. A training table's rounds
@@ -108,7 +109,7 @@ class Table(TableMoney):
         return table
 
     @classmethod
-    def open(cls, ledger: Ledger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
+    def open(cls, ledger: TableLedger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
         """Hold the table for this terminal (`TableInUse` when another live terminal plays it; a
         dead terminal's table is taken over), replay it, and reopen its unfinished round exactly
         where it stopped."""
@@ -140,7 +141,7 @@ class Table(TableMoney):
             self._record_table([DealerSignedOut(account=on_duty.account, reason=reason)])
 
     @classmethod
-    def _replay(cls, ledger: Ledger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
+    def _replay(cls, ledger: TableLedger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
         events = ledger.table_events(record.id)
         stored = next((e for e in events if e.kind == TableOpened.KIND), None)
         if stored is None:
