@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dealer_tui.audit.resettle import resettle_events
+from dealer_tui.events.round_row import END_KINDS, round_update, started_flags
 from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.audit.tray_audit import TrayAudit
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
@@ -22,7 +23,7 @@ from dealer_tui.ledger.base import ROUND_OPEN, ROUND_SETTLED, ROUND_VOIDED, Stor
 from dealer_tui.ledger.payouts import HOUSE_BANKED, round_chips
 from dealer_tui.ledger.records import ChainCheck, StoredRound
 from dealer_tui.rounds.session import TableSession
-from dealer_tui.rounds.table import TABLE_KINDS, Table
+from dealer_tui.rounds.table import TABLE_KINDS
 from rules.bets import fee_kinds
 from rules.games.chinese_poker.rules import RULES_REVISION
 from rules.errors import RulesError
@@ -31,7 +32,6 @@ from rules.profiles.loader import LoadedProfile
 if TYPE_CHECKING:
     from dealer_tui.audit.ledger_audit import LedgerAudit
 
-END_KINDS = ("payout_confirmed", "round_voided")
 ROUND_FIGURES = ("seats", "wagered", "paid", "house_result", "returned", "from_stacks", "max_payout", "fees",
                  "banking")
 """The figures of a round's row, in the order a problem names them."""
@@ -352,7 +352,7 @@ def expected_row(events: list[StoredEvent]) -> tuple[str, set[str], dict[str, An
         started = typed_as(RoundStarted, events[0])
     except EventError as exc:
         return f"its start does not read: {exc}"
-    flags = {flag for flag, on in (("seeded", started.seeded), ("training", started.training)) if on}
+    flags = set(started_flags(started))
     if any(e.kind == RoundRecovered.KIND for e in events):
         flags.add("recovered")
     figures: dict[str, Any] = dict.fromkeys(ROUND_FIGURES, 0)
@@ -362,7 +362,7 @@ def expected_row(events: list[StoredEvent]) -> tuple[str, set[str], dict[str, An
         return ROUND_OPEN, flags, figures
     end = ends[-1]
     try:
-        update = Table.round_update([typed(end)])  # the writer's own reading
+        update = round_update([typed(end)])  # the writer's own reading
     except EventError as exc:
         return f"its {end.kind} event does not read: {exc}"
     assert update is not None

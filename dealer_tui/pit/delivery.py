@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from dealer_tui.events import typed_as
+from dealer_tui.events.round_row import END_KINDS
 from dealer_tui.events.staff import FloorDecided, StaffLocked, StaffReceived
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.ledger import LedgerError, SqliteLedger
@@ -33,7 +34,7 @@ from dealer_tui.ledger.kept import missing_secrets, with_secrets
 from dealer_tui.ledger.pit import PIT_CLOCK
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.decisions import decision_problem
-from dealer_tui.pit.projection import END_KINDS, projection
+from dealer_tui.pit.projection import projection
 from dealer_tui.staff.register import StaffRegister
 
 HEARTBEAT_S = 10.0

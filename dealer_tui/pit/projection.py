@@ -1,18 +1,15 @@
 """What each event writes on the pit server besides itself: the round's row as the terminal's
-ledger writes it (`Table.round_update`, the same reading `history verify` holds the rows against)."""
+ledger writes it (`events.round_row`, the reading `history verify` holds the rows against)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from dealer_tui.events import EventError, typed, typed_as
-from dealer_tui.events.table import PayoutConfirmed, RoundRecovered, RoundStarted, RoundVoided
+from dealer_tui.events.round_row import END_KINDS, round_update, started_flags
+from dealer_tui.events.table import RoundRecovered, RoundStarted
 from dealer_tui.ledger.base import RoundUpdate, StoredEvent
 from dealer_tui.ledger.postgres import Projection
-from dealer_tui.rounds.table import Table
-
-END_KINDS = (PayoutConfirmed.KIND, RoundVoided.KIND)
-
 
 Times = Callable[[int], tuple[str, str | None]]
 """A round's start and end time as the terminal's row records them, by the terminal's round id."""
@@ -25,14 +22,14 @@ def projection(event: StoredEvent, times: Times | None = None) -> Projection | N
     try:
         if event.kind == RoundStarted.KIND:
             started = typed_as(RoundStarted, event)
-            flags = {flag for flag, on in (("seeded", started.seeded), ("training", started.training)) if on}
+            flags = started_flags(started)
             at = times(event.round_id)[0] if times is not None and event.round_id is not None else None
-            return Projection(start=(started.number, started.profile, frozenset(flags)), at=at)
+            return Projection(start=(started.number, started.profile, flags), at=at)
         if event.kind == RoundRecovered.KIND:
             return Projection(update=RoundUpdate(add_flags=frozenset({"recovered"})))
         if event.kind in END_KINDS:
             at = times(event.round_id)[1] if times is not None and event.round_id is not None else None
-            return Projection(update=Table.round_update([typed(event)]), at=at)
+            return Projection(update=round_update([typed(event)]), at=at)
     except EventError:
         return None
     return None

@@ -12,21 +12,18 @@ from dataclasses import dataclass, field, replace
 
 from dealer_tui.events import EventError, RoundEvent, typed, typed_as
 from dealer_tui.events.accounting import CASH
+from dealer_tui.events.round_row import round_update, start_flags
 from dealer_tui.events.table import (
     ChipsBought,
     DealerSignedIn,
     DealerSignedOut,
-    PayoutConfirmed,
     RoundRecovered,
     RoundStarted,
-    RoundVoided,
     SeatTaken,
     TableChanged,
     TableOpened,
 )
 from dealer_tui.ledger.base import (
-    ROUND_SETTLED,
-    ROUND_VOIDED,
     Lease,
     Ledger,
     LedgerError,
@@ -335,8 +332,7 @@ class Table(TableMoney):
                                card_source=self.source.kind, seeded=self.source.seeded,
                                training=self.session.training, dealer=self.session.dealer.account)
         rnd = cls_(self.profile.profile, setup)
-        flags = frozenset(flag for flag, on in (("seeded", self.source.seeded), ("training", self.session.training))
-                          if on)
+        flags = start_flags(self.source.seeded, self.session.training)
         record = self.ledger.open_round(self.record.id, self.record.game, self.profile.name, [started.record()],
                                         flags)
         rnd.apply(started)
@@ -384,7 +380,7 @@ class Table(TableMoney):
         self._step("before_append")
         try:
             self.ledger.append(self.record.id, self.round_id, [e.record() for e in events],
-                               self.round_update(events))
+                               round_update(events))
         except LedgerError:
             if dealt is not action:  # the cards dealt for it go back: a retry deals as a restart would
                 self._restock()
@@ -440,21 +436,6 @@ class Table(TableMoney):
         if request is None:
             return action
         return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(request))
-
-    @staticmethod
-    def round_update(events: Sequence[RoundEvent]) -> RoundUpdate | None:
-        """What a round-ending event writes into the round's row: its status, flags, settlement
-        rows and totals (`history verify` reads the row from the events the same way)."""
-        for event in events:
-            if isinstance(event, PayoutConfirmed):
-                return RoundUpdate(status=ROUND_SETTLED, add_flags=frozenset(event.flags),
-                                   settlement=[r.row() for r in event.rows],
-                                   totals=(event.seats, event.wagered, event.paid, event.house))
-            if isinstance(event, RoundVoided):
-                returned = {int(seat): chips for seat, chips in event.returned.items()}
-                return RoundUpdate(status=ROUND_VOIDED, add_flags=frozenset({"voided"}),
-                                   totals=(len(returned), sum(returned.values()), 0, 0))
-        return None
 
 
 def round_dealers(ledger: Ledger, record: RoundRecord) -> frozenset[str]:
