@@ -21,10 +21,9 @@ from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.events import EventError, RoundEvent, typed
 from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow
-from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, seat_chips
+from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, house_fees, seat_chips
 from dealer_tui.rounds.cash import gaming_day, settings, training_table
 from dealer_tui.rounds.registry import round_class
-from rules.bets import fee_kinds
 from rules.profiles.loader import LoadedProfile
 
 @dataclass
@@ -187,7 +186,7 @@ def _rate(rows: list[SettlementRow], owners: dict[int, int], record: RoundRecord
         session.last_at = record.ended_at or record.started_at
         wagered = sum(chips[n].wagered for n in {r.seat for r in mine})
         net = sum(r.result for r in mine)
-        fees = -sum(r.result for r in mine if r.bet in fee_kinds())
+        fees = house_fees(mine)
         session.wagered += wagered
         session.player_result += net
         if banked:

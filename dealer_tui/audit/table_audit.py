@@ -20,11 +20,10 @@ from dealer_tui.events.table import (
     TableOpened,
 )
 from dealer_tui.ledger.base import ROUND_OPEN, ROUND_SETTLED, ROUND_VOIDED, StoredEvent, TableRecord
-from dealer_tui.ledger.payouts import HOUSE_BANKED, round_chips
+from dealer_tui.ledger.payouts import HOUSE_BANKED, house_fees, round_chips
 from dealer_tui.ledger.records import ChainCheck, StoredRound
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import TABLE_KINDS
-from rules.bets import fee_kinds
 from rules.games.chinese_poker.rules import RULES_REVISION
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
@@ -376,7 +375,7 @@ def expected_row(events: list[StoredEvent]) -> tuple[str, set[str], dict[str, An
         chips = round_chips(update.settlement)
         figures.update(paid=chips.paid, returned=chips.returned, from_stacks=chips.from_stacks,
                        max_payout=chips.biggest, banking=chips.kind,
-                       fees=-sum(r.result for r in update.settlement if r.bet in fee_kinds()))
+                       fees=house_fees(update.settlement))
     return status, flags, figures
 
 

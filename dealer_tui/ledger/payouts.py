@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dealer_tui.ledger.base import SettlementRow
-from rules.bets import banker_kinds, pool_kinds
-
+from rules.bets import banker_kinds, fee_kinds, pool_kinds
 
 HOUSE_BANKED, DP_BANKED, POOL = "house", "dp", "pool"
 KINDS = {HOUSE_BANKED: "house-banked", DP_BANKED: "DP-banked", POOL: "pot and peer"}
@@ -119,3 +118,8 @@ def round_chips(rows: Iterable[SettlementRow]) -> RoundChips:
     seats = seat_chips(rows).values()
     return RoundChips(sum(s.wagered for s in seats), sum(s.payout for s in seats), sum(s.returned for s in seats),
                       sum(s.from_stack for s in seats), max((s.payout for s in seats), default=0), banking(rows))
+
+
+def house_fees(rows: Iterable[SettlementRow]) -> int:
+    """The house's take in rake and fees (HCF-17, CP-12, R-4) from these rows: the round's `fees`."""
+    return -sum(r.result for r in rows if r.bet in fee_kinds())

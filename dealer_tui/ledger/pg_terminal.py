@@ -21,10 +21,9 @@ from dealer_tui.ledger.base import (
     TableRecord,
 )
 from dealer_tui.ledger.kept import Secret, redacted, unwrap
-from dealer_tui.ledger.payouts import round_chips
+from dealer_tui.ledger.payouts import house_fees, round_chips
 from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
 from dealer_tui.ledger.pit import PIT_ORIGIN
-from rules.bets import fee_kinds
 
 
 @dataclass(frozen=True)
@@ -266,7 +265,7 @@ class TerminalExchange:
                                for r in update.settlement])
             worked = round_chips(update.settlement)
             chips = [worked.paid, worked.returned, worked.from_stacks, worked.biggest,
-                     -sum(r.result for r in update.settlement if r.bet in fee_kinds())]
+                     house_fees(update.settlement)]
             banking = worked.kind
         self._raw.execute("SELECT pit_round_update(%s, %s, %s, %s, %s, %s::jsonb, %s, %s)",
                           (round_id, update.status, sorted(update.add_flags), ts,

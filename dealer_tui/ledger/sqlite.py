@@ -28,23 +28,22 @@ from dealer_tui.ledger.base import (
     STAFF_AUTH_KINDS,
     STAFF_REGISTER,
     LedgerError,
-    TableLedger,
     NewEvent,
     RoundRecord,
     RoundUpdate,
     StorageError,
     StoredEvent,
+    TableLedger,
     TableRecord,
     event_hash,
 )
 from dealer_tui.ledger.leases import OPEN_TERMINALS, Leases
-from dealer_tui.ledger.payouts import round_chips
+from dealer_tui.ledger.payouts import house_fees, round_chips
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads, check_ledger_file, next_ledger_seq, not_a_ledger
 from dealer_tui.ledger.schema import REVIEW_SCHEMA, SCHEMA_VERSION, migrate
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
 from dealer_tui.ledger.witness import Witness
-from rules.bets import fee_kinds
 
 Clock = Callable[[], str]
 
@@ -323,7 +322,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
             db.execute("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?,"
                        " fees = ? WHERE id = ?",
                        (chips.paid, chips.returned, chips.from_stacks, chips.biggest, chips.kind,
-                        -sum(r.result for r in update.settlement if r.bet in fee_kinds()), round_id))
+                        house_fees(update.settlement), round_id))
         if status == ROUND_SETTLED and current.status != ROUND_SETTLED:
             self._add_to_hour(db, round_id)
 

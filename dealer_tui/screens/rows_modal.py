@@ -14,8 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from dealer_tui.widgets.cards_text import cards_text
-from rules.games.chinese_poker import rules as cp
 from rules.cards import Card, sort_cards
+from rules.games.chinese_poker import rules as cp
 
 ROW_NAMES = ("front", "middle", "back")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.rounds.base import Action, Phase, Round
 
 
 def choose(rnd: Round, rng: random.Random) -> Action:

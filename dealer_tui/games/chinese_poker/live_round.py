@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from dealer_tui.events import RoundEvent
 from dealer_tui.games.chinese_poker.events import CardsDealt, NaturalDeclared, RowsSet
-from dealer_tui.rounds.base import Action, ActionSpec, Phase, refuse
-from dealer_tui.games.chinese_poker.round import ChinesePokerRound, Seat, natural_declared, rows_named
+from dealer_tui.games.chinese_poker.round import (
+    ChinesePokerRound,
+    Seat,
+    natural_declared,
+    rows_named,
+)
 from dealer_tui.games.chinese_poker.rows import RowStatus, rows_data
-from rules.games.chinese_poker import rules as cp
+from dealer_tui.rounds.base import Action, ActionSpec, Phase, refuse
 from rules.cards import Card
-from rules.games.chinese_poker.naturals import rows_showing, shows
 from rules.errors import IllegalAction
+from rules.games.chinese_poker import rules as cp
+from rules.games.chinese_poker.naturals import rows_showing, shows
 
 EMPTY_ROWS = {name: "" for name in cp.ROWS}
 

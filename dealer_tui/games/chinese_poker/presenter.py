@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from dealer_tui.events import RoundEvent
+from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
@@ -16,9 +17,8 @@ from dealer_tui.games.chinese_poker.events import (
     RowsSet,
     RowsUnlocked,
 )
-from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import Phase
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.rounds.base import Phase
 from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key
 from rules.cards import Card, format_cards, parse_cards, sort_cards
 from rules.evaluator import evaluate

@@ -35,6 +35,13 @@ from dealer_tui.games.chinese_poker.events import (
     RowsSet,
     RowsUnlocked,
 )
+from dealer_tui.games.chinese_poker.rows import (
+    RowStatus,
+    dealt_rows,
+    in_playing_order,
+    row_text,
+    rows_data,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
@@ -45,16 +52,10 @@ from dealer_tui.rounds.base import (
     RoundOutcome,
     refuse,
 )
-from dealer_tui.games.chinese_poker.rows import (
-    RowStatus,
-    dealt_rows,
-    in_playing_order,
-    row_text,
-    rows_data,
-)
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
-from rules.games.chinese_poker import rules as cp
 from rules.cards import Card, parse_cards
+from rules.errors import BadCards, IllegalAction
+from rules.games.chinese_poker import rules as cp
 from rules.games.chinese_poker.naturals import Natural, rows_showing, shows
 from rules.games.chinese_poker.payments import (
     MoneySettlement,
@@ -66,10 +67,9 @@ from rules.games.chinese_poker.payments import (
     pay_table_stakes,
     pay_table_stakes_revision_1,
 )
-from rules.games.chinese_poker.setting import Suggestion, suggest
-from rules.errors import BadCards, IllegalAction
-from rules.profiles.base import ProfileBase
 from rules.games.chinese_poker.profile import ChinesePokerProfile
+from rules.games.chinese_poker.setting import Suggestion, suggest
+from rules.profiles.base import ProfileBase
 
 HANDS_DEALT = 4  # CP-1
 HAND_CARDS = 13

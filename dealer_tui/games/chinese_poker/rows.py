@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from dealer_tui.rounds.base import cards_from_payload, cards_payload
-from rules.games.chinese_poker import rules as cp
 from rules.cards import Card
 from rules.evaluator import encode, hand_value, playing_order
+from rules.games.chinese_poker import rules as cp
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
-from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
-from rules.games.high_card_flush import rules as hcf
+from dealer_tui.rounds.base import Action, Phase, Round
 from rules.cards import Rank
+from rules.games.high_card_flush import rules as hcf
 
 T86 = 3 << hcf.RANK_BITS | 1 << Rank.TEN | 1 << Rank.EIGHT | 1 << Rank.SIX
 

@@ -19,6 +19,7 @@ from dealer_tui.games.high_card_flush.events import (
     PlayerActed,
     RaiseCorrection,
 )
+from dealer_tui.games.high_card_flush.round import BANKER, HAND_CARDS, HighCardFlushRound
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
@@ -27,7 +28,6 @@ from dealer_tui.rounds.base import (
     Phase,
     RoundOutcome,
 )
-from dealer_tui.games.high_card_flush.round import BANKER, HAND_CARDS, HighCardFlushRound
 from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from dealer_tui.events import RoundEvent
+from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.high_card_flush.events import (
     AntePlaced,
     AnteWithdrawn,
@@ -11,12 +13,19 @@ from dealer_tui.games.high_card_flush.events import (
     CardsDealt,
     PlayerActed,
 )
-from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import Phase
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
-from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key, payout_waits
-from rules.games.high_card_flush import rules as hcf
+from dealer_tui.rounds.base import Phase
+from dealer_tui.views import (
+    HandView,
+    Presenter,
+    SeatView,
+    StoryTable,
+    describe_common,
+    key,
+    payout_waits,
+)
 from rules.cards import format_cards, sort_cards
+from rules.games.high_card_flush import rules as hcf
 
 
 class HighCardFlushPresenter:

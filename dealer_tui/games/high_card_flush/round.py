@@ -26,11 +26,11 @@ from dealer_tui.rounds.base import (
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
+from rules.cards import Card
 from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
-from rules.cards import Card
-from rules.profiles.base import ProfileBase
 from rules.games.high_card_flush.profile import HighCardFlushProfile
+from rules.profiles.base import ProfileBase
 
 HAND_CARDS = 7
 BANKER = "banker"

@@ -6,8 +6,8 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding, BindingType
 
-from dealer_tui.rounds.base import Action
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.rounds.base import Action
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.dialog import Dialog

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
-from rules.games.one_or_five import rules as rules
+from dealer_tui.rounds.base import Action, Phase, Round
 from rules.cards import Card, Rank
+from rules.games.one_or_five import rules as rules
 
 
 def choose(rnd: Round, rng: random.Random) -> Action:

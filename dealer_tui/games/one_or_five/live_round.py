@@ -19,6 +19,7 @@ from dealer_tui.games.one_or_five.events import (
     DealerRevealed,
     InsuranceTaken,
 )
+from dealer_tui.games.one_or_five.round import Box, OneOrFiveRound
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
@@ -28,10 +29,9 @@ from dealer_tui.rounds.base import (
     RoundOutcome,
     refuse,
 )
-from dealer_tui.games.one_or_five.round import Box, OneOrFiveRound
-from rules.games.one_or_five import rules as rules
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
+from rules.games.one_or_five import rules as rules
 
 UP = "dealer up"
 HOLE = "dealer hole"

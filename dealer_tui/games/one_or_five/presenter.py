@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from dealer_tui.events import RoundEvent
+from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.one_or_five.events import (
     AntePlaced,
     AnteWithdrawn,
@@ -15,13 +17,20 @@ from dealer_tui.games.one_or_five.events import (
     InsuranceTaken,
     OpenBoxMarked,
 )
-from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import Phase
-from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
-from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key, payout_waits
-from rules.games.one_or_five import rules as rules
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
+from dealer_tui.rounds.base import Phase
+from dealer_tui.views import (
+    HandView,
+    Presenter,
+    SeatView,
+    StoryTable,
+    describe_common,
+    key,
+    payout_waits,
+)
 from rules.cards import format_cards, sort_cards
+from rules.games.one_or_five import rules as rules
 
 
 class OneOrFivePresenter:

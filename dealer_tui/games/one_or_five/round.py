@@ -30,11 +30,11 @@ from dealer_tui.rounds.base import (
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
-from rules.games.one_or_five import rules as rules
 from rules.cards import Card, parse_cards
 from rules.errors import BadCards, IllegalAction
-from rules.profiles.base import ProfileBase
+from rules.games.one_or_five import rules as rules
 from rules.games.one_or_five.profile import OneOrFiveProfile
+from rules.profiles.base import ProfileBase
 
 BET_NAMES = ("ante", "bet", "exchange", "insurance")
 

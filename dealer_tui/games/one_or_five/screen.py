@@ -7,16 +7,16 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from dealer_tui.rounds.base import Action, ActionSpec
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
+from dealer_tui.rounds.base import Action, ActionSpec
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.round_screen import RoundScreen
-from rules.games.one_or_five import rules as rules
 from rules.cards import Card, sort_cards
 from rules.errors import RulesError
+from rules.games.one_or_five import rules as rules
 
 RULES = """Poker "1 or 5" — the rules as played here
 R-1  Ante on a box; five cards to each box and the dealer, the dealer's last card face up.

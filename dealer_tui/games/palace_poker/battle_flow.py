@@ -24,12 +24,12 @@ from dealer_tui.games.palace_poker.events import (
     SoldiersKept,
     Stayed,
 )
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, cards_payload, refuse
 from dealer_tui.games.palace_poker.hand_state import HandState, Pending
-from rules.games.palace_poker import hand_end as ends
-from rules.games.palace_poker import rules as pp
+from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, cards_payload, refuse
 from rules.cards import Card, parse_cards, sort_cards
 from rules.errors import BadCards, IllegalAction
+from rules.games.palace_poker import hand_end as ends
+from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.battle import (
     Answer,
     Battle,
@@ -43,8 +43,8 @@ from rules.games.palace_poker.battle import (
 )
 from rules.games.palace_poker.battle_result import BOTH_OUT, SPLIT, WON, capture, compare_battle
 from rules.games.palace_poker.hand_end import HandEnd
-from rules.games.palace_poker.rules import SoldierChange, clockwise_from, regroup, suit_word
 from rules.games.palace_poker.profile import PalacePokerProfile
+from rules.games.palace_poker.rules import SoldierChange, clockwise_from, regroup, suit_word
 
 TURN_KINDS = {"buy": pp.Action.BUY, "discard": pp.Action.DISCARD, "stay": pp.Action.STAY,
               "fold": pp.Action.FOLD, "battle": pp.Action.BATTLE}

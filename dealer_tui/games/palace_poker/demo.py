@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
 from dealer_tui.games.palace_poker.round import PalacePokerRound
+from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
 from rules.cards import Card, Rank, parse_cards
 from rules.evaluator import Category, category_of, encode, hand_value
 from rules.games.palace_poker.rules import PalaceHand

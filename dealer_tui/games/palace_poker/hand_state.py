@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.games.palace_poker import rules as pp
 from rules.cards import Card
+from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.battle import Battle
 from rules.games.palace_poker.hand_end import HandEnd
 from rules.games.palace_poker.rules import PalaceHand

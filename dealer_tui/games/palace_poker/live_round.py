@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from dealer_tui.events import RoundEvent, on
+from dealer_tui.games.palace_poker.battle_flow import Turns
 from dealer_tui.games.palace_poker.events import (
     BannersDealt,
     HandEnded,
@@ -22,6 +23,8 @@ from dealer_tui.games.palace_poker.events import (
     PalacesShown,
     SoldierBought,
 )
+from dealer_tui.games.palace_poker.hand_state import HandState, Pending
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.rounds.base import (
     Action,
     ActionSpec,
@@ -29,12 +32,9 @@ from dealer_tui.rounds.base import (
     Phase,
     refuse,
 )
-from dealer_tui.games.palace_poker.battle_flow import Turns
-from dealer_tui.games.palace_poker.hand_state import HandState, Pending
-from dealer_tui.games.palace_poker.round import PalacePokerRound
+from rules.cards import DECK, Card
 from rules.games.palace_poker import hand_end as ends
 from rules.games.palace_poker import rules as pp
-from rules.cards import DECK, Card
 from rules.games.palace_poker.battle import TurnOptions, turn_options
 from rules.games.palace_poker.hand_end import HandEnd
 from rules.games.palace_poker.rules import PalaceHand, suit_word

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Mapping
+from collections.abc import Mapping, Sequence
 
 from dealer_tui.events import RoundEvent
+from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.palace_poker.events import (
     AntePlaced,
     AnteWithdrawn,
@@ -22,10 +23,17 @@ from dealer_tui.games.palace_poker.events import (
     SoldiersKept,
     Stayed,
 )
-from dealer_tui.events.table import RoundStarted
-from dealer_tui.rounds.base import ActionSpec, Phase
 from dealer_tui.games.palace_poker.round import PalacePokerRound
-from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key, payout_waits
+from dealer_tui.rounds.base import ActionSpec, Phase
+from dealer_tui.views import (
+    HandView,
+    Presenter,
+    SeatView,
+    StoryTable,
+    describe_common,
+    key,
+    payout_waits,
+)
 from rules.cards import Card, format_cards, sort_cards
 from rules.games.palace_poker.hand_end import hand_words
 

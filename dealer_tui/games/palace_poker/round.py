@@ -32,6 +32,8 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from dealer_tui.events import RoundEvent, on
+from dealer_tui.events.table import PayoutConfirmed, RoundVoided
+from dealer_tui.games.palace_poker.battle_flow import ACT_KINDS, Turns, take_cards
 from dealer_tui.games.palace_poker.events import (
     AntePlaced,
     AnteWithdrawn,
@@ -40,7 +42,7 @@ from dealer_tui.games.palace_poker.events import (
     HandEnded,
     PalacesDealt,
 )
-from dealer_tui.events.table import PayoutConfirmed, RoundVoided
+from dealer_tui.games.palace_poker.hand_state import HandState, Player
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     Action,
@@ -52,15 +54,13 @@ from dealer_tui.rounds.base import (
     cards_payload,
     refuse,
 )
-from dealer_tui.games.palace_poker.battle_flow import ACT_KINDS, Turns, take_cards
-from dealer_tui.games.palace_poker.hand_state import HandState, Player
 from dealer_tui.rounds.session import TableSession
-from rules.games.palace_poker import rules as pp
 from rules.cards import DECK, Card
 from rules.errors import BadCards, IllegalAction
+from rules.games.palace_poker import rules as pp
+from rules.games.palace_poker.profile import PalacePokerProfile
 from rules.games.palace_poker.rules import PalaceHand, clockwise_from, seats_text
 from rules.profiles.base import ProfileBase
-from rules.games.palace_poker.profile import PalacePokerProfile
 
 BET_NAMES = ("ante", "buy", "discard", "battle", "pot")
 VERBS = {"draw_for_dealer": "draw for the dealer", "ante": "ante", "withdraw": "take back the ante",

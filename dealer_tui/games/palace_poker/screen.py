@@ -7,9 +7,9 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import Action, ActionSpec, Phase
-from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.screens.amount_modal import AmountField
 from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_modal import ChoiceModal

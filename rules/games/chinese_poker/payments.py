@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.games.chinese_poker.rules import PairResult
 from rules.errors import IllegalAction
 from rules.games.chinese_poker.profile import ChinesePokerProfile
+from rules.games.chinese_poker.rules import PairResult
 
 
 def clockwise_from(button: int, seats: Iterable[int]) -> tuple[int, ...]:

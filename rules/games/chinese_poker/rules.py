@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from rules.cards import Card, parse_cards
+from rules.errors import IllegalAction
+from rules.evaluator import CATEGORY_SHIFT, CODES, Category, hand_name, hand_value
 from rules.games.chinese_poker.naturals import (
     Natural,
     is_flush_row,
@@ -24,8 +26,6 @@ from rules.games.chinese_poker.naturals import (
     natural_in,
     pair_count,
 )
-from rules.errors import IllegalAction
-from rules.evaluator import CATEGORY_SHIFT, CODES, Category, hand_name, hand_value
 from rules.games.chinese_poker.profile import ChinesePokerProfile, Scoring
 
 ROWS: tuple[str, str, str] = ("front", "middle", "back")

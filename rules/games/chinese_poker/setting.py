@@ -32,11 +32,11 @@ import numpy as np
 import numpy.typing as npt
 
 from rules.cards import Card, ensure_distinct
-from rules.games.chinese_poker.naturals import Natural, natural_in, rows_showing
-from rules.games.chinese_poker.rules import BACK, FRONT, MIDDLE, ScoringTerms, SetHand
 from rules.errors import BadCards
 from rules.evaluator import CATEGORY_SHIFT, CODES, hand_value, playing_order
+from rules.games.chinese_poker.naturals import Natural, natural_in, rows_showing
 from rules.games.chinese_poker.profile import ChinesePokerProfile
+from rules.games.chinese_poker.rules import BACK, FRONT, MIDDLE, ScoringTerms, SetHand
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]

@@ -20,11 +20,11 @@ from typing import Any, Literal
 from pydantic import Field
 
 from rules.cards import Card, parse_card, split_tokens
-from rules.games.chinese_poker.rules import JudgedHand, ScoringTerms, SetHand, judge, score_table
-from rules.games.chinese_poker.payments import dues_of, pay_table_stakes
 from rules.errors import BadCards, BadInput, IllegalAction
-from rules.profiles.base import MAX_CHIPS
+from rules.games.chinese_poker.payments import dues_of, pay_table_stakes
 from rules.games.chinese_poker.profile import GAME_ID, ChinesePokerProfile, Scoring
+from rules.games.chinese_poker.rules import JudgedHand, ScoringTerms, SetHand, judge, score_table
+from rules.profiles.base import MAX_CHIPS
 from rules.profiles.loader import ProfileLibrary
 from rules.settle import register_settler
 from rules.settle.common import Request, parse_request, profile_of, resolve_profile

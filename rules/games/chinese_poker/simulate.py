@@ -24,12 +24,12 @@ from itertools import combinations
 import numpy as np
 
 from rules.cards import DECK
-from rules.games.chinese_poker.rules import JudgedHand, ScoringTerms, judge, score_table
-from rules.games.chinese_poker.payments import dues_of, pay_table_stakes
-from rules.games.chinese_poker.setting import suggest
 from rules.errors import BadInput
-from rules.profiles.base import ProfileBase
+from rules.games.chinese_poker.payments import dues_of, pay_table_stakes
 from rules.games.chinese_poker.profile import ChinesePokerProfile
+from rules.games.chinese_poker.rules import JudgedHand, ScoringTerms, judge, score_table
+from rules.games.chinese_poker.setting import suggest
+from rules.profiles.base import ProfileBase
 from rules.simulate import GameSimulator, Options, register_simulator
 from rules.simulate.common import Estimate, Job, Tally, deal, mean_estimate, proportion_estimate
 from rules.simulate.report import BetReport, Figure, Line, ProfileReport

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.games.high_card_flush.rules import (
     MIN_FLUSH_BET_LENGTH,
     MIN_STRAIGHT_FLUSH,
@@ -33,7 +34,6 @@ from rules.games.high_card_flush.rules import (
     settlement_order,
 )
 from rules.games.high_card_flush.settlement import Terms, pay_lines
-from rules.games.high_card_flush.profile import HighCardFlushProfile
 
 Hand = tuple[int, int, int, int, int, int, int]
 HandResult = tuple[bool, int, int, int, int, int]

@@ -34,7 +34,14 @@ from pydantic import Field, StrictInt, StrictStr
 
 from rules.cards import DECK, Card
 from rules.errors import BadInput, IllegalAction
-from rules.games.high_card_flush.rules import CARDS_PER_HAND, MAX_SEATS, flush_length_of, verify_raise
+from rules.games.high_card_flush.profile import GAME_ID, HighCardFlushProfile
+from rules.games.high_card_flush.rules import (
+    CARDS_PER_HAND,
+    MAX_SEATS,
+    flush_length_of,
+    verify_raise,
+)
+from rules.games.high_card_flush.settle_brief import settle_brief
 from rules.games.high_card_flush.settlement import (
     BankerHand,
     PlayerHand,
@@ -44,7 +51,6 @@ from rules.games.high_card_flush.settlement import (
     settle,
 )
 from rules.profiles.base import MAX_CHIPS, Range
-from rules.games.high_card_flush.profile import GAME_ID, HighCardFlushProfile
 from rules.profiles.loader import LoadedProfile
 from rules.settle import register_brief_settler, register_settler
 from rules.settle.common import (
@@ -55,7 +61,6 @@ from rules.settle.common import (
     profile_of,
     resolve_profile,
 )
-from rules.games.high_card_flush.settle_brief import settle_brief
 
 Amount = Annotated[StrictInt, Field(ge=0, le=MAX_CHIPS)]
 

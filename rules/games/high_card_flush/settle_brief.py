@@ -21,6 +21,14 @@ from weakref import WeakKeyDictionary
 
 from rules.cards import DECK
 from rules.errors import BadInput
+from rules.games.high_card_flush.chips import (
+    Chips,
+    Hand,
+    Odds,
+    settle_designated_player,
+    settle_house,
+)
+from rules.games.high_card_flush.profile import GAME_ID, HighCardFlushProfile
 from rules.games.high_card_flush.rules import (
     CARDS_PER_HAND,
     FLUSH_KEYS,
@@ -32,10 +40,8 @@ from rules.games.high_card_flush.rules import (
     raise_multiple,
     run_cards,
 )
-from rules.games.high_card_flush.chips import Chips, Hand, Odds, settle_designated_player, settle_house
 from rules.games.high_card_flush.settlement import RakeMode, Terms
 from rules.profiles.base import MAX_CHIPS
-from rules.games.high_card_flush.profile import GAME_ID, HighCardFlushProfile
 from rules.settle import encode
 from rules.settle.common import profile_of, resolve_profile
 

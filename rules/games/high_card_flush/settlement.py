@@ -30,14 +30,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from rules.cards import Card
-from rules.games.high_card_flush.rules import (
-    CARDS_PER_HAND,
-    MIN_FLUSH_BET_LENGTH,
-    HandReading,
-    read_hand,
-    settlement_order,
-    straight_flush_wins,
-)
 from rules.games.high_card_flush.cuts import (
     BetResult,
     bonus_won,
@@ -46,6 +38,14 @@ from rules.games.high_card_flush.cuts import (
     limit_to_bank,
 )
 from rules.games.high_card_flush.profile import HighCardFlushProfile
+from rules.games.high_card_flush.rules import (
+    CARDS_PER_HAND,
+    MIN_FLUSH_BET_LENGTH,
+    HandReading,
+    read_hand,
+    settlement_order,
+    straight_flush_wins,
+)
 
 RakeMode = Literal["all", "players", "dp_only"]
 BET_NAMES = ("ante", "raise", "flush", "straight_flush")

@@ -32,6 +32,7 @@ import numpy as np
 
 from rules.cards import Rank
 from rules.errors import BadInput
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.games.high_card_flush.rules import (
     FLUSH_KEYS,
     MIN_FLUSH_BET_LENGTH,
@@ -42,7 +43,6 @@ from rules.games.high_card_flush.rules import (
 )
 from rules.games.high_card_flush.settlement import Terms, pay_lines, paying_line
 from rules.profiles.base import ProfileBase
-from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.simulate import GameSimulator, Options, register_simulator
 from rules.simulate.common import (
     BoolArray,

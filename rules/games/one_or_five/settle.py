@@ -17,9 +17,9 @@ from pydantic import Field, StrictInt, StrictStr
 
 from rules.cards import Card
 from rules.errors import BadInput
+from rules.games.one_or_five.profile import GAME_ID, OneOrFiveProfile
 from rules.games.one_or_five.rules import Action, BoxPlay, Settlement, box_problem, settle
 from rules.profiles.loader import ProfileLibrary
-from rules.games.one_or_five.profile import GAME_ID, OneOrFiveProfile
 from rules.settle import register_settler
 from rules.settle.common import (
     Request,

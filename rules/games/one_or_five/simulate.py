@@ -31,9 +31,9 @@ import numpy as np
 
 from rules.errors import BadInput
 from rules.evaluator import CATEGORY_SHIFT, Category
+from rules.games.one_or_five.profile import OneOrFiveProfile
 from rules.games.one_or_five.rules import BET_MULTIPLE, HAND_NAMES
 from rules.profiles.base import ProfileBase
-from rules.games.one_or_five.profile import OneOrFiveProfile
 from rules.simulate import GameSimulator, Options, register_simulator
 from rules.simulate.common import (
     BoolArray,

@@ -20,6 +20,7 @@ from enum import StrEnum
 from rules.cards import Card
 from rules.errors import IllegalAction
 from rules.games.palace_poker.hand_end import must_battle
+from rules.games.palace_poker.profile import PalacePokerProfile
 from rules.games.palace_poker.rules import (
     Action,
     PalaceHand,
@@ -27,7 +28,6 @@ from rules.games.palace_poker.rules import (
     regroup,
     suit_word,
 )
-from rules.games.palace_poker.profile import PalacePokerProfile
 
 # ------------------------------------------------------------- Buy and Discard (PP-3, PP-4, PP-18)
 

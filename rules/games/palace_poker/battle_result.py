@@ -9,7 +9,13 @@ from dataclasses import dataclass
 from rules.cards import Card, format_cards, sort_cards
 from rules.errors import IllegalAction
 from rules.evaluator import HandRank, evaluate
-from rules.games.palace_poker.rules import PalaceHand, SoldierChange, regroup, suit_word, with_soldiers
+from rules.games.palace_poker.rules import (
+    PalaceHand,
+    SoldierChange,
+    regroup,
+    suit_word,
+    with_soldiers,
+)
 
 WON = "won"
 BOTH_OUT = "both out"

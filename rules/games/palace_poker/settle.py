@@ -19,6 +19,7 @@ from rules.cards import Card, card_texts
 from rules.errors import BadInput
 from rules.games.palace_poker.battle_result import BattleSide, compare_battle
 from rules.games.palace_poker.hand_end import showdown
+from rules.games.palace_poker.profile import GAME_ID
 from rules.games.palace_poker.rules import (
     MAX_PLAYERS,
     MAX_SOLDIERS,
@@ -28,7 +29,6 @@ from rules.games.palace_poker.rules import (
 )
 from rules.profiles.base import MAX_CHIPS
 from rules.profiles.loader import ProfileLibrary
-from rules.games.palace_poker.profile import GAME_ID
 from rules.settle import register_settler
 from rules.settle.common import Request, cards_field, check_distinct, parse_request, resolve_profile
 
