@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 import dealer_tui
-from dealer_tui.widgets.settled import SettledStatic
+from dealer_tui.widgets.fitted import FittedStatic
 from dealer_tui.widgets.textual_internals import TOAST_LAYER, waiting_for_message
 
 INTERNALS = "dealer_tui.widgets.textual_internals"
@@ -72,7 +72,7 @@ async def test_a_settled_leaf_takes_its_new_size_without_asking_for_one_more_lay
     (one more frame); a settled leaf's virtual size asks for nothing."""
     class Both(App[None]):
         def compose(self) -> ComposeResult:
-            yield SettledStatic("one line", id="settled")
+            yield FittedStatic("one line", id="settled")
             yield Static("one line", id="plain")
 
     app = Both()

@@ -11,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.screens.dialog import Dialog
-from dealer_tui.widgets.settled import SettledColumn, SettledLabel, SettledRow, SettledStatic
+from dealer_tui.widgets.fitted import FittedColumn, FittedLabel, FittedRow, FittedStatic
 
 
 @dataclass(frozen=True)
@@ -51,16 +51,16 @@ class AmountModal(Dialog[dict[str, int] | None]):
         self.enter_moves = enter_moves
 
     def compose(self) -> ComposeResult:
-        with SettledColumn(classes="dialog"):
-            yield SettledStatic(self.title_text, classes="title")
+        with FittedColumn(classes="dialog"):
+            yield FittedStatic(self.title_text, classes="title")
             for i, f in enumerate(self.fields):
-                with SettledRow(classes="row"):
-                    yield SettledLabel(f"{f.label} ({f.bounds})", id=f"label-{i}")
+                with FittedRow(classes="row"):
+                    yield FittedLabel(f"{f.label} ({f.bounds})", id=f"label-{i}")
                     # the class an Input gives itself for its first value, given up front: set
                     # later, it would restyle the field before it is even shown
                     yield Input(f.start, id=f"amount-{i}", classes="-valid", max_length=12)
-            yield SettledStatic("", id="amount-error", classes="error")
-            yield SettledStatic(self._hint(), id="amount-hint", classes="hint")
+            yield FittedStatic("", id="amount-error", classes="error")
+            yield FittedStatic(self._hint(), id="amount-hint", classes="hint")
 
     def shape(self) -> Hashable:
         return len(self.fields)

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from dealer_tui.screens.dialog import Dialog
-from dealer_tui.widgets.settled import SettledColumn, SettledStatic
+from dealer_tui.widgets.fitted import FittedColumn, FittedStatic
 
 
 class ChoiceModal(Dialog[str | None]):
@@ -22,11 +22,11 @@ class ChoiceModal(Dialog[str | None]):
         self._keys = {key: value for key, value in ((c[0], c[0]) for c in self.choices)}
 
     def compose(self) -> ComposeResult:
-        with SettledColumn(classes="dialog"):
-            yield SettledStatic(self.question, classes="title")
+        with FittedColumn(classes="dialog"):
+            yield FittedStatic(self.question, classes="title")
             for key, label in self.choices:
-                yield SettledStatic(self._line(key, label), classes="choice")
-            yield SettledStatic("Esc backs out", classes="hint")
+                yield FittedStatic(self._line(key, label), classes="choice")
+            yield FittedStatic("Esc backs out", classes="hint")
 
     @staticmethod
     def _line(key: str, label: str) -> str:

@@ -17,7 +17,7 @@ from textual.app import App
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
-from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
+from dealer_tui.screens.hold import HOLD_ROUNDS, Hold, drawn_after
 
 ResultT = TypeVar("ResultT")
 
@@ -69,14 +69,14 @@ class DialogShelf:
         hold = Hold(self.app)
         if built is not None and built in self.app.screen_stack:  # still open: this one is asked once
             self.app.install_screen(dialog, name)
-            self.app.push_screen(dialog, settled(self.via, then, dispose=dialog))
-            hold.after_rounds(dialog, SETTLE_ROUNDS)
+            self.app.push_screen(dialog, drawn_after(self.via, then, dispose=dialog))
+            hold.after_rounds(dialog, HOLD_ROUNDS)
             return dialog
         if built is None:
             built = self._built[key] = dialog
             self.app.install_screen(dialog, name)
         else:
             built.reask(dialog)
-        self.app.push_screen(built, settled(self.via, then))
-        hold.after_rounds(built, SETTLE_ROUNDS)
+        self.app.push_screen(built, drawn_after(self.via, then))
+        hold.after_rounds(built, HOLD_ROUNDS)
         return built

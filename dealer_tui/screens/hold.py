@@ -16,7 +16,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widget import Widget
 
-SETTLE_ROUNDS = 2
+HOLD_ROUNDS = 2
 """Round trips through a widget before a screen is drawn after a dialog's answer: changes that
 pass through one more widget on their way (the header's title) are in by the second."""
 RELEASE_AT_LATEST_S = 0.5
@@ -66,7 +66,7 @@ class Hold:
 _dismantling: set[asyncio.Task[None]] = set()
 
 
-def settled(via: Widget, then: Callable[[Any], None] | None,
+def drawn_after(via: Widget, then: Callable[[Any], None] | None,
             dispose: Screen[Any] | None = None) -> Callable[[Any], None] | None:
     """`then` for a dialog's answer, with the screen under the dialog drawn once, after it.
 
@@ -88,6 +88,6 @@ def settled(via: Widget, then: Callable[[Any], None] | None,
         finally:
             if dispose is not None:
                 hold.after_removal(dispose)
-            hold.after_rounds(via, SETTLE_ROUNDS)
+            hold.after_rounds(via, HOLD_ROUNDS)
 
     return run

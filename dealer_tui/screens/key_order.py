@@ -23,7 +23,7 @@ from textual.message_pump import MessagePump
 
 from dealer_tui.widgets.textual_internals import waiting_for_message
 
-SETTLE_LIMIT_S = 2.0
+QUIET_LIMIT_S = 2.0
 """The longest a key waits for the one before it; past this (a handler waiting on something
 that never comes) it is handled all the same, still in order."""
 
@@ -61,13 +61,13 @@ class KeyOrder:
     async def _hand_on(self) -> None:
         try:
             while self._waiting:
-                await settled(self.app)
+                await quiet(self.app)
                 event = self._waiting.popleft()
                 self._released.add(id(event))
                 if not self.app.post_message(event):
                     self._released.discard(id(event))
                     return
-                await settled(self.app)
+                await quiet(self.app)
         finally:
             self._task = None
 
@@ -86,9 +86,9 @@ def _busy(pump: MessagePump) -> bool:
     return pump.is_running and not waiting_for_message(pump)
 
 
-async def settled(app: App[Any]) -> None:
+async def quiet(app: App[Any]) -> None:
     """Return once no message of the app, its screens and their widgets is waiting or running."""
-    deadline = time.monotonic() + SETTLE_LIMIT_S
+    deadline = time.monotonic() + QUIET_LIMIT_S
     quiet = 0
     while quiet < 2 and time.monotonic() < deadline:
         await asyncio.sleep(0)  # what was scheduled meanwhile gets its turn

@@ -22,7 +22,7 @@ from dealer_tui.rounds.base import Action, RoundOutcome, SignOff
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.payout_rows import PayoutRows
-from dealer_tui.widgets.settled import SettledColumn
+from dealer_tui.widgets.fitted import FittedColumn
 from rules.bets import banker_kinds, bet_label
 from rules.errors import RulesError
 
@@ -107,7 +107,7 @@ class PayoutScreen(Dialog[bool | str]):
         """A live table: k corrects keyed cards (with the supervisor) before the payout is confirmed."""
 
     def compose(self) -> ComposeResult:
-        with SettledColumn(classes="dialog"):
+        with FittedColumn(classes="dialog"):
             yield Static("Payout", classes="title")
             yield PayoutRows(id="payout-table")
             yield Static("", id="payout-why", markup=False, shrink=False)

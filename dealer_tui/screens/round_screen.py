@@ -36,7 +36,7 @@ from dealer_tui.screens.choice_modal import ChoiceModal
 from dealer_tui.screens.dialog import Dialog, DialogShelf
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
-from dealer_tui.screens.hold import SETTLE_ROUNDS, Hold, settled
+from dealer_tui.screens.hold import HOLD_ROUNDS, Hold, drawn_after
 from dealer_tui.screens.key_rules import NO_DEALER, NO_DEALER_IN_HAND, NO_DEALER_NEXT, KeyRules
 from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
 from dealer_tui.screens.reason_modal import ReasonModal
@@ -51,7 +51,7 @@ from dealer_tui.widgets.key_bar import KeyBar, key_name, keys_bound
 from dealer_tui.widgets.notice import Notice, Severity
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
-from dealer_tui.widgets.settled import SettledColumn, SettledRow, SettledScroll
+from dealer_tui.widgets.fitted import FittedColumn, FittedRow, FittedScroll
 from dealer_tui.widgets.table_info import TableInfo
 from rules.cards import Card
 from rules.errors import RulesError
@@ -132,11 +132,11 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         yield PhaseTrack(round_class(self.table.record.game, keyed=self.table.keyed).PHASE_TRACK)
         yield Static(id="prompt")
         yield Notice(id="notice")
-        with SettledRow(id="body"):
-            with SettledScroll(id="seats"):
+        with FittedRow(id="body"):
+            with FittedScroll(id="seats"):
                 for seat in range(1, self.table.session.seat_count + 1):
                     yield SeatPanel(id=f"seat-{seat}")
-            with SettledColumn(id="side"):
+            with FittedColumn(id="side"):
                 yield HandPanel()
                 yield TableInfo()
                 yield EventLog()
@@ -256,7 +256,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         if notice.message is not None:  # gone with the key, drawn once with what the key's binding does
             hold = Hold(self.app)
             notice.clear()
-            self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), SETTLE_ROUNDS)
+            self.app.call_later(self.app.call_later, hold.after_rounds, self.query_one(KeyBar), HOLD_ROUNDS)
         refused = self.key_refusal(event.key)
         if refused is None and event.is_printable:
             refused = self.unbound_key(event.key, event.character or "")
@@ -372,8 +372,8 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
     def show(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
         """Push a screen built for this one question; after its answer the table is drawn once,
         with the screen taken apart."""
-        self.app.install_screen(screen, f"shown-{id(screen)}")  # taken apart in `settled`
-        self.app.push_screen(screen, settled(self.query_one(KeyBar), then, dispose=screen))
+        self.app.install_screen(screen, f"shown-{id(screen)}")  # taken apart in `drawn_after`
+        self.app.push_screen(screen, drawn_after(self.query_one(KeyBar), then, dispose=screen))
 
     def action_select(self, seat: int) -> None:
         if 1 <= seat <= self.table.session.seat_count:

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from dealer_tui.widgets.settled import SettledLeaf
+from dealer_tui.widgets.fitted import FittedLeaf
 
 
-class EventLog(SettledLeaf, Static):
+class EventLog(FittedLeaf, Static):
     DEFAULT_CSS = """
     EventLog { border: round $secondary; height: 1fr; padding: 0 1; background: $surface; }
     """

@@ -9,10 +9,10 @@ from textual.widgets import Static
 
 from dealer_tui.views import HandView
 from dealer_tui.widgets.cards_text import cards_text
-from dealer_tui.widgets.settled import SettledLeaf
+from dealer_tui.widgets.fitted import FittedLeaf
 
 
-class HandPanel(SettledLeaf, Static):
+class HandPanel(FittedLeaf, Static):
     DEFAULT_CSS = """
     HandPanel { border: round $warning; height: auto; padding: 0 1; }
     """

@@ -10,7 +10,7 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import Static
 
-from dealer_tui.widgets.settled import SettledLeaf
+from dealer_tui.widgets.fitted import FittedLeaf
 
 _KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/", "exclamation_mark": "!"}
 
@@ -28,7 +28,7 @@ def keys_bound(bindings: Iterable[Binding]) -> dict[str, str]:
     return keys
 
 
-class KeyBar(Static, SettledLeaf):  # its height is set with its keys
+class KeyBar(Static, FittedLeaf):  # its height is set with its keys
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; color: $text; padding: 0 1; }
     """

@@ -14,13 +14,13 @@ from typing import Literal
 from textual.widgets import Static
 
 from dealer_tui.widgets.key_bar import KeyBar
-from dealer_tui.widgets.settled import SettledLeaf
+from dealer_tui.widgets.fitted import FittedLeaf
 from dealer_tui.widgets.textual_internals import TOAST_LAYER
 
 Severity = Literal["information", "warning", "error"]
 
 
-class Notice(SettledLeaf, Static):
+class Notice(FittedLeaf, Static):
     DEFAULT_CSS = f"""
     Notice {{
         layer: {TOAST_LAYER}; dock: bottom; margin-bottom: 1; width: 1fr; height: auto;

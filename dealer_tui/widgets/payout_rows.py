@@ -16,13 +16,13 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
-from dealer_tui.widgets.settled import SettledLeaf
+from dealer_tui.widgets.fitted import FittedLeaf
 
 VISIBLE = 11
 """Rows shown at once, under the header line."""
 
 
-class PayoutRows(SettledLeaf, can_focus=True):
+class PayoutRows(FittedLeaf, can_focus=True):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"payout-rows--header", "payout-rows--even-row", "payout-rows--cursor"}
     DEFAULT_CSS = """
     PayoutRows { background: $surface; color: $foreground; height: 2; }

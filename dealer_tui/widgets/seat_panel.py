@@ -12,10 +12,10 @@ from textual.widgets import Static
 
 from dealer_tui.views import SeatView
 from dealer_tui.widgets.cards_text import cards_text
-from dealer_tui.widgets.settled import SettledLeaf
+from dealer_tui.widgets.fitted import FittedLeaf
 
 
-class SeatPanel(SettledLeaf, Static):
+class SeatPanel(FittedLeaf, Static):
     DEFAULT_CSS = """
     SeatPanel { border: round $primary-darken-2; height: auto; min-height: 5; padding: 0 1; }
     SeatPanel.acting { border: heavy $success; background: $success 10%; }

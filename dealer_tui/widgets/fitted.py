@@ -1,4 +1,4 @@
-"""Leaf widgets whose new size is settled by the layout that found it.
+"""Fitted widgets: their new size is fitted by the layout that found it, in the same frame.
 
 When a widget grows or shrinks, Textual's layout sets the widget's virtual size, a reactive
 that asks for one more layout, and so one more frame, although a widget without children has
@@ -16,30 +16,30 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 
-class SettledLeaf(Widget):
+class FittedLeaf(Widget):
     """A widget whose change of size needs no second layout: a widget without children, or a
     container whose new size was found by the layout that placed its children. Put it after the
-    widget class it settles (`class X(Static, SettledLeaf)`): Textual styles a widget by its first
+    widget class it settles (`class X(Static, FittedLeaf)`): Textual styles a widget by its first
     bases."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
 
-class SettledColumn(Vertical, SettledLeaf):
+class FittedColumn(Vertical, FittedLeaf):
     """A column that does not scroll (a dialog's panel)."""
 
 
-class SettledScroll(VerticalScroll, SettledLeaf):
+class FittedScroll(VerticalScroll, FittedLeaf):
     """A scrolling column: its scrollbars follow in the frame that found its new size."""
 
 
-class SettledRow(Horizontal, SettledLeaf):
+class FittedRow(Horizontal, FittedLeaf):
     """A row (a dialog's label and its field, the table's body)."""
 
 
-class SettledStatic(Static, SettledLeaf):
+class FittedStatic(Static, FittedLeaf):
     """A line of a dialog's text."""
 
 
-class SettledLabel(Label, SettledLeaf):
+class FittedLabel(Label, FittedLeaf):
     """A field's label in a dialog, styled as a Label."""
