@@ -103,7 +103,9 @@ RoundT_contra = TypeVar("RoundT_contra", bound=Round, contravariant=True)
 
 
 class Presenter(Protocol[RoundT_contra]):
-    """What the screens show of one game's rounds (`RoundT_contra`); None: no round yet at the table."""
+    """What the screens show of one game's rounds (`RoundT_contra`); None: no round yet at the table.
+    A game's presenter subclasses it, and so takes `story` as it is unless the game has a part of
+    its own to tell."""
 
     LIMITS: tuple[str, ...]
     def seats(self, rnd: RoundT_contra | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
@@ -115,7 +117,7 @@ class Presenter(Protocol[RoundT_contra]):
     def story(self, events: Sequence[RoundEvent]) -> StoryTable | None:
         """The game's own part of a finished round's story (its events as recorded); None: the
         events and the settlement tell it all."""
-        ...
+        return None
 
 
 def describe_common(event: RoundEvent) -> str | None:

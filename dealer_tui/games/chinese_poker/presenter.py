@@ -29,7 +29,7 @@ def shown_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
     return evaluate(cards).cards if len(cards) == 5 else tuple(sort_cards(cards))
 
 
-class ChinesePokerPresenter:
+class ChinesePokerPresenter(Presenter[ChinesePokerRound]):
     LIMITS: tuple[str, ...] = ("Scoring", "Point value", "House fee")
     """The profile's rows the table panel always shows (the table's limits)."""
 

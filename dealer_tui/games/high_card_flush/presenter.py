@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from dealer_tui.events import RoundEvent
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.high_card_flush.events import (
@@ -15,20 +13,12 @@ from dealer_tui.games.high_card_flush.events import (
 )
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.rounds.base import Phase
-from dealer_tui.views import (
-    HandView,
-    Presenter,
-    SeatView,
-    StoryTable,
-    describe_common,
-    key,
-    payout_waits,
-)
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import format_cards, sort_cards
 from rules.games.high_card_flush import rules as hcf
 
 
-class HighCardFlushPresenter:
+class HighCardFlushPresenter(Presenter[HighCardFlushRound]):
     LIMITS: tuple[str, ...] = ("Banker", "Ante", "Flush bet", "Straight Flush bet", "Rake")
     """The profile's rows the table panel always shows (the table's limits)."""
 
@@ -113,9 +103,6 @@ class HighCardFlushPresenter:
                        f"{f.returned} returned (HCF-6)" for seat, f in (fixes or {}).items()]
                 return "; ".join([shown, *entered, *cut])
         return event.kind.replace("_", " ")
-
-    def story(self, events: Sequence[RoundEvent]) -> StoryTable | None:
-        return None
 
     def prompt(self, rnd: HighCardFlushRound | None) -> str:
         if rnd is None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from dealer_tui.events import RoundEvent
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.one_or_five.events import (
@@ -20,20 +18,12 @@ from dealer_tui.games.one_or_five.events import (
 from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.rounds.base import Phase
-from dealer_tui.views import (
-    HandView,
-    Presenter,
-    SeatView,
-    StoryTable,
-    describe_common,
-    key,
-    payout_waits,
-)
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import format_cards, sort_cards
 from rules.games.one_or_five import rules as rules
 
 
-class OneOrFivePresenter:
+class OneOrFivePresenter(Presenter[OneOrFiveRound]):
     LIMITS: tuple[str, ...] = ("Ante", "Close the box", "Maximum payout per box")
     """The profile's rows the table panel always shows (the table's limits)."""
 
@@ -111,9 +101,6 @@ class OneOrFivePresenter:
             case DealerRevealed(cards=cards, hand=hand):
                 return f"Dealer shows {format_cards(cards, symbols=True)}: {hand}"
         return event.kind.replace("_", " ")
-
-    def story(self, events: Sequence[RoundEvent]) -> StoryTable | None:
-        return None
 
     def prompt(self, rnd: OneOrFiveRound | None) -> str:
         if rnd is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from dealer_tui.events import RoundEvent
 from dealer_tui.events.table import RoundStarted
@@ -25,20 +25,12 @@ from dealer_tui.games.palace_poker.events import (
 )
 from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.rounds.base import ActionSpec, Phase
-from dealer_tui.views import (
-    HandView,
-    Presenter,
-    SeatView,
-    StoryTable,
-    describe_common,
-    key,
-    payout_waits,
-)
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import Card, format_cards, sort_cards
 from rules.games.palace_poker.hand_end import hand_words
 
 
-class PalacePokerPresenter:
+class PalacePokerPresenter(Presenter[PalacePokerRound]):
     LIMITS: tuple[str, ...] = ("Structure", "Small bet / big bet", "Ante (banner card)", "Buy or discard")
     """The profile's rows the table panel always shows (the table's limits)."""
 
@@ -147,9 +139,6 @@ class PalacePokerPresenter:
             case Stayed(seat=seat):
                 return f"Seat {seat} stays"
         return event.kind.replace("_", " ")
-
-    def story(self, events: Sequence[RoundEvent]) -> StoryTable | None:
-        return None
 
     def prompt(self, rnd: PalacePokerRound | None) -> str:
         """What the dealer may do now, in keys (`key(action)`): each named only while the round offers it."""
