@@ -163,6 +163,12 @@ async def key_to_frame(app: Any, frames: list[float], key: str) -> tuple[float, 
     return end - start, len(frames) - drawn
 
 
+def shown_dialog(app: Any) -> str:
+    """The name of the dialog open over the round screen (none: empty)."""
+    layer = getattr(app.screen, "dialogs", None)
+    return type(layer.current).__name__ if layer is not None and layer.current is not None else ""
+
+
 async def frames_run(tmp: Path, rounds: int, ordered: bool = True) -> list[tuple[str, float, int]]:
     """`ordered`: keys handed on strictly in order (`KeyOrder`, as the terminal runs); off, as
     Textual hands them."""
@@ -177,7 +183,7 @@ async def frames_run(tmp: Path, rounds: int, ordered: bool = True) -> list[tuple
         for _ in range(rounds):
             for key in ROUND:
                 for pressed in (key, "p") if key == "v" else (key,):
-                    if pressed == "p" and type(app.screen).__name__ == "PayoutScreen":
+                    if pressed == "p" and "PayoutScreen" in (type(app.screen).__name__, shown_dialog(app)):
                         continue  # the payout came up with the reveal (a version before that pressed p)
                     seconds, count = await key_to_frame(app, frames, pressed)
                     out.append((pressed, seconds, count))

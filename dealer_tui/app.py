@@ -27,6 +27,7 @@ from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import CLOSED, Table, table_called
 from dealer_tui.rounds.table_profiles import current_profile
 from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.dialog import DialogScreen, ask_over
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
@@ -107,7 +108,7 @@ class DealerApp(OrderedKeysApp):
     async def action_quit(self) -> None:
         """Quitting during a hand asks first (the hand comes back where it stopped on the next start)."""
         rnd = self.table.round if self.table is not None else None
-        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID) or isinstance(self.screen, ChoiceModal):
+        if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID) or isinstance(self.screen, DialogScreen):
             self.exit()
             return
 
@@ -115,10 +116,10 @@ class DealerApp(OrderedKeysApp):
             if choice == "y":
                 self.exit()
 
-        self.push_screen(ChoiceModal(f"Round {self.table.session.rounds_started if self.table else ''} is in the "
-                                     f"{rnd.phase.value} phase: quit the terminal? The round comes back where it "
-                                     "stopped when the terminal starts again.",
-                                     [("y", "yes, quit"), ("n", "no, back to the table")]), answered)
+        ask_over(self, ChoiceModal(f"Round {self.table.session.rounds_started if self.table else ''} is in the "
+                                   f"{rnd.phase.value} phase: quit the terminal? The round comes back where it "
+                                   "stopped when the terminal starts again.",
+                                   [("y", "yes, quit"), ("n", "no, back to the table")]), answered)
 
     def on_mount(self) -> None:
         self.set_interval(HEARTBEAT_S, self.heartbeat)
@@ -151,8 +152,8 @@ class DealerApp(OrderedKeysApp):
                     self.exit()
 
             here = "make a first manager here (the pit's staff join once the server is reached)"
-            self.push_screen(ChoiceModal(f"This terminal's staff come from its pit server, which cannot be reached: "
-                                         f"{exc}.", [("r", "try again"), ("l", here), ("q", "quit")]), chosen)
+            ask_over(self, ChoiceModal(f"This terminal's staff come from its pit server, which cannot be reached: "
+                                       f"{exc}.", [("r", "try again"), ("l", here), ("q", "quit")]), chosen)
             return
         self.link.start()
         self.start()
@@ -172,9 +173,9 @@ class DealerApp(OrderedKeysApp):
         finally:
             pit.close()
         if not key:
-            self.push_screen(ChoiceModal(f"The pit server {shown(url)} has no key: its owner runs `dealer-tui pit "
-                                         "init` again to make one.", [("r", "try again"), ("q", "quit")]),
-                             lambda choice: self.staff_from_pit() if choice == "r" else self.exit())
+            ask_over(self, ChoiceModal(f"The pit server {shown(url)} has no key: its owner runs `dealer-tui pit "
+                                       "init` again to make one.", [("r", "try again"), ("q", "quit")]),
+                           lambda choice: self.staff_from_pit() if choice == "r" else self.exit())
             return
         fingerprint = key_fingerprint(key)
         what = f"bind this terminal to pit {fingerprint}"
@@ -207,12 +208,12 @@ class DealerApp(OrderedKeysApp):
             else:
                 self.exit()
 
-        self.push_screen(ChoiceModal(f"This terminal takes its staff from the pit server {shown(url)}, whose key is "
-                                     f"{fingerprint}. Compare it with the key the pit shows (`dealer-tui pit status`) "
-                                     "before a manager of the pit confirms it.",
-                                     [("b", "a manager of the pit confirms it (ID and PIN)"),
-                                      ("l", "make a first manager here instead (the pit's staff are not taken)"),
-                                      ("q", "quit")]), chosen)
+        ask_over(self, ChoiceModal(f"This terminal takes its staff from the pit server {shown(url)}, whose key is "
+                                   f"{fingerprint}. Compare it with the key the pit shows (`dealer-tui pit status`) "
+                                   "before a manager of the pit confirms it.",
+                                   [("b", "a manager of the pit confirms it (ID and PIN)"),
+                                    ("l", "make a first manager here instead (the pit's staff are not taken)"),
+                                    ("q", "quit")]), chosen)
 
     def use_pit(self, url: str) -> None:
         """Deliver to this pit server from now on ('' none), and at the next start too."""
@@ -265,11 +266,11 @@ class DealerApp(OrderedKeysApp):
         except StorageError as exc:
             from dealer_tui.screens.ledger_fault import QUIT, RETRY, StorageFault
 
-            self.push_screen(StorageFault(exc, "The ledger", [(RETRY, "try again"), (QUIT, "quit")]),
-                             lambda choice: self.start() if choice == RETRY else self.exit())
+            ask_over(self, StorageFault(exc, "The ledger", [(RETRY, "try again"), (QUIT, "quit")]),
+                           lambda choice: self.start() if choice == RETRY else self.exit())
             return
         except LedgerError as exc:  # a ledger this terminal may not play on: said, nothing written
-            self.push_screen(ChoiceModal(str(exc), [("q", "quit")]), lambda _: self.exit())
+            ask_over(self, ChoiceModal(str(exc), [("q", "quit")]), lambda _: self.exit())
             return
         if table is not None:
             self.show_table(table)
@@ -292,12 +293,12 @@ class DealerApp(OrderedKeysApp):
                 self.open_staff(manager.id, then=self.start)
             else:
                 self.start()
-        self.push_screen(ChoiceModal(f"{manager.describe()} is the ledger's first manager. A table needs "
-                                     f"{' and '.join(g.split(',')[0] for g in gaps)} too: a dealer deals the rounds, and "
-                                     "a supervisor signs off big payouts and voids misdeals (nobody approves a round "
-                                     "they dealt). Add them now?",
-                                     [("s", f"add the staff now ({manager.id} signs in with their PIN)"),
-                                      ("l", "later (F2 on the table setup, or Staff accounts in ctrl+p)")]), chosen)
+        ask_over(self, ChoiceModal(f"{manager.describe()} is the ledger's first manager. A table needs "
+                                   f"{' and '.join(g.split(',')[0] for g in gaps)} too: a dealer deals the rounds, and "
+                                   "a supervisor signs off big payouts and voids misdeals (nobody approves a round "
+                                   "they dealt). Add them now?",
+                                   [("s", f"add the staff now ({manager.id} signs in with their PIN)"),
+                                    ("l", "later (F2 on the table setup, or Staff accounts in ctrl+p)")]), chosen)
 
     def on_unmount(self) -> None:
         gc.unfreeze()
@@ -359,7 +360,7 @@ class DealerApp(OrderedKeysApp):
             elif choice == OTHER_TABLE or choice is None:
                 self.setup()
 
-        self.push_screen(TableUnavailable(exc), chosen)
+        ask_over(self, TableUnavailable(exc), chosen)
 
     async def settle_in(self, screen: RoundScreen) -> None:
         """Once the table is on screen: what the first dialogs would otherwise pay for."""
@@ -483,8 +484,8 @@ class DealerApp(OrderedKeysApp):
                 from dealer_tui.screens.ledger_fault import BACK, RETRY, StorageFault
 
                 what = "The table" if isinstance(result, ResumeTable) else "The new table (not created)"
-                self.push_screen(StorageFault(exc, what, [(RETRY, "try again"), (BACK, "back to the setup")]),
-                                 lambda choice: self.create_table(result) if choice == RETRY else self.setup())
+                ask_over(self, StorageFault(exc, what, [(RETRY, "try again"), (BACK, "back to the setup")]),
+                               lambda choice: self.create_table(result) if choice == RETRY else self.setup())
                 return
             self.notify(f"{exc}: the table is open; seat the other players once the ledger can be written",
                         severity="error", timeout=12)

@@ -17,7 +17,9 @@ from dealer_tui.ledger.payouts import (
     seat_payouts,
 )
 from dealer_tui.rounds.base import RoundOutcome
+from dealer_tui.screens.dialog import DialogScreen
 from dealer_tui.screens.payout_screen import PayoutScreen
+from tests.tui_support import on_top
 
 Row = SettlementRow
 
@@ -98,7 +100,7 @@ class _Host(App[None]):
         self.outcome = outcome
 
     def on_mount(self) -> None:
-        self.push_screen(PayoutScreen(self.outcome, "House", [], 5000))
+        self.push_screen(DialogScreen(PayoutScreen(self.outcome, "House", [], 5000)))
 
 
 async def test_the_payout_screen_shows_the_dp_take_as_chips_paid_out() -> None:
@@ -106,8 +108,8 @@ async def test_the_payout_screen_shows_the_dp_take_as_chips_paid_out() -> None:
     app = _Host(RoundOutcome(HCF_9_DP_WINS, {1: 29, 2: -20, 3: -10}, 1))
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, PayoutScreen)
-        assert app.screen.query_one("#payout-digits", Digits).value == "29"
+        assert isinstance(on_top(app), PayoutScreen)
+        assert on_top(app).query_one("#payout-digits", Digits).value == "29"
 
 
 async def test_the_payout_screen_names_the_stakes_returned_beside_the_chips_paid_out() -> None:
@@ -120,6 +122,6 @@ async def test_the_payout_screen_names_the_stakes_returned_beside_the_chips_paid
     app = _Host(RoundOutcome(rows, {1: 5, 2: 5, 3: 5, 4: -10}, -5))
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert app.screen.query_one("#payout-digits", Digits).value == "30"
-        summary = str(app.screen.query_one("#payout-summary", Static).render())
+        assert on_top(app).query_one("#payout-digits", Digits).value == "30"
+        summary = str(on_top(app).query_one("#payout-summary", Static).render())
         assert summary.endswith("House -5 · stakes returned (not in the chips paid out): 30")

@@ -17,6 +17,7 @@ from dealer_tui.paths import saved_pit
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen
 from tests.staff_support import DEALER_KEYS, staffed_path
+from tests.tui_support import on_top
 
 SIZE = (120, 36)
 TO_PLAYERS = ["tab"] * 5
@@ -31,11 +32,11 @@ async def test_setup_refuses_a_pit_server_that_is_not_a_postgresql_url(tmp_path:
     app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         screen.query_one("#pit", Input).value = "pit-server:5432"
         await pilot.press(*TO_PLAYERS, *"Ann 500", "enter")
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(on_top(app), SetupScreen)
         assert str(screen.query_one("#setup-error", Static).render()) == (
             "Pit server: not a postgresql:// URL (empty: no pit server).")      # what was typed is not echoed
         assert app.focused is screen.query_one("#pit", Input)
@@ -50,16 +51,16 @@ async def test_a_pit_server_set_at_setup_takes_the_table_as_it_plays_and_is_kept
     app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app.screen.query_one("#pit", Input).value = url
+        on_top(app).query_one("#pit", Input).value = url
         await pilot.press(*TO_PLAYERS, *"Ann 500, Bob 600", "enter", *DEALER_KEYS)
-        assert isinstance(app.screen, RoundScreen) and app.link is not None
+        assert isinstance(on_top(app), RoundScreen) and app.link is not None
         for _ in range(100):
             await asyncio.sleep(0.1)
             await pilot.pause()
-            if app.screen.title.startswith("pit: NOT BOUND"):
+            if on_top(app).title.startswith("pit: NOT BOUND"):
                 break
         # delivered, but the pit's staff are not taken: no manager bound this terminal to the pit's key
-        assert app.screen.title == "pit: NOT BOUND (staff not taken) — Table 1 — High Card Flush (card room)"
+        assert on_top(app).title == "pit: NOT BOUND (staff not taken) — Table 1 — High Card Flush (card room)"
     with psycopg.connect(pit_db) as db:
         names = [n for (n,) in db.execute("SELECT name FROM pit_tables WHERE origin_id <> 0")]
         seated = db.execute("SELECT COUNT(*) FROM pit_events WHERE kind = 'seat_taken'").fetchone()
@@ -76,7 +77,7 @@ async def test_a_new_terminal_whose_pit_cannot_be_reached_says_so_before_any_fir
     app = make_app(tmp_path / "new.sqlite", pit="postgresql://nobody@/nodb?host=/tmp/nowhere")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, ChoiceModal)
         assert screen.question.startswith("This terminal's staff come from its pit server, which cannot be reached:")
         assert [key for key, _ in screen.choices] == ["r", "l", "q"]
@@ -105,7 +106,7 @@ async def test_a_new_table_of_the_pit_takes_no_other_terminals_table_name(tmp_pa
                 break
         app.setup()
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         assert screen.query_one("#name", Input).value == "Table 2"
         screen.query_one("#name", Input).value = "table 1"
@@ -133,18 +134,18 @@ async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_
     app = make_app(tmp_path / "new.sqlite", options=Options(game="high-card-flush"), pit=url)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        choice = app.screen
+        choice = on_top(app)
         assert isinstance(choice, ChoiceModal) and key_fingerprint(key) in choice.question
         await pilot.press("b")
         await pilot.pause()
-        assert isinstance(app.screen, SignInModal)
+        assert isinstance(on_top(app), SignInModal)
         await pilot.press(*PIT_MANAGER, "enter", *"111222333", "enter")
-        assert "Wrong ID or PIN for the pit's manager PM." in str(app.screen.query_one("#pin-error", Static).render())
+        assert "Wrong ID or PIN for the pit's manager PM." in str(on_top(app).query_one("#pin-error", Static).render())
         await pilot.press(*PIT_MANAGER_PIN, "enter")
         for _ in range(50):
             await pilot.pause(0.05)
-            if not isinstance(app.screen, (ChoiceModal, SignInModal)) or \
-                    getattr(app.screen, "purpose", None) is not None and app.screen.purpose.act == "deal":
+            if not isinstance(on_top(app), (ChoiceModal, SignInModal)) or \
+                    getattr(on_top(app), "purpose", None) is not None and on_top(app).purpose.act == "deal":
                 break
         register = app.staff.register()
         assert register.binding is not None and register.binding.pit_key == key and DEALER in register.accounts

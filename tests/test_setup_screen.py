@@ -12,7 +12,7 @@ from dealer_tui.app import Options, make_app
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen, parse_seats, unused_name
 from tests.staff_support import DEALER_KEYS, staffed_path
-from tests.tui_support import seated_app
+from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)
 TO_PLAYERS = ["tab"] * 5  # game, profile, cards, table name, seats, then the players
@@ -22,7 +22,7 @@ async def test_setup_opens_on_its_first_field_in_view(tmp_path: Path) -> None:
     app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         game = screen.query_one("#game", Select)
         assert app.focused is game
@@ -36,7 +36,7 @@ async def test_setup_opens_the_table_named_with_its_players(tmp_path: Path) -> N
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*TO_PLAYERS, *"Ann 500, Bob 600", "enter", *DEALER_KEYS)
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         table = app.table
         assert table is not None and table.record.name == "Table 1"
         assert {s: (p.name, p.stack) for s, p in table.session.players.items()} == {1: ("Ann", 500), 2: ("Bob", 600)}
@@ -47,8 +47,8 @@ async def test_setup_refuses_a_buy_in_the_game_refuses(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*TO_PLAYERS, *"Ann 100, Cy 60", "enter")
-        assert isinstance(app.screen, SetupScreen)            # CP-12: a first buy is full (100)
-        error = str(app.screen.query_one("#setup-error", Static).render())
+        assert isinstance(on_top(app), SetupScreen)            # CP-12: a first buy is full (100)
+        error = str(on_top(app).query_one("#setup-error", Static).render())
         assert "Cy (seat 2): a buy-in of 60 is refused" in error
         assert app.ledger.tables() == []                      # nothing written
 
@@ -57,7 +57,7 @@ async def test_setup_seats_that_are_not_a_number_are_refused_with_the_reason(tmp
     app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         seats = screen.query_one("#seats", Input)
         seats.value = ""
@@ -79,7 +79,7 @@ async def test_setup_says_what_is_missing_where_the_dealer_looks_and_goes_to_tha
     app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         players = screen.query_one("#players", Input)
         assert players.region.y + players.region.height <= size[1]      # in view when the screen opens
@@ -111,7 +111,7 @@ async def test_setup_lists_the_ledgers_tables_and_resumes_the_one_chosen(tmp_pat
                    options=Options(new_table=True))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         assert screen.query_one("#name", Input).value == "Table 1"
         choose = screen.query_one("#table", Select)
@@ -119,7 +119,7 @@ async def test_setup_lists_the_ledgers_tables_and_resumes_the_one_chosen(tmp_pat
         await pilot.press("enter", "down", "enter")                     # the list: a new table, then Pilot
         assert not screen.query_one("#players", Input).parent.display    # nothing to fill in for a resume
         await pilot.press("ctrl+o")
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         assert app.table is not None and app.table.record.name == "Pilot"
         assert len(app.ledger.tables()) == 1                             # resumed, not created
 
@@ -130,7 +130,7 @@ async def test_setup_refuses_the_name_of_a_table_the_ledger_has(tmp_path: Path) 
                    options=Options(new_table=True, game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         screen.query_one("#name", Input).value = "pilot"
         screen.query_one("#players", Input).value = "Bob 1000"
@@ -145,13 +145,13 @@ async def test_a_new_table_set_up_from_a_round_keeps_its_fields_one_line_high(tm
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 500)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         app.setup()
         await pilot.pause()
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(on_top(app), SetupScreen)
         for field in ("#name", "#seats", "#players", "#pit"):
-            assert app.screen.query_one(field, Input).region.height == 3, field
-        assert app.screen.query_one("#players", Input).region.bottom <= SIZE[1]
+            assert on_top(app).query_one(field, Input).region.height == 3, field
+        assert on_top(app).query_one("#players", Input).region.bottom <= SIZE[1]
 
 
 async def test_setup_asks_the_id_of_a_player_whose_cash_buy_in_reaches_the_threshold(tmp_path: Path) -> None:
@@ -164,21 +164,21 @@ async def test_setup_asks_the_id_of_a_player_whose_cash_buy_in_reaches_the_thres
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*TO_PLAYERS, *"Ann 12000, Bob 600", "enter")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, ReasonModal)
         assert dialog.title_text.startswith("Identification needed: Ann's cash in today comes to 12,000, at or over "
                                             "the currency-transaction threshold (10,000). Ann's ID document (seat 1")
         await pilot.press("escape")
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         assert str(screen.query_one("#setup-error", Static).render()) == (
             "Ann (seat 1): a cash buy-in of 12,000 needs their ID document (ctrl+o asks for it again).")
         assert screen.query_one("#players", Input).value == "Ann 12000, Bob 600"
         assert app.ledger.tables() == []
         await pilot.press("ctrl+o", *"card 77", "enter")                 # not an ID document: asked again
-        assert isinstance(app.screen, ReasonModal)
+        assert isinstance(on_top(app), ReasonModal)
         await pilot.press("ctrl+u", *"passport X1234567", "enter", *DEALER_KEYS)
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         table = app.table
         assert table is not None
         assert {s: (p.name, p.stack, p.document) for s, p in table.session.players.items()} == {
@@ -195,6 +195,6 @@ async def test_a_new_table_set_up_from_a_round_replaces_the_round_left(tmp_path:
         await pilot.pause()
         await pilot.press("tab", *TO_PLAYERS, *"Fay 500, Gus 500", "enter", *DEALER_KEYS)  # Table, then as above
         rounds = [s for s in app.screen_stack if isinstance(s, RoundScreen)]
-        assert len(rounds) == 1 and rounds[0] is app.screen
+        assert len(rounds) == 1 and rounds[0] is on_top(app)
         assert app.table is not None and app.table.record.name == "Table 1"   # the first table is "Pilot"
         assert [p.name for p in app.table.session.players.values()] == ["Fay", "Gus"]

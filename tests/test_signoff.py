@@ -37,7 +37,7 @@ from tests.staff_support import (
     staffed,
     staffed_table,
 )
-from tests.tui_support import seated_app
+from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)
 
@@ -89,7 +89,7 @@ async def at_big_payout(tmp_path: Path):  # type: ignore[no-untyped-def]
 async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> None:
     app, pilot, cm, rnd, where = await at_big_payout(tmp_path)
     try:
-        payout = app.screen
+        payout = on_top(app)
         assert isinstance(payout, PayoutScreen)
         await pilot.press("r")                                      # send to the floor
         assert rnd.phase is Phase.PAYOUT and isinstance(rnd.sign_off_state(), SignOffRequested)
@@ -108,7 +108,7 @@ async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> No
         await pilot.pause()
         assert "Approved on the floor by S1" in str(payout.query_one("#payout-hint").render())
         await pilot.press("enter")                                  # no PIN asked
-        assert not isinstance(app.screen, PinModal)
+        assert not isinstance(on_top(app), PinModal)
         assert rnd.phase is Phase.DONE
         confirmed = [e for e in app.ledger.round_events(app.table.round_id) if e.kind == "payout_confirmed"]
         assert confirmed[0].payload["signed_off_by"] == SUPERVISOR
@@ -125,7 +125,7 @@ async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_i
 
     app, pilot, cm, rnd, where = await at_big_payout(tmp_path)
     try:
-        payout = app.screen
+        payout = on_top(app)
         assert isinstance(payout, PayoutScreen)
         await pilot.press("r")
         floor = floor_over(where / "ledger.sqlite")
@@ -144,13 +144,13 @@ async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_i
         assert kinds == ["sign_off_requested", "sign_off_refused"]
         await pilot.press("x")                                      # HCF-19: no void once anyone acted
         assert str(payout.query_one("#payout-hint").render()).startswith("x: ")
-        assert isinstance(app.screen, PayoutScreen)
+        assert isinstance(on_top(app), PayoutScreen)
         await pilot.press("enter")                                  # an override: the reason first
-        assert isinstance(app.screen, ReasonModal)
+        assert isinstance(on_top(app), ReasonModal)
         await pilot.press(*"recounted on camera", "enter")
-        assert isinstance(app.screen, PinModal)
+        assert isinstance(on_top(app), PinModal)
         await pilot.press(*SUPERVISOR, "tab", *SUPERVISOR_PIN_KEYS)  # a supervisor may not override
-        assert isinstance(app.screen, PinModal) and rnd.phase is Phase.PAYOUT
+        assert isinstance(on_top(app), PinModal) and rnd.phase is Phase.PAYOUT
         await pilot.press(*["backspace"] * 4, *MANAGER, "tab", *MANAGER_PIN, "enter")
         assert rnd.phase is Phase.DONE
         confirmed = [e for e in app.ledger.round_events(app.table.round_id) if e.kind == "payout_confirmed"]
@@ -451,7 +451,7 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
         await fp.press("r")                                             # read again: the round waits, says so
         assert [str(c) for c in rounds.query_one(DataTable).get_row_at(0)][3] == "WAITING FOR THE FLOOR"
         await fp.press("escape")
-        assert isinstance(floor.screen, ChoiceModal)
+        assert isinstance(on_top(floor), ChoiceModal)
         await fp.press("n")
         assert isinstance(floor.screen, RoundsScreen) and floor.is_running
 

@@ -31,6 +31,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import DEMO_PINS, cash_id, demo, on_duty, staffed_table
+from tests.tui_support import on_top
 
 PROFILE = ProfileLibrary([]).find("high-card-flush")
 SIZE = (120, 36)
@@ -309,17 +310,17 @@ async def test_the_terminal_says_nothing_was_recorded_and_the_step_is_tried_agai
         before = list(rnd.events)
         stored = len(app.ledger.round_events(table.round_id or 0))
         await pilot.press("2", "a", *"50", "enter")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, StorageFault)
         assert dialog.question.startswith("Nothing was recorded. The ledger cannot be written: disk full (")
         assert "free space on the ledger's disk" in dialog.question
         assert rnd.events == before and rnd.seats[2].ante == 0  # nothing shown that is not recorded
         await pilot.press("b")                                  # back: the round as it was, and said so
-        assert isinstance(app.screen, RoundScreen) and rnd.seats[2].ante == 0
+        assert isinstance(on_top(app), RoundScreen) and rnd.seats[2].ante == 0
         await pilot.press("2", "a", *"50", "enter")
-        assert isinstance(app.screen, StorageFault)
+        assert isinstance(on_top(app), StorageFault)
         await pilot.press("r")                                  # the storage is back: the retry lands
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         assert rnd.seats[2].ante == 50
         assert len(app.ledger.round_events(table.round_id or 0)) == stored + 1
         assert verify_ledger(app.ledger) == []

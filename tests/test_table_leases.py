@@ -23,6 +23,7 @@ from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import demo, on_duty, staffed_table
+from tests.tui_support import on_top
 
 PROFILE = ProfileLibrary([]).find("high-card-flush")
 SIZE = (120, 36)
@@ -215,7 +216,7 @@ async def test_a_second_terminal_shows_who_has_the_table_and_offers_a_read_only_
         await pilot.press("s", "y")
         assert first.table is not None and first.table.round is not None
         async with second.run_test(size=SIZE) as other:
-            dialog = second.screen
+            dialog = on_top(second)
             assert isinstance(dialog, TableUnavailable)
             assert f"terminal {first.ledger.terminal}" in dialog.question
             assert second.table is None
@@ -224,7 +225,7 @@ async def test_a_second_terminal_shows_who_has_the_table_and_offers_a_read_only_
             await other.press(*SUPERVISOR_KEYS)
             assert isinstance(second.screen, ReviewOnly)
             await other.press("escape")
-            assert isinstance(second.screen, TableUnavailable)
+            assert isinstance(on_top(second), TableUnavailable)
             await other.press("q")
         await pilot.press("2", "a", *"10", "enter")  # the first terminal plays on
         assert first.table.round.seats[2].ante == 10
@@ -247,7 +248,7 @@ async def test_a_terminal_whose_table_is_taken_over_says_so_and_stops_playing_it
         db.close()
         other = open_table(tmp_path / "ledger.sqlite")  # the terminal looked dead: taken over
         await pilot.press("2", "a", *"10", "enter")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, TableUnavailable)
         assert f"taken over by terminal {other.ledger.terminal}" in dialog.question
         assert app.table is None and not isinstance(app.screen_stack[-2], RoundScreen)

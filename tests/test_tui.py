@@ -15,7 +15,7 @@ from dealer_tui.widgets.notice import Notice
 from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from rules.profiles.loader import load_profile_file, shipped_dir
 from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN_KEYS, approved
-from tests.tui_support import PIN_KEYS, seated_app
+from tests.tui_support import PIN_KEYS, on_top, seated_app
 
 SIZE = (120, 36)
 
@@ -28,7 +28,7 @@ def footer_actions(screen: RoundScreen) -> set[str]:
 async def test_hcf_full_round_by_keys_settles_as_the_rules_do(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         assert footer_actions(screen) >= {"start"} and "reveal" not in footer_actions(screen)
         await pilot.press("s", "y")          # seat 1 accepts the bank (HCF-18)
@@ -73,7 +73,7 @@ async def test_hcf_a_seat_picked_to_raise_is_let_go_and_the_next_key_acts_for_th
     pressed next, with no seat picked, folds seat 3 (its turn), not refused for seat 2."""
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "y", "2", "a", "enter", "3", "a", "enter", "d")
         rnd = app.table.round  # type: ignore[union-attr]
@@ -87,7 +87,7 @@ async def test_hcf_a_seat_picked_to_raise_is_let_go_and_the_next_key_acts_for_th
 async def test_r_one_or_five_full_round_with_an_exchange_by_keys(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "1", "a", "enter", "2", "a", "enter", "d", "p")  # cut by the player
         rnd = app.table.round  # type: ignore[union-attr]
@@ -149,10 +149,10 @@ async def test_payout_over_the_threshold_cannot_be_confirmed_without_the_pin(tmp
             if not rnd.sign_off_needed():
                 continue
             await pilot.press("enter")               # confirm on the payout screen
-            assert isinstance(app.screen, PinModal)
+            assert isinstance(on_top(app), PinModal)
             await pilot.press("escape")              # no PIN: nothing is paid, the payout is shown again
             assert rnd.phase is Phase.PAYOUT
-            assert isinstance(app.screen, PayoutScreen)
+            assert isinstance(on_top(app), PayoutScreen)
             await pilot.press("enter", *PIN_KEYS)
             assert rnd.phase is Phase.DONE
             rows = app.ledger.round(app.table.round_id or 0)  # type: ignore[union-attr]
@@ -165,15 +165,15 @@ async def test_three_wrong_pins_lock_sign_off(tmp_path: Path) -> None:
     own = low_threshold_profiles(tmp_path)
     app = seated_app(tmp_path, "casino-low", [(1, "Ann", 5000)], profiles=own)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "1", "a", "enter")
         await pilot.press("x")                       # a misdeal needs the supervisor
-        assert isinstance(app.screen, PinModal)
+        assert isinstance(on_top(app), PinModal)
         await pilot.press(*SUPERVISOR, "enter", *"000001", "enter", *"000001", "enter", *"000001", "enter")
         assert screen.desk.locked_for(SUPERVISOR) > 0
         await pilot.press(*SUPERVISOR_PIN_KEYS)  # even the right PIN is refused while locked
-        assert isinstance(app.screen, PinModal)
+        assert isinstance(on_top(app), PinModal)
         kinds = [e.kind for e in app.ledger.table_events(STAFF_REGISTER)]
         assert kinds.count("staff_refused") == 4 and "staff_locked" in kinds
         assert app.table.round.phase is Phase.ANTE  # type: ignore[union-attr]
@@ -188,7 +188,7 @@ async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Pa
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000)], profiles=own)
     approved(app.ledger, load_profile_file(own / "hcf-high-limit.yaml"))  # the manager approved the new limits
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "y")
         assert "change_profile" not in footer_actions(screen)  # not during a hand
@@ -210,7 +210,7 @@ async def test_pp_palace_hand_by_keys_last_standing_takes_the_pot(tmp_path: Path
 
     app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=10)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "d")                 # first hand: one card each, the highest deals (PP-0)
         rnd = app.table.round  # type: ignore[union-attr]
@@ -234,7 +234,7 @@ async def test_pp_palace_hand_by_keys_last_standing_takes_the_pot(tmp_path: Path
 async def test_players_join_buy_and_cash_out_between_hands(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000)], seats=6)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         assert {"join", "more_chips", "leave"} <= footer_actions(screen)
         await pilot.press("3", "j", *"Zed", "enter", "2", "0", "0", "enter")   # seat 3, buy-in 200
@@ -254,7 +254,7 @@ async def test_cp_chinese_poker_hand_by_keys_pays_as_settle_does(tmp_path: Path)
 
     app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "d")
         rnd = app.table.round  # type: ignore[union-attr]
@@ -281,18 +281,18 @@ async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_pat
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000)], seats=6)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("F")
-        assert isinstance(app.screen, PinModal)
+        assert isinstance(on_top(app), PinModal)
         await pilot.press(*PIN_KEYS)
-        assert isinstance(app.screen, PitMapScreen)
+        assert isinstance(on_top(app), PitMapScreen)
         for _ in range(40):
             await pilot.pause(0.05)
             if "waiting for sign-off" in app.sub_title:
                 break
         assert app.sub_title.startswith("0 waiting for sign-off (s) · 0 alerts (!) · ")
         await pilot.press("escape")
-        assert isinstance(app.screen, RoundsScreen)
+        assert isinstance(on_top(app), RoundsScreen)
         await pilot.press("escape")
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
 
 
 async def test_a_game_key_in_the_wrong_phase_says_why_in_the_notice_line_until_the_next_key(tmp_path: Path) -> None:
@@ -302,7 +302,7 @@ async def test_a_game_key_in_the_wrong_phase_says_why_in_the_notice_line_until_t
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "v")          # reveal during the antes
         await pilot.pause()
-        notice = app.screen.query_one(Notice)
+        notice = on_top(app).query_one(Notice)
         said = str(notice.render())
         assert notice.display and notice.has_class("-warning")
         assert "may not reveal" in said and "ante phase" in said, said
@@ -324,7 +324,7 @@ async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_
         # no rake on 10 (HCF-17); the bank moves to the next seat (HCF-18)
         for dp, first, second in ((1, "2", "3"), (2, "3", "1")):
             await pilot.press("s", "y", first, "a", "enter", second, "a", "enter", "d", "f", "f", "v")
-            payout = app.screen
+            payout = on_top(app)
             assert isinstance(payout, PayoutScreen)
             shown.append(payout)
             rows = payout.query_one(PayoutRows)
@@ -349,7 +349,7 @@ async def test_ctrl_u_restores_the_suggested_amounts_in_the_amount_dialog(tmp_pa
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "2", "a", "3", "0", "0", "tab", "7")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, AmountModal)
         fields = list(dialog.query(Input))
         assert [f.value for f in fields] == ["300", "7", "0"]
@@ -365,7 +365,7 @@ async def test_a_notice_never_covers_the_keys_legal_now(tmp_path: Path) -> None:
 
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         steps = [["d"], ["s", "y"], ["2", "a", "enter"], ["z"], ["z"], ["3", "a", "enter"], ["d"], ["z"],
                  ["r", "enter"], ["f"], ["v"], ["p", "enter"], ["A"], ["x"]]
         shown = 0
@@ -387,7 +387,7 @@ async def test_a_refused_z_or_a_says_why(tmp_path: Path) -> None:
 
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         await pilot.press("z")
         assert screen.query_one(Notice).message == ("Nothing to take back: no hand is in play (a finished round is "
                                                     "corrected by the supervisor).")
@@ -409,7 +409,7 @@ async def test_cp_12_a_short_first_buy_in_is_refused_in_its_dialog_which_keeps_t
     app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100)], seats=4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("j", *"Dee", "enter", "ctrl+u", *"50", "enter")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, AmountModal) and "Dee" in dialog.title_text
         said = str(dialog.query_one("#amount-error", Static).render())
         assert "full" in said, said
@@ -426,7 +426,7 @@ async def test_cp_9_n_without_a_seat_picked_says_why_for_the_seat_it_would_act_f
     app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4, seed=4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "d", "n")
-        said = app.screen.query_one(Notice).message
+        said = on_top(app).query_one(Notice).message
         assert said is not None and said.endswith("(CP-9)") and "pick the seat" not in said, said
 
 
@@ -453,7 +453,7 @@ async def test_r_4_e_on_a_players_second_box_says_only_the_open_box_exchanges(tm
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "1", "a", "enter", "1", "a", "enter", "d", "p", "b", "e")
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         assert screen.query_one(Notice).message == ("Seat 1 may not exchange: Box 2 is not the player's open box: "
                                                     "only the open box may exchange (R-4)")

@@ -13,7 +13,7 @@ from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen
 from rules.profiles.loader import load_profile_file, shipped_dir
 from tests.staff_support import approved, staffed_path
-from tests.tui_support import PIN_KEYS, seated_app
+from tests.tui_support import PIN_KEYS, on_top, seated_app
 
 SIZE = (120, 36)
 NO_ALIAS = "a profile may not use aliases; write the value out"
@@ -45,7 +45,7 @@ async def test_setup_lists_the_profiles_that_load_beside_a_hostile_one(tmp_path:
                    options=Options(game="palace-poker"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, SetupScreen)
         select = screen.query_one("#profile", Select)
         assert options(select) == ["house-limits", "palace-poker"]
@@ -67,10 +67,10 @@ async def test_change_profile_at_the_table_offers_only_the_profiles_that_load(
     app = seated_app(tmp_path, "high-card-flush", players, profiles=own)
     approved(app.ledger, load_profile_file(own / "house-limits.yaml"))  # the manager approved it
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("P")
-        modal = app.screen
+        modal = on_top(app)
         assert isinstance(modal, ChoiceModal)
         assert modal.choices == [("1", "house-limits"), ("2", "high-card-flush-casino")]
         await pilot.press("1", *PIN_KEYS, *"house limits", "enter")

@@ -16,7 +16,7 @@ from dealer_tui.screens.card_entry_modal import CardEntryModal, read_line
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.games.high_card_flush import settlement as hcf_settle
 from rules.cards import parse_cards
-from tests.tui_support import seated_app
+from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)
 
@@ -33,7 +33,7 @@ async def erase(pilot: Pilot, count: int) -> None:
 
 
 def entry_error(app) -> str:  # type: ignore[no-untyped-def]
-    screen = app.screen
+    screen = on_top(app)
     assert isinstance(screen, CardEntryModal)
     return str(screen.query_one("#entry-error").render())
 
@@ -59,7 +59,7 @@ async def test_hcf_live_round_keyed_with_a_typo_a_duplicate_and_an_over_cap_rais
         await pilot.press("f")                   # seat 3 folds: its cards are never keyed
         assert rnd.seats[2].raised == 15 and rnd.phase is Phase.REVEAL
         await pilot.press("v")
-        assert isinstance(app.screen, CardEntryModal)
+        assert isinstance(on_top(app), CardEntryModal)
         await key_in(pilot, "ah kh qh jh 9h 2c 3x")               # a typo: 3x
         assert "3x" in entry_error(app) and rnd.phase is Phase.REVEAL
         await erase(pilot, 2)
@@ -87,10 +87,10 @@ async def test_hcf_live_round_keyed_with_a_typo_a_duplicate_and_an_over_cap_rais
 async def test_r_one_or_five_live_round_keyed_by_keys(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "one-or-five", [(1, "Ann", 1000), (2, "Bob", 1000)], seats=6, keyed=True)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "1", "a", "enter", "2", "a", "enter", "d", "d")  # the dealer cuts
-        assert isinstance(app.screen, CardEntryModal)
+        assert isinstance(on_top(app), CardEntryModal)
         await key_in(pilot, "kd")                                # the dealer's up card
         rnd = app.table.round  # type: ignore[union-attr]
         assert isinstance(rnd, OneOrFiveKeyedRound) and rnd.phase is Phase.ACT and rnd.dealer == parse_cards("Kd")
@@ -156,7 +156,7 @@ async def test_pp_live_hand_banners_and_a_called_battle_keyed_by_keys(tmp_path: 
         await pilot.press("d")                           # palace cards dealt face down, nothing keyed
         assert rnd.phase is Phase.ACT and rnd.turn == 1
         await pilot.press("f", "a", "c")                 # seat 1 folds; seat 2 must attack seat 3 (PP-15), called
-        assert isinstance(app.screen, CardEntryModal)    # the call turns both palaces over
+        assert isinstance(on_top(app), CardEntryModal)    # the call turns both palaces over
         await key_in(pilot, "kd 9s 7c")                  # seat 2, ignoring diamonds: K-9-7 high
         await key_in(pilot, "ah ad 8c")                  # seat 3, ignoring hearts: A-Q-8 high, wins
         assert rnd.phase is Phase.REVEAL
@@ -184,27 +184,27 @@ async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_pat
         await key_in(pilot, "as 8s 3s 6d qd 4d 5c")             # the banker: spade flush A-8-3, qualifies
         await pilot.press("p")
         rnd = app.table.round  # type: ignore[union-attr]
-        assert isinstance(app.screen, PayoutScreen) and rnd is not None
+        assert isinstance(on_top(app), PayoutScreen) and rnd is not None
         seat3 = {r.bet: r.result for r in rnd.outcome().rows if r.seat == 3}
         assert seat3 == {"ante": -10, "raise": -10}            # K-9-4 loses to A-8-3 (HCF-9)
         await pilot.press("k")
-        assert isinstance(app.screen, PinModal)
+        assert isinstance(on_top(app), PinModal)
         await pilot.press(*PIN_KEYS)
-        assert isinstance(app.screen, CardEntryModal)
+        assert isinstance(on_top(app), CardEntryModal)
         await pilot.press("enter")                              # unchanged cards are no correction
         assert "already recorded" in entry_error(app)
         await pilot.press("tab", "home", "ctrl+k")             # seat 3's line, emptied
         await key_in(pilot, "ac kc qc 2s 5d 7h jd")             # what seat 3 really holds: A-K-Q of clubs
-        assert isinstance(app.screen, ReasonModal)
+        assert isinstance(on_top(app), ReasonModal)
         await key_in(pilot, "seat 3 mis-keyed")
-        assert isinstance(app.screen, PayoutScreen)
+        assert isinstance(on_top(app), PayoutScreen)
         seat3 = {r.bet: r.result for r in rnd.outcome().rows if r.seat == 3}
         assert seat3 == {"ante": 10, "raise": 10}              # A-K-Q beats A-8-3: the K beats the 8
         await pilot.press("enter")
         assert rnd.phase is Phase.DONE
         rows = {(r.seat, r.bet): r.result for r in app.ledger.settlement(app.table.round_id or 0)}  # type: ignore[union-attr]
         assert (rows[(3, "ante")], rows[(3, "raise")]) == (10, 10)
-        log = app.screen.query_one(EventLog)
+        log = on_top(app).query_one(EventLog)
         assert any(line.startswith("Cards corrected: seat 3 K♣ 9♣ 4♣") for line in log.lines)
 
 
@@ -234,7 +234,7 @@ async def test_card_entry_enter_goes_to_the_next_line_to_key_below_and_a_line_cl
         await pilot.press("down")
         assert app.focused.id == "entry-2"                        # the last line stays the last
         await pilot.press(*"9c 8c", "ctrl+u")
-        assert app.screen.query_one("#entry-2").value == ""      # type: ignore[attr-defined]
+        assert on_top(app).query_one("#entry-2").value == ""      # type: ignore[attr-defined]
         await pilot.press(*"4d 5d", "enter")
         assert app.focused.id == "entry-0"                        # seat 1 still to key: round to it
         await pilot.press(*"qs js", "enter")

@@ -36,7 +36,7 @@ from tests.staff_support import (
     SUPERVISOR_KEYS,
     floor_review,
 )
-from tests.tui_support import seated_app
+from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)
 PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
@@ -50,29 +50,29 @@ async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_
     app = make_app(tmp_path / "new.sqlite", options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, FirstManagerScreen)
+        assert isinstance(on_top(app), FirstManagerScreen)
         await pilot.press("enter")                                  # nothing typed: said, and the ID field keeps the cursor
-        assert str(app.screen.query_one("#manager-error", Static).render()) == (
+        assert str(on_top(app).query_one("#manager-error", Static).render()) == (
             "Type the manager's ID (e.g. M1), then Enter.")
-        assert app.focused is app.screen.query_one("#account")
+        assert app.focused is on_top(app).query_one("#account")
         await pilot.press(*"M1", "enter", *"Mona Manager", "enter", *"246813579", "enter", *"246810579", "enter")
-        assert isinstance(app.screen, FirstManagerScreen)          # the two PINs differ: asked again
-        assert "differ" in str(app.screen.query_one("#manager-error", Static).render())
+        assert isinstance(on_top(app), FirstManagerScreen)          # the two PINs differ: asked again
+        assert "differ" in str(on_top(app).query_one("#manager-error", Static).render())
         await pilot.press(*"999999999", "enter", *"999999999", "enter")
-        said = str(app.screen.query_one("#manager-error", Static).render())
+        said = str(on_top(app).query_one("#manager-error", Static).render())
         assert said == ("A PIN of one digit repeated is the first a guesser tries: choose another PIN and type it "
                         "in both fields.")
         await pilot.press(*"246813579", "enter", *"246813579", "enter")
-        assert isinstance(app.screen, ChoiceModal) and "A table needs a dealer and a supervisor" in app.screen.question
+        assert isinstance(on_top(app), ChoiceModal) and "A table needs a dealer and a supervisor" in on_top(app).question
         await pilot.press("l")                                     # staff later
-        assert isinstance(app.screen, SetupScreen)
-        staffing = str(app.screen.query_one("#staffing", Static).render())
+        assert isinstance(on_top(app), SetupScreen)
+        staffing = str(on_top(app).query_one("#staffing", Static).render())
         assert staffing.startswith("Staff — Active: 0 dealers, 0 supervisors, 1 manager, 0 auditors. Still needed: a "
                                    "dealer; a supervisor")
         await pilot.press(*["tab"] * 5, *"Ann 5000, Bob 1000", "ctrl+o")
-        assert isinstance(app.screen, SignInModal)                 # the dealer signs in before the first round
+        assert isinstance(on_top(app), SignInModal)                 # the dealer signs in before the first round
         await pilot.press(*"M1", "enter", *"246813579", "enter")      # a manager may deal
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         assert app.table is not None and app.table.session.dealer is not None
         assert app.table.session.dealer.account == "M1"
         await pilot.press("s", "y")
@@ -94,10 +94,10 @@ async def test_escape_on_the_first_manager_quits_and_records_nothing(tmp_path: P
 async def test_a_dealer_change_and_a_break_at_the_table(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen) and "dealer Dana Dealer (D1)" in screen.sub_title
         await pilot.press("D")
-        assert isinstance(app.screen, ChoiceModal)
+        assert isinstance(on_top(app), ChoiceModal)
         await pilot.press("c", *SUPERVISOR2, "enter", *SUPERVISOR2_PIN, "enter")  # the relief dealer
         assert "dealer Sue Second (S2)" in screen.sub_title
         await pilot.press("D", "o")                                # a break: signed out
@@ -120,13 +120,13 @@ async def test_a_lockout_set_on_the_floor_stops_the_running_table_at_once(tmp_pa
                      StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "x")                             # a misdeal: the supervisor signs in
-        assert isinstance(app.screen, SignInModal)
+        assert isinstance(on_top(app), SignInModal)
         async with floor.run_test(size=SIZE) as fp:                  # someone guesses S1's PIN at the floor
             await fp.press(*SUPERVISOR, "enter", *"000001", "enter", *"000001", "enter", *"000001", "enter")
             assert "locked for 5 minutes" in str(floor.screen.query_one("#pin-error", Static).render())
         await pilot.press(*SUPERVISOR_KEYS)                          # the real S1, with the right PIN
-        assert isinstance(app.screen, SignInModal)
-        assert "S1 is locked for" in str(app.screen.query_one("#pin-error", Static).render())
+        assert isinstance(on_top(app), SignInModal)
+        assert "S1 is locked for" in str(on_top(app).query_one("#pin-error", Static).render())
         await pilot.press("escape")
         assert app.table is not None and app.table.round is not None and app.table.round.phase is Phase.ANTE
 
@@ -141,14 +141,14 @@ async def test_the_auditor_reads_the_floor_and_decides_nothing(tmp_path: Path) -
                                                                      "wagered": 100})])
     app = floor_review(path, ["high-card-flush"], AUDITOR, AUDITOR_PIN)
     async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, RoundsScreen) and "Avi Auditor (A1), auditor" in app.sub_title
+        assert isinstance(on_top(app), RoundsScreen) and "Avi Auditor (A1), auditor" in app.sub_title
         await pilot.press("s")
-        queue = app.screen
+        queue = on_top(app)
         assert isinstance(queue, SignOffScreen) and len(queue.waiting) == 1
         await pilot.press("a")
-        assert app.screen is queue                                   # no sign-in offered: nothing to decide
+        assert on_top(app) is queue                                   # no sign-in offered: nothing to decide
         await pilot.press("d")
-        assert app.screen is queue
+        assert on_top(app) is queue
         assert len(queue.waiting) == 1
     assert [e.kind for e in ledger.round_events(rnd.id)][-1] == "sign_off_requested"
 
@@ -171,14 +171,14 @@ async def test_the_floor_asks_for_a_sign_in_and_refuses_a_dealer(tmp_path: Path)
 async def test_a_between_hands_key_during_a_hand_says_why(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen)
         await pilot.press("s", "y", "D")
         assert "Dealer sign-in waits for the end of the hand: finish or void the round first." in str(
             screen.query_one(Notice).render())
         await pilot.press("P")
         assert "Change profile waits for the end of the hand" in str(screen.query_one(Notice).render())
-        assert app.screen is screen
+        assert on_top(app) is screen
 
 
 async def test_a_register_whose_accounts_do_not_read_is_not_a_first_run(tmp_path: Path) -> None:
@@ -193,8 +193,8 @@ async def test_a_register_whose_accounts_do_not_read_is_not_a_first_run(tmp_path
     again = make_app(tmp_path / "ledger.sqlite")
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(again.screen, ChoiceModal) and not isinstance(again.screen, FirstManagerScreen)
-        assert "the staff register holds events but no account that reads" in again.screen.question
+        assert isinstance(on_top(again), ChoiceModal) and not isinstance(again.screen, FirstManagerScreen)
+        assert "the staff register holds events but no account that reads" in on_top(again).question
         await pilot.press("q")
     ledger = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
     assert [e.kind for e in ledger.table_events(STAFF_REGISTER)].count("staff_added") == 5  # nothing added
@@ -222,9 +222,9 @@ async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_t
     gc.collect()
     app = make_app(path, options=Options(seed=3))
     async with app.run_test(size=SIZE) as pilot:
-        assert isinstance(app.screen, SignInModal)                      # asked at once: who deals now
+        assert isinstance(on_top(app), SignInModal)                      # asked at once: who deals now
         await pilot.press("escape")                                     # not now: the table waits
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen) and "no dealer signed in" in screen.sub_title
         assert app.table is not None and app.table.round is not None and app.table.round.phase is Phase.ANTE
         prompt = str(screen.query_one("#prompt", Static).render())
@@ -237,7 +237,7 @@ async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_t
         assert "dealer Dana Dealer (D1)" in screen.sub_title
         assert kinds(app.ledger, app.table.record.id, "dealer_")[-2:] == ["dealer_signed_out", "dealer_signed_in"]
         await pilot.press("d")
-        assert app.screen is not screen or app.table.round.phase is not Phase.ANTE   # the deal goes on
+        assert on_top(app) is not screen or app.table.round.phase is not Phase.ANTE   # the deal goes on
 
 
 def short_pin_supervisor(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -312,7 +312,7 @@ async def test_after_a_clean_quit_the_dealer_signs_in_again(tmp_path: Path) -> N
     """ctrl+q gives the table up and signs the dealer on duty out: the terminal started again
     asks a dealer to sign in with their PIN before the table."""
     from tests.staff_support import DEALER_KEYS
-    from tests.tui_support import seated_app as seated
+    from tests.tui_support import on_top, seated_app as seated
 
     app = seated(tmp_path, "high-card-flush", PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
@@ -338,7 +338,7 @@ async def test_the_dealer_is_signed_out_after_the_profiles_idle_time_even_mid_ha
     async with app.run_test(size=SIZE) as pilot:
         app.clock = lambda: now[0]
         await pilot.press("s", "y", "2", "a", "enter")             # a hand begins: seat 2 antes
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen) and app.table is not None
         now[0] = app.last_key + 19 * 60 + 59
         screen.idle_sign_out()
@@ -353,7 +353,7 @@ async def test_the_dealer_is_signed_out_after_the_profiles_idle_time_even_mid_ha
             "No dealer is signed in for this hand (Dana Dealer, D1: no key for 20 minutes): D signs in (their PIN) "
             "to carry it on.")
         await pilot.press("3", "a")
-        assert isinstance(app.screen, RoundScreen)                  # refused: nobody is on duty
+        assert isinstance(on_top(app), RoundScreen)                  # refused: nobody is on duty
         assert app.table.round is not None and app.table.round.seats[3].ante == 0
         assert "No dealer is signed in for this hand" in str(screen.query_one(Notice).render())
 
@@ -372,5 +372,5 @@ async def test_a_profile_idle_time_of_0_never_signs_the_dealer_out(tmp_path: Pat
         await pilot.pause()
         app.clock = lambda: now[0]
         now[0] = app.last_key + 24 * 3600
-        app.screen.idle_sign_out()  # type: ignore[attr-defined]
+        on_top(app).idle_sign_out()  # type: ignore[attr-defined]
         assert app.table is not None and app.table.session.dealer is not None

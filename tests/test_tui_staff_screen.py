@@ -20,7 +20,7 @@ from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.screens.staff_screen import PURPOSE, AccountModal, StaffScreen
 from dealer_tui.staff import StaffDesk
 from tests.staff_support import MANAGER, MANAGER_PIN, until
-from tests.tui_support import seated_app
+from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)
 MONA = [*"M1", "enter", *"Mona Manager", "enter", *"246813579", "enter", *"246813579", "enter"]
@@ -35,38 +35,38 @@ async def test_a_new_casino_reaches_its_first_paid_round_from_the_terminal_alone
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*MONA)
-        assert isinstance(app.screen, ChoiceModal)
+        assert isinstance(on_top(app), ChoiceModal)
         await pilot.press("s")                                    # add the staff now: Mona signs in again
-        assert isinstance(app.screen, SignInModal)
+        assert isinstance(on_top(app), SignInModal)
         await pilot.press(*"246813579", "enter")                  # her ID is filled in
-        assert isinstance(app.screen, StaffScreen)
-        assert str(app.screen.query_one("#staff-status", Static).render()) == (
+        assert isinstance(on_top(app), StaffScreen)
+        assert str(on_top(app).query_one("#staff-status", Static).render()) == (
             "Active: 0 dealers, 0 supervisors, 1 manager, 0 auditors. Still needed: a dealer; a supervisor, who signs "
             "off big payouts (nobody signs off a round they dealt).")
         await pilot.press("a", "d")                               # a dealer
-        assert isinstance(app.screen, AccountModal)
+        assert isinstance(on_top(app), AccountModal)
         await pilot.press(*"D1", "enter", *"Dana Dealer", "enter", *"11111111", "enter")
-        assert error_of(app.screen).startswith("A PIN of one digit repeated")   # refused at once, nothing lost
+        assert error_of(on_top(app)).startswith("A PIN of one digit repeated")   # refused at once, nothing lost
         await pilot.press(*"13579246", "enter", *"13579246", "enter")
-        assert isinstance(app.screen, StaffScreen)
+        assert isinstance(on_top(app), StaffScreen)
         await pilot.press("a", "s", *"M1", "enter", *"Sam Super", "enter", *"975318642", "enter", *"975318642",
                           "enter")
-        assert isinstance(app.screen, AccountModal)               # M1 is taken: the dialog stays, the name kept
-        assert error_of(app.screen) == ("There is an account 'M1' already: Mona Manager (M1, manager). Nothing was "
+        assert isinstance(on_top(app), AccountModal)               # M1 is taken: the dialog stays, the name kept
+        assert error_of(on_top(app)) == ("There is an account 'M1' already: Mona Manager (M1, manager). Nothing was "
                                         "changed.")
-        assert app.screen.query_one("#name").value == "Sam Super"  # type: ignore[attr-defined]
+        assert on_top(app).query_one("#name").value == "Sam Super"  # type: ignore[attr-defined]
         await pilot.press("ctrl+a", "ctrl+k", *"S1", "enter", "enter", *"975318642", "enter", *"975318642", "enter")
-        assert isinstance(app.screen, StaffScreen)
-        table = app.screen.query_one(DataTable)
+        assert isinstance(on_top(app), StaffScreen)
+        table = on_top(app).query_one(DataTable)
         assert [table.get_row_at(r)[:3] for r in range(table.row_count)] == [
             ["D1", "Dana Dealer", "dealer"], ["S1", "Sam Super", "supervisor"], ["M1", "Mona Manager", "manager"]]
-        assert "Still needed" not in str(app.screen.query_one("#staff-status", Static).render())
+        assert "Still needed" not in str(on_top(app).query_one("#staff-status", Static).render())
         await pilot.press("escape")                               # done: on to the table's setup
-        assert isinstance(app.screen, SetupScreen)
+        assert isinstance(on_top(app), SetupScreen)
         await pilot.press(*["tab"] * 5, *"Ann 5000, Bob 1000", "ctrl+o")
-        assert isinstance(app.screen, SignInModal)
+        assert isinstance(on_top(app), SignInModal)
         await pilot.press(*"D1", "enter", *"13579246", "enter")   # the dealer just added deals
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         await pilot.press("s", "y", "2", "a", "enter", "d", "r", "enter", "v", "enter")
         assert app.table is not None and app.table.round is not None and app.table.round.phase is Phase.DONE
     ledger = SqliteLedger(tmp_path / "new.sqlite", readonly=True)
@@ -81,25 +81,25 @@ async def test_staff_screen_role_pin_disable_and_the_rules_a_manager_cannot_brea
         await pilot.pause()
         app.open_staff()
         await pilot.press(*MANAGER, "enter", *MANAGER_PIN, "enter")
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, StaffScreen)
         ids = [a.id for a in screen.accounts]
         await pilot.press(*["down"] * ids.index(MANAGER), "d")    # a manager does not disable themselves
-        assert isinstance(app.screen, ReasonModal)
+        assert isinstance(on_top(app), ReasonModal)
         await pilot.press(*"leaving", "enter")
-        assert isinstance(app.screen, ReasonModal)
-        assert str(app.screen.query_one("#reason-error").render()) == (
+        assert isinstance(on_top(app), ReasonModal)
+        assert str(on_top(app).query_one("#reason-error").render()) == (
             "A manager does not disable their own account: another manager does. Nothing was changed.")
         await pilot.press("escape", *["up"] * ids.index(MANAGER), "r", "s")  # D1 becomes a supervisor
         await pilot.press("p", *"42424242", "enter")              # 8 digits: a dealer's length
-        assert isinstance(app.screen, AccountModal) and error_of(app.screen) == (
+        assert isinstance(on_top(app), AccountModal) and error_of(on_top(app)) == (
             "A supervisor's PIN is 9 to 12 digits: choose another PIN and type it in both fields.")
         await pilot.press(*"424242421", "enter", *"424242422", "enter")
-        assert error_of(app.screen) == "The two PINs differ: type the PIN again, in both fields."
+        assert error_of(on_top(app)) == "The two PINs differ: type the PIN again, in both fields."
         await pilot.press(*"862419753", "enter", *"862419753", "enter")
-        assert isinstance(app.screen, StaffScreen)
+        assert isinstance(on_top(app), StaffScreen)
         await pilot.press("d", *"left the casino", "enter")
-        assert isinstance(app.screen, StaffScreen)
+        assert isinstance(on_top(app), StaffScreen)
         assert ("D1", "disabled") in [(r[0], r[3]) for r in (screen.query_one(DataTable).get_row_at(i)
                                                            for i in range(len(ids)))]
     register = StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)).register()
@@ -115,19 +115,19 @@ async def test_staff_screen_closes_after_its_idle_time_and_a_dealer_cannot_open_
         await pilot.pause()
         app.open_staff()
         await pilot.press(*"D1", "enter", *"13579246", "enter")   # a dealer may not manage staff
-        assert isinstance(app.screen, SignInModal)
-        assert "only a manager may manage staff" in str(app.screen.query_one("#pin-error").render())
+        assert isinstance(on_top(app), SignInModal)
+        assert "only a manager may manage staff" in str(on_top(app).query_one("#pin-error").render())
         await pilot.press("escape")
         app.push_screen(StaffScreen(app.staff, app.staff.sign_in(MANAGER, MANAGER_PIN, PURPOSE),
                                     idle_s=120, clock=lambda: now[0]))
         await pilot.pause()
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, StaffScreen)
         now[0] = 119.0
         screen.idle_check()
-        assert app.screen is screen                               # not yet
+        assert on_top(app) is screen                               # not yet
         now[0] = 121.0
         screen.idle_check()
-        await until(pilot, lambda: app.screen is not screen)
-        assert not isinstance(app.screen, StaffScreen)
+        await until(pilot, lambda: on_top(app) is not screen)
+        assert not isinstance(on_top(app), StaffScreen)
 

@@ -9,7 +9,7 @@ from textual.widgets import Input, Static
 
 from dealer_tui.screens.amount_modal import AmountModal
 from dealer_tui.screens.round_screen import RoundScreen
-from tests.tui_support import SEVEN, _full_hcf_round, seated_app
+from tests.tui_support import SEVEN, _full_hcf_round, on_top, seated_app
 
 SIZE = (120, 36)
 HCF_PLAYERS = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
@@ -19,18 +19,18 @@ async def test_buying_chips_has_no_default_amount(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "m")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, AmountModal)
         assert dialog.query_one("#amount-0", Input).value == ""
         await pilot.press("enter")                       # Enter alone buys nothing
-        assert app.screen is dialog
+        assert on_top(app) is dialog
         assert str(dialog.query_one("#amount-error", Static).render()) == "Chips: type an amount (100–20000)"
         await pilot.press(*"25000", "enter")             # the profile's buy-in is 100–20000
-        assert app.screen is dialog
+        assert on_top(app) is dialog
         assert str(dialog.query_one("#amount-error", Static).render()) == (
             "Chips: 25000 is over the most allowed here, 20000 (100–20000)")
         await pilot.press("ctrl+u", *"700", "enter")
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         assert app.table is not None and app.table.session.players[2].stack == 5000 + 700
 
 
@@ -50,7 +50,7 @@ async def test_z_takes_back_the_last_step_and_the_log_says_so(tmp_path: Path) ->
         assert rnd.seats[3].ante == 40
         kinds = [e.kind for e in app.ledger.round_events(app.table.round_id or 0)]  # type: ignore[union-attr]
         assert kinds.count("step_taken_back") == 1
-        log = app.screen.query_one(EventLog)
+        log = on_top(app).query_one(EventLog)
         assert "Taken back: seat 3's ante (the dealer's correction)" in log.lines
 
 
@@ -63,14 +63,14 @@ async def test_f_on_a_seat_with_bonus_bets_asks_first(tmp_path: Path) -> None:
         rnd = app.table.round  # type: ignore[union-attr]
         assert rnd is not None and rnd.to_act().seat == 2  # type: ignore[attr-defined]
         await pilot.press("f")
-        assert isinstance(app.screen, ChoiceModal)
-        assert app.screen.question == "Seat 2 folds and loses Ante 10, Flush 5 (HCF-6, HCF-11)?"
+        assert isinstance(on_top(app), ChoiceModal)
+        assert on_top(app).question == "Seat 2 folds and loses Ante 10, Flush 5 (HCF-6, HCF-11)?"
         await pilot.press("n")
         assert rnd.seats[2].raised is None                      # nothing happened
         await pilot.press("f", "y")
         assert rnd.seats[2].raised == 0
         await pilot.press("f")                                  # seat 3 has no bonus bet: folds at once
-        assert rnd.seats[3].raised == 0 and isinstance(app.screen, RoundScreen)
+        assert rnd.seats[3].raised == 0 and isinstance(on_top(app), RoundScreen)
 
 
 async def test_ctrl_q_during_a_round_asks_first(tmp_path: Path) -> None:
@@ -79,9 +79,9 @@ async def test_ctrl_q_during_a_round_asks_first(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "ctrl+q")
-        assert isinstance(app.screen, ChoiceModal) and "quit the terminal?" in app.screen.question
+        assert isinstance(on_top(app), ChoiceModal) and "quit the terminal?" in on_top(app).question
         await pilot.press("n")
-        assert isinstance(app.screen, RoundScreen) and app.is_running
+        assert isinstance(on_top(app), RoundScreen) and app.is_running
         await pilot.press("ctrl+q", "y")
         assert not app.is_running
 
@@ -93,7 +93,7 @@ async def test_every_payout_row_and_the_confirming_key_are_reachable_at_80x24(tm
     app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*_full_hcf_round())
-        payout = app.screen
+        payout = on_top(app)
         assert isinstance(payout, PayoutScreen)
         hint = payout.query_one("#payout-hint", Static)
         assert hint.region.bottom <= 23 and "Enter confirms" in str(hint.render())   # above the border
@@ -126,18 +126,18 @@ async def test_a_places_the_seats_bets_of_last_round_in_one_key(tmp_path: Path) 
         rnd = app.table.round  # type: ignore[union-attr]
         assert rnd is not None and rnd.banker == 2
         assert (rnd.seats[3].ante, rnd.seats[3].flush, rnd.seats[3].straight_flush) == (25, 5, 2)
-        assert str(app.screen.query_one("#notice").render()).startswith("Seat 3 antes 25, flush 5, straight flush 2")
+        assert str(on_top(app).query_one("#notice").render()).startswith("Seat 3 antes 25, flush 5, straight flush 2")
         await pilot.press("4", "A")                             # seat 4 anted the minimum 5, no bonus bets
         assert (rnd.seats[4].ante, rnd.seats[4].flush) == (5, 0)
         await pilot.press("1", "A")                             # seat 1 banked last round: nothing to repeat
         assert not rnd.seats[1].playing
-        assert "Seat 1 placed no bets last round" in str(app.screen.query_one("#notice").render())
+        assert "Seat 1 placed no bets last round" in str(on_top(app).query_one("#notice").render())
 
 
 def notice_text(app: object) -> str:
     from dealer_tui.widgets.notice import Notice
 
-    notice = app.screen.query_one(Notice)  # type: ignore[attr-defined]
+    notice = on_top(app).query_one(Notice)  # type: ignore[attr-defined]
     return str(notice.render()) if notice.display else ""
 
 
@@ -164,7 +164,7 @@ async def test_a_notice_that_no_longer_applies_is_cleared(tmp_path: Path) -> Non
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "d")
         assert notice_text(app).startswith("The table may not deal")
-        screen = app.screen
+        screen = on_top(app)
         assert isinstance(screen, RoundScreen) and app.table is not None
         from dealer_tui.rounds.base import Action
 
@@ -196,7 +196,7 @@ async def test_every_payout_row_is_reachable_at_120x36(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*_full_hcf_round())
-        payout = app.screen
+        payout = on_top(app)
         assert isinstance(payout, PayoutScreen)
         rows = payout.query_one(PayoutRows)
         # the widget is as tall as the rows it shows and the header: nothing drawn is cut off
@@ -223,11 +223,11 @@ async def test_o_sits_the_picked_player_out_and_back_in(tmp_path: Path) -> None:
         assert len(kinds) == 3                                            # out, back, out: each key once
         rnd = app.table.round
         assert rnd is not None and sorted(rnd.players) == [1, 3]          # type: ignore[attr-defined]
-        view = app.screen.query_one("#seat-2", SeatPanel).view
+        view = on_top(app).query_one("#seat-2", SeatPanel).view
         assert view is not None and view.out and view.note == "sitting out"             # O waits for the hand's end
         await pilot.press("2", "O")                                       # during the hand: refused
         assert app.table.session.players[2].away
-        assert (app.screen.query_one(Notice).message or "").startswith("Sit out / back waits for the end of the hand")
+        assert (on_top(app).query_one(Notice).message or "").startswith("Sit out / back waits for the end of the hand")
 
 
 async def test_a_game_key_on_a_seat_sitting_out_acts_for_no_other_seat(tmp_path: Path) -> None:
@@ -240,7 +240,7 @@ async def test_a_game_key_on_a_seat_sitting_out_acts_for_no_other_seat(tmp_path:
         await pilot.press("2", "O", "s", "d", "2", "g", "k")
         assert app.table is not None and app.table.round is not None
         assert [e.kind for e in app.table.round.events] == ["round_started", "cards_dealt"]
-        assert (app.screen.query_one(Notice).message or "") == (
+        assert (on_top(app).query_one(Notice).message or "") == (
             "Seat 2 (Bob) sits out this hand: O brings them back between hands.")
 
 
@@ -252,5 +252,5 @@ async def test_a_seat_that_did_not_ante_is_not_called_sitting_out(tmp_path: Path
     app = seated_app(tmp_path, "high-card-flush-casino", HCF_PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "O", "s", "1", "a", *"10", "enter", "d")
-        notes = {n: app.screen.query_one(f"#seat-{n}", SeatPanel).view.note for n in (2, 3)}  # type: ignore[union-attr]
+        notes = {n: on_top(app).query_one(f"#seat-{n}", SeatPanel).view.note for n in (2, 3)}  # type: ignore[union-attr]
         assert notes == {2: "sitting out", 3: "no ante this hand"}

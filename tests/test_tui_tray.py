@@ -17,7 +17,7 @@ from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.widgets.notice import Notice
 from dealer_tui.widgets.table_info import TableInfo
 from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN
-from tests.tui_support import seated_app
+from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)
 CASINO = "high-card-flush-casino"
@@ -44,32 +44,32 @@ def tray_events(app: object, kind: str) -> list[dict[str, object]]:
 async def test_the_opener_is_counted_by_colour_and_signed_by_the_dealer_and_a_supervisor(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
-        assert "Tray: no shift (T: opener)" in str(app.screen.query_one(TableInfo).render())
+        assert "Tray: no shift (T: opener)" in str(on_top(app).query_one(TableInfo).render())
         await pilot.press("T")
-        assert isinstance(app.screen, ChoiceModal)
+        assert isinstance(on_top(app), ChoiceModal)
         await pilot.press("o")
-        assert isinstance(app.screen, AmountModal)
+        assert isinstance(on_top(app), AmountModal)
         await pilot.press(*OPENER[:3])                       # 10, Enter: on to the next colour
-        assert isinstance(app.screen, AmountModal)
+        assert isinstance(on_top(app), AmountModal)
         await pilot.press(*OPENER[3:])
-        assert isinstance(app.screen, SignInModal)          # the dealer on duty, named already: the PIN
-        assert app.screen.account == DEALER
+        assert isinstance(on_top(app), SignInModal)          # the dealer on duty, named already: the PIN
+        assert on_top(app).account == DEALER
         await pilot.press(*SIGNATURES)
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         shift = app.table.tray.shift  # type: ignore[union-attr]
         assert shift is not None and shift.opener == 21_000 and shift.number == 1
         [opener] = tray_events(app, "tray_counted")
         assert opener["count"] == "opener" and opener["total"] == 21_000
         assert opener["chips"] == {"1000": 10, "500": 10, "100": 50, "25": 40}
         assert opener["dealer"] == DEALER and opener["supervisor"] == SUPERVISOR
-        assert "Shift 1 · tray 21,000" in str(app.screen.query_one(TableInfo).render())
+        assert "Shift 1 · tray 21,000" in str(on_top(app).query_one(TableInfo).render())
 
 
 async def test_a_supervisor_who_backs_out_of_the_sign_in_leaves_no_opener(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("T", "o", *OPENER, *DEALER_PIN, "enter", "escape")
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         assert app.table.tray.shift is None  # type: ignore[union-attr]
         assert tray_events(app, "tray_counted") == []
 
@@ -84,11 +84,11 @@ async def test_a_dealer_cannot_witness_the_tray(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("D", "c", *MANAGER, "enter", *MANAGER_PIN, "enter")   # the manager deals now
         await pilot.press("T", "o", *OPENER, *MANAGER_PIN, "enter", *DEALER, "enter", *DEALER_PIN, "enter")
-        assert isinstance(app.screen, SignInModal)
-        assert "only a supervisor or a manager may witness" in str(app.screen.query_one("#pin-error", Static).render())
+        assert isinstance(on_top(app), SignInModal)
+        assert "only a supervisor or a manager may witness" in str(on_top(app).query_one("#pin-error", Static).render())
         assert tray_events(app, "tray_counted") == []
         await pilot.press(*SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         [opener] = tray_events(app, "tray_counted")
         assert (opener["dealer"], opener["supervisor"]) == (MANAGER, SUPERVISOR)
 
@@ -104,24 +104,24 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
         # Ann buys in for 600 on marker M-31, signed by the supervisor (ID and PIN), given 1 × 500 and
         # 1 × 100 (the chips suggested)
         await pilot.press("1", "j", *"Ann", "enter", *"600", "enter")
-        assert isinstance(app.screen, ChoiceModal)
+        assert isinstance(on_top(app), ChoiceModal)
         await pilot.press("m")
-        assert isinstance(app.screen, ReasonModal)
+        assert isinstance(on_top(app), ReasonModal)
         await pilot.press("enter")                                              # no number: asked again
-        assert isinstance(app.screen, ReasonModal)
+        assert isinstance(on_top(app), ReasonModal)
         await pilot.press(*"M-31", "enter")
-        assert isinstance(app.screen, SignInModal)
+        assert isinstance(on_top(app), SignInModal)
         await pilot.press(*DEALER, "enter", *DEALER_PIN, "enter")              # the dealer may not sign it
-        assert "deals at this table" in str(app.screen.query_one("#pin-error", Static).render())
+        assert "deals at this table" in str(on_top(app).query_one("#pin-error", Static).render())
         # the PIN typed ahead went to the hidden field and was refused with the ID: nothing on screen,
         # nothing recorded; the ID field is next, emptied, and the refusal says another account signs
-        assert app.screen.query_one("#account", Input).value == ""
-        assert app.focused is app.screen.query_one("#account", Input)
-        assert str(app.screen.query_one("#pin-error", Static).render()).endswith(
+        assert on_top(app).query_one("#account", Input).value == ""
+        assert app.focused is on_top(app).query_one("#account", Input)
+        assert str(on_top(app).query_one("#pin-error", Static).render()).endswith(
             "Another account signs in here: its ID, then its PIN (Esc: back).")
         assert app.ledger.table_events(STAFF_REGISTER, ["staff_refused"]) == []  # type: ignore[union-attr]
         await pilot.press(*SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
-        assert isinstance(app.screen, AmountModal)
+        assert isinstance(on_top(app), AmountModal)
         await pilot.press("enter")
         [seated] = tray_events(app, "seat_taken")
         assert seated["method"] == "marker" and seated["chips"] == {"500": 1, "100": 1}
@@ -143,7 +143,7 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
         [_, closer] = tray_events(app, "tray_counted")
         assert closer["count"] == "closer" and closer["total"] == 19_200 and closer["expected"] == 19_100
         assert app.table.tray.shift is None  # type: ignore[union-attr]
-        notice = str(app.screen.query_one(Notice).render())
+        notice = str(on_top(app).query_one(Notice).render())
         assert "100 over against the expected 19,100" in notice
 
 
@@ -153,7 +153,7 @@ async def test_a_slip_number_is_recorded_once(tmp_path: Path) -> None:
         await pilot.press("T", "o", *OPENER, *SIGNATURES)
         await pilot.press("T", "f", *"F-7", "enter", *count("", "", "1"), *SIGNATURES)
         await pilot.press("T", "f", *"f 7", "enter")                           # F-7 again, as typed another way
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, ReasonModal)                                   # asked again, in the dialog
         assert "slip F-7 is already recorded at this table (f 7 is the same number)" in str(
             dialog.query_one("#reason-error", Static).render())
@@ -166,7 +166,7 @@ async def test_a_credit_the_tray_cannot_give_is_refused_in_the_chip_dialog(tmp_p
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("T", "o", *OPENER, *SIGNATURES)
         await pilot.press("T", "c", *"C-9", "enter", *count("30"))           # 30 × 1000 of a 21,000 tray
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, AmountModal)                              # nobody asked to sign for it
         assert str(dialog.query_one("#amount-error", Static).render()) == (
             "A credit of 30,000 is more than the tray holds by the shift's records (21,000)")
@@ -181,7 +181,7 @@ async def test_chips_that_do_not_make_the_buy_in_keep_the_dialog(tmp_path: Path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("T", "o", *OPENER, *SIGNATURES)
         await pilot.press("1", "j", *"Cy", "enter", *"1535", "enter", "c", "backspace", "0", "enter")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, AmountModal)
         assert "make 535, not the buy-in of 1,535" in str(dialog.query_one("#amount-error", Static).render())
         await pilot.press("ctrl+u", "enter")                                # the suggestion again
@@ -194,9 +194,9 @@ async def test_i_records_the_picked_players_id_document(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [(1, "Ann", 1000)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("1", "I", *"ID-77", "enter")
-        assert isinstance(app.screen, ReasonModal)                       # no kind: not an ID document
+        assert isinstance(on_top(app), ReasonModal)                       # no kind: not an ID document
         await pilot.press("ctrl+u", *"Passport  X1234567", "enter")
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         assert app.table.session.players[1].document == "passport X1234567"  # type: ignore[union-attr]
         [identified] = tray_events(app, "player_identified")
         assert identified == {"seat": 1, "card": "", "document": "passport X1234567"}
@@ -207,14 +207,14 @@ async def test_a_buy_in_the_tray_cannot_give_is_refused_in_its_dialog(tmp_path: 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("T", "o", *OPENER, *SIGNATURES)                        # 21,000 in the tray
         await pilot.press("j", *"Ann", "enter", *"19000", "enter", "c")
-        dialog = app.screen                                                      # 19,000 cash: her ID first
+        dialog = on_top(app)                                                      # 19,000 cash: her ID first
         assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
         await pilot.press(*"passport ID-10101", "enter", "enter")
         [ann] = tray_events(app, "seat_taken")
         assert (ann["player"], ann.get("card"), ann["document"], ann["buy_in"]) == ("Ann", None, "passport ID-10101",
                                                                                    19000)
         await pilot.press("j", *"Bob", "enter", *"3000", "enter")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, AmountModal)                                   # the name and amount kept
         assert str(dialog.query_one("#amount-error", Static).render()) == (
             "The tray holds 2,000 by the shift's records, less than 3,000: a fill from the cage first")
@@ -226,8 +226,8 @@ async def test_the_dealer_is_refused_as_a_witness_before_any_pin(tmp_path: Path)
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("T", "o", *OPENER, *DEALER_PIN, "enter", *DEALER, "enter")
-        assert isinstance(app.screen, SignInModal)
-        assert "deals at this table" in str(app.screen.query_one("#pin-error", Static).render())
+        assert isinstance(on_top(app), SignInModal)
+        assert "deals at this table" in str(on_top(app).query_one("#pin-error", Static).render())
         assert StaffDesk(app.ledger).tries_left(DEALER) == 3                    # no PIN typed, no try spent
 
 
@@ -237,18 +237,18 @@ async def test_after_the_closer_the_next_opener_comes_first(tmp_path: Path) -> N
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("T", "o", *OPENER, *SIGNATURES, "T", "z", *OPENER, *SIGNATURES)
-        prompt = str(app.screen.query_one("#prompt", Prompt).render())
+        prompt = str(on_top(app).query_one("#prompt", Prompt).render())
         assert prompt == "The shift is closed: T counts the next opener before the next round."
-        shown = {b.action for b in app.screen.active_keys()}                    # type: ignore[attr-defined]
+        shown = {b.action for b in on_top(app).active_keys()}                    # type: ignore[attr-defined]
         assert not shown & {"start", "join", "more_chips"} and "tray" in shown   # the key bar offers the tray
         await pilot.press("j")
-        assert isinstance(app.screen, RoundScreen)                               # refused on the key
-        assert str(app.screen.query_one(Notice).render()) == (
+        assert isinstance(on_top(app), RoundScreen)                               # refused on the key
+        assert str(on_top(app).query_one(Notice).render()) == (
             "No player sits down between shifts: the table keeps its tray from its first opener on; count the "
             "next opener first (T).")
         await pilot.press("s")
         assert app.table is not None and app.table.round is None
-        assert str(app.screen.query_one(Notice).render()).startswith("No round starts between shifts")
+        assert str(on_top(app).query_one(Notice).render()).startswith("No round starts between shifts")
 
 
 async def test_a_cash_buy_in_at_the_threshold_asks_for_the_id_before_any_shift(tmp_path: Path) -> None:
@@ -257,10 +257,10 @@ async def test_a_cash_buy_in_at_the_threshold_asks_for_the_id_before_any_shift(t
     app = seated_app(tmp_path, CASINO, [])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("j", *"Ann", "enter", *"12000", "enter")
-        dialog = app.screen
+        dialog = on_top(app)
         assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
         assert "12,000" in dialog.title_text and "(10,000)" in dialog.title_text
         await pilot.press(*"passport X1234567", "enter")
-        assert isinstance(app.screen, RoundScreen)
+        assert isinstance(on_top(app), RoundScreen)
         [ann] = tray_events(app, "seat_taken")
         assert (ann["player"], ann["document"], ann["buy_in"]) == ("Ann", "passport X1234567", 12000)

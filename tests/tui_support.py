@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from dealer_tui.app import DealerApp, Options, make_app
 from dealer_tui.ledger import SqliteLedger
@@ -37,3 +38,17 @@ def _full_hcf_round() -> list[str]:
     for seat in range(2, 8):
         keys += [str(seat), "a", "1", "0", "tab", "2", "tab", "1", "enter"]
     return [*keys, "d", *(["r", "enter"] * 6), "v"]
+
+
+def on_top(app: Any) -> Any:
+    """What the terminal shows on top: the round screen's open dialog, a dialog screen's dialog,
+    or else the screen itself."""
+    from dealer_tui.screens.dialog import DialogScreen
+
+    screen = app.screen
+    layer = getattr(screen, "dialogs", None)
+    if layer is not None and layer.current is not None:
+        return layer.current
+    if isinstance(screen, DialogScreen):
+        return screen.dialog
+    return screen

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.screens.dialog import Dialog
-from dealer_tui.widgets.fitted import FittedColumn, FittedLabel, FittedRow, FittedStatic
+from dealer_tui.widgets.fitted import FittedLabel, FittedRow, FittedStatic
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,6 @@ class AmountField:
 
 
 class AmountModal(Dialog[dict[str, int] | None]):
-    CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+u", "suggested", "Suggested amounts", priority=True),  # before the field's own ctrl+u
@@ -51,16 +49,15 @@ class AmountModal(Dialog[dict[str, int] | None]):
         self.enter_moves = enter_moves
 
     def compose(self) -> ComposeResult:
-        with FittedColumn(classes="dialog"):
-            yield FittedStatic(self.title_text, classes="title")
-            for i, f in enumerate(self.fields):
-                with FittedRow(classes="row"):
-                    yield FittedLabel(f"{f.label} ({f.bounds})", id=f"label-{i}")
-                    # the class an Input gives itself for its first value, given up front: set
-                    # later, it would restyle the field before it is even shown
-                    yield Input(f.start, id=f"amount-{i}", classes="-valid", max_length=12)
-            yield FittedStatic("", id="amount-error", classes="error")
-            yield FittedStatic(self._hint(), id="amount-hint", classes="hint")
+        yield FittedStatic(self.title_text, classes="title")
+        for i, f in enumerate(self.fields):
+            with FittedRow(classes="row"):
+                yield FittedLabel(f"{f.label} ({f.bounds})", id=f"label-{i}")
+                # the class an Input gives itself for its first value, given up front: set
+                # later, it would restyle the field before it is even shown
+                yield Input(f.start, id=f"amount-{i}", classes="-valid", max_length=12)
+        yield FittedStatic("", id="amount-error", classes="error")
+        yield FittedStatic(self._hint(), id="amount-hint", classes="hint")
 
     def shape(self) -> Hashable:
         return len(self.fields)
@@ -75,7 +72,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
         suggested = " · ctrl+u: the suggested amounts" if any(f.default for f in self.fields) else ""
         return f"{enter} · Esc backs out{suggested}"
 
-    def reask(self, other: ModalScreen[dict[str, int] | None]) -> None:
+    def reask(self, other: Dialog[dict[str, int] | None]) -> None:
         assert isinstance(other, AmountModal)
         self.title_text, self.fields, self.check = other.title_text, other.fields, other.check
         self.enter_moves = other.enter_moves
@@ -84,11 +81,10 @@ class AmountModal(Dialog[dict[str, int] | None]):
         for i, f in enumerate(self.fields):
             self.query_one(f"#label-{i}", Label).update(f"{f.label} ({f.bounds})")
         self.action_suggested()
-        self.on_mount()
 
-    def on_mount(self) -> None:
+    def opened(self) -> None:
         first = self.query_one("#amount-0", Input)
-        if self.focused is not first:
+        if self.screen.focused is not first:
             first.focus()
         first.action_select_all()
 
@@ -103,7 +99,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if self.enter_moves and event.input.id != f"amount-{len(self.fields) - 1}":
-            self.focus_next()
+            self.screen.focus_next()
             return
         values: dict[str, int] = {}
         for i, f in enumerate(self.fields):

@@ -266,10 +266,11 @@ class RoundsScreen(Screen[None]):
             self.app.pop_screen()
             return
         from dealer_tui.screens.choice_modal import ChoiceModal
+        from dealer_tui.screens.dialog import ask_over
 
-        self.app.push_screen(ChoiceModal("Quit the floor review? (the next one signs in again)",
-                                         [("y", "yes, quit"), ("n", "no, back to the rounds")]),
-                             lambda choice: self.app.exit() if choice == "y" else None)
+        ask_over(self.app, ChoiceModal("Quit the floor review? (the next one signs in again)",
+                                       [("y", "yes, quit"), ("n", "no, back to the rounds")]),
+                           lambda choice: self.app.exit() if choice == "y" else None)
 
     def action_reload(self) -> None:
         self.load()

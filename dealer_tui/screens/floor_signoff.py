@@ -23,6 +23,7 @@ from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.rounds.table import round_dealers, table_called
+from dealer_tui.screens.dialog import ask_over
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.reason_modal import ReasonModal
@@ -199,8 +200,8 @@ class SignOffScreen(Screen[None]):
                 then()
 
         def reasoned(who: Approval) -> None:
-            self.app.push_screen(ReasonModal(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
-                                 lambda reason: decided(who, reason))
+            ask_over(self.app, ReasonModal(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
+                               lambda reason: decided(who, reason))
 
         self._as_supervisor(pending, f"refuse the payout of round {number}", reasoned)
 

@@ -50,6 +50,20 @@ class Hold:
         if not (rounds and via.call_after_refresh(self.after_rounds, via, rounds - 1)):
             self.part_done()
 
+    def after_quiet(self) -> None:
+        """A part complete once the app is quiet: every message the change set off has been handled
+        (a field's focus let go restyles it a few messages later, and asks for one more layout)."""
+        from dealer_tui.screens.key_order import quiet
+
+        async def settle() -> None:
+            try:
+                await quiet(self.app)
+            finally:
+                self.part_done()
+
+        _dismantling.add(task := asyncio.get_running_loop().create_task(settle()))
+        task.add_done_callback(_dismantling.discard)
+
     def after_removal(self, screen: Screen[Any]) -> None:
         """A part complete once `screen` (installed, not shown) is taken apart."""
         async def take_apart() -> None:

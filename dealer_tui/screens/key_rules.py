@@ -53,6 +53,7 @@ class KeyRules:
         def round(self) -> Round | None: ...
         def tell(self, message: str, severity: Severity = "information") -> None: ...
         def with_keys(self, text: str) -> str: ...
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
 
     def legal_now(self) -> Mapping[str, tuple[ActionSpec, ...]]:
         """The round's legal actions by kind: read from the round once per change (a new round, an
@@ -103,7 +104,8 @@ class KeyRules:
         game whose step belongs to one seat whatever is selected names that seat instead."""
         return self.selected
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def key_legal(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Whether the key of `action` acts now (the screen's `check_action`, no dialog open)."""
         if action == "same_bets":
             return bool(self.specs("ante"))
         if action == "undo_step":

@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from dealer_tui.ledger.base import LeaseLost, Ledger, LedgerError, StorageError, TableInUse
 from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.dialog import ask_over
 from dealer_tui.screens.floor_rounds import RoundsScreen
 
 RETRY = "r"
@@ -29,8 +30,7 @@ class StorageFault(ChoiceModal):
     """Nothing was recorded: the ledger's storage failed. `r` tries the same step again."""
 
     DEFAULT_CSS = """
-    StorageFault { align: center middle; background: $background 60%; }
-    StorageFault .dialog { border: thick $error; }
+    StorageFault { border: thick $error; }
     """
 
     def __init__(self, error: StorageError, what: str = "The round",
@@ -47,8 +47,7 @@ class TableUnavailable(ChoiceModal):
     """The table is played on another terminal: review it read-only, open another table, or quit."""
 
     DEFAULT_CSS = """
-    TableUnavailable { align: center middle; background: $background 60%; }
-    TableUnavailable .dialog { border: thick $warning; }
+    TableUnavailable { border: thick $warning; }
     """
 
     def __init__(self, error: TableInUse | LeaseLost) -> None:
@@ -93,7 +92,7 @@ def ledger_fault(screen: Screen[Any], error: LedgerError, retry: Callable[[], ob
             elif then is not None:
                 then()
 
-        screen.app.push_screen(StorageFault(error), answered)
+        ask_over(screen.app, StorageFault(error), answered)
         return True
     if isinstance(error, (TableInUse, LeaseLost)):
         unavailable = getattr(screen.app, "table_unavailable", None)

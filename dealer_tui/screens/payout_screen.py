@@ -22,7 +22,6 @@ from dealer_tui.rounds.base import Action, RoundOutcome, SignOff
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.payout_rows import PayoutRows
-from dealer_tui.widgets.fitted import FittedColumn
 from rules.bets import banker_kinds, bet_label
 from rules.errors import RulesError
 
@@ -81,7 +80,6 @@ class PayoutScreen(Dialog[bool | str]):
     """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout).
     Built once per round screen: the next payout is put into it (`reask`) and shown in one frame."""
 
-    CSS_PATH = "modal.tcss"
     BINDINGS = [
         Binding("enter", "confirm", "Confirm payout", priority=True),
         Binding("escape", "cancel", "Back"),
@@ -107,15 +105,14 @@ class PayoutScreen(Dialog[bool | str]):
         """A live table: k corrects keyed cards (with the supervisor) before the payout is confirmed."""
 
     def compose(self) -> ComposeResult:
-        with FittedColumn(classes="dialog"):
-            yield Static("Payout", classes="title")
-            yield PayoutRows(id="payout-table")
-            yield Static("", id="payout-why", markup=False, shrink=False)
-            with Vertical(id="payout-total"):
-                yield Static(self._total_label(), id="payout-total-label")
-                yield Digits(f"{self.outcome.paid:,}", id="payout-digits")
-            yield Static(self._summary(), id="payout-summary", markup=False)
-            yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
+        yield Static("Payout", classes="title")
+        yield PayoutRows(id="payout-table")
+        yield Static("", id="payout-why", markup=False, shrink=False)
+        with Vertical(id="payout-total"):
+            yield Static(self._total_label(), id="payout-total-label")
+            yield Digits(f"{self.outcome.paid:,}", id="payout-digits")
+        yield Static(self._summary(), id="payout-summary", markup=False)
+        yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
 
     def reask(self, other: Dialog[bool | str]) -> None:
         assert isinstance(other, PayoutScreen)
@@ -127,7 +124,6 @@ class PayoutScreen(Dialog[bool | str]):
         self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
         self.query_one("#payout-summary", Static).update(self._summary())
         self.query_one("#payout-hint", Static).update(self._hint())
-        self._show_rows()
         self.refresh_bindings()
 
     def _total_label(self) -> str:
@@ -193,7 +189,7 @@ class PayoutScreen(Dialog[bool | str]):
         total and the confirming keys stay on screen however many rows there are (the rest scroll).
         The why of the row under the cursor gets the lines its longest reason needs, as long as
         three rows stay in view; on a short terminal the big figure gives its three lines to the rows."""
-        width, height = self.app.size
+        width, height = self.room()
         inner = max(1, min(width, max(60, width * 9 // 10)) - 4)  # .dialog: 90%, min 60; border and padding
         def lines(widget_id: str) -> int:
             widget = self.query_one(widget_id, Static)
@@ -213,19 +209,16 @@ class PayoutScreen(Dialog[bool | str]):
         self.query_one(PayoutRows).fit(self._room_for_rows())
 
     def on_mount(self) -> None:
+        self._poller = self.set_interval(POLL_SECONDS, self._poll, pause=True)
+
+    def opened(self) -> None:
         self._show_rows()
         self.query_one(PayoutRows).focus()
-        self._poller = self.set_interval(POLL_SECONDS, self._poll, pause=self.floor is None)
+        if self.floor is not None:
+            self._poller.resume()
 
-    def on_screen_resume(self) -> None:
-        poller = getattr(self, "_poller", None)
-        if poller is not None and self.floor is not None:
-            poller.resume()
-
-    def on_screen_suspend(self) -> None:  # Textual's own suspend handling runs as well (no super call)
-        poller = getattr(self, "_poller", None)
-        if poller is not None:
-            poller.pause()
+    def put_away(self) -> None:
+        self._poller.pause()
 
     def _poll(self) -> None:
         """The floor decides on another terminal: show its decision as soon as it is recorded."""

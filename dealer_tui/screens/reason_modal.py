@@ -6,15 +6,12 @@ from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from dealer_tui.screens.dialog import Dialog
 
 
 class ReasonModal(Dialog[str | None]):
-    CSS_PATH = "modal.tcss"
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, title: str, placeholder: str = "reason", empty: str = "A reason is needed.",
@@ -25,13 +22,12 @@ class ReasonModal(Dialog[str | None]):
         self.check = check
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Static(self.title_text, classes="title")
-            yield Input(placeholder=self.placeholder, id="reason")
-            yield Static("", id="reason-error", classes="error")
-            yield Static("Enter confirms · Esc backs out", classes="hint")
+        yield Static(self.title_text, classes="title")
+        yield Input(placeholder=self.placeholder, id="reason")
+        yield Static("", id="reason-error", classes="error")
+        yield Static("Enter confirms · Esc backs out", classes="hint")
 
-    def reask(self, other: ModalScreen[str | None]) -> None:
+    def reask(self, other: Dialog[str | None]) -> None:
         assert isinstance(other, ReasonModal)
         self.title_text, self.placeholder, self.empty = other.title_text, other.placeholder, other.empty
         self.check = other.check
@@ -39,12 +35,6 @@ class ReasonModal(Dialog[str | None]):
         field = self.query_one("#reason", Input)
         field.placeholder, field.value = self.placeholder, ""
         self.query_one("#reason-error", Static).update("")
-        self.on_mount()
-
-    def on_mount(self) -> None:
-        field = self.query_one("#reason", Input)
-        if self.focused is not field:
-            field.focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

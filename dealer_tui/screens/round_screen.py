@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.types import CSSPathType
+from textual.widget import Widget
 from textual.widgets import Header, Static
 from typing_extensions import TypeVar
 
@@ -33,7 +34,7 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_modal import AmountField, AmountModal
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.dialog import Dialog, DialogShelf
+from dealer_tui.screens.dialog import Dialog, DialogLayer
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import HOLD_ROUNDS, Hold, drawn_after
@@ -77,6 +78,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         *(Binding(str(n), f"select({n})", show=False) for n in range(1, 10)),
         Binding("0", "select(10)", show=False),
         Binding("escape", "deselect", show=False),
+        *(Binding(k, f"scroll_seats('{k}')", show=False) for k in ("up", "down", "pageup", "pagedown")),
         Binding("s", "start", "New round"),
         Binding("d", "deal", "Deal"),
         Binding("v", "reveal", "Reveal"),
@@ -110,14 +112,15 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         """The table and its profile (`show_profile`): the title, after the pit link's state."""
         self.presenter: Presenter[R] = presenter(table.record.game)
         self.selected: int | None = None
-        self._legal_keys: tuple[str, ...] = ()
+        self._legal_keys: tuple[object, ...] = ()
         self._legal_now: tuple[Round, int, dict[str, tuple[ActionSpec, ...]]] | None = None
         self._shown_phase: Phase | None = None
         self._prompt: str | None = None
         self.keys = keys_bound(self._bindings_list())
         """Each of this screen's actions with its key: what the prompts name (`views.key`)."""
         self._notice_for: tuple[int, int, int] | None = None
-        self._dialogs: DialogShelf | None = None
+        self.dialogs = DialogLayer(self, self.show_keys)
+        """The dialogs this screen asks, over the table (`ask`)."""
 
     @property
     def round(self) -> R | None:
@@ -133,7 +136,9 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         yield Static(id="prompt")
         yield Notice(id="notice")
         with FittedRow(id="body"):
-            with FittedScroll(id="seats"):
+            # never focused: a focus that moves to a dialog and back would draw the seats again
+            # twice; the seats scroll by the screen's keys, and a picked seat is scrolled into view
+            with FittedScroll(id="seats", can_focus=False):
                 for seat in range(1, self.table.session.seat_count + 1):
                     yield SeatPanel(id=f"seat-{seat}")
             with FittedColumn(id="side"):
@@ -220,12 +225,19 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         self.query_one(HandPanel).view = self.presenter.banker(rnd)
         lines = [self.presenter.describe(e) for e in (rnd.events if rnd is not None else [])]
         self.query_one(EventLog).show(lines)
-        keys = self.active_keys()
-        legal = tuple(b.action for b in keys)
+        self.show_keys()
+
+    def show_keys(self) -> int:
+        """The keys legal now in the key bar: the open dialog's, else the table's. The lines the
+        bar takes (a dialog over the table leaves them clear)."""
+        dialog = self.dialogs.current
+        keys = dialog.keys() if dialog is not None else self.active_keys()
+        legal = (id(dialog), *(b.action for b in keys))
         if legal != self._legal_keys:  # the key bar is redrawn only when the legal keys change
             self._legal_keys = legal
-            self.query_one(KeyBar).show([*keys, *self.app_keys()])
+            self.query_one(KeyBar).show([*keys, *self.app_keys()], acts_on=dialog)
             self.query_one(Notice).place()  # a notice on show stays above the bar's new rows
+        return self.query_one(KeyBar).lines
 
     def with_keys(self, text: str) -> str:
         """A prompt or a note with the keys it names (`views.key`) as this screen binds them."""
@@ -251,7 +263,10 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                 self.table.session.rounds_started)
 
     def on_key(self, event: events.Key) -> None:
-        """A key pressed when its step is not legal: say why instead of doing nothing."""
+        """A key pressed when its step is not legal: say why instead of doing nothing. (With a
+        dialog open the keys are the dialog's: one that reaches here is one of its bindings.)"""
+        if self.dialogs.current is not None:
+            return
         notice = self.query_one(Notice)
         if notice.message is not None:  # gone with the key, drawn once with what the key's binding does
             hold = Hold(self.app)
@@ -350,15 +365,32 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         step = DialogStep(self, action)
         self.ask(AmountModal(title, fields, step.check), step.answered)
 
-    @property
-    def shelf(self) -> DialogShelf:
-        if self._dialogs is None:
-            self._dialogs = DialogShelf(self.app, self.query_one(KeyBar))
-        return self._dialogs
-
     def ask(self, dialog: Dialog[Any], then: Callable[[Any], None] | None = None) -> None:
-        """Show a dialog: the one of its kind this screen has already built takes the question."""
-        self.shelf.ask(dialog, then)
+        """Show a dialog over the table: the one of its kind this screen has already built takes
+        the question. Its answer runs `then`; the table is drawn with the answer's changes."""
+        self.dialogs.ask(dialog, then)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """None of the table's keys act while a dialog is open over it."""
+        return False if self.dialogs.current is not None else self.key_legal(action, parameters)
+
+    @property
+    def focus_chain(self) -> list[Widget]:
+        """While a dialog is open, Tab goes round its fields only."""
+        chain = super().focus_chain
+        dialog = self.dialogs.current
+        return chain if dialog is None else [w for w in chain if dialog in w.ancestors_with_self]
+
+    def on_resize(self) -> None:
+        dialog = self.dialogs.current
+        if dialog is not None:
+            dialog.place(self.query_one(KeyBar).lines)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A click on the table under an open dialog does not take its keys away from it."""
+        dialog = self.dialogs.current
+        if dialog is not None and dialog not in event.widget.ancestors_with_self:
+            dialog.opened()
 
     def dialogs_ahead(self) -> list[Dialog[Any]]:
         """The dialogs every round asks for, built before the first key (their questions are
@@ -367,7 +399,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                 PayoutScreen(RoundOutcome((), {}, 0), self.house_label(), [], 0, self.ROW_LABEL)]
 
     async def build_ahead(self) -> None:
-        await self.shelf.build_ahead(self.dialogs_ahead())
+        await self.dialogs.build_ahead(self.dialogs_ahead())
 
     def show(self, screen: Screen[Any], then: Callable[[Any], None] | None = None) -> None:
         """Push a screen built for this one question; after its answer the table is drawn once,
@@ -379,15 +411,23 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         if 1 <= seat <= self.table.session.seat_count:
             self.selected = seat
             self.refresh_view()
+            self.query_one("#seats", FittedScroll).scroll_to_widget(self.query_one(f"#seat-{seat}"), animate=False)
         else:
             self.tell(f"This table has seats 1-{self.table.session.seat_count}.", severity="warning")
+
+    def action_scroll_seats(self, key: str) -> None:
+        """The seats scrolled (a table whose seats do not all fit on the terminal)."""
+        seats = self.query_one("#seats", FittedScroll)
+        {"up": seats.scroll_up, "down": seats.scroll_down, "pageup": seats.scroll_page_up,
+         "pagedown": seats.scroll_page_down}[key](animate=False)
 
     def action_deselect(self) -> None:
         self.selected = None
         self.refresh_view()
 
     def on_seat_panel_selected(self, message: SeatPanel.Selected) -> None:
-        self.action_select(message.seat)
+        if self.dialogs.current is None:
+            self.action_select(message.seat)
 
     def no_dealer(self) -> bool:
         """Whether no dealer is signed in (said, with the key that signs one in): nothing about the

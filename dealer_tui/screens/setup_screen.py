@@ -300,6 +300,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
     def _identify(self, result: SetupResult, done: list[StartingPlayer]) -> None:
         """Each starting player whose cash needs an ID document is asked for it, one after the
         other; the table opens once every one has it. Esc leaves the setup as it was typed."""
+        from dealer_tui.screens.dialog import ask_over
         from dealer_tui.screens.reason_modal import ReasonModal
 
         for i, player in enumerate(result.players[len(done):], start=len(done)):
@@ -326,10 +327,10 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 kept = check(document) if check is not None else document.strip()
                 self._identify(result, [*done, StartingPlayer(player.seat, player.name, player.buy_in, player.card, kept)])
 
-            self.app.push_screen(ReasonModal(f"{needs}. {player.name}'s ID document (seat {player.seat}; a loyalty "
-                                             "card identifies nobody):", "kind and number: passport X1234567",
-                                             "The ID document is needed: without it the cash is not taken.",
-                                             problem), given)
+            ask_over(self.app, ReasonModal(f"{needs}. {player.name}'s ID document (seat {player.seat}; a loyalty "
+                                           "card identifies nobody):", "kind and number: passport X1234567",
+                                           "The ID document is needed: without it the cash is not taken.",
+                                           problem), given)
             return
         self.dismiss(replace(result, players=done))
 

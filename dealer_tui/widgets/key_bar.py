@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import Static
 
 from dealer_tui.widgets.fitted import FittedLeaf
@@ -37,6 +38,7 @@ class KeyBar(Static, FittedLeaf):  # its height is set with its keys
     def __init__(self) -> None:
         super().__init__()
         self._shown_bindings: Sequence[Binding] = ()
+        self._acts_on: Widget | None = None
         self._spans: list[tuple[int, int, int, str]] = []  # line, first column, end column, action
         self._width = 0
         self._lines = 1
@@ -46,8 +48,9 @@ class KeyBar(Static, FittedLeaf):  # its height is set with its keys
         """The lines the bar has with the keys it was last given (laid out in the next frame)."""
         return self._lines
 
-    def show(self, bindings: Sequence[Binding]) -> None:
-        self._shown_bindings = bindings
+    def show(self, bindings: Sequence[Binding], acts_on: Widget | None = None) -> None:
+        """Show `bindings`; a click runs its action on `acts_on` (else on the screen)."""
+        self._shown_bindings, self._acts_on = bindings, acts_on
         self._lay_out(self.content_size.width or self.app.size.width - 2)
 
     def _lay_out(self, width: int) -> None:
@@ -84,5 +87,5 @@ class KeyBar(Static, FittedLeaf):  # its height is set with its keys
     async def on_click(self, event: events.Click) -> None:
         for line, start, end, action in self._spans:
             if line == event.y and start <= event.x < end:
-                await self.screen.run_action(action)
+                await (self._acts_on or self.screen).run_action(action)
                 return

@@ -65,16 +65,19 @@ class PayoutRows(FittedLeaf, can_focus=True):
         `right` are right-aligned; at most `visible` rows at once, the rest scroll with the cursor."""
         self.header, self.rows, self.right = tuple(header), [tuple(r) for r in rows], frozenset(right)
         self.cursor, self._top = 0, 0
-        self.fit(visible)
+        self.fit(visible, drawn=True)
 
-    def fit(self, visible: int) -> None:
-        """Show at most `visible` rows at once (the cursor's row stays in view)."""
-        self.shown_rows = max(1, visible)
-        self._top = min(max(self._top, self.cursor - self.shown_rows + 1), self.cursor)
+    def fit(self, visible: int, *, drawn: bool = False) -> None:
+        """Show at most `visible` rows at once (the cursor's row stays in view); drawn again only
+        if that changes what is shown (`drawn`: the rows are new, it is drawn anyway)."""
+        shown, top = max(1, visible), min(max(self._top, self.cursor - max(1, visible) + 1), self.cursor)
+        changed = drawn or (shown, top) != (self.shown_rows, self._top)
+        self.shown_rows, self._top = shown, top
         height = min(len(self.rows), self.shown_rows) + 1
         if self.styles.height is None or self.styles.height.value != height:
             self.styles.height = height
-        self.refresh()
+        if changed:
+            self.refresh()
 
     def action_move(self, by: int) -> None:
         if not self.rows:

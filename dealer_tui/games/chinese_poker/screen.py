@@ -105,9 +105,9 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
             if choice == "y":
                 self.perform(Action("lock", seat, data={"confirm_foul": True}))
 
-        self.app.push_screen(ChoiceModal(f"Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?",
-                                         [("y", "yes, the player keeps the fouled set"), ("n", "no, reset the rows")]),
-                             answered)
+        self.ask(ChoiceModal(f"Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?",
+                             [("y", "yes, the player keeps the fouled set"), ("n", "no, reset the rows")]),
+                 answered)
 
     def action_edit_rows(self) -> None:
         if self.table.keyed:

@@ -76,8 +76,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             if choice:
                 self.perform(Action("deal", data={"cut": "player" if choice == "p" else "dealer"}))
 
-        self.app.push_screen(ChoiceModal("The cut (R-10): who cuts the deck?",
-                                         [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
+        self.ask(ChoiceModal("The cut (R-10): who cuts the deck?",
+                             [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
 
     def key_seat(self, action: str) -> int | None:
         """A refused box key is asked of the box whose turn it is (R-2), as its keys act for it."""
@@ -98,9 +98,9 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
                 if choice:
                     self.perform(Action("exchange", seat, int(choice), data={"box": box.number}))
 
-            self.app.push_screen(ChoiceModal(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
-                                             f"{rnd.profile.exchange.fee})?",
-                                             [(str(n), f"exchange {n}") for n in counts]), count)
+            self.ask(ChoiceModal(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
+                                 f"{rnd.profile.exchange.fee})?",
+                                 [(str(n), f"exchange {n}") for n in counts]), count)
             return
 
         def picked(cards: list[Card] | None) -> None:

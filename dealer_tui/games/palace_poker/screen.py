@@ -54,10 +54,10 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House (no rake)"
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    def key_legal(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal":
             return bool(self._deal_kind())
-        return super().check_action(action, parameters)
+        return super().key_legal(action, parameters)
 
     # -- whose step a key is ------------------------------------------------------------------
 
@@ -158,8 +158,8 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
             return
         by_seat = {str(s.data.get("target")): i for i, s in enumerate(specs)}
         choices = [(seat, specs[i].label) for seat, i in by_seat.items()]
-        self.app.push_screen(ChoiceModal("Attack which seat? (its seat number)", choices),
-                             lambda c: attack(by_seat[c]) if c in by_seat else None)
+        self.ask(ChoiceModal("Attack which seat? (its seat number)", choices),
+                 lambda c: attack(by_seat[c]) if c in by_seat else None)
 
     def action_raise_bet(self) -> None:
         spec = self.spec_for("raise")
