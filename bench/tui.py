@@ -183,7 +183,7 @@ async def frames_run(tmp: Path, rounds: int, ordered: bool = True) -> list[tuple
         for _ in range(rounds):
             for key in ROUND:
                 for pressed in (key, "p") if key == "v" else (key,):
-                    if pressed == "p" and "PayoutScreen" in (type(app.screen).__name__, shown_dialog(app)):
+                    if pressed == "p" and {type(app.screen).__name__, shown_dialog(app)} & {"PayoutScreen", "PayoutDialog"}:
                         continue  # the payout came up with the reveal (a version before that pressed p)
                     seconds, count = await key_to_frame(app, frames, pressed)
                     out.append((pressed, seconds, count))

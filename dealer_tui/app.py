@@ -26,12 +26,18 @@ from dealer_tui.rounds.cash import training_table
 from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import CLOSED, Table, table_called
 from dealer_tui.rounds.table_profiles import current_profile
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import DialogScreen, ask_over
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.registry import round_screen, screen_games
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.screens.setup_screen import KnownTable, ResumeTable, SetupResult, SetupScreen, StartingPlayer
+from dealer_tui.screens.setup_screen import (
+    KnownTable,
+    ResumeTable,
+    SetupResult,
+    SetupScreen,
+    StartingPlayer,
+)
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk, StaffError
 
@@ -116,7 +122,7 @@ class DealerApp(OrderedKeysApp):
             if choice == "y":
                 self.exit()
 
-        ask_over(self, ChoiceModal(f"Round {self.table.session.rounds_started if self.table else ''} is in the "
+        ask_over(self, ChoiceDialog(f"Round {self.table.session.rounds_started if self.table else ''} is in the "
                                    f"{rnd.phase.value} phase: quit the terminal? The round comes back where it "
                                    "stopped when the terminal starts again.",
                                    [("y", "yes, quit"), ("n", "no, back to the table")]), answered)
@@ -152,7 +158,7 @@ class DealerApp(OrderedKeysApp):
                     self.exit()
 
             here = "make a first manager here (the pit's staff join once the server is reached)"
-            ask_over(self, ChoiceModal(f"This terminal's staff come from its pit server, which cannot be reached: "
+            ask_over(self, ChoiceDialog(f"This terminal's staff come from its pit server, which cannot be reached: "
                                        f"{exc}.", [("r", "try again"), ("l", here), ("q", "quit")]), chosen)
             return
         self.link.start()
@@ -173,7 +179,7 @@ class DealerApp(OrderedKeysApp):
         finally:
             pit.close()
         if not key:
-            ask_over(self, ChoiceModal(f"The pit server {shown(url)} has no key: its owner runs `dealer-tui pit "
+            ask_over(self, ChoiceDialog(f"The pit server {shown(url)} has no key: its owner runs `dealer-tui pit "
                                        "init` again to make one.", [("r", "try again"), ("q", "quit")]),
                            lambda choice: self.staff_from_pit() if choice == "r" else self.exit())
             return
@@ -208,7 +214,7 @@ class DealerApp(OrderedKeysApp):
             else:
                 self.exit()
 
-        ask_over(self, ChoiceModal(f"This terminal takes its staff from the pit server {shown(url)}, whose key is "
+        ask_over(self, ChoiceDialog(f"This terminal takes its staff from the pit server {shown(url)}, whose key is "
                                    f"{fingerprint}. Compare it with the key the pit shows (`dealer-tui pit status`) "
                                    "before a manager of the pit confirms it.",
                                    [("b", "a manager of the pit confirms it (ID and PIN)"),
@@ -270,7 +276,7 @@ class DealerApp(OrderedKeysApp):
                            lambda choice: self.start() if choice == RETRY else self.exit())
             return
         except LedgerError as exc:  # a ledger this terminal may not play on: said, nothing written
-            ask_over(self, ChoiceModal(str(exc), [("q", "quit")]), lambda _: self.exit())
+            ask_over(self, ChoiceDialog(str(exc), [("q", "quit")]), lambda _: self.exit())
             return
         if table is not None:
             self.show_table(table)
@@ -293,7 +299,7 @@ class DealerApp(OrderedKeysApp):
                 self.open_staff(manager.id, then=self.start)
             else:
                 self.start()
-        ask_over(self, ChoiceModal(f"{manager.describe()} is the ledger's first manager. A table needs "
+        ask_over(self, ChoiceDialog(f"{manager.describe()} is the ledger's first manager. A table needs "
                                    f"{' and '.join(g.split(',')[0] for g in gaps)} too: a dealer deals the rounds, and "
                                    "a supervisor signs off big payouts and voids misdeals (nobody approves a round "
                                    "they dealt). Add them now?",

@@ -125,7 +125,7 @@ def test_the_command_lists_a_big_payout_approved_since_as_closed_not_open(tmp_pa
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
     """The floor approves the payout sent to it and the dealer pays it: the alert closed with the
     approval, `alerts list` leaves it out, and `--all` says what closed it."""
-    from dealer_tui.screens.payout_screen import FloorRequest
+    from dealer_tui.screens.payout_dialog import FloorRequest
 
     ledger, crew, table = big_payout_table(tmp_path / "l.sqlite")
     approval = crew.signed(table, SIGN_OFF)
@@ -213,9 +213,9 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
     from dealer_tui.screens.floor_rounds import RoundsScreen
     from dealer_tui.staff import DEAL, TRAY
     from rules.profiles.loader import LoadedProfile
+    from tests.accounting_support import folded_round
     from tests.hcf_support import acted, keyed, live_table
     from tests.staff_support import AUDITOR, floor_review
-    from tests.accounting_support import folded_round
 
     class NoSpread(Theory):
         def __init__(self) -> None:

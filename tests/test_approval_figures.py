@@ -8,21 +8,20 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-
 from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.table import Table
-from dealer_tui.screens.payout_screen import FloorRequest
+from dealer_tui.screens.payout_dialog import FloorRequest
 from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
-from tests.pg_support import floor_login
 from tests.hcf_support import big_payout_table as seated_table
 from tests.hcf_support import big_win
-from tests.staff_support import approval, staffed
-from tests.pit_support import DEALER, DEALER_PIN, SUPER, SUPER_PIN, pit_with_staff, terminal
 from tests.insider_support import rehash
+from tests.pg_support import floor_login
+from tests.pit_support import DEALER, DEALER_PIN, SUPER, SUPER_PIN, pit_with_staff, terminal
+from tests.staff_support import approval, staffed
 
 
 def big_payout_table(ledger: SqliteLedger) -> Table:
@@ -102,7 +101,10 @@ def test_a_pit_floor_sign_in_that_signed_other_figures_decides_nothing(tmp_path:
 def signed_for(crew, table, figures: str):  # type: ignore[no-untyped-def]
     """The dealer's and a supervisor's sign-ins for a tray step, each signing `figures`."""
     from dealer_tui.staff import TRAY
-    from tests.staff_support import DEALER as D1, DEALER_PIN as D1_PIN, SUPERVISOR as S1, SUPERVISOR_PIN as S1_PIN
+    from tests.staff_support import DEALER as D1
+    from tests.staff_support import DEALER_PIN as D1_PIN
+    from tests.staff_support import SUPERVISOR as S1
+    from tests.staff_support import SUPERVISOR_PIN as S1_PIN
 
     return (crew.desk.sign_in(D1, D1_PIN, Purpose(DEAL, "confirm (test)", table.record.id, signs=figures)),
             crew.desk.sign_in(S1, S1_PIN, Purpose(TRAY, "witness (test)", table.record.id, signs=figures)))
@@ -137,7 +139,8 @@ def test_a_void_signs_what_each_seat_gets_back(tmp_path: Path) -> None:
     """A void's sign-in signs the chips each seat gets back; a void recorded with other returns
     (a rewrite) no longer matches it."""
     from dealer_tui.staff import VOID
-    from tests.staff_support import SUPERVISOR as S1, SUPERVISOR_PIN as S1_PIN
+    from tests.staff_support import SUPERVISOR as S1
+    from tests.staff_support import SUPERVISOR_PIN as S1_PIN
 
     path = tmp_path / "t.sqlite"
     ledger = SqliteLedger(path)

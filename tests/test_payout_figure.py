@@ -18,7 +18,7 @@ from dealer_tui.ledger.payouts import (
 )
 from dealer_tui.rounds.base import RoundOutcome
 from dealer_tui.screens.dialog import DialogScreen
-from dealer_tui.screens.payout_screen import PayoutScreen
+from dealer_tui.screens.payout_dialog import PayoutDialog
 from tests.tui_support import on_top
 
 Row = SettlementRow
@@ -100,7 +100,7 @@ class _Host(App[None]):
         self.outcome = outcome
 
     def on_mount(self) -> None:
-        self.push_screen(DialogScreen(PayoutScreen(self.outcome, "House", [], 5000)))
+        self.push_screen(DialogScreen(PayoutDialog(self.outcome, "House", [], 5000)))
 
 
 async def test_the_payout_screen_shows_the_dp_take_as_chips_paid_out() -> None:
@@ -108,7 +108,7 @@ async def test_the_payout_screen_shows_the_dp_take_as_chips_paid_out() -> None:
     app = _Host(RoundOutcome(HCF_9_DP_WINS, {1: 29, 2: -20, 3: -10}, 1))
     async with app.run_test() as pilot:
         await pilot.pause()
-        assert isinstance(on_top(app), PayoutScreen)
+        assert isinstance(on_top(app), PayoutDialog)
         assert on_top(app).query_one("#payout-digits", Digits).value == "29"
 
 

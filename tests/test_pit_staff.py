@@ -103,7 +103,7 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     with the pit as its witness."""
     from dealer_tui.audit import verify_ledger
     from dealer_tui.rounds.base import Action
-    from dealer_tui.screens.payout_screen import FloorRequest
+    from dealer_tui.screens.payout_dialog import FloorRequest
     from dealer_tui.staff import SIGN_OFF
     from tests.hcf_support import big_payout_table, big_win
 
@@ -157,8 +157,8 @@ def test_an_alarm_a_manager_acknowledged_leaves_verifys_problems_for_its_notes(t
     count."""
     import sqlite3
 
-    from tests.pit_support import played
     from tests.insider_support import rehash
+    from tests.pit_support import played
 
     pit = pit_with_staff(pit_db)
     played(tmp_path / "t.sqlite", rounds=2).close()

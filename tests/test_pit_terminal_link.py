@@ -72,13 +72,13 @@ async def test_a_new_terminal_whose_pit_cannot_be_reached_says_so_before_any_fir
     """A new terminal's staff are the pit's: with the server away it is said, with the choice to
     try again, to make a first manager here anyway, or to quit — never the first manager's screen
     without a word."""
-    from dealer_tui.screens.choice_modal import ChoiceModal
+    from dealer_tui.screens.choice_dialog import ChoiceDialog
 
     app = make_app(tmp_path / "new.sqlite", pit="postgresql://nobody@/nodb?host=/tmp/nowhere")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = on_top(app)
-        assert isinstance(screen, ChoiceModal)
+        assert isinstance(screen, ChoiceDialog)
         assert screen.question.startswith("This terminal's staff come from its pit server, which cannot be reached:")
         assert [key for key, _ in screen.choices] == ["r", "l", "q"]
         await pilot.press("q")
@@ -122,7 +122,7 @@ async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_
     pit to compare and confirm with their ID and PIN (a wrong PIN refused, counted); then the pit's
     staff are received and its dealer signs in."""
     from dealer_tui.ledger.base import key_fingerprint
-    from dealer_tui.screens.choice_modal import ChoiceModal
+    from dealer_tui.screens.choice_dialog import ChoiceDialog
     from dealer_tui.screens.sign_in_modal import SignInModal
     from tests.pit_support import DEALER, PIT_MANAGER, PIT_MANAGER_PIN, pit_with_staff
 
@@ -135,7 +135,7 @@ async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         choice = on_top(app)
-        assert isinstance(choice, ChoiceModal) and key_fingerprint(key) in choice.question
+        assert isinstance(choice, ChoiceDialog) and key_fingerprint(key) in choice.question
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(on_top(app), SignInModal)
@@ -144,7 +144,7 @@ async def test_a_new_terminal_shows_the_pits_key_and_takes_its_staff_once_a_pit_
         await pilot.press(*PIT_MANAGER_PIN, "enter")
         for _ in range(50):
             await pilot.pause(0.05)
-            if not isinstance(on_top(app), (ChoiceModal, SignInModal)) or \
+            if not isinstance(on_top(app), (ChoiceDialog, SignInModal)) or \
                     getattr(on_top(app), "purpose", None) is not None and on_top(app).purpose.act == "deal":
                 break
         register = app.staff.register()

@@ -158,14 +158,14 @@ async def test_setup_asks_the_id_of_a_player_whose_cash_buy_in_reaches_the_thres
     """A card-room table with no tray counted yet still takes cash, which the cash logs count: Ann's
     12,000 is over the 10,000 threshold, so her ID document is asked before the table opens; Bob's
     600 is not. Esc on the question leaves the setup as typed and writes nothing."""
-    from dealer_tui.screens.reason_modal import ReasonModal
+    from dealer_tui.screens.reason_dialog import ReasonDialog
 
     app = make_app(staffed_path(tmp_path / "l.sqlite"), options=Options(game="high-card-flush"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*TO_PLAYERS, *"Ann 12000, Bob 600", "enter")
         dialog = on_top(app)
-        assert isinstance(dialog, ReasonModal)
+        assert isinstance(dialog, ReasonDialog)
         assert dialog.title_text.startswith("Identification needed: Ann's cash in today comes to 12,000, at or over "
                                             "the currency-transaction threshold (10,000). Ann's ID document (seat 1")
         await pilot.press("escape")
@@ -176,7 +176,7 @@ async def test_setup_asks_the_id_of_a_player_whose_cash_buy_in_reaches_the_thres
         assert screen.query_one("#players", Input).value == "Ann 12000, Bob 600"
         assert app.ledger.tables() == []
         await pilot.press("ctrl+o", *"card 77", "enter")                 # not an ID document: asked again
-        assert isinstance(on_top(app), ReasonModal)
+        assert isinstance(on_top(app), ReasonDialog)
         await pilot.press("ctrl+u", *"passport X1234567", "enter", *DEALER_KEYS)
         assert isinstance(on_top(app), RoundScreen)
         table = app.table

@@ -12,14 +12,14 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.events.table import SignOffRefused, SignOffRequested
 from dealer_tui.floor_app import FloorApp
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_signoff import SignOffScreen
-from dealer_tui.screens.payout_screen import FloorRequest, PayoutScreen
+from dealer_tui.screens.payout_dialog import FloorRequest, PayoutDialog
 from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from dealer_tui.staff import OVERRIDE, SIGN_OFF
 from rules.cards import parse_cards
@@ -90,7 +90,7 @@ async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> No
     app, pilot, cm, rnd, where = await at_big_payout(tmp_path)
     try:
         payout = on_top(app)
-        assert isinstance(payout, PayoutScreen)
+        assert isinstance(payout, PayoutDialog)
         await pilot.press("r")                                      # send to the floor
         assert rnd.phase is Phase.PAYOUT and isinstance(rnd.sign_off_state(), SignOffRequested)
         assert "Waiting for the floor" in str(payout.query_one("#payout-hint").render())
@@ -121,12 +121,12 @@ async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> No
 async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_it(tmp_path: Path) -> None:
     """The dealer sees the floor's reason; nothing sends the payout to the floor again; Enter asks
     why it is paid anyway, then a manager's sign-in for the override (a supervisor's is refused)."""
-    from dealer_tui.screens.reason_modal import ReasonModal
+    from dealer_tui.screens.reason_dialog import ReasonDialog
 
     app, pilot, cm, rnd, where = await at_big_payout(tmp_path)
     try:
         payout = on_top(app)
-        assert isinstance(payout, PayoutScreen)
+        assert isinstance(payout, PayoutDialog)
         await pilot.press("r")
         floor = floor_over(where / "ledger.sqlite")
         async with floor.run_test(size=SIZE) as fp:
@@ -144,9 +144,9 @@ async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_i
         assert kinds == ["sign_off_requested", "sign_off_refused"]
         await pilot.press("x")                                      # HCF-19: no void once anyone acted
         assert str(payout.query_one("#payout-hint").render()).startswith("x: ")
-        assert isinstance(on_top(app), PayoutScreen)
+        assert isinstance(on_top(app), PayoutDialog)
         await pilot.press("enter")                                  # an override: the reason first
-        assert isinstance(on_top(app), ReasonModal)
+        assert isinstance(on_top(app), ReasonDialog)
         await pilot.press(*"recounted on camera", "enter")
         assert isinstance(on_top(app), PinModal)
         await pilot.press(*SUPERVISOR, "tab", *SUPERVISOR_PIN_KEYS)  # a supervisor may not override
@@ -418,7 +418,7 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
     rounds list asks before the review quits."""
     from textual.widgets import DataTable
 
-    from dealer_tui.screens.choice_modal import ChoiceModal
+    from dealer_tui.screens.choice_dialog import ChoiceDialog
     from dealer_tui.screens.floor_rounds import RoundsScreen
 
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
@@ -451,7 +451,7 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
         await fp.press("r")                                             # read again: the round waits, says so
         assert [str(c) for c in rounds.query_one(DataTable).get_row_at(0)][3] == "WAITING FOR THE FLOOR"
         await fp.press("escape")
-        assert isinstance(on_top(floor), ChoiceModal)
+        assert isinstance(on_top(floor), ChoiceDialog)
         await fp.press("n")
         assert isinstance(floor.screen, RoundsScreen) and floor.is_running
 

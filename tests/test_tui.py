@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_tui.ledger.base import STAFF_REGISTER
-from dealer_tui.rounds.base import Phase
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
-from dealer_tui.screens.payout_screen import PayoutScreen
+from dealer_tui.ledger.base import STAFF_REGISTER
+from dealer_tui.rounds.base import Phase
+from dealer_tui.screens.payout_dialog import PayoutDialog
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.widgets.notice import Notice
 from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
+from dealer_tui.widgets.notice import Notice
 from rules.profiles.loader import load_profile_file, shipped_dir
 from tests.staff_support import SUPERVISOR, SUPERVISOR_PIN_KEYS, approved
 from tests.tui_support import PIN_KEYS, on_top, seated_app
@@ -152,7 +152,7 @@ async def test_payout_over_the_threshold_cannot_be_confirmed_without_the_pin(tmp
             assert isinstance(on_top(app), PinModal)
             await pilot.press("escape")              # no PIN: nothing is paid, the payout is shown again
             assert rnd.phase is Phase.PAYOUT
-            assert isinstance(on_top(app), PayoutScreen)
+            assert isinstance(on_top(app), PayoutDialog)
             await pilot.press("enter", *PIN_KEYS)
             assert rnd.phase is Phase.DONE
             rows = app.ledger.round(app.table.round_id or 0)  # type: ignore[union-attr]
@@ -325,7 +325,7 @@ async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_
         for dp, first, second in ((1, "2", "3"), (2, "3", "1")):
             await pilot.press("s", "y", first, "a", "enter", second, "a", "enter", "d", "f", "f", "v")
             payout = on_top(app)
-            assert isinstance(payout, PayoutScreen)
+            assert isinstance(payout, PayoutDialog)
             shown.append(payout)
             rows = payout.query_one(PayoutRows)
             # HCF-10: the folded hands in the order they folded, then the DP's bank, numbered
@@ -344,13 +344,13 @@ async def test_the_payout_screen_is_built_once_and_shows_each_rounds_payout(tmp_
 async def test_ctrl_u_restores_the_suggested_amounts_in_the_amount_dialog(tmp_path: Path) -> None:
     from textual.widgets import Input
 
-    from dealer_tui.screens.amount_modal import AmountModal
+    from dealer_tui.screens.amount_dialog import AmountDialog
 
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "2", "a", "3", "0", "0", "tab", "7")
         dialog = on_top(app)
-        assert isinstance(dialog, AmountModal)
+        assert isinstance(dialog, AmountDialog)
         fields = list(dialog.query(Input))
         assert [f.value for f in fields] == ["300", "7", "0"]
         await pilot.press("ctrl+u")  # the Ante's minimum 5 and no bonus bets, as the dialog first offered
@@ -404,13 +404,13 @@ async def test_cp_12_a_short_first_buy_in_is_refused_in_its_dialog_which_keeps_t
     amount dialog, with the reason, the dialog still open for her; 100 seats her."""
     from textual.widgets import Static
 
-    from dealer_tui.screens.amount_modal import AmountModal
+    from dealer_tui.screens.amount_dialog import AmountDialog
 
     app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100)], seats=4)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("j", *"Dee", "enter", "ctrl+u", *"50", "enter")
         dialog = on_top(app)
-        assert isinstance(dialog, AmountModal) and "Dee" in dialog.title_text
+        assert isinstance(dialog, AmountDialog) and "Dee" in dialog.title_text
         said = str(dialog.query_one("#amount-error", Static).render())
         assert "full" in said, said
         assert 3 not in app.table.session.players  # type: ignore[union-attr]

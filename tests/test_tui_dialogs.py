@@ -9,9 +9,9 @@ from pathlib import Path
 from textual.widgets import Input
 
 from dealer_tui.rounds.base import Phase
-from dealer_tui.screens.amount_modal import AmountModal
-from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.payout_screen import PayoutScreen
+from dealer_tui.screens.amount_dialog import AmountDialog
+from dealer_tui.screens.choice_dialog import ChoiceDialog
+from dealer_tui.screens.payout_dialog import PayoutDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.widgets.fitted import FittedScroll
 from dealer_tui.widgets.key_bar import KeyBar
@@ -34,12 +34,12 @@ async def test_the_table_keys_do_nothing_while_a_dialog_is_open_over_the_table(t
     app = seated_app(tmp_path, "high-card-flush", THREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
-        assert isinstance(on_top(app), ChoiceModal)
+        assert isinstance(on_top(app), ChoiceDialog)
         screen = app.screen
         assert isinstance(screen, RoundScreen)
         recorded = len(app.ledger.table_events(app.table.record.id))  # type: ignore[union-attr]
         await pilot.press("d", "x", "3", "T")
-        assert isinstance(on_top(app), ChoiceModal) and app.screen is screen
+        assert isinstance(on_top(app), ChoiceDialog) and app.screen is screen
         assert app.table.round is None and screen.selected is None  # type: ignore[union-attr]
         assert len(app.ledger.table_events(app.table.record.id)) == recorded  # type: ignore[union-attr]
         await pilot.press("y")                                  # the question's own key: seat 1 banks
@@ -55,7 +55,7 @@ async def test_the_key_bar_shows_the_open_dialogs_keys_and_then_the_tables_again
         await pilot.press("s")
         assert "yes, seat banks" in bar_text(app) and "Back" in bar_text(app) and "New round" not in bar_text(app)
         await pilot.press("y", "2", "a", "enter", "3", "a", "enter", "d", "f", "f", "v")
-        assert isinstance(on_top(app), PayoutScreen)
+        assert isinstance(on_top(app), PayoutDialog)
         shown = bar_text(app)
         assert "Confirm payout" in shown and "Back" in shown
         assert "Misdeal" not in shown and "Deal" not in shown and "Floor review" not in shown
@@ -71,7 +71,7 @@ async def test_tab_in_a_dialog_goes_round_its_own_fields_only(tmp_path: Path) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "2", "a")
         dialog = on_top(app)
-        assert isinstance(dialog, AmountModal)
+        assert isinstance(dialog, AmountDialog)
         seen = []
         for _ in range(4):
             focused = app.screen.focused
@@ -89,7 +89,7 @@ async def test_a_click_on_the_table_under_a_dialog_leaves_the_dialog_its_keys(tm
         await pilot.press("s", "y", "2", "a")
         dialog = on_top(app)
         screen = app.screen
-        assert isinstance(dialog, AmountModal) and isinstance(screen, RoundScreen)
+        assert isinstance(dialog, AmountDialog) and isinstance(screen, RoundScreen)
         assert screen.selected == 2
         await pilot.click("#seat-1", offset=(1, 1))  # its left edge, clear of the dialog
         await pilot.pause()
@@ -108,7 +108,7 @@ async def test_keys_typed_ahead_through_the_payout_are_each_handled_once_in_orde
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "2", "a", "enter", "3", "a", "enter", "d", "f", "f", "v", "enter", "s")
         question = on_top(app)
-        assert isinstance(question, ChoiceModal) and question.question.startswith("Seat 2 (Bob): bank")
+        assert isinstance(question, ChoiceDialog) and question.question.startswith("Seat 2 (Bob): bank")
         assert app.table.session.rounds_started == 1  # type: ignore[union-attr]
         assert app.table.round.phase is Phase.DONE  # type: ignore[union-attr]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import Select
 
 from dealer_tui.app import Options, make_app
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen
 from rules.profiles.loader import load_profile_file, shipped_dir
@@ -71,7 +71,7 @@ async def test_change_profile_at_the_table_offers_only_the_profiles_that_load(
         assert isinstance(screen, RoundScreen)
         await pilot.press("P")
         modal = on_top(app)
-        assert isinstance(modal, ChoiceModal)
+        assert isinstance(modal, ChoiceDialog)
         assert modal.choices == [("1", "house-limits"), ("2", "high-card-flush-casino")]
         await pilot.press("1", *PIN_KEYS, *"house limits", "enter")
         assert app.table is not None and app.table.profile.name == "house-limits"

@@ -8,14 +8,14 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from dealer_tui.rounds.base import Phase
 from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
 from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
+from dealer_tui.rounds.base import Phase
 from dealer_tui.screens.card_entry_modal import CardEntryModal, read_line
 from dealer_tui.screens.round_screen import RoundScreen
-from rules.games.high_card_flush import settlement as hcf_settle
 from rules.cards import parse_cards
+from rules.games.high_card_flush import settlement as hcf_settle
 from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)
@@ -169,8 +169,8 @@ async def test_pp_live_hand_banners_and_a_called_battle_keyed_by_keys(tmp_path: 
 async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_path: Path) -> None:
     """A disputed hand at the payout: k, the supervisor's PIN, the hand keyed again, the reason;
     the payout shown again follows the corrected cards, and the round's log says what changed."""
-    from dealer_tui.screens.payout_screen import PayoutScreen
-    from dealer_tui.screens.reason_modal import ReasonModal
+    from dealer_tui.screens.payout_dialog import PayoutDialog
+    from dealer_tui.screens.reason_dialog import ReasonDialog
     from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
     from dealer_tui.widgets.event_log import EventLog
     from tests.tui_support import PIN_KEYS
@@ -184,7 +184,7 @@ async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_pat
         await key_in(pilot, "as 8s 3s 6d qd 4d 5c")             # the banker: spade flush A-8-3, qualifies
         await pilot.press("p")
         rnd = app.table.round  # type: ignore[union-attr]
-        assert isinstance(on_top(app), PayoutScreen) and rnd is not None
+        assert isinstance(on_top(app), PayoutDialog) and rnd is not None
         seat3 = {r.bet: r.result for r in rnd.outcome().rows if r.seat == 3}
         assert seat3 == {"ante": -10, "raise": -10}            # K-9-4 loses to A-8-3 (HCF-9)
         await pilot.press("k")
@@ -195,9 +195,9 @@ async def test_hcf_live_payout_keyed_cards_corrected_with_the_supervisor(tmp_pat
         assert "already recorded" in entry_error(app)
         await pilot.press("tab", "home", "ctrl+k")             # seat 3's line, emptied
         await key_in(pilot, "ac kc qc 2s 5d 7h jd")             # what seat 3 really holds: A-K-Q of clubs
-        assert isinstance(on_top(app), ReasonModal)
+        assert isinstance(on_top(app), ReasonDialog)
         await key_in(pilot, "seat 3 mis-keyed")
-        assert isinstance(on_top(app), PayoutScreen)
+        assert isinstance(on_top(app), PayoutDialog)
         seat3 = {r.bet: r.result for r in rnd.outcome().rows if r.seat == 3}
         assert seat3 == {"ante": 10, "raise": 10}              # A-K-Q beats A-8-3: the K beats the 8
         await pilot.press("enter")

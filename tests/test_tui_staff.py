@@ -15,7 +15,7 @@ from dealer_tui.floor_app import FloorApp
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.rounds.base import Phase
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.first_manager import FirstManagerScreen
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffScreen
@@ -63,7 +63,7 @@ async def test_first_run_makes_the_manager_then_the_table_then_the_dealer_signs_
         assert said == ("A PIN of one digit repeated is the first a guesser tries: choose another PIN and type it "
                         "in both fields.")
         await pilot.press(*"246813579", "enter", *"246813579", "enter")
-        assert isinstance(on_top(app), ChoiceModal) and "A table needs a dealer and a supervisor" in on_top(app).question
+        assert isinstance(on_top(app), ChoiceDialog) and "A table needs a dealer and a supervisor" in on_top(app).question
         await pilot.press("l")                                     # staff later
         assert isinstance(on_top(app), SetupScreen)
         staffing = str(on_top(app).query_one("#staffing", Static).render())
@@ -97,7 +97,7 @@ async def test_a_dealer_change_and_a_break_at_the_table(tmp_path: Path) -> None:
         screen = on_top(app)
         assert isinstance(screen, RoundScreen) and "dealer Dana Dealer (D1)" in screen.sub_title
         await pilot.press("D")
-        assert isinstance(on_top(app), ChoiceModal)
+        assert isinstance(on_top(app), ChoiceDialog)
         await pilot.press("c", *SUPERVISOR2, "enter", *SUPERVISOR2_PIN, "enter")  # the relief dealer
         assert "dealer Sue Second (S2)" in screen.sub_title
         await pilot.press("D", "o")                                # a break: signed out
@@ -193,7 +193,7 @@ async def test_a_register_whose_accounts_do_not_read_is_not_a_first_run(tmp_path
     again = make_app(tmp_path / "ledger.sqlite")
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(on_top(again), ChoiceModal) and not isinstance(again.screen, FirstManagerScreen)
+        assert isinstance(on_top(again), ChoiceDialog) and not isinstance(again.screen, FirstManagerScreen)
         assert "the staff register holds events but no account that reads" in on_top(again).question
         await pilot.press("q")
     ledger = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
@@ -312,7 +312,8 @@ async def test_after_a_clean_quit_the_dealer_signs_in_again(tmp_path: Path) -> N
     """ctrl+q gives the table up and signs the dealer on duty out: the terminal started again
     asks a dealer to sign in with their PIN before the table."""
     from tests.staff_support import DEALER_KEYS
-    from tests.tui_support import on_top, seated_app as seated
+    from tests.tui_support import on_top
+    from tests.tui_support import seated_app as seated
 
     app = seated(tmp_path, "high-card-flush", PLAYERS)
     async with app.run_test(size=SIZE) as pilot:

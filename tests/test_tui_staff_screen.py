@@ -12,8 +12,8 @@ from dealer_tui.app import Options, make_app
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Phase
-from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import SetupScreen
 from dealer_tui.screens.sign_in_modal import SignInModal
@@ -35,7 +35,7 @@ async def test_a_new_casino_reaches_its_first_paid_round_from_the_terminal_alone
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press(*MONA)
-        assert isinstance(on_top(app), ChoiceModal)
+        assert isinstance(on_top(app), ChoiceDialog)
         await pilot.press("s")                                    # add the staff now: Mona signs in again
         assert isinstance(on_top(app), SignInModal)
         await pilot.press(*"246813579", "enter")                  # her ID is filled in
@@ -85,9 +85,9 @@ async def test_staff_screen_role_pin_disable_and_the_rules_a_manager_cannot_brea
         assert isinstance(screen, StaffScreen)
         ids = [a.id for a in screen.accounts]
         await pilot.press(*["down"] * ids.index(MANAGER), "d")    # a manager does not disable themselves
-        assert isinstance(on_top(app), ReasonModal)
+        assert isinstance(on_top(app), ReasonDialog)
         await pilot.press(*"leaving", "enter")
-        assert isinstance(on_top(app), ReasonModal)
+        assert isinstance(on_top(app), ReasonDialog)
         assert str(on_top(app).query_one("#reason-error").render()) == (
             "A manager does not disable their own account: another manager does. Nothing was changed.")
         await pilot.press("escape", *["up"] * ids.index(MANAGER), "r", "s")  # D1 becomes a supervisor

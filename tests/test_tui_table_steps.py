@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from dealer_tui.screens.amount_modal import AmountModal
+from dealer_tui.screens.amount_dialog import AmountDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from tests.tui_support import SEVEN, _full_hcf_round, on_top, seated_app
 
@@ -20,7 +20,7 @@ async def test_buying_chips_has_no_default_amount(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2", "m")
         dialog = on_top(app)
-        assert isinstance(dialog, AmountModal)
+        assert isinstance(dialog, AmountDialog)
         assert dialog.query_one("#amount-0", Input).value == ""
         await pilot.press("enter")                       # Enter alone buys nothing
         assert on_top(app) is dialog
@@ -55,7 +55,7 @@ async def test_z_takes_back_the_last_step_and_the_log_says_so(tmp_path: Path) ->
 
 
 async def test_f_on_a_seat_with_bonus_bets_asks_first(tmp_path: Path) -> None:
-    from dealer_tui.screens.choice_modal import ChoiceModal
+    from dealer_tui.screens.choice_dialog import ChoiceDialog
 
     app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
@@ -63,7 +63,7 @@ async def test_f_on_a_seat_with_bonus_bets_asks_first(tmp_path: Path) -> None:
         rnd = app.table.round  # type: ignore[union-attr]
         assert rnd is not None and rnd.to_act().seat == 2  # type: ignore[attr-defined]
         await pilot.press("f")
-        assert isinstance(on_top(app), ChoiceModal)
+        assert isinstance(on_top(app), ChoiceDialog)
         assert on_top(app).question == "Seat 2 folds and loses Ante 10, Flush 5 (HCF-6, HCF-11)?"
         await pilot.press("n")
         assert rnd.seats[2].raised is None                      # nothing happened
@@ -74,12 +74,12 @@ async def test_f_on_a_seat_with_bonus_bets_asks_first(tmp_path: Path) -> None:
 
 
 async def test_ctrl_q_during_a_round_asks_first(tmp_path: Path) -> None:
-    from dealer_tui.screens.choice_modal import ChoiceModal
+    from dealer_tui.screens.choice_dialog import ChoiceDialog
 
     app = seated_app(tmp_path, "high-card-flush", HCF_PLAYERS)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "ctrl+q")
-        assert isinstance(on_top(app), ChoiceModal) and "quit the terminal?" in on_top(app).question
+        assert isinstance(on_top(app), ChoiceDialog) and "quit the terminal?" in on_top(app).question
         await pilot.press("n")
         assert isinstance(on_top(app), RoundScreen) and app.is_running
         await pilot.press("ctrl+q", "y")
@@ -87,14 +87,14 @@ async def test_ctrl_q_during_a_round_asks_first(tmp_path: Path) -> None:
 
 
 async def test_every_payout_row_and_the_confirming_key_are_reachable_at_80x24(tmp_path: Path) -> None:
-    from dealer_tui.screens.payout_screen import PayoutScreen
+    from dealer_tui.screens.payout_dialog import PayoutDialog
     from dealer_tui.widgets.payout_rows import PayoutRows
 
     app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*_full_hcf_round())
         payout = on_top(app)
-        assert isinstance(payout, PayoutScreen)
+        assert isinstance(payout, PayoutDialog)
         hint = payout.query_one("#payout-hint", Static)
         assert hint.region.bottom <= 23 and "Enter confirms" in str(hint.render())   # above the border
         rows = payout.query_one(PayoutRows)
@@ -190,14 +190,14 @@ async def test_each_games_phase_track_shows_its_own_phases(tmp_path: Path) -> No
 
 
 async def test_every_payout_row_is_reachable_at_120x36(tmp_path: Path) -> None:
-    from dealer_tui.screens.payout_screen import PayoutScreen
+    from dealer_tui.screens.payout_dialog import PayoutDialog
     from dealer_tui.widgets.payout_rows import PayoutRows
 
     app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*_full_hcf_round())
         payout = on_top(app)
-        assert isinstance(payout, PayoutScreen)
+        assert isinstance(payout, PayoutDialog)
         rows = payout.query_one(PayoutRows)
         # the widget is as tall as the rows it shows and the header: nothing drawn is cut off
         assert rows.region.height == min(len(rows.rows), rows.shown_rows) + 1

@@ -9,9 +9,9 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from dealer_tui.ledger.base import STAFF_REGISTER
-from dealer_tui.screens.amount_modal import AmountModal
-from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.amount_dialog import AmountDialog
+from dealer_tui.screens.choice_dialog import ChoiceDialog
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.widgets.notice import Notice
@@ -46,11 +46,11 @@ async def test_the_opener_is_counted_by_colour_and_signed_by_the_dealer_and_a_su
     async with app.run_test(size=SIZE) as pilot:
         assert "Tray: no shift (T: opener)" in str(on_top(app).query_one(TableInfo).render())
         await pilot.press("T")
-        assert isinstance(on_top(app), ChoiceModal)
+        assert isinstance(on_top(app), ChoiceDialog)
         await pilot.press("o")
-        assert isinstance(on_top(app), AmountModal)
+        assert isinstance(on_top(app), AmountDialog)
         await pilot.press(*OPENER[:3])                       # 10, Enter: on to the next colour
-        assert isinstance(on_top(app), AmountModal)
+        assert isinstance(on_top(app), AmountDialog)
         await pilot.press(*OPENER[3:])
         assert isinstance(on_top(app), SignInModal)          # the dealer on duty, named already: the PIN
         assert on_top(app).account == DEALER
@@ -104,11 +104,11 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
         # Ann buys in for 600 on marker M-31, signed by the supervisor (ID and PIN), given 1 × 500 and
         # 1 × 100 (the chips suggested)
         await pilot.press("1", "j", *"Ann", "enter", *"600", "enter")
-        assert isinstance(on_top(app), ChoiceModal)
+        assert isinstance(on_top(app), ChoiceDialog)
         await pilot.press("m")
-        assert isinstance(on_top(app), ReasonModal)
+        assert isinstance(on_top(app), ReasonDialog)
         await pilot.press("enter")                                              # no number: asked again
-        assert isinstance(on_top(app), ReasonModal)
+        assert isinstance(on_top(app), ReasonDialog)
         await pilot.press(*"M-31", "enter")
         assert isinstance(on_top(app), SignInModal)
         await pilot.press(*DEALER, "enter", *DEALER_PIN, "enter")              # the dealer may not sign it
@@ -121,7 +121,7 @@ async def test_a_fill_a_marker_buy_in_a_credit_and_the_closer(tmp_path: Path) ->
             "Another account signs in here: its ID, then its PIN (Esc: back).")
         assert app.ledger.table_events(STAFF_REGISTER, ["staff_refused"]) == []  # type: ignore[union-attr]
         await pilot.press(*SUPERVISOR, "enter", *SUPERVISOR_PIN, "enter")
-        assert isinstance(on_top(app), AmountModal)
+        assert isinstance(on_top(app), AmountDialog)
         await pilot.press("enter")
         [seated] = tray_events(app, "seat_taken")
         assert seated["method"] == "marker" and seated["chips"] == {"500": 1, "100": 1}
@@ -154,7 +154,7 @@ async def test_a_slip_number_is_recorded_once(tmp_path: Path) -> None:
         await pilot.press("T", "f", *"F-7", "enter", *count("", "", "1"), *SIGNATURES)
         await pilot.press("T", "f", *"f 7", "enter")                           # F-7 again, as typed another way
         dialog = on_top(app)
-        assert isinstance(dialog, ReasonModal)                                   # asked again, in the dialog
+        assert isinstance(dialog, ReasonDialog)                                   # asked again, in the dialog
         assert "slip F-7 is already recorded at this table (f 7 is the same number)" in str(
             dialog.query_one("#reason-error", Static).render())
         await pilot.press("escape")
@@ -167,7 +167,7 @@ async def test_a_credit_the_tray_cannot_give_is_refused_in_the_chip_dialog(tmp_p
         await pilot.press("T", "o", *OPENER, *SIGNATURES)
         await pilot.press("T", "c", *"C-9", "enter", *count("30"))           # 30 × 1000 of a 21,000 tray
         dialog = on_top(app)
-        assert isinstance(dialog, AmountModal)                              # nobody asked to sign for it
+        assert isinstance(dialog, AmountDialog)                              # nobody asked to sign for it
         assert str(dialog.query_one("#amount-error", Static).render()) == (
             "A credit of 30,000 is more than the tray holds by the shift's records (21,000)")
         await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab",   # back to the 1000s
@@ -182,7 +182,7 @@ async def test_chips_that_do_not_make_the_buy_in_keep_the_dialog(tmp_path: Path)
         await pilot.press("T", "o", *OPENER, *SIGNATURES)
         await pilot.press("1", "j", *"Cy", "enter", *"1535", "enter", "c", "backspace", "0", "enter")
         dialog = on_top(app)
-        assert isinstance(dialog, AmountModal)
+        assert isinstance(dialog, AmountDialog)
         assert "make 535, not the buy-in of 1,535" in str(dialog.query_one("#amount-error", Static).render())
         await pilot.press("ctrl+u", "enter")                                # the suggestion again
         [seated] = tray_events(app, "seat_taken")
@@ -194,7 +194,7 @@ async def test_i_records_the_picked_players_id_document(tmp_path: Path) -> None:
     app = seated_app(tmp_path, CASINO, [(1, "Ann", 1000)])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("1", "I", *"ID-77", "enter")
-        assert isinstance(on_top(app), ReasonModal)                       # no kind: not an ID document
+        assert isinstance(on_top(app), ReasonDialog)                       # no kind: not an ID document
         await pilot.press("ctrl+u", *"Passport  X1234567", "enter")
         assert isinstance(on_top(app), RoundScreen)
         assert app.table.session.players[1].document == "passport X1234567"  # type: ignore[union-attr]
@@ -208,14 +208,14 @@ async def test_a_buy_in_the_tray_cannot_give_is_refused_in_its_dialog(tmp_path: 
         await pilot.press("T", "o", *OPENER, *SIGNATURES)                        # 21,000 in the tray
         await pilot.press("j", *"Ann", "enter", *"19000", "enter", "c")
         dialog = on_top(app)                                                      # 19,000 cash: her ID first
-        assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
+        assert isinstance(dialog, ReasonDialog) and "Identification needed" in dialog.title_text
         await pilot.press(*"passport ID-10101", "enter", "enter")
         [ann] = tray_events(app, "seat_taken")
         assert (ann["player"], ann.get("card"), ann["document"], ann["buy_in"]) == ("Ann", None, "passport ID-10101",
                                                                                    19000)
         await pilot.press("j", *"Bob", "enter", *"3000", "enter")
         dialog = on_top(app)
-        assert isinstance(dialog, AmountModal)                                   # the name and amount kept
+        assert isinstance(dialog, AmountDialog)                                   # the name and amount kept
         assert str(dialog.query_one("#amount-error", Static).render()) == (
             "The tray holds 2,000 by the shift's records, less than 3,000: a fill from the cage first")
 
@@ -258,7 +258,7 @@ async def test_a_cash_buy_in_at_the_threshold_asks_for_the_id_before_any_shift(t
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("j", *"Ann", "enter", *"12000", "enter")
         dialog = on_top(app)
-        assert isinstance(dialog, ReasonModal) and "Identification needed" in dialog.title_text
+        assert isinstance(dialog, ReasonDialog) and "Identification needed" in dialog.title_text
         assert "12,000" in dialog.title_text and "(10,000)" in dialog.title_text
         await pilot.press(*"passport X1234567", "enter")
         assert isinstance(on_top(app), RoundScreen)

@@ -19,7 +19,7 @@ from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.paths import theory_cache_path
 from dealer_tui.screens.dialog import ask_over
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import ACKNOWLEDGE, MAY, Approval, Purpose
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -145,7 +145,7 @@ class AlertsScreen(Screen[None]):
                 self.alerts = []
                 self.action_reload()
 
-            ask_over(self.app, ReasonModal(f"{what}. What was found?", "e.g. paid as settled, checked"), noted)
+            ask_over(self.app, ReasonDialog(f"{what}. What was found?", "e.g. paid as settled, checked"), noted)
 
         self.app.push_screen(SignInModal(desk.staff, Purpose(ACKNOWLEDGE, f"acknowledge the alert {alert.id} ({what})"),
                                          account=desk.user.account), signed)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import io
 import time
-from datetime import datetime
 from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 from typing import ClassVar
 
@@ -265,10 +265,10 @@ class RoundsScreen(Screen[None]):
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
             return
-        from dealer_tui.screens.choice_modal import ChoiceModal
+        from dealer_tui.screens.choice_dialog import ChoiceDialog
         from dealer_tui.screens.dialog import ask_over
 
-        ask_over(self.app, ChoiceModal("Quit the floor review? (the next one signs in again)",
+        ask_over(self.app, ChoiceDialog("Quit the floor review? (the next one signs in again)",
                                        [("y", "yes, quit"), ("n", "no, back to the rounds")]),
                            lambda choice: self.app.exit() if choice == "y" else None)
 

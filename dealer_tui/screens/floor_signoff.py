@@ -26,7 +26,7 @@ from dealer_tui.rounds.table import round_dealers, table_called
 from dealer_tui.screens.dialog import ask_over
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_story import StoryScreen
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import MAY, SIGN_OFF, Approval, Purpose, StaffDesk, claim_problem
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -200,7 +200,7 @@ class SignOffScreen(Screen[None]):
                 then()
 
         def reasoned(who: Approval) -> None:
-            ask_over(self.app, ReasonModal(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
+            ask_over(self.app, ReasonDialog(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
                                lambda reason: decided(who, reason))
 
         self._as_supervisor(pending, f"refuse the payout of round {number}", reasoned)

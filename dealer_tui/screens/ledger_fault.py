@@ -15,7 +15,7 @@ from rich.markup import escape
 from textual.screen import Screen
 
 from dealer_tui.ledger.base import LeaseLost, Ledger, LedgerError, StorageError, TableInUse
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
 from dealer_tui.screens.floor_rounds import RoundsScreen
 
@@ -26,7 +26,7 @@ OTHER_TABLE = "t"
 QUIT = "q"
 
 
-class StorageFault(ChoiceModal):
+class StorageFault(ChoiceDialog):
     """Nothing was recorded: the ledger's storage failed. `r` tries the same step again."""
 
     DEFAULT_CSS = """
@@ -43,7 +43,7 @@ class StorageFault(ChoiceModal):
         self.error = error
 
 
-class TableUnavailable(ChoiceModal):
+class TableUnavailable(ChoiceDialog):
     """The table is played on another terminal: review it read-only, open another table, or quit."""
 
     DEFAULT_CSS = """

@@ -31,28 +31,28 @@ from dealer_tui.rounds.base import (
 )
 from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.table import Table
-from dealer_tui.screens.amount_modal import AmountField, AmountModal
+from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import Dialog, DialogLayer
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.help_screen import HelpScreen
 from dealer_tui.screens.hold import HOLD_ROUNDS, Hold, drawn_after
 from dealer_tui.screens.key_rules import NO_DEALER, NO_DEALER_IN_HAND, NO_DEALER_NEXT, KeyRules
-from dealer_tui.screens.payout_screen import REKEY_CARDS, VOID, FloorRequest, PayoutScreen
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.payout_dialog import REKEY_CARDS, VOID, FloorRequest, PayoutDialog
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.signed_steps import SignedSteps, approving
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.screens.tray_steps import TraySteps
 from dealer_tui.staff import OVERRIDE, SIGN_OFF, StaffDesk
 from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
 from dealer_tui.widgets.event_log import EventLog
+from dealer_tui.widgets.fitted import FittedColumn, FittedRow, FittedScroll
 from dealer_tui.widgets.hand_panel import HandPanel
 from dealer_tui.widgets.key_bar import KeyBar, key_name, keys_bound
 from dealer_tui.widgets.notice import Notice, Severity
 from dealer_tui.widgets.phase_track import PhaseTrack
 from dealer_tui.widgets.seat_panel import SeatPanel
-from dealer_tui.widgets.fitted import FittedColumn, FittedRow, FittedScroll
 from dealer_tui.widgets.table_info import TableInfo
 from rules.cards import Card
 from rules.errors import RulesError
@@ -357,13 +357,13 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
             if values is not None:
                 then(values)
 
-        self.ask(AmountModal(title, fields, check), done)
+        self.ask(AmountDialog(title, fields, check), done)
 
     def ask_step(self, title: str, fields: list[AmountField], action: Callable[[dict[str, int]], Action]) -> None:
         """Ask for the amounts of a round's step: Enter hands `action(amounts)` to the table, which
         checks it once; a refusal stays in the dialog with the round's reason."""
         step = DialogStep(self, action)
-        self.ask(AmountModal(title, fields, step.check), step.answered)
+        self.ask(AmountDialog(title, fields, step.check), step.answered)
 
     def ask(self, dialog: Dialog[Any], then: Callable[[Any], None] | None = None) -> None:
         """Show a dialog over the table: the one of its kind this screen has already built takes
@@ -395,8 +395,8 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
     def dialogs_ahead(self) -> list[Dialog[Any]]:
         """The dialogs every round asks for, built before the first key (their questions are
         put in later): a yes/no choice, a one-amount entry and the payout."""
-        return [ChoiceModal("", [("y", ""), ("n", "")]), AmountModal("", [AmountField("amount", "", 0, 0, 0)]),
-                PayoutScreen(RoundOutcome((), {}, 0), self.house_label(), [], 0, self.ROW_LABEL)]
+        return [ChoiceDialog("", [("y", ""), ("n", "")]), AmountDialog("", [AmountField("amount", "", 0, 0, 0)]),
+                PayoutDialog(RoundOutcome((), {}, 0), self.house_label(), [], 0, self.ROW_LABEL)]
 
     async def build_ahead(self) -> None:
         await self.dialogs.build_ahead(self.dialogs_ahead())
@@ -486,7 +486,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
             else:
                 self.perform(Action("confirm_payout"))
 
-        self.ask(PayoutScreen(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
+        self.ask(PayoutDialog(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
                               self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None,
                               tray_short=self.table.payout_short(outcome.house), order=rnd.settlement_order(),
                               payments=rnd.payments()),
@@ -509,7 +509,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                                                                                     "override": reason})),
                             self.action_payout, signs=rnd.payout_figures())
 
-        self.ask(ReasonModal(f"Round {number}: {refused.by} refused this payout ({refused.reason}). Why is it paid?",
+        self.ask(ReasonDialog(f"Round {number}: {refused.by} refused this payout ({refused.reason}). Why is it paid?",
                              "e.g. cards checked on camera with security"), reason_given)
 
     def action_same_bets(self) -> None:

@@ -301,7 +301,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         """Each starting player whose cash needs an ID document is asked for it, one after the
         other; the table opens once every one has it. Esc leaves the setup as it was typed."""
         from dealer_tui.screens.dialog import ask_over
-        from dealer_tui.screens.reason_modal import ReasonModal
+        from dealer_tui.screens.reason_dialog import ReasonDialog
 
         for i, player in enumerate(result.players[len(done):], start=len(done)):
             needs = self.needs_id(player) if self.needs_id is not None else None
@@ -327,7 +327,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 kept = check(document) if check is not None else document.strip()
                 self._identify(result, [*done, StartingPlayer(player.seat, player.name, player.buy_in, player.card, kept)])
 
-            ask_over(self.app, ReasonModal(f"{needs}. {player.name}'s ID document (seat {player.seat}; a loyalty "
+            ask_over(self.app, ReasonDialog(f"{needs}. {player.name}'s ID document (seat {player.seat}; a loyalty "
                                            "card identifies nobody):", "kind and number: passport X1234567",
                                            "The ID document is needed: without it the cash is not taken.",
                                            problem), given)

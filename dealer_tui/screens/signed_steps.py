@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dealer_tui.rounds.base import REKEY, Action
 from dealer_tui.rounds.table import table_called
 from dealer_tui.screens.card_entry_modal import CardEntryModal
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.round_steps import RoundSteps
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import CORRECT_CARDS, FLOOR, VOID, Approval, Purpose
@@ -70,7 +70,7 @@ class SignedSteps(RoundSteps):
                         screen.perform(Action(REKEY, data={"reason": reason, **approving(who)}, cards=cards))
                     screen.action_payout()
 
-                screen.ask(ReasonModal(f"Round {number}: why are the cards corrected?",
+                screen.ask(ReasonDialog(f"Round {number}: why are the cards corrected?",
                                      "e.g. seat 3's cards mis-keyed"), reason_given)
 
             values = {label: " ".join(c.text for c in cards) for label, cards in hands.items()}
@@ -89,7 +89,7 @@ class SignedSteps(RoundSteps):
                 if reason:
                     screen.perform(Action("void", data={"reason": reason, **approving(who)}))
 
-            screen.ask(ReasonModal(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
+            screen.ask(ReasonDialog(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
 
         rnd = screen.round
         screen.with_staff(VOID, f"void round {number}", approved, signs=rnd.void_figures() if rnd is not None else "")

@@ -19,9 +19,9 @@ from textual.widgets import DataTable, Header, Input, Label, Static
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR
 from dealer_tui.ledger import LedgerError
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.staff import MANAGE, Approval, Purpose, StaffDesk, StaffError
 from dealer_tui.staff.authority import article
 from dealer_tui.staff.pins import MAX_DIGITS, min_digits, pin_problem
@@ -234,7 +234,7 @@ class StaffScreen(Screen[None]):
                                     f"{name} ({account}) is added as {article(role)}", account)
             self.app.push_screen(AccountModal(f"A new {role}'s account", role, submit))
 
-        ask_over(self.app, ChoiceModal("Add an account: which role?",
+        ask_over(self.app, ChoiceDialog("Add an account: which role?",
                                        [(k, f"{r} — {ROLE_DOES[r]}") for k, r in ROLE_KEYS]), role_chosen)
 
     def action_role(self) -> None:
@@ -251,7 +251,7 @@ class StaffScreen(Screen[None]):
             if refused:
                 self.notify(refused, severity="error", timeout=10)
 
-        ask_over(self.app, ChoiceModal(f"{account.describe()}: which role from now on?",
+        ask_over(self.app, ChoiceDialog(f"{account.describe()}: which role from now on?",
                                        [(k, r) for k, r in ROLE_KEYS if r != account.role]), chosen)
 
     def action_pin(self) -> None:
@@ -273,7 +273,7 @@ class StaffScreen(Screen[None]):
         def check(reason: str) -> str | None:
             return self._record(lambda: self.desk.disable(account.id, self.approval, reason),
                                 f"{account.id} is disabled", account.id) or None
-        ask_over(self.app, ReasonModal(f"Disable {account.describe()}: it may not sign in any more (its "
+        ask_over(self.app, ReasonDialog(f"Disable {account.describe()}: it may not sign in any more (its "
                                        "records stay). Why?", "e.g. left the casino", check=check))
 
     def action_unlock(self) -> None:
@@ -287,7 +287,7 @@ class StaffScreen(Screen[None]):
         def check(reason: str) -> str | None:
             return self._record(lambda: self.desk.unlock(account.id, self.approval, reason),
                                 f"The lock-out of {account.id} is lifted", account.id) or None
-        ask_over(self.app, ReasonModal(f"Lift the lock-out of {account.describe()} before it runs out. Why?",
+        ask_over(self.app, ReasonDialog(f"Lift the lock-out of {account.describe()} before it runs out. Why?",
                                        "e.g. identity checked in person", check=check))
 
     def action_back(self) -> None:

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from dealer_tui.events.accounting import MARKER
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.cash import OUT
-from dealer_tui.screens.amount_modal import AmountField
-from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.amount_dialog import AmountField
+from dealer_tui.screens.choice_dialog import ChoiceDialog
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.round_steps import RoundSteps
 from dealer_tui.staff import CHANGE_PROFILE, DEAL, Approval
 from dealer_tui.views import key
@@ -72,7 +72,7 @@ class TableChanges(RoundSteps):
                                        lambda: screen.table.ctr_problem(name, card.strip(), seat, v["chips"])),
                                    lambda v: screen.problem(lambda: screen.table.check_seating(seat, name, v["chips"])))
 
-        screen.ask(ReasonModal(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
+        screen.ask(ReasonDialog(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
                                "A name is needed."), named)
 
     def _chosen_player(self) -> int | None:
@@ -132,7 +132,7 @@ class TableChanges(RoundSteps):
                 if screen.table.session.players[seat].document:
                     then()
 
-        screen.ask(ReasonModal(title, "kind and number: passport X1234567", "The ID document is needed.",
+        screen.ask(ReasonDialog(title, "kind and number: passport X1234567", "The ID document is needed.",
                                lambda text: screen.problem(lambda: screen.table.check_document(text))), given)
 
     def action_sit_out(self) -> None:
@@ -167,7 +167,7 @@ class TableChanges(RoundSteps):
             else:
                 self.ask_document(seat, f"{needs}. {player.name}'s ID document, before the cash-out:", leave)
 
-        screen.ask(ChoiceModal(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
+        screen.ask(ChoiceDialog(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
                                          [("y", "yes, cash out"), ("n", "no")]), answered)
 
     def action_change_profile(self) -> None:
@@ -186,11 +186,11 @@ class TableChanges(RoundSteps):
                 return
             loaded = app_library.find(names[int(choice) - 1])
             screen.with_staff(CHANGE_PROFILE, f"change the profile to {loaded.name}", lambda who: screen.ask(
-                ReasonModal(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
+                ReasonDialog(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
                 lambda reason: screen._change(loaded, reason, who)), for_round=False)
 
         choices = [(str(i), name) for i, name in enumerate(names, start=1)]
-        screen.ask(ChoiceModal(f"Profile for the next round (now {screen.table.profile.name})", choices),
+        screen.ask(ChoiceDialog(f"Profile for the next round (now {screen.table.profile.name})", choices),
                              picked)
 
     def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: Approval) -> None:
@@ -240,6 +240,6 @@ class TableChanges(RoundSteps):
                                                  f"signs in with {key('dealer')}."))
                 screen.refresh_view()
 
-        screen.ask(ChoiceModal(f"{on_duty.name} ({on_duty.account}) deals at this table.",
+        screen.ask(ChoiceDialog(f"{on_duty.name} ({on_duty.account}) deals at this table.",
                              [("c", "another dealer signs in (dealer change)"),
                               ("o", "sign out (a break): no round starts until a dealer signs in")]), chosen)

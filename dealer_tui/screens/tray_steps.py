@@ -8,14 +8,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from dealer_tui.events.accounting import CASH, MARKER, chips_total
-from dealer_tui.ledger.base import LedgerError
 from dealer_tui.events.table import marker_purpose
+from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.table import table_called
 from dealer_tui.rounds.table_money import MARKER_SIGNED, Marker
 from dealer_tui.rounds.tray import describe_chips
-from dealer_tui.screens.amount_modal import AmountField, AmountModal
-from dealer_tui.screens.choice_modal import ChoiceModal
-from dealer_tui.screens.reason_modal import ReasonModal
+from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
+from dealer_tui.screens.choice_dialog import ChoiceDialog
+from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.round_steps import RoundSteps
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import DEAL, TRAY, Approval, Purpose
@@ -75,7 +75,7 @@ class TraySteps(RoundSteps):
                 steps[choice]()
 
         shown = "no shift open" if tray.shift is None else f"shift {tray.shift.number}, {tray.shift.expected:,} expected"
-        screen.ask(ChoiceModal(f"The tray ({shown})", choices), chosen)
+        screen.ask(ChoiceDialog(f"The tray ({shown})", choices), chosen)
 
     def _chip_fields(self, defaults: Chips | None = None) -> list[AmountField]:
         chip_set = self.screen_of_table().table.profile.profile.chip_set()
@@ -154,7 +154,7 @@ class TraySteps(RoundSteps):
 
             screen._signed(f"the {count} of {total:,}", record, table.count_figures(count, chips))
 
-        screen.ask(AmountModal(title, screen._chip_fields(),
+        screen.ask(AmountDialog(title, screen._chip_fields(),
                                lambda v: screen.problem(lambda: table.check_count(count, v)), enter_moves=True),
                    counted)
 
@@ -202,12 +202,12 @@ class TraySteps(RoundSteps):
                                table.transfer_figures(what, slip, chips))
 
             direction = "from the cage" if what == "fill" else "to the cage"
-            screen.ask(AmountModal(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",
+            screen.ask(AmountDialog(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",
                                    screen._chip_fields(),
                                    lambda v: screen.problem(lambda: table.check_transfer(what, slip, v)),
                                    enter_moves=True), counted)
 
-        screen.ask(ReasonModal(f"A {what}: the cage's slip number", "slip number", "The slip number is needed.",
+        screen.ask(ReasonDialog(f"A {what}: the cage's slip number", "slip number", "The slip number is needed.",
                                lambda slip: screen.problem(lambda: table.check_slip(what, slip))), slipped)
 
     def _collect_time(self) -> None:
@@ -240,11 +240,11 @@ class TraySteps(RoundSteps):
                                       lambda: f"Seat {seat} coloured up: {describe_chips(chip_set, into)} for "
                                               f"{describe_chips(chip_set, out)}.")
 
-            screen.ask(AmountModal(f"Seat {seat}: the chips given back for {total:,}", screen._chip_fields(back),
+            screen.ask(AmountDialog(f"Seat {seat}: the chips given back for {total:,}", screen._chip_fields(back),
                                    lambda v: screen.problem(lambda: table.check_colour_up(seat, into, v))),
                        returned)
 
-        screen.ask(AmountModal(f"Seat {seat}: the player's chips taken in", screen._chip_fields(),
+        screen.ask(AmountDialog(f"Seat {seat}: the player's chips taken in", screen._chip_fields(),
                                lambda v: screen.problem(lambda: table.check_colour_up(seat, v)), enter_moves=True),
                    given)
 
@@ -270,7 +270,7 @@ class TraySteps(RoundSteps):
                 if ident:
                     then(ident.strip())
 
-            screen.ask(ReasonModal(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
+            screen.ask(ReasonDialog(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
                                    "kind and number: passport X1234567",
                                    "The ID document is needed: without it the cash is not taken.",
                                    lambda ident: screen.problem(lambda: table.check_document(ident))), identified)
@@ -298,7 +298,7 @@ class TraySteps(RoundSteps):
                     if given is not None:
                         record(paid_by, given, ident, marker)
 
-                screen.ask(AmountModal(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested),
+                screen.ask(AmountDialog(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested),
                                        lambda v: screen.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
 
             if paid_by == MARKER:
@@ -317,12 +317,12 @@ class TraySteps(RoundSteps):
                                             hint="A supervisor or a manager other than the dealer signs the marker "
                                                  "with their own ID and PIN."), signed)
 
-                screen.ask(ReasonModal(f"{title}: the marker's number", "marker number", "The marker's number is needed.",
+                screen.ask(ReasonDialog(f"{title}: the marker's number", "marker number", "The marker's number is needed.",
                                        lambda number: screen.problem(lambda: table.check_marker(number))), numbered)
                 return
 
             with_id(given_chips)
 
-        screen.ask(ChoiceModal(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
+        screen.ask(ChoiceDialog(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
                                                                    ("m", "marker (credit; the slip to the drop box)")]),
                    method)

@@ -13,7 +13,7 @@ from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.games.chinese_poker.rows import rows_from_data
 from dealer_tui.rounds.base import Action, ActionSpec
 from dealer_tui.screens.card_entry_modal import CardEntryModal
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.rows_modal import ROW_NAMES, RowsModal
@@ -105,7 +105,7 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
             if choice == "y":
                 self.perform(Action("lock", seat, data={"confirm_foul": True}))
 
-        self.ask(ChoiceModal(f"Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?",
+        self.ask(ChoiceDialog(f"Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?",
                              [("y", "yes, the player keeps the fouled set"), ("n", "no, reset the rows")]),
                  answered)
 

@@ -8,8 +8,8 @@ from textual.binding import Binding, BindingType
 
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.rounds.base import Action
-from dealer_tui.screens.amount_modal import AmountField, AmountModal
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.games.high_card_flush.profile import HighCardFlushProfile
@@ -71,11 +71,11 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
                 self.action_start(declined=[*declined, seat])
 
         name = session.players[seat].name
-        self.ask(ChoiceModal(f"Seat {seat} ({name}): bank this round as Designated Player?",
+        self.ask(ChoiceDialog(f"Seat {seat} ({name}): bank this round as Designated Player?",
                              [("y", "yes, seat banks"), ("n", "declines: offer the next seat")]), answered)
 
     def dialogs_ahead(self) -> list[Dialog[Any]]:
-        return [*super().dialogs_ahead(), AmountModal("", self.ante_fields(0, 0))]
+        return [*super().dialogs_ahead(), AmountDialog("", self.ante_fields(0, 0))]
 
     def ante_fields(self, low: int, high: int) -> list[AmountField]:
         limits = self.hcf_profile.limits
@@ -129,7 +129,7 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
                 self.perform(Action("fold", seat))
 
         lost = ", ".join([f"Ante {p.ante}", *bonus])
-        self.ask(ChoiceModal(f"Seat {seat} folds and loses {lost} (HCF-6, HCF-11)?",
+        self.ask(ChoiceDialog(f"Seat {seat} folds and loses {lost} (HCF-6, HCF-11)?",
                              [("y", "yes, fold"), ("n", "no, back to the hand")]), answered)
 
     def house_label(self) -> str:

@@ -9,10 +9,10 @@ from textual.binding import Binding, BindingType
 
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.rounds.base import Action, ActionSpec
-from dealer_tui.screens.amount_modal import AmountField
+from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.card_pick_modal import CardPickModal
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.cards import Card, sort_cards
 from rules.errors import RulesError
@@ -76,7 +76,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             if choice:
                 self.perform(Action("deal", data={"cut": "player" if choice == "p" else "dealer"}))
 
-        self.ask(ChoiceModal("The cut (R-10): who cuts the deck?",
+        self.ask(ChoiceDialog("The cut (R-10): who cuts the deck?",
                              [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
 
     def key_seat(self, action: str) -> int | None:
@@ -98,7 +98,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
                 if choice:
                     self.perform(Action("exchange", seat, int(choice), data={"box": box.number}))
 
-            self.ask(ChoiceModal(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
+            self.ask(ChoiceDialog(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
                                  f"{rnd.profile.exchange.fee})?",
                                  [(str(n), f"exchange {n}") for n in counts]), count)
             return
@@ -144,7 +144,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         mine = [s for s in specs if s.seat == self.selected] or specs
         if len(mine) > 1:  # several closed boxes: the dealer names the one the player insures
             by_box = {str(s.data["box"]): s for s in mine}
-            self.ask(ChoiceModal("Insure which box? (its number)",
+            self.ask(ChoiceDialog("Insure which box? (its number)",
                                  [(n, f"box {n} (seat {s.seat})") for n, s in by_box.items()]),
                      lambda n: self._insure_box(by_box[n]) if n in by_box else None)
             return

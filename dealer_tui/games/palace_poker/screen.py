@@ -10,9 +10,9 @@ from textual.binding import Binding, BindingType
 from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import Action, ActionSpec, Phase
-from dealer_tui.screens.amount_modal import AmountField
+from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.card_pick_modal import CardPickModal
-from dealer_tui.screens.choice_modal import ChoiceModal
+from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.cards import Card, parse_cards
 from rules.errors import RulesError
@@ -158,7 +158,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
             return
         by_seat = {str(s.data.get("target")): i for i, s in enumerate(specs)}
         choices = [(seat, specs[i].label) for seat, i in by_seat.items()]
-        self.ask(ChoiceModal("Attack which seat? (its seat number)", choices),
+        self.ask(ChoiceDialog("Attack which seat? (its seat number)", choices),
                  lambda c: attack(by_seat[c]) if c in by_seat else None)
 
     def action_raise_bet(self) -> None:

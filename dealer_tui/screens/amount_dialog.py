@@ -32,7 +32,7 @@ class AmountField:
         return f"{self.low}–{self.high}" + (" or 0" if self.optional and self.low > 0 else "")
 
 
-class AmountModal(Dialog[dict[str, int] | None]):
+class AmountDialog(Dialog[dict[str, int] | None]):
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("ctrl+u", "suggested", "Suggested amounts", priority=True),  # before the field's own ctrl+u
@@ -73,7 +73,7 @@ class AmountModal(Dialog[dict[str, int] | None]):
         return f"{enter} · Esc backs out{suggested}"
 
     def reask(self, other: Dialog[dict[str, int] | None]) -> None:
-        assert isinstance(other, AmountModal)
+        assert isinstance(other, AmountDialog)
         self.title_text, self.fields, self.check = other.title_text, other.fields, other.check
         self.enter_moves = other.enter_moves
         self.query_one(".title", Static).update(self.title_text)

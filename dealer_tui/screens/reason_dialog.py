@@ -11,7 +11,7 @@ from textual.widgets import Input, Static
 from dealer_tui.screens.dialog import Dialog
 
 
-class ReasonModal(Dialog[str | None]):
+class ReasonDialog(Dialog[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, title: str, placeholder: str = "reason", empty: str = "A reason is needed.",
@@ -28,7 +28,7 @@ class ReasonModal(Dialog[str | None]):
         yield Static("Enter confirms · Esc backs out", classes="hint")
 
     def reask(self, other: Dialog[str | None]) -> None:
-        assert isinstance(other, ReasonModal)
+        assert isinstance(other, ReasonDialog)
         self.title_text, self.placeholder, self.empty = other.title_text, other.placeholder, other.empty
         self.check = other.check
         self.query_one(".title", Static).update(self.title_text)

@@ -76,7 +76,7 @@ class FloorRequest:
             rnd.apply(event)
         return len(recorded) > known
 
-class PayoutScreen(Dialog[bool | str]):
+class PayoutDialog(Dialog[bool | str]):
     """Dismisses with True (confirm), False (back out) or `VOID` (void the refused payout).
     Built once per round screen: the next payout is put into it (`reask`) and shown in one frame."""
 
@@ -115,7 +115,7 @@ class PayoutScreen(Dialog[bool | str]):
         yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
 
     def reask(self, other: Dialog[bool | str]) -> None:
-        assert isinstance(other, PayoutScreen)
+        assert isinstance(other, PayoutDialog)
         self.outcome, self.house_label, self.sign_off = other.outcome, other.house_label, other.sign_off
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
         self.can_rekey, self.tray_short, self.order = other.can_rekey, other.tray_short, other.order

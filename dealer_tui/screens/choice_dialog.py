@@ -13,7 +13,7 @@ from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.fitted import FittedStatic
 
 
-class ChoiceModal(Dialog[str | None]):
+class ChoiceDialog(Dialog[str | None]):
     can_focus = True  # answered by its keys alone: it takes them itself
 
     def __init__(self, question: str, choices: Sequence[tuple[str, str]]) -> None:
@@ -35,7 +35,7 @@ class ChoiceModal(Dialog[str | None]):
         return len(self.choices)
 
     def reask(self, other: Dialog[str | None]) -> None:
-        assert isinstance(other, ChoiceModal)
+        assert isinstance(other, ChoiceDialog)
         self.question, self.choices, self._keys = other.question, other.choices, other._keys
         self.query_one(".title", Static).update(self.question)
         for line, (key, label) in zip(self.query(".choice").results(Static), self.choices):
