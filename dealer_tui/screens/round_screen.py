@@ -67,7 +67,7 @@ IDLE_CHECK_S = 15.0
 """How often the round screen looks whether the dealer has left the terminal alone too long."""
 
 
-class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], Generic[R]):
+class RoundScreen(KeyRules, Screen[None], Generic[R]):
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's action kinds in `KINDS`."""
 
@@ -121,6 +121,11 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
         self._notice_for: tuple[int, int, int] | None = None
         self.dialogs = DialogLayer(self, self.show_keys)
         """The dialogs this screen asks, over the table (`ask`)."""
+        self.changes = TableChanges(self)
+        """The steps between hands: seats, chips, the profile, the dealer on duty."""
+        self.tray_steps = TraySteps(self)
+        self.signed_steps = SignedSteps(self)
+        """The steps someone signs in for: a sign-off, a correction of keyed cards, a void, the floor."""
 
     @property
     def round(self) -> R | None:
@@ -199,7 +204,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
             f"round {number}" if rnd is not None else f"{number} round{'s' if number != 1 else ''} played" if number
             else "no round yet") + f" — {dealer}"
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
-        self.query_one(TableInfo).show_tray(self.tray_line())
+        self.query_one(TableInfo).show_tray(self.tray_steps.tray_line())
         prompt = self.with_keys(self.presenter.prompt(rnd))
         if on_duty is None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.no_dealer_text(NO_DEALER_NEXT)
@@ -469,7 +474,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                 self.action_void()
                 return
             if ok == REKEY_CARDS:
-                self.correct_keyed_cards()
+                self.signed_steps.correct_keyed_cards()
                 return
             state = rnd.sign_off_state()
             if big and isinstance(state, SignOffRefused):
@@ -479,7 +484,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
                 number = self.table.session.rounds_started
                 paid = rnd.player_payouts()
                 amounts = ", ".join(f"seat {seat} is handed {paid[seat]:,} in chips" for seat in big)
-                self.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
+                self.signed_steps.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
                                 lambda who: self.perform(Action("confirm_payout", data=approving(who))),
                                 self.action_payout,  # backing out of the sign-in goes back to the payout
                                 signs=rnd.payout_figures())
@@ -504,7 +509,7 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
             if not reason:
                 self.action_payout()
                 return
-            self.with_staff(OVERRIDE, f"override {refused.by}'s refusal of round {number}'s payout: {reason}",
+            self.signed_steps.with_staff(OVERRIDE, f"override {refused.by}'s refusal of round {number}'s payout: {reason}",
                             lambda who: self.perform(Action("confirm_payout", data={**approving(who),
                                                                                     "override": reason})),
                             self.action_payout, signs=rnd.payout_figures())
@@ -540,6 +545,38 @@ class RoundScreen(KeyRules, TableChanges, TraySteps, SignedSteps, Screen[None], 
 
     def house_label(self) -> str:
         return self.HOUSE_LABEL
+
+    # -- the keys of the steps this screen's helpers take ---------------------------------------
+
+    def action_join(self) -> None:
+        self.changes.join()
+
+    def action_more_chips(self) -> None:
+        self.changes.more_chips()
+
+    def action_identify(self) -> None:
+        self.changes.identify()
+
+    def action_sit_out(self) -> None:
+        self.changes.sit_out()
+
+    def action_leave(self) -> None:
+        self.changes.leave()
+
+    def action_change_profile(self) -> None:
+        self.changes.change_profile()
+
+    def action_dealer(self) -> None:
+        self.changes.dealer()
+
+    def action_tray(self) -> None:
+        self.tray_steps.tray()
+
+    def action_void(self) -> None:
+        self.signed_steps.void()
+
+    def action_floor(self) -> None:
+        self.signed_steps.floor()
 
     def action_help(self) -> None:
         keys = [(key_name(b), b.description) for b in self.active_keys()]

@@ -4,32 +4,37 @@ keyed cards, a void, the floor review — each recording the approval the table 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from dealer_tui.rounds.base import REKEY, Action
 from dealer_tui.rounds.table import table_called
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.reason_dialog import ReasonDialog
-from dealer_tui.screens.round_steps import RoundSteps
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import CORRECT_CARDS, FLOOR, VOID, Approval, Purpose
 from rules.cards import Card
 from rules.errors import RulesError
 
+if TYPE_CHECKING:
+    from dealer_tui.screens.round_screen import RoundScreen
 
 def approving(who: Approval) -> dict[str, object]:
     """An action's data naming the approver and the sign-in (what the table checks)."""
     return {"supervisor": who.account, "sign_in": who.sign_in}
 
 
-class SignedSteps(RoundSteps):
-    """A base of `RoundScreen`: the steps that need someone's sign-in."""
+class SignedSteps:
+    """The round screen's steps that need someone's sign-in, asked on the screen they belong to."""
+
+    def __init__(self, screen: RoundScreen[Any]) -> None:
+        self.screen = screen
 
     def with_staff(self, act: str, what: str, then: Callable[[Approval], object],
                    backed_out: Callable[[], None] | None = None, *, for_round: bool = True, signs: str = "") -> None:
         """Someone signs in (ID and PIN) for `act` at this table — for the current round, unless
         `for_round` is False, signing the figures `signs` it approves; `then` gets the approval the
         ledger recorded."""
-        screen = self.screen_of_table()
+        screen = self.screen
         number = screen.table.session.rounds_started if for_round and screen.table.round is not None else None
         purpose = Purpose(act, f"{what} at {table_called(screen.table.record.name)}", screen.table.record.id, number,
                           signs=signs)
@@ -45,7 +50,7 @@ class SignedSteps(RoundSteps):
         """A live table: the supervisor approves keying a hand again before the payout is
         confirmed (disputed cards); the dealer keys the cards as they are and gives the reason.
         Backing out anywhere goes back to the payout, nothing changed."""
-        screen = self.screen_of_table()
+        screen = self.screen
         rnd = screen.round
         hands = rnd.rekey_hands() if rnd is not None else {}
         if rnd is None or not hands:
@@ -78,10 +83,10 @@ class SignedSteps(RoundSteps):
                                      [(label, len(cards)) for label, cards in hands.items()],
                                      rnd.rekey_taken(), check, values=values), keyed)
 
-        screen.with_staff(CORRECT_CARDS, f"correct the keyed cards of round {number}", approved, screen.action_payout)
+        self.with_staff(CORRECT_CARDS, f"correct the keyed cards of round {number}", approved, screen.action_payout)
 
-    def action_void(self) -> None:
-        screen = self.screen_of_table()
+    def void(self) -> None:
+        screen = self.screen
         number = screen.table.session.rounds_started
 
         def approved(who: Approval) -> None:
@@ -92,19 +97,19 @@ class SignedSteps(RoundSteps):
             screen.ask(ReasonDialog(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
 
         rnd = screen.round
-        screen.with_staff(VOID, f"void round {number}", approved, signs=rnd.void_figures() if rnd is not None else "")
+        self.with_staff(VOID, f"void round {number}", approved, signs=rnd.void_figures() if rnd is not None else "")
 
-    def action_floor(self) -> None:
+    def floor(self) -> None:
         """The floor over this ledger, for the supervisor (PIN first): the pit map, the rounds one
         key away, and the header's counts of payouts waiting and alerts open."""
-        screen = self.screen_of_table()
+        screen = self.screen
         from dealer_tui.accounting.theoretical import Theory
         from dealer_tui.paths import theory_cache_path
         from dealer_tui.screens.floor_signoff import SignOffDesk
         from dealer_tui.screens.floor_watch import open_floor
         from rules.registry import games
 
-        screen.with_staff(FLOOR, "open the floor review",
+        self.with_staff(FLOOR, "open the floor review",
                           lambda who: open_floor(screen.app, screen.table.ledger, list(games()),
                                                  screen.table.profile.profile.sign_off_threshold,
                                                  SignOffDesk(screen.desk, who), Theory(theory_cache_path())),

@@ -4,7 +4,7 @@ and a change of profile approved by the supervisor (C-8)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dealer_tui.events.accounting import MARKER
 from dealer_tui.ledger.base import LedgerError
@@ -12,15 +12,14 @@ from dealer_tui.rounds.cash import OUT
 from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.reason_dialog import ReasonDialog
-from dealer_tui.screens.round_steps import RoundSteps
 from dealer_tui.staff import CHANGE_PROFILE, DEAL, Approval
 from dealer_tui.views import key
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
 
 if TYPE_CHECKING:
-    from dealer_tui.rounds.table import Table
     from dealer_tui.rounds.table_money import Marker
+    from dealer_tui.screens.round_screen import RoundScreen
 
 
 def _by(method: str, counted: bool = True) -> str:
@@ -29,26 +28,26 @@ def _by(method: str, counted: bool = True) -> str:
     return " in cash" if counted else " in cash (no shift open: the tray is not counted)"
 
 
-class TableChanges(RoundSteps):
-    """A base of `RoundScreen`, which provides `tell`, `ask`, `ask_amounts`, `with_staff` and
-    `refresh_view`: the steps taken between hands (seats, chips, the profile, the dealer on duty)."""
+class TableChanges:
+    """The round screen's steps taken between hands (seats, chips, the profile, the dealer on
+    duty), each asked and told on the screen it belongs to."""
 
-    table: Table
-    selected: int | None
+    def __init__(self, screen: RoundScreen[Any]) -> None:
+        self.screen = screen
 
     def _table_step(self, step: Callable[[], None], done: str) -> None:
-        screen = self.screen_of_table()
+        screen = self.screen
         try:
             step()
         except (RulesError, LedgerError) as exc:
-            if not screen.ledger_fault(exc, lambda: screen._table_step(step, done)):  # storage: retry
+            if not screen.ledger_fault(exc, lambda: self._table_step(step, done)):  # storage: retry
                 screen.tell(str(exc), severity="error")
         else:
             screen.tell(done)
         screen.refresh_view()
 
-    def action_join(self) -> None:
-        screen = self.screen_of_table()
+    def join(self) -> None:
+        screen = self.screen
         session = screen.table.session
         free = [s for s in range(1, session.seat_count + 1) if s not in session.players]
         seat = screen.selected if screen.selected in free else (free[0] if free else None)
@@ -65,18 +64,18 @@ class TableChanges(RoundSteps):
                 name = name.strip() or given
                 title = f"Seat {seat}: {name}'s buy-in"
                 screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
-                                   lambda v: screen.paid(title, v["chips"], lambda method, chips, ident, marker: screen._table_step(
+                                   lambda v: screen.tray_steps.paid(title, v["chips"], lambda method, chips, ident, marker: self._table_step(
                                        lambda: screen.table.seat_player(seat, name, v["chips"], method, chips,
                                                                         card.strip(), marker, ident),
                                        f"{name} sits at seat {seat} with {v['chips']:,}" + _by(method, chips is not None)),
                                        lambda: screen.table.ctr_problem(name, card.strip(), seat, v["chips"])),
-                                   lambda v: screen.problem(lambda: screen.table.check_seating(seat, name, v["chips"])))
+                                   lambda v: screen.tray_steps.problem(lambda: screen.table.check_seating(seat, name, v["chips"])))
 
         screen.ask(ReasonDialog(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
                                "A name is needed."), named)
 
-    def _chosen_player(self) -> int | None:
-        screen = self.screen_of_table()
+    def chosen_player(self) -> int | None:
+        screen = self.screen
         players = screen.table.session.players
         if screen.selected in players:
             return screen.selected
@@ -86,9 +85,9 @@ class TableChanges(RoundSteps):
         screen.tell("Pick the player's seat first: type its number.", severity="warning")
         return None
 
-    def action_more_chips(self) -> None:
-        screen = self.screen_of_table()
-        seat = screen._chosen_player()
+    def more_chips(self) -> None:
+        screen = self.screen
+        seat = self.chosen_player()
         if seat is None:
             return
         if (closed := screen.table.tray.kept_problem("chips are sold")) is not None:
@@ -104,17 +103,17 @@ class TableChanges(RoundSteps):
             screen.table.buy_chips(seat, amount, method, chips, marker)
 
         screen.ask_amounts(title, [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
-                           lambda v: screen.paid(title, v["chips"], lambda method, chips, ident, marker: screen._table_step(
+                           lambda v: screen.tray_steps.paid(title, v["chips"], lambda method, chips, ident, marker: self._table_step(
                                lambda: bought(v["chips"], method, chips, ident, marker),
                                f"Seat {seat} buys {v['chips']:,}" + _by(method, chips is not None)),
                                lambda: screen.table.ctr_problem(player.name, player.card, seat, v["chips"],
                                                                 document=player.document)),
-                           lambda v: screen.problem(lambda: screen.table.check_buying(seat, v["chips"])))
+                           lambda v: screen.tray_steps.problem(lambda: screen.table.check_buying(seat, v["chips"])))
 
-    def action_identify(self) -> None:
+    def identify(self) -> None:
         """The picked seat's player shows an ID document: its kind and number recorded against the seat."""
-        screen = self.screen_of_table()
-        seat = screen._chosen_player()
+        screen = self.screen
+        seat = self.chosen_player()
         if seat is None:
             return
         self.ask_document(seat, f"Seat {seat} ({screen.table.session.players[seat].name}): the ID document shown",
@@ -122,40 +121,40 @@ class TableChanges(RoundSteps):
 
     def ask_document(self, seat: int, title: str, then: Callable[[], None]) -> None:
         """The seat's player's ID document (kind and number) asked for and recorded, then `then`."""
-        screen = self.screen_of_table()
+        screen = self.screen
         player = screen.table.session.players[seat]
 
         def given(document: str | None) -> None:
             if document:
-                screen._table_step(lambda: screen.table.identify(seat, document),
+                self._table_step(lambda: screen.table.identify(seat, document),
                                    f"Seat {seat} ({player.name}) identified: {' '.join(document.split())}")
                 if screen.table.session.players[seat].document:
                     then()
 
         screen.ask(ReasonDialog(title, "kind and number: passport X1234567", "The ID document is needed.",
-                               lambda text: screen.problem(lambda: screen.table.check_document(text))), given)
+                               lambda text: screen.tray_steps.problem(lambda: screen.table.check_document(text))), given)
 
-    def action_sit_out(self) -> None:
+    def sit_out(self) -> None:
         """The picked seat's player sits out from the next round, keeping the seat, or comes back."""
-        screen = self.screen_of_table()
-        seat = screen._chosen_player()
+        screen = self.screen
+        seat = self.chosen_player()
         if seat is None:
             return
         player = screen.table.session.players[seat]
         away = not player.away
-        screen._table_step(lambda: screen.table.sit_out(seat, away),
+        self._table_step(lambda: screen.table.sit_out(seat, away),
                            f"Seat {seat} ({player.name}) " + ("sits out from the next round" if away
                                                               else "comes back in from the next round"))
 
-    def action_leave(self) -> None:
-        screen = self.screen_of_table()
-        seat = screen._chosen_player()
+    def leave(self) -> None:
+        screen = self.screen
+        seat = self.chosen_player()
         if seat is None:
             return
         player = screen.table.session.players[seat]
 
         def leave() -> None:
-            screen._table_step(lambda: screen.table.leave(seat), f"{player.name} cashes out {player.stack}")
+            self._table_step(lambda: screen.table.leave(seat), f"{player.name} cashes out {player.stack}")
             screen.selected = None
 
         def answered(choice: str | None) -> None:
@@ -170,9 +169,9 @@ class TableChanges(RoundSteps):
         screen.ask(ChoiceDialog(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
                                          [("y", "yes, cash out"), ("n", "no")]), answered)
 
-    def action_change_profile(self) -> None:
+    def change_profile(self) -> None:
         """C-8: another profile for this game, approved by the supervisor, with a reason."""
-        screen = self.screen_of_table()
+        screen = self.screen
         app_library = getattr(screen.app, "library", None)
         if app_library is None:
             return
@@ -185,16 +184,16 @@ class TableChanges(RoundSteps):
             if choice is None:
                 return
             loaded = app_library.find(names[int(choice) - 1])
-            screen.with_staff(CHANGE_PROFILE, f"change the profile to {loaded.name}", lambda who: screen.ask(
+            screen.signed_steps.with_staff(CHANGE_PROFILE, f"change the profile to {loaded.name}", lambda who: screen.ask(
                 ReasonDialog(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
-                lambda reason: screen._change(loaded, reason, who)), for_round=False)
+                lambda reason: self._change(loaded, reason, who)), for_round=False)
 
         choices = [(str(i), name) for i, name in enumerate(names, start=1)]
         screen.ask(ChoiceDialog(f"Profile for the next round (now {screen.table.profile.name})", choices),
                              picked)
 
     def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: Approval) -> None:
-        screen = self.screen_of_table()
+        screen = self.screen
         if not reason:
             return
         try:
@@ -206,34 +205,34 @@ class TableChanges(RoundSteps):
         screen.tell(f"Profile {loaded.name} from the next round.")
         screen.refresh_view()
 
-    def action_dealer(self) -> None:
+    def dealer(self) -> None:
         """A dealer signs in (a dealer change: the one on duty is signed out by it), or the one on
         duty signs out for a break."""
-        screen = self.screen_of_table()
+        screen = self.screen
         on_duty = screen.table.session.dealer
 
         def signed_in(approval: Approval) -> None:
             try:
                 screen.table.sign_in_dealer(approval)
             except (RulesError, LedgerError) as exc:
-                if not screen.ledger_fault(exc, self.action_dealer):
+                if not screen.ledger_fault(exc, self.dealer):
                     screen.tell(str(exc), severity="error")
             else:
                 screen.tell(f"{approval.describe()} deals at this table now.")
             screen.refresh_view()
 
         if on_duty is None:
-            screen.with_staff(DEAL, "deal", signed_in, for_round=False)
+            screen.signed_steps.with_staff(DEAL, "deal", signed_in, for_round=False)
             return
 
         def chosen(choice: str | None) -> None:
             if choice == "c":
-                screen.with_staff(DEAL, "deal", signed_in, for_round=False)
+                screen.signed_steps.with_staff(DEAL, "deal", signed_in, for_round=False)
             elif choice == "o":
                 try:
                     screen.table.sign_out_dealer("signed out at the table")
                 except (RulesError, LedgerError) as exc:
-                    if not screen.ledger_fault(exc, self.action_dealer):
+                    if not screen.ledger_fault(exc, self.dealer):
                         screen.tell(str(exc), severity="error")
                 else:
                     screen.tell(screen.with_keys(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer "

@@ -5,7 +5,7 @@ supervisor — colour-ups at a seat, and how a buy-in is paid once the shift's t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from dealer_tui.events.accounting import CASH, MARKER, chips_total
 from dealer_tui.events.table import marker_purpose
@@ -16,7 +16,6 @@ from dealer_tui.rounds.tray import describe_chips
 from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.reason_dialog import ReasonDialog
-from dealer_tui.screens.round_steps import RoundSteps
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import DEAL, TRAY, Approval, Purpose
 from dealer_tui.views import key
@@ -24,21 +23,21 @@ from rules.errors import RulesError
 from rules.profiles.base import MAX_CHIP_COUNT
 
 if TYPE_CHECKING:
-    from dealer_tui.rounds.table import Table
+    from dealer_tui.screens.round_screen import RoundScreen
 
 Chips = dict[str, int]
 
 
-class TraySteps(RoundSteps):
-    """A base of `RoundScreen`: the tray's steps."""
+class TraySteps:
+    """The round screen's tray steps, asked and told on the screen they belong to."""
 
-    table: Table
-    selected: int | None
+    def __init__(self, screen: RoundScreen[Any]) -> None:
+        self.screen = screen
 
     # -- what the tray shows -------------------------------------------------------------------
 
     def tray_line(self) -> str:
-        screen = self.screen_of_table()
+        screen = self.screen
         shift = screen.table.tray.shift
         if shift is None:
             return screen.with_keys(f"Tray: no shift ({key('tray')}: opener)")
@@ -46,8 +45,8 @@ class TraySteps(RoundSteps):
 
     # -- the steps -------------------------------------------------------------------------------
 
-    def action_tray(self) -> None:
-        screen = self.screen_of_table()
+    def tray(self) -> None:
+        screen = self.screen
         tray = screen.table.tray
         if screen.table.session.dealer is None:
             screen.tell("The tray is counted with the dealer on duty: a dealer signs in first.", severity="warning")
@@ -65,12 +64,12 @@ class TraySteps(RoundSteps):
             choices.append(("z", f"count the closer (shift {tray.shift.number} ends)"))
 
         def chosen(choice: str | None) -> None:
-            steps: dict[str, Callable[[], None]] = {"o": lambda: screen._count("opener"),
-                                                    "z": lambda: screen._count("closer"),
-                                                    "f": lambda: screen._transfer("fill"),
-                                                    "c": lambda: screen._transfer("credit"),
-                                                    "u": screen._colour_up,
-                                                    "t": screen._collect_time}
+            steps: dict[str, Callable[[], None]] = {"o": lambda: self._count("opener"),
+                                                    "z": lambda: self._count("closer"),
+                                                    "f": lambda: self._transfer("fill"),
+                                                    "c": lambda: self._transfer("credit"),
+                                                    "u": self._colour_up,
+                                                    "t": self._collect_time}
             if choice in steps:
                 steps[choice]()
 
@@ -78,7 +77,7 @@ class TraySteps(RoundSteps):
         screen.ask(ChoiceDialog(f"The tray ({shown})", choices), chosen)
 
     def _chip_fields(self, defaults: Chips | None = None) -> list[AmountField]:
-        chip_set = self.screen_of_table().table.profile.profile.chip_set()
+        chip_set = self.screen.table.profile.profile.chip_set()
         return [AmountField(str(c.value), c.label(), 0, MAX_CHIP_COUNT,
                             (defaults or {}).get(str(c.value)), optional=True) for c in chip_set]
 
@@ -94,7 +93,7 @@ class TraySteps(RoundSteps):
     def _signed(self, what: str, then: Callable[[Approval, Approval], None], signs: str = "") -> None:
         """The dealer on duty signs (PIN), then a supervisor witnesses (ID and PIN), both signing the
         step's figures `signs`."""
-        screen = self.screen_of_table()
+        screen = self.screen
         table = screen.table
         on_duty = table.session.dealer
         where = f"at {table_called(table.record.name)}"
@@ -120,18 +119,18 @@ class TraySteps(RoundSteps):
                                 hint=f"The dealer on duty, {on_duty.name}, signs with their PIN."), dealer_signed)
 
     def _tray_step(self, step: Callable[[], None], done: Callable[[], str]) -> None:
-        screen = self.screen_of_table()
+        screen = self.screen
         try:
             step()
         except (RulesError, LedgerError) as exc:
-            if not screen.ledger_fault(exc, lambda: screen._tray_step(step, done)):
+            if not screen.ledger_fault(exc, lambda: self._tray_step(step, done)):
                 screen.tell(str(exc), severity="error")
         else:
             screen.tell(done())
         screen.refresh_view()
 
     def _count(self, count: str) -> None:
-        screen = self.screen_of_table()
+        screen = self.screen
         table = screen.table
         shift = table.tray.shift
         title = ("Opener: count the tray, chips of each colour" if count == "opener" else
@@ -145,17 +144,17 @@ class TraySteps(RoundSteps):
             def record(dealer: Approval, supervisor: Approval) -> None:
                 if count == "opener":
                     last = table.tray.shifts[-1].closer if table.tray.shifts else None
-                    screen._tray_step(lambda: table.open_shift(chips, dealer, supervisor),
-                                      lambda: screen._opener_said(total, table.tray.shifts[-1].number, last))
+                    self._tray_step(lambda: table.open_shift(chips, dealer, supervisor),
+                                      lambda: self._opener_said(total, table.tray.shifts[-1].number, last))
                 else:
                     expected = shift.expected if shift else 0
-                    screen._tray_step(lambda: table.close_shift(chips, dealer, supervisor),
-                                      lambda: screen._closer_said(total, expected))
+                    self._tray_step(lambda: table.close_shift(chips, dealer, supervisor),
+                                      lambda: self._closer_said(total, expected))
 
-            screen._signed(f"the {count} of {total:,}", record, table.count_figures(count, chips))
+            self._signed(f"the {count} of {total:,}", record, table.count_figures(count, chips))
 
-        screen.ask(AmountDialog(title, screen._chip_fields(),
-                               lambda v: screen.problem(lambda: table.check_count(count, v)), enter_moves=True),
+        screen.ask(AmountDialog(title, self._chip_fields(),
+                               lambda v: self.problem(lambda: table.check_count(count, v)), enter_moves=True),
                    counted)
 
     @staticmethod
@@ -176,13 +175,13 @@ class TraySteps(RoundSteps):
                 f"{expected:,}: the shift is closed; the floor sees the difference.")
 
     def _transfer(self, what: str) -> None:
-        screen = self.screen_of_table()
+        screen = self.screen
         table = screen.table
 
         def slipped(slip: str | None) -> None:
             if not slip:
                 return
-            problem = screen.problem(lambda: table.check_slip(what, slip))
+            problem = self.problem(lambda: table.check_slip(what, slip))
             if problem is not None:
                 screen.tell(problem, severity="error")
                 return
@@ -194,32 +193,32 @@ class TraySteps(RoundSteps):
                 step = table.fill if what == "fill" else table.credit
 
                 def record(dealer: Approval, supervisor: Approval) -> None:
-                    screen._tray_step(lambda: step(slip, chips, dealer, supervisor),
+                    self._tray_step(lambda: step(slip, chips, dealer, supervisor),
                                       lambda: f"{what.capitalize()} {total:,} on slip {slip.strip()}: the tray holds "
                                               f"{table.tray.shift.expected if table.tray.shift else 0:,} expected.")
 
-                screen._signed(f"the {what} of {total:,} (slip {slip.strip()})", record,
+                self._signed(f"the {what} of {total:,} (slip {slip.strip()})", record,
                                table.transfer_figures(what, slip, chips))
 
             direction = "from the cage" if what == "fill" else "to the cage"
             screen.ask(AmountDialog(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",
-                                   screen._chip_fields(),
-                                   lambda v: screen.problem(lambda: table.check_transfer(what, slip, v)),
+                                   self._chip_fields(),
+                                   lambda v: self.problem(lambda: table.check_transfer(what, slip, v)),
                                    enter_moves=True), counted)
 
         screen.ask(ReasonDialog(f"A {what}: the cage's slip number", "slip number", "The slip number is needed.",
-                               lambda slip: screen.problem(lambda: table.check_slip(what, slip))), slipped)
+                               lambda slip: self.problem(lambda: table.check_slip(what, slip))), slipped)
 
     def _collect_time(self) -> None:
-        screen = self.screen_of_table()
+        screen = self.screen
         collected: list[int] = []
-        screen._tray_step(lambda: collected.append(screen.table.collect_time()),
+        self._tray_step(lambda: collected.append(screen.table.collect_time()),
                           lambda: f"Time collected: {collected[-1]:,} into the collection box.")
 
     def _colour_up(self) -> None:
-        screen = self.screen_of_table()
+        screen = self.screen
         table = screen.table
-        seat = screen._chosen_player()
+        seat = screen.changes.chosen_player()
         if seat is None:
             return
 
@@ -236,16 +235,16 @@ class TraySteps(RoundSteps):
             def returned(out: Chips | None) -> None:
                 if out is not None:
                     chip_set = table.profile.profile.chip_set()
-                    screen._tray_step(lambda: table.colour_up(seat, into, out),
+                    self._tray_step(lambda: table.colour_up(seat, into, out),
                                       lambda: f"Seat {seat} coloured up: {describe_chips(chip_set, into)} for "
                                               f"{describe_chips(chip_set, out)}.")
 
-            screen.ask(AmountDialog(f"Seat {seat}: the chips given back for {total:,}", screen._chip_fields(back),
-                                   lambda v: screen.problem(lambda: table.check_colour_up(seat, into, v))),
+            screen.ask(AmountDialog(f"Seat {seat}: the chips given back for {total:,}", self._chip_fields(back),
+                                   lambda v: self.problem(lambda: table.check_colour_up(seat, into, v))),
                        returned)
 
-        screen.ask(AmountDialog(f"Seat {seat}: the player's chips taken in", screen._chip_fields(),
-                               lambda v: screen.problem(lambda: table.check_colour_up(seat, v)), enter_moves=True),
+        screen.ask(AmountDialog(f"Seat {seat}: the player's chips taken in", self._chip_fields(),
+                               lambda v: self.problem(lambda: table.check_colour_up(seat, v)), enter_moves=True),
                    given)
 
     # -- buy-ins once the tray is counted --------------------------------------------------------
@@ -257,7 +256,7 @@ class TraySteps(RoundSteps):
         `cash_problem` says needs the player's ID asks for it first; a marker, its number and a
         supervisor's signature (ID and PIN). `record` takes the method, the chips, the ID given
         ("" for none) and the marker."""
-        screen = self.screen_of_table()
+        screen = self.screen
         table = screen.table
 
         def with_id(then: Callable[[str], None]) -> None:
@@ -273,12 +272,12 @@ class TraySteps(RoundSteps):
             screen.ask(ReasonDialog(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
                                    "kind and number: passport X1234567",
                                    "The ID document is needed: without it the cash is not taken.",
-                                   lambda ident: screen.problem(lambda: table.check_document(ident))), identified)
+                                   lambda ident: self.problem(lambda: table.check_document(ident))), identified)
 
         if table.tray.shift is None:
             with_id(lambda ident: record(CASH, None, ident, None))
             return
-        problem = screen.problem(lambda: table.check_buy(amount, CASH, None))
+        problem = self.problem(lambda: table.check_buy(amount, CASH, None))
         if problem is not None and "chips given" not in problem:
             screen.tell(problem, severity="error")  # the tray cannot give it, or no dealer: before the questions
             return
@@ -298,8 +297,8 @@ class TraySteps(RoundSteps):
                     if given is not None:
                         record(paid_by, given, ident, marker)
 
-                screen.ask(AmountDialog(f"{title}: the chips given for {amount:,}", screen._chip_fields(suggested),
-                                       lambda v: screen.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
+                screen.ask(AmountDialog(f"{title}: the chips given for {amount:,}", self._chip_fields(suggested),
+                                       lambda v: self.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
 
             if paid_by == MARKER:
                 def numbered(number: str | None) -> None:
@@ -318,7 +317,7 @@ class TraySteps(RoundSteps):
                                                  "with their own ID and PIN."), signed)
 
                 screen.ask(ReasonDialog(f"{title}: the marker's number", "marker number", "The marker's number is needed.",
-                                       lambda number: screen.problem(lambda: table.check_marker(number))), numbered)
+                                       lambda number: self.problem(lambda: table.check_marker(number))), numbered)
                 return
 
             with_id(given_chips)
