@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
-from dealer_tui.rounds.cards import KeyedEntry, ScriptedDeck
 from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
+from dealer_tui.rounds.cards import KeyedEntry, ScriptedDeck
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import Approval
 from rules.cards import parse_cards
@@ -90,5 +90,5 @@ def sent_to_floor(ledger: SqliteLedger, name: str = "H1") -> Table:
         table.seat_player(seat, player, stack, document=cash_id(seat, stack))
     table.start_round()
     big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     return table

@@ -15,7 +15,7 @@ from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
 from dealer_tui.staff import ACKNOWLEDGE, SIGN_OFF, VOID, Purpose, SignInRefused, StaffDesk
 from rules.cards import parse_cards
@@ -236,7 +236,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
         big.seat_player(seat, name, stack, document="passport X0000001" if name == "Ann" else "")
     big.start_round()
     big_win(big)
-    big.act(Action("confirm_payout", data={"send_to_floor": True}))
+    big.act(Action(SEND_TO_FLOOR))
     casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
                            seats=6)
     casino.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),

@@ -12,7 +12,7 @@ from dealer_tui.audit import verify_ledger
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.ledger.postgres import PgLedger
-from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.payout_dialog import FloorRequest
 from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
@@ -60,7 +60,7 @@ def test_a_pit_floor_decision_replayed_for_another_tables_round_is_not_recorded(
     pit = pit_with_staff(pit_db)
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
     table = big_payout_table(ledger)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     delivery.once()
     waiting = pit.sign_off_queue()
     assert len(waiting) == 1
@@ -87,7 +87,7 @@ def test_a_pit_floor_sign_in_that_signed_other_figures_decides_nothing(tmp_path:
     pit = pit_with_staff(pit_db)
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
     table = big_payout_table(ledger)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     delivery.once()
     record = pit.sign_off_queue()[0].round
     who = StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "approve", record.table_id, record.number,

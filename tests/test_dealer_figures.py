@@ -9,16 +9,17 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.accounting.dealers import dealer_totals
+from dealer_tui.accounting.report import dealer_line
 from dealer_tui.accounting.shifts import shift_figures
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
-from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
+from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY, VOID
-from dealer_tui.accounting.report import dealer_line
 from rules.profiles.loader import ProfileLibrary
+from tests.accounting_support import Clock
 from tests.staff_support import (
     DEALER,
     DEALER_PIN,
@@ -28,7 +29,6 @@ from tests.staff_support import (
     SUPERVISOR_PIN,
     staffed,
 )
-from tests.accounting_support import Clock
 
 
 def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
@@ -136,7 +136,7 @@ def test_a_payout_the_floor_refuses_counts_against_the_rounds_dealer(tmp_path: P
                           document=f"passport X{seat}000")
     table.start_round()
     big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     floor = SqliteLedger(ledger.path)
     floor.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", crew.signed(table, SIGN_OFF).sign_in)
     [shift] = shift_figures(ledger, Theory(None, hands=20_000))

@@ -23,7 +23,7 @@ from dealer_tui.floor_app import FloorApp
 from dealer_tui.ledger import NewEvent, SqliteLedger
 from dealer_tui.ledger.base import ROUND_SETTLED, HourTotals, RoundUpdate, SettlementRow
 from dealer_tui.ledger.schema import SCHEMA_VERSION
-from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_rounds import RoundsScreen
@@ -283,7 +283,7 @@ def test_sign_off_is_needed_when_a_seats_payout_reaches_the_threshold(tmp_path: 
     assert table.round.sign_off_needed() == [2]
     with pytest.raises(IllegalAction, match="a supervisor must sign off"):
         table.act(Action("confirm_payout"))
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     request = ledger.round_events(table.round_id or 0)[-1]
     assert request.kind == "sign_off_requested"
     assert (request.payload["payouts"], request.payload["paid"]) == ({"2": 420}, 420)

@@ -102,7 +102,7 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     the terminal receives the decision and pays; the pit verifies, and so does the terminal's file
     with the pit as its witness."""
     from dealer_tui.audit import verify_ledger
-    from dealer_tui.rounds.base import Action
+    from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
     from dealer_tui.screens.payout_dialog import FloorRequest
     from dealer_tui.staff import SIGN_OFF
     from tests.hcf_support import big_payout_table, big_win
@@ -111,7 +111,7 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
     table = big_payout_table(ledger, StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1)))
     big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     delivery.once()
     waiting = pit.sign_off_queue()
     assert len(waiting) == 1

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
-from dealer_tui.rounds.base import REKEY, Action, Phase
 from dealer_tui.games.high_card_flush.round import BANKER as BANKER_LABEL
+from dealer_tui.rounds.base import REKEY, SEND_TO_FLOOR, Action, Phase
 from dealer_tui.staff import CORRECT_CARDS
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -109,7 +109,7 @@ def test_an_approval_does_not_outlive_a_correction_of_the_cards(tmp_path: Path,
 
     monkeypatch.setattr(HighCardFlushKeyedRound, "sign_off_needed", lambda self: [3])  # seat 3 is "big"
     table, rnd = revealed(tmp_path)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     table.ledger.decide_sign_off(table.round_id or 0, True, SUPERVISOR,
                                  sign_in=int(str(approval(table)["sign_in"])))
     rnd.apply(table.ledger.round_events(table.round_id or 0)[-1])
@@ -119,18 +119,18 @@ def test_an_approval_does_not_outlive_a_correction_of_the_cards(tmp_path: Path,
     assert rnd.sign_off_state() is None
     with pytest.raises(IllegalAction, match="a supervisor must sign off"):
         table.act(Action("confirm_payout"))
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     assert isinstance(rnd.sign_off_state(), SignOffRequested)
 
 
 def test_a_request_waiting_when_the_cards_are_corrected_leaves_the_floors_queue(tmp_path: Path,
                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from dealer_tui.ledger import LedgerError
     from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
+    from dealer_tui.ledger import LedgerError
 
     monkeypatch.setattr(HighCardFlushKeyedRound, "sign_off_needed", lambda self: [3])
     table, rnd = revealed(tmp_path)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     assert [w.round.id for w in table.ledger.sign_off_queue()] == [table.round_id]
     table.act(Action(REKEY, data={"reason": "seat 3 mis-keyed", **approval(table, CORRECT_CARDS)},
                      cards=keyed({"seat 3": SEAT3_REAL})))

@@ -15,7 +15,7 @@ from dealer_tui.floor_app import FloorApp
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import SEND_TO_FLOOR, Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_signoff import SignOffScreen
@@ -170,9 +170,9 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()
     big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     with pytest.raises(IllegalAction, match="already waiting for the supervisor"):
-        table.act(Action("confirm_payout", data={"send_to_floor": True}))
+        table.act(Action(SEND_TO_FLOOR))
     floor = SqliteLedger(table.ledger.path)  # the floor's own connection, as on another terminal
     crew = staffed(floor)
     refusal = crew.signed(table, SIGN_OFF)
@@ -185,7 +185,7 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     with pytest.raises(IllegalAction, match="refused this payout: count again. The refusal stands"):
         reopened.act(Action("confirm_payout"))
     with pytest.raises(IllegalAction, match="The refusal stands"):
-        reopened.act(Action("confirm_payout", data={"send_to_floor": True}))
+        reopened.act(Action(SEND_TO_FLOOR))
     override = crew.signed(reopened, OVERRIDE, MANAGER, MANAGER_PIN)
     reopened.act(Action("confirm_payout", data={"supervisor": MANAGER, "sign_in": override.sign_in,
                                                 "override": "recounted: the floor's count was wrong"}))
@@ -207,7 +207,7 @@ def test_a_payout_under_the_threshold_is_not_sent_to_the_floor(tmp_path: Path) -
     table.act(Action("fold", 3))
     table.act(Action("reveal"))
     with pytest.raises(IllegalAction, match="no sign-off is needed"):
-        table.act(Action("confirm_payout", data={"send_to_floor": True}))
+        table.act(Action(SEND_TO_FLOOR))
 
 
 def test_an_empty_pin_is_not_a_wrong_try(tmp_path: Path) -> None:
@@ -237,7 +237,7 @@ def refused_then_overridden(tmp_path: Path) -> Table:
                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
     table.start_round()
     big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     refusal = crew.signed(table, SIGN_OFF)
     table.ledger.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", refusal.sign_in)
     FloorRequest(table).refresh()
@@ -275,7 +275,7 @@ def test_an_override_needs_a_managers_sign_in_for_it_and_a_reason(tmp_path: Path
     with pytest.raises(IllegalAction, match="the floor refused nothing of this payout"):
         table.act(Action("confirm_payout", data={**crew.approval(table, OVERRIDE, MANAGER, MANAGER_PIN),
                                                  "override": "no reason to"}))
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     table.ledger.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again",
                                  crew.signed(table, SIGN_OFF).sign_in)
     FloorRequest(table).refresh()
@@ -293,7 +293,7 @@ def test_a_big_payout_alert_closes_with_its_approval(tmp_path: Path) -> None:
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()
     big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     assert [a.kind for a in open_alerts(table.ledger) if a.kind != "currency transaction"] == ["big payout"]
     crew = staffed(table.ledger)
     table.ledger.decide_sign_off(table.round_id or 0, True, SUPERVISOR, sign_in=crew.signed(table, SIGN_OFF).sign_in)
@@ -388,7 +388,7 @@ async def test_the_queue_shows_what_each_seat_is_paid_and_wins_and_enter_opens_t
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()
     big_win(table)
-    table.act(Action("confirm_payout", data={"send_to_floor": True}))
+    table.act(Action(SEND_TO_FLOOR))
     floor = floor_over(tmp_path / "ledger.sqlite")
     async with floor.run_test(size=SIZE) as fp:
         await fp.press("s")
@@ -436,7 +436,7 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
         told: list[str] = []
         floor.bell = lambda: rung.append(True)  # type: ignore[method-assign]
         floor.notify = lambda message, **_: told.append(str(message))  # type: ignore[method-assign,assignment]
-        table.act(Action("confirm_payout", data={"send_to_floor": True}))
+        table.act(Action(SEND_TO_FLOOR))
         for _ in range(60):
             await fp.pause(0.1)
             if floor.counts and floor.counts[0] == 1:
@@ -480,7 +480,7 @@ async def test_a_floor_notice_over_a_dialog_at_80x24_leaves_the_dialogs_fields_c
     async with floor.run_test(size=(80, 24), notifications=True) as fp:
         await fp.press("slash")                                         # the rounds list's search and filters
         dialog = floor.screen
-        table.act(Action("confirm_payout", data={"send_to_floor": True}))
+        table.act(Action(SEND_TO_FLOOR))
         for _ in range(60):
             await fp.pause(0.1)
             if list(dialog.query(Toast)):

@@ -35,7 +35,7 @@ from dealer_tui.rounds.frame import (
 )
 from dealer_tui.rounds.payout import PayoutSteps, SignOff, sign_in_of
 from rules.cards import Card
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, RulesError
 from rules.profiles.base import ProfileBase
 
 if TYPE_CHECKING:
@@ -48,6 +48,8 @@ REKEY = "rekey"
 REKEY_EVENT = "cards_corrected"
 """The supervisor's correction of cards keyed at a live table: the hand's old and new cards, the
 reason, who approved, and the keyed step as it reads with the corrected cards."""
+SEND_TO_FLOOR = "send_to_floor"
+"""The dealer sends a payout that needs a sign-off to the floor's queue (`sign_off_request_events`)."""
 
 
 class Round(PayoutSteps, Handlers, ABC):
@@ -142,6 +144,8 @@ class Round(PayoutSteps, Handlers, ABC):
             return self._propose_undo(action)
         if action.kind == REKEY:
             return self._propose_rekey(action)
+        if action.kind == SEND_TO_FLOOR:
+            return self.sign_off_request_events()
         handler = getattr(self, f"_propose_{action.kind}", None)
         what = self.VERBS.get(action.kind, action.kind.replace("_", " "))
         if handler is None:
@@ -151,6 +155,15 @@ class Round(PayoutSteps, Handlers, ABC):
             raise self.refusal(action, what)
         events: list[RoundEvent] = handler(action)
         return events
+
+    def why_not(self, action: Action) -> str | None:
+        """Why `action` would be refused now, in the round's words (None: it would be taken).
+        Nothing is recorded: proposing only decides."""
+        try:
+            self.propose(action)
+        except RulesError as exc:
+            return str(exc)
+        return None
 
     def refusal(self, action: Action, what: str) -> IllegalAction:
         """The refusal of an action that is not legal now."""

@@ -112,9 +112,7 @@ class PayoutSteps(Handlers):
 
     def payout_events(self, action: Action) -> list[RoundEvent]:
         """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
-        table, or the floor's approval of a request (`send_to_floor` sends the request)."""
-        if action.data.get("send_to_floor"):
-            return self.sign_off_request_events()
+        table, or the floor's approval of a request (`SEND_TO_FLOOR` sends the request)."""
         outcome = self.outcome()
         if self.phase is not Phase.PAYOUT or outcome is None:
             raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")

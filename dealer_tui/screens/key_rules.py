@@ -16,7 +16,6 @@ from dealer_tui.events.table import RoundRecovered
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
 from dealer_tui.views import key
 from dealer_tui.widgets.notice import Severity
-from rules.errors import RulesError
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
@@ -91,13 +90,8 @@ class KeyRules:
         when the round would take it after all."""
         rnd = self.round
         fallback = fallback or f"Seat {seat} may not {kind.replace('_', ' ')} now"
-        if rnd is None:
-            return fallback
-        try:
-            rnd.propose(Action(kind, seat))
-        except RulesError as exc:
-            return str(exc).rstrip(".")
-        return fallback
+        why = rnd.why_not(Action(kind, seat)) if rnd is not None else None
+        return why.rstrip(".") if why is not None else fallback
 
     def key_seat(self, action: str) -> int | None:
         """The seat a refused game key was meant for, to ask the round why: the selected seat. A

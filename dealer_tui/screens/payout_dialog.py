@@ -18,7 +18,7 @@ from textual.widgets import Digits, Static
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import seat_chips
-from dealer_tui.rounds.base import Action, RoundOutcome, SignOff
+from dealer_tui.rounds.base import SEND_TO_FLOOR, Action, RoundOutcome, SignOff
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.payout_rows import PayoutRows
@@ -46,7 +46,7 @@ class FloorRequest:
         return rnd.sign_off_state() if rnd is not None else None
 
     def send(self) -> None:
-        self.table.act(Action("confirm_payout", data={"send_to_floor": True}))
+        self.table.act(Action(SEND_TO_FLOOR))
 
     def can_void(self) -> bool:
         """Whether the round may still be voided (a misdeal rule of the game decides)."""
@@ -58,11 +58,8 @@ class FloorRequest:
         rnd = self.table.round
         if rnd is None:
             return "no round is in play"
-        try:
-            rnd.propose(Action("void"))
-        except RulesError as exc:
-            return str(exc).rstrip(".")
-        return "the round may not be voided from here"
+        why = rnd.why_not(Action("void"))
+        return why.rstrip(".") if why is not None else "the round may not be voided from here"
 
     def refresh(self) -> bool:
         """Fold in the decisions the floor recorded since the last look; True when one arrived."""

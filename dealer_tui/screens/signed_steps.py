@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dealer_tui.rounds.base import REKEY, Action
+from dealer_tui.rounds.base import REKEY, Action, Round
 from dealer_tui.rounds.table import table_called
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import CORRECT_CARDS, FLOOR, VOID, Approval, Purpose
 from rules.cards import Card
-from rules.errors import RulesError
 
 if TYPE_CHECKING:
     from dealer_tui.screens.round_screen import RoundScreen
@@ -51,7 +50,7 @@ class SignedSteps:
         confirmed (disputed cards); the dealer keys the cards as they are and gives the reason.
         Backing out anywhere goes back to the payout, nothing changed."""
         screen = self.screen
-        rnd = screen.round
+        rnd: Round | None = screen.round
         hands = rnd.rekey_hands() if rnd is not None else {}
         if rnd is None or not hands:
             return
@@ -59,11 +58,7 @@ class SignedSteps:
 
         def approved(who: Approval) -> None:
             def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
-                try:
-                    rnd.propose(Action(REKEY, data={"reason": "checking", **approving(who)}, cards=cards))
-                except RulesError as exc:
-                    return str(exc)
-                return None
+                return rnd.why_not(Action(REKEY, data={"reason": "checking", **approving(who)}, cards=cards))
 
             def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
                 if cards is None:

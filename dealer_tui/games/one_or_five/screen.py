@@ -15,7 +15,6 @@ from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.cards import Card, sort_cards
-from rules.errors import RulesError
 from rules.games.one_or_five import rules as rules
 
 RULES = """Poker "1 or 5" — the rules as played here
@@ -172,11 +171,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             return
 
         def eligible(cards: dict[str, tuple[Card, ...]]) -> str | None:
-            try:
-                rnd.propose(Action("insure", seat, box.ante, data={"box": number}, cards=cards))
-            except RulesError as exc:
-                return str(exc)
-            return None
+            return rnd.why_not(Action("insure", seat, box.ante, data={"box": number}, cards=cards))
 
         self.app.push_screen(CardEntryModal(f"Box {number}: key the hand for insurance (a straight or better, R-9)",
                                             spec.needs_cards.hands, rnd.taken_cards(spec.needs_cards), eligible),

@@ -45,6 +45,7 @@ from dealer_tui.games.palace_poker.events import (
 from dealer_tui.games.palace_poker.hand_state import HandState, Player
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
+    SEND_TO_FLOOR,
     Action,
     ActionSpec,
     CardRequest,
@@ -185,6 +186,8 @@ class PalacePokerRound(Round):
     # -- proposing --------------------------------------------------------------------------
 
     def propose(self, action: Action) -> list[RoundEvent]:
+        if action.kind == SEND_TO_FLOOR:
+            return self.sign_off_request_events()
         handler = getattr(self, f"_propose_{action.kind}", None)
         verb = VERBS.get(action.kind, action.kind.replace("_", " "))
         if handler is None:
