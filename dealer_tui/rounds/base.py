@@ -156,6 +156,10 @@ class Round(PayoutSteps, Handlers, ABC):
         events: list[RoundEvent] = handler(action)
         return events
 
+    def has_step(self, kind: str) -> bool:
+        """Whether `kind` is a step of this game at all (legal now or not)."""
+        return kind in (UNDO, REKEY, SEND_TO_FLOOR) or callable(getattr(self, f"_propose_{kind}", None))
+
     def why_not(self, action: Action) -> str | None:
         """Why `action` would be refused now, in the round's words (None: it would be taken).
         Nothing is recorded: proposing only decides."""

@@ -156,7 +156,7 @@ class KeyRules:
             kind = self.KINDS[binding.action]
             if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
                 return self.with_keys(f"no hand is in play: {key('start')} starts one")
-            if not hasattr(rnd, f"_propose_{kind}"):
+            if not rnd.has_step(kind):
                 return f"{binding.description} is not possible now. {self.with_keys(self.presenter.prompt(rnd))}"
             return self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
         return None
