@@ -467,7 +467,11 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         big = rnd.sign_off_needed()
 
         def confirmed(ok: bool | str | None) -> None:
-            self.refresh_view()
+            state = rnd.sign_off_state()
+            if ok is True and not (big and not isinstance(state, SignOffApproved)):
+                self.perform(Action("confirm_payout"))  # drawn with the step recorded
+                return
+            self.refresh_view()  # the floor's decision may have come in while the payout was open
             if not ok:
                 return
             if ok == VOID:
@@ -476,20 +480,16 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
             if ok == REKEY_CARDS:
                 self.signed_steps.correct_keyed_cards()
                 return
-            state = rnd.sign_off_state()
-            if big and isinstance(state, SignOffRefused):
+            if isinstance(state, SignOffRefused):
                 self.override_refusal(state)
                 return
-            if big and not isinstance(state, SignOffApproved):
-                number = self.table.session.rounds_started
-                paid = rnd.player_payouts()
-                amounts = ", ".join(f"seat {seat} is handed {paid[seat]:,} in chips" for seat in big)
-                self.signed_steps.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
-                                lambda who: self.perform(Action("confirm_payout", data=approving(who))),
-                                self.action_payout,  # backing out of the sign-in goes back to the payout
-                                signs=rnd.payout_figures())
-            else:
-                self.perform(Action("confirm_payout"))
+            number = self.table.session.rounds_started
+            paid = rnd.player_payouts()
+            amounts = ", ".join(f"seat {seat} is handed {paid[seat]:,} in chips" for seat in big)
+            self.signed_steps.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
+                                         lambda who: self.perform(Action("confirm_payout", data=approving(who))),
+                                         self.action_payout,  # backing out of the sign-in goes back to the payout
+                                         signs=rnd.payout_figures())
 
         self.ask(PayoutDialog(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
                               self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None,
