@@ -13,18 +13,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TypeVar
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Round
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import LoadedProfile, parse_profile
 from tests.staff_support import cash_id, staffed_table
 
 C = parse_cards
-E = TypeVar("E", bound=RoundEvent)
+E = TypeVar("E", bound=Event)
 DRAW = "2c 3c 4c 5c 6c"
 
 

@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from dealer_tui.events import RoundEvent
-from dealer_tui.rounds.base import Action, Phase, Round
+from dealer_tui.events import Event
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.palace_poker.round import PalacePokerRound
+from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.screens.round_screen import RoundScreen
 from tests.tui_support import seated_app
 
@@ -50,7 +50,7 @@ def count_proposals(monkeypatch: pytest.MonkeyPatch, game: type[Round] = Round) 
     proposed = [0]
     original = game.propose
 
-    def counted(self: Round, action: Action) -> list[RoundEvent]:
+    def counted(self: Round, action: Action) -> list[Event]:
         proposed[0] += 1
         return original(self, action)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
@@ -15,8 +15,8 @@ from dealer_tui.games.chinese_poker.events import (
     RowsSet,
     RowsUnlocked,
 )
-from dealer_tui.rounds.base import Action
 from dealer_tui.games.chinese_poker.presenter import PRESENTER, SeatRows, story_rows
+from dealer_tui.rounds.base import Action
 from rules.cards import parse_cards
 from tests.cp_support import set_rows, two_player_round
 
@@ -61,7 +61,7 @@ def test_the_story_shows_no_rows_before_any_are_set() -> None:
 
 
 def test_the_story_shows_rows_as_last_set_with_the_foul_the_lock_recorded() -> None:
-    events: list[RoundEvent] = [
+    events: list[Event] = [
         rows_set(1, SEAT1_ROWS), rows_set(2, SEAT1_ROWS), rows_set(2, FOULED),
         RowsLocked(seat=2, fouled=True, foul=FOUL, natural=None)]
     assert story_rows(events) == (False, {"1": seat_rows(SEAT1_ROWS), "2": seat_rows(FOULED, foul=FOUL)})

@@ -15,16 +15,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.rounds.table_profiles import table_profiles
-from dealer_tui.events import EventError, RoundEvent, typed
+from dealer_tui.accounting.times import seconds_between
+from dealer_tui.events import Event, EventError, typed
 from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, house_fees, seat_chips
 from dealer_tui.rounds.cash import gaming_day, settings, training_table
 from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.table_profiles import table_profiles
 from rules.profiles.loader import LoadedProfile
+
 
 @dataclass
 class RatingSession:
@@ -141,7 +142,7 @@ def rating_sessions(ledger: Ledger, theory: Theory, training: bool = False) -> l
         rows_of = ledger.table_settlements(table.id)
         records = {r.id: r for r in ledger.table_rounds(table.id)}
         rounds = round_class(table.game)
-        owners: dict[int, list[RoundEvent]] = {}
+        owners: dict[int, list[Event]] = {}
         """The events that say whose each settlement row is, by round (`Round.row_owners`)."""
         played: list[tuple[int, RoundStarted, dict[int, RatingSession]]] = []
         kinds = [SeatTaken.KIND, SeatLeft.KIND, SeatAway.KIND, RoundStarted.KIND, *rounds.ROW_OWNERS]

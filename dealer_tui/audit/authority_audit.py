@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dealer_tui.events import EVENT_TYPES, EventError, RoundEvent, typed
+from dealer_tui.events import EVENT_TYPES, Event, EventError, typed
 from dealer_tui.events.staff import STAFF_EVENTS
 from dealer_tui.events.table import RoundStarted, TableChanged, TableOpened
 from dealer_tui.ledger.base import STAFF_REGISTER, StoredEvent, TableRecord
@@ -18,7 +18,7 @@ from dealer_tui.staff import StaffRegister, claim_problem
 from rules.profiles.loader import shipped_digests
 
 CLAIM_KINDS = frozenset(kind for (_, kind), cls in EVENT_TYPES.items()
-                        if cls.claim is not RoundEvent.claim or cls.claims is not RoundEvent.claims)
+                        if cls.claim is not Event.claim or cls.claims is not Event.claims)
 """The kinds of event that may name someone's authority."""
 
 

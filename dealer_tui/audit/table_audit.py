@@ -6,10 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from dealer_tui.audit.resettle import resettle_events
-from dealer_tui.events.round_row import END_KINDS, round_update, started_flags
-from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.audit.tray_audit import TrayAudit
-from dealer_tui.events import EventError, RoundEvent, typed, typed_as
+from dealer_tui.events import Event, EventError, typed, typed_as
+from dealer_tui.events.round_row import END_KINDS, round_update, started_flags
 from dealer_tui.events.table import (
     ChipsBought,
     RoundRecovered,
@@ -24,8 +23,9 @@ from dealer_tui.ledger.payouts import HOUSE_BANKED, house_fees, round_chips
 from dealer_tui.ledger.records import ChainCheck, StoredRound
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import TABLE_KINDS
-from rules.games.chinese_poker.rules import RULES_REVISION
+from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
+from rules.games.chinese_poker.rules import RULES_REVISION
 from rules.profiles.loader import LoadedProfile
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class TableAudit:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             self.say(where, f"event {event.seq} ({event.kind}) does not replay on the table's seats ({exc!r})")
 
-    def read(self, event: StoredEvent, where: str) -> RoundEvent | None:
+    def read(self, event: StoredEvent, where: str) -> Event | None:
         """The event as its typed event; None (and the reason said) when it does not read."""
         try:
             return typed(event, self.table.game)

@@ -7,7 +7,7 @@ each drop box is counted once, after its shift closed."""
 
 from __future__ import annotations
 
-from dealer_tui.events import EventError, RoundEvent, typed
+from dealer_tui.events import Event, EventError, typed
 from dealer_tui.events.accounting import (
     CASH,
     CLOSER,
@@ -72,7 +72,7 @@ class TrayAudit:
             out.append(reused + " (it stands for nothing here)")
         return out
 
-    def problems_of(self, event: RoundEvent) -> list[str]:
+    def problems_of(self, event: Event) -> list[str]:
         out: list[str] = []
         shift = self.tray.shift
         if isinstance(event, (TrayEvent, DropCounted)):

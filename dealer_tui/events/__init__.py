@@ -6,11 +6,11 @@ from dealer_tui.events import accounting, staff, table  # noqa: F401  (every tab
 from dealer_tui.events.codec import (
     EVENT_TYPES,
     Cards,
+    Event,
     EventError,
     Handlers,
     Json,
     Record,
-    RoundEvent,
     decode,
     key,
     on,
@@ -19,5 +19,5 @@ from dealer_tui.events.codec import (
     typed_as,
 )
 
-__all__ = ["EVENT_TYPES", "Cards", "EventError", "Handlers", "Json", "Record", "RoundEvent", "decode", "key",
+__all__ = ["EVENT_TYPES", "Cards", "EventError", "Handlers", "Json", "Record", "Event", "decode", "key",
            "on", "optional", "typed", "typed_as"]

@@ -5,7 +5,7 @@ value, as text, to the number of chips."""
 
 from __future__ import annotations
 
-from dealer_tui.events.codec import RoundEvent, optional
+from dealer_tui.events.codec import Event, optional
 from dealer_tui.events.staff import Claim, figures_of
 
 OPENER, CLOSER = "opener", "closer"
@@ -31,7 +31,7 @@ def drop_figures(shift: int, cash: int, markers: int, collection: int) -> str:
     return figures_of("drop_counted", {"shift": shift, "cash": cash, "markers": markers, "collection": collection})
 
 
-class TrayEvent(RoundEvent):
+class TrayEvent(Event):
     """A movement of the tray both the dealer and a supervisor signed in for, at this table."""
 
     shift: int
@@ -85,7 +85,7 @@ class TrayCredited(TrayEvent, kind="tray_credited"):
         return self.slip
 
 
-class ChipsColouredUp(RoundEvent, kind="chips_coloured_up"):
+class ChipsColouredUp(Event, kind="chips_coloured_up"):
     """A player's chips changed for others of the same worth at the seat: `given` went into the
     tray, `taken` came out of it."""
 
@@ -95,7 +95,7 @@ class ChipsColouredUp(RoundEvent, kind="chips_coloured_up"):
     total: int
 
 
-class DropCounted(RoundEvent, kind="drop_counted"):
+class DropCounted(Event, kind="drop_counted"):
     """The count team's count of a table's drop box after a shift closed: the cash and the
     markers in it, and (a card room) the chips of the collection box, the rake and fees."""
 

@@ -44,9 +44,9 @@ Cards = tuple[Card, ...]
 Json = Any
 """Plain JSON data kept as it is stored."""
 
-E = TypeVar("E", bound="RoundEvent")
+E = TypeVar("E", bound="Event")
 
-EVENT_TYPES: dict[tuple[str | None, str], type[RoundEvent]] = {}
+EVENT_TYPES: dict[tuple[str | None, str], type[Event]] = {}
 """Every event class by (game, the kind the ledger stores); game None: the events every table
 records. Two games may record a kind of the same name with their own fields (`ante_placed`)."""
 
@@ -122,9 +122,9 @@ class Record:
 R = TypeVar("R", bound=Record)
 
 
-class RoundEvent(Record):
+class Event(Record):
     """One recorded fact; subclasses name their kind, and the game whose rounds record it (none:
-    every table's): `class AntePlaced(RoundEvent, kind="ante_placed", game="high-card-flush")`."""
+    every table's): `class AntePlaced(Event, kind="ante_placed", game="high-card-flush")`."""
 
     KIND: ClassVar[str] = ""
     GAME: ClassVar[str | None] = None
@@ -163,7 +163,7 @@ class RoundEvent(Record):
         return NewEvent(self.KIND, self.to_payload())
 
 
-def event_type(kind: str, game: str | None = None) -> type[RoundEvent] | None:
+def event_type(kind: str, game: str | None = None) -> type[Event] | None:
     """The class of a kind of event at a table of `game` (a game's own, else every table's)."""
     found = EVENT_TYPES.get((game, kind)) or EVENT_TYPES.get((None, kind))
     if found is None and game is not None and game not in _LOADED:
@@ -172,7 +172,7 @@ def event_type(kind: str, game: str | None = None) -> type[RoundEvent] | None:
     return found
 
 
-def decode(kind: str, payload: Mapping[str, Any], game: str | None = None) -> RoundEvent:
+def decode(kind: str, payload: Mapping[str, Any], game: str | None = None) -> Event:
     """A stored event of a table of `game` as its typed event; EventError names what does not read."""
     cls = event_type(kind, game)
     if cls is None:
@@ -195,7 +195,7 @@ def _load(game: str) -> None:
 
 
 class Recorded(Protocol):
-    """An event as recorded: its kind and its stored form (`NewEvent`, `StoredEvent`, `RoundEvent`)."""
+    """An event as recorded: its kind and its stored form (`NewEvent`, `StoredEvent`, `Event`)."""
 
     @property
     def kind(self) -> str: ...
@@ -204,9 +204,9 @@ class Recorded(Protocol):
     def payload(self) -> Mapping[str, Any]: ...
 
 
-def typed(event: Recorded, game: str | None = None) -> RoundEvent:
+def typed(event: Recorded, game: str | None = None) -> Event:
     """The typed form of an event, stored or new, at a table of `game`."""
-    return event if isinstance(event, RoundEvent) else decode(event.kind, event.payload, game)
+    return event if isinstance(event, Event) else decode(event.kind, event.payload, game)
 
 
 def typed_as(cls: type[E], event: Recorded) -> E:
@@ -222,7 +222,7 @@ def typed_as(cls: type[E], event: Recorded) -> E:
 Handler = Callable[[Any, Any], None]
 
 
-def on(event_type: type[RoundEvent]) -> Callable[[Handler], Handler]:
+def on(event_type: type[Event]) -> Callable[[Handler], Handler]:
     """Marks a method as folding `event_type` into its object's state (see `Handlers`)."""
     def mark(method: Handler) -> Handler:
         method.__dict__["__event_type__"] = event_type
@@ -234,11 +234,11 @@ class Handlers:
     """Mixin: dispatch of typed events by type to the methods marked `@on(EventType)`; a subclass
     overrides a handler by defining the method of the same name."""
 
-    _handlers: ClassVar[dict[type[RoundEvent], str]] = {}
+    _handlers: ClassVar[dict[type[Event], str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        handlers: dict[type[RoundEvent], str] = {}
+        handlers: dict[type[Event], str] = {}
         for base in reversed(cls.__mro__[1:]):  # every base's handlers, the nearer base's winning
             handlers.update(base.__dict__.get("_handlers", {}))
         for name, value in cls.__dict__.items():
@@ -248,18 +248,18 @@ class Handlers:
         cls._handlers = handlers
 
     @classmethod
-    def handled(cls) -> tuple[type[RoundEvent], ...]:
+    def handled(cls) -> tuple[type[Event], ...]:
         """The event types this class has handlers for."""
         return tuple(cls._handlers)
 
-    def handler_for(self, event: RoundEvent) -> Callable[[Any], None] | None:
+    def handler_for(self, event: Event) -> Callable[[Any], None] | None:
         name = self._handlers.get(type(event))
         return getattr(self, name) if name is not None else None
 
-    def handle(self, event: Recorded) -> RoundEvent | None:
+    def handle(self, event: Recorded) -> Event | None:
         """One event folded in: a stored one is decoded only when it is of a kind handled here. The
         event handled, or None when it concerns nothing here."""
-        if not isinstance(event, RoundEvent):
+        if not isinstance(event, Event):
             if event_type(event.kind) not in self._handlers:
                 return None
             event = decode(event.kind, event.payload)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dealer_tui.events.codec import RoundEvent
+from dealer_tui.events.codec import Event
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted, RoundVoided
 from dealer_tui.ledger.base import ROUND_SETTLED, ROUND_VOIDED, RoundUpdate
 
@@ -24,7 +24,7 @@ def started_flags(started: RoundStarted) -> frozenset[str]:
     return start_flags(started.seeded, started.training)
 
 
-def round_update(events: Sequence[RoundEvent]) -> RoundUpdate | None:
+def round_update(events: Sequence[Event]) -> RoundUpdate | None:
     """What a round-ending event writes into the round's row: its status, flags, settlement rows
     and totals; None when no event ends the round."""
     for event in events:

@@ -12,7 +12,7 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from dealer_tui.events.codec import Json, Record, RoundEvent, optional
+from dealer_tui.events.codec import Event, Json, Record, optional
 from dealer_tui.ledger.base import canonical
 from dealer_tui.ledger.kept import redacted
 
@@ -71,7 +71,7 @@ class PinHash(Record):
     copy others read holds blank."""
 
 
-class StaffAdded(RoundEvent, kind="staff_added"):
+class StaffAdded(Event, kind="staff_added"):
     account: str
     name: str
     role: str
@@ -89,7 +89,7 @@ class StaffAdded(RoundEvent, kind="staff_added"):
         return Claim("manage", self.by, self.sign_in) if self.by is not None else None
 
 
-class ManagerSigned(RoundEvent):
+class ManagerSigned(Event):
     """A change of the register a manager authorised: who, the sign-in, and their signature."""
 
     by: str
@@ -124,7 +124,7 @@ class StaffDisabled(ManagerSigned, kind="staff_disabled"):
     reason: str = ""
 
 
-class StaffSignedIn(RoundEvent, kind="staff_signed_in"):
+class StaffSignedIn(Event, kind="staff_signed_in"):
     """An account signed in with its PIN for one act (at a table, for a round)."""
 
     account: str
@@ -142,7 +142,7 @@ class StaffSignedIn(RoundEvent, kind="staff_signed_in"):
         return self.account
 
 
-class StaffRefused(RoundEvent, kind="staff_refused"):
+class StaffRefused(Event, kind="staff_refused"):
     """A sign-in refused: `reason` "pin" (wrong PIN or no such account: a guess, counted),
     "locked", "role" or "disabled"; `failures` wrong PINs in a row so far."""
 
@@ -155,7 +155,7 @@ class StaffRefused(RoundEvent, kind="staff_refused"):
     round: int | None = None
 
 
-class StaffLocked(RoundEvent, kind="staff_locked"):
+class StaffLocked(Event, kind="staff_locked"):
     """Three wrong PINs in a row: the account may not sign in anywhere until `until`."""
 
     account: str
@@ -199,7 +199,7 @@ def area_purpose(table: int, area: str) -> str:
     return f"put table {table} in area {area.strip()!r}"
 
 
-class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
+class AlarmAcknowledged(Event, kind="alarm_acknowledged"):
     """A refused delivery the server raised as an alarm, looked into: a manager's word on it, kept
     on the pit's chain (the alarm itself is never deleted)."""
 
@@ -212,7 +212,7 @@ class AlarmAcknowledged(RoundEvent, kind="alarm_acknowledged"):
         return Claim("manage", self.by, self.sign_in, purpose=alarm_purpose(self.alarm))
 
 
-class AreaChanged(RoundEvent, kind="area_changed"):
+class AreaChanged(Event, kind="area_changed"):
     """A manager put a table of the pit in a pit area ("" none), signed in for it: kept on the pit's
     chain; the table's area is the last such change."""
 
@@ -226,7 +226,7 @@ class AreaChanged(RoundEvent, kind="area_changed"):
         return Claim("manage", self.by, self.sign_in, purpose=area_purpose(self.table, self.area))
 
 
-class AlertAcknowledged(RoundEvent, kind="alert_acknowledged"):
+class AlertAcknowledged(Event, kind="alert_acknowledged"):
     """An alert the floor raised, looked into: a supervisor's (or a manager's) word on it, by name,
     kept on the register's chain (the alert itself follows from the records and stays)."""
 
@@ -239,7 +239,7 @@ class AlertAcknowledged(RoundEvent, kind="alert_acknowledged"):
         return Claim("acknowledge", self.by, self.sign_in)
 
 
-class FloorDecided(RoundEvent, kind="floor_decided"):
+class FloorDecided(Event, kind="floor_decided"):
     """A payout a dealer sent to the floor, decided by a supervisor at the pit's floor: kept on the
     pit's chain, received by the table's terminal, which records the decision in the round."""
 
@@ -268,7 +268,7 @@ class FloorDecided(RoundEvent, kind="floor_decided"):
         return self.pit_table, self.number
 
 
-class StaffReceived(RoundEvent, kind="staff_received"):
+class StaffReceived(Event, kind="staff_received"):
     """An event of the pit server's staff register as this terminal received it: the pit's
     accounts (and the profiles its managers approved) are the terminal's, and the lock-outs of
     other terminals lock here too. Kept whole — its place and hash in the pit's chain and its own
@@ -293,7 +293,7 @@ class StaffReceived(RoundEvent, kind="staff_received"):
     since)."""
 
 
-class PitBound(RoundEvent, kind="pit_bound"):
+class PitBound(Event, kind="pit_bound"):
     """This terminal takes its staff from the pit whose key this is, from here on: bound by a manager
     of this terminal (`sign_in` here), or, on a terminal with no manager of its own, confirmed by a
     manager of that pit with their PIN at this terminal (`sign_in` None: `manager_key` is their
@@ -320,7 +320,7 @@ Signed = (StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | Staf
 """The register's events that carry their signer's signature."""
 
 
-def signed_text(event: RoundEvent, seq: int) -> bytes:
+def signed_text(event: Event, seq: int) -> bytes:
     """What a signature covers: the event's kind and content (less the signature) and its place
     in the register's chain — a signed event copied to another place no longer checks. A PIN in
     the kept form counts by its digest (`ledger.kept`), so a copy without its secret parts checks too."""
@@ -328,7 +328,7 @@ def signed_text(event: RoundEvent, seq: int) -> bytes:
     return canonical({"kind": event.KIND, "seq": seq, "payload": payload}).encode()
 
 
-STAFF_EVENTS: tuple[type[RoundEvent], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
+STAFF_EVENTS: tuple[type[Event], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
                                               StaffSignedIn, StaffRefused, StaffLocked, StaffUnlocked, ProfileApproved,
                                               FloorSettingsChanged,
                                               StaffReceived, PitBound, FloorDecided, AlarmAcknowledged,

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import field
 
-from dealer_tui.events.codec import Json, Record, RoundEvent, key, optional
+from dealer_tui.events.codec import Event, Json, Record, key, optional
 from dealer_tui.events.staff import Claim, figures_of, payout_figures
 from dealer_tui.ledger.base import SettlementRow
 
 # -- the table ----------------------------------------------------------------------------------
 
 
-class TableOpened(RoundEvent, kind="table_opened"):
+class TableOpened(Event, kind="table_opened"):
     seats: int
     profile: str
     profile_sha256: str
@@ -24,7 +24,7 @@ class TableOpened(RoundEvent, kind="table_opened"):
     """A training table (demos): its rounds are marked so and left out of the floor's totals."""
 
 
-class TableChanged(RoundEvent, kind="table_changed"):
+class TableChanged(Event, kind="table_changed"):
     profile: str
     profile_sha256: str
     profile_text: str
@@ -38,7 +38,7 @@ class TableChanged(RoundEvent, kind="table_changed"):
         return Claim("change_profile", self.approved_by, self.sign_in)
 
 
-class SeatTaken(RoundEvent, kind="seat_taken"):
+class SeatTaken(Event, kind="seat_taken"):
     seat: int
     player: str
     buy_in: int
@@ -62,7 +62,7 @@ class SeatTaken(RoundEvent, kind="seat_taken"):
         return marker_claim(self.method, self.marker, self.buy_in, self.approved_by, self.sign_in)
 
 
-class ChipsBought(RoundEvent, kind="chips_bought"):
+class ChipsBought(Event, kind="chips_bought"):
     seat: int
     amount: int
     short: bool = False
@@ -90,7 +90,7 @@ def marker_claim(method: str, number: str, amount: int, approved_by: str, sign_i
     return Claim("tray", approved_by, sign_in, purpose=marker_purpose(number, amount), label="marker")
 
 
-class PlayerIdentified(RoundEvent, kind="player_identified"):
+class PlayerIdentified(Event, kind="player_identified"):
     """The seated player's ID document, recorded when the dealer is shown it: from now on the
     seat's cash transactions are this player's, identified."""
 
@@ -106,7 +106,7 @@ class PlayerIdentified(RoundEvent, kind="player_identified"):
         return self.document or self.card
 
 
-class SeatAway(RoundEvent, kind="seat_away"):
+class SeatAway(Event, kind="seat_away"):
     """The seated player sits out (`away`), keeping the seat and the chips, or comes back: no round
     deals them in while they are away, and their rating session's time stops."""
 
@@ -114,7 +114,7 @@ class SeatAway(RoundEvent, kind="seat_away"):
     away: bool
 
 
-class TimeCollected(RoundEvent, kind="time_collected"):
+class TimeCollected(Event, kind="time_collected"):
     """A card room's time collection between hands: what each seated player paid (their seat as
     text), into the collection box."""
 
@@ -122,12 +122,12 @@ class TimeCollected(RoundEvent, kind="time_collected"):
     total: int
 
 
-class SeatLeft(RoundEvent, kind="seat_left"):
+class SeatLeft(Event, kind="seat_left"):
     seat: int
     cash_out: int
 
 
-class TerminalTakenOver(RoundEvent, kind="terminal_taken_over"):
+class TerminalTakenOver(Event, kind="terminal_taken_over"):
     """A terminal took the table over from one that had stopped (its lease ran out)."""
 
     terminal: str
@@ -137,7 +137,7 @@ class TerminalTakenOver(RoundEvent, kind="terminal_taken_over"):
     previous: Json = key("from")
 
 
-class DealerSignedIn(RoundEvent, kind="dealer_signed_in"):
+class DealerSignedIn(Event, kind="dealer_signed_in"):
     """The dealer on duty from now on (a dealer change signs the one before out)."""
 
     account: str
@@ -148,25 +148,25 @@ class DealerSignedIn(RoundEvent, kind="dealer_signed_in"):
         return Claim("deal", self.account, self.sign_in)
 
 
-class DealerSignedOut(RoundEvent, kind="dealer_signed_out"):
+class DealerSignedOut(Event, kind="dealer_signed_out"):
     """The dealer left the table (a break, the end of a shift): no round starts until one signs in."""
 
     account: str
     reason: str = ""
 
 
-class SupervisorSignedIn(RoundEvent, kind="supervisor_signed_in"):
+class SupervisorSignedIn(Event, kind="supervisor_signed_in"):
     """Before staff accounts: the one shared supervisor PIN was keyed (read, never written now)."""
 
     purpose: str
 
 
-class SupervisorRefused(RoundEvent, kind="supervisor_refused"):
+class SupervisorRefused(Event, kind="supervisor_refused"):
     purpose: str
     failures: int
 
 
-class SupervisorLocked(RoundEvent, kind="supervisor_locked"):
+class SupervisorLocked(Event, kind="supervisor_locked"):
     until: float
     seconds: int
 
@@ -174,7 +174,7 @@ class SupervisorLocked(RoundEvent, kind="supervisor_locked"):
 # -- a round's frame ----------------------------------------------------------------------------
 
 
-class RoundStarted(RoundEvent, kind="round_started"):
+class RoundStarted(Event, kind="round_started"):
     number: int
     setup: Json
     """The round's starting facts, as the game's round reads them (`Round.setup_from`)."""
@@ -189,7 +189,7 @@ class RoundStarted(RoundEvent, kind="round_started"):
     """The account of the dealer on duty when the round started."""
 
 
-class RoundRecovered(RoundEvent, kind="round_recovered"):
+class RoundRecovered(Event, kind="round_recovered"):
     """A restart reopened the round where it stopped."""
 
     phase: str
@@ -208,7 +208,7 @@ class PayoutRow(Record):
         return SettlementRow(self.seat, self.bet, self.stake, self.result, self.reason)
 
 
-class PayoutConfirmed(RoundEvent, kind="payout_confirmed"):
+class PayoutConfirmed(Event, kind="payout_confirmed"):
     rows: tuple[PayoutRow, ...]
     stack_changes: dict[str, int]
     house: int
@@ -238,7 +238,7 @@ def void_figures(returned: dict[str, int]) -> str:
     return figures_of("void", {seat: chips for seat, chips in sorted(returned.items()) if chips})
 
 
-class RoundVoided(RoundEvent, kind="round_voided"):
+class RoundVoided(Event, kind="round_voided"):
     reason: str
     by: str = ""
     returned: dict[str, int] = field(default_factory=dict)
@@ -250,7 +250,7 @@ class RoundVoided(RoundEvent, kind="round_voided"):
         return Claim("void", self.by, self.sign_in, figures=void_figures(self.returned))
 
 
-class SignOffRequested(RoundEvent, kind="sign_off_requested"):
+class SignOffRequested(Event, kind="sign_off_requested"):
     seats: tuple[int, ...]
     threshold: int
     paid: int
@@ -268,7 +268,7 @@ class SignOffRequested(RoundEvent, kind="sign_off_requested"):
         return self.payouts if self.payouts is not None else (self.wins or {})
 
 
-class SignOffApproved(RoundEvent, kind="sign_off_approved"):
+class SignOffApproved(Event, kind="sign_off_approved"):
     by: str
     sign_in: int | None = optional(default=None)
 
@@ -276,7 +276,7 @@ class SignOffApproved(RoundEvent, kind="sign_off_approved"):
         return Claim("sign_off", self.by, self.sign_in)
 
 
-class SignOffRefused(RoundEvent, kind="sign_off_refused"):
+class SignOffRefused(Event, kind="sign_off_refused"):
     by: str
     reason: str
     sign_in: int | None = optional(default=None)
@@ -285,7 +285,7 @@ class SignOffRefused(RoundEvent, kind="sign_off_refused"):
         return Claim("sign_off", self.by, self.sign_in)
 
 
-class StepTakenBack(RoundEvent, kind="step_taken_back"):
+class StepTakenBack(Event, kind="step_taken_back"):
     """The dealer took back their last step (a mis-key): the step's kind and stored form."""
 
     taken_back: str = key("kind")
@@ -293,7 +293,7 @@ class StepTakenBack(RoundEvent, kind="step_taken_back"):
     what: str = ""
 
 
-class CardsCorrected(RoundEvent, kind="cards_corrected"):
+class CardsCorrected(Event, kind="cards_corrected"):
     """The supervisor's correction of cards keyed at a live table: the hands' old and new cards,
     why, who approved, and the keyed step as it reads with the corrected cards."""
 

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from dealer_tui.events import Handlers, RoundEvent, decode, on, typed
+from dealer_tui.events import Event, Handlers, decode, on, typed
 from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import (
     CardsCorrected,
@@ -63,10 +63,10 @@ class Round(PayoutSteps, Handlers, ABC):
     PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
     """The phases the dealer sees this game go through, in order (a game without antes, or with
     its own words for a phase, says so)."""
-    REKEYABLE: ClassVar[frozenset[type[RoundEvent]]] = frozenset()
+    REKEYABLE: ClassVar[frozenset[type[Event]]] = frozenset()
     """At a live table, the keyed steps whose cards the supervisor may correct before the payout
     is confirmed (the game's `rekey_action` turns such an event back into its keyed action)."""
-    UNDOABLE: ClassVar[Mapping[type[RoundEvent], str]] = {}
+    UNDOABLE: ClassVar[Mapping[type[Event], str]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
     how it reads: `{AntePlaced: "ante"}`. Events that bring cards are never taken back."""
     ROW_OWNERS: ClassVar[tuple[str, ...]] = ()
@@ -80,7 +80,7 @@ class Round(PayoutSteps, Handlers, ABC):
         return None
 
     @classmethod
-    def row_owners(cls, events: Sequence[RoundEvent]) -> dict[int, int]:
+    def row_owners(cls, events: Sequence[Event]) -> dict[int, int]:
         """Each settlement row number's seat, read from the round's events of `ROW_OWNERS` (what
         the ledger's readers use where no round is replayed); a number it leaves out is a seat."""
         return {}
@@ -88,7 +88,7 @@ class Round(PayoutSteps, Handlers, ABC):
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
         self.profile = profile
         self.setup = dict(setup)
-        self.events: list[RoundEvent] = []
+        self.events: list[Event] = []
         self._phase = Phase.ANTE
         self._legal: tuple[int, tuple[ActionSpec, ...]] | None = None
 
@@ -135,7 +135,7 @@ class Round(PayoutSteps, Handlers, ABC):
     def _legal_actions(self) -> list[ActionSpec]:
         """Every action that may happen now, worked out from the state."""
 
-    def propose(self, action: Action) -> list[RoundEvent]:
+    def propose(self, action: Action) -> list[Event]:
         """Validate `action` and return its events; raise IllegalAction naming seat, action, reason.
 
         The action must be among `legal_actions()`; its `_propose_<kind>` handler checks the details.
@@ -153,7 +153,7 @@ class Round(PayoutSteps, Handlers, ABC):
         legal = {(s.kind, s.seat) for s in self.legal_actions()}
         if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
             raise self.refusal(action, what)
-        events: list[RoundEvent] = handler(action)
+        events: list[Event] = handler(action)
         return events
 
     def has_step(self, kind: str) -> bool:
@@ -201,10 +201,10 @@ class Round(PayoutSteps, Handlers, ABC):
         """Cards a keyed entry for `request` may not repeat, and where each already is."""
         return {card: "earlier this round" for card in self.known_cards()}
 
-    def _propose_confirm_payout(self, action: Action) -> list[RoundEvent]:
+    def _propose_confirm_payout(self, action: Action) -> list[Event]:
         return [*self.payout_events(action)]
 
-    def _propose_void(self, action: Action) -> list[RoundEvent]:
+    def _propose_void(self, action: Action) -> list[Event]:
         return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("supervisor", "")),
                                   sign_in_of(action))]
 
@@ -222,14 +222,14 @@ class Round(PayoutSteps, Handlers, ABC):
 
     # -- the same bets as last round ----------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[RoundEvent], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
         """The actions that place `seat`'s bets as they stood in an earlier round (its `earlier`
         events, steps taken back left out); empty for a game without bets to repeat."""
         return []
 
     # -- taking back a mis-key ---------------------------------------------------------------
 
-    def undoable(self) -> RoundEvent | None:
+    def undoable(self) -> Event | None:
         """The dealer's last step, if it may still be taken back: it is the round's last event
         (a restart in between does not count) and of a kind the game lets the dealer take back."""
         if self._phase in (Phase.DONE, Phase.VOID, Phase.PAYOUT):
@@ -248,7 +248,7 @@ class Round(PayoutSteps, Handlers, ABC):
         whose = f"seat {seat}'s " if seat is not None else (f"box {box}'s " if box is not None else "")
         return whose + self.UNDOABLE[type(last)]
 
-    def _propose_undo(self, action: Action) -> list[RoundEvent]:
+    def _propose_undo(self, action: Action) -> list[Event]:
         last = self.undoable()
         if last is None:
             raise refuse(None, "take back the last step",
@@ -256,11 +256,11 @@ class Round(PayoutSteps, Handlers, ABC):
                          "after that the supervisor corrects")
         return [StepTakenBack(taken_back=last.kind, step=last.payload, what=self.undo_label() or last.kind)]
 
-    def effective_events(self, events: Sequence[RoundEvent]) -> list[RoundEvent]:
+    def effective_events(self, events: Sequence[Event]) -> list[Event]:
         """`events` as they stand after their corrections: every step taken back left out (each
         undo takes back the step before it), every keyed step whose cards were corrected as it
         reads with the corrected cards."""
-        kept: list[RoundEvent] = []
+        kept: list[Event] = []
         for event in (typed(e, self.game_id) for e in events):
             if isinstance(event, StepTakenBack):
                 while kept and isinstance(kept[-1], RoundRecovered):
@@ -276,12 +276,12 @@ class Round(PayoutSteps, Handlers, ABC):
 
     # -- correcting keyed cards (a live table) -------------------------------------------------
 
-    def rekey_action(self, event: RoundEvent) -> Action:
+    def rekey_action(self, event: Event) -> Action:
         """The keyed action that recorded `event`, with the cards it recorded (a game with keyed
         steps it lets the supervisor correct says how)."""
         raise IllegalAction(f"{self.game_id}: {event.kind} cannot be keyed again")
 
-    def rekey_step(self) -> tuple[int, RoundEvent] | None:
+    def rekey_step(self) -> tuple[int, Event] | None:
         """The keyed step whose cards may be corrected now: the last one of the round, while the
         payout waits to be confirmed."""
         if self._phase is not Phase.PAYOUT or not self.REKEYABLE:
@@ -304,7 +304,7 @@ class Round(PayoutSteps, Handlers, ABC):
         others = [e for i, e in enumerate(effective) if i != step[0]]
         return {card: "earlier this round" for card in cards_in(others, self.game_id)}
 
-    def _propose_rekey(self, action: Action) -> list[RoundEvent]:
+    def _propose_rekey(self, action: Action) -> list[Event]:
         what = "correct the keyed cards"
         step = self.rekey_step()
         if step is None:
@@ -391,7 +391,7 @@ class Round(PayoutSteps, Handlers, ABC):
 
 
 def cards_in(events: Sequence[Recorded], game: str | None = None) -> list[Card]:
-    """Every card the events (of a round of `game`) record: each event names its own (`RoundEvent.named_cards`)."""
+    """Every card the events (of a round of `game`) record: each event names its own (`Event.named_cards`)."""
     return [card for event in events for _, cards in typed(event, game).named_cards() for card in cards]
 
 

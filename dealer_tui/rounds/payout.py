@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dealer_tui.events import Handlers, RoundEvent, on
+from dealer_tui.events import Event, Handlers, on
 from dealer_tui.events.staff import payout_figures
 from dealer_tui.events.table import (
     CardsCorrected,
@@ -31,7 +31,7 @@ SignOff = SignOffRequested | SignOffApproved | SignOffRefused
 
 class PayoutSteps(Handlers):
     profile: ProfileBase
-    events: list[RoundEvent]
+    events: list[Event]
 
     if TYPE_CHECKING:
         @property
@@ -69,7 +69,7 @@ class PayoutSteps(Handlers):
                 return event
         return None
 
-    def sign_off_request_events(self) -> list[RoundEvent]:
+    def sign_off_request_events(self) -> list[Event]:
         """The dealer sends the payout to the floor: the round stays in PAYOUT until it is confirmed."""
         outcome = self.outcome()
         what = "send the payout to the floor"
@@ -110,7 +110,7 @@ class PayoutSteps(Handlers):
         """The floor refused, with a reason: the refusal stands until a manager overrides it,
         saying why, or the round is voided (nobody asks the floor again for another supervisor)."""
 
-    def payout_events(self, action: Action) -> list[RoundEvent]:
+    def payout_events(self, action: Action) -> list[Event]:
         """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
         table, or the floor's approval of a request (`SEND_TO_FLOOR` sends the request)."""
         outcome = self.outcome()
@@ -160,7 +160,7 @@ class PayoutSteps(Handlers):
         """What a void's sign-in signs now (`events.table.void_figures`): what each seat gets back."""
         return void_figures({str(seat): chips for seat, chips in self.on_the_table().items() if chips})
 
-    def void_events(self, reason: str, by: str = "", sign_in: int | None = None) -> list[RoundEvent]:
+    def void_events(self, reason: str, by: str = "", sign_in: int | None = None) -> list[Event]:
         """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event
         records what each seat got back and who approved the void."""
         if self.phase in (Phase.DONE, Phase.VOID):

@@ -9,19 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from dealer_tui.events import Handlers, RoundEvent, on
+from dealer_tui.events import Event, Handlers, on
 from dealer_tui.events.codec import Recorded
 from dealer_tui.events.table import (
     ChipsBought,
     DealerSignedIn,
     DealerSignedOut,
     PayoutConfirmed,
+    PlayerIdentified,
     RoundStarted,
     RoundVoided,
     SeatAway,
     SeatLeft,
     SeatTaken,
-    PlayerIdentified,
     TableOpened,
     TimeCollected,
 )
@@ -75,7 +75,7 @@ class TableSession(Handlers):
 
     # -- proposals (validate, return events) ------------------------------------------------
 
-    def seat_events(self, seat: int, name: str, buy_in: int, rule: BuyRule) -> list[RoundEvent]:
+    def seat_events(self, seat: int, name: str, buy_in: int, rule: BuyRule) -> list[Event]:
         if not 1 <= seat <= self.seat_count:
             raise IllegalAction(f"Seat {seat} does not exist: the table has seats 1-{self.seat_count}")
         if seat in self.players:
@@ -85,12 +85,12 @@ class TableSession(Handlers):
         short = self._check_buy(seat, (), buy_in, rule)
         return [SeatTaken(seat=seat, player=name.strip(), buy_in=buy_in, short=short)]
 
-    def buy_events(self, seat: int, amount: int, rule: BuyRule) -> list[RoundEvent]:
+    def buy_events(self, seat: int, amount: int, rule: BuyRule) -> list[Event]:
         player = self.player(seat)
         short = self._check_buy(seat, player.buys, amount, rule)
         return [ChipsBought(seat=seat, amount=amount, short=short)]
 
-    def time_events(self, charge: int) -> list[RoundEvent]:
+    def time_events(self, charge: int) -> list[Event]:
         """Each seated player pays the time charge (a player holding less pays what they hold)."""
         if charge <= 0:
             raise IllegalAction("This table's profile collects no time")
@@ -99,7 +99,7 @@ class TableSession(Handlers):
         paid = {str(seat): min(charge, p.stack) for seat, p in sorted(self.players.items())}
         return [TimeCollected(paid=paid, total=sum(paid.values()))]
 
-    def away_events(self, seat: int, away: bool) -> list[RoundEvent]:
+    def away_events(self, seat: int, away: bool) -> list[Event]:
         """The player sits out, or comes back."""
         player = self.player(seat)
         if player.away == away:
@@ -107,7 +107,7 @@ class TableSession(Handlers):
             raise IllegalAction(f"Seat {seat} ({player.name}) is {state}")
         return [SeatAway(seat=seat, away=away)]
 
-    def leave_events(self, seat: int) -> list[RoundEvent]:
+    def leave_events(self, seat: int) -> list[Event]:
         player = self.player(seat)
         return [SeatLeft(seat=seat, cash_out=player.stack)]
 
@@ -226,6 +226,6 @@ class TableSession(Handlers):
         return self.bought_in - self.cashed_out - sum(p.stack for p in self.players.values()) - self.house
 
 
-TABLE_EVENTS: tuple[type[RoundEvent], ...] = TableSession.handled()
+TABLE_EVENTS: tuple[type[Event], ...] = TableSession.handled()
 """The events that change the seats, the stacks, the rotation or the dealer on duty: those the
 session handles."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from dealer_tui.events import EventError, RoundEvent, typed, typed_as
+from dealer_tui.events import Event, EventError, typed, typed_as
 from dealer_tui.events.accounting import CASH
 from dealer_tui.events.round_row import round_update, start_flags
 from dealer_tui.events.table import (
@@ -166,7 +166,7 @@ class Table(TableMoney):
 
     # -- the table between rounds -------------------------------------------------------------
 
-    def _record_table(self, events: Sequence[RoundEvent]) -> None:
+    def _record_table(self, events: Sequence[Event]) -> None:
         stored = self.ledger.append(self.record.id, None, [e.record() for e in events])
         for e, s in zip(events, stored, strict=False):
             self.session.apply(e)
@@ -265,7 +265,7 @@ class Table(TableMoney):
         before is signed out by it (a dealer change without stopping the table)."""
         if approval.act != DEAL:
             raise IllegalAction("a dealer signs in to deal")
-        events: list[RoundEvent] = []
+        events: list[Event] = []
         if self.session.dealer is not None and self.session.dealer.account != approval.account:
             events.append(DealerSignedOut(account=self.session.dealer.account, reason=f"{approval.account} took over"))
         events.append(DealerSignedIn(account=approval.account, name=approval.name, sign_in=approval.sign_in))
@@ -297,7 +297,7 @@ class Table(TableMoney):
         if problem is not None:
             raise IllegalAction(problem)
 
-    def check_authority(self, events: Sequence[RoundEvent], what: str) -> None:
+    def check_authority(self, events: Sequence[Event], what: str) -> None:
         """Every event that claims someone's authority names a sign-in that stands (the staff
         register in the ledger, read now): else `IllegalAction` saying why, nothing recorded."""
         claims = [c for e in events for c in e.claims()]
@@ -342,7 +342,7 @@ class Table(TableMoney):
         self.round, self.round_id = rnd, record.id
         return rnd
 
-    def last_round_events(self) -> list[RoundEvent]:
+    def last_round_events(self) -> list[Event]:
         """The events of this table's last round before the current one (settled or void); empty
         when there is none."""
         earlier = [r for r in self.ledger.table_rounds(self.record.id) if r.id != self.round_id]
@@ -350,7 +350,7 @@ class Table(TableMoney):
             return []
         return [typed(e, self.record.game) for e in self.ledger.round_events(earlier[-1].id)]
 
-    def repeat_bets(self, seat: int) -> list[RoundEvent]:
+    def repeat_bets(self, seat: int) -> list[Event]:
         """Place `seat`'s bets as they stood last round (HCF, "1 or 5"); a refusal names the reason."""
         if self.round is None:
             raise IllegalAction("There is no round: start one first")
@@ -362,7 +362,7 @@ class Table(TableMoney):
             trial.apply_all(trial.propose(action))
         return [event for action in actions for event in self.act(action)]
 
-    def act(self, action: Action) -> list[RoundEvent]:
+    def act(self, action: Action) -> list[Event]:
         """Carry out one action: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:
             raise IllegalAction("There is no round: start one first")

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.events.accounting import (
     CASH,
     CLOSER,
@@ -69,8 +69,8 @@ class TableMoney:
 
     if TYPE_CHECKING:
         def _between_rounds(self, what: str) -> None: ...
-        def _record_table(self, events: Sequence[RoundEvent]) -> None: ...
-        def check_authority(self, events: Sequence[RoundEvent], what: str) -> None: ...
+        def _record_table(self, events: Sequence[Event]) -> None: ...
+        def check_authority(self, events: Sequence[Event], what: str) -> None: ...
 
     def ctr_problem(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
                     document: str = "") -> str | None:
@@ -179,7 +179,7 @@ class TableMoney:
             raise IllegalAction(f"{what} needs two people: the supervisor who witnesses it is not the dealer")
         return dealer.account, dealer.sign_in, supervisor.account, supervisor.sign_in
 
-    def _record_signed(self, events: Sequence[RoundEvent], what: str) -> None:
+    def _record_signed(self, events: Sequence[Event], what: str) -> None:
         self.check_authority(events, what)
         for event in events:
             if isinstance(event, TrayEvent):
@@ -268,7 +268,7 @@ class TableMoney:
             return 0
         return max(0, -house - shift.expected)
 
-    def check_tray_covers(self, events: Sequence[RoundEvent]) -> None:
+    def check_tray_covers(self, events: Sequence[Event]) -> None:
         """A payout the tray cannot cover by the shift's records waits for a fill (`IllegalAction`)."""
         for event in events:
             short = self.payout_short(event.house) if isinstance(event, PayoutConfirmed) else 0

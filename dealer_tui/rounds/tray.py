@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dealer_tui.events import Handlers, RoundEvent, on
+from dealer_tui.events import Event, Handlers, on
 from dealer_tui.events.accounting import (
     MARKER,
     OPENER,
@@ -325,7 +325,7 @@ def slip_key(slip: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKC", slip).casefold() if c.isalnum())
 
 
-TRAY_EVENTS: tuple[type[RoundEvent], ...] = Tray.handled()
+TRAY_EVENTS: tuple[type[Event], ...] = Tray.handled()
 """The events that move the tray or say what it holds: those the tray handles."""
 
 

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from dealer_tui.audit.resettle import waiting_payout
-from dealer_tui.events import EventError, RoundEvent, typed
+from dealer_tui.events import Event, EventError, typed
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.base import ROUND_OPEN
@@ -256,7 +256,7 @@ def _text(cards: Sequence[Card]) -> str:
     return " ".join(c.text for c in cards)
 
 
-def _read(event: StoredEvent, game: str) -> RoundEvent | None:
+def _read(event: StoredEvent, game: str) -> Event | None:
     """A recorded event as its typed event; None when it does not read (verify names why)."""
     try:
         return typed(event, game or None)

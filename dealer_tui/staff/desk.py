@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from dealer_tui.events.codec import RoundEvent
+from dealer_tui.events.codec import Event
 from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
@@ -32,7 +32,15 @@ from dealer_tui.events.staff import (
     StaffUnlocked,
     signed_text,
 )
-from dealer_tui.ledger.base import STAFF_REGISTER, Ledger, NewEvent, StoredEvent, key_fingerprint
+from dealer_tui.ledger.base import (
+    LOCK_SECONDS,
+    MAX_TRIES,
+    STAFF_REGISTER,
+    Ledger,
+    NewEvent,
+    StoredEvent,
+    key_fingerprint,
+)
 from dealer_tui.staff.authority import MANAGE, MAY, SET_PIN, WHAT, Approval, article, roles_text
 from dealer_tui.staff.floor_settings import setting_problem
 from dealer_tui.staff.pins import (
@@ -47,7 +55,6 @@ from dealer_tui.staff.pins import (
     sign,
     unlock,
 )
-from dealer_tui.ledger.base import LOCK_SECONDS, MAX_TRIES
 from dealer_tui.staff.register import LOCK_SLACK_S, StaffRegister
 
 MAX_ID = 32
@@ -137,7 +144,7 @@ class StaffDesk:
                 return [refused("locked", 0).record()]
             if key is None or found is None or found.pin != checked:
                 failures = register.failures(account) + 1
-                out: list[RoundEvent] = [refused("pin", failures)]
+                out: list[Event] = [refused("pin", failures)]
                 if failures >= MAX_TRIES:
                     out.append(StaffLocked(account=account, until=self.clock() + LOCK_SECONDS, seconds=LOCK_SECONDS))
                     outcome.append(f"wrong ID or PIN: {account} is locked for {LOCK_SECONDS // 60} minutes "
@@ -344,7 +351,7 @@ class StaffDesk:
                     refusal.append(f"{found.describe()}: only an active manager of the pit may {what}")
                 return []
             failures = register.failures(account) + 1
-            out: list[RoundEvent] = [StaffRefused(account=account, act=MANAGE, purpose=what, reason="pin",
+            out: list[Event] = [StaffRefused(account=account, act=MANAGE, purpose=what, reason="pin",
                                                   failures=failures)]
             if failures >= MAX_TRIES:
                 out.append(StaffLocked(account=account, until=self.clock() + LOCK_SECONDS, seconds=LOCK_SECONDS))

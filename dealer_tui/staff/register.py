@@ -11,13 +11,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from dealer_tui.events import EventError, RoundEvent, typed
+from dealer_tui.events import Event, EventError, typed
 from dealer_tui.events.codec import Recorded
 from dealer_tui.events.staff import (
     MANAGER,
     ROLES,
-    FloorDecided,
     Claim,
+    FloorDecided,
     FloorSettingsChanged,
     PinHash,
     PitBound,
@@ -36,9 +36,9 @@ from dealer_tui.events.staff import (
 )
 from dealer_tui.ledger.base import (
     ACCOUNT_KINDS,
-    STAFF_ACCOUNT_KINDS,
     LOCK_SECONDS,
     MAX_TRIES,
+    STAFF_ACCOUNT_KINDS,
     STAFF_REGISTER,
     Ledger,
     StoredEvent,
@@ -187,7 +187,7 @@ class StaffRegister:
             self.problems.append(f"{where}: its signature is not {signer}'s: written without {signer}'s PIN "
                                  "(it stands for nothing)")
             return
-        claim = event.claim() if isinstance(event, RoundEvent) else None
+        claim = event.claim() if isinstance(event, Event) else None
         if claim is not None:  # a change of the register: by an account that held the role then, signed in for it
             table, number = event.place() if isinstance(event, FloorDecided) else (None, None)
             problem = claim_problem(self, claim, at=seq, table=table, round=number)

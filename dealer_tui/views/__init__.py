@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.events.table import (
     CardsCorrected,
     PayoutConfirmed,
@@ -110,17 +110,17 @@ class Presenter(Protocol[RoundT_contra]):
     LIMITS: tuple[str, ...]
     def seats(self, rnd: RoundT_contra | None, stacks: dict[int, tuple[str, int]]) -> list[SeatView]: ...
     def banker(self, rnd: RoundT_contra | None) -> HandView: ...
-    def describe(self, event: RoundEvent) -> str: ...
+    def describe(self, event: Event) -> str: ...
     def prompt(self, rnd: RoundT_contra | None) -> str:
         """What the dealer may do now, the keys named by `key(action)`."""
         ...
-    def story(self, events: Sequence[RoundEvent]) -> StoryTable | None:
+    def story(self, events: Sequence[Event]) -> StoryTable | None:
         """The game's own part of a finished round's story (its events as recorded); None: the
         events and the settlement tell it all."""
         return None
 
 
-def describe_common(event: RoundEvent) -> str | None:
+def describe_common(event: Event) -> str | None:
     """The events every game shares, in plain words (None for a game's own events)."""
     match event:
         case PayoutConfirmed(paid=paid, signed_off_by=by, override=override, rows=rows):

@@ -7,14 +7,14 @@ name as docs/rules.md spells it (`three flushes`, a `Natural` value), a foul by 
 
 from __future__ import annotations
 
-from dealer_tui.events.codec import Cards, Record, RoundEvent, key, optional
+from dealer_tui.events.codec import Cards, Event, Record, key, optional
 from rules.games.chinese_poker import rules as cp
 from rules.games.chinese_poker.naturals import Natural
 
 GAME = "chinese-poker"
 
 
-class CardsDealt(RoundEvent, game=GAME, kind="cards_dealt"):
+class CardsDealt(Event, game=GAME, kind="cards_dealt"):
     """Thirteen cards to every playing seat and to each dead hand, by hand (`seat 2`, `dead 1`,
     CP-1); at a live table none are keyed at the deal (`keyed`): the rows bring the cards."""
 
@@ -22,7 +22,7 @@ class CardsDealt(RoundEvent, game=GAME, kind="cards_dealt"):
     keyed: bool = optional(default=False)
 
 
-class RowsSet(RoundEvent, game=GAME, kind="rows_set"):
+class RowsSet(Event, game=GAME, kind="rows_set"):
     """The seat's three rows (CP-2), set by hand or keyed, or the setting helper's choice
     (`suggested`, with the helper's `reason`)."""
 
@@ -38,7 +38,7 @@ class RowsSet(RoundEvent, game=GAME, kind="rows_set"):
         return cp.SetHand(self.front, self.middle, self.back)
 
 
-class NaturalDeclared(RoundEvent, game=GAME, kind="natural_declared"):
+class NaturalDeclared(Event, game=GAME, kind="natural_declared"):
     """The seat declares the natural its 13 cards hold (CP-9), with rows that display it; the rows
     stay fixed until the natural is withdrawn."""
 
@@ -57,13 +57,13 @@ class NaturalDeclared(RoundEvent, game=GAME, kind="natural_declared"):
         return Natural(self.natural)
 
 
-class NaturalWithdrawn(RoundEvent, game=GAME, kind="natural_withdrawn"):
+class NaturalWithdrawn(Event, game=GAME, kind="natural_withdrawn"):
     """The seat withdraws its declared natural: its rows may be set again."""
 
     seat: int
 
 
-class RowsLocked(RoundEvent, game=GAME, kind="rows_locked"):
+class RowsLocked(Event, game=GAME, kind="rows_locked"):
     """The seat locks its rows: fouled (the foul confirmed, CP-4, CP-8) or not, with the natural
     declared, if any."""
 
@@ -73,7 +73,7 @@ class RowsLocked(RoundEvent, game=GAME, kind="rows_locked"):
     natural: str | None
 
 
-class RowsUnlocked(RoundEvent, game=GAME, kind="rows_unlocked"):
+class RowsUnlocked(Event, game=GAME, kind="rows_unlocked"):
     seat: int
 
 
@@ -92,7 +92,7 @@ class OpenedRows(Record):
         return cp.SetHand(self.front, self.middle, self.back)
 
 
-class RowsOpened(RoundEvent, game=GAME, kind="rows_opened"):
+class RowsOpened(Event, game=GAME, kind="rows_opened"):
     """The dealer opens every seat's rows (by seat number) and verifies each declared natural
     (`verified`: one line per natural, CP-14)."""
 

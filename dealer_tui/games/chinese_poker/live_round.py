@@ -10,7 +10,7 @@ the natural (CP-14).
 
 from __future__ import annotations
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.games.chinese_poker.events import CardsDealt, NaturalDeclared, RowsSet
 from dealer_tui.games.chinese_poker.round import (
     ChinesePokerRound,
@@ -72,7 +72,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             raise refuse(p.seat, what, f"{clash.text} is already keyed for seat {others[clash]}")
         return hand
 
-    def _propose_declare_natural(self, a: Action) -> list[RoundEvent]:
+    def _propose_declare_natural(self, a: Action) -> list[Event]:
         """CP-9: the natural of the 13 keyed cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "declare a natural") or p.rows
@@ -88,7 +88,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             hand = cp.SetHand(*found)
         return [natural_declared(p.seat, natural, hand)]
 
-    def _propose_deal(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal(self, a: Action) -> list[Event]:
         return [CardsDealt(hands={}, keyed=True)]
 
     def _on_cards_dealt(self, e: CardsDealt) -> None:

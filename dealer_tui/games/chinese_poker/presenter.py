@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
@@ -80,7 +80,7 @@ class ChinesePokerPresenter(Presenter[ChinesePokerRound]):
             lines.append("waiting for " + ", ".join(f"seat {s}" for s in rnd.waiting()))
         return HandView("Table", lines=tuple(lines))
 
-    def describe(self, event: RoundEvent) -> str:
+    def describe(self, event: Event) -> str:
         common = describe_common(event)
         if common is not None:
             return common
@@ -105,7 +105,7 @@ class ChinesePokerPresenter(Presenter[ChinesePokerRound]):
                 return "Rows opened" + (f"; naturals verified (CP-14): {'; '.join(verified)}" if verified else "")
         return event.kind.replace("_", " ")
 
-    def story(self, events: Sequence[RoundEvent]) -> StoryTable:
+    def story(self, events: Sequence[Event]) -> StoryTable:
         """Each seat's rows and whether they fouled or show a natural: as opened, or as last set."""
         opened, hands = story_rows(events)
         rows = []
@@ -154,7 +154,7 @@ class SeatRows:
     natural: str | None = None
 
 
-def story_rows(events: Sequence[RoundEvent]) -> tuple[bool, dict[str, SeatRows]]:
+def story_rows(events: Sequence[Event]) -> tuple[bool, dict[str, SeatRows]]:
     """Whether the round's rows were opened, and each seat's rows (by seat number): as opened, else
     as last set. Before the reveal a seat's foul is the one its lock recorded, and its natural the
     one declared; setting the rows again clears both, withdrawing the natural clears it."""

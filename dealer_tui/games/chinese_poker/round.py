@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_tui.events import RoundEvent, on
+from dealer_tui.events import Event, on
 from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
@@ -303,7 +303,7 @@ class ChinesePokerRound(Round):
             return "the cards are already dealt"
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_deal(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal(self, a: Action) -> list[Event]:
         return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "CP-11"))]
 
     def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
@@ -319,7 +319,7 @@ class ChinesePokerRound(Round):
             raise refuse(p.seat, what, f"{twice[0]} is set twice")
         return hand
 
-    def _propose_set_rows(self, a: Action) -> list[RoundEvent]:
+    def _propose_set_rows(self, a: Action) -> list[Event]:
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "set the rows")
         if hand is None:
@@ -327,14 +327,14 @@ class ChinesePokerRound(Round):
         rows = in_playing_order(hand)
         return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=False)]
 
-    def _propose_suggest(self, a: Action) -> list[RoundEvent]:
+    def _propose_suggest(self, a: Action) -> list[Event]:
         p = self.seats[a.seat or 0]
         s = self.suggestion(p.seat)
         rows = in_playing_order(s.hand)
         return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=True,
                         reason=s.reason)]
 
-    def _propose_declare_natural(self, a: Action) -> list[RoundEvent]:
+    def _propose_declare_natural(self, a: Action) -> list[Event]:
         """CP-9: the natural of the seat's 13 cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         named = self._rows_of(a, p, "declare a natural") or p.rows
@@ -344,10 +344,10 @@ class ChinesePokerRound(Round):
             raise refuse(p.seat, "declare a natural", str(exc)) from None
         return [natural_declared(p.seat, natural, self.natural_rows(p, natural, named))]
 
-    def _propose_withdraw_natural(self, a: Action) -> list[RoundEvent]:
+    def _propose_withdraw_natural(self, a: Action) -> list[Event]:
         return [NaturalWithdrawn(seat=a.seat or 0)]
 
-    def _propose_lock(self, a: Action) -> list[RoundEvent]:
+    def _propose_lock(self, a: Action) -> list[Event]:
         p = self.seats[a.seat or 0]
         foul = self.foul(p.seat)
         if foul is not None and a.data.get("confirm_foul") is not True:
@@ -356,10 +356,10 @@ class ChinesePokerRound(Round):
         return [RowsLocked(seat=p.seat, fouled=foul is not None, foul=foul,
                            natural=None if p.natural is None else p.natural.value)]
 
-    def _propose_unlock(self, a: Action) -> list[RoundEvent]:
+    def _propose_unlock(self, a: Action) -> list[Event]:
         return [RowsUnlocked(seat=a.seat or 0)]
 
-    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
+    def _propose_reveal(self, a: Action) -> list[Event]:
         hands: dict[str, OpenedRows] = {}
         verified = []
         for seat in self.order():

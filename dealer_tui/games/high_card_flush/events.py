@@ -4,25 +4,25 @@ its hand's cap)."""
 
 from __future__ import annotations
 
-from dealer_tui.events.codec import Cards, Record, RoundEvent, key, optional
+from dealer_tui.events.codec import Cards, Event, Record, key, optional
 
 GAME = "high-card-flush"
 
 
-class AntePlaced(RoundEvent, game=GAME, kind="ante_placed"):
+class AntePlaced(Event, game=GAME, kind="ante_placed"):
     seat: int
     ante: int
     flush: int = 0
     straight_flush: int = 0
 
 
-class AnteWithdrawn(RoundEvent, game=GAME, kind="ante_withdrawn"):
+class AnteWithdrawn(Event, game=GAME, kind="ante_withdrawn"):
     """The seat took its Ante and bonus bets back before the deal."""
 
     seat: int
 
 
-class CardsDealt(RoundEvent, game=GAME, kind="cards_dealt"):
+class CardsDealt(Event, game=GAME, kind="cards_dealt"):
     """Seven cards to every playing seat and the banker, by hand (`seat 2`, `banker`); at a live
     table none are keyed at the deal (`keyed`)."""
 
@@ -30,7 +30,7 @@ class CardsDealt(RoundEvent, game=GAME, kind="cards_dealt"):
     keyed: bool = optional(default=False)
 
 
-class PlayerActed(RoundEvent, game=GAME, kind="player_acted"):
+class PlayerActed(Event, game=GAME, kind="player_acted"):
     """The seat raised `raised` chips; 0 is a fold."""
 
     seat: int
@@ -46,7 +46,7 @@ class RaiseCorrection(Record):
     flush: int
 
 
-class BankerRevealed(RoundEvent, game=GAME, kind="banker_revealed"):
+class BankerRevealed(Event, game=GAME, kind="banker_revealed"):
     """The banker's hand shown; at a live table also every hand keyed at the reveal and the raises
     cut to their cap (None: a dealt round, where the deal recorded the hands)."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_tui.events import RoundEvent, typed_as
+from dealer_tui.events import Event, typed_as
 from dealer_tui.games.high_card_flush.events import (
     BankerRevealed,
     CardsDealt,
@@ -39,7 +39,7 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
     keyed = True
     REKEYABLE = frozenset({BankerRevealed})
 
-    def rekey_action(self, event: RoundEvent) -> Action:
+    def rekey_action(self, event: Event) -> Action:
         """The reveal as keyed: every raised (or casino bonus) hand, and the banker's."""
         revealed = typed_as(BankerRevealed, event)
         cards = dict(revealed.hand_cards or {})
@@ -85,15 +85,15 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
             hands.append((BANKER, HAND_CARDS))
         return CardRequest("reveal", tuple(hands)) if hands else None
 
-    def _propose_deal(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal(self, a: Action) -> list[Event]:
         return [CardsDealt(hands={}, keyed=True)]
 
-    def _propose_raise(self, a: Action) -> list[RoundEvent]:
+    def _propose_raise(self, a: Action) -> list[Event]:
         seat, amount = a.seat or 0, a.amount or 0
         hcf.verify_raise(self.seats[seat].ante, amount, LARGEST_FLUSH, seat)
         return [PlayerActed(seat=seat, raised=amount)]
 
-    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
+    def _propose_reveal(self, a: Action) -> list[Event]:
         request = self.reveal_request()
         cards = self.dealt_cards(a, request, "HCF-19") if request is not None else {}
         corrections: dict[str, RaiseCorrection] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.high_card_flush.events import (
     AntePlaced,
@@ -79,7 +79,7 @@ class HighCardFlushPresenter(Presenter[HighCardFlushRound]):
         verdict = "qualifies" if reading.qualifies else "does not qualify (needs 3-card flush 9-high)"
         return HandView(title, tuple(sort_cards(rnd.banker_cards)), hand=reading.describe_flush(), lines=(verdict,))
 
-    def describe(self, event: RoundEvent) -> str:
+    def describe(self, event: Event) -> str:
         common = describe_common(event)
         if common is not None:
             return common

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dealer_tui.events import RoundEvent, on
+from dealer_tui.events import Event, on
 from dealer_tui.games.high_card_flush.events import (
     AntePlaced,
     AnteWithdrawn,
@@ -172,7 +172,7 @@ class HighCardFlushRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[RoundEvent], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
         """HCF-4: the seat's Ante and bonus bets as they stood when that round's antes closed."""
         placed: AntePlaced | None = None
         for e in self.effective_events(earlier):
@@ -249,7 +249,7 @@ class HighCardFlushRound(Round):
                     f"{hcf.chips_to_post(low, 0, 0)} (Ante + 3x Ante, HCF-4)")
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_ante(self, a: Action) -> list[RoundEvent]:
+    def _propose_ante(self, a: Action) -> list[Event]:
         seat = a.seat or 0
         p = self.seats[seat]
         ante = a.amount or 0
@@ -267,22 +267,22 @@ class HighCardFlushRound(Round):
                                                f"= {need} must be covered (HCF-4)")
         return [AntePlaced(seat=seat, ante=ante, flush=flush, straight_flush=sf)]
 
-    def _propose_withdraw(self, a: Action) -> list[RoundEvent]:
+    def _propose_withdraw(self, a: Action) -> list[Event]:
         return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal(self, a: Action) -> list[Event]:
         return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "HCF-19"))]
 
-    def _propose_raise(self, a: Action) -> list[RoundEvent]:
+    def _propose_raise(self, a: Action) -> list[Event]:
         seat, amount = a.seat or 0, a.amount or 0
         p = self.seats[seat]
         hcf.verify_raise(p.ante, amount, self.flush_length(seat), seat)
         return [PlayerActed(seat=seat, raised=amount)]
 
-    def _propose_fold(self, a: Action) -> list[RoundEvent]:
+    def _propose_fold(self, a: Action) -> list[Event]:
         return [PlayerActed(seat=a.seat or 0, raised=0)]
 
-    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
+    def _propose_reveal(self, a: Action) -> list[Event]:
         return [BankerRevealed(cards=self.banker_cards)]
 
     # -- folding ----------------------------------------------------------------------------

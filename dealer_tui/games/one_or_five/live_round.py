@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_tui.events import RoundEvent, typed_as
+from dealer_tui.events import Event, typed_as
 from dealer_tui.games.one_or_five.events import (
     BoxClosed,
     BoxExchanged,
@@ -42,7 +42,7 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
     keyed = True
     REKEYABLE = frozenset({DealerRevealed})
 
-    def rekey_action(self, event: RoundEvent) -> Action:
+    def rekey_action(self, event: Event) -> Action:
         """The reveal as keyed: the dealer's hole cards (the up card was keyed at the deal) and
         every closed box not seen before."""
         revealed = typed_as(DealerRevealed, event)
@@ -125,14 +125,14 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
                                                f"the keyed hand must hold it")
         return cards
 
-    def _propose_deal(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal(self, a: Action) -> list[Event]:
         cut_by = str(a.data.get("cut", "dealer"))
         if cut_by not in ("player", "dealer"):
             raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
         cards = self._keyed(a, CardRequest("deal", ((UP, 1),)))
         return [CardsDealt(cut_by=cut_by, hands={UP: cards[UP]}, keyed=True)]
 
-    def _propose_exchange(self, a: Action) -> list[RoundEvent]:
+    def _propose_exchange(self, a: Action) -> list[Event]:
         box = self._my_box(a, "exchange")
         count = a.amount or 0
         self.verify_exchange(a, box, count)
@@ -140,7 +140,7 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
         drawn = self._keyed(a, CardRequest("exchange", ((f"box {box.number}", count),)))[f"box {box.number}"]
         return [BoxExchanged(box=box.number, count=count, discarded=(), drawn=drawn, fee=fee)]
 
-    def _propose_insure(self, a: Action) -> list[RoundEvent]:
+    def _propose_insure(self, a: Action) -> list[Event]:
         number = int(a.data.get("box", 0))
         box = next((b for b in self.insurable() if b.number == number and b.seat == a.seat), None)
         amount = a.amount or 0
@@ -155,7 +155,7 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
             raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
         return [InsuranceTaken(box=number, premium=amount, hand=() if box.cards else hand)]
 
-    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
+    def _propose_reveal(self, a: Action) -> list[Event]:
         cards = self._keyed(a, self.reveal_request())
         dealer = self.dealer + cards.pop(HOLE)
         hand = rules.hand_of(dealer)

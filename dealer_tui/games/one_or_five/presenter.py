@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.one_or_five.events import (
     AntePlaced,
@@ -71,7 +71,7 @@ class OneOrFivePresenter(Presenter[OneOrFiveRound]):
         verdict = "has a game" if hand.qualifies else "no game: antes pay 1:1, bets returned"
         return HandView("Dealer", sort_cards(rnd.dealer), hand=hand.said(), lines=(verdict,))
 
-    def describe(self, event: RoundEvent) -> str:
+    def describe(self, event: Event) -> str:
         common = describe_common(event)
         if common is not None:
             return common

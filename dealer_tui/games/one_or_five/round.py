@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dealer_tui.events import RoundEvent, on
+from dealer_tui.events import Event, on
 from dealer_tui.games.one_or_five.events import (
     AntePlaced,
     AnteWithdrawn,
@@ -64,7 +64,7 @@ class OneOrFiveRound(Round):
     profile: OneOrFiveProfile
 
     @classmethod
-    def row_owners(cls, events: Sequence[RoundEvent]) -> dict[int, int]:
+    def row_owners(cls, events: Sequence[Event]) -> dict[int, int]:
         """Rows are per box (R-1): each box is the seat's that last anted it."""
         return {e.box: e.seat for e in events if isinstance(e, AntePlaced)}
 
@@ -223,7 +223,7 @@ class OneOrFiveRound(Round):
             handler(action if action.amount is not None else replace(action, amount=least))
         return super().refusal(action, what)
 
-    def repeat_bets(self, earlier: Sequence[RoundEvent], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
         """R-1: an Ante on each box the player had in that round, the same amount on the same box."""
         antes: dict[int, int] = {}
         open_box: int | None = None
@@ -266,7 +266,7 @@ class OneOrFiveRound(Round):
                         f"{limits.ante.min} needs {rules.box_needs(limits.ante.min)} (three times it, R-4)")
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_ante(self, a: Action) -> list[RoundEvent]:
+    def _propose_ante(self, a: Action) -> list[Event]:
         seat, amount = a.seat, a.amount
         if seat not in self.players or amount is None:
             raise refuse(seat, "ante", "an ante needs a seated player and an amount")
@@ -284,19 +284,19 @@ class OneOrFiveRound(Round):
             raise refuse(seat, f"ante {amount}", f"an ante {problem}")
         return [AntePlaced(seat=seat, box=box, ante=amount)]
 
-    def _propose_withdraw(self, a: Action) -> list[RoundEvent]:
+    def _propose_withdraw(self, a: Action) -> list[Event]:
         box = int(a.data.get("box", 0))
         if box not in self.boxes:
             raise refuse(a.seat, "take back an ante", f"box {box} has no ante")
         return [AnteWithdrawn(box=box)]
 
-    def _propose_open_box(self, a: Action) -> list[RoundEvent]:
+    def _propose_open_box(self, a: Action) -> list[Event]:
         box = int(a.data.get("box", 0))
         if self._phase is not Phase.ANTE or box not in self.boxes or self.boxes[box].seat != a.seat:
             raise refuse(a.seat, "mark an open box", f"box {box} is not one of the seat's boxes")
         return [OpenBoxMarked(seat=self.boxes[box].seat, box=box)]
 
-    def _propose_deal(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal(self, a: Action) -> list[Event]:
         cut_by = str(a.data.get("cut", "dealer"))
         if cut_by not in ("player", "dealer"):
             raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
@@ -306,7 +306,7 @@ class OneOrFiveRound(Round):
         in_play = set(self.dealer) | {c for b in self.boxes.values() for c in b.cards} | set(self.exchanged_out)
         return self.dealt_cards(a, request, "R-12", in_play - set(request.refill))
 
-    def _propose_exchange(self, a: Action) -> list[RoundEvent]:
+    def _propose_exchange(self, a: Action) -> list[Event]:
         box = self._my_box(a, "exchange")
         if box.status == "closed":
             raise refuse(a.seat, "exchange", f"box {box.number} is closed: an exchange comes before closing (R-3)")
@@ -340,19 +340,19 @@ class OneOrFiveRound(Round):
             raise refuse(a.seat, what, self._why_not(a))
         return box
 
-    def _propose_bet(self, a: Action) -> list[RoundEvent]:
+    def _propose_bet(self, a: Action) -> list[Event]:
         box = self._my_box(a, "close the box")
         if box.status not in ("waiting", "exchanged"):
             raise refuse(a.seat, "close the box", f"box {box.number} is already {box.status}")
         return [BoxClosed(box=box.number, bet=rules.BET_MULTIPLE * box.ante)]
 
-    def _propose_fold(self, a: Action) -> list[RoundEvent]:
+    def _propose_fold(self, a: Action) -> list[Event]:
         box = self._my_box(a, "pass")
         if box.status not in ("waiting", "exchanged"):
             raise refuse(a.seat, "pass", f"box {box.number} is already {box.status}")
         return [BoxFolded(box=box.number)]
 
-    def _propose_insure(self, a: Action) -> list[RoundEvent]:
+    def _propose_insure(self, a: Action) -> list[Event]:
         box = self._my_box(a, "insure")
         amount = a.amount or 0
         try:
@@ -363,11 +363,11 @@ class OneOrFiveRound(Round):
             raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
         return [InsuranceTaken(box=box.number, premium=amount)]
 
-    def _propose_no_insurance(self, a: Action) -> list[RoundEvent]:
+    def _propose_no_insurance(self, a: Action) -> list[Event]:
         box = self._my_box(a, "decline insurance")
         return [InsuranceTaken(box=box.number, premium=0)]
 
-    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
+    def _propose_reveal(self, a: Action) -> list[Event]:
         hand = rules.hand_of(self.dealer)
         return [DealerRevealed(cards=self.dealer, hand=hand.name, qualified=hand.qualifies)]
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from dealer_tui.events import Handlers, RoundEvent, on
+from dealer_tui.events import Event, Handlers, on
 from dealer_tui.games.palace_poker.events import (
     BattleAnswered,
     BattleDecided,
@@ -194,10 +194,10 @@ class Turns(Handlers):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, a: Action) -> list[RoundEvent]:
+    def propose(self, a: Action) -> list[Event]:
         """The events of a legal act-phase step (`a.kind` in ACT_KINDS); IllegalAction names what
         the details get wrong."""
-        events: list[RoundEvent] = getattr(self, f"_propose_{a.kind}")(a)
+        events: list[Event] = getattr(self, f"_propose_{a.kind}")(a)
         return events
 
     def cost(self, a: Action, verb: str) -> int:
@@ -207,7 +207,7 @@ class Turns(Handlers):
             raise refuse(a.seat, f"{verb} for {a.amount}", f"it costs one small bet, {cost} (PP-3, PP-4)")
         return cost
 
-    def _propose_buy(self, a: Action) -> list[RoundEvent]:
+    def _propose_buy(self, a: Action) -> list[Event]:
         cost, seat = self.cost(a, "buy"), a.seat or 0
         refill = self.refill_request()
         pile = take_cards(a, refill, set(self.state.discard_pile), "buy")["draw pile"] if refill else ()
@@ -218,7 +218,7 @@ class Turns(Handlers):
         return [SoldierBought(seat=seat, cost=cost, soldier=(top,), refilled=bool(refill), draw_pile=pile,
                               reason=reason)]
 
-    def _propose_keep(self, a: Action) -> list[RoundEvent]:
+    def _propose_keep(self, a: Action) -> list[Event]:
         pending = self.state.pending
         assert pending is not None
         return [self._kept(pending, _named_cards(a, "keep soldiers"))]
@@ -251,7 +251,7 @@ class Turns(Handlers):
         except IllegalAction as exc:
             raise refuse(pending.seat, "keep these soldiers", plain(exc, pending.seat)) from None
 
-    def _propose_discard(self, a: Action) -> list[RoundEvent]:
+    def _propose_discard(self, a: Action) -> list[Event]:
         cost, seat = self.cost(a, "discard"), a.seat or 0
         try:
             change = discard_soldiers(self.state.hand(seat), _named_cards(a, "discard"),
@@ -261,17 +261,17 @@ class Turns(Handlers):
         return [SoldiersDiscarded(seat=seat, cost=cost, discarded=change.discarded, soldiers=change.soldiers,
                                   reason=change.reason)]
 
-    def _propose_stay(self, a: Action) -> list[RoundEvent]:
+    def _propose_stay(self, a: Action) -> list[Event]:
         return [Stayed(seat=a.seat or 0)]
 
-    def _propose_fold(self, a: Action) -> list[RoundEvent]:
+    def _propose_fold(self, a: Action) -> list[Event]:
         if self.state.battle is not None:
             return self._answer(a, Answer.FOLD)
         seat = a.seat or 0
         return [Folded(seat=seat, discarded=tuple(pp.fold_cards(self.state.hand(seat))),
                        reason=f"seat {seat} folds: every card it holds goes to the discard pile (PP-6)")]
 
-    def _propose_battle(self, a: Action) -> list[RoundEvent]:
+    def _propose_battle(self, a: Action) -> list[Event]:
         seat = a.seat or 0
         opts = self.options(seat)
         try:
@@ -307,13 +307,13 @@ class Turns(Handlers):
         return (f"seat {target} also flies a {suit_word(other.hand.banner_suit)} banner: a same-suit opponent "
                 "cannot be attacked (PP-7)")
 
-    def _propose_call(self, a: Action) -> list[RoundEvent]:
+    def _propose_call(self, a: Action) -> list[Event]:
         return self._answer(a, Answer.CALL)
 
-    def _propose_raise(self, a: Action) -> list[RoundEvent]:
+    def _propose_raise(self, a: Action) -> list[Event]:
         return self._answer(a, Answer.RAISE)
 
-    def _answer(self, a: Action, choice: Answer) -> list[RoundEvent]:
+    def _answer(self, a: Action, choice: Answer) -> list[Event]:
         battle = self.state.battle
         assert battle is not None
         opts = answer_options(battle, self.profile)
@@ -331,7 +331,7 @@ class Turns(Handlers):
             raise refuse(a.seat, choice.value, plain(exc, a.seat)) from None
         bet = after.history[-1]
         raised = bet.amount - battle.owed if choice is Answer.RAISE else None
-        events: list[RoundEvent] = [BattleAnswered(seat=a.seat or 0, answer=choice.value, raise_by=raised,
+        events: list[Event] = [BattleAnswered(seat=a.seat or 0, answer=choice.value, raise_by=raised,
                                                  paid=bet.amount, all_in=bet.all_in, reason=bet.reason)]
         if after.over:
             winner, loser, outcome, decided_by, reason = self._battle_result(after)
@@ -356,11 +356,11 @@ class Turns(Handlers):
 
     # -- folding ----------------------------------------------------------------------------
 
-    def folds(self, event: RoundEvent) -> bool:
+    def folds(self, event: Event) -> bool:
         """Whether `event` is a step of the act phase."""
         return self.handler_for(event) is not None
 
-    def apply(self, event: RoundEvent) -> None:
+    def apply(self, event: Event) -> None:
         """Fold a recorded step of the act phase into the hand."""
         fold = self.handler_for(event)
         assert fold is not None, event.kind

@@ -9,14 +9,14 @@ stored keys, the order the floor's story of a round names them in.
 
 from __future__ import annotations
 
-from dealer_tui.events.codec import Cards, RoundEvent, key, optional
+from dealer_tui.events.codec import Cards, Event, key, optional
 from rules.cards import Card
 from rules.games.palace_poker.battle import Answer
 
 GAME = "palace-poker"
 
 
-class DealerDrawn(RoundEvent, game=GAME, kind="dealer_drawn"):
+class DealerDrawn(Event, game=GAME, kind="dealer_drawn"):
     """PP-0: one card to each seat drawing for the first deal (`seat 2`); the highest rank deals
     (`dealer`), else the seats `tied` for it draw again (`dealer` None)."""
 
@@ -26,20 +26,20 @@ class DealerDrawn(RoundEvent, game=GAME, kind="dealer_drawn"):
     reason: str
 
 
-class AntePlaced(RoundEvent, game=GAME, kind="ante_placed"):
+class AntePlaced(Event, game=GAME, kind="ante_placed"):
     """PP-1: the seat antes for a banner."""
 
     seat: int
     ante: int = key("amount")
 
 
-class AnteWithdrawn(RoundEvent, game=GAME, kind="ante_withdrawn"):
+class AnteWithdrawn(Event, game=GAME, kind="ante_withdrawn"):
     """The seat took its ante back before the banners were dealt."""
 
     seat: int
 
 
-class BannersDealt(RoundEvent, game=GAME, kind="banners_dealt"):
+class BannersDealt(Event, game=GAME, kind="banners_dealt"):
     """PP-1: a banner to each player in the hand (`order`, clockwise from the dealer's left), suits
     differing within each group of seats. A dealt round records the whole deck as it came, every
     card turned up on the way, the ones refused, how often the banner discards were reshuffled and
@@ -60,7 +60,7 @@ class BannersDealt(RoundEvent, game=GAME, kind="banners_dealt"):
         return {int(seat): banner[0] for seat, banner in self.banners.items()}
 
 
-class PalacesDealt(RoundEvent, game=GAME, kind="palaces_dealt"):
+class PalacesDealt(Event, game=GAME, kind="palaces_dealt"):
     """PP-2: three palace cards face down to each player (by seat number) and the rest as the draw
     pile, top card first; at a live table (`keyed`) the cards are physical and none is recorded."""
 
@@ -69,7 +69,7 @@ class PalacesDealt(RoundEvent, game=GAME, kind="palaces_dealt"):
     keyed: bool = optional(default=False)
 
 
-class SoldierBought(RoundEvent, game=GAME, kind="soldier_bought"):
+class SoldierBought(Event, game=GAME, kind="soldier_bought"):
     """PP-3: the seat pays `cost` for the draw pile's top card; when the draw pile was empty
     (`refilled`, PP-12) the discard pile shuffled into the new `draw_pile` it came from."""
 
@@ -86,7 +86,7 @@ class SoldierBought(RoundEvent, game=GAME, kind="soldier_bought"):
         return self.soldier[0]
 
 
-class SoldiersKept(RoundEvent, game=GAME, kind="soldiers_kept"):
+class SoldiersKept(Event, game=GAME, kind="soldiers_kept"):
     """PP-3, PP-8: after a buy or a capture, the soldiers the seat `gained`, those it `discarded`
     and the `soldiers` it holds now."""
 
@@ -97,7 +97,7 @@ class SoldiersKept(RoundEvent, game=GAME, kind="soldiers_kept"):
     reason: str
 
 
-class SoldiersDiscarded(RoundEvent, game=GAME, kind="soldiers_discarded"):
+class SoldiersDiscarded(Event, game=GAME, kind="soldiers_discarded"):
     """PP-4: the seat pays `cost` to discard soldiers, drawing none."""
 
     seat: int
@@ -107,13 +107,13 @@ class SoldiersDiscarded(RoundEvent, game=GAME, kind="soldiers_discarded"):
     reason: str
 
 
-class Stayed(RoundEvent, game=GAME, kind="stayed"):
+class Stayed(Event, game=GAME, kind="stayed"):
     """PP-5: the seat stays."""
 
     seat: int
 
 
-class Folded(RoundEvent, game=GAME, kind="folded"):
+class Folded(Event, game=GAME, kind="folded"):
     """PP-6: the seat folds on its turn; every card it holds goes to the discard pile."""
 
     seat: int
@@ -121,7 +121,7 @@ class Folded(RoundEvent, game=GAME, kind="folded"):
     reason: str
 
 
-class BattleOpened(RoundEvent, game=GAME, kind="battle_opened"):
+class BattleOpened(Event, game=GAME, kind="battle_opened"):
     """PP-7: `attacker` bets `amount` against `defender`; `forced` when two banner suits are left
     and the player to act must battle (PP-15)."""
 
@@ -132,7 +132,7 @@ class BattleOpened(RoundEvent, game=GAME, kind="battle_opened"):
     reason: str
 
 
-class BattleAnswered(RoundEvent, game=GAME, kind="battle_answered"):
+class BattleAnswered(Event, game=GAME, kind="battle_answered"):
     """PP-8, PP-9, PP-11: the seat facing the last bet folds, calls or raises (`raise_by` on top of
     the call, None unless it raised), paying `paid` in all; `all_in` when that is all it holds
     (PP-18)."""
@@ -150,7 +150,7 @@ class BattleAnswered(RoundEvent, game=GAME, kind="battle_answered"):
         return Answer(self.answer)
 
 
-class BattleDecided(RoundEvent, game=GAME, kind="battle_decided"):
+class BattleDecided(Event, game=GAME, kind="battle_decided"):
     """PP-8..PP-10: the battle's result (`outcome` won, split or both out; `decided_by` fold, hand
     or banner suit count); a called battle records both hands as turned over (`seat 2`)."""
 
@@ -164,7 +164,7 @@ class BattleDecided(RoundEvent, game=GAME, kind="battle_decided"):
     shown: dict[str, Cards] = key("shown_cards")
 
 
-class HandEnded(RoundEvent, game=GAME, kind="hand_ended"):
+class HandEnded(Event, game=GAME, kind="hand_ended"):
     """PP-13..PP-17: the hand's end under `rule`, the winners and each one's share of the pot (by
     seat number), and every hand shown at a showdown."""
 
@@ -175,7 +175,7 @@ class HandEnded(RoundEvent, game=GAME, kind="hand_ended"):
     shown: dict[str, Cards] = key("shown_cards")
 
 
-class PalacesShown(RoundEvent, game=GAME, kind="palaces_shown"):
+class PalacesShown(Event, game=GAME, kind="palaces_shown"):
     """A live table's palace cards keyed as they are turned over (by seat number): both battlers'
     at a call (PP-9), every unseen one at the showdown (PP-16)."""
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 
-from dealer_tui.events import RoundEvent, on
+from dealer_tui.events import Event, on
 from dealer_tui.games.palace_poker.battle_flow import Turns
 from dealer_tui.games.palace_poker.events import (
     BannersDealt,
@@ -166,7 +166,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
 
     # -- proposing: the keyed cards ---------------------------------------------------------------
 
-    def _propose_deal_banners(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal_banners(self, a: Action) -> list[Event]:
         request = self._banner_request()
         order = self.anted()
         got = self.dealt_cards(a, request, "PP-1")
@@ -181,10 +181,10 @@ class PalacePokerKeyedRound(PalacePokerRound):
         return [BannersDealt(deck=(), order=tuple(order), banners={str(s): (banners[s],) for s in order},
                              refused=(), turned=(), reshuffles=0, reasons=(), keyed=True)]
 
-    def _propose_deal_palaces(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal_palaces(self, a: Action) -> list[Event]:
         return [PalacesDealt(palaces={}, draw_pile=(), keyed=True)]
 
-    def _propose_buy(self, a: Action) -> list[RoundEvent]:
+    def _propose_buy(self, a: Action) -> list[Event]:
         cost, seat = self.turns.cost(a, "buy"), a.seat or 0
         request = soldier_request(seat)
         card = self.dealt_cards(a, request, "PP-3", self.taken_cards(request))[f"seat {seat}"][0]
@@ -196,7 +196,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         got = self.dealt_cards(a, request, rule, self.taken_cards(request))
         return {int(label.split()[1]): cards for label, cards in got.items()}
 
-    def _propose_call(self, a: Action) -> list[RoundEvent]:
+    def _propose_call(self, a: Action) -> list[Event]:
         battle = self.state.battle
         assert battle is not None
         seats = (battle.attacker.seat, battle.defender.seat)
@@ -208,7 +208,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         shown = ", ".join(f"seat {s}" for s in palaces)
         return [_shown(palaces, f"the battle is called: {shown} turn over the palace cards (PP-9)"), *events]
 
-    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
+    def _propose_reveal(self, a: Action) -> list[Event]:
         end = self.state.end
         assert end is not None
         if end.winners:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from dealer_tui.events import RoundEvent
+from dealer_tui.events import Event
 from dealer_tui.events.table import RoundStarted
 from dealer_tui.games.palace_poker.events import (
     AntePlaced,
@@ -105,7 +105,7 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
 
     banker = banner
 
-    def describe(self, event: RoundEvent) -> str:
+    def describe(self, event: Event) -> str:
         common = describe_common(event)
         if common is not None:
             return common

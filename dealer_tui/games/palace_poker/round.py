@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from dealer_tui.events import RoundEvent, on
+from dealer_tui.events import Event, on
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided
 from dealer_tui.games.palace_poker.battle_flow import ACT_KINDS, Turns, take_cards
 from dealer_tui.games.palace_poker.events import (
@@ -185,7 +185,7 @@ class PalacePokerRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, action: Action) -> list[RoundEvent]:
+    def propose(self, action: Action) -> list[Event]:
         if action.kind == SEND_TO_FLOOR:
             return self.sign_off_request_events()
         handler = getattr(self, f"_propose_{action.kind}", None)
@@ -195,7 +195,7 @@ class PalacePokerRound(Round):
         legal = {(s.kind, s.seat) for s in self.legal_actions()}
         if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
             raise refuse(action.seat, verb, self._why_not(action))
-        events: list[RoundEvent] = handler(action)
+        events: list[Event] = handler(action)
         return events
 
     def _why_not(self, a: Action) -> str:
@@ -239,7 +239,7 @@ class PalacePokerRound(Round):
         said += [f"seat {s} holds {players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
         return "; ".join(said) + " (PP-1)"
 
-    def _propose_draw_for_dealer(self, a: Action) -> list[RoundEvent]:
+    def _propose_draw_for_dealer(self, a: Action) -> list[Event]:
         got = take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), VERBS[a.kind])
         new = [(s, got[f"seat {s}"][0]) for s in self.drawing]
         try:
@@ -253,16 +253,16 @@ class PalacePokerRound(Round):
         return [DealerDrawn(drawn={f"seat {s}": (c,) for s, c in new}, dealer=dealer, tied=tuple(tied),
                             reason=reason)]
 
-    def _propose_ante(self, a: Action) -> list[RoundEvent]:
+    def _propose_ante(self, a: Action) -> list[Event]:
         ante = self.profile.ante
         if a.amount is not None and a.amount != ante:
             raise refuse(a.seat, f"ante {a.amount}", f"the ante is {ante} (PP-1)")
         return [AntePlaced(seat=a.seat or 0, ante=ante)]
 
-    def _propose_withdraw(self, a: Action) -> list[RoundEvent]:
+    def _propose_withdraw(self, a: Action) -> list[Event]:
         return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal_banners(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal_banners(self, a: Action) -> list[Event]:
         deck = take_cards(a, self._banner_request(), set(DECK), VERBS[a.kind])["deck"]
         order = self.anted()
         try:
@@ -273,14 +273,14 @@ class PalacePokerRound(Round):
                              refused=deal.refused, turned=deal.turned, reshuffles=deal.reshuffles,
                              reasons=deal.reasons)]
 
-    def _propose_deal_palaces(self, a: Action) -> list[RoundEvent]:
+    def _propose_deal_palaces(self, a: Action) -> list[Event]:
         request = self._palace_request()
         got = take_cards(a, request, set(request.refill), VERBS[a.kind])
         order = self.state.order
         deal = pp.deal_palaces_from(order, (*got["palace"], *got["draw pile"]))
         return [PalacesDealt(palaces={str(s): deal.palaces[s] for s in order}, draw_pile=deal.draw_pile)]
 
-    def _propose_reveal(self, a: Action) -> list[RoundEvent]:
+    def _propose_reveal(self, a: Action) -> list[Event]:
         end = self.state.end
         assert end is not None
         return [HandEnded(rule=end.rule, winners=tuple(end.winners),
@@ -289,49 +289,49 @@ class PalacePokerRound(Round):
 
     # -- the act phase's steps (PP-3..PP-11): the turns propose them --------------------------
 
-    def _propose_buy(self, a: Action) -> list[RoundEvent]:
+    def _propose_buy(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_keep(self, a: Action) -> list[RoundEvent]:
+    def _propose_keep(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_discard(self, a: Action) -> list[RoundEvent]:
+    def _propose_discard(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_stay(self, a: Action) -> list[RoundEvent]:
+    def _propose_stay(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_fold(self, a: Action) -> list[RoundEvent]:
+    def _propose_fold(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_battle(self, a: Action) -> list[RoundEvent]:
+    def _propose_battle(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_call(self, a: Action) -> list[RoundEvent]:
+    def _propose_call(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_raise(self, a: Action) -> list[RoundEvent]:
+    def _propose_raise(self, a: Action) -> list[Event]:
         return self.turns.propose(a)
 
-    def _propose_confirm_payout(self, a: Action) -> list[RoundEvent]:
+    def _propose_confirm_payout(self, a: Action) -> list[Event]:
         return self._with_button(self.payout_events(a))
 
-    def _propose_void(self, a: Action) -> list[RoundEvent]:
+    def _propose_void(self, a: Action) -> list[Event]:
         return self._with_button(super()._propose_void(a))
 
-    def _with_button(self, events: list[RoundEvent]) -> list[RoundEvent]:
+    def _with_button(self, events: list[Event]) -> list[Event]:
         """Round-ending events also carry the hand's dealer, for the next hand's button (PP-0)."""
         return [replace(e, button=self.state.dealer) if isinstance(e, (PayoutConfirmed, RoundVoided)) else e
                 for e in events]
 
     # -- folding ----------------------------------------------------------------------------
 
-    def handler_for(self, event: RoundEvent) -> Callable[[Any], None] | None:
+    def handler_for(self, event: Event) -> Callable[[Any], None] | None:
         """The round's own folder of `event`, else the act phase's: the turns fold their steps."""
         own = super().handler_for(event)
         return own if own is not None or not self.turns.folds(event) else self._on_turn_step
 
-    def _on_turn_step(self, e: RoundEvent) -> None:
+    def _on_turn_step(self, e: Event) -> None:
         """A step of the act phase: the turns fold it; once the hand is over the pot is awarded in
         the reveal phase."""
         self.turns.apply(e)
