@@ -134,3 +134,23 @@ async def test_the_seats_scroll_by_the_arrow_keys_and_a_picked_seat_comes_into_v
         await pilot.press("down")
         await pilot.pause()
         assert seats.scroll_y == 1
+
+
+async def test_a_question_answered_leaves_no_key_of_its_own_behind(tmp_path: Path) -> None:
+    """A question whose answer is `2` is answered; the help screen opens and closes over the table
+    (which gives the round screen its focus back): `2` then picks seat 2, as at any other time,
+    and is not taken by the question kept hidden for its next use."""
+    answers: list[str | None] = []
+    app = seated_app(tmp_path, "high-card-flush", THREE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        screen.ask(ChoiceDialog("Which seat?", [("2", "seat 2"), ("3", "seat 3")]), answers.append)
+        await pilot.press("2")
+        assert answers == ["2"] and on_top(app) is screen
+        await pilot.press("question_mark")
+        assert app.screen is not screen
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("2")
+        assert screen.selected == 2 and answers == ["2"]

@@ -49,6 +49,8 @@ class ChoiceDialog(Dialog[str | None]):
         self.dismiss(key or None)
 
     def on_key(self, event: events.Key) -> None:
+        if self._answer is None:  # not asking now (built ahead, or answered): the key is not its own
+            return
         if event.key == "escape":
             self.dismiss(None)
         elif event.key in self._keys:

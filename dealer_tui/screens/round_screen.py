@@ -99,6 +99,9 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
     KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
                                        "void": "void"}
     TABLE_KEYS = True
+    AUTO_FOCUS = None
+    """Nothing takes the focus by itself: the table's keys are the screen's, and a dialog kept
+    hidden for its next question must not be handed the focus when another screen closes."""
     RULES_SUMMARY: ClassVar[str] = ""
     HOUSE_LABEL: ClassVar[str] = "House"
     ROW_LABEL: ClassVar[str] = "Seat"
