@@ -82,6 +82,13 @@ class AmountDialog(Dialog[dict[str, int] | None]):
             self.query_one(f"#label-{i}", Label).update(f"{f.label} ({f.bounds})")
         self.action_suggested()
 
+    def keys(self) -> list[Binding]:
+        enter, *rest = super().keys()
+        if self.enter_moves:
+            enter = Binding(enter.key, enter.action, "Next / confirm")
+        tab = [Binding("tab", "app.focus_next", "Next field")] if len(self.fields) > 1 else []
+        return [enter, *tab, *rest]
+
     def opened(self) -> None:
         first = self.query_one("#amount-0", Input)
         if self.screen.focused is not first:

@@ -19,8 +19,10 @@ from typing import Any, Generic, TypeVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
+from textual.widgets import Input
 
 from dealer_tui.screens.hold import Hold
 from dealer_tui.widgets.fitted import FittedColumn
@@ -87,9 +89,23 @@ class Dialog(FittedColumn, Generic[ResultT]):
             answer(result)
 
     def keys(self) -> list[Binding]:
-        """This dialog's keys that act now, for the key bar."""
-        return [b for b in self.BINDINGS if isinstance(b, Binding) and b.show
-                and self.check_action(b.action, ()) is not False]
+        """This dialog's keys that act now, for the key bar; Enter first in a dialog of fields
+        (the fields' own key, which the dialog's bindings do not list)."""
+        enter = [Binding("enter", "submit_field", "Confirm")] if self.query(Input) else []
+        return [*enter, *(b for b in self.BINDINGS if isinstance(b, Binding) and b.show
+                          and self.check_action(b.action, ()) is not False)]
+
+    async def action_submit_field(self) -> None:
+        """Enter in the field that has the focus (a click on the key bar's Enter)."""
+        focused = self.screen.focused
+        if isinstance(focused, Input) and self in focused.ancestors:
+            await focused.action_submit()
+
+    class KeysChanged(Message):
+        """The keys that act in this dialog changed (its state did): the key bar shows them again."""
+
+    def keys_changed(self) -> None:
+        self.post_message(self.KeysChanged())
 
 
 class DialogScreen(ModalScreen[ResultT]):

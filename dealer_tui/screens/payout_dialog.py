@@ -232,6 +232,7 @@ class PayoutDialog(Dialog[bool | str]):
     def _show_state(self, problem: str = "") -> None:
         self.query_one("#payout-hint", Static).update(f"{problem} · {self._hint()}" if problem else self._hint())
         self.refresh_bindings()
+        self.keys_changed()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.floor.state() if self.floor is not None else None

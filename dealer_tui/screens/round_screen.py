@@ -389,6 +389,9 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         dialog = self.dialogs.current
         return chain if dialog is None else [w for w in chain if dialog in w.ancestors_with_self]
 
+    def on_dialog_keys_changed(self, message: Dialog.KeysChanged) -> None:
+        self.show_keys()
+
     def on_resize(self) -> None:
         dialog = self.dialogs.current
         if dialog is not None:
