@@ -154,3 +154,19 @@ async def test_a_question_answered_leaves_no_key_of_its_own_behind(tmp_path: Pat
         assert app.screen is screen
         await pilot.press("2")
         assert screen.selected == 2 and answers == ["2"]
+
+
+async def test_the_key_bar_under_another_screen_shows_that_screens_keys(tmp_path: Path) -> None:
+    """The help opens over the table: the bar seen under it offers the help's Close, not the
+    table's New round; closed, the table's keys are back."""
+    app = seated_app(tmp_path, "high-card-flush", THREE)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = str(screen.query_one(KeyBar).render())
+        assert "Close" in shown and "New round" not in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "New round" in bar_text(app) and "Close" not in bar_text(app)

@@ -392,6 +392,27 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
     def on_dialog_keys_changed(self, message: Dialog.KeysChanged) -> None:
         self.show_keys()
 
+    def on_screen_suspend(self) -> None:
+        """Another screen over the table (a sign-in, keyed cards, the help): the key bar, seen
+        under its tint, shows that screen's keys until it closes."""
+        self.call_after_refresh(self._show_keys_of_top)
+
+    def on_screen_resume(self) -> None:
+        if self.query(KeyBar):  # not while the screen is taken apart
+            self._legal_keys = ()
+            self.show_keys()
+
+    def _show_keys_of_top(self) -> None:
+        top = self.app.screen
+        if top is self or not self.query(KeyBar):
+            return
+        keys: dict[str, Binding] = {}
+        for bound in top.active_bindings.values():
+            if bound.binding.show and bound.enabled and bound.node is not self.app:
+                keys.setdefault(bound.binding.action, bound.binding)
+        self._legal_keys = ("over", id(top))
+        self.query_one(KeyBar).show([*keys.values(), *self.app_keys()], acts_on=top)
+
     def on_resize(self) -> None:
         dialog = self.dialogs.current
         if dialog is not None:
