@@ -125,3 +125,16 @@ async def test_the_payout_screen_names_the_stakes_returned_beside_the_chips_paid
         assert on_top(app).query_one("#payout-digits", Digits).value == "30"
         summary = str(on_top(app).query_one("#payout-summary", Static).render())
         assert summary.endswith("House -5 · stakes returned (not in the chips paid out): 30")
+
+
+async def test_the_chips_paid_out_are_named_in_words_when_the_terminal_has_no_room_for_the_big_figure() -> None:
+    # The DP's take of 29 (above) on a terminal 14 lines high: the rows take the big figure's three
+    # lines, and its label says the figure instead.
+    from textual.widgets import Static
+
+    app = _Host(RoundOutcome(HCF_9_DP_WINS, {1: 29, 2: -20, 3: -10}, 1))
+    async with app.run_test(size=(80, 14)) as pilot:
+        await pilot.pause()
+        dialog = on_top(app)
+        assert not dialog.query_one("#payout-digits", Digits).display
+        assert str(dialog.query_one("#payout-total-label", Static).render()).endswith("included): 29")

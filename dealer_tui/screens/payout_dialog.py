@@ -200,6 +200,8 @@ class PayoutDialog(Dialog[bool | str]):
         fixed += why
         show_digits = height - fixed - 3 >= min(len(self.outcome.rows), 6) + 1
         digits.display = show_digits
+        label = self._total_label() if show_digits else f"{self._total_label()}: {self.outcome.paid:,}"
+        self.query_one("#payout-total-label", Static).update(label)  # the figure in words when not drawn big
         return max(1, height - fixed - (3 if show_digits else 0) - 1)
 
     def on_resize(self) -> None:
