@@ -42,3 +42,19 @@ async def test_cp_9_n_declares_a_natural_without_the_rows_set_and_shows_rows_tha
             for s, p in sorted(rnd.seats.items())]}
         expected = {p["seat"]: p["net"] for p in settle_round(request, ProfileLibrary())["players"]}
         assert app.table.session.stacks() == {s: 100 + expected[s] for s in (1, 2, 3)}  # type: ignore[union-attr]
+
+
+async def test_o_with_a_seat_picked_unlocks_that_seat_or_says_why_it_may_not(tmp_path: Path) -> None:
+    """Seat 2's rows are set and locked; seat 3 is picked, its rows not set: `o` does not unlock
+    seat 2's rows in its place, it says why seat 3 may not, and seat 2 stays locked."""
+    from dealer_tui.widgets.notice import Notice
+
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "d", "2", "g", "k")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, ChinesePokerRound) and rnd.seats[2].locked
+        await pilot.press("3", "o")
+        assert rnd.seats[2].locked and not rnd.seats[3].locked
+        said = app.screen.query_one(Notice).message
+        assert said is not None and said.startswith("Seat 3")

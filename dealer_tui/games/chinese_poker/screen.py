@@ -53,11 +53,11 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
     HOUSE_LABEL = "House (fees)"
 
     def _seat_spec(self, kind: str) -> ActionSpec | None:
-        """The spec for the selected seat, else for the first seat still setting."""
+        """The spec for the selected seat (one that may not do it is told why, never swapped for
+        another seat), else for the first seat still setting."""
+        if self.selected is not None:
+            return self.spec_for(kind)
         found = self.specs(kind)
-        mine = [s for s in found if s.seat == self.selected]
-        if mine:
-            return mine[0]
         waiting = rnd.waiting() if (rnd := self.round) is not None else []
         return next((s for w in waiting for s in found if s.seat == w), found[0] if found else None)
 
