@@ -99,6 +99,7 @@ class PayoutDialog(Dialog[bool | str]):
         self.seat_label = seat_label
         self.floor = floor if sign_off else None
         self.can_rekey = can_rekey
+        self._shown_label = self._total_label()
         """A live table: k corrects keyed cards (with the supervisor) before the payout is confirmed."""
 
     def compose(self) -> ComposeResult:
@@ -106,7 +107,7 @@ class PayoutDialog(Dialog[bool | str]):
         yield PayoutRows(id="payout-table")
         yield Static("", id="payout-why", markup=False, shrink=False)
         with Vertical(id="payout-total"):
-            yield Static(self._total_label(), id="payout-total-label")
+            yield Static(self._shown_label, id="payout-total-label")
             yield Digits(f"{self.outcome.paid:,}", id="payout-digits")
         yield Static(self._summary(), id="payout-summary", markup=False)
         yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
@@ -117,7 +118,6 @@ class PayoutDialog(Dialog[bool | str]):
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
         self.can_rekey, self.tray_short, self.order = other.can_rekey, other.tray_short, other.order
         self.payments = other.payments
-        self.query_one("#payout-total-label", Static).update(self._total_label())
         self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
         self.query_one("#payout-summary", Static).update(self._summary())
         self.query_one("#payout-hint", Static).update(self._hint())
@@ -201,7 +201,9 @@ class PayoutDialog(Dialog[bool | str]):
         show_digits = height - fixed - 3 >= min(len(self.outcome.rows), 6) + 1
         digits.display = show_digits
         label = self._total_label() if show_digits else f"{self._total_label()}: {self.outcome.paid:,}"
-        self.query_one("#payout-total-label", Static).update(label)  # the figure in words when not drawn big
+        if label != self._shown_label:  # the figure in words when not drawn big
+            self._shown_label = label
+            self.query_one("#payout-total-label", Static).update(label)
         return max(1, height - fixed - (3 if show_digits else 0) - 1)
 
     def on_resize(self) -> None:
