@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Generic, cast
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.types import CSSPathType
 from textual.widget import Widget
@@ -100,6 +101,9 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
                                        "void": "void"}
     TABLE_KEYS = True
     AUTO_FOCUS = None
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """As Textual's, without drawing the whole screen again on each change: a dialog opened or
+    answered moves the focus, and the widgets it leaves and reaches restyle and redraw themselves."""
     """Nothing takes the focus by itself: the table's keys are the screen's, and a dialog kept
     hidden for its next question must not be handed the focus when another screen closes."""
     RULES_SUMMARY: ClassVar[str] = ""
