@@ -102,8 +102,11 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
     TABLE_KEYS = True
     AUTO_FOCUS = None
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
     """As Textual's, without drawing the whole screen again on each change: a dialog opened or
-    answered moves the focus, and the widgets it leaves and reaches restyle and redraw themselves."""
+    answered moves the focus, and the widgets it leaves and reaches restyle and redraw themselves;
+    the header watches the titles and draws itself (a new round changes the sub-title)."""
     """Nothing takes the focus by itself: the table's keys are the screen's, and a dialog kept
     hidden for its next question must not be handed the focus when another screen closes."""
     RULES_SUMMARY: ClassVar[str] = ""
@@ -120,6 +123,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         self.presenter: Presenter[R] = presenter(table.record.game)
         self.selected: int | None = None
         self._legal_keys: tuple[object, ...] = ()
+        self._table_bar_lines = 1
         self._legal_now: tuple[Round, int, dict[str, tuple[ActionSpec, ...]]] | None = None
         self._shown_phase: Phase | None = None
         self._prompt: str | None = None
@@ -247,7 +251,12 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         legal = (id(dialog), *(b.action for b in keys))
         if legal != self._legal_keys:  # the key bar is redrawn only when the legal keys change
             self._legal_keys = legal
-            self.query_one(KeyBar).show([*keys, *self.app_keys()], acts_on=dialog)
+            bar = self.query_one(KeyBar)
+            if dialog is None:
+                bar.show([*keys, *self.app_keys()])
+                self._table_bar_lines = bar.lines
+            else:  # as high as the table's keys had it: the table under the dialog stays put
+                bar.show([*keys, *self.app_keys()], acts_on=dialog, at_least=self._table_bar_lines)
             self.query_one(Notice).place()  # a notice on show stays above the bar's new rows
         return self.query_one(KeyBar).lines
 
@@ -415,7 +424,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
             if bound.binding.show and bound.enabled and bound.node is not self.app:
                 keys.setdefault(bound.binding.action, bound.binding)
         self._legal_keys = ("over", id(top))
-        self.query_one(KeyBar).show([*keys.values(), *self.app_keys()], acts_on=top)
+        self.query_one(KeyBar).show([*keys.values(), *self.app_keys()], acts_on=top, at_least=self._table_bar_lines)
 
     def on_resize(self) -> None:
         dialog = self.dialogs.current

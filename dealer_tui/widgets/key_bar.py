@@ -39,6 +39,7 @@ class KeyBar(Static, FittedLeaf):  # its height is set with its keys
         super().__init__()
         self._shown_bindings: Sequence[Binding] = ()
         self._acts_on: Widget | None = None
+        self._at_least = 1
         self._spans: list[tuple[int, int, int, str]] = []  # line, first column, end column, action
         self._width = 0
         self._lines = 1
@@ -48,9 +49,11 @@ class KeyBar(Static, FittedLeaf):  # its height is set with its keys
         """The lines the bar has with the keys it was last given (laid out in the next frame)."""
         return self._lines
 
-    def show(self, bindings: Sequence[Binding], acts_on: Widget | None = None) -> None:
-        """Show `bindings`; a click runs its action on `acts_on` (else on the screen)."""
-        self._shown_bindings, self._acts_on = bindings, acts_on
+    def show(self, bindings: Sequence[Binding], acts_on: Widget | None = None, at_least: int = 1) -> None:
+        """Show `bindings`; a click runs its action on `acts_on` (else on the screen). The bar
+        keeps `at_least` lines (a dialog's few keys leave the table under it where it was: a bar
+        that shrank would lay out and draw every panel again, and again when it grew back)."""
+        self._shown_bindings, self._acts_on, self._at_least = bindings, acts_on, at_least
         self._lay_out(self.content_size.width or self.app.size.width - 2)
 
     def _lay_out(self, width: int) -> None:
@@ -74,7 +77,7 @@ class KeyBar(Static, FittedLeaf):  # its height is set with its keys
                 column += 2
         # set here, with the keys, the new height is laid out in the same frame as the step's
         # other changes (a bar sized by its content would be laid out again once it has grown)
-        lines = min(line + 1, self.MAX_LINES)
+        lines = min(max(line + 1, self._at_least), self.MAX_LINES)
         if lines != self._lines:
             self._lines = lines
             self.styles.height = lines
