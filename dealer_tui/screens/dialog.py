@@ -29,8 +29,8 @@ from dealer_tui.widgets.fitted import FittedColumn
 
 ResultT = TypeVar("ResultT")
 
-DIALOG_LAYER = "dialogs"
-"""The round screen's layer for its dialogs, above the table."""
+OUT_OF_SIGHT = 1000
+"""Lines above the screen where a dialog built ahead is laid out once, unseen."""
 
 
 class Dialog(FittedColumn, Generic[ResultT]):
@@ -143,16 +143,25 @@ class DialogLayer:
         return self._open[-1] if self._open else None
 
     async def build_ahead(self, dialogs: Sequence[Dialog[Any]]) -> None:
-        """Build dialogs before their first question, hidden, while the dealer has not pressed a key."""
+        """Build dialogs before their first question, while the dealer has not pressed a key: each
+        is laid out once out of sight, above the screen (its fields get their size then, not in
+        the frame of its first question, which would draw twice), and put away."""
         fresh = []
         for dialog in dialogs:
             key = (type(dialog), dialog.shape())
             if key not in self._built:
                 self._built[key] = dialog
-                dialog.display = False
+                dialog.styles.offset = (0, -OUT_OF_SIGHT)
                 fresh.append(dialog)
         if fresh:
             await self.host.mount_all(fresh)
+            self.host.call_after_refresh(self._put_away, fresh)
+
+    def _put_away(self, dialogs: Sequence[Dialog[Any]]) -> None:
+        for dialog in dialogs:
+            if dialog not in self._open:
+                dialog.display = False
+            dialog.styles.offset = (0, 0)
 
     def ask(self, dialog: Dialog[ResultT], then: Callable[[ResultT | None], None] | None = None) -> Dialog[ResultT]:
         """Show `dialog`'s question, in the dialog of its kind already built if there is one."""
@@ -175,6 +184,8 @@ class DialogLayer:
         shown.answer_to(lambda result: self._answered(shown, result, then))
         shown.place(self.keys())
         shown.display = True
+        if shown.styles.offset.y.value:  # asked before it was put away after its build
+            shown.styles.offset = (0, 0)
         if shown is built:  # a new one is opened once mounted (`Dialog.on_mount`)
             shown.opened()
         hold.after_quiet()

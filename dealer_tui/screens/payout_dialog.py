@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.geometry import Size
 from textual.widgets import Digits, Static
 
@@ -21,6 +20,7 @@ from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.rounds.base import SEND_TO_FLOOR, Action, RoundOutcome, SignOff
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
+from dealer_tui.widgets.fitted import FittedColumn, FittedDigits, FittedStatic
 from dealer_tui.widgets.payout_rows import PayoutRows
 from rules.bets import banker_kinds, bet_label
 from rules.errors import RulesError
@@ -103,14 +103,14 @@ class PayoutDialog(Dialog[bool | str]):
         """A live table: k corrects keyed cards (with the supervisor) before the payout is confirmed."""
 
     def compose(self) -> ComposeResult:
-        yield Static("Payout", classes="title")
+        yield FittedStatic("Payout", classes="title")
         yield PayoutRows(id="payout-table")
-        yield Static("", id="payout-why", markup=False, shrink=False)
-        with Vertical(id="payout-total"):
-            yield Static(self._shown_label, id="payout-total-label")
-            yield Digits(f"{self.outcome.paid:,}", id="payout-digits")
-        yield Static(self._summary(), id="payout-summary", markup=False)
-        yield Static(self._hint(), id="payout-hint", classes="hint", markup=False)
+        yield FittedStatic("", id="payout-why", markup=False, shrink=False)
+        with FittedColumn(id="payout-total"):
+            yield FittedStatic(self._shown_label, id="payout-total-label")
+            yield FittedDigits(f"{self.outcome.paid:,}", id="payout-digits")
+        yield FittedStatic(self._summary(), id="payout-summary", markup=False)
+        yield FittedStatic(self._hint(), id="payout-hint", classes="hint", markup=False)
 
     def reask(self, other: Dialog[bool | str]) -> None:
         assert isinstance(other, PayoutDialog)

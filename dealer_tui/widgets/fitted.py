@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Digits, Label, Static
 
 
 class FittedLeaf(Widget):
@@ -43,3 +43,7 @@ class FittedStatic(Static, FittedLeaf):
 
 class FittedLabel(Label, FittedLeaf):
     """A field's label in a dialog, styled as a Label."""
+
+
+class FittedDigits(Digits, FittedLeaf):
+    """A big figure (the payout's chips paid out)."""
