@@ -198,7 +198,8 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         link = getattr(self.app, "link_status", "")
         return f"{link} — {self._base_title}" if link else self._base_title
 
-    def refresh_view(self) -> None:
+    def refresh_view(self, keys: bool = True) -> None:
+        """The table as the round and the table stand now; `keys`: the key bar too."""
         rnd = self.round
         if self._notice_for not in (None, self._table_state()):
             self.query_one(Notice).clear()
@@ -241,7 +242,8 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         self.query_one(HandPanel).view = self.presenter.banker(rnd)
         lines = [self.presenter.describe(e) for e in (rnd.events if rnd is not None else [])]
         self.query_one(EventLog).show(lines)
-        self.show_keys()
+        if keys:
+            self.show_keys()
 
     def show_keys(self) -> int:
         """The keys legal now in the key bar: the open dialog's, else the table's. The lines the
@@ -326,6 +328,8 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         a storage fault offered again (`ledger_fault`). A step that brings the payout (the hands
         shown down) puts the payout to confirm on screen at once: `p` would carry no decision."""
         before = self._shown_phase
+        rnd = self.round
+        payout_next = failed is None and rnd is not None and rnd.phase is Phase.PAYOUT and before is not Phase.PAYOUT
         try:
             if failed is not None:
                 if not self.ledger_fault(failed, lambda: self.perform(action)):
@@ -333,11 +337,10 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
                 return False
             self._release_seat()
         finally:
-            self.refresh_view()
-        rnd = self.round
+            self.refresh_view(keys=not payout_next)  # the payout's keys come with it
         if rnd is not None and rnd.phase in (Phase.DONE, Phase.VOID):
             self.set_timer(TIDY_AFTER_ROUND_S, tidy_memory)
-        if rnd is not None and rnd.phase is Phase.PAYOUT and before is not Phase.PAYOUT:
+        if payout_next:
             self.action_payout()
         return True
 

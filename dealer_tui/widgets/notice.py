@@ -35,6 +35,7 @@ class Notice(FittedLeaf, Static):
         super().__init__("", id=id, markup=False)
         self.message: str | None = None
         self.severity: Severity = "information"
+        self._bar: KeyBar | None = None
 
     def say(self, message: str, severity: Severity = "information") -> None:
         if (message, severity) == (self.message, self.severity) and self.display:
@@ -48,7 +49,9 @@ class Notice(FittedLeaf, Static):
     def place(self) -> None:
         """Just above the key bar, however many lines the bar has with its newest keys (its height
         as set, not as last laid out: both change in the same frame)."""
-        above = max((bar.lines for bar in self.screen.query(KeyBar)), default=1)
+        if self._bar is None:
+            self._bar = next(iter(self.screen.query(KeyBar)), None)
+        above = self._bar.lines if self._bar is not None else 1
         if self.styles.margin.bottom != above:
             self.styles.margin = (0, 0, above, 0)
 
