@@ -58,3 +58,16 @@ async def test_o_with_a_seat_picked_unlocks_that_seat_or_says_why_it_may_not(tmp
         assert rnd.seats[2].locked and not rnd.seats[3].locked
         said = app.screen.query_one(Notice).message
         assert said is not None and said.startswith("Seat 3")
+
+
+async def test_g_and_k_without_a_pick_set_and_lock_each_seat_in_turn(tmp_path: Path) -> None:
+    """No seat picked: `g` takes the suggestion for the first seat still setting and `k` locks
+    it; the next `g` moves on to the next seat. Three times, and all three set their rows (CP-2)."""
+    app = seated_app(tmp_path, "chinese-poker", [(1, "Ann", 100), (2, "Bob", 100), (3, "Cy", 100)], seats=4, seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s", "d", "g", "k", "g", "k", "g", "k")
+        rnd = app.table.round  # type: ignore[union-attr]
+        assert isinstance(rnd, ChinesePokerRound)
+        assert [rnd.seats[s].locked for s in (1, 2, 3)] == [True, True, True]
+        await pilot.press("v", "enter")
+        assert rnd.phase is Phase.DONE

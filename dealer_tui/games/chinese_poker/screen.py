@@ -52,12 +52,24 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House (fees)"
 
+    _acted_for: int | None = None
+    """The seat the last key without a pick acted for (highlighted as picked): the next such key
+    moves on from it once it has nothing left to do; a seat the dealer picks is never swapped."""
+
+    def action_select(self, seat: int) -> None:
+        self._acted_for = None  # the dealer's own pick
+        super().action_select(seat)
+
     def _seat_spec(self, kind: str) -> ActionSpec | None:
-        """The spec for the selected seat (one that may not do it is told why, never swapped for
-        another seat), else for the first seat still setting."""
-        if self.selected is not None:
+        """The spec for the seat the dealer picked (one that may not do it is told why, never
+        swapped for another seat); else for the seat the last key acted for, while it may; else
+        for the first seat still setting."""
+        if self.selected is not None and self.selected != self._acted_for:
             return self.spec_for(kind)
         found = self.specs(kind)
+        mine = [s for s in found if s.seat == self.selected]
+        if mine:
+            return mine[0]
         waiting = rnd.waiting() if (rnd := self.round) is not None else []
         return next((s for w in waiting for s in found if s.seat == w), found[0] if found else None)
 
@@ -72,8 +84,8 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
     def _do(self, kind: str) -> None:
         spec = self._seat_spec(kind)
         if spec is not None:
-            if spec.seat is not None and self.selected is None:
-                self.selected = spec.seat
+            if spec.seat is not None and self.selected in (None, self._acted_for):
+                self.selected = self._acted_for = spec.seat
             self.perform(Action(kind, spec.seat, data=dict(spec.data)))
 
     def action_suggest(self) -> None:
