@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.app import App
 from textual.widgets import Input
 
 from dealer_tui.rounds.base import Phase
@@ -21,8 +22,8 @@ SIZE = (120, 36)
 THREE = [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)]
 
 
-def bar_text(app: object) -> str:
-    screen = getattr(app, "screen")
+def bar_text(app: App[None]) -> str:
+    screen = app.screen
     assert isinstance(screen, RoundScreen)
     return str(screen.query_one(KeyBar).render())
 
@@ -170,3 +171,28 @@ async def test_the_key_bar_under_another_screen_shows_that_screens_keys(tmp_path
         await pilot.press("escape")
         await pilot.pause()
         assert "New round" in bar_text(app) and "Close" not in bar_text(app)
+
+
+async def test_payout_rows_out_of_sight_are_said_in_the_title(tmp_path: Path) -> None:
+    """Seven players at 80x24: the payout shows some of its rows; its title says which ones and
+    how many there are, and follows the cursor down."""
+    from textual.widgets import Static
+
+    from dealer_tui.widgets.payout_rows import PayoutRows
+    from tests.tui_support import SEVEN, _full_hcf_round
+
+    app = seated_app(tmp_path, "high-card-flush", SEVEN, seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*_full_hcf_round())
+        dialog = on_top(app)
+        assert isinstance(dialog, PayoutDialog)
+        rows = dialog.query_one(PayoutRows)
+        total, shown = len(rows.rows), rows.shown_rows
+        assert total == 25 and shown < total
+
+        def title() -> str:
+            return str(dialog.query_one("#payout-title", Static).render())
+
+        assert title() == f"Payout — rows 1–{shown} of 25 (↑↓ scrolls)"
+        await pilot.press(*["down"] * shown)
+        assert title() == f"Payout — rows 2–{shown + 1} of 25 (↑↓ scrolls)"

@@ -100,10 +100,11 @@ class PayoutDialog(Dialog[bool | str]):
         self.floor = floor if sign_off else None
         self.can_rekey = can_rekey
         self._shown_label = self._total_label()
+        self._shown_title = "Payout"
         """A live table: k corrects keyed cards (with the supervisor) before the payout is confirmed."""
 
     def compose(self) -> ComposeResult:
-        yield FittedStatic("Payout", classes="title")
+        yield FittedStatic("Payout", classes="title", id="payout-title")
         yield PayoutRows(id="payout-table")
         yield FittedStatic("", id="payout-why", markup=False, shrink=False)
         with FittedColumn(id="payout-total"):
@@ -180,6 +181,7 @@ class PayoutDialog(Dialog[bool | str]):
         self.query_one(PayoutRows).show(("Order", *header) if self.order else header, rows,
                                         right=(3, 4) if self.order else (2, 3), visible=self._room_for_rows())
         self._show_why(0)
+        self._show_position()
 
     def _room_for_rows(self) -> int:
         """The rows the terminal has room for under everything else the dialog shows, so that the
@@ -208,6 +210,7 @@ class PayoutDialog(Dialog[bool | str]):
 
     def on_resize(self) -> None:
         self.query_one(PayoutRows).fit(self._room_for_rows())
+        self._show_position()
 
     def on_mount(self) -> None:
         self._poller = self.set_interval(POLL_SECONDS, self._poll, pause=True)
@@ -304,6 +307,17 @@ class PayoutDialog(Dialog[bool | str]):
 
     def on_payout_rows_highlighted(self, event: PayoutRows.Highlighted) -> None:
         self._show_why(event.row)
+        self._show_position()
+
+    def _show_position(self) -> None:
+        """The title says which rows are on show when not all of them are (the rest scroll)."""
+        rows = self.query_one(PayoutRows)
+        first, last = rows.in_sight()
+        total = len(rows.rows)
+        title = f"Payout — rows {first}–{last} of {total} (↑↓ scrolls)" if last - first + 1 < total else "Payout"
+        if title != self._shown_title:
+            self._shown_title = title
+            self.query_one("#payout-title", FittedStatic).update(title)
 
     def _why_text(self, row: SettlementRow) -> str:
         return f"{self.seat_label} {row.seat}: {row.reason}"

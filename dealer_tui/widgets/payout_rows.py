@@ -79,6 +79,10 @@ class PayoutRows(FittedLeaf, can_focus=True):
         if changed:
             self.refresh()
 
+    def in_sight(self) -> tuple[int, int]:
+        """The first and last row on show (counted from 1)."""
+        return self._top + 1, min(len(self.rows), self._top + self.shown_rows)
+
     def action_move(self, by: int) -> None:
         if not self.rows:
             return
