@@ -386,3 +386,17 @@ def test_r_3_a_refused_exchange_gives_its_cards_back_to_the_stub(tmp_path: Path)
         table.act(Action("exchange", 1, 1, data={"discard": "9s"}))      # box 2's card, not box 1's
     table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
     assert parse_cards("Th")[0] in rnd.boxes[1].cards
+
+
+def test_r_12_a_voided_round_shows_no_dealer_hand_any_more(tmp_path: Path) -> None:
+    """After the deal the dealer's last card is shown (R-1); voided (R-12), the round has no
+    reveal: the dealer's panel says every bet and fee was returned instead of a card still in play."""
+    from dealer_tui.views import presenter
+
+    table = new_table(tmp_path)
+    rnd = antes_and_deal(table)
+    view = presenter("one-or-five")
+    assert view.banker(rnd).lines == ("shown: the last card dealt (R-1)",)
+    void(table, "dealer's hole card exposed")
+    voided = view.banker(rnd)
+    assert voided.cards == () and voided.lines == ("round void: no reveal, every bet and fee returned (R-12)",)

@@ -104,3 +104,15 @@ def test_pp_the_prompt_names_each_key_by_its_action(tmp_path: Path) -> None:
     _, rnd = dealt(tmp_path, THREE)
     assert VIEW.prompt(rnd) == "Seat 1: {buy} buy, {stay} stay, {attack} attack, {fold} fold."  # no soldier to discard
     assert VIEW.prompt(None) == "Press {start} to start a hand."
+
+
+def test_a_voided_rounds_pot_is_not_shown_as_still_in_play(tmp_path: Path) -> None:
+    """Three antes of 5 make a pot of 15; the round is voided (a misdeal): the chips went back to
+    the seats, and the pot's panel says so instead of 15 chips in the pot."""
+    from tests.staff_support import void
+
+    table, rnd = dealt(tmp_path, THREE)
+    assert VIEW.banker(rnd).title == "Pot 15"
+    void(table, "misdeal")
+    view = VIEW.banker(rnd)
+    assert view.title == "Pot" and view.lines == ("round void: every chip in the pot went back to the seat that put it in",)

@@ -63,6 +63,8 @@ class OneOrFivePresenter(Presenter[OneOrFiveRound]):
     def banker(self, rnd: OneOrFiveRound | None) -> HandView:
         if rnd is None or not rnd.dealer:
             return HandView("Dealer", lines=("cards not dealt",))
+        if rnd.phase is Phase.VOID:
+            return HandView("Dealer", lines=("round void: no reveal, every bet and fee returned (R-12)",))
         if not rnd.revealed and rnd.keyed:
             return HandView("Dealer", rnd.dealer[:1], hidden_cards=4, lines=("up card keyed; the rest at the reveal",))
         if not rnd.revealed:

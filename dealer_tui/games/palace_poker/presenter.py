@@ -92,6 +92,8 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
     def banner(self, rnd: PalacePokerRound | None) -> HandView:
         if rnd is None:
             return HandView("Pot")
+        if rnd.phase is Phase.VOID:
+            return HandView("Pot", lines=("round void: every chip in the pot went back to the seat that put it in",))
         state = rnd.state
         lines = [f"draw and discard piles: {rnd.turns.pool()} physical cards" if rnd.keyed and state.remaining()
                  else f"draw pile {len(state.draw_pile)} · discards {len(state.discard_pile)}"]
