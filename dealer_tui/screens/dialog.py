@@ -136,7 +136,6 @@ class DialogLayer:
         self.host, self.keys = host, keys
         self._built: dict[tuple[type, Hashable], Dialog[Any]] = {}
         self._open: list[Dialog[Any]] = []
-        self._focus_before: Widget | None = None
 
     @property
     def current(self) -> Dialog[Any] | None:
@@ -176,9 +175,7 @@ class DialogLayer:
         else:
             built.reask(dialog)
             shown = built
-        if not self._open:
-            self._focus_before = self.host.screen.focused
-        else:
+        if self._open:
             self._open[-1].display = False
         self._open.append(shown)
         shown.answer_to(lambda result: self._answered(shown, result, then))
@@ -201,9 +198,8 @@ class DialogLayer:
             self._open[-1].place(self.keys())
             self._open[-1].display = True
             self._open[-1].opened()
-        else:
-            focus, self._focus_before = self._focus_before, None
-            self.host.screen.set_focus(focus if focus is not None and focus.is_attached else None)
+        else:  # the screen under the dialogs takes its keys unfocused (it focuses nothing)
+            self.host.screen.set_focus(None)
         try:
             if then is not None:
                 then(result)

@@ -511,7 +511,8 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
 
         def confirmed(ok: bool | str | None) -> None:
             state = rnd.sign_off_state()
-            if ok is True and not (big and not isinstance(state, SignOffApproved)):
+            signed = not big or isinstance(state, SignOffApproved)
+            if ok is True and signed:
                 self.perform(Action("confirm_payout"))  # drawn with the step recorded
                 return
             self.refresh_view()  # the floor's decision may have come in while the payout was open
