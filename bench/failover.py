@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dealer_tui.audit.pit_audit import verify_pit
+from dealer_tui.games import GAMES
 from dealer_tui.ledger.postgres import init_schema
 from tests.pg_support import Cluster, _as_owner, bindir, paid_twice, tally
 
@@ -87,7 +88,7 @@ def main() -> None:
             lost, duplicated, twice = sum(c.lost for c in counts), sum(c.duplicated for c in counts), paid_twice(url)
             with psycopg.connect(url) as db:
                 after = db.execute("SELECT COUNT(*) FROM pit_events").fetchone()
-            problems = verify_pit(url).problems
+            problems = verify_pit(url, GAMES).problems
         assert before is not None and after is not None
         print(f"{args.terminals} terminals x {args.rounds} rounds through {url}")
         print(f"  primary killed with {before[0]} events; standby promoted in {promoted:.2f} s holding "

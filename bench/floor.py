@@ -32,6 +32,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from dealer_tui.games import GAMES as EVERY_GAME
 from dealer_tui.ledger import RowQuery, SqliteLedger
 
 GAMES = ("high-card-flush", "one-or-five", "palace-poker")
@@ -192,7 +193,7 @@ async def screen_figures(path: Path, rounds: int, repeat: int) -> dict[str, floa
     typed = {name: q for name, q in filters(rounds).items() if q.seat or q.since or q.search}
     for _ in range(repeat):
         start = time.perf_counter()
-        app = FloorApp(SqliteLedger(path, readonly=True), list(GAMES))
+        app = FloorApp(SqliteLedger(path, readonly=True), EVERY_GAME)
         first = first_frame(app)
         async with app.run_test(size=(140, 40)) as pilot:
             while not first or not isinstance(app.screen, RoundsScreen):

@@ -28,6 +28,7 @@ from shifts import build  # noqa: E402
 from dealer_tui.accounting.pit_map import PitWatch, pit_map  # noqa: E402
 from dealer_tui.accounting.theoretical import THEORY_HANDS, Theory  # noqa: E402
 from dealer_tui.demo import play, seat_players  # noqa: E402
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger  # noqa: E402
 from dealer_tui.rounds.cards import VirtualShoe  # noqa: E402
 from rules.profiles.loader import ProfileLibrary  # noqa: E402
@@ -46,7 +47,7 @@ def main() -> int:
         path = Path(tmp) / "bench.sqlite"
         build(path, args.rounds, args.shifts)
         ledger = SqliteLedger(path)
-        theory = Theory(Path(tmp) / "edges.json", hands=args.hands)
+        theory = Theory(GAMES, Path(tmp) / "edges.json", hands=args.hands)
         crew = staffed(ledger)
         extra = staffed_table(ledger, "Extra", ProfileLibrary().find("high-card-flush"), VirtualShoe.seeded_with(2),
                               seats=7)

@@ -29,6 +29,7 @@ from dealer_tui.accounting.theoretical import THEORY_HANDS, Theory  # noqa: E402
 from dealer_tui.audit import verify_ledger  # noqa: E402
 from dealer_tui.demo import play, seat_players  # noqa: E402
 from dealer_tui.demo.shift import DemoShift  # noqa: E402
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import RowQuery, SqliteLedger  # noqa: E402
 from dealer_tui.rounds.cards import VirtualShoe  # noqa: E402
 from dealer_tui.staff import COUNT_DROP, DEAL, TRAY  # noqa: E402
@@ -84,11 +85,11 @@ def main() -> int:
         build(path, args.rounds, args.shifts)
         built = time.perf_counter() - started
         ledger = SqliteLedger(path, readonly=True)
-        theory = Theory(Path(tmp) / "edges.json", hands=args.hands)
+        theory = Theory(GAMES, Path(tmp) / "edges.json", hands=args.hands)
         shift_figures(ledger, theory)  # the house edge simulated and cached before the timing
-        measures = {"shift report": lambda: shift_figures(ledger, Theory(Path(tmp) / "edges.json", hands=args.hands)),
+        measures = {"shift report": lambda: shift_figures(ledger, Theory(GAMES, Path(tmp) / "edges.json", hands=args.hands)),
                     "floor totals": lambda: ledger.totals(RowQuery(training=True)),
-                    "history verify": lambda: verify_ledger(ledger)}
+                    "history verify": lambda: verify_ledger(ledger, GAMES)}
         times: dict[str, list[float]] = {name: [] for name in measures}
         for _ in range(args.repeat):
             for name, measure in measures.items():

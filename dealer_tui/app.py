@@ -14,8 +14,8 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from dealer_tui.events import typed
-from dealer_tui.events.table import TableChanged, TableOpened
+from dealer_tui.events.table import TableOpened
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import LedgerError, SqliteLedger, TableLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
@@ -23,13 +23,12 @@ from dealer_tui.paths import save_pit
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.cash import training_table
-from dealer_tui.rounds.registry import keyed_games, playable_games
 from dealer_tui.rounds.table import CLOSED, Table, table_called
 from dealer_tui.rounds.table_profiles import current_profile
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import DialogScreen, ask_over
 from dealer_tui.screens.key_order import OrderedKeysApp
-from dealer_tui.screens.registry import round_screen, screen_games
+from dealer_tui.screens.registry import round_screen
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.screens.setup_screen import (
     KnownTable,
@@ -44,7 +43,7 @@ from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk, StaffError
 if TYPE_CHECKING:
     from dealer_tui.pit.delivery import DeliveryThread
 from rules.errors import RulesError
-from rules.profiles.loader import LoadedProfile, ProfileLibrary
+from rules.profiles.loader import ProfileLibrary
 
 
 @dataclass(frozen=True)
@@ -68,6 +67,8 @@ class DealerApp(OrderedKeysApp):
                  link: DeliveryThread | None = None) -> None:
         super().__init__()
         self.ledger, self.library, self.options = ledger, library, options
+        self.games = GAMES
+        """The games this terminal deals (every game of this build)."""
         self.link = link
         """The delivery to the pit server (`--pit`), if any: its state is shown beside the round."""
         self.link_status = ""
@@ -359,7 +360,7 @@ class DealerApp(OrderedKeysApp):
                     if approval is None:
                         self.table_unavailable(exc)
                         return
-                    self.push_screen(ReviewOnly(self.ledger, self.big_payout(exc)),
+                    self.push_screen(ReviewOnly(self.ledger, self.games, self.big_payout(exc)),
                                      lambda _: self.table_unavailable(exc))
 
                 self.push_screen(SignInModal(self.staff, Purpose(FLOOR, "review the ledger")), signed_in)
@@ -384,17 +385,13 @@ class DealerApp(OrderedKeysApp):
         except (LedgerError, RulesError, KeyError):
             return 1000
 
-    def playable(self) -> list[str]:
-        screens = set(screen_games())
-        return [g for g in playable_games() if g in screens]
-
     def resume(self) -> Table | None:
         """The table to carry on at (of a playable game; the one asked for, if any), reopened as it
         was: the one whose round is in play, else the one whose last step (a round's, a tray's, a
         seat's) came last, else the newest. A table whose creation never completed (a ledger from
         before it was one transaction) is passed over."""
         candidates = {record.id: record for record in self.ledger.tables()
-                      if record.game in self.playable() and (not self.options.game or record.game == self.options.game)
+                      if record.game in self.games and (not self.options.game or record.game == self.options.game)
                       and self.ledger.table_events(record.id, [TableOpened.KIND])
                       and not training_table(self.ledger, record)}
         if not candidates:
@@ -411,29 +408,26 @@ class DealerApp(OrderedKeysApp):
 
     def reopen(self, table_id: int) -> Table:
         record = next(t for t in self.ledger.tables() if t.id == table_id)
-        return Table.open(self.ledger, record, current_profile(self.ledger, record.id),
+        return Table.open(self.ledger, record, self.games.find(record.game), current_profile(self.ledger, record.id),
                           self.source(record.card_source))
 
     def known_tables(self) -> list[KnownTable]:
         """The ledger's tables of the games this terminal plays, newest first."""
-        from rules.registry import games
-
-        known = games()
         out = []
         for record in reversed(self.ledger.tables()):
-            if record.game not in self.playable() or training_table(self.ledger, record):
+            if record.game not in self.games or training_table(self.ledger, record):
                 continue  # a training table is the demo's: its play stays out of the casino's figures
             played = len(self.ledger.table_rounds(record.id))
             rounds = f"{played} round" + ("" if played == 1 else "s")
             open_round = " — a round in play" if self.ledger.unfinished_rounds(record.id) else ""
             out.append(KnownTable(record.id, record.name,
-                                  f"{record.name} — {known[record.game].title}, {rounds}{open_round}"))
+                                  f"{record.name} — {self.games.find(record.game).title}, {rounds}{open_round}"))
         return out
 
     def setup(self) -> None:
-        screen = SetupScreen(self.library, self.playable(),
+        screen = SetupScreen(self.library, self.games,
                              game=self.options.game, profile=self.options.profile, seats=self.options.seats,
-                             cards=self.options.cards, keyed=keyed_games(), tables=self.known_tables(),
+                             cards=self.options.cards, tables=self.known_tables(),
                              pit=self.link.delivery.conninfo if self.link is not None else "",
                              pit_names=self.link.delivery.pit_table_names()
                              if self.link is not None and self.link.state.online else [],
@@ -472,7 +466,7 @@ class DealerApp(OrderedKeysApp):
                     return  # the table on screen under the setup: it is shown again as it is
                 self.show_table(self.reopen(result.table_id))
                 return
-            table = Table.create(self.ledger, result.name, result.profile, self.source(result.cards),
+            table = Table.create(self.ledger, result.name, self.games.find(result.profile.game), result.profile, self.source(result.cards),
                                  seats=result.seats)
             refused = []
             for p in result.players:  # one refused (the table says why) leaves the others seated
@@ -511,8 +505,8 @@ class DealerApp(OrderedKeysApp):
             named = table_called(table.record.name)
             self.notify(f"{named[:1].upper()}{named[1:]} taken over from {table.took_over.describe()}: that terminal is gone (recorded in "
                         "the ledger)", timeout=10)
-        screen_cls = round_screen(table.record.game)
-        screen = screen_cls(table, self.staff)
+        screen_cls = round_screen(table.game)
+        screen = screen_cls(table, self.staff, self.games)
         if isinstance(self.screen, RoundScreen):
             self.switch_screen(screen)  # the table left goes with its screen: quitting quits, not back to it
         else:

@@ -6,17 +6,21 @@ within a second of the ledger changing; a new one rings the bell and says so (`f
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
 from dealer_tui.paths import theory_cache_path
+from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffDesk
 from dealer_tui.screens.floor_watch import MAP, FloorWatch, open_floor
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
+from dealer_tui.views import Presenter
 
 BIG_PAYOUT = 1000
 
@@ -28,7 +32,7 @@ class FloorApp(OrderedKeysApp):
                 Binding("exclamation_mark", "open_alerts", "Alerts", show=False)]
     """`s` and `!` reach the queue and the alerts from every floor screen (a screen's own keys first)."""
 
-    def __init__(self, ledger: Ledger, games: list[str], staff: StaffDesk, user: Approval | None = None,
+    def __init__(self, ledger: Ledger, games: Games[Presenter[Any]], staff: StaffDesk, user: Approval | None = None,
                  first: str = MAP) -> None:
         """`user`: an account that signed in for the floor already (the review opened from a
         table after a sign-in there); else the review asks for one first. `first`: the screen it
@@ -37,7 +41,7 @@ class FloorApp(OrderedKeysApp):
         self.first = first
         self.ledger, self.games, self.staff, self.user = ledger, games, staff, user
         self.desk: SignOffDesk | None = None
-        self.theory = Theory(theory_cache_path())
+        self.theory = Theory(games, theory_cache_path())
         self.rounds: RoundsScreen | None = None
         self.floor_watch: FloorWatch | None = None
 

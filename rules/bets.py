@@ -15,28 +15,10 @@ Roles:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
 from functools import cache
 
-from rules.registry import GAMES, load
-
-
-class BetRole(StrEnum):
-    WAGER = "wager"
-    BANK = "bank"
-    RAKE = "rake"
-    FEE = "fee"
-    POOL = "pool"
-
-
-@dataclass(frozen=True)
-class BetType:
-    """One kind of settlement row of a game."""
-
-    kind: str
-    label: str
-    role: BetRole
+from rules.game import BetRole, BetType
+from rules.games import GAMES
 
 
 @cache
@@ -44,9 +26,8 @@ def bet_types() -> dict[str, BetType]:
     """Every game's bet types by kind. A kind two games share (the ante) is declared alike by both,
     or this raises `ValueError` naming it."""
     found: dict[str, BetType] = {}
-    for record in GAMES:
-        declared: tuple[BetType, ...] = load(record.bets)
-        for bet in declared:
+    for game in GAMES:
+        for bet in game.bets:
             if found.setdefault(bet.kind, bet) != bet:
                 raise ValueError(f"bet {bet.kind!r} is declared twice, differently: {found[bet.kind]} and {bet}")
     return found

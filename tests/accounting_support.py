@@ -15,7 +15,15 @@ from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.table_money import Marker
 from dealer_tui.staff import DEAL, TRAY
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import DEALER, DEALER_PIN, SUPERVISOR, SUPERVISOR_PIN, Crew, staffed, staffed_table
+from tests.staff_support import (
+    DEALER,
+    DEALER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    Crew,
+    staffed,
+    staffed_table,
+)
 
 OPENER = {"1000": 10, "500": 10, "100": 50, "25": 40}  # 21,000
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import ProfileLibrary

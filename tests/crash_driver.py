@@ -19,7 +19,7 @@ from pathlib import Path
 from keyed_support import keyed_action
 from staff_support import on_duty, quick_pins, signed, staffed_table
 
-from dealer_tui.demo import chooser
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Phase, Round
 from dealer_tui.rounds.cards import CardSource, KeyedEntry, ScriptedDeck
@@ -56,7 +56,7 @@ def main() -> None:
     profile = ProfileLibrary().find(game)
     ledger = SqliteLedger(ledger_path)
     if ledger.tables():
-        table = Table.open(ledger, ledger.tables()[0], profile, source)
+        table = Table.open(ledger, ledger.tables()[0], GAMES.find(profile.game), profile, source)
         if table.session.dealer is None:  # signed out when the killed terminal's table was taken over
             on_duty(table)
         if table.round is not None:
@@ -66,7 +66,7 @@ def main() -> None:
         for seat in range(1, PLAYERS[game] + 1):
             table.seat_player(seat, f"P{seat}", profile.profile.buy_in.max, document=f"passport X{seat:07}")
     table.on_step = on_step
-    choose = chooser(game)
+    choose = GAMES.find(game).demo
     while True:
         rnd = table.round
         if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):

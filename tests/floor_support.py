@@ -17,12 +17,13 @@ from pathlib import Path
 from rich.console import Console
 
 from dealer_tui.demo import play, seat_players
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import GENESIS, event_hash
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from rules.registry import record
+from rules.registry import game as rules_game
 from tests.staff_support import staffed
 
 
@@ -59,9 +60,9 @@ def live_table(path: Path, game: str, rounds: int, seed: int, profile: str | Non
     demo's built-in players from `seed`, as `demo` plays its training tables."""
     ledger = SqliteLedger(path)
     try:
-        loaded = ProfileLibrary([]).find(profile or record(game).default_profile, game=game)
+        loaded = ProfileLibrary([]).find(profile or rules_game(game).default_profile, game=game)
         crew = staffed(ledger)
-        table = crew.deal(Table.create(ledger, f"Demo {game}", loaded, VirtualShoe.seeded_with(seed),
+        table = crew.deal(Table.create(ledger, f"Demo {game}", GAMES.find(loaded.game), loaded, VirtualShoe.seeded_with(seed),
                                        seats=loaded.profile.max_seats()))
         seat_players(table, players)
         assert play(table, rounds, random.Random(seed), approve=crew.approver()) == rounds

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
@@ -70,7 +71,7 @@ def big_payout_table(ledger: SqliteLedger, dealer: Approval | None = None) -> Ta
     make `big_win` seat 2's 8,500."""
     from tests.staff_support import staffed
 
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    table = Table.create(ledger, "H1", GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
     if dealer is None:
         staffed(ledger).deal(table)
     else:

@@ -18,7 +18,6 @@ from rules.profiles.loader import ProfileLibrary
 from tests.pg_support import bind_to_pit
 from tests.staff_support import staffed_table
 
-
 PIT_MANAGER, PIT_MANAGER_PIN = "PM", "424242424"
 DEALER, DEALER_PIN = "D7", "77712345"
 SUPER, SUPER_PIN = "S7", "717171717"

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from dealer_tui.demo import play, seat_players
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.pit.delivery import DeliveryThread
 from dealer_tui.rounds.cards import VirtualShoe
@@ -31,9 +32,9 @@ def main(argv: list[str]) -> int:
     loaded = ProfileLibrary([]).find("high-card-flush")
     tables = ledger.tables()
     if tables:
-        table = Table.open(ledger, tables[0], loaded, VirtualShoe.seeded_with(seed))
+        table = Table.open(ledger, tables[0], GAMES.find(loaded.game), loaded, VirtualShoe.seeded_with(seed))
     else:
-        table = Table.create(ledger, f"Table {seed}", loaded, VirtualShoe.seeded_with(seed), seats=7)
+        table = Table.create(ledger, f"Table {seed}", GAMES.find(loaded.game), loaded, VirtualShoe.seeded_with(seed), seats=7)
     crew.deal(table)
     seat_players(table, 4)
     link = DeliveryThread(path, url, f"terminal-{seed}", poll=0.05)

@@ -7,9 +7,9 @@ import copy
 from typing import Any
 
 from rules.errors import BadInput
+from rules.games.high_card_flush.settle import settle_high_card_flush
 from rules.profiles.loader import ProfileLibrary
 from rules.settle import encode, settle_json, without_explanations
-from rules.games.high_card_flush.settle import settle_high_card_flush
 
 LIB = ProfileLibrary([])
 DP_AK9 = "As Ks 9s 2h 3h 4d 5c"

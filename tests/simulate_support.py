@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from rules.cards import DECK
-from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, settle
-from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.games.high_card_flush import simulate as hcf
+from rules.games.high_card_flush.profile import HighCardFlushProfile
+from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, settle
 from rules.simulate.common import chunk_rng, deal
 
 

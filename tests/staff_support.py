@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import Ledger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import CardSource
@@ -133,7 +134,7 @@ def staffed_path(path: Path) -> Path:
     return path
 
 
-def floor_review(path: Path, games: list[str], account: str = SUPERVISOR, pin: str = SUPERVISOR_PIN,  # type: ignore[no-untyped-def]
+def floor_review(path: Path, account: str = SUPERVISOR, pin: str = SUPERVISOR_PIN,  # type: ignore[no-untyped-def]
                  first: str = "rounds"):
     """The floor review over the ledger at `path`, with `account` signed in to it (a real,
     recorded sign-in): what `dealer-tui floor --first rounds` shows once its sign-in went through
@@ -145,7 +146,7 @@ def floor_review(path: Path, games: list[str], account: str = SUPERVISOR, pin: s
     writer = SqliteLedger(path)
     crew = staffed(writer)
     user = crew.desk.sign_in(account, pin, Purpose(FLOOR, "open the floor review (test)"))
-    return FloorApp(SqliteLedger(path, readonly=True), games, crew.desk, user, first=first)
+    return FloorApp(SqliteLedger(path, readonly=True), GAMES, crew.desk, user, first=first)
 
 
 DEMO_PINS = f"{DEALER_PIN}\n{SUPERVISOR_PIN}\n"
@@ -188,7 +189,7 @@ def void(table: Table, reason: str) -> list[object]:
 def staffed_table(ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource, **options: Any) -> Table:
     """`Table.create` as a casino does it: the profile approved by the manager (a test's own
     profile is a casino's), the table created, the test dealer signed in."""
-    return on_duty(Table.create(ledger, name, approved(ledger, profile), source, **options))
+    return on_duty(Table.create(ledger, name, GAMES.find(profile.game), approved(ledger, profile), source, **options))
 
 
 def casino_on_shift(ledger: Ledger, name: str = "T1", opener: dict[str, int] | None = None, seed: int = 1,
@@ -231,3 +232,4 @@ def signed(table: Table, action: Action) -> Action:
     if act is None:
         return action
     return Action(action.kind, action.seat, action.amount, {**action.data, **approval(table, act)}, action.cards)
+

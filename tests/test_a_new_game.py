@@ -1,7 +1,7 @@
-"""Adding a game is two folders, one entry in the games' list and a YAML profile: a throwaway
-game ("Throwaway Poker", the "1 or 5" game's parts under a new name) added to a copy of the
-project that way is seen by the registry everywhere (its profile, bets, settle contract, round,
-presenter and screen), deals and pays rounds that verify, and keeps every import contract."""
+"""Adding a game is two folders, an entry in each side's list of games and a YAML profile: a
+throwaway game ("Throwaway Poker", the "1 or 5" game's parts under a new name) added to a copy of
+the project that way is seen everywhere (its profile, bets, settle contract, round, presenter and
+screen), deals and pays rounds that verify, and keeps every import contract."""
 
 from __future__ import annotations
 
@@ -20,27 +20,28 @@ CHECK = """
 import random, sys
 from pathlib import Path
 from rules.bets import bet_types
-from rules.registry import games, record
+from rules.registry import games
 from rules.profiles.loader import ProfileLibrary
 from rules.settle import settle_round
 from dealer_tui.audit import verify_ledger
 from dealer_tui.demo import play, seat_players
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.table import Table
-from dealer_tui.views import presenter
-from rules.registry import load
+from dealer_tui.screens.registry import round_screen
 from tests.staff_support import quick_pins, staffed
 
 quick_pins()
 assert games()["throwaway-poker"].title == "Throwaway Poker"
+game = GAMES.find("throwaway-poker")
+assert game.rules is games()["throwaway-poker"]
 profile = ProfileLibrary([]).find("throwaway-poker")
 assert profile.profile.game == "throwaway-poker"
 assert {"ante", "bet", "exchange", "insurance"} <= set(bet_types())
-assert round_class("throwaway-poker").__module__ == "dealer_tui.games.throwaway_poker.round"
-assert type(presenter("throwaway-poker")).__module__ == "dealer_tui.games.throwaway_poker.presenter"
-assert load(record("throwaway-poker").screen).__module__ == "dealer_tui.games.throwaway_poker.screen"
+assert game.round.__module__ == "dealer_tui.games.throwaway_poker.round"
+assert type(game.presenter).__module__ == "dealer_tui.games.throwaway_poker.presenter"
+assert round_screen(game).__module__ == "dealer_tui.games.throwaway_poker.screen"
 # the settle contract: docs/settle.md's "1 or 5" example under the new game's id
 settled = settle_round({"game": "throwaway-poker", "dealer": {"cards": "Ah Kd 7c 5s 2h"}, "boxes": [
     {"box": 1, "ante": 10, "action": "bet", "exchanged": 1, "insurance": 0, "cards": "Qs Qd 4c 4h 9s"},
@@ -48,14 +49,14 @@ settled = settle_round({"game": "throwaway-poker", "dealer": {"cards": "Ah Kd 7c
 assert (settled["game"], [b["net"] for b in settled["boxes"]], settled["dealer"]["net"]) == ("throwaway-poker", [30, -10], -20)
 ledger = SqliteLedger(Path(sys.argv[1]))
 crew = staffed(ledger)
-table = Table.create(ledger, "Sixth 1", profile, VirtualShoe.seeded_with(5), seats=6)
+table = Table.create(ledger, "Sixth 1", game, profile, VirtualShoe.seeded_with(5), seats=6)
 crew.deal(table)
 seat_players(table, 3)
 play(table, 8, random.Random(5), None, crew.approver())
 rounds = ledger.table_rounds(table.record.id)
 assert len(rounds) == 8 and {r.game for r in rounds} == {"throwaway-poker"}, rounds
 table.close()
-assert verify_ledger(ledger) == []
+assert verify_ledger(ledger, GAMES) == []
 ledger.close()
 print("throwaway-poker plays")
 """
@@ -73,25 +74,28 @@ def add_a_game(where: Path) -> list[str]:
         shutil.copytree(where / side / "one_or_five", where / side / "throwaway_poker")
         for path in (where / side / "throwaway_poker").glob("*.py"):
             text = path.read_text(encoding="utf-8").replace("games.one_or_five", "games.throwaway_poker")
-            path.write_text(text.replace('"one-or-five"', '"throwaway-poker"'), encoding="utf-8")
+            text = text.replace('"one-or-five"', '"throwaway-poker"').replace("""'Poker "1 or 5"'""", '"Throwaway Poker"')
+            path.write_text(text, encoding="utf-8")
     yaml = (where / "paytables" / "one-or-five.yaml").read_text(encoding="utf-8")
     (where / "paytables" / "throwaway-poker.yaml").write_text(
         yaml.replace("game: one-or-five", "game: throwaway-poker").replace('title: Poker "1 or 5"', "title: Throwaway Poker"),
         encoding="utf-8")
-    registry = where / "rules" / "registry.py"
-    text = registry.read_text(encoding="utf-8")
-    one = re.search(r'    GameRecord\(\n        "one-or-five".*?\),\n', text, flags=re.DOTALL)
-    assert one is not None
-    entry = (one.group(0).replace("one_or_five", "throwaway_poker").replace('"one-or-five"', '"throwaway-poker"')
-             .replace("""'Poker "1 or 5"'""", '"Throwaway Poker"'))
-    registry.write_text(text.replace(one.group(0), one.group(0) + entry), encoding="utf-8")
-    return ["paytables/throwaway-poker.yaml", "rules/registry.py"]
+    touched = []
+    for side in ("rules/games", "dealer_tui/games"):
+        listing = where / side / "__init__.py"
+        text = listing.read_text(encoding="utf-8")
+        text = text.replace("one_or_five, palace_poker\n", "one_or_five, palace_poker, throwaway_poker\n", 1)
+        text = text.replace("palace_poker.GAME)", "palace_poker.GAME, throwaway_poker.GAME)", 1)
+        listing.write_text(text, encoding="utf-8")
+        touched.append(f"{side}/__init__.py")
+    return ["paytables/throwaway-poker.yaml", *touched]
 
 
-def test_a_new_game_is_two_folders_one_list_entry_and_a_yaml_profile(tmp_path: Path) -> None:
+def test_a_new_game_is_two_folders_two_list_entries_and_a_yaml_profile(tmp_path: Path) -> None:
     project = tmp_path / "project"
     copy_project(project)
-    assert add_a_game(project) == ["paytables/throwaway-poker.yaml", "rules/registry.py"]
+    assert add_a_game(project) == ["paytables/throwaway-poker.yaml", "rules/games/__init__.py",
+                                   "dealer_tui/games/__init__.py"]
     env = {"PYTHONPATH": str(project), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     played = subprocess.run([sys.executable, "-c", CHECK, str(tmp_path / "l.sqlite")], cwd=project, env=env,
                             capture_output=True, text=True, timeout=300)

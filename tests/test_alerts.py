@@ -14,6 +14,7 @@ from dealer_tui.accounting.alerts import acknowledge, open_alerts, raised
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
@@ -56,7 +57,7 @@ def test_a_big_payout_raises_an_alert_kept_until_a_supervisor_acknowledges_it(tm
         acknowledge(ledger, alert.id, crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(ACKNOWLEDGE, "again")))
     with pytest.raises(IllegalAction, match="no alert nothing:1 is raised"):
         acknowledge(ledger, "nothing:1", crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(ACKNOWLEDGE, "x")))
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
 
 
 def test_a_dealer_does_not_acknowledge_an_alert(tmp_path: Path) -> None:
@@ -150,7 +151,7 @@ async def test_the_floor_shows_the_open_alerts_and_a_supervisor_acknowledges_one
     ledger, _, table = big_payout_table(tmp_path / "l.sqlite")
     table.close()
     ledger.close()
-    app = floor_review(tmp_path / "l.sqlite", ["high-card-flush"])
+    app = floor_review(tmp_path / "l.sqlite")
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("exclamation_mark")
         screen = app.screen
@@ -196,7 +197,7 @@ def test_a_manager_sets_the_thresholds_and_they_are_recorded(tmp_path: Path, cap
     table.seat_player(1, "Ann", 6000, document="passport ID-50505")
     [alert] = [a for a in raised(ledger) if a.kind == "currency transaction"]
     assert "cash in 6,000" in alert.text
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
     assert main(["staff", "settings", "--ctr", "0", "--by", MANAGER, "--reason", "x", "--ledger", str(path)]) == 2
     assert "ctr_threshold: 0 is not 1 to" in capsys.readouterr().err
 
@@ -219,7 +220,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
 
     class NoSpread(Theory):
         def __init__(self) -> None:
-            super().__init__(None)
+            super().__init__(GAMES, None)
 
         def edge(self, loaded: LoadedProfile) -> Edge | None:
             return Edge(0.05, 0.0, "test", 0, 0) if loaded.profile.house_banked() else None
@@ -258,7 +259,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
     for t in (live, big, casino):
         t.close()
     ledger.close()
-    app = floor_review(tmp_path / "ledger.sqlite", ["high-card-flush"])
+    app = floor_review(tmp_path / "ledger.sqlite")
     async with app.run_test(size=(120, 36)) as pilot:
         rounds = app.screen
         assert isinstance(rounds, RoundsScreen)
@@ -281,7 +282,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
         assert "No alert is open." in str(screen.query_one("#alerts-status").render())
     done = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
     assert open_alerts(done, NoSpread()) == []
-    assert verify_ledger(done) == []
+    assert verify_ledger(done, GAMES) == []
 
 
 def test_an_acknowledged_alert_covers_what_was_seen_and_a_worse_condition_is_a_new_alert(tmp_path: Path) -> None:
@@ -310,5 +311,5 @@ def test_an_acknowledged_alert_covers_what_was_seen_and_a_worse_condition_is_a_n
     [worse] = [a for a in open_alerts(ledger) if a.kind == "currency transaction"]
     assert worse.id != first.id and "cash in 21,000" in worse.text
     casino.close_shift({"1000": 3, "500": 1, "100": 4, "25": 3, "5": 2}, *both())   # 3,985
-    [closer] = [a for a in open_alerts(ledger, Theory(None, hands=2_000)) if a.kind == "closer difference"]
+    [closer] = [a for a in open_alerts(ledger, Theory(GAMES, None, hands=2_000)) if a.kind == "closer difference"]
     assert closer.text == "shift 1: the closer is short by 15 against what the tray should hold"

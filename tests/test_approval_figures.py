@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.ledger.postgres import PgLedger
@@ -41,13 +42,13 @@ def test_a_signed_off_payout_rewritten_consistently_is_named_by_its_signature(tm
     table = seated_table(ledger)
     big_win(table)
     table.act(Action("confirm_payout", data=approval(table, SIGN_OFF)))
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
     ledger.close()
     with sqlite3.connect(path) as db:
         db.execute("UPDATE events SET payload = json_set(payload, '$.rows[1].result', 1900, '$.paid', "
                    "json_extract(payload, '$.paid') + 1000) WHERE kind = 'payout_confirmed'")
     rehash(path)
-    problems = verify_ledger(SqliteLedger(path))
+    problems = verify_ledger(SqliteLedger(path), GAMES)
     assert any("which signed other figures" in p and "they were changed since" in p for p in problems)
 
 
@@ -125,13 +126,13 @@ def test_a_witnessed_fill_rewritten_consistently_is_named_by_its_signatures(tmp_
         table.fill("F-1", {"100": 20}, *signed_for(crew, table, table.transfer_figures("fill", "F-1", {"100": 10})))
     table.fill("F-1", {"100": 10}, *signed_for(crew, table, table.transfer_figures("fill", "F-1", {"100": 10})))
     path = tmp_path / "ledger.sqlite"
-    assert verify_ledger(SqliteLedger(path)) == []
+    assert verify_ledger(SqliteLedger(path), GAMES) == []
     table.ledger.close()
     with sqlite3.connect(path) as db:
         db.execute("UPDATE events SET payload = json_set(payload, '$.chips.\"100\"', 20, '$.total', 2000)"
                    " WHERE kind = 'tray_filled'")
     rehash(path)
-    problems = [p for p in verify_ledger(SqliteLedger(path)) if "signed other figures" in p]
+    problems = [p for p in verify_ledger(SqliteLedger(path), GAMES) if "signed other figures" in p]
     assert len(problems) == 2                                        # the dealer's and the witness's
 
 
@@ -151,9 +152,9 @@ def test_a_void_signs_what_each_seat_gets_back(tmp_path: Path) -> None:
     assert rnd is not None
     who = crew.desk.sign_in(S1, S1_PIN, Purpose(VOID, "void (test)", table.record.id, 1, signs=rnd.void_figures()))
     table.act(Action("void", data={"reason": "misdeal", "supervisor": who.account, "sign_in": who.sign_in}))
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
     ledger.close()
     with sqlite3.connect(path) as db:
         db.execute("UPDATE events SET payload = json_set(payload, '$.returned.\"2\"', 5000) WHERE kind = 'round_voided'")
     rehash(path)
-    assert any("signed other figures" in p for p in verify_ledger(SqliteLedger(path)))
+    assert any("signed other figures" in p for p in verify_ledger(SqliteLedger(path), GAMES))

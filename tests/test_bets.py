@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rules.bets import BetRole, banker_kinds, bet_label, bet_types, fee_kinds, pool_kinds
-from rules.registry import GAMES, load
+from rules.bets import banker_kinds, bet_label, bet_types, fee_kinds, pool_kinds
+from rules.game import BetRole
+from rules.games import GAMES
 from tests.floor_support import live_table, sql_rows
 
 
@@ -26,7 +27,7 @@ def test_cp_13_pp_17_points_and_a_pots_share_are_won_from_the_other_seats() -> N
 
 
 def test_c_1_the_ante_three_games_share_is_one_wager_labelled_alike() -> None:
-    declaring = [r.id for r in GAMES if any(b.kind == "ante" for b in load(r.bets))]
+    declaring = [r.id for r in GAMES if any(b.kind == "ante" for b in r.bets)]
     assert declaring == ["high-card-flush", "one-or-five", "palace-poker"]
     assert (bet_types()["ante"].role, bet_label("ante")) == (BetRole.WAGER, "Ante")
 
@@ -46,5 +47,5 @@ def test_every_settlement_row_a_game_writes_is_a_bet_it_declares(tmp_path: Path,
     path = tmp_path / "l.sqlite"
     live_table(path, game, 12, seed, profile)
     written = {str(bet) for (bet,) in sql_rows(path, "SELECT DISTINCT bet FROM settlements")}
-    declared = {b.kind for r in GAMES if r.id == game for b in load(r.bets)}
+    declared = {b.kind for r in GAMES if r.id == game for b in r.bets}
     assert written and written <= declared, written - declared

@@ -17,7 +17,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import DECK, Card
-from rules.games.chinese_poker.naturals import is_flush_row, is_straight_row, natural_in, rows_showing
+from rules.errors import IllegalAction
+from rules.games.chinese_poker.naturals import (
+    is_flush_row,
+    is_straight_row,
+    natural_in,
+    rows_showing,
+)
+from rules.games.chinese_poker.payments import (
+    buy_decision,
+    clockwise_from,
+    debts_of,
+    dues_of,
+    pay_table_stakes,
+    pay_table_stakes_revision_1,
+)
+from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.games.chinese_poker.rules import (
     JudgedHand,
     Natural,
@@ -29,16 +44,6 @@ from rules.games.chinese_poker.rules import (
     score_pair,
     score_table,
 )
-from rules.games.chinese_poker.payments import (
-    buy_decision,
-    clockwise_from,
-    debts_of,
-    dues_of,
-    pay_table_stakes,
-    pay_table_stakes_revision_1,
-)
-from rules.errors import IllegalAction
-from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.profiles.loader import ProfileLibrary
 from tests.reference_rules import cp_pay, settle_chinese_poker
 

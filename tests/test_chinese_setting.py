@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.cards import DECK, Card, parse_cards, sort_cards
-from rules.games.chinese_poker.rules import Natural, SetHand, foul_reason
-from rules.games.chinese_poker.setting import SPLITS, legal_settings, suggest
 from rules.errors import BadCards
 from rules.evaluator import encode, hand_value
+from rules.games.chinese_poker.rules import Natural, SetHand, foul_reason
+from rules.games.chinese_poker.setting import SPLITS, legal_settings, suggest
 
 Key = tuple[int, int, int]
 

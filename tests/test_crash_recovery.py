@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 
 pytestmark = pytest.mark.crash
@@ -60,7 +61,7 @@ def test_crash_at_21_points_loses_nothing_and_pays_nothing_twice(tmp_path: Path,
     assert kills >= 20
     assert final(drive(ledger, game)) == expected
     audit = SqliteLedger(ledger, readonly=True)
-    assert verify_ledger(audit) == []
+    assert verify_ledger(audit, GAMES) == []
     rounds = audit.table_rounds(1)
     assert [r.status for r in rounds] == ["settled"] * ROUNDS or all(r.status in ("settled", "voided") for r in rounds)
     assert any("recovered" in r.flags for r in rounds)

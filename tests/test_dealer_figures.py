@@ -12,6 +12,7 @@ from dealer_tui.accounting.dealers import dealer_totals
 from dealer_tui.accounting.report import dealer_line
 from dealer_tui.accounting.shifts import shift_figures
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
@@ -35,8 +36,8 @@ def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
     clock = Clock()
     ledger = SqliteLedger(tmp_path / "l.sqlite", clock=clock)
     crew = staffed(ledger)
-    table = Table.create(ledger, "T1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(3),
-                         seats=6)
+    table = Table.create(ledger, "T1", GAMES.find("high-card-flush"), ProfileLibrary().find("high-card-flush-casino"),
+                         VirtualShoe.seeded_with(3), seats=6)
     crew.deal(table)                                                    # 17:55 D1 signs in
 
     def both():  # type: ignore[no-untyped-def]
@@ -78,14 +79,14 @@ def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
     folded((18, 25), (18, 29))                                          # round 4: 4 minutes
     # the shift still open: S2 is on duty since 18:20, 9 minutes to the table's last record (round
     # 4's payout at 18:29), one round in them: 60 / 9 = 6.67 an hour
-    [open_shift] = shift_figures(ledger, Theory(None, hands=20_000))
+    [open_shift] = shift_figures(ledger, Theory(GAMES, None, hands=20_000))
     now = open_shift.dealers[SUPERVISOR2]
     assert (now.on_duty_since, now.on_duty) == ("2026-12-01T18:20:00.000000+00:00", 9 * 60)
     assert now.rounds_per_hour == pytest.approx(60 / 9)
     assert "on duty since 18:20 UTC" in dealer_line(now) and open_shift.dealers[DEALER].on_duty_since == ""
     clock.at(18, 30)
     table.close_shift({"1000": 10, "25": 1, "5": 3}, *both())
-    [shift] = shift_figures(ledger, Theory(None, hands=20_000))
+    [shift] = shift_figures(ledger, Theory(GAMES, None, hands=20_000))
     d1, s2 = shift.dealers[DEALER], shift.dealers[SUPERVISOR2]
     # D1: on duty 18:00 (the opener; signed in at 17:55) to 18:20 = 20 minutes; rounds 1 and 3 settled,
     # round 2 voided; rounds per hour 2 / (20/60) = 6; average round (2 + 1 + 3 minutes) / 3 = 120 s
@@ -139,5 +140,5 @@ def test_a_payout_the_floor_refuses_counts_against_the_rounds_dealer(tmp_path: P
     table.act(Action(SEND_TO_FLOOR))
     floor = SqliteLedger(ledger.path)
     floor.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", crew.signed(table, SIGN_OFF).sign_in)
-    [shift] = shift_figures(ledger, Theory(None, hands=20_000))
+    [shift] = shift_figures(ledger, Theory(GAMES, None, hands=20_000))
     assert shift.dealers[DEALER].refused == 1 and shift.dealers[DEALER].rounds == 0   # not paid yet

@@ -11,10 +11,15 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.events import EVENT_TYPES, EventError, decode
-from dealer_tui.games.high_card_flush.events import AntePlaced, BankerRevealed, CardsDealt, PlayerActed
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided, StepTakenBack
+from dealer_tui.games.high_card_flush.events import (
+    AntePlaced,
+    BankerRevealed,
+    CardsDealt,
+    PlayerActed,
+)
 from rules.cards import parse_cards
-from rules.registry import GAMES
+from rules.games import GAMES
 from tests.floor_support import live_table
 from tests.staff_support import demo
 

@@ -37,7 +37,7 @@ def digest(path: Path) -> str:
 
 
 async def test_floor_lists_filters_tells_and_totals_without_changing_anything(ledger_path: Path) -> None:
-    app = floor_review(ledger_path, ["high-card-flush", "one-or-five"])  # the sign-in is recorded; nothing after it
+    app = floor_review(ledger_path)  # the sign-in is recorded; nothing after it
     before = digest(ledger_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
@@ -76,7 +76,7 @@ async def test_floor_shows_new_rounds_as_they_land(ledger_path: Path, tmp_path: 
     src.backup(dst)
     src.close()
     dst.close()
-    app = floor_review(copy, ["one-or-five"])
+    app = floor_review(copy)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, RoundsScreen)
@@ -94,7 +94,7 @@ def test_floor_command_refuses_a_missing_ledger(tmp_path: Path, capsys: pytest.C
 async def test_totals_too_wide_for_the_terminal_scroll_to_the_biggest_payout(ledger_path: Path) -> None:
     """At 100 columns the totals table is wider than the screen: it has the focus, and → brings
     in the last column (the biggest payout) instead of leaving it cut."""
-    app = floor_review(ledger_path, ["high-card-flush", "one-or-five"])
+    app = floor_review(ledger_path)
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.press("t")
         totals = app.screen

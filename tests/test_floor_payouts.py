@@ -38,7 +38,6 @@ from tests.floor_support import FixedClock, plain, rewind
 from tests.staff_support import floor_review, staffed, staffed_table
 
 SIZE = (170, 50)
-GAMES = ["high-card-flush", "one-or-five", "chinese-poker"]
 CARD_ROOM = ProfileLibrary().find("high-card-flush")
 ONE_OR_FIVE = ProfileLibrary().find("one-or-five")
 CHINESE = ProfileLibrary().find("chinese-poker")
@@ -118,7 +117,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def review(path: Path) -> FloorApp:
-    return floor_review(path, GAMES)
+    return floor_review(path)
 
 
 def cells_by_table(screen: RoundsScreen) -> dict[str, tuple[str, ...]]:

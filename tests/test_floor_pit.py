@@ -10,17 +10,16 @@ import psycopg
 from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
-from dealer_tui.floor_app import FloorApp
 from dealer_tui.events.staff import area_purpose
+from dealer_tui.floor_app import FloorApp
+from dealer_tui.games import GAMES
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.screens.floor_filters import FilterModal
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.staff import FLOOR, MANAGE, Purpose, StaffDesk
-from tests.staff_support import until
 from tests.pit_support import played
-
-GAMES = ["high-card-flush", "one-or-five", "chinese-poker", "palace-poker"]
+from tests.staff_support import until
 
 
 def pit_floor(tmp_path: Path, pit_db: str, first: str = "rounds") -> FloorApp:

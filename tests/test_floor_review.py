@@ -24,7 +24,6 @@ from tests.floor_support import SEAT_PAYOUTS, demo_ledger, digest, fees_summed, 
 from tests.staff_support import SUPERVISOR_PIN_KEYS, floor_review
 
 SIZE = (150, 40)
-GAMES = ["high-card-flush", "one-or-five", "palace-poker"]
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +32,7 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def review(path: Path) -> FloorApp:
-    return floor_review(path, GAMES)
+    return floor_review(path)
 
 
 def sql_ids(path: Path, where: str, args: tuple[object, ...] = ()) -> list[int]:

@@ -41,7 +41,7 @@ async def wait_for_rows(pilot, screen: ShiftsScreen) -> None:  # type: ignore[no
 
 
 async def test_h_shows_each_shift_with_its_figures(counted: Path) -> None:
-    app = floor_review(counted, ["one-or-five"])
+    app = floor_review(counted)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, RoundsScreen)
         await pilot.press("h")
@@ -70,7 +70,7 @@ async def test_a_drop_that_differs_is_flagged_on_the_floor(counted: Path, tmp_pa
     monkeypatch.setattr(sys, "stdin", io.StringIO(f"{AUDITOR_PIN}\n"))
     assert main(["shift", "count", "--ledger", str(path), "--table", "Demo one-or-five", "--cash", "1",
                  "--by", AUDITOR]) == 0
-    app = floor_review(path, ["one-or-five"])
+    app = floor_review(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         screen = app.screen
@@ -87,7 +87,7 @@ async def test_a_drop_that_differs_is_flagged_on_the_floor(counted: Path, tmp_pa
 async def test_y_shows_each_players_rating_and_sessions(counted: Path) -> None:
     from dealer_tui.screens.floor_players import PlayersScreen
 
-    app = floor_review(counted, ["one-or-five"])
+    app = floor_review(counted)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("y")
         screen = app.screen

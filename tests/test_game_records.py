@@ -1,5 +1,5 @@
-"""One record per game names its parts in every layer (`rules.registry.GAMES`): each reference
-loads, and each part is the game's own."""
+"""One typed object per game on each side (`rules.games.GAMES`, `dealer_tui.games.GAMES`): the
+two lists name the same games in the same order, and each part is the game's own."""
 
 from __future__ import annotations
 
@@ -8,57 +8,71 @@ import sys
 
 import pytest
 
+from dealer_tui.games import GAMES
 from dealer_tui.rounds.base import Round
+from dealer_tui.screens.registry import round_screen
+from dealer_tui.screens.round_screen import RoundScreen
+from rules.errors import BadInput, IllegalAction
+from rules.games import GAMES as RULES_GAMES
 from rules.profiles.base import ProfileBase
-from rules.registry import GAMES, installed, load, record
 from rules.settle import settler
 from rules.simulate import simulator
 
 
-@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
-def test_every_part_of_a_game_record_is_that_games(game) -> None:  # type: ignore[no-untyped-def]
-    from dealer_tui.screens.round_screen import RoundScreen
+def test_both_sides_list_the_same_games_in_the_same_order() -> None:
+    assert [g.rules for g in GAMES] == list(RULES_GAMES)
+    assert GAMES.ids() == ["high-card-flush", "one-or-five", "chinese-poker", "palace-poker"]
 
-    model = load(game.profile_model)
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_every_part_of_a_game_is_that_games(game) -> None:  # type: ignore[no-untyped-def]
+    model = game.rules.profile_model
     assert issubclass(model, ProfileBase) and model.model_fields["game"].default == game.id
-    rnd = load(game.round)
-    assert issubclass(rnd, Round) and (rnd.game_id, rnd.keyed) == (game.id, False)
+    assert issubclass(game.round, Round) and (game.round.game_id, game.round.keyed) == (game.id, False)
     if game.keyed_round is not None:
-        keyed = load(game.keyed_round)
-        assert issubclass(keyed, rnd) and keyed.keyed
-    assert issubclass(load(game.screen), RoundScreen)
-    presenter = load(game.presenter)
-    assert callable(presenter.describe) and callable(presenter.seats)
-    assert callable(load(game.demo))
+        assert issubclass(game.keyed_round, game.round) and game.keyed_round.keyed
+    screen = round_screen(game)
+    assert issubclass(screen, RoundScreen) and screen.__module__.startswith(game.round.__module__.rpartition(".")[0])
+    assert callable(game.presenter.describe) and callable(game.presenter.seats)
+    assert game.demo.__module__ == f"{game.round.__module__.rpartition('.')[0]}.demo"
     assert settler(game.id) is not None
-    if game.simulator is not None:
+    if game.rules.simulate is not None:
         assert simulator(game.id).game == game.id
 
 
-def test_a_part_this_build_lacks_is_not_installed_and_a_broken_one_is_not_hidden(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-
-    assert not installed("dealer_tui.screens.no_such_screen:Screen")
-    assert not installed("dealer_tui.no_such_package.screen:Screen")
-    assert not installed(None)
-    monkeypatch.delitem(sys.modules, "dealer_tui.games.palace_poker.screen", raising=False)  # put back after
-    assert installed("dealer_tui.games.palace_poker.screen:PalacePokerScreen")
-    assert "dealer_tui.games.palace_poker.screen" not in sys.modules   # found, not imported: a start stays quick
-    assert installed("dealer_tui.games.high_card_flush.round:NoSuchRound")  # the module is there ...
-    with pytest.raises(AttributeError):
-        load("dealer_tui.games.high_card_flush.round:NoSuchRound")          # ... and loading it says what is wrong
-
-
 def test_an_unknown_game_names_the_known_ones() -> None:
-    from rules.errors import BadInput
-
     with pytest.raises(BadInput, match="unknown game 'poker' \\(known: high-card-flush, one-or-five"):
-        record("poker")
+        GAMES.find("poker")
 
 
-def test_reading_the_records_imports_nothing_of_the_terminal() -> None:
-    code = ("import sys; from rules.registry import GAMES, games; games(); "
+def test_a_game_with_no_live_table_round_refuses_keyed_cards_by_name() -> None:
+    from dataclasses import replace
+
+    hcf = replace(GAMES.find("high-card-flush"), keyed_round=None)
+    assert hcf.round_class() is hcf.round
+    with pytest.raises(IllegalAction, match="High Card Flush cannot be played with keyed cards yet"):
+        hcf.round_class(keyed=True)
+
+
+def test_a_screen_named_wrongly_is_refused_with_the_game_named() -> None:
+    from dataclasses import replace
+
+    wrong = replace(GAMES.find("palace-poker"), screen="dealer_tui.games.palace_poker.round:PalacePokerRound")
+    with pytest.raises(TypeError, match="palace-poker: .* is not a round screen"):
+        round_screen(wrong)
+
+
+def test_reading_the_games_rules_imports_nothing_of_the_terminal() -> None:
+    code = ("import sys; from rules.registry import games; games(); "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'dealer_tui', 'textual', 'sqlite3'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_the_games_at_the_table_load_no_screen() -> None:
+    """Headless commands import every game (`dealer_tui.games`) and never Textual: a game's screen
+    is loaded by name, by the app alone."""
+    code = ("import sys; from dealer_tui.games import GAMES; "
+            "print(sorted(m for m in sys.modules if m == 'textual' or m.endswith('.screen')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

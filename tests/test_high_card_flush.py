@@ -13,6 +13,7 @@ import pytest
 
 from rules.cards import Rank, Shoe, parse_cards
 from rules.errors import IllegalAction
+from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.games.high_card_flush.rules import (
     FLUSH_KEYS,
     RUN_KEYS,
@@ -39,7 +40,6 @@ from rules.games.high_card_flush.settlement import (
     Terms,
     settle,
 )
-from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.loader import ProfileLibrary
 
 LIB = ProfileLibrary([])

@@ -30,13 +30,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dealer_tui.cli import main
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import BadInput
+from rules.games.high_card_flush import simulate as hcf_sim
+from rules.games.high_card_flush.profile import HighCardFlushProfile
+from rules.games.high_card_flush.settle_brief import settle_brief
 from rules.games.high_card_flush.settlement import (
     BankerHand,
     PlayerHand,
@@ -45,12 +48,9 @@ from rules.games.high_card_flush.settlement import (
     Terms,
     settle,
 )
-from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.loader import ProfileLibrary, shipped_dir
 from rules.settle import settle_json, settle_round
-from rules.games.high_card_flush.settle_brief import settle_brief
 from rules.simulate import Options
-from rules.games.high_card_flush import simulate as hcf_sim
 from rules.simulate.common import chunk_rng, deal
 from tests.reference_rules import settle_high_card_flush as reference
 from tests.settle_support import assert_same_line

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from dealer_tui.games import GAMES
 from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.table_money import Marker, TableMoney
 from dealer_tui.staff import DEAL, TRAY
@@ -123,7 +124,7 @@ def test_the_shifts_tray_record_lists_each_marker_with_who_signed_it(tmp_path: P
     table, crew = casino_table(tmp_path)
     table.open_shift({"1000": 10}, *both(crew, table))
     table.seat_player(3, "Ann", 1000, "marker", marker=marker(crew, table, "M-100", 1000))
-    [shift] = shift_figures(table.ledger, Theory(None, hands=2_000))
+    [shift] = shift_figures(table.ledger, Theory(GAMES, None, hands=2_000))
     [entry] = [m for m in shift.movements if m["what"] == "marker"]
     assert (entry["total"], entry["slip"], entry["seat"], entry["dealer"], entry["supervisor"]) == (
         1000, "M-100", 3, DEALER, SUPERVISOR)

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from rules.cards import DECK, Card, parse_cards
 from rules.errors import BadCards, IllegalAction
+from rules.games.one_or_five.profile import OneOrFiveProfile
 from rules.games.one_or_five.rules import (
     Action,
     BoxPlay,
@@ -37,7 +38,6 @@ from rules.games.one_or_five.rules import (
     verify_insurance,
 )
 from rules.profiles.loader import ProfileLibrary
-from rules.games.one_or_five.profile import OneOrFiveProfile
 from tests.reference_rules import settle_one_or_five
 
 PROFILE = ProfileLibrary().find("one-or-five").profile

@@ -28,7 +28,14 @@ from rules.games.palace_poker.battle import (
     turn_options,
 )
 from rules.games.palace_poker.battle_result import capture, compare_battle
-from rules.games.palace_poker.hand_end import hand_over, must_battle, quiet_orbit, showdown, split_pot
+from rules.games.palace_poker.hand_end import (
+    hand_over,
+    must_battle,
+    quiet_orbit,
+    showdown,
+    split_pot,
+)
+from rules.games.palace_poker.profile import PalacePokerProfile
 from rules.games.palace_poker.rules import (
     Action,
     PalaceHand,
@@ -40,7 +47,6 @@ from rules.games.palace_poker.rules import (
     fold_cards,
     refill_draw_pile,
 )
-from rules.games.palace_poker.profile import PalacePokerProfile
 
 
 def profile(structure: str = "limit", **extra: int) -> PalacePokerProfile:

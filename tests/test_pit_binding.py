@@ -14,21 +14,37 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.audit.ledger_audit import verify
 from dealer_tui.events.staff import StaffAdded, StaffReceived, area_purpose
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
 from dealer_tui.ledger.kept import Secret, with_secrets
 from dealer_tui.ledger.postgres import PgLedger, init_schema, shown
 from dealer_tui.pit.delivery import Delivery
-from dealer_tui.staff import DEAL, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
+from dealer_tui.staff import (
+    DEAL,
+    MANAGE,
+    Purpose,
+    SignInRefused,
+    StaffDesk,
+    StaffError,
+    StaffRegister,
+)
 from dealer_tui.staff.desk import signed
 from dealer_tui.staff.pins import seal_pin
 from tests.pg_support import bind_to_pit, floor_login
+from tests.pit_support import (
+    DEALER,
+    DEALER_PIN,
+    PIT_MANAGER,
+    PIT_MANAGER_PIN,
+    SUPER,
+    pit_with_staff,
+)
 from tests.staff_support import DEALER as OWN_DEALER
 from tests.staff_support import DEALER_PIN as OWN_DEALER_PIN
 from tests.staff_support import MANAGER as OWN_MANAGER
 from tests.staff_support import MANAGER_PIN as OWN_MANAGER_PIN
 from tests.staff_support import staffed_path
-from tests.pit_support import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, pit_with_staff
 
 
 def forged_manager_receipt(path: Path, account: str, pin: str, *, pit_signature: str = "") -> None:
@@ -51,7 +67,7 @@ def test_a_self_signed_manager_appended_as_received_to_a_standalone_terminal_gra
     with pytest.raises(SignInRefused, match="wrong ID or PIN"):
         StaffDesk(ledger).sign_in("X9", "918273645", Purpose(MANAGE, "a manager from nowhere"))
     assert any("received without the pit's signature on a terminal whose staff are its own (it stands for nothing)"
-               in p for p in verify_ledger(ledger))
+               in p for p in verify_ledger(ledger, GAMES))
 
 
 def test_a_forged_receipt_with_a_made_up_pit_signature_on_an_unbound_terminal_stands_for_nothing(
@@ -61,7 +77,7 @@ def test_a_forged_receipt_with_a_made_up_pit_signature_on_an_unbound_terminal_st
     forged_manager_receipt(path, "X9", "918273645", pit_signature="ab" * 64)
     ledger = SqliteLedger(path)
     assert "X9" not in StaffDesk(ledger).register().accounts
-    assert any("this terminal is bound to no pit (it stands for nothing)" in p for p in verify_ledger(ledger))
+    assert any("this terminal is bound to no pit (it stands for nothing)" in p for p in verify_ledger(ledger, GAMES))
 
 
 def test_a_dealers_own_pit_init_gives_a_staffed_terminal_no_manager(tmp_path: Path, pit_db: str) -> None:
@@ -108,7 +124,7 @@ def test_a_terminal_bound_by_its_manager_takes_the_pits_staff_signed_by_the_pit(
     register = StaffDesk(SqliteLedger(path)).register()
     assert register.binding is not None and register.binding.pit_key == pit.pit_key()
     StaffDesk(SqliteLedger(path)).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
-    assert verify_ledger(SqliteLedger(path)) == []
+    assert verify_ledger(SqliteLedger(path), GAMES) == []
 
 
 def test_an_account_event_of_another_pit_or_unsigned_is_not_taken_by_a_bound_terminal(tmp_path: Path,
@@ -135,7 +151,7 @@ def test_an_account_event_of_another_pit_or_unsigned_is_not_taken_by_a_bound_ter
             pit_signature=signature).record()])
     register = StaffDesk(SqliteLedger(path)).register()
     assert "X1" not in register.accounts and "X2" not in register.accounts
-    problems = verify_ledger(SqliteLedger(path))
+    problems = verify_ledger(SqliteLedger(path), GAMES)
     assert sum("does not carry the signature of pit" in p for p in problems) == 2
 
 
@@ -175,7 +191,7 @@ def test_a_new_terminal_is_bound_only_with_a_pit_managers_pin(tmp_path: Path, pi
     bind_to_pit(path, pit_db)
     delivery = Delivery(path, pit_db)
     delivery.once()
-    assert verify(SqliteLedger(path)).problems == []
+    assert verify(SqliteLedger(path), GAMES).problems == []
     binding = StaffDesk(SqliteLedger(path)).register().binding
     assert binding is not None and binding.confirmed and binding.pit_key == pit.pit_key()
     assert len(key_fingerprint(pit.pit_key()).split()) == 5
@@ -196,7 +212,7 @@ def test_a_binding_confirmed_with_a_key_the_pit_does_not_hold_is_named(tmp_path:
     Delivery(path, pit_db).once()
     with pytest.raises(SignInRefused, match="does not hold as a manager with that key"):
         StaffDesk(SqliteLedger(path)).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
-    assert any("does not hold as a manager with that key" in p for p in verify_ledger(SqliteLedger(path)))
+    assert any("does not hold as a manager with that key" in p for p in verify_ledger(SqliteLedger(path), GAMES))
 
 
 def test_old_receipts_from_before_pit_signatures_verify_with_a_note_and_grant_nothing(tmp_path: Path,
@@ -217,7 +233,7 @@ def test_old_receipts_from_before_pit_signatures_verify_with_a_note_and_grant_no
                                                            event_kind=event.kind,
                                                            event=with_secrets(event.payload, secrets),
                                                            account=str(event.payload.get("account", ""))).record()])
-    report = verify(ledger)
+    report = verify(ledger, GAMES)
     assert report.problems == []
     assert any("3 account event(s) received from a pit before pits signed their registers" in n for n in report.notes)
     with pytest.raises(SignInRefused, match="came from the pit before pits signed their registers"):
@@ -226,7 +242,7 @@ def test_old_receipts_from_before_pit_signatures_verify_with_a_note_and_grant_no
     bind_to_pit(path, pit_db)
     Delivery(path, pit_db).once()
     StaffDesk(SqliteLedger(path)).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
-    assert verify(SqliteLedger(path)).problems == []
+    assert verify(SqliteLedger(path), GAMES).problems == []
 
 
 def delivered_and_copied(tmp_path: Path, pit_db: str) -> str:
@@ -260,7 +276,7 @@ def test_a_copy_of_a_delivered_ledger_under_a_new_id_and_another_login_is_refuse
     assert len(refused) == 2                                      # the staff register's chain and the table's
     assert all("is on the server already, in table" in r and "this ledger is a copy of that one" in r for r in refused)
     assert server_count(pit_db, "SELECT COUNT(*) FROM pit_rounds") == 3
-    assert any("this ledger is a copy of that one" in p for p in verify_pit(pit_db).problems)
+    assert any("this ledger is a copy of that one" in p for p in verify_pit(pit_db, GAMES).problems)
 
 
 def test_rounds_delivered_later_than_the_floor_allows_are_flagged_and_raise_an_alert(tmp_path: Path,
@@ -275,8 +291,8 @@ def test_rounds_delivered_later_than_the_floor_allows_are_flagged_and_raise_an_a
     from dealer_tui.audit.pit_audit import verify_pit
     from dealer_tui.demo import play, seat_players
     from dealer_tui.rounds.cards import VirtualShoe
-    from tests.staff_support import staffed_table
     from tests.pit_support import HCF
+    from tests.staff_support import staffed_table
 
     class Behind:
         def __init__(self) -> None:
@@ -299,7 +315,7 @@ def test_rounds_delivered_later_than_the_floor_allows_are_flagged_and_raise_an_a
     flagged = {r.number: "late_delivery" in r.flags for r in pit.table_rounds(pit.tables()[0].id)}
     assert flagged == {1: True, 2: True, 3: False}
     assert any(n.startswith("table Main 1, round 1: reached the server 25 minutes after it ended")
-               for n in verify_pit(pit_db).notes)
+               for n in verify_pit(pit_db, GAMES).notes)
     assert [a.kind for a in raised(pit) if a.kind == "late delivery"] == ["late delivery"] * 2
 
 
@@ -318,7 +334,7 @@ def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: P
     desk = StaffDesk(pit)
     by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, area_purpose(table, "Pit 2")))
     pit.set_area(table, "Pit 2", by.account, by.sign_in)
-    assert pit.areas()[table] == "Pit 2" and verify_pit(pit_db).problems == []
+    assert pit.areas()[table] == "Pit 2" and verify_pit(pit_db, GAMES).problems == []
     pit.alarm("someone", "-", "a delivery refused (test)")
     alarm = int(pit.alarms()[0][3].rsplit("(alarm ", 1)[1].rstrip(")"))
     floor_url = floor_login(pit_db)
@@ -326,9 +342,9 @@ def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: P
     reused.acknowledge(alarm, "looked into (not by PM)", PIT_MANAGER, by.sign_in)   # the area's sign-in again
     assert pit.alarms() != []                                        # the alarm stays on the floor
     assert any(f"which was to {area_purpose(table, 'Pit 2')!r}, not to 'acknowledge alarm {alarm}'" in p
-               for p in verify_pit(pit_db).problems)
+               for p in verify_pit(pit_db, GAMES).problems)
     reused.set_area(table, "Back room", PIT_MANAGER, by.sign_in)     # and a table moved on it: named
-    assert any("(area_changed): manage by 'PM'" in p and "in area 'Back room'" in p for p in verify_pit(pit_db).problems)
+    assert any("(area_changed): manage by 'PM'" in p and "in area 'Back room'" in p for p in verify_pit(pit_db, GAMES).problems)
     with psycopg.connect(floor_url, autocommit=True) as db:
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             db.execute("UPDATE pit_tables SET area = 'Cellar' WHERE id = %s", (table,))
@@ -336,7 +352,7 @@ def test_a_tables_area_is_a_managers_signed_change_on_the_pits_chain(tmp_path: P
     sup = StaffDesk(reused).sign_in(SUPER, "717171717", Purpose(FLOOR, "the floor"))
     reused.set_area(table, "Cellar", SUPER, sup.sign_in)
     assert reused.areas()[table] == "Cellar"                        # recorded, and so it is named:
-    problems = verify_pit(pit_db).problems
+    problems = verify_pit(pit_db, GAMES).problems
     assert any("(area_changed): manage by 'S7'" in p and "stands for nothing" in p for p in problems), problems
 
 
@@ -346,8 +362,8 @@ def test_a_copy_nudged_to_new_hashes_is_refused_by_the_sign_ins_it_copies(tmp_pa
     (the same signatures), and the server refuses them, naming that ledger."""
     import sqlite3
 
-    from tests.pit_support import server_count
     from tests.insider_support import rehash
+    from tests.pit_support import server_count
 
     eight = delivered_and_copied(tmp_path, pit_db)
     with sqlite3.connect(tmp_path / "clone.sqlite") as db:
@@ -368,8 +384,8 @@ def test_rounds_held_back_while_the_terminal_was_silent_are_late_whatever_times_
 
     from dealer_tui.demo import play, seat_players
     from dealer_tui.rounds.cards import VirtualShoe
-    from tests.staff_support import staffed_table
     from tests.pit_support import HCF
+    from tests.staff_support import staffed_table
 
     init_schema(pit_db)
     ledger = SqliteLedger(tmp_path / "t.sqlite")

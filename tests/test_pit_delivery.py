@@ -15,6 +15,7 @@ import pytest
 
 from dealer_tui.audit.pit_audit import verify_pit
 from dealer_tui.demo import play
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
@@ -46,7 +47,7 @@ def test_a_restart_resumes_where_the_server_stands(tmp_path: Path, pit_db: str) 
     before = ledger.chain_length(1)
     ledger.close()
     again = SqliteLedger(tmp_path / "l.sqlite")
-    table = Table.open(again, again.tables()[0], HCF, VirtualShoe.seeded_with(4))
+    table = Table.open(again, again.tables()[0], GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(4))
     assert play(table, 2, random.Random(4)) == 2
     after = again.chain_length(1)
     resumed = Delivery(tmp_path / "l.sqlite", pit_db).once()                     # the terminal started again
@@ -73,7 +74,7 @@ def test_a_ledger_rolled_back_to_an_older_copy_is_refused(tmp_path: Path, pit_db
     ledger.close()
     shutil.copy(tmp_path / "l.sqlite", tmp_path / "backup.sqlite")
     again = SqliteLedger(tmp_path / "l.sqlite")
-    play(Table.open(again, again.tables()[0], HCF, VirtualShoe.seeded_with(4)), 2, random.Random(4))
+    play(Table.open(again, again.tables()[0], GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(4)), 2, random.Random(4))
     again.close()
     Delivery(tmp_path / "l.sqlite", pit_db).once()
     shutil.copy(tmp_path / "backup.sqlite", tmp_path / "l.sqlite")              # restored from the backup
@@ -90,7 +91,7 @@ def test_a_second_terminal_delivering_a_copy_of_the_ledger_is_refused(tmp_path: 
     shutil.copy(tmp_path / "a.sqlite", tmp_path / "b.sqlite")
     for name, seed in (("a", 5), ("b", 6)):
         copy = SqliteLedger(tmp_path / f"{name}.sqlite")
-        play(Table.open(copy, copy.tables()[0], HCF, VirtualShoe.seeded_with(seed)), 1, random.Random(seed))
+        play(Table.open(copy, copy.tables()[0], GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(seed)), 1, random.Random(seed))
         copy.close()
     assert Delivery(tmp_path / "a.sqlite", pit_db, "A").once().refused == []
     refused = Delivery(tmp_path / "b.sqlite", pit_db, "B").once().refused
@@ -129,7 +130,7 @@ def test_the_servers_rows_of_a_terminal_are_its_own_ledgers(tmp_path: Path, pit_
     assert view.stored_hours() == ledger.stored_hours()
     assert view.stored_flags() == ledger.stored_flags()
     assert sorted(view.stored_seatings()) == sorted(ledger.stored_seatings())
-    report = verify_pit(pit_db)
+    report = verify_pit(pit_db, GAMES)
     assert report.problems == [] and report.rounds == 6
 
 
@@ -141,7 +142,7 @@ def test_verify_names_a_servers_round_that_its_events_do_not_give(tmp_path: Path
     Delivery(tmp_path / "l.sqlite", pit_db).once()
     with psycopg.connect(pit_db, autocommit=True) as db:
         db.execute("UPDATE pit_rounds SET paid = paid + 100 WHERE number = 2")
-    problems = verify_pit(pit_db).problems
+    problems = verify_pit(pit_db, GAMES).problems
     assert len(problems) == 1 and "round 2" in problems[0] and "stored paid" in problems[0]
 
 
@@ -268,4 +269,4 @@ def test_a_terminals_login_writes_its_own_tables_only(tmp_path: Path, pit_db: st
                 db.execute("SELECT pit_append(%s, NULL, NULL, 999, 't', 'k', '{}', 'p', 'h', 1)", (target,))
     with psycopg.connect(pit_db) as db:
         assert db.execute("SELECT SUM(paid) FROM pit_rounds").fetchone()[0] == before
-    assert verify_pit(pit_db).problems == []
+    assert verify_pit(pit_db, GAMES).problems == []

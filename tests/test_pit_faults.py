@@ -18,6 +18,7 @@ import psycopg
 import pytest
 
 from dealer_tui.audit.pit_audit import verify_pit
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.postgres import init_schema
 from dealer_tui.pit.delivery import Delivery
@@ -79,7 +80,7 @@ def test_a_terminal_killed_while_it_delivers_repeats_and_loses_nothing(tmp_path:
     assert wait_rounds(again, 10**6) >= 1
     assert again.wait(120) == 0
     exactly_once(path, url)
-    assert verify_pit(url).problems == []
+    assert verify_pit(url, GAMES).problems == []
 
 
 def test_three_tables_play_on_while_the_server_is_stopped_and_catch_up_when_it_is_back(tmp_path: Path,
@@ -103,7 +104,7 @@ def test_three_tables_play_on_while_the_server_is_stopped_and_catch_up_when_it_i
         assert wait_rounds(process, 100) == 100 and process.wait(300) == 0
     for p in paths:
         exactly_once(p, url)
-    assert verify_pit(url).problems == []
+    assert verify_pit(url, GAMES).problems == []
 
 
 def test_the_server_killed_in_the_middle_of_a_delivery_takes_all_of_it_or_none(tmp_path: Path,
@@ -129,7 +130,7 @@ def test_the_server_killed_in_the_middle_of_a_delivery_takes_all_of_it_or_none(t
     assert held is not None and held[0] in (0, written)   # all of the table's events, or none
     assert Delivery(path, url).once().refused == []
     exactly_once(path, url)
-    assert verify_pit(url).problems == []
+    assert verify_pit(url, GAMES).problems == []
 
 
 def _attempt(delivery: Delivery) -> object:

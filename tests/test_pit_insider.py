@@ -22,6 +22,7 @@ from dealer_tui.audit import verify_ledger
 from dealer_tui.audit.pit_audit import server_witness, verify_pit
 from dealer_tui.demo import play
 from dealer_tui.events.staff import StaffAdded, StaffLocked
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import GENESIS, STAFF_REGISTER, NewEvent, event_hash
 from dealer_tui.ledger.postgres import PgLedger, init_schema
@@ -90,7 +91,7 @@ def test_a_forged_lock_out_is_refused_by_the_pit_and_locks_no_one(tmp_path: Path
     desk.sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "not locked", 1))
     desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "not locked"))
     StaffDesk(PgLedger(pit_db)).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "not locked at the pit's floor"))
-    assert verify_pit(pit_db).problems == []
+    assert verify_pit(pit_db, GAMES).problems == []
 
 
 def test_wrong_pins_at_several_terminals_lock_the_account_on_the_pits_clock_until_a_manager_lifts_it(
@@ -122,7 +123,7 @@ def test_wrong_pins_at_several_terminals_lock_the_account_on_the_pits_clock_unti
     desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "lifted"))
     Delivery(b, pit_db).once()
     StaffDesk(SqliteLedger(b)).sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "lifted at terminal B"))
-    assert verify_pit(pit_db).problems == []
+    assert verify_pit(pit_db, GAMES).problems == []
 
 
 def test_a_login_holding_locks_does_not_hang_another_terminals_delivery(tmp_path: Path, pit_db: str) -> None:
@@ -140,7 +141,7 @@ def test_a_login_holding_locks_does_not_hang_another_terminals_delivery(tmp_path
     with pytest.raises(psycopg.errors.InsufficientPrivilege):
         hog.execute("SELECT 1 FROM pit_tables FOR UPDATE")
     ledger = SqliteLedger(tmp_path / "t8.sqlite")
-    play(Table.open(ledger, ledger.tables()[0], HCF, VirtualShoe.seeded_with(9)), 1, random.Random(9))
+    play(Table.open(ledger, ledger.tables()[0], GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(9)), 1, random.Random(9))
     ledger.close()
     done: list[object] = []
     worker = threading.Thread(target=lambda: done.append(Delivery(tmp_path / "t8.sqlite", eight).once()))
@@ -179,7 +180,7 @@ def test_a_received_account_event_replayed_in_a_terminal_file_stands_for_nothing
     ledger.append(STAFF_REGISTER, None, [NewEvent("staff_received", added.payload)])
     with pytest.raises(SignInRefused, match="is disabled"):
         StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1))
-    assert any("is received a second time (it stands for nothing)" in p for p in verify_ledger(ledger))
+    assert any("is received a second time (it stands for nothing)" in p for p in verify_ledger(ledger, GAMES))
 
 
 def test_a_login_may_not_register_tables_under_another_terminals_ledger(tmp_path: Path, pit_db: str) -> None:
@@ -262,5 +263,5 @@ def test_a_self_signed_account_on_the_pits_chain_is_no_terminals_account(tmp_pat
     desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "the real PIN"))
     with pytest.raises(SignInRefused):
         desk.sign_in(SUPER, "864209753", Purpose(FLOOR, "the insider's PIN"))
-    problems = verify_pit(pit_db).problems
+    problems = verify_pit(pit_db, GAMES).problems
     assert sum("added by no one" in p or "added again" in p for p in problems) >= 2

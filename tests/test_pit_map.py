@@ -9,6 +9,7 @@ from pathlib import Path
 
 from dealer_tui.accounting.pit_map import IN_PLAY, OPEN, WAITING, pit_map
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
@@ -56,7 +57,7 @@ def two_tables(path: Path) -> SqliteLedger:
 
 def test_each_table_shows_its_status_dealer_players_rounds_and_shift_money(tmp_path: Path) -> None:
     ledger = two_tables(tmp_path / "l.sqlite")
-    glances = {g.name: g for g in pit_map(ledger, Theory(None, hands=2_000), datetime.now(UTC))}
+    glances = {g.name: g for g in pit_map(ledger, Theory(GAMES, None, hands=2_000), datetime.now(UTC))}
     c1, h1, t3 = glances["C1"], glances["H1"], glances["T3"]
     assert (c1.status, h1.status, t3.status) == (OPEN, WAITING, IN_PLAY)
     assert c1.dealer == "Dana Dealer (D1)" and (c1.players, h1.players, t3.players) == (1, 3, 2)
@@ -76,7 +77,7 @@ async def test_the_floor_opens_on_the_pit_map_and_enter_shows_the_tables_rounds(
     from dealer_tui.screens.floor_rounds import RoundsScreen
 
     two_tables(tmp_path / "l.sqlite").close()
-    app = floor_review(tmp_path / "l.sqlite", ["high-card-flush"], first="map")
+    app = floor_review(tmp_path / "l.sqlite", first="map")
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, PitMapScreen)
@@ -105,7 +106,7 @@ def test_a_closed_table_shows_nobody_on_duty_or_seated(tmp_path: Path) -> None:
     crew = staffed(ledger)
     casino.close_shift({"1000": 15, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                        crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
-    (c1,) = pit_map(ledger, Theory(None, hands=2_000), datetime.now(UTC))
+    (c1,) = pit_map(ledger, Theory(GAMES, None, hands=2_000), datetime.now(UTC))
     assert (c1.status, c1.dealer, c1.players) == (CLOSED, "", 0)
     assert c1.win == 10
 
@@ -121,7 +122,7 @@ def test_the_map_followed_look_by_look_reads_as_the_whole_ledger_read_at_once(tm
     from tests.staff_support import SUPERVISOR2, SUPERVISOR2_PIN
 
     ledger = SqliteLedger(tmp_path / "l.sqlite")
-    theory = Theory(None, hands=2_000)
+    theory = Theory(GAMES, None, hands=2_000)
     watch = PitWatch(ledger, theory)
     now = datetime.now(UTC)
     crew, casino = casino_on_shift(ledger, "C1", {"1000": 20}, seed=2)

@@ -17,15 +17,24 @@ import pytest
 from dealer_tui.audit.ledger_audit import verify
 from dealer_tui.audit.pit_audit import verify_pit
 from dealer_tui.events.staff import PinHash
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff import desk as desk_module
-from tests.pg_support import bind_to_pit, floor_login
-from tests.pit_support import terminal_login
-from tests.pit_support import DEALER, DEALER_PIN, PIT_MANAGER, PIT_MANAGER_PIN, SUPER, SUPER_PIN, pit_with_staff
 from tests.insider_support import rehash
+from tests.pg_support import bind_to_pit, floor_login
+from tests.pit_support import (
+    DEALER,
+    DEALER_PIN,
+    PIT_MANAGER,
+    PIT_MANAGER_PIN,
+    SUPER,
+    SUPER_PIN,
+    pit_with_staff,
+    terminal_login,
+)
 
 
 def auditor_login(pit: str) -> str:
@@ -69,7 +78,7 @@ def test_no_pit_login_but_the_owner_reads_a_pin_hash_or_a_sealed_key(tmp_path: P
         assert {"staff_added", "staff_received"} <= kinds
         for hash_, sealed, nonce in secrets:
             assert hash_ not in text and sealed not in text and nonce not in text
-    assert verify_pit(pit_db).problems == []
+    assert verify_pit(pit_db, GAMES).problems == []
 
 
 def test_a_terminal_gets_the_pins_wrapped_under_its_own_key_and_signs_staff_in_offline(
@@ -197,7 +206,7 @@ def test_a_pin_swapped_in_a_terminals_file_signs_nobody_in_and_verify_names_it(t
     for pin in ("86420864", DEALER_PIN):
         with pytest.raises(SignInRefused, match="wrong ID or PIN"):
             StaffDesk(ledger).sign_in(DEALER, pin, Purpose(DEAL, "deal", 1))
-    problems = verify(ledger).problems
+    problems = verify(ledger, GAMES).problems
     assert any("the PIN's hash or sealed key is not the one the event names" in p for p in problems)
 
 
@@ -222,7 +231,7 @@ def test_a_pin_set_before_it_was_kept_apart_is_changed_at_its_next_sign_in(
     with psycopg.connect(pit_db) as db:
         (payload,) = db.execute("SELECT payload FROM pit_events WHERE table_id = 0 AND kind = 'staff_added'").fetchone()
     assert json.loads(payload)["pin"]["hash"] != ""                          # readable, as it was then
-    assert any(PIT_MANAGER in n and "asked for a new PIN" in n for n in verify_pit(pit_db).notes)
+    assert any(PIT_MANAGER in n and "asked for a new PIN" in n for n in verify_pit(pit_db, GAMES).notes)
     desk = StaffDesk(pit)
     approval = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, "the pit's staff"))
     assert approval.renew_pin == "readable"
@@ -230,7 +239,7 @@ def test_a_pin_set_before_it_was_kept_apart_is_changed_at_its_next_sign_in(
         desk.renew_pin(PIT_MANAGER, PIT_MANAGER_PIN, PIT_MANAGER_PIN)
     desk.renew_pin(PIT_MANAGER, PIT_MANAGER_PIN, "531975319")
     assert desk.sign_in(PIT_MANAGER, "531975319", Purpose(MANAGE, "again")).renew_pin == ""
-    assert not any("asked for a new PIN" in n for n in verify_pit(pit_db).notes)
+    assert not any("asked for a new PIN" in n for n in verify_pit(pit_db, GAMES).notes)
     with psycopg.connect(pit_db) as db:
         last = db.execute("SELECT payload FROM pit_events WHERE table_id = %s AND kind = 'staff_pin_changed'",
                           (STAFF_REGISTER,)).fetchone()

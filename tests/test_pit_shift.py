@@ -11,6 +11,7 @@ from dealer_tui.accounting.shifts import shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.demo import play, seat_players
 from dealer_tui.demo.shift import DemoShift
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from dealer_tui.pit.delivery import Delivery
@@ -49,7 +50,7 @@ def test_the_pit_reports_a_delivered_shift_as_the_terminal_does(tmp_path: Path, 
     delivery = Delivery(path, pit_db, "T1")
     assert delivery.once().refused == []
     delivery.close()
-    theory = Theory(None, hands=20_000)
+    theory = Theory(GAMES, None, hands=20_000)
     [mine] = shift_figures(ledger, theory)
     pit = PgLedger(pit_db)
     try:
@@ -67,8 +68,7 @@ def test_the_pit_rates_players_as_the_terminal_does_time_sat_out_and_all(tmp_pat
     pit: the server's ratings (hands, minutes, time away, wagered, theoretical win) are the
     terminal's."""
     from dealer_tui.accounting.ratings import player_ratings, rating_sessions
-    from tests.accounting_support import Clock
-    from tests.accounting_support import folded_round
+    from tests.accounting_support import Clock, folded_round
 
     init_schema(pit_db)
     path = tmp_path / "t.sqlite"
@@ -92,7 +92,7 @@ def test_the_pit_rates_players_as_the_terminal_does_time_sat_out_and_all(tmp_pat
     delivery = Delivery(path, pit_db, "T2")
     assert delivery.once().refused == []
     delivery.close()
-    theory = Theory(None, hands=20_000)
+    theory = Theory(GAMES, None, hands=20_000)
     mine = [r.to_dict() for r in player_ratings(rating_sessions(ledger, theory))]
     pit = PgLedger(pit_db)
     try:
@@ -115,9 +115,8 @@ def test_the_pits_floor_is_alerted_to_a_refused_delivery_and_a_silent_terminal(t
 
     from dealer_tui.accounting.alerts import acknowledge, open_alerts
     from dealer_tui.staff import ACKNOWLEDGE, Purpose, StaffDesk
-    from tests.pit_support import played
-    from tests.pit_support import SUPER, SUPER_PIN, pit_with_staff
     from tests.insider_support import rehash
+    from tests.pit_support import SUPER, SUPER_PIN, pit_with_staff, played
 
     pit = pit_with_staff(pit_db)
     played(tmp_path / "t.sqlite", rounds=2).close()

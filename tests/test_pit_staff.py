@@ -12,6 +12,7 @@ import pytest
 
 from dealer_tui.audit.pit_audit import server_witness, verify_pit
 from dealer_tui.events.staff import StaffAdded, StaffReceived
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.pit.delivery import Delivery
@@ -93,7 +94,7 @@ def test_the_server_names_an_account_a_terminal_says_it_received_but_made_up(tmp
     problems, _ = server_witness(SqliteLedger(tmp_path / "t.sqlite", readonly=True), pit_db)
     assert any("a staff_added said to be received from the pit's staff register (its event 99)" in p for p in problems)
     delivery.once()
-    assert any("an account or lock-out made up at the terminal" in p for p in verify_pit(pit_db).problems)
+    assert any("an account or lock-out made up at the terminal" in p for p in verify_pit(pit_db, GAMES).problems)
 
 
 def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path: Path, pit_db: str) -> None:
@@ -128,8 +129,8 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     done = [e for e in ledger.round_events(table.round_id or 0) if e.kind == "payout_confirmed"]
     assert done[0].payload["signed_off_by"] == SUPER
     delivery.once()
-    assert verify_ledger(ledger) == []
-    assert verify_pit(pit_db).problems == []
+    assert verify_ledger(ledger, GAMES) == []
+    assert verify_pit(pit_db, GAMES).problems == []
     assert server_witness(SqliteLedger(tmp_path / "t.sqlite", readonly=True), pit_db)[0] == []
 
 
@@ -167,15 +168,15 @@ def test_an_alarm_a_manager_acknowledged_leaves_verifys_problems_for_its_notes(t
         db.execute("UPDATE events SET payload = json_set(payload, '$.house', 999) WHERE kind = 'payout_confirmed'")
     rehash(tmp_path / "t.sqlite")
     assert Delivery(tmp_path / "t.sqlite", pit_db, "T").once().refused
-    assert any("the server refused its delivery" in p for p in verify_pit(pit_db).problems)
+    assert any("the server refused its delivery" in p for p in verify_pit(pit_db, GAMES).problems)
     number = int(pit.alarms()[0][3].rsplit("(alarm ", 1)[1].rstrip(")"))
     desk = StaffDesk(pit)
     sup = desk.sign_in(SUPER, SUPER_PIN, Purpose(FLOOR, "not a manager's word"))
     pit.acknowledge(number, "looked at it", SUPER, sup.sign_in)
-    assert any("the server refused its delivery" in p for p in verify_pit(pit_db).problems)   # it stands for nothing
+    assert any("the server refused its delivery" in p for p in verify_pit(pit_db, GAMES).problems)   # it stands for nothing
     by = desk.sign_in(PIT_MANAGER, PIT_MANAGER_PIN, Purpose(MANAGE, f"acknowledge alarm {number}"))
     pit.acknowledge(number, "the terminal's file was restored from a backup; re-installed", PIT_MANAGER, by.sign_in)
-    report = verify_pit(pit_db)
+    report = verify_pit(pit_db, GAMES)
     assert not any("the server refused its delivery" in p for p in report.problems)
     assert f"alarm {number}: acknowledged by PM: the terminal's file was restored from a backup; re-installed" \
         in report.notes

@@ -12,23 +12,23 @@ import pytest
 from dealer_tui.accounting.ratings import player_ratings, rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.cli import main
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.cash import gaming_day
+from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
+from tests.accounting_support import Clock, folded_round
 from tests.staff_support import approved, casino_on_shift, staffed, staffed_table
-from tests.accounting_support import Clock
-from tests.accounting_support import folded_round
 
 
 class KnownEdge(Theory):
     """A hold on handle of exactly 5% for every house-banked profile."""
 
     def __init__(self) -> None:
-        super().__init__(None)
+        super().__init__(GAMES, None)
 
     def edge(self, loaded: LoadedProfile) -> Edge | None:
         return Edge(0.05, 1.0, "test", 0, 0) if loaded.profile.house_banked() else None

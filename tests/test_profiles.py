@@ -11,9 +11,9 @@ from pydantic import ValidationError
 from rules.errors import InvalidProfile
 from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.games.high_card_flush.profile import HighCardFlushProfile
-from rules.profiles.loader import ProfileLibrary, load_profile_file, parse_profile, shipped_dir
 from rules.games.one_or_five.profile import OneOrFiveProfile
 from rules.games.palace_poker.profile import PalacePokerProfile
+from rules.profiles.loader import ProfileLibrary, load_profile_file, parse_profile, shipped_dir
 
 SHIPPED = shipped_dir()
 

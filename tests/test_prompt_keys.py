@@ -10,8 +10,8 @@ from textual.binding import Binding, BindingType
 from textual.types import CSSPathType
 from textual.widgets import Static
 
-from dealer_tui.screens import round_screen
 from dealer_tui.games.high_card_flush.screen import HighCardFlushScreen
+from dealer_tui.screens import round_screen
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.views import key, with_keys
 from dealer_tui.widgets.notice import Notice
@@ -47,7 +47,7 @@ async def test_the_prompt_names_the_keys_as_the_screen_binds_them(tmp_path: Path
         shipped = app.screen
         assert isinstance(shipped, HighCardFlushScreen)
         assert prompt_of(shipped) == "Press s to start a round."
-        rebound = ReboundScreen(shipped.table, shipped.desk)
+        rebound = ReboundScreen(shipped.table, shipped.desk, shipped.games)
         await app.push_screen(rebound)
         await pilot.pause()
         assert prompt_of(rebound) == "Press N to start a round."

@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
-from dealer_tui.demo import chooser
+from dealer_tui.events.table import RoundStarted
+from dealer_tui.games import GAMES
 from dealer_tui.games.chinese_poker.events import (
     CardsDealt,
     NaturalDeclared,
@@ -24,14 +25,12 @@ from dealer_tui.games.chinese_poker.events import (
     RowsOpened,
     RowsSet,
 )
-from dealer_tui.events.table import RoundStarted
+from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
-from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID
-from dealer_tui.views import presenter
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
 from rules.profiles.loader import parse_profile
@@ -67,7 +66,7 @@ def finish(table: Table, rnd: ChinesePokerRound) -> RoundOutcome:
     table.act(Action("confirm_payout"))
     assert rnd.phase is Phase.DONE
     assert table.session.chips_balance() == 0  # C-2
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
     return outcome
 
 
@@ -291,7 +290,7 @@ def test_cp_9_a_natural_is_declared_without_setting_the_rows(tmp_path: Path) -> 
     assert sorted(" ".join(shown).split()) == sorted(FOUR_SEAT3.split())
     status = rnd.row_status(3)
     assert status.natural_declared == "three straights" and status.rows == tuple(shown)
-    assert "declares three straights (CP-9), shown as front" in presenter("chinese-poker").describe(event)
+    assert "declares three straights (CP-9), shown as front" in GAMES.find("chinese-poker").presenter.describe(event)
 
 
 def test_cp_9_rows_that_do_not_show_the_natural_are_rearranged_when_it_is_declared(tmp_path: Path) -> None:
@@ -417,7 +416,7 @@ def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(
     assert sum(outcome.stack_changes.values()) == -outcome.house  # C-2
     table.act(Action("confirm_payout"))
     assert table.session.chips_balance() == 0 and table.session.house == 4
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
 
 
 THREE_SEAT2 = "As Kh Qd Jc Ts 9h 8d 7c 6s 5h 4d 3c 2s"   # a dragon
@@ -503,7 +502,7 @@ def test_revision_1_rounds_in_the_ledger_are_re_settled_by_revision_1(
         table.buy_chips(seat, chips)
     new = play_dragon_round(table)
     assert new.revision == 2 and new.setup["rules_revision"] == 2
-    report = verify(table.ledger)
+    report = verify(table.ledger, GAMES)
     assert report.problems == []
     assert report.notes == [(f"table {table.record.id} (C1): round 1 settled under rules revision 1, "
                              "re-settled by revision 1's rules, not revision 2's")]
@@ -552,7 +551,7 @@ def test_cp_11_a_misdeal_voids_the_round_and_moves_no_chips(tmp_path: Path) -> N
     assert table.session.stacks() == {1: 100, 2: 100} and table.session.chips_balance() == 0
     record = table.ledger.round(table.round_id or 0)
     assert record.status == "voided" and "voided" in record.flags
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_no_void_once_the_rows_are_open(tmp_path: Path) -> None:
@@ -572,7 +571,7 @@ def test_recovery_reopens_the_round_with_the_rows_as_set(tmp_path: Path) -> None
     path = table.ledger.path
     table.ledger.close()
     ledger = SqliteLedger(path)
-    again = Table.open(ledger, ledger.tables()[0], PROFILE, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]))
+    again = Table.open(ledger, ledger.tables()[0], GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([deck(TWO_SEAT2, TWO_SEAT1)]))
     back = again.round
     assert isinstance(back, ChinesePokerRound)
     assert back.phase is Phase.ACT and back.seats[1].locked and back.row_status(1) == rnd.row_status(1)
@@ -585,7 +584,7 @@ def test_recovery_reopens_the_round_with_the_rows_as_set(tmp_path: Path) -> None
 
 
 def play_demo(table: Table, rounds: int) -> None:
-    choose = chooser("chinese-poker")
+    choose = GAMES.find("chinese-poker").demo
     rng = random.Random(0)
     profile = table.profile.profile
     for _ in range(rounds):
@@ -608,7 +607,7 @@ def test_fifty_demo_rounds_settle_and_re_settle_from_the_ledger(tmp_path: Path) 
     play_demo(table, 50)
     rounds = ledger.table_rounds(table.record.id)
     assert len(rounds) == 50 and all(r.status == "settled" for r in rounds)
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
 
 
 def random_rows(cards: Sequence[Card], rng: random.Random) -> dict[str, str]:
@@ -654,7 +653,7 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
                     assert -before[seat] <= change <= before[seat]  # CP-13: at most the starting stack
             assert snapshot(ChinesePokerRound.replay(PROFILE.profile, rnd.setup, rnd.events)) == snapshot(rnd)
             assert table.session.chips_balance() == 0
-        assert verify_ledger(ledger) == []
+        assert verify_ledger(ledger, GAMES) == []
         ledger.close()
 
 

@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -126,7 +127,7 @@ def test_hcf_9_to_hcf_13_a_whole_round_pays_by_the_rules(tmp_path: Path) -> None
     table.act(Action("confirm_payout"))
     assert table.session.stacks() == {1: 5000 - 360, 2: 1000 + 380, 3: 1000 - 20}
     assert table.session.chips_balance() == 0
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
     # the next round offers the bank to seat 2, clockwise from seat 1 (HCF-18)
     nxt = table.start_round()
     assert isinstance(nxt, HighCardFlushRound) and nxt.banker == 2

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.games.chinese_poker.events import NaturalDeclared
+from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
@@ -55,7 +56,7 @@ def test_cp_5_cp_6_cp_7_keyed_rows_settle_a_scoop_with_a_back_royalty(tmp_path: 
     # seat 1 wins all three rows: 3 + scoop 3 = 6, + four queens in the back 4 = 10 points x 5 = 50
     assert outcome is not None and outcome.stack_changes == {1: 50, 2: -50} and outcome.house == 0
     table.act(Action("confirm_payout"))
-    assert table.session.stacks() == {1: 150, 2: 50} and verify_ledger(table.ledger) == []
+    assert table.session.stacks() == {1: 150, 2: 50} and verify_ledger(table.ledger, GAMES) == []
 
 
 def test_cp_2_a_card_keyed_for_two_seats_is_refused(tmp_path: Path) -> None:
@@ -115,13 +116,13 @@ def test_cp_9_a_natural_keyed_in_any_rows_is_judged_on_the_13_cards(tmp_path: Pa
     # the natural collects its 4 points, seat 2's royalties do not count (CP-10): 4 x 5 = 20
     assert outcome is not None and outcome.stack_changes == {1: 20, 2: -20}
     table.act(Action("confirm_payout"))
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_a_live_chinese_poker_round_comes_back_after_a_restart(tmp_path: Path) -> None:
     table, _ = dealt(tmp_path)
     table.act(Action("set_rows", 2, data=rows(*SEAT2)))
-    again = Table.open(table.ledger, table.record, table.profile, KeyedEntry())
+    again = Table.open(table.ledger, table.record, GAMES.find(table.profile.game), table.profile, KeyedEntry())
     rnd = again.round
     assert isinstance(rnd, ChinesePokerKeyedRound) and len(rnd.seats[2].cards) == 13 and rnd.seats[1].cards == ()
     with pytest.raises(IllegalAction, match=r"Jh is already keyed for seat 2"):

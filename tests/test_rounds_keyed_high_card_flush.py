@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 from dealer_tui.ledger.base import RowQuery
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
@@ -57,7 +58,7 @@ def test_hcf_6_an_over_cap_raise_has_its_excess_returned_at_the_reveal(tmp_path:
     table.act(Action("confirm_payout"))
     assert table.session.stacks() == {1: 5000 - 360, 2: 1000 + 380, 3: 1000 - 20}
     assert table.session.chips_balance() == 0
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
     flags = table.ledger.find_rounds(RowQuery(), limit=1)[0].flags
     assert "over_cap_raise" in flags
 
@@ -118,9 +119,9 @@ def test_hcf_20_a_folded_hand_with_bonus_bets_is_keyed_under_the_casino_profile(
 def test_a_live_table_round_comes_back_after_a_restart(tmp_path: Path) -> None:
     table = live_table(tmp_path)
     acted(table, 30, 10)
-    again = Table.open(table.ledger, table.record, table.profile, KeyedEntry())
+    again = Table.open(table.ledger, table.record, GAMES.find(table.profile.game), table.profile, KeyedEntry())
     rnd = again.round
     assert isinstance(rnd, HighCardFlushKeyedRound) and rnd.phase is Phase.REVEAL and rnd.seats[2].raised == 30
     again.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
     again.act(Action("confirm_payout"))
-    assert again.session.stacks()[2] == 1380 and verify_ledger(again.ledger) == []
+    assert again.session.stacks()[2] == 1380 and verify_ledger(again.ledger, GAMES) == []

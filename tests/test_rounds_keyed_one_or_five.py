@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
+from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import CORRECT_CARDS, StaffRegister
 from rules.cards import parse_cards
@@ -92,7 +93,7 @@ def test_r_9_insurance_keys_the_boxs_hand_and_r_7_settles_the_round(tmp_path: Pa
     assert outcome.stack_changes == {1: 60, 2: 60} and outcome.house == -120
     table.act(Action("confirm_payout"))
     assert table.session.stacks() == {1: 1060, 2: 1060} and table.session.chips_balance() == 0
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_r_9_insurance_on_a_hand_below_a_straight_is_refused(tmp_path: Path) -> None:
@@ -134,14 +135,14 @@ def test_a_live_one_or_five_round_comes_back_after_a_restart(tmp_path: Path) -> 
     table = live_table(tmp_path)
     dealt(table)
     table.act(Action("exchange", 1, 1, cards=keyed(box_1="9c")))
-    again = Table.open(table.ledger, table.record, table.profile, KeyedEntry())
+    again = Table.open(table.ledger, table.record, GAMES.find(table.profile.game), table.profile, KeyedEntry())
     rnd = again.round
     assert isinstance(rnd, OneOrFiveKeyedRound) and rnd.drawn[1] == parse_cards("9c")
     again.act(Action("bet", 1, data={"box": 1}))
     again.act(Action("fold", 2, data={"box": 2}))
     again.act(Action("reveal", cards=keyed(dealer_hole=HOLE, box_1=BOX1)))
     again.act(Action("confirm_payout"))
-    assert verify_ledger(again.ledger) == [] and again.session.chips_balance() == 0
+    assert verify_ledger(again.ledger, GAMES) == [] and again.session.chips_balance() == 0
 
 
 def test_r_4_keyed_exchange_refused_when_box_could_not_close(tmp_path: Path) -> None:
@@ -217,4 +218,4 @@ def test_a_keyed_box_corrected_before_the_payout_settles_on_the_new_cards(tmp_pa
     assert (rows[(1, "bet")], rows.get((1, "ante"), 0), rows[(1, "exchange")]) == (40, 0, -10)
     assert outcome.stack_changes == {1: 30, 2: 60} and outcome.house == -90
     table.act(Action("confirm_payout"))
-    assert table.session.stacks() == {1: 1030, 2: 1060} and verify_ledger(table.ledger) == []
+    assert table.session.stacks() == {1: 1030, 2: 1060} and verify_ledger(table.ledger, GAMES) == []

@@ -9,11 +9,12 @@ import pytest
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.events import typed_as
+from dealer_tui.games import GAMES
 from dealer_tui.games.palace_poker.events import BattleDecided, HandEnded, SoldiersKept
+from dealer_tui.games.palace_poker.live_round import PalacePokerKeyedRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.games.palace_poker.live_round import PalacePokerKeyedRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -100,13 +101,13 @@ def test_pp_3_a_bought_soldier_is_keyed_and_pp_16_the_showdown_keys_every_palace
     shown = next(e for e in rnd.events if isinstance(e, HandEnded)).shown
     assert shown == {"1": parse_cards("As Ah 9d 7s"), "2": parse_cards("Kh Kd Qs 8s"), "3": parse_cards("Qd Js Th 8h")}
     table.act(Action("confirm_payout", data=approval(table)))
-    assert table.session.chips_balance() == 0 and verify_ledger(table.ledger) == []
+    assert table.session.chips_balance() == 0 and verify_ledger(table.ledger, GAMES) == []
 
 
 def test_a_live_palace_hand_comes_back_after_a_restart(tmp_path: Path) -> None:
     table, _ = dealt(tmp_path, "7s Kh Qd")
     table.act(Action("battle", 1, data={"target": 2}))
-    again = Table.open(table.ledger, table.record, table.profile, KeyedEntry())
+    again = Table.open(table.ledger, table.record, GAMES.find(table.profile.game), table.profile, KeyedEntry())
     rnd = again.round
     assert isinstance(rnd, PalacePokerKeyedRound) and rnd.state.battle is not None
     again.act(Action("call", 2, cards=keyed(seat_1_palace="Ah Ad 8c", seat_2_palace="Kd 9s 7c")))

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from keyed_support import keyed_action
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import KeyedEntry
@@ -53,4 +54,4 @@ def test_c_2_random_keyed_play_conserves_chips_and_replays(name: str, seed: int,
                 replayed = type(rnd).replay(profile.profile, rnd.setup, rnd.events)
                 assert snapshot(replayed) == snapshot(rnd)
             assert table.session.chips_balance() == 0
-        assert verify_ledger(table.ledger) == []
+        assert verify_ledger(table.ledger, GAMES) == []

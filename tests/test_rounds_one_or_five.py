@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from dealer_tui.games import GAMES
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -182,7 +183,7 @@ def test_recovery_reopens_the_round_where_it_stopped(tmp_path: Path) -> None:
     table.ledger.close()
     # a new process: open the ledger again
     ledger = SqliteLedger(ledger_path)
-    again = Table.open(ledger, ledger.tables()[0], PROFILE, deck())
+    again = Table.open(ledger, ledger.tables()[0], GAMES.find(PROFILE.game), PROFILE, deck())
     rnd = again.round
     assert isinstance(rnd, OneOrFiveRound)
     assert rnd.phase is Phase.ACT and rnd.current_box().number == 1  # type: ignore[union-attr]
@@ -194,7 +195,7 @@ def test_recovery_reopens_the_round_where_it_stopped(tmp_path: Path) -> None:
     assert again.session.stacks() == {1: 3000, 2: 1030}
     from dealer_tui.audit import verify_ledger
 
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
 
 
 # R-4 table stakes --------------------------------------------------------------------------
@@ -224,8 +225,8 @@ def test_r_4_player_with_150_antes_50_exchange_refused(tmp_path: Path) -> None:
                r"make 150, and the player holds 100 .*\(R-4\)")
     with pytest.raises(IllegalAction, match=refused):
         table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
-    from dealer_tui.views import with_keys
     from dealer_tui.games.one_or_five.presenter import PRESENTER
+    from dealer_tui.views import with_keys
 
     assert with_keys(PRESENTER.prompt(rnd), {"close_box": "b", "fold": "f"}) == (
         "Box 1: b close (bet 100), f pass. No exchange: fee 50 + Bet 100 = 150, 100 held (R-4).")
@@ -391,11 +392,10 @@ def test_r_3_a_refused_exchange_gives_its_cards_back_to_the_stub(tmp_path: Path)
 def test_r_12_a_voided_round_shows_no_dealer_hand_any_more(tmp_path: Path) -> None:
     """After the deal the dealer's last card is shown (R-1); voided (R-12), the round has no
     reveal: the dealer's panel says every bet and fee was returned instead of a card still in play."""
-    from dealer_tui.views import presenter
 
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
-    view = presenter("one-or-five")
+    view = GAMES.find("one-or-five").presenter
     assert view.banker(rnd).lines == ("shown: the last card dealt (R-1)",)
     void(table, "dealer's hole card exposed")
     voided = view.banker(rnd)

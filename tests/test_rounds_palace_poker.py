@@ -21,8 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
-from dealer_tui.demo import chooser
 from dealer_tui.events import typed_as
+from dealer_tui.events.table import RoundStarted, SeatTaken
+from dealer_tui.games import GAMES
 from dealer_tui.games.palace_poker.events import (
     BannersDealt,
     BattleAnswered,
@@ -34,11 +35,10 @@ from dealer_tui.games.palace_poker.events import (
     SoldierBought,
     SoldiersKept,
 )
-from dealer_tui.events.table import RoundStarted, SeatTaken
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
-from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID
@@ -89,7 +89,7 @@ def settle(table: Table) -> RoundOutcome:
     act(table, Action("confirm_payout", data=staffed(table.ledger).approval(table)))
     assert rnd.phase is Phase.DONE
     assert table.session.chips_balance() == 0
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
     assert sum(outcome.stack_changes.values()) == -outcome.house == 0  # C-2: a pot game, no rake
     return outcome
 
@@ -439,7 +439,7 @@ def test_pp_12_an_empty_draw_pile_is_rebuilt_from_the_discard_pile(tmp_path: Pat
     # a new process opens the ledger: the refill still comes from the discard pile as recorded
     table.ledger.close()
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = Table.open(ledger, ledger.tables()[0], LIMIT, ScriptedDeck([THREE]))
+    table = Table.open(ledger, ledger.tables()[0], GAMES.find(LIMIT.game), LIMIT, ScriptedDeck([THREE]))
     rnd = table.round  # type: ignore[assignment]
     act(table, Action("buy", 2))
     # the scripted source keeps the refill's order: the first card discarded is on top
@@ -664,10 +664,10 @@ def scripted_run(path: Path, stop: int | None) -> dict[int, int]:
         if n == stop:
             table.ledger.close()
             ledger = SqliteLedger(path / "ledger.sqlite")
-            table = Table.open(ledger, ledger.tables()[0], LIMIT, ScriptedDeck([cards]))
+            table = Table.open(ledger, ledger.tables()[0], GAMES.find(LIMIT.game), LIMIT, ScriptedDeck([cards]))
             assert "recovered" in ledger.round(table.round_id or 0).flags
         act(table, action)
-    assert table.session.chips_balance() == 0 and verify_ledger(table.ledger) == []
+    assert table.session.chips_balance() == 0 and verify_ledger(table.ledger, GAMES) == []
     return table.session.stacks()
 
 
@@ -718,14 +718,14 @@ def test_c_2_random_legal_play_conserves_chips_and_replays(seed: int, players: i
                 specs = [s for s in specs if s.kind not in ("fold", "withdraw") or rng.random() < 0.2] or specs
                 act(table, signed(table, random_action(rng.choice(specs), rng)))
             assert table.session.chips_balance() == 0
-        assert verify_ledger(ledger) == []
+        assert verify_ledger(ledger, GAMES) == []
         ledger.close()
 
 
 @pytest.mark.slow
 def test_the_demo_player_plays_100_rounds_ending_every_way_it_meets(tmp_path: Path) -> None:
     loaded = ProfileLibrary().find("palace-poker")
-    choose = chooser("palace-poker")
+    choose = GAMES.find("palace-poker").demo
     table = staffed_table(SqliteLedger(tmp_path / "demo.sqlite"), "Demo", loaded, VirtualShoe.seeded_with(3), seats=11)
     for seat in range(1, 7):
         table.seat_player(seat, f"P{seat}", 1000)
@@ -741,13 +741,13 @@ def test_the_demo_player_plays_100_rounds_ending_every_way_it_meets(tmp_path: Pa
         assert isinstance(rnd, PalacePokerRound) and rnd.state.end is not None
         ends[rnd.state.end.rule] += 1
         assert table.session.chips_balance() == 0
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
     assert {"PP-13", "PP-14", "PP-16"} <= set(ends)  # 6 players: two share a suit with the seat four away
 
 
 def test_the_demo_player_is_a_pure_function_of_the_round_and_the_rng(tmp_path: Path) -> None:
     table, rnd = dealt(tmp_path, THREE)
-    choose = chooser("palace-poker")
+    choose = GAMES.find("palace-poker").demo
     for _ in range(12):
         if rnd.phase is not Phase.ACT:
             break

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.round import BANKER as BANKER_LABEL
 from dealer_tui.rounds.base import REKEY, SEND_TO_FLOOR, Action, Phase
 from dealer_tui.staff import CORRECT_CARDS
@@ -51,7 +52,7 @@ def test_keyed_hand_corrected_with_the_supervisor_settles_on_the_new_cards(tmp_p
     table.act(Action("confirm_payout"))
     rows = {(r.seat, r.bet): r.result for r in table.ledger.settlement(table.round_id or 0)}
     assert rows[(3, "ante")] == 10 and rows[(3, "raise")] == 10
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_a_correction_needs_a_reason_and_the_supervisor(tmp_path: Path) -> None:
@@ -95,7 +96,7 @@ def test_a_corrected_round_reopens_with_the_corrected_cards(tmp_path: Path) -> N
                      cards=keyed({"seat 3": SEAT3_REAL})))
     table.ledger.close()
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    again = Table.open(ledger, ledger.tables()[0], ROOM, KeyedEntry())
+    again = Table.open(ledger, ledger.tables()[0], GAMES.find(ROOM.game), ROOM, KeyedEntry())
     assert again.round is not None and again.round.phase is Phase.PAYOUT
     assert results(again.round, 3) == {"ante": 10, "raise": 10}
 

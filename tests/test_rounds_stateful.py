@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
 from dealer_tui.rounds.cards import VirtualShoe
@@ -21,7 +22,7 @@ from rules.profiles.loader import ProfileLibrary
 from tests.replay_support import snapshot
 from tests.staff_support import signed, staffed_table
 
-GAMES = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
+GAME_IDS = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
 
 
 def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
@@ -41,7 +42,7 @@ def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", GAME_IDS)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), rounds=st.integers(1, 3), void_rate=st.sampled_from([0.0, 0.02]))
 def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rounds: int, void_rate: float) -> None:
@@ -74,5 +75,5 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
                 replayed = type(rnd).replay(profile.profile, rnd.setup, rnd.events)
                 assert snapshot(replayed) == snapshot(rnd)
             assert table.session.chips_balance() == 0
-        assert verify_ledger(ledger) == []
+        assert verify_ledger(ledger, GAMES) == []
         ledger.close()

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import UNDO, Action, Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.games.high_card_flush.round import HighCardFlushRound
-from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -85,7 +86,7 @@ def test_a_round_with_a_step_taken_back_replays_and_reopens_the_same(tmp_path: P
         2: (10, 3, True), 3: (0, 0, False)}
     table.ledger.close()
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    reopened = Table.open(ledger, ledger.tables()[0], HCF, ScriptedDeck([]))
+    reopened = Table.open(ledger, ledger.tables()[0], GAMES.find(HCF.game), HCF, ScriptedDeck([]))
     assert reopened.round is not None and reopened.round.phase is Phase.ANTE
     assert isinstance(reopened.round, HighCardFlushRound)
     assert (reopened.round.seats[2].ante, reopened.round.seats[3].playing) == (10, False)
@@ -105,7 +106,7 @@ def test_a_settled_round_with_a_step_taken_back_verifies(tmp_path: Path) -> None
     # qualifying, HCF-7); seat 2's 5-card heart flush beats it (HCF-9): ante +10, raise +20.
     rows = {(r.seat, r.bet): r.result for r in table.ledger.settlement(table.round_id or 0)}
     assert rows[(2, "ante")] == 10 and rows[(2, "raise")] == 20 and (3, "ante") not in rows
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 O5 = ProfileLibrary().find("one-or-five")

@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 
 from rules.cards import parse_cards
 from rules.errors import BadInput
-from rules.games.high_card_flush.rules import flush_key, straight_flush_key
 from rules.games.high_card_flush.chips import Odds, settle_designated_player, settle_house
-from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, Terms, settle
 from rules.games.high_card_flush.profile import HighCardFlushProfile
+from rules.games.high_card_flush.rules import flush_key, straight_flush_key
+from rules.games.high_card_flush.settle_brief import settle_brief
+from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, Terms, settle
 from rules.profiles.loader import shipped_dir
 from rules.settle import encode, settle_json, settle_round
-from rules.games.high_card_flush.settle_brief import settle_brief
 from tests.settle_support import DP_AK9, EXAMPLE_IN, LIB, LOSER, ROYAL, assert_same_line
 from tests.strategies import rounds
 

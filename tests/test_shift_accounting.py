@@ -16,6 +16,7 @@ from dealer_tui.accounting.count import record_drop
 from dealer_tui.accounting.shifts import ShiftFigures, shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
@@ -43,7 +44,7 @@ def count_team(crew: Crew, table: Table):  # type: ignore[no-untyped-def]
 
 
 def the_shift(table: Table) -> ShiftFigures:
-    [shift] = shift_figures(table.ledger, Theory(None, hands=20_000))
+    [shift] = shift_figures(table.ledger, Theory(GAMES, None, hands=20_000))
     return shift
 
 
@@ -72,7 +73,7 @@ def test_a_shift_with_a_fill_a_credit_a_marker_and_a_short_drop_count(tmp_path: 
     for key, value in (("drop", 1_400), ("opener", 21_000), ("closer", 18_530), ("fills", 1_000),
                        ("credits", 2_000), ("win", -70), ("hold", -0.05), ("rounds_win", 30)):
         assert d[key] == value, key
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_an_honest_count_shows_no_difference(tmp_path: Path) -> None:
@@ -164,7 +165,7 @@ def test_the_drop_box_is_counted_once_after_the_closer(tmp_path: Path) -> None:
     s = the_shift(table)
     assert s.drop == 5 and [r.drop for r in s.tray.recounts] == [0]
     assert "drop box recounted: 0 by A1 replaced (a note stuck to the box)" in s.flags
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_a_supervisor_is_not_the_count_team(tmp_path: Path) -> None:
@@ -298,7 +299,7 @@ def test_the_next_opener_is_held_against_the_last_closer(tmp_path: Path) -> None
     table.open_shift({"1000": 5}, *both(crew, table))
     table.close_shift({"1000": 5}, *both(crew, table))           # 5,000 in the tray at the change
     table.open_shift({"1000": 4}, *both(crew, table))            # 4,000 counted: 1,000 gone in between
-    [first, second] = shift_figures(table.ledger, Theory(None, hands=20_000))
+    [first, second] = shift_figures(table.ledger, Theory(GAMES, None, hands=20_000))
     assert first.previous_closer is None and second.previous_closer == 5_000
     assert "opener 4,000 differs from the last shift's closer 5,000" in second.flags
 
@@ -331,7 +332,7 @@ def test_time_collected_goes_to_the_collection_box(tmp_path: Path) -> None:
     assert (s.tray.time, s.expected_collection, s.collection_difference) == (20, 20, 0)
     # win = 200 + 300 − 500 + 20 = 20: the time collected (the house fee is 0)
     assert (s.win, s.rounds_win, s.win_difference, s.flags) == (20, 20, 0, [])
-    assert verify_ledger(ledger) == []
+    assert verify_ledger(ledger, GAMES) == []
 
 
 def test_no_time_is_collected_where_the_profile_charges_none(tmp_path: Path) -> None:
@@ -376,7 +377,7 @@ def test_rounds_dealt_with_no_shift_open_are_noted(tmp_path: Path) -> None:
     folded_round(table, {1: 10})
     table.open_shift(OPENER, *both(crew, table))
     notes: list[str] = []
-    shift_figures(table.ledger, Theory(None, hands=20_000), notes=notes)
+    shift_figures(table.ledger, Theory(GAMES, None, hands=20_000), notes=notes)
     assert notes == ["table T1: 1 round dealt with no shift open (no opener counted): in no shift's figures"]
 
 
@@ -405,7 +406,7 @@ def test_verify_names_a_sign_in_that_stands_for_two_tray_steps(tmp_path: Path) -
     forged = TrayCredited(shift=1, slip="C-9", chips={"1000": 5}, total=5000, dealer=DEALER,
                           dealer_sign_in=again.sign_in, supervisor=SUPERVISOR, sign_in=witness.sign_in)
     table.ledger.append(table.record.id, None, [forged.record()])
-    problems = verify_ledger(table.ledger)
+    problems = verify_ledger(table.ledger, GAMES)
     assert any(f"sign-in {witness.sign_in} stood for another step already" in p for p in problems), problems
 
 

@@ -5,9 +5,9 @@ read as a printed report with its signature lines, and bad input gets one clear 
 from __future__ import annotations
 
 import csv
-import re
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys

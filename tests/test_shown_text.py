@@ -14,10 +14,10 @@ import pytest
 from dealer_tui.cli import main
 from dealer_tui.demo import play, seat_players
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.printable import csv_cell, shown_text
-from tests.staff_support import staffed_table
+from dealer_tui.rounds.cards import VirtualShoe
 from tests.pit_support import HCF
+from tests.staff_support import staffed_table
 
 HOSTILE = "\x1b[2J\x1b[HALL TABLES OK\u202e"
 

@@ -12,6 +12,7 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.events.table import SignOffRefused, SignOffRequested
 from dealer_tui.floor_app import FloorApp
+from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
@@ -53,7 +54,7 @@ def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000))
 def reopen(tmp_path: Path) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     record = ledger.tables()[0]
-    return Table.open(ledger, record, PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]))
+    return Table.open(ledger, record, GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]))
 
 
 def low_threshold_profiles(tmp_path: Path) -> Path:
@@ -66,7 +67,7 @@ def low_threshold_profiles(tmp_path: Path) -> Path:
 
 
 def floor_over(path: Path) -> FloorApp:
-    return floor_review(path, ["high-card-flush"])
+    return floor_review(path)
 
 
 async def at_big_payout(tmp_path: Path):  # type: ignore[no-untyped-def]
@@ -113,7 +114,7 @@ async def test_sign_off_round_trip_request_approve_confirm(tmp_path: Path) -> No
         confirmed = [e for e in app.ledger.round_events(app.table.round_id) if e.kind == "payout_confirmed"]
         assert confirmed[0].payload["signed_off_by"] == SUPERVISOR
         assert "signed_off" in app.ledger.round(app.table.round_id).flags
-        assert verify_ledger(app.ledger) == []
+        assert verify_ledger(app.ledger, GAMES) == []
     finally:
         await cm.__aexit__(None, None, None)
 
@@ -158,7 +159,7 @@ async def test_a_refusal_shows_its_reason_and_stands_until_a_manager_overrides_i
                                                                                             "recounted on camera")
         flags = set(app.ledger.round(app.table.round_id).flags)
         assert "override" in flags and "signed_off" not in flags
-        assert verify_ledger(app.ledger) == []
+        assert verify_ledger(app.ledger, GAMES) == []
     finally:
         await cm.__aexit__(None, None, None)
 
@@ -193,7 +194,7 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     assert reopened.session.chips_balance() == 0
     done = [e for e in reopened.ledger.round_events(reopened.round_id or 0) if e.kind == "payout_confirmed"]
     assert done[0].payload["signed_off_by"] == MANAGER
-    assert verify_ledger(reopened.ledger) == []
+    assert verify_ledger(reopened.ledger, GAMES) == []
     floor.close()
 
 
@@ -260,7 +261,7 @@ def test_a_payout_paid_on_an_override_raises_an_alert_for_the_supervisor_who_ref
     assert "big payout" not in alerts
     [big] = [a for a in raised(table.ledger) if a.kind == "big payout"]
     assert big.closed == "paid on the override of M1"
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_an_override_needs_a_managers_sign_in_for_it_and_a_reason(tmp_path: Path) -> None:
@@ -311,7 +312,7 @@ def test_the_shift_report_counts_a_refused_payout_paid_on_an_override(tmp_path: 
     from tests.staff_support import DEALER
 
     table = refused_then_overridden(tmp_path)
-    shift = shift_figures(table.ledger, Theory(None, hands=20_000))[0]
+    shift = shift_figures(table.ledger, Theory(GAMES, None, hands=20_000))[0]
     assert "1 payout refused (1 paid on a manager's override)" in dealer_line(shift.dealers[DEALER])
 
 
@@ -332,7 +333,7 @@ def test_a_refused_payout_rewritten_as_paid_without_the_override_is_named_by_ver
         del event["override"]
         db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(event), rowid))
     rehash(path)
-    problems = verify_ledger(SqliteLedger(path))
+    problems = verify_ledger(SqliteLedger(path), GAMES)
     assert any("paid after the floor refused it (S1: count again) with no manager's override" in p for p in problems)
 
 
@@ -371,7 +372,7 @@ def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None
     shift = table.tray.shift
     assert shift is not None and shift.expected == 510
     assert table.session.stacks() == {1: 20000, 2: 5000 + 8500, 3: 1000 - 10}
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 async def test_the_queue_shows_what_each_seat_is_paid_and_wins_and_enter_opens_the_round_to_decide(

@@ -25,15 +25,15 @@ from dealer_tui.cli import main
 from rules.cards import parse_cards
 from rules.errors import BadInput
 from rules.evaluator import CODES, hand_value
+from rules.games.high_card_flush import simulate as hcf
+from rules.games.high_card_flush.profile import HighCardFlushProfile, Rake
 from rules.games.high_card_flush.rules import flush_key, straight_flush_key
+from rules.games.one_or_five import simulate as oof
+from rules.games.one_or_five.profile import Exchange, OneOrFiveProfile
 from rules.games.one_or_five.rules import Action, BoxPlay, hand_of
 from rules.games.one_or_five.rules import settle as settle_boxes_scalar
-from rules.games.high_card_flush.profile import HighCardFlushProfile, Rake
 from rules.profiles.loader import LoadedProfile, ProfileLibrary, shipped_dir
-from rules.games.one_or_five.profile import Exchange, OneOrFiveProfile
 from rules.simulate import Options, simulate
-from rules.games.high_card_flush import simulate as hcf
-from rules.games.one_or_five import simulate as oof
 from rules.simulate.common import chunk_rng, chunks, deal
 from rules.simulate.report import SimulationReport
 from tests.simulate_support import _cards, _vector_and_scalar

@@ -15,9 +15,8 @@ from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import staffed_table
 from tests.insider_support import fails
-
+from tests.staff_support import staffed_table
 
 BUY_IN = {"chinese-poker": 100}
 """A buy-in each profile takes (Chinese Poker's is at most 100 at once)."""

@@ -15,7 +15,6 @@ from tests.floor_support import demo_ledger
 from tests.staff_support import floor_review
 
 SIZE = (130, 36)
-GAMES = ["high-card-flush", "one-or-five", "palace-poker"]
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +23,7 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def review(path: Path) -> FloorApp:
-    return floor_review(path, GAMES)
+    return floor_review(path)
 
 
 async def counted(pilot) -> None:  # type: ignore[no-untyped-def]

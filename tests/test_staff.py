@@ -23,6 +23,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_tui.audit.ledger_audit import verify
 from dealer_tui.events.staff import StaffRoleChanged, StaffSignedIn, signed_text
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.rounds.base import Action
@@ -69,7 +70,7 @@ def big_payout_table(tmp_path: Path, crew_dealer: str = DEALER, pin: str = DEALE
     """A table at the payout of the 8500 win above, dealt by `crew_dealer`."""
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     crew = staffed(ledger)
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7,
+    table = Table.create(ledger, "H1", GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7,
                          training=training)
     for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
         table.seat_player(seat, name, stack, document=cash_id(seat, stack))
@@ -136,7 +137,7 @@ def test_a_sign_in_for_another_act_round_or_account_approves_nothing(tmp_path: P
     confirmed = [e for e in table.ledger.round_events(table.round_id or 0) if e.kind == "payout_confirmed"][0]
     assert confirmed.payload["signed_off_by"] == SUPERVISOR
     assert table.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
-    assert verify(table.ledger).problems == []
+    assert verify(table.ledger, GAMES).problems == []
 
 
 def test_a_dealer_cannot_sign_off_and_nobody_approves_a_round_they_dealt(tmp_path: Path) -> None:
@@ -156,7 +157,7 @@ def test_three_wrong_pins_lock_the_account_at_every_table_and_terminal(tmp_path:
     for left in (2, 1):
         with pytest.raises(SignInRefused, match=f"{left} tr(y|ies) left"):
             crew.desk.sign_in(SUPERVISOR, "000001", Purpose(SIGN_OFF, "x", table.record.id, 1))
-    other = Table.create(table.ledger, "H2", PROFILE, ScriptedDeck([]), seats=7)
+    other = Table.create(table.ledger, "H2", GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([]), seats=7)
     with pytest.raises(SignInRefused, match="locked for 5 minutes"):
         crew.desk.sign_in(SUPERVISOR, "000002", Purpose(SIGN_OFF, "x", other.record.id, 1))
     floor = StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite"))
@@ -186,7 +187,7 @@ def test_a_disabled_account_signs_in_nowhere_and_its_old_sign_ins_stay_valid(tmp
     with pytest.raises(SignInRefused, match="disabled"):
         crew.signed(table, SIGN_OFF)
     table.act(Action("confirm_payout", data=approval))  # signed in while active: it stands
-    assert verify(table.ledger).problems == []
+    assert verify(table.ledger, GAMES).problems == []
 
 
 def test_only_a_manager_manages_staff_and_the_last_manager_stays(tmp_path: Path) -> None:
@@ -215,23 +216,23 @@ def test_a_casino_profile_named_like_a_shipped_one_is_refused_until_a_manager_ap
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     crew = staffed(ledger)
     with pytest.raises(IllegalAction, match="not approved for tables .it is named like a shipped profile"):
-        Table.create(ledger, "H1", loaded, ScriptedDeck([]), seats=7)
+        Table.create(ledger, "H1", GAMES.find(loaded.game), loaded, ScriptedDeck([]), seats=7)
     manager = crew.desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, "approve"))
     assert crew.desk.approve_profile(loaded.name, loaded.game, loaded.sha256, loaded.source, manager, True)
-    Table.create(ledger, "H1", loaded, ScriptedDeck([]), seats=7)
+    Table.create(ledger, "H1", GAMES.find(loaded.game), loaded, ScriptedDeck([]), seats=7)
     (own / "high-card-flush.yaml").write_text(text.replace("sign_off_threshold: 1000000000000",
                                                            "sign_off_threshold: 999999999999"))
     edited = load_profile_file(own / "high-card-flush.yaml")
     with pytest.raises(IllegalAction, match="edited since a manager approved it"):
-        Table.create(ledger, "H2", edited, ScriptedDeck([]), seats=7)
+        Table.create(ledger, "H2", GAMES.find(edited.game), edited, ScriptedDeck([]), seats=7)
     shipped = ProfileLibrary([]).find("high-card-flush")
-    Table.create(ledger, "H3", shipped, ScriptedDeck([]), seats=7)  # shipped: trusted as installed
+    Table.create(ledger, "H3", GAMES.find(shipped.game), shipped, ScriptedDeck([]), seats=7)  # shipped: trusted as installed
 
 
 def test_a_profile_change_needs_a_supervisors_sign_in_for_it(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     crew = staffed(ledger)
-    table = crew.deal(Table.create(ledger, "H1", PROFILE, ScriptedDeck([]), seats=7))
+    table = crew.deal(Table.create(ledger, "H1", GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([]), seats=7))
     casino = ProfileLibrary([]).find("high-card-flush-casino")
     with pytest.raises(IllegalAction, match="which was to deal"):
         table.change_profile(casino, "new limits", crew.signed(table, DEAL, DEALER, DEALER_PIN, for_round=False))
@@ -242,7 +243,7 @@ def test_a_profile_change_needs_a_supervisors_sign_in_for_it(tmp_path: Path) -> 
 def test_no_round_starts_without_a_dealer_and_each_round_names_the_dealer_on_duty(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     crew = staffed(ledger)
-    table = Table.create(ledger, "H1", PROFILE, ScriptedDeck([]), seats=7)
+    table = Table.create(ledger, "H1", GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([]), seats=7)
     table.seat_player(1, "Ann", 5000)
     table.seat_player(2, "Bob", 1000)
     with pytest.raises(IllegalAction, match="no dealer signed in"):
@@ -262,7 +263,7 @@ def test_no_round_starts_without_a_dealer_and_each_round_names_the_dealer_on_dut
                      "dealer_signed_out"]
     dealers = [e.payload.get("dealer") for e in ledger.table_events(table.record.id, ["round_started"])]
     assert dealers == [DEALER, SUPERVISOR2] and first is not table.round
-    assert verify(ledger).problems == []
+    assert verify(ledger, GAMES).problems == []
 
 
 # -- history verify: what an insider writes with sqlite ----------------------------------------
@@ -279,7 +280,7 @@ def forged_payout(table: Table, forge: Callable[[dict[str, Any]], dict[str, Any]
     db.commit()
     db.close()
     rehash(path)
-    return verify(SqliteLedger(path, readonly=True)).problems
+    return verify(SqliteLedger(path, readonly=True), GAMES).problems
 
 
 def test_verify_names_a_sign_off_rewritten_to_another_name_even_when_the_chain_is_rehashed(
@@ -315,7 +316,7 @@ def test_verify_names_an_account_a_dealer_slipped_into_the_register(tmp_path: Pa
     db.commit()
     db.close()
     rehash(path)
-    problems = verify(SqliteLedger(path, readonly=True)).problems
+    problems = verify(SqliteLedger(path, readonly=True), GAMES).problems
     assert any("staff register" in p and "its signature is not M1's: written without M1's PIN" in p
                for p in problems), problems
     assert "X1" not in StaffRegister.read(SqliteLedger(path, readonly=True)).accounts  # it signs in nowhere
@@ -358,10 +359,10 @@ def test_a_sign_in_written_without_the_pin_approves_nothing(tmp_path: Path) -> N
     append_forged(path, forged.KIND, forged.record().payload)
     ledger = SqliteLedger(path)
     forged_seq = ledger.table_events(STAFF_REGISTER)[-1].ledger_seq
-    again = Table.open(ledger, ledger.tables()[0], PROFILE, ScriptedDeck([]))
+    again = Table.open(ledger, ledger.tables()[0], GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([]))
     with pytest.raises(IllegalAction, match="which the staff register does not hold"):
         again.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": forged_seq}))
-    problems = verify(ledger).problems
+    problems = verify(ledger, GAMES).problems
     assert any("its signature is not S1's: written without S1's PIN" in p for p in problems), problems
 
 
@@ -378,7 +379,7 @@ def test_an_account_rewritten_with_a_pin_the_insider_knows_is_named_by_verify(tm
         db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(data), event_id))
     rehash(tmp_path / "ledger.sqlite")
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    problems = verify(ledger).problems
+    problems = verify(ledger, GAMES).problems
     assert any("its signature is not M1's" in p for p in problems), problems
     with pytest.raises(SignInRefused, match="wrong ID or PIN"):
         StaffDesk(ledger).sign_in(SUPERVISOR, "192837465", Purpose(FLOOR, "the floor"))
@@ -406,7 +407,7 @@ def test_a_sign_in_for_the_table_does_not_approve_a_round(tmp_path: Path) -> Non
 def test_verify_names_a_table_whose_profile_text_was_swapped_for_an_unapproved_one(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     staffed(ledger)
-    Table.create(ledger, "H1", PROFILE, ScriptedDeck([]), seats=7)
+    Table.create(ledger, "H1", GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([]), seats=7)
     ledger.close()
     text = PROFILE.text.replace("sign_off_threshold: 5000", "sign_off_threshold: 1000000")
     digest = hashlib.sha256(text.encode()).hexdigest()
@@ -416,7 +417,7 @@ def test_verify_names_a_table_whose_profile_text_was_swapped_for_an_unapproved_o
         db.execute("UPDATE events SET payload = ? WHERE id = ?", (json.dumps(data), event_id))
         db.execute("UPDATE tables SET profile_sha256 = ? WHERE id = 1", (digest,))
     rehash(tmp_path / "ledger.sqlite")
-    problems = verify(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)).problems
+    problems = verify(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True), GAMES).problems
     assert any("profile 'high-card-flush'" in p and "is neither shipped nor approved by a manager" in p
                for p in problems), problems
 
@@ -441,7 +442,7 @@ def test_a_change_signed_by_a_dealer_with_their_own_pin_stands_for_nothing(tmp_p
     assert StaffRegister.read(again).accounts[DEALER].role == "dealer"
     with pytest.raises(SignInRefused, match="is a dealer: only a manager may manage staff"):
         StaffDesk(again).sign_in(DEALER, DEALER_PIN, Purpose(MANAGE, "add"))
-    problems = verify(again).problems
+    problems = verify(again, GAMES).problems
     assert any("manage by 'D1', a dealer when it signed in: only a manager may manage staff and profiles" in p
                for p in problems), problems
 
@@ -449,7 +450,7 @@ def test_a_change_signed_by_a_dealer_with_their_own_pin_stands_for_nothing(tmp_p
 def test_a_table_whose_recorded_profile_was_swapped_does_not_open(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     staffed(ledger)
-    Table.create(ledger, "H1", PROFILE, ScriptedDeck([]), seats=7).close()
+    Table.create(ledger, "H1", GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([]), seats=7).close()
     ledger.close()
     text = PROFILE.text.replace("sign_off_threshold: 5000", "sign_off_threshold: 1000000")
     with sqlite3.connect(tmp_path / "ledger.sqlite") as db:
@@ -463,4 +464,4 @@ def test_a_table_whose_recorded_profile_was_swapped_does_not_open(tmp_path: Path
     swapped = current_profile(again, 1)
     assert swapped.profile.sign_off_threshold == 1000000
     with pytest.raises(LedgerError, match="cannot be opened: .*is not approved for tables"):
-        Table.open(again, again.tables()[0], swapped, ScriptedDeck([]))
+        Table.open(again, again.tables()[0], GAMES.find(swapped.game), swapped, ScriptedDeck([]))

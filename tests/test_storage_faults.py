@@ -23,6 +23,7 @@ import pytest
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import ledger_failure
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.base import StorageError
 from dealer_tui.ledger.storage import problem_of, storage_error
@@ -125,7 +126,7 @@ def test_a_full_disk_refuses_the_step_in_one_clear_error_and_the_round_stays_whe
         assert rnd.phase is not Phase.ANTE
         assert [e.payload for e in rnd.events if e.kind == "cards_dealt"] == \
             [e.payload for e in twin.round.events if e.kind == "cards_dealt"]  # type: ignore[union-attr]
-        assert verify_ledger(table.ledger) == []
+        assert verify_ledger(table.ledger, GAMES) == []
         table.ledger.close()
 
 
@@ -173,9 +174,10 @@ CRASHING_WRITER = """
 import os, random, signal, sys
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.games import GAMES
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-table = Table.create(SqliteLedger(sys.argv[1]), "Main 1", ProfileLibrary([]).find("high-card-flush"),
+table = Table.create(SqliteLedger(sys.argv[1]), "Main 1", GAMES.find("high-card-flush"), ProfileLibrary([]).find("high-card-flush"),
                      VirtualShoe(random.Random(1)), seats=7)
 table.seat_player(1, "Ann", 1000)
 os.kill(os.getpid(), signal.SIGKILL)
@@ -272,7 +274,7 @@ def test_a_commit_refused_after_sqlite_rolled_back_is_one_clear_error_not_cannot
     assert "rollback" not in str(refused.value)
     assert rnd.events == before
     table.act(Action("deal"))
-    assert rnd.phase is not Phase.ANTE and verify_ledger(ledger) == []
+    assert rnd.phase is not Phase.ANTE and verify_ledger(ledger, GAMES) == []
 
 
 def test_a_round_start_refused_by_the_storage_leaves_no_round(tmp_path: Path) -> None:
@@ -323,7 +325,7 @@ async def test_the_terminal_says_nothing_was_recorded_and_the_step_is_tried_agai
         assert isinstance(on_top(app), RoundScreen)
         assert rnd.seats[2].ante == 50
         assert len(app.ledger.round_events(table.round_id or 0)) == stored + 1
-        assert verify_ledger(app.ledger) == []
+        assert verify_ledger(app.ledger, GAMES) == []
 
 
 
@@ -349,5 +351,5 @@ def test_a_tray_step_refused_by_a_full_disk_records_nothing_and_stands_once_ther
         filler.unlink()
         table.fill("F-1", {"1000": 5}, *signatures)
         assert (table.tray.shift.fills, table.tray.shift.expected) == (5_000, 15_000)
-        assert verify_ledger(table.ledger) == []
+        assert verify_ledger(table.ledger, GAMES) == []
         table.ledger.close()

@@ -18,6 +18,7 @@ import pytest
 
 from dealer_tui.app import make_app
 from dealer_tui.audit import verify_ledger
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.schema import SCHEMA_VERSION
 from dealer_tui.rounds.cards import VirtualShoe
@@ -40,10 +41,10 @@ def every_table_opens(path: Path, tmp_path: Path) -> list[int]:
     seated = []
     try:
         for record in ledger.tables():
-            table = Table.open(ledger, record, current_profile(ledger, record.id), VirtualShoe())
+            table = Table.open(ledger, record, GAMES.find(record.game), current_profile(ledger, record.id), VirtualShoe())
             seated.append(len(table.session.players))
             table.close()
-        assert verify_ledger(ledger) == []
+        assert verify_ledger(ledger, GAMES) == []
     finally:
         ledger.close()
     app = make_app(path)
@@ -162,13 +163,13 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
 
     assert resumed_name() == ("Flush 1", Phase.ANTE)
     ledger = SqliteLedger(path)
-    table = Table.open(ledger, ledger.tables()[0], hcf, VirtualShoe())
+    table = Table.open(ledger, ledger.tables()[0], GAMES.find(hcf.game), hcf, VirtualShoe())
     void(table, "test")         # nothing in play now
     table.close()
     ledger.close()
     assert resumed_name() == ("Flush 1", None)                              # the one that played last
     ledger = SqliteLedger(path)
-    table = Table.open(ledger, ledger.tables()[1], hcf, VirtualShoe())
+    table = Table.open(ledger, ledger.tables()[1], GAMES.find(hcf.game), hcf, VirtualShoe())
     table.start_round()
     void(table, "test")
     table.close()

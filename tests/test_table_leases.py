@@ -15,6 +15,7 @@ import pytest
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import LEASE_TIMEOUT_S, LeaseLost, TableInUse
 from dealer_tui.rounds.base import Action, Phase
@@ -41,7 +42,7 @@ def new_table(path: Path) -> Table:
 
 def open_table(path: Path) -> Table:
     ledger = SqliteLedger(path)
-    return Table.open(ledger, ledger.tables()[0], PROFILE, VirtualShoe(random.Random(3)))
+    return Table.open(ledger, ledger.tables()[0], GAMES.find(PROFILE.game), PROFILE, VirtualShoe(random.Random(3)))
 
 
 def test_a_second_terminal_on_the_table_is_refused_naming_the_first(tmp_path: Path) -> None:
@@ -102,7 +103,7 @@ def test_a_terminal_whose_table_was_taken_over_writes_nothing(tmp_path: Path) ->
     on_duty(second)
     second.act(Action("ante", 3, 10))  # the new terminal plays the recovered round on
     assert second.round is not None and second.round.seats[3].ante == 10
-    assert verify_ledger(second.ledger) == []
+    assert verify_ledger(second.ledger, GAMES) == []
 
 
 def test_a_live_terminal_on_another_host_keeps_its_table_until_its_heartbeat_stops(tmp_path: Path) -> None:
@@ -134,12 +135,13 @@ def test_the_heartbeat_renews_the_lease(tmp_path: Path) -> None:
 
 HOLDER = """
 import random, sys, time
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 ledger = SqliteLedger(sys.argv[1])
-table = Table.open(ledger, ledger.tables()[0], ProfileLibrary([]).find("high-card-flush"), VirtualShoe())
+table = Table.open(ledger, ledger.tables()[0], GAMES.find(ledger.tables()[0].game), ProfileLibrary([]).find("high-card-flush"), VirtualShoe())
 table.start_round()
 print("holding", flush=True)
 time.sleep(60)
@@ -170,7 +172,7 @@ def test_a_crashed_terminals_table_is_taken_over_and_the_takeover_recorded(tmp_p
     assert signed_out.payload["reason"] == "the terminal that held the table stopped: the dealer signs in again"
     on_duty(table)                                                 # the dealer's PIN, on the new terminal
     table.act(Action("ante", 2, 10))
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []
 
 
 def test_a_connection_dropped_in_this_process_leaves_its_table_to_be_taken(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer_tui.demo import chooser
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.witness import Witness
 from dealer_tui.rounds.base import Action, Phase
@@ -40,7 +40,7 @@ class Played:
 
 def play(table: Table, rng: random.Random) -> None:
     rnd = table.start_round()
-    choose = chooser(table.record.game)
+    choose = GAMES.find(table.record.game).demo
     while rnd.phase not in (Phase.DONE, Phase.VOID):
         table.act(choose(rnd, rng))
 
@@ -72,10 +72,10 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
             ledger._db.backup(copy)
             copy.close()
     rnd = flush.start_round()
-    flush.act(chooser(HCF.game)(rnd, rng))
+    flush.act(GAMES.find(HCF.game).demo(rnd, rng))
     flush.act(Action("void", data={"reason": "a card turned over", **staffed(ledger).approval(flush, VOID)}))
     rnd = russian.start_round()
-    russian.act(chooser(RUSSIAN.game)(rnd, rng))  # left open
+    russian.act(GAMES.find(RUSSIAN.game).demo(rnd, rng))  # left open
     ledger.close()
     assert witness.exists()
     return Played(path, witness, older)
@@ -124,7 +124,7 @@ def test_a_ledger_upgraded_from_an_older_schema_verifies_ok(copy: Path, capsys: 
     witness = copy.parent.parent / "state" / "witness.json"
     ledger = SqliteLedger(copy, witness=Witness(witness))
     record = ledger.tables()[0]
-    table = Table.open(ledger, record, HCF, VirtualShoe.seeded_with(9))
+    table = Table.open(ledger, record, GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(9))
     staffed(ledger).deal(table)  # the upgrade's first start: the first manager, the staff, a dealer signs in
     play(table, random.Random(4))
     ledger.close()
@@ -145,7 +145,7 @@ def test_a_ledger_played_on_while_it_is_verified_verifies_ok(copy: Path, capsys:
     def finish_and_play(self: audit.TableAudit, *args: object) -> None:
         if not played_on:
             writer = SqliteLedger(copy)
-            play(Table.open(writer, writer.tables()[0], HCF, VirtualShoe.seeded_with(8)), random.Random(8))
+            play(Table.open(writer, writer.tables()[0], GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(8)), random.Random(8))
             played_on.append(len(writer.table_rounds(1)))
             writer.close()
         finish(self, *args)  # type: ignore[arg-type]

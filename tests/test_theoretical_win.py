@@ -13,10 +13,11 @@ import pytest
 from dealer_tui.accounting import theoretical
 from dealer_tui.accounting.ratings import rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
+from dealer_tui.games import GAMES
+from dealer_tui.games.one_or_five.round import BET_NAMES as ONE_OR_FIVE_BETS
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.games.one_or_five.round import BET_NAMES as ONE_OR_FIVE_BETS
 from rules.games.high_card_flush.settlement import BET_NAMES as HCF_BETS
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from rules.simulate import simulator
@@ -29,7 +30,7 @@ HCF_EDGES = Edge(0.05, 1.0, "test", 0, 0, bets={"ante": 0.03, "raise": None, "fl
 
 class GivenEdges(Theory):
     def __init__(self) -> None:
-        super().__init__(None)
+        super().__init__(GAMES, None)
 
     def edge(self, loaded: LoadedProfile) -> Edge | None:
         return HCF_EDGES if loaded.profile.house_banked() else None
@@ -79,14 +80,14 @@ def test_a_rating_takes_each_stake_at_its_bet_types_edge(tmp_path: Path) -> None
 def test_the_edges_are_cached_and_read_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "edges.json"
     loaded = ProfileLibrary().find("high-card-flush-casino")
-    first = Theory(cache, hands=2_000).edge(loaded)
+    first = Theory(GAMES, cache, hands=2_000).edge(loaded)
     assert first is not None and first.bets["raise"] is None and set(first.bets) == set(HCF_BETS)
 
     def no_simulation(*args: object, **kwargs: object) -> None:
         raise AssertionError("simulated again")
 
     monkeypatch.setattr(theoretical, "simulate", no_simulation)
-    again = Theory(cache, hands=2_000).edge(loaded)
+    again = Theory(GAMES, cache, hands=2_000).edge(loaded)
     assert again == first
 
 
@@ -100,9 +101,9 @@ def test_the_edges_are_cached_and_read_back(tmp_path: Path, monkeypatch: pytest.
 def test_a_cache_entry_that_does_not_read_as_edges_is_simulated_again(tmp_path: Path, entry: object) -> None:
     cache = tmp_path / "edges.json"
     loaded = ProfileLibrary().find("high-card-flush-casino")
-    probe = Theory(None, hands=2_000)
+    probe = Theory(GAMES, None, hands=2_000)
     cache.write_text(json.dumps({probe.cache_key(loaded.sha256): entry}), encoding="utf-8")
-    edge = Theory(cache, hands=2_000).edge(loaded)
+    edge = Theory(GAMES, cache, hands=2_000).edge(loaded)
     assert edge is not None and set(edge.bets) == set(HCF_BETS) and edge.bets["ante"] != 7.5
     written = json.loads(cache.read_text(encoding="utf-8"))
     assert isinstance(written[probe.cache_key(loaded.sha256)]["bets"], dict)
@@ -111,7 +112,7 @@ def test_a_cache_entry_that_does_not_read_as_edges_is_simulated_again(tmp_path: 
 def test_a_cache_that_is_not_json_is_simulated_again_and_replaced(tmp_path: Path) -> None:
     cache = tmp_path / "edges.json"
     cache.write_text("{not json", encoding="utf-8")
-    edge = Theory(cache, hands=2_000).edge(ProfileLibrary().find("one-or-five"))
+    edge = Theory(GAMES, cache, hands=2_000).edge(ProfileLibrary().find("one-or-five"))
     assert edge is not None and edge.bets["bet"] is None and edge.bets["exchange"] is None
     assert json.loads(cache.read_text(encoding="utf-8"))
 
@@ -120,7 +121,7 @@ def test_the_casino_antes_edge_is_its_exact_house_edge_within_the_simulations_re
     """The casino profile under the `mousseau` strategy has a house edge of 2.7114% per Ante,
     counted exactly over every hand pair (README); over a million simulated hands the Ante's
     edge lies within 0.45 points of it (three standard errors: the 95% half-width is 0.32)."""
-    edge = Theory(None, hands=1_000_000).edge(ProfileLibrary().find("high-card-flush-casino"))
+    edge = Theory(GAMES, None, hands=1_000_000).edge(ProfileLibrary().find("high-card-flush-casino"))
     assert edge is not None and edge.strategy == "mousseau"
     ante = edge.bets["ante"]
     assert ante is not None and abs(ante - 0.027114) < 0.0045

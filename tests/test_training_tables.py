@@ -13,6 +13,7 @@ import pytest
 
 from dealer_tui.cli import main
 from dealer_tui.demo import play, seat_players
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import RowQuery, SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
@@ -146,7 +147,7 @@ def test_verify_catches_a_live_round_hidden_as_training(mixed: Path, tmp_path: P
 
 
 async def test_the_floor_leaves_training_out_and_T_takes_it_in(mixed: Path) -> None:
-    app = floor_review(mixed, ["high-card-flush"])
+    app = floor_review(mixed)
     async with app.run_test(size=(150, 40)) as pilot:
         screen = app.screen
         assert len(screen.rows) == 5
@@ -178,7 +179,7 @@ def test_training_play_stays_out_of_the_cash_logs_alerts_and_ratings_unless_aske
         assert {t.table for t in ins} == {"Main 1"} and len(ins) == cash_buys[live]
         asked = [t for t in cash_transactions(ledger, training=True) if t.direction == "in"]
         assert len(asked) == cash_buys[live] + cash_buys[demo]
-        theory = Theory(None, hands=2_000)
+        theory = Theory(GAMES, None, hands=2_000)
         assert {s.table for s in rating_sessions(ledger, theory)} == {"Main 1"}
         assert {s.table for s in rating_sessions(ledger, theory, training=True)} == {"Main 1", "Demo high-card-flush"}
     finally:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from dealer_tui.games.chinese_poker.events import NaturalDeclared
-from dealer_tui.rounds.base import Phase
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.rounds.base import Phase
 from rules.games.chinese_poker.naturals import is_flush_row
 from rules.profiles.loader import ProfileLibrary
 from rules.settle import settle_round

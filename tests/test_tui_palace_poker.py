@@ -14,14 +14,19 @@ from typing import Any
 
 from textual.widgets import Static
 
-from dealer_tui.games.palace_poker.events import AntePlaced, BattleAnswered, BattleDecided, SoldiersKept
-from dealer_tui.rounds.base import Phase
-from dealer_tui.games.palace_poker.round import PalacePokerRound
-from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.games.chinese_poker.screen import ChinesePokerScreen
 from dealer_tui.games.high_card_flush.screen import HighCardFlushScreen
 from dealer_tui.games.one_or_five.screen import OneOrFiveScreen
+from dealer_tui.games.palace_poker.events import (
+    AntePlaced,
+    BattleAnswered,
+    BattleDecided,
+    SoldiersKept,
+)
+from dealer_tui.games.palace_poker.round import PalacePokerRound
 from dealer_tui.games.palace_poker.screen import PalacePokerScreen
+from dealer_tui.rounds.base import Phase
+from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.widgets.notice import Notice
 from rules.cards import parse_cards

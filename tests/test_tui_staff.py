@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from dealer_tui.app import Options, make_app
 from dealer_tui.floor_app import FloorApp
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.rounds.base import Phase
@@ -116,7 +117,7 @@ async def test_a_dealer_change_and_a_break_at_the_table(tmp_path: Path) -> None:
 
 async def test_a_lockout_set_on_the_floor_stops_the_running_table_at_once(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", PLAYERS)
-    floor = FloorApp(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True), ["high-card-flush"],
+    floor = FloorApp(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True), GAMES,
                      StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s", "y", "x")                             # a misdeal: the supervisor signs in
@@ -139,7 +140,7 @@ async def test_the_auditor_reads_the_floor_and_decides_nothing(tmp_path: Path) -
     ledger.append(table.id, rnd.id, [NewEvent("sign_off_requested", {"seats": [1], "payouts": {"1": 9000},
                                                                      "paid": 9000, "threshold": 5000,
                                                                      "wagered": 100})])
-    app = floor_review(path, ["high-card-flush"], AUDITOR, AUDITOR_PIN)
+    app = floor_review(path, AUDITOR, AUDITOR_PIN)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(on_top(app), RoundsScreen) and "Avi Auditor (A1), auditor" in app.sub_title
         await pilot.press("s")
@@ -156,7 +157,7 @@ async def test_the_auditor_reads_the_floor_and_decides_nothing(tmp_path: Path) -
 async def test_the_floor_asks_for_a_sign_in_and_refuses_a_dealer(tmp_path: Path) -> None:
     app = seated_app(tmp_path, "high-card-flush", PLAYERS)
     app.ledger.close()
-    floor = FloorApp(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True), ["high-card-flush"],
+    floor = FloorApp(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True), GAMES,
                      StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite")))
     async with floor.run_test(size=SIZE) as pilot:
         assert isinstance(floor.screen, SignInModal)
@@ -265,7 +266,7 @@ async def test_a_pin_shorter_than_its_role_asks_is_changed_for_a_longer_one_at_t
     app.ledger.close()
     path = tmp_path / "ledger.sqlite"
     short_pin_supervisor(path, monkeypatch)
-    floor = FloorApp(SqliteLedger(path, readonly=True), ["high-card-flush"], StaffDesk(SqliteLedger(path)))
+    floor = FloorApp(SqliteLedger(path, readonly=True), GAMES, StaffDesk(SqliteLedger(path)))
     async with floor.run_test(size=SIZE) as pilot:
         await pilot.press(*"S5", "enter", *"581302", "enter")
         await pilot.pause()
@@ -282,7 +283,7 @@ async def test_a_pin_shorter_than_its_role_asks_is_changed_for_a_longer_one_at_t
         desk.sign_in("S5", "581302", Purpose(FLOOR, "the old PIN"))
     assert not desk.sign_in("S5", "581302947", Purpose(FLOOR, "the new PIN")).renew_pin
     from dealer_tui.audit import verify_ledger
-    assert verify_ledger(SqliteLedger(path)) == []
+    assert verify_ledger(SqliteLedger(path), GAMES) == []
 
 
 def test_the_dealer_terminal_neither_resumes_nor_offers_a_training_table(tmp_path: Path) -> None:
@@ -299,7 +300,7 @@ def test_the_dealer_terminal_neither_resumes_nor_offers_a_training_table(tmp_pat
     staffed(ledger)
     loaded = approved(ledger, ProfileLibrary().find("high-card-flush"))
     staffed_table(ledger, "Live 1", loaded, VirtualShoe.seeded_with(1), seats=7).seat_player(1, "Ann", 1000)
-    practice = Table.create(ledger, "Training 1", loaded, VirtualShoe.seeded_with(2), seats=7, training=True)
+    practice = Table.create(ledger, "Training 1", GAMES.find(loaded.game), loaded, VirtualShoe.seeded_with(2), seats=7, training=True)
     practice.seat_player(1, "Demo", 1000)                              # worked at last
     ledger.close()
     app = make_app(path, options=Options(game="high-card-flush"))

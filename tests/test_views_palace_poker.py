@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dealer_tui.games import GAMES
 from dealer_tui.games.palace_poker.events import DealerDrawn
 from dealer_tui.rounds.base import Action
-from dealer_tui.views import presenter, with_keys
+from dealer_tui.views import with_keys
 from rules.cards import parse_cards
 from tests.palace_support import THREE, act, attack, dealt, play, script
 
-VIEW = presenter("palace-poker")
+VIEW = GAMES.find("palace-poker").presenter
 KEYS = {"fold": "f", "call": "c", "raise_bet": "r"}
 """The keys the Palace Poker round screen binds to a battle's answers."""
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.events import typed
+from dealer_tui.games import GAMES
 from dealer_tui.rounds.base import Action
 from dealer_tui.staff import StaffRegister
 from dealer_tui.views import describe_common
@@ -32,4 +33,4 @@ def test_hcf_19_a_void_records_the_bets_it_returns_and_who_approved(tmp_path: Pa
     assert describe_common(typed(voided)) == ("Round void: shuffler red light; returned seat 2 17, seat 3 25; "
                                      "approved by S1")
     assert {s: p.stack for s, p in table.session.players.items()} == {1: 5000, 2: 5000, 3: 5000}
-    assert verify_ledger(table.ledger) == []
+    assert verify_ledger(table.ledger, GAMES) == []

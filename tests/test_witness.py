@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.cli import build_parser, main
-from dealer_tui.demo import chooser
+from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.witness import Witness, default_witness_dir, default_witness_path
@@ -61,7 +61,7 @@ def new_table(ledger: SqliteLedger) -> Table:
 def play(table: Table, rng: random.Random, actions: int | None = None) -> None:
     rnd = table.round if table.round is not None and table.round.phase not in (Phase.DONE, Phase.VOID) \
         else table.start_round()
-    choose = chooser(table.record.game)
+    choose = GAMES.find(table.record.game).demo
     while rnd.phase not in (Phase.DONE, Phase.VOID) and actions != 0:
         table.act(choose(rnd, rng))
         actions = None if actions is None else actions - 1
@@ -173,7 +173,7 @@ def test_a_head_the_ledger_lost_stays_in_the_witness_after_new_rounds(tmp_path: 
     older = tmp_path / "older.sqlite"
     shutil.copy(path, older)
     ledger = SqliteLedger(path, witness=Witness(witness))
-    table = Table.open(ledger, ledger.tables()[0], HCF, VirtualShoe.seeded_with(3))
+    table = Table.open(ledger, ledger.tables()[0], GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(3))
     play(table, random.Random(4))
     ledger.close()
     lost_head = heads(witness)[1]
@@ -181,7 +181,7 @@ def test_a_head_the_ledger_lost_stays_in_the_witness_after_new_rounds(tmp_path: 
     for name in ("l.sqlite-wal", "l.sqlite-shm"):
         (tmp_path / name).unlink(missing_ok=True)
     ledger = SqliteLedger(path, witness=Witness(witness))
-    table = Table.open(ledger, ledger.tables()[0], HCF, VirtualShoe.seeded_with(5))
+    table = Table.open(ledger, ledger.tables()[0], GAMES.find(HCF.game), HCF, VirtualShoe.seeded_with(5))
     for seed in (5, 6):
         play(table, random.Random(seed))
     ledger.close()

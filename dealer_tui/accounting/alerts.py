@@ -14,8 +14,8 @@ from datetime import UTC, datetime
 
 from dealer_tui.accounting.cash_log import currency_entries
 from dealer_tui.accounting.shifts import shift_figures
-from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.accounting.times import seconds_between
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.staff import AlertAcknowledged
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided, SignOffRefused, SignOffRequested
@@ -25,6 +25,7 @@ from dealer_tui.rounds.cash import cash_transactions, settings, training_table
 from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
 from rules.errors import IllegalAction
 from rules.profiles.base import MAX_TEXT
+
 
 @dataclass(frozen=True)
 class Alert:

@@ -9,12 +9,12 @@ from datetime import datetime, timedelta
 
 from dealer_tui.accounting.shifts import ENDED, ShiftFigures, TableShifts
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.events.table import RoundStarted, TableChanged
 from dealer_tui.ledger.base import Ledger, TableRecord
 from dealer_tui.ledger.pg_status import PitStatus
 from dealer_tui.rounds.cash import training_table
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
+from dealer_tui.rounds.table_profiles import table_profiles
 
 OPEN, IN_PLAY, WAITING, OFFLINE, CLOSED = "open", "in play", "WAITING FOR THE FLOOR", "OFFLINE", "closed"
 OFFLINE_AFTER_S = 120

@@ -22,7 +22,6 @@ from dealer_tui.events.table import RoundStarted, SeatAway, SeatLeft, SeatTaken
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow
 from dealer_tui.ledger.payouts import HOUSE_BANKED, banking, house_fees, seat_chips
 from dealer_tui.rounds.cash import gaming_day, settings, training_table
-from dealer_tui.rounds.registry import round_class
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.profiles.loader import LoadedProfile
 
@@ -141,7 +140,7 @@ def rating_sessions(ledger: Ledger, theory: Theory, training: bool = False) -> l
         seated: dict[int, RatingSession] = {}
         rows_of = ledger.table_settlements(table.id)
         records = {r.id: r for r in ledger.table_rounds(table.id)}
-        rounds = round_class(table.game)
+        rounds = theory.games.find(table.game).round
         owners: dict[int, list[Event]] = {}
         """The events that say whose each settlement row is, by round (`Round.row_owners`)."""
         played: list[tuple[int, RoundStarted, dict[int, RatingSession]]] = []

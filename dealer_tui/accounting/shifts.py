@@ -14,11 +14,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dealer_tui.accounting.dealers import DealerFigures
-from dealer_tui.accounting.times import seconds_between
 from dealer_tui.accounting.theoretical import Edge, Theory
-from dealer_tui.rounds.table_profiles import table_profiles
+from dealer_tui.accounting.times import seconds_between
 from dealer_tui.events import EventError, typed
-from dealer_tui.events.accounting import MARKER, ChipsColouredUp, TrayCounted, TrayCredited, TrayFilled
+from dealer_tui.events.accounting import (
+    MARKER,
+    ChipsColouredUp,
+    TrayCounted,
+    TrayCredited,
+    TrayFilled,
+)
 from dealer_tui.events.table import (
     CardsCorrected,
     ChipsBought,
@@ -35,7 +40,7 @@ from dealer_tui.events.table import (
     TimeCollected,
 )
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow, StoredEvent, TableRecord
-from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
 from rules.bets import banker_kinds
 from rules.profiles.loader import LoadedProfile
@@ -397,7 +402,7 @@ class _Collector:
         assert stored.round_id is not None
         shift = self.current()
         self.started[stored.round_id] = (event, shift)
-        rounds = round_class(self.table.game)
+        rounds = self.theory.games.find(self.table.game).round
         loaded = self.profiles.get(event.profile_sha256)
         if shift is not None and loaded is not None:
             dealer = shift.dealers.setdefault(event.dealer, DealerFigures(event.dealer, tables={self.table.name}))

@@ -18,8 +18,10 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dealer_tui import __version__
+from dealer_tui.rounds.game import Games
 from rules.bets import banker_kinds
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
@@ -99,7 +101,9 @@ def _bets(entry: object) -> dict[str, float | None]:
 class Theory:
     """House edges by profile text (sha256), simulated when first asked for and cached."""
 
-    def __init__(self, cache: Path | None, hands: int = THEORY_HANDS, seed: int = THEORY_SEED) -> None:
+    def __init__(self, games: Games[Any], cache: Path | None, hands: int = THEORY_HANDS, seed: int = THEORY_SEED) -> None:
+        self.games = games
+        """The games the ledger's tables play: their rounds say what a round of each game did."""
         self.cache, self.hands, self.seed = cache, hands, seed
         self._known: dict[str, Edge | None] = {}
         self._all: dict[str, object] = {}

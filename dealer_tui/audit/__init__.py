@@ -24,8 +24,8 @@ an Ante or an exchange only refuse actions), so their rounds carry no revision.
 
 from dealer_tui.audit.ledger_audit import Verification, verify, verify_ledger
 from dealer_tui.audit.resettle import resettle, resettle_round, rules_revision
-from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.audit.table_audit import expected_row
+from dealer_tui.rounds.table_profiles import table_profiles
 
 __all__ = ["Verification", "expected_row", "resettle", "resettle_round", "rules_revision", "table_profiles", "verify",
            "verify_ledger"]

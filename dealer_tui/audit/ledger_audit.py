@@ -8,14 +8,16 @@ import sqlite3
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from dealer_tui.audit.authority_audit import AuthorityAudit
 from dealer_tui.audit.resettle import resettle
-from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.audit.table_audit import HOUR_FIGURES, Seating, TableAudit
 from dealer_tui.ledger.base import ROUND_SETTLED, STAFF_REGISTER, Ledger, TableRecord
 from dealer_tui.ledger.records import AuditReads
 from dealer_tui.ledger.witness import WitnessRecord, witness_problems
+from dealer_tui.rounds.game import Games
+from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
 
 
@@ -30,26 +32,27 @@ class Verification:
     """Rounds the ledger holds."""
 
 
-def verify_ledger(ledger: Ledger) -> list[str]:
+def verify_ledger(ledger: Ledger, games: Games[Any]) -> list[str]:
     """One line per problem, each naming its table and round; empty when all agree."""
-    return verify(ledger).problems
+    return verify(ledger, games).problems
 
 
-def verify(ledger: Ledger, witness: WitnessRecord | None = None) -> Verification:
+def verify(ledger: Ledger, games: Games[Any], witness: WitnessRecord | None = None) -> Verification:
     """Every hash, row, total and stack checked against the events, every finished round
-    re-settled by the rules it was played under; with `witness`, the heads it holds."""
+    re-settled by the rules it was played under (`games`: the games its tables play); with
+    `witness`, the heads it holds."""
     if not isinstance(ledger, AuditReads):
-        return _verify_events_only(ledger)
+        return _verify_events_only(ledger, games)
     report = Verification()
     try:
         with ledger.snapshot():  # the witness was read before: every head it names is in this snapshot
-            _verify_stored(ledger, report, witness)
+            _verify_stored(ledger, games, report, witness)
     except sqlite3.DatabaseError as exc:  # a damaged file: pages missing or garbled
         report.problems.append(f"ledger file: cannot be read through ({exc}): the file is damaged or cut short")
     return report
 
 
-def _verify_stored(ledger: AuditReads, report: Verification, witness: WitnessRecord | None) -> None:
+def _verify_stored(ledger: AuditReads, games: Games[Any], report: Verification, witness: WitnessRecord | None) -> None:
     report.problems += ledger.integrity_problems()
     if not ledger.has_ledger_seq():
         report.notes.append("the ledger predates the ledger-wide sequence of events (schema 6) and was read as it "
@@ -64,7 +67,7 @@ def _verify_stored(ledger: AuditReads, report: Verification, witness: WitnessRec
             count = sum(a - b - 1 for b, a in gaps)
             report.problems.append(f"ledger: {count} {what} id(s) missing ({what} id {shown}): "
                                    f"{what}s were deleted")
-    audit = LedgerAudit(ledger, report)
+    audit = LedgerAudit(ledger, games, report)
     tables = ledger.tables()  # type: ignore[attr-defined]
     for table in tables:
         audit.table(table)
@@ -74,7 +77,7 @@ def _verify_stored(ledger: AuditReads, report: Verification, witness: WitnessRec
         report.problems += witness_problems(witness, ledger.event_at, names, ledger.last_ledger_seq())
 
 
-def _verify_events_only(ledger: Ledger) -> Verification:
+def _verify_events_only(ledger: Ledger, games: Games[Any]) -> Verification:
     """A ledger without stored rows to read as they are: its chain, and every finished round
     re-settled."""
     report = Verification(list(ledger.chain_problems()))
@@ -87,7 +90,7 @@ def _verify_events_only(ledger: Ledger) -> Verification:
         for record in ledger.table_rounds(table.id):
             report.rounds += 1
             if record.status == ROUND_SETTLED:
-                report.problems += resettle(ledger, table, record.id, record.number, profiles)
+                report.problems += resettle(ledger, games, table, record.id, record.number, profiles)
     return report
 
 
@@ -95,7 +98,8 @@ class LedgerAudit:
     """The checks that need every table: the hourly totals, the settlement rows and flag index of
     every round, who sat where; one table at a time (`table`), then `finish`."""
 
-    def __init__(self, ledger: AuditReads, report: Verification) -> None:
+    def __init__(self, ledger: AuditReads, games: Games[Any], report: Verification) -> None:
+        self.games = games
         self.ledger = ledger
         self.report = report
         self.flag_index = ledger.stored_flags()

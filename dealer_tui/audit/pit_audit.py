@@ -7,6 +7,8 @@ And the other way round: the server as the witness of a terminal's own ledger (`
 
 from __future__ import annotations
 
+from typing import Any
+
 from dealer_tui.audit.ledger_audit import Verification, verify
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
@@ -15,12 +17,13 @@ from dealer_tui.ledger.kept import redacted
 from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.sqlite import SqliteLedger
+from dealer_tui.rounds.game import Games
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.pins import key_checks
 from dealer_tui.staff.register import StaffRegister
 
 
-def verify_pit(conninfo: str) -> Verification:
+def verify_pit(conninfo: str, games: Games[Any]) -> Verification:
     report = Verification()
     pit = PgLedger(conninfo)
     try:
@@ -58,7 +61,7 @@ def verify_pit(conninfo: str) -> Verification:
         label = "the pit's staff register" if origin == PIT_ORIGIN else f"terminal {origin[:8]} ({names or 'no table'})"
         view = PgLedger(conninfo, origin=origin)
         try:
-            part = verify(view)
+            part = verify(view, games)
             if origin != PIT_ORIGIN:
                 part.problems += received_problems(conninfo, view)
             else:

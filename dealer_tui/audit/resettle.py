@@ -6,15 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer_tui.events import EventError, typed, typed_as
+from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.codec import Recorded
-from dealer_tui.events.table import PayoutConfirmed, RoundStarted, SignOffRefused, TableChanged, TableOpened
+from dealer_tui.events.table import (
+    PayoutConfirmed,
+    RoundStarted,
+    SignOffRefused,
+)
 from dealer_tui.ledger.base import Ledger, SettlementRow, TableRecord
 from dealer_tui.rounds.base import Round, RoundOutcome
-from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
-from rules.profiles.loader import LoadedProfile, parse_profile
+from rules.profiles.loader import LoadedProfile
 
 
 def rules_revision(rnd: Round) -> int | None:
@@ -23,20 +27,20 @@ def rules_revision(rnd: Round) -> int | None:
     return rnd.rules_revision
 
 
-def resettle(ledger: Ledger, table: TableRecord, round_id: int, number: int,
+def resettle(ledger: Ledger, games: Games[Any], table: TableRecord, round_id: int, number: int,
              profiles: dict[str, LoadedProfile]) -> list[str]:
-    return resettle_round(ledger, table, round_id, number, profiles)[0]
+    return resettle_round(ledger, games, table, round_id, number, profiles)[0]
 
 
-def resettle_round(ledger: Ledger, table: TableRecord, round_id: int, number: int,
+def resettle_round(ledger: Ledger, games: Games[Any], table: TableRecord, round_id: int, number: int,
                    profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
     """The round's problems, and the rules revision it was re-settled by (None: not a game whose
     rules changed, or the round did not replay)."""
     events = ledger.round_events(round_id)
-    return resettle_events(table, round_id, number, list(events), ledger.settlement(round_id), profiles)
+    return resettle_events(games, table, round_id, number, list(events), ledger.settlement(round_id), profiles)
 
 
-def resettle_events(table: TableRecord, round_id: int, number: int, events: list[Recorded],
+def resettle_events(games: Games[Any], table: TableRecord, round_id: int, number: int, events: list[Recorded],
                     stored_rows: list[SettlementRow], profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
     """A settled round replayed through the rules from its events: the recorded payout, the
     stored settlement rows and the chips moved against the rules' settlement."""
@@ -54,9 +58,8 @@ def resettle_events(table: TableRecord, round_id: int, number: int, events: list
     if len(payouts) != 1:
         return [f"{where}: settled {len(payouts)} times"], None
     at, recorded = payouts[0]
-    cls = round_class(table.game, keyed=started.card_source == "entry")
     try:
-        rnd = cls(loaded.profile, started.setup)
+        rnd = games.find(table.game).round_class(keyed=started.card_source == "entry")(loaded.profile, started.setup)
         rnd.apply_all(events[:at])
         outcome = rnd.outcome()
     except (RulesError, KeyError, ValueError, TypeError) as exc:
@@ -114,7 +117,7 @@ def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -
     return f" ({'; '.join(parts)})" if parts else ""
 
 
-def waiting_payout(ledger: Ledger, table: TableRecord, round_id: int) -> RoundOutcome | None:
+def waiting_payout(ledger: Ledger, games: Games[Any], table: TableRecord, round_id: int) -> RoundOutcome | None:
     """The payout an open round waits on (its settlement as the rules give it from its events so
     far, under the profile it was played under): what a supervisor signs off. None when the round
     has not reached its payout, or does not replay."""
@@ -126,7 +129,7 @@ def waiting_payout(ledger: Ledger, table: TableRecord, round_id: int) -> RoundOu
         loaded = table_profiles(ledger, table).get(started.profile_sha256)
         if loaded is None:
             return None
-        rnd = round_class(table.game, keyed=started.card_source == "entry")(loaded.profile, started.setup)
+        rnd = games.find(table.game).round_class(keyed=started.card_source == "entry")(loaded.profile, started.setup)
         rnd.apply_all(events)
         return rnd.outcome()
     except (EventError, RulesError, KeyError, ValueError, TypeError):

@@ -327,7 +327,7 @@ class TableAudit:
                 into[i] += int(value)
             into[6] = max(into[6], int(figures["max_payout"]))
             into[7] += int(figures["fees"])
-        problems, revision = resettle_events(self.table, record.id, record.number, list(events), stored_rows,
+        problems, revision = resettle_events(self.audit.games, self.table, record.id, record.number, list(events), stored_rows,
                                              self.profiles)
         self.problems.extend(problems)
         if revision is not None and revision < RULES_REVISION:

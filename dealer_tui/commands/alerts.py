@@ -8,7 +8,15 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, reading_ledger, server_url
+from dealer_tui.commands.common import (
+    add_ledger_option,
+    fail,
+    ledger_path,
+    one_line,
+    reading_ledger,
+    server_url,
+)
+from dealer_tui.games import GAMES
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger
@@ -40,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     def show(ledger: Ledger) -> int:
         done = acknowledgements(ledger)
-        for alert in raised(ledger, Theory(theory_cache_path())):
+        for alert in raised(ledger, Theory(GAMES, theory_cache_path())):
             ack = done.get(alert.id)
             if (ack is not None or alert.closed) and not args.all:
                 continue  # acknowledged, or closed by what happened (a payout approved or paid)
@@ -88,7 +96,7 @@ def _acknowledge(args: argparse.Namespace) -> int:
         return fail(str(exc))
     try:
         by = sign_in(StaffDesk(ledger), args.by, Purpose(ACKNOWLEDGE, f"acknowledge alert {args.alert}"))
-        event = acknowledge(ledger, args.alert, by, args.note, Theory(theory_cache_path()))
+        event = acknowledge(ledger, args.alert, by, args.note, Theory(GAMES, theory_cache_path()))
     except (RulesError, LedgerError, SignInRefused, EOFError) as exc:
         return fail(one_line(str(exc)))
     finally:

@@ -69,15 +69,14 @@ def run(args: argparse.Namespace) -> int:
 
     from dealer_tui.demo import play, seat_players
     from dealer_tui.demo.shift import DemoShift
+    from dealer_tui.games import GAMES
     from dealer_tui.ledger import LedgerError, SqliteLedger
     from dealer_tui.rounds.cards import VirtualShoe
     from dealer_tui.rounds.table import Table
     from dealer_tui.staff import SignInRefused
     from rules.errors import RulesError
-    from rules.registry import games
-
-    if args.game not in games():
-        return fail(f"--game: unknown game {args.game!r} (known: {', '.join(games())})")
+    if args.game not in GAMES:
+        return fail(f"--game: unknown game {args.game!r} (known: {', '.join(GAMES.ids())})")
     if args.rounds < 1:
         return fail("--rounds: must be at least 1")
     if args.ledger is None:  # its own ledger, never the live one by accident
@@ -85,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
         args.ledger = default_training_ledger_path()
     try:
-        loaded = library(args).find(args.profile or games()[args.game].default_profile, game=args.game)
+        loaded = library(args).find(args.profile or GAMES.find(args.game).rules.default_profile, game=args.game)
         ledger = SqliteLedger(ledger_path(args), witness=witness_for(args))
     except (RulesError, LedgerError) as exc:
         return fail(str(exc))
@@ -108,8 +107,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         table = _existing(ledger, args, shoe)
         if table is None:
-            table = Table.create(ledger, args.table or f"Demo {args.game}", loaded, shoe, seats=seats,
-                                 training=True)
+            table = Table.create(ledger, args.table or f"Demo {args.game}", GAMES.find(args.game), loaded, shoe,
+                                 seats=seats, training=True)
         approve, sign, witness, count_team = _sign_in_staff(table, args)
         shift = DemoShift(table, sign, witness)
         opened = shift.open(args.players)
@@ -163,11 +162,12 @@ def _existing(ledger: TableLedger, args: argparse.Namespace, shoe: CardSource) -
     """The training table named with `--table`, reopened under its latest profile (`TableInUse`
     while another terminal has it open); None when there is none. A live table is refused: demo
     players never play into a live table's records."""
-    from dealer_tui.rounds.table_profiles import table_profiles
     from dealer_tui.events import typed, typed_as
     from dealer_tui.events.table import TableChanged, TableOpened
+    from dealer_tui.games import GAMES
     from dealer_tui.ledger import LedgerError
     from dealer_tui.rounds.table import Table
+    from dealer_tui.rounds.table_profiles import table_profiles
 
     if args.table is None:
         return None
@@ -185,7 +185,7 @@ def _existing(ledger: TableLedger, args: argparse.Namespace, shoe: CardSource) -
         raise LedgerError(f"--table: {args.table!r} is a live table; demo players play only at training tables")
     assert isinstance(latest, (TableOpened, TableChanged))
     profile = table_profiles(ledger, record)[latest.profile_sha256]
-    return Table.open(ledger, record, profile, shoe)
+    return Table.open(ledger, record, GAMES.find(record.game), profile, shoe)
 
 
 def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[

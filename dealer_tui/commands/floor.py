@@ -66,10 +66,10 @@ def serve(args: argparse.Namespace, host: str, port: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from dealer_tui.floor_app import FloorApp
+    from dealer_tui.games import GAMES
     from dealer_tui.ledger import LedgerError, SqliteLedger
     from dealer_tui.ledger.postgres import PgLedger
     from dealer_tui.staff import StaffDesk
-    from rules.registry import games
 
     url = server_url(args)
     path = url or ledger_path(args)
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             except ValueError as exc:
                 return fail(str(exc))
             return serve(args, host, port)
-        FloorApp(ledger, list(games()), StaffDesk(writer), first=args.first).run()
+        FloorApp(ledger, GAMES, StaffDesk(writer), first=args.first).run()
     finally:
         writer.close()
         ledger.close()

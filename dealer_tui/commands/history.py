@@ -8,7 +8,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, server_url, whole
+from dealer_tui.commands.common import (
+    add_ledger_option,
+    fail,
+    ledger_path,
+    one_line,
+    server_url,
+    whole,
+)
+from dealer_tui.games import GAMES
 from dealer_tui.ledger.base import FLAGS, STAFF_REGISTER
 from dealer_tui.ledger.export import export_csv, write_rows
 from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
@@ -100,7 +108,7 @@ def _on_server(url: str, args: argparse.Namespace) -> int:
         if args.action == "verify":
             from dealer_tui.audit.pit_audit import verify_pit
 
-            report = verify_pit(url)
+            report = verify_pit(url, GAMES)
             for line in report.notes:
                 sys.stdout.write(f"note: {one_line(line)}\n")
             for line in report.problems:
@@ -172,7 +180,7 @@ def _verify(ledger: SqliteLedger, witness_path: Path | None, pit: str | None = N
                      "(the terminal and demo write it)")
     elif record is not None and record.ledger != ledger_key(ledger.path):
         notes.append(f"the witness {witness.path} was written for {record.ledger}")
-    report = verify(ledger, record)
+    report = verify(ledger, GAMES, record)
     problems += report.problems
     if pit is not None:
         from dealer_tui.audit.pit_audit import server_witness

@@ -198,7 +198,14 @@ def _bind(args: argparse.Namespace) -> int:
     from dealer_tui.ledger.base import key_fingerprint
     from dealer_tui.ledger.postgres import PgLedger, shown, unsealer
     from dealer_tui.pit.delivery import Delivery
-    from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk, StaffError, StaffRegister
+    from dealer_tui.staff import (
+        MANAGE,
+        Purpose,
+        SignInRefused,
+        StaffDesk,
+        StaffError,
+        StaffRegister,
+    )
 
     pit = PgLedger(args.server)
     try:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from dealer_tui.commands.common import add_ledger_option, fail, reading_ledger, whole
+from dealer_tui.games import GAMES
 from dealer_tui.printable import csv_cell
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
     from dealer_tui.accounting.theoretical import THEORY_HANDS, Theory
     from dealer_tui.paths import theory_cache_path
 
-    theory = Theory(theory_cache_path(), hands=args.hands or THEORY_HANDS)
+    theory = Theory(GAMES, theory_cache_path(), hands=args.hands or THEORY_HANDS)
     sessions = rating_sessions(ledger, theory, training=args.training)
     ratings = player_ratings(sessions, args.day)
     try:

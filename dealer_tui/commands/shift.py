@@ -9,7 +9,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, one_line, reading_ledger, server_url, whole
+from dealer_tui.commands.common import (
+    add_ledger_option,
+    fail,
+    ledger_path,
+    one_line,
+    reading_ledger,
+    server_url,
+    whole,
+)
+from dealer_tui.games import GAMES
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger
@@ -91,7 +100,7 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
     from dealer_tui.accounting.theoretical import THEORY_HANDS, Theory
     from dealer_tui.paths import theory_cache_path
 
-    theory = Theory(theory_cache_path(), hands=args.hands or THEORY_HANDS)
+    theory = Theory(GAMES, theory_cache_path(), hands=args.hands or THEORY_HANDS)
     outside: list[str] = []
     shifts = shift_figures(ledger, theory, since=since, until=until, tables=args.table, notes=outside)
     if args.table:
@@ -110,7 +119,6 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
             print(f"wrote {len(shifts)} shift(s) to {args.csv}")
         elif args.pdf is not None:
             from dealer_tui.accounting.pdf import pdf_file
-
             from dealer_tui.staff import StaffRegister
 
             names = {a.id: a.name for a in StaffRegister.read(ledger).accounts.values()}
@@ -134,16 +142,14 @@ def _period(since: str | None, until: str | None) -> str:
 
 
 def _count(args: argparse.Namespace) -> int:
-    from dealer_tui.accounting.count import record_drop
+    from dealer_tui.accounting.count import drop_input_problem, drop_shift, record_drop
     from dealer_tui.commands.staff import sign_in
+    from dealer_tui.events.accounting import drop_figures
     from dealer_tui.ledger import LedgerError, SqliteLedger
     from dealer_tui.ledger.base import NotALedger
     from dealer_tui.staff import COUNT_DROP, Purpose, SignInRefused, StaffDesk
-    from rules.errors import RulesError
-
-    from dealer_tui.accounting.count import drop_input_problem, drop_shift
-    from dealer_tui.events.accounting import drop_figures
     from dealer_tui.staff.desk import id_problem
+    from rules.errors import RulesError
 
     if server_url(args) is not None:
         return fail("--ledger: the drop box is counted on the table's own ledger file (the pit server has its "

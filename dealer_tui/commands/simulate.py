@@ -14,7 +14,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from dealer_tui.commands.common import add_profiles_option, fail, library, whole
-from rules.registry import GAMES, record
+from rules.games import GAMES
+from rules.registry import game
 
 if TYPE_CHECKING:
     from rich.console import Console, Group
@@ -28,9 +29,9 @@ if TYPE_CHECKING:
 
 NAME = "simulate"
 HELP = "estimate a game's house edge by simulating seeded hands under one or more profiles"
-SIMULATED = [r for r in GAMES if r.simulator is not None]
+SIMULATED = [r for r in GAMES if r.simulate is not None]
 STRATEGY_HELP = "; ".join(f"{r.id}: {', '.join(r.strategies)}" for r in SIMULATED)
-"""Every simulated game's strategies, as its record names them."""
+"""Every simulated game's strategies, as the game names them."""
 HANDS_HELP = ", ".join(f"{r.title} {r.simulated_hands:,}" for r in SIMULATED)
 
 
@@ -112,7 +113,7 @@ def run_simulation(args: argparse.Namespace, game_id: str, profiles: list[Loaded
     the seconds it took. Bad input raises `BadInput` before anything is shown."""
     from rules.simulate import Options, execute, plan
 
-    hands = args.hands if args.hands is not None else record(game_id).simulated_hands
+    hands = args.hands if args.hands is not None else game(game_id).simulated_hands
     checked = plan(game_id, profiles, args.strategy, hands, args.seed, workers=args.workers,
                    options=options or Options())
     started = time.perf_counter()

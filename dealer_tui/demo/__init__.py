@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from dealer_tui.rounds.base import Action, Phase, Round
 from dealer_tui.rounds.table import Table
-from rules.registry import load, record
 
 if TYPE_CHECKING:
     from dealer_tui.demo.shift import DemoShift
@@ -18,12 +17,6 @@ Chooser = Callable[[Round, random.Random], Action]
 Approver = Callable[[Table], dict[str, object]]
 """The sign-off of a payout that needs one: the supervisor signs in for the table's round and
 the action's data names them and the sign-in."""
-
-
-def chooser(game_id: str) -> Chooser:
-    """The game's built-in players, as its record names them."""
-    choose: Chooser = load(record(game_id).demo)
-    return choose
 
 
 def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> None:
@@ -49,7 +42,7 @@ def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[i
     tray is kept as a table keeps it: a fill half-way, and before any buy-in or payout it could not
     give.
     The rounds played."""
-    choose = chooser(table.record.game)
+    choose = table.game.demo
     played = 0
     for _ in range(rounds):
         rnd = table.round

@@ -48,7 +48,9 @@ E = TypeVar("E", bound="Event")
 
 EVENT_TYPES: dict[tuple[str | None, str], type[Event]] = {}
 """Every event class by (game, the kind the ledger stores); game None: the events every table
-records. Two games may record a kind of the same name with their own fields (`ante_placed`)."""
+records. Two games may record a kind of the same name with their own fields (`ante_placed`). A
+game's events register when its package is imported: the terminal's start imports every game
+(`dealer_tui.games`)."""
 
 
 class EventError(LedgerError, ValueError):
@@ -165,11 +167,7 @@ class Event(Record):
 
 def event_type(kind: str, game: str | None = None) -> type[Event] | None:
     """The class of a kind of event at a table of `game` (a game's own, else every table's)."""
-    found = EVENT_TYPES.get((game, kind)) or EVENT_TYPES.get((None, kind))
-    if found is None and game is not None and game not in _LOADED:
-        _load(game)
-        found = EVENT_TYPES.get((game, kind)) or EVENT_TYPES.get((None, kind))
-    return found
+    return EVENT_TYPES.get((game, kind)) or EVENT_TYPES.get((None, kind))
 
 
 def decode(kind: str, payload: Mapping[str, Any], game: str | None = None) -> Event:
@@ -178,20 +176,6 @@ def decode(kind: str, payload: Mapping[str, Any], game: str | None = None) -> Ev
     if cls is None:
         raise EventError(f"unknown event kind {kind!r}" + (f" for {game}" if game else ""))
     return cls.from_payload(payload, f"{kind}: ")
-
-
-_LOADED: set[str] = set()
-
-
-def _load(game: str) -> None:
-    """The game's events (its record names the module, which registers them when imported)."""
-    from rules.registry import imported, record
-
-    _LOADED.add(game)
-    try:
-        imported(record(game).events)
-    except RulesError:  # not a game this build knows: only every table's events read
-        pass
 
 
 class Recorded(Protocol):

@@ -24,7 +24,6 @@ from dealer_tui.ledger.base import (
 from dealer_tui.ledger.where import is_server as is_server
 from dealer_tui.ledger.where import shown as shown
 
-
 logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are not printed over a screen
 
 

@@ -8,7 +8,14 @@ import json
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from dealer_tui.ledger.base import ACCOUNT_KINDS, LOCK_SECONDS, MAX_TRIES, LedgerError, NewEvent, StoredEvent
+from dealer_tui.ledger.base import (
+    ACCOUNT_KINDS,
+    LOCK_SECONDS,
+    MAX_TRIES,
+    LedgerError,
+    NewEvent,
+    StoredEvent,
+)
 from dealer_tui.ledger.pg_connection import Pooled, answers
 
 

@@ -22,7 +22,12 @@ from typing import Any
 
 import psycopg
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption, PrivateFormat, PublicFormat
+from cryptography.hazmat.primitives.serialization import (
+    Encoding,
+    NoEncryption,
+    PrivateFormat,
+    PublicFormat,
+)
 from psycopg import sql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
@@ -42,6 +47,7 @@ from dealer_tui.ledger.base import (
     event_hash,
     pit_signed_text,
 )
+from dealer_tui.ledger.kept import redacted, secrets_in
 from dealer_tui.ledger.pg_connection import (
     Listener,
     PgConn,
@@ -60,7 +66,6 @@ from dealer_tui.ledger.pg_terminal import (
     Received,
     TerminalExchange,
 )
-from dealer_tui.ledger.kept import redacted, secrets_in
 from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads

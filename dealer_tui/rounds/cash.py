@@ -7,7 +7,6 @@ thresholds and the gaming day's hour are the floor's settings (`staff.floor_sett
 from __future__ import annotations
 
 import unicodedata
-
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from dealer_tui.events import Event, EventError, typed, typed_as
 from dealer_tui.events.accounting import CASH
@@ -43,7 +44,7 @@ from dealer_tui.rounds.base import (
 )
 from dealer_tui.rounds.cards import CardSource
 from dealer_tui.rounds.cash import OUT
-from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.game import Game
 from dealer_tui.rounds.session import TABLE_EVENTS, TableSession
 from dealer_tui.rounds.table_money import Marker, TableMoney
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
@@ -72,6 +73,7 @@ def table_called(name: str) -> str:
 class Table(TableMoney):
     ledger: TableLedger
     record: TableRecord
+    game: Game[Any]
     profile: LoadedProfile
     source: CardSource
     session: TableSession
@@ -88,32 +90,34 @@ class Table(TableMoney):
     # -- opening ----------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, ledger: TableLedger, name: str, profile: LoadedProfile, source: CardSource,
+    def create(cls, ledger: TableLedger, name: str, game: Game[Any], profile: LoadedProfile, source: CardSource,
                seats: int, *, training: bool = False) -> Table:
         """A new table, recorded with its opening event and held by this terminal in one
         transaction: a crash leaves either no table or one that opens. A training table's rounds
         are marked `training` and left out of the floor's totals unless asked for."""
-        round_class(profile.game, keyed=source.kind == "entry")  # refuses a game with no keyed variant
+        cls._check_game(game, profile)
+        game.round_class(keyed=source.kind == "entry")  # refuses a game with no keyed variant
         cls.check_approved(ledger, profile)
         opened = TableOpened(seats=seats, profile=profile.name, profile_sha256=profile.sha256,
                              profile_text=profile.text, card_source=source.kind, seeded=source.seeded,
                              training=training)
         record = ledger.create_table(name, profile.game, profile.name, profile.sha256, source.kind,
                                      events=[opened.record()], lease=True)
-        table = cls(ledger, record, profile, source, TableSession(seats))
+        table = cls(ledger, record, game, profile, source, TableSession(seats))
         table.session.apply(opened)
         table.tray.apply(opened)
         return table
 
     @classmethod
-    def open(cls, ledger: TableLedger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
+    def open(cls, ledger: TableLedger, record: TableRecord, game: Game[Any], profile: LoadedProfile,
+             source: CardSource) -> Table:
         """Hold the table for this terminal (`TableInUse` when another live terminal plays it; a
         dead terminal's table is taken over), replay it, and reopen its unfinished round exactly
         where it stopped."""
         took_over = ledger.take_table(record.id)
         try:
             try:
-                table = cls._replay(ledger, record, profile, source)
+                table = cls._replay(ledger, record, game, profile, source)
             except EventError as exc:
                 raise LedgerError(f"table {record.name!r} (id {record.id}) cannot be replayed: {exc}") from None
             except IllegalAction as exc:  # its profile may not open a table
@@ -138,24 +142,27 @@ class Table(TableMoney):
             self._record_table([DealerSignedOut(account=on_duty.account, reason=reason)])
 
     @classmethod
-    def _replay(cls, ledger: TableLedger, record: TableRecord, profile: LoadedProfile, source: CardSource) -> Table:
+    def _replay(cls, ledger: TableLedger, record: TableRecord, game: Game[Any], profile: LoadedProfile,
+                source: CardSource) -> Table:
         events = ledger.table_events(record.id)
         stored = next((e for e in events if e.kind == TableOpened.KIND), None)
         if stored is None:
             raise LedgerError(f"table {record.name!r} (id {record.id}) has no opening record: its creation never "
                               "completed; it cannot be played")
         opened = typed_as(TableOpened, stored)
+        if game.id != record.game:
+            raise LedgerError(f"table {record.name!r} (id {record.id}) is a {record.game} table, not {game.id}")
         cls._check_recorded_profile(ledger, events, profile)
         session = TableSession(opened.seats)
         session.apply_all(e for e in events if e.kind in TABLE_KINDS)
-        table = cls(ledger, record, profile, source, session)
+        table = cls(ledger, record, game, profile, source, session)
         table.tray.apply_all(e for e in events if e.kind in TRAY_KINDS)
         unfinished = ledger.unfinished_rounds(record.id)
         if unfinished:
             rnd = unfinished[-1]
             round_events = [typed(e, record.game) for e in ledger.round_events(rnd.id)]
             started = typed_as(RoundStarted, round_events[0])
-            cls_ = round_class(record.game, keyed=table.keyed)
+            cls_ = game.round_class(keyed=table.keyed)
             table.round = cls_.replay(profile.profile, started.setup, round_events)
             table.round_id = rnd.id
             source.new_round(started.number, used=cards_in(round_events, record.game))
@@ -173,7 +180,7 @@ class Table(TableMoney):
             self.tray.apply(e, s.ledger_seq)
 
     def _buy_rule(self) -> Callable[[Sequence[int], int], tuple[str | None, bool]]:
-        rules = round_class(self.record.game)
+        rules = self.game.round
         return lambda history, amount: rules.buy_rule(self.profile.profile, history, amount)
 
     def seat_player(self, seat: int, name: str, buy_in: int, method: str = CASH,
@@ -291,6 +298,11 @@ class Table(TableMoney):
             cls.check_approved(ledger, profile)
 
     @staticmethod
+    def _check_game(game: Game[Any], profile: LoadedProfile) -> None:
+        if profile.game != game.id:
+            raise IllegalAction(f"profile {profile.name!r} is for {profile.game}, not {game.id}")
+
+    @staticmethod
     def check_approved(ledger: Ledger, profile: LoadedProfile) -> None:
         """A casino's own profile opens a table only once a manager approved its exact text."""
         problem = approval_problem(StaffRegister.read(ledger), profile)
@@ -324,7 +336,7 @@ class Table(TableMoney):
         kept = self.tray.kept_problem("round starts")
         if kept is not None:
             raise IllegalAction(kept)
-        cls_ = round_class(self.record.game, keyed=self.keyed)
+        cls_ = self.game.round_class(keyed=self.keyed)
         number = self.session.rounds_started + 1
         setup = cls_.setup_from(self.session, self.profile.profile, **choices)
         started = RoundStarted(number=number, setup=setup, button=setup.get("button"), banker=setup.get("banker"),

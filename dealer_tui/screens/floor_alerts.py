@@ -17,7 +17,6 @@ from dealer_tui.accounting.report import shown
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
-from dealer_tui.paths import theory_cache_path
 from dealer_tui.screens.dialog import ask_over
 from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.sign_in_modal import SignInModal
@@ -52,10 +51,10 @@ class AlertsScreen(Screen[None]):
                                              Binding("r", "reload", "Refresh"),
                                              Binding("escape,q", "back", "Back to the list")]
 
-    def __init__(self, ledger: Ledger, desk: SignOffDesk | None, theory: Theory | None = None) -> None:
+    def __init__(self, ledger: Ledger, desk: SignOffDesk | None, theory: Theory) -> None:
         super().__init__()
         self.ledger, self.desk = ledger, desk
-        self.theory = theory if theory is not None else Theory(theory_cache_path())
+        self.theory = theory
         self.alerts: list[Alert] = []
 
     def compose(self) -> ComposeResult:

@@ -18,7 +18,6 @@ from textual.widgets import DataTable, Header, Static
 from dealer_tui.accounting.pit_map import OFFLINE, WAITING, PitWatch, TableGlance
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger, LedgerError
-from dealer_tui.paths import theory_cache_path
 from dealer_tui.printable import shown_cell
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
@@ -44,10 +43,10 @@ class PitMapScreen(Screen[None]):
         Binding("escape,q", "back", "Back to the list"),
     ]
 
-    def __init__(self, ledger: Ledger, rounds: RoundsScreen, theory: Theory | None = None) -> None:
+    def __init__(self, ledger: Ledger, rounds: RoundsScreen, theory: Theory) -> None:
         super().__init__()
         self.ledger, self.rounds = ledger, rounds
-        self.theory = theory if theory is not None else Theory(theory_cache_path())
+        self.theory = theory
         self.pit_watch = PitWatch(ledger, self.theory)
         """Follows the tables from look to look: each reads only what they recorded since."""
         self.glances: list[TableGlance] = []

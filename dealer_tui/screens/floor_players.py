@@ -14,11 +14,15 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.accounting.ratings import PlayerRating, RatingSession, player_ratings, rating_sessions
+from dealer_tui.accounting.ratings import (
+    PlayerRating,
+    RatingSession,
+    player_ratings,
+    rating_sessions,
+)
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
-from dealer_tui.paths import theory_cache_path
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 COLUMNS = ("Player", "Card", "Sessions", "Hands", "Minutes", "Wagered", "Average bet", "Actual win", "Theoretical")
@@ -35,10 +39,10 @@ class PlayersScreen(Screen[None]):
                                              Binding("T", "training", "Training too"),
                                              Binding("r", "reload", "Refresh")]
 
-    def __init__(self, ledger: Ledger, theory: Theory | None = None) -> None:
+    def __init__(self, ledger: Ledger, theory: Theory) -> None:
         super().__init__()
         self.ledger = ledger
-        self.theory = theory if theory is not None else Theory(theory_cache_path())
+        self.theory = theory
         self.sessions: list[RatingSession] = []
         self.ratings: list[PlayerRating] = []
         self.day: str | None = None

@@ -8,21 +8,25 @@ import time
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import FLAGS as LEDGER_FLAGS
 from dealer_tui.ledger.base import ROUND_OPEN, TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
+from dealer_tui.paths import theory_cache_path
+from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_signoff import SignOffDesk
 from dealer_tui.screens.floor_voids import Voids
+from dealer_tui.views import Presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 PAGE = 50
@@ -75,10 +79,11 @@ class RoundsScreen(Screen[None]):
         Binding("escape", "close", "Close"),
     ]
 
-    def __init__(self, ledger: Ledger, games: list[str], big_payout: int, *, desk: SignOffDesk | None = None,
-                 export_dir: Path | None = None) -> None:
+    def __init__(self, ledger: Ledger, games: Games[Presenter[Any]], big_payout: int, *,
+                 desk: SignOffDesk | None = None, export_dir: Path | None = None, theory: Theory | None = None) -> None:
         super().__init__()
-        self.ledger, self.games, self.big_payout = ledger, [None, *games], big_payout
+        self.ledger, self.games, self.big_payout = ledger, games, big_payout
+        self._theory = theory
         self.desk, self.export_dir = desk, export_dir
         self.query_ = RowQuery()
         self.sort, self.descending = "time", True
@@ -87,8 +92,15 @@ class RoundsScreen(Screen[None]):
         self.waiting: set[int] = set()
         """The rounds on the page whose payout waits for sign-off."""
         self.tables = TableNames(ledger)
-        self.voids = Voids(ledger)
+        self.voids = Voids(ledger, games)
         self.has_training = ledger.any_flagged(TRAINING)
+
+    @property
+    def theory(self) -> Theory:
+        """The games' house edges (simulated when first asked for, then cached)."""
+        if self._theory is None:
+            self._theory = Theory(self.games, theory_cache_path())
+        return self._theory
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -110,13 +122,6 @@ class RoundsScreen(Screen[None]):
     def _prepare(self) -> None:
         """Load the story and totals screens' code, and each game's wording, once the list is
         drawn: the first Enter or `t` then does not wait for the imports."""
-        from dealer_tui.views import presenter
-
-        for game in filter(None, self.games):
-            try:
-                presenter(game)
-            except (KeyError, ImportError):   # a game with no wording here: its story says so later
-                pass
 
     def load(self) -> None:
         try:
@@ -214,8 +219,11 @@ class RoundsScreen(Screen[None]):
         self.set_query(RowQuery())
 
     def action_cycle_game(self) -> None:
-        i = self.games.index(self.query_.game) if self.query_.game in self.games else 0
-        self._set(game=self.games[(i + 1) % len(self.games)])
+        dealt = {t.game for t in self.ledger.tables()}
+        choices: list[str | None] = [None, *(g for g in self.games.ids() if g in dealt)]
+        """Every game, then each game the ledger has a table of."""
+        i = choices.index(self.query_.game) if self.query_.game in choices else 0
+        self._set(game=choices[(i + 1) % len(choices)])
 
     def action_cycle_flag(self) -> None:
         i = FLAGS.index(self.query_.flag) if self.query_.flag in FLAGS else 0
@@ -284,7 +292,7 @@ class RoundsScreen(Screen[None]):
             return
         from dealer_tui.screens.floor_story import StoryScreen
 
-        self.app.push_screen(StoryScreen(self.ledger, self.rows[table.cursor_row], self.tables, self.voids))
+        self.app.push_screen(StoryScreen(self.ledger, self.rows[table.cursor_row], self.games, self.tables, self.voids))
 
     def action_totals(self) -> None:
         from dealer_tui.screens.floor_totals import TotalsScreen
@@ -294,17 +302,17 @@ class RoundsScreen(Screen[None]):
     def action_alerts(self) -> None:
         from dealer_tui.screens.floor_alerts import AlertsScreen
 
-        self.app.push_screen(AlertsScreen(self.ledger, self.desk))
+        self.app.push_screen(AlertsScreen(self.ledger, self.desk, self.theory))
 
     def action_players(self) -> None:
         from dealer_tui.screens.floor_players import PlayersScreen
 
-        self.app.push_screen(PlayersScreen(self.ledger))
+        self.app.push_screen(PlayersScreen(self.ledger, self.theory))
 
     def action_shifts(self) -> None:
         from dealer_tui.screens.floor_shifts import ShiftsScreen
 
-        self.app.push_screen(ShiftsScreen(self.ledger))
+        self.app.push_screen(ShiftsScreen(self.ledger, self.theory))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The pit's screen only on a pit server's floor."""
@@ -313,7 +321,7 @@ class RoundsScreen(Screen[None]):
     def action_map(self) -> None:
         from dealer_tui.screens.floor_map import PitMapScreen
 
-        self.app.push_screen(PitMapScreen(self.ledger, self))
+        self.app.push_screen(PitMapScreen(self.ledger, self, self.theory))
 
     def action_pit(self) -> None:
         if isinstance(self.ledger, PgLedger):
@@ -328,7 +336,7 @@ class RoundsScreen(Screen[None]):
             return
         from dealer_tui.screens.floor_signoff import SignOffScreen
 
-        self.app.push_screen(SignOffScreen(self.ledger, self.desk, self.tables))
+        self.app.push_screen(SignOffScreen(self.ledger, self.desk, self.tables, self.games))
 
     def default_export(self) -> str:
         """A name that carries when the export was made (the terminal's local time and zone)."""

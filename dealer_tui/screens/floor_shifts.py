@@ -13,12 +13,18 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.accounting.report import dealer_line, figure_rows, money, percent, shown, signed_money
+from dealer_tui.accounting.report import (
+    dealer_line,
+    figure_rows,
+    money,
+    percent,
+    shown,
+    signed_money,
+)
 from dealer_tui.accounting.shifts import ShiftFigures, shift_figures, totals
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
-from dealer_tui.paths import theory_cache_path
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 COLUMNS = ("Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold", "Result", "Theoretical",
@@ -30,10 +36,10 @@ class ShiftsScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list"),
                                              Binding("r", "reload", "Refresh")]
 
-    def __init__(self, ledger: Ledger, theory: Theory | None = None) -> None:
+    def __init__(self, ledger: Ledger, theory: Theory) -> None:
         super().__init__()
         self.ledger = ledger
-        self.theory = theory if theory is not None else Theory(theory_cache_path())
+        self.theory = theory
         self.shifts: list[ShiftFigures] = []
 
     def compose(self) -> ComposeResult:

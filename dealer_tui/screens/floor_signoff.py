@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,6 +22,7 @@ from dealer_tui.events.table import SignOffRequested
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.ledger.payouts import seat_chips
+from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table import round_dealers, table_called
 from dealer_tui.screens.dialog import ask_over
 from dealer_tui.screens.floor_names import TableNames
@@ -29,6 +30,7 @@ from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import MAY, SIGN_OFF, Approval, Purpose, StaffDesk, claim_problem
+from dealer_tui.views import Presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 POLL_SECONDS = 2.0
@@ -58,7 +60,8 @@ class SignOffScreen(Screen[None]):
         Binding("escape,q", "back", "Back to the list"),
     ]
 
-    def __init__(self, ledger: Ledger, desk: SignOffDesk, tables: TableNames) -> None:
+    def __init__(self, ledger: Ledger, desk: SignOffDesk, tables: TableNames, games: Games[Presenter[Any]]) -> None:
+        self.games = games
         super().__init__()
         self.ledger, self.desk, self.tables = ledger, desk, tables
         self.waiting: list[PendingSignOff] = []
@@ -107,7 +110,7 @@ class SignOffScreen(Screen[None]):
         """Each seat's net win in the waiting payout (what it is paid and gets back less what it
         put up), as the rules settle the round's events."""
         record = next((t for t in self.ledger.tables() if t.id == pending.round.table_id), None)
-        outcome = waiting_payout(self.ledger, record, pending.round.id) if record is not None else None
+        outcome = waiting_payout(self.ledger, self.games, record, pending.round.id) if record is not None else None
         if outcome is None:
             return {}
         return {seat: c.payout + c.returned - c.wagered - c.from_stack for seat, c in seat_chips(outcome.rows).items()}
@@ -220,7 +223,7 @@ class SignOffStory(StoryScreen):
                                              Binding("d", "refuse", "Refuse (reason)")]
 
     def __init__(self, queue: SignOffScreen, pending: PendingSignOff) -> None:
-        super().__init__(queue.ledger, pending.round, queue.tables)
+        super().__init__(queue.ledger, pending.round, queue.games, queue.tables)
         self.queue, self.pending = queue, pending
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -24,10 +24,11 @@ from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.base import ROUND_OPEN
 from dealer_tui.ledger.payouts import SeatChips, seat_chips
 from dealer_tui.rounds.base import RoundOutcome
+from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.staff import StaffRegister
-from dealer_tui.views import StoryTable, presenter
+from dealer_tui.views import Presenter, StoryTable
 from dealer_tui.widgets.screen_keys import ScreenKeys
 from rules.bets import bet_label
 from rules.cards import Card
@@ -43,18 +44,18 @@ class StoryScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list")]
 
-    def __init__(self, ledger: Ledger, record: RoundRecord, tables: TableNames | None = None,
-                 voids: Voids | None = None) -> None:
+    def __init__(self, ledger: Ledger, record: RoundRecord, games: Games[Presenter[Any]],
+                 tables: TableNames | None = None, voids: Voids | None = None) -> None:
         super().__init__()
-        self.ledger, self.record = ledger, record
+        self.ledger, self.record, self.games = ledger, record, games
         self.tables = tables or TableNames(ledger)
-        self.voids = voids or Voids(ledger)
+        self.voids = voids or Voids(ledger, games)
         self._staff: StaffRegister | None = None
         self.waiting: RoundOutcome | None = None
         """An open round's payout as the rules give it, once it has reached it (what is signed off)."""
         if record.status == ROUND_OPEN:
             table = next((t for t in ledger.tables() if t.id == record.table_id), None)
-            self.waiting = waiting_payout(ledger, table, record.id) if table is not None else None
+            self.waiting = waiting_payout(ledger, games, table, record.id) if table is not None else None
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
@@ -75,7 +76,7 @@ class StoryScreen(Screen[None]):
             parts.append(_void_table(void))
         parts.append(self._events(r, recorded))
         if r.status != ROUND_OPEN:  # a round still open keeps its own part hidden (rows set but not opened)
-            section = presenter(r.game).story([e for e in (_read(e, r.game) for e in recorded) if e is not None])
+            section = self.games.find(r.game).presenter.story([e for e in (_read(e, r.game) for e in recorded) if e is not None])
             if section is not None:
                 parts.append(_story_table(section))
         rows = self.ledger.settlement(r.id)
@@ -149,7 +150,7 @@ class StoryScreen(Screen[None]):
         events = Table(title=title, title_justify="left", show_lines=False, expand=True)
         for column in ("#", "Time (UTC)", "What happened", "Cards and details"):
             events.add_column(column, overflow="fold")
-        describe = presenter(r.game).describe
+        describe = self.games.find(r.game).presenter.describe
         for e in recorded:
             event = _read(e, r.game)
             if event is None:  # an event that does not read: shown as recorded (verify names why)

@@ -14,7 +14,9 @@ from typing import Any
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.table import RoundStarted, RoundVoided, SupervisorSignedIn
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
+from dealer_tui.rounds.game import Games
 from dealer_tui.staff import StaffRegister
+from dealer_tui.views import Presenter
 
 VOID_EVENT = RoundVoided.KIND
 
@@ -51,8 +53,8 @@ class Void:
 class Voids:
     """Voided rounds, each replayed once (a voided round never changes)."""
 
-    def __init__(self, ledger: Ledger) -> None:
-        self.ledger = ledger
+    def __init__(self, ledger: Ledger, games: Games[Presenter[Any]]) -> None:
+        self.ledger, self.games = ledger, games
         self._voids: dict[int, Void] = {}
         self._profiles: dict[int, dict[str, Any]] = {}
 
@@ -76,8 +78,6 @@ class Voids:
         return Void(reason, void.ts, self._returned(record, events[:at]), self._approval(record, void))
 
     def _returned(self, record: RoundRecord, before: list[StoredEvent]) -> tuple[Returned, ...] | None:
-        from dealer_tui.rounds.registry import round_class
-        from dealer_tui.views import presenter
         from rules.errors import RulesError
 
         if not before or before[0].kind != RoundStarted.KIND:
@@ -88,10 +88,11 @@ class Voids:
             if loaded is None:
                 return None
             setup = start.setup
-            rnd = round_class(record.game, keyed=start.card_source == "entry")(loaded.profile, setup)
+            game = self.games.find(record.game)
+            rnd = game.round_class(keyed=start.card_source == "entry")(loaded.profile, setup)
             rnd.apply_all(before)
             stacks = {int(seat): (str(p["name"]), int(p["stack"])) for seat, p in setup["players"].items()}
-            views = presenter(record.game).seats(rnd, stacks)
+            views = game.presenter.seats(rnd, stacks)
         except (RulesError, KeyError, ValueError, TypeError, IndexError, ImportError, StopIteration):
             return None
         out = []

@@ -13,9 +13,11 @@ from textual.app import App
 from dealer_tui.accounting.alerts import open_alerts
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger, LedgerError
+from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_map import PitMapScreen
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.views import Presenter
 
 MAP, ROUNDS = "map", "rounds"
 """The floor's first screen: the pit map, or the list of rounds."""
@@ -70,11 +72,11 @@ class FloorWatch:
             self.app.notify(" · ".join(news), title="The floor", severity="warning", timeout=10)
 
 
-def open_floor(app: App[Any], ledger: Ledger, games: list[str], big_payout: int, desk: SignOffDesk,
+def open_floor(app: App[Any], ledger: Ledger, games: Games[Presenter[Any]], big_payout: int, desk: SignOffDesk,
                theory: Theory, first: str = MAP) -> tuple[RoundsScreen, FloorWatch]:
     """Push the floor for `desk`'s user: the list of rounds, the pit map over it (unless `first` is
     ROUNDS), and the watch on the header's counts, running while the list is open."""
-    rounds = RoundsScreen(ledger, games, big_payout, desk=desk)
+    rounds = RoundsScreen(ledger, games, big_payout, desk=desk, theory=theory)
     watch = FloorWatch(app, ledger, desk, theory)
     app.push_screen(rounds)
     if first == MAP:

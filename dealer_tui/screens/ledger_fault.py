@@ -15,9 +15,11 @@ from rich.markup import escape
 from textual.screen import Screen
 
 from dealer_tui.ledger.base import LeaseLost, Ledger, LedgerError, StorageError, TableInUse
+from dealer_tui.rounds.game import Games
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
 from dealer_tui.screens.floor_rounds import RoundsScreen
+from dealer_tui.views import Presenter
 
 RETRY = "r"
 BACK = "b"
@@ -61,10 +63,8 @@ class ReviewOnly(RoundsScreen):
     """The floor review with no sign-off desk (nothing is written); closing it goes back to
     whoever opened it."""
 
-    def __init__(self, ledger: Ledger, big_payout: int) -> None:
-        from rules.registry import games
-
-        super().__init__(ledger, list(games()), big_payout, desk=None)
+    def __init__(self, ledger: Ledger, games: Games[Presenter[Any]], big_payout: int) -> None:
+        super().__init__(ledger, games, big_payout, desk=None)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -30,7 +30,7 @@ from dealer_tui.rounds.base import (
     Round,
     RoundOutcome,
 )
-from dealer_tui.rounds.registry import round_class
+from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -46,7 +46,7 @@ from dealer_tui.screens.signed_steps import SignedSteps, approving
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.screens.tray_steps import TraySteps
 from dealer_tui.staff import OVERRIDE, SIGN_OFF, StaffDesk
-from dealer_tui.views import Presenter, SeatView, key, presenter, with_keys
+from dealer_tui.views import Presenter, SeatView, key, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.fitted import FittedColumn, FittedRow, FittedScroll
 from dealer_tui.widgets.hand_panel import HandPanel
@@ -114,13 +114,15 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
     ROW_LABEL: ClassVar[str] = "Seat"
     """What a settlement row's number is: a seat, or a box ("1 or 5")."""
 
-    def __init__(self, table: Table, desk: StaffDesk) -> None:
+    def __init__(self, table: Table, desk: StaffDesk, games: Games[Presenter[Any]]) -> None:
         super().__init__()
         self.table = table
         self.desk = desk
+        self.games = games
+        """Every game this terminal deals: the floor review opened from here shows their rounds."""
         self._base_title = ""
         """The table and its profile (`show_profile`): the title, after the pit link's state."""
-        self.presenter: Presenter[R] = presenter(table.record.game)
+        self.presenter: Presenter[R] = table.game.presenter
         self.selected: int | None = None
         self._legal_keys: tuple[object, ...] = ()
         self._table_bar_lines = 1
@@ -148,7 +150,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
-        yield PhaseTrack(round_class(self.table.record.game, keyed=self.table.keyed).PHASE_TRACK)
+        yield PhaseTrack(self.table.game.round_class(keyed=self.table.keyed).PHASE_TRACK)
         yield Static(id="prompt")
         yield Notice(id="notice")
         with FittedRow(id="body"):

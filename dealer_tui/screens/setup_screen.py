@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,9 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from dealer_tui.ledger.where import is_server
+from dealer_tui.rounds.game import Games
 from dealer_tui.screens.wording import sentence
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
-from rules.registry import games
 
 
 @dataclass(frozen=True)
@@ -134,9 +134,9 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
     CSS_PATH = "setup.tcss"
     BINDINGS = [Binding("ctrl+o", "open_table", "Open the table"), Binding("f2", "staff", "Staff accounts")]
 
-    def __init__(self, library: ProfileLibrary, playable: list[str], *,
+    def __init__(self, library: ProfileLibrary, games: Games[Any], *,
                  game: str | None = None, profile: str | None = None, seats: int | None = None,
-                 cards: str | None = None, keyed: list[str] | None = None,
+                 cards: str | None = None,
                  tables: list[KnownTable] | None = None, pit: str = "", pit_names: list[str] | None = None,
                  staff: Callable[..., None] | None = None, staffing: Callable[[], str] | None = None,
                  needs_id: Callable[[StartingPlayer], str | None] | None = None,
@@ -152,13 +152,12 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         self.pit_names = pit_names or []
         """The names of the pit's tables (other terminals'): a new table takes none of them."""
         self.tables = tables or []
-        self.library, self.playable = library, playable
+        self.library, self.games = library, games
         self.game, self.profile_name, self.seats = game, profile, seats
-        self.cards, self.keyed = cards or "shoe", keyed or []
+        self.cards = cards or "shoe"
 
     def compose(self) -> ComposeResult:
-        known = games()
-        game = self.game if self.game in self.playable else self.playable[0]
+        game = self.game if self.game in self.games else self.games.ids()[0]
         yield Header(show_clock=False)
         with VerticalScroll(id="setup"):
             yield Static("", id="staffing")
@@ -172,7 +171,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 yield Static("[b]New table[/b]")
             with Horizontal(classes="row new-only"):
                 yield Label("Game")
-                yield Select([(known[g].title, g) for g in self.playable], value=game, allow_blank=False, id="game")
+                yield Select([(g.title, g.id) for g in self.games], value=game, allow_blank=False, id="game")
             with Horizontal(classes="row new-only"):
                 yield Label("Profile")
                 yield Select([], id="profile")
@@ -210,7 +209,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         names = self.library.names(game)
         select = self.query_one("#profile", Select)
         select.set_options([(n, n) for n in names])
-        wanted = self.profile_name if self.profile_name in names else games()[game].default_profile
+        wanted = self.profile_name if self.profile_name in names else self.games.find(game).rules.default_profile
         if wanted in names:
             select.value = wanted
         self._show_paytable()
@@ -219,7 +218,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         """Keyed entry only for the games with a live-table variant."""
         select = self.query_one("#cards", Select)
         wanted = select.value if isinstance(select.value, str) else self.cards
-        options = [o for o in CARD_SOURCES if o[1] == "shoe" or game in self.keyed]
+        options = [o for o in CARD_SOURCES if o[1] == "shoe" or game in self.games.keyed()]
         select.set_options(options)
         select.value = wanted if any(v == wanted for _, v in options) else "shoe"
 
@@ -364,9 +363,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                                     (loaded.profile.buy_in.min, loaded.profile.buy_in.max))
         except ValueError as exc:
             raise FieldError("players", str(exc)) from None
-        from dealer_tui.rounds.registry import round_class
-
-        rule = round_class(loaded.game).buy_rule
+        rule = self.games.find(loaded.game).round.buy_rule
         for p in players:
             problem, _ = rule(loaded.profile, (), p.buy_in)
             if problem:

@@ -102,11 +102,10 @@ class SignedSteps:
         from dealer_tui.paths import theory_cache_path
         from dealer_tui.screens.floor_signoff import SignOffDesk
         from dealer_tui.screens.floor_watch import open_floor
-        from rules.registry import games
 
         self.with_staff(FLOOR, "open the floor review",
-                          lambda who: open_floor(screen.app, screen.table.ledger, list(games()),
+                          lambda who: open_floor(screen.app, screen.table.ledger, screen.games,
                                                  screen.table.profile.profile.sign_off_threshold,
-                                                 SignOffDesk(screen.desk, who), Theory(theory_cache_path())),
+                                                 SignOffDesk(screen.desk, who), Theory(screen.games, theory_cache_path())),
                           for_round=False)
 

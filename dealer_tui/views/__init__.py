@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from dealer_tui.events import Event
 from dealer_tui.events.table import (
@@ -26,7 +26,6 @@ from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.base import Round
 from rules.cards import Card, format_cards, parse_cards
 from rules.errors import RulesError
-from rules.registry import load, record
 
 
 def shown_cards(text: str) -> str:
@@ -149,8 +148,3 @@ def describe_common(event: Event) -> str | None:
             return f"Round reopened after a restart ({phase} phase)"
     return None
 
-
-def presenter(game_id: str) -> Presenter[Any]:
-    """The game's presenter, as its record names it (the record pairs it with the game's round)."""
-    found: Presenter[Any] = load(record(game_id).presenter)
-    return found

@@ -13,8 +13,8 @@ from typing import Literal
 
 from textual.widgets import Static
 
-from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.fitted import FittedLeaf
+from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.textual_internals import TOAST_LAYER
 
 Severity = Literal["information", "warning", "error"]

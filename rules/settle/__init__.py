@@ -15,12 +15,11 @@ from typing import Any
 
 from rules.errors import BadInput
 from rules.profiles.loader import ProfileLibrary
-from rules.registry import GAMES, game, imported
+from rules.registry import game, games
 
 Settler = Callable[[dict[str, Any], ProfileLibrary], dict[str, Any]]
 BriefSettler = Callable[[dict[str, Any], ProfileLibrary], str | None]
 
-_SETTLED = {record.id: record.settler for record in GAMES}
 _SETTLERS: dict[str, Settler] = {}
 _BRIEF_SETTLERS: dict[str, BriefSettler] = {}
 EXPLANATIONS = frozenset({"reason", "reasons", "share_reasons"})
@@ -49,15 +48,15 @@ def register_brief_settler(game_id: str) -> Callable[[BriefSettler], BriefSettle
 
 
 def settler(game_id: str) -> Settler | None:
-    """The settler of one game, its module (the game's record names it) imported on first use."""
-    if game_id not in _SETTLERS and game_id in _SETTLED:
-        imported(_SETTLED[game_id])
+    """The settler of one game, its module (the game names it) imported on first use."""
+    if game_id not in _SETTLERS and game_id in games():
+        game(game_id).settle()
     return _SETTLERS.get(game_id)
 
 
 def settlers() -> dict[str, Settler]:
     """Every game's settler (all modules imported)."""
-    for game_id in _SETTLED:
+    for game_id in games():
         settler(game_id)
     return dict(_SETTLERS)
 

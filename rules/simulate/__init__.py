@@ -1,6 +1,6 @@
 """House-edge simulation: play many seeded hands of a game under one or more profiles.
 
-Each game's module (`rules/simulate/<game>.py`) registers a `GameSimulator` for its id; games
+Each game's simulator module (`rules/games/<game>/simulate.py`) registers a `GameSimulator` for its id; games
 are found through the registry, never by name checks. `simulate` checks the request, plays the
 hands in fixed-size chunks with one random stream per chunk (`common.run`) and returns a
 `SimulationReport`. Bad input raises `BadInput(field, problem)` naming the option
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rules.errors import BadInput
 from rules.profiles.base import ProfileBase
 from rules.profiles.loader import LoadedProfile
-from rules.registry import GAMES, game, load
+from rules.registry import game, games
 from rules.simulate.common import Job, Progress, Tally, run
 from rules.simulate.report import ProfileReport, SimulationReport
 
@@ -58,8 +58,6 @@ class GameSimulator:
         return next(iter(self.strategies))
 
 
-_SIMULATED = {record.id: record.simulator for record in GAMES if record.simulator is not None}
-"""The games' simulator modules, as their records name them."""
 _SIMULATORS: dict[str, GameSimulator] = {}
 
 
@@ -71,17 +69,16 @@ def register_simulator(sim: GameSimulator) -> GameSimulator:
 def simulator(game_id: str, field: str = "game") -> GameSimulator:
     """The simulator of a game, or `BadInput` naming the games that have one."""
     info = game(game_id, field)
-    name = _SIMULATED.get(info.id)
-    if name is not None and info.id not in _SIMULATORS:
-        load(name)
+    if info.simulate is not None and info.id not in _SIMULATORS:
+        info.simulate()
     found = _SIMULATORS.get(info.id)
     if found is None:
-        raise BadInput(field, f"{info.id} cannot be simulated (games: {', '.join(_SIMULATED)})")
+        raise BadInput(field, f"{info.id} cannot be simulated (games: {', '.join(simulated_games())})")
     return found
 
 
 def simulated_games() -> tuple[str, ...]:
-    return tuple(_SIMULATED)
+    return tuple(g.id for g in games().values() if g.simulate is not None)
 
 
 def check_request(sim: GameSimulator, profiles: Sequence[LoadedProfile], strategy: str, hands: int,

@@ -1,6 +1,6 @@
 """Chinese Poker's settlement rows: the points' chips between the players (CP-13) and the house's
 fee per player per hand (CP-12)."""
 
-from rules.bets import BetRole, BetType
+from rules.game import BetRole, BetType
 
 BETS = (BetType("points", "points", BetRole.POOL), BetType("fee", "fee", BetRole.FEE))

@@ -1,7 +1,7 @@
 """High Card Flush's settlement rows: the four bets (HCF-4, HCF-5), the Designated Player's bank
 and the house's rake (HCF-17)."""
 
-from rules.bets import BetRole, BetType
+from rules.game import BetRole, BetType
 
 BETS = (BetType("ante", "Ante", BetRole.WAGER), BetType("raise", "Raise", BetRole.WAGER),
         BetType("flush", "Flush bet", BetRole.WAGER), BetType("straight_flush", "Straight Flush bet", BetRole.WAGER),

@@ -1,7 +1,7 @@
 """Palace Poker's settlement rows: what each player put into the pot (the ante, soldiers bought,
 discards, battles) and their share of it (PP-17)."""
 
-from rules.bets import BetRole, BetType
+from rules.game import BetRole, BetType
 
 BETS = (BetType("ante", "Ante", BetRole.WAGER), BetType("buy", "buy", BetRole.WAGER),
         BetType("discard", "discard", BetRole.WAGER), BetType("battle", "battle", BetRole.WAGER),

@@ -1,0 +1,81 @@
+"""A game at the table: one typed object per game, made in the game's package
+(`dealer_tui/games/<game>/__init__.py`) and listed once in `dealer_tui.games.GAMES`. The top of the
+terminal (its commands and apps) hands a game, or the catalogue of them, to the table, the screens,
+the audit and the accounting; nothing below the top imports a game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from dealer_tui.rounds.base import Action, Round
+from rules.errors import BadInput, IllegalAction
+from rules.game import RulesGame
+
+P = TypeVar("P")
+"""What the screens show of the game's rounds (`dealer_tui.views.Presenter`, a layer above)."""
+
+
+@dataclass(frozen=True)
+class Game(Generic[P]):
+    """Every part of one game above its rules."""
+
+    rules: RulesGame
+    round: type[Round]
+    """The round's state machine, dealt from the virtual shoe."""
+    keyed_round: type[Round] | None
+    """The live-table round (the dealer keys the cards); None: none yet."""
+    presenter: P
+    demo: Callable[[Round, random.Random], Action]
+    """The built-in players: a step for the seat whose turn it is."""
+    screen: str
+    """The round screen, `module:class` in the game's own package: the one part loaded by name,
+    and only by the terminal's app, so that headless commands never import Textual."""
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    def round_class(self, keyed: bool = False) -> type[Round]:
+        """The round (`keyed`: the live-table variant); `IllegalAction` when the game has none."""
+        if not keyed:
+            return self.round
+        if self.keyed_round is None:
+            raise IllegalAction(f"{self.title} cannot be played with keyed cards yet")
+        return self.keyed_round
+
+
+@dataclass(frozen=True)
+class Games(Generic[P]):
+    """The games this terminal deals, in the order it offers them."""
+
+    all: tuple[Game[P], ...]
+
+    def __iter__(self) -> Iterator[Game[P]]:
+        return iter(self.all)
+
+    def __len__(self) -> int:
+        return len(self.all)
+
+    def __contains__(self, game_id: object) -> bool:
+        return any(g.id == game_id for g in self.all)
+
+    def ids(self) -> list[str]:
+        return [g.id for g in self.all]
+
+    def find(self, game_id: object, field: str = "game") -> Game[P]:
+        """The game with this id (a ledger's table, a profile), or `BadInput` naming the known ones."""
+        for g in self.all:
+            if g.id == game_id:
+                return g
+        raise BadInput(field, f"unknown game {game_id!r} (known: {', '.join(self.ids())})")
+
+    def keyed(self) -> list[str]:
+        """Games whose cards the dealer may key at a live table."""
+        return [g.id for g in self.all if g.keyed_round is not None]
