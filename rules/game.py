@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from importlib import import_module
 from types import ModuleType
 
 from rules.profiles.base import ProfileBase
@@ -51,3 +52,8 @@ class RulesGame:
     simulator; a test holds them to the simulator's own)."""
     simulated_hands: int = 0
     """Hands (deals) `simulate` plays when `--hands` is not given."""
+
+
+def imported_when_asked(package: str, module: str) -> Callable[[], ModuleType]:
+    """A part of a game's package imported on first use (its `settle` module, its simulator)."""
+    return lambda: import_module(f"{package}.{module}")

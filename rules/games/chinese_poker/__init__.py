@@ -4,25 +4,11 @@
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from rules.game import RulesGame
+from rules.game import RulesGame, imported_when_asked
 from rules.games.chinese_poker.bets import BETS
 from rules.games.chinese_poker.profile import ChinesePokerProfile
 
-
-def _settle() -> ModuleType:
-    from rules.games.chinese_poker import settle
-
-    return settle
-
-
-def _simulate() -> ModuleType:
-    from rules.games.chinese_poker import simulate
-
-    return simulate
-
-
 GAME = RulesGame("chinese-poker", "Chinese Poker", default_profile="chinese-poker",
-                 profile_model=ChinesePokerProfile, bets=BETS, settle=_settle,
-                 simulate=_simulate, strategies=("suggest",), simulated_hands=200)
+                 profile_model=ChinesePokerProfile, bets=BETS,
+                 settle=imported_when_asked(__name__, "settle"), simulate=imported_when_asked(__name__, "simulate"),
+                 strategies=("suggest",), simulated_hands=200)

@@ -5,25 +5,11 @@ Player's money, `chips` the same settlement in chips only, `settle` and `settle_
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from rules.game import RulesGame
+from rules.game import RulesGame, imported_when_asked
 from rules.games.high_card_flush.bets import BETS
 from rules.games.high_card_flush.profile import HighCardFlushProfile
 
-
-def _settle() -> ModuleType:
-    from rules.games.high_card_flush import settle
-
-    return settle
-
-
-def _simulate() -> ModuleType:
-    from rules.games.high_card_flush import simulate
-
-    return simulate
-
-
 GAME = RulesGame("high-card-flush", "High Card Flush", default_profile="high-card-flush",
-                 profile_model=HighCardFlushProfile, bets=BETS, settle=_settle,
-                 simulate=_simulate, strategies=("mousseau", "never-fold"), simulated_hands=1_000_000)
+                 profile_model=HighCardFlushProfile, bets=BETS,
+                 settle=imported_when_asked(__name__, "settle"), simulate=imported_when_asked(__name__, "simulate"),
+                 strategies=("mousseau", "never-fold"), simulated_hands=1_000_000)

@@ -4,25 +4,11 @@ model."""
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from rules.game import RulesGame
+from rules.game import RulesGame, imported_when_asked
 from rules.games.one_or_five.bets import BETS
 from rules.games.one_or_five.profile import OneOrFiveProfile
 
-
-def _settle() -> ModuleType:
-    from rules.games.one_or_five import settle
-
-    return settle
-
-
-def _simulate() -> ModuleType:
-    from rules.games.one_or_five import simulate
-
-    return simulate
-
-
 GAME = RulesGame("one-or-five", 'Poker "1 or 5"', default_profile="one-or-five",
-                 profile_model=OneOrFiveProfile, bets=BETS, settle=_settle,
-                 simulate=_simulate, strategies=("basic", "never-fold"), simulated_hands=1_000_000)
+                 profile_model=OneOrFiveProfile, bets=BETS,
+                 settle=imported_when_asked(__name__, "settle"), simulate=imported_when_asked(__name__, "simulate"),
+                 strategies=("basic", "never-fold"), simulated_hands=1_000_000)

@@ -4,18 +4,10 @@ hand and the pot's shares, `settle` the `settle` contract, `profile` the profile
 
 from __future__ import annotations
 
-from types import ModuleType
-
-from rules.game import RulesGame
+from rules.game import RulesGame, imported_when_asked
 from rules.games.palace_poker.bets import BETS
 from rules.games.palace_poker.profile import PalacePokerProfile
 
-
-def _settle() -> ModuleType:
-    from rules.games.palace_poker import settle
-
-    return settle
-
-
 GAME = RulesGame("palace-poker", "Palace Poker", default_profile="palace-poker",
-                 profile_model=PalacePokerProfile, bets=BETS, settle=_settle)
+                 profile_model=PalacePokerProfile, bets=BETS,
+                 settle=imported_when_asked(__name__, "settle"))
