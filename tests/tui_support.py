@@ -4,6 +4,7 @@ app over it; seven players and the keys that play a whole High Card Flush round 
 from __future__ import annotations
 
 import random
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from dealer_tui.app import DealerApp, Options, make_app
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
 from dealer_tui.rounds.table import Table
+from dealer_tui.screens.hold import drawn
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import SUPERVISOR_KEYS, approved, cash_id, on_duty, staffed, staffed_table
 
@@ -38,6 +40,18 @@ def _full_hcf_round() -> list[str]:
     for seat in range(2, 8):
         keys += [str(seat), "a", "1", "0", "tab", "2", "tab", "1", "enter"]
     return [*keys, "d", *(["r", "enter"] * 6), "v"]
+
+
+def typed_then_drawn(*keys: str) -> Callable[[Any], Awaitable[None]]:
+    """A snapshot's keys, typed, then the screen as the last of them left it: drawing held back
+    for a dialog is released, however slow the machine (a snapshot's own keys are not waited for)."""
+
+    async def run(pilot: Any) -> None:
+        await pilot.press(*keys)
+        await drawn()
+        await pilot.pause()
+
+    return run
 
 
 def on_top(app: Any) -> Any:

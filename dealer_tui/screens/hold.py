@@ -23,11 +23,19 @@ RELEASE_AT_LATEST_S = 0.5
 """A safety net: whatever happens, the screen is drawn again by then."""
 
 
+async def drawn() -> None:
+    """Return once no drawing is held back and nothing is being taken apart: the screen shows all
+    of the last change (what a screenshot or a measure of the frame waits for)."""
+    while _holding or _dismantling:
+        await asyncio.sleep(0.005)
+
+
 class Hold:
     """Drawing held back (Textual's `batch_update`) until `parts` changes are complete."""
 
     def __init__(self, app: App[Any], parts: int = 1) -> None:
         self.app, self.parts = app, parts
+        _holding.add(self)
         self._batch = app.batch_update()
         self._batch.__enter__()
         app.set_timer(RELEASE_AT_LATEST_S, self.release)
@@ -35,6 +43,7 @@ class Hold:
     def release(self) -> None:
         if self.parts > 0:
             self.parts = 0
+            _holding.discard(self)
             self._batch.__exit__(None, None, None)
             self.app.screen.check_idle()
 
@@ -78,6 +87,8 @@ class Hold:
 
 
 _dismantling: set[asyncio.Task[None]] = set()
+_holding: set[Hold] = set()
+"""The holds not yet released."""
 
 
 def drawn_after(via: Widget, then: Callable[[Any], None] | None,
