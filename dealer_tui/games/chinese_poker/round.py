@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer_tui.events import Event, on
 from dealer_tui.games.chinese_poker.events import (
@@ -68,12 +68,15 @@ from rules.games.chinese_poker.payments import (
     pay_table_stakes_revision_1,
 )
 from rules.games.chinese_poker.profile import ChinesePokerProfile
-from rules.games.chinese_poker.setting import Suggestion, suggest
 from rules.profiles.base import ProfileBase
+
+if TYPE_CHECKING:
+    from rules.games.chinese_poker.setting import Suggestion
 
 HANDS_DEALT = 4  # CP-1
 HAND_CARDS = 13
 SEAT_ACTIONS = ("set_rows", "suggest", "declare_natural", "withdraw_natural", "lock", "unlock")
+
 VERBS = {"set_rows": "set the rows", "suggest": "take the suggested setting", "declare_natural":
          "declare a natural", "withdraw_natural": "withdraw the natural", "lock": "lock the rows",
          "unlock": "unlock the rows", "reveal": "open the rows", "void": "void the round",
@@ -107,6 +110,8 @@ def suggestion_for(cards: tuple[Card, ...], profile: ChinesePokerProfile) -> Sug
     if known is None or known[0] is not profile:
         if len(_SUGGESTED) >= 256:
             _SUGGESTED.clear()
+        from rules.games.chinese_poker.setting import suggest  # NumPy: at the first one
+
         known = _SUGGESTED[(cards, id(profile))] = (profile, suggest(cards, profile))
     return known[1]
 
