@@ -76,3 +76,15 @@ def test_the_games_at_the_table_load_no_screen() -> None:
             "print(sorted(m for m in sys.modules if m == 'textual' or m.endswith('.screen')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_each_game_declares_its_own_flags_and_the_floor_offers_them_after_every_games() -> None:
+    """HCF-16's dead hands and the live table's raise over the cap are High Card Flush's flags, a
+    split pot and an all-in Palace Poker's; the ledger keeps only the flags of any game's round."""
+    from dealer_tui.ledger.base import FLAGS
+
+    assert set(GAMES.find("high-card-flush").round.FLAGS) == {"dead_hands", "over_cap_raise"}
+    assert set(GAMES.find("palace-poker").round.FLAGS) == {"split_pot", "all_in"}
+    assert not GAMES.find("one-or-five").round.FLAGS and not GAMES.find("chinese-poker").round.FLAGS
+    assert not {"dead_hands", "over_cap_raise", "split_pot", "all_in"} & FLAGS.keys()
+    assert list(GAMES.flags()) == [*FLAGS, "dead_hands", "over_cap_raise", "split_pot", "all_in"]

@@ -17,7 +17,7 @@ from dealer_tui.commands.common import (
     whole,
 )
 from dealer_tui.games import GAMES
-from dealer_tui.ledger.base import FLAGS, STAFF_REGISTER
+from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.export import export_csv, write_rows
 from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
 
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     export.add_argument("--seat", type=whole(), help="only this seat (the box in \"1 or 5\")")
     export.add_argument("--min-payout", type=whole(), help="only the rows of seats paid at least this in a round (a "
                         "seat's payout: its winning bets with their stakes, a DP's take, a pot's share)")
-    export.add_argument("--flag", help=f"only rounds with this flag ({', '.join(FLAGS)})")
+    export.add_argument("--flag", help=f"only rounds with this flag ({', '.join(GAMES.flags())})")
     export.add_argument("--search", help="only rounds matching: a round number or id, a table's or a player's name")
     export.add_argument("--training", action="store_true",
                         help="take in the rounds of training tables (demos), left out otherwise")
@@ -225,8 +225,8 @@ def _export(ledger: Ledger, args: argparse.Namespace) -> int:
                 datetime.fromisoformat(value)
             except ValueError:
                 return fail(f"--{name}: {value!r} is not a time like 2026-11-29T18:00")
-    if args.flag is not None and args.flag not in FLAGS:
-        return fail(f"--flag: {args.flag!r} is not a flag (one of: {', '.join(FLAGS)})")
+    if args.flag is not None and args.flag not in GAMES.flags():
+        return fail(f"--flag: {args.flag!r} is not a flag (one of: {', '.join(GAMES.flags())})")
     query = RowQuery(game=args.game, table_id=args.table, since=args.since, until=args.until, seat=args.seat,
                      min_payout=args.min_payout, flag=args.flag, search=args.search, training=args.training)
     if args.csv == "-":

@@ -21,19 +21,16 @@ FLAGS = {
     "signed_off": "a supervisor signed off the payout",
     "override": "a manager paid a payout the floor had refused, saying why",
     "voided": "the round was voided (a misdeal): every bet returned",
-    "dead_hands": "a hand was dead: the DP could not cover it (HCF-16)",
     "capped": "a payout was cut by a cap or by table stakes",
-    "over_cap_raise": "a keyed raise was over the cap (High Card Flush, live table)",
-    "split_pot": "the pot was split (Palace Poker)",
-    "all_in": "a player was all in (Palace Poker)",
     "recovered": "the round was reopened after a restart",
     "seeded": "dealt from a seed (training, demos)",
     "training": "played at a training table (demos): left out of the totals unless asked for",
     "late_delivery": "reached the pit server later after it ended than the floor allows (a terminal offline, or "
                      "rounds held back): the pit's own flag",
 }
-"""Every flag a round may carry, with what it means: the one list the floor's flag filter and
-`history export --flag` offer."""
+"""The flags a round of any game may carry, with what they mean; a game's own flags are its
+round's `FLAGS` (`Games.flags()` gives them all: what the floor's flag filter and `history export
+--flag` offer)."""
 
 TRAINING = "training"
 

@@ -63,6 +63,9 @@ class Round(PayoutSteps, Handlers, ABC):
     PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
     """The phases the dealer sees this game go through, in order (a game without antes, or with
     its own words for a phase, says so)."""
+    FLAGS: ClassVar[dict[str, str]] = {}
+    """The game's own flags its rounds may carry, with what they mean (the ledger's `FLAGS` are
+    every game's)."""
     REKEYABLE: ClassVar[frozenset[type[Event]]] = frozenset()
     """At a live table, the keyed steps whose cards the supervisor may correct before the payout
     is confirmed (the game's `rekey_action` turns such an event back into its keyed action)."""

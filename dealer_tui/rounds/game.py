@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from dealer_tui.ledger.base import FLAGS
 from dealer_tui.rounds.base import Action, Round
 from rules.errors import BadInput, IllegalAction
 from rules.game import RulesGame
@@ -75,6 +76,13 @@ class Games(Generic[P]):
             if g.id == game_id:
                 return g
         raise BadInput(field, f"unknown game {game_id!r} (known: {', '.join(self.ids())})")
+
+    def flags(self) -> dict[str, str]:
+        """Every flag a round may carry, with what it means: every game's, then each game's own."""
+        found = dict(FLAGS)
+        for g in self.all:
+            found.update(g.round.FLAGS)
+        return found
 
     def keyed(self) -> list[str]:
         """Games whose cards the dealer may key at a live table."""

@@ -17,7 +17,6 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
-from dealer_tui.ledger.base import FLAGS as LEDGER_FLAGS
 from dealer_tui.ledger.base import ROUND_OPEN, TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.paths import theory_cache_path
@@ -30,7 +29,6 @@ from dealer_tui.views import Presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 PAGE = 50
-FLAGS: tuple[str | None, ...] = (None, *LEDGER_FLAGS)
 """The flag filter's cycle (`f`): any flag, then every flag a round may carry."""
 SORTS = ("time", "paid", "wagered", "house")
 COLUMNS = (("time", "Time (UTC)"), ("table", "Table"), ("number", "Round"), ("status", "Status"), ("paid", "Paid"),
@@ -226,8 +224,9 @@ class RoundsScreen(Screen[None]):
         self._set(game=choices[(i + 1) % len(choices)])
 
     def action_cycle_flag(self) -> None:
-        i = FLAGS.index(self.query_.flag) if self.query_.flag in FLAGS else 0
-        self._set(flag=FLAGS[(i + 1) % len(FLAGS)])
+        flags: list[str | None] = [None, *self.games.flags()]
+        i = flags.index(self.query_.flag) if self.query_.flag in flags else 0
+        self._set(flag=flags[(i + 1) % len(flags)])
 
     def action_training(self) -> None:
         """Take in, or leave out again, the rounds of training tables (demos): left out of the list

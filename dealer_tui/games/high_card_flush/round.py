@@ -54,6 +54,8 @@ class Seat:
 
 class HighCardFlushRound(Round):
     game_id = "high-card-flush"
+    FLAGS = {"dead_hands": "a hand was dead: the DP could not cover it (HCF-16)",
+             "over_cap_raise": "a keyed raise was over the cap (High Card Flush, live table)"}
     UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the bets", PlayerActed: "raise or fold"}
     profile: HighCardFlushProfile
 

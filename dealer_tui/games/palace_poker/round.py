@@ -73,6 +73,7 @@ VERBS = {"draw_for_dealer": "draw for the dealer", "ante": "ante", "withdraw": "
 
 class PalacePokerRound(Round):
     game_id = "palace-poker"
+    FLAGS = {"split_pot": "the pot was split (Palace Poker)", "all_in": "a player was all in (Palace Poker)"}
     profile: PalacePokerProfile
     TURNS: ClassVar[type[Turns]] = Turns
     """How the act phase is played (a live table's turns key the cards as they are seen)."""
