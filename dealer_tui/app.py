@@ -24,6 +24,7 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import CardSource, source_for
 from dealer_tui.rounds.cash import training_table
 from dealer_tui.rounds.table import CLOSED, Table, table_called
+from dealer_tui.rounds.table_money import TableMoney
 from dealer_tui.rounds.table_profiles import current_profile
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import DialogScreen, ask_over
@@ -446,7 +447,7 @@ class DealerApp(OrderedKeysApp):
     def check_document(text: str) -> str:
         """An ID document as the ledger keeps it (ValueError: why not)."""
         try:
-            return Table.check_document(text)
+            return TableMoney.check_document(text)
         except RulesError as exc:
             raise ValueError(str(exc)) from None
 

@@ -203,7 +203,7 @@ def casino_on_shift(ledger: Ledger, name: str = "T1", opener: dict[str, int] | N
     crew = staffed(ledger)
     table = staffed_table(ledger, name, ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(seed),
                           seats=seats)
-    table.open_shift(opener or {"1000": 30}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+    table.money.open_shift(opener or {"1000": 30}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
     return crew, table
 

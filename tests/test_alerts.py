@@ -240,7 +240,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
     big.act(Action(SEND_TO_FLOOR))
     casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
                            seats=6)
-    casino.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+    casino.money.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                       crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
     casino.seat_player(1, "Dee", 12000, document="passport ID-90909")                 # a currency transaction
     for _ in range(2):                                                # two voids within the hour
@@ -248,7 +248,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
         casino.act(Action("ante", 1, 10))
         casino.act(Action("void", data={"reason": "red light", **crew.approval(casino, VOID)}))
     folded_round(casino, {1: 10})                                     # +10 where 5% of 10 was expected, no spread
-    casino.close_shift({"1000": 8, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+    casino.money.close_shift({"1000": 8, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                        crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
     for _ in range(3):                                                # a PIN lock-out
         with pytest.raises(SignInRefused):
@@ -301,15 +301,15 @@ def test_an_acknowledged_alert_covers_what_was_seen_and_a_worse_condition_is_a_n
     def both():  # type: ignore[no-untyped-def]
         return crew.sign_in(DEALER, DEALER_PIN, DEAL, casino), crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino)
 
-    casino.open_shift({"1000": 20}, *both())
+    casino.money.open_shift({"1000": 20}, *both())
     casino.seat_player(1, "Dee", 12000, document="passport ID-90909")
     [first] = [a for a in open_alerts(ledger) if a.kind == "currency transaction"]
     acknowledge(ledger, first.id, crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, ACKNOWLEDGE), "ID checked")
     assert [a for a in open_alerts(ledger) if a.kind == "currency transaction"] == []
-    casino.fill("F-1", {"1000": 5}, *both())
+    casino.money.fill("F-1", {"1000": 5}, *both())
     casino.buy_chips(1, 9000)
     [worse] = [a for a in open_alerts(ledger) if a.kind == "currency transaction"]
     assert worse.id != first.id and "cash in 21,000" in worse.text
-    casino.close_shift({"1000": 3, "500": 1, "100": 4, "25": 3, "5": 2}, *both())   # 3,985
+    casino.money.close_shift({"1000": 3, "500": 1, "100": 4, "25": 3, "5": 2}, *both())   # 3,985
     [closer] = [a for a in open_alerts(ledger, Theory(GAMES, None, hands=2_000)) if a.kind == "closer difference"]
     assert closer.text == "shift 1: the closer is short by 15 against what the tray should hold"

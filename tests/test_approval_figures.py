@@ -121,10 +121,10 @@ def test_a_witnessed_fill_rewritten_consistently_is_named_by_its_signatures(tmp_
     from tests.accounting_support import OPENER, casino_table
 
     table, crew = casino_table(tmp_path)
-    table.open_shift(OPENER, *signed_for(crew, table, table.count_figures("opener", OPENER)))
+    table.money.open_shift(OPENER, *signed_for(crew, table, table.money.count_figures("opener", OPENER)))
     with pytest.raises(IllegalAction, match="signed other figures"):
-        table.fill("F-1", {"100": 20}, *signed_for(crew, table, table.transfer_figures("fill", "F-1", {"100": 10})))
-    table.fill("F-1", {"100": 10}, *signed_for(crew, table, table.transfer_figures("fill", "F-1", {"100": 10})))
+        table.money.fill("F-1", {"100": 20}, *signed_for(crew, table, table.money.transfer_figures("fill", "F-1", {"100": 10})))
+    table.money.fill("F-1", {"100": 10}, *signed_for(crew, table, table.money.transfer_figures("fill", "F-1", {"100": 10})))
     path = tmp_path / "ledger.sqlite"
     assert verify_ledger(SqliteLedger(path), GAMES) == []
     table.ledger.close()

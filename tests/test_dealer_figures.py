@@ -45,7 +45,7 @@ def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
                              else SUPERVISOR2_PIN, DEAL, table), crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
 
     clock.at(18, 0)
-    table.open_shift({"1000": 10}, *both())
+    table.money.open_shift({"1000": 10}, *both())
     table.seat_player(1, "Ann", 1000)
     table.seat_player(2, "Bob", 1000)
 
@@ -85,7 +85,7 @@ def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
     assert now.rounds_per_hour == pytest.approx(60 / 9)
     assert "on duty since 18:20 UTC" in dealer_line(now) and open_shift.dealers[DEALER].on_duty_since == ""
     clock.at(18, 30)
-    table.close_shift({"1000": 10, "25": 1, "5": 3}, *both())
+    table.money.close_shift({"1000": 10, "25": 1, "5": 3}, *both())
     [shift] = shift_figures(ledger, Theory(GAMES, None, hands=20_000))
     d1, s2 = shift.dealers[DEALER], shift.dealers[SUPERVISOR2]
     # D1: on duty 18:00 (the opener; signed in at 17:55) to 18:20 = 20 minutes; rounds 1 and 3 settled,
@@ -130,7 +130,7 @@ def test_a_payout_the_floor_refuses_counts_against_the_rounds_dealer(tmp_path: P
     ledger = SqliteLedger(tmp_path / "l.sqlite")
     crew = staffed(ledger)
     table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    table.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+    table.money.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
     for seat, (name, stack) in enumerate((("Ann", 20000), ("Bob", 5000), ("Cy", 1000)), start=1):
         table.seat_player(seat, name, stack, card=f"LC-{seat}",         # 20,000 cash: identified (CTR)

@@ -32,7 +32,7 @@ def seated_events(table: Table) -> list[dict[str, object]]:
 
 def test_a_marker_names_its_number_and_the_supervisor_who_signed_it(tmp_path: Path) -> None:
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
     signed = marker(crew, table, "M-100", 1000)
     table.seat_player(1, "Ann", 1000, "marker", marker=signed)
     table.buy_chips(1, 500, "marker", marker=marker(crew, table, "M-101", 500))
@@ -44,7 +44,7 @@ def test_a_marker_names_its_number_and_the_supervisor_who_signed_it(tmp_path: Pa
 
 def test_a_marker_without_its_paper_is_refused_and_nothing_is_recorded(tmp_path: Path) -> None:
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
     with pytest.raises(IllegalAction, match="A marker buy-in needs the marker's number and a supervisor's signature"):
         table.seat_player(1, "Ann", 1000, "marker")
     with pytest.raises(IllegalAction, match="A marker buy-in needs the marker's number"):
@@ -56,7 +56,7 @@ def test_a_marker_without_its_paper_is_refused_and_nothing_is_recorded(tmp_path:
 
 def test_a_marker_is_signed_by_a_supervisor_signed_in_to_witness_the_tray(tmp_path: Path) -> None:
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
     as_dealer = crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, DEAL, table)        # signed in for another act
     with pytest.raises(IllegalAction, match="A marker is signed by a supervisor signed in to witness the tray"):
         table.seat_player(1, "Ann", 1000, "marker", marker=Marker("M-1", as_dealer))
@@ -66,10 +66,10 @@ def test_a_marker_is_signed_by_a_supervisor_signed_in_to_witness_the_tray(tmp_pa
 def test_the_dealer_on_duty_does_not_sign_a_marker(tmp_path: Path) -> None:
     # the supervisor deals the table (signed in to deal) and would sign the marker too
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
-    table.close_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
+    table.money.close_shift({"1000": 10}, *both(crew, table))
     table.sign_in_dealer(crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, DEAL, table))
-    table.open_shift({"1000": 10}, crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, DEAL, table),
+    table.money.open_shift({"1000": 10}, crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, DEAL, table),
                      crew.sign_in(MANAGER, MANAGER_PIN, TRAY, table))
     with pytest.raises(IllegalAction, match="deals at this table: a marker is signed by someone other than the dealer"):
         table.seat_player(1, "Ann", 1000, "marker", marker=marker(crew, table, "M-1", 1000))
@@ -78,7 +78,7 @@ def test_the_dealer_on_duty_does_not_sign_a_marker(tmp_path: Path) -> None:
 
 def test_each_marker_number_and_each_signature_stand_once(tmp_path: Path) -> None:
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
     signed = marker(crew, table, "M-7", 1000)
     table.seat_player(1, "Ann", 1000, "marker", marker=signed)
     with pytest.raises(IllegalAction, match=r"Marker M-7 is already recorded at this table \(m-7 is the same number\)"):
@@ -95,8 +95,8 @@ def test_verify_names_a_marker_recorded_without_a_signature(
     """A terminal that writes a marker buy-in with no signature (here one whose checks are gone)
     leaves a chain verify names."""
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
-    monkeypatch.setattr(TableMoney, "_marker_fields", lambda self, method, marker: ("M-9", "", None))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
+    monkeypatch.setattr(TableMoney, "marker_fields", lambda self, method, marker: ("M-9", "", None))
     with pytest.raises(IllegalAction, match="The table may not take the marker: marker by 'no one' names no sign-in"):
         table.seat_player(1, "Ann", 1000, "marker")                      # the write's own check of authority
     monkeypatch.setattr(Table, "check_authority", lambda self, events, what: None)
@@ -108,9 +108,9 @@ def test_verify_names_a_marker_recorded_without_a_signature(
 def test_verify_names_a_marker_signed_by_the_dealer_on_duty(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
     own = crew.sign_in(DEALER, DEALER_PIN, DEAL, table)
-    monkeypatch.setattr(TableMoney, "_marker_fields", lambda self, method, marker: ("M-9", DEALER, own.sign_in))
+    monkeypatch.setattr(TableMoney, "marker_fields", lambda self, method, marker: ("M-9", DEALER, own.sign_in))
     monkeypatch.setattr(Table, "check_authority", lambda self, events, what: None)
     table.seat_player(1, "Ann", 1000, "marker")
     monkeypatch.undo()
@@ -122,7 +122,7 @@ def test_the_shifts_tray_record_lists_each_marker_with_who_signed_it(tmp_path: P
     from dealer_tui.accounting.theoretical import Theory
 
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
     table.seat_player(3, "Ann", 1000, "marker", marker=marker(crew, table, "M-100", 1000))
     [shift] = shift_figures(table.ledger, Theory(GAMES, None, hands=2_000))
     [entry] = [m for m in shift.movements if m["what"] == "marker"]
@@ -134,7 +134,7 @@ def test_a_markers_signature_names_its_number_and_amount(tmp_path: Path) -> None
     """The supervisor signs in for marker M-10 of 1,000: the sign-in carries no other marker, and
     no other amount."""
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
     signed = marker(crew, table, "M-10", 1000)
     with pytest.raises(IllegalAction, match=f"marker by 'S1' names sign-in {signed.approval.sign_in}, which was to "
                                             "'sign marker M-10 for 1,000 chips', not to 'sign marker M-11 for 1,000 chips'"):
@@ -148,12 +148,12 @@ def test_a_markers_signature_names_its_number_and_amount(tmp_path: Path) -> None
 def test_verify_names_a_cash_buy_in_that_records_a_marker_and_chips_sold_with_no_dealer(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     table, crew = casino_table(tmp_path)
-    table.open_shift({"1000": 10}, *both(crew, table))
-    monkeypatch.setattr(TableMoney, "_marker_fields", lambda self, method, marker: ("M-3", SUPERVISOR, None))
+    table.money.open_shift({"1000": 10}, *both(crew, table))
+    monkeypatch.setattr(TableMoney, "marker_fields", lambda self, method, marker: ("M-3", SUPERVISOR, None))
     table.seat_player(1, "Ann", 1000, "cash")
     monkeypatch.undo()
     table.sign_out_dealer("a break")
-    monkeypatch.setattr(TableMoney, "_chips_sold", lambda self, amount, method, chips: {"1000": 1})
+    monkeypatch.setattr(TableMoney, "chips_sold", lambda self, amount, method, chips: {"1000": 1})
     table.seat_player(2, "Bob", 1000, "cash")
     monkeypatch.undo()
     verify_fails(table, capsys, "a cash buy-in that records a marker (M-3, signed by S1)",

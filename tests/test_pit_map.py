@@ -104,7 +104,7 @@ def test_a_closed_table_shows_nobody_on_duty_or_seated(tmp_path: Path) -> None:
     ledger = SqliteLedger(tmp_path / "l.sqlite")
     casino = casino_c1(ledger)
     crew = staffed(ledger)
-    casino.close_shift({"1000": 15, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+    casino.money.close_shift({"1000": 15, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                        crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
     (c1,) = pit_map(ledger, Theory(GAMES, None, hands=2_000), datetime.now(UTC))
     assert (c1.status, c1.dealer, c1.players) == (CLOSED, "", 0)
@@ -144,7 +144,7 @@ def test_the_map_followed_look_by_look_reads_as_the_whole_ledger_read_at_once(tm
     same()                                                              # a round in play
     casino.act(Action("void", data={"reason": "misdeal", **crew.approval(casino, VOID)}))
     same()
-    casino.fill("F-1", {"1000": 5}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
+    casino.money.fill("F-1", {"1000": 5}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                 crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
     casino.sign_in_dealer(crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino))   # S2 takes over
     same()
@@ -152,10 +152,10 @@ def test_the_map_followed_look_by_look_reads_as_the_whole_ledger_read_at_once(tm
     same()
     tray = casino.tray.shifts[-1].expected
     assert tray is not None
-    casino.close_shift({"5": tray // 5}, crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino),
+    casino.money.close_shift({"5": tray // 5}, crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino),
                        crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
     same()
-    casino.open_shift({"5": tray // 5}, crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino),
+    casino.money.open_shift({"5": tray // 5}, crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, casino),
                       crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))
     folded_round(casino, {1: 10})
     sent_to_floor(ledger, "H2")                                         # a second table, waiting

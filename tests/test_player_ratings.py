@@ -148,8 +148,8 @@ def test_the_currency_transaction_threshold_needs_the_player_identified(tmp_path
     with pytest.raises(IllegalAction, match="Identification needed: Ann's cash in today comes to 11,000"):
         table.buy_chips(1, 5000)
     with pytest.raises(IllegalAction, match="an ID document is its kind \\(driving-licence, id-card, passport, residence-permit\\) and its number"):
-        table.identify(1, "LC-77")                                           # a card number identifies nobody
-    table.identify(1, "passport ID-77077")
+        table.money.identify(1, "LC-77")                                           # a card number identifies nobody
+    table.money.identify(1, "passport ID-77077")
     table.buy_chips(1, 5000)
     table.close()
     ledger.close()
@@ -205,7 +205,7 @@ def test_a_cash_out_reaching_the_threshold_needs_the_players_id_document_first(t
     with pytest.raises(IllegalAction, match="Identification needed: Ann's cash out today comes to 11,000"):
         table.leave(1)
     assert 1 in table.session.players                                          # still seated, nothing paid
-    table.identify(1, "passport X1234567")
+    table.money.identify(1, "passport X1234567")
     table.leave(1)
     outs = [(t.amount, t.card, t.document) for t in cash_transactions(ledger) if t.direction == OUT]
     assert outs == [(9000, "LC-1", ""), (2000, "LC-1", "passport X1234567")]
@@ -313,13 +313,13 @@ def test_the_threshold_counts_a_persons_cash_under_every_name_card_and_id_they_u
     ledger = SqliteLedger(tmp_path / "l.sqlite")
     _, table = casino_on_shift(ledger, opener={"1000": 50})
     table.seat_player(1, "Ann Lee", 6000, card="LC-1")
-    table.identify(1, "passport X1234567")
+    table.money.identify(1, "passport X1234567")
     table.buy_chips(1, 3000)
     table.seat_player(2, "Ann Lee", 900, card="LC-1")
     for seat, name, card in ((2, "Ann Lee", "LC-1"), (3, "Ann Lee", ""), (3, "Ann Lee", "LC-2"), (3, "Ann L\u0435e", "")):
-        problem = table.ctr_problem(name, card, seat, 200)
+        problem = table.money.ctr_problem(name, card, seat, 200)
         assert problem is not None and "comes to 10,100" in problem, (name, card)
-    assert table.ctr_problem("Bob Ray", "", 3, 9000) is None                  # someone else: 9,000
+    assert table.money.ctr_problem("Bob Ray", "", 3, 9000) is None                  # someone else: 9,000
 
 
 def test_an_id_document_is_a_known_kind_with_a_number_a_card_is_not(tmp_path: Path) -> None:
@@ -328,8 +328,8 @@ def test_an_id_document_is_a_known_kind_with_a_number_a_card_is_not(tmp_path: Pa
     table.seat_player(1, "Ann", 1000, card="LC-1")
     for junk in ("card LC-1", "loyalty LC-1", "xx ---", "none 000", "unknown N/A", "passport AB-12", "id ///"):
         with pytest.raises(IllegalAction, match="an ID document is its kind"):
-            table.identify(1, junk)
-    table.identify(1, "Driving-License  DL-1234567")
+            table.money.identify(1, junk)
+    table.money.identify(1, "Driving-License  DL-1234567")
     assert table.session.players[1].document == "driving-licence DL-1234567"
 
 

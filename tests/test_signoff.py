@@ -234,7 +234,7 @@ def refused_then_overridden(tmp_path: Path) -> Table:
 
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     crew = staffed(table.ledger)
-    table.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
+    table.money.open_shift({"500": 60}, crew.sign_in(DEALER, DEALER_PIN, DEAL, table),
                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
     table.start_round()
     big_win(table)
@@ -356,7 +356,7 @@ def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None
     def both() -> tuple[object, object]:
         return (crew.sign_in(DEALER, DEALER_PIN, DEAL, table), crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
 
-    table.open_shift({"500": 10}, *both())  # type: ignore[arg-type]
+    table.money.open_shift({"500": 10}, *both())  # type: ignore[arg-type]
     table.start_round()
     big_win(table)
     paid = {**crew.approval(table, SIGN_OFF)}
@@ -366,8 +366,8 @@ def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None
     assert table.round is not None and table.round.phase is Phase.PAYOUT
     assert table.session.stacks() == {1: 20000, 2: 5000, 3: 1000}             # nothing moved
     with pytest.raises(IllegalAction, match="No one may record a credit during a hand"):
-        table.credit("C-1", {"500": 1}, *both())  # type: ignore[arg-type]
-    table.fill("F-1", {"500": 8}, *both())  # type: ignore[arg-type]
+        table.money.credit("C-1", {"500": 1}, *both())  # type: ignore[arg-type]
+    table.money.fill("F-1", {"500": 8}, *both())  # type: ignore[arg-type]
     table.act(Action("confirm_payout", data={**crew.approval(table, SIGN_OFF)}))
     shift = table.tray.shift
     assert shift is not None and shift.expected == 510

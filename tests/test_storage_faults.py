@@ -337,19 +337,19 @@ def test_a_tray_step_refused_by_a_full_disk_records_nothing_and_stands_once_ther
 
     with tmpfs(tmp_path / "disk", size="2m") as disk:
         table, crew = casino_table(disk)
-        table.open_shift({"1000": 10}, *both(crew, table))
+        table.money.open_shift({"1000": 10}, *both(crew, table))
         shift = table.tray.shift
         assert shift is not None and shift.expected == 10_000
         signatures = both(crew, table)
         filler = fill(disk)
         with pytest.raises(StorageError) as refused:
-            table.fill("F-1", {"1000": 5}, *signatures)
+            table.money.fill("F-1", {"1000": 5}, *signatures)
         assert refused.value.problem == "disk full" and str(refused.value).endswith("nothing was recorded")
         assert (table.tray.shift.fills, table.tray.shift.expected, table.tray.slips) == (0, 10_000, {})
         verified = cli("history", "verify", "--ledger", str(disk / "ledger.sqlite"))
         assert ok(verified), verified.stdout + verified.stderr
         filler.unlink()
-        table.fill("F-1", {"1000": 5}, *signatures)
+        table.money.fill("F-1", {"1000": 5}, *signatures)
         assert (table.tray.shift.fills, table.tray.shift.expected) == (5_000, 15_000)
         assert verify_ledger(table.ledger, GAMES) == []
         table.ledger.close()

@@ -50,7 +50,7 @@ def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[i
             if shift is not None and played == rounds // 2 and not shift.fills:
                 shift.fill(table.profile.profile.buy_in.max)
                 if table.profile.profile.time_charge and table.session.players:
-                    table.collect_time()
+                    table.money.collect_time()
             _rebuy(table, shift)
             rnd = table.start_round()
         while rnd.phase not in (Phase.DONE, Phase.VOID):

@@ -47,7 +47,7 @@ class DemoShift:
             return False
         last = tray.shifts[-1].closer_chips if tray.shifts else None
         amount = 2 * max(players, 1) * self.table.profile.profile.buy_in.max
-        self.table.open_shift(last or self._chips(amount), *self.sign())
+        self.table.money.open_shift(last or self._chips(amount), *self.sign())
         return True
 
     def ensure(self, amount: int) -> None:
@@ -58,19 +58,19 @@ class DemoShift:
 
     def cover(self, house: int) -> None:
         """A fill at a payout the tray could not cover (a round whose house result is `house`)."""
-        short = self.table.payout_short(house)
+        short = self.table.money.payout_short(house)
         if short:
             self.fill(short + self.table.profile.profile.buy_in.max)
 
     def fill(self, amount: int) -> None:
-        self.table.fill(self._slip("F"), self._chips(amount), *self.sign())
+        self.table.money.fill(self._slip("F"), self._chips(amount), *self.sign())
         self.fills += 1
 
     def credit(self) -> None:
         """A tenth of what the tray holds back to the cage."""
         shift = self.table.tray.shift
         if shift is not None and shift.expected >= 10:
-            self.table.credit(self._slip("C"), self._chips(shift.expected // 10), *self.sign())
+            self.table.money.credit(self._slip("C"), self._chips(shift.expected // 10), *self.sign())
             self.credits += 1
 
     def marker(self, amount: int) -> Marker:
@@ -84,4 +84,4 @@ class DemoShift:
         """The closer, counted as the tray stands (the demo's count is honest)."""
         shift = self.table.tray.shift
         if shift is not None:
-            self.table.close_shift(self._chips(shift.expected), *self.sign())
+            self.table.money.close_shift(self._chips(shift.expected), *self.sign())

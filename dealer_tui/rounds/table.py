@@ -70,7 +70,7 @@ def table_called(name: str) -> str:
 
 
 @dataclass
-class Table(TableMoney):
+class Table:
     ledger: TableLedger
     record: TableRecord
     game: Game[Any]
@@ -86,6 +86,11 @@ class Table(TableMoney):
     """The lease of the dead terminal this one took the table over from, if it did."""
     tray: Tray = field(default_factory=Tray)
     """The tray across the table's shifts (opener, fills, credits, chips sold, closer)."""
+    money: TableMoney = field(init=False, repr=False)
+    """The table's money steps: the tray's counts, fills and credits, chips sold, colour-ups."""
+
+    def __post_init__(self) -> None:
+        self.money = TableMoney(self)
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -193,13 +198,13 @@ class Table(TableMoney):
         self._between_rounds("seat a player")
         card = card.strip()
         if card:
-            self.check_card(card)
-        document = self.check_document(document) if document.strip() else ""
+            self.money.check_card(card)
+        document = self.money.check_document(document) if document.strip() else ""
         events = self.session.seat_events(seat, name, buy_in, self._buy_rule())
-        given = self._chips_sold(buy_in, method, chips)
-        number, signer, sign_in = self._marker_fields(method, marker)
+        given = self.money.chips_sold(buy_in, method, chips)
+        number, signer, sign_in = self.money.marker_fields(method, marker)
         if method == CASH:
-            self._check_ctr(name.strip(), card, seat, buy_in, document=document)
+            self.money.check_ctr(name.strip(), card, seat, buy_in, document=document)
         recorded = [replace(e, method=method, chips=given, card=card, document=document, marker=number,
                             approved_by=signer, sign_in=sign_in)
                     if isinstance(e, SeatTaken) else e for e in events]
@@ -210,23 +215,23 @@ class Table(TableMoney):
         """Whether the player may sit at `seat` with `buy_in` by the game's rules and the tray, as
         the dealer types it (`IllegalAction` says why not); nothing is recorded."""
         self.session.seat_events(seat, name or "?", buy_in, self._buy_rule())
-        self.check_sale(buy_in)
+        self.money.check_sale(buy_in)
 
     def check_buying(self, seat: int, amount: int) -> None:
         """Whether the seat may buy `amount` more by the game's rules and the tray (`IllegalAction`
         says why not); nothing is recorded."""
         self.session.buy_events(seat, amount, self._buy_rule())
-        self.check_sale(amount)
+        self.money.check_sale(amount)
 
     def buy_chips(self, seat: int, amount: int, method: str = CASH, chips: Mapping[str, int] | None = None,
                   marker: Marker | None = None) -> None:
         self._between_rounds("buy chips")
         events = self.session.buy_events(seat, amount, self._buy_rule())
-        given = self._chips_sold(amount, method, chips)
-        number, signer, sign_in = self._marker_fields(method, marker)
+        given = self.money.chips_sold(amount, method, chips)
+        number, signer, sign_in = self.money.marker_fields(method, marker)
         if method == CASH:
             player = self.session.player(seat)
-            self._check_ctr(player.name, player.card, seat, amount, document=player.document)
+            self.money.check_ctr(player.name, player.card, seat, amount, document=player.document)
         recorded = [replace(e, method=method, chips=given, marker=number, approved_by=signer, sign_in=sign_in)
                     if isinstance(e, ChipsBought) else e for e in events]
         self.check_authority(recorded, "take the marker")
@@ -238,7 +243,7 @@ class Table(TableMoney):
         self._between_rounds("leave the table")
         player = self.session.player(seat)
         if player.stack:
-            self._check_ctr(player.name, player.card, seat, player.stack, OUT, player.document)
+            self.money.check_ctr(player.name, player.card, seat, player.stack, OUT, player.document)
         self._record_table(self.session.leave_events(seat))
 
     def sit_out(self, seat: int, away: bool = True) -> None:
@@ -384,7 +389,7 @@ class Table(TableMoney):
         try:
             events = self.round.propose(dealt)
             self.check_authority(events, action.kind.replace("_", " "))
-            self.check_tray_covers(events)
+            self.money.check_tray_covers(events)
         except IllegalAction:
             if dealt is not action:  # a refused step's cards go back: the next step deals them
                 self._restock()

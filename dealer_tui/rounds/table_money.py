@@ -1,4 +1,4 @@
-"""A live table's money beside its rounds, a base of `Table`: the tray across its shifts (the
+"""A live table's money beside its rounds (`Table.money`): the tray across its shifts (the
 opener and the closer, fills and credits, each signed by the dealer on duty and witnessed by a
 supervisor), colour-ups and time collections, the chips a buy-in is given, and the players' cash
 and identification (the currency-transaction threshold). Each step is checked (`check_*`, what the
@@ -32,11 +32,7 @@ from dealer_tui.staff import DEAL, TRAY, Approval
 from rules.errors import IllegalAction
 
 if TYPE_CHECKING:
-    from dealer_tui.ledger.base import Ledger, TableRecord
-    from dealer_tui.rounds.base import Round
-    from dealer_tui.rounds.session import TableSession
-    from dealer_tui.rounds.tray import Tray
-    from rules.profiles.loader import LoadedProfile
+    from dealer_tui.rounds.table import Table
 
 MAX_CARD = 32
 """Characters a loyalty card number may have."""
@@ -58,30 +54,21 @@ class Marker:
 
 
 class TableMoney:
-    """The money steps of a `Table` (which provides the fields and the recording)."""
+    """The money steps of a `Table`, recorded on its chain."""
 
-    ledger: Ledger
-    record: TableRecord
-    profile: LoadedProfile
-    session: TableSession
-    tray: Tray
-    round: Round | None
-
-    if TYPE_CHECKING:
-        def _between_rounds(self, what: str) -> None: ...
-        def _record_table(self, events: Sequence[Event]) -> None: ...
-        def check_authority(self, events: Sequence[Event], what: str) -> None: ...
+    def __init__(self, table: Table) -> None:
+        self.table = table
 
     def ctr_problem(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
                     document: str = "") -> str | None:
         """Why cash of `amount` in (a buy-in) or out (a cash-out) at this table needs the player's
         ID document first (`cash.needs_id`). None: it does not, the player showed an ID document,
         or the table is a training table (practice chips)."""
-        if self.session.training:
+        if self.table.session.training:
             return None
-        return needs_id(self.ledger, name, card, amount, direction, document)
+        return needs_id(self.table.ledger, name, card, amount, direction, document)
 
-    def _check_ctr(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
+    def check_ctr(self, name: str, card: str, seat: int, amount: int, direction: str = IN,
                    document: str = "") -> None:
         problem = self.ctr_problem(name, card, seat, amount, direction, document)
         if problem is not None:
@@ -108,27 +95,27 @@ class TableMoney:
 
     def identify(self, seat: int, document: str) -> None:
         """The seated player's ID document (kind and number), as the dealer was shown it."""
-        player = self.session.player(seat)
+        player = self.table.session.player(seat)
         document = self.check_document(document)
         if player.document == document:
             raise IllegalAction(f"Seat {seat} is identified by {document} already")
-        self._record_table([PlayerIdentified(seat=seat, card=player.card, document=document)])
+        self.table._record_table([PlayerIdentified(seat=seat, card=player.card, document=document)])
 
     def suggested_chips(self, amount: int) -> dict[str, int]:
         """The chips a buy-in of `amount` is given, largest denominations first."""
-        return make_up(self.profile.profile.chip_set(), amount)
+        return make_up(self.table.profile.profile.chip_set(), amount)
 
     def check_buy(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
         """The chips a buy-in gives, checked now (`IllegalAction` says why not)."""
-        return self._chips_sold(amount, method, chips)
+        return self.chips_sold(amount, method, chips)
 
     def check_marker(self, number: str) -> None:
         """A marker's number, checked before its supervisor signs (`IllegalAction` says why not)."""
-        problem = self.tray.marker_problem(number)
+        problem = self.table.tray.marker_problem(number)
         if problem is not None:
             raise IllegalAction(problem[:1].upper() + problem[1:])
 
-    def _marker_fields(self, method: str, marker: Marker | None) -> tuple[str, str, int | None]:
+    def marker_fields(self, method: str, marker: Marker | None) -> tuple[str, str, int | None]:
         """What a buy-in records of its marker (its number, the supervisor, their sign-in): nothing
         for cash; for a marker each checked (`IllegalAction` says why not)."""
         if method != MARKER:
@@ -141,25 +128,25 @@ class TableMoney:
         signer = marker.approval
         if signer.act != TRAY:
             raise IllegalAction("A marker is signed by a supervisor signed in to witness the tray")
-        problem = self.witness_account_problem(signer.account, MARKER_SIGNED) or self.tray.sign_in_problem(signer.sign_in)
+        problem = self.witness_account_problem(signer.account, MARKER_SIGNED) or self.table.tray.sign_in_problem(signer.sign_in)
         if problem is not None:
             raise IllegalAction(f"No marker: {problem}")
         return marker.number.strip(), signer.account, signer.sign_in
 
-    def _chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
-        kept = self.tray.kept_problem("chips are sold")
+    def chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
+        kept = self.table.tray.kept_problem("chips are sold")
         if kept is not None:
             raise IllegalAction(kept)
-        if self.tray.shift is not None and self.session.dealer is None:
+        if self.table.tray.shift is not None and self.table.session.dealer is None:
             raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
         if method not in (CASH, MARKER):
             raise IllegalAction(f"a buy-in is paid in cash or by marker, not {method!r}")
-        chip_set = self.profile.profile.chip_set()
+        chip_set = self.table.profile.profile.chip_set()
         given = self.suggested_chips(amount) if chips is None else count_chips(chip_set, chips, "the chips given")
         if chips_total(given) != amount:
             raise IllegalAction(f"the chips given ({describe_chips(chip_set, given)}) make "
                                 f"{chips_total(given):,}, not the buy-in of {amount:,}")
-        shift = self.tray.shift
+        shift = self.table.tray.shift
         if shift is not None and amount > shift.expected:
             raise IllegalAction(f"the tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
                                 "a fill from the cage first")
@@ -171,7 +158,7 @@ class TableMoney:
         if dealer.act != DEAL or supervisor.act != TRAY:
             raise IllegalAction(f"{what} is signed by the dealer (signed in to deal) and a supervisor (signed in "
                                 "to witness the tray)")
-        on_duty = self.session.dealer
+        on_duty = self.table.session.dealer
         if on_duty is None or on_duty.account != dealer.account:
             raise IllegalAction(f"{what} is signed by the dealer on duty"
                                 + (f" ({on_duty.account})" if on_duty is not None else ": a dealer signs in first"))
@@ -180,24 +167,24 @@ class TableMoney:
         return dealer.account, dealer.sign_in, supervisor.account, supervisor.sign_in
 
     def _record_signed(self, events: Sequence[Event], what: str) -> None:
-        self.check_authority(events, what)
+        self.table.check_authority(events, what)
         for event in events:
             if isinstance(event, TrayEvent):
-                problem = self.tray.sign_in_problem(event.dealer_sign_in, event.sign_in)
+                problem = self.table.tray.sign_in_problem(event.dealer_sign_in, event.sign_in)
                 if problem is not None:
                     raise IllegalAction(f"The table may not {what}: {problem}")
-        self._record_table(events)
+        self.table._record_table(events)
 
     def check_count(self, count: str, chips: Mapping[str, int]) -> dict[str, int]:
         """The chips an opener or a closer counts, checked now (`IllegalAction` says why not)."""
-        self._between_rounds("count the tray")
+        self.table._between_rounds("count the tray")
         if count == OPENER:
-            problem = self.tray.opener_problem()
+            problem = self.table.tray.opener_problem()
             if problem is not None:
                 raise IllegalAction(f"No opener now: {problem}")
         else:
-            self.tray.need_shift("closer")
-        counted = count_chips(self.profile.profile.chip_set(), chips, f"the {count}")
+            self.table.tray.need_shift("closer")
+        counted = count_chips(self.table.profile.profile.chip_set(), chips, f"the {count}")
         if count == OPENER and not counted:
             raise IllegalAction("The opener counts the chips in the tray: none were counted")
         return counted
@@ -214,18 +201,18 @@ class TableMoney:
     def witness_account_problem(self, account: str, step: str = TRAY_WITNESSED) -> str | None:
         """Why `account` may not witness the tray (the dealer on duty), said before its PIN is asked;
         `step` says what is done by someone other than the dealer."""
-        on_duty = self.session.dealer
+        on_duty = self.table.session.dealer
         if on_duty is not None and on_duty.account == account:
             return f"{on_duty.name} ({account}) deals at this table: {step} by someone other than the dealer"
         return None
 
     def check_sale(self, amount: int) -> None:
         """Whether `amount` of chips may be sold from the tray now (`IllegalAction` says why not)."""
-        kept = self.tray.kept_problem("chips are sold")
+        kept = self.table.tray.kept_problem("chips are sold")
         if kept is not None:
             raise IllegalAction(kept)
-        shift = self.tray.shift
-        if shift is not None and self.session.dealer is None:
+        shift = self.table.tray.shift
+        if shift is not None and self.table.session.dealer is None:
             raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
         if shift is not None and amount > shift.expected:
             raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
@@ -239,14 +226,14 @@ class TableMoney:
         """The opener: the tray counted by denomination, signed by the dealer and a supervisor."""
         counted = self.check_count(OPENER, chips)
         d, ds, s, ss = self._two_signatures(dealer, supervisor, "the opener")
-        self._record_signed([TrayCounted(count=OPENER, shift=len(self.tray.shifts) + 1, chips=counted,
+        self._record_signed([TrayCounted(count=OPENER, shift=len(self.table.tray.shifts) + 1, chips=counted,
                                          total=chips_total(counted), dealer=d, dealer_sign_in=ds, supervisor=s,
                                          sign_in=ss)], "count the opener")
 
     def close_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
         """The closer: the tray counted again at the end of the shift, signed the same way."""
         counted = self.check_count(CLOSER, chips)
-        shift = self.tray.need_shift("closer")
+        shift = self.table.tray.need_shift("closer")
         d, ds, s, ss = self._two_signatures(dealer, supervisor, "the closer")
         self._record_signed([TrayCounted(count=CLOSER, shift=shift.number, chips=counted, total=chips_total(counted),
                                          dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss,
@@ -263,8 +250,8 @@ class TableMoney:
     def payout_short(self, house: int) -> int:
         """How many chips the tray lacks to pay a round whose house result is `house` (0: it covers
         it, or the table keeps no tray, or the house does not bank the game)."""
-        shift = self.tray.shift
-        if shift is None or not shift.open or not self.tray.banked or house >= 0:
+        shift = self.table.tray.shift
+        if shift is None or not shift.open or not self.table.tray.banked or house >= 0:
             return 0
         return max(0, -house - shift.expected)
 
@@ -273,24 +260,24 @@ class TableMoney:
         for event in events:
             short = self.payout_short(event.house) if isinstance(event, PayoutConfirmed) else 0
             if isinstance(event, PayoutConfirmed) and short:
-                shift = self.tray.need_shift("payout")
+                shift = self.table.tray.need_shift("payout")
                 raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records and this payout takes "
                                     f"{-event.house:,} from it: {short:,} short. The payout waits for a fill from the "
                                     "cage (the tray's fill)")
 
     def check_slip(self, what: str, slip: str) -> None:
-        if not (what == "fill" and self.round is not None and self.round.phase is Phase.PAYOUT):
-            self._between_rounds(f"record a {what}")  # a fill comes at the payout too: one the tray cannot cover
-        self.tray.need_shift(what)
-        problem = self.tray.slip_problem(slip)
+        if not (what == "fill" and self.table.round is not None and self.table.round.phase is Phase.PAYOUT):
+            self.table._between_rounds(f"record a {what}")  # a fill comes at the payout too: one the tray cannot cover
+        self.table.tray.need_shift(what)
+        problem = self.table.tray.slip_problem(slip)
         if problem is not None:
             raise IllegalAction(f"No {what}: {problem}")
 
     def check_transfer(self, what: str, slip: str, chips: Mapping[str, int]) -> dict[str, int]:
         """The chips of a fill or a credit, checked now (`IllegalAction` says why not)."""
         self.check_slip(what, slip)
-        shift = self.tray.need_shift(what)
-        counted = count_chips(self.profile.profile.chip_set(), chips, f"the {what}")
+        shift = self.table.tray.need_shift(what)
+        counted = count_chips(self.table.profile.profile.chip_set(), chips, f"the {what}")
         total = chips_total(counted)
         if not total:
             raise IllegalAction(f"A {what} moves chips: none were given")
@@ -302,7 +289,7 @@ class TableMoney:
     def _transfer(self, kind: type[TrayFilled] | type[TrayCredited], what: str, slip: str, chips: Mapping[str, int],
                   dealer: Approval, supervisor: Approval) -> None:
         counted = self.check_transfer(what, slip, chips)
-        shift = self.tray.need_shift(what)
+        shift = self.table.tray.need_shift(what)
         d, ds, s, ss = self._two_signatures(dealer, supervisor, f"the {what}")
         self._record_signed([kind(shift=shift.number, slip=slip.strip(), chips=counted, total=chips_total(counted),
                                   dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss)], f"record a {what}")
@@ -310,21 +297,21 @@ class TableMoney:
     def collect_time(self) -> int:
         """A card room's time collection: each seated player pays the profile's time charge into
         the collection box. The chips collected."""
-        self._between_rounds("collect time")
-        kept = self.tray.kept_problem("time is collected")
+        self.table._between_rounds("collect time")
+        kept = self.table.tray.kept_problem("time is collected")
         if kept is not None:
             raise IllegalAction(kept)
-        events = self.session.time_events(self.profile.profile.time_charge)
-        self._record_table(events)
+        events = self.table.session.time_events(self.table.profile.profile.time_charge)
+        self.table._record_table(events)
         return sum(e.total for e in events if isinstance(e, TimeCollected))
 
     def check_colour_up(self, seat: int, given: Mapping[str, int],
                         taken: Mapping[str, int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
         """A colour-up's chips checked now: what the player gives (no more than the stack), and
         what the tray gives back (worth the same, other chips); `taken` None checks the first."""
-        self._between_rounds("colour chips up")
-        player = self.session.player(seat)
-        chip_set = self.profile.profile.chip_set()
+        self.table._between_rounds("colour chips up")
+        player = self.table.session.player(seat)
+        chip_set = self.table.profile.profile.chip_set()
         into = count_chips(chip_set, given, "the chips given in")
         if not into:
             raise IllegalAction("A colour-up takes in the player's chips: none were given")
@@ -343,5 +330,5 @@ class TableMoney:
     def colour_up(self, seat: int, given: Mapping[str, int], taken: Mapping[str, int]) -> None:
         """A player's chips changed at the seat for others of the same worth."""
         into, out = self.check_colour_up(seat, given, taken)
-        self._record_table([ChipsColouredUp(seat=seat, given=into, taken=out, total=chips_total(into))])
+        self.table._record_table([ChipsColouredUp(seat=seat, given=into, taken=out, total=chips_total(into))])
 

@@ -539,7 +539,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
 
         self.ask(PayoutDialog(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
                               self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None,
-                              tray_short=self.table.payout_short(outcome.house), order=rnd.settlement_order(),
+                              tray_short=self.table.money.payout_short(outcome.house), order=rnd.settlement_order(),
                               payments=rnd.payments()),
                  confirmed)
 

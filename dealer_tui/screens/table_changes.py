@@ -68,7 +68,7 @@ class TableChanges:
                                        lambda: screen.table.seat_player(seat, name, v["chips"], method, chips,
                                                                         card.strip(), marker, ident),
                                        f"{name} sits at seat {seat} with {v['chips']:,}" + _by(method, chips is not None)),
-                                       lambda: screen.table.ctr_problem(name, card.strip(), seat, v["chips"])),
+                                       lambda: screen.table.money.ctr_problem(name, card.strip(), seat, v["chips"])),
                                    lambda v: screen.tray_steps.problem(lambda: screen.table.check_seating(seat, name, v["chips"])))
 
         screen.ask(ReasonDialog(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
@@ -99,14 +99,14 @@ class TableChanges:
 
         def bought(amount: int, method: str, chips: dict[str, int] | None, ident: str, marker: Marker | None) -> None:
             if ident:
-                screen.table.identify(seat, ident)
+                screen.table.money.identify(seat, ident)
             screen.table.buy_chips(seat, amount, method, chips, marker)
 
         screen.ask_amounts(title, [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
                            lambda v: screen.tray_steps.paid(title, v["chips"], lambda method, chips, ident, marker: self._table_step(
                                lambda: bought(v["chips"], method, chips, ident, marker),
                                f"Seat {seat} buys {v['chips']:,}" + _by(method, chips is not None)),
-                               lambda: screen.table.ctr_problem(player.name, player.card, seat, v["chips"],
+                               lambda: screen.table.money.ctr_problem(player.name, player.card, seat, v["chips"],
                                                                 document=player.document)),
                            lambda v: screen.tray_steps.problem(lambda: screen.table.check_buying(seat, v["chips"])))
 
@@ -126,13 +126,13 @@ class TableChanges:
 
         def given(document: str | None) -> None:
             if document:
-                self._table_step(lambda: screen.table.identify(seat, document),
+                self._table_step(lambda: screen.table.money.identify(seat, document),
                                    f"Seat {seat} ({player.name}) identified: {' '.join(document.split())}")
                 if screen.table.session.players[seat].document:
                     then()
 
         screen.ask(ReasonDialog(title, "kind and number: passport X1234567", "The ID document is needed.",
-                               lambda text: screen.tray_steps.problem(lambda: screen.table.check_document(text))), given)
+                               lambda text: screen.tray_steps.problem(lambda: screen.table.money.check_document(text))), given)
 
     def sit_out(self) -> None:
         """The picked seat's player sits out from the next round, keeping the seat, or comes back."""
@@ -160,7 +160,7 @@ class TableChanges:
         def answered(choice: str | None) -> None:
             if choice != "y":
                 return
-            needs = screen.table.ctr_problem(player.name, player.card, seat, player.stack, OUT, player.document)
+            needs = screen.table.money.ctr_problem(player.name, player.card, seat, player.stack, OUT, player.document)
             if needs is None:
                 leave()
             else:

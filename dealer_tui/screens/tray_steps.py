@@ -110,7 +110,7 @@ class TraySteps:
 
             screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id,
                                                          signs=signs),
-                                    check=table.witness_problem, account_check=table.witness_account_problem,
+                                    check=table.money.witness_problem, account_check=table.money.witness_account_problem,
                                     hint="A supervisor or a manager other than the dealer witnesses it with their "
                                          "own ID and PIN."), supervisor_signed)
 
@@ -144,17 +144,17 @@ class TraySteps:
             def record(dealer: Approval, supervisor: Approval) -> None:
                 if count == "opener":
                     last = table.tray.shifts[-1].closer if table.tray.shifts else None
-                    self._tray_step(lambda: table.open_shift(chips, dealer, supervisor),
+                    self._tray_step(lambda: table.money.open_shift(chips, dealer, supervisor),
                                       lambda: self._opener_said(total, table.tray.shifts[-1].number, last))
                 else:
                     expected = shift.expected if shift else 0
-                    self._tray_step(lambda: table.close_shift(chips, dealer, supervisor),
+                    self._tray_step(lambda: table.money.close_shift(chips, dealer, supervisor),
                                       lambda: self._closer_said(total, expected))
 
-            self._signed(f"the {count} of {total:,}", record, table.count_figures(count, chips))
+            self._signed(f"the {count} of {total:,}", record, table.money.count_figures(count, chips))
 
         screen.ask(AmountDialog(title, self._chip_fields(),
-                               lambda v: self.problem(lambda: table.check_count(count, v)), enter_moves=True),
+                               lambda v: self.problem(lambda: table.money.check_count(count, v)), enter_moves=True),
                    counted)
 
     @staticmethod
@@ -181,7 +181,7 @@ class TraySteps:
         def slipped(slip: str | None) -> None:
             if not slip:
                 return
-            problem = self.problem(lambda: table.check_slip(what, slip))
+            problem = self.problem(lambda: table.money.check_slip(what, slip))
             if problem is not None:
                 screen.tell(problem, severity="error")
                 return
@@ -190,7 +190,7 @@ class TraySteps:
                 if chips is None:
                     return
                 total = chips_total(chips)
-                step = table.fill if what == "fill" else table.credit
+                step = table.money.fill if what == "fill" else table.money.credit
 
                 def record(dealer: Approval, supervisor: Approval) -> None:
                     self._tray_step(lambda: step(slip, chips, dealer, supervisor),
@@ -198,21 +198,21 @@ class TraySteps:
                                               f"{table.tray.shift.expected if table.tray.shift else 0:,} expected.")
 
                 self._signed(f"the {what} of {total:,} (slip {slip.strip()})", record,
-                               table.transfer_figures(what, slip, chips))
+                               table.money.transfer_figures(what, slip, chips))
 
             direction = "from the cage" if what == "fill" else "to the cage"
             screen.ask(AmountDialog(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",
                                    self._chip_fields(),
-                                   lambda v: self.problem(lambda: table.check_transfer(what, slip, v)),
+                                   lambda v: self.problem(lambda: table.money.check_transfer(what, slip, v)),
                                    enter_moves=True), counted)
 
         screen.ask(ReasonDialog(f"A {what}: the cage's slip number", "slip number", "The slip number is needed.",
-                               lambda slip: self.problem(lambda: table.check_slip(what, slip))), slipped)
+                               lambda slip: self.problem(lambda: table.money.check_slip(what, slip))), slipped)
 
     def _collect_time(self) -> None:
         screen = self.screen
         collected: list[int] = []
-        self._tray_step(lambda: collected.append(screen.table.collect_time()),
+        self._tray_step(lambda: collected.append(screen.table.money.collect_time()),
                           lambda: f"Time collected: {collected[-1]:,} into the collection box.")
 
     def _colour_up(self) -> None:
@@ -227,7 +227,7 @@ class TraySteps:
                 return
             total = chips_total(into)
             try:
-                back = table.suggested_chips(total)
+                back = table.money.suggested_chips(total)
             except RulesError as exc:
                 screen.tell(str(exc), severity="error")
                 return
@@ -235,16 +235,16 @@ class TraySteps:
             def returned(out: Chips | None) -> None:
                 if out is not None:
                     chip_set = table.profile.profile.chip_set()
-                    self._tray_step(lambda: table.colour_up(seat, into, out),
+                    self._tray_step(lambda: table.money.colour_up(seat, into, out),
                                       lambda: f"Seat {seat} coloured up: {describe_chips(chip_set, into)} for "
                                               f"{describe_chips(chip_set, out)}.")
 
             screen.ask(AmountDialog(f"Seat {seat}: the chips given back for {total:,}", self._chip_fields(back),
-                                   lambda v: self.problem(lambda: table.check_colour_up(seat, into, v))),
+                                   lambda v: self.problem(lambda: table.money.check_colour_up(seat, into, v))),
                        returned)
 
         screen.ask(AmountDialog(f"Seat {seat}: the player's chips taken in", self._chip_fields(),
-                               lambda v: self.problem(lambda: table.check_colour_up(seat, v)), enter_moves=True),
+                               lambda v: self.problem(lambda: table.money.check_colour_up(seat, v)), enter_moves=True),
                    given)
 
     # -- buy-ins once the tray is counted --------------------------------------------------------
@@ -272,12 +272,12 @@ class TraySteps:
             screen.ask(ReasonDialog(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
                                    "kind and number: passport X1234567",
                                    "The ID document is needed: without it the cash is not taken.",
-                                   lambda ident: self.problem(lambda: table.check_document(ident))), identified)
+                                   lambda ident: self.problem(lambda: table.money.check_document(ident))), identified)
 
         if table.tray.shift is None:
             with_id(lambda ident: record(CASH, None, ident, None))
             return
-        problem = self.problem(lambda: table.check_buy(amount, CASH, None))
+        problem = self.problem(lambda: table.money.check_buy(amount, CASH, None))
         if problem is not None and "chips given" not in problem:
             screen.tell(problem, severity="error")  # the tray cannot give it, or no dealer: before the questions
             return
@@ -286,7 +286,7 @@ class TraySteps:
             if choice not in ("c", "m"):
                 return
             try:
-                suggested = table.suggested_chips(amount)
+                suggested = table.money.suggested_chips(amount)
             except RulesError as exc:
                 screen.tell(str(exc), severity="error")
                 return
@@ -298,7 +298,7 @@ class TraySteps:
                         record(paid_by, given, ident, marker)
 
                 screen.ask(AmountDialog(f"{title}: the chips given for {amount:,}", self._chip_fields(suggested),
-                                       lambda v: self.problem(lambda: table.check_buy(amount, paid_by, v))), chips)
+                                       lambda v: self.problem(lambda: table.money.check_buy(amount, paid_by, v))), chips)
 
             if paid_by == MARKER:
                 def numbered(number: str | None) -> None:
@@ -310,14 +310,14 @@ class TraySteps:
                             given_chips("", Marker(number.strip(), approval))
 
                     screen.show(SignInModal(screen.desk, Purpose(TRAY, marker_purpose(number, amount), table.record.id),
-                                            check=lambda who: table.witness_problem(who, MARKER_SIGNED),
-                                            account_check=lambda account: table.witness_account_problem(
+                                            check=lambda who: table.money.witness_problem(who, MARKER_SIGNED),
+                                            account_check=lambda account: table.money.witness_account_problem(
                                                 account, MARKER_SIGNED),
                                             hint="A supervisor or a manager other than the dealer signs the marker "
                                                  "with their own ID and PIN."), signed)
 
                 screen.ask(ReasonDialog(f"{title}: the marker's number", "marker number", "The marker's number is needed.",
-                                       lambda number: self.problem(lambda: table.check_marker(number))), numbered)
+                                       lambda number: self.problem(lambda: table.money.check_marker(number))), numbered)
                 return
 
             with_id(given_chips)
