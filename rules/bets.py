@@ -33,6 +33,13 @@ def bet_types() -> dict[str, BetType]:
     return found
 
 
+def role_of(kind: str) -> str:
+    """The role of a kind of bet as its game declares it (`BetRole`'s value); empty for a kind no
+    game declares."""
+    bet = bet_types().get(kind)
+    return bet.role.value if bet is not None else ""
+
+
 def bet_label(kind: str) -> str:
     """The bet as a screen names it (a kind no game declares: as recorded)."""
     bet = bet_types().get(kind)

@@ -176,6 +176,7 @@ def rewind(path: Path, version: int) -> None:
     legacy_chain(db)
     db.executescript(f"""
         DROP TABLE IF EXISTS table_leases; DROP TABLE IF EXISTS ledger_meta; ALTER TABLE tables DROP COLUMN area;
+        ALTER TABLE settlements DROP COLUMN role;
         DROP INDEX rounds_by_max_payout;
         ALTER TABLE rounds DROP COLUMN returned; ALTER TABLE rounds DROP COLUMN from_stacks;
         ALTER TABLE rounds DROP COLUMN max_payout; ALTER TABLE rounds DROP COLUMN banking;

@@ -166,7 +166,8 @@ def test_upgrade_from_an_older_schema_backfills_what_the_review_reads(filled: Pa
     SqliteLedger(old, readonly=True).close()      # the review upgrades an older ledger on opening
     for sql in ("SELECT * FROM hourly_totals ORDER BY 1, 2, 3, 4", "SELECT * FROM seatings ORDER BY 1, 2, 4",
                 "SELECT * FROM round_flags ORDER BY 1, 2",
-                "SELECT id, paid, returned, from_stacks, max_payout, banking, fees FROM rounds ORDER BY id"):
+                "SELECT id, paid, returned, from_stacks, max_payout, banking, fees FROM rounds ORDER BY id",
+                "SELECT round_id, seat, bet, role FROM settlements ORDER BY 1, 2, 3"):
         assert sql_rows(old, sql) == sql_rows(filled, sql)
     assert sql_rows(old, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
     assert main(["history", "verify", "--ledger", str(old)]) == 0

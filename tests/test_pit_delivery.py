@@ -270,3 +270,28 @@ def test_a_terminals_login_writes_its_own_tables_only(tmp_path: Path, pit_db: st
     with psycopg.connect(pit_db) as db:
         assert db.execute("SELECT SUM(paid) FROM pit_rounds").fetchone()[0] == before
     assert verify_pit(pit_db, GAMES).problems == []
+
+
+def test_the_pits_settlement_rows_carry_their_bets_roles_and_a_schema_2_pit_is_brought_up_to_date(
+        tmp_path: Path, pit_db: str) -> None:
+    """High Card Flush's ante, raise and bonus bets are wagers, the DP's bank its bank and the house's
+    cut rake (HCF-4, HCF-5, HCF-17): the server's rows say so as the terminal's do. A pit of schema 2
+    (rows without roles) is brought up to date by `pit init`: its rows get their bets' roles, and it
+    verifies."""
+    declared = {"ante": "wager", "raise": "wager", "flush": "wager", "straight_flush": "wager", "bank": "bank",
+                "rake": "rake"}
+    init_schema(pit_db)
+    played(tmp_path / "l.sqlite")
+    Delivery(tmp_path / "l.sqlite", pit_db, "T1").once()
+    with psycopg.connect(pit_db) as db:
+        delivered = db.execute("SELECT DISTINCT bet, role FROM pit_settlements ORDER BY bet").fetchall()
+    assert {"ante", "raise"} <= {bet for bet, _ in delivered}
+    assert delivered == [(bet, declared[bet]) for bet, _ in delivered]
+    with psycopg.connect(pit_db, autocommit=True) as db:  # the pit as schema 2 left it
+        db.execute("ALTER TABLE pit_settlements DROP COLUMN role")
+        db.execute("UPDATE pit_meta SET value = '2' WHERE key = 'schema'")
+    init_schema(pit_db)
+    with psycopg.connect(pit_db) as db:
+        assert db.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone() == ("3",)
+        assert db.execute("SELECT DISTINCT bet, role FROM pit_settlements ORDER BY bet").fetchall() == delivered
+    assert verify_pit(pit_db, GAMES).problems == []

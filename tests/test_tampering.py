@@ -22,7 +22,7 @@ from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID
 from rules.profiles.loader import ProfileLibrary
-from tests.floor_support import FixedClock, rewind
+from tests.floor_support import FixedClock, rewind, sql_rows
 from tests.insider_support import fails, one, rehash, sql, verify
 from tests.staff_support import staffed, staffed_table
 
@@ -227,6 +227,32 @@ def test_editing_a_settlement_row_of_a_settled_round(copy: Path, capsys: pytest.
     seat, bet = one(copy, f"SELECT seat, bet FROM settlements WHERE round_id = {rid} AND result > 0 LIMIT 1")
     sql(copy, f"UPDATE settlements SET result = result + 10 WHERE round_id = {rid} AND seat = {seat} AND bet = '{bet}'")
     fails(copy, capsys, f"(id {rid}): the settlement rows differ from the rules' settlement", f"seat {seat} {bet}")
+
+
+def test_each_settlement_row_records_its_bets_role(copy: Path) -> None:
+    """The roles as the games declare their bets: a High Card Flush ante, raise and bonus bets are
+    wagers, the DP's bank its bank, the house's cut rake (HCF-4, HCF-5, HCF-17); a "1 or 5" ante,
+    Bet and insurance are wagers, the exchange's fee a fee (R-3, R-4, R-9)."""
+    declared = {"ante": "wager", "raise": "wager", "flush": "wager", "straight_flush": "wager", "bank": "bank",
+                "rake": "rake", "bet": "wager", "exchange": "fee", "insurance": "wager"}
+    stored = sql_rows(copy, "SELECT DISTINCT bet, role FROM settlements ORDER BY bet")
+    assert {"ante", "raise", "bet"} <= {bet for bet, _ in stored}
+    assert stored == [(bet, declared[bet]) for bet, _ in stored]
+
+
+def test_changing_a_settlement_rows_role(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rid = settled_round(copy)
+    seat = one(copy, f"SELECT seat FROM settlements WHERE round_id = {rid} AND bet = 'ante' LIMIT 1")[0]
+    sql(copy, f"UPDATE settlements SET role = 'pool' WHERE round_id = {rid} AND seat = {seat} AND bet = 'ante'")
+    fails(copy, capsys, f"(id {rid}): seat {seat} ante: its settlement row is stored as pool; the game declares "
+                        "the bet wager")
+
+
+def test_blanking_a_settlement_rows_role(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rid = settled_round(copy)
+    seat = one(copy, f"SELECT seat FROM settlements WHERE round_id = {rid} AND bet = 'ante' LIMIT 1")[0]
+    sql(copy, f"UPDATE settlements SET role = '' WHERE round_id = {rid} AND seat = {seat} AND bet = 'ante'")
+    fails(copy, capsys, f"(id {rid}): seat {seat} ante: its settlement row is stored as no role")
 
 
 def test_deleting_a_settlement_row_of_a_settled_round(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -108,6 +108,10 @@ class LedgerAudit:
         self.seatings: Counter[Seating] = Counter()
         self.round_ids: set[int] = set()
         self.authority = AuthorityAudit.read(ledger, report.problems)
+        self.roles_stored = ledger.has_roles()
+        if not self.roles_stored:
+            report.notes.append("the ledger predates settlement rows carrying their bet's role (schema 9) and was read "
+                                "as it is: the roles were not checked")
 
     def table(self, table: TableRecord) -> None:
         TableAudit(self, table).run()

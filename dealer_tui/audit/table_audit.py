@@ -24,6 +24,7 @@ from dealer_tui.ledger.records import ChainCheck, StoredRound
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.rounds.table import TABLE_KINDS
 from dealer_tui.rounds.table_profiles import table_profiles
+from rules.bets import role_of
 from rules.errors import RulesError
 from rules.games.chinese_poker.rules import RULES_REVISION
 from rules.profiles.loader import LoadedProfile
@@ -327,8 +328,13 @@ class TableAudit:
                 into[i] += int(value)
             into[6] = max(into[6], int(figures["max_payout"]))
             into[7] += int(figures["fees"])
-        problems, revision = resettle_events(self.audit.games, self.table, record.id, record.number, list(events), stored_rows,
-                                             self.profiles)
+        if self.audit.roles_stored:
+            for row in stored_rows:
+                if row.role != role_of(row.bet):
+                    self.say(where, f"seat {row.seat} {row.bet}: its settlement row is stored as "
+                                    f"{row.role or 'no role'}; the game declares the bet {role_of(row.bet) or 'not at all'}")
+        problems, revision = resettle_events(self.audit.games, self.table, record.id, record.number, list(events),
+                                             stored_rows, self.profiles)
         self.problems.extend(problems)
         if revision is not None and revision < RULES_REVISION:
             self.earlier.setdefault(revision, []).append(record.number)

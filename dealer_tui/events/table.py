@@ -9,6 +9,7 @@ from dataclasses import field
 from dealer_tui.events.codec import Event, Json, Record, key, optional
 from dealer_tui.events.staff import Claim, figures_of, payout_figures
 from dealer_tui.ledger.base import SettlementRow
+from rules.bets import role_of
 
 # -- the table ----------------------------------------------------------------------------------
 
@@ -205,7 +206,8 @@ class PayoutRow(Record):
     reason: str
 
     def row(self) -> SettlementRow:
-        return SettlementRow(self.seat, self.bet, self.stake, self.result, self.reason)
+        """The row as the ledger records it, with its bet's role."""
+        return SettlementRow(self.seat, self.bet, self.stake, self.result, self.reason, role_of(self.bet))
 
 
 class PayoutConfirmed(Event, kind="payout_confirmed"):

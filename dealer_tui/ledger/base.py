@@ -216,6 +216,9 @@ class SettlementRow:
     stake: int
     result: int
     reason: str
+    role: str = ""
+    """What the row's chips are, as the game declared the bet when the row was recorded
+    (`rules.bets`: wager, bank, rake, fee, pool); empty on a row not recorded yet."""
 
 
 @dataclass(frozen=True)

@@ -261,8 +261,8 @@ class TerminalExchange:
         time is the terminal's row's): the chips worked out here by the one definition of a payout."""
         rows = chips = banking = None
         if update.settlement is not None:
-            rows = json.dumps([{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason}
-                               for r in update.settlement])
+            rows = json.dumps([{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason,
+                                "role": r.role} for r in update.settlement])
             worked = round_chips(update.settlement)
             chips = [worked.paid, worked.returned, worked.from_stacks, worked.biggest_payout,
                      house_fees(update.settlement)]

@@ -22,7 +22,8 @@ from importlib.resources import files
 
 from dealer_tui.ledger.base import ACCOUNT_KINDS
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+"""2 -> 3: each settlement row carries its bet's role (`upgrade_to_3`)."""
 
 SCHEMA_TEMPLATE = (files("dealer_tui.ledger") / "pit_schema.sql").read_text(encoding="utf-8")
 """The tables, functions and triggers (`pit_schema.sql`), with `{account_kinds}` to fill."""

@@ -76,6 +76,7 @@ CREATE TABLE IF NOT EXISTS pit_settlements(
     stake BIGINT NOT NULL,
     result BIGINT NOT NULL,
     reason TEXT NOT NULL,
+    role TEXT NOT NULL DEFAULT '',
     PRIMARY KEY(round_id, seat, bet)
 );
 CREATE TABLE IF NOT EXISTS pit_round_flags(
@@ -502,9 +503,9 @@ BEGIN
         END IF;
     END IF;
     IF p_rows IS NOT NULL THEN
-        INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason)
+        INSERT INTO pit_settlements(round_id, seat, bet, stake, result, reason, role)
             SELECT p_round, (r ->> 'seat')::bigint, r ->> 'bet', (r ->> 'stake')::bigint, (r ->> 'result')::bigint,
-                   r ->> 'reason' FROM jsonb_array_elements(p_rows) AS r;
+                   r ->> 'reason', COALESCE(r ->> 'role', '') FROM jsonb_array_elements(p_rows) AS r;
         UPDATE pit_rounds SET paid = p_chips[1], returned = p_chips[2], from_stacks = p_chips[3], max_payout = p_chips[4],
             fees = p_chips[5], banking = p_banking WHERE id = p_round;
     END IF;

@@ -69,6 +69,7 @@ from dealer_tui.ledger.pg_terminal import (
 from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads
+from rules.bets import bet_types
 
 __all__ = ["DeliveryRefused", "PgLedger", "Project", "Projection", "Received", "init_schema", "is_server", "shown"]
 
@@ -102,7 +103,7 @@ def pit_views() -> list[str]:
                    " WHERE origin_id <> 0 OR id = 0"),
         "rounds": f"SELECT id, table_id, {ROUND_VIEW.replace('flags', LATE_FLAGS)} FROM pit_rounds",
         "events": "SELECT id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq FROM pit_events",
-        "settlements": "SELECT round_id, seat, bet, stake, result, reason FROM pit_settlements",
+        "settlements": "SELECT round_id, seat, bet, stake, result, reason, role FROM pit_settlements",
         "round_flags": ("SELECT flag, round_id FROM pit_round_flags UNION ALL SELECT 'late_delivery', round_id"
                         " FROM pit_deliveries WHERE seconds > (SELECT pit_late_seconds())"),
         "hourly_totals": f"SELECT table_id, {HOUR_VIEW} FROM pit_hourly_totals",
@@ -124,7 +125,8 @@ def origin_views(origin: str) -> list[sql.Composed]:
                   + of_table.replace("{a}", "r"),
         "events": ("SELECT e.id, t.origin_id AS table_id, e.origin_round AS round_id, e.seq, e.ts, e.kind, e.payload,"
                    " e.prev_hash, e.hash, e.ledger_seq FROM pit_events e " + of_table.replace("{a}", "e")),
-        "settlements": ("SELECT r.origin_id AS round_id, s.seat, s.bet, s.stake, s.result, s.reason FROM pit_settlements s "
+        "settlements": ("SELECT r.origin_id AS round_id, s.seat, s.bet, s.stake, s.result, s.reason, s.role"
+                        " FROM pit_settlements s "
                         + of_round.replace("{a}", "s")),
         "round_flags": "SELECT f.flag, r.origin_id AS round_id FROM pit_round_flags f " + of_round.replace("{a}", "f"),
         "hourly_totals": f"SELECT t.origin_id AS table_id, {hours} FROM pit_hourly_totals h "
@@ -210,6 +212,9 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
                 conn.execute("ROLLBACK")
 
     def has_ledger_seq(self) -> bool:
+        return True
+
+    def has_roles(self) -> bool:
         return True
 
     def integrity_problems(self) -> list[str]:
@@ -424,6 +429,15 @@ def unsealer(conninfo: str, terminal_key: bytes | None = None) -> Callable[[str,
     return unseal
 
 
+def upgrade_to_3(db: psycopg.Connection[Any]) -> None:
+    """Pit schema 2 -> 3: each settlement row carries its bet's role, filled in for the rows
+    already there as the games declare their bets (`rules.bets`)."""
+    db.execute("ALTER TABLE pit_settlements ADD COLUMN IF NOT EXISTS role TEXT NOT NULL DEFAULT ''")
+    with db.cursor() as cur:
+        cur.executemany("UPDATE pit_settlements SET role = %s WHERE bet = %s AND role = ''",
+                        [(bet.role.value, kind) for kind, bet in bet_types().items()])
+
+
 def init_schema(conninfo: str) -> None:
     """Create (or bring up to date) the pit's schema, the pit's own staff register and the three
     roles, as the database's owner; one transaction."""
@@ -440,7 +454,9 @@ def init_schema(conninfo: str) -> None:
                 if version > SCHEMA_VERSION:
                     raise LedgerError(f"{shown(conninfo)}: pit schema {version} is newer than this program's "
                                       f"({SCHEMA_VERSION})")
-                if version < SCHEMA_VERSION:
+                if version == 2:
+                    upgrade_to_3(db)
+                elif version < SCHEMA_VERSION:
                     raise LedgerError(f"{shown(conninfo)}: pit schema {version} cannot be brought up to "
                                       f"{SCHEMA_VERSION} here; start from an empty database")
             db.execute("CREATE EXTENSION IF NOT EXISTS pgcrypto")  # the PINs' secret parts, wrapped per login

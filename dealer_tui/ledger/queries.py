@@ -260,7 +260,7 @@ def table_settlements(db: sqlite3.Connection, table_id: int) -> dict[int, list[S
     """A table's settlement rows by round id, in seat and bet order."""
     out: dict[int, list[SettlementRow]] = {}
     for round_id, *row in db.execute(
-            "SELECT s.round_id, s.seat, s.bet, s.stake, s.result, s.reason FROM settlements s"
+            "SELECT s.round_id, s.seat, s.bet, s.stake, s.result, s.reason, s.role FROM settlements s"
             " JOIN rounds r ON r.id = s.round_id WHERE r.table_id = ? ORDER BY s.round_id, s.seat, s.bet", (table_id,)):
         out.setdefault(int(round_id), []).append(SettlementRow(*row))
     return out
@@ -288,7 +288,7 @@ def settlement_rows(db: sqlite3.Connection, query: RowQuery) -> Iterator[tuple[R
         where.append("s.seat = ?")
         args.append(query.seat)
     columns = ", ".join(f"r.{c.strip()}" for c in ROUND_COLUMNS.split(","))
-    sql = (f"SELECT {columns}, s.seat, s.bet, s.stake, s.result, s.reason FROM settlements s"
+    sql = (f"SELECT {columns}, s.seat, s.bet, s.stake, s.result, s.reason, s.role FROM settlements s"
            f" JOIN rounds r ON r.id = s.round_id WHERE {' AND '.join(where)} ORDER BY r.id, s.seat, s.bet")
     found = ((round_record(row[:ROUND_WIDTH]), SettlementRow(*row[ROUND_WIDTH:])) for row in db.execute(sql, args))
     if query.min_payout is None:

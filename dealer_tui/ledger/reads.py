@@ -107,7 +107,7 @@ class LedgerReads:
 
     def settlement(self, round_id: int) -> list[SettlementRow]:
         rows = self._db.execute(
-            "SELECT seat, bet, stake, result, reason FROM settlements WHERE round_id = ? ORDER BY seat, bet",
+            "SELECT seat, bet, stake, result, reason, role FROM settlements WHERE round_id = ? ORDER BY seat, bet",
             (round_id,),
         ).fetchall()
         return [SettlementRow(*row) for row in rows]

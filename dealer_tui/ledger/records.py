@@ -112,6 +112,11 @@ class AuditReads:
             self._has_ledger_seq = known
         return known
 
+    def has_roles(self) -> bool:
+        """Whether the settlement rows carry their role (schema 9; a ledger read as it is on
+        read-only storage may be older)."""
+        return any(r[1] == "role" for r in self._db.execute("PRAGMA main.table_info(settlements)"))
+
     def _event_fields(self) -> str:
         seq = "ledger_seq" if self.has_ledger_seq() else "NULL"
         return f"id, table_id, round_id, seq, ts, kind, payload, prev_hash, hash, {seq}"

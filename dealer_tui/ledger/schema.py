@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dealer_tui.ledger.base import LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import round_chips
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error
+from rules.bets import bet_types
 
 Step = str | Callable[[sqlite3.Connection], None]
 
@@ -35,6 +36,12 @@ def backfill_flags(db: sqlite3.Connection) -> None:
     rows = db.execute("SELECT id, flags FROM rounds WHERE flags <> ''").fetchall()
     db.executemany("INSERT OR IGNORE INTO round_flags(flag, round_id) VALUES (?, ?)",
                    [(flag, rid) for rid, flags in rows for flag in str(flags).split(",") if flag])
+
+
+def fill_roles(db: sqlite3.Connection) -> None:
+    """Each settlement row's role, as the games declare their bets (`rules.bets`)."""
+    db.executemany("UPDATE settlements SET role = ? WHERE bet = ? AND role = ''",
+                   [(bet.role.value, kind) for kind, bet in bet_types().items()])
 
 
 def backfill_payouts(db: sqlite3.Connection) -> None:
@@ -240,11 +247,22 @@ MIGRATIONS: list[list[Step]] = [[
     CREATE TABLE ledger_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
     INSERT INTO ledger_meta(key, value) VALUES ('ledger_id', lower(hex(randomblob(16))))
     """],
+    # 9: each settlement row carries its bet's role (wager, bank, rake, fee, pool), as its game
+    # declared the bet when the row was recorded; the rows already there get their bets' roles
+    ["ALTER TABLE settlements ADD COLUMN role TEXT NOT NULL DEFAULT ''", fill_roles],
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 REVIEW_SCHEMA = 4
 """The oldest schema the review reads as it is when the ledger's storage cannot be written (a
 read-only copy): the later steps add nothing the review reads."""
+
+
+def read_as_is(db: sqlite3.Connection) -> None:
+    """An older ledger read as it is (read-only storage): its settlement rows, stored before rows
+    carried their role (schema 9), read with an empty one (`history verify` says they were not
+    checked)."""
+    if not any(r[1] == "role" for r in db.execute("PRAGMA table_info(settlements)")):
+        db.execute("CREATE TEMP VIEW settlements AS SELECT *, '' AS role FROM main.settlements")
 
 
 def migrate(db: sqlite3.Connection, where: str) -> None:

@@ -41,7 +41,7 @@ from dealer_tui.ledger.leases import OPEN_TERMINALS, Leases
 from dealer_tui.ledger.payouts import house_fees, round_chips
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads, check_ledger_file, next_ledger_seq, not_a_ledger
-from dealer_tui.ledger.schema import REVIEW_SCHEMA, SCHEMA_VERSION, migrate
+from dealer_tui.ledger.schema import REVIEW_SCHEMA, SCHEMA_VERSION, migrate, read_as_is
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
 from dealer_tui.ledger.witness import Witness
 
@@ -167,6 +167,8 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
                     raise
                 return self._connect_readonly(upgraded=True)  # read-only storage: read it as it is
             return self._connect_readonly(upgraded=True)
+        if version < SCHEMA_VERSION:
+            read_as_is(db)
         return db
 
     @staticmethod
@@ -315,8 +317,8 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
         if update.settlement is not None:
             db.execute("DELETE FROM settlements WHERE round_id = ?", (round_id,))
             db.executemany(
-                "INSERT INTO settlements(round_id, seat, bet, stake, result, reason) VALUES (?, ?, ?, ?, ?, ?)",
-                [(round_id, r.seat, r.bet, r.stake, r.result, r.reason) for r in update.settlement],
+                "INSERT INTO settlements(round_id, seat, bet, stake, result, reason, role) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(round_id, r.seat, r.bet, r.stake, r.result, r.reason, r.role) for r in update.settlement],
             )
             chips = round_chips(update.settlement)
             db.execute("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?,"
