@@ -26,7 +26,6 @@ from dealer_tui.rounds.table import TABLE_KINDS
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.bets import role_of
 from rules.errors import RulesError
-from rules.games.chinese_poker.rules import RULES_REVISION
 from rules.profiles.loader import LoadedProfile
 
 if TYPE_CHECKING:
@@ -62,6 +61,9 @@ class TableAudit:
         self.earlier: dict[int, list[int]] = {}
         self.misnumbered: set[int] = set()
         self.tray = TrayAudit(table.game, self.label, self.problems)
+        known = table.game in audit.games
+        self.current_revision = audit.games.find(table.game).round.RULES_REVISION if known else None
+        """The rules revision this program settles the table's game by (None: its rules never changed)."""
 
     def say(self, where: str, what: str) -> None:
         self.problems.append(f"{where}: {what}")
@@ -118,7 +120,7 @@ class TableAudit:
         for revision, numbers in sorted(self.earlier.items()):
             self.audit.report.notes.append(
                 f"{self.label}: {_rounds(numbers)} settled under rules revision {revision}, re-settled by revision "
-                f"{revision}'s rules, not revision {RULES_REVISION}'s")
+                f"{revision}'s rules, not revision {self.current_revision}'s")
 
     # -- one event ----------------------------------------------------------------------------
 
@@ -336,7 +338,7 @@ class TableAudit:
         problems, revision = resettle_events(self.audit.games, self.table, record.id, record.number, list(events),
                                              stored_rows, self.profiles)
         self.problems.extend(problems)
-        if revision is not None and revision < RULES_REVISION:
+        if revision is not None and self.current_revision is not None and revision < self.current_revision:
             self.earlier.setdefault(revision, []).append(record.number)
 
     def check_times(self, where: str, record: StoredRound, end: StoredEvent | None) -> None:

@@ -76,6 +76,10 @@ class Round(PayoutSteps, Handlers, ABC):
     """The event kinds that say whose a settlement row is, in a game whose rows are not numbered
     by seat (`row_owners`)."""
 
+    RULES_REVISION: ClassVar[int | None] = None
+    """The docs/rules.md revision of the game's rules this program settles new rounds by, for a
+    game whose rules changed between revisions; None for the others."""
+
     @property
     def rules_revision(self) -> int | None:
         """The docs/rules.md revision the round is settled by, for a game whose rules changed

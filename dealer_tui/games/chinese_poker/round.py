@@ -161,6 +161,8 @@ class ChinesePokerRound(Round):
         self.money: MoneySettlement | PairSettlement | None = None
         self._phase = Phase.ANTE
 
+    RULES_REVISION = cp.RULES_REVISION
+
     @property
     def rules_revision(self) -> int | None:
         return self.revision

@@ -16,7 +16,7 @@ from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.screens.rows_modal import ROW_NAMES, RowsModal
+from dealer_tui.games.chinese_poker.rows_dialog import ROW_NAMES, RowsModal
 from rules.cards import Card
 from rules.games.chinese_poker import rules as cp
 from rules.games.chinese_poker.naturals import natural_in

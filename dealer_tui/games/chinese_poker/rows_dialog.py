@@ -5,14 +5,18 @@ dialog says so: it is declared on the cards (n at the table), whatever the rows 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.types import CSSPathType
 from textual.widgets import Static
 
+from dealer_tui import screens
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, sort_cards
 from rules.games.chinese_poker import rules as cp
@@ -21,7 +25,7 @@ ROW_NAMES = ("front", "middle", "back")
 
 
 class RowsModal(ModalScreen[dict[str, str] | None]):
-    CSS_PATH = "modal.tcss"
+    CSS_PATH: ClassVar[CSSPathType] = [Path(screens.__file__).parent / "modal.tcss"]
     BINDINGS = [
         Binding("left", "move(-1)", "Previous card"),
         Binding("right", "move(1)", "Next card"),
