@@ -18,7 +18,9 @@ from dealer_tui.events.table import (
     SeatTaken,
     TableOpened,
 )
+from dealer_tui.ledger import hours
 from dealer_tui.ledger.base import ROUND_OPEN, ROUND_SETTLED, ROUND_VOIDED, StoredEvent, TableRecord
+from dealer_tui.ledger.hours import add_round
 from dealer_tui.ledger.payouts import HOUSE_BANKED, house_fees, round_chips
 from dealer_tui.ledger.records import ChainCheck, StoredRound
 from dealer_tui.rounds.session import TableSession
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
 ROUND_FIGURES = ("seats", "wagered", "paid", "house_result", "returned", "from_stacks", "max_payout", "fees",
                  "banking")
 """The figures of a round's row, in the order a problem names them."""
-HOUR_FIGURES = ("rounds", "wagered", "paid", "returned", "from_stacks", "house", "biggest", "fees")
+HOUR_FIGURES = hours.NAMES
 Seating = tuple[int, Any, str, int, int | None]
 """(table, seat, player, first round, last round or None while seated): a row of `seatings`."""
 
@@ -324,12 +326,7 @@ class TableAudit:
             return
         if "training" not in flags:  # a training table's rounds stay out of the hourly totals
             key = (record.started_at[:13], self.table.id, self.table.game, str(figures["banking"]))
-            into = self.audit.hours.setdefault(key, [0] * len(HOUR_FIGURES))
-            for i, value in enumerate((1, figures["wagered"], figures["paid"], figures["returned"],
-                                       figures["from_stacks"], figures["house_result"])):
-                into[i] += int(value)
-            into[6] = max(into[6], int(figures["max_payout"]))
-            into[7] += int(figures["fees"])
+            add_round(self.audit.hours.setdefault(key, [0] * len(HOUR_FIGURES)), lambda column: int(figures[column]))
         if self.audit.roles_stored:
             for row in stored_rows:
                 if row.role != role_of(row.bet):

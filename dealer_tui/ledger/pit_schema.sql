@@ -1,5 +1,6 @@
 -- The pit server's tables, functions and triggers (PostgreSQL), run by `init_schema` through
--- dealer_tui/ledger/pit.py; {account_kinds} is the staff register's account kinds.
+-- dealer_tui/ledger/pit.py; {account_kinds} is the staff register's account kinds, {add_to_hour} the
+-- statement that adds a settled round to its hour's totals (dealer_tui/ledger/hours.py).
 CREATE TABLE IF NOT EXISTS pit_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pit_tables(
     id BIGSERIAL PRIMARY KEY,
@@ -526,18 +527,7 @@ BEGIN
         END;
     END IF;
     IF COALESCE(p_status, was.status) = 'settled' AND was.status <> 'settled' THEN
-        INSERT INTO pit_hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks, house,
-                                      biggest, fees)
-            SELECT substr(started_at, 1, 13), table_id, game, banking, 1, wagered, paid, returned, from_stacks,
-                   house_result, max_payout, fees FROM pit_rounds WHERE id = p_round
-                   AND (',' || flags || ',') NOT LIKE '%,training,%'
-            ON CONFLICT (hour, table_id, game, banking) DO UPDATE SET rounds = pit_hourly_totals.rounds + 1,
-                wagered = pit_hourly_totals.wagered + EXCLUDED.wagered, paid = pit_hourly_totals.paid + EXCLUDED.paid,
-                returned = pit_hourly_totals.returned + EXCLUDED.returned,
-                from_stacks = pit_hourly_totals.from_stacks + EXCLUDED.from_stacks,
-                house = pit_hourly_totals.house + EXCLUDED.house,
-                biggest = GREATEST(pit_hourly_totals.biggest, EXCLUDED.biggest),
-                fees = pit_hourly_totals.fees + EXCLUDED.fees;
+        {add_to_hour};
     END IF;
 END $$;
 

@@ -31,6 +31,7 @@ from cryptography.hazmat.primitives.serialization import (
 from psycopg import sql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
+from dealer_tui.ledger import hours
 from dealer_tui.ledger.base import (
     ACCOUNT_KINDS,
     LOCK_SECONDS,
@@ -80,7 +81,7 @@ def utc_now() -> str:
 
 ROUND_VIEW = ("number, game, profile, status, flags, started_at, ended_at, seats, wagered, paid, house_result,"
               " returned, from_stacks, max_payout, banking, fees")
-HOUR_VIEW = "hour, game, banking, rounds, wagered, paid, returned, from_stacks, house, biggest, fees"
+HOUR_VIEW = ", ".join(("hour", "game", "banking", *hours.NAMES))
 
 
 LIMITS = "SET lock_timeout = '10s'; SET statement_timeout = '120s'"

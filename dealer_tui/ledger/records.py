@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dealer_tui.ledger import hours
 from dealer_tui.ledger.base import GENESIS, NotALedger, StoredEvent
 from dealer_tui.ledger.witness import Head, Witness, heads_of
 
@@ -78,7 +79,7 @@ class StoredRound:
 
 ROUND_FIELDS = ("id, table_id, number, game, profile, status, flags, started_at, ended_at, seats, wagered, paid,"
                 " house_result, returned, from_stacks, max_payout, banking, fees")
-HOUR_FIELDS = "hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks, house, biggest, fees"
+HOUR_FIELDS = ", ".join(("hour", "table_id", "game", "banking", *hours.NAMES))
 HOUR_NAMES = tuple(HOUR_FIELDS.split(", "))
 
 

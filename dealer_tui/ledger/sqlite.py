@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from platformdirs import user_data_dir
 
+from dealer_tui.ledger import hours
 from dealer_tui.ledger.base import (
     GENESIS,
     ROUND_OPEN,
@@ -59,6 +60,10 @@ def default_ledger_path() -> Path:
 def default_training_ledger_path() -> Path:
     """`dealer-tui demo`'s own ledger: a demo never writes into the live one by accident."""
     return Path(user_data_dir("dealer-tui")) / "training.sqlite"
+
+
+ADD_TO_HOUR = hours.upsert("hourly_totals", "rounds", "?", "MAX")
+"""A settled round added to its hour's totals (`hours`)."""
 
 
 class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
@@ -332,17 +337,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
     def _add_to_hour(db: sqlite3.Connection, round_id: int) -> None:
         """The hourly totals gain the settled round in the settlement's own transaction (a training
         table's round stays out of them)."""
-        db.execute(
-            "INSERT INTO hourly_totals(hour, table_id, game, banking, rounds, wagered, paid, returned, from_stacks,"
-            " house, biggest, fees)"
-            " SELECT substr(started_at, 1, 13), table_id, game, banking, 1, wagered, paid, returned, from_stacks,"
-            " house_result, max_payout, fees FROM rounds WHERE id = ?"
-            " AND (',' || flags || ',') NOT LIKE '%,training,%'"
-            " ON CONFLICT(hour, table_id, game, banking) DO UPDATE SET rounds = rounds + 1,"
-            " wagered = wagered + excluded.wagered, paid = paid + excluded.paid,"
-            " returned = returned + excluded.returned, from_stacks = from_stacks + excluded.from_stacks,"
-            " house = house + excluded.house, biggest = MAX(biggest, excluded.biggest), fees = fees + excluded.fees",
-            (round_id,))
+        db.execute(ADD_TO_HOUR, (round_id,))
 
     def change_mark(self) -> int:
         """SQLite's data version: it changes when another connection commits (and this one's count
