@@ -422,7 +422,7 @@ class DealerApp(OrderedKeysApp):
             rounds = f"{played} round" + ("" if played == 1 else "s")
             open_round = " — a round in play" if self.ledger.unfinished_rounds(record.id) else ""
             out.append(KnownTable(record.id, record.name,
-                                  f"{record.name} — {self.games.find(record.game).title}, {rounds}{open_round}"))
+                                  f"{record.name} — {self.games.rules(record.game).title}, {rounds}{open_round}"))
         return out
 
     def setup(self) -> None:

@@ -5,7 +5,6 @@ screen), deals and pays rounds that verify, and keeps every import contract."""
 
 from __future__ import annotations
 
-import re
 import shutil
 import subprocess
 import sys
@@ -80,15 +79,27 @@ def add_a_game(where: Path) -> list[str]:
     (where / "paytables" / "throwaway-poker.yaml").write_text(
         yaml.replace("game: one-or-five", "game: throwaway-poker").replace('title: Poker "1 or 5"', "title: Throwaway Poker"),
         encoding="utf-8")
-    touched = []
-    for side in ("rules/games", "dealer_tui/games"):
-        listing = where / side / "__init__.py"
-        text = listing.read_text(encoding="utf-8")
-        text = text.replace("one_or_five, palace_poker\n", "one_or_five, palace_poker, throwaway_poker\n", 1)
-        text = text.replace("palace_poker.GAME)", "palace_poker.GAME, throwaway_poker.GAME)", 1)
-        listing.write_text(text, encoding="utf-8")
-        touched.append(f"{side}/__init__.py")
-    return ["paytables/throwaway-poker.yaml", *touched]
+    rules_list = where / "rules" / "games" / "__init__.py"
+    text = rules_list.read_text(encoding="utf-8")
+    text = text.replace("one_or_five, palace_poker\n", "one_or_five, palace_poker, throwaway_poker\n", 1)
+    rules_list.write_text(text.replace("palace_poker.GAME)", "palace_poker.GAME, throwaway_poker.GAME)", 1),
+                          encoding="utf-8")
+    table_list = where / "dealer_tui" / "games" / "__init__.py"
+    text = table_list.read_text(encoding="utf-8")
+    text = text.replace("one_or_five, palace_poker\n", "one_or_five, palace_poker, throwaway_poker\n", 1)
+    text = text.replace("\n\nGAMES: ", """
+
+def _throwaway_poker() -> TableGame:
+    from dealer_tui.games.throwaway_poker import GAME
+
+    return GAME
+
+
+GAMES: """, 1)
+    table_list.write_text(text.replace("    Listed(palace_poker.GAME, _palace_poker),\n",
+                                       "    Listed(palace_poker.GAME, _palace_poker),\n"
+                                       "    Listed(throwaway_poker.GAME, _throwaway_poker),\n", 1), encoding="utf-8")
+    return ["paytables/throwaway-poker.yaml", "rules/games/__init__.py", "dealer_tui/games/__init__.py"]
 
 
 def test_a_new_game_is_two_folders_two_list_entries_and_a_yaml_profile(tmp_path: Path) -> None:

@@ -69,13 +69,22 @@ def test_reading_the_games_rules_imports_nothing_of_the_terminal() -> None:
     assert out.strip() == "[]"
 
 
-def test_the_games_at_the_table_load_no_screen() -> None:
-    """Headless commands import every game (`dealer_tui.games`) and never Textual: a game's screen
-    is loaded by name, by the app alone."""
-    code = ("import sys; from dealer_tui.games import GAMES; "
-            "print(sorted(m for m in sys.modules if m == 'textual' or m.endswith('.screen')))")
+def test_listing_the_games_imports_none_and_a_game_is_imported_when_asked_for_or_its_events_read() -> None:
+    """A terminal's start imports the game it opens, not every game; a game's events read from a
+    ledger import the game; and no game's screen is imported but by the app (headless commands
+    never load Textual)."""
+    code = ("import sys\n"
+            "from dealer_tui.games import GAMES\n"
+            "from dealer_tui.events.codec import event_type\n"
+            "games = lambda: sorted({m.split('.')[2] for m in sys.modules if m.startswith('dealer_tui.games.')})\n"
+            "print(games(), GAMES.rules('palace-poker').title)\n"
+            "GAMES.find('palace-poker')\n"
+            "print(games())\n"
+            "print(event_type('rows_set', 'chinese-poker').__module__, games())\n"
+            "print(sorted(m for m in sys.modules if m == 'textual' or m.endswith('.screen')))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    assert out.splitlines() == ["[] Palace Poker", "['palace_poker']",
+                                "dealer_tui.games.chinese_poker.events ['chinese_poker', 'palace_poker']", "[]"]
 
 
 def test_each_game_declares_its_own_flags_and_the_floor_offers_them_after_every_games() -> None:

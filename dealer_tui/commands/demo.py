@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
         args.ledger = default_training_ledger_path()
     try:
-        loaded = library(args).find(args.profile or GAMES.find(args.game).rules.default_profile, game=args.game)
+        loaded = library(args).find(args.profile or GAMES.rules(args.game).default_profile, game=args.game)
         ledger = SqliteLedger(ledger_path(args), witness=witness_for(args))
     except (RulesError, LedgerError) as exc:
         return fail(str(exc))

@@ -49,8 +49,7 @@ E = TypeVar("E", bound="Event")
 EVENT_TYPES: dict[tuple[str | None, str], type[Event]] = {}
 """Every event class by (game, the kind the ledger stores); game None: the events every table
 records. Two games may record a kind of the same name with their own fields (`ante_placed`). A
-game's events register when its package is imported: the terminal's start imports every game
-(`dealer_tui.games`)."""
+game's events register when its package is imported (`load_events_with`)."""
 
 
 class EventError(LedgerError, ValueError):
@@ -165,9 +164,23 @@ class Event(Record):
         return NewEvent(self.KIND, self.to_payload())
 
 
+_LOADERS: dict[str, Callable[[], object]] = {}
+"""How each game not imported yet is imported (its events register then), by game id."""
+
+
+def load_events_with(game: str, loader: Callable[[], object]) -> None:
+    """How the game's events come to be registered: `loader` imports the game (the catalogue of
+    games gives it, `dealer_tui.games`); called at the first event of the game read."""
+    _LOADERS[game] = loader
+
+
 def event_type(kind: str, game: str | None = None) -> type[Event] | None:
     """The class of a kind of event at a table of `game` (a game's own, else every table's)."""
-    return EVENT_TYPES.get((game, kind)) or EVENT_TYPES.get((None, kind))
+    found = EVENT_TYPES.get((game, kind)) or EVENT_TYPES.get((None, kind))
+    if found is None and game is not None and game in _LOADERS:
+        _LOADERS.pop(game)()
+        found = EVENT_TYPES.get((game, kind)) or EVENT_TYPES.get((None, kind))
+    return found
 
 
 def decode(kind: str, payload: Mapping[str, Any], game: str | None = None) -> Event:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from dealer_tui.events.codec import load_events_with
 from dealer_tui.ledger.base import FLAGS
 from dealer_tui.rounds.base import Action, Round
 from rules.errors import BadInput, IllegalAction
@@ -53,37 +54,56 @@ class Game(Generic[P]):
 
 
 @dataclass(frozen=True)
-class Games(Generic[P]):
-    """The games this terminal deals, in the order it offers them."""
+class Listed(Generic[P]):
+    """A game as the catalogue lists it: its rules, known at once, and its parts at the table,
+    imported when the game is first asked for (a terminal's start imports the game it opens)."""
 
-    all: tuple[Game[P], ...]
+    rules: RulesGame
+    load: Callable[[], Game[P]]
+
+
+class Games(Generic[P]):
+    """The games this terminal deals, in the order it offers them. Listing them imports none of
+    them: `find` imports the one asked for; going through them all imports every one. A game's
+    events are read from a ledger once the game is imported, and reading one of them imports it."""
+
+    def __init__(self, listed: tuple[Listed[P], ...]) -> None:
+        self.listed = listed
+        self._by_id = {entry.rules.id: entry for entry in listed}
+        for entry in listed:
+            load_events_with(entry.rules.id, entry.load)
 
     def __iter__(self) -> Iterator[Game[P]]:
-        return iter(self.all)
+        return (entry.load() for entry in self.listed)
 
     def __len__(self) -> int:
-        return len(self.all)
+        return len(self.listed)
 
     def __contains__(self, game_id: object) -> bool:
-        return any(g.id == game_id for g in self.all)
+        return game_id in self._by_id
 
     def ids(self) -> list[str]:
-        return [g.id for g in self.all]
+        return list(self._by_id)
+
+    def rules(self, game_id: object, field: str = "game") -> RulesGame:
+        """The game's rules (its title, its default profile), importing nothing of it at the table."""
+        entry = self._by_id.get(game_id) if isinstance(game_id, str) else None
+        if entry is None:
+            raise BadInput(field, f"unknown game {game_id!r} (known: {', '.join(self.ids())})")
+        return entry.rules
 
     def find(self, game_id: object, field: str = "game") -> Game[P]:
         """The game with this id (a ledger's table, a profile), or `BadInput` naming the known ones."""
-        for g in self.all:
-            if g.id == game_id:
-                return g
-        raise BadInput(field, f"unknown game {game_id!r} (known: {', '.join(self.ids())})")
+        self.rules(game_id, field)
+        return self._by_id[str(game_id)].load()
 
     def flags(self) -> dict[str, str]:
         """Every flag a round may carry, with what it means: every game's, then each game's own."""
         found = dict(FLAGS)
-        for g in self.all:
+        for g in self:
             found.update(g.round.FLAGS)
         return found
 
     def keyed(self) -> list[str]:
-        """Games whose cards the dealer may key at a live table."""
-        return [g.id for g in self.all if g.keyed_round is not None]
+        """Games whose cards the dealer may key at a live table (every game imported)."""
+        return [g.id for g in self if g.keyed_round is not None]

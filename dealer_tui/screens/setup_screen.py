@@ -171,7 +171,8 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                 yield Static("[b]New table[/b]")
             with Horizontal(classes="row new-only"):
                 yield Label("Game")
-                yield Select([(g.title, g.id) for g in self.games], value=game, allow_blank=False, id="game")
+                yield Select([(self.games.rules(g).title, g) for g in self.games.ids()], value=game, allow_blank=False,
+                             id="game")
             with Horizontal(classes="row new-only"):
                 yield Label("Profile")
                 yield Select([], id="profile")
@@ -209,7 +210,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         names = self.library.names(game)
         select = self.query_one("#profile", Select)
         select.set_options([(n, n) for n in names])
-        wanted = self.profile_name if self.profile_name in names else self.games.find(game).rules.default_profile
+        wanted = self.profile_name if self.profile_name in names else self.games.rules(game).default_profile
         if wanted in names:
             select.value = wanted
         self._show_paytable()
@@ -218,7 +219,8 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         """Keyed entry only for the games with a live-table variant."""
         select = self.query_one("#cards", Select)
         wanted = select.value if isinstance(select.value, str) else self.cards
-        options = [o for o in CARD_SOURCES if o[1] == "shoe" or game in self.games.keyed()]
+        keyed = self.games.find(game).keyed_round is not None
+        options = [o for o in CARD_SOURCES if o[1] == "shoe" or keyed]
         select.set_options(options)
         select.value = wanted if any(v == wanted for _, v in options) else "shoe"
 
