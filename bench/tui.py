@@ -84,6 +84,18 @@ def cold_ledger(work: Path) -> Path:
     return work / "ledger.sqlite"
 
 
+def cold_ledger_of(tree: Path, work: Path) -> Path:
+    """`cold_ledger` made by the `dealer_tui` of `tree` (a ledger of its own schema: an older
+    version may not open a newer ledger)."""
+    work.mkdir(parents=True, exist_ok=True)
+    code = (f"import sys; sys.path[:0] = [{str(tree)!r}]\n"
+            "from pathlib import Path\n"
+            "from tests.tui_support import seated_app\n"
+            f"seated_app(Path({str(work)!r}), 'high-card-flush', [(1, 'Ann', 5000), (2, 'Bob', 5000)])\n")
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return work / "ledger.sqlite"
+
+
 def cold_run(tree: Path, ledger: Path) -> tuple[float, float]:
     """Seconds from starting a fresh interpreter to the round screen's first frame with the
     `dealer_tui` of `tree` on a copy of `ledger`; and the whole process."""
@@ -302,10 +314,10 @@ def compare_trees(others: list[Path], rounds: int, runs: int, as_json: bool) -> 
     drawn: dict[Path, list[tuple[str, float, int]]] = {tree: [] for tree in trees}
     cold: dict[Path, list[float]] = {tree: [] for tree in trees}
     with tempfile.TemporaryDirectory() as tmp:
-        ledger = cold_ledger(Path(tmp) / "cold")
+        ledgers = {tree: cold_ledger_of(tree, Path(tmp) / f"cold-{i}") for i, tree in enumerate(trees)}
         for _ in range(runs):
             for tree in trees:
-                cold[tree] += [cold_run(tree, ledger)[0] for _ in range(2)]
+                cold[tree] += [cold_run(tree, ledgers[tree])[0] for _ in range(2)]
                 drawn[tree] += keys_in(tree, rounds)
     result: dict[str, dict[str, float]] = {}
     for tree in trees:
