@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from dealer_tui.ledger import RowQuery
 from dealer_tui.ledger.base import cursor_of
-from dealer_tui.ledger.pit import SCHEMA
+from dealer_tui.ledger.pit_schema import SCHEMA
 from dealer_tui.ledger.postgres import PgLedger, init_schema
 from tests.pg_support import Cluster, bindir, paid_twice, tally
 

@@ -73,12 +73,12 @@ def no_reason_texts() -> None:
 def readable_behind_brief() -> None:
     """The brief settler with `high_card_flush_chips` swapped for the readable settlement: the
     round's cards taken from its request, the profile loaded once per name."""
-    import rules.settle
     import rules.games.high_card_flush.settle_brief as brief
+    import rules.settle
     from rules.cards import DECK
     from rules.games.high_card_flush.chips import Chips, Hand
-    from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, Terms, settle
     from rules.games.high_card_flush.profile import GAME_ID
+    from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, Terms, settle
     from rules.settle.common import resolve_profile
 
     tokens = {card.text: card for card in DECK}

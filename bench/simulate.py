@@ -32,9 +32,9 @@ from typing import Any
 import numpy as np
 
 from rules.games.high_card_flush.rules import FLUSH_KEYS, QUALIFYING_KEY
+from rules.games.high_card_flush.simulate import STRATEGIES
 from rules.profiles.loader import ProfileLibrary
 from rules.simulate import Options, simulate
-from rules.games.high_card_flush.simulate import STRATEGIES
 
 TARGET_SECONDS = 20.0
 PUBLISHED = {"mousseau": 0.0275, "optimal": 0.026855}

@@ -14,7 +14,7 @@ from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
 from dealer_tui.ledger.kept import redacted
-from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN
+from dealer_tui.ledger.pit_schema import PIT_CLOCK, PIT_ORIGIN
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.sqlite import SqliteLedger
 from dealer_tui.rounds.game import Games

@@ -23,7 +23,7 @@ from dealer_tui.ledger.base import (
 from dealer_tui.ledger.kept import Secret, redacted, unwrap
 from dealer_tui.ledger.payouts import house_fees, round_chips
 from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
-from dealer_tui.ledger.pit import PIT_ORIGIN
+from dealer_tui.ledger.pit_schema import PIT_ORIGIN
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 -- The pit server's tables, functions and triggers (PostgreSQL), run by `init_schema` through
--- dealer_tui/ledger/pit.py; {account_kinds} is the staff register's account kinds, {add_to_hour} the
+-- dealer_tui/ledger/pit_schema.py; {account_kinds} is the staff register's account kinds, {add_to_hour} the
 -- statement that adds a settled round to its hour's totals (dealer_tui/ledger/hours.py).
 CREATE TABLE IF NOT EXISTS pit_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pit_tables(

@@ -67,7 +67,7 @@ from dealer_tui.ledger.pg_terminal import (
     Received,
     TerminalExchange,
 )
-from dealer_tui.ledger.pit import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
+from dealer_tui.ledger.pit_schema import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads
 from rules.bets import bet_types
@@ -442,7 +442,7 @@ def upgrade_to_3(db: psycopg.Connection[Any]) -> None:
 def init_schema(conninfo: str) -> None:
     """Create (or bring up to date) the pit's schema, the pit's own staff register and the three
     roles, as the database's owner; one transaction."""
-    from dealer_tui.ledger.pit import OWN_REGISTER, RLS, ROLES, SCHEMA
+    from dealer_tui.ledger.pit_schema import OWN_REGISTER, RLS, ROLES, SCHEMA
 
     try:
         with psycopg.connect(conninfo, autocommit=True, connect_timeout=10) as db, db.transaction():

@@ -31,7 +31,7 @@ from dealer_tui.ledger.base import (
     key_fingerprint,
 )
 from dealer_tui.ledger.kept import missing_secrets, with_secrets
-from dealer_tui.ledger.pit import PIT_CLOCK
+from dealer_tui.ledger.pit_schema import PIT_CLOCK
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.decisions import decision_problem
 from dealer_tui.pit.projection import projection

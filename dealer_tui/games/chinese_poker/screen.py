@@ -11,12 +11,12 @@ from textual.binding import Binding, BindingType
 from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.games.chinese_poker.rows import rows_from_data
+from dealer_tui.games.chinese_poker.rows_dialog import ROW_NAMES, RowsModal
 from dealer_tui.rounds.base import Action, ActionSpec
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog_step import DialogStep
 from dealer_tui.screens.round_screen import RoundScreen
-from dealer_tui.games.chinese_poker.rows_dialog import ROW_NAMES, RowsModal
 from rules.cards import Card
 from rules.games.chinese_poker import rules as cp
 from rules.games.chinese_poker.naturals import natural_in
