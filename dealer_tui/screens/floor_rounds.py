@@ -118,8 +118,15 @@ class RoundsScreen(Screen[None]):
         self.call_after_refresh(self._prepare)
 
     def _prepare(self) -> None:
-        """Load the story and totals screens' code, and each game's wording, once the list is
-        drawn: the first Enter or `t` then does not wait for the imports."""
+        """Import the games the ledger has tables of once the list is drawn: the first Enter on a
+        round then does not wait for its game's import."""
+        try:
+            dealt = {t.game for t in self.ledger.tables()}
+        except LedgerError:
+            return
+        for game_id in self.games.ids():
+            if game_id in dealt:
+                self.games.find(game_id)
 
     def load(self) -> None:
         try:
