@@ -104,3 +104,15 @@ def test_c_7_a_round_stores_its_rows_in_playing_order_as_before(tmp_path: Path) 
     ]
     assert [kind for kind, _ in stored[:2]] == ["round_started", "cards_dealt"]
     assert rnd.seats[1].rows is not None and rnd.seats[1].rows.back == parse_cards("Qs Qh Qd Qc 5c")
+
+
+def test_cp_14_opened_rows_name_their_cards_by_seat_and_row() -> None:
+    """The rows opened at the reveal, as the story and a duplicate card name them: seat 1's front,
+    middle and back, and seat 2's (the stored form keeps its key, `hands`)."""
+    front, middle, back = parse_cards("Kh Qh 8d"), parse_cards("9s 9d 7c 6h 2s"), parse_cards("Ac Ad 5h 4s 3c")
+    other = (parse_cards("2h 3h 4d"), parse_cards("Ts Td 7d 6c 2c"), parse_cards("Jc Jd Js 8h 5c"))
+    opened = RowsOpened(hands={"1": OpenedRows(front, middle, back, None, None),
+                               "2": OpenedRows(*other, None, None)}, verified=())
+    assert [label for label, _ in opened.named_cards()] == ["seat 1 front", "seat 1 middle", "seat 1 back",
+                                                             "seat 2 front", "seat 2 middle", "seat 2 back"]
+    assert set(opened.payload) == {"hands", "verified"}

@@ -57,10 +57,12 @@ class EventError(LedgerError, ValueError):
     whatever opens or reads the ledger says so in one line, as for any ledger it cannot read."""
 
 
-def key(name: str, default: Any = dataclasses.MISSING, *, omit: bool = False) -> Any:
+def key(name: str, default: Any = dataclasses.MISSING, *, omit: bool = False, label: str | None = None) -> Any:
     """A field stored under another key (`raised: int = key("raise")`); `omit` leaves it out of
-    the stored form while it holds its default."""
-    return dataclasses.field(default=default, metadata={"key": name, "omit": omit})
+    the stored form while it holds its default; `label` is what its cards are said to sit in
+    (`seat`: a mapping by seat number's cards read `seat 1 front`), else its key."""
+    metadata = {"key": name, "omit": omit} | ({"label": label} if label is not None else {})
+    return dataclasses.field(default=default, metadata=metadata)
 
 
 def optional(*, default: Any = dataclasses.MISSING, default_factory: Any = dataclasses.MISSING) -> Any:
@@ -355,7 +357,8 @@ def _encode(hint: Any, value: Any) -> Any:
 
 def _cards_of(record: Record, prefix: str) -> Iterator[tuple[str, Cards]]:
     for f, hint in _fields(type(record)):
-        yield from _cards_in(hint, getattr(record, f.name), _label(prefix, f.metadata.get("key", f.name)))
+        name = f.metadata.get("label", f.metadata.get("key", f.name))
+        yield from _cards_in(hint, getattr(record, f.name), _label(prefix, name))
 
 
 def _cards_in(hint: Any, value: Any, label: str) -> Iterator[tuple[str, Cards]]:

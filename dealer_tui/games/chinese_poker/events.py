@@ -96,5 +96,5 @@ class RowsOpened(Event, game=GAME, kind="rows_opened"):
     """The dealer opens every seat's rows (by seat number) and verifies each declared natural
     (`verified`: one line per natural, CP-14)."""
 
-    hands: dict[str, OpenedRows]
+    hands: dict[str, OpenedRows] = key("hands", label="seat")
     verified: tuple[str, ...]
