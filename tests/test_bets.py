@@ -32,6 +32,14 @@ def test_c_1_the_ante_three_games_share_is_one_wager_labelled_alike() -> None:
     assert (bet_types()["ante"].role, bet_label("ante")) == (BetRole.WAGER, "Ante")
 
 
+def test_every_declared_bet_reads_as_a_capitalised_name_on_the_payout_and_the_story() -> None:
+    """Palace Poker's buys, discards, battles and pot and Chinese Poker's points and house fee read
+    as the other games' bets do ("Ante", "Exchange fee")."""
+    assert [bet_label(k) for k in ("buy", "discard", "battle", "pot", "points", "fee")] == [
+        "Buy", "Discard", "Battle", "Pot", "Points", "House fee"]
+    assert all(b.label[:1].isupper() for b in bet_types().values())
+
+
 def test_a_bet_no_game_declares_is_shown_as_recorded() -> None:
     assert bet_label("side_bet") == "side_bet"
 

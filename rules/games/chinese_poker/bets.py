@@ -3,4 +3,4 @@ fee per player per hand (CP-12)."""
 
 from rules.game import BetRole, BetType
 
-BETS = (BetType("points", "points", BetRole.POOL), BetType("fee", "fee", BetRole.FEE))
+BETS = (BetType("points", "Points", BetRole.POOL), BetType("fee", "House fee", BetRole.FEE))

@@ -3,6 +3,6 @@ discards, battles) and their share of it (PP-17)."""
 
 from rules.game import BetRole, BetType
 
-BETS = (BetType("ante", "Ante", BetRole.WAGER), BetType("buy", "buy", BetRole.WAGER),
-        BetType("discard", "discard", BetRole.WAGER), BetType("battle", "battle", BetRole.WAGER),
-        BetType("pot", "pot", BetRole.POOL))
+BETS = (BetType("ante", "Ante", BetRole.WAGER), BetType("buy", "Buy", BetRole.WAGER),
+        BetType("discard", "Discard", BetRole.WAGER), BetType("battle", "Battle", BetRole.WAGER),
+        BetType("pot", "Pot", BetRole.POOL))
