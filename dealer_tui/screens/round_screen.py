@@ -143,7 +143,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
     @property
     def round(self) -> R | None:
         """The table's round, as this game's round; None before the table's first round. (The
-        game's record pairs this screen with the game's round: a table plays no other.)"""
+        game's `Game` pairs this screen with the game's round: a table plays no other.)"""
         return cast("R | None", self.table.round)
 
     # -- layout -------------------------------------------------------------------------------

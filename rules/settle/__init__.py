@@ -1,8 +1,8 @@
 """The `settle` contract (docs/settle.md): one finished round in, its settlement out, as plain data
 (`settle_round`) or as one line of JSON text (`settle_json`, what `settle --jsonl` writes).
 
-Each game's module registers a settler for its id; `settle_round` dispatches through the game
-registry. Bad input raises `BadInput(field, problem)`. A game may also register a brief settler:
+Each game's module registers a settler for its id; `settle_round` finds the game by the request's
+id (`rules.registry`) and imports its module on first use. Bad input raises `BadInput(field, problem)`. A game may also register a brief settler:
 the JSON line without the explanation keys, straight from the round, or None to leave the round
 to the game's settler (which then settles it or names its problem).
 """

@@ -72,6 +72,6 @@ def resolve_profile(request: dict[str, Any], library: ProfileLibrary, game_id: s
 
 
 def profile_of(loaded: LoadedProfile, model: type[ProfileBase]) -> Any:
-    """The loaded profile as the game's model (the registry guarantees the type)."""
+    """The loaded profile as the game's model (the game's profile model guarantees the type)."""
     assert isinstance(loaded.profile, model)
     return loaded.profile

@@ -1,7 +1,7 @@
 """House-edge simulation: play many seeded hands of a game under one or more profiles.
 
 Each game's simulator module (`rules/games/<game>/simulate.py`) registers a `GameSimulator` for its id; games
-are found through the registry, never by name checks. `simulate` checks the request, plays the
+are found by id (`rules.registry`), never by name checks. `simulate` checks the request, plays the
 hands in fixed-size chunks with one random stream per chunk (`common.run`) and returns a
 `SimulationReport`. Bad input raises `BadInput(field, problem)` naming the option
 (`strategy`, `profile`, `hands`, `seed`, `workers`, `ante`, `bonus`, `players`).
