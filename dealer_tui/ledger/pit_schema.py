@@ -20,19 +20,21 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from dealer_tui.ledger import hours
+from dealer_tui.ledger import hours, seatings
 from dealer_tui.ledger.base import ACCOUNT_KINDS
 
 SCHEMA_VERSION = 3
 """2 -> 3: each settlement row carries its bet's role (`upgrade_to_3`)."""
 
 SCHEMA_TEMPLATE = (files("dealer_tui.ledger") / "pit_schema.sql").read_text(encoding="utf-8")
-"""The tables, functions and triggers (`pit_schema.sql`), with `{account_kinds}` and `{add_to_hour}`
-to fill."""
+"""The tables, functions and triggers (`pit_schema.sql`), with `{account_kinds}`, `{add_to_hour}`,
+`{seat_taken}` and `{seat_left}` to fill."""
 
 ACCOUNT_KINDS_SQL = ", ".join(f"'{kind}'" for kind in ACCOUNT_KINDS)
 SCHEMA = (SCHEMA_TEMPLATE.replace("{account_kinds}", ACCOUNT_KINDS_SQL)
-          .replace("{add_to_hour}", hours.upsert("pit_hourly_totals", "pit_rounds", "p_round", "GREATEST")))
+          .replace("{add_to_hour}", hours.upsert("pit_hourly_totals", "pit_rounds", "p_round", "GREATEST"))
+          .replace("{seat_taken}", seatings.taken("pit_seatings", "pit_rounds", "p_table", "p_seat", "p_player"))
+          .replace("{seat_left}", seatings.left("pit_seatings", "pit_rounds", "p_table", "p_seat")))
 
 RLS = "".join(f"""
 ALTER TABLE {table} ENABLE ROW LEVEL SECURITY;

@@ -1,6 +1,7 @@
 -- The pit server's tables, functions and triggers (PostgreSQL), run by `init_schema` through
 -- dealer_tui/ledger/pit_schema.py; {account_kinds} is the staff register's account kinds, {add_to_hour} the
--- statement that adds a settled round to its hour's totals (dealer_tui/ledger/hours.py).
+-- statement that adds a settled round to its hour's totals (dealer_tui/ledger/hours.py), {seat_taken} and
+-- {seat_left} those that open and close a seating (dealer_tui/ledger/seatings.py).
 CREATE TABLE IF NOT EXISTS pit_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS pit_tables(
     id BIGSERIAL PRIMARY KEY,
@@ -463,17 +464,14 @@ END $$;
 
 CREATE OR REPLACE FUNCTION pit_seating(p_table BIGINT, p_taken BOOLEAN, p_seat BIGINT, p_player TEXT) RETURNS VOID
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-DECLARE
-    played BIGINT;
 BEGIN
     IF NOT pit_own_table(p_table) THEN
         RAISE EXCEPTION 'table % is not this login''s', p_table USING ERRCODE = 'insufficient_privilege';
     END IF;
-    SELECT COALESCE(MAX(number), 0) INTO played FROM pit_rounds WHERE table_id = p_table;
     IF p_taken THEN
-        INSERT INTO pit_seatings(table_id, seat, player, first_round) VALUES (p_table, p_seat, p_player, played + 1);
+        {seat_taken};
     ELSE
-        UPDATE pit_seatings SET last_round = played WHERE table_id = p_table AND seat = p_seat AND last_round IS NULL;
+        {seat_left};
     END IF;
 END $$;
 

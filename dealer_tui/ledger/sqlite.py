@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from platformdirs import user_data_dir
 
-from dealer_tui.ledger import hours
+from dealer_tui.ledger import hours, seatings
 from dealer_tui.ledger.base import (
     GENESIS,
     ROUND_OPEN,
@@ -64,6 +64,9 @@ def default_training_ledger_path() -> Path:
 
 ADD_TO_HOUR = hours.upsert("hourly_totals", "rounds", "?", "MAX")
 """A settled round added to its hour's totals (`hours`)."""
+SEAT_TAKEN = seatings.taken("seatings", "rounds", ":table", ":seat", ":player")
+SEAT_LEFT = seatings.left("seatings", "rounds", ":table", ":seat")
+"""Who sits where from which round on (`seatings`): what the player search reads."""
 
 
 class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
@@ -296,14 +299,11 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
     @staticmethod
     def _seating(db: sqlite3.Connection, table_id: int, event: NewEvent) -> None:
         """Who sits where from which round on: what the player search reads."""
-        played = db.execute("SELECT COALESCE(MAX(number), 0) FROM rounds WHERE table_id = ?", (table_id,)).fetchone()[0]
         seat = event.payload.get("seat")
         if event.kind == "seat_taken":
-            db.execute("INSERT INTO seatings(table_id, seat, player, first_round) VALUES (?, ?, ?, ?)",
-                       (table_id, seat, str(event.payload.get("player", "")), played + 1))
+            db.execute(SEAT_TAKEN, {"table": table_id, "seat": seat, "player": str(event.payload.get("player", ""))})
         else:
-            db.execute("UPDATE seatings SET last_round = ? WHERE table_id = ? AND seat = ? AND last_round IS NULL",
-                       (played, table_id, seat))
+            db.execute(SEAT_LEFT, {"table": table_id, "seat": seat})
 
     def _update_round(self, db: sqlite3.Connection, round_id: int, update: RoundUpdate) -> None:
         current = self.round(round_id)
