@@ -170,6 +170,24 @@ def test_a_ledger_on_a_read_only_disk_is_reviewed_and_refuses_writes_in_one_line
             SqliteLedger(path)
 
 
+@pytest.mark.slow
+def test_an_older_ledger_on_a_read_only_disk_verifies_and_says_its_roles_were_not_checked(tmp_path: Path) -> None:
+    """A ledger from before settlement rows carried their role (schema 8), on storage that cannot
+    be written (so it is not upgraded): it is read as it is, verifies, and verify says the roles
+    were not checked rather than calling every row's missing role a problem."""
+    with tmpfs(tmp_path / "disk", "4m") as disk:
+        path = disk / "ledger.sqlite"
+        assert cli(*demo("--game", "one-or-five", "--rounds", "2", "--seed", "1", "--ledger",
+                         str(path))).returncode == 0
+        older = sqlite3.connect(path)
+        older.executescript("ALTER TABLE settlements DROP COLUMN role; PRAGMA user_version = 8")
+        older.close()
+        remount_read_only(disk)
+        verified = cli("history", "verify", "--ledger", str(path))
+        assert verified.returncode == 0, verified.stdout + verified.stderr
+        assert "predates settlement rows carrying their bet's role (schema 9)" in verified.stdout, verified.stdout
+
+
 CRASHING_WRITER = """
 import os, random, signal, sys
 from dealer_tui.ledger import SqliteLedger
