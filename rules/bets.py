@@ -33,6 +33,12 @@ def bet_types() -> dict[str, BetType]:
     return found
 
 
+def declared_roles() -> list[tuple[str, str]]:
+    """(role, kind) of every declared bet: what a ledger's migration fills its older rows' roles
+    with (the SQLite ledger's and the pit server's alike)."""
+    return [(bet.role.value, kind) for kind, bet in bet_types().items()]
+
+
 def role_of(kind: str) -> str:
     """The role of a kind of bet as its game declares it (`BetRole`'s value); empty for a kind no
     game declares."""

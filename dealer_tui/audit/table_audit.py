@@ -329,9 +329,10 @@ class TableAudit:
             add_round(self.audit.hours.setdefault(key, [0] * len(HOUR_FIGURES)), lambda column: int(figures[column]))
         if self.audit.roles_stored:
             for row in stored_rows:
-                if row.role != role_of(row.bet):
+                declared = role_of(row.bet)
+                if row.role != declared:
                     self.say(where, f"seat {row.seat} {row.bet}: its settlement row is stored as "
-                                    f"{row.role or 'no role'}; the game declares the bet {role_of(row.bet) or 'not at all'}")
+                                    f"{row.role or 'no role'}; the game declares the bet {declared or 'not at all'}")
         problems, revision = resettle_events(self.audit.games, self.table, record.id, record.number, list(events),
                                              stored_rows, self.profiles)
         self.problems.extend(problems)

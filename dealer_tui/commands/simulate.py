@@ -95,7 +95,6 @@ def option_error(exc: BadInput) -> str:
 def find_profiles(lib: ProfileLibrary, game_id: str, names: Sequence[str]) -> list[LoadedProfile]:
     """The named profiles of the game (its default profile when none is named)."""
     from rules.errors import BadInput, InvalidProfile
-    from rules.registry import game
 
     wanted = list(names) or [game(game_id).default_profile]
     found = []

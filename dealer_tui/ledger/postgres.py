@@ -70,7 +70,7 @@ from dealer_tui.ledger.pg_terminal import (
 from dealer_tui.ledger.pit_schema import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads
-from rules.bets import bet_types
+from rules.bets import declared_roles
 
 __all__ = ["DeliveryRefused", "PgLedger", "Project", "Projection", "Received", "init_schema", "is_server", "shown"]
 
@@ -435,8 +435,7 @@ def upgrade_to_3(db: psycopg.Connection[Any]) -> None:
     already there as the games declare their bets (`rules.bets`)."""
     db.execute("ALTER TABLE pit_settlements ADD COLUMN IF NOT EXISTS role TEXT NOT NULL DEFAULT ''")
     with db.cursor() as cur:
-        cur.executemany("UPDATE pit_settlements SET role = %s WHERE bet = %s AND role = ''",
-                        [(bet.role.value, kind) for kind, bet in bet_types().items()])
+        cur.executemany("UPDATE pit_settlements SET role = %s WHERE bet = %s AND role = ''", declared_roles())
 
 
 def init_schema(conninfo: str) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dealer_tui.ledger.base import LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import round_chips
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error
-from rules.bets import bet_types
+from rules.bets import declared_roles
 
 Step = str | Callable[[sqlite3.Connection], None]
 
@@ -40,8 +40,7 @@ def backfill_flags(db: sqlite3.Connection) -> None:
 
 def fill_roles(db: sqlite3.Connection) -> None:
     """Each settlement row's role, as the games declare their bets (`rules.bets`)."""
-    db.executemany("UPDATE settlements SET role = ? WHERE bet = ? AND role = ''",
-                   [(bet.role.value, kind) for kind, bet in bet_types().items()])
+    db.executemany("UPDATE settlements SET role = ? WHERE bet = ? AND role = ''", declared_roles())
 
 
 def backfill_payouts(db: sqlite3.Connection) -> None:

@@ -103,7 +103,3 @@ class Games(Generic[P]):
         for g in self:
             found.update(g.round.FLAGS)
         return found
-
-    def keyed(self) -> list[str]:
-        """Games whose cards the dealer may key at a live table (every game imported)."""
-        return [g.id for g in self if g.keyed_round is not None]
