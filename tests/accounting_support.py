@@ -7,10 +7,12 @@ from datetime import datetime
 from pathlib import Path
 
 from dealer_tui.events.table import marker_purpose
+from dealer_tui.games.high_card_flush.steps import Ante, Fold
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.witness import Witness
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from dealer_tui.rounds.table import Table
 from dealer_tui.rounds.table_money import Marker
 from dealer_tui.staff import DEAL, TRAY
@@ -65,14 +67,14 @@ def folded_round(table: Table, antes: dict[int, int]) -> None:
     """Every seat antes and folds: the house takes the antes (HCF-6)."""
     table.start_round()
     for seat, ante in antes.items():
-        table.act(Action("ante", seat, ante))
-    table.act(Action("deal"))
+        table.act(Ante(seat=seat, amount=ante))
+    table.act(Deal())
     for seat in antes:
-        table.act(Action("fold", seat))
+        table.act(Fold(seat=seat))
     rnd = table.round
     assert rnd is not None
-    if any(s.kind == "reveal" for s in rnd.legal_actions()):
-        table.act(Action("reveal"))
-    table.act(Action("confirm_payout"))
+    if any(s.kind == "reveal" for s in rnd.legal_steps()):
+        table.act(Reveal())
+    table.act(ConfirmPayout())
     assert rnd.phase is Phase.DONE
 

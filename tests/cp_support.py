@@ -7,9 +7,10 @@ import tempfile
 from pathlib import Path
 
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.games.chinese_poker.steps import SetRows
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.steps import Deal
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
 from rules.profiles.loader import ProfileLibrary
@@ -48,11 +49,11 @@ def start(table: Table) -> ChinesePokerRound:
 
 
 def set_rows(table: Table, seat: int, front: str, middle: str, back: str) -> None:
-    table.act(Action("set_rows", seat, data={"front": front, "middle": middle, "back": back}))
+    table.act(SetRows(seat=seat, front=front, middle=middle, back=back))
 
 
 def two_player_round(tmp_path: Path) -> tuple[Table, ChinesePokerRound]:
     table = new_table(tmp_path, {1: 100, 2: 100}, deck(TWO_SEAT2, TWO_SEAT1))
     rnd = start(table)
-    table.act(Action("deal"))
+    table.act(Deal())
     return table, rnd

@@ -87,7 +87,7 @@ def main() -> None:
 def play_keyed(table: Table, rnd: Round, decide: random.Random) -> None:
     """One step at a live table: a legal action, with the cards it asks for keyed."""
     for _ in range(50):  # a random choice the rules refuse (insurance below a straight) is chosen again
-        specs = [s for s in rnd.legal_actions() if s.kind not in ("void", "withdraw", "unlock", "withdraw_natural")]
+        specs = [s for s in rnd.legal_steps() if s.kind not in ("void", "withdraw", "unlock", "withdraw_natural")]
         if rnd.phase is Phase.ANTE and decide.random() < 0.6:
             specs = [s for s in specs if s.kind == "ante"] or specs
         try:

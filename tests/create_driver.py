@@ -21,7 +21,6 @@ from staff_support import quick_pins, staffed_table
 
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 
 

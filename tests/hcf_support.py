@@ -7,9 +7,10 @@ from pathlib import Path
 
 from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
+from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.cards import KeyedEntry, ScriptedDeck
+from dealer_tui.rounds.steps import Deal, Reveal, SendToFloor
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import Approval
 from rules.cards import parse_cards
@@ -45,11 +46,11 @@ def live_table(tmp_path: Path, profile=PROFILE) -> Table:
 def acted(table: Table, raise2: int, raise3: int, **bonus: int) -> HighCardFlushKeyedRound:
     rnd = table.start_round()
     assert isinstance(rnd, HighCardFlushKeyedRound)
-    table.act(Action("ante", 2, 10, data={"flush": bonus.get("flush", 5), "straight_flush": bonus.get("sf", 5)}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
-    table.act(Action("raise", 2, raise2) if raise2 else Action("fold", 2))
-    table.act(Action("raise", 3, raise3) if raise3 else Action("fold", 3))
+    table.act(Ante(seat=2, amount=10, flush=bonus.get("flush", 5), straight_flush=bonus.get("sf", 5)))
+    table.act(Ante(seat=3, amount=10))
+    table.act(Deal())
+    table.act(Raise(seat=2, amount=raise2) if raise2 else Fold(seat=2))
+    table.act(Raise(seat=3, amount=raise3) if raise3 else Fold(seat=3))
     return rnd
 
 
@@ -57,12 +58,12 @@ def big_win(table: Table) -> None:
     """The round started at `table` (seats 2 and 3 dealt SEAT2 and SEAT3, the DP BANKER) played to
     its payout: seat 2 antes 500 with 100 on each bonus and raises 1000; seat 3 antes 10 and folds.
     Seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 (HCF-9, HCF-10, HCF-12)."""
-    table.act(Action("ante", 2, 500, data={"flush": 100, "straight_flush": 100}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
-    table.act(Action("raise", 2, 1000))
-    table.act(Action("fold", 3))
-    table.act(Action("reveal"))
+    table.act(Ante(seat=2, amount=500, flush=100, straight_flush=100))
+    table.act(Ante(seat=3, amount=10))
+    table.act(Deal())
+    table.act(Raise(seat=2, amount=1000))
+    table.act(Fold(seat=3))
+    table.act(Reveal())
 
 
 def big_payout_table(ledger: SqliteLedger, dealer: Approval | None = None) -> Table:
@@ -91,5 +92,5 @@ def sent_to_floor(ledger: SqliteLedger, name: str = "H1") -> Table:
         table.seat_player(seat, player, stack, document=cash_id(seat, stack))
     table.start_round()
     big_win(table)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     return table

@@ -1,11 +1,13 @@
-"""A dealer keying cards at random for a live table's requests (the keyed stateful test and the
-crash driver)."""
+"""Steps built from a round's legal steps, and a dealer keying cards at random for a live
+table's requests (the stateful tests and the crash driver)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import fields
+from typing import Any
 
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, Round
+from dealer_tui.rounds.base import CardRequest, LegalStep, Round, Step
 from rules.cards import DECK, Card
 
 
@@ -23,7 +25,7 @@ def keyed_cards(rnd: Round, request: CardRequest, rng: random.Random) -> dict[st
     return out
 
 
-def keyed_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
+def keyed_action(rnd: Round, spec: LegalStep, rng: random.Random) -> Step:
     amount = None
     if spec.min_amount is not None:
         amount = rng.randint(spec.min_amount, spec.max_amount if spec.max_amount is not None else spec.min_amount)
@@ -40,4 +42,14 @@ def keyed_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
     elif spec.kind == "deal":
         data["cut"] = rng.choice(["player", "dealer"])
     cards = keyed_cards(rnd, spec.needs_cards, rng) if spec.needs_cards is not None else {}
-    return Action(spec.kind, spec.seat, amount, data, cards)
+    return step_from(spec, amount, **data, cards=cards)
+
+
+def step_from(spec: LegalStep, amount: int | None = None, **details: Any) -> Step:
+    """A step of `spec`'s type for its seat: the amount, and the details (the spec's own, then
+    `details`) the step has fields for."""
+    names = {f.name for f in fields(spec.step)}
+    values = {name: value for name, value in {**spec.data, **details}.items() if name in names}
+    if amount is not None and "amount" in names:
+        values["amount"] = amount
+    return spec.step(seat=spec.seat, **values)

@@ -15,8 +15,15 @@ from typing import TypeVar
 
 from dealer_tui.events import Event
 from dealer_tui.games.palace_poker.round import PalacePokerRound
+from dealer_tui.games.palace_poker.steps import (
+    Ante,
+    Battle,
+    DealBanners,
+    DealPalaces,
+    DrawForDealer,
+)
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action, Round
+from dealer_tui.rounds.base import Round, Step
 from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.table import Table
 from rules.cards import DECK, Card, parse_cards
@@ -55,11 +62,11 @@ def script(banners: str, *palaces: str, top: str = "", draw: str | None = None) 
 
 def snapshot(rnd: Round) -> tuple[object, ...]:
     outcome = rnd.outcome()
-    return (rnd.phase, [(s.kind, s.seat, s.min_amount, s.max_amount, dict(s.data)) for s in rnd.legal_actions()],
+    return (rnd.phase, [(s.kind, s.seat, s.min_amount, s.max_amount, dict(s.data)) for s in rnd.legal_steps()],
             None if outcome is None else (outcome.rows, dict(outcome.stack_changes), outcome.house))
 
 
-def act(table: Table, action: Action) -> None:
+def act(table: Table, action: Step) -> None:
     """One action through the runner; the round always equals the replay of its events."""
     table.act(action)
     rnd = table.round
@@ -81,11 +88,11 @@ def dealt(path: Path, cards: list[Card], stacks: list[int] | None = None,
     table = new_table(path, cards, stacks, loaded)
     rnd = table.start_round()
     assert isinstance(rnd, PalacePokerRound)
-    act(table, Action("draw_for_dealer"))
+    act(table, DrawForDealer())
     for seat in range(1, len(stacks) + 1):
-        act(table, Action("ante", seat))
-    act(table, Action("deal_banners"))
-    act(table, Action("deal_palaces"))
+        act(table, Ante(seat=seat))
+    act(table, DealBanners())
+    act(table, DealPalaces())
     return table, rnd
 
 
@@ -94,13 +101,13 @@ def first(rnd: Round, kind: type[E]) -> E:
     return next(e for e in rnd.events if isinstance(e, kind))
 
 
-def play(table: Table, *actions: Action) -> None:
+def play(table: Table, *actions: Step) -> None:
     for action in actions:
         act(table, action)
 
 
-def attack(seat: int, target: int, amount: int | None = None) -> Action:
-    return Action("battle", seat, amount, data={"target": target})
+def attack(seat: int, target: int, amount: int | None = None) -> Step:
+    return Battle(seat=seat, amount=amount, target=target)
 
 
 # Three players, dealer seat 3: banners As, Kh, Qd; the draw pile starts Js Ts 9s 8s 7s 6s.

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from dealer_tui.games import GAMES
 from dealer_tui.ledger import Ledger
-from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import CardSource
+from dealer_tui.rounds.steps import ConfirmPayout, Step, Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import (
     DEAL,
@@ -180,10 +180,9 @@ def demo(*argv: str, staff: bool = True) -> list[str]:
 
 def void(table: Table, reason: str) -> list[object]:
     """The round voided with the test supervisor's sign-in for it."""
-    from dealer_tui.rounds.base import Action
     from dealer_tui.staff import VOID
 
-    return list(table.act(Action("void", data={"reason": reason, **staffed(table.ledger).approval(table, VOID)})))
+    return list(table.act(Void(reason=reason, **staffed(table.ledger).approval(table, VOID))))
 
 
 def staffed_table(ledger: Ledger, name: str, profile: LoadedProfile, source: CardSource, **options: Any) -> Table:
@@ -223,13 +222,13 @@ def approval(table: Table, act: str = SIGN_OFF) -> dict[str, object]:
     return staffed(table.ledger).approval(table, act)
 
 
-def signed(table: Table, action: Action) -> Action:
+def signed(table: Table, action: Step) -> Step:
     """A void or a payout confirmation with the test supervisor's sign-in for it added; any
-    other action as it is."""
+    other step as it is."""
     from dealer_tui.staff import VOID
 
-    act = {"void": VOID, "confirm_payout": SIGN_OFF}.get(action.kind)
+    act = {Void: VOID, ConfirmPayout: SIGN_OFF}.get(type(action))
     if act is None:
         return action
-    return Action(action.kind, action.seat, action.amount, {**action.data, **approval(table, act)}, action.cards)
+    return replace(action, **approval(table, act))
 

@@ -15,9 +15,10 @@ from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
 from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
+from dealer_tui.rounds.steps import ConfirmPayout, Reveal, SendToFloor, Void
 from dealer_tui.staff import ACKNOWLEDGE, SIGN_OFF, VOID, Purpose, SignInRefused, StaffDesk
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -81,8 +82,8 @@ def test_two_voids_within_an_hour_raise_an_alert(tmp_path: Path) -> None:
     def voided(hh: int, mm: int) -> None:
         clock.at(hh, mm)
         table.start_round()
-        table.act(Action("ante", 1, 10))
-        table.act(Action("void", data={"reason": "red light", **crew.approval(table, VOID)}))
+        table.act(Ante(seat=1, amount=10))
+        table.act(Void(reason="red light", **crew.approval(table, VOID)))
 
     voided(18, 0)
     voided(19, 30)                        # 90 minutes apart: no alert
@@ -132,7 +133,7 @@ def test_the_command_lists_a_big_payout_approved_since_as_closed_not_open(tmp_pa
     approval = crew.signed(table, SIGN_OFF)
     ledger.decide_sign_off(table.round_id or 0, True, SUPERVISOR, "", approval.sign_in)
     FloorRequest(table).refresh()                                        # the table hears of the approval
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     table.close()
     ledger.close()
     path = str(tmp_path / "l.sqlite")
@@ -227,8 +228,8 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
 
     live = live_table(tmp_path)                                       # tmp_path / "ledger.sqlite"
     acted(live, 30, 10)                                               # seat 2 declares 30 over its cap of 20
-    live.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
-    live.act(Action("confirm_payout"))
+    live.act(Reveal(cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    live.act(ConfirmPayout())
     ledger = live.ledger
     crew = staffed(ledger)
     big = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
@@ -237,7 +238,7 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
         big.seat_player(seat, name, stack, document="passport X0000001" if name == "Ann" else "")
     big.start_round()
     big_win(big)
-    big.act(Action(SEND_TO_FLOOR))
+    big.act(SendToFloor())
     casino = staffed_table(ledger, "C1", ProfileLibrary().find("high-card-flush-casino"), VirtualShoe.seeded_with(2),
                            seats=6)
     casino.money.open_shift({"1000": 20}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
@@ -245,8 +246,8 @@ async def test_every_alert_of_a_table_ledger_is_raised_and_acknowledged_on_the_f
     casino.seat_player(1, "Dee", 12000, document="passport ID-90909")                 # a currency transaction
     for _ in range(2):                                                # two voids within the hour
         casino.start_round()
-        casino.act(Action("ante", 1, 10))
-        casino.act(Action("void", data={"reason": "red light", **crew.approval(casino, VOID)}))
+        casino.act(Ante(seat=1, amount=10))
+        casino.act(Void(reason="red light", **crew.approval(casino, VOID)))
     folded_round(casino, {1: 10})                                     # +10 where 5% of 10 was expected, no spread
     casino.money.close_shift({"1000": 8, "5": 2}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                        crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))

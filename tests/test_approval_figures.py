@@ -10,10 +10,11 @@ from pathlib import Path
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.ledger.postgres import PgLedger
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
+from dealer_tui.rounds.steps import ConfirmPayout, SendToFloor, Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.payout_dialog import FloorRequest
 from dealer_tui.staff import DEAL, SIGN_OFF, Purpose, StaffDesk
@@ -41,7 +42,7 @@ def test_a_signed_off_payout_rewritten_consistently_is_named_by_its_signature(tm
     ledger = SqliteLedger(path)
     table = seated_table(ledger)
     big_win(table)
-    table.act(Action("confirm_payout", data=approval(table, SIGN_OFF)))
+    table.act(ConfirmPayout(**approval(table, SIGN_OFF)))
     assert verify_ledger(ledger, GAMES) == []
     ledger.close()
     with sqlite3.connect(path) as db:
@@ -61,7 +62,7 @@ def test_a_pit_floor_decision_replayed_for_another_tables_round_is_not_recorded(
     pit = pit_with_staff(pit_db)
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
     table = big_payout_table(ledger)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     delivery.once()
     waiting = pit.sign_off_queue()
     assert len(waiting) == 1
@@ -88,7 +89,7 @@ def test_a_pit_floor_sign_in_that_signed_other_figures_decides_nothing(tmp_path:
     pit = pit_with_staff(pit_db)
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
     table = big_payout_table(ledger)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     delivery.once()
     record = pit.sign_off_queue()[0].round
     who = StaffDesk(pit).sign_in(SUPER, SUPER_PIN, Purpose(SIGN_OFF, "approve", record.table_id, record.number,
@@ -147,11 +148,11 @@ def test_a_void_signs_what_each_seat_gets_back(tmp_path: Path) -> None:
     ledger = SqliteLedger(path)
     crew = staffed(ledger)
     table = seated_table(ledger)
-    table.act(Action("ante", seat=2, amount=500))
+    table.act(Ante(seat=2, amount=500))
     rnd = table.round
     assert rnd is not None
     who = crew.desk.sign_in(S1, S1_PIN, Purpose(VOID, "void (test)", table.record.id, 1, signs=rnd.void_figures()))
-    table.act(Action("void", data={"reason": "misdeal", "supervisor": who.account, "sign_in": who.sign_in}))
+    table.act(Void(reason="misdeal", supervisor=who.account, sign_in=who.sign_in))
     assert verify_ledger(ledger, GAMES) == []
     ledger.close()
     with sqlite3.connect(path) as db:

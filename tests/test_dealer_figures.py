@@ -14,9 +14,10 @@ from dealer_tui.accounting.shifts import shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.high_card_flush.steps import Ante, Fold
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal, SendToFloor, TakeBack, Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY, VOID
 from rules.profiles.loader import ProfileLibrary
@@ -52,27 +53,27 @@ def test_each_dealers_figures_in_a_shift(tmp_path: Path) -> None:
     def folded(start: tuple[int, int], end: tuple[int, int], take_back: bool = False) -> None:
         clock.at(*start)
         table.start_round()
-        table.act(Action("ante", 1, 10))
+        table.act(Ante(seat=1, amount=10))
         if take_back:
-            table.act(Action("ante", 2, 100))
-            table.act(Action("undo"))                                 # the dealer takes the mis-keyed ante back
-        table.act(Action("ante", 2, 10))
-        table.act(Action("deal"))
-        table.act(Action("fold", 1))
-        table.act(Action("fold", 2))
+            table.act(Ante(seat=2, amount=100))
+            table.act(TakeBack())                                 # the dealer takes the mis-keyed ante back
+        table.act(Ante(seat=2, amount=10))
+        table.act(Deal())
+        table.act(Fold(seat=1))
+        table.act(Fold(seat=2))
         clock.at(*end)
         rnd = table.round
         assert rnd is not None
-        if any(s.kind == "reveal" for s in rnd.legal_actions()):
-            table.act(Action("reveal"))
-        table.act(Action("confirm_payout"))
+        if any(s.kind == "reveal" for s in rnd.legal_steps()):
+            table.act(Reveal())
+        table.act(ConfirmPayout())
 
     folded((18, 5), (18, 7))                                            # round 1: 2 minutes
     clock.at(18, 10)
     table.start_round()                                                 # round 2, voided at 18:11
-    table.act(Action("ante", 1, 10))
+    table.act(Ante(seat=1, amount=10))
     clock.at(18, 11)
-    table.act(Action("void", data={"reason": "red light", **crew.approval(table, VOID, SUPERVISOR, SUPERVISOR_PIN)}))
+    table.act(Void(reason="red light", **crew.approval(table, VOID, SUPERVISOR, SUPERVISOR_PIN)))
     folded((18, 15), (18, 18), take_back=True)                          # round 3: 3 minutes, one step taken back
     clock.at(18, 20)
     table.sign_in_dealer(crew.sign_in(SUPERVISOR2, SUPERVISOR2_PIN, DEAL, table))   # S2 takes over
@@ -137,7 +138,7 @@ def test_a_payout_the_floor_refuses_counts_against_the_rounds_dealer(tmp_path: P
                           document=f"passport X{seat}000")
     table.start_round()
     big_win(table)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     floor = SqliteLedger(ledger.path)
     floor.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", crew.signed(table, SIGN_OFF).sign_in)
     [shift] = shift_figures(ledger, Theory(GAMES, None, hands=20_000))

@@ -19,7 +19,8 @@ from dealer_tui.games.chinese_poker.events import (
     RowsSet,
     RowsUnlocked,
 )
-from dealer_tui.rounds.base import Action
+from dealer_tui.games.chinese_poker.steps import Lock
+from dealer_tui.rounds.steps import Reveal
 from rules.cards import parse_cards
 from rules.games.chinese_poker.naturals import Natural
 from tests.cp_support import set_rows, two_player_round
@@ -88,9 +89,9 @@ def test_c_7_a_round_stores_its_rows_in_playing_order_as_before(tmp_path: Path) 
     assert round_id is not None
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
     set_rows(table, 2, "Jh 8c 3s", "9s 9d 7c 6s 2d", "Th Ts Td 7d 6d")
-    table.act(Action("lock", 1))
-    table.act(Action("lock", 2))
-    table.act(Action("reveal"))
+    table.act(Lock(seat=1))
+    table.act(Lock(seat=2))
+    table.act(Reveal())
     stored = [(e.kind, e.payload) for e in table.ledger.round_events(round_id)]
     # C-7: each row by rank, high first, suits s h d c
     seat_2 = {"front": "Jh 8c 3s", "middle": "9s 9d 7c 6s 2d", "back": "Ts Th Td 7d 6d"}

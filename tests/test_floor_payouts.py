@@ -20,11 +20,14 @@ from textual.widgets import DataTable, Static
 from dealer_tui import floor_app
 from dealer_tui.cli import main
 from dealer_tui.floor_app import FloorApp
+from dealer_tui.games.chinese_poker.steps import Lock, SetRows
+from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise
+from dealer_tui.games.one_or_five import steps as oof
 from dealer_tui.ledger import NewEvent, SqliteLedger
 from dealer_tui.ledger.base import ROUND_SETTLED, HourTotals, RoundUpdate, SettlementRow
 from dealer_tui.ledger.schema import SCHEMA_VERSION
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
 from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal, SendToFloor, Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_rounds import RoundsScreen
 from dealer_tui.screens.floor_signoff import SignOffScreen
@@ -61,9 +64,9 @@ def hcf_table(ledger: SqliteLedger, name: str, profile=CARD_ROOM) -> Table:  # t
 
 def hcf_dealt(table: Table) -> None:
     table.start_round()
-    table.act(Action("ante", 2, 10, data={"flush": 5, "straight_flush": 5}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
+    table.act(Ante(seat=2, amount=10, flush=5, straight_flush=5))
+    table.act(Ante(seat=3, amount=10))
+    table.act(Deal())
 
 
 def big_winner(table: Table) -> None:
@@ -71,9 +74,9 @@ def big_winner(table: Table) -> None:
     flush), Straight Flush bet 5 + 5 x 60 = 300 (4 cards, the DP has none): paid 20 + 40 + 55 + 305 = 420,
     a net win of 380. Seat 3 raises 10 and loses 10 + 10 to the DP's A-8-3. The DP pays 380 - 20 = 360."""
     hcf_dealt(table)
-    table.act(Action("raise", 2, 20))
-    table.act(Action("raise", 3, 10))
-    table.act(Action("reveal"))
+    table.act(Raise(seat=2, amount=20))
+    table.act(Raise(seat=3, amount=10))
+    table.act(Reveal())
 
 
 @pytest.fixture(scope="module")
@@ -81,37 +84,37 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     where = tmp_path_factory.mktemp("floorpayouts")
     ledger = SqliteLedger(where / "l.sqlite", clock=FixedClock())
     big_winner(a := hcf_table(ledger, "Card room A"))
-    a.act(Action("confirm_payout"))
+    a.act(ConfirmPayout())
     b = hcf_table(ledger, "Card room B")                 # seat 2 folds, seat 3 raises 10 and loses:
     hcf_dealt(b)                                         # the DP takes 10 + 5 + 5 + 10 + 10 = 40
-    b.act(Action("fold", 2))
-    b.act(Action("raise", 3, 10))
-    b.act(Action("reveal"))
-    b.act(Action("confirm_payout"))
+    b.act(Fold(seat=2))
+    b.act(Raise(seat=3, amount=10))
+    b.act(Reveal())
+    b.act(ConfirmPayout())
     r = staffed_table(ledger, "Russian", ONE_OR_FIVE, ScriptedDeck([parse_cards(BOXES_AND_DEALER)]), seats=6)
     r.seat_player(1, "Dee", 1000)
     r.seat_player(2, "Eve", 1000)
     r.start_round()
-    r.act(Action("ante", 1, 10))
-    r.act(Action("ante", 2, 10))
-    r.act(Action("deal", data={"cut": "player"}))
-    for action in (Action("bet", 1), Action("bet", 2), Action("reveal"), Action("confirm_payout")):
+    r.act(oof.Ante(seat=1, amount=10))
+    r.act(oof.Ante(seat=2, amount=10))
+    r.act(oof.CutAndDeal(cut="player"))
+    for action in (oof.Bet(seat=1), oof.Bet(seat=2), Reveal(), ConfirmPayout()):
         r.act(action)                                    # each box: Ante 10 + 10 paid, Bet 20 returned
     c = hcf_table(ledger, "Card room C")                 # a misdeal, voided with the supervisor's PIN
     hcf_dealt(c)
-    c.act(Action("void", data={"reason": "shuffler red light", **staffed(ledger).approval(c, VOID)}))
+    c.act(Void(reason="shuffler red light", **staffed(ledger).approval(c, VOID)))
     cards = [card for hand in (CP_SEAT2, CP_SEAT1) for card in parse_cards(hand)]
     cp = staffed_table(ledger, "Chinese", CHINESE, ScriptedDeck([cards + [x for x in DECK if x not in cards]]), seats=4)
     cp.seat_player(1, "Flo", 100)
     cp.seat_player(2, "Gus", 100)
     cp.start_round()
-    cp.act(Action("deal"))
-    cp.act(Action("set_rows", 1, data={"front": "4d 3c 2c", "middle": "Kh Ks Kd Ah Ad", "back": "Qh Qs Qd Qc 5c"}))
-    cp.act(Action("set_rows", 2, data={"front": "Th Ts 7d", "middle": "Jh Td 8c 6s 3s", "back": "9s 9d 7c 6d 2d"}))
-    cp.act(Action("lock", 1))
-    cp.act(Action("lock", 2, data={"confirm_foul": True}))
-    cp.act(Action("reveal"))
-    cp.act(Action("confirm_payout"))                     # the foul: 6 + seat 1's royalties 6 = 12 points x 5 = 60
+    cp.act(Deal())
+    cp.act(SetRows(seat=1, front="4d 3c 2c", middle="Kh Ks Kd Ah Ad", back="Qh Qs Qd Qc 5c"))
+    cp.act(SetRows(seat=2, front="Th Ts 7d", middle="Jh Td 8c 6s 3s", back="9s 9d 7c 6d 2d"))
+    cp.act(Lock(seat=1))
+    cp.act(Lock(seat=2, confirm_foul=True))
+    cp.act(Reveal())
+    cp.act(ConfirmPayout())                     # the foul: 6 + seat 1's royalties 6 = 12 points x 5 = 60
     ledger.close()
     return where / "l.sqlite"
 
@@ -281,8 +284,8 @@ def test_sign_off_is_needed_when_a_seats_payout_reaches_the_threshold(tmp_path: 
     # seat 2 is paid 420 >= 400 (its net win, 380, is below the threshold); the DP is paid nothing
     assert table.round.sign_off_needed() == [2]
     with pytest.raises(IllegalAction, match="a supervisor must sign off"):
-        table.act(Action("confirm_payout"))
-    table.act(Action(SEND_TO_FLOOR))
+        table.act(ConfirmPayout())
+    table.act(SendToFloor())
     request = ledger.round_events(table.round_id or 0)[-1]
     assert request.kind == "sign_off_requested"
     assert (request.payload["payouts"], request.payload["paid"]) == ({"2": 420}, 420)

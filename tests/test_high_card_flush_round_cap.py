@@ -31,10 +31,11 @@ from hypothesis import strategies as st
 
 from dealer_tui.cli import main
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.high_card_flush.steps import Ante, Raise
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import ScriptedDeck
-from dealer_tui.rounds.table import Table
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from rules.cards import parse_cards
 from rules.errors import BadInput
 from rules.games.high_card_flush import simulate as hcf_sim
@@ -523,11 +524,11 @@ def test_hcf_14_round_with_a_round_cap_pays_the_later_hand_what_is_left(
     rnd = table.start_round()
     assert isinstance(rnd, HighCardFlushRound) and rnd.banker == 1
     for seat in (2, 3):
-        table.act(Action("ante", seat, 10, data={"flush": 5, "straight_flush": 5}))
-    table.act(Action("deal"))
-    table.act(Action("raise", 2, 20))
-    table.act(Action("raise", 3, 20))
-    table.act(Action("reveal"))
+        table.act(Ante(seat=seat, amount=10, flush=5, straight_flush=5))
+    table.act(Deal())
+    table.act(Raise(seat=2, amount=20))
+    table.act(Raise(seat=3, amount=20))
+    table.act(Reveal())
     assert rnd.phase is Phase.PAYOUT
     outcome = rnd.outcome()
     assert outcome is not None
@@ -539,5 +540,5 @@ def test_hcf_14_round_with_a_round_cap_pays_the_later_hand_what_is_left(
     assert rows[(3, "straight_flush")].result == 500
     assert outcome.stack_changes == {2: 80, 3: 580, 1: -660}
     assert "capped" in outcome.flags
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     assert table.session.stacks() == {1: 5000 - 660, 2: 1000 + 80, 3: 1000 + 580}

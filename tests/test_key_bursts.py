@@ -15,7 +15,6 @@ import pytest
 from dealer_tui.ledger import SqliteLedger, StoredEvent
 from dealer_tui.ledger.base import ROUND_SETTLED
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
-from dealer_tui.rounds.table import Table
 from rules.cards import Card, parse_card
 from rules.profiles.loader import ProfileLibrary
 from tests.staff_support import staffed_table

@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 from dealer_tui.events import Event
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.palace_poker.round import PalacePokerRound
-from dealer_tui.rounds.base import Action, Phase, Round
+from dealer_tui.rounds.base import Phase, Round, Step
 from dealer_tui.screens.round_screen import RoundScreen
 from tests.tui_support import seated_app
 
@@ -23,13 +23,13 @@ SIZE = (120, 36)
 async def test_a_whole_round_works_out_legal_actions_once_per_recorded_event(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     worked: list[int] = []
-    original = HighCardFlushRound._legal_actions
+    original = HighCardFlushRound._legal_steps
 
     def counted(self: HighCardFlushRound) -> list:  # type: ignore[type-arg]
         worked.append(len(self.events))
         return original(self)
 
-    monkeypatch.setattr(HighCardFlushRound, "_legal_actions", counted)
+    monkeypatch.setattr(HighCardFlushRound, "_legal_steps", counted)
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
     async with app.run_test(size=SIZE) as pilot:
         # the bank accepted (the round starts), two antes, the deal, a raise, a fold, the reveal,
@@ -50,7 +50,7 @@ def count_proposals(monkeypatch: pytest.MonkeyPatch, game: type[Round] = Round) 
     proposed = [0]
     original = game.propose
 
-    def counted(self: Round, action: Action) -> list[Event]:
+    def counted(self: Round, action: Step) -> list[Event]:
         proposed[0] += 1
         return original(self, action)
 
@@ -137,7 +137,7 @@ async def test_one_or_five_live_keyed_steps_are_checked_once_each(tmp_path: Path
 async def test_every_keys_check_and_the_key_bar_share_one_reading_of_the_legal_actions(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     asked = [0]
-    original = Round.legal_actions
+    original = Round.legal_steps
 
     def counted(self: Round) -> list:  # type: ignore[type-arg]
         asked[0] += 1
@@ -148,7 +148,7 @@ async def test_every_keys_check_and_the_key_bar_share_one_reading_of_the_legal_a
         await pilot.press("s", "1", "a", "enter")
         screen = app.screen
         assert isinstance(screen, RoundScreen)
-        monkeypatch.setattr(Round, "legal_actions", counted)
+        monkeypatch.setattr(Round, "legal_steps", counted)
         screen._legal_now = None  # as after a change: the next look reads the round again
         for _ in range(3):
             screen.active_keys()  # every key the screen binds, checked

@@ -10,9 +10,10 @@ from pathlib import Path
 from dealer_tui.accounting.pit_map import IN_PLAY, OPEN, WAITING, pit_map
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.steps import Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import DEAL, TRAY
 from tests.accounting_support import folded_round
@@ -140,9 +141,9 @@ def test_the_map_followed_look_by_look_reads_as_the_whole_ledger_read_at_once(tm
         folded_round(casino, antes)
         same()
     casino.start_round()
-    casino.act(Action("ante", 1, 10))
+    casino.act(Ante(seat=1, amount=10))
     same()                                                              # a round in play
-    casino.act(Action("void", data={"reason": "misdeal", **crew.approval(casino, VOID)}))
+    casino.act(Void(reason="misdeal", **crew.approval(casino, VOID)))
     same()
     casino.money.fill("F-1", {"1000": 5}, crew.sign_in(DEALER, DEALER_PIN, DEAL, casino),
                 crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, casino))

@@ -16,6 +16,7 @@ from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.pit.delivery import Delivery
+from dealer_tui.rounds.steps import ConfirmPayout, SendToFloor
 from dealer_tui.staff import DEAL, FLOOR, MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.pins import seal_pin
 from tests.pit_support import (
@@ -103,7 +104,6 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     the terminal receives the decision and pays; the pit verifies, and so does the terminal's file
     with the pit as its witness."""
     from dealer_tui.audit import verify_ledger
-    from dealer_tui.rounds.base import SEND_TO_FLOOR, Action
     from dealer_tui.screens.payout_dialog import FloorRequest
     from dealer_tui.staff import SIGN_OFF
     from tests.hcf_support import big_payout_table, big_win
@@ -112,7 +112,7 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
     table = big_payout_table(ledger, StaffDesk(ledger).sign_in(DEALER, DEALER_PIN, Purpose(DEAL, "deal", 1)))
     big_win(table)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     delivery.once()
     waiting = pit.sign_off_queue()
     assert len(waiting) == 1
@@ -124,7 +124,7 @@ def test_a_big_payout_signed_off_at_the_pits_floor_is_paid_at_the_table(tmp_path
     assert pit.sign_off_queue() == []                                   # decided: no longer waiting at the pit
     delivery.once()                                                     # the terminal receives it
     assert FloorRequest(table).refresh()
-    table.act(Action("confirm_payout"))                                  # no PIN here: the pit's floor signed
+    table.act(ConfirmPayout())                                  # no PIN here: the pit's floor signed
     assert table.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
     done = [e for e in ledger.round_events(table.round_id or 0) if e.kind == "payout_confirmed"]
     assert done[0].payload["signed_off_by"] == SUPER

@@ -13,10 +13,12 @@ from dealer_tui.accounting.ratings import player_ratings, rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.cli import main
 from dealer_tui.games import GAMES
+from dealer_tui.games.one_or_five.steps import Ante, CutAndDeal, Fold
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.cash import gaming_day
+from dealer_tui.rounds.steps import ConfirmPayout, Reveal
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
@@ -260,13 +262,13 @@ def passed_one_or_five_round(table: Table, antes: list[tuple[int, int]]) -> None
     """The boxes anted in this order (seat, ante), each passed: every Ante lost (R-2)."""
     rnd = table.start_round()
     for seat, ante in antes:
-        table.act(Action("ante", seat, ante))
-    table.act(Action("deal"))
+        table.act(Ante(seat=seat, amount=ante))
+    table.act(CutAndDeal())
     while (box := rnd.current_box()) is not None:             # type: ignore[attr-defined]
-        table.act(Action("fold", box.seat))
-    if any(s.kind == "reveal" for s in rnd.legal_actions()):
-        table.act(Action("reveal"))
-    table.act(Action("confirm_payout"))
+        table.act(Fold(seat=box.seat))
+    if any(s.kind == "reveal" for s in rnd.legal_steps()):
+        table.act(Reveal())
+    table.act(ConfirmPayout())
     assert rnd.phase is Phase.DONE
 
 

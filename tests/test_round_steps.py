@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action, Phase
+from dealer_tui.rounds.base import Phase
+from dealer_tui.rounds.steps import Reveal, SendToFloor
 from rules.errors import IllegalAction
 from tests.hcf_support import hcf_table, sent_to_floor
 
@@ -19,9 +21,9 @@ def test_why_not_gives_the_rounds_reason_and_records_nothing(tmp_path: Path) -> 
     table = hcf_table(tmp_path)
     rnd = table.start_round()
     before = len(rnd.events)
-    why = rnd.why_not(Action("reveal"))
+    why = rnd.why_not(Reveal())
     assert why is not None and "ante phase" in why
-    assert rnd.why_not(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0})) is None
+    assert rnd.why_not(Ante(seat=2, amount=10, flush=0, straight_flush=0)) is None
     assert len(rnd.events) == before and rnd.phase is Phase.ANTE and not rnd.seats[2].playing
 
 
@@ -31,7 +33,7 @@ def test_a_payout_below_the_threshold_is_not_sent_to_the_floor(tmp_path: Path) -
     table = hcf_table(tmp_path)
     table.start_round()
     with pytest.raises(IllegalAction, match="send the payout to the floor.*ante phase"):
-        table.act(Action(SEND_TO_FLOOR))
+        table.act(SendToFloor())
 
 
 def test_a_payout_sent_to_the_floor_is_not_sent_twice(tmp_path: Path) -> None:
@@ -42,8 +44,8 @@ def test_a_payout_sent_to_the_floor_is_not_sent_twice(tmp_path: Path) -> None:
     assert rnd is not None
     kinds = [e.kind for e in table.ledger.round_events(table.round_id or 0)]
     assert kinds.count("sign_off_requested") == 1
-    assert rnd.why_not(Action(SEND_TO_FLOOR)) == (
+    assert rnd.why_not(SendToFloor()) == (
         "The table may not send the payout to the floor: it is already waiting for the supervisor")
     with pytest.raises(IllegalAction, match="already waiting"):
-        table.act(Action(SEND_TO_FLOOR))
+        table.act(SendToFloor())
     assert [e.kind for e in table.ledger.round_events(table.round_id or 0)] == kinds

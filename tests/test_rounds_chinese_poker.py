@@ -26,9 +26,18 @@ from dealer_tui.games.chinese_poker.events import (
     RowsSet,
 )
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.games.chinese_poker.steps import (
+    DeclareNatural,
+    Lock,
+    SetRows,
+    Suggest,
+    Unlock,
+    WithdrawNatural,
+)
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action, Phase, Round, RoundOutcome
+from dealer_tui.rounds.base import Phase, Round, RoundOutcome
 from dealer_tui.rounds.cards import ScriptedDeck, VirtualShoe
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID
 from rules.cards import Card, parse_cards
@@ -45,25 +54,26 @@ from tests.cp_support import (
     start,
     two_player_round,
 )
+from tests.keyed_support import step_from
 from tests.staff_support import approval, staffed_table, void
 
 
 def snapshot(rnd: Round) -> tuple[object, ...]:
     outcome = rnd.outcome()
     assert isinstance(rnd, ChinesePokerRound)
-    return (rnd.phase, [(s.kind, s.seat, dict(s.data)) for s in rnd.legal_actions()],
+    return (rnd.phase, [(s.kind, s.seat, dict(s.data)) for s in rnd.legal_steps()],
             [rnd.row_status(s) for s in sorted(rnd.seats)] if rnd.phase is not Phase.ANTE else [],
             None if outcome is None else (outcome.rows, dict(outcome.stack_changes), outcome.house))
 
 
 def finish(table: Table, rnd: ChinesePokerRound) -> RoundOutcome:
     """Open the rows, check the round is the replay of its events, pay, check the books."""
-    table.act(Action("reveal"))
+    table.act(Reveal())
     outcome = rnd.outcome()
     assert outcome is not None
     replayed = ChinesePokerRound.replay(PROFILE.profile, rnd.setup, rnd.events)
     assert snapshot(replayed) == snapshot(rnd)
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     assert rnd.phase is Phase.DONE
     assert table.session.chips_balance() == 0  # C-2
     assert verify_ledger(table.ledger, GAMES) == []
@@ -76,7 +86,7 @@ def payments(rnd: ChinesePokerRound) -> list[tuple[int, int, int]]:
 
 
 def kinds(rnd: ChinesePokerRound, seat: int | None) -> set[str]:
-    return {s.kind for s in rnd.legal_actions() if s.seat == seat}
+    return {s.kind for s in rnd.legal_steps() if s.seat == seat}
 
 
 # -- the deal ---------------------------------------------------------------------------------
@@ -100,23 +110,23 @@ def test_cp_11_a_wrong_card_count_is_a_misdeal_refused_before_anything_is_record
     short = {"seat 2": tuple(cards[:12]), "seat 1": tuple(cards[13:26]), "dead 1": tuple(cards[26:39]),
              "dead 2": tuple(cards[39:52])}
     with pytest.raises(IllegalAction, match=r"seat 2 needs 13 cards, got 12 \(misdeal, CP-11\)"):
-        table.act(Action("deal", cards=short))
+        table.act(Deal(cards=short))
     twice = {**short, "seat 2": tuple(cards[:12]) + (cards[13],)}  # seat 1's first card again
     with pytest.raises(IllegalAction, match=f"The table may not deal: {cards[13].text} is dealt twice"):
-        table.act(Action("deal", cards=twice))
+        table.act(Deal(cards=twice))
     assert rnd.phase is Phase.ANTE and [type(e) for e in rnd.events] == [RoundStarted]
 
 
 def test_the_ante_phase_offers_only_the_deal_and_a_void(tmp_path: Path) -> None:
     table = new_table(tmp_path, {1: 100, 2: 100})
     rnd = start(table)
-    assert [(s.kind, s.seat) for s in rnd.legal_actions()] == [("deal", None), ("void", None)]
-    deal = rnd.legal_actions()[0].needs_cards
+    assert [(s.kind, s.seat) for s in rnd.legal_steps()] == [("deal", None), ("void", None)]
+    deal = rnd.legal_steps()[0].needs_cards
     assert deal is not None and deal.hands == (("seat 2", 13), ("seat 1", 13), ("dead 1", 13), ("dead 2", 13))
     with pytest.raises(IllegalAction, match="Seat 1 may not set the rows: not allowed in the ante phase"):
         set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
     with pytest.raises(IllegalAction, match="The table may not open the rows: not allowed in the ante phase"):
-        table.act(Action("reveal"))
+        table.act(Reveal())
 
 
 # -- setting the rows -------------------------------------------------------------------------
@@ -135,7 +145,7 @@ def test_cp_2_rows_must_be_3_5_5_of_the_seats_own_13_cards(
     with pytest.raises(IllegalAction, match=f"Seat 1 may not set the rows: {reason}"):
         set_rows(table, 1, *rows)
     with pytest.raises(IllegalAction, match="Seat 1 may not set the rows: the back row is missing"):
-        table.act(Action("set_rows", 1, data={"front": "Ah Ad 2c", "middle": "Kh Ks Kd 3c 4d"}))
+        table.act(SetRows(seat=1, front="Ah Ad 2c", middle="Kh Ks Kd 3c 4d"))
     assert rnd.seats[1].rows is None and isinstance(rnd.events[-1], CardsDealt)
 
 
@@ -154,7 +164,7 @@ def test_cp_3_cp_4_row_status_shows_the_live_foul_and_why(tmp_path: Path) -> Non
     status = rnd.row_status(2)
     assert status.names == ("one pair", "high card", "one pair")
     assert status.foul == "middle high card does not beat front one pair"
-    lock = next(s for s in rnd.legal_actions() if s.kind == "lock" and s.seat == 2)
+    lock = next(s for s in rnd.legal_steps() if s.kind == "lock" and s.seat == 2)
     assert dict(lock.data) == {"confirm_foul": True} and "FOULED" in lock.label
     set_rows(table, 2, "Jh 8c 3s", "9s 9d 7c 6s 2d", "Th Ts Td 7d 6d")  # J high < nines < tens
     assert rnd.row_status(2).foul is None
@@ -165,8 +175,8 @@ def test_cp_4_locking_a_fouled_set_needs_an_explicit_confirmation(tmp_path: Path
     set_rows(table, 2, "Th Ts 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")
     with pytest.raises(IllegalAction, match=r"Seat 2 may not lock the rows: the rows are fouled: middle high "
                                             r"card does not beat front one pair \(CP-4\)"):
-        table.act(Action("lock", 2))
-    table.act(Action("lock", 2, data={"confirm_foul": True}))
+        table.act(Lock(seat=2))
+    table.act(Lock(seat=2, confirm_foul=True))
     locked = rnd.events[-1]
     assert rnd.seats[2].locked and isinstance(locked, RowsLocked) and locked.fouled is True
 
@@ -175,8 +185,8 @@ def test_cp_8_a_confirmed_foul_pays_the_penalty_and_the_opponents_royalties(tmp_
     table, rnd = two_player_round(tmp_path)
     set_rows(table, 1, "4d 3c 2c", "Kh Ks Kd Ah Ad", "Qh Qs Qd Qc 5c")
     set_rows(table, 2, "Th Ts 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")  # fouled
-    table.act(Action("lock", 1))
-    table.act(Action("lock", 2, data={"confirm_foul": True}))
+    table.act(Lock(seat=1))
+    table.act(Lock(seat=2, confirm_foul=True))
     outcome = finish(table, rnd)
     # seat 2 fouled: foul 6 + seat 1's royalties (middle full house 2 + back four of a kind 4) = 12
     # points x 5 chips = 60
@@ -189,7 +199,7 @@ def test_cp_8_a_confirmed_foul_pays_the_penalty_and_the_opponents_royalties(tmp_
 
 def test_suggest_fills_the_rows_with_the_helpers_setting_marked_as_suggested(tmp_path: Path) -> None:
     table, rnd = two_player_round(tmp_path)
-    table.act(Action("suggest", 2))
+    table.act(Suggest(seat=2))
     event = rnd.events[-1]
     assert isinstance(event, RowsSet) and event.suggested is True and event.reason
     status = rnd.row_status(2)
@@ -202,36 +212,36 @@ def test_suggest_fills_the_rows_with_the_helpers_setting_marked_as_suggested(tmp
 def test_acting_after_lock_is_refused_until_unlocked(tmp_path: Path) -> None:
     table, rnd = two_player_round(tmp_path)
     with pytest.raises(IllegalAction, match="Seat 1 may not lock the rows: the rows are not set yet"):
-        table.act(Action("lock", 1))
+        table.act(Lock(seat=1))
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
-    table.act(Action("lock", 1))
+    table.act(Lock(seat=1))
     assert kinds(rnd, 1) == {"unlock"}
-    for action in (Action("set_rows", 1, data={"front": "Ah Ad 2c"}), Action("suggest", 1), Action("lock", 1)):
+    for action in (SetRows(seat=1, front="Ah Ad 2c"), Suggest(seat=1), Lock(seat=1)):
         with pytest.raises(IllegalAction, match="has locked its rows: unlock them first"):
             table.act(action)
-    table.act(Action("unlock", 1))
-    table.act(Action("suggest", 1))
+    table.act(Unlock(seat=1))
+    table.act(Suggest(seat=1))
     assert not rnd.seats[1].locked
     with pytest.raises(IllegalAction, match="Seat 3 may not take the suggested setting: the seat is not playing this hand"):
-        table.act(Action("suggest", 3))
+        table.act(Suggest(seat=3))
 
 
 def test_reveal_before_every_seat_is_locked_is_refused(tmp_path: Path) -> None:
     table, rnd = two_player_round(tmp_path)
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
-    table.act(Action("lock", 1))
+    table.act(Lock(seat=1))
     with pytest.raises(IllegalAction, match="The table may not open the rows: seat 2 has not locked the rows"):
-        table.act(Action("reveal"))
-    table.act(Action("suggest", 2))
-    table.act(Action("lock", 2))
+        table.act(Reveal())
+    table.act(Suggest(seat=2))
+    table.act(Lock(seat=2))
     assert rnd.phase is Phase.REVEAL
-    table.act(Action("unlock", 2))  # still allowed before the reveal
+    table.act(Unlock(seat=2))  # still allowed before the reveal
     assert rnd.phase is Phase.ACT
-    table.act(Action("lock", 2))
-    table.act(Action("reveal"))
+    table.act(Lock(seat=2))
+    table.act(Reveal())
     assert rnd.phase is Phase.PAYOUT
     with pytest.raises(IllegalAction, match="Seat 2 may not unlock the rows: not allowed in the payout phase"):
-        table.act(Action("unlock", 2))
+        table.act(Unlock(seat=2))
 
 
 # -- naturals ---------------------------------------------------------------------------------
@@ -243,7 +253,7 @@ def test_cp_9_a_natural_the_cards_do_not_hold_is_neither_offered_nor_accepted(tm
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
     with pytest.raises(IllegalAction, match=r"Seat 1 may not declare a natural: seat 1 declares a natural, but the "
                                             r"cards hold no dragon, six pairs, three flushes or three straights"):
-        table.act(Action("declare_natural", 1))
+        table.act(DeclareNatural(seat=1))
 
 
 # Four players; the button is on seat 2 on the second hand: dealt seat 3, seat 4, seat 1, seat 2.
@@ -259,7 +269,7 @@ def four_player_round(tmp_path: Path) -> tuple[Table, ChinesePokerRound]:
     start(table)  # the table's first hand (button seat 1) is a misdeal
     void(table, "cards exposed while shuffling")
     rnd = start(table)
-    table.act(Action("deal"))
+    table.act(Deal())
     return table, rnd
 
 
@@ -282,7 +292,7 @@ def test_cp_9_a_natural_is_declared_without_setting_the_rows(tmp_path: Path) -> 
     table, rnd = four_player_round(tmp_path)
     # Seat 3's cards A K Q T 9 8 7 6 A K Q J 5 split Q-K-A / 5-6-7-8-9 / T-J-Q-K-A: three straights
     assert rnd.seats[3].rows is None and rnd.row_status(3).natural_held == "three straights"
-    table.act(Action("declare_natural", 3))  # no rows set, none named
+    table.act(DeclareNatural(seat=3))  # no rows set, none named
     event = rnd.events[-1]
     assert isinstance(event, NaturalDeclared) and event.natural == "three straights"
     shown = [text(row) for row in event.hand.rows]
@@ -298,15 +308,15 @@ def test_cp_9_rows_that_do_not_show_the_natural_are_rearranged_when_it_is_declar
     # front Q-K-A is a run and middle T-9-8-7-6 a straight, but back A-K-Q-J-5 is not: as set, the
     # rows show no natural; the 13 cards still hold three straights (CP-9)
     set_rows(table, 3, "Ah Kh Qh", "Ts 9s 8h 7d 6c", "As Ks Qs Js 5s")
-    table.act(Action("declare_natural", 3))
+    table.act(DeclareNatural(seat=3))
     declared = rnd.events[-1]
     assert isinstance(declared, NaturalDeclared) and declared.natural == "three straights"
     assert all(is_run(text(row)) for row in declared.hand.rows)
     assert declared.back != parse_cards("As Ks Qs Js 5s")
     # Named rows that show it are kept as named.
-    table.act(Action("withdraw_natural", 3))
+    table.act(WithdrawNatural(seat=3))
     named = {"front": "Ah Kh Qh", "middle": "9s 8h 7d 6c 5s", "back": "As Ks Qs Js Ts"}
-    table.act(Action("declare_natural", 3, data=named))
+    table.act(DeclareNatural(seat=3, **named))
     declared = rnd.events[-1]
     assert isinstance(declared, NaturalDeclared)
     assert (text(declared.front), text(declared.middle), text(declared.back)) == tuple(named.values())
@@ -314,16 +324,15 @@ def test_cp_9_rows_that_do_not_show_the_natural_are_rearranged_when_it_is_declar
 
 def test_cp_9_a_declared_natural_fixes_its_rows_until_withdrawn(tmp_path: Path) -> None:
     table, rnd = four_player_round(tmp_path)
-    table.act(Action("declare_natural", 2, data={"front": "Ad Jh Jd", "middle": "Th Td 9h 9d 8s",
-                                                  "back": "8d 7s 7h 6s 6h"}))
+    table.act(DeclareNatural(seat=2, front="Ad Jh Jd", middle="Th Td 9h 9d 8s", back="8d 7s 7h 6s 6h"))
     assert kinds(rnd, 2) == {"withdraw_natural", "lock"}
     with pytest.raises(IllegalAction, match=r"Seat 2 may not set the rows: seat 2 has declared six pairs: "
                                             r"withdraw it first \(CP-9\)"):
         set_rows(table, 2, "Jh Jd Ad", "Th Td 9h 9d 8s", "8d 7s 7h 6s 6h")
-    table.act(Action("withdraw_natural", 2))
+    table.act(WithdrawNatural(seat=2))
     assert rnd.seats[2].natural is None and "declare_natural" in kinds(rnd, 2)
     with pytest.raises(IllegalAction, match="Seat 2 may not withdraw the natural: no natural is declared"):
-        table.act(Action("withdraw_natural", 2))
+        table.act(WithdrawNatural(seat=2))
 
 
 def test_cp_8_cp_10_cp_14_four_players_natural_verified_foul_and_payments_from_the_button(tmp_path: Path) -> None:
@@ -336,11 +345,10 @@ def test_cp_8_cp_10_cp_14_four_players_natural_verified_foul_and_payments_from_t
     # seat 1: front three 5s, middle A-J high card: fouled
     set_rows(table, 1, "5h 5d 5c", "Ac Jc Tc 6d 2c", "9c 8c 7c 4c 3c")
     # seat 2 declares six pairs; the row order of a natural is not checked (CP-9)
-    table.act(Action("declare_natural", 2, data={"front": "Ad Jh Jd", "middle": "Th Td 9h 9d 8s",
-                                                  "back": "8d 7s 7h 6s 6h"}))
+    table.act(DeclareNatural(seat=2, front="Ad Jh Jd", middle="Th Td 9h 9d 8s", back="8d 7s 7h 6s 6h"))
     for seat in (3, 4, 2):
-        table.act(Action("lock", seat))
-    table.act(Action("lock", 1, data={"confirm_foul": True}))
+        table.act(Lock(seat=seat))
+    table.act(Lock(seat=1, confirm_foul=True))
     outcome = finish(table, rnd)
     opened = next(e for e in rnd.events if isinstance(e, RowsOpened))
     assert opened.verified == ("seat 2: six pairs verified (CP-14)",)
@@ -375,8 +383,8 @@ def test_cp_5_cp_6_cp_7_two_players_a_scoop_with_a_back_royalty(tmp_path: Path) 
     assert rnd.button == 1 and rnd.order() == (2, 1)
     set_rows(table, 2, "Jh Td 8c", "9s 9d 7c 6s 3s", "Th Ts 7d 6d 2d")  # J high, nines, tens
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")  # aces, three kings, four queens
-    table.act(Action("lock", 2))
-    table.act(Action("lock", 1))
+    table.act(Lock(seat=2))
+    table.act(Lock(seat=1))
     outcome = finish(table, rnd)
     # seat 1 wins all three rows: scoop 6, + back four of a kind royalty 4 = 10 points x 5 = 50
     assert rnd.score is not None and rnd.score.points == {1: 10, 2: -10}
@@ -400,12 +408,12 @@ def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(
     table.seat_player(1, "P1", 100)
     table.seat_player(2, "P2", 100)
     rnd = start(table)
-    table.act(Action("deal"))
+    table.act(Deal())
     set_rows(table, 2, "Jh Td 8c", "9s 9d 7c 6s 3s", "Th Ts 7d 6d 2d")
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
-    table.act(Action("lock", 2))
-    table.act(Action("lock", 1))
-    table.act(Action("reveal"))
+    table.act(Lock(seat=2))
+    table.act(Lock(seat=1))
+    table.act(Reveal())
     outcome = rnd.outcome()
     assert outcome is not None
     # the scoop of the two-player test: seat 2 owes 10 x 5 = 50 and pays it from 100 - fee 2 = 98
@@ -414,7 +422,7 @@ def test_the_house_fee_is_taken_by_the_settlement_and_the_stakes_start_after_it(
     # nets include the fee: seat 1 50 - 2 = 48, seat 2 -50 - 2 = -52; the house takes 2 + 2 = 4
     assert outcome.stack_changes == {1: 48, 2: -52} and outcome.house == 4
     assert sum(outcome.stack_changes.values()) == -outcome.house  # C-2
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     assert table.session.chips_balance() == 0 and table.session.house == 4
     assert verify_ledger(ledger, GAMES) == []
 
@@ -427,15 +435,15 @@ THREE_SEAT1 = "Ks Kd 2h Qc 8s 8h 7s 7h 6h 6d 6c 5s 5d"
 def test_cp_13_three_players_pay_clockwise_from_the_button_within_table_stakes(tmp_path: Path) -> None:
     table = new_table(tmp_path, {1: 100, 2: 100, 3: 50}, deck(THREE_SEAT2, THREE_SEAT3, THREE_SEAT1))
     rnd = start(table)
-    table.act(Action("deal"))
+    table.act(Deal())
     assert rnd.button == 1 and rnd.order() == (2, 3, 1)
     assert "declare_natural" in kinds(rnd, 2) and rnd.row_status(2).natural_held == "dragon"
-    table.act(Action("suggest", 2))
-    table.act(Action("declare_natural", 2))  # a dragon shows in any 3/5/5 rows
+    table.act(Suggest(seat=2))
+    table.act(DeclareNatural(seat=2))  # a dragon shows in any 3/5/5 rows
     set_rows(table, 3, "Ah Ad 3h", "Qs Qh Js Jh 4s", "Th Td Tc 9s 9d")  # aces, queens and jacks, tens full
     set_rows(table, 1, "Ks Kd 2h", "Qc 8s 8h 7s 7h", "6h 6d 6c 5s 5d")  # kings, eights and sevens, sixes full
     for seat in (1, 2, 3):
-        table.act(Action("lock", seat))
+        table.act(Lock(seat=seat))
     outcome = finish(table, rnd)
     # (1,2) dragon collects 13: -13; (1,3) seat 3 wins every row, scoop: -6; (2,3) dragon: +13
     assert rnd.score is not None and rnd.score.points == {1: -19, 2: 26, 3: -7}
@@ -457,15 +465,15 @@ def test_cp_13_three_players_pay_clockwise_from_the_button_within_table_stakes(t
 
 def play_dragon_round(table: Table) -> ChinesePokerRound:
     rnd = start(table)
-    table.act(Action("deal"))
-    table.act(Action("suggest", 2))
-    table.act(Action("declare_natural", 2))
+    table.act(Deal())
+    table.act(Suggest(seat=2))
+    table.act(DeclareNatural(seat=2))
     set_rows(table, 3, "Ah Ad 3h", "Qs Qh Js Jh 4s", "Th Td Tc 9s 9d")
     set_rows(table, 1, "Ks Kd 2h", "Qc 8s 8h 7s 7h", "6h 6d 6c 5s 5d")
     for seat in (1, 2, 3):
-        table.act(Action("lock", seat))
-    table.act(Action("reveal"))
-    table.act(Action("confirm_payout"))
+        table.act(Lock(seat=seat))
+    table.act(Reveal())
+    table.act(ConfirmPayout())
     return rnd
 
 
@@ -542,8 +550,8 @@ def test_a_round_needs_two_to_four_players_with_chips(tmp_path: Path) -> None:
 
 def test_cp_11_a_misdeal_voids_the_round_and_moves_no_chips(tmp_path: Path) -> None:
     table, rnd = two_player_round(tmp_path)
-    table.act(Action("suggest", 1))
-    table.act(Action("lock", 1))
+    table.act(Suggest(seat=1))
+    table.act(Lock(seat=1))
     with pytest.raises(IllegalAction, match="needs a reason"):
         void(table, " ")
     void(table, "five cards of seat 2 exposed")
@@ -557,9 +565,9 @@ def test_cp_11_a_misdeal_voids_the_round_and_moves_no_chips(tmp_path: Path) -> N
 def test_no_void_once_the_rows_are_open(tmp_path: Path) -> None:
     table, _rnd = two_player_round(tmp_path)
     for seat in (1, 2):
-        table.act(Action("suggest", seat))
-        table.act(Action("lock", seat))
-    table.act(Action("reveal"))
+        table.act(Suggest(seat=seat))
+        table.act(Lock(seat=seat))
+    table.act(Reveal())
     with pytest.raises(IllegalAction, match=r"The table may not void the round: the rows are open .*\(CP-11\)"):
         void(table, "late")
 
@@ -567,7 +575,7 @@ def test_no_void_once_the_rows_are_open(tmp_path: Path) -> None:
 def test_recovery_reopens_the_round_with_the_rows_as_set(tmp_path: Path) -> None:
     table, rnd = two_player_round(tmp_path)
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
-    table.act(Action("lock", 1))
+    table.act(Lock(seat=1))
     path = table.ledger.path
     table.ledger.close()
     ledger = SqliteLedger(path)
@@ -576,7 +584,7 @@ def test_recovery_reopens_the_round_with_the_rows_as_set(tmp_path: Path) -> None
     assert isinstance(back, ChinesePokerRound)
     assert back.phase is Phase.ACT and back.seats[1].locked and back.row_status(1) == rnd.row_status(1)
     set_rows(again, 2, "Jh Td 8c", "9s 9d 7c 6s 3s", "Th Ts 7d 6d 2d")
-    again.act(Action("lock", 2))
+    again.act(Lock(seat=2))
     assert finish(again, back).stack_changes == {1: 50, 2: -50}  # as in the two-player test
 
 
@@ -635,7 +643,7 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
             rnd = start(table)
             before = table.session.stacks()
             while rnd.phase not in (Phase.DONE, Phase.VOID):
-                specs = [s for s in rnd.legal_actions() if s.kind != "void" or rng.random() < 0.01]
+                specs = [s for s in rnd.legal_steps() if s.kind != "void" or rng.random() < 0.01]
                 reveal = [s for s in specs if s.kind == "reveal"]
                 spec = reveal[0] if reveal and rng.random() < 0.8 else rng.choice(specs)
                 data = dict(spec.data)
@@ -645,7 +653,7 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
                     data = {"reason": "wrong card count", **approval(table, VOID)}
                 elif spec.kind == "confirm_payout":
                     data = approval(table)
-                table.act(Action(spec.kind, spec.seat, data=data))
+                table.act(step_from(spec, **data))
             outcome = rnd.outcome()
             if outcome is not None:
                 assert sum(outcome.stack_changes.values()) == -outcome.house == 0  # no fee in this profile
@@ -660,7 +668,6 @@ def test_c_2_random_rounds_conserve_chips_and_replay(seed: int, players: int, st
 def test_cp_12_first_buy_full_then_one_short_buy_after_each_full_buy(tmp_path: Path) -> None:
     from dealer_tui.ledger import SqliteLedger as _Ledger
     from dealer_tui.rounds.cards import VirtualShoe
-    from dealer_tui.rounds.table import Table as _Table
     from rules.profiles.loader import ProfileLibrary as _Library
 
     profile = _Library().find("chinese-poker")      # full buy-in 20 points x 5 = 100; buys 50-100

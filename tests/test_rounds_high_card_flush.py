@@ -9,9 +9,11 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -30,9 +32,9 @@ def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000))
 def dealt(table: Table) -> HighCardFlushRound:
     rnd = table.start_round()
     assert isinstance(rnd, HighCardFlushRound)
-    table.act(Action("ante", 2, 10, data={"flush": 5, "straight_flush": 5}))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
+    table.act(Ante(seat=2, amount=10, flush=5, straight_flush=5))
+    table.act(Ante(seat=3, amount=10))
+    table.act(Deal())
     return rnd
 
 
@@ -60,8 +62,8 @@ def test_hcf_4_an_ante_the_chips_do_not_cover_is_refused(tmp_path: Path) -> None
     # Ante 20 + Flush 10 + 3 x 20 = 90 <= 100: accepted; Ante 25 + 3 x 25 = 100 <= 100 too;
     # Ante 25 + Flush 5 + 75 = 105 > 100: refused
     with pytest.raises(IllegalAction, match=r"Seat 2 may not ante 25: the seat holds 100 chips; .* = 105"):
-        table.act(Action("ante", 2, 25, data={"flush": 5}))
-    table.act(Action("ante", 2, 20, data={"flush": 10}))
+        table.act(Ante(seat=2, amount=25, flush=5))
+    table.act(Ante(seat=2, amount=20, flush=10))
 
 
 def test_hcf_18_the_designated_player_places_no_ante_and_is_told_why(tmp_path: Path) -> None:
@@ -69,16 +71,16 @@ def test_hcf_18_the_designated_player_places_no_ante_and_is_told_why(tmp_path: P
     table.start_round()                          # seat 1 (5000) takes the bank
     with pytest.raises(IllegalAction, match=r"^Seat 1 may not ante: the seat banks this round as the Designated "
                                             r"Player: the others ante against it$"):
-        table.act(Action("ante", 1, 10))
+        table.act(Ante(seat=1, amount=10))
 
 
 def test_hcf_4_bets_outside_the_table_limits_are_refused(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     table.start_round()
     with pytest.raises(IllegalAction, match=r"within the table limits 5–500"):
-        table.act(Action("ante", 2, 4))
+        table.act(Ante(seat=2, amount=4))
     with pytest.raises(IllegalAction, match=r"Flush bet must be within 1–100"):
-        table.act(Action("ante", 2, 10, data={"flush": 101}))
+        table.act(Ante(seat=2, amount=10, flush=101))
 
 
 def test_hcf_5_seven_cards_each_dealt_from_the_buttons_left(tmp_path: Path) -> None:
@@ -95,25 +97,25 @@ def test_hcf_6_raise_bounds_follow_the_flush_length(tmp_path: Path) -> None:
     assert rnd.raise_bounds(2) == (10, 20)   # 5-card flush: up to 2x the ante of 10
     assert rnd.raise_bounds(3) == (10, 10)   # 3-card flush: 1x
     with pytest.raises(IllegalAction, match=r"Seat 2 may raise at most 20 \(2× the ante\) with a 5-card flush"):
-        table.act(Action("raise", 2, 30))
+        table.act(Raise(seat=2, amount=30))
     with pytest.raises(IllegalAction, match=r"Seat 2 must raise at least 10"):
-        table.act(Action("raise", 2, 9))
+        table.act(Raise(seat=2, amount=9))
 
 
 def test_hcf_10_players_act_in_turn(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     dealt(table)
     with pytest.raises(IllegalAction, match=r"Seat 3 may not fold: it is seat 2's turn"):
-        table.act(Action("fold", 3))
+        table.act(Fold(seat=3))
 
 
 def test_hcf_9_to_hcf_13_a_whole_round_pays_by_the_rules(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = dealt(table)
-    table.act(Action("raise", 2, 20))
-    table.act(Action("raise", 3, 10))
+    table.act(Raise(seat=2, amount=20))
+    table.act(Raise(seat=3, amount=10))
     assert rnd.phase is Phase.REVEAL
-    table.act(Action("reveal"))
+    table.act(Reveal())
     outcome = rnd.outcome()
     assert outcome is not None
     rows = {(r.seat, r.bet): r.result for r in outcome.rows}
@@ -124,7 +126,7 @@ def test_hcf_9_to_hcf_13_a_whole_round_pays_by_the_rules(tmp_path: Path) -> None
     assert (rows[(3, "ante")], rows[(3, "raise")]) == (-10, -10)
     # the DP: +20 from seat 3, -380 to seat 2
     assert outcome.stack_changes == {2: 380, 3: -20, 1: -360} and outcome.house == 0
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     assert table.session.stacks() == {1: 5000 - 360, 2: 1000 + 380, 3: 1000 - 20}
     assert table.session.chips_balance() == 0
     assert verify_ledger(table.ledger, GAMES) == []
@@ -136,8 +138,8 @@ def test_hcf_9_to_hcf_13_a_whole_round_pays_by_the_rules(tmp_path: Path) -> None
 def test_hcf_19_a_misdeal_is_declared_before_anyone_acts(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = dealt(table)
-    table.act(Action("fold", 2))
-    assert "void" not in {s.kind for s in rnd.legal_actions()}
+    table.act(Fold(seat=2))
+    assert "void" not in {s.kind for s in rnd.legal_steps()}
     with pytest.raises(IllegalAction, match=r"a misdeal is declared before anyone acts \(HCF-19\)"):
         void(table, "red light")
 
@@ -158,8 +160,8 @@ def test_payout_at_the_sign_off_threshold_needs_a_supervisor(tmp_path: Path) -> 
     # seat 2 wins 500 + 1000 + 100 x 10 + 100 x 60 = 8500 >= 5000: sign-off needed
     assert rnd.sign_off_needed() == [2]
     with pytest.raises(IllegalAction, match=r"seat 2 is paid 5000 or more: a supervisor must sign off"):
-        table.act(Action("confirm_payout"))
-    table.act(Action("confirm_payout", data=approval(table)))
+        table.act(ConfirmPayout())
+    table.act(ConfirmPayout(**approval(table)))
     assert "signed_off" in table.ledger.round(table.round_id or 0).flags
 
 
@@ -176,8 +178,8 @@ def test_hcf_5_cards_are_dealt_clockwise_starting_left_of_the_button(tmp_path: P
     rnd = table.start_round(declined=[1, 2, 3])            # HCF-18: seats 1-3 decline the bank
     assert isinstance(rnd, HighCardFlushRound) and rnd.banker == 4
     for seat in (1, 2, 3, 5, 6, 7):
-        table.act(Action("ante", seat, 5))
-    table.act(Action("deal"))
+        table.act(Ante(seat=seat, amount=5))
+    table.act(Deal())
     for i, seat in enumerate((5, 6, 7, 1, 2, 3)):
         assert rnd.seats[seat].cards == tuple(cards[7 * i: 7 * i + 7]), f"seat {seat}"
     assert rnd.banker_cards == tuple(cards[42:49])

@@ -10,9 +10,11 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.live_round import HighCardFlushKeyedRound
+from dealer_tui.games.high_card_flush.steps import Ante, Raise
 from dealer_tui.ledger.base import RowQuery
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import KeyedEntry
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
@@ -24,27 +26,27 @@ CASINO = ProfileLibrary().find("high-card-flush-casino")
 def test_keyed_deal_records_no_cards_and_a_raise_is_taken_as_declared(tmp_path: Path) -> None:
     table = live_table(tmp_path)
     rnd = table.start_round()
-    table.act(Action("ante", 2, 10))
-    table.act(Action("deal"))
+    table.act(Ante(seat=2, amount=10))
+    table.act(Deal())
     assert rnd.phase is Phase.ACT and rnd.seats[2].cards == () and rnd.banker_cards == ()
     # HCF-6: unseen, the hand may hold a 6- or 7-card flush: up to 3 x 10 = 30 is taken
-    spec = next(s for s in rnd.legal_actions() if s.kind == "raise")
+    spec = next(s for s in rnd.legal_steps() if s.kind == "raise")
     assert (spec.min_amount, spec.max_amount) == (10, 30)
     with pytest.raises(IllegalAction, match=r"Seat 2 may raise at most 30"):
-        table.act(Action("raise", 2, 31))
+        table.act(Raise(seat=2, amount=31))
 
 
 def test_keyed_reveal_needs_the_keyed_hands(tmp_path: Path) -> None:
     table = live_table(tmp_path)
     acted(table, 20, 10)
     with pytest.raises(IllegalAction, match=r"key the cards first \(seat 2 7, seat 3 7, banker 7\)"):
-        table.act(Action("reveal"))
+        table.act(Reveal())
 
 
 def test_hcf_6_an_over_cap_raise_has_its_excess_returned_at_the_reveal(tmp_path: Path) -> None:
     table = live_table(tmp_path)
     rnd = acted(table, 30, 10)  # seat 2 declares 30; its keyed 5-card flush caps the raise at 2 x 10 = 20
-    table.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    table.act(Reveal(cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
     outcome = rnd.outcome()
     assert outcome is not None and "over_cap_raise" in outcome.flags
     rows = {(r.seat, r.bet): r for r in outcome.rows}
@@ -55,7 +57,7 @@ def test_hcf_6_an_over_cap_raise_has_its_excess_returned_at_the_reveal(tmp_path:
     assert (rows[(2, "ante")].result, rows[(2, "flush")].result, rows[(2, "straight_flush")].result) == (10, 50, 300)
     assert (rows[(3, "ante")].result, rows[(3, "raise")].result) == (-10, -10)
     assert outcome.stack_changes == {2: 380, 3: -20, 1: -360}
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     assert table.session.stacks() == {1: 5000 - 360, 2: 1000 + 380, 3: 1000 - 20}
     assert table.session.chips_balance() == 0
     assert verify_ledger(table.ledger, GAMES) == []
@@ -68,7 +70,7 @@ def test_hcf_19_a_keyed_hand_of_six_cards_is_refused(tmp_path: Path) -> None:
     rnd = acted(table, 20, 10)
     short = keyed({"seat 2": SEAT2[:-3], "seat 3": SEAT3, "banker": BANKER})
     with pytest.raises(IllegalAction, match=r"seat 2 needs 7 cards, got 6"):
-        table.act(Action("reveal", cards=short))
+        table.act(Reveal(cards=short))
     assert rnd.phase is Phase.REVEAL and rnd.settlement is None
 
 
@@ -77,7 +79,7 @@ def test_a_card_keyed_in_two_hands_is_refused(tmp_path: Path) -> None:
     acted(table, 20, 10)
     twice = keyed({"seat 2": SEAT2, "seat 3": "Ah 9c 4c 2s 5d 7h Jd", "banker": BANKER})
     with pytest.raises(IllegalAction, match=r"Ah is dealt twice"):
-        table.act(Action("reveal", cards=twice))
+        table.act(Reveal(cards=twice))
 
 
 def test_hcf_6_a_folded_hand_is_not_keyed_in_the_card_room(tmp_path: Path) -> None:
@@ -85,7 +87,7 @@ def test_hcf_6_a_folded_hand_is_not_keyed_in_the_card_room(tmp_path: Path) -> No
     rnd = acted(table, 0, 10)
     request = rnd.reveal_request()
     assert request is not None and request.hands == (("seat 3", 7), ("banker", 7))
-    table.act(Action("reveal", cards=keyed({"seat 3": SEAT3, "banker": BANKER})))
+    table.act(Reveal(cards=keyed({"seat 3": SEAT3, "banker": BANKER})))
     outcome = rnd.outcome()
     assert outcome is not None
     # seat 2 folded: Ante 10, Flush 5, Straight Flush 5 lost (HCF-6); seat 3 loses 10 + 10 to A-8-3
@@ -96,7 +98,7 @@ def test_everyone_folded_needs_no_keyed_cards(tmp_path: Path) -> None:
     table = live_table(tmp_path)
     rnd = acted(table, 0, 0)
     assert rnd.reveal_request() is None
-    table.act(Action("reveal"))
+    table.act(Reveal())
     outcome = rnd.outcome()
     assert outcome is not None and outcome.stack_changes == {2: -20, 3: -10, 1: 30}
 
@@ -106,7 +108,7 @@ def test_hcf_20_a_folded_hand_with_bonus_bets_is_keyed_under_the_casino_profile(
     rnd = acted(table, 0, 10)
     request = rnd.reveal_request()
     assert request is not None and request.hands == (("seat 2", 7), ("seat 3", 7), ("banker", 7))
-    table.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    table.act(Reveal(cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
     outcome = rnd.outcome()
     assert outcome is not None
     rows = {(r.seat, r.bet): r.result for r in outcome.rows}
@@ -122,6 +124,6 @@ def test_a_live_table_round_comes_back_after_a_restart(tmp_path: Path) -> None:
     again = Table.open(table.ledger, table.record, GAMES.find(table.profile.game), table.profile, KeyedEntry())
     rnd = again.round
     assert isinstance(rnd, HighCardFlushKeyedRound) and rnd.phase is Phase.REVEAL and rnd.seats[2].raised == 30
-    again.act(Action("reveal", cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
-    again.act(Action("confirm_payout"))
+    again.act(Reveal(cards=keyed({"seat 2": SEAT2, "seat 3": SEAT3, "banker": BANKER})))
+    again.act(ConfirmPayout())
     assert again.session.stacks()[2] == 1380 and verify_ledger(again.ledger, GAMES) == []

@@ -17,7 +17,6 @@ from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import KeyedEntry
-from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
 from tests.replay_support import snapshot
@@ -43,7 +42,7 @@ def test_c_2_random_keyed_play_conserves_chips_and_replays(name: str, seed: int,
             while rnd.phase not in (Phase.DONE, Phase.VOID):
                 steps += 1
                 assert steps < 400, "the round makes no progress"
-                specs = [s for s in rnd.legal_actions() if s.kind not in ("void", "withdraw", "unlock",
+                specs = [s for s in rnd.legal_steps() if s.kind not in ("void", "withdraw", "unlock",
                                                                           "withdraw_natural")]
                 if rnd.phase is Phase.ANTE and rng.random() < 0.6:
                     specs = [s for s in specs if s.kind == "ante"] or specs

@@ -8,9 +8,21 @@ import pytest
 
 from dealer_tui.games import GAMES
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
+from dealer_tui.games.one_or_five.steps import (
+    Ante,
+    Bet,
+    CutAndDeal,
+    Exchange,
+    Fold,
+    Insure,
+    NoInsurance,
+    OpenBox,
+    Withdraw,
+)
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.steps import ConfirmPayout, Reveal
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
@@ -40,9 +52,9 @@ def new_table(tmp_path: Path, source: ScriptedDeck | None = None) -> Table:
 def antes_and_deal(table: Table) -> OneOrFiveRound:
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
-    table.act(Action("ante", 1, 10))   # box 1
-    table.act(Action("ante", 2, 10))   # box 2
-    table.act(Action("deal", data={"cut": "player"}))
+    table.act(Ante(seat=1, amount=10))   # box 1
+    table.act(Ante(seat=2, amount=10))   # box 2
+    table.act(CutAndDeal(cut="player"))
     return rnd
 
 
@@ -59,54 +71,54 @@ def test_r_2_boxes_act_strictly_in_order(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     antes_and_deal(table)
     with pytest.raises(IllegalAction, match="Seat 2 may not close the box: it is box 1's turn"):
-        table.act(Action("bet", 2))
-    table.act(Action("fold", 1))
+        table.act(Bet(seat=2))
+    table.act(Fold(seat=1))
     with pytest.raises(IllegalAction, match="Seat 1 may not close the box: it is box 2.s turn"):
-        table.act(Action("bet", 1))  # no going back to box 1
+        table.act(Bet(seat=1))  # no going back to box 1
 
 
 def test_r_3_exchange_charges_the_fee_and_draws_from_the_stub(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
     assert sorted(c.text for c in rnd.boxes[1].cards) == sorted("Ah Kh Qh Jh Th".split())
     assert rnd.committed(1) == 10 + 10  # ante 10 + fee 1 x 10
     with pytest.raises(IllegalAction, match="already exchanged"):
-        table.act(Action("exchange", 1, 1, data={"discard": "Th"}))
+        table.act(Exchange(seat=1, amount=1, discard="Th"))
 
 
 def test_r_3_exchange_counts_come_from_the_profile(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     antes_and_deal(table)
     with pytest.raises(IllegalAction, match=r"2 cards may not be exchanged \(allowed: 1 or 5\)"):
-        table.act(Action("exchange", 1, 2, data={"discard": "2c Jh"}))
+        table.act(Exchange(seat=1, amount=2, discard="2c Jh"))
 
 
 def test_r_4_only_the_open_box_may_exchange(tmp_path: Path) -> None:
     table = new_table(tmp_path, ScriptedDeck([parse_cards(f"{BOX1} {BOX2} 4c 4h 5s 6d 7h {DEALER} {STUB}")]))
     rnd = table.start_round()
-    table.act(Action("ante", 1, 10))   # box 1: Ann's open box
-    table.act(Action("ante", 2, 10))   # box 2
-    table.act(Action("ante", 1, 10))   # box 3: Ann's second box, played closed
-    table.act(Action("deal"))
-    table.act(Action("bet", 1))
-    table.act(Action("no_insurance", 1)) if rnd.current_box() and rnd.current_box().number == 1 else None
-    table.act(Action("fold", 2))
-    kinds = {s.kind for s in rnd.legal_actions()}
+    table.act(Ante(seat=1, amount=10))   # box 1: Ann's open box
+    table.act(Ante(seat=2, amount=10))   # box 2
+    table.act(Ante(seat=1, amount=10))   # box 3: Ann's second box, played closed
+    table.act(CutAndDeal())
+    table.act(Bet(seat=1))
+    table.act(NoInsurance(seat=1)) if rnd.current_box() and rnd.current_box().number == 1 else None
+    table.act(Fold(seat=2))
+    kinds = {s.kind for s in rnd.legal_steps()}
     assert "exchange" not in kinds  # box 3 is not Ann's open box
     with pytest.raises(IllegalAction, match="not the player's open box"):
-        table.act(Action("exchange", 1, 1, data={"discard": "4c"}))
+        table.act(Exchange(seat=1, amount=1, discard="4c"))
 
 
 def test_r_7_r_8_royal_flush_after_exchange_is_paid_by_the_paytable(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
-    table.act(Action("bet", 1))              # close with 2 x 10 = 20
-    table.act(Action("no_insurance", 1))     # a royal flush may be insured (R-9); declined
-    table.act(Action("bet", 2))              # pair of nines, closed: no insurance offered
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
+    table.act(Bet(seat=1))              # close with 2 x 10 = 20
+    table.act(NoInsurance(seat=1))     # a royal flush may be insured (R-9); declined
+    table.act(Bet(seat=2))              # pair of nines, closed: no insurance offered
     assert rnd.phase is Phase.REVEAL
-    table.act(Action("reveal"))
+    table.act(Reveal())
     outcome = rnd.outcome()
     assert outcome is not None
     rows = {(r.seat, r.bet): r.result for r in outcome.rows}
@@ -121,12 +133,12 @@ def test_r_7_r_8_royal_flush_after_exchange_is_paid_by_the_paytable(tmp_path: Pa
 def test_payout_over_the_sign_off_threshold_needs_a_supervisor(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
-    for action in (Action("exchange", 1, 1, data={"discard": "2c"}), Action("bet", 1),
-                   Action("no_insurance", 1), Action("bet", 2), Action("reveal")):
+    for action in (Exchange(seat=1, amount=1, discard="2c"), Bet(seat=1),
+                   NoInsurance(seat=1), Bet(seat=2), Reveal()):
         table.act(action)
     # box 1 wins 2000 - 10 = 1990 chips... below 5000: use a lower threshold profile
     assert rnd.sign_off_needed() == []
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     assert table.session.stacks() == {1: 1000 + 2000, 2: 1000 + 30}
     assert table.session.chips_balance() == 0
 
@@ -134,18 +146,18 @@ def test_payout_over_the_sign_off_threshold_needs_a_supervisor(tmp_path: Path) -
 def test_r_9_insurance_only_on_a_closed_straight_or_better_within_its_bounds(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
-    table.act(Action("bet", 1))
-    spec = next(s for s in rnd.legal_actions() if s.kind == "insure")
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
+    table.act(Bet(seat=1))
+    spec = next(s for s in rnd.legal_steps() if s.kind == "insure")
     # premium from 1x Ante = 10 to half the Bet's win: 20 x 100 / 2 = 1000, but Ann has only
     # 1000 - (ante 10 + fee 10 + bet 20) = 960 chips free
     assert (spec.min_amount, spec.max_amount) == (10, 960)
     with pytest.raises(IllegalAction, match="outside 10–1000"):
-        table.act(Action("insure", 1, 1001))
-    table.act(Action("insure", 1, 50))
-    table.act(Action("bet", 2))
-    assert not any(s.kind == "insure" for s in rnd.legal_actions())  # a pair is not insurable
-    table.act(Action("reveal"))
+        table.act(Insure(seat=1, amount=1001))
+    table.act(Insure(seat=1, amount=50))
+    table.act(Bet(seat=2))
+    assert not any(s.kind == "insure" for s in rnd.legal_steps())  # a pair is not insurable
+    table.act(Reveal())
     rows = {(r.seat, r.bet): r.result for r in rnd.outcome().rows}  # type: ignore[union-attr]
     assert rows[(1, "insurance")] == -50  # the dealer qualified: insurance lost (R-9)
 
@@ -153,7 +165,7 @@ def test_r_9_insurance_only_on_a_closed_straight_or_better_within_its_bounds(tmp
 def test_r_12_misdeal_voids_the_round_and_returns_everything(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
     with pytest.raises(IllegalAction, match="needs a reason"):
         void(table, "  ")
     void(table, "dealer's hole card exposed")
@@ -168,9 +180,9 @@ def test_no_chip_moves_on_an_illegal_key_in_the_wrong_phase(tmp_path: Path) -> N
     rnd = table.start_round()
     before = len(table.ledger.round_events(table.round_id or 0))
     with pytest.raises(IllegalAction, match="The table may not reveal: not allowed in the ante phase"):
-        table.act(Action("reveal"))
+        table.act(Reveal())
     with pytest.raises(IllegalAction, match="ante 1"):
-        table.act(Action("ante", 1, 1))  # below the table minimum of 5
+        table.act(Ante(seat=1, amount=1))  # below the table minimum of 5
     assert len(table.ledger.round_events(table.round_id or 0)) == before
     assert rnd.committed(1) == 0
 
@@ -178,7 +190,7 @@ def test_no_chip_moves_on_an_illegal_key_in_the_wrong_phase(tmp_path: Path) -> N
 def test_recovery_reopens_the_round_where_it_stopped(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     antes_and_deal(table)
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
     ledger_path = table.ledger.path
     table.ledger.close()
     # a new process: open the ledger again
@@ -189,8 +201,8 @@ def test_recovery_reopens_the_round_where_it_stopped(tmp_path: Path) -> None:
     assert rnd.phase is Phase.ACT and rnd.current_box().number == 1  # type: ignore[union-attr]
     assert sorted(c.text for c in rnd.boxes[1].cards) == sorted("Ah Kh Qh Jh Th".split())
     assert "recovered" in ledger.round(again.round_id or 0).flags
-    for action in (Action("bet", 1), Action("no_insurance", 1), Action("bet", 2), Action("reveal"),
-                   Action("confirm_payout")):
+    for action in (Bet(seat=1), NoInsurance(seat=1), Bet(seat=2), Reveal(),
+                   ConfirmPayout()):
         again.act(action)
     assert again.session.stacks() == {1: 3000, 2: 1030}
     from dealer_tui.audit import verify_ledger
@@ -216,21 +228,21 @@ def test_r_4_player_with_150_antes_50_exchange_refused(tmp_path: Path) -> None:
     table = stakes_table(tmp_path, 150)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
-    table.act(Action("ante", 1, 50))  # box 1, Ann's open box
-    table.act(Action("ante", 2, 10))  # box 2
-    table.act(Action("deal"))
-    kinds = {s.kind for s in rnd.legal_actions()}
+    table.act(Ante(seat=1, amount=50))  # box 1, Ann's open box
+    table.act(Ante(seat=2, amount=10))  # box 2
+    table.act(CutAndDeal())
+    kinds = {s.kind for s in rnd.legal_steps()}
     assert "exchange" not in kinds and {"bet", "fold"} <= kinds
     refused = (r"Seat 1 may not exchange: Box 1: the fee 50 and the Bet 100 it would then need "
                r"make 150, and the player holds 100 .*\(R-4\)")
     with pytest.raises(IllegalAction, match=refused):
-        table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+        table.act(Exchange(seat=1, amount=1, discard="2c"))
     from dealer_tui.games.one_or_five.presenter import PRESENTER
     from dealer_tui.views import with_keys
 
     assert with_keys(PRESENTER.prompt(rnd), {"close_box": "b", "fold": "f"}) == (
         "Box 1: b close (bet 100), f pass. No exchange: fee 50 + Bet 100 = 150, 100 held (R-4).")
-    table.act(Action("bet", 1))  # 150 - 50 = 100 free: the Bet of 100 is covered
+    table.act(Bet(seat=1))  # 150 - 50 = 100 free: the Bet of 100 is covered
     assert rnd.committed(1) == 150 and rnd.available(1) == 0
 
 
@@ -240,13 +252,13 @@ def test_r_4_with_the_fee_and_the_bet_held_the_exchange_is_offered(tmp_path: Pat
     table = stakes_table(tmp_path, 200)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
-    table.act(Action("ante", 1, 50))
-    table.act(Action("ante", 2, 10))
-    table.act(Action("deal"))
-    assert "exchange" in {s.kind for s in rnd.legal_actions()}
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
-    assert rnd.available(1) == 100 and "bet" in {s.kind for s in rnd.legal_actions()}
-    table.act(Action("bet", 1))
+    table.act(Ante(seat=1, amount=50))
+    table.act(Ante(seat=2, amount=10))
+    table.act(CutAndDeal())
+    assert "exchange" in {s.kind for s in rnd.legal_steps()}
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
+    assert rnd.available(1) == 100 and "bet" in {s.kind for s in rnd.legal_steps()}
+    table.act(Bet(seat=1))
     assert rnd.available(1) == 0
 
 
@@ -257,36 +269,36 @@ def test_r_4_ante_needs_three_times_beyond_other_boxes(tmp_path: Path) -> None:
     table = stakes_table(tmp_path, 300)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
-    spec = next(s for s in rnd.legal_actions() if s.kind == "ante" and s.seat == 1)
+    spec = next(s for s in rnd.legal_steps() if s.kind == "ante" and s.seat == 1)
     assert spec.max_amount == 100  # 300 / 3
-    table.act(Action("ante", 1, 50))
-    spec = next(s for s in rnd.legal_actions() if s.kind == "ante" and s.seat == 1)
+    table.act(Ante(seat=1, amount=50))
+    spec = next(s for s in rnd.legal_steps() if s.kind == "ante" and s.seat == 1)
     assert (spec.min_amount, spec.max_amount) == (5, 50)
     refused = (r"Seat 1 may not ante 51: an ante of 51 needs 153 chips beyond the player's other "
                r"boxes' bets.*\(R-4\); the player holds 150")
     with pytest.raises(IllegalAction, match=refused):
-        table.act(Action("ante", 1, 51))
-    table.act(Action("ante", 1, 50))
+        table.act(Ante(seat=1, amount=51))
+    table.act(Ante(seat=1, amount=50))
     assert rnd.holds(1) == 0
-    assert not any(s.kind == "ante" and s.seat == 1 for s in rnd.legal_actions())
+    assert not any(s.kind == "ante" and s.seat == 1 for s in rnd.legal_steps())
     with pytest.raises(IllegalAction, match=r"Seat 1 may not ante 5: .*needs 15 chips.*holds 0"):
-        table.act(Action("ante", 1, 5))
+        table.act(Ante(seat=1, amount=5))
     with pytest.raises(IllegalAction, match=r"Seat 1 may not ante 5: .*needs 15 chips.*holds 0"):
-        table.act(Action("ante", 1))  # no amount (a key pressed): why not even the table minimum 5
+        table.act(Ante(seat=1))  # no amount (a key pressed): why not even the table minimum 5
 
 
 def test_r_4_a_refused_ante_names_its_reason_when_every_box_is_taken(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     table.start_round()
     for seat in (1, 1, 1, 2, 2, 2):  # 3 boxes each of the 6
-        table.act(Action("ante", seat, 10))
+        table.act(Ante(seat=seat, amount=10))
     with pytest.raises(IllegalAction, match=r"Seat 1 may not ante: all 6 boxes are taken"):
-        table.act(Action("ante", 1, 10))
+        table.act(Ante(seat=1, amount=10))
 
 
-@pytest.mark.parametrize(("first_box", "offered"), [("fold", True), ("bet", False)])
+@pytest.mark.parametrize(("first_box", "offered"), [(Fold, True), (Bet, False)])
 def test_r_4_a_passed_box_frees_its_bet_for_a_later_exchange(
-    tmp_path: Path, first_box: str, offered: bool
+    tmp_path: Path, first_box: type[Fold | Bet], offered: bool
 ) -> None:
     # Ann holds 250: box 1 Ante 25 (needs 75), box 2 Ante 50 (needs 150 of the 250 - 75 = 175
     # she holds beyond box 1), played open. Box 1 passes: it ties up its Ante 25 only, so beyond
@@ -295,14 +307,14 @@ def test_r_4_a_passed_box_frees_its_bet_for_a_later_exchange(
     table = stakes_table(tmp_path, 250)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
-    table.act(Action("ante", 1, 25))
-    table.act(Action("ante", 1, 50))
-    table.act(Action("open_box", 1, data={"box": 2}))
-    table.act(Action("deal"))
-    table.act(Action(first_box, 1))
+    table.act(Ante(seat=1, amount=25))
+    table.act(Ante(seat=1, amount=50))
+    table.act(OpenBox(seat=1, box=2))
+    table.act(CutAndDeal())
+    table.act(first_box(seat=1))
     assert rnd.current_box().number == 2  # type: ignore[union-attr]
     assert rnd.holds(1, rnd.boxes[2]) == (175 if offered else 125)
-    assert ("exchange" in {s.kind for s in rnd.legal_actions()}) is offered
+    assert ("exchange" in {s.kind for s in rnd.legal_steps()}) is offered
 
 
 # The stored form and the typed events -------------------------------------------------------
@@ -312,17 +324,17 @@ def test_each_step_is_stored_as_the_ledger_has_always_held_it(tmp_path: Path) ->
     table = new_table(tmp_path)
     rnd = table.start_round()
     assert isinstance(rnd, OneOrFiveRound)
-    table.act(Action("ante", 1, 10))                      # box 1
-    table.act(Action("ante", 2, 10))                      # box 2
-    table.act(Action("ante", 1, 5))                       # box 3, Ann's second box
-    table.act(Action("open_box", 1, data={"box": 3}))     # played open (R-4) ...
-    table.act(Action("withdraw", 1, data={"box": 3}))     # ... then taken back: box 1 plays open again
-    table.act(Action("deal", data={"cut": "player"}))
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
-    table.act(Action("bet", 1))
-    table.act(Action("insure", 1, 50))                    # a royal flush may be insured (R-9)
-    table.act(Action("bet", 2))                           # a pair: no insurance asked
-    table.act(Action("reveal"))
+    table.act(Ante(seat=1, amount=10))                      # box 1
+    table.act(Ante(seat=2, amount=10))                      # box 2
+    table.act(Ante(seat=1, amount=5))                       # box 3, Ann's second box
+    table.act(OpenBox(seat=1, box=3))     # played open (R-4) ...
+    table.act(Withdraw(seat=1, box=3))     # ... then taken back: box 1 plays open again
+    table.act(CutAndDeal(cut="player"))
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
+    table.act(Bet(seat=1))
+    table.act(Insure(seat=1, amount=50))                    # a royal flush may be insured (R-9)
+    table.act(Bet(seat=2))                           # a pair: no insurance asked
+    table.act(Reveal())
     stored = [(e.kind, e.payload) for e in table.ledger.round_events(table.round_id or 0)
               if e.kind != "round_started"]
     assert stored == [
@@ -351,11 +363,11 @@ def test_the_rounds_events_read_as_their_classes_and_say_what_happened(tmp_path:
 
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
-    table.act(Action("bet", 1))
-    table.act(Action("no_insurance", 1))
-    table.act(Action("bet", 2))
-    table.act(Action("reveal"))
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
+    table.act(Bet(seat=1))
+    table.act(NoInsurance(seat=1))
+    table.act(Bet(seat=2))
+    table.act(Reveal())
     dealt = next(e for e in rnd.events if isinstance(e, CardsDealt))
     assert dealt.hands == {"box 1": parse_cards(BOX1), "box 2": parse_cards(BOX2), "dealer": parse_cards(DEALER)}
     assert not dealt.keyed and dealt.cut_by == "player"
@@ -384,8 +396,8 @@ def test_r_3_a_refused_exchange_gives_its_cards_back_to_the_stub(tmp_path: Path)
     table = new_table(tmp_path)
     rnd = antes_and_deal(table)
     with pytest.raises(IllegalAction):
-        table.act(Action("exchange", 1, 1, data={"discard": "9s"}))      # box 2's card, not box 1's
-    table.act(Action("exchange", 1, 1, data={"discard": "2c"}))
+        table.act(Exchange(seat=1, amount=1, discard="9s"))      # box 2's card, not box 1's
+    table.act(Exchange(seat=1, amount=1, discard="2c"))
     assert parse_cards("Th")[0] in rnd.boxes[1].cards
 
 

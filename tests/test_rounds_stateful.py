@@ -14,18 +14,18 @@ from hypothesis import strategies as st
 from dealer_tui.audit import verify_ledger
 from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
+from dealer_tui.rounds.base import LegalStep, Phase, Round, Step
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
 from rules.profiles.loader import ProfileLibrary
+from tests.keyed_support import step_from
 from tests.replay_support import snapshot
 from tests.staff_support import signed, staffed_table
 
 GAME_IDS = ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker"]
 
 
-def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
+def random_action(rnd: Round, spec: LegalStep, rng: random.Random) -> Step:
     """An action for a legal spec, with amounts and details drawn at random."""
     amount = None
     if spec.min_amount is not None:
@@ -38,7 +38,7 @@ def random_action(rnd: Round, spec: ActionSpec, rng: random.Random) -> Action:
         data["reason"] = "misdeal: wrong card count"
     elif spec.kind == "deal":
         data["cut"] = rng.choice(["player", "dealer"])
-    return Action(spec.kind, spec.seat, amount, data)
+    return step_from(spec, amount, **data)
 
 
 @pytest.mark.slow
@@ -68,7 +68,7 @@ def test_random_legal_play_conserves_chips_and_replays(game: str, seed: int, rou
                     table.buy_chips(seat, profile.profile.buy_in.max)
                 rnd = table.start_round()
             while rnd.phase not in (Phase.DONE, Phase.VOID):
-                specs = [s for s in rnd.legal_actions() if s.kind != "void" or rng.random() < void_rate]
+                specs = [s for s in rnd.legal_steps() if s.kind != "void" or rng.random() < void_rate]
                 if rnd.phase is Phase.ANTE and len(specs) > 3 and rng.random() < 0.5:
                     specs = [s for s in specs if s.kind == "ante"] or specs
                 table.act(signed(table, random_action(rnd, rng.choice(specs), rng)))

@@ -14,10 +14,12 @@ from dealer_tui.events.table import SignOffRefused, SignOffRequested
 from dealer_tui.floor_app import FloorApp
 from dealer_tui.games import GAMES
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.high_card_flush.steps import Ante, Fold
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal, SendToFloor
 from dealer_tui.rounds.table import Table
 from dealer_tui.screens.floor_signoff import SignOffScreen
 from dealer_tui.screens.payout_dialog import FloorRequest, PayoutDialog
@@ -171,9 +173,9 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()
     big_win(table)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     with pytest.raises(IllegalAction, match="already waiting for the supervisor"):
-        table.act(Action(SEND_TO_FLOOR))
+        table.act(SendToFloor())
     floor = SqliteLedger(table.ledger.path)  # the floor's own connection, as on another terminal
     crew = staffed(floor)
     refusal = crew.signed(table, SIGN_OFF)
@@ -184,12 +186,11 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
     assert rnd is not None and rnd.phase is Phase.PAYOUT
     assert rnd.sign_off_state() == SignOffRefused(by=SUPERVISOR, reason="count again", sign_in=refusal.sign_in)
     with pytest.raises(IllegalAction, match="refused this payout: count again. The refusal stands"):
-        reopened.act(Action("confirm_payout"))
+        reopened.act(ConfirmPayout())
     with pytest.raises(IllegalAction, match="The refusal stands"):
-        reopened.act(Action(SEND_TO_FLOOR))
+        reopened.act(SendToFloor())
     override = crew.signed(reopened, OVERRIDE, MANAGER, MANAGER_PIN)
-    reopened.act(Action("confirm_payout", data={"supervisor": MANAGER, "sign_in": override.sign_in,
-                                                "override": "recounted: the floor's count was wrong"}))
+    reopened.act(ConfirmPayout(supervisor=MANAGER, sign_in=override.sign_in, override="recounted: the floor's count was wrong"))
     assert reopened.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
     assert reopened.session.chips_balance() == 0
     done = [e for e in reopened.ledger.round_events(reopened.round_id or 0) if e.kind == "payout_confirmed"]
@@ -201,14 +202,14 @@ def test_sign_off_events_replay_without_moving_a_chip(tmp_path: Path) -> None:
 def test_a_payout_under_the_threshold_is_not_sent_to_the_floor(tmp_path: Path) -> None:
     table = new_table(tmp_path)
     table.start_round()
-    table.act(Action("ante", 2, 10))
-    table.act(Action("ante", 3, 10))
-    table.act(Action("deal"))
-    table.act(Action("fold", 2))
-    table.act(Action("fold", 3))
-    table.act(Action("reveal"))
+    table.act(Ante(seat=2, amount=10))
+    table.act(Ante(seat=3, amount=10))
+    table.act(Deal())
+    table.act(Fold(seat=2))
+    table.act(Fold(seat=3))
+    table.act(Reveal())
     with pytest.raises(IllegalAction, match="no sign-off is needed"):
-        table.act(Action(SEND_TO_FLOOR))
+        table.act(SendToFloor())
 
 
 def test_an_empty_pin_is_not_a_wrong_try(tmp_path: Path) -> None:
@@ -238,13 +239,12 @@ def refused_then_overridden(tmp_path: Path) -> Table:
                      crew.sign_in(SUPERVISOR, SUPERVISOR_PIN, TRAY, table))
     table.start_round()
     big_win(table)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     refusal = crew.signed(table, SIGN_OFF)
     table.ledger.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again", refusal.sign_in)
     FloorRequest(table).refresh()
     override = crew.signed(table, OVERRIDE, MANAGER, MANAGER_PIN)
-    table.act(Action("confirm_payout", data={"supervisor": MANAGER, "sign_in": override.sign_in,
-                                             "override": "recounted with security"}))
+    table.act(ConfirmPayout(supervisor=MANAGER, sign_in=override.sign_in, override="recounted with security"))
     return table
 
 
@@ -274,17 +274,15 @@ def test_an_override_needs_a_managers_sign_in_for_it_and_a_reason(tmp_path: Path
     big_win(table)
     crew = staffed(table.ledger)
     with pytest.raises(IllegalAction, match="the floor refused nothing of this payout"):
-        table.act(Action("confirm_payout", data={**crew.approval(table, OVERRIDE, MANAGER, MANAGER_PIN),
-                                                 "override": "no reason to"}))
-    table.act(Action(SEND_TO_FLOOR))
+        table.act(ConfirmPayout(**crew.approval(table, OVERRIDE, MANAGER, MANAGER_PIN), override="no reason to"))
+    table.act(SendToFloor())
     table.ledger.decide_sign_off(table.round_id or 0, False, SUPERVISOR, "count again",
                                  crew.signed(table, SIGN_OFF).sign_in)
     FloorRequest(table).refresh()
     with pytest.raises(SignInRefused, match="only a manager may override a payout the floor refused"):
         crew.signed(table, OVERRIDE)
     with pytest.raises(IllegalAction):
-        table.act(Action("confirm_payout", data={**crew.approval(table, SIGN_OFF, MANAGER, MANAGER_PIN),
-                                                 "override": "recounted"}))
+        table.act(ConfirmPayout(**crew.approval(table, SIGN_OFF, MANAGER, MANAGER_PIN), override="recounted"))
     assert table.round is not None and table.round.phase is Phase.PAYOUT
 
 
@@ -294,12 +292,12 @@ def test_a_big_payout_alert_closes_with_its_approval(tmp_path: Path) -> None:
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()
     big_win(table)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     assert [a.kind for a in open_alerts(table.ledger) if a.kind != "currency transaction"] == ["big payout"]
     crew = staffed(table.ledger)
     table.ledger.decide_sign_off(table.round_id or 0, True, SUPERVISOR, sign_in=crew.signed(table, SIGN_OFF).sign_in)
     FloorRequest(table).refresh()
-    table.act(Action("confirm_payout"))
+    table.act(ConfirmPayout())
     assert [a.kind for a in open_alerts(table.ledger) if a.kind != "currency transaction"] == []
     assert [(a.kind, a.closed) for a in raised(table.ledger) if a.kind == "big payout"] == [("big payout",
                                                                                            "approved by S1")]
@@ -362,13 +360,13 @@ def test_a_payout_the_tray_cannot_cover_waits_for_a_fill(tmp_path: Path) -> None
     paid = {**crew.approval(table, SIGN_OFF)}
     with pytest.raises(IllegalAction, match="holds 5,000 by the shift's records and this payout takes 8,490 from it: "
                                             "3,490 short. The payout waits for a fill"):
-        table.act(Action("confirm_payout", data=paid))
+        table.act(ConfirmPayout(**paid))
     assert table.round is not None and table.round.phase is Phase.PAYOUT
     assert table.session.stacks() == {1: 20000, 2: 5000, 3: 1000}             # nothing moved
     with pytest.raises(IllegalAction, match="No one may record a credit during a hand"):
         table.money.credit("C-1", {"500": 1}, *both())  # type: ignore[arg-type]
     table.money.fill("F-1", {"500": 8}, *both())  # type: ignore[arg-type]
-    table.act(Action("confirm_payout", data={**crew.approval(table, SIGN_OFF)}))
+    table.act(ConfirmPayout(**crew.approval(table, SIGN_OFF)))
     shift = table.tray.shift
     assert shift is not None and shift.expected == 510
     assert table.session.stacks() == {1: 20000, 2: 5000 + 8500, 3: 1000 - 10}
@@ -389,7 +387,7 @@ async def test_the_queue_shows_what_each_seat_is_paid_and_wins_and_enter_opens_t
     table = new_table(tmp_path, stacks=(20000, 5000, 1000))
     table.start_round()
     big_win(table)
-    table.act(Action(SEND_TO_FLOOR))
+    table.act(SendToFloor())
     floor = floor_over(tmp_path / "ledger.sqlite")
     async with floor.run_test(size=SIZE) as fp:
         await fp.press("s")
@@ -437,7 +435,7 @@ async def test_a_payout_sent_for_sign_off_comes_to_the_supervisor_on_whatever_fl
         told: list[str] = []
         floor.bell = lambda: rung.append(True)  # type: ignore[method-assign]
         floor.notify = lambda message, **_: told.append(str(message))  # type: ignore[method-assign,assignment]
-        table.act(Action(SEND_TO_FLOOR))
+        table.act(SendToFloor())
         for _ in range(60):
             await fp.pause(0.1)
             if floor.counts and floor.counts[0] == 1:
@@ -481,7 +479,7 @@ async def test_a_floor_notice_over_a_dialog_at_80x24_leaves_the_dialogs_fields_c
     async with floor.run_test(size=(80, 24), notifications=True) as fp:
         await fp.press("slash")                                         # the rounds list's search and filters
         dialog = floor.screen
-        table.act(Action(SEND_TO_FLOOR))
+        table.act(SendToFloor())
         for _ in range(60):
             await fp.pause(0.1)
             if list(dialog.query(Toast)):

@@ -26,8 +26,8 @@ from dealer_tui.events.staff import StaffRoleChanged, StaffSignedIn, signed_text
 from dealer_tui.games import GAMES
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER
-from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import ScriptedDeck
+from dealer_tui.rounds.steps import ConfirmPayout, Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import (
     CHANGE_PROFILE,
@@ -115,9 +115,9 @@ def test_a_pin_is_stored_as_a_salted_scrypt_hash_with_its_parameters() -> None:
 def test_a_sign_off_by_a_typed_name_is_refused_by_the_rounds_layer(tmp_path: Path) -> None:
     table, _ = big_payout_table(tmp_path)
     with pytest.raises(IllegalAction, match="names no sign-in"):
-        table.act(Action("confirm_payout", data={"supervisor": "Sam Super"}))
+        table.act(ConfirmPayout(supervisor="Sam Super"))
     with pytest.raises(IllegalAction, match="does not hold"):
-        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": 99999}))
+        table.act(ConfirmPayout(supervisor=SUPERVISOR, sign_in=99999))
     assert table.round is not None and table.round.outcome() is not None and table.round_id is not None
     assert table.ledger.round(table.round_id).status == "open"
 
@@ -126,14 +126,14 @@ def test_a_sign_in_for_another_act_round_or_account_approves_nothing(tmp_path: P
     table, crew = big_payout_table(tmp_path)
     void_sign_in = crew.signed(table, VOID)
     with pytest.raises(IllegalAction, match="which was to void a round"):
-        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": void_sign_in.sign_in}))
+        table.act(ConfirmPayout(supervisor=SUPERVISOR, sign_in=void_sign_in.sign_in))
     other_round = crew.desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(SIGN_OFF, "x", table.record.id, 7))
     with pytest.raises(IllegalAction, match="was for round 7, not round 1"):
-        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": other_round.sign_in}))
+        table.act(ConfirmPayout(supervisor=SUPERVISOR, sign_in=other_round.sign_in))
     theirs = crew.signed(table, SIGN_OFF, SUPERVISOR2, SUPERVISOR2_PIN)
     with pytest.raises(IllegalAction, match="belongs to 'S2'"):
-        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": theirs.sign_in}))
-    table.act(Action("confirm_payout", data=crew.approval(table)))
+        table.act(ConfirmPayout(supervisor=SUPERVISOR, sign_in=theirs.sign_in))
+    table.act(ConfirmPayout(**crew.approval(table)))
     confirmed = [e for e in table.ledger.round_events(table.round_id or 0) if e.kind == "payout_confirmed"][0]
     assert confirmed.payload["signed_off_by"] == SUPERVISOR
     assert table.session.stacks() == {1: 20000 - 8490, 2: 5000 + 8500, 3: 1000 - 10}
@@ -146,8 +146,8 @@ def test_a_dealer_cannot_sign_off_and_nobody_approves_a_round_they_dealt(tmp_pat
         crew.signed(table, SIGN_OFF, DEALER, DEALER_PIN)
     own = crew.signed(table, SIGN_OFF, SUPERVISOR2, SUPERVISOR2_PIN)
     with pytest.raises(IllegalAction, match="who dealt the round: nobody approves an act on a round they dealt"):
-        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR2, "sign_in": own.sign_in}))
-    table.act(Action("confirm_payout", data=crew.approval(table)))
+        table.act(ConfirmPayout(supervisor=SUPERVISOR2, sign_in=own.sign_in))
+    table.act(ConfirmPayout(**crew.approval(table)))
 
 
 def test_three_wrong_pins_lock_the_account_at_every_table_and_terminal(tmp_path: Path) -> None:
@@ -186,7 +186,7 @@ def test_a_disabled_account_signs_in_nowhere_and_its_old_sign_ins_stay_valid(tmp
     crew.desk.disable(SUPERVISOR, manager, "left the casino")
     with pytest.raises(SignInRefused, match="disabled"):
         crew.signed(table, SIGN_OFF)
-    table.act(Action("confirm_payout", data=approval))  # signed in while active: it stands
+    table.act(ConfirmPayout(**approval))  # signed in while active: it stands
     assert verify(table.ledger, GAMES).problems == []
 
 
@@ -251,10 +251,10 @@ def test_no_round_starts_without_a_dealer_and_each_round_names_the_dealer_on_dut
     crew.deal(table)
     first = table.start_round()
     assert table.round_id is not None
-    table.act(Action("void", data={"reason": "misdeal", **crew.approval(table, VOID)}))
+    table.act(Void(reason="misdeal", **crew.approval(table, VOID)))
     crew.deal(table, SUPERVISOR2, SUPERVISOR2_PIN)  # a dealer change: D1 signed out by it
     table.start_round()
-    table.act(Action("void", data={"reason": "misdeal", **crew.approval(table, VOID)}))
+    table.act(Void(reason="misdeal", **crew.approval(table, VOID)))
     table.sign_out_dealer("break")
     with pytest.raises(IllegalAction, match="no dealer signed in"):
         table.start_round()
@@ -286,14 +286,14 @@ def forged_payout(table: Table, forge: Callable[[dict[str, Any]], dict[str, Any]
 def test_verify_names_a_sign_off_rewritten_to_another_name_even_when_the_chain_is_rehashed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     table, crew = big_payout_table(tmp_path)
-    table.act(Action("confirm_payout", data=crew.approval(table)))
+    table.act(ConfirmPayout(**crew.approval(table)))
     problems = forged_payout(table, lambda payload: {**payload, "signed_off_by": "Friendly Floorman"})
     assert any("names 'Friendly Floorman', but sign-in" in p and "belongs to 'S1'" in p for p in problems), problems
 
 
 def test_verify_names_a_sign_off_by_a_typed_name_written_after_the_register_began(tmp_path: Path) -> None:
     table, crew = big_payout_table(tmp_path)
-    table.act(Action("confirm_payout", data=crew.approval(table)))
+    table.act(ConfirmPayout(**crew.approval(table)))
     problems = forged_payout(table, lambda payload: {k: v for k, v in payload.items() if k != "sign_in"})
     assert any("sign off by 'S1' names no sign-in" in p for p in problems), problems
 
@@ -302,7 +302,7 @@ def test_verify_names_an_account_a_dealer_slipped_into_the_register(tmp_path: Pa
     """A supervisor account added by no manager (the insider appends a `staff_added` with a made-up
     sign-in and re-hashes the chain)."""
     table, crew = big_payout_table(tmp_path)
-    table.act(Action("confirm_payout", data=crew.approval(table)))
+    table.act(ConfirmPayout(**crew.approval(table)))
     path = table.ledger.path
     table.ledger.close()
     db = sqlite3.connect(path)
@@ -361,7 +361,7 @@ def test_a_sign_in_written_without_the_pin_approves_nothing(tmp_path: Path) -> N
     forged_seq = ledger.table_events(STAFF_REGISTER)[-1].ledger_seq
     again = Table.open(ledger, ledger.tables()[0], GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([]))
     with pytest.raises(IllegalAction, match="which the staff register does not hold"):
-        again.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": forged_seq}))
+        again.act(ConfirmPayout(supervisor=SUPERVISOR, sign_in=forged_seq))
     problems = verify(ledger, GAMES).problems
     assert any("its signature is not S1's: written without S1's PIN" in p for p in problems), problems
 
@@ -391,7 +391,7 @@ def test_verify_names_a_big_payout_whose_sign_off_was_taken_out(tmp_path: Path, 
     pay seat 2 8500, at or over the 5000 threshold, and no sign-off is recorded — at a training
     table too (its rounds are re-settled like any other)."""
     table, crew = big_payout_table(tmp_path, training=training)
-    table.act(Action("confirm_payout", data=crew.approval(table)))
+    table.act(ConfirmPayout(**crew.approval(table)))
     problems = forged_payout(table, lambda payload: {**{k: v for k, v in payload.items() if k != "sign_in"},
                                                      "signed_off_by": None})
     assert any("seat 2 was paid 5000 or more with no supervisor's sign-off recorded" in p for p in problems), problems
@@ -401,7 +401,7 @@ def test_a_sign_in_for_the_table_does_not_approve_a_round(tmp_path: Path) -> Non
     table, crew = big_payout_table(tmp_path)
     whole_table = crew.signed(table, SIGN_OFF, for_round=False)
     with pytest.raises(IllegalAction, match="was for the table, no round, not round 1"):
-        table.act(Action("confirm_payout", data={"supervisor": SUPERVISOR, "sign_in": whole_table.sign_in}))
+        table.act(ConfirmPayout(supervisor=SUPERVISOR, sign_in=whole_table.sign_in))
 
 
 def test_verify_names_a_table_whose_profile_text_was_swapped_for_an_unapproved_one(tmp_path: Path) -> None:

@@ -24,14 +24,16 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import ledger_failure
 from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.ledger import LedgerError, SqliteLedger
 from dealer_tui.ledger.base import StorageError
 from dealer_tui.ledger.storage import problem_of, storage_error
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.steps import Deal
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import DEMO_PINS, cash_id, demo, on_duty, staffed_table
+from tests.staff_support import DEMO_PINS, cash_id, demo, staffed_table
 from tests.tui_support import on_top
 
 PROFILE = ProfileLibrary([]).find("high-card-flush")
@@ -97,14 +99,14 @@ def seated(path: Path, seed: int = 5) -> Table:
 
 def anted(table: Table) -> Table:
     table.start_round()
-    table.act(Action("ante", 2, 10))
-    table.act(Action("ante", 3, 10))
+    table.act(Ante(seat=2, amount=10))
+    table.act(Ante(seat=3, amount=10))
     return table
 
 
 def test_a_full_disk_refuses_the_step_in_one_clear_error_and_the_round_stays_where_it_was(tmp_path: Path) -> None:
     twin = anted(seated(tmp_path / "twin.sqlite"))  # the same table on a disk with room
-    twin.act(Action("deal"))
+    twin.act(Deal())
     with tmpfs(tmp_path / "disk") as disk:
         path = disk / "ledger.sqlite"
         table = anted(seated(path))
@@ -113,7 +115,7 @@ def test_a_full_disk_refuses_the_step_in_one_clear_error_and_the_round_stays_whe
         before, stored = list(rnd.events), len(table.ledger.round_events(table.round_id or 0))
         filler = fill(disk)
         with pytest.raises(StorageError) as refused:
-            table.act(Action("deal"))
+            table.act(Deal())
         assert refused.value.problem == "disk full"
         assert str(refused.value).startswith(f"the ledger cannot be written: disk full ({path}: ")
         assert str(refused.value).endswith("nothing was recorded")
@@ -122,7 +124,7 @@ def test_a_full_disk_refuses_the_step_in_one_clear_error_and_the_round_stays_whe
         verified = cli("history", "verify", "--ledger", str(path))  # on the full disk
         assert ok(verified), verified.stdout + verified.stderr
         filler.unlink()
-        table.act(Action("deal"))  # the same step again, once there is room: dealt as if never refused
+        table.act(Deal())  # the same step again, once there is room: dealt as if never refused
         assert rnd.phase is not Phase.ANTE
         assert [e.payload for e in rnd.events if e.kind == "cards_dealt"] == \
             [e.payload for e in twin.round.events if e.kind == "cards_dealt"]  # type: ignore[union-attr]
@@ -288,10 +290,10 @@ def test_a_commit_refused_after_sqlite_rolled_back_is_one_clear_error_not_cannot
     assert rnd is not None
     before = list(rnd.events)
     with pytest.raises(StorageError, match="disk full") as refused:
-        table.act(Action("deal"))
+        table.act(Deal())
     assert "rollback" not in str(refused.value)
     assert rnd.events == before
-    table.act(Action("deal"))
+    table.act(Deal())
     assert rnd.phase is not Phase.ANTE and verify_ledger(ledger, GAMES) == []
 
 

@@ -19,6 +19,7 @@ import pytest
 from dealer_tui.app import make_app
 from dealer_tui.audit import verify_ledger
 from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.schema import SCHEMA_VERSION
 from dealer_tui.rounds.cards import VirtualShoe
@@ -132,7 +133,7 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
     """Three tables; the oldest has a round in play (the terminal was killed in it): a plain
     restart reopens that one, at the round where it stopped. With no round in play, the table
     that played last comes back, not the one created last."""
-    from dealer_tui.rounds.base import Action, Phase
+    from dealer_tui.rounds.base import Phase
     from rules.profiles.loader import ProfileLibrary
 
     path = tmp_path / "ledger.sqlite"
@@ -147,7 +148,7 @@ def test_a_restart_reopens_the_table_whose_round_is_in_play_not_the_newest(tmp_p
     tables[1].start_round()
     void(tables[1], "test")    # Flush 2 played last...
     tables[0].start_round()
-    tables[0].act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))  # ...Flush 1 is in play
+    tables[0].act(Ante(seat=2, amount=10, flush=0, straight_flush=0))  # ...Flush 1 is in play
     ledger.close()
 
     def resumed_name() -> tuple[str, Phase | None]:

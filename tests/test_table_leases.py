@@ -16,9 +16,10 @@ import pytest
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
 from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import LEASE_TIMEOUT_S, LeaseLost, TableInUse
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.errors import IllegalAction
@@ -55,7 +56,7 @@ def test_a_second_terminal_on_the_table_is_refused_naming_the_first(tmp_path: Pa
     assert f"terminal {first.ledger.terminal}" in str(refused.value)
     assert "is open on another terminal" in str(refused.value) and "it took the table at " in str(refused.value)
     first.start_round()  # the first terminal plays on: round 1, nobody else's round 1
-    first.act(Action("ante", 2, 10))
+    first.act(Ante(seat=2, amount=10))
     assert [r.number for r in first.ledger.table_rounds(first.record.id)] == [1]
 
 
@@ -76,7 +77,7 @@ def test_a_terminal_whose_table_was_taken_over_writes_nothing(tmp_path: Path) ->
     path = tmp_path / "ledger.sqlite"
     first = new_table(path)
     first.start_round()
-    first.act(Action("ante", 2, 10))
+    first.act(Ante(seat=2, amount=10))
     db = sqlite3.connect(path)
     db.execute("UPDATE table_leases SET renewed_at = renewed_at - ?", (LEASE_TIMEOUT_S + 5,))
     db.commit()
@@ -91,7 +92,7 @@ def test_a_terminal_whose_table_was_taken_over_writes_nothing(tmp_path: Path) ->
     before = list(rnd.events)
     stored = len(first.ledger.round_events(first.round_id or 0))
     with pytest.raises(LeaseLost, match=f"taken over by terminal {second.ledger.terminal}"):
-        first.act(Action("ante", 3, 10))
+        first.act(Ante(seat=3, amount=10))
     with pytest.raises(LeaseLost):
         first.renew()
     assert rnd.events == before and rnd.seats[3].ante == 0
@@ -99,9 +100,9 @@ def test_a_terminal_whose_table_was_taken_over_writes_nothing(tmp_path: Path) ->
     # the dealer was signed out with the terminal that stopped: whoever carries on signs in first
     assert second.session.dealer is None
     with pytest.raises(IllegalAction, match="No dealer is signed in for this hand: the dealer signs in with their PIN"):
-        second.act(Action("ante", 3, 10))
+        second.act(Ante(seat=3, amount=10))
     on_duty(second)
-    second.act(Action("ante", 3, 10))  # the new terminal plays the recovered round on
+    second.act(Ante(seat=3, amount=10))  # the new terminal plays the recovered round on
     assert second.round is not None and second.round.seats[3].ante == 10
     assert verify_ledger(second.ledger, GAMES) == []
 
@@ -171,7 +172,7 @@ def test_a_crashed_terminals_table_is_taken_over_and_the_takeover_recorded(tmp_p
     [signed_out] = [e for e in table.ledger.table_events(table.record.id) if e.kind == "dealer_signed_out"]
     assert signed_out.payload["reason"] == "the terminal that held the table stopped: the dealer signs in again"
     on_duty(table)                                                 # the dealer's PIN, on the new terminal
-    table.act(Action("ante", 2, 10))
+    table.act(Ante(seat=2, amount=10))
     assert verify_ledger(table.ledger, GAMES) == []
 
 

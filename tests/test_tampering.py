@@ -17,8 +17,9 @@ import pytest
 from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.witness import Witness
-from dealer_tui.rounds.base import Action, Phase
+from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.steps import Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID
 from rules.profiles.loader import ProfileLibrary
@@ -73,7 +74,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
             copy.close()
     rnd = flush.start_round()
     flush.act(GAMES.find(HCF.game).demo(rnd, rng))
-    flush.act(Action("void", data={"reason": "a card turned over", **staffed(ledger).approval(flush, VOID)}))
+    flush.act(Void(reason="a card turned over", **staffed(ledger).approval(flush, VOID)))
     rnd = russian.start_round()
     russian.act(GAMES.find(RUSSIAN.game).demo(rnd, rng))  # left open
     ledger.close()

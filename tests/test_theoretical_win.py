@@ -14,10 +14,11 @@ from dealer_tui.accounting import theoretical
 from dealer_tui.accounting.ratings import rating_sessions
 from dealer_tui.accounting.theoretical import Edge, Theory
 from dealer_tui.games import GAMES
+from dealer_tui.games.high_card_flush.steps import Ante, Raise
 from dealer_tui.games.one_or_five.round import BET_NAMES as ONE_OR_FIVE_BETS
 from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.base import Action
 from dealer_tui.rounds.cards import VirtualShoe
+from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from rules.games.high_card_flush.settlement import BET_NAMES as HCF_BETS
 from rules.profiles.loader import LoadedProfile, ProfileLibrary
 from rules.simulate import simulator
@@ -66,11 +67,11 @@ def test_a_rating_takes_each_stake_at_its_bet_types_edge(tmp_path: Path) -> None
                           seats=6)
     table.seat_player(1, "Ann", 1000, card="LC-1")
     table.start_round()
-    table.act(Action("ante", 1, 10, data={"flush": 5, "straight_flush": 5}))
-    table.act(Action("deal"))
-    table.act(Action("raise", 1, 10))
-    table.act(Action("reveal"))
-    table.act(Action("confirm_payout"))
+    table.act(Ante(seat=1, amount=10, flush=5, straight_flush=5))
+    table.act(Deal())
+    table.act(Raise(seat=1, amount=10))
+    table.act(Reveal())
+    table.act(ConfirmPayout())
     [ann] = rating_sessions(ledger, GivenEdges())
     assert (ann.hands, ann.wagered) == (1, 30)
     assert ann.theoretical_win == pytest.approx(1.35)

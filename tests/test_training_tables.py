@@ -16,10 +16,9 @@ from dealer_tui.demo import play, seat_players
 from dealer_tui.games import GAMES
 from dealer_tui.ledger import RowQuery, SqliteLedger
 from dealer_tui.rounds.cards import VirtualShoe
-from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
 from tests.floor_support import FixedClock, sql_rows
-from tests.staff_support import demo, floor_review, on_duty, pins_on_stdin, staffed_table
+from tests.staff_support import demo, floor_review, pins_on_stdin, staffed_table
 
 HCF = ProfileLibrary([]).find("high-card-flush")
 

@@ -201,7 +201,7 @@ async def test_c_8_profile_change_needs_the_supervisor_and_a_reason(tmp_path: Pa
         assert changed[-1].payload["reason"] == "new limits posted"
         await pilot.press("s", "y")
         rnd = app.table.round  # type: ignore[union-attr]
-        spec = next(s for s in rnd.legal_actions() if s.kind == "ante")  # type: ignore[union-attr]
+        spec = next(s for s in rnd.legal_steps() if s.kind == "ante")  # type: ignore[union-attr]
         assert spec.min_amount == 25
 
 

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from dealer_tui.app import Options, make_app
 from dealer_tui.floor_app import FloorApp
 from dealer_tui.games import GAMES
+from dealer_tui.games.one_or_five.steps import Ante
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.base import STAFF_REGISTER, NewEvent
 from dealer_tui.rounds.base import Phase
@@ -207,7 +208,6 @@ async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_t
     out with the terminal; a game key is refused until someone signs in with their PIN."""
     import gc
 
-    from dealer_tui.rounds.base import Action
     from dealer_tui.rounds.cards import VirtualShoe
     from rules.profiles.loader import ProfileLibrary
     from tests.staff_support import staffed_table
@@ -217,7 +217,7 @@ async def test_after_a_crash_the_hand_comes_back_and_the_dealer_signs_in_again_t
     table = staffed_table(ledger, "Crash", ProfileLibrary().find("one-or-five"), VirtualShoe.seeded_with(3), seats=6)
     table.seat_player(1, "Ann", 1000)
     table.start_round()
-    table.act(Action("ante", 1, 10))
+    table.act(Ante(seat=1, amount=10))
     ledger._db.close()  # type: ignore[attr-defined]  # gone without a clean exit
     del table, ledger
     gc.collect()
@@ -313,7 +313,6 @@ async def test_after_a_clean_quit_the_dealer_signs_in_again(tmp_path: Path) -> N
     """ctrl+q gives the table up and signs the dealer on duty out: the terminal started again
     asks a dealer to sign in with their PIN before the table."""
     from tests.staff_support import DEALER_KEYS
-    from tests.tui_support import on_top
     from tests.tui_support import seated_app as seated
 
     app = seated(tmp_path, "high-card-flush", PLAYERS)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.screens.amount_dialog import AmountDialog
 from dealer_tui.screens.round_screen import RoundScreen
 from tests.tui_support import SEVEN, _full_hcf_round, on_top, seated_app
@@ -166,9 +167,8 @@ async def test_a_notice_that_no_longer_applies_is_cleared(tmp_path: Path) -> Non
         assert notice_text(app).startswith("The table may not deal")
         screen = on_top(app)
         assert isinstance(screen, RoundScreen) and app.table is not None
-        from dealer_tui.rounds.base import Action
 
-        app.table.act(Action("ante", 2, 10, data={"flush": 0, "straight_flush": 0}))  # the table moves on
+        app.table.act(Ante(seat=2, amount=10, flush=0, straight_flush=0))  # the table moves on
         screen.refresh_view()
         await pilot.pause()
         assert notice_text(app) == ""

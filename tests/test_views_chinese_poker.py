@@ -16,7 +16,8 @@ from dealer_tui.games.chinese_poker.events import (
     RowsUnlocked,
 )
 from dealer_tui.games.chinese_poker.presenter import PRESENTER, SeatRows, story_rows
-from dealer_tui.rounds.base import Action
+from dealer_tui.games.chinese_poker.steps import Lock
+from dealer_tui.rounds.steps import Reveal
 from rules.cards import parse_cards
 from tests.cp_support import set_rows, two_player_round
 
@@ -84,10 +85,10 @@ def test_the_story_shows_the_rows_as_opened(tmp_path: Path) -> None:
     table, rnd = two_player_round(tmp_path)
     set_rows(table, 1, "Ah Ad 2c", "Kh Ks Kd 3c 4d", "Qh Qs Qd Qc 5c")
     set_rows(table, 2, "Th Ts 7d", "Jh Td 8c 6s 3s", "9s 9d 7c 6d 2d")   # fouled (CP-4)
-    table.act(Action("lock", 1))
-    table.act(Action("lock", 2, data={"confirm_foul": True}))
+    table.act(Lock(seat=1))
+    table.act(Lock(seat=2, confirm_foul=True))
     assert story_rows(rnd.events) == (False, {"1": seat_rows(SEAT1_ROWS), "2": seat_rows(FOULED, foul=FOUL)})
-    table.act(Action("reveal"))
+    table.act(Reveal())
     # as opened: the rows in C-7 playing order, seat 2's foul as the reveal judged it
     assert story_rows(rnd.events) == (True, {"1": seat_rows(SEAT1_ROWS), "2": seat_rows(FOULED, foul=FOUL)})
     opened = [e for e in rnd.events if isinstance(e, RowsOpened)]

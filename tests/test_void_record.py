@@ -8,7 +8,7 @@ from pathlib import Path
 from dealer_tui.audit import verify_ledger
 from dealer_tui.events import typed
 from dealer_tui.games import GAMES
-from dealer_tui.rounds.base import Action
+from dealer_tui.games.high_card_flush.steps import Ante
 from dealer_tui.staff import StaffRegister
 from dealer_tui.views import describe_common
 from tests.hcf_support import hcf_table
@@ -18,8 +18,8 @@ from tests.staff_support import SUPERVISOR, void
 def test_hcf_19_a_void_records_the_bets_it_returns_and_who_approved(tmp_path: Path) -> None:
     table = hcf_table(tmp_path)
     table.start_round()
-    table.act(Action("ante", 2, 10, data={"flush": 5, "straight_flush": 2}))
-    table.act(Action("ante", 3, 25, data={"flush": 0, "straight_flush": 0}))
+    table.act(Ante(seat=2, amount=10, flush=5, straight_flush=2))
+    table.act(Ante(seat=3, amount=25, flush=0, straight_flush=0))
     void(table, "shuffler red light")
     events = table.ledger.round_events(table.round_id or 0)
     voided = events[-1]

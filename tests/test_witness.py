@@ -22,7 +22,7 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import VirtualShoe
 from dealer_tui.rounds.table import Table
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import demo, on_duty, staffed_table
+from tests.staff_support import demo, staffed_table
 
 HCF = ProfileLibrary().find("high-card-flush-casino")
 

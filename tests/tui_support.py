@@ -11,10 +11,9 @@ from typing import Any
 from dealer_tui.app import DealerApp, Options, make_app
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.cards import KeyedEntry, VirtualShoe
-from dealer_tui.rounds.table import Table
 from dealer_tui.screens.hold import drawn
 from rules.profiles.loader import ProfileLibrary
-from tests.staff_support import SUPERVISOR_KEYS, approved, cash_id, on_duty, staffed, staffed_table
+from tests.staff_support import SUPERVISOR_KEYS, approved, cash_id, staffed, staffed_table
 
 PIN_KEYS = SUPERVISOR_KEYS
 """What the supervisor types into the sign-in dialog (ID, Enter, PIN, Enter)."""

@@ -6,6 +6,7 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from dealer_tui.commands.common import (
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from dealer_tui.demo.shift import DemoShift, Signatures, Witness
     from dealer_tui.ledger import TableLedger
     from dealer_tui.rounds.cards import CardSource
+    from dealer_tui.rounds.steps import ConfirmPayout
     from dealer_tui.rounds.table import Table
     from dealer_tui.staff import Approval
 
@@ -189,7 +191,7 @@ def _existing(ledger: TableLedger, args: argparse.Namespace, shoe: CardSource) -
 
 
 def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[
-        Callable[[Table], dict[str, object]], Signatures, Witness, Approval | None]:
+        Callable[[Table, ConfirmPayout], ConfirmPayout], Signatures, Witness, Approval | None]:
     """The dealer signs in at the table; the supervisor's PIN is asked once, and each payout that
     needs a sign-off is its own recorded sign-in for that round, as is each tray count, fill and
     credit (the dealer's and the supervisor's) and each marker (the supervisor's); the count
@@ -210,12 +212,12 @@ def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[
         count_team = desk.sign_in(args.count_team, read_pin(f"PIN of {args.count_team} (count team): "),
                                   Purpose(COUNT_DROP, f"count the drop box of {where}", table.record.id))
 
-    def approve(at: Table) -> dict[str, object]:
+    def approve(at: Table, step: ConfirmPayout) -> ConfirmPayout:
         number = at.session.rounds_started
         figures = at.round.payout_figures() if at.round is not None else ""
         approval = desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, f"sign off the payout of round {number} "
                                                               f"at {where}", at.record.id, number, signs=figures))
-        return {"supervisor": approval.account, "sign_in": approval.sign_in}
+        return replace(step, supervisor=approval.account, sign_in=approval.sign_in)
 
     def sign() -> tuple[Approval, Approval]:
         return (desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, f"sign the tray at {where}", table.record.id)),

@@ -7,14 +7,14 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from dealer_tui.rounds.base import Action, Phase, Round
+from dealer_tui.rounds.base import ConfirmPayout, Phase, Round, Step
 from dealer_tui.rounds.table import Table
 
 if TYPE_CHECKING:
     from dealer_tui.demo.shift import DemoShift
 
-Chooser = Callable[[Round, random.Random], Action]
-Approver = Callable[[Table], dict[str, object]]
+Chooser = Callable[[Round, random.Random], Step]
+Approver = Callable[[Table, ConfirmPayout], ConfirmPayout]
 """The sign-off of a payout that needs one: the supervisor signs in for the table's round and
 the action's data names them and the sign-in."""
 
@@ -55,11 +55,11 @@ def play(table: Table, rounds: int, rng: random.Random, after_round: Callable[[i
             rnd = table.start_round()
         while rnd.phase not in (Phase.DONE, Phase.VOID):
             action = choose(rnd, rng)
-            outcome = rnd.outcome() if action.kind == "confirm_payout" else None
+            outcome = rnd.outcome() if isinstance(action, ConfirmPayout) else None
             if shift is not None and outcome is not None:
                 shift.cover(outcome.house)
-            if action.kind == "confirm_payout" and approve is not None and rnd.sign_off_needed():
-                action = Action(action.kind, action.seat, action.amount, {**action.data, **approve(table)})
+            if isinstance(action, ConfirmPayout) and approve is not None and rnd.sign_off_needed():
+                action = approve(table, action)
             table.act(action)
         played += 1
         if after_round is not None:

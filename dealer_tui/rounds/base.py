@@ -1,6 +1,6 @@
-"""The round frame: phases, actions, card requests, and the propose/apply cycle.
+"""The round frame: phases, steps, card requests, and the propose/apply cycle.
 
-A round validates an action and computes the events it produces without changing itself
+A round validates a step and computes the events it produces without changing itself
 (`propose`); the caller records those events and only then folds them in (`apply`). A round's
 state is exactly the replay of its events, so a crash at any point loses nothing.
 """
@@ -8,8 +8,9 @@ state is exactly the replay of its events, so a crash at any point loses nothing
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from dealer_tui.events import Event, Handlers, decode, on, typed
 from dealer_tui.events.codec import Recorded
@@ -23,9 +24,8 @@ from dealer_tui.events.table import (
 )
 from dealer_tui.rounds.frame import (
     TRACK,
-    Action,
-    ActionSpec,
     CardRequest,
+    LegalStep,
     Phase,
     RoundOutcome,
     TrackStep,
@@ -33,7 +33,19 @@ from dealer_tui.rounds.frame import (
     cards_payload,
     refuse,
 )
-from dealer_tui.rounds.payout import PayoutSteps, SignOff, sign_in_of
+from dealer_tui.rounds.payout import PayoutSteps, SignOff
+from dealer_tui.rounds.steps import (
+    ConfirmPayout,
+    CorrectCards,
+    Deal,
+    Reveal,
+    SendToFloor,
+    Staked,
+    Step,
+    TakeBack,
+    Void,
+    WithCards,
+)
 from rules.cards import Card
 from rules.errors import IllegalAction, RulesError
 from rules.profiles.base import ProfileBase
@@ -41,25 +53,34 @@ from rules.profiles.base import ProfileBase
 if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession
 
-UNDO = "undo"
 UNDO_EVENT = "step_taken_back"
 """The correction event: the dealer took back their last step (its kind and payload recorded)."""
-REKEY = "rekey"
 REKEY_EVENT = "cards_corrected"
 """The supervisor's correction of cards keyed at a live table: the hand's old and new cards, the
 reason, who approved, and the keyed step as it reads with the corrected cards."""
-SEND_TO_FLOOR = "send_to_floor"
-"""The dealer sends a payout that needs a sign-off to the floor's queue (`sign_off_request_events`)."""
+
+S = TypeVar("S", bound=Step)
+Proposer = Callable[[Any, S], list[Event]]
+
+
+def proposes(step_type: type[Step]) -> Callable[[Proposer[S]], Proposer[S]]:
+    """Marks a round's method as proposing the events of `step_type` (see `Round.propose`); a
+    subclass overrides it by defining the method of the same name."""
+    def mark(method: Proposer[S]) -> Proposer[S]:
+        method.__dict__["__step_type__"] = step_type
+        return method
+    return mark
 
 
 class Round(PayoutSteps, Handlers, ABC):
-    """One game's round. Subclasses define the state, the actions and the events."""
+    """One game's round. Subclasses define the state, the steps and the events."""
 
     game_id: ClassVar[str]
     keyed: ClassVar[bool] = False
     """True for the live-table variant: the dealer keys the physical cards when the table sees them."""
-    VERBS: ClassVar[dict[str, str]] = {}
-    """How an action kind reads in a refusal (`set_rows` -> "set the rows")."""
+    VERBS: ClassVar[Mapping[type[Step], str]] = {}
+    """How a step the game shares with others reads in its refusals, where the game says it its
+    own way (Chinese Poker's `Reveal` -> "open the rows"); a step's own `VERB` otherwise."""
     PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
     """The phases the dealer sees this game go through, in order (a game without antes, or with
     its own words for a phase, says so)."""
@@ -68,7 +89,7 @@ class Round(PayoutSteps, Handlers, ABC):
     every game's)."""
     REKEYABLE: ClassVar[frozenset[type[Event]]] = frozenset()
     """At a live table, the keyed steps whose cards the supervisor may correct before the payout
-    is confirmed (the game's `rekey_action` turns such an event back into its keyed action)."""
+    is confirmed (the game's `rekey_step` turns such an event back into its keyed step)."""
     UNDOABLE: ClassVar[Mapping[type[Event], str]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
     how it reads: `{AntePlaced: "ante"}`. Events that bring cards are never taken back."""
@@ -97,7 +118,24 @@ class Round(PayoutSteps, Handlers, ABC):
         self.setup = dict(setup)
         self.events: list[Event] = []
         self._phase = Phase.ANTE
-        self._legal: tuple[int, tuple[ActionSpec, ...]] | None = None
+        self._legal: tuple[int, tuple[LegalStep, ...]] | None = None
+
+    _proposers: ClassVar[dict[type[Step], str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        proposers: dict[type[Step], str] = {}
+        for klass in reversed(cls.__mro__):  # every class's marked methods, the nearer class's winning
+            for name, value in klass.__dict__.items():
+                step_type = getattr(value, "__step_type__", None)
+                if step_type is not None:
+                    proposers[step_type] = name
+        cls._proposers = proposers
+
+    @classmethod
+    def steps(cls) -> tuple[type[Step], ...]:
+        """Every type of step this game's round takes (legal now or not)."""
+        return tuple(cls._proposers)
 
     @classmethod
     @abstractmethod
@@ -131,71 +169,82 @@ class Round(PayoutSteps, Handlers, ABC):
     def phase(self) -> Phase:
         return self._phase
 
-    def legal_actions(self) -> list[ActionSpec]:
-        """Every action that may happen now: worked out once per recorded event and shared by
+    def legal_steps(self) -> list[LegalStep]:
+        """Every step that may be taken now: worked out once per recorded event and shared by
         everyone who asks until the next one (the state changes only by `apply`)."""
         if self._legal is None or self._legal[0] != len(self.events):
-            self._legal = (len(self.events), tuple(self._legal_actions()))
+            self._legal = (len(self.events), tuple(self._legal_steps()))
         return list(self._legal[1])
 
     @abstractmethod
-    def _legal_actions(self) -> list[ActionSpec]:
-        """Every action that may happen now, worked out from the state."""
+    def _legal_steps(self) -> list[LegalStep]:
+        """Every step that may be taken now, worked out from the state."""
 
-    def propose(self, action: Action) -> list[Event]:
-        """Validate `action` and return its events; raise IllegalAction naming seat, action, reason.
+    def proposer(self, step_type: type[Step]) -> tuple[type[Step], Callable[[Any], list[Event]]] | None:
+        """The type this game takes `step_type` as (it or a base of it) and the method that
+        proposes it; None when the game has no such step."""
+        for cls in step_type.__mro__:
+            name = self._proposers.get(cls)
+            if name is not None:
+                method: Callable[[Any], list[Event]] = getattr(self, name)
+                return cls, method
+        return None
 
-        The action must be among `legal_actions()`; its `_propose_<kind>` handler checks the details.
+    def verb(self, step_type: type[Step]) -> str:
+        """How a step of `step_type` reads in this game's refusals."""
+        return self.VERBS.get(step_type, step_type.verb())
+
+    def propose(self, step: Step) -> list[Event]:
+        """Validate `step` and return its events; raise IllegalAction naming seat, step, reason.
+
+        The step must be among `legal_steps()` (unless it checks its own conditions); the method
+        marked `@proposes` its type checks the details.
         """
-        if action.kind == UNDO:
-            return self._propose_undo(action)
-        if action.kind == REKEY:
-            return self._propose_rekey(action)
-        if action.kind == SEND_TO_FLOOR:
-            return self.sign_off_request_events()
-        handler = getattr(self, f"_propose_{action.kind}", None)
-        what = self.VERBS.get(action.kind, action.kind.replace("_", " "))
-        if handler is None:
-            raise refuse(action.seat, what, "there is no such step in this game")
-        legal = {(s.kind, s.seat) for s in self.legal_actions()}
-        if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
-            raise self.refusal(action, what)
-        events: list[Event] = handler(action)
-        return events
+        found = self.proposer(type(step))
+        if found is None:
+            raise refuse(step.seat, self.verb(type(step)), "there is no such step in this game")
+        step_type, method = found
+        if step.CHECKED and not self.is_legal(step_type, step.seat):
+            raise self.refusal(step, self.verb(step_type))
+        return method(step)
 
-    def has_step(self, kind: str) -> bool:
-        """Whether `kind` is a step of this game at all (legal now or not)."""
-        return kind in (UNDO, REKEY, SEND_TO_FLOOR) or callable(getattr(self, f"_propose_{kind}", None))
+    def is_legal(self, step_type: type[Step], seat: int | None) -> bool:
+        """Whether a step of `step_type` for `seat` (or for the table) is among the legal steps now."""
+        return any(s.step is step_type and s.seat in (seat, None) for s in self.legal_steps())
 
-    def why_not(self, action: Action) -> str | None:
-        """Why `action` would be refused now, in the round's words (None: it would be taken).
+    def has_step(self, step_type: type[Step]) -> bool:
+        """Whether `step_type` is a step of this game at all (legal now or not)."""
+        return self.proposer(step_type) is not None
+
+    def why_not(self, step: Step) -> str | None:
+        """Why `step` would be refused now, in the round's words (None: it would be taken).
         Nothing is recorded: proposing only decides."""
         try:
-            self.propose(action)
+            self.propose(step)
         except RulesError as exc:
             return str(exc)
         return None
 
-    def refusal(self, action: Action, what: str) -> IllegalAction:
-        """The refusal of an action that is not legal now."""
-        return refuse(action.seat, what, self._why_not(action))
+    def refusal(self, step: Step, what: str) -> IllegalAction:
+        """The refusal of a step that is not legal now."""
+        return refuse(step.seat, what, self._why_not(step))
 
-    def _why_not(self, action: Action) -> str:
+    def _why_not(self, step: Step) -> str:
         return f"not allowed in the {self._phase.value} phase"
 
-    def dealt_cards(self, action: Action, request: CardRequest, rule: str,
+    def dealt_cards(self, step: WithCards, request: CardRequest, rule: str,
                     in_play: Iterable[Card] = ()) -> dict[str, tuple[Card, ...]]:
-        """The cards an action brings for `request`: the right count for every hand, none twice and
+        """The cards a step brings for `request`: the right count for every hand, none twice and
         none already in play; a wrong count is a misdeal under `rule`."""
         seen = set(in_play)
         out: dict[str, tuple[Card, ...]] = {}
         for label, count in request.hands:
-            got = tuple(action.cards.get(label, ()))
+            got = tuple(step.cards.get(label, ()))
             if len(got) != count:
-                raise refuse(None, action.kind, f"{label} needs {count} cards, got {len(got)} (misdeal, {rule})")
+                raise refuse(None, step.KIND, f"{label} needs {count} cards, got {len(got)} (misdeal, {rule})")
             for card in got:
                 if card in seen:
-                    raise refuse(None, action.kind, f"{card.text} is dealt twice")
+                    raise refuse(None, step.KIND, f"{card.text} is dealt twice")
                 seen.add(card)
             out[label] = got
         return out
@@ -208,12 +257,17 @@ class Round(PayoutSteps, Handlers, ABC):
         """Cards a keyed entry for `request` may not repeat, and where each already is."""
         return {card: "earlier this round" for card in self.known_cards()}
 
-    def _propose_confirm_payout(self, action: Action) -> list[Event]:
-        return [*self.payout_events(action)]
+    @proposes(ConfirmPayout)
+    def _propose_confirm_payout(self, step: ConfirmPayout) -> list[Event]:
+        return [*self.payout_events(step)]
 
-    def _propose_void(self, action: Action) -> list[Event]:
-        return [*self.void_events(str(action.data.get("reason", "")), str(action.data.get("supervisor", "")),
-                                  sign_in_of(action))]
+    @proposes(Void)
+    def _propose_void(self, step: Void) -> list[Event]:
+        return [*self.void_events(step.reason, step.supervisor, step.sign_in)]
+
+    @proposes(SendToFloor)
+    def _propose_send_to_floor(self, step: SendToFloor) -> list[Event]:
+        return self.sign_off_request_events()
 
     @on(RoundStarted)
     def _on_round_started(self, event: RoundStarted) -> None:
@@ -229,8 +283,11 @@ class Round(PayoutSteps, Handlers, ABC):
 
     # -- the same bets as last round ----------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
-        """The actions that place `seat`'s bets as they stood in an earlier round (its `earlier`
+    BET_STEP: ClassVar[type[Step] | None] = None
+    """The step that places a seat's bets while the antes are open (None: a game without one)."""
+
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Step]:
+        """The steps that place `seat`'s bets as they stood in an earlier round (its `earlier`
         events, steps taken back left out); empty for a game without bets to repeat."""
         return []
 
@@ -255,10 +312,11 @@ class Round(PayoutSteps, Handlers, ABC):
         whose = f"seat {seat}'s " if seat is not None else (f"box {box}'s " if box is not None else "")
         return whose + self.UNDOABLE[type(last)]
 
-    def _propose_undo(self, action: Action) -> list[Event]:
+    @proposes(TakeBack)
+    def _propose_undo(self, step: TakeBack) -> list[Event]:
         last = self.undoable()
         if last is None:
-            raise refuse(None, "take back the last step",
+            raise refuse(None, step.VERB,
                          "only the dealer's last step may be taken back, before anything else is entered; "
                          "after that the supervisor corrects")
         return [StepTakenBack(taken_back=last.kind, step=last.payload, what=self.undo_label() or last.kind)]
@@ -283,12 +341,12 @@ class Round(PayoutSteps, Handlers, ABC):
 
     # -- correcting keyed cards (a live table) -------------------------------------------------
 
-    def rekey_action(self, event: Event) -> Action:
-        """The keyed action that recorded `event`, with the cards it recorded (a game with keyed
+    def rekey_step(self, event: Event) -> WithCards:
+        """The keyed step that recorded `event`, with the cards it recorded (a game with keyed
         steps it lets the supervisor correct says how)."""
         raise IllegalAction(f"{self.game_id}: {event.kind} cannot be keyed again")
 
-    def rekey_step(self) -> tuple[int, Event] | None:
+    def correctable(self) -> tuple[int, Event] | None:
         """The keyed step whose cards may be corrected now: the last one of the round, while the
         payout waits to be confirmed."""
         if self._phase is not Phase.PAYOUT or not self.REKEYABLE:
@@ -299,41 +357,40 @@ class Round(PayoutSteps, Handlers, ABC):
 
     def rekey_hands(self) -> dict[str, tuple[Card, ...]]:
         """The hands the correctable keyed step holds, by label, as they stand."""
-        step = self.rekey_step()
-        return dict(self.rekey_action(step[1]).cards) if step is not None else {}
+        step = self.correctable()
+        return dict(self.rekey_step(step[1]).cards) if step is not None else {}
 
     def rekey_taken(self) -> dict[Card, str]:
         """Cards a correction may not key: those of the round's other steps."""
-        step = self.rekey_step()
+        step = self.correctable()
         if step is None:
             return {}
         effective = self.effective_events(self.events)
         others = [e for i, e in enumerate(effective) if i != step[0]]
         return {card: "earlier this round" for card in cards_in(others, self.game_id)}
 
-    def _propose_rekey(self, action: Action) -> list[Event]:
-        what = "correct the keyed cards"
-        step = self.rekey_step()
+    @proposes(CorrectCards)
+    def _propose_rekey(self, correction: CorrectCards) -> list[Event]:
+        what = correction.VERB
+        step = self.correctable()
         if step is None:
             raise refuse(None, what, "keyed cards are corrected at a live table, before the payout is confirmed")
-        reason = str(action.data.get("reason", "")).strip()
-        supervisor = str(action.data.get("supervisor", "")).strip()
+        reason, supervisor = correction.reason.strip(), correction.supervisor.strip()
         if not reason or not supervisor:
             raise refuse(None, what, "a correction of keyed cards needs a reason and the supervisor's approval")
         index, keyed = step
-        original = self.rekey_action(keyed)
-        unknown = sorted(set(action.cards) - set(original.cards))
-        if unknown or not action.cards:
+        original = self.rekey_step(keyed)
+        unknown = sorted(set(correction.cards) - set(original.cards))
+        if unknown or not correction.cards:
             raise refuse(None, what, f"no hand {unknown[0]!r} was keyed in this step" if unknown
                          else "key the hand's cards again")
-        changed = {label: tuple(cards) for label, cards in action.cards.items()
+        changed = {label: tuple(cards) for label, cards in correction.cards.items()
                    if tuple(cards) != tuple(original.cards[label])}
         if not changed:
             raise refuse(None, what, "the cards keyed are the ones already recorded")
         effective = self.effective_events(self.events)
         before = type(self).replay(self.profile, self.setup, effective[:index])
-        again = before.propose(Action(original.kind, original.seat, original.amount, original.data,
-                                      {**original.cards, **changed}))
+        again = before.propose(replace(original, cards={**original.cards, **changed}))
         if len(again) != 1 or again[0].kind != keyed.kind:
             raise refuse(None, what, "the corrected cards change the step itself: void the round instead")
         try:
@@ -345,7 +402,7 @@ class Round(PayoutSteps, Handlers, ABC):
             event=keyed.kind, reason=reason, supervisor=supervisor,
             previous={label: " ".join(c.text for c in original.cards[label]) for label in changed},
             corrected={label: " ".join(c.text for c in cards) for label, cards in changed.items()},
-            step=again[0].payload, sign_in=sign_in_of(action))]
+            step=again[0].payload, sign_in=correction.sign_in)]
 
     def apply(self, event: Recorded) -> None:
         """Fold one event (new, or read back from the ledger) into the state: the method marked
@@ -402,6 +459,6 @@ def cards_in(events: Sequence[Recorded], game: str | None = None) -> list[Card]:
     return [card for event in events for _, cards in typed(event, game).named_cards() for card in cards]
 
 
-__all__ = ["REKEY", "REKEY_EVENT", "TRACK", "UNDO", "UNDO_EVENT", "Action", "ActionSpec", "CardRequest",
-           "Phase", "Round", "RoundOutcome", "SignOff", "TrackStep", "cards_from_payload", "cards_in", "cards_payload",
-           "refuse"]
+__all__ = ["REKEY_EVENT", "TRACK", "UNDO_EVENT", "CardRequest", "ConfirmPayout", "CorrectCards", "Deal", "LegalStep",
+           "Phase", "Reveal", "Round", "RoundOutcome", "SendToFloor", "SignOff", "Staked", "Step", "TakeBack",
+           "TrackStep", "Void", "WithCards", "cards_from_payload", "cards_in", "cards_payload", "proposes", "refuse"]

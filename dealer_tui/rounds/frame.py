@@ -1,6 +1,5 @@
-"""The frame every game's round shares: its phases, the actions the dealer asks for, the actions
-legal now, the cards a step needs, and what a finished round hands on; the one way a refusal
-is phrased."""
+"""The frame every game's round shares: its phases, the steps legal now, the cards a step needs,
+and what a finished round hands on; the one way a refusal is phrased."""
 
 from __future__ import annotations
 
@@ -11,6 +10,7 @@ from typing import Any
 
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.ledger.payouts import seat_payouts
+from dealer_tui.rounds.steps import Staked, Step
 from rules.bets import banker_kinds
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
@@ -53,33 +53,34 @@ class CardRequest:
 
 
 @dataclass(frozen=True)
-class Action:
-    """Something the dealer (for a seat, or for the table) wants to happen."""
+class LegalStep:
+    """One step legal now: its type, the seat it is for (None: the table's), and, when the step
+    takes an amount, the amounts in [min_amount, max_amount]."""
 
-    kind: str
-    seat: int | None = None
-    amount: int | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
-    cards: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
-
-    def describe(self) -> str:
-        who = f"seat {self.seat} " if self.seat is not None else ""
-        amount = f" {self.amount}" if self.amount is not None else ""
-        return f"{who}{self.kind}{amount}"
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """One action legal now; amounts, when the action takes one, lie in [min_amount, max_amount]."""
-
-    kind: str
+    step: type[Step]
     seat: int | None = None
     min_amount: int | None = None
     max_amount: int | None = None
     label: str = ""
     needs_cards: CardRequest | None = None
     data: Mapping[str, Any] = field(default_factory=dict)
-    """Details the action must carry (e.g. which box)."""
+    """Details the step must carry, by field (e.g. which box), and what the screen shows with it."""
+
+    @property
+    def kind(self) -> str:
+        """The step's name (`Step.KIND`), as logs and reports say it."""
+        return self.step.KIND
+
+    def admits(self, step: Step) -> bool:
+        """Whether `step` is this one: its type, its seat, the details this one names, and an amount
+        within the bounds."""
+        if not isinstance(step, self.step) or step.seat != self.seat:
+            return False
+        given = {name: getattr(step, name, None) for name in self.data}
+        if any(given[name] is not None and given[name] != value for name, value in self.data.items()):
+            return False
+        amount = step.amount if isinstance(step, Staked) else None
+        return amount is None or self.min_amount is None or self.min_amount <= amount <= (self.max_amount or 0)
 
 
 @dataclass(frozen=True)

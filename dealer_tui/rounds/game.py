@@ -12,7 +12,7 @@ from typing import Generic, TypeVar
 
 from dealer_tui.events.codec import load_events_with
 from dealer_tui.ledger.base import FLAGS
-from dealer_tui.rounds.base import Action, Round
+from dealer_tui.rounds.base import Round, Step
 from rules.errors import BadInput, IllegalAction
 from rules.game import RulesGame
 
@@ -30,7 +30,7 @@ class Game(Generic[P]):
     keyed_round: type[Round] | None
     """The live-table round (the dealer keys the cards); None: none yet."""
     presenter: P
-    demo: Callable[[Round, random.Random], Action]
+    demo: Callable[[Round, random.Random], Step]
     """The built-in players: a step for the seat whose turn it is."""
     screen: str
     """The round screen, `module:class` in the game's own package: the one part loaded by name,

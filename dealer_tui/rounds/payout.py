@@ -20,7 +20,8 @@ from dealer_tui.events.table import (
     void_figures,
 )
 from dealer_tui.ledger.payouts import seat_payouts
-from dealer_tui.rounds.frame import Action, ActionSpec, Phase, RoundOutcome, refuse
+from dealer_tui.rounds.frame import LegalStep, Phase, RoundOutcome, refuse
+from dealer_tui.rounds.steps import ConfirmPayout, Void
 from rules.bets import banker_kinds
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
@@ -37,7 +38,7 @@ class PayoutSteps(Handlers):
         @property
         def phase(self) -> Phase: ...
         def outcome(self) -> RoundOutcome | None: ...
-        def legal_actions(self) -> list[ActionSpec]: ...
+        def legal_steps(self) -> list[LegalStep]: ...
 
     def player_of(self, row_seat: int) -> int:
         """The seat whose player a settlement row's seat belongs to (a box's player in "1 or 5")."""
@@ -110,16 +111,14 @@ class PayoutSteps(Handlers):
         """The floor refused, with a reason: the refusal stands until a manager overrides it,
         saying why, or the round is voided (nobody asks the floor again for another supervisor)."""
 
-    def payout_events(self, action: Action) -> list[Event]:
+    def payout_events(self, step: ConfirmPayout) -> list[Event]:
         """The dealer confirms the payout; big winnings need a supervisor's sign-off: a PIN at the
-        table, or the floor's approval of a request (`SEND_TO_FLOOR` sends the request)."""
+        table, or the floor's approval of a request (`SendToFloor` sends the request)."""
         outcome = self.outcome()
         if self.phase is not Phase.PAYOUT or outcome is None:
             raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")
         big = self.sign_off_needed()
-        supervisor = str(action.data.get("supervisor", "")).strip()
-        sign_in = sign_in_of(action)
-        override = str(action.data.get("override", "")).strip()
+        supervisor, sign_in, override = step.supervisor.strip(), step.sign_in, step.override.strip()
         state = self.sign_off_state()
         if isinstance(state, SignOffRefused) and big and not (override and supervisor):
             raise refuse(None, "confirm the payout", refusal_stands(state, self.voidable()))
@@ -150,7 +149,7 @@ class PayoutSteps(Handlers):
 
     def voidable(self) -> bool:
         """Whether the game still lets the round be voided."""
-        return any(spec.kind == "void" for spec in self.legal_actions())
+        return any(spec.step is Void for spec in self.legal_steps())
 
     def on_the_table(self) -> dict[int, int]:
         """The chips each seat has put up in the round so far: what a void hands back."""
@@ -178,8 +177,3 @@ def refusal_stands(refused: SignOffRefused, can_void: bool) -> str:
     return (f"the floor ({refused.by}) refused this payout: {refused.reason}. The refusal stands until a manager "
             f"overrides it, saying why{void}")
 
-
-def sign_in_of(action: Action) -> int | None:
-    """The sign-in an action's approval names (its place in the ledger), if any."""
-    value = action.data.get("sign_in")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None

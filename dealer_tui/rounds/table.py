@@ -35,11 +35,11 @@ from dealer_tui.ledger.base import (
     TableRecord,
 )
 from dealer_tui.rounds.base import (
-    Action,
-    ActionSpec,
     CardRequest,
     Phase,
     Round,
+    Step,
+    WithCards,
     cards_in,
 )
 from dealer_tui.rounds.cards import CardSource
@@ -379,8 +379,8 @@ class Table:
             trial.apply_all(trial.propose(action))
         return [event for action in actions for event in self.act(action)]
 
-    def act(self, action: Action) -> list[Event]:
-        """Carry out one action: fill its cards, validate, record, fold in."""
+    def act(self, action: Step) -> list[Event]:
+        """Carry out one step: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:
             raise IllegalAction("There is no round: start one first")
         if self.session.dealer is None:
@@ -388,7 +388,7 @@ class Table:
         dealt = self._with_cards(action)
         try:
             events = self.round.propose(dealt)
-            self.check_authority(events, action.kind.replace("_", " "))
+            self.check_authority(events, action.KIND.replace("_", " "))
             self.money.check_tray_covers(events)
         except IllegalAction:
             if dealt is not action:  # a refused step's cards go back: the next step deals them
@@ -434,25 +434,18 @@ class Table:
         """A live table: the dealer keys the physical cards (recorded when the table was opened)."""
         return self.record.card_source == "entry"
 
-    def card_request(self, action: Action) -> CardRequest | None:
-        """The cards `action` needs now and does not bring (at a live table, what to key)."""
-        if action.cards or self.round is None:
+    def card_request(self, step: Step) -> CardRequest | None:
+        """The cards `step` needs now and does not bring (at a live table, what to key)."""
+        if not isinstance(step, WithCards) or step.cards or self.round is None:
             return None
-        def fits(s: ActionSpec) -> bool:
-            if s.kind != action.kind or s.seat != action.seat or s.needs_cards is None:
-                return False
-            if any(k in action.data and action.data[k] != v for k, v in s.data.items()):
-                return False
-            return action.amount is None or s.min_amount is None or s.min_amount <= action.amount <= (s.max_amount or 0)
-
-        spec = next((s for s in self.round.legal_actions() if fits(s)), None)
+        spec = next((s for s in self.round.legal_steps() if s.needs_cards is not None and s.admits(step)), None)
         return None if spec is None else spec.needs_cards
 
-    def _with_cards(self, action: Action) -> Action:
-        request = self.card_request(action)
-        if request is None:
-            return action
-        return Action(action.kind, action.seat, action.amount, action.data, self.source.fill(request))
+    def _with_cards(self, step: Step) -> Step:
+        request = self.card_request(step)
+        if request is None or not isinstance(step, WithCards):
+            return step
+        return replace(step, cards=self.source.fill(request))
 
 
 def round_dealers(ledger: Ledger, record: RoundRecord) -> frozenset[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from dealer_tui.rounds.base import Action
+from dealer_tui.rounds.base import Step
 from rules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ class DialogStep(Generic[AnswerT]):
     the screen is redrawn and a storage fault offered again, as after any step. A step whose cards
     are still to be keyed (a live table) is handed over only once they are."""
 
-    def __init__(self, screen: RoundScreen[Any], action: Callable[[AnswerT], Action]) -> None:
+    def __init__(self, screen: RoundScreen[Any], action: Callable[[AnswerT], Step]) -> None:
         self.screen, self.action = screen, action
         self._after: Callable[[], object] | None = None
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from textual.binding import Binding
 
 from dealer_tui.events.table import RoundRecovered
-from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
+from dealer_tui.rounds.base import LegalStep, Phase, Round, Step
 from dealer_tui.views import key
 from dealer_tui.widgets.notice import Severity
 
@@ -37,7 +37,7 @@ NO_DEALER_NEXT = "No dealer is signed in{why}: {dealer} signs one in before the 
 class KeyRules:
     """Mixin of the round screen: what its keys may do now, and why not."""
 
-    KINDS: ClassVar[dict[str, str]]
+    KINDS: ClassVar[dict[str, type[Step]]]
     TABLE_KEYS: ClassVar[bool] = False
     """Set on the class whose BINDINGS are the table's keys: the keys of the classes below it (a
     game's screen) are the game's, each acting for a seat."""
@@ -46,7 +46,7 @@ class KeyRules:
         table: Table
         selected: int | None
         presenter: Presenter[Any]
-        _legal_now: tuple[Round, int, dict[str, tuple[ActionSpec, ...]]] | None
+        _legal_now: tuple[Round, int, dict[type[Step], tuple[LegalStep, ...]]] | None
 
         @property
         def round(self) -> Round | None: ...
@@ -54,24 +54,28 @@ class KeyRules:
         def with_keys(self, text: str) -> str: ...
         def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
 
-    def legal_now(self) -> Mapping[str, tuple[ActionSpec, ...]]:
-        """The round's legal actions by kind: read from the round once per change (a new round, an
-        event recorded) and shared by every key's check, the key bar and the game keys."""
+    def legal_now(self) -> Mapping[type[Step], tuple[LegalStep, ...]]:
+        """The round's legal steps by type (and by each base type a game's step refines, as the
+        table's deal key asks for the deal of a game that cuts first): read from the round once per
+        change (a new round, an event recorded) and shared by every key's check, the key bar and
+        the game keys."""
         rnd = self.round
         if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             return {}
         if self._legal_now is None or self._legal_now[0] is not rnd or self._legal_now[1] != len(rnd.events):
-            by_kind: dict[str, list[ActionSpec]] = {}
-            for spec in rnd.legal_actions():
-                by_kind.setdefault(spec.kind, []).append(spec)
+            by_kind: dict[type[Step], list[LegalStep]] = {}
+            for spec in rnd.legal_steps():
+                for kind in spec.step.__mro__:
+                    if isinstance(kind, type) and issubclass(kind, Step) and kind.KIND:
+                        by_kind.setdefault(kind, []).append(spec)
             self._legal_now = (rnd, len(rnd.events), {kind: tuple(specs) for kind, specs in by_kind.items()})
         return self._legal_now[2]
 
-    def specs(self, kind: str) -> list[ActionSpec]:
-        """The legal actions of `kind` now (none between rounds)."""
+    def specs(self, kind: type[Step]) -> list[LegalStep]:
+        """The legal steps of `kind` now (none between rounds)."""
         return list(self.legal_now().get(kind, ()))
 
-    def spec_for(self, kind: str) -> ActionSpec | None:
+    def spec_for(self, kind: type[Step]) -> LegalStep | None:
         """The legal spec of `kind` for the selected seat; with no seat selected, the first one.
         A selected seat that may not do it is told so, never swapped for another seat."""
         found = self.specs(kind)
@@ -85,12 +89,12 @@ class KeyRules:
             return None
         return mine[0]
 
-    def _why_not(self, kind: str, seat: int | None, fallback: str = "") -> str:
+    def _why_not(self, kind: type[Step], seat: int | None, fallback: str = "") -> str:
         """The round's own reason why `seat` may not do `kind` now (the rule it breaks); `fallback`
         when the round would take it after all."""
         rnd = self.round
-        fallback = fallback or f"Seat {seat} may not {kind.replace('_', ' ')} now"
-        why = rnd.why_not(Action(kind, seat)) if rnd is not None else None
+        fallback = fallback or f"Seat {seat} may not {kind.KIND.replace('_', ' ')} now"
+        why = rnd.why_not(kind(seat=seat)) if rnd is not None else None
         return why.rstrip(".") if why is not None else fallback
 
     def key_seat(self, action: str) -> int | None:
@@ -101,7 +105,8 @@ class KeyRules:
     def key_legal(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Whether the key of `action` acts now (the screen's `check_action`, no dialog open)."""
         if action == "same_bets":
-            return bool(self.specs("ante"))
+            rnd = self.round
+            return rnd is not None and rnd.BET_STEP is not None and bool(self.specs(rnd.BET_STEP))
         if action == "undo_step":
             return (rnd := self.round) is not None and rnd.undoable() is not None
         if action in BETWEEN_HANDS:

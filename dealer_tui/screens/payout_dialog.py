@@ -17,7 +17,7 @@ from textual.widgets import Digits, Static
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import seat_chips
-from dealer_tui.rounds.base import SEND_TO_FLOOR, Action, RoundOutcome, SignOff
+from dealer_tui.rounds.base import RoundOutcome, SendToFloor, SignOff, Void
 from dealer_tui.rounds.payout import refusal_stands
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.fitted import FittedColumn, FittedDigits, FittedStatic
@@ -46,19 +46,19 @@ class FloorRequest:
         return rnd.sign_off_state() if rnd is not None else None
 
     def send(self) -> None:
-        self.table.act(Action(SEND_TO_FLOOR))
+        self.table.act(SendToFloor())
 
     def can_void(self) -> bool:
         """Whether the round may still be voided (a misdeal rule of the game decides)."""
         rnd = self.table.round
-        return rnd is not None and any(spec.kind == "void" for spec in rnd.legal_actions())
+        return rnd is not None and rnd.voidable()
 
     def why_no_void(self) -> str:
         """The game's own reason the round may not be voided now."""
         rnd = self.table.round
         if rnd is None:
             return "no round is in play"
-        why = rnd.why_not(Action("void"))
+        why = rnd.why_not(Void())
         return why.rstrip(".") if why is not None else "the round may not be voided from here"
 
     def refresh(self) -> bool:

@@ -22,13 +22,18 @@ from dealer_tui.events.table import SignOffApproved, SignOffRefused
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import (
-    UNDO,
-    Action,
-    ActionSpec,
     CardRequest,
+    ConfirmPayout,
+    Deal,
+    LegalStep,
     Phase,
+    Reveal,
     Round,
     RoundOutcome,
+    Step,
+    TakeBack,
+    Void,
+    WithCards,
 )
 from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table import Table
@@ -42,7 +47,7 @@ from dealer_tui.screens.hold import HOLD_ROUNDS, Hold, drawn_after
 from dealer_tui.screens.key_rules import NO_DEALER, NO_DEALER_IN_HAND, NO_DEALER_NEXT, KeyRules
 from dealer_tui.screens.payout_dialog import REKEY_CARDS, VOID, FloorRequest, PayoutDialog
 from dealer_tui.screens.reason_dialog import ReasonDialog
-from dealer_tui.screens.signed_steps import SignedSteps, approving
+from dealer_tui.screens.signed_steps import SignedSteps
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.screens.tray_steps import TraySteps
 from dealer_tui.staff import OVERRIDE, SIGN_OFF, StaffDesk
@@ -97,8 +102,8 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         Binding("O", "sit_out", "Sit out / back"),
         Binding("question_mark", "help", "Help"),
     ]
-    KINDS: ClassVar[dict[str, str]] = {"deal": "deal", "reveal": "reveal", "payout": "confirm_payout",
-                                       "void": "void"}
+    KINDS: ClassVar[dict[str, type[Step]]] = {"deal": Deal, "reveal": Reveal, "payout": ConfirmPayout,
+                                             "void": Void}
     TABLE_KEYS = True
     AUTO_FOCUS = None
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
@@ -126,7 +131,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         self.selected: int | None = None
         self._legal_keys: tuple[object, ...] = ()
         self._table_bar_lines = 1
-        self._legal_now: tuple[Round, int, dict[str, tuple[ActionSpec, ...]]] | None = None
+        self._legal_now: tuple[Round, int, dict[type[Step], tuple[LegalStep, ...]]] | None = None
         self._shown_phase: Phase | None = None
         self._prompt: str | None = None
         self.keys = keys_bound(self._bindings_list())
@@ -307,16 +312,16 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
 
     # -- doing --------------------------------------------------------------------------------
 
-    def perform(self, action: Action) -> bool:
+    def perform(self, action: Step) -> bool:
         """Send one action to the table; a refusal shows its reason in the notice line, never a crash.
         At a live table, an action that needs cards first asks the dealer to key them."""
         request = self.table.card_request(action) if self.table.keyed else None
-        if request is not None:
+        if request is not None and isinstance(action, WithCards):
             self.key_cards(request, action)
             return False
         return self.performed(action, self.record(action))
 
-    def record(self, action: Action) -> RulesError | LedgerError | None:
+    def record(self, action: Step) -> RulesError | LedgerError | None:
         """Hand `action` to the table, which has the round check it (its one `propose`) and records
         it: None once recorded, else the refusal or the storage fault. Nothing is redrawn yet."""
         try:
@@ -325,7 +330,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
             return exc
         return None
 
-    def performed(self, action: Action, failed: RulesError | LedgerError | None) -> bool:
+    def performed(self, action: Step, failed: RulesError | LedgerError | None) -> bool:
         """The screen after `action` went to the table: redrawn; a refusal told in the notice line,
         a storage fault offered again (`ledger_fault`). A step that brings the payout (the hands
         shown down) puts the payout to confirm on screen at once: `p` would carry no decision."""
@@ -364,7 +369,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
 
         return ledger_fault(self, exc, retry, lambda: self.tell(f"Nothing was recorded: {exc}", severity="warning"))
 
-    def key_cards(self, request: CardRequest, action: Action, title: str = "") -> None:
+    def key_cards(self, request: CardRequest, action: WithCards, title: str = "") -> None:
         """The dealer keys the cards `action` needs; the table takes the step with them before the
         dialog closes (a refusal stays in the dialog)."""
         rnd = self.round
@@ -385,7 +390,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
 
         self.ask(AmountDialog(title, fields, check), done)
 
-    def ask_step(self, title: str, fields: list[AmountField], action: Callable[[dict[str, int]], Action]) -> None:
+    def ask_step(self, title: str, fields: list[AmountField], action: Callable[[dict[str, int]], Step]) -> None:
         """Ask for the amounts of a round's step: Enter hands `action(amounts)` to the table, which
         checks it once; a refusal stays in the dialog with the round's reason."""
         step = DialogStep(self, action)
@@ -499,10 +504,10 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         self.refresh_view()
 
     def action_deal(self) -> None:
-        self.perform(Action("deal"))
+        self.perform(Deal())
 
     def action_reveal(self) -> None:
-        self.perform(Action("reveal"))
+        self.perform(Reveal())
 
     def action_payout(self) -> None:
         rnd = self.round
@@ -515,7 +520,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
             state = rnd.sign_off_state()
             signed = not big or isinstance(state, SignOffApproved)
             if ok is True and signed:
-                self.perform(Action("confirm_payout"))  # drawn with the step recorded
+                self.perform(ConfirmPayout())  # drawn with the step recorded
                 return
             self.refresh_view()  # the floor's decision may have come in while the payout was open
             if not ok:
@@ -533,12 +538,12 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
             paid = rnd.player_payouts()
             amounts = ", ".join(f"seat {seat} is handed {paid[seat]:,} in chips" for seat in big)
             self.signed_steps.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
-                                         lambda who: self.perform(Action("confirm_payout", data=approving(who))),
+                                         lambda who: self.perform(ConfirmPayout(supervisor=who.account, sign_in=who.sign_in)),
                                          self.action_payout,  # backing out of the sign-in goes back to the payout
                                          signs=rnd.payout_figures())
 
         self.ask(PayoutDialog(outcome, self.house_label(), big, rnd.profile.sign_off_threshold,
-                              self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.rekey_step() is not None,
+                              self.ROW_LABEL, FloorRequest(self.table), can_rekey=rnd.correctable() is not None,
                               tray_short=self.table.money.payout_short(outcome.house), order=rnd.settlement_order(),
                               payments=rnd.payments()),
                  confirmed)
@@ -556,8 +561,8 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
                 self.action_payout()
                 return
             self.signed_steps.with_staff(OVERRIDE, f"override {refused.by}'s refusal of round {number}'s payout: {reason}",
-                            lambda who: self.perform(Action("confirm_payout", data={**approving(who),
-                                                                                    "override": reason})),
+                            lambda who: self.perform(ConfirmPayout(supervisor=who.account, sign_in=who.sign_in,
+                                                                   override=reason)),
                             self.action_payout, signs=rnd.payout_figures())
 
         self.ask(ReasonDialog(f"Round {number}: {refused.by} refused this payout ({refused.reason}). Why is it paid?",
@@ -586,7 +591,7 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
         a correction; after that only the supervisor corrects (a void)."""
         rnd = self.round
         what = rnd.undo_label() if rnd is not None else None
-        if self.perform(Action(UNDO)) and what:
+        if self.perform(TakeBack()) and what:
             self.tell(f"Taken back: {what}")
 
     def house_label(self) -> str:

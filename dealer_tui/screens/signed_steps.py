@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from dealer_tui.rounds.base import REKEY, Action, Round
+from dealer_tui.rounds.base import CorrectCards, Round, Void
 from dealer_tui.rounds.table import table_called
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.reason_dialog import ReasonDialog
@@ -16,11 +16,6 @@ from rules.cards import Card
 
 if TYPE_CHECKING:
     from dealer_tui.screens.round_screen import RoundScreen
-
-def approving(who: Approval) -> dict[str, object]:
-    """An action's data naming the approver and the sign-in (what the table checks)."""
-    return {"supervisor": who.account, "sign_in": who.sign_in}
-
 
 class SignedSteps:
     """The round screen's steps that need someone's sign-in, asked on the screen they belong to."""
@@ -58,7 +53,8 @@ class SignedSteps:
 
         def approved(who: Approval) -> None:
             def check(cards: dict[str, tuple[Card, ...]]) -> str | None:
-                return rnd.why_not(Action(REKEY, data={"reason": "checking", **approving(who)}, cards=cards))
+                return rnd.why_not(CorrectCards(reason="checking", supervisor=who.account, sign_in=who.sign_in,
+                                                cards=cards))
 
             def keyed(cards: dict[str, tuple[Card, ...]] | None) -> None:
                 if cards is None:
@@ -67,7 +63,8 @@ class SignedSteps:
 
                 def reason_given(reason: str | None) -> None:
                     if reason:
-                        screen.perform(Action(REKEY, data={"reason": reason, **approving(who)}, cards=cards))
+                        screen.perform(CorrectCards(reason=reason, supervisor=who.account, sign_in=who.sign_in,
+                                                    cards=cards))
                     screen.action_payout()
 
                 screen.ask(ReasonDialog(f"Round {number}: why are the cards corrected?",
@@ -87,7 +84,7 @@ class SignedSteps:
         def approved(who: Approval) -> None:
             def reason_given(reason: str | None) -> None:
                 if reason:
-                    screen.perform(Action("void", data={"reason": reason, **approving(who)}))
+                    screen.perform(Void(reason=reason, supervisor=who.account, sign_in=who.sign_in))
 
             screen.ask(ReasonDialog(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
 

@@ -7,21 +7,22 @@ from __future__ import annotations
 import random
 
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
-from dealer_tui.rounds.base import Action, Phase, Round
+from dealer_tui.games.chinese_poker.steps import DeclareNatural, Lock, Suggest
+from dealer_tui.rounds.base import ConfirmPayout, Deal, Phase, Reveal, Round, Step
 
 
-def choose(rnd: Round, rng: random.Random) -> Action:
+def choose(rnd: Round, rng: random.Random) -> Step:
     assert isinstance(rnd, ChinesePokerRound)
     if rnd.phase is Phase.ANTE:
-        return Action("deal")
+        return Deal()
     if rnd.phase is Phase.ACT:
         seat = rnd.waiting()[0]
-        specs = {s.kind: s for s in rnd.legal_actions() if s.seat == seat}
+        specs = {s.step: s for s in rnd.legal_steps() if s.seat == seat}
         if rnd.seats[seat].rows is None:
-            return Action("suggest", seat)
-        if "declare_natural" in specs:
-            return Action("declare_natural", seat, data=specs["declare_natural"].data)
-        return Action("lock", seat, data=specs["lock"].data)
+            return Suggest(seat=seat)
+        if DeclareNatural in specs:
+            return DeclareNatural(seat=seat, **specs[DeclareNatural].data)
+        return Lock(seat=seat, **specs[Lock].data)
     if rnd.phase is Phase.REVEAL:
-        return Action("reveal")
-    return Action("confirm_payout")
+        return Reveal()
+    return ConfirmPayout()

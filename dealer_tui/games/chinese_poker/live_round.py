@@ -19,7 +19,8 @@ from dealer_tui.games.chinese_poker.round import (
     rows_named,
 )
 from dealer_tui.games.chinese_poker.rows import RowStatus, rows_data
-from dealer_tui.rounds.base import Action, ActionSpec, Phase, refuse
+from dealer_tui.games.chinese_poker.steps import DeclareNatural, NamedRows, SetRows
+from dealer_tui.rounds.base import Deal, LegalStep, Phase, refuse
 from rules.cards import Card
 from rules.errors import IllegalAction
 from rules.games.chinese_poker import rules as cp
@@ -31,20 +32,20 @@ EMPTY_ROWS = {name: "" for name in cp.ROWS}
 class ChinesePokerKeyedRound(ChinesePokerRound):
     keyed = True
 
-    def _legal_actions(self) -> list[ActionSpec]:
+    def _legal_steps(self) -> list[LegalStep]:
         specs = []
-        for spec in super()._legal_actions():
-            if spec.kind == "deal":
-                spec = ActionSpec("deal", None, label="Deal four hands of 13 (physical cards, CP-1)")
+        for spec in super()._legal_steps():
+            if spec.step is Deal:
+                spec = LegalStep(Deal, None, label="Deal four hands of 13 (physical cards, CP-1)")
             specs.append(spec)
         return specs
 
-    def _setting_specs(self, p: Seat) -> list[ActionSpec]:
+    def _setting_specs(self, p: Seat) -> list[LegalStep]:
         """The dealer keys the rows the player turns over, or the rows of a declared natural."""
         n = p.seat
         rows = rows_data(p.rows) if p.rows is not None else dict(EMPTY_ROWS)
-        return [ActionSpec("set_rows", n, label=f"Seat {n}: key the rows (front 3, middle 5, back 5)", data=rows),
-                ActionSpec("declare_natural", n, label=f"Seat {n}: key the 13 cards of a declared natural (CP-9)",
+        return [LegalStep(SetRows, n, label=f"Seat {n}: key the rows (front 3, middle 5, back 5)", data=rows),
+                LegalStep(DeclareNatural, n, label=f"Seat {n}: key the 13 cards of a declared natural (CP-9)",
                            data=rows)]
 
     def row_status(self, seat: int) -> RowStatus:
@@ -58,7 +59,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
         """Cards keyed for the other seats (a seat's own rows may be keyed again)."""
         return {c: f"seat {s.seat}" for s in self.seats.values() if s.seat != seat for c in s.cards}
 
-    def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
+    def _rows_of(self, a: NamedRows, p: Seat, what: str) -> cp.SetHand | None:
         """Keyed rows: 3/5/5 cards, none keyed twice in the round (this seat's own earlier keying aside)."""
         hand = rows_named(a, p.seat, what)
         if hand is None:
@@ -72,7 +73,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             raise refuse(p.seat, what, f"{clash.text} is already keyed for seat {others[clash]}")
         return hand
 
-    def _propose_declare_natural(self, a: Action) -> list[Event]:
+    def _propose_declare_natural(self, a: DeclareNatural) -> list[Event]:
         """CP-9: the natural of the 13 keyed cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "declare a natural") or p.rows
@@ -88,7 +89,7 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
             hand = cp.SetHand(*found)
         return [natural_declared(p.seat, natural, hand)]
 
-    def _propose_deal(self, a: Action) -> list[Event]:
+    def _propose_deal(self, a: Deal) -> list[Event]:
         return [CardsDealt(hands={}, keyed=True)]
 
     def _on_cards_dealt(self, e: CardsDealt) -> None:

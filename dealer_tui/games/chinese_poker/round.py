@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from dealer_tui.events import Event, on
 from dealer_tui.games.chinese_poker.events import (
@@ -42,14 +42,28 @@ from dealer_tui.games.chinese_poker.rows import (
     row_text,
     rows_data,
 )
+from dealer_tui.games.chinese_poker.steps import (
+    DeclareNatural,
+    Lock,
+    NamedRows,
+    SetRows,
+    Suggest,
+    Unlock,
+    WithdrawNatural,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
-    Action,
-    ActionSpec,
     CardRequest,
+    ConfirmPayout,
+    Deal,
+    LegalStep,
     Phase,
+    Reveal,
     Round,
     RoundOutcome,
+    Step,
+    Void,
+    proposes,
     refuse,
 )
 from dealer_tui.rounds.session import SeatedPlayer, TableSession
@@ -75,12 +89,7 @@ if TYPE_CHECKING:
 
 HANDS_DEALT = 4  # CP-1
 HAND_CARDS = 13
-SEAT_ACTIONS = ("set_rows", "suggest", "declare_natural", "withdraw_natural", "lock", "unlock")
-
-VERBS = {"set_rows": "set the rows", "suggest": "take the suggested setting", "declare_natural":
-         "declare a natural", "withdraw_natural": "withdraw the natural", "lock": "lock the rows",
-         "unlock": "unlock the rows", "reveal": "open the rows", "void": "void the round",
-         "confirm_payout": "confirm the payout"}
+SEAT_STEPS = (SetRows, Suggest, DeclareNatural, WithdrawNatural, Lock, Unlock)
 
 
 @dataclass
@@ -122,13 +131,14 @@ def natural_declared(seat: int, natural: Natural, hand: cp.SetHand) -> NaturalDe
     return NaturalDeclared(seat=seat, natural=natural.value, front=rows.front, middle=rows.middle, back=rows.back)
 
 
-def rows_named(a: Action, seat: int, what: str) -> cp.SetHand | None:
-    """The rows an action names (front, middle, back) with 3/5/5 cards (CP-2), or None if it names none."""
-    if not any(name in a.data for name in cp.ROWS):
+def rows_named(a: NamedRows, seat: int, what: str) -> cp.SetHand | None:
+    """The rows a step names (front, middle, back) with 3/5/5 cards (CP-2), or None if it names none."""
+    named = a.rows()
+    if all(text is None for text in named.values()):
         return None
     rows: list[tuple[Card, ...]] = []
     for name, size in zip(cp.ROWS, cp.ROW_SIZES, strict=True):
-        text = a.data.get(name)
+        text = named[name]
         if not isinstance(text, str):
             raise refuse(seat, what, f"the {name} row is missing")
         try:
@@ -142,7 +152,7 @@ def rows_named(a: Action, seat: int, what: str) -> cp.SetHand | None:
 
 class ChinesePokerRound(Round):
     game_id = "chinese-poker"
-    VERBS = VERBS
+    VERBS: ClassVar[Mapping[type[Step], str]] = {Reveal: "open the rows"}
     profile: ChinesePokerProfile
 
     PHASE_TRACK = (("DEAL", frozenset({Phase.ANTE, Phase.DEAL})), ("SET ROWS", frozenset({Phase.ACT})),
@@ -219,45 +229,45 @@ class ChinesePokerRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def _legal_actions(self) -> list[ActionSpec]:
-        specs: list[ActionSpec] = []
+    def _legal_steps(self) -> list[LegalStep]:
+        specs: list[LegalStep] = []
         if self._phase is Phase.ANTE:
-            specs.append(ActionSpec("deal", None, label="Deal four hands of 13 (CP-1)",
+            specs.append(LegalStep(Deal, None, label="Deal four hands of 13 (CP-1)",
                                     needs_cards=self._deal_request()))
         elif self._phase in (Phase.ACT, Phase.REVEAL):
             for seat in self.order():
                 specs += self._seat_actions(self.seats[seat])
             if self._phase is Phase.REVEAL:
-                specs.append(ActionSpec("reveal", None, label="Open the rows and verify naturals (CP-14)"))
+                specs.append(LegalStep(Reveal, None, label="Open the rows and verify naturals (CP-14)"))
         elif self._phase is Phase.PAYOUT:
-            specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
+            specs.append(LegalStep(ConfirmPayout, None, label="Confirm the payout"))
         if self._phase in (Phase.ANTE, Phase.ACT, Phase.REVEAL):
-            specs.append(ActionSpec("void", None, label="Misdeal: void the round (CP-11)"))
+            specs.append(LegalStep(Void, None, label="Misdeal: void the round (CP-11)"))
         return specs
 
-    def _seat_actions(self, p: Seat) -> list[ActionSpec]:
+    def _seat_actions(self, p: Seat) -> list[LegalStep]:
         n = p.seat
         if p.locked:
-            return [ActionSpec("unlock", n, label=f"Seat {n}: unlock the rows")]
+            return [LegalStep(Unlock, n, label=f"Seat {n}: unlock the rows")]
         if p.natural is None:
             specs = self._setting_specs(p)
         else:
-            specs = [ActionSpec("withdraw_natural", n, label=f"Seat {n}: withdraw {p.natural.value}")]
+            specs = [LegalStep(WithdrawNatural, n, label=f"Seat {n}: withdraw {p.natural.value}")]
         if p.rows is not None:
             foul = self.foul(n)
             label = f"Seat {n}: lock the FOULED rows ({foul})" if foul else f"Seat {n}: lock the rows"
-            specs.append(ActionSpec("lock", n, label=label, data={"confirm_foul": True} if foul else {}))
+            specs.append(LegalStep(Lock, n, label=label, data={"confirm_foul": True} if foul else {}))
         return specs
 
-    def _setting_specs(self, p: Seat) -> list[ActionSpec]:
+    def _setting_specs(self, p: Seat) -> list[LegalStep]:
         """Setting the rows of a seat with no natural declared: by hand, the suggestion, a natural held."""
         n = p.seat
-        specs = [ActionSpec("set_rows", n, label=f"Seat {n}: set the rows (3/5/5 of its 13 cards)",
+        specs = [LegalStep(SetRows, n, label=f"Seat {n}: set the rows (3/5/5 of its 13 cards)",
                             data=rows_data(p.rows or dealt_rows(p.cards))),
-                 ActionSpec("suggest", n, label=f"Seat {n}: take the suggested setting")]
+                 LegalStep(Suggest, n, label=f"Seat {n}: take the suggested setting")]
         held = self.suggestion(n)
         if held.natural is not None:
-            specs.append(ActionSpec("declare_natural", n, label=f"Seat {n}: declare {held.natural.value} (CP-9)",
+            specs.append(LegalStep(DeclareNatural, n, label=f"Seat {n}: declare {held.natural.value} (CP-9)",
                                     data=rows_data(self.natural_rows(p, held.natural, p.rows))))
         return specs
 
@@ -279,42 +289,43 @@ class ChinesePokerRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def _why_not(self, a: Action) -> str:
-        kind, seat = a.kind, a.seat
-        if kind in SEAT_ACTIONS and self._phase in (Phase.ACT, Phase.REVEAL):
+    def _why_not(self, a: Step) -> str:
+        seat = a.seat
+        if isinstance(a, SEAT_STEPS) and self._phase in (Phase.ACT, Phase.REVEAL):
             if seat not in self.seats:
                 return "pick the seat first (its number)" if seat is None else "the seat is not playing this hand"
             p = self.seats[seat]
             if p.locked:
                 return f"seat {seat} has locked its rows: unlock them first"
-            if kind == "unlock":
+            if isinstance(a, Unlock):
                 return "the rows are not locked"
-            if kind == "withdraw_natural":
+            if isinstance(a, WithdrawNatural):
                 return "no natural is declared"
             if p.natural is not None:
                 return f"seat {seat} has declared {p.natural.value}: withdraw it first (CP-9)"
-            if kind == "declare_natural":
+            if isinstance(a, DeclareNatural):
                 hand = self._rows_of(a, p, "declare a natural") or p.rows or dealt_rows(p.cards)
                 try:
                     cp.declared_natural(seat, hand, self.revision)
                 except IllegalAction as exc:
                     return str(exc)
-            if kind == "lock":
+            if isinstance(a, Lock):
                 return "the rows are not set yet"
-        if kind == "reveal" and self._phase is Phase.ACT:
+        if isinstance(a, Reveal) and self._phase is Phase.ACT:
             waiting = ", ".join(str(s) for s in self.waiting())
             return f"seat {waiting} {'has' if ',' not in waiting else 'have'} not locked the rows"
-        if kind == "void" and self._phase is Phase.PAYOUT:
+        if isinstance(a, Void) and self._phase is Phase.PAYOUT:
             return "the rows are open and the payout computed: a misdeal voids the round before that (CP-11)"
-        if kind == "deal" and self._phase is not Phase.ANTE:
+        if isinstance(a, Deal) and self._phase is not Phase.ANTE:
             return "the cards are already dealt"
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_deal(self, a: Action) -> list[Event]:
+    @proposes(Deal)
+    def _propose_deal(self, a: Deal) -> list[Event]:
         return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "CP-11"))]
 
-    def _rows_of(self, a: Action, p: Seat, what: str) -> cp.SetHand | None:
-        """The rows an action names (front, middle, back): exactly 3/5/5 of the seat's 13 cards."""
+    def _rows_of(self, a: NamedRows, p: Seat, what: str) -> cp.SetHand | None:
+        """The rows a step names (front, middle, back): exactly 3/5/5 of the seat's 13 cards."""
         hand = rows_named(a, p.seat, what)
         if hand is None:
             return None
@@ -326,7 +337,8 @@ class ChinesePokerRound(Round):
             raise refuse(p.seat, what, f"{twice[0]} is set twice")
         return hand
 
-    def _propose_set_rows(self, a: Action) -> list[Event]:
+    @proposes(SetRows)
+    def _propose_set_rows(self, a: SetRows) -> list[Event]:
         p = self.seats[a.seat or 0]
         hand = self._rows_of(a, p, "set the rows")
         if hand is None:
@@ -334,14 +346,16 @@ class ChinesePokerRound(Round):
         rows = in_playing_order(hand)
         return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=False)]
 
-    def _propose_suggest(self, a: Action) -> list[Event]:
+    @proposes(Suggest)
+    def _propose_suggest(self, a: Suggest) -> list[Event]:
         p = self.seats[a.seat or 0]
         s = self.suggestion(p.seat)
         rows = in_playing_order(s.hand)
         return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=True,
                         reason=s.reason)]
 
-    def _propose_declare_natural(self, a: Action) -> list[Event]:
+    @proposes(DeclareNatural)
+    def _propose_declare_natural(self, a: DeclareNatural) -> list[Event]:
         """CP-9: the natural of the seat's 13 cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
         named = self._rows_of(a, p, "declare a natural") or p.rows
@@ -351,22 +365,26 @@ class ChinesePokerRound(Round):
             raise refuse(p.seat, "declare a natural", str(exc)) from None
         return [natural_declared(p.seat, natural, self.natural_rows(p, natural, named))]
 
-    def _propose_withdraw_natural(self, a: Action) -> list[Event]:
+    @proposes(WithdrawNatural)
+    def _propose_withdraw_natural(self, a: WithdrawNatural) -> list[Event]:
         return [NaturalWithdrawn(seat=a.seat or 0)]
 
-    def _propose_lock(self, a: Action) -> list[Event]:
+    @proposes(Lock)
+    def _propose_lock(self, a: Lock) -> list[Event]:
         p = self.seats[a.seat or 0]
         foul = self.foul(p.seat)
-        if foul is not None and a.data.get("confirm_foul") is not True:
+        if foul is not None and not a.confirm_foul:
             raise refuse(p.seat, "lock the rows", f"the rows are fouled: {foul} (CP-4); confirm the foul to lock "
                                                   f"them anyway (the seat then pays every opponent, CP-8)")
         return [RowsLocked(seat=p.seat, fouled=foul is not None, foul=foul,
                            natural=None if p.natural is None else p.natural.value)]
 
-    def _propose_unlock(self, a: Action) -> list[Event]:
+    @proposes(Unlock)
+    def _propose_unlock(self, a: Unlock) -> list[Event]:
         return [RowsUnlocked(seat=a.seat or 0)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    @proposes(Reveal)
+    def _propose_reveal(self, a: Reveal) -> list[Event]:
         hands: dict[str, OpenedRows] = {}
         verified = []
         for seat in self.order():

@@ -12,7 +12,15 @@ from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
 from dealer_tui.games.chinese_poker.rows import rows_from_data
 from dealer_tui.games.chinese_poker.rows_dialog import ROW_NAMES, RowsModal
-from dealer_tui.rounds.base import Action, ActionSpec
+from dealer_tui.games.chinese_poker.steps import (
+    DeclareNatural,
+    Lock,
+    SetRows,
+    Suggest,
+    Unlock,
+    WithdrawNatural,
+)
+from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog_step import DialogStep
@@ -46,9 +54,9 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
         Binding("k", "lock", "Lock"),
         Binding("o", "unlock", "Unlock"),
     ]
-    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "edit_rows": "set_rows", "suggest": "suggest",
-                                       "declare": "declare_natural", "withdraw": "withdraw_natural",
-                                       "lock": "lock", "unlock": "unlock"}
+    KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "edit_rows": SetRows, "suggest": Suggest,
+                                             "declare": DeclareNatural, "withdraw": WithdrawNatural,
+                                             "lock": Lock, "unlock": Unlock}
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House (fees)"
 
@@ -60,7 +68,7 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
         self._acted_for = None  # the dealer's own pick
         super().action_select(seat)
 
-    def _seat_spec(self, kind: str) -> ActionSpec | None:
+    def _seat_spec(self, kind: type[Step]) -> LegalStep | None:
         """The spec for the seat the dealer picked (one that may not do it is told why, never
         swapped for another seat); else for the seat the last key acted for, while it may; else
         for the first seat still setting."""
@@ -81,41 +89,41 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
         waiting = rnd.waiting() if (rnd := self.round) is not None else []
         return waiting[0] if waiting else None
 
-    def _do(self, kind: str) -> None:
+    def _do(self, kind: type[Step]) -> None:
         spec = self._seat_spec(kind)
         if spec is not None:
             if spec.seat is not None and self.selected in (None, self._acted_for):
                 self.selected = self._acted_for = spec.seat
-            self.perform(Action(kind, spec.seat, data=dict(spec.data)))
+            self.perform(kind(seat=spec.seat, **spec.data))
 
     def action_suggest(self) -> None:
-        self._do("suggest")
+        self._do(Suggest)
 
     def action_declare(self) -> None:
         if self.table.keyed:
-            self._key_rows("declare_natural")
+            self._key_rows(DeclareNatural)
             return
-        self._do("declare_natural")
+        self._do(DeclareNatural)
 
     def action_withdraw(self) -> None:
-        self._do("withdraw_natural")
+        self._do(WithdrawNatural)
 
     def action_unlock(self) -> None:
-        self._do("unlock")
+        self._do(Unlock)
 
     def action_lock(self) -> None:
-        rnd, spec = self.round, self._seat_spec("lock")
+        rnd, spec = self.round, self._seat_spec(Lock)
         if rnd is None or spec is None:
             return
         if not spec.data.get("confirm_foul"):
-            self._do("lock")
+            self._do(Lock)
             return
         seat = spec.seat
         foul = rnd.foul(seat or 0)
 
         def answered(choice: str | None) -> None:
             if choice == "y":
-                self.perform(Action("lock", seat, data={"confirm_foul": True}))
+                self.perform(Lock(seat=seat, confirm_foul=True))
 
         self.ask(ChoiceDialog(f"Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?",
                              [("y", "yes, the player keeps the fouled set"), ("n", "no, reset the rows")]),
@@ -123,9 +131,9 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
 
     def action_edit_rows(self) -> None:
         if self.table.keyed:
-            self._key_rows("set_rows")
+            self._key_rows(SetRows)
             return
-        rnd, spec = self.round, self._seat_spec("set_rows")
+        rnd, spec = self.round, self._seat_spec(SetRows)
         if rnd is None or spec is None or spec.seat is None:
             return
         seat = spec.seat
@@ -134,13 +142,13 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
 
         def picked(result: dict[str, str] | None) -> None:
             if result:
-                self.perform(Action("set_rows", seat, data=result))
+                self.perform(SetRows(seat=seat, **result))
 
         held = rnd.suggestion(seat).natural
         self.app.push_screen(RowsModal(seat, rows, lambda: rnd.suggestion(seat).hand.rows, rnd.terms,
                                        None if held is None else held.value), picked)
 
-    def _key_rows(self, kind: str) -> None:
+    def _key_rows(self, kind: type[SetRows | DeclareNatural]) -> None:
         """Live table: the dealer keys the seat's three rows as the player turns them over; the
         rows' hands and a foul show as they are typed (CP-3, CP-4)."""
         rnd, spec = self.round, self._seat_spec(kind)
@@ -155,7 +163,7 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
 
         def status(cards: dict[str, tuple[Card, ...]]) -> Text:
             hand = cp.SetHand(*(cards[name] for name in ROW_NAMES))
-            if kind == "declare_natural":  # CP-9: the 13 cards are judged, whatever their rows
+            if kind is DeclareNatural:  # CP-9: the 13 cards are judged, whatever their rows
                 natural = natural_in(hand.cards) if hand.full_size else None
                 if natural is None:
                     return Text("no dragon, six pairs, three flushes or three straights in these cards",
@@ -167,9 +175,9 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
                 return Text(f"{names} — FOUL: {judged.foul}", style="bold red")
             return Text(f"{names} — rows in order", style="green")
 
-        step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: Action(kind, seat,
-                                                                                         data=row_data(cards)))
-        what = "a declared natural's 13 cards, any rows (CP-9)" if kind == "declare_natural" else "the rows"
+        step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: kind(seat=seat,
+                                                                                       **row_data(cards)))
+        what = "a declared natural's 13 cards, any rows (CP-9)" if kind is DeclareNatural else "the rows"
         values = {name: str(spec.data.get(name, "")) for name in ROW_NAMES}
         self.app.push_screen(CardEntryModal(f"Seat {seat}: key {what} — front 3, middle 5, back 5",
                                             list(zip(ROW_NAMES, (3, 5, 5), strict=True)), taken, step.check,

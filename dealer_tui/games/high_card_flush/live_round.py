@@ -20,13 +20,16 @@ from dealer_tui.games.high_card_flush.events import (
     RaiseCorrection,
 )
 from dealer_tui.games.high_card_flush.round import BANKER, HAND_CARDS, HighCardFlushRound
+from dealer_tui.games.high_card_flush.steps import Raise
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
-    Action,
-    ActionSpec,
     CardRequest,
+    Deal,
+    LegalStep,
     Phase,
+    Reveal,
     RoundOutcome,
+    WithCards,
 )
 from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
@@ -39,13 +42,13 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
     keyed = True
     REKEYABLE = frozenset({BankerRevealed})
 
-    def rekey_action(self, event: Event) -> Action:
+    def rekey_step(self, event: Event) -> WithCards:
         """The reveal as keyed: every raised (or casino bonus) hand, and the banker's."""
         revealed = typed_as(BankerRevealed, event)
         cards = dict(revealed.hand_cards or {})
         if revealed.cards:
             cards[BANKER] = revealed.cards
-        return Action("reveal", cards=cards)
+        return Reveal(cards=cards)
 
     def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
         super().__init__(profile, setup)
@@ -57,13 +60,13 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
             return super().raise_bounds(seat)
         return hcf.raise_bounds(self.seats[seat].ante, LARGEST_FLUSH)
 
-    def _legal_actions(self) -> list[ActionSpec]:
+    def _legal_steps(self) -> list[LegalStep]:
         specs = []
-        for spec in super()._legal_actions():
-            if spec.kind == "deal":
-                spec = ActionSpec("deal", None, label="Deal seven cards each (physical cards)")
-            elif spec.kind == "reveal":
-                spec = ActionSpec("reveal", None, label="Key the hands and reveal the banker's",
+        for spec in super()._legal_steps():
+            if spec.step is Deal:
+                spec = LegalStep(Deal, None, label="Deal seven cards each (physical cards)")
+            elif spec.step is Reveal:
+                spec = LegalStep(Reveal, None, label="Key the hands and reveal the banker's",
                                   needs_cards=self.reveal_request())
             specs.append(spec)
         return specs
@@ -85,15 +88,15 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
             hands.append((BANKER, HAND_CARDS))
         return CardRequest("reveal", tuple(hands)) if hands else None
 
-    def _propose_deal(self, a: Action) -> list[Event]:
+    def _propose_deal(self, a: Deal) -> list[Event]:
         return [CardsDealt(hands={}, keyed=True)]
 
-    def _propose_raise(self, a: Action) -> list[Event]:
+    def _propose_raise(self, a: Raise) -> list[Event]:
         seat, amount = a.seat or 0, a.amount or 0
         hcf.verify_raise(self.seats[seat].ante, amount, LARGEST_FLUSH, seat)
         return [PlayerActed(seat=seat, raised=amount)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Reveal) -> list[Event]:
         request = self.reveal_request()
         cards = self.dealt_cards(a, request, "HCF-19") if request is not None else {}
         corrections: dict[str, RaiseCorrection] = {}

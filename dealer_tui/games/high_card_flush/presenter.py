@@ -12,6 +12,7 @@ from dealer_tui.games.high_card_flush.events import (
     PlayerActed,
 )
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
+from dealer_tui.games.high_card_flush.steps import Raise
 from dealer_tui.rounds.base import Phase
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import format_cards, sort_cards
@@ -112,7 +113,7 @@ class HighCardFlushPresenter(Presenter[HighCardFlushRound]):
                 return f"Antes: a seat's number picks it, {key('ante')} antes it; {key('deal')} deals."
             case Phase.ACT:
                 p = rnd.to_act()
-                spec = next((s for s in rnd.legal_actions() if s.kind == "raise"), None)
+                spec = next((s for s in rnd.legal_steps() if s.step is Raise), None)
                 if p is None or spec is None:
                     return ""
                 low, high = spec.min_amount, spec.max_amount

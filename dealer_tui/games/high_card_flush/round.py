@@ -15,14 +15,20 @@ from dealer_tui.games.high_card_flush.events import (
     CardsDealt,
     PlayerActed,
 )
+from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise, Withdraw
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
-    Action,
-    ActionSpec,
     CardRequest,
+    ConfirmPayout,
+    Deal,
+    LegalStep,
     Phase,
+    Reveal,
     Round,
     RoundOutcome,
+    Step,
+    Void,
+    proposes,
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
@@ -56,6 +62,7 @@ class HighCardFlushRound(Round):
     game_id = "high-card-flush"
     FLAGS = {"dead_hands": "a hand was dead: the DP could not cover it (HCF-16)",
              "over_cap_raise": "a keyed raise was over the cap (High Card Flush, live table)"}
+    BET_STEP = Ante
     UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the bets", PlayerActed: "raise or fold"}
     profile: HighCardFlushProfile
 
@@ -174,7 +181,7 @@ class HighCardFlushRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Step]:
         """HCF-4: the seat's Ante and bonus bets as they stood when that round's antes closed."""
         placed: AntePlaced | None = None
         for e in self.effective_events(earlier):
@@ -184,7 +191,7 @@ class HighCardFlushRound(Round):
                 placed = None
         if placed is None:
             return []
-        return [Action("ante", seat, placed.ante, data={"flush": placed.flush, "straight_flush": placed.straight_flush})]
+        return [Ante(seat=seat, amount=placed.ante, flush=placed.flush, straight_flush=placed.straight_flush)]
 
     def undo_label(self) -> str | None:
         last = self.undoable()
@@ -192,33 +199,33 @@ class HighCardFlushRound(Round):
             return f"seat {last.seat}'s " + (f"raise of {last.raised}" if last.raised else "fold")
         return super().undo_label()
 
-    def _legal_actions(self) -> list[ActionSpec]:
-        specs: list[ActionSpec] = []
+    def _legal_steps(self) -> list[LegalStep]:
+        specs: list[LegalStep] = []
         if self._phase is Phase.ANTE:
             limits = self.profile.limits.ante
             for s in self.clockwise_from_button():
                 p = self.seats[s]
                 if not p.playing and hcf.can_post(p.stack, limits.min):
                     most = min(limits.max, p.stack // 4)  # HCF-4: Ante + 3x Ante must be covered
-                    specs.append(ActionSpec("ante", s, limits.min, most, f"Seat {s}: ante"))
+                    specs.append(LegalStep(Ante, s, limits.min, most, f"Seat {s}: ante"))
                 elif p.playing:
-                    specs.append(ActionSpec("withdraw", s, label=f"Seat {s}: take back the bets"))
+                    specs.append(LegalStep(Withdraw, s, label=f"Seat {s}: take back the bets"))
             if self.playing():
-                specs.append(ActionSpec("deal", None, label="Deal seven cards each",
+                specs.append(LegalStep(Deal, None, label="Deal seven cards each",
                                         needs_cards=self._deal_request()))
         elif self._phase is Phase.ACT:
             acting = self.to_act()
             if acting is not None:
                 p = acting
                 low, high = self.raise_bounds(p.seat)
-                specs += [ActionSpec("raise", p.seat, low, high, f"Seat {p.seat}: raise {low}–{high}"),
-                          ActionSpec("fold", p.seat, label=f"Seat {p.seat}: fold")]
+                specs += [LegalStep(Raise, p.seat, low, high, f"Seat {p.seat}: raise {low}–{high}"),
+                          LegalStep(Fold, p.seat, label=f"Seat {p.seat}: fold")]
         elif self._phase is Phase.REVEAL:
-            specs.append(ActionSpec("reveal", None, label="Reveal the banker's hand"))
+            specs.append(LegalStep(Reveal, None, label="Reveal the banker's hand"))
         elif self._phase is Phase.PAYOUT:
-            specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
+            specs.append(LegalStep(ConfirmPayout, None, label="Confirm the payout"))
         if self._may_void():
-            specs.append(ActionSpec("void", None, label="Misdeal: void the round"))
+            specs.append(LegalStep(Void, None, label="Misdeal: void the round"))
         return specs
 
     def _may_void(self) -> bool:
@@ -232,31 +239,31 @@ class HighCardFlushRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def _why_not(self, action: Action) -> str:
-        if action.kind == "void":
+    def _why_not(self, action: Step) -> str:
+        if isinstance(action, Void):
             return "a misdeal is declared before anyone acts (HCF-19)"
         if self._phase is Phase.ACT and (p := self.to_act()) is not None:
             return f"it is seat {p.seat}'s turn"
-        if action.kind == "ante" and action.seat in self.seats and self.seats[action.seat].playing:
+        if isinstance(action, Ante) and action.seat in self.seats and self.seats[action.seat].playing:
             return "the seat has already put its ante"
-        if action.kind == "ante" and action.seat is not None and action.seat == self.banker:
+        if isinstance(action, Ante) and action.seat is not None and action.seat == self.banker:
             return "the seat banks this round as the Designated Player: the others ante against it"
-        if action.kind == "ante" and action.seat not in self.seats:
+        if isinstance(action, Ante) and action.seat not in self.seats:
             return "the seat is not playing this round"
-        if self._phase is Phase.ANTE and action.kind == "deal" and not self.playing():
+        if self._phase is Phase.ANTE and isinstance(action, Deal) and not self.playing():
             return "no ante is placed yet: pick a seat (its number), then a antes it"
-        if self._phase is Phase.ANTE and action.kind == "ante" and action.seat in self.seats:
+        if self._phase is Phase.ANTE and isinstance(action, Ante) and action.seat in self.seats:
             low = self.profile.limits.ante.min
             return (f"the seat holds {self.seats[action.seat].stack} chips; an Ante of {low} needs "
                     f"{hcf.chips_to_post(low, 0, 0)} (Ante + 3x Ante, HCF-4)")
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_ante(self, a: Action) -> list[Event]:
+    @proposes(Ante)
+    def _propose_ante(self, a: Ante) -> list[Event]:
         seat = a.seat or 0
         p = self.seats[seat]
         ante = a.amount or 0
-        flush = int(a.data.get("flush", 0) or 0)
-        sf = int(a.data.get("straight_flush", 0) or 0)
+        flush, sf = a.flush, a.straight_flush
         limits = self.profile.limits
         if not limits.ante.contains(ante):
             raise refuse(seat, f"ante {ante}", f"the ante must be within the table limits {limits.ante}")
@@ -269,22 +276,27 @@ class HighCardFlushRound(Round):
                                                f"= {need} must be covered (HCF-4)")
         return [AntePlaced(seat=seat, ante=ante, flush=flush, straight_flush=sf)]
 
-    def _propose_withdraw(self, a: Action) -> list[Event]:
+    @proposes(Withdraw)
+    def _propose_withdraw(self, a: Withdraw) -> list[Event]:
         return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal(self, a: Action) -> list[Event]:
+    @proposes(Deal)
+    def _propose_deal(self, a: Deal) -> list[Event]:
         return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "HCF-19"))]
 
-    def _propose_raise(self, a: Action) -> list[Event]:
+    @proposes(Raise)
+    def _propose_raise(self, a: Raise) -> list[Event]:
         seat, amount = a.seat or 0, a.amount or 0
         p = self.seats[seat]
         hcf.verify_raise(p.ante, amount, self.flush_length(seat), seat)
         return [PlayerActed(seat=seat, raised=amount)]
 
-    def _propose_fold(self, a: Action) -> list[Event]:
+    @proposes(Fold)
+    def _propose_fold(self, a: Fold) -> list[Event]:
         return [PlayerActed(seat=a.seat or 0, raised=0)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    @proposes(Reveal)
+    def _propose_reveal(self, a: Reveal) -> list[Event]:
         return [BankerRevealed(cards=self.banker_cards)]
 
     # -- folding ----------------------------------------------------------------------------

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 from textual.binding import Binding, BindingType
 
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
-from dealer_tui.rounds.base import Action
+from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise, Withdraw
+from dealer_tui.rounds.steps import Step
 from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import Dialog
@@ -39,8 +40,8 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
         Binding("r", "raise_bet", "Raise"),
         Binding("f", "fold", "Fold"),
     ]
-    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "withdraw": "withdraw",
-                                       "raise_bet": "raise", "fold": "fold"}
+    KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "ante": Ante, "withdraw": Withdraw,
+                                             "raise_bet": Raise, "fold": Fold}
     RULES_SUMMARY = RULES
 
     @property
@@ -85,23 +86,23 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
                             limits.straight_flush.max, 0, optional=True)]
 
     def action_ante(self) -> None:
-        spec = self.spec_for("ante")
+        spec = self.spec_for(Ante)
         if spec is None or spec.seat is None:
             return
         fields = self.ante_fields(spec.min_amount or 0, spec.max_amount or 0)
         seat = spec.seat
-        def ante(v: dict[str, int]) -> Action:
-            return Action("ante", seat, v["ante"], data={"flush": v["flush"], "straight_flush": v["straight_flush"]})
+        def ante(v: dict[str, int]) -> Ante:
+            return Ante(seat=seat, amount=v["ante"], flush=v["flush"], straight_flush=v["straight_flush"])
 
         self.ask_step(f"Seat {seat}: ante and bonus bets", fields, ante)
 
     def action_withdraw(self) -> None:
-        spec = self.spec_for("withdraw")
+        spec = self.spec_for(Withdraw)
         if spec is not None:
-            self.perform(Action("withdraw", spec.seat))
+            self.perform(Withdraw(seat=spec.seat))
 
     def action_raise_bet(self) -> None:
-        rnd, spec = self.round, self.spec_for("raise")
+        rnd, spec = self.round, self.spec_for(Raise)
         if rnd is None or spec is None or spec.seat is None:
             return
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
@@ -110,10 +111,10 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
         why = "as declared, checked against the keyed hand at the reveal" if unseen else f"{length}-card flush"
         self.ask_step(f"Seat {seat} raises ({why}: {low}–{high})",
                       [AmountField("raise", "Raise", low, high, low if unseen else high)],
-                      lambda v: Action("raise", seat, v["raise"]))
+                      lambda v: Raise(seat=seat, amount=v["raise"]))
 
     def action_fold(self) -> None:
-        rnd, spec = self.round, self.spec_for("fold")
+        rnd, spec = self.round, self.spec_for(Fold)
         if rnd is None or spec is None or spec.seat is None:
             return
         seat = spec.seat
@@ -121,12 +122,12 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
         bonus = [f"{name} {amount}" for name, amount in (("Flush", p.flush), ("Straight Flush", p.straight_flush))
                  if amount]
         if not bonus or rnd.profile.banker == "house":  # HCF-20: a folded hand keeps its bonus bets
-            self.perform(Action("fold", seat))
+            self.perform(Fold(seat=seat))
             return
 
         def answered(choice: str | None) -> None:
             if choice == "y":
-                self.perform(Action("fold", seat))
+                self.perform(Fold(seat=seat))
 
         lost = ", ".join([f"Ante {p.ante}", *bonus])
         self.ask(ChoiceDialog(f"Seat {seat} folds and loses {lost} (HCF-6, HCF-11)?",

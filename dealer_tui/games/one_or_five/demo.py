@@ -7,36 +7,37 @@ import random
 from collections import Counter
 
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
-from dealer_tui.rounds.base import Action, Phase, Round
+from dealer_tui.games.one_or_five.steps import Ante, Bet, CutAndDeal, Exchange, Fold, NoInsurance
+from dealer_tui.rounds.base import ConfirmPayout, Phase, Reveal, Round, Step
 from rules.cards import Card, Rank
 from rules.games.one_or_five import rules as rules
 
 
-def choose(rnd: Round, rng: random.Random) -> Action:
+def choose(rnd: Round, rng: random.Random) -> Step:
     assert isinstance(rnd, OneOrFiveRound)
     if rnd.phase is Phase.ANTE:
-        for spec in rnd.legal_actions():
-            if spec.kind == "ante" and spec.seat is not None and not any(b.seat == spec.seat for b in rnd.boxes.values()):
-                return Action("ante", spec.seat, spec.min_amount)
-        return Action("deal", data={"cut": rng.choice(["player", "dealer"])})
+        for spec in rnd.legal_steps():
+            if spec.step is Ante and spec.seat is not None and not any(b.seat == spec.seat for b in rnd.boxes.values()):
+                return Ante(seat=spec.seat, amount=spec.min_amount)
+        return CutAndDeal(cut=rng.choice(["player", "dealer"]))
     if rnd.phase is Phase.ACT:
         box = rnd.current_box()
         assert box is not None
-        kinds = {s.kind for s in rnd.legal_actions()}
+        kinds = {s.step for s in rnd.legal_steps()}
         if box.status == "closed":
-            return Action("no_insurance", box.seat)
+            return NoInsurance(seat=box.seat)
         hand = rules.hand_of(box.cards)
-        if box.status == "waiting" and hand.name == rules.HIGH_CARD and "exchange" in kinds:
+        if box.status == "waiting" and hand.name == rules.HIGH_CARD and Exchange in kinds:
             discard = _one_to_draw(box.cards)
             count = 1 if discard else 5
             if count in rnd.profile.exchange.counts:
                 cards = [discard] if discard else list(box.cards)
-                return Action("exchange", box.seat, count, data={"discard": " ".join(c.text for c in cards)})
+                return Exchange(seat=box.seat, amount=count, discard=" ".join(c.text for c in cards))
         strong = hand.name != rules.HIGH_CARD if box.status == "waiting" else hand.strength >= rules.HAND_NAMES.index("one pair")
-        return Action("bet" if strong and "bet" in kinds else "fold", box.seat)
+        return (Bet if strong and Bet in kinds else Fold)(seat=box.seat)
     if rnd.phase is Phase.REVEAL:
-        return Action("reveal")
-    return Action("confirm_payout")
+        return Reveal()
+    return ConfirmPayout()
 
 
 def _one_to_draw(cards: tuple[Card, ...]) -> Card | None:

@@ -20,13 +20,15 @@ from dealer_tui.games.one_or_five.events import (
     InsuranceTaken,
 )
 from dealer_tui.games.one_or_five.round import Box, OneOrFiveRound
+from dealer_tui.games.one_or_five.steps import CutAndDeal, Exchange, Insure, NoInsurance
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
-    Action,
-    ActionSpec,
     CardRequest,
+    LegalStep,
     Phase,
+    Reveal,
     RoundOutcome,
+    WithCards,
     refuse,
 )
 from rules.cards import Card, parse_cards
@@ -42,14 +44,14 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
     keyed = True
     REKEYABLE = frozenset({DealerRevealed})
 
-    def rekey_action(self, event: Event) -> Action:
+    def rekey_step(self, event: Event) -> WithCards:
         """The reveal as keyed: the dealer's hole cards (the up card was keyed at the deal) and
         every closed box not seen before."""
         revealed = typed_as(DealerRevealed, event)
         up = set(self.dealer[:1])
         cards = dict(revealed.box_hands or {})
         cards[HOLE] = tuple(c for c in revealed.cards if c not in up)
-        return Action("reveal", cards=cards)
+        return Reveal(cards=cards)
 
     def __init__(self, profile: Any, setup: Mapping[str, Any]) -> None:
         super().__init__(profile, setup)
@@ -66,31 +68,31 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
         return [b for n in self.order() if (b := self.boxes[n]).status == "closed" and b.insurance is None
                 and self.available(b.seat) >= b.ante]
 
-    def _legal_actions(self) -> list[ActionSpec]:
+    def _legal_steps(self) -> list[LegalStep]:
         specs = []
-        for spec in super()._legal_actions():
-            if spec.kind == "deal":
-                spec = ActionSpec("deal", None, label="Cut and deal (key the dealer's up card)",
+        for spec in super()._legal_steps():
+            if spec.step is CutAndDeal:
+                spec = LegalStep(CutAndDeal, None, label="Cut and deal (key the dealer's up card)",
                                   needs_cards=CardRequest("deal", ((UP, 1),)))
-            elif spec.kind == "reveal":
-                spec = ActionSpec("reveal", None, label="Key the hands and reveal the dealer's",
+            elif spec.step is Reveal:
+                spec = LegalStep(Reveal, None, label="Key the hands and reveal the dealer's",
                                   needs_cards=self.reveal_request())
-            elif spec.kind in ("insure", "no_insurance"):
+            elif spec.step in (Insure, NoInsurance):
                 continue
             specs.append(spec)
         for box in self.insurable():
             best = rules.insurance_bounds(self.profile, box.ante, rules.hand_of(ROYAL))[1]
-            specs.append(ActionSpec("insure", box.seat, box.ante, min(best, self.available(box.seat)),
+            specs.append(LegalStep(Insure, box.seat, box.ante, min(best, self.available(box.seat)),
                                     f"Insure box {box.number} (key its hand)", data={"box": box.number},
                                     needs_cards=None if box.cards else self._box_request(box, "insurance")))
         return specs
 
-    def _box_actions(self, box: Box) -> list[ActionSpec]:
+    def _box_steps(self, box: Box) -> list[LegalStep]:
         specs = []
-        for spec in super()._box_actions(box):
-            if spec.kind == "exchange":
+        for spec in super()._box_steps(box):
+            if spec.step is Exchange:
                 count = spec.min_amount or 0
-                spec = ActionSpec("exchange", spec.seat, count, count, f"Box {box.number}: exchange {count}",
+                spec = LegalStep(Exchange, spec.seat, count, count, f"Box {box.number}: exchange {count}",
                                   CardRequest("exchange", ((f"box {box.number}", count),)))
             specs.append(spec)
         return specs
@@ -114,25 +116,25 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
         taken.update({c: "the dealer's up card" for c in self.dealer[:1]})
         return taken
 
-    def _keyed(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
+    def _keyed(self, a: WithCards, request: CardRequest) -> dict[str, tuple[Card, ...]]:
         cards = self.dealt_cards(a, request, "R-12", self.taken_cards(request))
         for label, hand in cards.items():
             if label.startswith("box "):
                 drawn = self.drawn.get(int(label.split()[1]), ())
                 missing = [c.text for c in drawn if c not in hand]
                 if missing:
-                    raise refuse(None, a.kind, f"{label} drew {' '.join(missing)} at its exchange: "
+                    raise refuse(None, a.KIND, f"{label} drew {' '.join(missing)} at its exchange: "
                                                f"the keyed hand must hold it")
         return cards
 
-    def _propose_deal(self, a: Action) -> list[Event]:
-        cut_by = str(a.data.get("cut", "dealer"))
+    def _propose_deal(self, a: CutAndDeal) -> list[Event]:
+        cut_by = a.cut
         if cut_by not in ("player", "dealer"):
             raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
         cards = self._keyed(a, CardRequest("deal", ((UP, 1),)))
         return [CardsDealt(cut_by=cut_by, hands={UP: cards[UP]}, keyed=True)]
 
-    def _propose_exchange(self, a: Action) -> list[Event]:
+    def _propose_exchange(self, a: Exchange) -> list[Event]:
         box = self._my_box(a, "exchange")
         count = a.amount or 0
         self.verify_exchange(a, box, count)
@@ -140,8 +142,8 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
         drawn = self._keyed(a, CardRequest("exchange", ((f"box {box.number}", count),)))[f"box {box.number}"]
         return [BoxExchanged(box=box.number, count=count, discarded=(), drawn=drawn, fee=fee)]
 
-    def _propose_insure(self, a: Action) -> list[Event]:
-        number = int(a.data.get("box", 0))
+    def _propose_insure(self, a: Insure) -> list[Event]:
+        number = a.box or 0
         box = next((b for b in self.insurable() if b.number == number and b.seat == a.seat), None)
         amount = a.amount or 0
         if box is None:
@@ -155,7 +157,7 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
             raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
         return [InsuranceTaken(box=number, premium=amount, hand=() if box.cards else hand)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Reveal) -> list[Event]:
         cards = self._keyed(a, self.reveal_request())
         dealer = self.dealer + cards.pop(HOLE)
         hand = rules.hand_of(dealer)

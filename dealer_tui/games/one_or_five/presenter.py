@@ -17,6 +17,7 @@ from dealer_tui.games.one_or_five.events import (
 )
 from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
+from dealer_tui.games.one_or_five.steps import Bet, Exchange, Fold
 from dealer_tui.rounds.base import Phase
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import format_cards, sort_cards
@@ -117,10 +118,10 @@ class OneOrFivePresenter(Presenter[OneOrFiveRound]):
                     return ""
                 if box.status == "closed":
                     return f"Box {box.number}: {key('insure')} insures, {key('no_insurance')} declines insurance."
-                kinds = {s.kind for s in rnd.legal_actions()}
-                words = [w for k, w in (("exchange", f"{key('exchange')} exchange"),
-                                        ("bet", f"{key('close_box')} close (bet {rules.BET_MULTIPLE * box.ante})"),
-                                        ("fold", f"{key('fold')} pass")) if k in kinds]
+                kinds = {s.step for s in rnd.legal_steps()}
+                words = [w for k, w in ((Exchange, f"{key('exchange')} exchange"),
+                                        (Bet, f"{key('close_box')} close (bet {rules.BET_MULTIPLE * box.ante})"),
+                                        (Fold, f"{key('fold')} pass")) if k in kinds]
                 said = f"Box {box.number}: {', '.join(words)}."
                 open_box = rnd.open_boxes.get(box.seat) == box.number
                 if box.status == "waiting" and open_box and rnd.exchange_short(box):

@@ -19,14 +19,32 @@ from dealer_tui.games.one_or_five.events import (
     InsuranceTaken,
     OpenBoxMarked,
 )
+from dealer_tui.games.one_or_five.steps import (
+    Ante,
+    AtBox,
+    Bet,
+    CutAndDeal,
+    Exchange,
+    Fold,
+    Insure,
+    NoInsurance,
+    OpenBox,
+    Withdraw,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
-    Action,
-    ActionSpec,
     CardRequest,
+    ConfirmPayout,
+    Deal,
+    LegalStep,
     Phase,
+    Reveal,
     Round,
     RoundOutcome,
+    Step,
+    Void,
+    WithCards,
+    proposes,
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
@@ -56,8 +74,7 @@ class Box:
 
 class OneOrFiveRound(Round):
     game_id = "one-or-five"
-    VERBS = {"bet": "close the box", "fold": "pass", "no_insurance": "decline insurance",
-             "open_box": "mark an open box", "withdraw": "take back an ante"}
+    BET_STEP = Ante
     UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the ante", OpenBoxMarked: "open box",
                 BoxClosed: "close", BoxFolded: "pass", InsuranceTaken: "insurance decision"}
     ROW_OWNERS = (AntePlaced.KIND,)
@@ -154,8 +171,8 @@ class OneOrFiveRound(Round):
 
     # -- legal actions ----------------------------------------------------------------------
 
-    def _legal_actions(self) -> list[ActionSpec]:
-        specs: list[ActionSpec] = []
+    def _legal_steps(self) -> list[LegalStep]:
+        specs: list[LegalStep] = []
         if self._phase is Phase.ANTE:
             limits = self.profile.limits.ante
             free = [n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes]
@@ -163,49 +180,49 @@ class OneOrFiveRound(Round):
                 held = sum(1 for b in self.boxes.values() if b.seat == seat)
                 most = self.holds(seat) // rules.box_needs(1)  # R-4: three times the Ante
                 if free and held < self.profile.limits.boxes_per_player and most >= limits.min:
-                    specs.append(ActionSpec("ante", seat, limits.min, min(limits.max, most),
+                    specs.append(LegalStep(Ante, seat, limits.min, min(limits.max, most),
                                             f"Ante on box {free[0]}", data={"box": free[0]}))
             for number in self.order():
                 seat = self.boxes[number].seat
-                specs.append(ActionSpec("withdraw", seat, label=f"Take back box {number}", data={"box": number}))
+                specs.append(LegalStep(Withdraw, seat, label=f"Take back box {number}", data={"box": number}))
             for seat in sorted({b.seat for b in self.boxes.values()}):
                 mine = [n for n in self.order() if self.boxes[n].seat == seat]
                 open_now = self.open_boxes.get(seat)
                 after = mine.index(open_now) + 1 if open_now in mine else 0
                 for number in mine[after:] + mine[:after]:  # o again moves to the next box, round the seat's boxes
                     if number != open_now:
-                        specs.append(ActionSpec("open_box", seat, label=f"Play box {number} open",
+                        specs.append(LegalStep(OpenBox, seat, label=f"Play box {number} open",
                                                 data={"box": number}))
             if self.boxes:
-                specs.append(ActionSpec("deal", None, label="Cut and deal", needs_cards=self._deal_request()))
+                specs.append(LegalStep(CutAndDeal, None, label="Cut and deal", needs_cards=self._deal_request()))
         elif self._phase is Phase.ACT:
             box = self.current_box()
             if box is not None:
-                specs += self._box_actions(box)
+                specs += self._box_steps(box)
         elif self._phase is Phase.REVEAL:
-            specs.append(ActionSpec("reveal", None, label="Reveal the dealer's hand"))
+            specs.append(LegalStep(Reveal, None, label="Reveal the dealer's hand"))
         elif self._phase is Phase.PAYOUT:
-            specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
+            specs.append(LegalStep(ConfirmPayout, None, label="Confirm the payout"))
         if self._phase not in (Phase.DONE, Phase.VOID, Phase.PAYOUT):
-            specs.append(ActionSpec("void", None, label="Misdeal: void the round"))
+            specs.append(LegalStep(Void, None, label="Misdeal: void the round"))
         return specs
 
-    def _box_actions(self, box: Box) -> list[ActionSpec]:
+    def _box_steps(self, box: Box) -> list[LegalStep]:
         seat, n = box.seat, box.number
         if box.status == "closed":
             low, high = rules.insurance_bounds(self.profile, box.ante, rules.hand_of(box.cards))
             high = min(high, self.available(seat))
-            return [ActionSpec("insure", seat, low, high, f"Insure box {n}"),
-                    ActionSpec("no_insurance", seat, label=f"Box {n}: no insurance")]
+            return [LegalStep(Insure, seat, low, high, f"Insure box {n}"),
+                    LegalStep(NoInsurance, seat, label=f"Box {n}: no insurance")]
         specs = []
         open_box = self.open_boxes.get(seat) == n
         if box.status == "waiting" and open_box and self.exchange_short(box) is None:
             for count in self.profile.exchange.counts:
-                specs.append(ActionSpec("exchange", seat, count, count, f"Box {n}: exchange {count}",
+                specs.append(LegalStep(Exchange, seat, count, count, f"Box {n}: exchange {count}",
                                         CardRequest("exchange", ((f"box {n}", count),), tuple(self.exchanged_out))))
         if self.available(seat) >= rules.BET_MULTIPLE * box.ante:
-            specs.append(ActionSpec("bet", seat, label=f"Box {n}: close with {rules.BET_MULTIPLE * box.ante}"))
-        specs.append(ActionSpec("fold", seat, label=f"Box {n}: pass"))
+            specs.append(LegalStep(Bet, seat, label=f"Box {n}: close with {rules.BET_MULTIPLE * box.ante}"))
+        specs.append(LegalStep(Fold, seat, label=f"Box {n}: pass"))
         return specs
 
     def _deal_request(self) -> CardRequest:
@@ -214,16 +231,18 @@ class OneOrFiveRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def refusal(self, action: Action, what: str) -> IllegalAction:
-        handler = getattr(self, f"_propose_{action.kind}")
+    def refusal(self, action: Step, what: str) -> IllegalAction:
+        found = self.proposer(type(action))
+        assert found is not None
+        handler = found[1]
         if self._phase is Phase.ACT and (box := self.current_box()) is not None and box.seat == action.seat:
             handler(action)  # the step's own check names the reason
-        if self._phase is Phase.ANTE and action.kind == "ante" and action.seat in self.players:
+        if self._phase is Phase.ANTE and isinstance(action, Ante) and action.seat in self.players:
             least = self.profile.limits.ante.min  # no amount given: why not even the smallest Ante
             handler(action if action.amount is not None else replace(action, amount=least))
         return super().refusal(action, what)
 
-    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Action]:
+    def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Step]:
         """R-1: an Ante on each box the player had in that round, the same amount on the same box."""
         antes: dict[int, int] = {}
         open_box: int | None = None
@@ -234,28 +253,28 @@ class OneOrFiveRound(Round):
                 antes.pop(e.box, None)
             elif isinstance(e, OpenBoxMarked) and e.seat == seat:
                 open_box = e.box
-        actions = [Action("ante", seat, amount, data={"box": box}) for box, amount in sorted(antes.items())]
+        actions: list[Step] = [Ante(seat=seat, amount=amount, box=box) for box, amount in sorted(antes.items())]
         if open_box in antes and open_box != min(antes):  # R-4: the box played open, again (the first is by default)
-            actions.append(Action("open_box", seat, data={"box": open_box}))
+            actions.append(OpenBox(seat=seat, box=open_box))
         return actions
 
-    def _why_not(self, action: Action) -> str:
+    def _why_not(self, action: Step) -> str:
         if self._phase is Phase.ACT and (box := self.current_box()) is not None:
             return f"it is box {box.number}'s turn ({self._phase.value} phase)"
         if self._phase is Phase.ANTE:
             seat, limits = action.seat, self.profile.limits
             mine = [b.number for b in self.boxes.values() if b.seat == seat]
-            if action.kind == "deal" and not self.boxes:
+            if isinstance(action, Deal) and not self.boxes:
                 return "no box has an ante yet: pick a seat (its number), then a antes a box"
-            if action.kind in ("open_box", "withdraw") and seat is None:
+            if isinstance(action, (OpenBox, Withdraw)) and seat is None:
                 return "pick the seat first (its number)"
-            if action.kind in ("open_box", "withdraw") and not mine:
-                what = "o marks one of its boxes to play open (R-4)" if action.kind == "open_box" else \
+            if isinstance(action, (OpenBox, Withdraw)) and not mine:
+                what = "o marks one of its boxes to play open (R-4)" if isinstance(action, OpenBox) else \
                     "there is no ante to take back"
                 return f"seat {seat} has no box yet: ante a box first; {what}"
-            if action.kind == "open_box" and seat is not None and self.open_boxes.get(seat) in mine and len(mine) == 1:
+            if isinstance(action, OpenBox) and seat is not None and self.open_boxes.get(seat) in mine and len(mine) == 1:
                 return f"box {mine[0]} already plays open (one open box per player, R-4)"
-            if action.kind == "ante" and seat is not None:
+            if isinstance(action, Ante) and seat is not None:
                 if seat not in self.players:
                     return "no player sits there"
                 if len(mine) >= limits.boxes_per_player:
@@ -266,14 +285,15 @@ class OneOrFiveRound(Round):
                         f"{limits.ante.min} needs {rules.box_needs(limits.ante.min)} (three times it, R-4)")
         return f"not allowed in the {self._phase.value} phase"
 
-    def _propose_ante(self, a: Action) -> list[Event]:
+    @proposes(Ante)
+    def _propose_ante(self, a: Ante) -> list[Event]:
         seat, amount = a.seat, a.amount
         if seat not in self.players or amount is None:
             raise refuse(seat, "ante", "an ante needs a seated player and an amount")
         free = [n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes]
         if not free:
             raise refuse(seat, "ante", f"all {self.profile.limits.boxes} boxes are taken")
-        box = int(a.data.get("box") or free[0])
+        box = a.box or free[0]
         if box in self.boxes or not 1 <= box <= self.profile.limits.boxes:
             raise refuse(seat, "ante", f"box {box} is not free")
         held = sum(1 for b in self.boxes.values() if b.seat == seat)
@@ -284,33 +304,37 @@ class OneOrFiveRound(Round):
             raise refuse(seat, f"ante {amount}", f"an ante {problem}")
         return [AntePlaced(seat=seat, box=box, ante=amount)]
 
-    def _propose_withdraw(self, a: Action) -> list[Event]:
-        box = int(a.data.get("box", 0))
+    @proposes(Withdraw)
+    def _propose_withdraw(self, a: Withdraw) -> list[Event]:
+        box = a.box or 0
         if box not in self.boxes:
             raise refuse(a.seat, "take back an ante", f"box {box} has no ante")
         return [AnteWithdrawn(box=box)]
 
-    def _propose_open_box(self, a: Action) -> list[Event]:
-        box = int(a.data.get("box", 0))
+    @proposes(OpenBox)
+    def _propose_open_box(self, a: OpenBox) -> list[Event]:
+        box = a.box or 0
         if self._phase is not Phase.ANTE or box not in self.boxes or self.boxes[box].seat != a.seat:
             raise refuse(a.seat, "mark an open box", f"box {box} is not one of the seat's boxes")
         return [OpenBoxMarked(seat=self.boxes[box].seat, box=box)]
 
-    def _propose_deal(self, a: Action) -> list[Event]:
-        cut_by = str(a.data.get("cut", "dealer"))
+    @proposes(CutAndDeal)
+    def _propose_deal(self, a: CutAndDeal) -> list[Event]:
+        cut_by = a.cut
         if cut_by not in ("player", "dealer"):
             raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
         return [CardsDealt(cut_by=cut_by, hands=self._check_cards(a, self._deal_request()))]
 
-    def _check_cards(self, a: Action, request: CardRequest) -> dict[str, tuple[Card, ...]]:
+    def _check_cards(self, a: WithCards, request: CardRequest) -> dict[str, tuple[Card, ...]]:
         in_play = set(self.dealer) | {c for b in self.boxes.values() for c in b.cards} | set(self.exchanged_out)
         return self.dealt_cards(a, request, "R-12", in_play - set(request.refill))
 
-    def _propose_exchange(self, a: Action) -> list[Event]:
+    @proposes(Exchange)
+    def _propose_exchange(self, a: Exchange) -> list[Event]:
         box = self._my_box(a, "exchange")
         if box.status == "closed":
             raise refuse(a.seat, "exchange", f"box {box.number} is closed: an exchange comes before closing (R-3)")
-        discard_text = a.data.get("discard", "")
+        discard_text = a.discard
         try:
             discard = parse_cards(str(discard_text))
         except BadCards as exc:
@@ -324,7 +348,7 @@ class OneOrFiveRound(Round):
         drawn = self._check_cards(a, request)[f"box {box.number}"]
         return [BoxExchanged(box=box.number, discarded=discard, drawn=drawn, fee=fee)]
 
-    def verify_exchange(self, a: Action, box: Box, count: int) -> None:
+    def verify_exchange(self, a: Exchange, box: Box, count: int) -> None:
         """R-3, R-4: the open box, once, the profile's counts, and the fee with the Bet after it."""
         try:
             rules.verify_exchange(self.profile, box.number, count,
@@ -334,25 +358,28 @@ class OneOrFiveRound(Round):
         except IllegalAction as exc:
             raise refuse(a.seat, "exchange", str(exc)) from None
 
-    def _my_box(self, a: Action, what: str) -> Box:
+    def _my_box(self, a: AtBox, what: str) -> Box:
         box = self.current_box()
-        if box is None or box.seat != a.seat or int(a.data.get("box", box.number)) != box.number:
+        if box is None or box.seat != a.seat or (a.box if a.box is not None else box.number) != box.number:
             raise refuse(a.seat, what, self._why_not(a))
         return box
 
-    def _propose_bet(self, a: Action) -> list[Event]:
+    @proposes(Bet)
+    def _propose_bet(self, a: Bet) -> list[Event]:
         box = self._my_box(a, "close the box")
         if box.status not in ("waiting", "exchanged"):
             raise refuse(a.seat, "close the box", f"box {box.number} is already {box.status}")
         return [BoxClosed(box=box.number, bet=rules.BET_MULTIPLE * box.ante)]
 
-    def _propose_fold(self, a: Action) -> list[Event]:
+    @proposes(Fold)
+    def _propose_fold(self, a: Fold) -> list[Event]:
         box = self._my_box(a, "pass")
         if box.status not in ("waiting", "exchanged"):
             raise refuse(a.seat, "pass", f"box {box.number} is already {box.status}")
         return [BoxFolded(box=box.number)]
 
-    def _propose_insure(self, a: Action) -> list[Event]:
+    @proposes(Insure)
+    def _propose_insure(self, a: Insure) -> list[Event]:
         box = self._my_box(a, "insure")
         amount = a.amount or 0
         try:
@@ -363,11 +390,13 @@ class OneOrFiveRound(Round):
             raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
         return [InsuranceTaken(box=box.number, premium=amount)]
 
-    def _propose_no_insurance(self, a: Action) -> list[Event]:
+    @proposes(NoInsurance)
+    def _propose_no_insurance(self, a: NoInsurance) -> list[Event]:
         box = self._my_box(a, "decline insurance")
         return [InsuranceTaken(box=box.number, premium=0)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    @proposes(Reveal)
+    def _propose_reveal(self, a: Reveal) -> list[Event]:
         hand = rules.hand_of(self.dealer)
         return [DealerRevealed(cards=self.dealer, hand=hand.name, qualified=hand.qualifies)]
 

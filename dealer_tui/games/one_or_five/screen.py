@@ -8,7 +8,18 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
-from dealer_tui.rounds.base import Action, ActionSpec
+from dealer_tui.games.one_or_five.steps import (
+    Ante,
+    Bet,
+    CutAndDeal,
+    Exchange,
+    Fold,
+    Insure,
+    NoInsurance,
+    OpenBox,
+    Withdraw,
+)
+from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.card_pick_modal import CardPickModal
@@ -43,37 +54,38 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         Binding("i", "insure", "Insure"),
         Binding("n", "no_insurance", "No insurance"),
     ]
-    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "open_box": "open_box",
-                                       "withdraw": "withdraw", "exchange": "exchange", "close_box": "bet",
-                                       "fold": "fold", "insure": "insure", "no_insurance": "no_insurance"}
+    KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "deal": CutAndDeal, "ante": Ante,
+                                             "open_box": OpenBox, "withdraw": Withdraw, "exchange": Exchange,
+                                             "close_box": Bet, "fold": Fold, "insure": Insure,
+                                             "no_insurance": NoInsurance}
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House"
     ROW_LABEL = "Box"
 
     def action_ante(self) -> None:
-        spec = self.spec_for("ante")
+        spec = self.spec_for(Ante)
         if spec is None or spec.seat is None:
             return
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
-        box = spec.data.get("box")
+        box = spec.data["box"]
         self.ask_step(f"Seat {seat}: ante on box {box}", [AmountField("ante", "Ante", low, high, low)],
-                      lambda v: Action("ante", seat, v["ante"], data={"box": box}))
+                      lambda v: Ante(seat=seat, amount=v["ante"], box=box))
 
     def action_open_box(self) -> None:
-        spec = self.spec_for("open_box")
+        spec = self.spec_for(OpenBox)
         if spec is not None:
-            self.perform(Action("open_box", spec.seat, data=dict(spec.data)))
+            self.perform(OpenBox(seat=spec.seat, box=spec.data["box"]))
 
     def action_withdraw(self) -> None:
-        specs = self.specs("withdraw")
+        specs = self.specs(Withdraw)
         mine = [s for s in specs if s.seat == self.selected] or specs
         if mine:
-            self.perform(Action("withdraw", mine[-1].seat, data=dict(mine[-1].data)))
+            self.perform(Withdraw(seat=mine[-1].seat, box=mine[-1].data["box"]))
 
     def action_deal(self) -> None:
         def cut(choice: str | None) -> None:
             if choice:
-                self.perform(Action("deal", data={"cut": "player" if choice == "p" else "dealer"}))
+                self.perform(CutAndDeal(cut="player" if choice == "p" else "dealer"))
 
         self.ask(ChoiceDialog("The cut (R-10): who cuts the deck?",
                              [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
@@ -86,7 +98,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         return box.seat if box is not None else None
 
     def action_exchange(self) -> None:
-        rnd, specs = self.round, self.specs("exchange")
+        rnd, specs = self.round, self.specs(Exchange)
         box = rnd.current_box() if rnd is not None else None
         if rnd is None or not specs or box is None:
             return
@@ -95,7 +107,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         if self.table.keyed:  # the player throws in physical cards; the dealer keys what is drawn
             def count(choice: str | None) -> None:
                 if choice:
-                    self.perform(Action("exchange", seat, int(choice), data={"box": box.number}))
+                    self.perform(Exchange(seat=seat, amount=int(choice), box=box.number))
 
             self.ask(ChoiceDialog(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
                                  f"{rnd.profile.exchange.fee})?",
@@ -104,42 +116,42 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
 
         def picked(cards: list[Card] | None) -> None:
             if cards:
-                self.perform(Action("exchange", seat, len(cards),
-                                    data={"box": box.number, "discard": " ".join(c.text for c in cards)}))
+                self.perform(Exchange(seat=seat, amount=len(cards), box=box.number,
+                                      discard=" ".join(c.text for c in cards)))
 
         self.app.push_screen(CardPickModal(f"Box {box.number}: cards to exchange (fee {box.ante} × "
                                            f"{rnd.profile.exchange.fee})", sort_cards(box.cards), counts), picked)
 
-    def _box_action(self, kind: str) -> None:
+    def _box_step(self, kind: type[Bet | Fold | NoInsurance]) -> None:
         box = rnd.current_box() if (rnd := self.round) is not None else None
         if box is not None and self.specs(kind):
-            self.perform(Action(kind, box.seat, data={"box": box.number}))
+            self.perform(kind(seat=box.seat, box=box.number))
 
     def action_close_box(self) -> None:
-        self._box_action("bet")
+        self._box_step(Bet)
 
     def action_fold(self) -> None:
-        self._box_action("fold")
+        self._box_step(Fold)
 
     def action_no_insurance(self) -> None:
-        self._box_action("no_insurance")
+        self._box_step(NoInsurance)
 
     def action_insure(self) -> None:
         if self.table.keyed:
             self._insure_keyed()
             return
-        spec = self.spec_for("insure")
+        spec = self.spec_for(Insure)
         box = rnd.current_box() if (rnd := self.round) is not None else None
         if spec is None or box is None:
             return
         low, high = spec.min_amount or 0, spec.max_amount or 0
         self.ask_step(f"Box {box.number}: insurance premium", [AmountField("premium", "Premium", low, high, low)],
-                      lambda v: Action("insure", box.seat, v["premium"], data={"box": box.number}))
+                      lambda v: Insure(seat=box.seat, amount=v["premium"], box=box.number))
 
     def _insure_keyed(self) -> None:
         """Live table: the box's hand is keyed for the insurance (it must hold a straight or better),
         then the premium is asked within the bounds for that hand (R-9)."""
-        specs = self.specs("insure")
+        specs = self.specs(Insure)
         mine = [s for s in specs if s.seat == self.selected] or specs
         if len(mine) > 1:  # several closed boxes: the dealer names the one the player insures
             by_box = {str(s.data["box"]): s for s in mine}
@@ -150,7 +162,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         if mine:
             self._insure_box(mine[0])
 
-    def _insure_box(self, spec: ActionSpec) -> None:
+    def _insure_box(self, spec: LegalStep) -> None:
         rnd = self.round
         if rnd is None or spec.seat is None:
             return
@@ -160,8 +172,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         def premium(cards: dict[str, tuple[Card, ...]]) -> None:
             hand = box.cards or cards[f"box {number}"]
             low, high = rnd.insurance_bounds(box, hand)
-            def insure(v: dict[str, int]) -> Action:
-                return Action("insure", seat, v["premium"], data={"box": number}, cards=cards)
+            def insure(v: dict[str, int]) -> Insure:
+                return Insure(seat=seat, amount=v["premium"], box=number, cards=cards)
 
             self.ask_step(f"Box {number} ({rules.hand_of(hand).said()}): insurance premium",
                           [AmountField("premium", "Premium", low, high, low)], insure)
@@ -171,7 +183,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             return
 
         def eligible(cards: dict[str, tuple[Card, ...]]) -> str | None:
-            return rnd.why_not(Action("insure", seat, box.ante, data={"box": number}, cards=cards))
+            return rnd.why_not(Insure(seat=seat, amount=box.ante, box=number, cards=cards))
 
         self.app.push_screen(CardEntryModal(f"Box {number}: key the hand for insurance (a straight or better, R-9)",
                                             spec.needs_cards.hands, rnd.taken_cards(spec.needs_cards), eligible),

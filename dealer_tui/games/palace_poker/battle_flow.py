@@ -25,14 +25,22 @@ from dealer_tui.games.palace_poker.events import (
     Stayed,
 )
 from dealer_tui.games.palace_poker.hand_state import HandState, Pending
-from dealer_tui.rounds.base import Action, ActionSpec, CardRequest, cards_payload, refuse
+from dealer_tui.games.palace_poker.steps import Battle, Buy, Call, Discard, Fold, Keep, Raise, Stay
+from dealer_tui.rounds.base import (
+    CardRequest,
+    LegalStep,
+    Staked,
+    Step,
+    WithCards,
+    cards_payload,
+    refuse,
+)
 from rules.cards import Card, parse_cards, sort_cards
 from rules.errors import BadCards, IllegalAction
 from rules.games.palace_poker import hand_end as ends
 from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.battle import (
     Answer,
-    Battle,
     TurnOptions,
     answer,
     answer_options,
@@ -41,14 +49,19 @@ from rules.games.palace_poker.battle import (
     soldier_formula,
     turn_options,
 )
+from rules.games.palace_poker.battle import (
+    Battle as HandBattle,
+)
 from rules.games.palace_poker.battle_result import BOTH_OUT, SPLIT, WON, capture, compare_battle
 from rules.games.palace_poker.hand_end import HandEnd
 from rules.games.palace_poker.profile import PalacePokerProfile
 from rules.games.palace_poker.rules import SoldierChange, clockwise_from, regroup, suit_word
 
-TURN_KINDS = {"buy": pp.Action.BUY, "discard": pp.Action.DISCARD, "stay": pp.Action.STAY,
-              "fold": pp.Action.FOLD, "battle": pp.Action.BATTLE}
-ACT_KINDS = frozenset({*TURN_KINDS, "call", "raise", "keep"})
+TURN_STEPS: dict[type[Step], pp.Action] = {Buy: pp.Action.BUY, Discard: pp.Action.DISCARD, Stay: pp.Action.STAY,
+                                            Fold: pp.Action.FOLD, Battle: pp.Action.BATTLE}
+"""A turn's steps, each as the rules name it."""
+STEP_OF = {action: step for step, action in TURN_STEPS.items()}
+ACT_STEPS = (*TURN_STEPS, Call, Raise, Keep)
 """The steps of the act phase: a turn's, a battle's answers, and the soldiers kept."""
 
 
@@ -59,8 +72,8 @@ def plain(message: object, seat: int | None) -> str:
     return f"it {text}" if text.startswith(("holds", "has ")) else text
 
 
-def take_cards(a: Action, request: CardRequest, allowed: set[Card], verb: str) -> dict[str, tuple[Card, ...]]:
-    """The action's cards for `request`: the right counts, each card once, all from `allowed`."""
+def take_cards(a: WithCards, request: CardRequest, allowed: set[Card], verb: str) -> dict[str, tuple[Card, ...]]:
+    """The step's cards for `request`: the right counts, each card once, all from `allowed`."""
     seen: set[Card] = set()
     out = {}
     for label, count in request.hands:
@@ -106,7 +119,7 @@ class Turns(Handlers):
 
     # -- what is offered ----------------------------------------------------------------------
 
-    def specs(self) -> list[ActionSpec]:
+    def specs(self) -> list[LegalStep]:
         """Every step legal now: the soldiers to keep, a battle's answers, or the turn's actions."""
         state = self.state
         if state.pending is not None:
@@ -123,37 +136,37 @@ class Turns(Handlers):
             if action is pp.Action.BUY:
                 refill = self.refill_request()
                 note = " (the discard pile is shuffled into a new draw pile, PP-12)" if refill else ""
-                specs.append(ActionSpec("buy", seat, small, small, f"Seat {seat}: buy a soldier for {small}{note}",
+                specs.append(LegalStep(Buy, seat, small, small, f"Seat {seat}: buy a soldier for {small}{note}",
                                         needs_cards=refill))
             elif action is pp.Action.DISCARD:
-                specs.append(ActionSpec("discard", seat, small, small, f"Seat {seat}: pay {small} to discard soldiers",
+                specs.append(LegalStep(Discard, seat, small, small, f"Seat {seat}: pay {small} to discard soldiers",
                                         data={"soldiers": " ".join(soldiers), "discard": soldiers[-1]}))
             elif action is pp.Action.BATTLE and opts.attack is not None:
                 stake = opts.attack
                 note = " (must battle, PP-15)" if opts.forced_battle else ""
                 for target in opts.targets:
-                    specs.append(ActionSpec("battle", seat, stake.low, stake.high,
+                    specs.append(LegalStep(Battle, seat, stake.low, stake.high,
                                             f"Seat {seat}: attack seat {target} for {stake}{note}",
                                             data={"target": target, "forced": opts.forced_battle}))
             else:
-                specs.append(ActionSpec(action.value, seat, label=f"Seat {seat}: {action.value}"))
+                specs.append(LegalStep(STEP_OF[action], seat, label=f"Seat {seat}: {action.value}"))
         return specs
 
-    def _answer_specs(self, battle: Battle) -> list[ActionSpec]:
+    def _answer_specs(self, battle: HandBattle) -> list[LegalStep]:
         opts = answer_options(battle, self.profile)
         seat, other = opts.seat, _opponent(battle, opts.seat)
         bet = "attack" if battle.raises == 0 else "raise"
-        specs = [ActionSpec("fold", seat, label=f"Seat {seat}: fold to seat {other}'s {bet}"),
-                 ActionSpec("call", seat, opts.call, opts.call,
+        specs = [LegalStep(Fold, seat, label=f"Seat {seat}: fold to seat {other}'s {bet}"),
+                 LegalStep(Call, seat, opts.call, opts.call,
                             f"Seat {seat}: call {opts.call}" + (" all-in (PP-18)" if opts.call_all_in else ""),
                             data={"all_in": opts.call_all_in})]
         if opts.raise_by is not None:
-            specs.append(ActionSpec("raise", seat, opts.raise_by.low, opts.raise_by.high,
+            specs.append(LegalStep(Raise, seat, opts.raise_by.low, opts.raise_by.high,
                                     f"Seat {seat}: call {battle.owed} and raise by {opts.raise_by}",
                                     data={"call": battle.owed}))
         return specs
 
-    def keep_spec(self, pending: Pending) -> ActionSpec:
+    def keep_spec(self, pending: Pending) -> LegalStep:
         """After a buy any soldiers may go, at least the excess over 5 (PP-3); after a capture
         exactly the excess, the winner choosing which (PP-8)."""
         hand = self.state.hand(pending.seat)
@@ -164,11 +177,11 @@ class Turns(Handlers):
             most, rule = must, f"discard exactly {must}, PP-8" if must else "none to discard, PP-8"
         else:
             most, rule = len(pool), f"discard {must} or more, PP-3" if must else "any may be discarded, PP-3"
-        return ActionSpec("keep", pending.seat, label=f"Seat {pending.seat}: keep soldiers ({rule})",
+        return LegalStep(Keep, pending.seat, label=f"Seat {pending.seat}: keep soldiers ({rule})",
                           data={"soldiers": cards_payload(pool), "gained": cards_payload(pending.gained),
                                 "min_discard": must, "max_discard": most, "discard": cards_payload(lowest)})
 
-    def why_not(self, a: Action) -> str:
+    def why_not(self, a: Step) -> str:
         """Why an act-phase step is not legal now."""
         state = self.state
         if state.pending is not None:
@@ -180,34 +193,29 @@ class Turns(Handlers):
             other = _opponent(state.battle, opts.seat)
             if a.seat != opts.seat:
                 return f"seat {opts.seat} must first answer seat {other}'s bet"
-            if a.kind == "raise":
+            if isinstance(a, Raise):
                 return plain(opts.no_raise, None)
             return f"it is in a battle with seat {other}: fold, call or raise"
         if state.turn is None:
             return "the hand is over"
         if a.seat != state.turn:
             return f"it is seat {state.turn}'s turn"
-        if a.kind in TURN_KINDS:
+        turn = TURN_STEPS.get(type(a))
+        if turn is not None:
             refused = dict(self.options(state.turn).refused)
-            return plain(refused.get(TURN_KINDS[a.kind], "not offered now"), None)
-        return "no battle is on" if a.kind in ("call", "raise") else "there are no soldiers to keep now"
+            return plain(refused.get(turn, "not offered now"), None)
+        return "no battle is on" if isinstance(a, (Call, Raise)) else "there are no soldiers to keep now"
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, a: Action) -> list[Event]:
-        """The events of a legal act-phase step (`a.kind` in ACT_KINDS); IllegalAction names what
-        the details get wrong."""
-        events: list[Event] = getattr(self, f"_propose_{a.kind}")(a)
-        return events
-
-    def cost(self, a: Action, verb: str) -> int:
+    def cost(self, a: Staked, verb: str) -> int:
         """A buy or a discard costs one small bet (PP-3, PP-4)."""
         cost = self.profile.small_bet
         if a.amount is not None and a.amount != cost:
             raise refuse(a.seat, f"{verb} for {a.amount}", f"it costs one small bet, {cost} (PP-3, PP-4)")
         return cost
 
-    def _propose_buy(self, a: Action) -> list[Event]:
+    def propose_buy(self, a: Buy) -> list[Event]:
         cost, seat = self.cost(a, "buy"), a.seat or 0
         refill = self.refill_request()
         pile = take_cards(a, refill, set(self.state.discard_pile), "buy")["draw pile"] if refill else ()
@@ -218,7 +226,7 @@ class Turns(Handlers):
         return [SoldierBought(seat=seat, cost=cost, soldier=(top,), refilled=bool(refill), draw_pile=pile,
                               reason=reason)]
 
-    def _propose_keep(self, a: Action) -> list[Event]:
+    def propose_keep(self, a: Keep) -> list[Event]:
         pending = self.state.pending
         assert pending is not None
         return [self._kept(pending, _named_cards(a, "keep soldiers"))]
@@ -251,7 +259,7 @@ class Turns(Handlers):
         except IllegalAction as exc:
             raise refuse(pending.seat, "keep these soldiers", plain(exc, pending.seat)) from None
 
-    def _propose_discard(self, a: Action) -> list[Event]:
+    def propose_discard(self, a: Discard) -> list[Event]:
         cost, seat = self.cost(a, "discard"), a.seat or 0
         try:
             change = discard_soldiers(self.state.hand(seat), _named_cards(a, "discard"),
@@ -261,23 +269,20 @@ class Turns(Handlers):
         return [SoldiersDiscarded(seat=seat, cost=cost, discarded=change.discarded, soldiers=change.soldiers,
                                   reason=change.reason)]
 
-    def _propose_stay(self, a: Action) -> list[Event]:
+    def propose_stay(self, a: Stay) -> list[Event]:
         return [Stayed(seat=a.seat or 0)]
 
-    def _propose_fold(self, a: Action) -> list[Event]:
+    def propose_fold(self, a: Fold) -> list[Event]:
         if self.state.battle is not None:
             return self._answer(a, Answer.FOLD)
         seat = a.seat or 0
         return [Folded(seat=seat, discarded=tuple(pp.fold_cards(self.state.hand(seat))),
                        reason=f"seat {seat} folds: every card it holds goes to the discard pile (PP-6)")]
 
-    def _propose_battle(self, a: Action) -> list[Event]:
+    def propose_battle(self, a: Battle) -> list[Event]:
         seat = a.seat or 0
         opts = self.options(seat)
-        try:
-            target = int(a.data.get("target", 0))
-        except (TypeError, ValueError):
-            raise refuse(seat, "attack", f"the target {a.data.get('target')!r} is not a seat") from None
+        target = a.target or 0
         if target not in opts.targets:
             raise refuse(seat, f"attack seat {target}", self._bad_target(seat, target))
         stake = opts.attack
@@ -307,23 +312,24 @@ class Turns(Handlers):
         return (f"seat {target} also flies a {suit_word(other.hand.banner_suit)} banner: a same-suit opponent "
                 "cannot be attacked (PP-7)")
 
-    def _propose_call(self, a: Action) -> list[Event]:
+    def propose_call(self, a: Call) -> list[Event]:
         return self._answer(a, Answer.CALL)
 
-    def _propose_raise(self, a: Action) -> list[Event]:
+    def propose_raise(self, a: Raise) -> list[Event]:
         return self._answer(a, Answer.RAISE)
 
-    def _answer(self, a: Action, choice: Answer) -> list[Event]:
+    def _answer(self, a: Fold | Call | Raise, choice: Answer) -> list[Event]:
         battle = self.state.battle
         assert battle is not None
         opts = answer_options(battle, self.profile)
-        if choice is Answer.CALL and a.amount is not None and a.amount != opts.call:
-            raise refuse(a.seat, f"call {a.amount}", f"the call is {opts.call} (PP-9, PP-11)")
+        amount = a.amount if isinstance(a, Staked) else None
+        if choice is Answer.CALL and amount is not None and amount != opts.call:
+            raise refuse(a.seat, f"call {amount}", f"the call is {opts.call} (PP-9, PP-11)")
         stake, size = opts.raise_by, None
         if choice is Answer.RAISE and stake is not None:
-            size = a.amount if a.amount is not None else stake.low if stake.low == stake.high else None
+            size = amount if amount is not None else stake.low if stake.low == stake.high else None
             if size is None or not stake.low <= size <= stake.high:
-                what = "raise" if a.amount is None else f"raise by {a.amount}"
+                what = "raise" if amount is None else f"raise by {amount}"
                 raise refuse(a.seat, what, f"a raise is {stake} here, on top of the call of {battle.owed} (PP-11)")
         try:
             after = answer(battle, choice, self.profile, size)
@@ -344,7 +350,7 @@ class Turns(Handlers):
             events += [kept] if kept is not None else []
         return events
 
-    def _battle_result(self, battle: Battle) -> tuple[int | None, int | None, str, str, str]:
+    def _battle_result(self, battle: HandBattle) -> tuple[int | None, int | None, str, str, str]:
         """(winner, loser, outcome, decided by, reason) of a battle whose betting is over."""
         a, d = battle.attacker.seat, battle.defender.seat
         if battle.folded is not None:  # the fold's own reason is the answer's: this one says the result
@@ -431,7 +437,7 @@ class Turns(Handlers):
         assert self.state.battle is not None
         self._record_bet(answer(self.state.battle, e.choice, self.profile, e.raise_by))
 
-    def _record_bet(self, battle: Battle) -> None:
+    def _record_bet(self, battle: HandBattle) -> None:
         bet = battle.history[-1]
         player = self.state.players[bet.seat]
         player.pay("battle", bet.amount)
@@ -482,16 +488,13 @@ class Turns(Handlers):
         self.state.end, self.state.turn = end, None
 
 
-def _opponent(battle: Battle, seat: int) -> int:
+def _opponent(battle: HandBattle, seat: int) -> int:
     return battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
 
 
-def _named_cards(a: Action, verb: str) -> tuple[Card, ...]:
-    """The soldiers an action names to discard (card text, or cards)."""
-    given = a.data.get("discard", "")
+def _named_cards(a: Keep | Discard, verb: str) -> tuple[Card, ...]:
+    """The soldiers a step names to discard (card text)."""
     try:
-        if isinstance(given, str):
-            return parse_cards(given)
-        return tuple(c if isinstance(c, Card) else parse_cards(str(c))[0] for c in given)
-    except (BadCards, IndexError, TypeError) as exc:
+        return parse_cards(a.discard)
+    except BadCards as exc:
         raise refuse(a.seat, verb, f"the soldiers to discard: {exc}") from None

@@ -10,7 +10,21 @@ import random
 from collections.abc import Sequence
 
 from dealer_tui.games.palace_poker.round import PalacePokerRound
-from dealer_tui.rounds.base import Action, ActionSpec, Phase, Round
+from dealer_tui.games.palace_poker.steps import (
+    Ante,
+    Battle,
+    Buy,
+    Call,
+    DealBanners,
+    DealPalaces,
+    Discard,
+    DrawForDealer,
+    Fold,
+    Keep,
+    Raise,
+    Stay,
+)
+from dealer_tui.rounds.base import ConfirmPayout, LegalStep, Phase, Reveal, Round, Step
 from rules.cards import Card, Rank, parse_cards
 from rules.evaluator import Category, category_of, encode, hand_value
 from rules.games.palace_poker.rules import PalaceHand
@@ -18,27 +32,30 @@ from rules.games.palace_poker.rules import PalaceHand
 YOUNG_TURNS = 3  # buying stops after this many turns per player: quiet orbits then end the hand
 
 
-def choose(rnd: Round, rng: random.Random) -> Action:
+def choose(rnd: Round, rng: random.Random) -> Step:
     assert isinstance(rnd, PalacePokerRound)
-    specs = rnd.legal_actions()
-    first: dict[str, ActionSpec] = {}
+    specs = rnd.legal_steps()
+    first: dict[type[Step], LegalStep] = {}
     for spec in specs:
-        first.setdefault(spec.kind, spec)
+        first.setdefault(spec.step, spec)
     if rnd.phase is Phase.ANTE:
-        for kind in ("draw_for_dealer", "ante", "deal_banners"):
-            if kind in first:
-                return Action(kind, first[kind].seat, first[kind].min_amount)
+        if DrawForDealer in first:
+            return DrawForDealer()
+        if Ante in first:
+            return Ante(seat=first[Ante].seat, amount=first[Ante].min_amount)
+        if DealBanners in first:
+            return DealBanners()
     if rnd.phase is Phase.DEAL:
-        return Action("deal_palaces")
+        return DealPalaces()
     if rnd.phase is Phase.ACT:
-        if "keep" in first:
-            return _keep(rnd, first["keep"])
-        if "call" in first:
+        if Keep in first:
+            return _keep(rnd, first[Keep])
+        if Call in first:
             return _answer(rnd, first, rng)
         return _turn(rnd, specs, first, rng)
     if rnd.phase is Phase.REVEAL:
-        return Action("reveal")
-    return Action("confirm_payout")
+        return Reveal()
+    return ConfirmPayout()
 
 
 def _value(cards: Sequence[Card]) -> int:
@@ -55,7 +72,7 @@ def _showing(theirs: PalaceHand, mine: PalaceHand) -> int:
     return _value([c for c in (theirs.banner, *theirs.soldiers) if c.suit != mine.banner_suit])
 
 
-def _keep(rnd: PalacePokerRound, spec: ActionSpec) -> Action:
+def _keep(rnd: PalacePokerRound, spec: LegalStep) -> Step:
     """Drop the soldiers whose loss costs the least, as many as must go."""
     seat = spec.seat or 0
     hand = rnd.state.players[seat].hand
@@ -67,33 +84,33 @@ def _keep(rnd: PalacePokerRound, spec: ActionSpec) -> Action:
         best = max(pool, key=lambda c: (_value(base + [k for k in pool if k != c]), -c.rank, -c.suit))
         pool.remove(best)
         dropped.append(best)
-    return Action("keep", seat, data={"discard": " ".join(c.text for c in dropped)})
+    return Keep(seat=seat, discard=" ".join(c.text for c in dropped))
 
 
-def _answer(rnd: PalacePokerRound, first: dict[str, ActionSpec], rng: random.Random) -> Action:
-    seat = first["call"].seat or 0
+def _answer(rnd: PalacePokerRound, first: dict[type[Step], LegalStep], rng: random.Random) -> Step:
+    seat = first[Call].seat or 0
     battle = rnd.state.battle
     assert battle is not None
     other = battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
     mine, theirs = rnd.state.players[seat].hand, rnd.state.players[other].hand
     assert mine is not None and theirs is not None
     category = category_of(_battle_value(mine, theirs))
-    if "raise" in first and category >= Category.TWO_PAIR and rng.random() < 0.5:
-        return Action("raise", seat, first["raise"].min_amount)
+    if Raise in first and category >= Category.TWO_PAIR and rng.random() < 0.5:
+        return Raise(seat=seat, amount=first[Raise].min_amount)
     if category >= Category.ONE_PAIR or rng.random() < 0.35:
-        return Action("call", seat)
-    return Action("fold", seat)
+        return Call(seat=seat)
+    return Fold(seat=seat)
 
 
-def _turn(rnd: PalacePokerRound, specs: list[ActionSpec], first: dict[str, ActionSpec],
-          rng: random.Random) -> Action:
+def _turn(rnd: PalacePokerRound, specs: list[LegalStep], first: dict[type[Step], LegalStep],
+          rng: random.Random) -> Step:
     seat = next(s.seat for s in specs if s.seat is not None)
     mine = rnd.state.players[seat].hand
     assert mine is not None
-    attacks = [s for s in specs if s.kind == "battle"]
+    attacks = [s for s in specs if s.step is Battle]
     if attacks and attacks[0].data.get("forced"):
         weak = category_of(_value(mine.cards)) is Category.HIGH_CARD
-        return Action("fold", seat) if weak and rng.random() < 0.1 else _attack(attacks[0], rng)
+        return Fold(seat=seat) if weak and rng.random() < 0.1 else _attack(attacks[0], rng)
     best = None
     for spec in attacks:
         theirs = rnd.state.players[int(spec.data["target"])].hand
@@ -106,17 +123,17 @@ def _turn(rnd: PalacePokerRound, specs: list[ActionSpec], first: dict[str, Actio
         return _attack(best[1], rng)
     category = category_of(_value(mine.cards))
     young = len(rnd.state.recent) < YOUNG_TURNS * len(rnd.state.order)
-    if "buy" in first and young and len(mine.soldiers) < 5 \
+    if Buy in first and young and len(mine.soldiers) < 5 \
             and rng.random() < (0.25 if category >= Category.TWO_PAIR else 0.6):
-        return Action("buy", seat)
-    if "discard" in first and rng.random() < 0.1:
-        return Action("discard", seat, data={"discard": first["discard"].data["discard"]})
+        return Buy(seat=seat)
+    if Discard in first and rng.random() < 0.1:
+        return Discard(seat=seat, discard=first[Discard].data["discard"])
     if category is Category.HIGH_CARD and max(c.rank for c in mine.cards) < Rank.TEN and rng.random() < 0.2:
-        return Action("fold", seat)
-    return Action("stay" if "stay" in first else "fold", seat)  # fold when nothing else is offered (PP-15, PP-18)
+        return Fold(seat=seat)
+    return (Stay if Stay in first else Fold)(seat=seat)  # fold when nothing else is offered (PP-15, PP-18)
 
 
-def _attack(spec: ActionSpec, rng: random.Random) -> Action:
+def _attack(spec: LegalStep, rng: random.Random) -> Step:
     low, high = spec.min_amount or 0, spec.max_amount or 0
     amount = low if high == low or rng.random() < 0.7 else min(high, 2 * low)
-    return Action("battle", spec.seat, amount, data={"target": spec.data["target"]})
+    return Battle(seat=spec.seat, amount=amount, target=spec.data["target"])

@@ -25,11 +25,13 @@ from dealer_tui.games.palace_poker.events import (
 )
 from dealer_tui.games.palace_poker.hand_state import HandState, Pending
 from dealer_tui.games.palace_poker.round import PalacePokerRound
+from dealer_tui.games.palace_poker.steps import Buy, Call, DealBanners, DealPalaces
 from dealer_tui.rounds.base import (
-    Action,
-    ActionSpec,
     CardRequest,
+    LegalStep,
     Phase,
+    Reveal,
+    WithCards,
     refuse,
 )
 from rules.cards import DECK, Card
@@ -86,13 +88,13 @@ class KeyedTurns(Turns):
     def refill_request(self) -> CardRequest | None:
         return None
 
-    def specs(self) -> list[ActionSpec]:
+    def specs(self) -> list[LegalStep]:
         battle = self.state.battle
         specs = []
         for spec in super().specs():
-            if spec.kind == "buy" and spec.seat is not None:
+            if spec.step is Buy and spec.seat is not None:
                 spec = replace(spec, needs_cards=soldier_request(spec.seat))
-            elif spec.kind == "call" and battle is not None:
+            elif spec.step is Call and battle is not None:
                 seats = (battle.attacker.seat, battle.defender.seat)
                 spec = replace(spec, needs_cards=unseen_palaces(self.state, seats, CALLED))
             specs.append(spec)
@@ -151,22 +153,22 @@ class PalacePokerKeyedRound(PalacePokerRound):
     def _palace_request(self) -> CardRequest:
         return CardRequest("palaces", ())
 
-    def _legal_actions(self) -> list[ActionSpec]:
+    def _legal_steps(self) -> list[LegalStep]:
         end = self.state.end
         specs = []
-        for spec in super()._legal_actions():
-            if spec.kind == "deal_palaces":
-                spec = ActionSpec("deal_palaces", None, label="Deal 3 palace cards each (physical, face down)")
-            elif spec.kind == "reveal" and end is not None and not end.winners:
+        for spec in super()._legal_steps():
+            if spec.step is DealPalaces:
+                spec = LegalStep(DealPalaces, None, label="Deal 3 palace cards each (physical, face down)")
+            elif spec.step is Reveal and end is not None and not end.winners:
                 seats = tuple(h.seat for h in self.state.remaining())
-                spec = ActionSpec("reveal", None, label="Key the palace cards and show down (PP-16)",
+                spec = LegalStep(Reveal, None, label="Key the palace cards and show down (PP-16)",
                                   needs_cards=unseen_palaces(self.state, seats, SHOWDOWN))
             specs.append(spec)
         return specs
 
     # -- proposing: the keyed cards ---------------------------------------------------------------
 
-    def _propose_deal_banners(self, a: Action) -> list[Event]:
+    def _propose_deal_banners(self, a: DealBanners) -> list[Event]:
         request = self._banner_request()
         order = self.anted()
         got = self.dealt_cards(a, request, "PP-1")
@@ -181,34 +183,34 @@ class PalacePokerKeyedRound(PalacePokerRound):
         return [BannersDealt(deck=(), order=tuple(order), banners={str(s): (banners[s],) for s in order},
                              refused=(), turned=(), reshuffles=0, reasons=(), keyed=True)]
 
-    def _propose_deal_palaces(self, a: Action) -> list[Event]:
+    def _propose_deal_palaces(self, a: DealPalaces) -> list[Event]:
         return [PalacesDealt(palaces={}, draw_pile=(), keyed=True)]
 
-    def _propose_buy(self, a: Action) -> list[Event]:
+    def _propose_buy(self, a: Buy) -> list[Event]:
         cost, seat = self.turns.cost(a, "buy"), a.seat or 0
         request = soldier_request(seat)
         card = self.dealt_cards(a, request, "PP-3", self.taken_cards(request))[f"seat {seat}"][0]
         return [self.turns.bought(seat, cost, card)]
 
-    def _keyed_palaces(self, a: Action, request: CardRequest | None, rule: str) -> dict[int, tuple[Card, ...]]:
+    def _keyed_palaces(self, a: WithCards, request: CardRequest | None, rule: str) -> dict[int, tuple[Card, ...]]:
         if request is None:
             return {}
         got = self.dealt_cards(a, request, rule, self.taken_cards(request))
         return {int(label.split()[1]): cards for label, cards in got.items()}
 
-    def _propose_call(self, a: Action) -> list[Event]:
+    def _propose_call(self, a: Call) -> list[Event]:
         battle = self.state.battle
         assert battle is not None
         seats = (battle.attacker.seat, battle.defender.seat)
         palaces = self._keyed_palaces(a, unseen_palaces(self.state, seats, CALLED), "PP-9")
         with palaces_shown(self.state, palaces):
-            events = self.turns.propose(a)
+            events = self.turns.propose_call(a)
         if not palaces:
             return events
         shown = ", ".join(f"seat {s}" for s in palaces)
         return [_shown(palaces, f"the battle is called: {shown} turn over the palace cards (PP-9)"), *events]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    def _propose_reveal(self, a: Reveal) -> list[Event]:
         end = self.state.end
         assert end is not None
         if end.winners:

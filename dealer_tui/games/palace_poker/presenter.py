@@ -24,7 +24,19 @@ from dealer_tui.games.palace_poker.events import (
     Stayed,
 )
 from dealer_tui.games.palace_poker.round import PalacePokerRound
-from dealer_tui.rounds.base import ActionSpec, Phase
+from dealer_tui.games.palace_poker.steps import (
+    Ante,
+    Battle,
+    Buy,
+    Call,
+    DealBanners,
+    Discard,
+    Fold,
+    Keep,
+    Raise,
+    Stay,
+)
+from dealer_tui.rounds.base import LegalStep, Phase, Step
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
 from rules.cards import Card, format_cards, sort_cards
 from rules.games.palace_poker.hand_end import hand_words
@@ -146,29 +158,29 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
         """What the dealer may do now, in keys (`key(action)`): each named only while the round offers it."""
         if rnd is None:
             return f"Press {key('start')} to start a hand."
-        specs = rnd.legal_actions()
-        kinds = {s.kind for s in specs}
+        specs = rnd.legal_steps()
+        kinds = {s.step for s in specs}
         match rnd.phase:
             case Phase.ANTE:
                 if rnd.state.dealer is None:
                     return f"First hand: {key('deal')} deals one card each, the highest rank deals (PP-0)."
                 antes = f"pick a seat, {key('ante')} antes; {key('ante_all')} antes every seat not yet in"
-                words = [w for k, w in (("ante", antes), ("deal_banners", f"{key('deal')} deals the banners"))
+                words = [w for k, w in ((Ante, antes), (DealBanners, f"{key('deal')} deals the banners"))
                          if k in kinds]
                 return f"Seat {rnd.state.dealer} deals. Antes: {'; '.join(words) or key('void') + ' voids the round'}."
             case Phase.DEAL:
                 return f"{key('deal')} shuffles again and deals three palace cards each."
             case Phase.ACT:
                 seat = self._acting(rnd)
-                mine = {s.kind: s for s in specs if s.seat == seat}
-                if "keep" in mine:
+                mine = {s.step: s for s in specs if s.seat == seat}
+                if Keep in mine:
                     return f"Seat {seat}: {key('keep')} marks the soldiers to discard (the rest are kept)."
                 if rnd.state.battle is not None:
                     return self._answer_prompt(rnd, mine)
-                words = [w for k, w in (("buy", f"{key('buy')} buy"), ("discard", f"{key('discard')} discard"),
-                                        ("stay", f"{key('stay')} stay"), ("battle", f"{key('attack')} attack"),
-                                        ("fold", f"{key('fold')} fold")) if k in mine]
-                forced = " (two banner suits left: attack or fold, PP-15)" if "stay" not in mine else ""
+                words = [w for k, w in ((Buy, f"{key('buy')} buy"), (Discard, f"{key('discard')} discard"),
+                                        (Stay, f"{key('stay')} stay"), (Battle, f"{key('attack')} attack"),
+                                        (Fold, f"{key('fold')} fold")) if k in mine]
+                forced = " (two banner suits left: attack or fold, PP-15)" if Stay not in mine else ""
                 return f"Seat {seat}: {', '.join(words)}{forced}."
             case Phase.REVEAL:
                 shows = rnd.state.end is not None and rnd.state.end.rule == "PP-16"
@@ -179,18 +191,18 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
                 return f"Hand over: {key('start')} starts the next hand."
 
     @staticmethod
-    def _answer_prompt(rnd: PalacePokerRound, mine: Mapping[str, ActionSpec]) -> str:
+    def _answer_prompt(rnd: PalacePokerRound, mine: Mapping[type[Step], LegalStep]) -> str:
         """The seat facing an attack or a raise: the answers the round offers it (PP-8, PP-9, PP-11)."""
         battle = rnd.state.battle
         assert battle is not None and battle.to_act is not None
         seat = battle.to_act
         other = battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
-        words = [f"{key('fold')} folds"] if "fold" in mine else []
-        if "call" in mine:
-            call = mine["call"]
+        words = [f"{key('fold')} folds"] if Fold in mine else []
+        if Call in mine:
+            call = mine[Call]
             words.append(f"{key('call')} calls {call.min_amount}" + (" all-in" if call.data.get("all_in") else ""))
-        if "raise" in mine:
-            low, high = mine["raise"].min_amount, mine["raise"].max_amount
+        if Raise in mine:
+            low, high = mine[Raise].min_amount, mine[Raise].max_amount
             words.append(f"{key('raise_bet')} raises by {low}" + (f" to {high}" if high != low else ""))
         bet = "attack" if battle.raises == 0 else "raise"
         return f"Seat {seat} answers seat {other}'s {bet}: {', '.join(words)}."

@@ -33,7 +33,7 @@ from typing import Any, ClassVar
 
 from dealer_tui.events import Event, on
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided
-from dealer_tui.games.palace_poker.battle_flow import ACT_KINDS, Turns, take_cards
+from dealer_tui.games.palace_poker.battle_flow import ACT_STEPS, Turns, take_cards
 from dealer_tui.games.palace_poker.events import (
     AntePlaced,
     AnteWithdrawn,
@@ -43,16 +43,34 @@ from dealer_tui.games.palace_poker.events import (
     PalacesDealt,
 )
 from dealer_tui.games.palace_poker.hand_state import HandState, Player
+from dealer_tui.games.palace_poker.steps import (
+    Ante,
+    Battle,
+    Buy,
+    Call,
+    DealBanners,
+    DealPalaces,
+    Discard,
+    DrawForDealer,
+    Fold,
+    Keep,
+    Raise,
+    Stay,
+    Withdraw,
+)
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
-    SEND_TO_FLOOR,
-    Action,
-    ActionSpec,
     CardRequest,
+    ConfirmPayout,
+    LegalStep,
     Phase,
+    Reveal,
     Round,
     RoundOutcome,
+    Step,
+    Void,
     cards_payload,
+    proposes,
     refuse,
 )
 from dealer_tui.rounds.session import TableSession
@@ -64,15 +82,12 @@ from rules.games.palace_poker.rules import PalaceHand, clockwise_from, seats_tex
 from rules.profiles.base import ProfileBase
 
 BET_NAMES = ("ante", "buy", "discard", "battle", "pot")
-VERBS = {"draw_for_dealer": "draw for the dealer", "ante": "ante", "withdraw": "take back the ante",
-         "deal_banners": "deal the banners", "deal_palaces": "deal the palace cards",
-         "buy": "buy", "discard": "discard", "stay": "stay", "fold": "fold", "battle": "attack",
-         "call": "call", "raise": "raise", "keep": "keep soldiers", "reveal": "award the pot",
-         "confirm_payout": "confirm the payout", "void": "void the round"}
 
 
 class PalacePokerRound(Round):
     game_id = "palace-poker"
+    VERBS: ClassVar[Mapping[type[Step], str]] = {Reveal: "award the pot"}
+    BET_STEP = Ante
     FLAGS = {"split_pot": "the pot was split (Palace Poker)", "all_in": "a player was all in (Palace Poker)"}
     profile: PalacePokerProfile
     TURNS: ClassVar[type[Turns]] = Turns
@@ -137,39 +152,39 @@ class PalacePokerRound(Round):
         """Every ante and bet in the pot so far (PP-2, PP-4)."""
         return {seat: p.put_in() for seat, p in self.state.players.items() if p.put_in()}
 
-    def _legal_actions(self) -> list[ActionSpec]:
-        specs: list[ActionSpec] = []
+    def _legal_steps(self) -> list[LegalStep]:
+        specs: list[LegalStep] = []
         if self._phase is Phase.ANTE:
             specs += self._ante_specs()
         elif self._phase is Phase.DEAL:
-            specs.append(ActionSpec("deal_palaces", None, label="Shuffle again and deal 3 palace cards each",
+            specs.append(LegalStep(DealPalaces, None, label="Shuffle again and deal 3 palace cards each",
                                     needs_cards=self._palace_request()))
         elif self._phase is Phase.ACT:
             specs += self.turns.specs()
         elif self._phase is Phase.REVEAL:
             end = self.state.end
             label = "Show down the palaces" if end and end.rule == "PP-16" else "Award the pot"
-            specs.append(ActionSpec("reveal", None, label=label))
+            specs.append(LegalStep(Reveal, None, label=label))
         elif self._phase is Phase.PAYOUT:
-            specs.append(ActionSpec("confirm_payout", None, label="Confirm the payout"))
+            specs.append(LegalStep(ConfirmPayout, None, label="Confirm the payout"))
         if self._phase in (Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL):
-            specs.append(ActionSpec("void", None, label="Misdeal: void the round and return every chip"))
+            specs.append(LegalStep(Void, None, label="Misdeal: void the round and return every chip"))
         return specs
 
-    def _ante_specs(self) -> list[ActionSpec]:
+    def _ante_specs(self) -> list[LegalStep]:
         if self.state.dealer is None:
-            return [ActionSpec("draw_for_dealer", None, label="Deal one card each: the highest rank deals",
+            return [LegalStep(DrawForDealer, None, label="Deal one card each: the highest rank deals",
                                needs_cards=self._draw_request())]
         specs = []
         ante = self.profile.ante
         for seat in clockwise_from(self.state.dealer, self.state.players):
             p = self.state.players[seat]
             if p.anted:
-                specs.append(ActionSpec("withdraw", seat, label=f"Seat {seat}: take back the ante"))
+                specs.append(LegalStep(Withdraw, seat, label=f"Seat {seat}: take back the ante"))
             elif p.stack >= ante:
-                specs.append(ActionSpec("ante", seat, ante, ante, f"Seat {seat}: ante {ante} for a banner"))
+                specs.append(LegalStep(Ante, seat, ante, ante, f"Seat {seat}: ante {ante} for a banner"))
         if len(self.anted()) >= self.profile.min_players:
-            specs.append(ActionSpec("deal_banners", None, label="Deal the banners",
+            specs.append(LegalStep(DealBanners, None, label="Deal the banners",
                                     needs_cards=self._banner_request()))
         return specs
 
@@ -186,43 +201,30 @@ class PalacePokerRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def propose(self, action: Action) -> list[Event]:
-        if action.kind == SEND_TO_FLOOR:
-            return self.sign_off_request_events()
-        handler = getattr(self, f"_propose_{action.kind}", None)
-        verb = VERBS.get(action.kind, action.kind.replace("_", " "))
-        if handler is None:
-            raise refuse(action.seat, verb, "there is no such step in Palace Poker")
-        legal = {(s.kind, s.seat) for s in self.legal_actions()}
-        if (action.kind, action.seat) not in legal and (action.kind, None) not in legal:
-            raise refuse(action.seat, verb, self._why_not(action))
-        events: list[Event] = handler(action)
-        return events
-
-    def _why_not(self, a: Action) -> str:
-        if self._phase in (Phase.DONE, Phase.VOID, Phase.PAYOUT) and a.kind == "void":
+    def _why_not(self, a: Step) -> str:
+        if self._phase in (Phase.DONE, Phase.VOID, Phase.PAYOUT) and isinstance(a, Void):
             return f"the round is in the {self._phase.value} phase"
         if self._phase is Phase.ANTE:
             return self._why_not_ante(a)
-        if self._phase is Phase.ACT and a.kind in ACT_KINDS:
+        if self._phase is Phase.ACT and isinstance(a, ACT_STEPS):
             return self.turns.why_not(a)
         return f"not allowed in the {self._phase.value} phase"
 
-    def _why_not_ante(self, a: Action) -> str:
+    def _why_not_ante(self, a: Step) -> str:
         if self.state.dealer is None:
             return "the first dealer is not chosen yet: deal one card each first (PP-0)"
-        if a.kind == "ante" and a.seat is None:
+        if isinstance(a, Ante) and a.seat is None:
             return self._nobody_to_ante()
-        if a.kind in ("ante", "withdraw"):
+        if isinstance(a, (Ante, Withdraw)):
             p = self.state.players.get(a.seat or 0)
             if p is None:
                 return "the seat is not playing this round"
-            if a.kind == "withdraw":
+            if isinstance(a, Withdraw):
                 return "the seat has not anted"
             if p.anted:
                 return "the seat has already anted"
             return f"it holds {p.stack}, the ante is {self.profile.ante}: it sits this hand out (PP-1)"
-        if a.kind == "deal_banners":
+        if isinstance(a, DealBanners):
             return f"at least {self.profile.min_players} players must ante first (PP-1)"
         return "not allowed in the ante phase"
 
@@ -240,8 +242,9 @@ class PalacePokerRound(Round):
         said += [f"seat {s} holds {players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
         return "; ".join(said) + " (PP-1)"
 
-    def _propose_draw_for_dealer(self, a: Action) -> list[Event]:
-        got = take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), VERBS[a.kind])
+    @proposes(DrawForDealer)
+    def _propose_draw_for_dealer(self, a: DrawForDealer) -> list[Event]:
+        got = take_cards(a, self._draw_request(), set(DECK) - set(self.drawn), a.VERB)
         new = [(s, got[f"seat {s}"][0]) for s in self.drawing]
         try:
             draw = pp.draw_for_dealer(sorted(self.state.players), [*self.drawn, *(c for _, c in new)])
@@ -254,17 +257,20 @@ class PalacePokerRound(Round):
         return [DealerDrawn(drawn={f"seat {s}": (c,) for s, c in new}, dealer=dealer, tied=tuple(tied),
                             reason=reason)]
 
-    def _propose_ante(self, a: Action) -> list[Event]:
+    @proposes(Ante)
+    def _propose_ante(self, a: Ante) -> list[Event]:
         ante = self.profile.ante
         if a.amount is not None and a.amount != ante:
             raise refuse(a.seat, f"ante {a.amount}", f"the ante is {ante} (PP-1)")
         return [AntePlaced(seat=a.seat or 0, ante=ante)]
 
-    def _propose_withdraw(self, a: Action) -> list[Event]:
+    @proposes(Withdraw)
+    def _propose_withdraw(self, a: Withdraw) -> list[Event]:
         return [AnteWithdrawn(seat=a.seat or 0)]
 
-    def _propose_deal_banners(self, a: Action) -> list[Event]:
-        deck = take_cards(a, self._banner_request(), set(DECK), VERBS[a.kind])["deck"]
+    @proposes(DealBanners)
+    def _propose_deal_banners(self, a: DealBanners) -> list[Event]:
+        deck = take_cards(a, self._banner_request(), set(DECK), a.VERB)["deck"]
         order = self.anted()
         try:
             deal = pp.deal_banners(order, deck, random.Random(cards_payload(deck)))
@@ -274,14 +280,16 @@ class PalacePokerRound(Round):
                              refused=deal.refused, turned=deal.turned, reshuffles=deal.reshuffles,
                              reasons=deal.reasons)]
 
-    def _propose_deal_palaces(self, a: Action) -> list[Event]:
+    @proposes(DealPalaces)
+    def _propose_deal_palaces(self, a: DealPalaces) -> list[Event]:
         request = self._palace_request()
-        got = take_cards(a, request, set(request.refill), VERBS[a.kind])
+        got = take_cards(a, request, set(request.refill), a.VERB)
         order = self.state.order
         deal = pp.deal_palaces_from(order, (*got["palace"], *got["draw pile"]))
         return [PalacesDealt(palaces={str(s): deal.palaces[s] for s in order}, draw_pile=deal.draw_pile)]
 
-    def _propose_reveal(self, a: Action) -> list[Event]:
+    @proposes(Reveal)
+    def _propose_reveal(self, a: Reveal) -> list[Event]:
         end = self.state.end
         assert end is not None
         return [HandEnded(rule=end.rule, winners=tuple(end.winners),
@@ -290,34 +298,42 @@ class PalacePokerRound(Round):
 
     # -- the act phase's steps (PP-3..PP-11): the turns propose them --------------------------
 
-    def _propose_buy(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Buy)
+    def _propose_buy(self, a: Buy) -> list[Event]:
+        return self.turns.propose_buy(a)
 
-    def _propose_keep(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Keep)
+    def _propose_keep(self, a: Keep) -> list[Event]:
+        return self.turns.propose_keep(a)
 
-    def _propose_discard(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Discard)
+    def _propose_discard(self, a: Discard) -> list[Event]:
+        return self.turns.propose_discard(a)
 
-    def _propose_stay(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Stay)
+    def _propose_stay(self, a: Stay) -> list[Event]:
+        return self.turns.propose_stay(a)
 
-    def _propose_fold(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Fold)
+    def _propose_fold(self, a: Fold) -> list[Event]:
+        return self.turns.propose_fold(a)
 
-    def _propose_battle(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Battle)
+    def _propose_battle(self, a: Battle) -> list[Event]:
+        return self.turns.propose_battle(a)
 
-    def _propose_call(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Call)
+    def _propose_call(self, a: Call) -> list[Event]:
+        return self.turns.propose_call(a)
 
-    def _propose_raise(self, a: Action) -> list[Event]:
-        return self.turns.propose(a)
+    @proposes(Raise)
+    def _propose_raise(self, a: Raise) -> list[Event]:
+        return self.turns.propose_raise(a)
 
-    def _propose_confirm_payout(self, a: Action) -> list[Event]:
+    def _propose_confirm_payout(self, a: ConfirmPayout) -> list[Event]:
         return self._with_button(self.payout_events(a))
 
-    def _propose_void(self, a: Action) -> list[Event]:
+    def _propose_void(self, a: Void) -> list[Event]:
         return self._with_button(super()._propose_void(a))
 
     def _with_button(self, events: list[Event]) -> list[Event]:

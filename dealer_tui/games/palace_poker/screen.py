@@ -8,8 +8,23 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from dealer_tui.games.palace_poker.round import PalacePokerRound
+from dealer_tui.games.palace_poker.steps import (
+    Ante,
+    Battle,
+    Buy,
+    Call,
+    DealBanners,
+    DealPalaces,
+    Discard,
+    DrawForDealer,
+    Fold,
+    Keep,
+    Raise,
+    Stay,
+    Withdraw,
+)
 from dealer_tui.ledger.base import LedgerError
-from dealer_tui.rounds.base import Action, ActionSpec, Phase
+from dealer_tui.rounds.base import LegalStep, Phase, Step
 from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.card_pick_modal import CardPickModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -47,34 +62,33 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
         Binding("c", "call", "Call"),
         Binding("r", "raise_bet", "Raise"),
     ]
-    KINDS: ClassVar[dict[str, str]] = {**RoundScreen.KINDS, "ante": "ante", "ante_all": "ante", "attack": "battle",
-                                       "withdraw": "withdraw",
-                                       "buy": "buy", "keep": "keep", "discard": "discard", "stay": "stay",
-                                       "fold": "fold", "call": "call", "raise_bet": "raise"}
+    KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "ante": Ante, "ante_all": Ante, "attack": Battle,
+                                             "withdraw": Withdraw, "buy": Buy, "keep": Keep, "discard": Discard,
+                                             "stay": Stay, "fold": Fold, "call": Call, "raise_bet": Raise}
     RULES_SUMMARY = RULES
     HOUSE_LABEL = "House (no rake)"
 
     def key_legal(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal":
-            return bool(self._deal_kind())
+            return self._deal_kind() is not None
         return super().key_legal(action, parameters)
 
     # -- whose step a key is ------------------------------------------------------------------
 
-    def seat_to_act(self, kind: str) -> int | None:
+    def seat_to_act(self, kind: type[Step] | None) -> int | None:
         """The seat the round waits for when `kind` answers it: the player facing an attack or a
         raise folds, calls or raises (PP-8, PP-9, PP-11), the player who bought or captured keeps
         (PP-3, PP-8). None for any other step, which goes to the selected seat."""
         rnd = self.round
         if rnd is None or rnd.phase is not Phase.ACT:
             return None
-        if kind == "keep" and rnd.state.pending is not None:
+        if kind is Keep and rnd.state.pending is not None:
             return rnd.state.pending.seat
-        if kind in ("fold", "call", "raise") and rnd.state.battle is not None and rnd.state.pending is None:
+        if kind in (Fold, Call, Raise) and rnd.state.battle is not None and rnd.state.pending is None:
             return rnd.state.battle.to_act
         return None
 
-    def spec_for(self, kind: str) -> ActionSpec | None:
+    def spec_for(self, kind: type[Step]) -> LegalStep | None:
         """An answer in a battle, or the soldiers kept, belong to the seat the round waits for,
         whichever seat is selected; every other step is the selected seat's."""
         seat = self.seat_to_act(kind)
@@ -85,120 +99,127 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
     def key_seat(self, action: str) -> int | None:
         if action == "ante_all":
             return None  # every seat's ante: the round says why none is left
-        seat = self.seat_to_act(self.KINDS.get(action, ""))
+        seat = self.seat_to_act(self.KINDS.get(action))
         return seat if seat is not None else super().key_seat(action)
 
-    def performed(self, action: Action, failed: RulesError | LedgerError | None) -> bool:
+    def performed(self, action: Step, failed: RulesError | LedgerError | None) -> bool:
         """A step taken (by its key or a dialog's Enter); when it leaves soldiers to choose (a buy,
         or a capture with more than 5), the question is asked at once."""
         done = super().performed(action, failed)
-        if done and action.kind != "keep" and self.specs("keep"):
+        if done and not isinstance(action, Keep) and self.specs(Keep):
             self.action_keep()
         return done
 
-    def _deal_kind(self) -> str | None:
-        for kind in ("draw_for_dealer", "deal_banners", "deal_palaces"):
+    def _deal_kind(self) -> type[DrawForDealer | DealBanners | DealPalaces] | None:
+        for kind in (DrawForDealer, DealBanners, DealPalaces):
             if self.specs(kind):
                 return kind
         return None
 
     def action_deal(self) -> None:
         kind = self._deal_kind()
-        if kind:
-            self.perform(Action(kind))
+        if kind is not None:
+            self.perform(kind())
 
-    def _simple(self, kind: str) -> None:
+    def _simple(self, kind: type[Withdraw | Stay | Fold]) -> None:
         spec = self.spec_for(kind)
         if spec is not None:
-            self.perform(Action(kind, spec.seat, spec.min_amount if spec.min_amount == spec.max_amount else None,
-                                data=dict(spec.data)))
+            self.perform(kind(seat=spec.seat))
+
+    def _staked(self, kind: type[Ante | Buy | Call]) -> None:
+        """A step whose amount the rules fix (named when the bounds say it) or leave to the round."""
+        spec = self.spec_for(kind)
+        if spec is not None:
+            self.perform(kind(seat=spec.seat, amount=spec.min_amount if spec.min_amount == spec.max_amount else None))
 
     def action_ante(self) -> None:
-        self._simple("ante")
+        self._staked(Ante)
 
     def action_ante_all(self) -> None:
         """PP-1: the ante for every player who has not anted and can, each its own ante (and event),
         clockwise from the dealer's left."""
-        for spec in self.specs("ante"):
-            if not self.perform(Action("ante", spec.seat, spec.min_amount)):
+        for spec in self.specs(Ante):
+            if not self.perform(Ante(seat=spec.seat, amount=spec.min_amount)):
                 return
 
     def action_withdraw(self) -> None:
-        self._simple("withdraw")
+        self._simple(Withdraw)
 
     def action_buy(self) -> None:
-        self._simple("buy")
+        self._staked(Buy)
 
     def action_stay(self) -> None:
-        self._simple("stay")
+        self._simple(Stay)
 
     def action_fold(self) -> None:
-        self._simple("fold")
+        self._simple(Fold)
 
     def action_call(self) -> None:
-        self._simple("call")
+        self._staked(Call)
 
     def action_attack(self) -> None:
-        specs = self.specs("battle")
+        specs = self.specs(Battle)
         if not specs:
             return
 
         def attack(index: int) -> None:
             spec = specs[index]
             low, high = spec.min_amount or 0, spec.max_amount or 0
-            target = spec.data.get("target")
+            target = spec.data["target"]
             if low == high:
-                self.perform(Action("battle", spec.seat, low, data=dict(spec.data)))
+                self.perform(Battle(seat=spec.seat, amount=low, target=target))
             else:
                 self.ask_step(f"Seat {spec.seat} attacks seat {target}", [AmountField("bet", "Attack", low, high, low)],
-                              lambda v: Action("battle", spec.seat, v["bet"], data=dict(spec.data)))
+                              lambda v: Battle(seat=spec.seat, amount=v["bet"], target=target))
 
         if len(specs) == 1:
             attack(0)
             return
-        by_seat = {str(s.data.get("target")): i for i, s in enumerate(specs)}
+        by_seat = {str(s.data["target"]): i for i, s in enumerate(specs)}
         choices = [(seat, specs[i].label) for seat, i in by_seat.items()]
         self.ask(ChoiceDialog("Attack which seat? (its seat number)", choices),
                  lambda c: attack(by_seat[c]) if c in by_seat else None)
 
     def action_raise_bet(self) -> None:
-        spec = self.spec_for("raise")
+        spec = self.spec_for(Raise)
         if spec is None:
             return
         low, high = spec.min_amount or 0, spec.max_amount or 0
-        seat, data = spec.seat, dict(spec.data)
+        seat = spec.seat
         if low == high:
-            self.perform(Action("raise", seat, low, data=data))
+            self.perform(Raise(seat=seat, amount=low))
             return
         self.ask_step(f"Seat {seat} raises", [AmountField("by", "Raise by", low, high, low)],
-                      lambda v: Action("raise", seat, v["by"], data=data))
+                      lambda v: Raise(seat=seat, amount=v["by"]))
 
-    def _pick(self, kind: str, title: str, pool: list[Card], counts: list[int]) -> None:
+    def _pick(self, kind: type[Keep | Discard], title: str, pool: list[Card], counts: list[int]) -> None:
         spec = self.spec_for(kind)
         if spec is None:
             return
-        seat, amount, data = spec.seat, spec.min_amount, dict(spec.data)
+        seat, amount = spec.seat, spec.min_amount
 
         def picked(cards: list[Card] | None) -> None:
             if cards is None:
                 return
-            self.perform(Action(kind, seat, amount, data={**data, "discard": " ".join(c.text for c in cards)}))
+            named = " ".join(c.text for c in cards)
+            self.perform(Keep(seat=seat, discard=named) if kind is Keep
+                         else Discard(seat=seat, amount=amount, discard=named))
 
         self.app.push_screen(CardPickModal(title, pool, counts), picked)
 
     def action_keep(self) -> None:
-        spec = self.spec_for("keep")
+        spec = self.spec_for(Keep)
         if spec is None:
             return
         pool = list(parse_cards(str(spec.data.get("soldiers", ""))))
         low, high = int(spec.data.get("min_discard", 0)), int(spec.data.get("max_discard", len(pool)))
-        self._pick("keep", f"Seat {spec.seat}: mark the soldiers to discard; the rest are kept (at most 5)", pool,
+        self._pick(Keep, f"Seat {spec.seat}: mark the soldiers to discard; the rest are kept (at most 5)", pool,
                    list(range(low, high + 1)))
 
     def action_discard(self) -> None:
-        spec = self.spec_for("discard")
+        spec = self.spec_for(Discard)
         if spec is None:
             return
         pool = list(parse_cards(str(spec.data.get("soldiers", ""))))
-        self._pick("discard", f"Seat {spec.seat}: soldiers to discard (costs {spec.min_amount})", pool,
+        self._pick(Discard, f"Seat {spec.seat}: soldiers to discard (costs {spec.min_amount})", pool,
                    list(range(1, len(pool) + 1)))
