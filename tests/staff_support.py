@@ -79,7 +79,8 @@ class Crew:
 
     def approval(self, table: Table, act: str = SIGN_OFF, account: str = SUPERVISOR,
                  pin: str = SUPERVISOR_PIN, *, for_round: bool = True) -> dict[str, object]:
-        """An action's data naming a supervisor who signed in for `act` at the table's round."""
+        """A step's approval fields (`supervisor`, `sign_in`) naming a supervisor who signed in for
+        `act` at the table's round."""
         number = table.session.rounds_started if for_round else None
         who = self.sign_in(account, pin, act, table, number)
         return {"supervisor": who.account, "sign_in": who.sign_in}
@@ -90,8 +91,9 @@ class Crew:
         return self.sign_in(account, pin, act, table, number)
 
     def approver(self, account: str = SUPERVISOR, pin: str = SUPERVISOR_PIN):  # type: ignore[no-untyped-def]
-        """What `demo.play` takes: the supervisor's sign-off of each round that needs one."""
-        return lambda table: self.approval(table, SIGN_OFF, account, pin)
+        """What `demo.play` takes: the payout confirmed with the supervisor's sign-off, for each
+        round that needs one."""
+        return lambda table, step: replace(step, **self.approval(table, SIGN_OFF, account, pin))
 
 
 def approved(ledger: Ledger, loaded: LoadedProfile) -> LoadedProfile:
@@ -218,7 +220,7 @@ async def until(pilot: Any, ready: Any, seconds: float = 5.0) -> bool:
 
 
 def approval(table: Table, act: str = SIGN_OFF) -> dict[str, object]:
-    """An action's data naming the test supervisor, signed in for `act` at the table's round."""
+    """The approval fields of a step naming the test supervisor, signed in for `act` at the table's round."""
     return staffed(table.ledger).approval(table, act)
 
 

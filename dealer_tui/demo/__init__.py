@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 Chooser = Callable[[Round, random.Random], Step]
 Approver = Callable[[Table, ConfirmPayout], ConfirmPayout]
-"""The sign-off of a payout that needs one: the supervisor signs in for the table's round and
-the action's data names them and the sign-in."""
+"""The sign-off of a payout that needs one: the supervisor signs in for the table's round, and
+the payout confirmed names them and the sign-in."""
 
 
 def seat_players(table: Table, players: int, shift: DemoShift | None = None) -> None:

@@ -1,4 +1,4 @@
 """Round state machines, one per game, over the common frame ante → deal → act → reveal → payout.
 
-No Textual here: the screens sit on top and only send actions and show state.
+No Textual here: the screens sit on top and only send steps and show state.
 """

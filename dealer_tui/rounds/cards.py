@@ -110,7 +110,7 @@ class ScriptedDeck:
 class KeyedEntry:
     """A live table: the cards are physical and the dealer keys each request as the table sees it.
 
-    Nothing is dealt here; an action that needs cards must bring the keyed cards with it."""
+    Nothing is dealt here; a step that needs cards must bring the keyed cards with it."""
 
     kind = "entry"
     seeded = False

@@ -80,7 +80,7 @@ class Table:
     round: Round | None = None
     round_id: int | None = None
     on_step: Callable[[str], None] | None = None
-    """Called at each step of an action ("before_append", "after_append", "after_apply"):
+    """Called at each stage of a step ("before_append", "after_append", "after_apply"):
     a point where a crash must lose nothing."""
     took_over: Lease | None = None
     """The lease of the dead terminal this one took the table over from, if it did."""
@@ -371,13 +371,13 @@ class Table:
         """Place `seat`'s bets as they stood last round (HCF, "1 or 5"); a refusal names the reason."""
         if self.round is None:
             raise IllegalAction("There is no round: start one first")
-        actions = self.round.repeat_bets(self.last_round_events(), seat)
-        if not actions:
+        steps = self.round.repeat_bets(self.last_round_events(), seat)
+        if not steps:
             raise IllegalAction(f"Seat {seat} placed no bets last round: nothing to repeat")
         trial = type(self.round).replay(self.round.profile, self.round.setup, self.round.events)
-        for action in actions:  # every bet checked, one after the other, before any is recorded
-            trial.apply_all(trial.propose(action))
-        return [event for action in actions for event in self.act(action)]
+        for step in steps:  # every bet checked, one after the other, before any is recorded
+            trial.apply_all(trial.propose(step))
+        return [event for step in steps for event in self.act(step)]
 
     def act(self, action: Step) -> list[Event]:
         """Carry out one step: fill its cards, validate, record, fold in."""

@@ -313,8 +313,8 @@ class RoundScreen(KeyRules, Screen[None], Generic[R]):
     # -- doing --------------------------------------------------------------------------------
 
     def perform(self, action: Step) -> bool:
-        """Send one action to the table; a refusal shows its reason in the notice line, never a crash.
-        At a live table, an action that needs cards first asks the dealer to key them."""
+        """Send one step to the table; a refusal shows its reason in the notice line, never a crash.
+        At a live table, a step that needs cards first asks the dealer to key them."""
         request = self.table.card_request(action) if self.table.keyed else None
         if request is not None and isinstance(action, WithCards):
             self.key_cards(request, action)

@@ -227,7 +227,7 @@ class ChinesePokerRound(Round):
     def waiting(self) -> list[int]:
         return [s for s in self.order() if not self.seats[s].locked]
 
-    # -- legal actions ----------------------------------------------------------------------
+    # -- legal steps ------------------------------------------------------------------------
 
     def _legal_steps(self) -> list[LegalStep]:
         specs: list[LegalStep] = []
@@ -236,7 +236,7 @@ class ChinesePokerRound(Round):
                                     needs_cards=self._deal_request()))
         elif self._phase in (Phase.ACT, Phase.REVEAL):
             for seat in self.order():
-                specs += self._seat_actions(self.seats[seat])
+                specs += self._seat_steps(self.seats[seat])
             if self._phase is Phase.REVEAL:
                 specs.append(LegalStep(Reveal, None, label="Open the rows and verify naturals (CP-14)"))
         elif self._phase is Phase.PAYOUT:
@@ -245,7 +245,7 @@ class ChinesePokerRound(Round):
             specs.append(LegalStep(Void, None, label="Misdeal: void the round (CP-11)"))
         return specs
 
-    def _seat_actions(self, p: Seat) -> list[LegalStep]:
+    def _seat_steps(self, p: Seat) -> list[LegalStep]:
         n = p.seat
         if p.locked:
             return [LegalStep(Unlock, n, label=f"Seat {n}: unlock the rows")]

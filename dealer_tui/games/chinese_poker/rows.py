@@ -47,12 +47,12 @@ def in_playing_order(hand: cp.SetHand) -> cp.SetHand:
 
 
 def rows_data(hand: cp.SetHand) -> dict[str, str]:
-    """The rows as a `set_rows` (or `declare_natural`) action names them: card text by row."""
+    """The rows as a `SetRows` (or `DeclareNatural`) step names them: card text by row."""
     return {name: row_text(row) for name, row in zip(cp.ROWS, hand.rows, strict=True)}
 
 
 def rows_from_data(data: Mapping[str, Any]) -> cp.SetHand:
-    """The rows a `set_rows` action's data names."""
+    """The rows a legal `SetRows` step's details name (the seat's rows now, or as dealt)."""
     return cp.SetHand(*(cards_from_payload(data[name]) for name in cp.ROWS))
 
 

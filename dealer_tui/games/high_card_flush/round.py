@@ -179,7 +179,7 @@ class HighCardFlushRound(Round):
         p = self.seats[seat]
         return hcf.raise_bounds(p.ante, self.flush_length(seat))
 
-    # -- legal actions ----------------------------------------------------------------------
+    # -- legal steps ------------------------------------------------------------------------
 
     def repeat_bets(self, earlier: Sequence[Event], seat: int) -> list[Step]:
         """HCF-4: the seat's Ante and bonus bets as they stood when that round's antes closed."""

@@ -169,7 +169,7 @@ class OneOrFiveRound(Round):
         hand = rules.hand_of(box.cards)
         return rules.can_insure(self.profile, box.ante, rules.Action.BET, hand) and self.available(box.seat) >= box.ante
 
-    # -- legal actions ----------------------------------------------------------------------
+    # -- legal steps ------------------------------------------------------------------------
 
     def _legal_steps(self) -> list[LegalStep]:
         specs: list[LegalStep] = []

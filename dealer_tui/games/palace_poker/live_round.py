@@ -145,7 +145,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         taken.update({card: f"seat {seat}" for seat, card in self.state.held()})
         return taken
 
-    # -- legal actions --------------------------------------------------------------------------
+    # -- legal steps ----------------------------------------------------------------------------
 
     def _banner_request(self) -> CardRequest:
         return CardRequest("banners", tuple((f"seat {s}", 1) for s in self.anted()))

@@ -146,7 +146,7 @@ class PalacePokerRound(Round):
             return []
         return list(clockwise_from(self.state.dealer, [s for s, p in self.state.players.items() if p.anted]))
 
-    # -- legal actions ----------------------------------------------------------------------
+    # -- legal steps ------------------------------------------------------------------------
 
     def on_the_table(self) -> dict[int, int]:
         """Every ante and bet in the pot so far (PP-2, PP-4)."""
