@@ -139,7 +139,7 @@ def test_shift_totals_equal_the_settlement_rows_summed(filled: Path, since: str 
         args.append(until)
     expected = settled_sums(filled, " AND ".join(where), tuple(args))
     ledger = SqliteLedger(filled, readonly=True)
-    got = {(t.table_id, t.game): (t.rounds, t.wagered, t.house, t.biggest_payout)
+    got = {(t.table_id, t.game): (t.rounds, t.wagered, t.house, t.max_payout)
            for t in ledger.totals(RowQuery(since=since, until=until))}
     hours = ledger.hourly(RowQuery(since=since, until=until))
     ledger.close()
@@ -152,7 +152,7 @@ def test_shift_totals_equal_the_settlement_rows_summed(filled: Path, since: str 
 def test_totals_filtered_by_more_than_time_still_sum_the_rows(filled: Path) -> None:
     expected = settled_sums(filled, "r.id IN (SELECT round_id FROM settlements WHERE seat = 1)")
     ledger = SqliteLedger(filled, readonly=True)
-    got = {(t.table_id, t.game): (t.rounds, t.wagered, t.house, t.biggest_payout) for t in ledger.totals(RowQuery(seat=1))}
+    got = {(t.table_id, t.game): (t.rounds, t.wagered, t.house, t.max_payout) for t in ledger.totals(RowQuery(seat=1))}
     ledger.close()
     assert got == expected
 

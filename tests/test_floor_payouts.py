@@ -262,7 +262,7 @@ def test_history_list_gives_the_same_payouts(played: Path) -> None:
     with redirect_stdout(out):
         assert main(["history", "list", "--ledger", str(played), "--json"]) == 0
     by_table = {r["table"]: r for r in map(json.loads, out.getvalue().splitlines())}
-    figures = {name: (r["wagered"], r["from_stacks"], r["paid"], r["returned"], r["house_result"], r["biggest_payout"])
+    figures = {name: (r["wagered"], r["from_stacks"], r["paid"], r["returned"], r["house_result"], r["max_payout"])
                for name, r in by_table.items()}
     assert figures == {"Card room A": (60, 360, 420, 0, 0, 420), "Card room B": (40, 0, 40, 0, 0, 40),
                        "Russian": (60, 0, 40, 40, -20, 20),

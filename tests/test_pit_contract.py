@@ -38,7 +38,7 @@ def stores(tmp_path_factory: pytest.TempPathFactory, pg_cluster: str) -> Iterato
 def named(ledger: SqliteLedger | PgLedger, rounds: list[RoundRecord]) -> list[tuple[object, ...]]:
     tables = {t.id: t.name for t in ledger.tables()}
     return [(tables[r.table_id], r.number, r.status, sorted(r.flags - {"late_delivery"}), r.started_at, r.wagered, r.paid, r.returned,
-             r.from_stacks, r.house_result, r.banking, r.biggest_payout) for r in rounds]
+             r.from_stacks, r.house_result, r.banking, r.max_payout) for r in rounds]
 
 
 def table_id(ledger: SqliteLedger | PgLedger, name: str) -> int:
@@ -99,7 +99,7 @@ def test_shift_totals_and_hours_are_the_same_on_both_stores(stores: tuple[Sqlite
     query = RowQuery(since=since, until=until)
     names = {"sqlite": {t.id: t.name for t in local.tables()}, "postgresql": {t.id: t.name for t in server.tables()}}
     totals = {label: sorted((names[label][t.table_id], t.game, t.banking, t.rounds, t.wagered, t.paid, t.house,
-                             t.biggest_payout, t.fees, t.returned, t.from_stacks) for t in ledger.totals(query))
+                             t.max_payout, t.fees, t.returned, t.from_stacks) for t in ledger.totals(query))
               for label, ledger in (("sqlite", local), ("postgresql", server))}
     assert totals["postgresql"] == totals["sqlite"] and totals["sqlite"]
     assert server.hourly(query) == local.hourly(query)

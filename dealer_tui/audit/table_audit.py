@@ -380,7 +380,7 @@ def expected_row(events: list[StoredEvent]) -> tuple[str, set[str], dict[str, An
     if update.settlement is not None:
         chips = round_chips(update.settlement)
         figures.update(paid=chips.paid, returned=chips.returned, from_stacks=chips.from_stacks,
-                       max_payout=chips.biggest_payout, banking=chips.kind,
+                       max_payout=chips.max_payout, banking=chips.kind,
                        fees=house_fees(update.settlement))
     return status, flags, figures
 

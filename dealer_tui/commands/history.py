@@ -143,7 +143,7 @@ def _list(ledger: Ledger, args: argparse.Namespace) -> int:
                               "flags": sorted(r.flags), "started_at": r.started_at, "ended_at": r.ended_at,
                               "seats": r.seats, "wagered": r.wagered, "paid": r.paid, "returned": r.returned,
                               "from_stacks": r.from_stacks, "house_result": r.house_result, "banking": r.banking,
-                              "biggest_payout": r.biggest_payout}))
+                              "max_payout": r.max_payout}))
         return 0
     # plain columns: the list must come up fast over a million rounds (no rendering library)
     header = ("Id", "Time", "Table", "Round", "Game", "Seats", "Wagered", "From stacks", "Paid", "Returned", "House",

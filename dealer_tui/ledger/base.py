@@ -253,7 +253,7 @@ class RoundRecord:
     from_stacks: int = 0
     banking: str = "house"
     """How the round was banked (`payouts.KINDS`)."""
-    biggest_payout: int = 0
+    max_payout: int = 0
     """The largest one seat's payout (`payouts.seat_chips`)."""
 
 
@@ -308,7 +308,7 @@ class Totals:
     wagered: int
     paid: int
     house: int
-    biggest_payout: int
+    max_payout: int
     fees: int = 0
     """Rake and fees the house took (part of `house`)."""
     banking: str = "house"

@@ -92,7 +92,7 @@ class RoundChips:
     paid: int
     returned: int
     from_stacks: int
-    biggest_payout: int
+    max_payout: int
     """The largest one seat's payout."""
     kind: str
 

@@ -264,7 +264,7 @@ class TerminalExchange:
             rows = json.dumps([{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason,
                                 "role": r.role} for r in update.settlement])
             worked = round_chips(update.settlement)
-            chips = [worked.paid, worked.returned, worked.from_stacks, worked.biggest_payout,
+            chips = [worked.paid, worked.returned, worked.from_stacks, worked.max_payout,
                      house_fees(update.settlement)]
             banking = worked.kind
         self._raw.execute("SELECT pit_round_update(%s, %s, %s, %s, %s, %s::jsonb, %s, %s)",

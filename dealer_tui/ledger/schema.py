@@ -54,7 +54,7 @@ def backfill_payouts(db: sqlite3.Connection) -> None:
     def flush() -> None:
         if current is not None:
             c = round_chips(found)
-            updates.append((c.paid, c.returned, c.from_stacks, c.biggest_payout, c.kind, current))
+            updates.append((c.paid, c.returned, c.from_stacks, c.max_payout, c.kind, current))
 
     for round_id, *row in rows:
         if round_id != current:

@@ -328,7 +328,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
             chips = round_chips(update.settlement)
             db.execute("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?,"
                        " fees = ? WHERE id = ?",
-                       (chips.paid, chips.returned, chips.from_stacks, chips.biggest_payout, chips.kind,
+                       (chips.paid, chips.returned, chips.from_stacks, chips.max_payout, chips.kind,
                         house_fees(update.settlement), round_id))
         if status == ROUND_SETTLED and current.status != ROUND_SETTLED:
             self._add_to_hour(db, round_id)

@@ -43,14 +43,14 @@ def shown_hold(hold: float | None) -> str:
 def summed(rows: Sequence[Totals], banking: str) -> Totals:
     """Several rows' totals as one (the biggest payout is the largest of theirs)."""
     return Totals(0, "", sum(t.rounds for t in rows), sum(t.wagered for t in rows), sum(t.paid for t in rows),
-                  sum(t.house for t in rows), max((t.biggest_payout for t in rows), default=0),
+                  sum(t.house for t in rows), max((t.max_payout for t in rows), default=0),
                   sum(t.fees for t in rows), banking, sum(t.returned for t in rows), sum(t.from_stacks for t in rows))
 
 
 def row(table: str, banking: str, game: str, t: Totals, hold: str) -> tuple[str, ...]:
     """One row of the totals in `COLUMNS` order."""
     return (table, f"{t.house:+,}", hold, f"{t.wagered:,}", f"{t.rounds:,}", banking, game, f"{t.paid:,}",
-            f"{t.returned:,}", f"{t.from_stacks:,}", f"{t.fees:,}", f"{t.biggest_payout:,}")
+            f"{t.returned:,}", f"{t.from_stacks:,}", f"{t.fees:,}", f"{t.max_payout:,}")
 
 
 def adds_up(t: Totals) -> str:
