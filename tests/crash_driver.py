@@ -5,6 +5,13 @@ recovering whatever the ledger holds, and can kill itself with SIGKILL at a name
 
 GAME `keyed:<game>` plays a live table instead: every card the round asks for is keyed, at random
 but the same after every restart. Prints the final stacks as JSON when it gets through all ROUNDS.
+
+    python tests/crash_driver.py --serve
+
+starts the driver once, its modules imported, and runs each line it reads (a JSON list of the
+arguments above) in a process of its own forked from it, which the kill ends as it would a
+terminal; it answers each with a JSON line of the run's exit status (minus the signal that ended
+it) and output. The test runs its 23 terminals so without importing the program 23 times.
 """
 
 from __future__ import annotations
@@ -14,6 +21,8 @@ import os
 import random
 import signal
 import sys
+import tempfile
+import traceback
 from pathlib import Path
 
 from keyed_support import keyed_action
@@ -31,12 +40,12 @@ from rules.profiles.loader import ProfileLibrary
 PLAYERS = {"one-or-five": 3, "high-card-flush": 4, "chinese-poker": 3, "palace-poker": 4}
 
 
-def main() -> None:
+def main(argv: list[str]) -> None:
     quick_pins()
-    ledger_path, game, rounds, seed = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    ledger_path, game, rounds, seed = Path(argv[0]), argv[1], int(argv[2]), int(argv[3])
     keyed = game.startswith("keyed:")
     game = game.removeprefix("keyed:")
-    crash_step, crash_at = (sys.argv[5].split(":") + ["0"])[:2] if len(sys.argv) > 5 else ("", "0")
+    crash_step, crash_at = (argv[4].split(":") + ["0"])[:2] if len(argv) > 4 else ("", "0")
     counts: dict[str, int] = {}
 
     def on_step(name: str) -> None:
@@ -98,5 +107,38 @@ def play_keyed(table: Table, rnd: Round, decide: random.Random) -> None:
     raise SystemExit("no legal step found")
 
 
+def serve() -> None:
+    """Run each argument list read from stdin in a forked process; answer with how it ended."""
+    for line in sys.stdin:
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            sys.stdout.flush()
+            pid = os.fork()
+            if pid == 0:  # the terminal: its output to the files, its end its own
+                os.dup2(out.fileno(), 1)
+                os.dup2(err.fileno(), 2)
+                code = 0
+                try:
+                    main(json.loads(line))
+                except SystemExit as exc:
+                    code = exc.code if isinstance(exc.code, int) else 1
+                    if not isinstance(exc.code, int) and exc.code is not None:
+                        print(exc.code, file=sys.stderr)
+                except BaseException:
+                    traceback.print_exc()
+                    code = 1
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+            _, status = os.waitpid(pid, 0)
+            code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+            out.seek(0)
+            err.seek(0)
+            print(json.dumps({"returncode": code, "stdout": out.read().decode(), "stderr": err.read().decode()}),
+                  flush=True)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--serve"]:
+        serve()
+    else:
+        main(sys.argv[1:])

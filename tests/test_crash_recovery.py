@@ -4,9 +4,11 @@ restart the round comes back where it was, and the final stacks equal an uninter
 from __future__ import annotations
 
 import json
+import select
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,11 +32,35 @@ CRASHES = [
 ]
 
 
-def drive(ledger: Path, game: str, crash: tuple[str, int] | None = None) -> subprocess.CompletedProcess[str]:
-    args = [sys.executable, str(DRIVER), str(ledger), game, str(ROUNDS), str(SEED)]
-    if crash:
-        args.append(f"{crash[0]}:{crash[1]}")
-    return subprocess.run(args, capture_output=True, text=True, timeout=120, check=False)
+class Terminals:
+    """The crash driver started once (`--serve`): each run a headless terminal of its own, forked
+    from it, that a kill ends as it would end the terminal."""
+
+    def __init__(self) -> None:
+        self.server = subprocess.Popen([sys.executable, str(DRIVER), "--serve"], stdin=subprocess.PIPE,
+                                       stdout=subprocess.PIPE, text=True)
+
+    def drive(self, ledger: Path, game: str, crash: tuple[str, int] | None = None) -> subprocess.CompletedProcess[str]:
+        args = [str(ledger), game, str(ROUNDS), str(SEED)] + ([f"{crash[0]}:{crash[1]}"] if crash else [])
+        assert self.server.stdin is not None and self.server.stdout is not None
+        self.server.stdin.write(json.dumps(args) + "\n")
+        self.server.stdin.flush()
+        ready, _, _ = select.select([self.server.stdout], [], [], 120)
+        assert ready, f"no answer in 120 s for {args}"
+        answer = json.loads(self.server.stdout.readline())
+        return subprocess.CompletedProcess(args, answer["returncode"], answer["stdout"], answer["stderr"])
+
+    def close(self) -> None:
+        if self.server.stdin is not None:
+            self.server.stdin.close()
+        self.server.wait(timeout=30)
+
+
+@pytest.fixture
+def terminals() -> Iterator[Terminals]:
+    started = Terminals()
+    yield started
+    started.close()
 
 
 def final(done: subprocess.CompletedProcess[str]) -> dict[str, object]:
@@ -46,12 +72,13 @@ def final(done: subprocess.CompletedProcess[str]) -> dict[str, object]:
 @pytest.mark.parametrize("game", ["one-or-five", "high-card-flush", "palace-poker", "chinese-poker",
                                   "keyed:one-or-five", "keyed:high-card-flush", "keyed:palace-poker",
                                   "keyed:chinese-poker"])
-def test_crash_at_21_points_loses_nothing_and_pays_nothing_twice(tmp_path: Path, game: str) -> None:
-    expected = final(drive(tmp_path / "clean.sqlite", game))
+def test_crash_at_21_points_loses_nothing_and_pays_nothing_twice(tmp_path: Path, game: str,
+                                                                  terminals: Terminals) -> None:
+    expected = final(terminals.drive(tmp_path / "clean.sqlite", game))
     ledger = tmp_path / "crashing.sqlite"
     kills = 0
     for crash in CRASHES:
-        done = drive(ledger, game, crash)
+        done = terminals.drive(ledger, game, crash)
         if done.returncode == 0:  # the run finished before reaching that step
             break
         assert done.returncode == -signal.SIGKILL, done.stderr
@@ -59,7 +86,7 @@ def test_crash_at_21_points_loses_nothing_and_pays_nothing_twice(tmp_path: Path,
         steps = [line.split() for line in done.stdout.splitlines() if line.startswith("step ")]
         assert steps and steps[-1][1] == crash[0]
     assert kills >= 20
-    assert final(drive(ledger, game)) == expected
+    assert final(terminals.drive(ledger, game)) == expected
     audit = SqliteLedger(ledger, readonly=True)
     assert verify_ledger(audit, GAMES) == []
     rounds = audit.table_rounds(1)
