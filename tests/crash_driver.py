@@ -123,7 +123,7 @@ def serve() -> None:
                     code = exc.code if isinstance(exc.code, int) else 1
                     if not isinstance(exc.code, int) and exc.code is not None:
                         print(exc.code, file=sys.stderr)
-                except BaseException:
+                except BaseException:  # noqa: BLE001 - any failure of the terminal is its exit status 1, as a process
                     traceback.print_exc()
                     code = 1
                 sys.stdout.flush()
