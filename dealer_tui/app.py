@@ -16,6 +16,7 @@ from textual.screen import Screen
 
 from dealer_tui.events.table import TableOpened
 from dealer_tui.games import GAMES
+from dealer_tui.language import N_, _
 from dealer_tui.ledger import LedgerError, SqliteLedger, TableLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
@@ -46,6 +47,17 @@ if TYPE_CHECKING:
 from rules.errors import RulesError
 from rules.profiles.loader import ProfileLibrary
 
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The command palette's own commands as Textual words them, for the catalogs: the palette shows
+each in the reader's language (`get_system_commands`)."""
+
 
 @dataclass(frozen=True)
 class Options:
@@ -62,7 +74,7 @@ class Options:
 
 class DealerApp(OrderedKeysApp):
     TITLE = "Dealer terminal"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
 
     def __init__(self, ledger: TableLedger, library: ProfileLibrary, options: Options,
                  link: DeliveryThread | None = None) -> None:
@@ -81,14 +93,15 @@ class DealerApp(OrderedKeysApp):
         """The command palette lists the keys legal now, then the app's own commands."""
         if isinstance(screen, RoundScreen):
             for binding in screen.active_keys():
-                yield SystemCommand(binding.description, f"key {binding.key_display or binding.key}",
+                yield SystemCommand(_(binding.description), _("key {key}", key=binding.key_display or binding.key),
                                     partial(screen.run_action, binding.action))
-            yield SystemCommand("New table", "Set up another table (the current one stays in the ledger)",
+            yield SystemCommand(_("New table"), _("Set up another table (the current one stays in the ledger)"),
                                 self.setup)
         if isinstance(screen, (RoundScreen, SetupScreen)):
-            yield SystemCommand("Staff accounts", "A manager adds, changes and disables the staff (with their PIN)",
+            yield SystemCommand(_("Staff accounts"), _("A manager adds, changes and disables the staff (with their PIN)"),
                                 self.open_staff)
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):  # Textual's own, in the reader's language
+            yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
 
     def open_staff(self, account: str = "", then: Callable[[], None] | None = None) -> None:
         """The staff accounts, once a manager has signed in with their PIN for it; `then` once they close."""

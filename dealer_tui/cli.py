@@ -14,6 +14,7 @@ from typing import NoReturn, Protocol
 
 from dealer_tui import __version__
 from dealer_tui.commands.common import add_pit_option, add_witness_option, whole
+from dealer_tui.language import UnknownLanguage, chosen, use
 
 COMMAND_MODULES = (
     "dealer_tui.commands.settle",
@@ -53,6 +54,9 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
         description="Dealer terminal for High Card Flush, Poker \"1 or 5\", Chinese Poker and Palace Poker.",
     )
     parser.add_argument("--version", action="version", version=f"dealer-tui {__version__}")
+    parser.add_argument("--lang", metavar="CODE",
+                        help="the language shown: en (English), hu (Magyar), pl (Polski) or ru (Русский); "
+                             "default: the locale's (LC_ALL, LC_MESSAGES, LANG), else English")
     terminal = parser.add_argument_group("the dealer's terminal (no command)")
     terminal.add_argument("--game", help="the game of a new table (skips that question)")
     terminal.add_argument("--profile", help="the profile of a new table")
@@ -80,6 +84,10 @@ def build_parser() -> tuple[Parser, dict[str, Command]]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser, commands = build_parser()
     args = parser.parse_args(argv)
+    try:
+        use(chosen(args.lang))
+    except UnknownLanguage as exc:
+        parser.error(str(exc))
     if args.command is None:
         return terminal(args)
     from dealer_tui.commands.common import EscapingStream

@@ -11,6 +11,7 @@ from typing import Any
 from textual.binding import Binding
 
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger
 from dealer_tui.paths import theory_cache_path
 from dealer_tui.rounds.game import Games
@@ -27,9 +28,9 @@ BIG_PAYOUT = 1000
 
 class FloorApp(OrderedKeysApp):
     TITLE = "Floor review"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True),
-                Binding("s", "open_queue", "Sign-offs", show=False),
-                Binding("exclamation_mark", "open_alerts", "Alerts", show=False)]
+    BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True),
+                Binding("s", "open_queue", N_("Sign-offs"), show=False),
+                Binding("exclamation_mark", "open_alerts", N_("Alerts"), show=False)]
     """`s` and `!` reach the queue and the alerts from every floor screen (a screen's own keys first)."""
 
     def __init__(self, ledger: Ledger, games: Games[Presenter[Any]], staff: StaffDesk, user: Approval | None = None,

@@ -76,3 +76,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     or a process it started, so a core has room for a second test (on two cores: 5 min 30 s with
     four workers against 7 min with two)."""
     return min(8, 2 * (os.cpu_count() or 1))
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Each test starts and ends with the terminal in English (a test that switches the language
+    leaves the next one as it found it)."""
+    from dealer_tui.language import ENGLISH, use
+
+    use(ENGLISH)
+    yield
+    use(ENGLISH)

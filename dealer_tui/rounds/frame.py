@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from dealer_tui.language import N_
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.steps import Staked, Step
@@ -29,8 +30,12 @@ class Phase(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.upper()
+        """The phase as the phase track names it (translated where it is shown)."""
+        return PHASE_LABELS[self]
 
+
+PHASE_LABELS = {Phase.ANTE: N_("ANTE"), Phase.DEAL: N_("DEAL"), Phase.ACT: N_("ACT"), Phase.REVEAL: N_("REVEAL"),
+                Phase.PAYOUT: N_("PAYOUT"), Phase.DONE: N_("DONE"), Phase.VOID: N_("VOID")}
 
 TRACK = (Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL, Phase.PAYOUT)
 

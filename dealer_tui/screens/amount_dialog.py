@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Label, Static
 
+from dealer_tui.language import N_
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.fitted import FittedLabel, FittedRow, FittedStatic
 
@@ -34,8 +35,8 @@ class AmountField:
 
 class AmountDialog(Dialog[dict[str, int] | None]):
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("ctrl+u", "suggested", "Suggested amounts", priority=True),  # before the field's own ctrl+u
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+u", "suggested", N_("Suggested amounts"), priority=True),  # before the field's own ctrl+u
     ]
 
     def __init__(self, title: str, fields: list[AmountField],
@@ -85,8 +86,8 @@ class AmountDialog(Dialog[dict[str, int] | None]):
     def keys(self) -> list[Binding]:
         enter, *rest = super().keys()
         if self.enter_moves:
-            enter = Binding(enter.key, enter.action, "Next / confirm")
-        tab = [Binding("tab", "app.focus_next", "Next field")] if len(self.fields) > 1 else []
+            enter = Binding(enter.key, enter.action, N_("Next / confirm"))
+        tab = [Binding("tab", "app.focus_next", N_("Next field"))] if len(self.fields) > 1 else []
         return [enter, *tab, *rest]
 
     def opened(self) -> None:

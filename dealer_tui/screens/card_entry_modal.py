@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from dealer_tui.language import N_
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, parse_card
 from rules.errors import BadCards
@@ -65,9 +66,9 @@ def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
 
 class CardEntryModal(ModalScreen[Keyed | None]):
     CSS_PATH = "modal.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back"),
-                                             Binding("up", "line(-1)", "Line above", show=False),
-                                             Binding("down", "line(1)", "Line below", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back")),
+                                             Binding("up", "line(-1)", N_("Line above"), show=False),
+                                             Binding("down", "line(1)", N_("Line below"), show=False)]
 
     def __init__(self, title: str, fields: Sequence[tuple[str, int]], taken: Mapping[Card, str],
                  check: Callable[[Keyed], str | None] | None = None,

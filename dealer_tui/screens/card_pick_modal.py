@@ -11,6 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from dealer_tui.language import N_
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card
 
@@ -20,10 +21,10 @@ class CardPickModal(ModalScreen[list[Card] | None]):
     KEYS = "1234567890-="
     BINDINGS = [
         *(Binding(key, f"toggle_card({n})", show=False) for n, key in enumerate("1234567890-=", start=1)),
-        Binding("a", "all", "All"),
-        Binding("u", "clear", "Clear"),
-        Binding("enter", "confirm", "Confirm", priority=True),
-        Binding("escape", "cancel", "Back"),
+        Binding("a", "all", N_("All")),
+        Binding("u", "clear", N_("Clear")),
+        Binding("enter", "confirm", N_("Confirm"), priority=True),
+        Binding("escape", "cancel", N_("Back")),
     ]
 
     def __init__(self, title: str, cards: Sequence[Card], counts: Sequence[int]) -> None:

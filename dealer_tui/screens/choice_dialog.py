@@ -9,6 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from dealer_tui.language import N_
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.fitted import FittedStatic
 
@@ -43,7 +44,7 @@ class ChoiceDialog(Dialog[str | None]):
 
     def keys(self) -> list[Binding]:
         return [*(Binding(key, f"choose('{key}')", label) for key, label in self.choices),
-                Binding("escape", "choose('')", "Back")]
+                Binding("escape", "choose('')", N_("Back"))]
 
     def action_choose(self, key: str) -> None:
         self.dismiss(key or None)

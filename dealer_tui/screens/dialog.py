@@ -24,6 +24,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input
 
+from dealer_tui.language import N_
 from dealer_tui.screens.hold import Hold
 from dealer_tui.widgets.fitted import FittedColumn
 
@@ -91,7 +92,7 @@ class Dialog(FittedColumn, Generic[ResultT]):
     def keys(self) -> list[Binding]:
         """This dialog's keys that act now, for the key bar; Enter first in a dialog of fields
         (the fields' own key, which the dialog's bindings do not list)."""
-        enter = [Binding("enter", "submit_field", "Confirm")] if self.query(Input) else []
+        enter = [Binding("enter", "submit_field", N_("Confirm"))] if self.query(Input) else []
         return [*enter, *(b for b in self.BINDINGS if isinstance(b, Binding) and b.show
                           and self.check_action(b.action, ()) is not False)]
 

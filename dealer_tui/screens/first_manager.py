@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.events.staff import MANAGER
+from dealer_tui.language import N_
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import StaffDesk, StaffError
@@ -30,7 +31,7 @@ class FirstManagerScreen(ModalScreen[bool]):
     """Dismisses True once the manager's account is in the ledger; Esc quits."""
 
     CSS_PATH = "modal.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Quit")]
+    BINDINGS = [Binding("escape", "cancel", N_("Quit"))]
 
     def __init__(self, desk: StaffDesk, upgraded: bool) -> None:
         super().__init__()

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Static
 from dealer_tui.accounting.alerts import Alert, acknowledge, open_alerts
 from dealer_tui.accounting.report import shown
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.dialog import ask_over
@@ -47,9 +48,9 @@ NEXT_STEP = {
 
 class AlertsScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "acknowledge", "Acknowledge"),
-                                             Binding("r", "reload", "Refresh"),
-                                             Binding("escape,q", "back", "Back to the list")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("a", "acknowledge", N_("Acknowledge")),
+                                             Binding("r", "reload", N_("Refresh")),
+                                             Binding("escape,q", "back", N_("Back to the list"))]
 
     def __init__(self, ledger: Ledger, desk: SignOffDesk | None, theory: Theory) -> None:
         super().__init__()

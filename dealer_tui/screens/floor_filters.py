@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from dealer_tui.language import N_
 from dealer_tui.ledger import RowQuery
 
 DATE_FORMS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")
@@ -93,7 +94,7 @@ class FilterModal(ModalScreen[RowQuery | None]):
     """Dismisses with the new query, or None (Esc)."""
 
     CSS_PATH = ["modal.tcss", "floor.tcss"]
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, query: RowQuery, pit: bool = False) -> None:
         super().__init__()
@@ -139,7 +140,7 @@ class PathModal(ModalScreen[str | None]):
     failure keeps the dialog open with its one message; success dismisses with the message."""
 
     CSS_PATH = ["modal.tcss", "floor.tcss"]
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, title: str, default: str, attempt: Callable[[str], tuple[bool, str]]) -> None:
         super().__init__()

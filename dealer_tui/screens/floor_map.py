@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.accounting.pit_map import OFFLINE, WAITING, PitWatch, TableGlance
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.printable import shown_cell
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -36,11 +37,11 @@ def _chips(value: int | None, mark: str = "") -> str:
 class PitMapScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "rounds", "The table's rounds"),
-        Binding("s", "sign_offs", "Sign-offs"),
-        Binding("exclamation_mark", "alerts", "Alerts"),
-        Binding("r", "reload", "Refresh"),
-        Binding("escape,q", "back", "Back to the list"),
+        Binding("enter", "rounds", N_("The table's rounds")),
+        Binding("s", "sign_offs", N_("Sign-offs")),
+        Binding("exclamation_mark", "alerts", N_("Alerts")),
+        Binding("r", "reload", N_("Refresh")),
+        Binding("escape,q", "back", N_("Back to the list")),
     ]
 
     def __init__(self, ledger: Ledger, rounds: RoundsScreen, theory: Theory) -> None:

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from dealer_tui.language import N_
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.pit.delivery import OFFLINE_AFTER_S, link_state
@@ -31,7 +32,7 @@ def pit_summary(pit: PgLedger) -> str:
 
 class PitScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", N_("Back to the list"))]
 
     def __init__(self, pit: PgLedger) -> None:
         super().__init__()

@@ -21,6 +21,7 @@ from dealer_tui.accounting.ratings import (
     rating_sessions,
 )
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -34,10 +35,10 @@ def _money(value: object) -> str:
 
 class PlayersScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list"),
-                                             Binding("d", "next_day", "Gaming day"),
-                                             Binding("T", "training", "Training too"),
-                                             Binding("r", "reload", "Refresh")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", N_("Back to the list")),
+                                             Binding("d", "next_day", N_("Gaming day")),
+                                             Binding("T", "training", N_("Training too")),
+                                             Binding("r", "reload", N_("Refresh"))]
 
     def __init__(self, ledger: Ledger, theory: Theory) -> None:
         super().__init__()

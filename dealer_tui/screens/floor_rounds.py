@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import ROUND_OPEN, TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
@@ -54,27 +55,27 @@ def show_line(line: Static, text: str) -> None:
 class RoundsScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "story", "Round story"),
-        Binding("slash", "filters", "Filter/search"),
-        Binding("g", "cycle_game", "Game"),
-        Binding("f", "cycle_flag", "Flag"),
-        Binding("b", "big_payouts", "Big pays"),
-        Binding("c", "clear", "Clear"),
-        Binding("o", "cycle_sort", "Sort"),
-        Binding("O", "reverse", "Reverse", show=False),
-        Binding("n", "older", "Next"),
-        Binding("p", "newer", "Prev"),
-        Binding("t", "totals", "Totals"),
-        Binding("h", "shifts", "Shifts"),
-        Binding("y", "players", "Players"),
-        Binding("exclamation_mark", "alerts", "Alerts"),
-        Binding("T", "training", "Training", show=False),
-        Binding("e", "export", "Export"),
-        Binding("s", "sign_offs", "Sign-offs"),
-        Binding("m", "map", "Pit map"),
-        Binding("a", "pit", "Pit"),
-        Binding("r", "reload", "Refresh", show=False),
-        Binding("escape", "close", "Close"),
+        Binding("enter", "story", N_("Round story")),
+        Binding("slash", "filters", N_("Filter/search")),
+        Binding("g", "cycle_game", N_("Game")),
+        Binding("f", "cycle_flag", N_("Flag")),
+        Binding("b", "big_payouts", N_("Big pays")),
+        Binding("c", "clear", N_("Clear")),
+        Binding("o", "cycle_sort", N_("Sort")),
+        Binding("O", "reverse", N_("Reverse"), show=False),
+        Binding("n", "older", N_("Next")),
+        Binding("p", "newer", N_("Prev")),
+        Binding("t", "totals", N_("Totals")),
+        Binding("h", "shifts", N_("Shifts")),
+        Binding("y", "players", N_("Players")),
+        Binding("exclamation_mark", "alerts", N_("Alerts")),
+        Binding("T", "training", N_("Training"), show=False),
+        Binding("e", "export", N_("Export")),
+        Binding("s", "sign_offs", N_("Sign-offs")),
+        Binding("m", "map", N_("Pit map")),
+        Binding("a", "pit", N_("Pit")),
+        Binding("r", "reload", N_("Refresh"), show=False),
+        Binding("escape", "close", N_("Close")),
     ]
 
     def __init__(self, ledger: Ledger, games: Games[Presenter[Any]], big_payout: int, *,

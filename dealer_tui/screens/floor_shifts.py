@@ -23,6 +23,7 @@ from dealer_tui.accounting.report import (
 )
 from dealer_tui.accounting.shifts import ShiftFigures, shift_figures, totals
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -33,8 +34,8 @@ COLUMNS = ("Table", "Shift", "Status", "Rounds", "Handle", "Drop", "Win", "Hold"
 
 class ShiftsScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list"),
-                                             Binding("r", "reload", "Refresh")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", N_("Back to the list")),
+                                             Binding("r", "reload", N_("Refresh"))]
 
     def __init__(self, ledger: Ledger, theory: Theory) -> None:
         super().__init__()

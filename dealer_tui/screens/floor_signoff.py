@@ -19,6 +19,7 @@ from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import Claim
 from dealer_tui.events.table import SignOffRequested
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.ledger.payouts import seat_chips
@@ -53,11 +54,11 @@ class SignOffDesk:
 class SignOffScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "open", "The round"),
-        Binding("a", "approve", "Approve"),
-        Binding("d", "refuse", "Refuse (reason)"),
-        Binding("r", "reload", "Refresh"),
-        Binding("escape,q", "back", "Back to the list"),
+        Binding("enter", "open", N_("The round")),
+        Binding("a", "approve", N_("Approve")),
+        Binding("d", "refuse", N_("Refuse (reason)")),
+        Binding("r", "reload", N_("Refresh")),
+        Binding("escape,q", "back", N_("Back to the list")),
     ]
 
     def __init__(self, ledger: Ledger, desk: SignOffDesk, tables: TableNames, games: Games[Presenter[Any]]) -> None:
@@ -219,8 +220,8 @@ class SignOffStory(StoryScreen):
     """A waiting round's story — its cards, the payout it waits on line by line with the reasons,
     the dealer, the table's last rounds — with the decision on it (a, d) from there."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [*StoryScreen.BINDINGS, Binding("a", "approve", "Approve"),
-                                             Binding("d", "refuse", "Refuse (reason)")]
+    BINDINGS: ClassVar[list[BindingType]] = [*StoryScreen.BINDINGS, Binding("a", "approve", N_("Approve")),
+                                             Binding("d", "refuse", N_("Refuse (reason)"))]
 
     def __init__(self, queue: SignOffScreen, pending: PendingSignOff) -> None:
         super().__init__(queue.ledger, pending.round, queue.games, queue.tables)

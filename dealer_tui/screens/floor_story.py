@@ -20,6 +20,7 @@ from textual.widgets import Header, Static
 from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import Event, EventError, typed
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.base import ROUND_OPEN
 from dealer_tui.ledger.payouts import SeatChips, seat_chips
@@ -42,7 +43,7 @@ def identity(wagered: int, from_stacks: int, paid: int, returned: int, house: in
 
 class StoryScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back to the list")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", N_("Back to the list"))]
 
     def __init__(self, ledger: Ledger, record: RoundRecord, games: Games[Presenter[Any]],
                  tables: TableNames | None = None, voids: Voids | None = None) -> None:

@@ -18,6 +18,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
+from dealer_tui.language import N_
 from dealer_tui.ledger import Ledger, RowQuery, Totals
 from dealer_tui.ledger.base import TRAINING, HourTotals
 from dealer_tui.ledger.payouts import HANDLE_MEANS, KINDS
@@ -87,8 +88,8 @@ def bar_cells(width: int) -> int:
 
 class TotalsScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "app.focus_next", "Table ⇄ chart"),
-                                             Binding("escape,q", "back", "Back to the list")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("tab", "app.focus_next", N_("Table ⇄ chart")),
+                                             Binding("escape,q", "back", N_("Back to the list"))]
 
     def __init__(self, ledger: Ledger, query: RowQuery, tables: TableNames) -> None:
         super().__init__()

@@ -13,19 +13,20 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from dealer_tui.language import N_, _
 from rules.profiles.loader import LoadedProfile
 
 
 class HelpScreen(ModalScreen[None]):
     CSS_PATH = "modal.tcss"
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q", "close", N_("Close"))]
 
     def __init__(self, keys: Sequence[tuple[str, str]], loaded: LoadedProfile, rules_summary: str) -> None:
         super().__init__()
         self.keys, self.loaded, self.rules_summary = keys, loaded, rules_summary
 
     def compose(self) -> ComposeResult:
-        keys = Table(title="Keys now", show_header=False, box=None)
+        keys = Table(title=_("Keys now"), show_header=False, box=None)
         for key, description in self.keys:
             keys.add_row(Text(key, style="bold"), description)
         sections = []
@@ -35,11 +36,11 @@ class HelpScreen(ModalScreen[None]):
                 t.add_row(label, value)
             sections.append(t)
         with VerticalScroll(classes="dialog help-body"):
-            yield Static(f"Help — {self.loaded.profile.title}", classes="title")
+            yield Static(_("Help — {title}", title=self.loaded.profile.title), classes="title")
             yield Static(keys)
             yield Static(Text(self.rules_summary))
             yield Static(Group(*sections))
-            yield Static("Esc or ? closes", classes="hint")
+            yield Static(_("Esc or ? closes"), classes="hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -15,6 +15,7 @@ from textual.geometry import Size
 from textual.widgets import Digits, Static
 
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
+from dealer_tui.language import N_
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.rounds.base import RoundOutcome, SendToFloor, SignOff, Void
@@ -78,11 +79,11 @@ class PayoutDialog(Dialog[bool | str]):
     Built once per round screen: the next payout is put into it (`reask`) and shown in one frame."""
 
     BINDINGS = [
-        Binding("enter", "confirm", "Confirm payout", priority=True),
-        Binding("escape", "cancel", "Back"),
-        Binding("r", "send_to_floor", "Send to the floor"),
-        Binding("x", "void", "Void the round"),
-        Binding("k", "rekey", "Correct keyed cards"),
+        Binding("enter", "confirm", N_("Confirm payout"), priority=True),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("r", "send_to_floor", N_("Send to the floor")),
+        Binding("x", "void", N_("Void the round")),
+        Binding("k", "rekey", N_("Correct keyed cards")),
     ]
 
     def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,

@@ -8,11 +8,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
+from dealer_tui.language import N_
 from dealer_tui.screens.dialog import Dialog
 
 
 class ReasonDialog(Dialog[str | None]):
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, title: str, placeholder: str = "reason", empty: str = "A reason is needed.",
                  check: Callable[[str], str | None] | None = None) -> None:

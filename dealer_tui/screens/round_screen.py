@@ -19,6 +19,7 @@ from textual.widgets import Header, Static
 from typing_extensions import TypeVar
 
 from dealer_tui.events.table import RoundRecovered, SignOffApproved, SignOffRefused
+from dealer_tui.language import N_, _
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import (
@@ -96,22 +97,22 @@ class RoundScreen(Screen[None], Generic[R]):
         Binding("0", "select(10)", show=False),
         Binding("escape", "deselect", show=False),
         *(Binding(k, f"scroll_seats('{k}')", show=False) for k in ("up", "down", "pageup", "pagedown")),
-        Binding("s", "start", "New round"),
-        Binding("d", "deal", "Deal"),
-        Binding("v", "reveal", "Reveal"),
-        Binding("p", "payout", "Payout"),
-        Binding("x", "void", "Misdeal"),
-        Binding("z", "undo_step", "Undo last step"),
-        Binding("P", "change_profile", "Change profile"),
-        Binding("j", "join", "Seat a player"),
-        Binding("m", "more_chips", "Buy chips"),
-        Binding("l", "leave", "Cash out"),
-        Binding("F", "floor", "Floor review"),
-        Binding("D", "dealer", "Dealer sign-in"),
-        Binding("T", "tray", "Tray"),
-        Binding("I", "identify", "Player's ID", show=False),
-        Binding("O", "sit_out", "Sit out / back"),
-        Binding("question_mark", "help", "Help"),
+        Binding("s", "start", N_("New round")),
+        Binding("d", "deal", N_("Deal")),
+        Binding("v", "reveal", N_("Reveal")),
+        Binding("p", "payout", N_("Payout")),
+        Binding("x", "void", N_("Misdeal")),
+        Binding("z", "undo_step", N_("Undo last step")),
+        Binding("P", "change_profile", N_("Change profile")),
+        Binding("j", "join", N_("Seat a player")),
+        Binding("m", "more_chips", N_("Buy chips")),
+        Binding("l", "leave", N_("Cash out")),
+        Binding("F", "floor", N_("Floor review")),
+        Binding("D", "dealer", N_("Dealer sign-in")),
+        Binding("T", "tray", N_("Tray")),
+        Binding("I", "identify", N_("Player's ID"), show=False),
+        Binding("O", "sit_out", N_("Sit out / back")),
+        Binding("question_mark", "help", N_("Help")),
     ]
     KINDS: ClassVar[dict[str, type[Step]]] = {"deal": Deal, "reveal": Reveal, "payout": ConfirmPayout,
                                              "void": Void}
@@ -290,7 +291,7 @@ class RoundScreen(Screen[None], Generic[R]):
         return replace(view, note=self.with_keys(view.note)) if "{" in view.note else view
 
     def app_keys(self) -> list[Binding]:
-        return [Binding("ctrl+p", "app.command_palette", "Commands"), Binding("ctrl+q", "app.quit", "Quit")]
+        return [Binding("ctrl+p", "app.command_palette", N_("Commands")), Binding("ctrl+q", "app.quit", N_("Quit"))]
 
     def tell(self, message: str, severity: Severity = "information") -> None:
         """A refusal's reason or a step's result, in the notice line until the next key, or until
@@ -822,5 +823,5 @@ class RoundScreen(Screen[None], Generic[R]):
         self.signed_steps.floor()
 
     def action_help(self) -> None:
-        keys = [(key_name(b), b.description) for b in self.active_keys()]
+        keys = [(key_name(b), _(b.description)) for b in self.active_keys()]
         self.app.push_screen(HelpScreen(keys, self.table.profile, self.RULES_SUMMARY))

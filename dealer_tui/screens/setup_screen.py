@@ -13,6 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from dealer_tui.language import N_
 from dealer_tui.ledger.where import is_server
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.wording import sentence
@@ -132,7 +133,7 @@ class FieldError(ValueError):
 
 class SetupScreen(Screen[SetupResult | ResumeTable]):
     CSS_PATH = "setup.tcss"
-    BINDINGS = [Binding("ctrl+o", "open_table", "Open the table"), Binding("f2", "staff", "Staff accounts")]
+    BINDINGS = [Binding("ctrl+o", "open_table", N_("Open the table")), Binding("f2", "staff", N_("Staff accounts"))]
 
     def __init__(self, library: ProfileLibrary, games: Games[Any], *,
                  game: str | None = None, profile: str | None = None, seats: int | None = None,

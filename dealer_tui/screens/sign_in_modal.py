@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from dealer_tui.language import N_
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import MAX_TRIES, Approval, Purpose, SignInRefused, StaffDesk, StaffError
@@ -21,7 +22,7 @@ from dealer_tui.staff.pins import MAX_DIGITS, SHORT, min_digits, pin_problem, re
 
 class SignInModal(ModalScreen[Approval | None]):
     CSS_PATH = "modal.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, desk: StaffDesk, purpose: Purpose, account: str = "", *,
                  check: Callable[[Approval], str | None] | None = None, hint: str | None = None,
@@ -131,7 +132,7 @@ class RenewPinModal(ModalScreen[bool]):
     sign-in does not go on)."""
 
     CSS_PATH = "modal.tcss"
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, desk: StaffDesk, account: str, role: str, old_pin: str, why: str = SHORT) -> None:
         super().__init__()

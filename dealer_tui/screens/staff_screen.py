@@ -18,6 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR
+from dealer_tui.language import N_
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
@@ -64,7 +65,7 @@ class AccountModal(ModalScreen[bool]):
 
     CSS_PATH = "modal.tcss"
     DEFAULT_CSS = "AccountModal { align: center middle; background: $background 60%; }"
-    BINDINGS = [Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
     def __init__(self, title: str, role: str, submit: Callable[[dict[str, str]], str], account: str = "") -> None:
         super().__init__()
@@ -137,9 +138,9 @@ class StaffScreen(Screen[None]):
 
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "add", "Add an account"), Binding("r", "role", "Role"), Binding("p", "pin", "New PIN"),
-        Binding("d", "disable", "Disable"), Binding("u", "unlock", "Lift a lock-out"),
-        Binding("escape", "back", "Done (signs out)")]
+        Binding("a", "add", N_("Add an account")), Binding("r", "role", N_("Role")), Binding("p", "pin", N_("New PIN")),
+        Binding("d", "disable", N_("Disable")), Binding("u", "unlock", N_("Lift a lock-out")),
+        Binding("escape", "back", N_("Done (signs out)"))]
 
     def __init__(self, desk: StaffDesk, approval: Approval, *, idle_s: float = IDLE_S,
                  clock: Callable[[], float] = time.monotonic) -> None:

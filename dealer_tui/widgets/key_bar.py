@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
 
+from dealer_tui.language import _
 from dealer_tui.widgets.fitted import FittedLeaf
 
 _KEY_NAMES = {"question_mark": "?", "escape": "esc", "enter": "⏎", "slash": "/", "exclamation_mark": "!"}
@@ -62,7 +63,7 @@ class KeyBar(Static, FittedLeaf):  # its height is set with its keys
         self._spans = []
         line, column = 0, 0
         for binding in self._shown_bindings:
-            key, description = key_name(binding), binding.description
+            key, description = key_name(binding), _(binding.description)
             size = len(key) + 2 + 1 + len(description)
             if column and column + size > width:
                 text.append("\n")

@@ -16,6 +16,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.message import Message
 
+from dealer_tui.language import N_
 from dealer_tui.widgets.fitted import FittedLeaf
 
 VISIBLE = 11
@@ -34,12 +35,12 @@ class PayoutRows(FittedLeaf, can_focus=True):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("pageup", f"move(-{VISIBLE})", "Page up", show=False),
-        Binding("pagedown", f"move({VISIBLE})", "Page down", show=False),
-        Binding("home", "move(-1000000)", "First", show=False),
-        Binding("end", "move(1000000)", "Last", show=False),
+        Binding("up", "move(-1)", N_("Up"), show=False),
+        Binding("down", "move(1)", N_("Down"), show=False),
+        Binding("pageup", f"move(-{VISIBLE})", N_("Page up"), show=False),
+        Binding("pagedown", f"move({VISIBLE})", N_("Page down"), show=False),
+        Binding("home", "move(-1000000)", N_("First"), show=False),
+        Binding("end", "move(1000000)", N_("Last"), show=False),
     ]
 
     class Highlighted(Message):

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from dealer_tui.language import _
 from dealer_tui.rounds.base import Phase, Round, TrackStep
 
 
@@ -28,7 +29,7 @@ class PhaseTrack(Static):
         for i, (label, lit_in) in enumerate(self.steps):
             if i:
                 text.append(" ▸ ", style="dim")
-            text.append(label, style="bold reverse green" if current in lit_in else "dim")
+            text.append(_(label), style="bold reverse green" if current in lit_in else "dim")
         if current in (Phase.DONE, Phase.VOID):
-            text.append("   " + ("ROUND OVER" if current is Phase.DONE else "VOID"), style="bold yellow")
+            text.append("   " + (_("ROUND OVER") if current is Phase.DONE else _(Phase.VOID.label)), style="bold yellow")
         return text

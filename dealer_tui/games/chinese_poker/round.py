@@ -51,6 +51,7 @@ from dealer_tui.games.chinese_poker.steps import (
     Unlock,
     WithdrawNatural,
 )
+from dealer_tui.language import N_
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
     CardRequest,
@@ -155,8 +156,8 @@ class ChinesePokerRound(Round):
     VERBS: ClassVar[Mapping[type[Step], str]] = {Reveal: "open the rows"}
     profile: ChinesePokerProfile
 
-    PHASE_TRACK = (("DEAL", frozenset({Phase.ANTE, Phase.DEAL})), ("SET ROWS", frozenset({Phase.ACT})),
-                   ("REVEAL", frozenset({Phase.REVEAL})), ("PAYOUT", frozenset({Phase.PAYOUT})))
+    PHASE_TRACK = ((Phase.DEAL.label, frozenset({Phase.ANTE, Phase.DEAL})), (N_("SET ROWS"), frozenset({Phase.ACT})),
+                   (Phase.REVEAL.label, frozenset({Phase.REVEAL})), (Phase.PAYOUT.label, frozenset({Phase.PAYOUT})))
     """CP-1, CP-2: no antes; the hands are dealt, the rows set, then opened."""
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:

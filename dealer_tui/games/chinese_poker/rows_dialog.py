@@ -17,6 +17,7 @@ from textual.types import CSSPathType
 from textual.widgets import Static
 
 from dealer_tui import screens
+from dealer_tui.language import N_
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, sort_cards
 from rules.games.chinese_poker import rules as cp
@@ -27,14 +28,14 @@ ROW_NAMES = ("front", "middle", "back")
 class RowsModal(ModalScreen[dict[str, str] | None]):
     CSS_PATH: ClassVar[CSSPathType] = [Path(screens.__file__).parent / "modal.tcss"]
     BINDINGS = [
-        Binding("left", "move(-1)", "Previous card"),
-        Binding("right", "move(1)", "Next card"),
-        Binding("1", "put(0)", "Front"),
-        Binding("2", "put(1)", "Middle"),
-        Binding("3", "put(2)", "Back"),
-        Binding("g", "suggested", "Suggestion"),
-        Binding("enter", "confirm", "Set the rows", priority=True),
-        Binding("escape", "cancel", "Back"),
+        Binding("left", "move(-1)", N_("Previous card")),
+        Binding("right", "move(1)", N_("Next card")),
+        Binding("1", "put(0)", N_("Front row")),
+        Binding("2", "put(1)", N_("Middle row")),
+        Binding("3", "put(2)", N_("Back row")),
+        Binding("g", "suggested", N_("Suggestion")),
+        Binding("enter", "confirm", N_("Set the rows"), priority=True),
+        Binding("escape", "cancel", N_("Back")),
     ]
 
     def __init__(self, seat: int, rows: Sequence[Sequence[Card]], suggestion: Callable[[], Sequence[Sequence[Card]]],

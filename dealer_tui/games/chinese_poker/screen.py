@@ -20,6 +20,7 @@ from dealer_tui.games.chinese_poker.steps import (
     Unlock,
     WithdrawNatural,
 )
+from dealer_tui.language import N_
 from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -47,12 +48,12 @@ CP-13 Table stakes on the nets: a net of 0 moves no chips; a loser pays at most 
 
 class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("e", "edit_rows", "Set rows"),
-        Binding("g", "suggest", "Suggest"),
-        Binding("n", "declare", "Declare natural"),
-        Binding("w", "withdraw", "Withdraw natural"),
-        Binding("k", "lock", "Lock"),
-        Binding("o", "unlock", "Unlock"),
+        Binding("e", "edit_rows", N_("Set rows")),
+        Binding("g", "suggest", N_("Suggest")),
+        Binding("n", "declare", N_("Declare natural")),
+        Binding("w", "withdraw", N_("Withdraw natural")),
+        Binding("k", "lock", N_("Lock")),
+        Binding("o", "unlock", N_("Unlock")),
     ]
     KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "edit_rows": SetRows, "suggest": Suggest,
                                              "declare": DeclareNatural, "withdraw": WithdrawNatural,

@@ -8,6 +8,7 @@ from textual.binding import Binding, BindingType
 
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise, Withdraw
+from dealer_tui.language import N_
 from dealer_tui.rounds.steps import Step
 from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -34,11 +35,11 @@ HCF-20 Casino profile: the house banks; bonus bets pay by the paytable on the pl
 
 class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "ante", "Ante"),
-        Binding("A", "same_bets", "Same bets as last round"),
-        Binding("u", "withdraw", "Withdraw ante"),
-        Binding("r", "raise_bet", "Raise"),
-        Binding("f", "fold", "Fold"),
+        Binding("a", "ante", N_("Ante")),
+        Binding("A", "same_bets", N_("Same bets as last round")),
+        Binding("u", "withdraw", N_("Withdraw ante")),
+        Binding("r", "raise_bet", N_("Raise")),
+        Binding("f", "fold", N_("Fold")),
     ]
     KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "ante": Ante, "withdraw": Withdraw,
                                              "raise_bet": Raise, "fold": Fold}

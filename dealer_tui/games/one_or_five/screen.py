@@ -19,6 +19,7 @@ from dealer_tui.games.one_or_five.steps import (
     OpenBox,
     Withdraw,
 )
+from dealer_tui.language import N_
 from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -44,15 +45,15 @@ R-12 Misdeal: the round is void, all bets and fees returned."""
 
 class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "ante", "Ante a box"),
-        Binding("A", "same_bets", "Same bets as last round"),
-        Binding("o", "open_box", "Play open"),
-        Binding("u", "withdraw", "Withdraw ante"),
-        Binding("e", "exchange", "Exchange"),
-        Binding("b", "close_box", "Close (bet)"),
-        Binding("f", "fold", "Pass"),
-        Binding("i", "insure", "Insure"),
-        Binding("n", "no_insurance", "No insurance"),
+        Binding("a", "ante", N_("Ante a box")),
+        Binding("A", "same_bets", N_("Same bets as last round")),
+        Binding("o", "open_box", N_("Play open")),
+        Binding("u", "withdraw", N_("Withdraw ante")),
+        Binding("e", "exchange", N_("Exchange")),
+        Binding("b", "close_box", N_("Close (bet)")),
+        Binding("f", "fold", N_("Pass")),
+        Binding("i", "insure", N_("Insure")),
+        Binding("n", "no_insurance", N_("No insurance")),
     ]
     KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "deal": CutAndDeal, "ante": Ante,
                                              "open_box": OpenBox, "withdraw": Withdraw, "exchange": Exchange,

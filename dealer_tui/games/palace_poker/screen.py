@@ -23,6 +23,7 @@ from dealer_tui.games.palace_poker.steps import (
     Stay,
     Withdraw,
 )
+from dealer_tui.language import N_
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import LegalStep, Phase, Step
 from dealer_tui.screens.amount_dialog import AmountField
@@ -50,17 +51,17 @@ PP-18 Short of chips: all-in for what one holds."""
 
 class PalacePokerScreen(RoundScreen[PalacePokerRound]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "ante", "Ante"),
-        Binding("A", "ante_all", "Ante all"),
-        Binding("a", "attack", "Attack"),
-        Binding("u", "withdraw", "Withdraw ante"),
-        Binding("b", "buy", "Buy"),
-        Binding("k", "keep", "Mark soldiers to discard"),
-        Binding("t", "discard", "Discard"),
-        Binding("w", "stay", "Stay"),
-        Binding("f", "fold", "Fold"),
-        Binding("c", "call", "Call"),
-        Binding("r", "raise_bet", "Raise"),
+        Binding("a", "ante", N_("Ante")),
+        Binding("A", "ante_all", N_("Ante all")),
+        Binding("a", "attack", N_("Attack")),
+        Binding("u", "withdraw", N_("Withdraw ante")),
+        Binding("b", "buy", N_("Buy")),
+        Binding("k", "keep", N_("Mark soldiers to discard")),
+        Binding("t", "discard", N_("Discard")),
+        Binding("w", "stay", N_("Stay")),
+        Binding("f", "fold", N_("Fold")),
+        Binding("c", "call", N_("Call")),
+        Binding("r", "raise_bet", N_("Raise")),
     ]
     KINDS: ClassVar[dict[str, type[Step]]] = {**RoundScreen.KINDS, "ante": Ante, "ante_all": Ante, "attack": Battle,
                                              "withdraw": Withdraw, "buy": Buy, "keep": Keep, "discard": Discard,

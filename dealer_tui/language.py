@@ -1,0 +1,161 @@
+"""The reader's language: English, Hungarian, Polish or Russian.
+
+What the terminal shows is written in English in the code and marked for translation: `_("Deal")`
+translates at once, `N_("Deal")` marks a text kept as written until it is shown (a key's label,
+declared with its class) and `n_(…)` chooses a plural form. The translations are GNU gettext
+catalogs, one per language (`dealer_tui/locale/<code>/LC_MESSAGES/dealer_tui.po`, compiled to the
+`.mo` the terminal reads), kept with Babel's `pybabel extract/update/compile` (the README says how).
+Numbers are written as each language writes them through Babel: chips grouped by the locale
+(`1 000 000` in Hungarian, Polish and Russian), a decimal comma where the language has one.
+
+A text's placeholders are named (`{seat}`): a translation may put them in its own order.
+
+The language read now is the terminal's (`use`); the record never holds a sentence in it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Mapping
+from copy import copy
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+from typing import Any
+
+LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar", "pl": "Polski", "ru": "Русский"}
+"""The languages the terminal speaks, each by its code and its own name for itself."""
+ENGLISH = "en"
+DOMAIN = "dealer_tui"
+LOCALE_DIR = files("dealer_tui") / "locale"
+ENVIRONMENT = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""Where the language comes from when none is asked for, in the order POSIX reads them."""
+
+
+class UnknownLanguage(ValueError):
+    """A language the terminal does not speak, named where it was asked for."""
+
+
+def language_of(setting: str) -> str | None:
+    """The language a locale setting names (`hu_HU.UTF-8`, `pl`, `ru_RU`), if the terminal speaks
+    it; None for `C`, `POSIX` or another language."""
+    code = setting.split(".")[0].split("@")[0].split("_")[0].split("-")[0].strip().lower()
+    return code if code in LANGUAGES else None
+
+
+def chosen(asked: str | None = None, environ: Mapping[str, str] = os.environ) -> str:
+    """The terminal's language: the one asked for (`--lang`), then the locale's (the first of
+    LC_ALL, LC_MESSAGES and LANG that is set), then English. One asked for that the terminal does
+    not speak is refused with the ones it does."""
+    if asked is not None:
+        code = language_of(asked)
+        if code is None:
+            spoken = ", ".join(f"{c} ({name})" for c, name in LANGUAGES.items())
+            raise UnknownLanguage(f"--lang {asked!r}: the terminal speaks {spoken}")
+        return code
+    for name in ENVIRONMENT:
+        value = environ.get(name, "")
+        if value:
+            return language_of(value) or ENGLISH
+    return ENGLISH
+
+
+@dataclass(frozen=True)
+class Language:
+    """One reader's language: its catalog and its way of writing numbers."""
+
+    code: str
+    catalog: gettext.NullTranslations = field(compare=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        """The language's own name for itself (`Magyar`)."""
+        return LANGUAGES[self.code]
+
+    def text(self, message: str, **params: Any) -> str:
+        """`message` in this language, its placeholders filled."""
+        said = self.catalog.gettext(message)
+        return said.format(**params) if params else said
+
+    def plural(self, singular: str, plural: str, count: int, **params: Any) -> str:
+        """The form of `singular`/`plural` this language uses for `count` (Polish and Russian have
+        three), its placeholders filled (`{count}` among them)."""
+        return self.catalog.ngettext(singular, plural, count).format(count=self.number(count), **params)
+
+    def number(self, value: int) -> str:
+        """A whole number (chips, a count) as this language writes it."""
+        if self.code == ENGLISH:
+            return f"{value:,}"
+        from babel.numbers import (
+            format_decimal,  # Babel's locale data: only for a language that needs it
+        )
+
+        return str(format_decimal(value, locale=self.code))
+
+    def percent(self, value: float, digits: int = 1) -> str:
+        """A share (0.125) as a percentage with `digits` decimals, as this language writes it."""
+        if self.code == ENGLISH:
+            return f"{value:.{digits}%}"
+        from babel import Locale
+
+        written = Locale.parse(self.code).percent_formats[None]  # the language's own pattern ("#,##0 %")
+        pattern = copy(written)
+        pattern.frac_prec = (digits, digits)
+        return str(pattern.apply(value, self.code))
+
+
+@cache
+def language(code: str) -> Language:
+    """The language of `code` with its catalog (English: the texts as written)."""
+    if code not in LANGUAGES:
+        raise UnknownLanguage(f"{code!r} is not a language the terminal speaks ({', '.join(LANGUAGES)})")
+    if code == ENGLISH:
+        return Language(code, gettext.NullTranslations())
+    with (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as mo:
+        return Language(code, gettext.GNUTranslations(mo))
+
+
+_reading: list[Language] = [language(ENGLISH)]
+
+
+def use(code: str) -> Language:
+    """Make `code` the language the terminal shows from now on."""
+    _reading[0] = language(code)
+    return _reading[0]
+
+
+def current() -> Language:
+    """The language the terminal shows now."""
+    return _reading[0]
+
+
+def _(message: str, **params: Any) -> str:
+    """`message` in the language shown now."""
+    return _reading[0].text(message, **params)
+
+
+def n_(singular: str, plural: str, count: int, **params: Any) -> str:
+    """The plural form for `count` in the language shown now."""
+    return _reading[0].plural(singular, plural, count, **params)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for translation where it is declared; it is translated where it is shown."""
+    return message
+
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "N_",
+    "Language",
+    "UnknownLanguage",
+    "_",
+    "chosen",
+    "current",
+    "language",
+    "language_of",
+    "n_",
+    "use",
+]
