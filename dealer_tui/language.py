@@ -61,6 +61,13 @@ def chosen(asked: str | None = None, environ: Mapping[str, str] = os.environ) ->
     return ENGLISH
 
 
+class _Kept(dict[str, Any]):
+    """A message's parameters; a placeholder none of them names is kept for a later filling."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
 @dataclass(frozen=True)
 class Language:
     """One reader's language: its catalog and its way of writing numbers."""
@@ -74,14 +81,15 @@ class Language:
         return LANGUAGES[self.code]
 
     def text(self, message: str, **params: Any) -> str:
-        """`message` in this language, its placeholders filled."""
+        """`message` in this language, its placeholders filled: those `params` name; any other
+        (`{raise_bet}`, a key the screen names later, `views.key`) stays as written."""
         said = self.catalog.gettext(message)
-        return said.format(**params) if params else said
+        return said.format_map(_Kept(params)) if params else said
 
     def plural(self, singular: str, plural: str, count: int, **params: Any) -> str:
         """The form of `singular`/`plural` this language uses for `count` (Polish and Russian have
         three), its placeholders filled (`{count}` among them)."""
-        return self.catalog.ngettext(singular, plural, count).format(count=self.number(count), **params)
+        return self.catalog.ngettext(singular, plural, count).format_map(_Kept({"count": self.number(count), **params}))
 
     def number(self, value: int) -> str:
         """A whole number (chips, a count) as this language writes it."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from dealer_tui.cli import main
 from dealer_tui.language import UnknownLanguage, chosen, language, language_of, use
@@ -99,3 +100,16 @@ async def test_the_keys_and_the_phase_track_are_shown_in_the_terminals_language(
         assert "New round" not in bar
         track = str(screen.query_one(PhaseTrack).render())
         assert track == "ANTE ▸ OSZTÁS ▸ DÖNTÉS ▸ FELFEDÉS ▸ KIFIZETÉS"
+
+
+async def test_the_prompt_names_the_keys_in_the_terminals_language(tmp_path: Path) -> None:
+    use("ru")
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RoundScreen)
+        assert str(screen.query_one("#prompt", Static).render()) == "Нажмите s, чтобы начать раунд."
+        await pilot.press("s", "y")  # seat 1 takes the bank (HCF-18)
+        assert str(screen.query_one("#prompt", Static).render()) == (
+            "Ставки ANTE: номер места выбирает его, a — ставка ANTE; d — раздать.")

@@ -22,6 +22,7 @@ from dealer_tui.events.table import (
     SignOffRequested,
     StepTakenBack,
 )
+from dealer_tui.language import _
 from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.base import Round
 from rules.cards import Card, format_cards, parse_cards
@@ -69,7 +70,7 @@ _KEY = re.compile(r"\{([a-z_]+)\}")
 def payout_waits() -> str:
     """The prompt of a round whose payout waits for the dealer's confirming: true with the payout
     shown over the table and with it backed out of."""
-    return f"The payout waits to be confirmed ({key('payout')} shows it)."
+    return _("The payout waits to be confirmed ({payout} shows it).")
 
 
 def key(action: str) -> str:

@@ -18,6 +18,7 @@ from dealer_tui.games.chinese_poker.events import (
     RowsUnlocked,
 )
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
+from dealer_tui.language import _
 from dealer_tui.rounds.base import Phase
 from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key
 from rules.cards import Card, format_cards, parse_cards, sort_cards
@@ -120,23 +121,22 @@ class ChinesePokerPresenter(Presenter[ChinesePokerRound]):
 
     def prompt(self, rnd: ChinesePokerRound | None) -> str:
         if rnd is None:
-            return f"Press {key('start')} to start a hand."
+            return _("Press {start} to start a hand.")
         match rnd.phase:
             case Phase.ANTE:
-                return f"{key('deal')} deals four hands of 13 (unused hands are dead)."
+                return _("{deal} deals four hands of 13 (unused hands are dead).")
             case Phase.ACT if rnd.keyed:
-                return (f"Pick a seat: {key('edit_rows')} keys its rows as they are turned over, {key('declare')} "
-                        f"keys a declared natural, {key('lock')} locks.")
+                return _("Pick a seat: {edit_rows} keys its rows as they are turned over, {declare} keys a declared "
+                         "natural, {lock} locks.")
             case Phase.ACT:
-                return (f"Pick a seat: {key('edit_rows')} sets its rows, {key('suggest')} takes the suggestion, "
-                        f"{key('declare')} declares a natural, {key('lock')} locks.")
+                return _("Pick a seat: {edit_rows} sets its rows, {suggest} takes the suggestion, {declare} declares "
+                         "a natural, {lock} locks.")
             case Phase.REVEAL:
-                return (f"Every seat is locked: {key('reveal')} opens the rows (naturals verified), {key('unlock')} "
-                        "unlocks a seat.")
+                return _("Every seat is locked: {reveal} opens the rows (naturals verified), {unlock} unlocks a seat.")
             case Phase.PAYOUT:
-                return f"{key('payout')} shows the payments to confirm."
+                return _("{payout} shows the payments to confirm.")
             case _:
-                return f"Hand over: {key('start')} starts the next hand."
+                return _("Hand over: {start} starts the next hand.")
 
 
 PRESENTER: Presenter[ChinesePokerRound] = ChinesePokerPresenter()

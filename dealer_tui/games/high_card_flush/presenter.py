@@ -13,8 +13,9 @@ from dealer_tui.games.high_card_flush.events import (
 )
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.high_card_flush.steps import Raise
+from dealer_tui.language import _, current
 from dealer_tui.rounds.base import Phase
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, payout_waits
 from rules.cards import format_cards, sort_cards
 from rules.games.high_card_flush import rules as hcf
 
@@ -107,29 +108,30 @@ class HighCardFlushPresenter(Presenter[HighCardFlushRound]):
 
     def prompt(self, rnd: HighCardFlushRound | None) -> str:
         if rnd is None:
-            return f"Press {key('start')} to start a round."
+            return _("Press {start} to start a round.")
         match rnd.phase:
             case Phase.ANTE:
-                return f"Antes: a seat's number picks it, {key('ante')} antes it; {key('deal')} deals."
+                return _("Antes: a seat's number picks it, {ante} antes it; {deal} deals.")
             case Phase.ACT:
                 p = rnd.to_act()
                 spec = next((s for s in rnd.legal_steps() if s.step is Raise), None)
                 if p is None or spec is None:
                     return ""
-                low, high = spec.min_amount, spec.max_amount
+                said = current()
+                low, high = said.number(spec.min_amount or 0), said.number(spec.max_amount or 0)
                 if rnd.keyed and not p.cards:
-                    return (f"Seat {p.seat}: {key('raise_bet')} raise ({low}–{high} as declared, checked at the "
-                            f"reveal) or {key('fold')} fold.")
-                length = rnd.flush_length(p.seat)
-                return f"Seat {p.seat}: {key('raise_bet')} raise ({low}–{high}, {length}-card flush) or {key('fold')} fold."
+                    return _("Seat {seat}: {raise_bet} raise ({low}–{high} as declared, checked at the reveal) or "
+                             "{fold} fold.", seat=p.seat, low=low, high=high)
+                return _("Seat {seat}: {raise_bet} raise ({low}–{high}, {length}-card flush) or {fold} fold.",
+                         seat=p.seat, low=low, high=high, length=rnd.flush_length(p.seat))
             case Phase.REVEAL:
                 if rnd.keyed:
-                    return f"Everyone has acted: {key('reveal')} keys the hands and reveals the banker's."
-                return f"Everyone has acted: {key('reveal')} reveals the banker's hand."
+                    return _("Everyone has acted: {reveal} keys the hands and reveals the banker's.")
+                return _("Everyone has acted: {reveal} reveals the banker's hand.")
             case Phase.PAYOUT:
                 return payout_waits()
             case _:
-                return f"Round over: {key('start')} starts the next round."
+                return _("Round over: {start} starts the next round.")
 
 
 PRESENTER: Presenter[HighCardFlushRound] = HighCardFlushPresenter()

@@ -18,8 +18,9 @@ from dealer_tui.games.one_or_five.events import (
 from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.games.one_or_five.steps import Bet, Exchange, Fold
+from dealer_tui.language import _, current
 from dealer_tui.rounds.base import Phase
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, payout_waits
 from rules.cards import format_cards, sort_cards
 from rules.games.one_or_five import rules as rules
 
@@ -107,38 +108,41 @@ class OneOrFivePresenter(Presenter[OneOrFiveRound]):
 
     def prompt(self, rnd: OneOrFiveRound | None) -> str:
         if rnd is None:
-            return f"Press {key('start')} to start a round."
+            return _("Press {start} to start a round.")
         match rnd.phase:
             case Phase.ANTE:
-                return (f"Antes: a seat's number picks it, {key('ante')} antes a box, {key('open_box')} plays it "
-                        f"open; {key('deal')} cuts and deals.")
+                return _("Antes: a seat's number picks it, {ante} antes a box, {open_box} plays it open; {deal} cuts "
+                         "and deals.")
             case Phase.ACT:
                 box = rnd.current_box()
                 if box is None:
                     return ""
                 if box.status == "closed":
-                    return f"Box {box.number}: {key('insure')} insures, {key('no_insurance')} declines insurance."
+                    return _("Box {box}: {insure} insures, {no_insurance} declines insurance.", box=box.number)
+                number = current().number
                 kinds = {s.step for s in rnd.legal_steps()}
-                words = [w for k, w in ((Exchange, f"{key('exchange')} exchange"),
-                                        (Bet, f"{key('close_box')} close (bet {rules.BET_MULTIPLE * box.ante})"),
-                                        (Fold, f"{key('fold')} pass")) if k in kinds]
-                said = f"Box {box.number}: {', '.join(words)}."
+                words = [w for k, w in ((Exchange, _("{exchange} exchange")),
+                                        (Bet, _("{close_box} close (bet {bet})",
+                                                bet=number(rules.BET_MULTIPLE * box.ante))),
+                                        (Fold, _("{fold} pass"))) if k in kinds]
+                said = _("Box {box}: {steps}.", box=box.number, steps=", ".join(words))
                 open_box = rnd.open_boxes.get(box.seat) == box.number
                 if box.status == "waiting" and open_box and rnd.exchange_short(box):
                     # the box could not close after an exchange
                     fee = rules.exchange_fee(rnd.profile, box.ante)
                     bet, held = rules.BET_MULTIPLE * box.ante, rnd.holds(box.seat, box)
-                    said += f" No exchange: fee {fee} + Bet {bet} = {fee + bet}, {held} held (R-4)."
+                    said += " " + _("No exchange: fee {fee} + Bet {bet} = {total}, {held} held (R-4).",
+                                    fee=number(fee), bet=number(bet), total=number(fee + bet), held=number(held))
                 return said
             case Phase.REVEAL:
                 if rnd.keyed:
-                    return (f"Every box has acted: {key('insure')} insures a closed box; {key('reveal')} keys the "
-                            "hands and reveals the dealer's.")
-                return f"Every box has acted: {key('reveal')} reveals the dealer's hand."
+                    return _("Every box has acted: {insure} insures a closed box; {reveal} keys the hands and "
+                             "reveals the dealer's.")
+                return _("Every box has acted: {reveal} reveals the dealer's hand.")
             case Phase.PAYOUT:
                 return payout_waits()
             case _:
-                return f"Round over: {key('start')} starts the next round."
+                return _("Round over: {start} starts the next round.")
 
 
 PRESENTER: Presenter[OneOrFiveRound] = OneOrFivePresenter()

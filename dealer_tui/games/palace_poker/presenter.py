@@ -36,8 +36,9 @@ from dealer_tui.games.palace_poker.steps import (
     Raise,
     Stay,
 )
+from dealer_tui.language import _, current
 from dealer_tui.rounds.base import LegalStep, Phase, Step
-from dealer_tui.views import HandView, Presenter, SeatView, describe_common, key, payout_waits
+from dealer_tui.views import HandView, Presenter, SeatView, describe_common, payout_waits
 from rules.cards import Card, format_cards, sort_cards
 from rules.games.palace_poker.hand_end import hand_words
 
@@ -157,38 +158,41 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
     def prompt(self, rnd: PalacePokerRound | None) -> str:
         """What the dealer may do now, in keys (`key(action)`): each named only while the round offers it."""
         if rnd is None:
-            return f"Press {key('start')} to start a hand."
+            return _("Press {start} to start a hand.")
         specs = rnd.legal_steps()
         kinds = {s.step for s in specs}
         match rnd.phase:
             case Phase.ANTE:
                 if rnd.state.dealer is None:
-                    return f"First hand: {key('deal')} deals one card each, the highest rank deals (PP-0)."
-                antes = f"pick a seat, {key('ante')} antes; {key('ante_all')} antes every seat not yet in"
-                words = [w for k, w in ((Ante, antes), (DealBanners, f"{key('deal')} deals the banners"))
-                         if k in kinds]
-                return f"Seat {rnd.state.dealer} deals. Antes: {'; '.join(words) or key('void') + ' voids the round'}."
+                    return _("First hand: {deal} deals one card each, the highest rank deals (PP-0).")
+                antes = _("pick a seat, {ante} antes; {ante_all} antes every seat not yet in")
+                words = [w for k, w in ((Ante, antes), (DealBanners, _("{deal} deals the banners"))) if k in kinds]
+                return _("Seat {seat} deals. Antes: {steps}.", seat=rnd.state.dealer,
+                         steps="; ".join(words) or _("{void} voids the round"))
             case Phase.DEAL:
-                return f"{key('deal')} shuffles again and deals three palace cards each."
+                return _("{deal} shuffles again and deals three palace cards each.")
             case Phase.ACT:
                 seat = self._acting(rnd)
                 mine = {s.step: s for s in specs if s.seat == seat}
                 if Keep in mine:
-                    return f"Seat {seat}: {key('keep')} marks the soldiers to discard (the rest are kept)."
+                    return _("Seat {seat}: {keep} marks the soldiers to discard (the rest are kept).", seat=seat)
                 if rnd.state.battle is not None:
                     return self._answer_prompt(rnd, mine)
-                words = [w for k, w in ((Buy, f"{key('buy')} buy"), (Discard, f"{key('discard')} discard"),
-                                        (Stay, f"{key('stay')} stay"), (Battle, f"{key('attack')} attack"),
-                                        (Fold, f"{key('fold')} fold")) if k in mine]
-                forced = " (two banner suits left: attack or fold, PP-15)" if Stay not in mine else ""
-                return f"Seat {seat}: {', '.join(words)}{forced}."
+                words = [w for k, w in ((Buy, _("{buy} buy")), (Discard, _("{discard} discard")),
+                                        (Stay, _("{stay} stay")), (Battle, _("{attack} attack")),
+                                        (Fold, _("{fold} fold"))) if k in mine]
+                if Stay not in mine:
+                    return _("Seat {seat}: {steps} (two banner suits left: attack or fold, PP-15).", seat=seat,
+                             steps=", ".join(words))
+                return _("Seat {seat}: {steps}.", seat=seat, steps=", ".join(words))
             case Phase.REVEAL:
-                shows = rnd.state.end is not None and rnd.state.end.rule == "PP-16"
-                return f"The hand is over: {key('reveal')} {'shows down the palaces' if shows else 'awards the pot'}."
+                if rnd.state.end is not None and rnd.state.end.rule == "PP-16":
+                    return _("The hand is over: {reveal} shows down the palaces.")
+                return _("The hand is over: {reveal} awards the pot.")
             case Phase.PAYOUT:
                 return payout_waits()
             case _:
-                return f"Hand over: {key('start')} starts the next hand."
+                return _("Hand over: {start} starts the next hand.")
 
     @staticmethod
     def _answer_prompt(rnd: PalacePokerRound, mine: Mapping[type[Step], LegalStep]) -> str:
@@ -197,15 +201,20 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
         assert battle is not None and battle.to_act is not None
         seat = battle.to_act
         other = battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
-        words = [f"{key('fold')} folds"] if Fold in mine else []
+        number = current().number
+        words = [_("{fold} folds")] if Fold in mine else []
         if Call in mine:
-            call = mine[Call]
-            words.append(f"{key('call')} calls {call.min_amount}" + (" all-in" if call.data.get("all_in") else ""))
+            call = number(mine[Call].min_amount or 0)
+            words.append(_("{call} calls {amount} all-in", amount=call) if mine[Call].data.get("all_in")
+                         else _("{call} calls {amount}", amount=call))
         if Raise in mine:
-            low, high = mine[Raise].min_amount, mine[Raise].max_amount
-            words.append(f"{key('raise_bet')} raises by {low}" + (f" to {high}" if high != low else ""))
-        bet = "attack" if battle.raises == 0 else "raise"
-        return f"Seat {seat} answers seat {other}'s {bet}: {', '.join(words)}."
+            low, high = mine[Raise].min_amount or 0, mine[Raise].max_amount or 0
+            words.append(_("{raise_bet} raises by {low} to {high}", low=number(low), high=number(high)) if high != low
+                         else _("{raise_bet} raises by {low}", low=number(low)))
+        if battle.raises == 0:
+            return _("Seat {seat} answers seat {other}'s attack: {steps}.", seat=seat, other=other,
+                     steps=", ".join(words))
+        return _("Seat {seat} answers seat {other}'s raise: {steps}.", seat=seat, other=other, steps=", ".join(words))
 
 
 PRESENTER: Presenter[PalacePokerRound] = PalacePokerPresenter()
