@@ -14,7 +14,7 @@ from typing import NoReturn, Protocol
 
 from dealer_tui import __version__
 from dealer_tui.commands.common import add_pit_option, add_witness_option, whole
-from dealer_tui.language import UnknownLanguage, chosen, use
+from dealer_tui.language import UnknownLanguage, chosen, use_terminal
 
 COMMAND_MODULES = (
     "dealer_tui.commands.settle",
@@ -85,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser, commands = build_parser()
     args = parser.parse_args(argv)
     try:
-        use(chosen(args.lang))
+        use_terminal(chosen(args.lang))
     except UnknownLanguage as exc:
         parser.error(str(exc))
     if args.command is None:

@@ -10,7 +10,8 @@ Numbers are written as each language writes them through Babel: chips grouped by
 
 A text's placeholders are named (`{seat}`): a translation may put them in its own order.
 
-The language read now is the terminal's (`use`); the record never holds a sentence in it.
+The language shown is the terminal's (`use_terminal`: `--lang`, else the locale), or the one the
+account signed in reads (`read_by`); the record never holds a sentence in either.
 """
 
 from __future__ import annotations
@@ -125,12 +126,26 @@ def language(code: str) -> Language:
 
 
 _reading: list[Language] = [language(ENGLISH)]
+_terminal: list[str] = [ENGLISH]
 
 
 def use(code: str) -> Language:
     """Make `code` the language the terminal shows from now on."""
     _reading[0] = language(code)
     return _reading[0]
+
+
+def use_terminal(code: str) -> Language:
+    """The terminal's own language (`chosen`): shown now, and whenever no one signed in reads
+    another (`read_by`)."""
+    language(code)
+    _terminal[0] = code
+    return use(code)
+
+
+def read_by(account_language: str) -> Language:
+    """Show the language of the account reading now (its own, or "": the terminal's)."""
+    return use(account_language or _terminal[0])
 
 
 def current() -> Language:
@@ -165,5 +180,7 @@ __all__ = [
     "language",
     "language_of",
     "n_",
+    "read_by",
     "use",
+    "use_terminal",
 ]

@@ -82,8 +82,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 def _english() -> Iterator[None]:
     """Each test starts and ends with the terminal in English (a test that switches the language
     leaves the next one as it found it)."""
-    from dealer_tui.language import ENGLISH, use
+    from dealer_tui.language import ENGLISH, use_terminal
 
-    use(ENGLISH)
+    use_terminal(ENGLISH)
     yield
-    use(ENGLISH)
+    use_terminal(ENGLISH)

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Static
 
 from dealer_tui.cli import main
-from dealer_tui.language import UnknownLanguage, chosen, language, language_of, use
+from dealer_tui.language import UnknownLanguage, chosen, language, language_of, use_terminal
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.widgets.key_bar import KeyBar
 from dealer_tui.widgets.phase_track import PhaseTrack
@@ -89,7 +89,7 @@ def test_a_message_is_translated_with_its_placeholders_filled_in_their_own_order
 
 
 async def test_the_keys_and_the_phase_track_are_shown_in_the_terminals_language(tmp_path: Path) -> None:
-    use("hu")
+    use_terminal("hu")
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 1000), (2, "Bob", 1000)])
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
@@ -103,7 +103,7 @@ async def test_the_keys_and_the_phase_track_are_shown_in_the_terminals_language(
 
 
 async def test_the_prompt_names_the_keys_in_the_terminals_language(tmp_path: Path) -> None:
-    use("ru")
+    use_terminal("ru")
     app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)])
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

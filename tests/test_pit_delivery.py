@@ -292,6 +292,6 @@ def test_the_pits_settlement_rows_carry_their_bets_roles_and_a_schema_2_pit_is_b
         db.execute("UPDATE pit_meta SET value = '2' WHERE key = 'schema'")
     init_schema(pit_db)
     with psycopg.connect(pit_db) as db:
-        assert db.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone() == ("3",)
+        assert db.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone() == ("4",)
         assert db.execute("SELECT DISTINCT bet, role FROM pit_settlements ORDER BY bet").fetchall() == delivered
     assert verify_pit(pit_db, GAMES).problems == []

@@ -180,3 +180,31 @@ def test_an_alarm_a_manager_acknowledged_leaves_verifys_problems_for_its_notes(t
     assert not any("the server refused its delivery" in p for p in report.problems)
     assert f"alarm {number}: acknowledged by PM: the terminal's file was restored from a backup; re-installed" \
         in report.notes
+
+
+def test_an_accounts_language_chosen_at_the_pit_reaches_its_terminals_and_a_schema_3_pit_takes_it_after_init(
+        tmp_path: Path, pit_db: str) -> None:
+    """The dealer chooses Russian at the pit with their own PIN (a signed account event of the pit's
+    register); a terminal bound to the pit receives it. A pit made by the program before accounts had
+    languages (schema 3) is refused by a terminal until `pit init` brings it up to date."""
+    import psycopg
+
+    from dealer_tui.ledger import LedgerError
+    from dealer_tui.ledger.postgres import PgLedger, init_schema
+    from dealer_tui.staff import SET_LANGUAGE
+
+    pit = pit_with_staff(pit_db)
+    ledger, delivery = terminal(tmp_path / "t.sqlite", pit_db)
+    pit.close()
+    with psycopg.connect(pit_db, autocommit=True) as db:  # the pit as schema 3 left it
+        db.execute("UPDATE pit_meta SET value = '3' WHERE key = 'schema'")
+    with pytest.raises(LedgerError, match="`dealer-tui pit init` brings it up to date"):
+        PgLedger(pit_db)
+    init_schema(pit_db)
+    pit = PgLedger(pit_db)
+    desk = StaffDesk(pit)
+    desk.set_language(DEALER, "ru", desk.sign_in(DEALER, DEALER_PIN, Purpose(SET_LANGUAGE, "read Russian")))
+    assert desk.register().accounts[DEALER].language == "ru"
+    assert delivery.receive_staff() == 1
+    assert StaffDesk(ledger).register().accounts[DEALER].language == "ru"
+    assert verify_pit(pit_db, GAMES).problems == []

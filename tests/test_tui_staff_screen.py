@@ -100,7 +100,7 @@ async def test_staff_screen_role_pin_disable_and_the_rules_a_manager_cannot_brea
         assert isinstance(on_top(app), StaffScreen)
         await pilot.press("d", *"left the casino", "enter")
         assert isinstance(on_top(app), StaffScreen)
-        assert ("D1", "disabled") in [(r[0], r[3]) for r in (screen.query_one(DataTable).get_row_at(i)
+        assert ("D1", "disabled") in [(r[0], r[4]) for r in (screen.query_one(DataTable).get_row_at(i)
                                                            for i in range(len(ids)))]
     register = StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)).register()
     assert register.accounts["D1"].role == "supervisor" and not register.accounts["D1"].active
@@ -131,3 +131,20 @@ async def test_staff_screen_closes_after_its_idle_time_and_a_dealer_cannot_open_
         await until(pilot, lambda: on_top(app) is not screen)
         assert not isinstance(on_top(app), StaffScreen)
 
+
+
+async def test_a_manager_sets_the_language_an_account_reads_on_the_staff_screen(tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.open_staff()
+        await pilot.press(*MANAGER, "enter", *MANAGER_PIN, "enter")
+        screen = on_top(app)
+        assert isinstance(screen, StaffScreen)
+        ids = [a.id for a in screen.accounts]
+        await pilot.press(*["down"] * ids.index("D1"), "g", "h")  # D1 reads Hungarian
+        assert isinstance(on_top(app), StaffScreen)
+        row = screen.query_one(DataTable).get_row_at(ids.index("D1"))
+        assert (row[0], row[3]) == ("D1", "Magyar")
+    register = StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)).register()
+    assert register.accounts["D1"].language == "hu"

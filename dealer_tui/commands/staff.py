@@ -22,6 +22,7 @@ HELP = "staff accounts: add, set-pin, set-role, disable, list, and the floor's s
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from dealer_tui.events.staff import ROLES
+    from dealer_tui.language import LANGUAGES
 
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
     add = sub.add_parser("add", help="a new account; the ledger's first is a manager's, made without --by")
@@ -32,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     pin = sub.add_parser("set-pin", help="a new PIN: with the account's current PIN, or a manager's (--by)")
     pin.add_argument("--id", required=True)
     pin.add_argument("--by", help="a manager who sets it instead (a forgotten PIN)")
+    lang = sub.add_parser("set-language", help="the language an account reads: with its own PIN, or a manager's (--by)")
+    lang.add_argument("--id", required=True)
+    lang.add_argument("--language", required=True, choices=(*LANGUAGES, "default"),
+                      help="en, hu, pl or ru; default: the terminal's")
+    lang.add_argument("--by", help="a manager who sets it instead")
     role = sub.add_parser("set-role", help="another role for an account")
     role.add_argument("--id", required=True)
     role.add_argument("--role", required=True, choices=ROLES)
@@ -57,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                           help="the hour (UTC, 0-23) a gaming day begins")
     settings.add_argument("--by", help="the manager who changes them (asked for their PIN)")
     settings.add_argument("--reason", default="", help="why (kept with the record)")
-    for p in (add, pin, role, disable, *sub.choices.values()):
+    for p in (add, pin, lang, role, disable, *sub.choices.values()):
         if not any(a.dest == "ledger" for a in p._actions):
             add_ledger_option(p, server=True)
 
@@ -113,8 +119,17 @@ def open_ledger(args: argparse.Namespace) -> Ledger:
 
 
 def run(args: argparse.Namespace) -> int:
+    from dealer_tui.language import LANGUAGES
     from dealer_tui.ledger import LedgerError
-    from dealer_tui.staff import MANAGE, SET_PIN, Purpose, SignInRefused, StaffDesk, StaffError
+    from dealer_tui.staff import (
+        MANAGE,
+        SET_LANGUAGE,
+        SET_PIN,
+        Purpose,
+        SignInRefused,
+        StaffDesk,
+        StaffError,
+    )
 
     try:
         ledger = open_ledger(args)
@@ -141,6 +156,15 @@ def run(args: argparse.Namespace) -> int:
             approval = sign_in(desk, by, Purpose(act, f"set the PIN of {args.id}"))
             desk.set_pin(args.id, new_pin(args.id), approval)
             print(f"ok: the PIN of {args.id} is changed (by {approval.describe()})")
+            return 0
+        if args.action == "set-language":
+            language = "" if args.language == "default" else args.language
+            by = args.by or args.id
+            approval = sign_in(desk, by, Purpose(MANAGE if args.by else SET_LANGUAGE,
+                                                 f"set the language of {args.id} to {args.language}"))
+            desk.set_language(args.id, language, approval)
+            print(f"ok: {args.id} reads {LANGUAGES.get(language, 'the terminal' + chr(39) + 's language')} "
+                  f"(by {approval.describe()})")
             return 0
         if not args.by:
             return fail(f"--by: a manager authorises `staff {args.action}` (the ledger has accounts)")
@@ -194,9 +218,9 @@ def _list(desk: StaffDesk) -> int:
         print("no staff accounts yet: the first is a manager's (`dealer-tui staff add --id ID --name NAME "
               "--role manager`, or the terminal's first start)")
         return 0
-    print(f"{'ID':<12} {'name':<28} {'role':<11} state")
+    print(f"{'ID':<12} {'name':<28} {'role':<11} {'language':<9} state")
     for account in sorted(register.accounts.values(), key=lambda a: a.id):
         locked = desk.locked_for(account.id, register)
         state = "disabled" if not account.active else f"locked {locked} s" if locked else "active"
-        print(f"{account.id:<12} {account.name[:28]:<28} {account.role:<11} {state}")
+        print(f"{account.id:<12} {account.name[:28]:<28} {account.role:<11} {account.language or '-':<9} {state}")
     return 0

@@ -81,6 +81,8 @@ class StaffAdded(Event, kind="staff_added"):
     sign_in: int | None = None
     signature: str = ""
     """Signed by `by` (the first account: by itself), over the event and its place (`signed_text`)."""
+    language: str = optional(default="")
+    """The language the account reads (`dealer_tui.language`); "": the terminal's."""
 
     def signer(self) -> str:
         return self.by if self.by is not None else self.account
@@ -117,6 +119,17 @@ class StaffPinChanged(ManagerSigned, kind="staff_pin_changed"):
 
     def claim(self) -> Claim:
         return Claim("set_pin" if self.by == self.account else "manage", self.by, self.sign_in)
+
+
+class StaffLanguageChanged(ManagerSigned, kind="staff_language_changed"):
+    """The language an account reads (`dealer_tui.language`; "": the terminal's), chosen by the
+    account itself (with its PIN) or by a manager."""
+
+    account: str
+    language: str
+
+    def claim(self) -> Claim:
+        return Claim("set_language" if self.by == self.account else "manage", self.by, self.sign_in)
 
 
 class StaffDisabled(ManagerSigned, kind="staff_disabled"):
@@ -315,8 +328,8 @@ class PitBound(Event, kind="pit_bound"):
         return Claim("manage", self.by, self.sign_in) if self.sign_in is not None else None
 
 
-Signed = (StaffAdded | StaffRoleChanged | StaffPinChanged | StaffDisabled | StaffSignedIn | ProfileApproved
-          | FloorSettingsChanged | PitBound | StaffUnlocked)
+Signed = (StaffAdded | StaffRoleChanged | StaffPinChanged | StaffLanguageChanged | StaffDisabled | StaffSignedIn
+          | ProfileApproved | FloorSettingsChanged | PitBound | StaffUnlocked)
 """The register's events that carry their signer's signature."""
 
 
@@ -328,7 +341,8 @@ def signed_text(event: Event, seq: int) -> bytes:
     return canonical({"kind": event.KIND, "seq": seq, "payload": payload}).encode()
 
 
-STAFF_EVENTS: tuple[type[Event], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled,
+STAFF_EVENTS: tuple[type[Event], ...] = (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffLanguageChanged,
+                                              StaffDisabled,
                                               StaffSignedIn, StaffRefused, StaffLocked, StaffUnlocked, ProfileApproved,
                                               FloorSettingsChanged,
                                               StaffReceived, PitBound, FloorDecided, AlarmAcknowledged,

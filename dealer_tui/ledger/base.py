@@ -38,7 +38,7 @@ STAFF_REGISTER = 0
 """The id of the staff register: accounts, sign-ins and profile approvals are its hash chain,
 kept like a table's (the witness and `history verify` cover it) but never listed as a table."""
 ACCOUNT_KINDS = ("staff_added", "staff_role_changed", "staff_pin_changed", "staff_disabled", "profile_approved",
-                 "floor_settings_changed", "staff_unlocked")
+                 "floor_settings_changed", "staff_unlocked", "staff_language_changed")
 """The events that make the accounts (and the approved profiles) what they are: a pit server's
 register holds them, and its terminals receive them."""
 MAX_TRIES = 3

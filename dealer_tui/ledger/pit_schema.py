@@ -23,8 +23,10 @@ from importlib.resources import files
 from dealer_tui.ledger import hours, seatings
 from dealer_tui.ledger.base import ACCOUNT_KINDS
 
-SCHEMA_VERSION = 3
-"""2 -> 3: each settlement row carries its bet's role (`upgrade_to_3`)."""
+SCHEMA_VERSION = 4
+"""2 -> 3: each settlement row carries its bet's role (`upgrade_to_3`). 3 -> 4: an account's
+language is an account event (`staff_language_changed`), which the functions take once `pit init`
+has made them again; no table changes."""
 
 SCHEMA_TEMPLATE = (files("dealer_tui.ledger") / "pit_schema.sql").read_text(encoding="utf-8")
 """The tables, functions and triggers (`pit_schema.sql`), with `{account_kinds}`, `{add_to_hour}`,

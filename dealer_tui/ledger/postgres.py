@@ -456,7 +456,7 @@ def init_schema(conninfo: str) -> None:
                                       f"({SCHEMA_VERSION})")
                 if version == 2:
                     upgrade_to_3(db)
-                elif version < SCHEMA_VERSION:
+                elif version < 3:
                     raise LedgerError(f"{shown(conninfo)}: pit schema {version} cannot be brought up to "
                                       f"{SCHEMA_VERSION} here; start from an empty database")
             db.execute("CREATE EXTENSION IF NOT EXISTS pgcrypto")  # the PINs' secret parts, wrapped per login

@@ -12,6 +12,7 @@ from textual.app import App
 
 from dealer_tui.accounting.alerts import open_alerts
 from dealer_tui.accounting.theoretical import Theory
+from dealer_tui.language import read_by
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_map import PitMapScreen
@@ -75,7 +76,10 @@ class FloorWatch:
 def open_floor(app: App[Any], ledger: Ledger, games: Games[Presenter[Any]], big_payout: int, desk: SignOffDesk,
                theory: Theory, first: str = MAP) -> tuple[RoundsScreen, FloorWatch]:
     """Push the floor for `desk`'s user: the list of rounds, the pit map over it (unless `first` is
-    ROUNDS), and the watch on the header's counts, running while the list is open."""
+    ROUNDS), and the watch on the header's counts, running while the list is open. The floor is
+    shown in the language of the account signed in to it."""
+    account = desk.staff.register().accounts.get(desk.user.account)
+    read_by(account.language if account is not None else "")
     rounds = RoundsScreen(ledger, games, big_payout, desk=desk, theory=theory)
     watch = FloorWatch(app, ledger, desk, theory)
     app.push_screen(rounds)

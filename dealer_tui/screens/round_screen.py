@@ -19,7 +19,7 @@ from textual.widgets import Header, Static
 from typing_extensions import TypeVar
 
 from dealer_tui.events.table import RoundRecovered, SignOffApproved, SignOffRefused
-from dealer_tui.language import N_, _
+from dealer_tui.language import N_, _, current, read_by
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import (
@@ -148,6 +148,8 @@ class RoundScreen(Screen[None], Generic[R]):
         self._legal_now: tuple[Round, int, dict[type[Step], tuple[LegalStep, ...]]] | None = None
         self._shown_phase: Phase | None = None
         self._prompt: str | None = None
+        self._reader: str | None = None
+        """The account whose language the screen was last shown in ("": none signed in)."""
         self.keys = keys_bound(self._bindings_list())
         """Each of this screen's actions with its key: what the prompts name (`views.key`)."""
         self._notice_for: tuple[int, int, int] | None = None
@@ -221,6 +223,7 @@ class RoundScreen(Screen[None], Generic[R]):
 
     def refresh_view(self, keys: bool = True) -> None:
         """The table as the round and the table stand now; `keys`: the key bar too."""
+        self._read_by_dealer()
         rnd = self.round
         if self._notice_for not in (None, self._table_state()):
             self.query_one(Notice).clear()
@@ -265,6 +268,23 @@ class RoundScreen(Screen[None], Generic[R]):
         self.query_one(EventLog).show(lines)
         if keys:
             self.show_keys()
+
+    def _read_by_dealer(self) -> bool:
+        """The dealer signed in reads the table in their account's language (none signed in: the
+        terminal's); a change of language draws the keys and the phase track again. Whether the
+        language changed."""
+        on_duty = self.table.session.dealer
+        reader = on_duty.account if on_duty is not None else ""
+        if reader == self._reader:
+            return False
+        self._reader = reader
+        account = self.desk.register().accounts.get(reader) if reader else None
+        before = current().code
+        if read_by(account.language if account is not None else "").code == before:
+            return False
+        self._legal_keys = ()
+        self.query_one(PhaseTrack).refresh()
+        return True
 
     def show_keys(self) -> int:
         """The keys legal now in the key bar: the open dialog's, else the table's. The lines the
@@ -436,6 +456,11 @@ class RoundScreen(Screen[None], Generic[R]):
 
     def on_screen_resume(self) -> None:
         if self.query(KeyBar):  # not while the screen is taken apart
+            if self.app.screen is self:  # back from the floor: the dealer's language again
+                self._reader = None
+            if self._read_by_dealer():
+                self.refresh_view()
+                return
             self._legal_keys = ()
             self.show_keys()
 

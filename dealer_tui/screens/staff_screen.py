@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR
-from dealer_tui.language import N_
+from dealer_tui.language import LANGUAGES, N_
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
@@ -139,6 +139,7 @@ class StaffScreen(Screen[None]):
     CSS_PATH = "floor.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("a", "add", N_("Add an account")), Binding("r", "role", N_("Role")), Binding("p", "pin", N_("New PIN")),
+        Binding("g", "language", N_("Language")),
         Binding("d", "disable", N_("Disable")), Binding("u", "unlock", N_("Lift a lock-out")),
         Binding("escape", "back", N_("Done (signs out)"))]
 
@@ -160,7 +161,7 @@ class StaffScreen(Screen[None]):
     def on_mount(self) -> None:
         self.title = f"Staff accounts — {self.approval.describe()}"
         table = self.query_one(DataTable)
-        table.add_columns("ID", "Name", "Role", "State")
+        table.add_columns("ID", "Name", "Role", "Language", "State")
         table.focus()
         self.reload()
         self.set_interval(5.0, self.idle_check)
@@ -183,7 +184,8 @@ class StaffScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for account in self.accounts:
-            table.add_row(account.id, account.name, account.role, self._state(account))
+            table.add_row(account.id, account.name, account.role, LANGUAGES.get(account.language, "-"),
+                          self._state(account))
         if select:
             at = next((i for i, a in enumerate(self.accounts) if a.id == select), 0)
             table.move_cursor(row=at)
@@ -254,6 +256,27 @@ class StaffScreen(Screen[None]):
 
         ask_over(self.app, ChoiceDialog(f"{account.describe()}: which role from now on?",
                                        [(k, r) for k, r in ROLE_KEYS if r != account.role]), chosen)
+
+    def action_language(self) -> None:
+        """The language the selected account reads (the terminal's, until one is chosen)."""
+        account = self._selected()
+        if account is None:
+            return
+        keys = {"e": "en", "h": "hu", "p": "pl", "r": "ru", "t": ""}
+
+        def chosen(key: str | None) -> None:
+            language = keys.get(key or "")
+            if language is None or language == account.language:
+                return
+            said = LANGUAGES.get(language, "the terminal's language")
+            refused = self._record(lambda: self.desk.set_language(account.id, language, self.approval),
+                                   f"{account.id} reads {said} now", account.id)
+            if refused:
+                self.notify(refused, severity="error", timeout=10)
+
+        ask_over(self.app, ChoiceDialog(f"{account.describe()}: which language does the account read?",
+                                       [(k, LANGUAGES.get(code, "the terminal's")) for k, code in keys.items()
+                                        if code != account.language]), chosen)
 
     def action_pin(self) -> None:
         account = self._selected()

@@ -12,6 +12,7 @@ from dealer_tui.staff.authority import (
     MANAGE,
     MAY,
     OVERRIDE,
+    SET_LANGUAGE,
     SET_PIN,
     SIGN_OFF,
     TRAY,
@@ -22,6 +23,6 @@ from dealer_tui.staff.authority import (
 from dealer_tui.staff.desk import Purpose, SignInRefused, StaffDesk, StaffError
 from dealer_tui.staff.register import Account, StaffRegister
 
-__all__ = ["ACKNOWLEDGE", "CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "OVERRIDE", "SET_PIN", "SIGN_OFF",
+__all__ = ["ACKNOWLEDGE", "CHANGE_PROFILE", "CORRECT_CARDS", "COUNT_DROP", "DEAL", "TRAY", "FLOOR", "MANAGE", "MAX_TRIES", "MAY", "OVERRIDE", "SET_LANGUAGE", "SET_PIN", "SIGN_OFF",
            "VOID", "Account", "Approval", "Purpose", "SignInRefused", "StaffDesk", "StaffError", "StaffRegister",
            "claim_problem"]

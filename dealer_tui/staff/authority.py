@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from dealer_tui.staff.register import StaffRegister
 
 SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE = "sign_off", "void", "correct_cards", "change_profile"
-DEAL, FLOOR, MANAGE, SET_PIN = "deal", "floor", "manage", "set_pin"
+DEAL, FLOOR, MANAGE, SET_PIN, SET_LANGUAGE = "deal", "floor", "manage", "set_pin", "set_language"
 TRAY, COUNT_DROP, ACKNOWLEDGE = "tray", "count_drop", "acknowledge"
 OVERRIDE = "override"
 """A manager pays a payout the floor refused, saying why (the refusal stands until then)."""
@@ -30,6 +30,7 @@ MAY: dict[str, frozenset[str]] = {
     FLOOR: frozenset({SUPERVISOR, MANAGER, AUDITOR}),
     MANAGE: frozenset({MANAGER}),
     SET_PIN: frozenset(ROLES),
+    SET_LANGUAGE: frozenset(ROLES),
     TRAY: frozenset({SUPERVISOR, MANAGER}),
     COUNT_DROP: frozenset({MANAGER, AUDITOR}),
     ACKNOWLEDGE: frozenset({SUPERVISOR, MANAGER}),
@@ -40,7 +41,7 @@ MAY: dict[str, frozenset[str]] = {
 WHAT: dict[str, str] = {
     DEAL: "deal", SIGN_OFF: "sign off a payout", VOID: "void a round", CORRECT_CARDS: "correct keyed cards",
     CHANGE_PROFILE: "change a table's profile", FLOOR: "open the floor review", MANAGE: "manage staff and profiles",
-    SET_PIN: "change their own PIN", TRAY: "witness a tray count, a fill, a credit or a marker",
+    SET_PIN: "change their own PIN", SET_LANGUAGE: "choose the language they read", TRAY: "witness a tray count, a fill, a credit or a marker",
     COUNT_DROP: "count a drop box", ACKNOWLEDGE: "acknowledge an alert",
     OVERRIDE: "override a payout the floor refused",
 }

@@ -24,6 +24,7 @@ from dealer_tui.events.staff import (
     Signed,
     StaffAdded,
     StaffDisabled,
+    StaffLanguageChanged,
     StaffLocked,
     StaffPinChanged,
     StaffRefused,
@@ -32,6 +33,7 @@ from dealer_tui.events.staff import (
     StaffUnlocked,
     signed_text,
 )
+from dealer_tui.language import LANGUAGES
 from dealer_tui.ledger.base import (
     LOCK_SECONDS,
     MAX_TRIES,
@@ -278,6 +280,21 @@ class StaffDesk:
             if by.account != account:
                 self._manager(register, by)
             return [StaffPinChanged(account=account, pin=pin_hash, by=by.account, sign_in=by.sign_in)]
+        self._write(make, by.key)
+
+    def set_language(self, account: str, language: str, by: Approval) -> None:
+        """The language `account` reads ("": the terminal's): its own sign-in (with its PIN), or a
+        manager's."""
+        if language and language not in LANGUAGES:
+            raise StaffError(f"no language {language!r} (languages: {', '.join(LANGUAGES)})")
+
+        def make(register: StaffRegister) -> Sequence[Signed]:
+            self._existing(register, account)
+            if register.sign_in_at(by.sign_in) is None:
+                raise StaffError("the change needs a sign-in")
+            if by.account != account:
+                self._manager(register, by)
+            return [StaffLanguageChanged(account=account, language=language, by=by.account, sign_in=by.sign_in)]
         self._write(make, by.key)
 
     def renew_pin(self, account: str, pin: str, new: str) -> Approval:

@@ -25,6 +25,7 @@ from dealer_tui.events.staff import (
     Signed,
     StaffAdded,
     StaffDisabled,
+    StaffLanguageChanged,
     StaffLocked,
     StaffPinChanged,
     StaffReceived,
@@ -34,6 +35,7 @@ from dealer_tui.events.staff import (
     StaffUnlocked,
     signed_text,
 )
+from dealer_tui.language import LANGUAGES
 from dealer_tui.ledger.base import (
     ACCOUNT_KINDS,
     LOCK_SECONDS,
@@ -69,6 +71,8 @@ class Account:
     """The ledger-wide number of the event that made the account as it is."""
     vouched: bool = True
     """False: received from a pit before pits signed their registers; it grants nothing here."""
+    language: str = ""
+    """The language the account reads (`dealer_tui.language`); "": the terminal's."""
 
     def describe(self) -> str:
         return f"{self.name} ({self.id}, {self.role}{'' if self.active else ', disabled'})"
@@ -332,7 +336,8 @@ class StaffRegister:
             return
         if isinstance(event, FloorDecided):
             return  # the decision is in the round it was made on (this one marks it received)
-        if not isinstance(event, (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffDisabled, ProfileApproved,
+        if not isinstance(event, (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffLanguageChanged, StaffDisabled,
+                                  ProfileApproved,
                                   StaffSignedIn, StaffUnlocked, FloorSettingsChanged)):
             self.problems.append(f"{where}: a {received.event_kind} event is no account event of the pit's")
             return
@@ -364,7 +369,7 @@ class StaffRegister:
     def _change(self, event: Recorded, where: str, seq: int, received: bool = False, vouched: bool = True) -> None:
         """An account made or changed, or a profile approved, at `seq`."""
         match event:
-            case StaffAdded(account=account, name=name, role=role, pin=pin, by=by):
+            case StaffAdded(account=account, name=name, role=role, pin=pin, by=by, language=language):
                 if account in self.accounts and not received:
                     self.problems.append(f"{where}: account {account!r} added again")
                     return
@@ -376,7 +381,11 @@ class StaffRegister:
                     self.problems.append(f"{where}: the first account {account!r} is a {role}, not a manager")
                 if role not in ROLES:
                     self.problems.append(f"{where}: account {account!r} has no role {role!r}")
-                self._set(Account(account, name, role, True, pin, seq, vouched))
+                if language and language not in LANGUAGES:
+                    self.problems.append(f"{where}: account {account!r} reads no language of this program "
+                                         f"({language!r})")
+                    language = ""
+                self._set(Account(account, name, role, True, pin, seq, vouched, language))
                 if by is None and not received:
                     self.local_root = True
                 if self.first_seq is None:
@@ -387,9 +396,14 @@ class StaffRegister:
                 self._set(replace(self.accounts[account], role=role, since=seq, vouched=vouched))
             case StaffPinChanged(account=account, pin=pin) if account in self.accounts:
                 self._set(replace(self.accounts[account], pin=pin, since=seq, vouched=vouched))
+            case StaffLanguageChanged(account=account, language=language) if language and language not in LANGUAGES:
+                self.problems.append(f"{where}: account {account!r} given no language of this program ({language!r})")
+            case StaffLanguageChanged(account=account, language=language) if account in self.accounts:
+                self._set(replace(self.accounts[account], language=language, since=seq, vouched=vouched))
             case StaffDisabled(account=account) if account in self.accounts:
                 self._set(replace(self.accounts[account], active=False, since=seq, vouched=vouched))
-            case StaffRoleChanged(account=account) | StaffPinChanged(account=account) | StaffDisabled(account=account):
+            case (StaffRoleChanged(account=account) | StaffPinChanged(account=account)
+                  | StaffLanguageChanged(account=account) | StaffDisabled(account=account)):
                 self.problems.append(f"{where}: no account {account!r}")
             case ProfileApproved(sha256=sha256):
                 self.approved[sha256] = event

@@ -1,0 +1,120 @@
+"""Each person reads their own language: an account's language, chosen by the account itself with
+its PIN or by a manager, is in the staff register as a signed event; the table is shown in the
+language of the dealer signed in, the floor in that of the supervisor signed in to it, and the
+record keeps the same events whoever reads it."""
+
+from __future__ import annotations
+
+import io
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from dealer_tui.audit import verify_ledger
+from dealer_tui.cli import main
+from dealer_tui.games import GAMES
+from dealer_tui.ledger import SqliteLedger
+from dealer_tui.screens.floor_map import PitMapScreen
+from dealer_tui.screens.round_screen import RoundScreen
+from dealer_tui.staff import MANAGE, SET_LANGUAGE, Purpose, StaffDesk, StaffError
+from dealer_tui.widgets.key_bar import KeyBar
+from tests.staff_support import (
+    DEALER,
+    DEALER_PIN,
+    MANAGER,
+    MANAGER_PIN,
+    SUPERVISOR,
+    SUPERVISOR_PIN,
+    staffed,
+)
+from tests.tui_support import PIN_KEYS, on_top, seated_app
+
+
+def desk_of(path: Path) -> StaffDesk:
+    ledger = SqliteLedger(path)
+    staffed(ledger)
+    return StaffDesk(ledger)
+
+
+def test_an_account_chooses_its_own_language_with_its_pin(tmp_path: Path) -> None:
+    desk = desk_of(tmp_path / "l.sqlite")
+    assert desk.register().accounts[DEALER].language == ""  # the terminal's, until chosen
+    own = desk.sign_in(DEALER, DEALER_PIN, Purpose(SET_LANGUAGE, "read Polish"))
+    desk.set_language(DEALER, "pl", own)
+    assert desk.register().accounts[DEALER].language == "pl"
+    assert verify_ledger(desk.ledger, GAMES) == []
+
+
+def test_a_manager_sets_an_accounts_language_and_no_one_else_does(tmp_path: Path) -> None:
+    desk = desk_of(tmp_path / "l.sqlite")
+    manager = desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, "languages"))
+    desk.set_language(SUPERVISOR, "hu", manager)
+    assert desk.register().accounts[SUPERVISOR].language == "hu"
+    dealer = desk.sign_in(DEALER, DEALER_PIN, Purpose(SET_LANGUAGE, "a colleague's language"))
+    with pytest.raises(StaffError, match="a manager signs in to manage staff"):
+        desk.set_language(SUPERVISOR, "ru", dealer)
+    desk.set_language(SUPERVISOR, "", manager)  # back to the terminal's
+    assert desk.register().accounts[SUPERVISOR].language == ""
+    assert verify_ledger(desk.ledger, GAMES) == []
+
+
+def test_a_language_the_program_does_not_speak_is_refused_and_nothing_is_written(tmp_path: Path) -> None:
+    desk = desk_of(tmp_path / "l.sqlite")
+    own = desk.sign_in(DEALER, DEALER_PIN, Purpose(SET_LANGUAGE, "read German"))
+    before = desk.register().seq
+    with pytest.raises(StaffError, match=r"no language 'de' \(languages: en, hu, pl, ru\)"):
+        desk.set_language(DEALER, "de", own)
+    assert desk.register().seq == before
+
+
+def test_a_language_change_rewritten_by_an_insider_is_named_by_verify(tmp_path: Path) -> None:
+    path = tmp_path / "l.sqlite"
+    desk = desk_of(path)
+    own = desk.sign_in(DEALER, DEALER_PIN, Purpose(SET_LANGUAGE, "read Russian"))
+    desk.set_language(DEALER, "ru", own)
+    desk.ledger.close()
+    with sqlite3.connect(path) as db:  # the event made to read another language, its hash left as it was
+        db.execute("UPDATE events SET payload = replace(payload, '\"ru\"', '\"hu\"') "
+                   "WHERE kind = 'staff_language_changed'")
+    problems = verify_ledger(SqliteLedger(path, readonly=True), GAMES)
+    assert [p.split(": ", 1)[1] for p in problems if "(staff_language_changed)" in p] == [
+        "content does not match its hash",
+        f"its signature is not {DEALER}'s: written without {DEALER}'s PIN (it stands for nothing)"]
+
+
+def test_the_staff_command_sets_and_lists_the_language(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "l.sqlite"
+    desk_of(path).ledger.close()
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{MANAGER_PIN}\n"))
+    assert main(["staff", "set-language", "--id", DEALER, "--language", "hu", "--by", MANAGER,
+                 "--ledger", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"ok: {DEALER} reads Magyar (by Mona Manager (M1)")
+    assert main(["staff", "list", "--ledger", str(path)]) == 0
+    listed = {line.split()[0]: line.split() for line in capsys.readouterr().out.splitlines()[1:]}
+    assert listed[DEALER][-2:] == ["hu", "active"] and listed[SUPERVISOR][-2:] == ["-", "active"]
+
+
+async def test_a_round_dealt_in_polish_is_reviewed_in_hungarian_and_back_at_the_table_in_polish(
+        tmp_path: Path) -> None:
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 1000), (2, "Bob", 1000)])
+    desk = StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite"))
+    desk.set_language(DEALER, "pl", desk.sign_in(DEALER, DEALER_PIN, Purpose(SET_LANGUAGE, "Polish")))
+    desk.set_language(SUPERVISOR, "hu", desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(SET_LANGUAGE, "Hungarian")))
+    desk.ledger.close()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = on_top(app)
+        assert isinstance(screen, RoundScreen)
+        bar = str(screen.query_one(KeyBar).render())
+        assert "Nowa runda" in bar and "New round" not in bar  # the dealer on duty reads Polish
+        await pilot.press("F", *PIN_KEYS)  # the supervisor signs in to the floor
+        floor = on_top(app)
+        assert isinstance(floor, PitMapScreen)
+        await pilot.pause()
+        assert "Frissítés" in str(floor.query_one(KeyBar).render())  # the floor in Hungarian: r Refresh
+        await pilot.press("escape", "escape")
+        assert on_top(app) is screen
+        await pilot.pause()
+        assert "Nowa runda" in str(screen.query_one(KeyBar).render())
