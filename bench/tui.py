@@ -57,6 +57,7 @@ sys.path[:0] = [{root!r}]
 from pathlib import Path
 from dealer_tui.app import Options, make_app
 from dealer_tui.screens.round_screen import RoundScreen
+{speak}
 app = make_app(Path({ledger!r}), options=Options(seed=5))
 first = []
 shown = app._display
@@ -96,16 +97,21 @@ def cold_ledger_of(tree: Path, work: Path) -> Path:
     return work / "ledger.sqlite"
 
 
-def cold_run(tree: Path, ledger: Path) -> tuple[float, float]:
+def speaking(language: str | None) -> str:
+    """The line a run starts with to show the terminal in `language` (None: as the tree has it)."""
+    return "" if language is None else f"from dealer_tui.language import use_terminal; use_terminal({language!r})"
+
+
+def cold_run(tree: Path, ledger: Path, language: str | None = None) -> tuple[float, float]:
     """Seconds from starting a fresh interpreter to the round screen's first frame with the
-    `dealer_tui` of `tree` on a copy of `ledger`; and the whole process."""
+    `dealer_tui` of `tree` on a copy of `ledger` (in `language`); and the whole process."""
     import shutil
 
     copy = ledger.parent / f"run-{time.perf_counter_ns()}"
     copy.mkdir()
     for f in ledger.parent.glob(ledger.name + "*"):
         shutil.copy(f, copy / f.name)
-    code = COLD.format(root=str(tree), ledger=str(copy / ledger.name))
+    code = COLD.format(root=str(tree), ledger=str(copy / ledger.name), speak=speaking(language))
     start = time.time()
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     return float(out.split()[-1]) - start, time.time() - start
@@ -292,17 +298,52 @@ import asyncio, json, pathlib, sys, tempfile
 sys.path.insert(0, {bench!r})
 import tui
 sys.path[:0] = [{tree!r}, {tests!r}]
+{speak}
 with tempfile.TemporaryDirectory() as tmp:
     print(json.dumps(asyncio.run(tui.frames_run(pathlib.Path(tmp), {rounds}))))
 """
 
 
-def keys_in(tree: Path, rounds: int) -> list[tuple[str, float, int]]:
-    """Key to frame over `rounds` rounds with the `dealer_tui` of `tree`, in a fresh interpreter."""
+def keys_in(tree: Path, rounds: int, language: str | None = None) -> list[tuple[str, float, int]]:
+    """Key to frame over `rounds` rounds with the `dealer_tui` of `tree` (in `language`), in a
+    fresh interpreter."""
     code = AGAINST.format(bench=str(Path(__file__).resolve().parent), tree=str(tree), tests=str(tree / "tests"),
-                          rounds=rounds)
+                          rounds=rounds, speak=speaking(language))
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     return [(key, seconds, count) for key, seconds, count in json.loads(out.splitlines()[-1])]
+
+
+def figures_of(drawn: list[tuple[str, float, int]], cold: list[float], rounds: int, runs: int) -> dict[str, float]:
+    seconds = [s for _, s, _ in drawn]
+    return {"cold_first_frame_median_s": statistics.median(cold),
+            "key_to_frame_median_ms": statistics.median(seconds) * 1e3,
+            "key_to_frame_p95_ms": p95(seconds) * 1e3, "key_to_frame_max_ms": max(seconds) * 1e3,
+            "frames_per_key": statistics.mean(c for _, _, c in drawn), "keys": len(seconds),
+            "key_to_frame_per_round_ms": sum(seconds) * 1e3 / (rounds * runs)}
+
+
+def show(result: dict[str, dict[str, float]], base: str, as_json: bool) -> None:
+    if not as_json:
+        for name, figures in result.items():
+            print(name)
+            for k, v in figures.items():
+                ratio = f"  ({v / result[base][k]:.2f}x)" if name != base and result[base][k] else ""
+                print(f"{k:>27}: {v:,.3f}{ratio}")
+    print(json.dumps(result))
+
+
+def compare_languages(languages: list[str], rounds: int, runs: int, as_json: bool) -> None:
+    """Cold start and key to frame of this checkout shown in each of `languages`, run after run in
+    turn; the ratios are to the first."""
+    drawn: dict[str, list[tuple[str, float, int]]] = {code: [] for code in languages}
+    cold: dict[str, list[float]] = {code: [] for code in languages}
+    with tempfile.TemporaryDirectory() as tmp:
+        ledger = cold_ledger_of(ROOT, Path(tmp) / "cold")
+        for _ in range(runs):
+            for code in languages:
+                cold[code] += [cold_run(ROOT, ledger, code)[0] for _ in range(2)]
+                drawn[code] += keys_in(ROOT, rounds, code)
+    show({code: figures_of(drawn[code], cold[code], rounds, runs) for code in languages}, languages[0], as_json)
 
 
 def compare_trees(others: list[Path], rounds: int, runs: int, as_json: bool) -> None:
@@ -319,21 +360,7 @@ def compare_trees(others: list[Path], rounds: int, runs: int, as_json: bool) -> 
             for tree in trees:
                 cold[tree] += [cold_run(tree, ledgers[tree])[0] for _ in range(2)]
                 drawn[tree] += keys_in(tree, rounds)
-    result: dict[str, dict[str, float]] = {}
-    for tree in trees:
-        seconds = [s for _, s, _ in drawn[tree]]
-        result[str(tree)] = {"cold_first_frame_median_s": statistics.median(cold[tree]),
-                             "key_to_frame_median_ms": statistics.median(seconds) * 1e3,
-                             "key_to_frame_p95_ms": p95(seconds) * 1e3, "key_to_frame_max_ms": max(seconds) * 1e3,
-                             "frames_per_key": statistics.mean(c for _, _, c in drawn[tree]), "keys": len(seconds),
-                             "key_to_frame_per_round_ms": sum(seconds) * 1e3 / (rounds * runs)}
-    if not as_json:
-        base = result[str(ROOT)]
-        for tree, figures in result.items():
-            print(tree)
-            for k, v in figures.items():
-                print(f"{k:>27}: {v:,.3f}" + (f"  ({v / base[k]:.2f}x)" if tree != str(ROOT) and base[k] else ""))
-    print(json.dumps(result))
+    show({str(tree): figures_of(drawn[tree], cold[tree], rounds, runs) for tree in trees}, str(ROOT), as_json)
 
 
 def main() -> None:
@@ -347,8 +374,15 @@ def main() -> None:
                         help="cold start and key to frame (each key's, and a round's summed), with this "
                              "checkout's dealer_tui and each DIR's (another copy of the project), a fresh "
                              "interpreter per run, in turn")
-    parser.add_argument("--runs", type=int, default=3, help="runs of each version with --against")
+    parser.add_argument("--languages", nargs="+", default=[], metavar="CODE",
+                        help="cold start and key to frame of this checkout shown in each language (en hu pl ru), "
+                             "in turn; ratios to the first")
+    parser.add_argument("--runs", type=int, default=3, help="runs of each version (or language) with --against "
+                                                            "(--languages)")
     args = parser.parse_args()
+    if args.languages:
+        compare_languages(args.languages, args.rounds, args.runs, args.json)
+        return
     if args.against:
         compare_trees([tree.resolve() for tree in args.against], args.rounds, args.runs, args.json)
         return
