@@ -10,6 +10,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
@@ -118,3 +119,25 @@ async def test_a_round_dealt_in_polish_is_reviewed_in_hungarian_and_back_at_the_
         assert on_top(app) is screen
         await pilot.pause()
         assert "Nowa runda" in str(screen.query_one(KeyBar).render())
+
+
+async def test_the_first_start_offers_the_language_and_the_first_manager_reads_it(tmp_path: Path) -> None:
+    from dealer_tui.app import Options, make_app
+    from dealer_tui.screens.first_manager import FirstManagerScreen
+
+    app = make_app(tmp_path / "new.sqlite", options=Options(game="high-card-flush"))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = on_top(app)
+        assert isinstance(screen, FirstManagerScreen)
+        assert str(screen.query_one("#manager-keys", Static).render()).endswith("F2 language: English")
+        await pilot.press("f2", "f2")  # English, then Magyar, then Polski
+        assert str(screen.query_one("#manager-title", Static).render()) == "Konta personelu: pierwszy kierownik"
+        assert str(screen.query_one("#manager-keys", Static).render()).endswith("F2 język: Polski")
+        await pilot.press("enter")  # an empty field asks in Polish
+        assert str(screen.query_one("#manager-error", Static).render()) == (
+            "Wpisz identyfikator kierownika (np. M1), potem Enter.")
+        await pilot.press(*MANAGER, "enter", *"Mona Manager", "enter", *MANAGER_PIN, "enter", *MANAGER_PIN, "enter")
+        await pilot.pause()
+        assert not isinstance(on_top(app), FirstManagerScreen)
+    assert StaffDesk(SqliteLedger(tmp_path / "new.sqlite", readonly=True)).register().accounts[MANAGER].language == "pl"

@@ -12,48 +12,72 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.events.staff import MANAGER
-from dealer_tui.language import N_
+from dealer_tui.language import LANGUAGES, N_, _, current, use_terminal
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import StaffDesk, StaffError
 from dealer_tui.staff.pins import APPROVER_DIGITS, pin_problem
 
-FIELDS = (("account", "Manager's ID", "e.g. M1", False), ("name", "Name", "as on the badge", False),
-          ("pin", "PIN", f"{APPROVER_DIGITS}+ digits", True), ("pin2", "PIN again", "", True))
+FIELDS = (("account", N_("Manager's ID"), N_("e.g. M1"), False), ("name", N_("Name"), N_("as on the badge"), False),
+          ("pin", N_("PIN"), N_("{digits}+ digits"), True), ("pin2", N_("PIN again"), "", True))
 
 
-ASKED = {"account": "the manager's ID (e.g. M1)", "name": "the manager's name, as on the badge",
-         "pin": f"the manager's PIN ({APPROVER_DIGITS} or more digits)", "pin2": "the same PIN a second time"}
+ASKED = {"account": N_("Type the manager's ID (e.g. M1), then Enter."),
+         "name": N_("Type the manager's name, as on the badge, then Enter."),
+         "pin": N_("Type the manager's PIN ({digits} or more digits), then Enter."),
+         "pin2": N_("Type the same PIN a second time, then Enter.")}
 """What an empty field asks for when Enter is pressed in it."""
+ORDER = tuple(LANGUAGES)
+"""The languages F2 steps through."""
 
 
 class FirstManagerScreen(ModalScreen[bool]):
     """Dismisses True once the manager's account is in the ledger; Esc quits."""
 
     CSS_PATH = "modal.tcss"
-    BINDINGS = [Binding("escape", "cancel", N_("Quit"))]
+    BINDINGS = [Binding("escape", "cancel", N_("Quit")), Binding("f2", "language", N_("Language"))]
 
     def __init__(self, desk: StaffDesk, upgraded: bool) -> None:
         super().__init__()
         self.desk, self.upgraded = desk, upgraded
+        self.language = ""
+        """The language chosen here with F2 (the manager's account reads it); "": the terminal's."""
 
     def compose(self) -> ComposeResult:
-        why = ("This ledger has tables but no staff accounts yet." if self.upgraded
-               else "A new ledger: its first account is a manager's.")
         with Vertical(classes="dialog"):
-            yield Static("Staff accounts: the first manager", classes="title")
-            yield Static(f"{why} Every dealer, supervisor, manager and auditor signs in by ID and PIN; the "
-                         "manager adds them next, on screen.", classes="hint")
-            for field_id, label, placeholder, secret in FIELDS:
+            yield Static(id="manager-title", classes="title")
+            yield Static(id="manager-why", classes="hint")
+            for field_id, _label, _placeholder, secret in FIELDS:
                 with Horizontal(classes="row"):
-                    yield Label(label)
-                    yield Input(placeholder=placeholder, password=secret, id=field_id,
-                                max_length=12 if secret else 80)
+                    yield Label(id=f"{field_id}-label")
+                    yield Input(password=secret, id=field_id, max_length=12 if secret else 80)
             yield Static("", id="manager-error", classes="error")
-            yield Static("Enter goes on · Esc quits (nothing is recorded)", classes="hint")
+            yield Static(id="manager-keys", classes="hint")
 
     def on_mount(self) -> None:
+        self._word()
         self.query_one("#account", Input).focus()
+
+    def _word(self) -> None:
+        """The screen's words in the language shown now."""
+        why = (_("This ledger has tables but no staff accounts yet.") if self.upgraded
+               else _("A new ledger: its first account is a manager's."))
+        self.query_one("#manager-title", Static).update(_("Staff accounts: the first manager"))
+        self.query_one("#manager-why", Static).update(
+            why + " " + _("Every dealer, supervisor, manager and auditor signs in by ID and PIN; the manager adds "
+                          "them next, on screen."))
+        for field_id, label, placeholder, _secret in FIELDS:
+            self.query_one(f"#{field_id}-label", Label).update(_(label))
+            self.query_one(f"#{field_id}", Input).placeholder = _(placeholder, digits=APPROVER_DIGITS) if placeholder else ""
+        self.query_one("#manager-keys", Static).update(
+            _("Enter goes on · Esc quits (nothing is recorded) · F2 language: {language}", language=current().name))
+
+    def action_language(self) -> None:
+        """The next language (F2): the screen, and the manager's account once made, read it."""
+        self.language = ORDER[(ORDER.index(current().code) + 1) % len(ORDER)]
+        use_terminal(self.language)
+        self._word()
+        self.query_one("#manager-error", Static).update("")
 
     def action_cancel(self) -> None:
         self.dismiss(False)
@@ -64,7 +88,7 @@ class FirstManagerScreen(ModalScreen[bool]):
         at = order.index(event.input.id or "account")
         error = self.query_one("#manager-error", Static)
         if not event.input.value.strip():  # an empty field is said where it is, and keeps the cursor
-            error.update(f"Type {ASKED[order[at]]}, then Enter.")
+            error.update(_(ASKED[order[at]], digits=APPROVER_DIGITS))
             return
         error.update("")
         if at + 1 < len(order):
@@ -77,11 +101,12 @@ class FirstManagerScreen(ModalScreen[bool]):
             self._clear_pins()
             return
         if values["pin"] != values["pin2"]:
-            error.update("The two PINs differ: type them again.")
+            error.update(_("The two PINs differ: type them again."))
             self._clear_pins()
             return
         try:
-            self.desk.add_first_manager(values["account"].strip(), values["name"], values["pin"])
+            self.desk.add_first_manager(values["account"].strip(), values["name"], values["pin"],
+                                        language=self.language)
         except (StaffError, LedgerError) as exc:
             error.update(sentence(str(exc)))
             self._clear_pins()

@@ -206,9 +206,12 @@ class StaffDesk:
         if by.act != MANAGE or register.sign_in_at(by.sign_in) is None:
             raise StaffError("a manager signs in to manage staff")
 
-    def add_first_manager(self, account: str, name: str, pin: str) -> None:
-        """The ledger's first account, the only one made without a manager's sign-in: a manager."""
+    def add_first_manager(self, account: str, name: str, pin: str, language: str = "") -> None:
+        """The ledger's first account, the only one made without a manager's sign-in: a manager (who
+        reads `language`; "": the terminal's)."""
         self._check_new(account, name)
+        if language and language not in LANGUAGES:
+            raise StaffError(f"no language {language!r} (languages: {', '.join(LANGUAGES)})")
         try:
             pin_hash, key = seal_pin(pin, MANAGER)
         except PinRefused as exc:
@@ -220,7 +223,7 @@ class StaffDesk:
                                  if register.has_accounts() else
                                  "the ledger's staff register holds events but no account that reads: "
                                  "`dealer-tui history verify` names why; no first manager is made over it")
-            return [StaffAdded(account=account, name=name.strip(), role=MANAGER, pin=pin_hash)]
+            return [StaffAdded(account=account, name=name.strip(), role=MANAGER, pin=pin_hash, language=language)]
         self._write(make, key)  # the first account signs its own creation
 
     @staticmethod
