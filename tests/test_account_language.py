@@ -141,3 +141,15 @@ async def test_the_first_start_offers_the_language_and_the_first_manager_reads_i
         await pilot.pause()
         assert not isinstance(on_top(app), FirstManagerScreen)
     assert StaffDesk(SqliteLedger(tmp_path / "new.sqlite", readonly=True)).register().accounts[MANAGER].language == "pl"
+
+
+def test_a_manager_changes_their_own_language_and_pin_under_a_sign_in_to_manage(tmp_path: Path) -> None:
+    """A manager's own account is one of those they manage: the change made under their sign-in to
+    manage stands (and verifies), as one made under their sign-in for the change itself does."""
+    desk = desk_of(tmp_path / "l.sqlite")
+    managing = desk.sign_in(MANAGER, MANAGER_PIN, Purpose(MANAGE, "my own account"))
+    desk.set_language(MANAGER, "ru", managing)
+    desk.set_pin(MANAGER, "135792468", managing)
+    assert desk.register().accounts[MANAGER].language == "ru"
+    assert desk.sign_in(MANAGER, "135792468", Purpose(MANAGE, "the new PIN")).account == MANAGER
+    assert verify_ledger(desk.ledger, GAMES) == []

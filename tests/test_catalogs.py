@@ -23,7 +23,7 @@ def marked() -> set[str]:
     found: set[str] = set()
     for _filename, _line, message, _comments, _context in extract_from_dir(
             str(ROOT), method_map=[("dealer_tui/**.py", "python")], keywords=KEYWORDS):
-        found.update(message if isinstance(message, tuple) else (message,))
+        found.add(message[0] if isinstance(message, tuple) else message)  # a plural by its singular
     return found
 
 

@@ -113,3 +113,16 @@ async def test_the_prompt_names_the_keys_in_the_terminals_language(tmp_path: Pat
         await pilot.press("s", "y")  # seat 1 takes the bank (HCF-18)
         assert str(screen.query_one("#prompt", Static).render()) == (
             "Ставки ANTE: номер места выбирает его, a — ставка ANTE; d — раздать.")
+
+
+@pytest.mark.parametrize(("code", "said"), [
+    ("pl", {1: "1 runda rozegrana", 3: "3 rundy rozegrane", 5: "5 rund rozegranych", 12: "12 rund rozegranych",
+            22: "22 rundy rozegrane"}),
+    ("ru", {1: "1 раунд сыгран", 21: "21 раунд сыгран", 3: "3 раунда сыграно", 11: "11 раундов сыграно",
+            25: "25 раундов сыграно"}),
+    ("hu", {1: "1 kör lejátszva", 7: "7 kör lejátszva"}),
+    ("en", {1: "1 round played", 2: "2 rounds played", 1000: "1,000 rounds played"}),
+])
+def test_a_count_of_rounds_takes_the_plural_form_the_language_uses(code: str, said: dict[int, str]) -> None:
+    speaking = language(code)
+    assert {n: speaking.plural("{count} round played", "{count} rounds played", n) for n in said} == said

@@ -295,6 +295,19 @@ async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_pat
         assert isinstance(on_top(app), RoundScreen)
 
 
+async def test_z_in_a_game_that_takes_no_step_back_says_so_and_names_the_void(tmp_path: Path) -> None:
+    """Palace Poker takes no step back (an ante is withdrawn with its own key): `z` after an ante
+    says the game takes none, not that the ante is no bet."""
+    from dealer_tui.widgets.notice import Notice
+
+    app = seated_app(tmp_path, "palace-poker", [(1, "Ann", 1000), (2, "Bob", 1000), (3, "Cy", 1000)], seats=6)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = on_top(app)
+        await pilot.press("s", "d", "1", "a", "z")
+        assert screen.query_one(Notice).message == (
+            "This game takes no step back: a mis-key is corrected by voiding the round with x and the supervisor.")
+
+
 async def test_a_game_key_in_the_wrong_phase_says_why_in_the_notice_line_until_the_next_key(tmp_path: Path) -> None:
     from dealer_tui.widgets.notice import Notice
 

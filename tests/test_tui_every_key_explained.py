@@ -86,7 +86,7 @@ async def test_a_character_no_key_is_bound_to_says_so_and_changes_nothing(tmp_pa
             screen.query_one(Notice).clear()
             await pilot.press(typed)
             assert screen.query_one(Notice).message == (
-                f"{shown} is not a key of this game's table: the key bar shows the keys of this step, "
-                "? lists them all."), typed
+                f"{shown} is not a key of this game's table: the key bar shows the keys of this step; ? shows "
+                "them with the rules."), typed
         assert app.screen is screen
         assert len(app.ledger.table_events(app.table.record.id)) == events  # type: ignore[union-attr]

@@ -37,6 +37,9 @@ class Claim:
     figures: str | None = None
     """The figures the act approves, as `figures_of` gives them: the sign-in must have signed these
     (None: the act has none to sign)."""
+    either: str | None = None
+    """Another act the sign-in may have been for instead: a change of one's own account (its PIN,
+    its language) made with one's own sign-in for it, or with a manager's sign-in to manage."""
 
 
 def figures_of(what: str, data: object) -> str:
@@ -118,7 +121,9 @@ class StaffPinChanged(ManagerSigned, kind="staff_pin_changed"):
     pin: PinHash
 
     def claim(self) -> Claim:
-        return Claim("set_pin" if self.by == self.account else "manage", self.by, self.sign_in)
+        if self.by == self.account:
+            return Claim("set_pin", self.by, self.sign_in, either="manage")
+        return Claim("manage", self.by, self.sign_in)
 
 
 class StaffLanguageChanged(ManagerSigned, kind="staff_language_changed"):
@@ -129,7 +134,9 @@ class StaffLanguageChanged(ManagerSigned, kind="staff_language_changed"):
     language: str
 
     def claim(self) -> Claim:
-        return Claim("set_language" if self.by == self.account else "manage", self.by, self.sign_in)
+        if self.by == self.account:
+            return Claim("set_language", self.by, self.sign_in, either="manage")
+        return Claim("manage", self.by, self.sign_in)
 
 
 class StaffDisabled(ManagerSigned, kind="staff_disabled"):

@@ -19,7 +19,7 @@ from textual.widgets import Header, Static
 from typing_extensions import TypeVar
 
 from dealer_tui.events.table import RoundRecovered, SignOffApproved, SignOffRefused
-from dealer_tui.language import N_, _, current, read_by
+from dealer_tui.language import N_, _, current, n_, read_by
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import (
@@ -80,9 +80,9 @@ BETWEEN_SHIFTS = {"start": "round starts", "join": "player sits down", "more_chi
 """The between-hands steps a table that keeps its tray refuses between shifts (what the tray says)."""
 TABLE_STEP_KEYS = frozenset({"undo_step", "same_bets"})
 """The table's own steps within a hand whose key, refused, says why (`_why_not_table_step`)."""
-NO_DEALER = "No round starts with no dealer signed in{why}: {dealer} signs one in."
-NO_DEALER_IN_HAND = "No dealer is signed in for this hand{why}: {dealer} signs in (their PIN) to carry it on."
-NO_DEALER_NEXT = "No dealer is signed in{why}: {dealer} signs one in before the next round."
+NO_DEALER = N_("No round starts with no dealer signed in{why}: {dealer} signs one in.")
+NO_DEALER_IN_HAND = N_("No dealer is signed in for this hand{why}: {dealer} signs in (their PIN) to carry it on.")
+NO_DEALER_NEXT = N_("No dealer is signed in{why}: {dealer} signs one in before the next round.")
 
 
 class RoundScreen(Screen[None], Generic[R]):
@@ -234,11 +234,13 @@ class RoundScreen(Screen[None], Generic[R]):
             self.selected = None  # a seat picked for the antes is not meant for the raises
         number = self.table.session.rounds_started
         on_duty = self.table.session.dealer
-        dealer = f"dealer {on_duty.name} ({on_duty.account})" if on_duty is not None else "no dealer signed in"
+        dealer = (_("dealer {name} ({account})", name=on_duty.name, account=on_duty.account) if on_duty is not None
+                  else _("no dealer signed in"))
         self.title = self._titled()
         self.sub_title = (  # the round first: on a narrow terminal the header is cut at its end
-            f"round {number}" if rnd is not None else f"{number} round{'s' if number != 1 else ''} played" if number
-            else "no round yet") + f" — {dealer}"
+            _("round {number}", number=number) if rnd is not None
+            else n_("{count} round played", "{count} rounds played", number) if number else _("no round yet")
+        ) + f" — {dealer}"
         self.query_one(PhaseTrack).phase = rnd.phase if rnd is not None else None
         self.query_one(TableInfo).show_tray(self.tray_steps.tray_line())
         prompt = self.with_keys(self.presenter.prompt(rnd))
@@ -247,7 +249,7 @@ class RoundScreen(Screen[None], Generic[R]):
         elif on_duty is None:
             prompt = self.no_dealer_text(NO_DEALER_IN_HAND)
         elif self.table.tray.kept_problem("round") is not None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
-            prompt = self.with_keys(f"The shift is closed: {key('tray')} counts the next opener before the next round.")
+            prompt = self.with_keys(_("The shift is closed: {tray} counts the next opener before the next round."))
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
             self._prompt = prompt
             self.query_one("#prompt", Static).update(prompt)
@@ -631,7 +633,7 @@ class RoundScreen(Screen[None], Generic[R]):
         rnd = self.round
         what = rnd.undo_label() if rnd is not None else None
         if self.perform(TakeBack()) and what:
-            self.tell(f"Taken back: {what}")
+            self.tell(_("Taken back: {what}", what=what))
 
     def house_label(self) -> str:
         return self.HOUSE_LABEL
@@ -727,8 +729,8 @@ class RoundScreen(Screen[None], Generic[R]):
             return self.no_dealer_text(NO_DEALER_IN_HAND)
         away = self.table.session.players.get(self.selected) if self.selected is not None else None
         if away is not None and away.away and in_hand and game:
-            return self.with_keys(f"Seat {self.selected} ({away.name}) sits out this hand: {key('sit_out')} "
-                                  "brings them back between hands.")
+            return self.with_keys(_("Seat {seat} ({name}) sits out this hand: {sit_out} brings them back between "
+                                    "hands.", seat=self.selected, name=away.name))
         table_step = next((b for b in bound if b.action in TABLE_STEP_KEYS), None)
         if table_step is not None and not self.check_action(table_step.action, ()):
             return self._why_not_table_step(table_step.action)
@@ -737,7 +739,8 @@ class RoundScreen(Screen[None], Generic[R]):
             step = between[0]
             closed = self.table.tray.kept_problem(BETWEEN_SHIFTS[step.action]) if step.action in BETWEEN_SHIFTS else None
             if in_hand:
-                return f"{step.description} waits for the end of the hand: finish or void the round first."
+                return _("{step} waits for the end of the hand: finish or void the round first.",
+                         step=_(step.description))
             if closed is not None:
                 return self.with_keys(f"{closed} ({key('tray')}).")
             if step.action == "start" and self.table.session.dealer is None:
@@ -749,10 +752,12 @@ class RoundScreen(Screen[None], Generic[R]):
         for binding in mine:
             kind = self.KINDS[binding.action]
             if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
-                return self.with_keys(f"no hand is in play: {key('start')} starts one")
+                return self.with_keys(_("no hand is in play: {start} starts one"))
             if not rnd.has_step(kind):
-                return f"{binding.description} is not possible now. {self.with_keys(self.presenter.prompt(rnd))}"
-            return self._why_not(kind, self.key_seat(binding.action), f"{binding.description} is not possible now")
+                return _("{step} is not possible now.", step=_(binding.description)) + " " + \
+                    self.with_keys(self.presenter.prompt(rnd))
+            return self._why_not(kind, self.key_seat(binding.action),
+                                 _("{step} is not possible now", step=_(binding.description)))
         return None
 
     def no_dealer_text(self, template: str) -> str:
@@ -763,15 +768,17 @@ class RoundScreen(Screen[None], Generic[R]):
         if left is not None:
             who, reason = left
             cause = reason.partition(":")[0].strip()
-            why = f" ({who.name}, {who.account}: {cause or 'signed out'})"
-        return self.with_keys(template.format(dealer=key("dealer"), why=why))
+            why = " ({name}, {account}: {cause})".format(name=who.name, account=who.account,
+                                                         cause=cause or _("signed out"))
+        return self.with_keys(_(template, dealer=key("dealer"), why=why))
 
     def unbound_key(self, pressed: str, character: str) -> str | None:
         """What a typed character no key of this screen is bound to says (None: a key is bound to it)."""
         if any(pressed in (k.strip() for k in b.key.split(",")) for b in self._bindings_list()):
             return None
-        shown = "Space" if character == " " else character
-        return f"{shown} is not a key of this game's table: the key bar shows the keys of this step, ? lists them all."
+        shown = _("Space") if character == " " else character
+        return _("{key} is not a key of this game's table: the key bar shows the keys of this step; ? shows them "
+                 "with the rules.", key=shown)
 
     def _why_not_table_step(self, action: str) -> str:
         """Why the table's own step `action` (a step taken back, last round's bets again) does
@@ -780,16 +787,19 @@ class RoundScreen(Screen[None], Generic[R]):
         in_hand = rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID)
         if action == "same_bets":
             if not in_hand:
-                return self.with_keys(f"Last round's bets are placed again during the antes: {key('start')} starts "
-                                      "a round first.")
-            return "Last round's bets are placed again during the antes only; the antes are over."
+                return self.with_keys(_("Last round's bets are placed again during the antes: {start} starts a "
+                                        "round first."))
+            return _("Last round's bets are placed again during the antes only; the antes are over.")
         if rnd is None or not in_hand:
-            return "Nothing to take back: no hand is in play (a finished round is corrected by the supervisor)."
+            return _("Nothing to take back: no hand is in play (a finished round is corrected by the supervisor).")
+        if not rnd.UNDOABLE:
+            return self.with_keys(_("This game takes no step back: a mis-key is corrected by voiding the round with "
+                                    "{void} and the supervisor."))
         last = next((e for e in reversed(rnd.events) if not isinstance(e, RoundRecovered)), None)
-        step = self.presenter.describe(last) if last is not None else "the start of the round"
-        return self.with_keys(f"Nothing to take back: the last step ({step.rstrip('.')}) is not one the dealer "
-                              f"takes back (only a bet or a player's act just keyed); a misdeal is voided with "
-                              f"{key('void')} and the supervisor.")
+        step = self.presenter.describe(last) if last is not None else _("the start of the round")
+        return self.with_keys(_("Nothing to take back: the last step ({step}) is not one the dealer takes back (only "
+                                "a bet or a player's act just keyed); a misdeal is voided with {void} and the "
+                                "supervisor.", step=step.rstrip(".")))
 
     def active_keys(self) -> list[Binding]:
         out = []

@@ -5,7 +5,7 @@ an act; `history verify` asks it of every act recorded."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -82,12 +82,24 @@ class Approval:
         return f"{self.name} ({self.account})"
 
 
+def _as_signed_in(register: StaffRegister, claim: Claim) -> Claim:
+    """The claim with the act its sign-in was for, when that is the other act the claim allows
+    (`Claim.either`): its checks are that act's (a manager's own PIN changed under a sign-in to manage)."""
+    if claim.either is None or claim.sign_in is None:
+        return claim
+    record = register.sign_in_at(claim.sign_in)
+    if record is not None and record.event.act == claim.either:
+        return replace(claim, act=claim.either, either=None)
+    return claim
+
+
 def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = None, round: int | None = None,
                   dealers: frozenset[str] = frozenset(), at: int | None = None) -> str | None:
     """Why the claim does not stand, or None. `table` and `round` are where the act was made;
     `dealers` the accounts that dealt the round (none of them may sign off its payout); `at` the
     act's own place in the ledger (the sign-in comes before it)."""
     name = claim.label or claim.act.replace("_", " ")
+    claim = _as_signed_in(register, claim)
     if claim.sign_in is None:
         return f"{name} by {claim.account or 'no one'!r} names no sign-in"
     record = register.sign_in_at(claim.sign_in)

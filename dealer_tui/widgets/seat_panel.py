@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from dealer_tui.language import _
 from dealer_tui.views import SeatView
 from dealer_tui.widgets.cards_text import cards_text
 from dealer_tui.widgets.fitted import FittedLeaf
@@ -47,17 +48,18 @@ class SeatPanel(FittedLeaf, Static):
         self.update_classes({"acting": bool(view and view.acting), "out": bool(view and view.out),
                              "selected": self.selected})
         if view is None:
-            title, subtitle = literal(f"Seat {str(self.id).split('-')[-1]}"), ""
+            title, subtitle = literal(_("Seat {seat}", seat=str(self.id).split("-")[-1])), ""
         else:
             markers = f" [{', '.join(view.markers)}]" if view.markers else ""
-            title = f"Seat {view.seat} · {view.name}{markers}"
+            seated = _("Seat {seat} · {name}", seat=view.seat, name=view.name)
+            title = seated + markers
             inside = bool(markers) and 0 < self.outer_size.width - 6 < len(title)  # too long for the border
             if inside:
-                title = f"Seat {view.seat} · {view.name}"
+                title = seated
             if inside != self._markers_inside:
                 self._markers_inside = inside
                 self.refresh(layout=True)
-            title, subtitle = literal(title), f"stack {view.stack}"
+            title, subtitle = literal(title), _("stack {stack}", stack=view.stack)
         if (title, subtitle) != self._borders:
             self._borders = (title, subtitle)
             self.border_title, self.border_subtitle = title, subtitle
@@ -65,7 +67,7 @@ class SeatPanel(FittedLeaf, Static):
     def render(self) -> RenderableType:
         view = self.view
         if view is None:
-            return Text("empty seat — j seats a player", style="dim")
+            return Text(_("empty seat — {key} seats a player", key="j"), style="dim")
         parts: list[RenderableType] = []
         if self._markers_inside:
             parts.append(Text(", ".join(view.markers), style="bold reverse"))
