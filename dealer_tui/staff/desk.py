@@ -277,11 +277,7 @@ class StaffDesk:
             raise StaffError(str(exc)) from None
 
         def make(register: StaffRegister) -> Sequence[Signed]:
-            self._existing(register, account)
-            if register.sign_in_at(by.sign_in) is None:
-                raise StaffError("the change needs a sign-in")
-            if by.account != account:
-                self._manager(register, by)
+            self._own_or_managed(register, account, by)
             return [StaffPinChanged(account=account, pin=pin_hash, by=by.account, sign_in=by.sign_in)]
         self._write(make, by.key)
 
@@ -292,13 +288,17 @@ class StaffDesk:
             raise StaffError(f"no language {language!r} (languages: {', '.join(LANGUAGES)})")
 
         def make(register: StaffRegister) -> Sequence[Signed]:
-            self._existing(register, account)
-            if register.sign_in_at(by.sign_in) is None:
-                raise StaffError("the change needs a sign-in")
-            if by.account != account:
-                self._manager(register, by)
+            self._own_or_managed(register, account, by)
             return [StaffLanguageChanged(account=account, language=language, by=by.account, sign_in=by.sign_in)]
         self._write(make, by.key)
+
+    def _own_or_managed(self, register: StaffRegister, account: str, by: Approval) -> None:
+        """A change of `account` the account makes itself, or a manager makes."""
+        self._existing(register, account)
+        if register.sign_in_at(by.sign_in) is None:
+            raise StaffError("the change needs a sign-in")
+        if by.account != account:
+            self._manager(register, by)
 
     def renew_pin(self, account: str, pin: str, new: str) -> Approval:
         """An account asked for a new PIN (`Approval.renew_pin`) chooses one: it signs in for that
