@@ -290,6 +290,15 @@ def hostile_profile_text(draw: st.DrawFn) -> str:
     return text
 
 
+@pytest.mark.parametrize("text", ["!!python/object:os.system" + "9" * 5000, "key: !!" + "x" * 5000 + " value",
+                                  "[" + "a" * 5000])
+def test_a_hostile_tag_or_token_is_quoted_short_in_the_one_line_refusal(text: str) -> None:
+    with pytest.raises(InvalidProfile) as refused:
+        parse_profile(text, "fuzz.yaml", "fuzz")
+    message = str(refused.value)
+    assert WHERE.match(message) and "\n" not in message and len(message) < 400, message
+
+
 @FUZZ
 @given(hostile_profile_text())
 def test_fuzz_profile_loader_gives_a_profile_or_one_invalid_profile_line(text: str) -> None:

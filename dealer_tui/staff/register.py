@@ -56,6 +56,11 @@ _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDiction
 _READING = threading.RLock()
 """One thread at a time brings a kept register up to date."""
 """The register of each open ledger connection, as last read (`StaffRegister.read`)."""
+def shortened(value: str, most: int = 40) -> str:
+    """A value a message quotes, cut short past `most` characters."""
+    return repr(value[:most]) + ("…" if len(value) > most else "")
+
+
 LOCK_SLACK_S = 60.0
 """Clocks of terminals and the server may differ by this much."""
 
@@ -383,7 +388,7 @@ class StaffRegister:
                     self.problems.append(f"{where}: account {account!r} has no role {role!r}")
                 if language and language not in LANGUAGES:
                     self.problems.append(f"{where}: account {account!r} reads no language of this program "
-                                         f"({language!r})")
+                                         f"({shortened(language)})")
                     language = ""
                 self._set(Account(account, name, role, True, pin, seq, vouched, language))
                 if by is None and not received:
@@ -397,7 +402,8 @@ class StaffRegister:
             case StaffPinChanged(account=account, pin=pin) if account in self.accounts:
                 self._set(replace(self.accounts[account], pin=pin, since=seq, vouched=vouched))
             case StaffLanguageChanged(account=account, language=language) if language and language not in LANGUAGES:
-                self.problems.append(f"{where}: account {account!r} given no language of this program ({language!r})")
+                self.problems.append(f"{where}: account {account!r} given no language of this program "
+                                     f"({shortened(language)})")
             case StaffLanguageChanged(account=account, language=language) if account in self.accounts:
                 self._set(replace(self.accounts[account], language=language, since=seq, vouched=vouched))
             case StaffDisabled(account=account) if account in self.accounts:

@@ -38,14 +38,14 @@ def load_with_lines(text: str, source: str) -> tuple[Any, dict[Path_, int]]:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         problem = exc.problem or exc.context or "not valid YAML"
-        raise InvalidProfile(f"{source}:{line}: {problem}") from None
+        raise InvalidProfile(f"{source}:{line}: {_said(problem)}") from None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
         character = f"#x{exc.character:04x}"
         raise InvalidProfile(f"{source}:{line}: unacceptable character {character}") from None
     except yaml.YAMLError as exc:
         first = str(exc).splitlines()[0] if str(exc) else "not valid YAML"
-        raise InvalidProfile(f"{source}:1: not valid YAML ({first})") from None
+        raise InvalidProfile(f"{source}:1: not valid YAML ({_said(first)})") from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -142,6 +142,15 @@ def _build(
     return _scalar(node, path, constructor, source)
 
 
+SAID = 200
+"""The most of a reader's problem a message quotes (a tag or a value a hostile file made huge)."""
+
+
+def _said(problem: str) -> str:
+    """`problem` as a message says it: cut short past `SAID` characters."""
+    return problem if len(problem) <= SAID else problem[:SAID] + "…"
+
+
 def _where(path: Path_, node: yaml.Node | None = None) -> str:
     """`field: ` for messages, the path of the node (and of a key node) when there is one."""
     parts = path if node is None else (*path, str(node.value)[:MAX_KEY])
@@ -161,10 +170,10 @@ def _scalar(node: yaml.Node, path: Path_, constructor: yaml.SafeLoader, source: 
         return constructor.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise InvalidProfile(f"{source}:{line}: {_where(path)}{problem}") from None
+        raise InvalidProfile(f"{source}:{line}: {_where(path)}{_said(problem)}") from None
     except (ValueError, OverflowError) as exc:  # e.g. a date that is no date: 2024-13-45
         problem = "number too large" if node.tag in _NUMBER_TAGS else f"cannot be read ({exc})"
-        raise InvalidProfile(f"{source}:{line}: {_where(path)}{problem}") from None
+        raise InvalidProfile(f"{source}:{line}: {_where(path)}{_said(problem)}") from None
     except Exception:  # noqa: BLE001 - PyYAML's readers of tagged text assume it fits the tag
         tag = str(node.tag).rsplit(":", 1)[-1]
-        raise InvalidProfile(f"{source}:{line}: {_where(path)}cannot be read as {tag}") from None
+        raise InvalidProfile(f"{source}:{line}: {_where(path)}{_said(f'cannot be read as {tag}')}") from None
