@@ -30,8 +30,8 @@ def bar_text(app: App[None]) -> str:
 
 async def test_the_table_keys_do_nothing_while_a_dialog_is_open_over_the_table(tmp_path: Path) -> None:
     """`s` asks seat 1 whether it banks (HCF-18): `d`, `x`, `3` and `T` pressed at the question are
-    not the question's keys: nothing is dealt, voided, picked or opened, nothing is recorded, and
-    the question still waits for its answer."""
+    not the question's keys: nothing is dealt, voided, picked or opened, nothing is recorded, the
+    question says the last is not one of its answers, and still waits for its answer."""
     app = seated_app(tmp_path, "high-card-flush", THREE)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
@@ -41,6 +41,7 @@ async def test_the_table_keys_do_nothing_while_a_dialog_is_open_over_the_table(t
         recorded = len(app.ledger.table_events(app.table.record.id))  # type: ignore[union-attr]
         await pilot.press("d", "x", "3", "T")
         assert isinstance(on_top(app), ChoiceDialog) and app.screen is screen
+        assert str(on_top(app).query_one(".hint").render()) == "T is not an answer here: y, n; Esc backs out."
         assert app.table.round is None and screen.selected is None  # type: ignore[union-attr]
         assert len(app.ledger.table_events(app.table.record.id)) == recorded  # type: ignore[union-attr]
         await pilot.press("y")                                  # the question's own key: seat 1 banks

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.fitted import FittedStatic
 
@@ -26,7 +26,7 @@ class ChoiceDialog(Dialog[str | None]):
         yield FittedStatic(self.question, classes="title")
         for key, label in self.choices:
             yield FittedStatic(self._line(key, label), classes="choice")
-        yield FittedStatic("Esc backs out", classes="hint")
+        yield FittedStatic(_("Esc backs out"), classes="hint")
 
     @staticmethod
     def _line(key: str, label: str) -> str:
@@ -39,6 +39,7 @@ class ChoiceDialog(Dialog[str | None]):
         assert isinstance(other, ChoiceDialog)
         self.question, self.choices, self._keys = other.question, other.choices, other._keys
         self.query_one(".title", Static).update(self.question)
+        self.query_one(".hint", Static).update(_("Esc backs out"))
         for line, (key, label) in zip(self.query(".choice").results(Static), self.choices):
             line.update(self._line(key, label))
 
@@ -56,6 +57,9 @@ class ChoiceDialog(Dialog[str | None]):
             self.dismiss(None)
         elif event.key in self._keys:
             self.dismiss(event.key)
+        elif event.is_printable and event.character:  # said, not lost in silence (nor taken by the table)
+            self.query_one(".hint", Static).update(
+                _("{key} is not an answer here: {keys}; Esc backs out.", key=event.character, keys=", ".join(self._keys)))
         else:
             return
         event.stop()
