@@ -295,6 +295,16 @@ async def test_the_dealer_opens_the_floor_review_with_the_supervisor_pin(tmp_pat
         assert isinstance(on_top(app), RoundScreen)
 
 
+async def test_an_empty_seat_picked_in_a_hand_says_it_is_empty(tmp_path: Path) -> None:
+    from dealer_tui.widgets.notice import Notice
+
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 5000), (2, "Bob", 5000), (3, "Cy", 5000)])
+    async with app.run_test(size=SIZE) as pilot:
+        screen = on_top(app)
+        await pilot.press("s", "y", "5")  # seat 1 banks; seat 5 has nobody in it
+        assert screen.query_one(Notice).message == "Seat 5 is empty: j seats a player between hands."
+
+
 async def test_z_in_a_game_that_takes_no_step_back_says_so_and_names_the_void(tmp_path: Path) -> None:
     """Palace Poker takes no step back (an ante is withdrawn with its own key): `z` after an ante
     says the game takes none, not that the ante is no bet."""

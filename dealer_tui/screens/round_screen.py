@@ -508,8 +508,12 @@ class RoundScreen(Screen[None], Generic[R]):
             self.selected = seat
             self.refresh_view()
             self.query_one("#seats", FittedScroll).scroll_to_widget(self.query_one(f"#seat-{seat}"), animate=False)
+            rnd = self.round
+            if seat not in self.table.session.players and rnd is not None and rnd.phase not in (Phase.DONE, Phase.VOID):
+                self.tell(self.with_keys(_("Seat {seat} is empty: {join} seats a player between hands.", seat=seat)),
+                          severity="warning")
         else:
-            self.tell(f"This table has seats 1-{self.table.session.seat_count}.", severity="warning")
+            self.tell(_("This table has seats 1-{last}.", last=self.table.session.seat_count), severity="warning")
 
     def action_scroll_seats(self, key: str) -> None:
         """The seats scrolled (a table whose seats do not all fit on the terminal)."""
