@@ -136,7 +136,7 @@ async def test_the_first_start_offers_the_language_and_the_first_manager_reads_i
         assert str(screen.query_one("#manager-keys", Static).render()).endswith("F2 język: Polski")
         await pilot.press("enter")  # an empty field asks in Polish
         assert str(screen.query_one("#manager-error", Static).render()) == (
-            "Wpisz identyfikator kierownika (np. M1), potem Enter.")
+            "Proszę wpisać identyfikator kierownika (np. M1) i nacisnąć Enter.")
         await pilot.press(*MANAGER, "enter", *"Mona Manager", "enter", *MANAGER_PIN, "enter", *MANAGER_PIN, "enter")
         await pilot.pause()
         assert not isinstance(on_top(app), FirstManagerScreen)

@@ -112,7 +112,7 @@ async def test_the_prompt_names_the_keys_in_the_terminals_language(tmp_path: Pat
         assert str(screen.query_one("#prompt", Static).render()) == "Нажмите s, чтобы начать раунд."
         await pilot.press("s", "y")  # seat 1 takes the bank (HCF-18)
         assert str(screen.query_one("#prompt", Static).render()) == (
-            "Ставки ANTE: номер места выбирает его, a — ставка ANTE; d — раздать.")
+            "Ставки ANTE: номер места — выбрать место, a — поставить ANTE; d — раздать.")
 
 
 @pytest.mark.parametrize(("code", "said"), [
