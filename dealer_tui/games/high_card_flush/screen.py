@@ -8,7 +8,7 @@ from textual.binding import Binding, BindingType
 
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise, Withdraw
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.rounds.steps import Step
 from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -73,17 +73,17 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
                 self.action_start(declined=[*declined, seat])
 
         name = session.players[seat].name
-        self.ask(ChoiceDialog(f"Seat {seat} ({name}): bank this round as Designated Player?",
-                             [("y", "yes, seat banks"), ("n", "declines: offer the next seat")]), answered)
+        self.ask(ChoiceDialog(_("Seat {seat} ({name}): bank this round as Designated Player?", seat=seat, name=name),
+                             [("y", _("yes, seat banks")), ("n", _("declines: offer the next seat"))]), answered)
 
     def dialogs_ahead(self) -> list[Dialog[Any]]:
         return [*super().dialogs_ahead(), AmountDialog("", self.ante_fields(0, 0))]
 
     def ante_fields(self, low: int, high: int) -> list[AmountField]:
         limits = self.hcf_profile.limits
-        return [AmountField("ante", "Ante", low, high, low),
-                AmountField("flush", "Flush bet", limits.flush.min, limits.flush.max, 0, optional=True),
-                AmountField("straight_flush", "Straight Flush bet", limits.straight_flush.min,
+        return [AmountField("ante", _("Ante"), low, high, low),
+                AmountField("flush", _("Flush bet"), limits.flush.min, limits.flush.max, 0, optional=True),
+                AmountField("straight_flush", _("Straight Flush bet"), limits.straight_flush.min,
                             limits.straight_flush.max, 0, optional=True)]
 
     def action_ante(self) -> None:
@@ -95,7 +95,7 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
         def ante(v: dict[str, int]) -> Ante:
             return Ante(seat=seat, amount=v["ante"], flush=v["flush"], straight_flush=v["straight_flush"])
 
-        self.ask_step(f"Seat {seat}: ante and bonus bets", fields, ante)
+        self.ask_step(_("Seat {seat}: ante and bonus bets", seat=seat), fields, ante)
 
     def action_withdraw(self) -> None:
         spec = self.spec_for(Withdraw)
@@ -109,9 +109,11 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
         length = rnd.flush_length(seat)
         unseen = rnd.keyed and not rnd.seats[seat].cards  # declared now, capped at the reveal
-        why = "as declared, checked against the keyed hand at the reveal" if unseen else f"{length}-card flush"
-        self.ask_step(f"Seat {seat} raises ({why}: {low}–{high})",
-                      [AmountField("raise", "Raise", low, high, low if unseen else high)],
+        title = (_("Seat {seat} raises (as declared, checked against the keyed hand at the reveal: {low}–{high})",
+                   seat=seat, low=low, high=high) if unseen else
+                 _("Seat {seat} raises ({length}-card flush: {low}–{high})", seat=seat, length=length, low=low,
+                   high=high))
+        self.ask_step(title, [AmountField("raise", _("Raise"), low, high, low if unseen else high)],
                       lambda v: Raise(seat=seat, amount=v["raise"]))
 
     def action_fold(self) -> None:
@@ -120,7 +122,7 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
             return
         seat = spec.seat
         p = rnd.seats[seat]
-        bonus = [f"{name} {amount}" for name, amount in (("Flush", p.flush), ("Straight Flush", p.straight_flush))
+        bonus = [f"{name} {amount}" for name, amount in ((_("Flush"), p.flush), (_("Straight Flush"), p.straight_flush))
                  if amount]
         if not bonus or rnd.profile.banker == "house":  # HCF-20: a folded hand keeps its bonus bets
             self.perform(Fold(seat=seat))
@@ -130,9 +132,10 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
             if choice == "y":
                 self.perform(Fold(seat=seat))
 
-        lost = ", ".join([f"Ante {p.ante}", *bonus])
-        self.ask(ChoiceDialog(f"Seat {seat} folds and loses {lost} (HCF-6, HCF-11)?",
-                             [("y", "yes, fold"), ("n", "no, back to the hand")]), answered)
+        ante = _("Ante")
+        lost = ", ".join([f"{ante} {p.ante}", *bonus])
+        self.ask(ChoiceDialog(_("Seat {seat} folds and loses {lost} (HCF-6, HCF-11)?", seat=seat, lost=lost),
+                             [("y", _("yes, fold")), ("n", _("no, back to the hand"))]), answered)
 
     def house_label(self) -> str:
         return "House (rake)" if self.hcf_profile.banker == "designated_player" else "House"

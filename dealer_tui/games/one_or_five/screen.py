@@ -19,7 +19,7 @@ from dealer_tui.games.one_or_five.steps import (
     OpenBox,
     Withdraw,
 )
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -69,7 +69,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             return
         seat, low, high = spec.seat, spec.min_amount or 0, spec.max_amount or 0
         box = spec.data["box"]
-        self.ask_step(f"Seat {seat}: ante on box {box}", [AmountField("ante", "Ante", low, high, low)],
+        self.ask_step(_("Seat {seat}: ante on box {box}", seat=seat, box=box),
+                      [AmountField("ante", _("Ante"), low, high, low)],
                       lambda v: Ante(seat=seat, amount=v["ante"], box=box))
 
     def action_open_box(self) -> None:
@@ -88,8 +89,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             if choice:
                 self.perform(CutAndDeal(cut="player" if choice == "p" else "dealer"))
 
-        self.ask(ChoiceDialog("The cut (R-10): who cuts the deck?",
-                             [("p", "the player cuts"), ("d", "refused: the dealer cuts")]), cut)
+        self.ask(ChoiceDialog(_("The cut (R-10): who cuts the deck?"),
+                             [("p", _("the player cuts")), ("d", _("refused: the dealer cuts"))]), cut)
 
     def key_seat(self, action: str) -> int | None:
         """A refused box key is asked of the box whose turn it is (R-2), as its keys act for it."""
@@ -110,9 +111,9 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
                 if choice:
                     self.perform(Exchange(seat=seat, amount=int(choice), box=box.number))
 
-            self.ask(ChoiceDialog(f"Box {box.number}: how many cards are exchanged (fee {box.ante} × "
-                                 f"{rnd.profile.exchange.fee})?",
-                                 [(str(n), f"exchange {n}") for n in counts]), count)
+            self.ask(ChoiceDialog(_("Box {box}: how many cards are exchanged (fee {ante} × {fee})?", box=box.number,
+                                    ante=box.ante, fee=rnd.profile.exchange.fee),
+                                 [(str(n), _("exchange {count}", count=n)) for n in counts]), count)
             return
 
         def picked(cards: list[Card] | None) -> None:
@@ -120,8 +121,9 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
                 self.perform(Exchange(seat=seat, amount=len(cards), box=box.number,
                                       discard=" ".join(c.text for c in cards)))
 
-        self.app.push_screen(CardPickModal(f"Box {box.number}: cards to exchange (fee {box.ante} × "
-                                           f"{rnd.profile.exchange.fee})", sort_cards(box.cards), counts), picked)
+        self.app.push_screen(CardPickModal(_("Box {box}: cards to exchange (fee {ante} × {fee})", box=box.number,
+                                             ante=box.ante, fee=rnd.profile.exchange.fee),
+                                           sort_cards(box.cards), counts), picked)
 
     def _box_step(self, kind: type[Bet | Fold | NoInsurance]) -> None:
         box = rnd.current_box() if (rnd := self.round) is not None else None
@@ -146,7 +148,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         if spec is None or box is None:
             return
         low, high = spec.min_amount or 0, spec.max_amount or 0
-        self.ask_step(f"Box {box.number}: insurance premium", [AmountField("premium", "Premium", low, high, low)],
+        self.ask_step(_("Box {box}: insurance premium", box=box.number),
+                      [AmountField("premium", _("Premium"), low, high, low)],
                       lambda v: Insure(seat=box.seat, amount=v["premium"], box=box.number))
 
     def _insure_keyed(self) -> None:
@@ -156,8 +159,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         mine = [s for s in specs if s.seat == self.selected] or specs
         if len(mine) > 1:  # several closed boxes: the dealer names the one the player insures
             by_box = {str(s.data["box"]): s for s in mine}
-            self.ask(ChoiceDialog("Insure which box? (its number)",
-                                 [(n, f"box {n} (seat {s.seat})") for n, s in by_box.items()]),
+            self.ask(ChoiceDialog(_("Insure which box? (its number)"),
+                                 [(n, _("box {box} (seat {seat})", box=n, seat=s.seat)) for n, s in by_box.items()]),
                      lambda n: self._insure_box(by_box[n]) if n in by_box else None)
             return
         if mine:
@@ -176,8 +179,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             def insure(v: dict[str, int]) -> Insure:
                 return Insure(seat=seat, amount=v["premium"], box=number, cards=cards)
 
-            self.ask_step(f"Box {number} ({rules.hand_of(hand).said()}): insurance premium",
-                          [AmountField("premium", "Premium", low, high, low)], insure)
+            self.ask_step(_("Box {box} ({hand}): insurance premium", box=number, hand=rules.hand_of(hand).said()),
+                          [AmountField("premium", _("Premium"), low, high, low)], insure)
 
         if spec.needs_cards is None:
             premium({})
@@ -186,6 +189,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
         def eligible(cards: dict[str, tuple[Card, ...]]) -> str | None:
             return rnd.why_not(Insure(seat=seat, amount=box.ante, box=number, cards=cards))
 
-        self.app.push_screen(CardEntryModal(f"Box {number}: key the hand for insurance (a straight or better, R-9)",
+        self.app.push_screen(CardEntryModal(_("Box {box}: key the hand for insurance (a straight or better, R-9)",
+                                              box=number),
                                             spec.needs_cards.hands, rnd.taken_cards(spec.needs_cards), eligible),
                              lambda cards: premium(cards) if cards is not None else None)
