@@ -20,7 +20,7 @@ from dealer_tui.games.chinese_poker.steps import (
     Unlock,
     WithdrawNatural,
 )
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -126,8 +126,8 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
             if choice == "y":
                 self.perform(Lock(seat=seat, confirm_foul=True))
 
-        self.ask(ChoiceDialog(f"Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?",
-                             [("y", "yes, the player keeps the fouled set"), ("n", "no, reset the rows")]),
+        self.ask(ChoiceDialog(_("Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?", seat=seat, foul=foul),
+                             [("y", _("yes, the player keeps the fouled set")), ("n", _("no, reset the rows"))]),
                  answered)
 
     def action_edit_rows(self) -> None:
@@ -167,19 +167,22 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
             if kind is DeclareNatural:  # CP-9: the 13 cards are judged, whatever their rows
                 natural = natural_in(hand.cards) if hand.full_size else None
                 if natural is None:
-                    return Text("no dragon, six pairs, three flushes or three straights in these cards",
+                    return Text(_("no dragon, six pairs, three flushes or three straights in these cards"),
                                 style="bold red")
-                return Text(f"{natural.value}: the terminal shows rows that display it", style="green")
+                return Text(_("{natural}: the terminal shows rows that display it", natural=natural.value),
+                            style="green")
             judged = cp.judge(seat, hand, rnd.terms)
             names = " / ".join(n or "—" for n in judged.row_names)
             if judged.foul:
-                return Text(f"{names} — FOUL: {judged.foul}", style="bold red")
-            return Text(f"{names} — rows in order", style="green")
+                return Text(_("{rows} — FOUL: {foul}", rows=names, foul=judged.foul), style="bold red")
+            return Text(_("{rows} — rows in order", rows=names), style="green")
 
         step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: kind(seat=seat,
                                                                                        **row_data(cards)))
-        what = "a declared natural's 13 cards, any rows (CP-9)" if kind is DeclareNatural else "the rows"
+        title = (_("Seat {seat}: key a declared natural's 13 cards, any rows (CP-9) — front 3, middle 5, back 5",
+                   seat=seat) if kind is DeclareNatural else
+                 _("Seat {seat}: key the rows — front 3, middle 5, back 5", seat=seat))
         values = {name: str(spec.data.get(name, "")) for name in ROW_NAMES}
-        self.app.push_screen(CardEntryModal(f"Seat {seat}: key {what} — front 3, middle 5, back 5",
+        self.app.push_screen(CardEntryModal(title,
                                             list(zip(ROW_NAMES, (3, 5, 5), strict=True)), taken, step.check,
                                             status, values), step.answered)

@@ -23,7 +23,7 @@ from dealer_tui.games.palace_poker.steps import (
     Stay,
     Withdraw,
 )
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import LegalStep, Phase, Step
 from dealer_tui.screens.amount_dialog import AmountField
@@ -170,7 +170,8 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
             if low == high:
                 self.perform(Battle(seat=spec.seat, amount=low, target=target))
             else:
-                self.ask_step(f"Seat {spec.seat} attacks seat {target}", [AmountField("bet", "Attack", low, high, low)],
+                self.ask_step(_("Seat {seat} attacks seat {target}", seat=spec.seat, target=target),
+                              [AmountField("bet", _("Attack"), low, high, low)],
                               lambda v: Battle(seat=spec.seat, amount=v["bet"], target=target))
 
         if len(specs) == 1:
@@ -178,7 +179,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
             return
         by_seat = {str(s.data["target"]): i for i, s in enumerate(specs)}
         choices = [(seat, specs[i].label) for seat, i in by_seat.items()]
-        self.ask(ChoiceDialog("Attack which seat? (its seat number)", choices),
+        self.ask(ChoiceDialog(_("Attack which seat? (its seat number)"), choices),
                  lambda c: attack(by_seat[c]) if c in by_seat else None)
 
     def action_raise_bet(self) -> None:
@@ -190,7 +191,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
         if low == high:
             self.perform(Raise(seat=seat, amount=low))
             return
-        self.ask_step(f"Seat {seat} raises", [AmountField("by", "Raise by", low, high, low)],
+        self.ask_step(_("Seat {seat} raises", seat=seat), [AmountField("by", _("Raise by"), low, high, low)],
                       lambda v: Raise(seat=seat, amount=v["by"]))
 
     def _pick(self, kind: type[Keep | Discard], title: str, pool: list[Card], counts: list[int]) -> None:
@@ -214,7 +215,8 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
             return
         pool = list(parse_cards(str(spec.data.get("soldiers", ""))))
         low, high = int(spec.data.get("min_discard", 0)), int(spec.data.get("max_discard", len(pool)))
-        self._pick(Keep, f"Seat {spec.seat}: mark the soldiers to discard; the rest are kept (at most 5)", pool,
+        self._pick(Keep, _("Seat {seat}: mark the soldiers to discard; the rest are kept (at most 5)", seat=spec.seat),
+                   pool,
                    list(range(low, high + 1)))
 
     def action_discard(self) -> None:
@@ -222,5 +224,6 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
         if spec is None:
             return
         pool = list(parse_cards(str(spec.data.get("soldiers", ""))))
-        self._pick(Discard, f"Seat {spec.seat}: soldiers to discard (costs {spec.min_amount})", pool,
+        self._pick(Discard, _("Seat {seat}: soldiers to discard (costs {cost})", seat=spec.seat, cost=spec.min_amount),
+                   pool,
                    list(range(1, len(pool) + 1)))
