@@ -133,11 +133,6 @@ class Round(PayoutSteps, Handlers, ABC):
         cls._proposers = proposers
 
     @classmethod
-    def steps(cls) -> tuple[type[Step], ...]:
-        """Every type of step this game's round takes (legal now or not)."""
-        return tuple(cls._proposers)
-
-    @classmethod
     @abstractmethod
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
         """The round's starting facts (who plays, button, banker, stacks) as plain data."""

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR
-from dealer_tui.language import LANGUAGES, N_
+from dealer_tui.language import LANGUAGES, N_, _
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
@@ -268,14 +268,15 @@ class StaffScreen(Screen[None]):
             language = keys.get(key or "")
             if language is None or language == account.language:
                 return
-            said = LANGUAGES.get(language, "the terminal's language")
+            said = LANGUAGES.get(language) or _("the terminal's language")
             refused = self._record(lambda: self.desk.set_language(account.id, language, self.approval),
-                                   f"{account.id} reads {said} now", account.id)
+                                   _("{account} reads {language} now", account=account.id, language=said), account.id)
             if refused:
                 self.notify(refused, severity="error", timeout=10)
 
-        ask_over(self.app, ChoiceDialog(f"{account.describe()}: which language does the account read?",
-                                       [(k, LANGUAGES.get(code, "the terminal's")) for k, code in keys.items()
+        ask_over(self.app, ChoiceDialog(_("{account}: which language does the account read?",
+                                         account=account.describe()),
+                                       [(k, LANGUAGES.get(code) or _("the terminal's language")) for k, code in keys.items()
                                         if code != account.language]), chosen)
 
     def action_pin(self) -> None:
