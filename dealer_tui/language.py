@@ -25,6 +25,8 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from rules.said import Said
+
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar", "pl": "Polski", "ru": "Русский"}
 """The languages the terminal speaks, each by its code and its own name for itself."""
 ENGLISH = "en"
@@ -92,6 +94,13 @@ class Language:
         three), its placeholders filled (`{count}` among them)."""
         return self.catalog.ngettext(singular, plural, count).format_map(_Kept({"count": self.number(count), **params}))
 
+    def said(self, text: str) -> str:
+        """A sentence the rules said (a payout's reason, a refusal: `rules.said`) in this language;
+        English and a plain text (an older record's) read as written."""
+        if self.code == ENGLISH or not isinstance(text, Said):
+            return str(text)
+        return text.render(self.catalog.gettext, self.number)
+
     def number(self, value: int) -> str:
         """A whole number (chips, a count) as this language writes it."""
         if self.code == ENGLISH:
@@ -158,6 +167,11 @@ def _(message: str, **params: Any) -> str:
     return _reading[0].text(message, **params)
 
 
+def told(text: str) -> str:
+    """A sentence the rules said (`Said`), or a plain text, in the language shown now."""
+    return _reading[0].said(text)
+
+
 def n_(singular: str, plural: str, count: int, **params: Any) -> str:
     """The plural form for `count` in the language shown now."""
     return _reading[0].plural(singular, plural, count, **params)
@@ -181,6 +195,7 @@ __all__ = [
     "language_of",
     "n_",
     "read_by",
+    "told",
     "use",
     "use_terminal",
 ]

@@ -15,14 +15,14 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "dealer_tui" / "locale"
 LANGUAGES = ("hu", "pl", "ru")
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "say": None}
 
 
 def marked() -> set[str]:
     """Every message the code marks for translation, as pybabel extracts them (README)."""
     found: set[str] = set()
     for _filename, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT), method_map=[("dealer_tui/**.py", "python")], keywords=KEYWORDS):
+            str(ROOT), method_map=[("dealer_tui/**.py", "python"), ("rules/**.py", "python")], keywords=KEYWORDS):
         found.add(message[0] if isinstance(message, tuple) else message)  # a plural by its singular
     return found
 

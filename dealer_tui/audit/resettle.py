@@ -19,6 +19,7 @@ from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
+from rules.said import same_sentence
 
 
 def rules_revision(rnd: Round) -> int | None:
@@ -93,7 +94,26 @@ def resettle_events(games: Games[Any], table: TableRecord, round_id: int, number
 
 def _row(row: SettlementRow) -> dict[str, Any]:
     """A settlement row as its payout event records it (`asdict`, without its cost per row)."""
-    return {"seat": row.seat, "bet": row.bet, "stake": row.stake, "result": row.result, "reason": row.reason}
+    return {"seat": row.seat, "bet": row.bet, "stake": row.stake, "result": row.result, "reason": _Reason(row.reason)}
+
+
+class _Reason:
+    """A row's reason as verify compares it: message and values when both sides are sentences,
+    the English when one is an older record's text (`same_sentence`)."""
+
+    __slots__ = ("said",)
+
+    def __init__(self, said: str) -> None:
+        self.said = said
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Reason) and same_sentence(self.said, other.said)
+
+    def __hash__(self) -> int:
+        return hash(str(self.said))
+
+    def __repr__(self) -> str:
+        return repr(str(self.said))
 
 
 def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -> str:

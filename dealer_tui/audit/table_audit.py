@@ -67,7 +67,7 @@ class TableAudit:
         self.current_revision = audit.games.find(table.game).round.RULES_REVISION if known else None
         """The rules revision this program settles the table's game by (None: its rules never changed)."""
 
-    def say(self, where: str, what: str) -> None:
+    def problem(self, where: str, what: str) -> None:
         self.problems.append(f"{where}: {what}")
 
     def where(self, record: StoredRound) -> str:
@@ -78,7 +78,7 @@ class TableAudit:
         try:
             self.profiles = table_profiles(self.ledger, table)  # type: ignore[arg-type]
         except RulesError as exc:
-            self.say(self.label, f"its profile does not load: {exc}")
+            self.problem(self.label, f"its profile does not load: {exc}")
         stored = self.ledger.stored_rounds(table.id)
         self.audit.report.rounds += len(stored)
         for place, record in enumerate(stored, start=1):
@@ -86,10 +86,10 @@ class TableAudit:
             self.audit.round_ids.add(record.id)
             if record.number != place:
                 self.misnumbered.add(record.id)
-                self.say(self.where(record), f"numbered {record.number}, but it is round {place} of the table "
+                self.problem(self.where(record), f"numbered {record.number}, but it is round {place} of the table "
                                              "(round numbers run 1, 2, 3, ... without a gap)")
             if record.game != table.game:
-                self.say(self.where(record), f"stored as a {record.game} round at a {table.game} table")
+                self.problem(self.where(record), f"stored as a {record.game} round at a {table.game} table")
         chain = ChainCheck()
         last_ledger_seq = 0
         prev_ts: str | None = None
@@ -99,7 +99,7 @@ class TableAudit:
             self.problems.extend(chain.problems(event, ok))
             if event.ledger_seq is not None:
                 if event.ledger_seq <= last_ledger_seq:
-                    self.say(f"{self.label}, event {event.seq} ({event.kind})",
+                    self.problem(f"{self.label}, event {event.seq} ({event.kind})",
                              f"its place in the ledger-wide sequence ({event.ledger_seq}) is not after the "
                              f"table's event before it ({last_ledger_seq})")
                 last_ledger_seq = event.ledger_seq
@@ -109,14 +109,14 @@ class TableAudit:
             self.event(event, prev_ts)
             prev_ts = event.ts
         if not any_event:
-            self.say(self.label, "has no events: its opening (table_opened) is missing")
+            self.problem(self.label, "has no events: its opening (table_opened) is missing")
         elif self.session is None:
-            self.say(self.label, "its chain has no table_opened event")
+            self.problem(self.label, "its chain has no table_opened event")
         if self.current is not None:
             self.finish_round(*self.current)
         for record in self.rounds.values():
             if record.id not in self.finished:
-                self.say(self.where(record), "has no events (it does not begin with its start)")
+                self.problem(self.where(record), "has no events (it does not begin with its start)")
         for table_id, seat, player, first in self.open_seatings.values():
             self.audit.seatings[(table_id, seat, player, first, None)] += 1
         for revision, numbers in sorted(self.earlier.items()):
@@ -142,7 +142,7 @@ class TableAudit:
             if self.current is not None:
                 self.finish_round(*self.current)
             if record.id in self.finished:
-                self.say(self.where(record), f"event {event.seq} ({event.kind}) comes after later rounds began")
+                self.problem(self.where(record), f"event {event.seq} ({event.kind}) comes after later rounds began")
                 self.current = None
                 return
             self.current = (record, [])
@@ -157,7 +157,7 @@ class TableAudit:
 
     def replay(self, event: StoredEvent, where: str) -> None:
         if self.session is None:
-            self.say(where, f"event {event.seq} ({event.kind}) comes before the table was opened")
+            self.problem(where, f"event {event.seq} ({event.kind}) comes before the table was opened")
             return
         found = self.read(event, where)
         if found is None:
@@ -165,7 +165,7 @@ class TableAudit:
         try:
             self.session.apply(found)
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            self.say(where, f"event {event.seq} ({event.kind}) does not replay on the table's seats ({exc!r})")
+            self.problem(where, f"event {event.seq} ({event.kind}) does not replay on the table's seats ({exc!r})")
 
     def read(self, event: StoredEvent, where: str) -> Event | None:
         """The event as its typed event; None (and the reason said) when it does not read."""
@@ -173,14 +173,14 @@ class TableAudit:
             return typed(event, self.table.game)
         except EventError as exc:
             named = f"event {event.seq} ({event.kind})"
-            self.say(where, f"does not read: {exc}" if where.endswith(named) else f"{named} does not read: {exc}")
+            self.problem(where, f"does not read: {exc}" if where.endswith(named) else f"{named} does not read: {exc}")
             return None
 
     def table_event(self, event: StoredEvent) -> None:
         where = f"{self.label}, event {event.seq} ({event.kind})"
         if event.kind == TableOpened.KIND:
             if self.session is not None:
-                self.say(where, "the table is opened a second time")
+                self.problem(where, "the table is opened a second time")
                 return
             opened = self.read(event, where)
             if isinstance(opened, TableOpened):
@@ -191,18 +191,18 @@ class TableAudit:
         session = self.session
         if session is None:
             if event.kind in TABLE_KINDS:
-                self.say(where, "comes before the table was opened")
+                self.problem(where, "comes before the table was opened")
             return
         if event.kind not in TABLE_KINDS:
             return
         found = self.read(event, where)
         if isinstance(found, SeatTaken) and found.seat in session.players:
-            self.say(where, f"seat {found.seat} is taken while {session.players[found.seat].name} holds it")
+            self.problem(where, f"seat {found.seat} is taken while {session.players[found.seat].name} holds it")
         if isinstance(found, (ChipsBought, SeatLeft, SeatAway)) and found.seat not in session.players:
-            self.say(where, f"seat {found.seat} is empty")
+            self.problem(where, f"seat {found.seat} is empty")
             return
         if isinstance(found, SeatLeft) and found.cash_out != session.players[found.seat].stack:
-            self.say(where, f"seat {found.seat} cashes out {found.cash_out} chips; the table's events leave it "
+            self.problem(where, f"seat {found.seat} cashes out {found.cash_out} chips; the table's events leave it "
                             f"{session.players[found.seat].stack}")
         if isinstance(found, (SeatTaken, SeatLeft)):
             self.seating(found)
@@ -216,10 +216,10 @@ class TableAudit:
                                       ("profile_sha256", table.profile_sha256, opened.profile_sha256),
                                       ("card_source", table.card_source, opened.card_source)):
             if recorded != value:
-                self.say(where, f"the table's stored {name} is {value!r}; its opening records {recorded!r}")
+                self.problem(where, f"the table's stored {name} is {value!r}; its opening records {recorded!r}")
         loaded = self.profiles.get(opened.profile_sha256)
         if loaded is not None and loaded.game != table.game:
-            self.say(where, f"the table is stored as {table.game}; its opening profile is for {loaded.game}")
+            self.problem(where, f"the table is stored as {table.game}; its opening profile is for {loaded.game}")
 
     def seating(self, event: SeatTaken | SeatLeft) -> None:
         """Who sat where from which round to which, as the ledger's writer records it."""
@@ -236,57 +236,57 @@ class TableAudit:
         """Stack continuity: the round starts from what the table's events leave each seat."""
         where = self.where(record)
         if not (prev_ts is None or prev_ts <= record.started_at <= event.ts):
-            self.say(where, f"stored as started at {record.started_at}, outside the time of its first event "
+            self.problem(where, f"stored as started at {record.started_at}, outside the time of its first event "
                             f"({event.ts}) and the event before it ({prev_ts})")
         session = self.session
         if session is None:
-            self.say(where, "starts before the table was opened")
+            self.problem(where, "starts before the table was opened")
             return
         started = self.read(event, where)
         if not isinstance(started, RoundStarted):
             return
         expected = session.rounds_started + 1
         if started.number != expected:
-            self.say(where, f"its start records number {started.number}; it is round {expected} of the table's chain")
+            self.problem(where, f"its start records number {started.number}; it is round {expected} of the table's chain")
         elif record.number != expected and record.id not in self.misnumbered:
-            self.say(where, f"stored as round {record.number}; its start records round {expected}")
+            self.problem(where, f"stored as round {record.number}; its start records round {expected}")
         if record.profile != started.profile:
-            self.say(where, f"stored with profile {record.profile!r}; its start records {started.profile!r}")
+            self.problem(where, f"stored with profile {record.profile!r}; its start records {started.profile!r}")
         if started.training != session.training:
-            self.say(where, "its start records a training round at a live table" if started.training
+            self.problem(where, "its start records a training round at a live table" if started.training
                      else "its start records a live round at a training table")
         if not isinstance(started.setup, dict):
-            self.say(where, "its start has no setup")
+            self.problem(where, "its start has no setup")
         else:
             self.check_stacks(where, started.setup, session)
         self.replay(event, where)
 
     def check_stacks(self, where: str, setup: dict[str, Any], session: TableSession) -> None:
         if "seats" in setup and setup["seats"] != session.seat_count:
-            self.say(where, f"starts with {setup['seats']} seats; the table has {session.seat_count}")
+            self.problem(where, f"starts with {setup['seats']} seats; the table has {session.seat_count}")
         players = setup.get("players")
         for seat_text, player in (players.items() if isinstance(players, dict) else ()):
             try:
                 seat = int(seat_text)
                 name, stack = player.get("name"), player.get("stack")
             except (TypeError, ValueError, AttributeError):
-                self.say(where, f"its setup's seat {seat_text!r} does not read")
+                self.problem(where, f"its setup's seat {seat_text!r} does not read")
                 continue
             held = session.players.get(seat)
             if held is None:
-                self.say(where, f"seat {seat} ({name}) starts with {stack} chips, but nobody sits there")
+                self.problem(where, f"seat {seat} ({name}) starts with {stack} chips, but nobody sits there")
             elif held.away:
-                self.say(where, f"seat {seat} ({name}) is dealt in while its player sits out")
+                self.problem(where, f"seat {seat} ({name}) is dealt in while its player sits out")
             elif stack != held.stack:
-                self.say(where, f"seat {seat} ({name}) starts with {stack} chips; the table's events leave it "
+                self.problem(where, f"seat {seat} ({name}) starts with {stack} chips; the table's events leave it "
                                 f"{held.stack} (stack continuity)")
             elif name != held.name:
-                self.say(where, f"seat {seat} starts as {name!r}; {held.name!r} sits there")
+                self.problem(where, f"seat {seat} starts as {name!r}; {held.name!r} sits there")
         banker = setup.get("banker")
         if banker is not None and "banker_stack" in setup:
             held = session.players.get(banker)
             if held is None or held.stack != setup["banker_stack"]:
-                self.say(where, f"the banker, seat {banker}, starts with {setup['banker_stack']} chips; the table's "
+                self.problem(where, f"the banker, seat {banker}, starts with {setup['banker_stack']} chips; the table's "
                                 f"events leave it {held.stack if held else 'no seat'} (stack continuity)")
 
     # -- one round, once its events are in -------------------------------------------------------
@@ -295,33 +295,33 @@ class TableAudit:
         self.finished.add(record.id)
         where = self.where(record)
         if not events or events[0].kind != "round_started":
-            self.say(where, "does not begin with its start")
+            self.problem(where, "does not begin with its start")
             return
         ends = [e for e in events if e.kind in END_KINDS]
         if len(ends) > 1:
-            self.say(where, f"ends {len(ends)} times ({', '.join(e.kind for e in ends)})")
+            self.problem(where, f"ends {len(ends)} times ({', '.join(e.kind for e in ends)})")
         expected = expected_row(events)
         if isinstance(expected, str):
-            self.say(where, expected)
+            self.problem(where, expected)
             return
         status, flags, figures = expected
         if record.status != status:
-            self.say(where, f"stored as {record.status}; its events make it {status}")
+            self.problem(where, f"stored as {record.status}; its events make it {status}")
         stored_flags = {f for f in record.flags.split(",") if f}
         if stored_flags != flags or record.flags != ",".join(sorted(stored_flags)):
-            self.say(where, f"stored flags {record.flags!r}; its events give {','.join(sorted(flags))!r}")
+            self.problem(where, f"stored flags {record.flags!r}; its events give {','.join(sorted(flags))!r}")
         indexed = self.audit.flag_index.get(record.id, set())
         if indexed != flags:
-            self.say(where, f"the flag index lists {','.join(sorted(indexed))!r}; its events give "
+            self.problem(where, f"the flag index lists {','.join(sorted(indexed))!r}; its events give "
                             f"{','.join(sorted(flags))!r}")
         for name in ROUND_FIGURES:
             if getattr(record, name) != figures[name]:
-                self.say(where, f"stored {name} {getattr(record, name)!r}; its events give {figures[name]!r}")
+                self.problem(where, f"stored {name} {getattr(record, name)!r}; its events give {figures[name]!r}")
         self.check_times(where, record, ends[-1] if ends else None)
         stored_rows = self.ledger.settlement(record.id) if record.id in self.audit.with_rows else []  # type: ignore[attr-defined]
         if status != ROUND_SETTLED:
             if stored_rows:
-                self.say(where, f"{len(stored_rows)} settlement row(s) stored for a round its events leave {status}: "
+                self.problem(where, f"{len(stored_rows)} settlement row(s) stored for a round its events leave {status}: "
                                 "only a settled round has them")
             return
         if "training" not in flags:  # a training table's rounds stay out of the hourly totals
@@ -331,7 +331,7 @@ class TableAudit:
             for row in stored_rows:
                 declared = role_of(row.bet)
                 if row.role != declared:
-                    self.say(where, f"seat {row.seat} {row.bet}: its settlement row is stored as "
+                    self.problem(where, f"seat {row.seat} {row.bet}: its settlement row is stored as "
                                     f"{row.role or 'no role'}; the game declares the bet {declared or 'not at all'}")
         problems, revision = resettle_events(self.audit.games, self.table, record.id, record.number, list(events),
                                              stored_rows, self.profiles)
@@ -342,11 +342,11 @@ class TableAudit:
     def check_times(self, where: str, record: StoredRound, end: StoredEvent | None) -> None:
         if end is None:
             if record.ended_at is not None:
-                self.say(where, f"stored as ended at {record.ended_at}; its events do not end it")
+                self.problem(where, f"stored as ended at {record.ended_at}; its events do not end it")
             return
         after = self.ended.get(record.id)
         if record.ended_at is None or record.ended_at < end.ts or (after is not None and record.ended_at > after):
-            self.say(where, f"stored as ended at {record.ended_at}, outside the time of its last event ({end.ts}) "
+            self.problem(where, f"stored as ended at {record.ended_at}, outside the time of its last event ({end.ts}) "
                             f"and the event after it ({after})")
 
 

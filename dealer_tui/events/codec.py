@@ -6,7 +6,8 @@ form is the one the ledger has always held — field names are the payload's key
 names another), cards are card text (`"Jh 5c"`), nested records are objects — so `history verify`
 reads every existing ledger. A payload key no field names is kept and written back unchanged.
 
-Field types the codec knows: `int`, `str`, `bool`, `Cards` (card text), `tuple[int, ...]` and
+Field types the codec knows: `int`, `str`, `bool`, `Cards` (card text), `Said` (a sentence as its
+message and values; an older record's text reads as a literal and is written back as it was), `tuple[int, ...]` and
 `tuple[str, ...]` (lists), `dict[str, X]` of any of these, a nested event-record dataclass
 (`Record`), `X | None`, and `Json` (plain JSON kept as it is). `named_cards()` names every card an
 event records, by where it sits.
@@ -35,6 +36,7 @@ from typing import (
 from dealer_tui.ledger.base import LedgerError, NewEvent
 from rules.cards import Card, parse_cards
 from rules.errors import RulesError
+from rules.said import Said, SaidError
 
 if TYPE_CHECKING:
     from dealer_tui.events.staff import Claim
@@ -277,7 +279,7 @@ _FIELDS: dict[type, list[tuple[dataclasses.Field[Any], Any]]] = {}
 def _fields(cls: type) -> list[tuple[dataclasses.Field[Any], Any]]:
     found = _FIELDS.get(cls)
     if found is None:
-        hints = get_type_hints(cls, localns={"Card": Card, "Cards": Cards, "Json": Json})
+        hints = get_type_hints(cls, localns={"Card": Card, "Cards": Cards, "Json": Json, "Said": Said})
         found = [(f, hints[f.name]) for f in fields(cls) if f.name != "_extra"]
         _FIELDS[cls] = found
     return found
@@ -321,6 +323,11 @@ def _decode(hint: Any, value: Any, where: str) -> Any:
         if not isinstance(value, str):
             raise EventError(f"{where}: expected text, got {value!r}")
         return value
+    if hint is Said:
+        try:
+            return Said.from_record(value, where)
+        except SaidError as exc:
+            raise EventError(str(exc)) from None
     origin = get_origin(hint)
     if origin is tuple:
         item = get_args(hint)[0]
@@ -352,6 +359,8 @@ def _encode(hint: Any, value: Any) -> Any:
         return {k: _encode(item, v) for k, v in value.items()}
     if isinstance(value, Record):
         return value.to_payload()
+    if hint is Said:
+        return value.to_record() if isinstance(value, Said) else value
     return value
 
 

@@ -10,6 +10,7 @@ from dealer_tui.events.codec import Event, Json, Record, key, optional
 from dealer_tui.events.staff import Claim, figures_of, payout_figures
 from dealer_tui.ledger.base import SettlementRow
 from rules.bets import role_of
+from rules.said import Said
 
 # -- the table ----------------------------------------------------------------------------------
 
@@ -203,7 +204,8 @@ class PayoutRow(Record):
     bet: str
     stake: int
     result: int
-    reason: str
+    reason: Said
+    """How the row was settled, as the sentence's message and values (an older record: its English)."""
 
     def row(self) -> SettlementRow:
         """The row as the ledger records it, with its bet's role."""

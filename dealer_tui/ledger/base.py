@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_tui.ledger.kept import redacted
+from rules.said import Said
 
 GENESIS = "0" * 64
 
@@ -219,6 +220,12 @@ class SettlementRow:
     role: str = ""
     """What the row's chips are, as the game declared the bet when the row was recorded
     (`rules.bets`: wager, bank, rake, fee, pool); empty on a row not recorded yet."""
+
+    @classmethod
+    def read(cls, seat: int, bet: str, stake: int, result: int, reason: str, role: str = "") -> SettlementRow:
+        """A row as a settlements table holds it: its reason, stored as a sentence's record
+        (`Said.stored`) or an older row's English, read back as a sentence."""
+        return cls(seat, bet, stake, result, Said.from_stored(reason), role)
 
 
 @dataclass(frozen=True)

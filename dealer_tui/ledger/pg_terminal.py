@@ -24,6 +24,7 @@ from dealer_tui.ledger.kept import Secret, redacted, unwrap
 from dealer_tui.ledger.payouts import house_fees, round_chips
 from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
 from dealer_tui.ledger.pit_schema import PIT_ORIGIN
+from rules.said import stored
 
 
 @dataclass(frozen=True)
@@ -261,7 +262,7 @@ class TerminalExchange:
         time is the terminal's row's): the chips worked out here by the one definition of a payout."""
         rows = chips = banking = None
         if update.settlement is not None:
-            rows = json.dumps([{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": r.reason,
+            rows = json.dumps([{"seat": r.seat, "bet": r.bet, "stake": r.stake, "result": r.result, "reason": stored(r.reason),
                                 "role": r.role} for r in update.settlement])
             worked = round_chips(update.settlement)
             chips = [worked.paid, worked.returned, worked.from_stacks, worked.max_payout,

@@ -262,7 +262,7 @@ def table_settlements(db: sqlite3.Connection, table_id: int) -> dict[int, list[S
     for round_id, *row in db.execute(
             "SELECT s.round_id, s.seat, s.bet, s.stake, s.result, s.reason, s.role FROM settlements s"
             " JOIN rounds r ON r.id = s.round_id WHERE r.table_id = ? ORDER BY s.round_id, s.seat, s.bet", (table_id,)):
-        out.setdefault(int(round_id), []).append(SettlementRow(*row))
+        out.setdefault(int(round_id), []).append(SettlementRow.read(*row))
     return out
 
 
@@ -290,7 +290,7 @@ def settlement_rows(db: sqlite3.Connection, query: RowQuery) -> Iterator[tuple[R
     columns = ", ".join(f"r.{c.strip()}" for c in ROUND_COLUMNS.split(","))
     sql = (f"SELECT {columns}, s.seat, s.bet, s.stake, s.result, s.reason, s.role FROM settlements s"
            f" JOIN rounds r ON r.id = s.round_id WHERE {' AND '.join(where)} ORDER BY r.id, s.seat, s.bet")
-    found = ((round_record(row[:ROUND_WIDTH]), SettlementRow(*row[ROUND_WIDTH:])) for row in db.execute(sql, args))
+    found = ((round_record(row[:ROUND_WIDTH]), SettlementRow.read(*row[ROUND_WIDTH:])) for row in db.execute(sql, args))
     if query.min_payout is None:
         yield from found
         return

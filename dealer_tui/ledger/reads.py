@@ -110,7 +110,7 @@ class LedgerReads:
             "SELECT seat, bet, stake, result, reason, role FROM settlements WHERE round_id = ? ORDER BY seat, bet",
             (round_id,),
         ).fetchall()
-        return [SettlementRow(*row) for row in rows]
+        return [SettlementRow.read(*row) for row in rows]
 
     def unfinished_rounds(self, table_id: int | None = None) -> list[RoundRecord]:
         sql = f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE status = ?"

@@ -60,7 +60,7 @@ def backfill_payouts(db: sqlite3.Connection) -> None:
         if round_id != current:
             flush()
             current, found = round_id, []
-        found.append(SettlementRow(*row))
+        found.append(SettlementRow.read(*row))
     flush()
     db.executemany("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?"
                    " WHERE id = ?", updates)

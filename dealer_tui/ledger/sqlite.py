@@ -45,6 +45,7 @@ from dealer_tui.ledger.records import AuditReads, check_ledger_file, next_ledger
 from dealer_tui.ledger.schema import REVIEW_SCHEMA, SCHEMA_VERSION, migrate, read_as_is
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
 from dealer_tui.ledger.witness import Witness
+from rules.said import stored
 
 Clock = Callable[[], str]
 
@@ -323,7 +324,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
             db.execute("DELETE FROM settlements WHERE round_id = ?", (round_id,))
             db.executemany(
                 "INSERT INTO settlements(round_id, seat, bet, stake, result, reason, role) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(round_id, r.seat, r.bet, r.stake, r.result, r.reason, r.role) for r in update.settlement],
+                [(round_id, r.seat, r.bet, r.stake, r.result, stored(r.reason), r.role) for r in update.settlement],
             )
             chips = round_chips(update.settlement)
             db.execute("UPDATE rounds SET paid = ?, returned = ?, from_stacks = ?, max_payout = ?, banking = ?,"

@@ -25,6 +25,7 @@ from dealer_tui.rounds.steps import ConfirmPayout, Void
 from rules.bets import banker_kinds
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
+from rules.said import as_said
 
 SignOff = SignOffRequested | SignOffApproved | SignOffRefused
 """A sign-off's state: the request sent to the floor, or the floor's decision."""
@@ -134,7 +135,7 @@ class PayoutSteps(Handlers):
         approval = ("override" if override else "signed_off") if big else ""
         flags = set(outcome.flags) | ({approval} if approval else set())
         return [PayoutConfirmed(
-            rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=r.reason)
+            rows=tuple(PayoutRow(seat=r.seat, bet=r.bet, stake=r.stake, result=r.result, reason=as_said(r.reason))
                        for r in outcome.rows),
             stack_changes={str(seat): change for seat, change in sorted(outcome.stack_changes.items())},
             house=outcome.house,

@@ -319,7 +319,7 @@ class RoundScreen(Screen[None], Generic[R]):
         """A refusal's reason or a step's result, in the notice line until the next key, or until
         the table moves on without one (a step recorded, the floor's decision): then it no longer
         applies and goes."""
-        self.query_one(Notice).say(message, severity)
+        self.query_one(Notice).show_message(message, severity)
         self._notice_for = self._table_state()
 
     def _table_state(self) -> tuple[int, int, int]:

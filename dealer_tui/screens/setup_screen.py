@@ -280,7 +280,6 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             self.staff(then=self._show_staffing)
 
     def action_open_table(self) -> None:
-        error = self.query_one("#setup-error", Static)
         resume = self._resuming()
         try:
             pit = self._pit()

@@ -37,7 +37,7 @@ class Notice(FittedLeaf, Static):
         self.severity: Severity = "information"
         self._bar: KeyBar | None = None
 
-    def say(self, message: str, severity: Severity = "information") -> None:
+    def show_message(self, message: str, severity: Severity = "information") -> None:
         if (message, severity) == (self.message, self.severity) and self.display:
             return
         self.message, self.severity = message, severity

@@ -33,6 +33,7 @@ from dealer_tui.rounds.base import (
 )
 from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
+from rules.said import as_said, say
 
 LARGEST_FLUSH = 7
 OVER_CAP = "over_cap_raise"
@@ -139,8 +140,9 @@ class HighCardFlushKeyedRound(HighCardFlushRound):
         for row in base.rows:
             fix = self.corrections.get(row.seat)
             if fix is not None and row.bet == "raise":
-                note = (f"Raise declared {fix.declared}; the keyed hand's {fix.flush}-card flush caps it at "
-                        f"{fix.cap} (HCF-6): {fix.returned} returned. ")
-                row = SettlementRow(row.seat, row.bet, row.stake, row.result, note + row.reason)
+                note = say("Raise declared {declared}; the keyed hand's {length}-card flush caps it at {cap} (HCF-6): "
+                           "{returned} returned. {reason}", declared=fix.declared, length=fix.flush, cap=fix.cap,
+                           returned=fix.returned, reason=as_said(row.reason))
+                row = SettlementRow(row.seat, row.bet, row.stake, row.result, note)
             rows.append(row)
         return RoundOutcome(tuple(rows), base.stack_changes, base.house, base.flags | {OVER_CAP})

@@ -37,6 +37,7 @@ from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
 from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.base import ProfileBase
+from rules.said import say
 
 HAND_CARDS = 7
 BANKER = "banker"
@@ -362,14 +363,14 @@ class HighCardFlushRound(Round):
                 if bet.stake or bet.result:
                     rows.append(SettlementRow(result.seat, name, bet.stake, bet.result, bet.reason))
             if result.rake:
-                rows.append(SettlementRow(result.seat, "rake", result.rake, -result.rake, "House rake per hand (HCF-17)"))
+                rows.append(SettlementRow(result.seat, "rake", result.rake, -result.rake, say("House rake per hand (HCF-17)")))
             changes[result.seat] = result.net
         house = s.house_rake
         if s.banker.seat is not None:
             rows.append(SettlementRow(s.banker.seat, "bank", 0, s.banker.net + s.banker.rake, s.banker.reason))
             if s.banker.rake:
                 rows.append(SettlementRow(s.banker.seat, "rake", s.banker.rake, -s.banker.rake,
-                                          "House rake per hand, from what the DP holds (HCF-17)"))
+                                          say("House rake per hand, from what the DP holds (HCF-17)")))
             changes[s.banker.seat] = s.banker.net
         else:
             house = s.banker.net

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.said import Said, say
+
 
 @dataclass(frozen=True, slots=True)
 class BetResult:
@@ -18,12 +20,13 @@ class BetResult:
 
     stake: int
     result: int
-    reason: str
+    reason: Said
 
 
-def _reduce(bet: BetResult, by: int, why: str) -> BetResult:
+def _reduce(bet: BetResult, by: int, why: Said) -> BetResult:
     left = bet.result - by
-    return BetResult(bet.stake, left, f"{bet.reason}, cut by {by} to {left}: {why}")
+    return BetResult(bet.stake, left, say("{reason}, cut by {by} to {left}: {why}", reason=bet.reason, by=by, left=left,
+                                          why=why))
 
 
 def bonus_won(flush: BetResult, straight_flush: BetResult) -> int:
@@ -35,7 +38,7 @@ Bonus = tuple[BetResult, BetResult]
 """A hand's Flush bet and Straight Flush bet."""
 
 
-def _cut_bonus(flush: BetResult, straight_flush: BetResult, most: int, why: str) -> Bonus:
+def _cut_bonus(flush: BetResult, straight_flush: BetResult, most: int, why: Said) -> Bonus:
     """The bonus winnings cut to `most`, the Straight Flush winnings first, then the Flush."""
     excess = bonus_won(flush, straight_flush) - most
     if excess <= 0:
@@ -52,7 +55,7 @@ def cap_bonus(flush: BetResult, straight_flush: BetResult, cap: int | None) -> B
     """HCF-14: one hand's bonus winnings are cut to the cap, Straight Flush winnings first."""
     if cap is None:
         return flush, straight_flush
-    return _cut_bonus(flush, straight_flush, cap, f"the {cap} bonus cap (HCF-14)")
+    return _cut_bonus(flush, straight_flush, cap, say("the {cap} bonus cap (HCF-14)", cap=cap))
 
 
 def cap_round_bonus(
@@ -62,7 +65,7 @@ def cap_round_bonus(
     settled before it left of the round's `cap`, Straight Flush winnings first."""
     if left is None or cap is None:
         return flush, straight_flush
-    why = f"the round's {cap} bonus cap had {left} left (HCF-14)"
+    why = say("the round's {cap} bonus cap had {left} left (HCF-14)", cap=cap, left=left)
     return _cut_bonus(flush, straight_flush, left, why)
 
 
@@ -72,7 +75,7 @@ def limit_to_bank(bets: list[BetResult], available: int) -> list[BetResult]:
     shortfall = sum(b.result for b in bets) - available
     if shortfall <= 0:
         return bets
-    why = f"the DP had only {available} left (HCF-16)"
+    why = say("the DP had only {available} left (HCF-16)", available=available)
     out = list(bets)
     for i in (3, 2, 1, 0):
         cut = min(shortfall, max(out[i].result, 0))

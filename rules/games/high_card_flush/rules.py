@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from rules.cards import DECK, RANK_CHARS, Card, Rank
 from rules.errors import IllegalAction
+from rules.said import Said, say
 
 RANK_BITS = 13
 _ALL_RANKS = (1 << RANK_BITS) - 1
@@ -130,21 +131,24 @@ class HandReading:
     def qualifies(self) -> bool:
         return self.flush_key >= QUALIFYING_KEY
 
-    def describe_flush(self) -> str:
+    def describe_flush(self) -> Said:
         """`5-card flush A-K-Q-J-T`."""
         text = _FLUSH_TEXT.get(self.flush_key)
         if text is None:
-            text = _FLUSH_TEXT[self.flush_key] = f"{self.flush_length}-card flush {_ranks_text(self.flush)}"
+            text = _FLUSH_TEXT[self.flush_key] = say("{length}-card flush {ranks}", length=self.flush_length,
+                                                     ranks=_ranks_text(self.flush))
         return text
 
-    def describe_straight_flush(self) -> str:
+    def describe_straight_flush(self) -> Said:
         """`3-card straight flush 3-2-A`, or `no straight flush`."""
         if not self.straight_flush:
-            return "no straight flush"
-        return f"{len(self.straight_flush)}-card straight flush {_ranks_text(self.straight_flush)}"
+            return _NO_STRAIGHT_FLUSH
+        return say("{length}-card straight flush {ranks}", length=len(self.straight_flush),
+                   ranks=_ranks_text(self.straight_flush))
 
 
-_FLUSH_TEXT: dict[int, str] = {}
+_FLUSH_TEXT: dict[int, Said] = {}
+_NO_STRAIGHT_FLUSH = say("no straight flush")
 
 
 def _best_suit(masks: Sequence[int], keys: tuple[int, ...]) -> tuple[int, int]:

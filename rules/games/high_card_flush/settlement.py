@@ -46,6 +46,7 @@ from rules.games.high_card_flush.rules import (
     settlement_order,
     straight_flush_wins,
 )
+from rules.said import Said, say
 
 RakeMode = Literal["all", "players", "dp_only"]
 BET_NAMES = ("ante", "raise", "flush", "straight_flush")
@@ -135,7 +136,7 @@ class BankerResult:
     """HCF-7; None when the banker's cards were not needed and not given."""
     rake: int
     net: int
-    reason: str
+    reason: Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,25 +154,28 @@ class Settlement:
 # One bet at a time -------------------------------------------------------------------------
 
 
-_NOT_MADE = {label: BetResult(0, 0, f"{label}: not made") for label in ("Flush bet", "Straight Flush bet")}
+ANTE, RAISE, FLUSH_BET, STRAIGHT_FLUSH_BET = say("Ante"), say("Raise"), say("Flush bet"), say("Straight Flush bet")
+DP, DEALER = say("DP"), say("dealer")
+_NOT_MADE = {label: BetResult(0, 0, say("{bet}: not made", bet=label)) for label in (FLUSH_BET, STRAIGHT_FLUSH_BET)}
 
 
-def _not_made(label: str) -> BetResult:
+def _not_made(label: Said) -> BetResult:
     return _NOT_MADE[label]
 
 
-def _won(label: str, stake: int, odds: int, why: str) -> BetResult:
+def _won(label: Said, stake: int, odds: int, why: Said) -> BetResult:
     if odds == 1:
-        return BetResult(stake, stake, f"{label}: {why} — wins {stake} (1 to 1)")
-    return BetResult(stake, stake * odds, f"{label}: {why} — {stake} × {odds} = {stake * odds}")
+        return BetResult(stake, stake, say("{bet}: {why} — wins {stake} (1 to 1)", bet=label, why=why, stake=stake))
+    return BetResult(stake, stake * odds, say("{bet}: {why} — {stake} × {odds} = {paid}", bet=label, why=why, stake=stake,
+                                              odds=odds, paid=stake * odds))
 
 
-def _lost(label: str, stake: int, why: str) -> BetResult:
-    return BetResult(stake, -stake, f"{label}: {why} — loses {stake}")
+def _lost(label: Said, stake: int, why: Said) -> BetResult:
+    return BetResult(stake, -stake, say("{bet}: {why} — loses {stake}", bet=label, why=why, stake=stake))
 
 
-def _pushed(label: str, stake: int, why: str) -> BetResult:
-    return BetResult(stake, 0, f"{label}: {why} — pushes, {stake} returned")
+def _pushed(label: Said, stake: int, why: Said) -> BetResult:
+    return BetResult(stake, 0, say("{bet}: {why} — pushes, {stake} returned", bet=label, why=why, stake=stake))
 
 
 def paying_line(table: dict[int, int], length: int) -> int | None:
@@ -191,88 +195,103 @@ def pay_lines(table: dict[int, int]) -> tuple[int | None, ...]:
     return tuple(pay_line(table, length) for length in range(CARDS_PER_HAND + 1))
 
 
-_NO_RAISE = BetResult(0, 0, "Raise: folded, no raise")
+_NO_RAISE = BetResult(0, 0, say("Raise: folded, no raise"))
 
 
 def _fold_bets(hand: PlayerHand) -> tuple[BetResult, BetResult]:
-    return _lost("Ante", hand.ante, "folded"), _NO_RAISE
+    return _lost(ANTE, hand.ante, say("folded")), _NO_RAISE
 
 
-def _main_bets(hand: PlayerHand, mine: HandReading, dp: HandReading, dealer: str) -> tuple[BetResult, BetResult]:
+def _main_bets(hand: PlayerHand, mine: HandReading, dp: HandReading, dealer: Said) -> tuple[BetResult, BetResult]:
     """HCF-8, HCF-9: Ante and Raise of a raised hand against the banker's hand."""
     ante, raised = hand.ante, hand.raised
     if not dp.qualifies:
-        why = f"the {dealer} does not qualify ({dp.describe_flush()}; needs a 3-card flush 9-high)"
-        return _won("Ante", ante, 1, why), _pushed("Raise", raised, f"the {dealer} does not qualify")
+        why = say("the {dealer} does not qualify ({hand}; needs a 3-card flush 9-high)", dealer=dealer,
+                  hand=dp.describe_flush())
+        return _won(ANTE, ante, 1, why), _pushed(RAISE, raised, say("the {dealer} does not qualify", dealer=dealer))
     if mine.flush_key > dp.flush_key:
-        why = f"{mine.describe_flush()} beats the {dealer}'s {dp.describe_flush()}"
-        return _won("Ante", ante, 1, why), _won("Raise", raised, 1, why)
+        why = say("{hand} beats the {dealer}'s {theirs}", hand=mine.describe_flush(), dealer=dealer,
+                  theirs=dp.describe_flush())
+        return _won(ANTE, ante, 1, why), _won(RAISE, raised, 1, why)
     if mine.flush_key == dp.flush_key:
-        why = f"{mine.describe_flush()} ties the {dealer}'s"
-        return _pushed("Ante", ante, why), _pushed("Raise", raised, why)
-    why = f"{mine.describe_flush()} loses to the {dealer}'s {dp.describe_flush()}"
-    return _lost("Ante", ante, why), _lost("Raise", raised, why)
+        why = say("{hand} ties the {dealer}'s", hand=mine.describe_flush(), dealer=dealer)
+        return _pushed(ANTE, ante, why), _pushed(RAISE, raised, why)
+    why = say("{hand} loses to the {dealer}'s {theirs}", hand=mine.describe_flush(), dealer=dealer,
+              theirs=dp.describe_flush())
+    return _lost(ANTE, ante, why), _lost(RAISE, raised, why)
 
 
 def _flush_contest(stake: int, mine: HandReading, dp: HandReading, table: dict[int, int]) -> BetResult:
     """HCF-13: needs 4+ cards; beats the DP's flush by HCF-1 to win, a tie pushes."""
-    label, length = "Flush bet", mine.flush_length
+    label, length = FLUSH_BET, mine.flush_length
     if not stake:
         return _not_made(label)
     if length < MIN_FLUSH_BET_LENGTH:
-        return _lost(label, stake, f"a {length}-card flush cannot win (needs {MIN_FLUSH_BET_LENGTH} cards)")
+        return _lost(label, stake, say("a {length}-card flush cannot win (needs {least} cards)", length=length,
+                                       least=MIN_FLUSH_BET_LENGTH))
     if mine.flush_key == dp.flush_key:
-        return _pushed(label, stake, f"{mine.describe_flush()} ties the DP's")
+        return _pushed(label, stake, say("{hand} ties the DP's", hand=mine.describe_flush()))
     if mine.flush_key < dp.flush_key:
-        return _lost(label, stake, f"{length}-card flush loses to the DP's {dp.describe_flush()}")
+        return _lost(label, stake, say("{length}-card flush loses to the DP's {theirs}", length=length,
+                                       theirs=dp.describe_flush()))
     odds = pay_line(table, length)
     if odds is None:
-        return _lost(label, stake, f"no paytable line for a {length}-card flush")
-    return _won(label, stake, odds, f"{length}-card flush beats the DP's {dp.describe_flush()}")
+        return _lost(label, stake, say("no paytable line for a {length}-card flush", length=length))
+    return _won(label, stake, odds, say("{length}-card flush beats the DP's {theirs}", length=length,
+                                        theirs=dp.describe_flush()))
 
 
 def _straight_flush_contest(stake: int, mine: HandReading, dp: HandReading, table: dict[int, int]) -> BetResult:
     """HCF-12: 3+ cards, longer than the DP's run or as long with a higher or equal top card."""
-    label, length = "Straight Flush bet", mine.straight_flush_length
+    label, length = STRAIGHT_FLUSH_BET, mine.straight_flush_length
     if not stake:
         return _not_made(label)
     if not length:
-        return _lost(label, stake, "no 3-card straight flush")
-    theirs = f"the DP's {dp.straight_flush_length}-card" if dp.straight_flush else "the DP's (none)"
+        return _lost(label, stake, say("no 3-card straight flush"))
+    theirs = (say("the DP's {length}-card", length=dp.straight_flush_length) if dp.straight_flush
+              else say("the DP's (none)"))
     if not straight_flush_wins(mine.straight_flush_key, dp.straight_flush_key):
-        return _lost(label, stake, f"{mine.describe_straight_flush()} loses to {theirs}")
+        return _lost(label, stake, say("{hand} loses to {theirs}", hand=mine.describe_straight_flush(), theirs=theirs))
     odds = pay_line(table, length)
     if odds is None:
-        return _lost(label, stake, f"no paytable line for a {length}-card straight flush")
-    verb = "ties (ties go to the player)" if mine.straight_flush_key == dp.straight_flush_key else "beats"
-    return _won(label, stake, odds, f"{length}-card straight flush {verb} {theirs}")
+        return _lost(label, stake, say("no paytable line for a {length}-card straight flush", length=length))
+    if mine.straight_flush_key == dp.straight_flush_key:
+        why = say("{length}-card straight flush ties (ties go to the player) {theirs}", length=length, theirs=theirs)
+    else:
+        why = say("{length}-card straight flush beats {theirs}", length=length, theirs=theirs)
+    return _won(label, stake, odds, why)
 
 
-def _paytable_bet(label: str, stake: int, length: int, what: str, table: dict[int, int]) -> BetResult:
+def _paytable_bet(label: Said, stake: int, length: int, what: Said, table: dict[int, int]) -> BetResult:
     """HCF-20: a bonus bet paid by the paytable on the player's own hand (`what` describes it)."""
     if not stake:
         return _not_made(label)
     odds = pay_line(table, length)
     if odds is None:
-        return _lost(label, stake, what if what.startswith("no ") else f"{what} is not on the paytable")
-    return _won(label, stake, odds, f"{what} pays {odds} to 1")
+        return _lost(label, stake, what if what.startswith("no ") else say("{hand} is not on the paytable", hand=what))
+    return _won(label, stake, odds, say("{hand} pays {odds} to 1", hand=what, odds=odds))
 
 
-def _returned(label: str, stake: int, note: str) -> BetResult:
-    return BetResult(stake, 0, f"{label}: {note}") if stake else BetResult(0, 0, f"{label}: not made")
+def _returned(label: Said, stake: int, note: Said) -> BetResult:
+    return BetResult(stake, 0, say("{bet}: {note}", bet=label, note=note)) if stake else _not_made_bet(label)
 
 
-def _all_returned(hand: PlayerHand, note: str) -> tuple[BetResult, BetResult, BetResult, BetResult]:
+def _not_made_bet(label: Said) -> BetResult:
+    return BetResult(0, 0, say("{bet}: not made", bet=label))
+
+
+def _all_returned(hand: PlayerHand, note: Said) -> tuple[BetResult, BetResult, BetResult, BetResult]:
     return (
-        _returned("Ante", hand.ante, note),
-        _returned("Raise", hand.raised, note),
-        _returned("Flush bet", hand.flush, note),
-        _returned("Straight Flush bet", hand.straight_flush, note),
+        _returned(ANTE, hand.ante, note),
+        _returned(RAISE, hand.raised, note),
+        _returned(FLUSH_BET, hand.flush, note),
+        _returned(STRAIGHT_FLUSH_BET, hand.straight_flush, note),
     )
 
 
 def _dead(hand: PlayerHand, reading: HandReading | None, available: int) -> PlayerResult:
-    note = f"dead hand: the DP had {available} left, less than the {hand.wager} in play (HCF-16); returned"
+    note = say("dead hand: the DP had {available} left, less than the {wager} in play (HCF-16); returned",
+               available=available, wager=hand.wager)
     return PlayerResult(hand.seat, False, True, reading, *_all_returned(hand, note), 0)
 
 
@@ -314,9 +333,9 @@ def _settle_designated_player(
         mine = _reading(hand.cards)
         if hand.folded:
             ante, raised = _fold_bets(hand)
-            flush = _lost("Flush bet", hand.flush, "lost with the fold (HCF-11)") if hand.flush else _not_made("Flush bet")
-            sf = (_lost("Straight Flush bet", hand.straight_flush, "lost with the fold (HCF-11)")
-                  if hand.straight_flush else _not_made("Straight Flush bet"))
+            flush = _lost(FLUSH_BET, hand.flush, _WITH_THE_FOLD) if hand.flush else _not_made(FLUSH_BET)
+            sf = (_lost(STRAIGHT_FLUSH_BET, hand.straight_flush, _WITH_THE_FOLD)
+                  if hand.straight_flush else _not_made(STRAIGHT_FLUSH_BET))
             available += hand.wager
             results[seat] = PlayerResult(seat, True, False, mine, ante, raised, flush, sf, terms.player_rake)
             continue
@@ -324,7 +343,7 @@ def _settle_designated_player(
         if available < hand.wager:
             results[seat] = _dead(hand, mine, available)
             continue
-        ante, raised = _main_bets(hand, mine, dp, "DP")
+        ante, raised = _main_bets(hand, mine, dp, DP)
         flush = _flush_contest(hand.flush, mine, dp, tables.flush)
         sf = _straight_flush_contest(hand.straight_flush, mine, dp, tables.straight_flush)
         flush, sf = cap_bonus(flush, sf, terms.bonus_cap)
@@ -340,11 +359,13 @@ def _settle_designated_player(
     dp_rake = min(terms.banker_rake, available)
     net = available - banker.stack - dp_rake
     if dp is None:
-        said = "every player folded; the DP's cards were not needed"
+        said = say("every player folded; the DP's cards were not needed")
+    elif dp.qualifies:
+        said = say("the DP qualifies with {hand}", hand=dp.describe_flush())
     else:
-        said = f"the DP {'qualifies' if dp.qualifies else 'does not qualify'} with {dp.describe_flush()}"
-    reason = f"{said}; holds {available} after the hands, pays {dp_rake} rake: net {net}"
-    reason += _round_cap_note(terms.round_bonus_cap, left)
+        said = say("the DP does not qualify with {hand}", hand=dp.describe_flush())
+    reason = say("{said}; holds {available} after the hands, pays {rake} rake: net {net}{cap}", said=said,
+                 available=available, rake=dp_rake, net=net, cap=_round_cap_note(terms.round_bonus_cap, left))
     house_rake = dp_rake + sum(r.rake for r in results.values())
     return Settlement(
         BankerResult(banker.seat, dp, dp.qualifies if dp else None, dp_rake, net, reason),
@@ -352,11 +373,15 @@ def _settle_designated_player(
     )
 
 
-def _round_cap_note(cap: int | None, left: int | None) -> str:
+def _round_cap_note(cap: int | None, left: int | None) -> Said:
     """What the round's bonus cap paid out and kept (HCF-14), for the banker's reason."""
     if cap is None or left is None:
-        return ""
-    return f"; the round's {cap} bonus cap paid {cap - left}, {left} left (HCF-14)"
+        return _NOTHING
+    return say("; the round's {cap} bonus cap paid {paid}, {left} left (HCF-14)", cap=cap, paid=cap - left, left=left)
+
+
+_NOTHING = Said("", {})
+_WITH_THE_FOLD = say("lost with the fold (HCF-11)")
 
 
 def _settle_house(
@@ -373,12 +398,12 @@ def _settle_house(
             ante, raised = _fold_bets(hand)
         else:
             assert mine is not None and house is not None, "a raised hand and the house need their cards"
-            ante, raised = _main_bets(hand, mine, house, "dealer")
-        flush, sf = _NOT_MADE["Flush bet"], _NOT_MADE["Straight Flush bet"]
+            ante, raised = _main_bets(hand, mine, house, DEALER)
+        flush, sf = _NOT_MADE[FLUSH_BET], _NOT_MADE[STRAIGHT_FLUSH_BET]
         if hand.flush or hand.straight_flush:
             assert mine is not None, "a hand with bonus bets under the casino profile needs its cards"
-            flush = _paytable_bet("Flush bet", hand.flush, mine.flush_length, mine.describe_flush(), tables.flush)
-            sf = _paytable_bet("Straight Flush bet", hand.straight_flush, mine.straight_flush_length,
+            flush = _paytable_bet(FLUSH_BET, hand.flush, mine.flush_length, mine.describe_flush(), tables.flush)
+            sf = _paytable_bet(STRAIGHT_FLUSH_BET, hand.straight_flush, mine.straight_flush_length,
                                mine.describe_straight_flush(), tables.straight_flush)
             flush, sf = cap_bonus(flush, sf, terms.bonus_cap)
             flush, sf = cap_round_bonus(flush, sf, left, terms.round_bonus_cap)
@@ -389,10 +414,12 @@ def _settle_house(
         )
     net = -sum(r.net for r in results.values())
     if house is None:
-        said = "every player folded; the dealer's cards were not needed"
+        said = say("every player folded; the dealer's cards were not needed")
+    elif house.qualifies:
+        said = say("the dealer qualifies with {hand}", hand=house.describe_flush())
     else:
-        said = f"the dealer {'qualifies' if house.qualifies else 'does not qualify'} with {house.describe_flush()}"
-    reason = f"{said}: house net {net}{_round_cap_note(terms.round_bonus_cap, left)}"
+        said = say("the dealer does not qualify with {hand}", hand=house.describe_flush())
+    reason = say("{said}: house net {net}{cap}", said=said, net=net, cap=_round_cap_note(terms.round_bonus_cap, left))
     banker_result = BankerResult(None, house, house.qualifies if house else None, 0, net, reason)
     order = tuple(sorted(hand.seat for hand in players))
     return Settlement(banker_result, tuple(results[hand.seat] for hand in players), order, 0, left)
