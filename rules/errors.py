@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from rules.said import Said, as_said
+
 
 class RulesError(Exception):
-    """Base of every error raised by the rules layer."""
+    """Base of every error raised by the rules layer. Its message is a sentence (`rules.said`:
+    `IllegalAction(say("…", …))`) a screen renders in the reader's language, or a plain text."""
+
+    @property
+    def said(self) -> Said:
+        """The error's message as a sentence (a plain text: as a literal)."""
+        return as_said(self.args[0]) if self.args and isinstance(self.args[0], str) else Said.literal(str(self))
 
 
 class BadCards(RulesError):

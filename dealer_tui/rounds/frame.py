@@ -15,6 +15,7 @@ from dealer_tui.rounds.steps import Staked, Step
 from rules.bets import banker_kinds
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
+from rules.said import as_said, say
 
 
 class Phase(StrEnum):
@@ -116,6 +117,9 @@ def cards_from_payload(text: str) -> tuple[Card, ...]:
 
 
 def refuse(seat: int | None, action: str, reason: str) -> IllegalAction:
-    """The one way rounds phrase a refusal: `Seat 3 may not raise: ...`."""
-    who = f"Seat {seat}" if seat is not None else "The table"
-    return IllegalAction(f"{who} may not {action}: {reason}")
+    """The one way rounds phrase a refusal: `Seat 3 may not raise: ...`; `action` (the step's
+    `verb`) and `reason` are sentences (`say(...)`) the reader sees in their language."""
+    if seat is None:
+        return IllegalAction(say("The table may not {action}: {reason}", action=as_said(action), reason=as_said(reason)))
+    return IllegalAction(say("Seat {seat} may not {action}: {reason}", seat=seat, action=as_said(action),
+                             reason=as_said(reason)))

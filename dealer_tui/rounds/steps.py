@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from rules.cards import Card
+from rules.said import Said, say
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -23,8 +24,9 @@ class Step:
     KIND: ClassVar[str] = ""
     """The step's name in messages and in the authority's words (`set_rows`): its class name in
     snake case unless the class says otherwise."""
-    VERB: ClassVar[str] = ""
-    """How the step reads in a refusal ("set the rows"): its kind in words unless the class says."""
+    VERB: ClassVar[Said] = Said("", {})
+    """How the step reads in a refusal (`say("set the rows")`), in the reader's language; a step
+    that names none reads as its kind in words, in English."""
     CHECKED: ClassVar[bool] = True
     """Whether the round first checks the step is among the legal steps now; a step that checks
     its own conditions (taking a step back, correcting cards) says False."""
@@ -37,8 +39,8 @@ class Step:
             cls.KIND = re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
 
     @classmethod
-    def verb(cls) -> str:
-        return cls.VERB or cls.KIND.replace("_", " ")
+    def verb(cls) -> Said:
+        return cls.VERB or Said.literal(cls.KIND.replace("_", " "))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -69,10 +71,14 @@ class Approved(Step):
 class Deal(WithCards):
     """The cards dealt (the table's deal key)."""
 
+    VERB: ClassVar[Said] = say("deal")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Reveal(WithCards):
     """The house's hand or the rows shown, and the round settled (the table's reveal key)."""
+
+    VERB: ClassVar[Said] = say("reveal")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -80,7 +86,7 @@ class ConfirmPayout(Approved):
     """The dealer confirms the payout; a big one carries the supervisor's sign-off, or a manager's
     override of the floor's refusal with the reason."""
 
-    VERB: ClassVar[str] = "confirm the payout"
+    VERB: ClassVar[Said] = say("confirm the payout")
     override: str = ""
 
 
@@ -88,7 +94,7 @@ class ConfirmPayout(Approved):
 class Void(Approved):
     """A misdeal voids the round, with the reason and the supervisor's approval."""
 
-    VERB: ClassVar[str] = "void the round"
+    VERB: ClassVar[Said] = say("void the round")
     reason: str = ""
 
 
@@ -97,7 +103,7 @@ class TakeBack(Step):
     """The dealer takes back their last step (a mis-key), while nothing has followed it."""
 
     KIND: ClassVar[str] = "undo"
-    VERB: ClassVar[str] = "take back the last step"
+    VERB: ClassVar[Said] = say("take back the last step")
     CHECKED: ClassVar[bool] = False
 
 
@@ -107,7 +113,7 @@ class CorrectCards(Approved, WithCards):
     should read."""
 
     KIND: ClassVar[str] = "rekey"
-    VERB: ClassVar[str] = "correct the keyed cards"
+    VERB: ClassVar[Said] = say("correct the keyed cards")
     CHECKED: ClassVar[bool] = False
     reason: str = ""
 
@@ -117,7 +123,7 @@ class SendToFloor(Step):
     """The dealer sends a payout that needs a sign-off to the floor's queue."""
 
     KIND: ClassVar[str] = "send_to_floor"
-    VERB: ClassVar[str] = "send the payout to the floor"
+    VERB: ClassVar[Said] = say("send the payout to the floor")
     CHECKED: ClassVar[bool] = False
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from dealer_tui.rounds.steps import Step
+from rules.said import Said, say
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,35 +27,35 @@ class NamedRows(Step):
 class SetRows(NamedRows):
     """The seat's rows, set by hand (CP-2, CP-3)."""
 
-    VERB: ClassVar[str] = "set the rows"
+    VERB: ClassVar[Said] = say("set the rows")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Suggest(Step):
     """The seat takes the terminal's suggested setting."""
 
-    VERB: ClassVar[str] = "take the suggested setting"
+    VERB: ClassVar[Said] = say("take the suggested setting")
 
 
 @dataclass(frozen=True, kw_only=True)
 class DeclareNatural(NamedRows):
     """The seat declares a natural (CP-9), with rows that show it, or the rows it holds."""
 
-    VERB: ClassVar[str] = "declare a natural"
+    VERB: ClassVar[Said] = say("declare a natural")
 
 
 @dataclass(frozen=True, kw_only=True)
 class WithdrawNatural(Step):
     """The seat withdraws its declared natural."""
 
-    VERB: ClassVar[str] = "withdraw the natural"
+    VERB: ClassVar[Said] = say("withdraw the natural")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Lock(Step):
     """The seat locks its rows; fouled rows lock only with the foul confirmed (CP-4, CP-8)."""
 
-    VERB: ClassVar[str] = "lock the rows"
+    VERB: ClassVar[Said] = say("lock the rows")
     confirm_foul: bool = False
 
 
@@ -62,4 +63,4 @@ class Lock(Step):
 class Unlock(Step):
     """The seat unlocks its rows before the reveal."""
 
-    VERB: ClassVar[str] = "unlock the rows"
+    VERB: ClassVar[Said] = say("unlock the rows")

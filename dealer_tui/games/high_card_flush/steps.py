@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from dealer_tui.rounds.steps import Staked, Step, WithCards
+from rules.said import Said, say
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -31,4 +32,4 @@ class Raise(Staked, WithCards):
 class Fold(Step):
     """A seat folds (HCF-6)."""
 
-    VERB: ClassVar[str] = "fold"
+    VERB: ClassVar[Said] = say("fold")

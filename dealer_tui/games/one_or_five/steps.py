@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 from dealer_tui.rounds.steps import Deal, Staked, Step, WithCards
+from rules.said import Said, say
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -25,14 +26,14 @@ class Ante(Staked, AtBox):
 class Withdraw(AtBox):
     """A box's Ante taken back before the deal."""
 
-    VERB: ClassVar[str] = "take back an ante"
+    VERB: ClassVar[Said] = say("take back an ante")
 
 
 @dataclass(frozen=True, kw_only=True)
 class OpenBox(AtBox):
     """The seat's box played open: the one box that may exchange (R-4)."""
 
-    VERB: ClassVar[str] = "mark an open box"
+    VERB: ClassVar[Said] = say("mark an open box")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -55,14 +56,14 @@ class Exchange(Staked, AtBox, WithCards):
 class Bet(AtBox):
     """The box closes with the Bet (R-5)."""
 
-    VERB: ClassVar[str] = "close the box"
+    VERB: ClassVar[Said] = say("close the box")
 
 
 @dataclass(frozen=True, kw_only=True)
 class Fold(AtBox):
     """The box passes (R-5)."""
 
-    VERB: ClassVar[str] = "pass"
+    VERB: ClassVar[Said] = say("pass")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -74,4 +75,4 @@ class Insure(Staked, AtBox, WithCards):
 class NoInsurance(AtBox):
     """A closed box declines insurance."""
 
-    VERB: ClassVar[str] = "decline insurance"
+    VERB: ClassVar[Said] = say("decline insurance")

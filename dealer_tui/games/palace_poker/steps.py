@@ -7,13 +7,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from dealer_tui.rounds.steps import Staked, Step, WithCards
+from rules.said import Said, say
 
 
 @dataclass(frozen=True, kw_only=True)
 class DrawForDealer(WithCards):
     """One card to each player: the highest rank deals the first hand (PP-0)."""
 
-    VERB: ClassVar[str] = "draw for the dealer"
+    VERB: ClassVar[Said] = say("draw for the dealer")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -25,21 +26,21 @@ class Ante(Staked):
 class Withdraw(Step):
     """A seat takes its ante back before the banners are dealt."""
 
-    VERB: ClassVar[str] = "take back the ante"
+    VERB: ClassVar[Said] = say("take back the ante")
 
 
 @dataclass(frozen=True, kw_only=True)
 class DealBanners(WithCards):
     """The banners dealt from the shuffled deck (PP-2)."""
 
-    VERB: ClassVar[str] = "deal the banners"
+    VERB: ClassVar[Said] = say("deal the banners")
 
 
 @dataclass(frozen=True, kw_only=True)
 class DealPalaces(WithCards):
     """The palace cards dealt, the rest the draw pile (PP-2)."""
 
-    VERB: ClassVar[str] = "deal the palace cards"
+    VERB: ClassVar[Said] = say("deal the palace cards")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,7 +53,7 @@ class Buy(Staked, WithCards):
 class Keep(Step):
     """The soldiers kept after a buy or a capture: `discard` names the ones that go (PP-3, PP-8)."""
 
-    VERB: ClassVar[str] = "keep soldiers"
+    VERB: ClassVar[Said] = say("keep soldiers")
     discard: str = ""
 
 
@@ -77,7 +78,7 @@ class Fold(Step):
 class Battle(Staked):
     """The seat attacks `target` for the amount (PP-7)."""
 
-    VERB: ClassVar[str] = "attack"
+    VERB: ClassVar[Said] = say("attack")
     target: int | None = None
 
 
