@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from dealer_tui.events.table import TableOpened
 from dealer_tui.games import GAMES
-from dealer_tui.language import N_, _
+from dealer_tui.language import N_, _, told_error
 from dealer_tui.ledger import LedgerError, SqliteLedger, TableLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
@@ -211,7 +211,7 @@ class DealerApp(OrderedKeysApp):
                 if binding is None or binding.pit_key != key:  # bound already: the sign-in confirmed the key
                     self.staff.bind_pit(key, shown(url), approval, at_pit=True)
             except (StaffError, LedgerError) as exc:
-                self.notify(str(exc), severity="error")
+                self.notify(told_error(exc), severity="error")
                 self.staff_from_pit()
                 return
             self.staff_from_pit()
@@ -291,7 +291,7 @@ class DealerApp(OrderedKeysApp):
                            lambda choice: self.start() if choice == RETRY else self.exit())
             return
         except LedgerError as exc:  # a ledger this terminal may not play on: said, nothing written
-            ask_over(self, ChoiceDialog(str(exc), [("q", "quit")]), lambda _: self.exit())
+            ask_over(self, ChoiceDialog(told_error(exc), [("q", "quit")]), lambda _: self.exit())
             return
         if table is not None:
             self.show_table(table)
@@ -462,7 +462,7 @@ class DealerApp(OrderedKeysApp):
         try:
             return TableMoney.check_document(text)
         except RulesError as exc:
-            raise ValueError(str(exc)) from None
+            raise ValueError(told_error(exc)) from None
 
     def staffing(self) -> str:
         from dealer_tui.screens.staff_screen import staffing_text
@@ -504,7 +504,7 @@ class DealerApp(OrderedKeysApp):
             self.notify(f"{exc}: the table is open; seat the other players once the ledger can be written",
                         severity="error", timeout=12)
         except (RulesError, LedgerError) as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(told_error(exc), severity="error", timeout=8)
             if table is None:
                 self.setup()
                 return

@@ -25,6 +25,7 @@ from functools import cache
 from importlib.resources import files
 from typing import Any
 
+from rules.errors import RulesError
 from rules.said import Said
 
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar", "pl": "Polski", "ru": "Русский"}
@@ -167,9 +168,27 @@ def _(message: str, **params: Any) -> str:
     return _reading[0].text(message, **params)
 
 
+def number(value: int) -> str:
+    """A whole number (chips, a count) as the language shown now writes it (`1,500`, `1 500`)."""
+    return _reading[0].number(value)
+
+
+def signed(value: int) -> str:
+    """A signed amount (a result, a net) as the language shown now writes it: `+1,500`, `−1 500`
+    is `-1 500`; zero is `0`."""
+    written = _reading[0].number(abs(value))
+    return f"+{written}" if value > 0 else (f"-{written}" if value < 0 else written)
+
+
 def told(text: str) -> str:
     """A sentence the rules said (`Said`), or a plain text, in the language shown now."""
     return _reading[0].said(text)
+
+
+def told_error(exc: BaseException) -> str:
+    """What went wrong, in the language shown now: a refusal of the rules as its sentence
+    (`RulesError.said`), any other error as its text."""
+    return told(exc.said) if isinstance(exc, RulesError) else str(exc)
 
 
 def n_(singular: str, plural: str, count: int, **params: Any) -> str:
@@ -194,8 +213,11 @@ __all__ = [
     "language",
     "language_of",
     "n_",
+    "number",
     "read_by",
+    "signed",
     "told",
+    "told_error",
     "use",
     "use_terminal",
 ]

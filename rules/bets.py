@@ -19,6 +19,7 @@ from functools import cache
 
 from rules.game import BetRole, BetType
 from rules.games import GAMES
+from rules.said import Said, as_said
 
 
 @cache
@@ -46,10 +47,11 @@ def role_of(kind: str) -> str:
     return bet.role.value if bet is not None else ""
 
 
-def bet_label(kind: str) -> str:
-    """The bet as a screen names it (a kind no game declares: as recorded)."""
+def bet_label(kind: str) -> Said:
+    """The bet as a screen names it, a sentence the reader's language renders (a kind no game
+    declares: as recorded)."""
     bet = bet_types().get(kind)
-    return bet.label if bet is not None else kind
+    return as_said(bet.label if bet is not None else kind)
 
 
 @cache

@@ -21,6 +21,9 @@ from string import Formatter
 from typing import Any, Self
 
 _FORMATTER = Formatter()
+SPECS = frozenset({"", ",", "+", "+,"})
+"""The formats a sentence's numbers take (none, grouped, signed): a stored message asking for any
+other (`{stake:>999999999}`) is refused before it is rendered."""
 _STORED = '{"said":'
 
 
@@ -30,8 +33,9 @@ class SaidError(ValueError):
 
 
 class _Number:
-    """A number in a rendered sentence: as the reader's language writes it, unless the message
-    asks for its own format (`{result:+}`)."""
+    """A number in a rendered sentence: as the reader's language writes it (`{chips}`, and
+    `{chips:,}`, whose English groups by thousands), unless the message asks for another format
+    (`{result:+}`)."""
 
     __slots__ = ("value", "written")
 
@@ -39,7 +43,7 @@ class _Number:
         self.value, self.written = value, written
 
     def __format__(self, spec: str) -> str:
-        return format(self.value, spec) if spec else self.written(self.value)
+        return self.written(self.value) if spec in ("", ",") else format(self.value, spec)
 
 
 class Said(str):
@@ -47,12 +51,20 @@ class Said(str):
 
     message: str
     values: Mapping[str, int | str | Said] | None
+    capital: bool
+    """Whether the sentence begins with a capital letter whatever its message begins with (a
+    sentence that stands alone: `a marker …` told as `A marker …`)."""
 
-    def __new__(cls, message: str, values: Mapping[str, int | str | Said] | None = None) -> Self:
+    def __new__(cls, message: str, values: Mapping[str, int | str | Said] | None = None,
+                capital: bool = False) -> Self:
         text = message if values is None else message.format_map(values)
-        said = super().__new__(cls, text)
-        said.message, said.values = message, (None if values is None else dict(values))
+        said = super().__new__(cls, _capitalized(text) if capital else text)
+        said.message, said.values, said.capital = message, (None if values is None else dict(values)), capital
         return said
+
+    def capitalized(self) -> Said:
+        """The sentence standing alone: its first letter a capital, in every language."""
+        return Said(self.message, self.values, capital=True)
 
     @classmethod
     def literal(cls, text: str) -> Said:
@@ -78,23 +90,25 @@ class Said(str):
             else:
                 values[name] = value
         try:
-            return translate(self.message).format_map(values)
+            text = translate(self.message).format_map(values)
         except (KeyError, IndexError, ValueError):
-            return self.message.format_map(values)
+            text = self.message.format_map(values)
+        return _capitalized(text) if self.capital else text
 
     def to_record(self) -> str | dict[str, Any]:
         """The stored form: a literal as its text, else `{"said": message, "values": {…}}`."""
         if self.values is None:
             return str(self)
         return {"said": self.message,
-                "values": {k: v.to_record() if isinstance(v, Said) else v for k, v in self.values.items()}}
+                "values": {k: v.to_record() if isinstance(v, Said) else v for k, v in self.values.items()}
+                } | ({"capital": True} if self.capital else {})
 
     @classmethod
     def from_record(cls, stored: object, where: str = "") -> Said:
         """A stored sentence read back (a text: a literal); SaidError names what does not read."""
         if isinstance(stored, str):
             return cls.literal(stored)
-        if not isinstance(stored, Mapping) or set(stored) != {"said", "values"}:
+        if not isinstance(stored, Mapping) or set(stored) - {"capital"} != {"said", "values"}:
             raise SaidError(f"{where}: expected a text or a sentence, got {stored!r}"[:200])
         message, values = stored["said"], stored["values"]
         if not isinstance(message, str) or not isinstance(values, Mapping):
@@ -104,11 +118,17 @@ class Said(str):
             if isinstance(value, bool) or not isinstance(value, (int, str, Mapping)):
                 raise SaidError(f"{where}: value {name!r} is {value!r}"[:200])
             read[str(name)] = cls.from_record(value, f"{where}.{name}") if isinstance(value, Mapping) else value
-        wanted = {field for _text, field, _spec, _conv in _FORMATTER.parse(message) if field is not None}
+        try:
+            fields = [(field, spec, conv) for _text, field, spec, conv in _FORMATTER.parse(message) if field is not None]
+        except ValueError:
+            raise SaidError(f"{where}: the message {message!r} does not read"[:200]) from None
+        if any(spec not in SPECS or conv is not None for _field, spec, conv in fields):
+            raise SaidError(f"{where}: the message {message!r} asks for a format no sentence uses"[:200])
+        wanted = {field for field, _spec, _conv in fields}
         if wanted != set(read):
             raise SaidError(f"{where}: the message {message!r} needs {sorted(wanted)}, the record has {sorted(read)}"[:200])
         try:
-            return cls(message, read)
+            return cls(message, read, capital=stored.get("capital") is True)
         except (KeyError, IndexError, ValueError) as exc:
             raise SaidError(f"{where}: the message {message!r} does not read: {exc}"[:200]) from None
 
@@ -129,13 +149,17 @@ class Said(str):
         return cls.literal(text)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self.message, self.values))
+        return (Said, (self.message, self.values, self.capital))
 
 
 def say(message: str, /, **values: int | str | Said) -> Said:
     """A sentence: `message` (English, its placeholders named) with its values. The catalogs
     collect every `say("…")` message for translation."""
     return Said(message, values)
+
+
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def as_said(text: str) -> Said:

@@ -230,6 +230,40 @@ def test_editing_a_settlement_row_of_a_settled_round(copy: Path, capsys: pytest.
     fails(copy, capsys, f"(id {rid}): the settlement rows differ from the rules' settlement", f"seat {seat} {bet}")
 
 
+def test_the_record_holds_each_reason_as_its_message_and_figures_not_a_sentence(copy: Path) -> None:
+    """The record stays language-neutral: a payout's reasons are stored as the message and its
+    values, in the payout event as in the settlement rows, and read back as the same sentence."""
+    rid = settled_round(copy)
+    payload = json.loads(str(one(copy, f"SELECT payload FROM events WHERE round_id = {rid} AND kind = 'payout_confirmed'")[0]))
+    for row in payload["rows"]:
+        assert set(row["reason"]) == {"said", "values"}, row
+    stored = [str(r) for r, in sql_rows(copy, f"SELECT reason FROM settlements WHERE round_id = {rid}")]
+    assert stored and all(json.loads(r)["said"] for r in stored), stored
+    ante = json.loads(str(one(copy, f"SELECT reason FROM settlements WHERE round_id = {rid} AND bet = 'ante' LIMIT 1")[0]))
+    assert ante["values"]["bet"] == {"said": "Ante", "values": {}}
+
+
+def test_a_reasons_figure_changed_in_the_stored_row(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The insider leaves the chips alone and rewrites what a row says of them: verify compares the
+    reasons' messages and values, so the row no longer is the rules' settlement."""
+    rid = settled_round(copy)
+    seat, reason = one(copy, f"SELECT seat, reason FROM settlements WHERE round_id = {rid} AND bet = 'ante' LIMIT 1")
+    said = json.loads(str(reason))
+    said["values"]["stake"] = int(said["values"]["stake"]) + 1000
+    sql(copy, "UPDATE settlements SET reason = ? WHERE round_id = ? AND seat = ? AND bet = 'ante'",
+        args=(json.dumps(said), rid, seat))
+    fails(copy, capsys, f"(id {rid}): the settlement rows differ from the rules' settlement", f"seat {seat} ante")
+
+
+def test_a_stored_reason_that_is_not_a_sentence_reads_as_its_text(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A row whose reason is broken JSON is shown as the text it holds, and verify names the row."""
+    rid = settled_round(copy)
+    seat = one(copy, f"SELECT seat FROM settlements WHERE round_id = {rid} AND bet = 'ante' LIMIT 1")[0]
+    sql(copy, "UPDATE settlements SET reason = ? WHERE round_id = ? AND seat = ? AND bet = 'ante'",
+        args=('{"said": "{bet}: wins", "values": {}}', rid, seat))
+    fails(copy, capsys, f"(id {rid}): the settlement rows differ from the rules' settlement", f"seat {seat} ante")
+
+
 def test_each_settlement_row_records_its_bets_role(copy: Path) -> None:
     """The roles as the games declare their bets: a High Card Flush ante, raise and bonus bets are
     wagers, the DP's bank its bank, the house's cut rake (HCF-4, HCF-5, HCF-17); a "1 or 5" ante,

@@ -294,7 +294,8 @@ class StepTakenBack(Event, kind="step_taken_back"):
 
     taken_back: str = key("kind")
     step: Json = key("payload")
-    what: str = ""
+    what: Said = Said.literal("")
+    """What was taken back, as the log says it (`seat 2's raise`; an older record: its English)."""
 
 
 class CardsCorrected(Event, kind="cards_corrected"):

@@ -1,11 +1,13 @@
 """The settlement rows of a query's rounds as CSV: the one export the floor's screen and
-`history export` share (the ledger's data only; no game code)."""
+`history export` share (the ledger's data only; no game code). The columns are codes and
+figures; each row's reason is written in the reader's language."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TextIO
 
+from dealer_tui.language import told
 from dealer_tui.ledger.base import Ledger, RowQuery
 from dealer_tui.printable import csv_cell
 
@@ -24,7 +26,7 @@ def write_rows(ledger: Ledger, query: RowQuery, out: TextIO) -> int:
     for record, row in ledger.settlement_rows(query):
         writer.writerow([csv_cell(v) for v in (
             record.id, tables.get(record.table_id, ""), record.number, record.started_at, record.game, record.profile,
-            row.seat, row.bet, row.stake, row.result, row.reason, ";".join(sorted(record.flags)))])
+            row.seat, row.bet, row.stake, row.result, told(row.reason), ";".join(sorted(record.flags)))])
         count += 1
     return count
 

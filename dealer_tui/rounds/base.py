@@ -49,6 +49,7 @@ from dealer_tui.rounds.steps import (
 from rules.cards import Card
 from rules.errors import IllegalAction, RulesError
 from rules.profiles.base import ProfileBase
+from rules.said import Said, as_said, say
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.session import TableSession
@@ -78,7 +79,7 @@ class Round(PayoutSteps, Handlers, ABC):
     game_id: ClassVar[str]
     keyed: ClassVar[bool] = False
     """True for the live-table variant: the dealer keys the physical cards when the table sees them."""
-    VERBS: ClassVar[Mapping[type[Step], str]] = {}
+    VERBS: ClassVar[Mapping[type[Step], Said]] = {}
     """How a step the game shares with others reads in its refusals, where the game says it its
     own way (Chinese Poker's `Reveal` -> "open the rows"); a step's own `VERB` otherwise."""
     PHASE_TRACK: ClassVar[tuple[TrackStep, ...]] = tuple((p.label, frozenset({p})) for p in TRACK)
@@ -90,7 +91,7 @@ class Round(PayoutSteps, Handlers, ABC):
     REKEYABLE: ClassVar[frozenset[type[Event]]] = frozenset()
     """At a live table, the keyed steps whose cards the supervisor may correct before the payout
     is confirmed (the game's `rekey_step` turns such an event back into its keyed step)."""
-    UNDOABLE: ClassVar[Mapping[type[Event], str]] = {}
+    UNDOABLE: ClassVar[Mapping[type[Event], Said]] = {}
     """Events the dealer may take back while nothing has followed them (a mis-key), each with
     how it reads: `{AntePlaced: "ante"}`. Events that bring cards are never taken back."""
     ROW_OWNERS: ClassVar[tuple[str, ...]] = ()
@@ -185,7 +186,7 @@ class Round(PayoutSteps, Handlers, ABC):
                 return cls, method
         return None
 
-    def verb(self, step_type: type[Step]) -> str:
+    def verb(self, step_type: type[Step]) -> Said:
         """How a step of `step_type` reads in this game's refusals."""
         return self.VERBS.get(step_type, step_type.verb())
 
@@ -197,7 +198,7 @@ class Round(PayoutSteps, Handlers, ABC):
         """
         found = self.proposer(type(step))
         if found is None:
-            raise refuse(step.seat, self.verb(type(step)), "there is no such step in this game")
+            raise refuse(step.seat, self.verb(type(step)), say("there is no such step in this game"))
         step_type, method = found
         if step.CHECKED and not self.is_legal(step_type, step.seat):
             raise self.refusal(step, self.verb(step_type))
@@ -217,7 +218,7 @@ class Round(PayoutSteps, Handlers, ABC):
         try:
             self.propose(step)
         except RulesError as exc:
-            return str(exc)
+            return exc.said
         return None
 
     def refusal(self, step: Step, what: str) -> IllegalAction:
@@ -225,7 +226,7 @@ class Round(PayoutSteps, Handlers, ABC):
         return refuse(step.seat, what, self._why_not(step))
 
     def _why_not(self, step: Step) -> str:
-        return f"not allowed in the {self._phase.value} phase"
+        return say("not allowed in the {phase}", phase=self._phase.named)
 
     def dealt_cards(self, step: WithCards, request: CardRequest, rule: str,
                     in_play: Iterable[Card] = ()) -> dict[str, tuple[Card, ...]]:
@@ -236,10 +237,11 @@ class Round(PayoutSteps, Handlers, ABC):
         for label, count in request.hands:
             got = tuple(step.cards.get(label, ()))
             if len(got) != count:
-                raise refuse(None, step.KIND, f"{label} needs {count} cards, got {len(got)} (misdeal, {rule})")
+                raise refuse(None, step.verb(), say("{hand} needs {count} cards, got {got} (misdeal, {rule})",
+                                                    hand=label, count=count, got=len(got), rule=rule))
             for card in got:
                 if card in seen:
-                    raise refuse(None, step.KIND, f"{card.text} is dealt twice")
+                    raise refuse(None, step.verb(), say("{card} is dealt twice", card=card.text))
                 seen.add(card)
             out[label] = got
         return out
@@ -298,22 +300,26 @@ class Round(PayoutSteps, Handlers, ABC):
             return None
         return last
 
-    def undo_label(self) -> str | None:
+    def undo_label(self) -> Said | None:
         """What taking back the last step would take back, as the key bar and the log say it."""
         last = self.undoable()
         if last is None:
             return None
         seat, box = getattr(last, "seat", None), getattr(last, "box", None)
-        whose = f"seat {seat}'s " if seat is not None else (f"box {box}'s " if box is not None else "")
-        return whose + self.UNDOABLE[type(last)]
+        step = as_said(self.UNDOABLE[type(last)])
+        if seat is not None:
+            return say("seat {seat}'s {step}", seat=seat, step=step)
+        if box is not None:
+            return say("box {box}'s {step}", box=box, step=step)
+        return step
 
     @proposes(TakeBack)
     def _propose_undo(self, step: TakeBack) -> list[Event]:
         last = self.undoable()
         if last is None:
             raise refuse(None, step.VERB,
-                         "only the dealer's last step may be taken back, before anything else is entered; "
-                         "after that the supervisor corrects")
+                         say("only the dealer's last step may be taken back, before anything else is entered; "
+                             "after that the supervisor corrects"))
         return [StepTakenBack(taken_back=last.kind, step=last.payload, what=self.undo_label() or last.kind)]
 
     def effective_events(self, events: Sequence[Event]) -> list[Event]:
@@ -369,30 +375,30 @@ class Round(PayoutSteps, Handlers, ABC):
         what = correction.VERB
         step = self.correctable()
         if step is None:
-            raise refuse(None, what, "keyed cards are corrected at a live table, before the payout is confirmed")
+            raise refuse(None, what, say("keyed cards are corrected at a live table, before the payout is confirmed"))
         reason, supervisor = correction.reason.strip(), correction.supervisor.strip()
         if not reason or not supervisor:
-            raise refuse(None, what, "a correction of keyed cards needs a reason and the supervisor's approval")
+            raise refuse(None, what, say("a correction of keyed cards needs a reason and the supervisor's approval"))
         index, keyed = step
         original = self.rekey_step(keyed)
         unknown = sorted(set(correction.cards) - set(original.cards))
         if unknown or not correction.cards:
-            raise refuse(None, what, f"no hand {unknown[0]!r} was keyed in this step" if unknown
-                         else "key the hand's cards again")
+            raise refuse(None, what, say("no hand {hand} was keyed in this step", hand=repr(unknown[0])) if unknown
+                         else say("key the hand's cards again"))
         changed = {label: tuple(cards) for label, cards in correction.cards.items()
                    if tuple(cards) != tuple(original.cards[label])}
         if not changed:
-            raise refuse(None, what, "the cards keyed are the ones already recorded")
+            raise refuse(None, what, say("the cards keyed are the ones already recorded"))
         effective = self.effective_events(self.events)
         before = type(self).replay(self.profile, self.setup, effective[:index])
         again = before.propose(replace(original, cards={**original.cards, **changed}))
         if len(again) != 1 or again[0].kind != keyed.kind:
-            raise refuse(None, what, "the corrected cards change the step itself: void the round instead")
+            raise refuse(None, what, say("the corrected cards change the step itself: void the round instead"))
         try:
             type(self).replay(self.profile, self.setup, [*effective[:index], again[0], *effective[index + 1:]])
         except IllegalAction as exc:
-            raise refuse(None, what, f"with these cards what followed could not have happened ({exc}): "
-                                     "void the round instead") from None
+            raise refuse(None, what, say("with these cards what followed could not have happened ({why}): "
+                                         "void the round instead", why=exc.said)) from None
         return [CardsCorrected(
             event=keyed.kind, reason=reason, supervisor=supervisor,
             previous={label: " ".join(c.text for c in original.cards[label]) for label in changed},

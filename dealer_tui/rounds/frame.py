@@ -15,7 +15,7 @@ from dealer_tui.rounds.steps import Staked, Step
 from rules.bets import banker_kinds
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
-from rules.said import as_said, say
+from rules.said import Said, as_said, say
 
 
 class Phase(StrEnum):
@@ -34,9 +34,18 @@ class Phase(StrEnum):
         """The phase as the phase track names it (translated where it is shown)."""
         return PHASE_LABELS[self]
 
+    @property
+    def named(self) -> Said:
+        """The phase as a refusal names it: `deal phase`."""
+        return PHASE_NAMES[self]
+
 
 PHASE_LABELS = {Phase.ANTE: N_("ANTE"), Phase.DEAL: N_("DEAL"), Phase.ACT: N_("ACT"), Phase.REVEAL: N_("REVEAL"),
                 Phase.PAYOUT: N_("PAYOUT"), Phase.DONE: N_("DONE"), Phase.VOID: N_("VOID")}
+PHASE_NAMES = {Phase.ANTE: say("ante phase"), Phase.DEAL: say("deal phase"), Phase.ACT: say("act phase"),
+               Phase.REVEAL: say("reveal phase"), Phase.PAYOUT: say("payout phase"), Phase.DONE: say("done phase"),
+               Phase.VOID: say("void phase")}
+"""The phase as a refusal names it ("not allowed in the {phase}")."""
 
 TRACK = (Phase.ANTE, Phase.DEAL, Phase.ACT, Phase.REVEAL, Phase.PAYOUT)
 

@@ -21,11 +21,11 @@ from dealer_tui.events.table import (
 )
 from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.frame import LegalStep, Phase, RoundOutcome, refuse
-from dealer_tui.rounds.steps import ConfirmPayout, Void
+from dealer_tui.rounds.steps import ConfirmPayout, SendToFloor, Void
 from rules.bets import banker_kinds
 from rules.errors import IllegalAction
 from rules.profiles.base import ProfileBase
-from rules.said import as_said
+from rules.said import Said, as_said, say
 
 SignOff = SignOffRequested | SignOffApproved | SignOffRefused
 """A sign-off's state: the request sent to the floor, or the floor's decision."""
@@ -71,20 +71,25 @@ class PayoutSteps(Handlers):
                 return event
         return None
 
+    def in_phase(self) -> Said:
+        """Why a step of the payout is refused before (or after) it: the phase the round is in."""
+        return say("the round is in the {phase}", phase=self.phase.named)
+
     def sign_off_request_events(self) -> list[Event]:
         """The dealer sends the payout to the floor: the round stays in PAYOUT until it is confirmed."""
         outcome = self.outcome()
-        what = "send the payout to the floor"
+        what = SendToFloor.VERB
         if self.phase is not Phase.PAYOUT or outcome is None:
-            raise refuse(None, what, f"the round is in the {self.phase.value} phase")
+            raise refuse(None, what, self.in_phase())
         big = self.sign_off_needed()
         if not big:
-            raise refuse(None, what, f"no seat's payout reaches {self.profile.sign_off_threshold}: no sign-off is needed")
+            raise refuse(None, what, say("no seat's payout reaches {threshold}: no sign-off is needed",
+                                         threshold=self.profile.sign_off_threshold))
         state = self.sign_off_state()
         if isinstance(state, SignOffRequested):
-            raise refuse(None, what, "it is already waiting for the supervisor")
+            raise refuse(None, what, say("it is already waiting for the supervisor"))
         if isinstance(state, SignOffApproved):
-            raise refuse(None, what, f"the supervisor ({state.by}) already approved it")
+            raise refuse(None, what, say("the supervisor ({account}) already approved it", account=state.by))
         if isinstance(state, SignOffRefused):
             raise refuse(None, what, refusal_stands(state, self.voidable()))
         return [SignOffRequested(
@@ -117,21 +122,25 @@ class PayoutSteps(Handlers):
         table, or the floor's approval of a request (`SendToFloor` sends the request)."""
         outcome = self.outcome()
         if self.phase is not Phase.PAYOUT or outcome is None:
-            raise refuse(None, "confirm the payout", f"the round is in the {self.phase.value} phase")
+            raise refuse(None, ConfirmPayout.VERB, self.in_phase())
         big = self.sign_off_needed()
         supervisor, sign_in, override = step.supervisor.strip(), step.sign_in, step.override.strip()
         state = self.sign_off_state()
         if isinstance(state, SignOffRefused) and big and not (override and supervisor):
-            raise refuse(None, "confirm the payout", refusal_stands(state, self.voidable()))
+            raise refuse(None, ConfirmPayout.VERB, refusal_stands(state, self.voidable()))
         if override and not isinstance(state, SignOffRefused):
-            raise refuse(None, "override the floor", "the floor refused nothing of this payout: nothing to override")
+            raise refuse(None, say("override the floor"), say("the floor refused nothing of this payout: nothing to "
+                                                              "override"))
         if not supervisor and isinstance(state, SignOffApproved):
             supervisor, sign_in = state.by.strip(), state.sign_in
         if big and not supervisor:
             seats = ", ".join(str(s) for s in big)
-            who = f"seats {seats} are" if len(big) > 1 else f"seat {seats} is"
-            raise refuse(None, "confirm the payout",
-                         f"{who} paid {self.profile.sign_off_threshold} or more: a supervisor must sign off")
+            threshold = self.profile.sign_off_threshold
+            raise refuse(None, ConfirmPayout.VERB,
+                         say("seats {seats} are paid {threshold} or more: a supervisor must sign off", seats=seats,
+                             threshold=threshold) if len(big) > 1
+                         else say("seat {seat} is paid {threshold} or more: a supervisor must sign off", seat=seats,
+                                  threshold=threshold))
         approval = ("override" if override else "signed_off") if big else ""
         flags = set(outcome.flags) | ({approval} if approval else set())
         return [PayoutConfirmed(
@@ -163,18 +172,23 @@ class PayoutSteps(Handlers):
     def void_events(self, reason: str, by: str = "", sign_in: int | None = None) -> list[Event]:
         """A misdeal voids the round: every bet and fee returned (HCF-19, R-12, CP-11); the event
         records what each seat got back and who approved the void."""
-        if self.phase in (Phase.DONE, Phase.VOID):
-            raise IllegalAction(f"the round is already {self.phase.value}: it cannot be voided")
+        if self.phase is Phase.DONE:
+            raise IllegalAction(say("the round is already done: it cannot be voided"))
+        if self.phase is Phase.VOID:
+            raise IllegalAction(say("the round is already void: it cannot be voided"))
         if not reason.strip():
-            raise IllegalAction("a void needs a reason")
+            raise IllegalAction(say("a void needs a reason"))
         returned = {str(seat): chips for seat, chips in sorted(self.on_the_table().items()) if chips}
         return [RoundVoided(reason=reason.strip(), by=by.strip(), returned=returned, sign_in=sign_in)]
 
 
-def refusal_stands(refused: SignOffRefused, can_void: bool) -> str:
+def refusal_stands(refused: SignOffRefused, can_void: bool) -> Said:
     """Why a refused payout is neither paid nor sent again (`can_void`: the game still lets the
     round be voided)."""
-    void = ", or the round is voided" if can_void else " (the game no longer lets this round be voided)"
-    return (f"the floor ({refused.by}) refused this payout: {refused.reason}. The refusal stands until a manager "
-            f"overrides it, saying why{void}")
+    if can_void:
+        return say("the floor ({account}) refused this payout: {reason}. The refusal stands until a manager "
+                   "overrides it, saying why, or the round is voided", account=refused.by, reason=refused.reason)
+    return say("the floor ({account}) refused this payout: {reason}. The refusal stands until a manager "
+               "overrides it, saying why (the game no longer lets this round be voided)", account=refused.by,
+               reason=refused.reason)
 

@@ -26,6 +26,7 @@ from dealer_tui.events.table import (
     TimeCollected,
 )
 from rules.errors import IllegalAction
+from rules.said import as_said, say
 
 
 @dataclass(frozen=True)
@@ -77,11 +78,12 @@ class TableSession(Handlers):
 
     def seat_events(self, seat: int, name: str, buy_in: int, rule: BuyRule) -> list[Event]:
         if not 1 <= seat <= self.seat_count:
-            raise IllegalAction(f"Seat {seat} does not exist: the table has seats 1-{self.seat_count}")
+            raise IllegalAction(say("Seat {seat} does not exist: the table has seats 1-{seats}", seat=seat,
+                                    seats=self.seat_count))
         if seat in self.players:
-            raise IllegalAction(f"Seat {seat} is taken by {self.players[seat].name}")
+            raise IllegalAction(say("Seat {seat} is taken by {player}", seat=seat, player=self.players[seat].name))
         if not name.strip():
-            raise IllegalAction(f"Seat {seat} needs a player name")
+            raise IllegalAction(say("Seat {seat} needs a player name", seat=seat))
         short = self._check_buy(seat, (), buy_in, rule)
         return [SeatTaken(seat=seat, player=name.strip(), buy_in=buy_in, short=short)]
 
@@ -93,9 +95,9 @@ class TableSession(Handlers):
     def time_events(self, charge: int) -> list[Event]:
         """Each seated player pays the time charge (a player holding less pays what they hold)."""
         if charge <= 0:
-            raise IllegalAction("This table's profile collects no time")
+            raise IllegalAction(say("This table's profile collects no time"))
         if not self.players:
-            raise IllegalAction("Nobody is seated: no time to collect")
+            raise IllegalAction(say("Nobody is seated: no time to collect"))
         paid = {str(seat): min(charge, p.stack) for seat, p in sorted(self.players.items())}
         return [TimeCollected(paid=paid, total=sum(paid.values()))]
 
@@ -103,8 +105,9 @@ class TableSession(Handlers):
         """The player sits out, or comes back."""
         player = self.player(seat)
         if player.away == away:
-            state = "already sitting out" if away else "not sitting out"
-            raise IllegalAction(f"Seat {seat} ({player.name}) is {state}")
+            raise IllegalAction(say("Seat {seat} ({player}) is already sitting out", seat=seat, player=player.name)
+                                if away else say("Seat {seat} ({player}) is not sitting out", seat=seat,
+                                                 player=player.name))
         return [SeatAway(seat=seat, away=away)]
 
     def leave_events(self, seat: int) -> list[Event]:
@@ -115,12 +118,13 @@ class TableSession(Handlers):
     def _check_buy(seat: int, history: Sequence[int], amount: int, rule: BuyRule) -> bool:
         problem, short = rule(history, amount)
         if problem is not None:
-            raise IllegalAction(f"Seat {seat} may not buy {amount}: {problem}")
+            raise IllegalAction(say("Seat {seat} may not buy {amount}: {problem}", seat=seat, amount=amount,
+                                    problem=as_said(problem)))
         return short
 
     def player(self, seat: int) -> SeatedPlayer:
         if seat not in self.players:
-            raise IllegalAction(f"Seat {seat} is empty")
+            raise IllegalAction(say("Seat {seat} is empty", seat=seat))
         return self.players[seat]
 
     # -- folding recorded events ----------------------------------------------------------

@@ -52,6 +52,7 @@ from dealer_tui.staff import DEAL, Approval, StaffRegister, claim_problem
 from dealer_tui.staff.profiles import approval_problem
 from rules.errors import IllegalAction
 from rules.profiles.loader import LoadedProfile
+from rules.said import Said, as_said, say
 
 TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
 TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
@@ -195,7 +196,7 @@ class Table:
         supervisor's signature), `chips` (by denomination; None: the largest first) given from the
         tray; `card` is their loyalty card (empty: anonymous); `document` the ID document they
         showed (kind and number), which cash at the currency-transaction threshold needs."""
-        self._between_rounds("seat a player")
+        self._between_rounds(say("seat a player"))
         card = card.strip()
         if card:
             self.money.check_card(card)
@@ -208,7 +209,7 @@ class Table:
         recorded = [replace(e, method=method, chips=given, card=card, document=document, marker=number,
                             approved_by=signer, sign_in=sign_in)
                     if isinstance(e, SeatTaken) else e for e in events]
-        self.check_authority(recorded, "take the marker")
+        self.check_authority(recorded, say("take the marker"))
         self._record_table(recorded)
 
     def check_seating(self, seat: int, name: str, buy_in: int) -> None:
@@ -225,7 +226,7 @@ class Table:
 
     def buy_chips(self, seat: int, amount: int, method: str = CASH, chips: Mapping[str, int] | None = None,
                   marker: Marker | None = None) -> None:
-        self._between_rounds("buy chips")
+        self._between_rounds(say("buy chips"))
         events = self.session.buy_events(seat, amount, self._buy_rule())
         given = self.money.chips_sold(amount, method, chips)
         number, signer, sign_in = self.money.marker_fields(method, marker)
@@ -234,13 +235,13 @@ class Table:
             self.money.check_ctr(player.name, player.card, seat, amount, document=player.document)
         recorded = [replace(e, method=method, chips=given, marker=number, approved_by=signer, sign_in=sign_in)
                     if isinstance(e, ChipsBought) else e for e in events]
-        self.check_authority(recorded, "take the marker")
+        self.check_authority(recorded, say("take the marker"))
         self._record_table(recorded)
 
     def leave(self, seat: int) -> None:
         """The player cashes out and leaves; a cash-out that takes their cash out over the gaming day
         to the currency-transaction threshold needs their ID document recorded first."""
-        self._between_rounds("leave the table")
+        self._between_rounds(say("leave the table"))
         player = self.session.player(seat)
         if player.stack:
             self.money.check_ctr(player.name, player.card, seat, player.stack, OUT, player.document)
@@ -249,23 +250,24 @@ class Table:
     def sit_out(self, seat: int, away: bool = True) -> None:
         """The player sits out from the next round, keeping the seat and the chips (`away`), or
         comes back into the next."""
-        self._between_rounds("sit out" if away else "come back in")
+        self._between_rounds(say("sit out") if away else say("come back in"))
         self._record_table(self.session.away_events(seat, away))
 
     def change_profile(self, profile: LoadedProfile, reason: str, approval: Approval) -> None:
         """C-8: a new profile (paytables, limits) with a supervisor's approval, from the next round."""
-        self._between_rounds("change the table's profile")
+        self._between_rounds(say("change the table's profile"))
         if profile.game != self.record.game:
-            raise IllegalAction(f"profile {profile.name!r} is for {profile.game}: open a new table for another game")
+            raise IllegalAction(say("profile {profile} is for {game}: open a new table for another game",
+                                    profile=repr(profile.name), game=profile.game))
         if not reason.strip():
-            raise IllegalAction("a profile change needs a reason and a supervisor's approval (C-8)")
+            raise IllegalAction(say("a profile change needs a reason and a supervisor's approval (C-8)"))
         if self.tray.shift is not None and profile.profile.chip_set() != self.profile.profile.chip_set():
-            raise IllegalAction(f"profile {profile.name!r} has another chip set: the tray is counted by one chip set "
-                                "a shift; count the closer first")
+            raise IllegalAction(say("profile {profile} has another chip set: the tray is counted by one chip set "
+                                    "a shift; count the closer first", profile=repr(profile.name)))
         change = TableChanged(profile=profile.name, profile_sha256=profile.sha256, profile_text=profile.text,
                               reason=reason.strip(), approved_by=approval.account,
                               from_round=self.session.rounds_started + 1, sign_in=approval.sign_in)
-        self.check_authority([change], "change the table's profile")
+        self.check_authority([change], say("change the table's profile"))
         self.check_approved(self.ledger, profile)
         self._record_table([change])
         self.profile = profile
@@ -276,20 +278,20 @@ class Table:
         """The dealer who signed in (for `DEAL` at this table) is on duty from now on; the one
         before is signed out by it (a dealer change without stopping the table)."""
         if approval.act != DEAL:
-            raise IllegalAction("a dealer signs in to deal")
+            raise IllegalAction(say("a dealer signs in to deal"))
         events: list[Event] = []
         if self.session.dealer is not None and self.session.dealer.account != approval.account:
             events.append(DealerSignedOut(account=self.session.dealer.account, reason=f"{approval.account} took over"))
         events.append(DealerSignedIn(account=approval.account, name=approval.name, sign_in=approval.sign_in))
-        self.check_authority(events, "sign the dealer in")
+        self.check_authority(events, say("sign the dealer in"))
         self._record_table(events)
 
     def sign_out_dealer(self, reason: str = "") -> None:
         """The dealer leaves the table (a break, the end of the shift): no round starts until the
         next one signs in."""
-        self._between_rounds("sign the dealer out")
+        self._between_rounds(say("sign the dealer out"))
         if self.session.dealer is None:
-            raise IllegalAction("No dealer is signed in at this table")
+            raise IllegalAction(say("No dealer is signed in at this table"))
         self._record_table([DealerSignedOut(account=self.session.dealer.account, reason=reason.strip())])
 
     @classmethod
@@ -305,7 +307,8 @@ class Table:
     @staticmethod
     def _check_game(game: Game[Any], profile: LoadedProfile) -> None:
         if profile.game != game.id:
-            raise IllegalAction(f"profile {profile.name!r} is for {profile.game}, not {game.id}")
+            raise IllegalAction(say("profile {profile} is for {game}, not {other}", profile=repr(profile.name),
+                                    game=profile.game, other=game.id))
 
     @staticmethod
     def check_approved(ledger: Ledger, profile: LoadedProfile) -> None:
@@ -314,7 +317,7 @@ class Table:
         if problem is not None:
             raise IllegalAction(problem)
 
-    def check_authority(self, events: Sequence[Event], what: str) -> None:
+    def check_authority(self, events: Sequence[Event], what: Said) -> None:
         """Every event that claims someone's authority names a sign-in that stands (the staff
         register in the ledger, read now): else `IllegalAction` saying why, nothing recorded."""
         claims = [c for e in events for c in e.claims()]
@@ -326,19 +329,19 @@ class Table:
             problem = claim_problem(register, claim, table=self.record.id, round=number,
                                     dealers=frozenset(self.session.round_dealers))
             if problem is not None:
-                raise IllegalAction(f"The table may not {what}: {problem}")
+                raise IllegalAction(say("The table may not {action}: {reason}", action=what, reason=as_said(problem)))
 
-    def _between_rounds(self, what: str) -> None:
+    def _between_rounds(self, what: Said) -> None:
         if self.round is not None and self.round.phase not in (Phase.DONE, Phase.VOID):
-            raise IllegalAction(f"No one may {what} during a hand: finish or void the round first")
+            raise IllegalAction(say("No one may {action} during a hand: finish or void the round first", action=what))
 
     # -- rounds -----------------------------------------------------------------------------
 
     def start_round(self, **choices: object) -> Round:
-        self._between_rounds("start a new round")
+        self._between_rounds(say("start a new round"))
         if self.session.dealer is None:
-            raise IllegalAction("No round starts with no dealer signed in: the dealer signs in first")
-        kept = self.tray.kept_problem("round starts")
+            raise IllegalAction(say("No round starts with no dealer signed in: the dealer signs in first"))
+        kept = self.tray.kept_problem(say("round starts"))
         if kept is not None:
             raise IllegalAction(kept)
         cls_ = self.game.round_class(keyed=self.keyed)
@@ -370,10 +373,10 @@ class Table:
     def repeat_bets(self, seat: int) -> list[Event]:
         """Place `seat`'s bets as they stood last round (HCF, "1 or 5"); a refusal names the reason."""
         if self.round is None:
-            raise IllegalAction("There is no round: start one first")
+            raise IllegalAction(say("There is no round: start one first"))
         steps = self.round.repeat_bets(self.last_round_events(), seat)
         if not steps:
-            raise IllegalAction(f"Seat {seat} placed no bets last round: nothing to repeat")
+            raise IllegalAction(say("Seat {seat} placed no bets last round: nothing to repeat", seat=seat))
         trial = type(self.round).replay(self.round.profile, self.round.setup, self.round.events)
         for step in steps:  # every bet checked, one after the other, before any is recorded
             trial.apply_all(trial.propose(step))
@@ -382,13 +385,13 @@ class Table:
     def act(self, action: Step) -> list[Event]:
         """Carry out one step: fill its cards, validate, record, fold in."""
         if self.round is None or self.round_id is None:
-            raise IllegalAction("There is no round: start one first")
+            raise IllegalAction(say("There is no round: start one first"))
         if self.session.dealer is None:
-            raise IllegalAction("No dealer is signed in for this hand: the dealer signs in with their PIN first")
+            raise IllegalAction(say("No dealer is signed in for this hand: the dealer signs in with their PIN first"))
         dealt = self._with_cards(action)
         try:
             events = self.round.propose(dealt)
-            self.check_authority(events, action.KIND.replace("_", " "))
+            self.check_authority(events, self.round.verb(type(action)))
             self.money.check_tray_covers(events)
         except IllegalAction:
             if dealt is not action:  # a refused step's cards go back: the next step deals them

@@ -27,9 +27,10 @@ from dealer_tui.events.accounting import (
 from dealer_tui.events.table import PayoutConfirmed, PlayerIdentified, TimeCollected
 from dealer_tui.rounds.cash import IN, needs_id
 from dealer_tui.rounds.frame import Phase
-from dealer_tui.rounds.tray import count_chips, describe_chips, make_up
+from dealer_tui.rounds.tray import count_chips, describe_chips, make_up, the_tray_word, tray_word
 from dealer_tui.staff import DEAL, TRAY, Approval
 from rules.errors import IllegalAction
+from rules.said import Said, as_said, say
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
@@ -72,13 +73,13 @@ class TableMoney:
                    document: str = "") -> None:
         problem = self.ctr_problem(name, card, seat, amount, direction, document)
         if problem is not None:
-            raise IllegalAction(f"{problem}; the dealer records their ID document first")
+            raise IllegalAction(say("{problem}; the dealer records their ID document first", problem=as_said(problem)))
 
     def check_card(self, card: str) -> None:
         """A loyalty card number as the ledger keeps it (`IllegalAction` says why not)."""
         card = card.strip()
         if not card or len(card) > MAX_CARD or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in card):
-            raise IllegalAction(f"a loyalty card number is 1 to {MAX_CARD} letters, digits, '-', '_' or '.'")
+            raise IllegalAction(say("a loyalty card number is 1 to {most} letters, digits, '-', '_' or '.'", most=MAX_CARD))
 
     @staticmethod
     def check_document(document: str) -> str:
@@ -89,8 +90,9 @@ class TableMoney:
         if not kind or not (number.isascii() and 5 <= len(number) <= MAX_CARD
                             and all(c.isalnum() or c in "-/." for c in number)
                             and sum(c.isdigit() for c in number) >= 3):
-            raise IllegalAction(f"an ID document is its kind ({', '.join(sorted(set(ID_KINDS.values())))}) and its "
-                                "number, with at least 3 digits: passport X1234567 (a loyalty card identifies nobody)")
+            raise IllegalAction(say("an ID document is its kind ({kinds}) and its number, with at least 3 digits: "
+                                    "passport X1234567 (a loyalty card identifies nobody)",
+                                    kinds=", ".join(sorted(set(ID_KINDS.values())))))
         return f"{kind} {number}"
 
     def identify(self, seat: int, document: str) -> None:
@@ -98,7 +100,7 @@ class TableMoney:
         player = self.table.session.player(seat)
         document = self.check_document(document)
         if player.document == document:
-            raise IllegalAction(f"Seat {seat} is identified by {document} already")
+            raise IllegalAction(say("Seat {seat} is identified by {document} already", seat=seat, document=document))
         self.table._record_table([PlayerIdentified(seat=seat, card=player.card, document=document)])
 
     def suggested_chips(self, amount: int) -> dict[str, int]:
@@ -113,80 +115,85 @@ class TableMoney:
         """A marker's number, checked before its supervisor signs (`IllegalAction` says why not)."""
         problem = self.table.tray.marker_problem(number)
         if problem is not None:
-            raise IllegalAction(problem[:1].upper() + problem[1:])
+            raise IllegalAction(problem.capitalized())
 
     def marker_fields(self, method: str, marker: Marker | None) -> tuple[str, str, int | None]:
         """What a buy-in records of its marker (its number, the supervisor, their sign-in): nothing
         for cash; for a marker each checked (`IllegalAction` says why not)."""
         if method != MARKER:
             if marker is not None:
-                raise IllegalAction("a cash buy-in has no marker")
+                raise IllegalAction(say("a cash buy-in has no marker"))
             return "", "", None
         if marker is None:
-            raise IllegalAction("A marker buy-in needs the marker's number and a supervisor's signature")
+            raise IllegalAction(say("A marker buy-in needs the marker's number and a supervisor's signature"))
         self.check_marker(marker.number)
         signer = marker.approval
         if signer.act != TRAY:
-            raise IllegalAction("A marker is signed by a supervisor signed in to witness the tray")
+            raise IllegalAction(say("A marker is signed by a supervisor signed in to witness the tray"))
         problem = self.witness_account_problem(signer.account, MARKER_SIGNED) or self.table.tray.sign_in_problem(signer.sign_in)
         if problem is not None:
-            raise IllegalAction(f"No marker: {problem}")
+            raise IllegalAction(say("No marker: {problem}", problem=as_said(problem)))
         return marker.number.strip(), signer.account, signer.sign_in
 
     def chips_sold(self, amount: int, method: str, chips: Mapping[str, int] | None) -> dict[str, int]:
-        kept = self.table.tray.kept_problem("chips are sold")
+        kept = self.table.tray.kept_problem(say("chips are sold"))
         if kept is not None:
             raise IllegalAction(kept)
         if self.table.tray.shift is not None and self.table.session.dealer is None:
-            raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
+            raise IllegalAction(say("No chips are sold from the tray with no dealer on duty: a dealer signs in first"))
         if method not in (CASH, MARKER):
-            raise IllegalAction(f"a buy-in is paid in cash or by marker, not {method!r}")
+            raise IllegalAction(say("a buy-in is paid in cash or by marker, not {method}", method=repr(method)))
         chip_set = self.table.profile.profile.chip_set()
-        given = self.suggested_chips(amount) if chips is None else count_chips(chip_set, chips, "the chips given")
+        given = self.suggested_chips(amount) if chips is None else count_chips(chip_set, chips, say("the chips given"))
         if chips_total(given) != amount:
-            raise IllegalAction(f"the chips given ({describe_chips(chip_set, given)}) make "
-                                f"{chips_total(given):,}, not the buy-in of {amount:,}")
+            raise IllegalAction(say("the chips given ({chips}) make {total:,}, not the buy-in of {amount:,}",
+                                    chips=describe_chips(chip_set, given), total=chips_total(given), amount=amount))
         shift = self.table.tray.shift
         if shift is not None and amount > shift.expected:
-            raise IllegalAction(f"the tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
-                                "a fill from the cage first")
+            raise IllegalAction(say("the tray holds {held:,} by the shift's records, less than {amount:,}: "
+                                    "a fill from the cage first", held=shift.expected, amount=amount))
         return given
 
     # -- the tray --------------------------------------------------------------------------------
 
     def _two_signatures(self, dealer: Approval, supervisor: Approval, what: str) -> tuple[str, int, str, int]:
+        """The dealer's and the supervisor's signatures of a tray step (`what`: `fill`, `opener` …)."""
+        the = the_tray_word(what)
         if dealer.act != DEAL or supervisor.act != TRAY:
-            raise IllegalAction(f"{what} is signed by the dealer (signed in to deal) and a supervisor (signed in "
-                                "to witness the tray)")
+            raise IllegalAction(say("{what} is signed by the dealer (signed in to deal) and a supervisor (signed in "
+                                    "to witness the tray)", what=the))
         on_duty = self.table.session.dealer
-        if on_duty is None or on_duty.account != dealer.account:
-            raise IllegalAction(f"{what} is signed by the dealer on duty"
-                                + (f" ({on_duty.account})" if on_duty is not None else ": a dealer signs in first"))
+        if on_duty is None:
+            raise IllegalAction(say("{what} is signed by the dealer on duty: a dealer signs in first", what=the))
+        if on_duty.account != dealer.account:
+            raise IllegalAction(say("{what} is signed by the dealer on duty ({account})", what=the,
+                                    account=on_duty.account))
         if dealer.account == supervisor.account:
-            raise IllegalAction(f"{what} needs two people: the supervisor who witnesses it is not the dealer")
+            raise IllegalAction(say("{what} needs two people: the supervisor who witnesses it is not the dealer",
+                                    what=the))
         return dealer.account, dealer.sign_in, supervisor.account, supervisor.sign_in
 
-    def _record_signed(self, events: Sequence[Event], what: str) -> None:
+    def _record_signed(self, events: Sequence[Event], what: Said) -> None:
         self.table.check_authority(events, what)
         for event in events:
             if isinstance(event, TrayEvent):
                 problem = self.table.tray.sign_in_problem(event.dealer_sign_in, event.sign_in)
                 if problem is not None:
-                    raise IllegalAction(f"The table may not {what}: {problem}")
+                    raise IllegalAction(say("The table may not {action}: {reason}", action=what, reason=problem))
         self.table._record_table(events)
 
     def check_count(self, count: str, chips: Mapping[str, int]) -> dict[str, int]:
         """The chips an opener or a closer counts, checked now (`IllegalAction` says why not)."""
-        self.table._between_rounds("count the tray")
+        self.table._between_rounds(say("count the tray"))
         if count == OPENER:
             problem = self.table.tray.opener_problem()
             if problem is not None:
-                raise IllegalAction(f"No opener now: {problem}")
+                raise IllegalAction(say("No opener now: {problem}", problem=problem))
         else:
             self.table.tray.need_shift("closer")
-        counted = count_chips(self.table.profile.profile.chip_set(), chips, f"the {count}")
+        counted = count_chips(self.table.profile.profile.chip_set(), chips, the_tray_word(count))
         if count == OPENER and not counted:
-            raise IllegalAction("The opener counts the chips in the tray: none were counted")
+            raise IllegalAction(say("The opener counts the chips in the tray: none were counted"))
         return counted
 
     def count_figures(self, count: str, chips: Mapping[str, int]) -> str:
@@ -203,20 +210,21 @@ class TableMoney:
         `step` says what is done by someone other than the dealer."""
         on_duty = self.table.session.dealer
         if on_duty is not None and on_duty.account == account:
-            return f"{on_duty.name} ({account}) deals at this table: {step} by someone other than the dealer"
+            return say("{name} ({account}) deals at this table: {step} by someone other than the dealer",
+                       name=on_duty.name, account=account, step=as_said(step))
         return None
 
     def check_sale(self, amount: int) -> None:
         """Whether `amount` of chips may be sold from the tray now (`IllegalAction` says why not)."""
-        kept = self.table.tray.kept_problem("chips are sold")
+        kept = self.table.tray.kept_problem(say("chips are sold"))
         if kept is not None:
             raise IllegalAction(kept)
         shift = self.table.tray.shift
         if shift is not None and self.table.session.dealer is None:
-            raise IllegalAction("No chips are sold from the tray with no dealer on duty: a dealer signs in first")
+            raise IllegalAction(say("No chips are sold from the tray with no dealer on duty: a dealer signs in first"))
         if shift is not None and amount > shift.expected:
-            raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records, less than {amount:,}: "
-                                "a fill from the cage first")
+            raise IllegalAction(say("The tray holds {held:,} by the shift's records, less than {amount:,}: "
+                                    "a fill from the cage first", held=shift.expected, amount=amount))
 
     def witness_problem(self, supervisor: Approval, step: str = TRAY_WITNESSED) -> str | None:
         """Why `supervisor` may not witness the tray with the dealer on duty (None: they may)."""
@@ -228,7 +236,7 @@ class TableMoney:
         d, ds, s, ss = self._two_signatures(dealer, supervisor, "the opener")
         self._record_signed([TrayCounted(count=OPENER, shift=len(self.table.tray.shifts) + 1, chips=counted,
                                          total=chips_total(counted), dealer=d, dealer_sign_in=ds, supervisor=s,
-                                         sign_in=ss)], "count the opener")
+                                         sign_in=ss)], say("count the opener"))
 
     def close_shift(self, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
         """The closer: the tray counted again at the end of the shift, signed the same way."""
@@ -237,7 +245,7 @@ class TableMoney:
         d, ds, s, ss = self._two_signatures(dealer, supervisor, "the closer")
         self._record_signed([TrayCounted(count=CLOSER, shift=shift.number, chips=counted, total=chips_total(counted),
                                          dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss,
-                                         expected=shift.expected)], "count the closer")
+                                         expected=shift.expected)], say("count the closer"))
 
     def fill(self, slip: str, chips: Mapping[str, int], dealer: Approval, supervisor: Approval) -> None:
         """Chips from the cage to the tray, on the cage's slip."""
@@ -261,29 +269,29 @@ class TableMoney:
             short = self.payout_short(event.house) if isinstance(event, PayoutConfirmed) else 0
             if isinstance(event, PayoutConfirmed) and short:
                 shift = self.table.tray.need_shift("payout")
-                raise IllegalAction(f"The tray holds {shift.expected:,} by the shift's records and this payout takes "
-                                    f"{-event.house:,} from it: {short:,} short. The payout waits for a fill from the "
-                                    "cage (the tray's fill)")
+                raise IllegalAction(say("The tray holds {held:,} by the shift's records and this payout takes "
+                                        "{taken:,} from it: {short:,} short. The payout waits for a fill from the "
+                                        "cage (the tray's fill)", held=shift.expected, taken=-event.house, short=short))
 
     def check_slip(self, what: str, slip: str) -> None:
         if not (what == "fill" and self.table.round is not None and self.table.round.phase is Phase.PAYOUT):
-            self.table._between_rounds(f"record a {what}")  # a fill comes at the payout too: one the tray cannot cover
+            self.table._between_rounds(say("record a fill") if what == "fill" else say("record a credit"))  # a fill comes at the payout too: one the tray cannot cover
         self.table.tray.need_shift(what)
         problem = self.table.tray.slip_problem(slip)
         if problem is not None:
-            raise IllegalAction(f"No {what}: {problem}")
+            raise IllegalAction(say("No {what}: {problem}", what=tray_word(what), problem=problem))
 
     def check_transfer(self, what: str, slip: str, chips: Mapping[str, int]) -> dict[str, int]:
         """The chips of a fill or a credit, checked now (`IllegalAction` says why not)."""
         self.check_slip(what, slip)
         shift = self.table.tray.need_shift(what)
-        counted = count_chips(self.table.profile.profile.chip_set(), chips, f"the {what}")
+        counted = count_chips(self.table.profile.profile.chip_set(), chips, the_tray_word(what))
         total = chips_total(counted)
         if not total:
-            raise IllegalAction(f"A {what} moves chips: none were given")
+            raise IllegalAction(say("A {what} moves chips: none were given", what=tray_word(what)))
         if what == "credit" and total > shift.expected:
-            raise IllegalAction(f"A credit of {total:,} is more than the tray holds by the shift's records "
-                                f"({shift.expected:,})")
+            raise IllegalAction(say("A credit of {total:,} is more than the tray holds by the shift's records "
+                                    "({held:,})", total=total, held=shift.expected))
         return counted
 
     def _transfer(self, kind: type[TrayFilled] | type[TrayCredited], what: str, slip: str, chips: Mapping[str, int],
@@ -292,13 +300,14 @@ class TableMoney:
         shift = self.table.tray.need_shift(what)
         d, ds, s, ss = self._two_signatures(dealer, supervisor, f"the {what}")
         self._record_signed([kind(shift=shift.number, slip=slip.strip(), chips=counted, total=chips_total(counted),
-                                  dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss)], f"record a {what}")
+                                  dealer=d, dealer_sign_in=ds, supervisor=s, sign_in=ss)],
+                            say("record a fill") if what == "fill" else say("record a credit"))
 
     def collect_time(self) -> int:
         """A card room's time collection: each seated player pays the profile's time charge into
         the collection box. The chips collected."""
-        self.table._between_rounds("collect time")
-        kept = self.table.tray.kept_problem("time is collected")
+        self.table._between_rounds(say("collect time"))
+        kept = self.table.tray.kept_problem(say("time is collected"))
         if kept is not None:
             raise IllegalAction(kept)
         events = self.table.session.time_events(self.table.profile.profile.time_charge)
@@ -309,22 +318,25 @@ class TableMoney:
                         taken: Mapping[str, int] | None = None) -> tuple[dict[str, int], dict[str, int]]:
         """A colour-up's chips checked now: what the player gives (no more than the stack), and
         what the tray gives back (worth the same, other chips); `taken` None checks the first."""
-        self.table._between_rounds("colour chips up")
+        self.table._between_rounds(say("colour chips up"))
         player = self.table.session.player(seat)
         chip_set = self.table.profile.profile.chip_set()
-        into = count_chips(chip_set, given, "the chips given in")
+        into = count_chips(chip_set, given, say("the chips given in"))
         if not into:
-            raise IllegalAction("A colour-up takes in the player's chips: none were given")
+            raise IllegalAction(say("A colour-up takes in the player's chips: none were given"))
         if chips_total(into) > player.stack:
-            raise IllegalAction(f"Seat {seat} holds {player.stack:,}, less than the {chips_total(into):,} given in")
+            raise IllegalAction(say("Seat {seat} holds {stack:,}, less than the {given:,} given in", seat=seat,
+                                    stack=player.stack, given=chips_total(into)))
         if taken is None:
             return into, {}
-        out = count_chips(chip_set, taken, "the chips given back")
+        out = count_chips(chip_set, taken, say("the chips given back"))
         if chips_total(into) != chips_total(out):
-            raise IllegalAction(f"A colour-up gives back what it takes in: {describe_chips(chip_set, into)} "
-                                f"({chips_total(into):,}) for {describe_chips(chip_set, out)} ({chips_total(out):,})")
+            raise IllegalAction(say("A colour-up gives back what it takes in: {given} ({given_total:,}) for {back} "
+                                    "({back_total:,})", given=describe_chips(chip_set, into),
+                                    given_total=chips_total(into), back=describe_chips(chip_set, out),
+                                    back_total=chips_total(out)))
         if into == out:
-            raise IllegalAction("A colour-up changes chips for others: these are the same chips")
+            raise IllegalAction(say("A colour-up changes chips for others: these are the same chips"))
         return into, out
 
     def colour_up(self, seat: int, given: Mapping[str, int], taken: Mapping[str, int]) -> None:

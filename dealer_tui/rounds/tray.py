@@ -39,6 +39,7 @@ from dealer_tui.events.table import (
 from rules.errors import IllegalAction, InvalidProfile
 from rules.profiles.base import MAX_CHIP_COUNT, MAX_CHIPS, Chip
 from rules.profiles.loader import parse_profile
+from rules.said import Said, as_said, say
 
 MAX_SLIP = 40
 """Characters a cage slip number may have."""
@@ -271,51 +272,74 @@ class Tray(Handlers):
 
     def opener_problem(self) -> str | None:
         if self.shift is not None:
-            return f"shift {self.shift.number} is open: count the closer before the next opener"
+            return say("shift {shift} is open: count the closer before the next opener", shift=self.shift.number)
         return None
 
     def sign_in_problem(self, *sign_ins: int) -> str | None:
         """Why a sign-in may not stand for this event: it stood for another already."""
         again = sorted(set(sign_ins) & self.used)
         if again:
-            return (f"sign-in {again[0]} stood for another step already: each tray count, slip, marker and drop "
-                    "count is signed in for anew")
+            return say("sign-in {sign_in} stood for another step already: each tray count, slip, marker and drop "
+                       "count is signed in for anew", sign_in=again[0])
         return None
 
-    def kept_problem(self, what: str) -> str | None:
-        """Why `what` may not happen now at a table that keeps its tray (None: it may)."""
+    def kept_problem(self, what: Said) -> Said | None:
+        """Why `what` (`say("round starts")`) may not happen now at a table that keeps its tray
+        (None: it may)."""
         if self.kept and self.shift is None:
-            return (f"No {what} between shifts: the table keeps its tray from its first opener on; count the next "
-                    "opener first")
+            return say("No {what} between shifts: the table keeps its tray from its first opener on; count the next "
+                       "opener first", what=what)
         return None
 
     def need_shift(self, what: str) -> Shift:
+        """The open shift a tray step (`fill`, `credit`, `closer`, `payout`) needs."""
         if self.shift is None:
-            raise IllegalAction(f"No {what} with no shift open: count the opener first (the tray key)")
+            raise IllegalAction(say("No {what} with no shift open: count the opener first (the tray key)",
+                                    what=tray_word(what)))
         return self.shift
 
-    def slip_problem(self, slip: str) -> str | None:
-        return _number_problem(slip, self.slips, "a fill or a credit needs the cage's slip number", "slip")
+    def slip_problem(self, slip: str) -> Said | None:
+        return _number_problem(slip, self.slips, say("a fill or a credit needs the cage's slip number"), SLIP)
 
-    def marker_problem(self, number: str) -> str | None:
+    def marker_problem(self, number: str) -> Said | None:
         """Why a marker's number may not be recorded (each marker is taken once)."""
-        return _number_problem(number, self.markers, "a marker buy-in needs the marker's number", "marker")
+        return _number_problem(number, self.markers, say("a marker buy-in needs the marker's number"), MARKER_WORD)
 
 
-def _number_problem(number: str, seen: dict[str, str], missing: str, what: str) -> str | None:
+SLIP, MARKER_WORD = say("slip"), say("marker")
+TRAY_WORDS = {"fill": say("fill"), "credit": say("credit"), "opener": say("opener"), "closer": say("closer"),
+              "payout": say("payout")}
+"""The tray's steps as its refusals name them."""
+THE_TRAY_WORDS = {"fill": say("the fill"), "credit": say("the credit"), "opener": say("the opener"),
+                  "closer": say("the closer")}
+
+
+def tray_word(what: str) -> Said:
+    """A tray step (`fill`) as a refusal names it."""
+    return TRAY_WORDS.get(what) or Said.literal(what)
+
+
+def the_tray_word(what: str) -> Said:
+    """A tray step as the subject of a refusal: `the fill`."""
+    return THE_TRAY_WORDS.get(what) or Said.literal(f"the {what}")
+
+
+def _number_problem(number: str, seen: dict[str, str], missing: Said, what: Said) -> Said | None:
     """Why a slip's or a marker's number may not be recorded: none, too long, not letters and digits,
     or recorded at the table already."""
     number = number.strip()
     if not number:
         return missing
     if len(number) > MAX_SLIP:
-        return f"a {what} number is at most {MAX_SLIP} characters"
+        return say("a {what} number is at most {most} characters", what=what, most=MAX_SLIP)
     if not number.isprintable() or not slip_key(number):
-        return f"a {what} number is letters and digits (and punctuation)"
+        return say("a {what} number is letters and digits (and punctuation)", what=what)
     if slip_key(number) in seen:
         recorded = seen[slip_key(number)]
-        return f"{what} {recorded} is already recorded at this table" + (
-            f" ({number} is the same number)" if recorded != number else "")
+        if recorded != number:
+            return say("{what} {recorded} is already recorded at this table ({number} is the same number)", what=what,
+                       recorded=recorded, number=number)
+        return say("{what} {recorded} is already recorded at this table", what=what, recorded=recorded)
     return None
 
 
@@ -336,14 +360,16 @@ def count_chips(chip_set: Sequence[Chip], counts: Mapping[str, int], what: str) 
     out: dict[str, int] = {}
     for value, count in counts.items():
         if value not in known:
-            raise IllegalAction(f"{what}: {value} is not a chip of this table (chips: "
-                                f"{', '.join(c.label() for c in chip_set)})")
+            raise IllegalAction(say("{what}: {value} is not a chip of this table (chips: {chips})", what=as_said(what),
+                                    value=value, chips=", ".join(c.label() for c in chip_set)))
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_CHIP_COUNT:
-            raise IllegalAction(f"{what}: {count!r} chips of {value} (0 to {MAX_CHIP_COUNT:,})")
+            raise IllegalAction(say("{what}: {count} chips of {value} (0 to {most:,})", what=as_said(what),
+                                    count=repr(count), value=value, most=MAX_CHIP_COUNT))
         if count:
             out[value] = count
     if chips_total(out) > MAX_CHIPS:
-        raise IllegalAction(f"{what}: {chips_total(out):,} is past the largest amount ({MAX_CHIPS:,})")
+        raise IllegalAction(say("{what}: {total:,} is past the largest amount ({most:,})", what=as_said(what),
+                                total=chips_total(out), most=MAX_CHIPS))
     return out
 
 
@@ -357,7 +383,8 @@ def make_up(chip_set: Sequence[Chip], amount: int) -> dict[str, int]:
         if n:
             out[str(chip.value)] = n
     if left:
-        raise IllegalAction(f"{amount} cannot be made of this table's chips (smallest {min(c.value for c in chip_set)})")
+        raise IllegalAction(say("{amount} cannot be made of this table's chips (smallest {smallest})", amount=amount,
+                                smallest=min(c.value for c in chip_set)))
     return out
 
 

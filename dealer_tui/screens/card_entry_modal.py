@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, parse_card
 from rules.errors import BadCards
@@ -49,7 +49,7 @@ def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
             card = parse_card(token)
         except BadCards as exc:
             preview.append(token, style="bold white on red")
-            problem = problem or str(exc)
+            problem = problem or told_error(exc)
             continue
         where = taken.get(card) or ("this line" if card in cards else None)
         if where is not None:

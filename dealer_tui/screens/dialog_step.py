@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from dealer_tui.language import told_error
 from dealer_tui.rounds.base import Step
 from rules.errors import RulesError
 
@@ -34,7 +35,7 @@ class DialogStep(Generic[AnswerT]):
             return None
         failed = self.screen.record(action)
         if isinstance(failed, RulesError):
-            return str(failed)
+            return told_error(failed)
         self._after = lambda: self.screen.performed(action, failed)
         return None
 

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.events.staff import MANAGER
-from dealer_tui.language import LANGUAGES, N_, _, current, use_terminal
+from dealer_tui.language import LANGUAGES, N_, _, current, told_error, use_terminal
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import StaffDesk, StaffError
@@ -108,7 +108,7 @@ class FirstManagerScreen(ModalScreen[bool]):
             self.desk.add_first_manager(values["account"].strip(), values["name"], values["pin"],
                                         language=self.language)
         except (StaffError, LedgerError) as exc:
-            error.update(sentence(str(exc)))
+            error.update(sentence(told_error(exc)))
             self._clear_pins()
             return
         self.dismiss(True)

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Header, Static
 from dealer_tui.accounting.alerts import Alert, acknowledge, open_alerts
 from dealer_tui.accounting.report import shown
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.dialog import ask_over
@@ -139,7 +139,7 @@ class AlertsScreen(Screen[None]):
                 try:
                     acknowledge(desk.staff.ledger, alert.id, approval, note, self.theory)
                 except (RulesError, LedgerError) as exc:
-                    self.notify(str(exc), severity="error", timeout=10)
+                    self.notify(told_error(exc), severity="error", timeout=10)
                     return
                 self.notify(f"Alert acknowledged by {approval.describe()}.")
                 self.alerts = []

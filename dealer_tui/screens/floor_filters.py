@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.ledger import RowQuery
 
 DATE_FORMS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")
@@ -130,7 +130,7 @@ class FilterModal(ModalScreen[RowQuery | None]):
         try:
             query = apply_typed(self.query_, typed)
         except FilterError as exc:
-            self.query_one("#filter-error", Static).update(str(exc))
+            self.query_one("#filter-error", Static).update(told_error(exc))
             return
         self.dismiss(query)
 

@@ -11,7 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.pit.delivery import OFFLINE_AFTER_S, link_state
@@ -56,7 +56,7 @@ class PitScreen(Screen[None]):
         try:
             self._show()
         except LedgerError as exc:
-            self.query_one("#pit-alarms", Static).update(str(exc))
+            self.query_one("#pit-alarms", Static).update(told_error(exc))
 
     def _show(self) -> None:
         links = self.pit.table_links()

@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import ROUND_OPEN, TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
@@ -135,7 +135,7 @@ class RoundsScreen(Screen[None]):
             self.waiting = {w.round.id for w in self.ledger.sign_off_queue()} \
                 if any(r.status == ROUND_OPEN for r in self.rows) else set()
         except LedgerError as exc:  # a pit server away: the list stays as it was, and says why
-            self.notify(str(exc), severity="error", timeout=6)
+            self.notify(told_error(exc), severity="error", timeout=6)
             return
         table = self.query_one(DataTable)
         table.clear()

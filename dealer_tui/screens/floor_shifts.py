@@ -23,7 +23,7 @@ from dealer_tui.accounting.report import (
 )
 from dealer_tui.accounting.shifts import ShiftFigures, shift_figures, totals
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -66,7 +66,7 @@ class ShiftsScreen(Screen[None]):
         try:
             shifts = shift_figures(self.ledger, self.theory)
         except LedgerError as exc:
-            self.app.call_from_thread(self._failed, str(exc))
+            self.app.call_from_thread(self._failed, told_error(exc))
             return
         self.app.call_from_thread(self._show, shifts)
 

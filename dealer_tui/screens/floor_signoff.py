@@ -19,7 +19,7 @@ from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import Claim
 from dealer_tui.events.table import SignOffRequested
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.ledger.payouts import seat_chips
@@ -84,7 +84,7 @@ class SignOffScreen(Screen[None]):
         try:
             self.waiting = self.ledger.sign_off_queue()
         except LedgerError as exc:
-            self.query_one("#signoff-status", Static).update(str(exc))
+            self.query_one("#signoff-status", Static).update(told_error(exc))
             return
         table = self.query_one(DataTable)
         table.clear()
@@ -130,7 +130,7 @@ class SignOffScreen(Screen[None]):
         try:
             waiting = self.ledger.sign_off_queue()
         except LedgerError as exc:  # a pit server away: said, looked for again at the next poll
-            self.query_one("#signoff-status", Static).update(str(exc))
+            self.query_one("#signoff-status", Static).update(told_error(exc))
             return
         if [w.request.id for w in waiting] != [w.request.id for w in self.waiting]:
             self.load()
@@ -172,7 +172,7 @@ class SignOffScreen(Screen[None]):
         try:
             self.desk.staff.ledger.decide_sign_off(pending.round.id, approved, by.account, reason, by.sign_in)
         except LedgerError as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+            self.notify(told_error(exc), severity="error", timeout=6)
         else:
             what = "approved" if approved else "refused"
             self.notify(f"Round {pending.round.number}: payout {what} by {by.describe()}; the dealer's screen "

@@ -20,7 +20,7 @@ from textual.widgets import Header, Static
 from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import Event, EventError, typed
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _, n_, number, signed, told
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.base import ROUND_OPEN
 from dealer_tui.ledger.payouts import SeatChips, seat_chips
@@ -37,8 +37,20 @@ from rules.cards import Card
 
 def identity(wagered: int, from_stacks: int, paid: int, returned: int, house: int) -> str:
     """The round's chips as they add up: wagered + from stacks = paid + returned + house."""
-    left = f"wagered {wagered}" + (f" + from stacks {from_stacks}" if from_stacks else "")
-    return f"{left} = paid {paid} + returned {returned} + house {house:+}"
+    if from_stacks:
+        return _("wagered {wagered} + from stacks {from_stacks} = paid {paid} + returned {returned} + house {house}",
+                 wagered=number(wagered), from_stacks=number(from_stacks), paid=number(paid),
+                 returned=number(returned), house=signed(house))
+    return _("wagered {wagered} = paid {paid} + returned {returned} + house {house}", wagered=number(wagered),
+             paid=number(paid), returned=number(returned), house=signed(house))
+
+
+STATUS_WORDS = {"open": N_("open"), "settled": N_("settled"), "void": N_("void")}
+"""A round's status as the floor reads it."""
+
+
+def status_word(status: str) -> str:
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 class StoryScreen(Screen[None]):
@@ -66,7 +78,14 @@ class StoryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         r = self.record
-        self.title = f"Round {r.number} (id {r.id}) — {r.game} at {self.tables.name(r.table_id)}"
+        self.title = _("Round {number} (id {id}) — {game} at {table}", number=r.number, id=r.id,
+                       game=self._game_title(r.game), table=self.tables.name(r.table_id))
+
+    def _game_title(self, game: str) -> str:
+        try:
+            return _(self.games.find(game).title)
+        except KeyError:
+            return game
 
     def _story(self) -> Group:
         r = self.record
@@ -92,50 +111,58 @@ class StoryScreen(Screen[None]):
 
     def _recent(self, r: RoundRecord, count: int = 5) -> Table:
         """The table's last rounds before this one: what the supervisor weighs a payout against."""
-        table = Table(title=f"The table's last {count} rounds", title_justify="left", expand=True)
-        for column in ("Round", "Ended", "Status", "Wagered", "Paid", "House", "Flags"):
-            table.add_column(column, justify="right" if column in ("Wagered", "Paid", "House") else "left")
+        table = Table(title=n_("The table's last round", "The table's last {count} rounds", count), title_justify="left",
+                      expand=True)
+        for column, right in ((_("Round"), False), (_("Ended"), False), (_("Status"), False), (_("Wagered"), True),
+                              (_("Paid"), True), (_("House"), True), (_("Flags"), False)):
+            table.add_column(column, justify="right" if right else "left")
         earlier = [x for x in self.ledger.table_rounds(r.table_id) if x.number < r.number][-count:]
         for x in reversed(earlier):
-            table.add_row(str(x.number), (x.ended_at or "")[11:19], x.status, f"{x.wagered:,}", f"{x.paid:,}",
-                          f"{x.house_result:+,}", ", ".join(sorted(x.flags)))
+            table.add_row(str(x.number), (x.ended_at or "")[11:19], status_word(x.status), number(x.wagered),
+                          number(x.paid), signed(x.house_result), ", ".join(sorted(x.flags)))
         if not earlier:
-            table.add_row("", "", "the table's first round", "", "", "", "")
+            table.add_row("", "", _("the table's first round"), "", "", "", "")
         return table
 
     def _head(self, r: RoundRecord, recorded: list[StoredEvent], void: Void | None) -> Text:
         head = Text()
-        head.append(f"{r.game} · profile {r.profile} · {r.status}", style="bold")
-        head.append(f" · started {r.started_at[:19].replace('T', ' ')} UTC")
+        head.append(_("{game} · profile {profile} · {status}", game=self._game_title(r.game), profile=r.profile,
+                      status=status_word(r.status)), style="bold")
+        head.append(_(" · started {at} UTC", at=r.started_at[:19].replace('T', ' ')))
         if r.ended_at:
-            head.append(f" · ended {r.ended_at[:19].replace('T', ' ')} UTC")
+            head.append(_(" · ended {at} UTC", at=r.ended_at[:19].replace('T', ' ')))
         if r.flags:
-            head.append(f"\nflags: {', '.join(sorted(r.flags))}", style="yellow")
+            head.append("\n" + _("flags: {flags}", flags=", ".join(sorted(r.flags))), style="yellow")
         if void is not None:
-            head.append(f"\nvoided at {void.at[11:19]}: {void.reason} — {void.approval}", style="yellow")
+            head.append("\n" + _("voided at {at}: {reason} — {approval}", at=void.at[11:19], reason=void.reason,
+                                  approval=void.approval), style="yellow")
             if void.returned is not None:
-                head.append(f"\n{identity(void.wagered, 0, 0, void.wagered, 0)} (a void returns every bet)")
+                head.append("\n" + _("{figures} (a void returns every bet)",
+                                      figures=identity(void.wagered, 0, 0, void.wagered, 0)))
         elif r.status == ROUND_OPEN:
             if self.waiting is None:
-                head.append("\nin play: nothing is settled yet")
+                head.append("\n" + _("in play: nothing is settled yet"))
             else:
                 out = self.waiting
                 seats = "; ".join(_handed(seat, c) for seat, c in seat_chips(list(out.rows)).items()
                                   if c.payout or c.returned)
-                head.append(f"\nwaiting at its payout: {out.paid:,} chips out (winning stakes back + winnings); "
-                            f"{seats or 'no seat is paid'}; house {out.house:+,}", style="bold")
+                head.append("\n" + _("waiting at its payout: {paid} chips out (winning stakes back + winnings); "
+                                      "{seats}; house {house}", paid=number(out.paid),
+                                      seats=seats or _("no seat is paid"), house=signed(out.house)), style="bold")
         else:
             head.append(f"\n{identity(r.wagered, r.from_stacks, r.paid, r.returned, r.house_result)}")
-            head.append("\npaid: the chips handed to the seats at payout (winning bets with their stakes, a DP's "
-                        "take, a pot's share); returned: stakes back on pushes; from stacks: what seats paid "
-                        "beyond their stakes", style="dim")
+            head.append("\n" + _("paid: the chips handed to the seats at payout (winning bets with their stakes, a "
+                                  "DP's take, a pot's share); returned: stakes back on pushes; from stacks: what seats "
+                                  "paid beyond their stakes"), style="dim")
         started = _read(recorded[0], r.game) if recorded else None
         if isinstance(started, RoundStarted):
-            training = " — at a training table" if started.training else ""
-            head.append("\ncards: " + CARD_SOURCES.get(started.card_source, started.card_source)
-                        + (" — seeded, for training" if started.seeded else "") + training)
-            head.append(f"\ndealt by {self._who(started.dealer)}" if started.dealer
-                        else "\ndealt before staff accounts (no dealer recorded)")
+            source = CARD_SOURCES.get(started.card_source)
+            cards = _(source) if source is not None else started.card_source
+            head.append("\n" + _("cards: {source}", source=cards)
+                        + (_(" — seeded, for training") if started.seeded else "")
+                        + (_(" — at a training table") if started.training else ""))
+            head.append("\n" + _("dealt by {dealer}", dealer=self._who(started.dealer)) if started.dealer
+                        else "\n" + _("dealt before staff accounts (no dealer recorded)"))
         return head
 
     def _who(self, account: str) -> str:
@@ -147,21 +174,21 @@ class StoryScreen(Screen[None]):
 
     def _events(self, r: RoundRecord, recorded: list[StoredEvent]) -> Table:
         in_play = r.status == ROUND_OPEN and self.waiting is None  # at its payout, every card is turned
-        title = "Events (cards hidden while the round is in play)" if in_play else "Events"
+        title = _("Events (cards hidden while the round is in play)") if in_play else _("Events")
         events = Table(title=title, title_justify="left", show_lines=False, expand=True)
-        for column in ("#", "Time (UTC)", "What happened", "Cards and details"):
+        for column in ("#", _("Time (UTC)"), _("What happened"), _("Cards and details")):
             events.add_column(column, overflow="fold")
         describe = self.games.find(r.game).presenter.describe
         for e in recorded:
             event = _read(e, r.game)
             if event is None:  # an event that does not read: shown as recorded (verify names why)
-                said, details = f"{e.kind.replace('_', ' ')} (as recorded)", ""
+                said, details = _("{kind} (as recorded)", kind=e.kind.replace('_', ' ')), ""
             else:
                 named = event.named_cards()
                 # face-down cards, the stub and the banker's hand stay hidden until the round ends:
                 # in the description as in the details
                 said = e.kind.replace("_", " ") if in_play and named else describe(event)
-                details = ("hidden until the round ends" if in_play and named else
+                details = (_("hidden until the round ends") if in_play and named else
                            "; ".join(f"{label}: {_text(cards)}" for label, cards in named))
             events.add_row(str(e.seq), e.ts[11:19], said, details)
         return events
@@ -171,17 +198,21 @@ class StoryScreen(Screen[None]):
         for e in recorded:
             payout = _read(e, "") if e.kind == PayoutConfirmed.KIND else None
             if isinstance(payout, PayoutConfirmed):
-                confirmed = f"confirmed at {e.ts[11:19]}" + (
-                    f", paid on {self._who(payout.signed_off_by or '')}'s override of the floor's refusal: "
-                    f"{payout.override}" if payout.override else
-                    f", signed off by {self._who(payout.signed_off_by)}" if payout.signed_off_by else "")
-        table = Table(title="Settlement, per seat and bet" + (f" ({confirmed})" if confirmed else ""),
-                      title_justify="left", expand=True)
-        for column in ("Seat", "Bet", "Stake", "Result", "Why"):
-            table.add_column(column, overflow="fold", justify="right" if column in ("Stake", "Result") else "left")
+                at = e.ts[11:19]
+                if payout.override:
+                    confirmed = _("confirmed at {at}, paid on {account}'s override of the floor's refusal: {why}", at=at,
+                                  account=self._who(payout.signed_off_by or ''), why=payout.override)
+                elif payout.signed_off_by:
+                    confirmed = _("confirmed at {at}, signed off by {account}", at=at,
+                                  account=self._who(payout.signed_off_by))
+                else:
+                    confirmed = _("confirmed at {at}", at=at)
+        title = _("Settlement, per seat and bet")
+        table = Table(title=title + (f" ({confirmed})" if confirmed else ""), title_justify="left", expand=True)
+        _bet_columns(table)
         for row in rows:
-            table.add_row(str(row.seat), bet_label(row.bet), str(row.stake),
-                          f"{row.result:+}", row.reason)
+            table.add_row(str(row.seat), told(bet_label(row.bet)), number(row.stake), signed(row.result),
+                          told(row.reason))
         return table
 
     def action_back(self) -> None:
@@ -193,46 +224,56 @@ def _handed(seat: int, chips: SeatChips) -> str:
     `seat 2 staked 1,500, is handed 1,700 (1,200 paid + 500 back on pushes), net +200`."""
     net = chips.payout + chips.returned - chips.wagered - chips.from_stack
     if not chips.returned:
-        return f"seat {seat} staked {chips.wagered:,}, is paid {chips.payout:,}, net {net:+,}"
-    return (f"seat {seat} staked {chips.wagered:,}, is handed {chips.payout + chips.returned:,} "
-            f"({chips.payout:,} paid + {chips.returned:,} back on pushes), net {net:+,}")
+        return _("seat {seat} staked {wagered}, is paid {paid}, net {net}", seat=seat, wagered=number(chips.wagered),
+                 paid=number(chips.payout), net=signed(net))
+    return _("seat {seat} staked {wagered}, is handed {handed} ({paid} paid + {returned} back on pushes), net {net}",
+             seat=seat, wagered=number(chips.wagered), handed=number(chips.payout + chips.returned),
+             paid=number(chips.payout), returned=number(chips.returned), net=signed(net))
+
+
+def _bet_columns(table: Table) -> None:
+    """A settlement's columns: seat, bet, stake, result and why."""
+    for column, right in ((_("Seat"), False), (_("Bet"), False), (_("Stake"), True), (_("Result"), True),
+                          (_("Why"), False)):
+        table.add_column(column, overflow="fold", justify="right" if right else "left")
 
 
 def _waiting_table(outcome: RoundOutcome) -> Table:
     """The payout the round waits on, per seat and bet, each with the rule that decided it."""
-    table = Table(title="The payout waiting for sign-off, per seat and bet (stake: what the bet put up; result: "
-                        "what it wins, + , or loses, −)", title_justify="left", expand=True)
-    for column in ("Seat", "Bet", "Stake", "Result", "Why"):
-        table.add_column(column, overflow="fold", justify="right" if column in ("Stake", "Result") else "left")
+    table = Table(title=_("The payout waiting for sign-off, per seat and bet (stake: what the bet put up; result: "
+                          "what it wins, + , or loses, −)"), title_justify="left", expand=True)
+    _bet_columns(table)
     for row in outcome.rows:
-        table.add_row(str(row.seat), bet_label(row.bet), f"{row.stake:,}",
-                      f"{row.result:+,}", row.reason)
+        table.add_row(str(row.seat), told(bet_label(row.bet)), number(row.stake), signed(row.result),
+                      told(row.reason))
     return table
 
 
 def _per_seat(rows: list[Any]) -> Table:
     """Each seat's payout (the one definition, `payouts.seat_chips`) beside what it wagered and got back."""
-    table = Table(title="Per seat (paid: the seat's payout; net = paid + returned − wagered − from stack)",
+    table = Table(title=_("Per seat (paid: the seat's payout; net = paid + returned − wagered − from stack)"),
                   title_justify="left", expand=True)
-    for column in ("Seat", "Wagered", "From stack", "Paid", "Returned", "Net"):
+    for column in (_("Seat"), _("Wagered"), _("From stack"), _("Paid"), _("Returned"), _("Net")):
         table.add_column(column, justify="right")
     for seat, c in seat_chips(rows).items():
         net = c.payout + c.returned - c.wagered - c.from_stack
-        table.add_row(str(seat), str(c.wagered), str(c.from_stack), str(c.payout), str(c.returned), f"{net:+}")
+        table.add_row(str(seat), number(c.wagered), number(c.from_stack), number(c.payout), number(c.returned),
+                      signed(net))
     return table
 
 
 def _void_table(void: Void) -> RenderableType:
     if void.returned is None:
-        return Text("The bets the void returned cannot be worked out here (its game or profile is not "
-                    "available); the events below are as recorded.", style="yellow")
-    table = Table(title="Returned by the void (every bet and fee)", title_justify="left", expand=True)
-    for column in ("Seat", "Player", "Bets", "Returned"):
-        table.add_column(column, justify="right" if column == "Returned" else "left")
+        return Text(_("The bets the void returned cannot be worked out here (its game or profile is not "
+                      "available); the events below are as recorded."), style="yellow")
+    table = Table(title=_("Returned by the void (every bet and fee)"), title_justify="left", expand=True)
+    for column, right in ((_("Seat"), False), (_("Player"), False), (_("Bets"), False), (_("Returned"), True)):
+        table.add_column(column, justify="right" if right else "left")
     for r in void.returned:
-        table.add_row(str(r.seat), r.name, ", ".join(f"{label} {amount}" for label, amount in r.bets), str(r.total))
+        table.add_row(str(r.seat), r.name, ", ".join(f"{told(label)} {number(amount)}" for label, amount in r.bets),
+                      number(r.total))
     if not void.returned:
-        table.add_row("", "", "no bet was on the table", "0")
+        table.add_row("", "", _("no bet was on the table"), "0")
     return table
 
 
@@ -250,8 +291,8 @@ def _story_table(section: StoryTable) -> Table:
         table.add_row(*[""] * (len(section.columns) - 1), section.empty)
     return table
 
-CARD_SOURCES = {"entry": "keyed by the dealer at a live table (the keyed cards are in the events below)",
-                "shoe": "dealt by the terminal's virtual shoe", "scripted": "a scripted deck (tests, replays)"}
+CARD_SOURCES = {"entry": N_("keyed by the dealer at a live table (the keyed cards are in the events below)"),
+                "shoe": N_("dealt by the terminal's virtual shoe"), "scripted": N_("a scripted deck (tests, replays)")}
 
 
 def _text(cards: Sequence[Card]) -> str:

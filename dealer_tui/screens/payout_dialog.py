@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.widgets import Digits, Static
 
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _, number, signed, told, told_error
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.rounds.base import RoundOutcome, SendToFloor, SignOff, Void
@@ -58,9 +58,9 @@ class FloorRequest:
         """The game's own reason the round may not be voided now."""
         rnd = self.table.round
         if rnd is None:
-            return "no round is in play"
+            return _("no round is in play")
         why = rnd.why_not(Void())
-        return why.rstrip(".") if why is not None else "the round may not be voided from here"
+        return told(why).rstrip(".") if why is not None else _("the round may not be voided from here")
 
     def refresh(self) -> bool:
         """Fold in the decisions the floor recorded since the last look; True when one arrived."""
@@ -87,7 +87,7 @@ class PayoutDialog(Dialog[bool | str]):
     ]
 
     def __init__(self, outcome: RoundOutcome, house_label: str, sign_off: list[int], threshold: int,
-                 seat_label: str = "Seat", floor: FloorRequest | None = None, can_rekey: bool = False,
+                 seat_label: str = N_("Seat"), floor: FloorRequest | None = None, can_rekey: bool = False,
                  tray_short: int = 0, order: tuple[int, ...] = (), payments: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.payments = payments
@@ -101,16 +101,16 @@ class PayoutDialog(Dialog[bool | str]):
         self.floor = floor if sign_off else None
         self.can_rekey = can_rekey
         self._shown_label = self._total_label()
-        self._shown_title = "Payout"
+        self._shown_title = _("Payout")
         """A live table: k corrects keyed cards (with the supervisor) before the payout is confirmed."""
 
     def compose(self) -> ComposeResult:
-        yield FittedStatic("Payout", classes="title", id="payout-title")
+        yield FittedStatic(_("Payout"), classes="title", id="payout-title")
         yield PayoutRows(id="payout-table")
         yield FittedStatic("", id="payout-why", markup=False, shrink=False)
         with FittedColumn(id="payout-total"):
             yield FittedStatic(self._shown_label, id="payout-total-label")
-            yield FittedDigits(f"{self.outcome.paid:,}", id="payout-digits")
+            yield FittedDigits(number(self.outcome.paid), id="payout-digits")
         yield FittedStatic(self._summary(), id="payout-summary", markup=False)
         yield FittedStatic(self._hint(), id="payout-hint", classes="hint", markup=False)
 
@@ -120,48 +120,56 @@ class PayoutDialog(Dialog[bool | str]):
         self.threshold, self.seat_label, self.floor = other.threshold, other.seat_label, other.floor
         self.can_rekey, self.tray_short, self.order = other.can_rekey, other.tray_short, other.order
         self.payments = other.payments
-        self.query_one("#payout-digits", Digits).update(f"{self.outcome.paid:,}")
+        self.query_one("#payout-digits", Digits).update(number(self.outcome.paid))
         self.query_one("#payout-summary", Static).update(self._summary())
         self.query_one("#payout-hint", Static).update(self._hint())
         self.refresh_bindings()
 
     def _total_label(self) -> str:
         if any(r.bet == "bank" for r in self.outcome.rows):
-            return "Chips paid out (winning stakes back + winnings, the DP's included)"
-        return "Chips paid out (winning stakes back + winnings)"
+            return _("Chips paid out (winning stakes back + winnings, the DP's included)")
+        return _("Chips paid out (winning stakes back + winnings)")
 
     def _hint(self) -> str:
-        rekey = " · k corrects keyed cards (supervisor)" if self.can_rekey else ""
+        rekey = _(" · k corrects keyed cards (supervisor)") if self.can_rekey else ""
         if self.tray_short:
-            return (f"The tray is {self.tray_short:,} short for this payout: it waits for a fill. Esc, then T records "
-                    f"the fill from the cage, then p pays{rekey}")
+            return _("The tray is {short} short for this payout: it waits for a fill. Esc, then T records the fill "
+                     "from the cage, then p pays", short=number(self.tray_short)) + rekey
         return self._sign_off_hint() + rekey
 
     def _sign_off_hint(self) -> str:
         if not self.sign_off:
-            return "Enter confirms · Esc backs out"
+            return _("Enter confirms · Esc backs out")
         seats = ", ".join(str(s) for s in self.sign_off)
-        who = f"Seats {seats} are" if len(self.sign_off) > 1 else f"Seat {seats} is"
-        big = f"{who} handed {self.threshold:,} or more in chips (stakes back + winnings): a supervisor signs off."
+        if len(self.sign_off) > 1:
+            big = _("Seats {seats} are handed {threshold} or more in chips (stakes back + winnings): a supervisor "
+                    "signs off.", seats=seats, threshold=number(self.threshold))
+        else:
+            big = _("Seat {seat} is handed {threshold} or more in chips (stakes back + winnings): a supervisor "
+                    "signs off.", seat=seats, threshold=number(self.threshold))
         state = self.floor.state() if self.floor is not None else None
         if self.floor is None:
-            return f"{big} Enter: a supervisor signs in (ID and PIN) · Esc backs out"
+            return _("{big} Enter: a supervisor signs in (ID and PIN) · Esc backs out", big=big)
         if state is None:
-            return f"{big} Enter: a supervisor signs in here (ID and PIN) · r sends it to the floor · Esc backs out"
+            return _("{big} Enter: a supervisor signs in here (ID and PIN) · r sends it to the floor · Esc backs out",
+                     big=big)
         if isinstance(state, SignOffApproved):
-            return f"Approved on the floor by {state.by}. Enter confirms the payout · Esc backs out"
+            return _("Approved on the floor by {account}. Enter confirms the payout · Esc backs out", account=state.by)
         if isinstance(state, SignOffRefused):
-            void = "x voids the round · " if self.floor is not None and self.floor.can_void() else ""
-            return (f"Refused on the floor by {state.by}: {state.reason}. The refusal stands: {void}Enter: a manager "
-                    "overrides it (a reason, then their ID and PIN) · Esc backs out")
-        return f"{big} Waiting for the floor… (Enter: a supervisor signs in here instead) · Esc backs out"
+            void = _("x voids the round · ") if self.floor is not None and self.floor.can_void() else ""
+            return _("Refused on the floor by {account}: {reason}. The refusal stands: {void}Enter: a manager "
+                     "overrides it (a reason, then their ID and PIN) · Esc backs out", account=state.by,
+                     reason=state.reason, void=void)
+        return _("{big} Waiting for the floor… (Enter: a supervisor signs in here instead) · Esc backs out", big=big)
 
     def _summary(self) -> str:
-        changes = ", ".join(f"seat {s} {c:+}" for s, c in sorted(self.outcome.stack_changes.items()))
-        pays = "The payments, in this order: " + "; ".join(self.payments) + "\n" if self.payments else ""
+        changes = ", ".join(_("seat {seat} {change}", seat=s, change=signed(c))
+                            for s, c in sorted(self.outcome.stack_changes.items()))
+        pays = (_("The payments, in this order: {payments}", payments="; ".join(told(p) for p in self.payments))
+                + "\n" if self.payments else "")
         returned = sum(chips.returned for chips in seat_chips(self.outcome.rows).values())
-        back = f" · stakes returned (not in the chips paid out): {returned:,}" if returned else ""
-        return f"{pays}{changes}\n{self.house_label} {self.outcome.house:+}{back}"
+        back = _(" · stakes returned (not in the chips paid out): {returned}", returned=number(returned)) if returned else ""
+        return f"{pays}{changes}\n{self.house_label} {signed(self.outcome.house)}{back}"
 
     def ordered_rows(self) -> list[SettlementRow]:
         """The rows in the order the rules settle the seats (`order`), each seat's bets together."""
@@ -171,15 +179,15 @@ class PayoutDialog(Dialog[bool | str]):
     def _show_rows(self) -> None:
         rows, seats = [], []
         for row in self.ordered_rows():
-            label = bet_label(row.bet)
-            result = f"{row.result:+}" if row.result else ("push" if row.bet not in banker_kinds() else "0")
+            label = told(bet_label(row.bet))
+            result = signed(row.result) if row.result else (_("push") if row.bet not in banker_kinds() else "0")
             first = row.seat not in seats
             if first:
                 seats.append(row.seat)
-            cells = (str(row.seat), label, str(row.stake), result, row.reason)
+            cells = (str(row.seat), label, number(row.stake), result, told(row.reason))
             rows.append((f"{len(seats)}." if first else "", *cells) if self.order else cells)
-        header: tuple[str, ...] = (self.seat_label, "Bet", "Stake", "Result", "Why")
-        self.query_one(PayoutRows).show(("Order", *header) if self.order else header, rows,
+        header: tuple[str, ...] = (_(self.seat_label), _("Bet"), _("Stake"), _("Result"), _("Why"))
+        self.query_one(PayoutRows).show((_("Order"), *header) if self.order else header, rows,
                                         right=(3, 4) if self.order else (2, 3), visible=self._room_for_rows())
         self._show_why(0)
         self._show_position()
@@ -203,7 +211,7 @@ class PayoutDialog(Dialog[bool | str]):
         fixed += why
         show_digits = height - fixed - 3 >= min(len(self.outcome.rows), 6) + 1
         digits.display = show_digits
-        label = self._total_label() if show_digits else f"{self._total_label()}: {self.outcome.paid:,}"
+        label = self._total_label() if show_digits else f"{self._total_label()}: {number(self.outcome.paid)}"
         if label != self._shown_label:  # the figure in words when not drawn big
             self._shown_label = label
             self.query_one("#payout-total-label", Static).update(label)
@@ -263,30 +271,31 @@ class PayoutDialog(Dialog[bool | str]):
     def key_refusal(self, pressed: str) -> str | None:
         """Why the key `pressed` does nothing now (None: it acts, or it is not one of this screen's)."""
         if pressed == "F":  # the table's key, shown under the dialog
-            return "F: the floor review opens from the table; Esc backs out of the payout first (nothing is paid)"
+            return _("F: the floor review opens from the table; Esc backs out of the payout first (nothing is paid)")
         if pressed == "p":  # the table's key: the payout is this screen
-            return "p: this is the payout; Enter confirms it, Esc backs out to the table (nothing is paid)"
+            return _("p: this is the payout; Enter confirms it, Esc backs out to the table (nothing is paid)")
         action = next((b.action for b in self.BINDINGS if isinstance(b, Binding) and b.key == pressed), None)
         if action is None or self.check_action(action, ()):
             return None
         state = self.floor.state() if self.floor is not None else None
         if action == "send_to_floor":
             if not self.sign_off:
-                return f"r: nothing to send to the floor, no seat is paid {self.threshold:,} or more"
+                return _("r: nothing to send to the floor, no seat is paid {threshold} or more",
+                         threshold=number(self.threshold))
             if self.floor is None:
-                return "r: this table sends nothing to a floor; a supervisor signs in here"
+                return _("r: this table sends nothing to a floor; a supervisor signs in here")
             if isinstance(state, SignOffRequested):
-                return "r: it is already waiting for the floor"
+                return _("r: it is already waiting for the floor")
             if isinstance(state, SignOffApproved):
-                return f"r: the floor ({state.by}) already approved it"
+                return _("r: the floor ({account}) already approved it", account=state.by)
             if isinstance(state, SignOffRefused):
-                return f"r: not sent again, {refusal_stands(state, self.floor.can_void())}"
+                return _("r: not sent again, {why}", why=told(refusal_stands(state, self.floor.can_void())))
         if action == "void":
             if not isinstance(state, SignOffRefused) or self.floor is None:
-                return "x voids a payout the floor refused; Esc backs out to the round's own keys"
-            return f"x: {self.floor.why_no_void()}"
+                return _("x voids a payout the floor refused; Esc backs out to the round's own keys")
+            return _("x: {why}", why=self.floor.why_no_void())
         if action == "rekey":
-            return "k corrects keyed cards of a live table before the payout; this payout has none to correct"
+            return _("k corrects keyed cards of a live table before the payout; this payout has none to correct")
         return None
 
     def action_send_to_floor(self) -> None:
@@ -295,7 +304,7 @@ class PayoutDialog(Dialog[bool | str]):
         try:
             self.floor.send()
         except (RulesError, LedgerError) as exc:
-            self._show_state(f"Not sent to the floor: {exc}")
+            self._show_state(_("Not sent to the floor: {problem}", problem=told_error(exc)))
             return
         self._show_state()
 
@@ -315,13 +324,14 @@ class PayoutDialog(Dialog[bool | str]):
         rows = self.query_one(PayoutRows)
         first, last = rows.in_sight()
         total = len(rows.rows)
-        title = f"Payout — rows {first}–{last} of {total} (↑↓ scrolls)" if last - first + 1 < total else "Payout"
+        title = (_("Payout — rows {first}–{last} of {total} (↑↓ scrolls)", first=first, last=last, total=total)
+                 if last - first + 1 < total else _("Payout"))
         if title != self._shown_title:
             self._shown_title = title
             self.query_one("#payout-title", FittedStatic).update(title)
 
     def _why_text(self, row: SettlementRow) -> str:
-        return f"{self.seat_label} {row.seat}: {row.reason}"
+        return f"{_(self.seat_label)} {row.seat}: {told(row.reason)}"
 
     def _show_why(self, index: int) -> None:
         rows = self.ordered_rows()
@@ -329,7 +339,7 @@ class PayoutDialog(Dialog[bool | str]):
 
     def action_confirm(self) -> None:
         if self.tray_short:
-            self._show_state("Not paid")
+            self._show_state(_("Not paid"))
             return
         self.dismiss(True)
 

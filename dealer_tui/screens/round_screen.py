@@ -19,7 +19,7 @@ from textual.widgets import Header, Static
 from typing_extensions import TypeVar
 
 from dealer_tui.events.table import RoundRecovered, SignOffApproved, SignOffRefused
-from dealer_tui.language import N_, _, current, n_, read_by
+from dealer_tui.language import N_, _, current, n_, read_by, told, told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.memory import TIDY_AFTER_ROUND_S, tidy_memory
 from dealer_tui.rounds.base import (
@@ -63,6 +63,7 @@ from dealer_tui.widgets.table_info import TableInfo
 from rules.cards import Card
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
+from rules.said import say
 
 HERE = Path(__file__).parent
 R = TypeVar("R", bound=Round, default=Round)
@@ -76,7 +77,7 @@ BETWEEN_HANDS = frozenset({"start", "change_profile", "join", "more_chips", "lea
                            "sit_out"})
 """The round screen's steps taken between hands only (the dealer's sign-in also when nobody is
 signed in for the hand in play)."""
-BETWEEN_SHIFTS = {"start": "round starts", "join": "player sits down", "more_chips": "chips are sold"}
+BETWEEN_SHIFTS = {"start": say("round starts"), "join": say("player sits down"), "more_chips": say("chips are sold")}
 """The between-hands steps a table that keeps its tray refuses between shifts (what the tray says)."""
 TABLE_STEP_KEYS = frozenset({"undo_step", "same_bets"})
 """The table's own steps within a hand whose key, refused, says why (`_why_not_table_step`)."""
@@ -129,8 +130,8 @@ class RoundScreen(Screen[None], Generic[R]):
     """Nothing takes the focus by itself: the table's keys are the screen's, and a dialog kept
     hidden for its next question must not be handed the focus when another screen closes."""
     RULES_SUMMARY: ClassVar[str] = ""
-    HOUSE_LABEL: ClassVar[str] = "House"
-    ROW_LABEL: ClassVar[str] = "Seat"
+    HOUSE_LABEL: ClassVar[str] = N_("House")
+    ROW_LABEL: ClassVar[str] = N_("Seat")
     """What a settlement row's number is: a seat, or a box ("1 or 5")."""
 
     def __init__(self, table: Table, desk: StaffDesk, games: Games[Presenter[Any]]) -> None:
@@ -248,7 +249,7 @@ class RoundScreen(Screen[None], Generic[R]):
             prompt = self.no_dealer_text(NO_DEALER_NEXT)
         elif on_duty is None:
             prompt = self.no_dealer_text(NO_DEALER_IN_HAND)
-        elif self.table.tray.kept_problem("round") is not None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
+        elif self.table.tray.kept_problem(say("round starts")) is not None and (rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)):
             prompt = self.with_keys(_("The shift is closed: {tray} counts the next opener before the next round."))
         if prompt != self._prompt:  # an unchanged prompt is not laid out again
             self._prompt = prompt
@@ -318,8 +319,8 @@ class RoundScreen(Screen[None], Generic[R]):
     def tell(self, message: str, severity: Severity = "information") -> None:
         """A refusal's reason or a step's result, in the notice line until the next key, or until
         the table moves on without one (a step recorded, the floor's decision): then it no longer
-        applies and goes."""
-        self.query_one(Notice).show_message(message, severity)
+        applies and goes. A sentence of the rules (`Said`) is told in the reader's language."""
+        self.query_one(Notice).show_message(told(message), severity)
         self._notice_for = self._table_state()
 
     def _table_state(self) -> tuple[int, int, int]:
@@ -376,7 +377,7 @@ class RoundScreen(Screen[None], Generic[R]):
         try:
             if failed is not None:
                 if not self.ledger_fault(failed, lambda: self.perform(action)):
-                    self.tell(str(failed), severity="error")
+                    self.tell(told_error(failed), severity="error")
                 return False
             self._release_seat()
         finally:
@@ -544,7 +545,7 @@ class RoundScreen(Screen[None], Generic[R]):
             self.table.start_round(**choices)
         except (RulesError, LedgerError) as exc:
             if not self.ledger_fault(exc, lambda: self.action_start(**choices)):
-                self.tell(str(exc), severity="error")
+                self.tell(told_error(exc), severity="error")
         self.selected = None
         self.refresh_view()
 
@@ -624,7 +625,7 @@ class RoundScreen(Screen[None], Generic[R]):
             events = self.table.repeat_bets(seat)
         except (RulesError, LedgerError) as exc:
             if not self.ledger_fault(exc, self.action_same_bets):
-                self.tell(str(exc), severity="error")
+                self.tell(told_error(exc), severity="error")
             return
         finally:
             self.refresh_view()
@@ -637,10 +638,10 @@ class RoundScreen(Screen[None], Generic[R]):
         rnd = self.round
         what = rnd.undo_label() if rnd is not None else None
         if self.perform(TakeBack()) and what:
-            self.tell(_("Taken back: {what}", what=what))
+            self.tell(_("Taken back: {what}", what=told(what)))
 
     def house_label(self) -> str:
-        return self.HOUSE_LABEL
+        return _(self.HOUSE_LABEL)
 
     # -- which keys act now, and why not ------------------------------------------------------
     # Which of the screen's keys are legal now, and for a key pressed when its step is not, the

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, told_error
 from dealer_tui.ledger.where import is_server
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.wording import sentence
@@ -294,7 +294,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
 
     def _refuse(self, exc: FieldError) -> None:
         error = self.query_one("#setup-error", Static)
-        error.update(sentence(str(exc)))
+        error.update(sentence(told_error(exc)))
         self.query_one(f"#{exc.field}").focus()  # the field at fault, the reason under the fields where the dealer looks
         self.call_after_refresh(error.scroll_visible, animate=False)
 
@@ -316,7 +316,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
                     if check is not None:
                         check(text)
                 except ValueError as exc:
-                    return str(exc)
+                    return told_error(exc)
                 return None
 
             def given(document: str | None, player: StartingPlayer = player) -> None:
@@ -359,12 +359,12 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         try:
             seats = parse_seats(self.query_one("#seats", Input).value, loaded.profile.max_seats())
         except ValueError as exc:
-            raise FieldError("seats", str(exc)) from None
+            raise FieldError("seats", told_error(exc)) from None
         try:
             players = parse_players(self.query_one("#players", Input).value, seats,
                                     (loaded.profile.buy_in.min, loaded.profile.buy_in.max))
         except ValueError as exc:
-            raise FieldError("players", str(exc)) from None
+            raise FieldError("players", told_error(exc)) from None
         rule = self.games.find(loaded.game).round.buy_rule
         for p in players:
             problem, _ = rule(loaded.profile, (), p.buy_in)

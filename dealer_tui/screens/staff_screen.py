@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR
-from dealer_tui.language import LANGUAGES, N_, _
+from dealer_tui.language import LANGUAGES, N_, _, told_error
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
@@ -220,7 +220,7 @@ class StaffScreen(Screen[None]):
         try:
             change()
         except (StaffError, LedgerError) as exc:
-            return f"{str(exc)[:1].upper()}{str(exc)[1:]}. Nothing was changed."
+            return f"{told_error(exc)[:1].upper()}{told_error(exc)[1:]}. Nothing was changed."
         self.notify(f"{done} (by {self.approval.describe()}).")
         self.reload(select)
         return ""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dealer_tui.events.accounting import MARKER
+from dealer_tui.language import told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.cash import OUT
 from dealer_tui.screens.amount_dialog import AmountField
@@ -16,6 +17,7 @@ from dealer_tui.staff import CHANGE_PROFILE, DEAL, Approval
 from dealer_tui.views import key
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
+from rules.said import say
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table_money import Marker
@@ -41,7 +43,7 @@ class TableChanges:
             step()
         except (RulesError, LedgerError) as exc:
             if not screen.ledger_fault(exc, lambda: self._table_step(step, done)):  # storage: retry
-                screen.tell(str(exc), severity="error")
+                screen.tell(told_error(exc), severity="error")
         else:
             screen.tell(done)
         screen.refresh_view()
@@ -53,7 +55,7 @@ class TableChanges:
         seat = screen.selected if screen.selected in free else (free[0] if free else None)
         if seat is None:
             return
-        if (closed := screen.table.tray.kept_problem("player sits down")) is not None:
+        if (closed := screen.table.tray.kept_problem(say("player sits down"))) is not None:
             screen.tell(closed, severity="warning")
             return
         buy_in = screen.table.profile.profile.buy_in
@@ -90,7 +92,7 @@ class TableChanges:
         seat = self.chosen_player()
         if seat is None:
             return
-        if (closed := screen.table.tray.kept_problem("chips are sold")) is not None:
+        if (closed := screen.table.tray.kept_problem(say("chips are sold"))) is not None:
             screen.tell(closed, severity="warning")
             return
         buy_in = screen.table.profile.profile.buy_in
@@ -199,7 +201,7 @@ class TableChanges:
         try:
             screen.table.change_profile(loaded, reason, supervisor)
         except (RulesError, LedgerError) as exc:
-            screen.tell(str(exc), severity="error")
+            screen.tell(told_error(exc), severity="error")
             return
         screen.show_profile(loaded)
         screen.tell(f"Profile {loaded.name} from the next round.")
@@ -216,7 +218,7 @@ class TableChanges:
                 screen.table.sign_in_dealer(approval)
             except (RulesError, LedgerError) as exc:
                 if not screen.ledger_fault(exc, self.dealer):
-                    screen.tell(str(exc), severity="error")
+                    screen.tell(told_error(exc), severity="error")
             else:
                 screen.tell(f"{approval.describe()} deals at this table now.")
             screen.refresh_view()
@@ -233,7 +235,7 @@ class TableChanges:
                     screen.table.sign_out_dealer("signed out at the table")
                 except (RulesError, LedgerError) as exc:
                     if not screen.ledger_fault(exc, self.dealer):
-                        screen.tell(str(exc), severity="error")
+                        screen.tell(told_error(exc), severity="error")
                 else:
                     screen.tell(screen.with_keys(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer "
                                                  f"signs in with {key('dealer')}."))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_tui.events.accounting import CASH, MARKER, chips_total
 from dealer_tui.events.table import marker_purpose
+from dealer_tui.language import told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.table import table_called
 from dealer_tui.rounds.table_money import MARKER_SIGNED, Marker
@@ -87,7 +88,7 @@ class TraySteps:
         try:
             step()
         except RulesError as exc:
-            return str(exc)
+            return told_error(exc)
         return None
 
     def _signed(self, what: str, then: Callable[[Approval, Approval], None], signs: str = "") -> None:
@@ -124,7 +125,7 @@ class TraySteps:
             step()
         except (RulesError, LedgerError) as exc:
             if not screen.ledger_fault(exc, lambda: self._tray_step(step, done)):
-                screen.tell(str(exc), severity="error")
+                screen.tell(told_error(exc), severity="error")
         else:
             screen.tell(done())
         screen.refresh_view()
@@ -229,7 +230,7 @@ class TraySteps:
             try:
                 back = table.money.suggested_chips(total)
             except RulesError as exc:
-                screen.tell(str(exc), severity="error")
+                screen.tell(told_error(exc), severity="error")
                 return
 
             def returned(out: Chips | None) -> None:
@@ -288,7 +289,7 @@ class TraySteps:
             try:
                 suggested = table.money.suggested_chips(amount)
             except RulesError as exc:
-                screen.tell(str(exc), severity="error")
+                screen.tell(told_error(exc), severity="error")
                 return
             paid_by = CASH if choice == "c" else MARKER
 

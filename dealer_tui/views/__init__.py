@@ -22,9 +22,10 @@ from dealer_tui.events.table import (
     SignOffRequested,
     StepTakenBack,
 )
-from dealer_tui.language import _
+from dealer_tui.language import _, number, told
 from dealer_tui.ledger.payouts import seat_payouts
 from dealer_tui.rounds.base import Round
+from dealer_tui.rounds.frame import Phase
 from rules.cards import Card, format_cards, parse_cards
 from rules.errors import RulesError
 
@@ -126,26 +127,42 @@ def describe_common(event: Event) -> str | None:
         case PayoutConfirmed(paid=paid, signed_off_by=by, override=override, rows=rows):
             banks = {r.seat for r in rows if r.bet == "bank"}
             take = sum(chips for seat, chips in seat_payouts(r.row() for r in rows).items() if seat in banks)
-            what = f"{paid - take:,} paid to the players, {take:,} to the DP" if take else f"{paid:,} paid out"
+            what = (_("{paid} paid to the players, {take} to the DP", paid=number(paid - take), take=number(take))
+                    if take else _("{paid} paid out", paid=number(paid)))
             if override:
-                return f"Payout confirmed: {what} on {by}'s override of the floor's refusal: {override}"
-            return f"Payout confirmed: {what}" + (f", signed off by {by}" if by else "")
+                return _("Payout confirmed: {what} on {account}'s override of the floor's refusal: {why}", what=what,
+                         account=by, why=override)
+            if by:
+                return _("Payout confirmed: {what}, signed off by {account}", what=what, account=by)
+            return _("Payout confirmed: {what}", what=what)
         case RoundVoided(reason=reason, by=by, returned=returned):
-            back = ", ".join(f"seat {seat} {chips}" for seat, chips in returned.items())
-            return f"Round void: {reason}" + (f"; returned {back}" if back else "") + (f"; approved by {by}" if by else "")
+            said = _("Round void: {reason}", reason=reason)
+            back = ", ".join(_("seat {seat} {chips}", seat=seat, chips=number(chips)) for seat, chips in returned.items())
+            if back:
+                said += _("; returned {chips}", chips=back)
+            return said + (_("; approved by {account}", account=by) if by else "")
         case SignOffRequested(seats=seats):
-            return f"Payout sent to the floor for sign-off (seat {', '.join(str(s) for s in seats)})"
+            return _("Payout sent to the floor for sign-off (seat {seats})", seats=", ".join(str(s) for s in seats))
         case SignOffApproved(by=by):
-            return f"Floor approved the payout ({by})"
+            return _("Floor approved the payout ({account})", account=by)
         case SignOffRefused(by=by, reason=reason):
-            return f"Floor refused the payout ({by}): {reason}"
+            return _("Floor refused the payout ({account}): {reason}", account=by, reason=reason)
         case CardsCorrected(previous=previous, corrected=corrected, reason=reason, supervisor=supervisor):
             changed = "; ".join(f"{label} {shown_cards(previous[label])} → {shown_cards(text)}"
                                 for label, text in corrected.items())
-            return f"Cards corrected: {changed} ({reason}; approved by {supervisor})"
+            return _("Cards corrected: {changed} ({reason}; approved by {account})", changed=changed, reason=reason,
+                     account=supervisor)
         case StepTakenBack(what=what, taken_back=kind):
-            return f"Taken back: {what or kind} (the dealer's correction)"
+            return _("Taken back: {what} (the dealer's correction)", what=told(what) if what else kind)
         case RoundRecovered(phase=phase):
-            return f"Round reopened after a restart ({phase} phase)"
+            return _("Round reopened after a restart ({phase})", phase=_phase_named(phase))
     return None
 
+
+
+def _phase_named(phase: str) -> str:
+    """A recorded phase (`deal`) as the reader says it: `deal phase`."""
+    try:
+        return told(Phase(phase).named)
+    except ValueError:
+        return phase
