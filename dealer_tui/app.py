@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from dealer_tui.pit.delivery import DeliveryThread
 from rules.errors import RulesError
 from rules.profiles.loader import ProfileLibrary
+from rules.said import say
 
 TEXTUAL_COMMANDS = (
     N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
@@ -377,7 +378,7 @@ class DealerApp(OrderedKeysApp):
                     self.push_screen(ReviewOnly(self.ledger, self.games, self.big_payout(exc)),
                                      lambda _: self.table_unavailable(exc))
 
-                self.push_screen(SignInModal(self.staff, Purpose(FLOOR, "review the ledger")), signed_in)
+                self.push_screen(SignInModal(self.staff, Purpose(FLOOR, say("review the ledger"))), signed_in)
             elif choice == OTHER_TABLE or choice is None:
                 self.setup()
 

@@ -22,6 +22,7 @@ from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk
 from dealer_tui.views import Presenter
+from rules.said import say
 
 BIG_PAYOUT = 1000
 
@@ -50,7 +51,7 @@ class FloorApp(OrderedKeysApp):
         if self.user is not None and self.user.act == FLOOR:
             self.signed_in(self.user)
             return
-        self.push_screen(SignInModal(self.staff, Purpose(FLOOR, "open the floor review")), self.signed_in)
+        self.push_screen(SignInModal(self.staff, Purpose(FLOOR, say("open the floor review"))), self.signed_in)
 
     def signed_in(self, approval: Approval | None) -> None:
         if approval is None:

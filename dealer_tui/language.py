@@ -186,9 +186,12 @@ def told(text: str) -> str:
 
 
 def told_error(exc: BaseException) -> str:
-    """What went wrong, in the language shown now: a refusal of the rules as its sentence
-    (`RulesError.said`), any other error as its text."""
-    return told(exc.said) if isinstance(exc, RulesError) else str(exc)
+    """What went wrong, in the language shown now: a refusal said as a sentence (`RulesError.said`,
+    or any error raised with a `Said`) in the reader's words, any other error as its text."""
+    if isinstance(exc, RulesError):
+        return told(exc.said)
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return told(said) if isinstance(said, Said) else str(exc)
 
 
 def n_(singular: str, plural: str, count: int, **params: Any) -> str:

@@ -15,6 +15,25 @@ from dealer_tui.accounting.shifts import ShiftFigures, totals
 from dealer_tui.rounds.cash import gaming_day
 
 GRID = (0.6, 0.6, 0.6)
+FONT, BOLD, ITALIC = "DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"
+"""The report's fonts (DejaVu Sans, shipped with the terminal, `fonts/LICENSE`): they draw every
+letter of English, Hungarian (ő, ű), Polish (ą, ł, ż …) and Russian, which the PDF's own base fonts
+do not."""
+
+
+def _register_fonts() -> None:
+    """The report's fonts, registered with ReportLab once (a family, so <b> and <i> find theirs)."""
+    from importlib.resources import as_file, files
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if FONT in pdfmetrics.getRegisteredFontNames():
+        return
+    for name in (FONT, BOLD, ITALIC):
+        with as_file(files("dealer_tui") / "fonts" / f"{name}.ttf") as path:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFontFamily(FONT, normal=FONT, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
 
 def _escape(text: str) -> str:
@@ -47,7 +66,12 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         TableStyle,
     )
 
+    _register_fonts()
     styles = getSampleStyleSheet()
+    for style in styles.byName.values():
+        was = getattr(style, "fontName", None)
+        if isinstance(was, str):
+            style.fontName = BOLD if "Bold" in was else ITALIC if "Oblique" in was or "Italic" in was else FONT
     body, small = styles["BodyText"], styles["Italic"]
     pages = {"n": 0}
 
@@ -57,7 +81,7 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
         assert isinstance(canvas, Canvas)
         pages["n"] = canvas.getPageNumber()
         canvas.saveState()
-        canvas.setFont("Helvetica", 8)
+        canvas.setFont(FONT, 8)
         canvas.drawString(15 * mm, 10 * mm, f"{title} · {period}")
         canvas.drawRightString(A4[0] - 15 * mm, 10 * mm, f"page {canvas.getPageNumber()}")
         canvas.restoreState()
@@ -65,7 +89,7 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
     from reportlab.lib.styles import ParagraphStyle
 
     in_cell = ParagraphStyle("cell", parent=body, fontSize=7.5, leading=9)
-    in_head = ParagraphStyle("head", parent=in_cell, fontName="Helvetica-Bold", fontSize=6.5, leading=8)
+    in_head = ParagraphStyle("head", parent=in_cell, fontName=BOLD, fontSize=6.5, leading=8)
     in_number = ParagraphStyle("number", parent=in_cell, alignment=2)
 
     def grid(data: list[list[str]], widths: list[float], head: bool = True) -> Table:
@@ -78,7 +102,7 @@ def pdf_file(shifts: Sequence[ShiftFigures], target: Path, title: str, period: s
                  ("ALIGN", (1, 0), (-1, -1), "RIGHT"), ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
         if head:
             style += [("BACKGROUND", (0, 0), (-1, 0), colors.Color(0.88, 0.88, 0.88)),
-                      ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold")]
+                      ("FONTNAME", (0, 0), (-1, 0), BOLD)]
         table.setStyle(TableStyle(style))
         return table
 

@@ -154,7 +154,8 @@ class DealerSignedOut(Event, kind="dealer_signed_out"):
     """The dealer left the table (a break, the end of a shift): no round starts until one signs in."""
 
     account: str
-    reason: str = ""
+    reason: Said = Said.literal("")
+    """Why, as a sentence (an older record: its English)."""
 
 
 class SupervisorSignedIn(Event, kind="supervisor_signed_in"):

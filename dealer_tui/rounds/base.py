@@ -320,7 +320,7 @@ class Round(PayoutSteps, Handlers, ABC):
             raise refuse(None, step.VERB,
                          say("only the dealer's last step may be taken back, before anything else is entered; "
                              "after that the supervisor corrects"))
-        return [StepTakenBack(taken_back=last.kind, step=last.payload, what=self.undo_label() or last.kind)]
+        return [StepTakenBack(taken_back=last.kind, step=last.payload, what=self.undo_label() or Said.literal(last.kind))]
 
     def effective_events(self, events: Sequence[Event]) -> list[Event]:
         """`events` as they stand after their corrections: every step taken back left out (each

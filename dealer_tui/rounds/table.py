@@ -58,15 +58,15 @@ TABLE_KINDS = frozenset(e.KIND for e in TABLE_EVENTS)
 TRAY_KINDS = frozenset(e.KIND for e in TRAY_EVENTS)
 
 
-RESTARTED = "the terminal that held the table stopped: the dealer signs in again"
+RESTARTED = say("the terminal that held the table stopped: the dealer signs in again")
 """Why the dealer on duty was signed out when a terminal took the table over."""
-CLOSED = "the terminal was closed: the dealer signs in again"
+CLOSED = say("the terminal was closed: the dealer signs in again")
 
 
-def table_called(name: str) -> str:
+def table_called(name: str) -> Said:
     """A table's name as a sentence says it: "Table 1" as it is, never "table Table 1"; any
     other name as "table Pilot"."""
-    return name if name.casefold().startswith("table") else f"table {name}"
+    return Said.literal(name) if name.casefold().startswith("table") else say("table {name}", name=name)
 """Why the dealer on duty was signed out when the terminal gave the table up (a clean exit)."""
 
 
@@ -139,7 +139,7 @@ class Table:
             table.sign_out_absent(RESTARTED)
         return table
 
-    def sign_out_absent(self, reason: str) -> None:
+    def sign_out_absent(self, reason: Said) -> None:
         """The dealer on duty signed out without a step of their own, at any point of a hand (the
         terminal stopped or closed under them, or was left without a key for the profile's idle
         time): whoever carries on at the table signs in with their PIN first."""
@@ -281,18 +281,18 @@ class Table:
             raise IllegalAction(say("a dealer signs in to deal"))
         events: list[Event] = []
         if self.session.dealer is not None and self.session.dealer.account != approval.account:
-            events.append(DealerSignedOut(account=self.session.dealer.account, reason=f"{approval.account} took over"))
+            events.append(DealerSignedOut(account=self.session.dealer.account, reason=say("{account} took over", account=approval.account)))
         events.append(DealerSignedIn(account=approval.account, name=approval.name, sign_in=approval.sign_in))
         self.check_authority(events, say("sign the dealer in"))
         self._record_table(events)
 
-    def sign_out_dealer(self, reason: str = "") -> None:
+    def sign_out_dealer(self, reason: Said = Said.literal("")) -> None:
         """The dealer leaves the table (a break, the end of the shift): no round starts until the
         next one signs in."""
         self._between_rounds(say("sign the dealer out"))
         if self.session.dealer is None:
             raise IllegalAction(say("No dealer is signed in at this table"))
-        self._record_table([DealerSignedOut(account=self.session.dealer.account, reason=reason.strip())])
+        self._record_table([DealerSignedOut(account=self.session.dealer.account, reason=reason)])
 
     @classmethod
     def _check_recorded_profile(cls, ledger: Ledger, events: Sequence[StoredEvent], profile: LoadedProfile) -> None:

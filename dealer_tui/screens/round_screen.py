@@ -50,6 +50,7 @@ from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.signed_steps import SignedSteps
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.screens.tray_steps import TraySteps
+from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import OVERRIDE, SIGN_OFF, StaffDesk
 from dealer_tui.views import Presenter, SeatView, key, with_keys
 from dealer_tui.widgets.event_log import EventLog
@@ -63,7 +64,7 @@ from dealer_tui.widgets.table_info import TableInfo
 from rules.cards import Card
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
-from rules.said import say
+from rules.said import joined, say
 
 HERE = Path(__file__).parent
 R = TypeVar("R", bound=Round, default=Round)
@@ -201,17 +202,18 @@ class RoundScreen(Screen[None], Generic[R]):
         if not minutes or on_duty is None or idle < minutes * 60:
             return
         try:
-            self.table.sign_out_absent(f"no key for {minutes} minutes: the dealer signs in again")
+            self.table.sign_out_absent(say("no key for {minutes} minutes: the dealer signs in again", minutes=minutes))
         except (RulesError, LedgerError):
             return  # tried again at the next check
         self.refresh_view()
-        self.tell(self.with_keys(f"{on_duty.name} ({on_duty.account}) was signed out after {minutes} minutes "
-                                 f"without a key: {key('dealer')} signs a dealer in."), severity="warning")
+        self.tell(self.with_keys(_("{name} ({account}) was signed out after {minutes} minutes without a key: {dealer} "
+                                   "signs a dealer in.", name=on_duty.name, account=on_duty.account, minutes=minutes)),
+                  severity="warning")
 
     def show_profile(self, loaded: LoadedProfile) -> None:
         """The table, its profile (and whether it is a training table) in the title; the profile's
         limits beside the table."""
-        training = " — TRAINING (not in the floor's totals)" if self.table.session.training else ""
+        training = _(" — TRAINING (not in the floor's totals)") if self.table.session.training else ""
         self._base_title = f"{self.table.record.name} — {loaded.profile.title}{training}"
         self.title = self._titled()
         self.query_one(TableInfo).show(loaded, self.presenter.LIMITS)
@@ -259,7 +261,7 @@ class RoundScreen(Screen[None], Generic[R]):
         between = rnd is None or rnd.phase in (Phase.DONE, Phase.VOID)
         for seat, player in self.table.session.players.items():  # away since before the hand: not in it
             if player.away and seat in views:
-                note = self.with_keys("sitting out: {sit_out} brings them back") if between else "sitting out"
+                note = self.with_keys(_("sitting out: {sit_out} brings them back")) if between else _("sitting out")
                 views[seat] = replace(views[seat], out=True, note=note)
         for panel in self.query(SeatPanel):
             seat = int(str(panel.id).split("-")[1])
@@ -404,7 +406,8 @@ class RoundScreen(Screen[None], Generic[R]):
             return False
         from dealer_tui.screens.ledger_fault import ledger_fault
 
-        return ledger_fault(self, exc, retry, lambda: self.tell(f"Nothing was recorded: {exc}", severity="warning"))
+        return ledger_fault(self, exc, retry, lambda: self.tell(_("Nothing was recorded: {problem}",
+                                                                  problem=told_error(exc)), severity="warning"))
 
     def key_cards(self, request: CardRequest, action: WithCards, title: str = "") -> None:
         """The dealer keys the cards `action` needs; the table takes the step with them before the
@@ -413,8 +416,9 @@ class RoundScreen(Screen[None], Generic[R]):
         if rnd is None:
             return
         step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: replace(action, cards=cards))
-        count = f"{request.total} card{'s' if request.total != 1 else ''}"
-        heading = title or f"{request.purpose[:1].upper()}{request.purpose[1:]}: key the {count} as the table sees them"
+        purpose = sentence(told(request.purpose)).rstrip(".")
+        heading = title or n_("{purpose}: key the {count} card as the table sees them",
+                              "{purpose}: key the {count} cards as the table sees them", request.total, purpose=purpose)
         self.show(CardEntryModal(heading, request.hands, rnd.taken_cards(request), step.check), step.answered)
 
     def ask_amounts(self, title: str, fields: list[AmountField], then: Callable[[dict[str, int]], object],
@@ -582,8 +586,10 @@ class RoundScreen(Screen[None], Generic[R]):
                 return
             number = self.table.session.rounds_started
             paid = rnd.player_payouts()
-            amounts = ", ".join(f"seat {seat} is handed {paid[seat]:,} in chips" for seat in big)
-            self.signed_steps.with_staff(SIGN_OFF, f"sign off the payout of round {number} ({amounts})",
+            amounts = joined([say("seat {seat} is handed {chips:,} in chips", seat=seat, chips=paid[seat]) for seat in big],
+                             ", ")
+            self.signed_steps.with_staff(SIGN_OFF, say("sign off the payout of round {number} ({amounts})", number=number,
+                                                       amounts=amounts),
                                          lambda who: self.perform(ConfirmPayout(supervisor=who.account, sign_in=who.sign_in)),
                                          self.action_payout,  # backing out of the sign-in goes back to the payout
                                          signs=rnd.payout_figures())
@@ -606,20 +612,22 @@ class RoundScreen(Screen[None], Generic[R]):
             if not reason:
                 self.action_payout()
                 return
-            self.signed_steps.with_staff(OVERRIDE, f"override {refused.by}'s refusal of round {number}'s payout: {reason}",
+            self.signed_steps.with_staff(OVERRIDE, say("override {account}'s refusal of round {number}'s payout: {reason}",
+                                                       account=refused.by, number=number, reason=reason),
                             lambda who: self.perform(ConfirmPayout(supervisor=who.account, sign_in=who.sign_in,
                                                                    override=reason)),
                             self.action_payout, signs=rnd.payout_figures())
 
-        self.ask(ReasonDialog(f"Round {number}: {refused.by} refused this payout ({refused.reason}). Why is it paid?",
-                             "e.g. cards checked on camera with security"), reason_given)
+        self.ask(ReasonDialog(_("Round {number}: {account} refused this payout ({reason}). Why is it paid?",
+                                number=number, account=refused.by, reason=refused.reason),
+                              _("e.g. cards checked on camera with security")), reason_given)
 
     def action_same_bets(self) -> None:
         """The selected seat's bets as they stood last round, in one key (the round checks them)."""
         seat = self.selected
         if seat is None:
-            self.tell(self.with_keys(f"Pick the seat first (its number), then {key('same_bets')} places its bets of "
-                                     "last round."), severity="warning")
+            self.tell(self.with_keys(_("Pick the seat first (its number), then {same_bets} places its bets of last "
+                                       "round.")), severity="warning")
             return
         try:
             events = self.table.repeat_bets(seat)
@@ -630,7 +638,7 @@ class RoundScreen(Screen[None], Generic[R]):
         finally:
             self.refresh_view()
         said = "; ".join(self.presenter.describe(event) for event in events)
-        self.tell(f"{said} (the same bets as last round)")
+        self.tell(_("{said} (the same bets as last round)", said=said))
 
     def action_undo_step(self) -> None:
         """The dealer's last step taken back while nothing has followed it (a mis-key), recorded as
@@ -680,8 +688,9 @@ class RoundScreen(Screen[None], Generic[R]):
         mine = [s for s in found if s.seat == self.selected]
         if not mine:
             others = sorted({s.seat for s in found if s.seat is not None})
-            who = ", ".join(f"seat {s}" for s in others)
-            self.tell(self._why_not(kind, self.selected) + (f" ({who} may)." if who else "."), severity="warning")
+            why = self._why_not(kind, self.selected)
+            self.tell(_("{why} ({seats} may).", why=why, seats=", ".join(_("seat {seat}", seat=s) for s in others))
+                      if others else f"{why}.", severity="warning")
             return None
         return mine[0]
 
@@ -689,9 +698,10 @@ class RoundScreen(Screen[None], Generic[R]):
         """The round's own reason why `seat` may not do `kind` now (the rule it breaks); `fallback`
         when the round would take it after all."""
         rnd = self.round
-        fallback = fallback or f"Seat {seat} may not {kind.KIND.replace('_', ' ')} now"
+        verb = rnd.verb(kind) if rnd is not None else kind.verb()
+        fallback = fallback or _("Seat {seat} may not {step} now", seat=seat, step=told(verb))
         why = rnd.why_not(kind(seat=seat)) if rnd is not None else None
-        return why.rstrip(".") if why is not None else fallback
+        return told(why).rstrip(".") if why is not None else fallback
 
     def key_seat(self, action: str) -> int | None:
         """The seat a refused game key was meant for, to ask the round why: the selected seat. A
@@ -747,7 +757,7 @@ class RoundScreen(Screen[None], Generic[R]):
                 return _("{step} waits for the end of the hand: finish or void the round first.",
                          step=_(step.description))
             if closed is not None:
-                return self.with_keys(f"{closed} ({key('tray')}).")
+                return self.with_keys(_("{problem} ({tray}).", problem=told(closed)))
             if step.action == "start" and self.table.session.dealer is None:
                 return self.no_dealer_text(NO_DEALER)
             return None
@@ -772,7 +782,7 @@ class RoundScreen(Screen[None], Generic[R]):
         why = ""
         if left is not None:
             who, reason = left
-            cause = reason.partition(":")[0].strip()
+            cause = told(reason).partition(":")[0].strip()
             why = " ({name}, {account}: {cause})".format(name=who.name, account=who.account,
                                                          cause=cause or _("signed out"))
         return self.with_keys(_(template, dealer=key("dealer"), why=why))

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _, told, told_error
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import MAX_TRIES, Approval, Purpose, SignInRefused, StaffDesk, StaffError
@@ -38,18 +38,19 @@ class SignInModal(ModalScreen[Approval | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"Sign in to {self.purpose.text}", classes="title")
-            yield Static(self.hint or f"{roles_text(self.purpose.act).capitalize()} signs in with their own ID and "
-                         "PIN.", classes="hint")
-            with Horizontal(classes="row"):
-                yield Label("Account ID")
-                yield Input(value=self.account, placeholder="your ID, as on your badge", id="account", max_length=32)
-            with Horizontal(classes="row"):
-                yield Label("PIN")
-                yield Input(placeholder="your PIN", password=True, id="pin", max_length=MAX_DIGITS)
-            yield Static("", id="pin-error", classes="error")
-            yield Static(f"Enter goes on · Esc backs out · {MAX_TRIES} wrong PINs lock the account for 5 minutes",
+            yield Static(_("Sign in to {purpose}", purpose=told(self.purpose.text)), classes="title")
+            yield Static(told(self.hint) if self.hint else
+                         sentence(_("{who} signs in with their own ID and PIN.", who=told(roles_text(self.purpose.act)))),
                          classes="hint")
+            with Horizontal(classes="row"):
+                yield Label(_("Account ID"))
+                yield Input(value=self.account, placeholder=_("your ID, as on your badge"), id="account", max_length=32)
+            with Horizontal(classes="row"):
+                yield Label(_("PIN"))
+                yield Input(placeholder=_("your PIN"), password=True, id="pin", max_length=MAX_DIGITS)
+            yield Static("", id="pin-error", classes="error")
+            yield Static(_("Enter goes on · Esc backs out · {tries} wrong PINs lock the account for 5 minutes",
+                           tries=MAX_TRIES), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#pin" if self.account else "#account", Input).focus()
@@ -65,21 +66,21 @@ class SignInModal(ModalScreen[Approval | None]):
         refused = self.account_check(account.value.strip()) if self.account_check is not None else None
         if event.input is account or refused:
             if not account.value.strip():
-                error.update("Type the account ID, then Enter.")
+                error.update(_("Type the account ID, then Enter."))
                 return
             if refused:  # refused before its PIN is typed: no try of that account spent
                 pin.value = ""
                 if event.input is account:
-                    error.update(sentence(refused))
+                    error.update(sentence(told(refused)))
                     pin.focus()  # a PIN typed ahead lands hidden, and its Enter is refused the same way
                 else:
-                    self._another(account, sentence(refused))
+                    self._another(account, sentence(told(refused)))
                 return
             error.update("")
             pin.focus()
             return
         if not account.value.strip():
-            error.update("Type the account ID first.")
+            error.update(_("Type the account ID first."))
             account.focus()
             return
         try:
@@ -88,18 +89,18 @@ class SignInModal(ModalScreen[Approval | None]):
         except SignInRefused as exc:
             pin.value = ""
             if str(exc).startswith(("wrong ID or PIN", "type the PIN")):
-                error.update(sentence(str(exc)))
+                error.update(sentence(told_error(exc)))
             else:  # not this account's to sign (its role, a lock-out): someone else's next
-                self._another(account, sentence(str(exc)))
+                self._another(account, sentence(told_error(exc)))
             return
         except LedgerError as exc:
-            error.update(f"The sign-in could not be recorded: {exc}")
+            error.update(_("The sign-in could not be recorded: {problem}", problem=told_error(exc)))
             pin.value = ""
             return
         problem = self.check(approval) if self.check is not None else None
         if problem:
             pin.value = ""
-            self._another(account, sentence(problem))
+            self._another(account, sentence(told(problem)))
             return
         if approval.renew_pin and self.sign is None and not self.desk.register().attached:
             old = pin.value
@@ -108,7 +109,7 @@ class SignInModal(ModalScreen[Approval | None]):
                 if done:
                     self.dismiss(approval)
                 else:
-                    error.update(f"{approval.describe()} chooses a new PIN before going on.")
+                    error.update(_("{account} chooses a new PIN before going on.", account=approval.describe()))
                     pin.value = ""
             self.app.push_screen(RenewPinModal(self.desk, approval.account, approval.role, old, approval.renew_pin),
                                  renewed)
@@ -121,7 +122,7 @@ class SignInModal(ModalScreen[Approval | None]):
         account.value = ""
         account.focus()
         self.query_one("#pin-error", Static).update(
-            f"{refused} Another account signs in here: its ID, then its PIN (Esc: back).")
+            _("{refused} Another account signs in here: its ID, then its PIN (Esc: back).", refused=refused))
 
 
 
@@ -141,17 +142,20 @@ class RenewPinModal(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         digits = min_digits(self.role)
         with Vertical(classes="dialog"):
-            yield Static(f"{self.account}: choose a {'longer' if self.why == SHORT else 'new'} PIN", classes="title")
-            yield Static(f"{renewal_text(self.why, self.role).capitalize()}. Type the new PIN "
-                         f"({digits} to {MAX_DIGITS} digits) twice.", classes="hint")
+            yield Static(_("{account}: choose a longer PIN", account=self.account) if self.why == SHORT
+                         else _("{account}: choose a new PIN", account=self.account), classes="title")
+            yield Static(_("{why}. Type the new PIN ({least} to {most} digits) twice.",
+                           why=sentence(told(renewal_text(self.why, self.role))).rstrip("."), least=digits,
+                           most=MAX_DIGITS), classes="hint")
             with Horizontal(classes="row"):
-                yield Label("New PIN")
-                yield Input(placeholder=f"{digits}+ digits", password=True, id="new", max_length=MAX_DIGITS)
+                yield Label(_("New PIN"))
+                yield Input(placeholder=_("{least}+ digits", least=digits), password=True, id="new",
+                            max_length=MAX_DIGITS)
             with Horizontal(classes="row"):
-                yield Label("Again")
+                yield Label(_("Again"))
                 yield Input(password=True, id="again", max_length=MAX_DIGITS)
             yield Static("", id="renew-error", classes="error")
-            yield Static("Enter goes on · Esc backs out", classes="hint")
+            yield Static(_("Enter goes on · Esc backs out"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#new", Input).focus()
@@ -165,7 +169,7 @@ class RenewPinModal(ModalScreen[bool]):
         error = self.query_one("#renew-error", Static)
         problem = pin_problem(new.value, self.role)
         if problem is not None:
-            error.update(f"{problem}: choose another.")
+            error.update(_("{problem}: choose another.", problem=told(problem)))
             new.value = again.value = ""
             new.focus()
             return
@@ -173,14 +177,14 @@ class RenewPinModal(ModalScreen[bool]):
             again.focus()
             return
         if again.value != new.value:
-            error.update("The two PINs differ: type the new PIN again, twice.")
+            error.update(_("The two PINs differ: type the new PIN again, twice."))
             new.value = again.value = ""
             new.focus()
             return
         try:
             self.desk.renew_pin(self.account, self.old_pin, new.value)
         except (SignInRefused, StaffError, LedgerError) as exc:
-            error.update(f"The PIN is not changed: {exc}.")
+            error.update(_("The PIN is not changed: {problem}.", problem=told_error(exc)))
             new.value = again.value = ""
             new.focus()
             return

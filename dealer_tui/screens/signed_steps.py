@@ -13,6 +13,7 @@ from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import CORRECT_CARDS, FLOOR, VOID, Approval, Purpose
 from rules.cards import Card
+from rules.said import Said, say
 
 if TYPE_CHECKING:
     from dealer_tui.screens.round_screen import RoundScreen
@@ -23,15 +24,15 @@ class SignedSteps:
     def __init__(self, screen: RoundScreen[Any]) -> None:
         self.screen = screen
 
-    def with_staff(self, act: str, what: str, then: Callable[[Approval], object],
+    def with_staff(self, act: str, what: Said, then: Callable[[Approval], object],
                    backed_out: Callable[[], None] | None = None, *, for_round: bool = True, signs: str = "") -> None:
         """Someone signs in (ID and PIN) for `act` at this table — for the current round, unless
         `for_round` is False, signing the figures `signs` it approves; `then` gets the approval the
         ledger recorded."""
         screen = self.screen
         number = screen.table.session.rounds_started if for_round and screen.table.round is not None else None
-        purpose = Purpose(act, f"{what} at {table_called(screen.table.record.name)}", screen.table.record.id, number,
-                          signs=signs)
+        purpose = Purpose(act, say("{what} at {table}", what=what, table=table_called(screen.table.record.name)),
+                          screen.table.record.id, number, signs=signs)
 
         def done(approval: Approval | None) -> None:
             if approval is not None:
@@ -75,7 +76,7 @@ class SignedSteps:
                                      [(label, len(cards)) for label, cards in hands.items()],
                                      rnd.rekey_taken(), check, values=values), keyed)
 
-        self.with_staff(CORRECT_CARDS, f"correct the keyed cards of round {number}", approved, screen.action_payout)
+        self.with_staff(CORRECT_CARDS, say("correct the keyed cards of round {number}", number=number), approved, screen.action_payout)
 
     def void(self) -> None:
         screen = self.screen
@@ -89,7 +90,7 @@ class SignedSteps:
             screen.ask(ReasonDialog(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
 
         rnd = screen.round
-        self.with_staff(VOID, f"void round {number}", approved, signs=rnd.void_figures() if rnd is not None else "")
+        self.with_staff(VOID, say("void round {number}", number=number), approved, signs=rnd.void_figures() if rnd is not None else "")
 
     def floor(self) -> None:
         """The floor over this ledger, for the supervisor (PIN first): the pit map, the rounds one
@@ -100,7 +101,7 @@ class SignedSteps:
         from dealer_tui.screens.floor_signoff import SignOffDesk
         from dealer_tui.screens.floor_watch import open_floor
 
-        self.with_staff(FLOOR, "open the floor review",
+        self.with_staff(FLOOR, say("open the floor review"),
                           lambda who: open_floor(screen.app, screen.table.ledger, screen.games,
                                                  screen.table.profile.profile.sign_off_threshold,
                                                  SignOffDesk(screen.desk, who), Theory(screen.games, theory_cache_path())),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR, Claim
+from rules.said import Said, say
 
 if TYPE_CHECKING:
     from dealer_tui.staff.register import StaffRegister
@@ -38,12 +39,13 @@ MAY: dict[str, frozenset[str]] = {
 }
 """The roles that may sign in for each act."""
 
-WHAT: dict[str, str] = {
-    DEAL: "deal", SIGN_OFF: "sign off a payout", VOID: "void a round", CORRECT_CARDS: "correct keyed cards",
-    CHANGE_PROFILE: "change a table's profile", FLOOR: "open the floor review", MANAGE: "manage staff and profiles",
-    SET_PIN: "change their own PIN", SET_LANGUAGE: "choose the language they read", TRAY: "witness a tray count, a fill, a credit or a marker",
-    COUNT_DROP: "count a drop box", ACKNOWLEDGE: "acknowledge an alert",
-    OVERRIDE: "override a payout the floor refused",
+WHAT: dict[str, Said] = {
+    DEAL: say("deal"), SIGN_OFF: say("sign off a payout"), VOID: say("void a round"),
+    CORRECT_CARDS: say("correct keyed cards"), CHANGE_PROFILE: say("change a table's profile"),
+    FLOOR: say("open the floor review"), MANAGE: say("manage staff and profiles"), SET_PIN: say("change their own PIN"),
+    SET_LANGUAGE: say("choose the language they read"), TRAY: say("witness a tray count, a fill, a credit or a marker"),
+    COUNT_DROP: say("count a drop box"), ACKNOWLEDGE: say("acknowledge an alert"),
+    OVERRIDE: say("override a payout the floor refused"),
 }
 TABLE_ACTS = frozenset({DEAL, SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE, TRAY, COUNT_DROP, OVERRIDE})
 """Acts signed in for at one table: the sign-in names it."""
@@ -51,15 +53,25 @@ ROUND_ACTS = frozenset({SIGN_OFF, VOID, CORRECT_CARDS, OVERRIDE})
 """Acts on one round: the sign-in names the round's number too."""
 
 
-def article(role: str) -> str:
+ROLE_WORDS: dict[str, Said] = {DEALER: say("a dealer"), SUPERVISOR: say("a supervisor"), MANAGER: say("a manager"),
+                              AUDITOR: say("an auditor")}
+
+
+def article(role: str) -> Said:
     """`a supervisor`, `an auditor`."""
-    return f"an {role}" if role[:1] in "aeiou" else f"a {role}"
+    return ROLE_WORDS.get(role) or Said.literal(f"an {role}" if role[:1] in "aeiou" else f"a {role}")
 
 
-def roles_text(act: str) -> str:
+def roles_text(act: str) -> Said:
     """Who may sign in for `act`: `a supervisor or a manager`."""
     roles = [article(r) for r in sorted(MAY[act], key=ROLES.index)]
-    return " or ".join(roles) if len(roles) < 3 else ", ".join(roles[:-1]) + " or " + roles[-1]
+    if len(roles) == 1:
+        return roles[0]
+    if len(roles) == 2:
+        return say("{one} or {other}", one=roles[0], other=roles[1])
+    if len(roles) == 3:
+        return say("{one}, {two} or {three}", one=roles[0], two=roles[1], three=roles[2])
+    return say("{one}, {two}, {three} or {four}", one=roles[0], two=roles[1], three=roles[2], four=roles[3])
 
 
 @dataclass(frozen=True)

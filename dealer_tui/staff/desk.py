@@ -58,6 +58,7 @@ from dealer_tui.staff.pins import (
     unlock,
 )
 from dealer_tui.staff.register import LOCK_SLACK_S, StaffRegister
+from rules.said import Said, as_said, say
 
 MAX_ID = 32
 MAX_NAME = 80
@@ -123,16 +124,16 @@ class StaffDesk:
         saying why. Every attempt that names an account and a PIN is recorded."""
         account = account.strip()
         if not account:
-            raise SignInRefused("type the account ID first")
+            raise SignInRefused(say("type the account ID first"))
         if not pin:
-            raise SignInRefused("type the PIN, then Enter")  # nothing typed is not a guess
+            raise SignInRefused(say("type the PIN, then Enter"))  # nothing typed is not a guess
         register = self.register()
         checked = register.accounts[account].pin if account in register.accounts else None
         if checked is not None and not held(checked) and not self.ledger.checks_pins_elsewhere:
-            raise SignInRefused(f"{account}'s PIN has not reached this terminal: it signs in here once the pit "
-                                "hands it over (nothing was recorded)")
+            raise SignInRefused(say("{account}'s PIN has not reached this terminal: it signs in here once the pit "
+                                    "hands it over (nothing was recorded)", account=account))
         key = unlock(pin, checked, self.ledger.unseal)  # the slow hash, outside the write
-        outcome: list[Approval | str] = []
+        outcome: list[Approval | Said] = []
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
             register.fold(events)  # what other terminals wrote meanwhile
@@ -142,31 +143,35 @@ class StaffDesk:
                                     failures=failures, table=purpose.table, round=purpose.round)
             locked = self.locked_for(account, register)
             if locked:
-                outcome.append(f"{account} is locked for {locked} more seconds after {MAX_TRIES} wrong PINs")
+                outcome.append(say("{account} is locked for {seconds} more seconds after {tries} wrong PINs",
+                                   account=account, seconds=locked, tries=MAX_TRIES))
                 return [refused("locked", 0).record()]
             if key is None or found is None or found.pin != checked:
                 failures = register.failures(account) + 1
                 out: list[Event] = [refused("pin", failures)]
                 if failures >= MAX_TRIES:
                     out.append(StaffLocked(account=account, until=self.clock() + LOCK_SECONDS, seconds=LOCK_SECONDS))
-                    outcome.append(f"wrong ID or PIN: {account} is locked for {LOCK_SECONDS // 60} minutes "
-                                   f"after {MAX_TRIES} wrong PINs")
+                    outcome.append(say("wrong ID or PIN: {account} is locked for {minutes} minutes after {tries} "
+                                       "wrong PINs", account=account, minutes=LOCK_SECONDS // 60, tries=MAX_TRIES))
                 else:
                     left = MAX_TRIES - failures
-                    outcome.append(f"wrong ID or PIN: {left} tr{'y' if left == 1 else 'ies'} left before {account} "
-                                   f"is locked for {LOCK_SECONDS // 60} minutes")
+                    outcome.append(say("wrong ID or PIN: 1 try left before {account} is locked for {minutes} minutes",
+                                       account=account, minutes=LOCK_SECONDS // 60) if left == 1 else
+                                   say("wrong ID or PIN: {left} tries left before {account} is locked for {minutes} "
+                                       "minutes", left=left, account=account, minutes=LOCK_SECONDS // 60))
                 return [e.record() for e in out]
             assert found is not None
             if not found.active:
-                outcome.append(f"{found.describe()} is disabled: a manager adds it again or another account signs in")
+                outcome.append(say("{account} is disabled: a manager adds it again or another account signs in",
+                                   account=found.describe()))
                 return [refused("disabled", 0).record()]
             unvouched = register.grants_nothing(found)
             if unvouched is not None:
-                outcome.append(unvouched)
+                outcome.append(as_said(unvouched))
                 return [refused("unvouched", register.failures(account)).record()]
             if found.role not in MAY[purpose.act]:
-                outcome.append(f"{found.name} ({account}) is {article(found.role)}: only {roles_text(purpose.act)} may "
-                               f"{WHAT[purpose.act]}")
+                outcome.append(say("{name} ({account}) is {role}: only {who} may {act}", name=found.name, account=account,
+                                   role=article(found.role), who=roles_text(purpose.act), act=WHAT[purpose.act]))
                 return [refused("role", register.failures(account)).record()]
             outcome.append(Approval(account, found.name, found.role, 0, purpose.act, key,
                                     renew_pin=renewal(pin, found.role, found.pin)))
@@ -176,7 +181,7 @@ class StaffDesk:
 
         stored = self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
         result = outcome[0]
-        if isinstance(result, str):
+        if isinstance(result, Said):
             raise SignInRefused(result)
         seq = next(e.ledger_seq for e in stored if e.kind == StaffSignedIn.KIND)
         return Approval(result.account, result.name, result.role, int(seq or 0), result.act, result.key,

@@ -24,8 +24,9 @@ from cryptography.hazmat.primitives.serialization import (
     PublicFormat,
 )
 
-from dealer_tui.events.staff import DEALER, PinHash
+from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, SUPERVISOR, PinHash
 from dealer_tui.ledger.kept import KEPT_SCHEME, kept_digest
+from rules.said import Said, say
 
 MIN_DIGITS = 8
 """The shortest PIN anyone may choose: a dealer's."""
@@ -62,31 +63,37 @@ def renewal(pin: str, role: str, stored: PinHash) -> str:
     return READABLE if readable_anywhere(stored) else ""
 
 
-def renewal_text(why: str, role: str) -> str:
+def renewal_text(why: str, role: str) -> Said:
     """What an account asked for a new PIN is told (`renewal`)."""
     if why == SHORT:
-        return (f"a {role}'s PIN is now {min_digits(role)} to {MAX_DIGITS} digits: a shorter one is guessed from a "
-                "copied file too soon")
-    return ("this PIN was set before PINs were kept out of the register's copies that others read, so its hash is "
-            "readable there: choose a new one, not used before")
+        return say("a {role}'s PIN is now {least} to {most} digits: a shorter one is guessed from a copied file too "
+                   "soon", role=ROLE_NAMES.get(role) or Said.literal(role), least=min_digits(role), most=MAX_DIGITS)
+    return say("this PIN was set before PINs were kept out of the register's copies that others read, so its hash is "
+               "readable there: choose a new one, not used before")
+
+
+ROLE_NAMES = {DEALER: say("dealer"), SUPERVISOR: say("supervisor"), MANAGER: say("manager"), AUDITOR: say("auditor")}
+"""The roles by name, as a sentence puts them."""
 
 
 class PinRefused(ValueError):
     """A PIN that may not be set; the message says why."""
 
 
-def pin_problem(pin: str, role: str = DEALER) -> str | None:
+def pin_problem(pin: str, role: str = DEALER) -> Said | None:
     """Why `pin` may not be the PIN of an account of `role`, or None."""
     if not pin.isdigit() or not pin.isascii():
-        return "a PIN is digits only"
+        return say("a PIN is digits only")
     if not min_digits(role) <= len(pin) <= MAX_DIGITS:
-        who = "a dealer's" if role == DEALER else f"{'an' if role[:1] in 'aeiou' else 'a'} {role}'s"
-        return f"{who} PIN is {min_digits(role)} to {MAX_DIGITS} digits"
+        if role == AUDITOR:
+            return say("an auditor's PIN is {least} to {most} digits", least=min_digits(role), most=MAX_DIGITS)
+        return say("a {role}'s PIN is {least} to {most} digits", role=ROLE_NAMES.get(role) or Said.literal(role),
+                   least=min_digits(role), most=MAX_DIGITS)
     if len(set(pin)) == 1:
-        return "a PIN of one digit repeated is the first a guesser tries"
+        return say("a PIN of one digit repeated is the first a guesser tries")
     steps = {(int(b) - int(a)) % 10 for a, b in pairwise(pin)}
     if steps in ({1}, {9}):
-        return "a PIN of digits in a row (123456, 987654) is the first a guesser tries"
+        return say("a PIN of digits in a row (123456, 987654) is the first a guesser tries")
     return None
 
 
