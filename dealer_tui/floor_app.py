@@ -11,12 +11,12 @@ from typing import Any
 from textual.binding import Binding
 
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.ledger import Ledger
 from dealer_tui.paths import theory_cache_path
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_rounds import RoundsScreen
-from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.screens.floor_signoff import SignOffDesk, role_name
 from dealer_tui.screens.floor_watch import MAP, FloorWatch, open_floor
 from dealer_tui.screens.key_order import OrderedKeysApp
 from dealer_tui.screens.sign_in_modal import SignInModal
@@ -28,7 +28,7 @@ BIG_PAYOUT = 1000
 
 
 class FloorApp(OrderedKeysApp):
-    TITLE = "Floor review"
+    TITLE = N_("Floor review")
     BINDINGS = [Binding("ctrl+q", "quit", N_("Quit"), priority=True),
                 Binding("s", "open_queue", N_("Sign-offs"), show=False),
                 Binding("exclamation_mark", "open_alerts", N_("Alerts"), show=False)]
@@ -40,6 +40,7 @@ class FloorApp(OrderedKeysApp):
         table after a sign-in there); else the review asks for one first. `first`: the screen it
         opens on, the pit map (MAP) or the rounds list (ROUNDS); Esc on the map goes to the list."""
         super().__init__()
+        self.title = _(self.TITLE)
         self.first = first
         self.ledger, self.games, self.staff, self.user = ledger, games, staff, user
         self.desk: SignOffDesk | None = None
@@ -58,9 +59,10 @@ class FloorApp(OrderedKeysApp):
             self.exit()
             return
         self.desk = SignOffDesk(self.staff, approval)
-        self.sub_title = f"{approval.describe()}, {approval.role}"
         self.rounds, self.floor_watch = open_floor(self, self.ledger, self.games, BIG_PAYOUT, self.desk, self.theory,
                                              self.first)
+        self.title = _(self.TITLE)  # in the language of the account signed in (`open_floor`)
+        self.sub_title = f"{approval.describe()}, {role_name(approval.role)}"
 
     def action_open_queue(self) -> None:
         from dealer_tui.screens.floor_signoff import SignOffScreen

@@ -90,6 +90,11 @@ class Language:
         said = self.catalog.gettext(message)
         return said.format_map(_Kept(params)) if params else said
 
+    def in_context(self, context: str, message: str, **params: Any) -> str:
+        """`message` as the word means in `context` (a column's `Bet` is not the BET a box bets)."""
+        said = self.catalog.pgettext(context, message)
+        return said.format_map(_Kept(params)) if params else said
+
     def plural(self, singular: str, plural: str, count: int, **params: Any) -> str:
         """The form of `singular`/`plural` this language uses for `count` (Polish and Russian have
         three), its placeholders filled (`{count}` among them)."""
@@ -174,10 +179,10 @@ def number(value: int) -> str:
 
 
 def signed(value: int) -> str:
-    """A signed amount (a result, a net) as the language shown now writes it: `+1,500`, `−1 500`
-    is `-1 500`; zero is `0`."""
+    """A signed amount (a result, a net) as the language shown now writes it: `+1,500`, `-1 500`,
+    `+0`."""
     written = _reading[0].number(abs(value))
-    return f"+{written}" if value > 0 else (f"-{written}" if value < 0 else written)
+    return f"-{written}" if value < 0 else f"+{written}"
 
 
 def told(text: str) -> str:
@@ -192,6 +197,11 @@ def told_error(exc: BaseException) -> str:
         return told(exc.said)
     said = exc.args[0] if len(exc.args) == 1 else None
     return told(said) if isinstance(said, Said) else str(exc)
+
+
+def p_(context: str, message: str, **params: Any) -> str:
+    """`message` in the language shown now, as the word means in `context`."""
+    return _reading[0].in_context(context, message, **params)
 
 
 def n_(singular: str, plural: str, count: int, **params: Any) -> str:
@@ -217,6 +227,7 @@ __all__ = [
     "language_of",
     "n_",
     "number",
+    "p_",
     "read_by",
     "signed",
     "told",

@@ -16,14 +16,16 @@ written.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from string import Formatter
 from typing import Any, Self
 
 _FORMATTER = Formatter()
-SPECS = frozenset({"", ",", "+", "+,"})
-"""The formats a sentence's numbers take (none, grouped, signed): a stored message asking for any
-other (`{stake:>999999999}`) is refused before it is rendered."""
+SPECS = re.compile(r"[+\- ]?[,_]?d?")
+"""The formats a sentence's numbers take (none, grouped, signed: `{result:+d}`), never a width or a
+precision: a stored message asking for any other (`{stake:>999999999}`) is refused before it is
+rendered."""
 _STORED = '{"said":'
 
 
@@ -43,7 +45,12 @@ class _Number:
         self.value, self.written = value, written
 
     def __format__(self, spec: str) -> str:
-        return self.written(self.value) if spec in ("", ",") else format(self.value, spec)
+        if spec in ("", ",", "d", ",d"):
+            return self.written(self.value)
+        if spec.startswith("+") and spec[1:] in ("", ",", "d", ",d"):
+            written = self.written(abs(self.value))
+            return f"+{written}" if self.value >= 0 else f"-{written}"
+        return format(self.value, spec)
 
 
 class Said(str):
@@ -55,16 +62,21 @@ class Said(str):
     """Whether the sentence begins with a capital letter whatever its message begins with (a
     sentence that stands alone: `a marker …` told as `A marker …`)."""
 
+    context: str
+    """What the message means where one English word has two (`bet`: the Raise bet, not the key
+    that raises); "" for most."""
+
     def __new__(cls, message: str, values: Mapping[str, int | str | Said] | None = None,
-                capital: bool = False) -> Self:
+                capital: bool = False, context: str = "") -> Self:
         text = message if values is None else message.format_map(values)
         said = super().__new__(cls, _capitalized(text) if capital else text)
         said.message, said.values, said.capital = message, (None if values is None else dict(values)), capital
+        said.context = context
         return said
 
     def capitalized(self) -> Said:
         """The sentence standing alone: its first letter a capital, in every language."""
-        return Said(self.message, self.values, capital=True)
+        return Said(self.message, self.values, capital=True, context=self.context)
 
     @classmethod
     def literal(cls, text: str) -> Said:
@@ -89,8 +101,10 @@ class Said(str):
                 values[name] = _Number(value, number)
             else:
                 values[name] = value
+        key = f"{self.context}\x04{self.message}" if self.context else self.message  # gettext's key in a context
+        translated = translate(key)
         try:
-            text = translate(self.message).format_map(values)
+            text = (self.message if translated == key else translated).format_map(values)
         except (KeyError, IndexError, ValueError):
             text = self.message.format_map(values)
         return _capitalized(text) if self.capital else text
@@ -101,14 +115,14 @@ class Said(str):
             return str(self)
         return {"said": self.message,
                 "values": {k: v.to_record() if isinstance(v, Said) else v for k, v in self.values.items()}
-                } | ({"capital": True} if self.capital else {})
+                } | ({"capital": True} if self.capital else {}) | ({"context": self.context} if self.context else {})
 
     @classmethod
     def from_record(cls, stored: object, where: str = "") -> Said:
         """A stored sentence read back (a text: a literal); SaidError names what does not read."""
         if isinstance(stored, str):
             return cls.literal(stored)
-        if not isinstance(stored, Mapping) or set(stored) - {"capital"} != {"said", "values"}:
+        if not isinstance(stored, Mapping) or set(stored) - {"capital", "context"} != {"said", "values"}:
             raise SaidError(f"{where}: expected a text or a sentence, got {stored!r}"[:200])
         message, values = stored["said"], stored["values"]
         if not isinstance(message, str) or not isinstance(values, Mapping):
@@ -122,13 +136,16 @@ class Said(str):
             fields = [(field, spec, conv) for _text, field, spec, conv in _FORMATTER.parse(message) if field is not None]
         except ValueError:
             raise SaidError(f"{where}: the message {message!r} does not read"[:200]) from None
-        if any(spec not in SPECS or conv is not None for _field, spec, conv in fields):
+        if any(not SPECS.fullmatch(spec or "") or conv is not None for _field, spec, conv in fields):
             raise SaidError(f"{where}: the message {message!r} asks for a format no sentence uses"[:200])
         wanted = {field for field, _spec, _conv in fields}
         if wanted != set(read):
             raise SaidError(f"{where}: the message {message!r} needs {sorted(wanted)}, the record has {sorted(read)}"[:200])
         try:
-            return cls(message, read, capital=stored.get("capital") is True)
+            context = stored.get("context", "")
+            if not isinstance(context, str) or "\x04" in context or len(context) > 40:
+                raise SaidError(f"{where}: a sentence's context is a short text"[:200])
+            return cls(message, read, capital=stored.get("capital") is True, context=context)
         except (KeyError, IndexError, ValueError) as exc:
             raise SaidError(f"{where}: the message {message!r} does not read: {exc}"[:200]) from None
 
@@ -149,7 +166,7 @@ class Said(str):
         return cls.literal(text)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Said, (self.message, self.values, self.capital))
+        return (Said, (self.message, self.values, self.capital, self.context))
 
 
 def say(message: str, /, **values: int | str | Said) -> Said:
@@ -160,6 +177,12 @@ def say(message: str, /, **values: int | str | Said) -> Said:
 
 def _capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def say_in(context: str, message: str, /, **values: int | str | Said) -> Said:
+    """A sentence whose message means what `context` says where one English word has two
+    (`say_in("bet", "Raise")`: the bet, not the key)."""
+    return Said(message, values, context=context)
 
 
 def as_said(text: str) -> Said:

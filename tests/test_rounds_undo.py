@@ -43,7 +43,7 @@ def test_an_ante_mis_keyed_is_taken_back_and_recorded(tmp_path: Path) -> None:
     assert kinds == ["round_started", "ante_placed", "ante_placed", "step_taken_back", "ante_placed"]
     taken = [e for e in table.ledger.round_events(table.round_id or 0) if e.kind == "step_taken_back"][0]
     assert taken.payload["kind"] == "ante_placed" and taken.payload["payload"]["ante"] == 500
-    assert taken.payload["what"] == "seat 3's ante"
+    assert taken.payload["what"] == {"said": "seat {seat}'s ante", "values": {"seat": 3}}  # a sentence, no English
 
 
 def test_only_the_last_step_is_taken_back_and_only_once(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ def test_two_players_of_one_name_are_refused() -> None:
 
 
 def test_a_buy_in_outside_the_profile_and_a_taken_seat_are_refused() -> None:
-    with pytest.raises(ValueError, match=r"player 1 \(Ann\): a buy-in is 100–20000, not 50"):
+    with pytest.raises(ValueError, match=r"player 1 \(Ann\): a buy-in is 100–20,000, not 50"):
         parse_players("Ann 50", 7, (100, 20000))
     with pytest.raises(ValueError, match=r"player 2 \(Bob\): seat 1 is not free"):
         parse_players("1 Ann 500, 1 Bob 500", 7, (100, 20000))

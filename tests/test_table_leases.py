@@ -170,7 +170,8 @@ def test_a_crashed_terminals_table_is_taken_over_and_the_takeover_recorded(tmp_p
     assert [e.payload["reason"] for e in taken] == [f"process {holder.pid} on {table.ledger.host} has ended"]
     assert taken[0].payload["terminal"] == table.ledger.terminal
     [signed_out] = [e for e in table.ledger.table_events(table.record.id) if e.kind == "dealer_signed_out"]
-    assert signed_out.payload["reason"] == "the terminal that held the table stopped: the dealer signs in again"
+    assert signed_out.payload["reason"] == {"said": "the terminal that held the table stopped: the dealer signs in again",
+                                            "values": {}}
     on_duty(table)                                                 # the dealer's PIN, on the new terminal
     table.act(Ante(seat=2, amount=10))
     assert verify_ledger(table.ledger, GAMES) == []

@@ -240,7 +240,7 @@ def test_the_record_holds_each_reason_as_its_message_and_figures_not_a_sentence(
     stored = [str(r) for r, in sql_rows(copy, f"SELECT reason FROM settlements WHERE round_id = {rid}")]
     assert stored and all(json.loads(r)["said"] for r in stored), stored
     ante = json.loads(str(one(copy, f"SELECT reason FROM settlements WHERE round_id = {rid} AND bet = 'ante' LIMIT 1")[0]))
-    assert ante["values"]["bet"] == {"said": "Ante", "values": {}}
+    assert ante["values"]["bet"] == {"said": "Ante", "values": {}, "context": "bet"}
 
 
 def test_a_reasons_figure_changed_in_the_stored_row(copy: Path, capsys: pytest.CaptureFixture[str]) -> None:

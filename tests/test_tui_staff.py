@@ -327,7 +327,7 @@ async def test_after_a_clean_quit_the_dealer_signs_in_again(tmp_path: Path) -> N
         assert isinstance(again.screen, RoundScreen) and again.table.session.dealer is not None
     out = [e.payload for e in SqliteLedger(tmp_path / "ledger.sqlite", readonly=True).table_events(
         1, ["dealer_signed_out"])]
-    assert out[0]["reason"] == "the terminal was closed: the dealer signs in again"
+    assert out[0]["reason"] == {"said": "the terminal was closed: the dealer signs in again", "values": {}}  # no sentence kept
 
 
 async def test_the_dealer_is_signed_out_after_the_profiles_idle_time_even_mid_hand(tmp_path: Path) -> None:
@@ -348,7 +348,8 @@ async def test_the_dealer_is_signed_out_after_the_profiles_idle_time_even_mid_ha
         screen.idle_sign_out()
         assert app.table.session.dealer is None
         out = app.ledger.table_events(app.table.record.id, ["dealer_signed_out"])[-1]
-        assert out.payload["reason"] == "no key for 20 minutes: the dealer signs in again"
+        assert out.payload["reason"] == {"said": "no key for {minutes} minutes: the dealer signs in again",
+                                         "values": {"minutes": 20}}
         assert "no dealer signed in" in screen.sub_title
         assert str(screen.query_one("#prompt", Static).render()) == (
             "No dealer is signed in for this hand (Dana Dealer, D1: no key for 20 minutes): D signs in (their PIN) "

@@ -5,14 +5,20 @@ refused it),
 a keyed raise over the cap, two voids at one table within the floor's minutes, a PIN lock-out, a
 shift's rounds outside the band chance allows, a player's cash in or out reaching the
 currency-transaction threshold; on a pit server also each delivery it refused and each table whose
-terminal has gone silent. Each alert has an id that names what raised it, so an acknowledgement names exactly one."""
+terminal has gone silent. Each alert has an id that names what raised it, so an acknowledgement names exactly one.
+
+An alert is worked out from the record each time the alerts are read: nothing of its text is
+stored with it (an acknowledgement records the alert's id and the supervisor's own note). Its text
+is a sentence all the same (`rules.said`: reading as its English, told in the reader's language
+where it is shown, `dealer_tui.language.told`), for it travels: the floor's sign-in to acknowledge
+an alert names it in the purpose the sign-in records."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from dealer_tui.accounting.cash_log import currency_entries
+from dealer_tui.accounting.cash_log import CurrencyEntry, currency_entries
 from dealer_tui.accounting.shifts import shift_figures
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.accounting.times import seconds_between
@@ -21,10 +27,11 @@ from dealer_tui.events.staff import AlertAcknowledged
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided, SignOffRefused, SignOffRequested
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
 from dealer_tui.ledger.pg_status import PitStatus
-from dealer_tui.rounds.cash import cash_transactions, settings, training_table
+from dealer_tui.rounds.cash import IN, OUT, cash_transactions, settings, training_table
 from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
 from rules.errors import IllegalAction
 from rules.profiles.base import MAX_TEXT
+from rules.said import Said, as_said, joined, say
 
 
 @dataclass(frozen=True)
@@ -34,8 +41,10 @@ class Alert:
     at: str
     table: str
     text: str
+    """What happened, as a sentence (`rules.said.Said`: its English, or told in the reader's language)."""
     closed: str = ""
-    """What closed the alert without anyone acknowledging it ("": open): a big payout's approval."""
+    """What closed the alert without anyone acknowledging it ("": open): a big payout's approval (a
+    sentence too)."""
 
     def to_dict(self) -> dict[str, object]:
         return {"id": self.id, "kind": self.kind, "at": self.at, "table": self.table or None, "text": self.text,
@@ -65,10 +74,14 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
                 continue
             round_id = stored.round_id or 0
             if isinstance(event, SignOffRequested):
-                seats = ", ".join(f"seat {s} {p:,}" for s, p in sorted(event.big_payouts.items())) or "a seat"
+                paid = [say("seat {seat} {chips:,}", seat=str(s), chips=p)
+                        for s, p in sorted(event.big_payouts.items())]
+                seats = joined(paid, ", ") if paid else say("a seat")
                 requests[round_id] = Alert(f"payout:{table.id}:{stored.seq}", "big payout", stored.ts, table.name,
-                                           f"round {numbers.get(round_id, '?')}: {seats} at or over the sign-off "
-                                           f"threshold ({event.threshold:,}), sent for sign-off")
+                                           say("round {round}: {seats} at or over the sign-off threshold "
+                                               "({threshold:,}), sent for sign-off",
+                                               round=str(numbers.get(round_id, "?")), seats=seats,
+                                               threshold=event.threshold))
                 out.append(requests[round_id])
             elif isinstance(event, SignOffRefused):
                 refusals[round_id] = event
@@ -76,51 +89,85 @@ def raised(ledger: Ledger, theory: Theory | None = None) -> list[Alert]:
                 request = requests.get(round_id)
                 refused = refusals.get(round_id)
                 if request is not None and event.signed_off_by:  # closed by its approval, or the override
-                    how = "paid on the override of" if event.override else "approved by"
-                    out[out.index(request)] = replace(request, closed=f"{how} {event.signed_off_by}")
+                    how = (say("paid on the override of {account}", account=event.signed_off_by) if event.override
+                           else say("approved by {account}", account=event.signed_off_by))
+                    out[out.index(request)] = replace(request, closed=how)
                 if event.override and refused is not None:
                     out.append(Alert(f"override:{table.id}:{stored.seq}", "refusal overridden", stored.ts, table.name,
-                                     f"for {refused.by}: round {numbers.get(round_id, '?')}'s payout "
-                                     f"({event.paid:,} chips out, stakes back included), which {refused.by} refused "
-                                     f"({refused.reason}), was paid on {event.signed_off_by}'s override: "
-                                     f"{event.override}"))
+                                     say("for {refused_by}: round {round}'s payout ({paid:,} chips out, stakes back "
+                                         "included), which {refused_by} refused ({reason}), was paid on {manager}'s "
+                                         "override: {override}", refused_by=refused.by,
+                                         round=str(numbers.get(round_id, "?")), paid=event.paid,
+                                         reason=as_said(refused.reason), manager=event.signed_off_by or "",
+                                         override=as_said(event.override))))
             else:
                 if voids and seconds_between(voids[-1], stored.ts, float("inf")) <= within:
                     out.append(Alert(f"voids:{table.id}:{stored.seq}", "voids", stored.ts, table.name,
-                                     f"two voids at this table within {floor['void_alert_minutes']} minutes"))
+                                     say("two voids at this table within {minutes} minutes",
+                                         minutes=floor["void_alert_minutes"])))
                 voids.append(stored.ts)
         for record in rounds:
             if "over_cap_raise" in record.flags:
                 out.append(Alert(f"raise:{table.id}:{record.id}", "over-cap raise", record.started_at, table.name,
-                                 f"round {record.number}: a keyed raise over the cap"))
+                                 say("round {round}: a keyed raise over the cap", round=str(record.number))))
     for stored in ledger.table_events(STAFF_REGISTER, ["staff_locked"]):
         account = str(stored.payload.get("account", ""))
         out.append(Alert(f"lockout:{stored.ledger_seq or stored.seq}", "PIN lock-out", stored.ts, "",
-                         f"{account} locked out after wrong PINs"))
+                         say("{account} locked out after wrong PINs", account=account)))
     if theory is not None:
         for shift in (s for s in shift_figures(ledger, theory) if not s.training):
             at = shift.closed_at or shift.last_at or shift.opened_at
-            if any("outside the band" in f for f in shift.flags):
+            if shift.outside_band:
                 bands = int(abs(shift.rounds_win - shift.theoretical) // shift.band) if shift.band > 0 else 1
+                band: dict[str, int | str | Said] = {"shift": str(shift.shift), "result": shift.rounds_win,
+                                                     "theoretical": round(shift.theoretical), "band": round(shift.band)}
                 out.append(Alert(worse(f"band:{shift.table_id}:{shift.shift}", bands), "hold outside its band", at,
-                                 shift.table, f"shift {shift.shift}: the rounds' result {shift.rounds_win:,} is outside "
-                                 f"{shift.theoretical:,.0f} ± {shift.band:,.0f}"
-                                 + (f" ({bands} bands out)" if bands > 1 else "")))
-            for label, diff, against in (("closer", shift.closer_difference, "what the tray should hold"),
-                                         ("drop", shift.drop_difference, "what the shift's buy-ins put in the box")):
+                                 shift.table,
+                                 say("shift {shift}: the rounds' result {result:,} is outside {theoretical:,} ± "
+                                     "{band:,} ({bands} bands out)", bands=bands, **band) if bands > 1
+                                 else say("shift {shift}: the rounds' result {result:,} is outside {theoretical:,} ± "
+                                          "{band:,}", **band)))
+            for label, diff in (("closer", shift.closer_difference), ("drop", shift.drop_difference)):
                 if diff:
                     out.append(Alert(f"{label}:{shift.table_id}:{shift.shift}", f"{label} difference", at, shift.table,
-                                     f"shift {shift.shift}: the {label} is {'over' if diff > 0 else 'short'} by "
-                                     f"{abs(diff):,} against {against}"))
+                                     _difference(label, shift.shift, diff)))
     if isinstance(ledger, PitStatus):
         out += _pit_alerts(ledger)
     for entry in currency_entries(cash_transactions(ledger), floor["ctr_threshold"]):
         tables = sorted({t.table for t in entry.transactions})
-        who = f"{entry.player} (ID {entry.document})" if entry.document else f"{entry.player} (not identified)"
         out.append(Alert(worse(f"ctr:{entry.day}:{entry.key}:{entry.direction}", entry.total // floor["ctr_threshold"]),
-                         "currency transaction", entry.reached_at, ", ".join(tables),
-                         f"{who}: cash {entry.direction} {entry.total:,} on gaming day {entry.day}"))
+                         "currency transaction", entry.reached_at, ", ".join(tables), _currency(entry)))
     return sorted(out, key=lambda a: a.at)
+
+
+def _difference(label: str, shift: int, diff: int) -> Said:
+    """A shift's closer (`label` "closer") or drop ("drop") over or short by `diff` against the records."""
+    values: dict[str, int | str | Said] = {"shift": str(shift), "chips": abs(diff)}
+    if label == "closer":
+        return (say("shift {shift}: the closer is over by {chips:,} against what the tray should hold", **values)
+                if diff > 0 else
+                say("shift {shift}: the closer is short by {chips:,} against what the tray should hold", **values))
+    return (say("shift {shift}: the drop is over by {chips:,} against what the shift's buy-ins put in the box",
+                **values) if diff > 0 else
+            say("shift {shift}: the drop is short by {chips:,} against what the shift's buy-ins put in the box",
+                **values))
+
+
+def _currency(entry: CurrencyEntry) -> Said:
+    """A currency-transaction entry's alert: who, identified or not, and the day's cash in or out."""
+    values: dict[str, int | str | Said] = {"player": entry.player, "total": entry.total, "day": entry.day}
+    if entry.document and entry.direction == IN:
+        return say("{player} (ID {document}): cash in {total:,} on gaming day {day}", document=entry.document,
+                   **values)
+    if entry.document and entry.direction == OUT:
+        return say("{player} (ID {document}): cash out {total:,} on gaming day {day}", document=entry.document,
+                   **values)
+    if entry.direction == IN:
+        return say("{player} (not identified): cash in {total:,} on gaming day {day}", **values)
+    if entry.direction == OUT:
+        return say("{player} (not identified): cash out {total:,} on gaming day {day}", **values)
+    who = f"{entry.player} (ID {entry.document})" if entry.document else f"{entry.player} (not identified)"
+    return Said.literal(f"{who}: cash {entry.direction} {entry.total:,} on gaming day {entry.day}")
 
 
 def worse(alert_id: str, level: int) -> str:
@@ -137,20 +184,24 @@ OFFLINE_AFTER_S = 120
 def _pit_alerts(pit: PitStatus) -> list[Alert]:
     """The pit server's own: each delivery it refused (a history conflict, a second terminal), and
     each table whose terminal has gone silent without closing."""
-    out = [Alert(f"pit:{number}", "refused delivery", f"{when}+00:00", table, f"from {origin}: {what}")
+    out = [Alert(f"pit:{number}", "refused delivery", f"{when}+00:00", table,
+                 say("from {origin}: {what}", origin=origin, what=Said.from_stored(what)))
            for number, when, origin, table, what in pit.alarm_rows()]
     out += [Alert(f"late:{round_id}", "late delivery", ended, name,
-                  f"round {number} reached the pit {late:,.0f} minutes after it ended (the floor allows {limit:,.0f})")
+                  say("round {round} reached the pit {late:,} minutes after it ended (the floor allows {limit:,})",
+                      round=str(number), late=round(late), limit=round(limit)))
             for round_id, name, number, ended, late, limit in pit.late_rounds()]
     out += [Alert(f"pitlock:{account}:{start}", "PIN lock-out", datetime.fromtimestamp(start, UTC).isoformat(), "",
-                  f"{account} locked out at the pit after wrong PINs at its terminals or its floor")
-            for account, (start, _) in sorted(pit.server_lockouts().items())]
+                  say("{account} locked out at the pit after wrong PINs at its terminals or its floor",
+                      account=account))
+            for account, (start, _until) in sorted(pit.server_lockouts().items())]
     names = {t.id: t.name for t in pit.tables()} if isinstance(pit, Ledger) else {}
     for table_id, (contact, ago, closed) in sorted(pit.table_links().items()):
         if contact and ago is not None and ago > OFFLINE_AFTER_S and not closed:
             out.append(Alert(f"offline:{table_id}:{contact}", "table offline", contact.replace(" ", "T") + "+00:00",
                              names.get(table_id, str(table_id)),
-                             f"its terminal has not been heard from since {contact} UTC ({ago / 60:.0f} minutes)"))
+                             say("its terminal has not been heard from since {contact} UTC ({minutes} minutes)",
+                                 contact=contact, minutes=round(ago / 60))))
     return out
 
 
@@ -179,16 +230,16 @@ def acknowledge(ledger: Ledger, alert: str, by: Approval, note: str = "",
     alert must be raised (`theory`: the shifts' bands too) and not acknowledged yet. `IllegalAction`
     says why not."""
     if len(note) > MAX_TEXT:
-        raise IllegalAction(f"a note is at most {MAX_TEXT} characters")
+        raise IllegalAction(say("a note is at most {most} characters", most=MAX_TEXT))
     event = AlertAcknowledged(alert=alert, by=by.account, sign_in=by.sign_in, note=note.strip())
     if by.act != ACKNOWLEDGE:
-        raise IllegalAction("an alert is acknowledged by a supervisor signed in to acknowledge it")
+        raise IllegalAction(say("an alert is acknowledged by a supervisor signed in to acknowledge it"))
     problem = claim_problem(StaffRegister.read(ledger), event.claim())
     if problem is not None:
-        raise IllegalAction(f"The alert may not be acknowledged: {problem}")
+        raise IllegalAction(say("The alert may not be acknowledged: {problem}", problem=as_said(problem)))
     if alert in acknowledgements(ledger):
-        raise IllegalAction(f"alert {alert} is acknowledged already")
+        raise IllegalAction(say("alert {alert} is acknowledged already", alert=alert))
     if alert not in {a.id for a in raised(ledger, theory)}:
-        raise IllegalAction(f"no alert {alert} is raised in this ledger")
+        raise IllegalAction(say("no alert {alert} is raised in this ledger", alert=alert))
     ledger.append(STAFF_REGISTER, None, [event.record()])
     return event

@@ -1,5 +1,12 @@
 """The shift report's forms: the JSON object, the CSV rows, the lines of text a terminal shows
-(the PDF is `accounting.pdf`). Every form reads the same `ShiftFigures`."""
+(the PDF is `accounting.pdf`). Every form reads the same `ShiftFigures`.
+
+What a person reads is in the reader's language (`dealer_tui.language`, the language shown now):
+the words, and the figures as that language writes them (`1,500` / `1 500`, a decimal comma),
+the times as the record has them (ISO, UTC). The CSV is read by programs: its header row is the
+machine keys and its figures plain numbers in every language; only its cells that are sentences
+for a person (a shift's flags) are in the reader's language. The JSON is the record's figures as
+they are (a shift's flags and the notes in the reader's language, as in the CSV)."""
 
 from __future__ import annotations
 
@@ -10,7 +17,8 @@ from pathlib import Path
 from typing import TextIO
 
 from dealer_tui.accounting.dealers import DealerFigures, dealer_totals
-from dealer_tui.accounting.shifts import ShiftFigures, totals
+from dealer_tui.accounting.shifts import ShiftFigures, status_text, totals
+from dealer_tui.language import ENGLISH, _, current, n_, number, signed, told
 from dealer_tui.printable import csv_cell
 
 CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
@@ -20,7 +28,11 @@ CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opene
                "expected_closer", "closer_difference", "win",
                "hold", "rounds_win", "win_difference", "theoretical_win", "theoretical_band", "dealers", "flags")
 """One row per table and shift. It reconciles on its own: win = drop + closer + credits − opener
-− fills − chips_sold_before_opener (+ collection at a card room), every term a column."""
+− fills − chips_sold_before_opener (+ collection at a card room), every term a column.
+
+A CSV is read by programs: the header row is these machine keys in every language (never
+translated), the figures plain numbers (`1500`, `0.125`), the status its code (`counted`); only the
+`flags` cell, sentences for a person, is in the reader's language."""
 
 
 def report_dict(shifts: Sequence[ShiftFigures], since: str | None, until: str | None,
@@ -31,27 +43,52 @@ def report_dict(shifts: Sequence[ShiftFigures], since: str | None, until: str | 
             "dealers": [d.to_dict() for d in dealer_totals(shifts)], "totals": totals(shifts), "notes": list(notes)}
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """A figure with `digits` decimals (rounds per hour) as the reader's language writes it
+    (`12.5` / `12,5`)."""
+    if current().code == ENGLISH:
+        return f"{value:.{digits}f}"
+    from babel.numbers import format_decimal
+
+    # Babel's locale data is read only for a language that needs it
+    return str(format_decimal(round(value, digits), format="#,##0." + "0" * digits, locale=current().code))
+
+
+def plus(value: int) -> str:
+    """A result always signed (`+0`, `+1,500`, `-20`), as the reader's language writes the number."""
+    return ("+" if value >= 0 else "-") + number(abs(value))
+
+
 def dealer_line(d: DealerFigures) -> str:
-    """One dealer's figures in words."""
+    """One dealer's figures in words (the reader's language)."""
     rph, avg = d.rounds_per_hour, d.average_round_seconds
-    parts = [f"{d.rounds} round{'s' if d.rounds != 1 else ''}"
-             + (f" at {', '.join(shown(t) for t in sorted(d.tables))}" if len(d.tables) > 1 else ""),
-             f"{rph:.1f}/hour" if rph is not None else "time on duty not on record",
-             f"{avg:.0f} s a round" if avg is not None else "",
-             f"handle {d.handle:,}", f"result {d.rounds_win:+,}",
-             f"{d.voids} void{'s' if d.voids != 1 else ''}", f"{d.corrections} correction{'s' if d.corrections != 1 else ''}",
-             f"{d.refused} payout{'s' if d.refused != 1 else ''} refused"
-             + (f" ({d.overridden} paid on a manager's override)" if d.overridden else "")]
+    dealt = (n_("{count} round at {tables}", "{count} rounds at {tables}", d.rounds,
+                tables=", ".join(shown(t) for t in sorted(d.tables))) if len(d.tables) > 1
+             else n_("{count} round", "{count} rounds", d.rounds))
+    refused = (n_("{count} payout refused ({overridden} paid on a manager's override)",
+                  "{count} payouts refused ({overridden} paid on a manager's override)", d.refused,
+                  overridden=number(d.overridden)) if d.overridden
+               else n_("{count} payout refused", "{count} payouts refused", d.refused))
+    parts = [dealt,
+             _("{rate}/hour", rate=decimal(rph)) if rph is not None else _("time on duty not on record"),
+             _("{seconds} s a round", seconds=number(round(avg))) if avg is not None else "",
+             _("handle {handle}", handle=number(d.handle)), _("result {result}", result=plus(d.rounds_win)),
+             n_("{count} void", "{count} voids", d.voids),
+             n_("{count} correction", "{count} corrections", d.corrections),
+             refused]
     if d.rotation_missed:
-        parts.append(f"rotation not followed in {d.rotation_missed} round{'s' if d.rotation_missed != 1 else ''}")
+        parts.append(n_("rotation not followed in {count} round", "rotation not followed in {count} rounds",
+                        d.rotation_missed))
     if d.passed_over:
-        parts.append(f"bank declined {d.passed_over} time{'s' if d.passed_over != 1 else ''}")
+        parts.append(n_("bank declined {count} time", "bank declined {count} times", d.passed_over))
     if d.on_duty_since:
-        parts.append(f"on duty since {d.on_duty_since[11:16]} UTC")
-    return f"dealer {d.account}: " + ", ".join(p for p in parts if p)
+        parts.append(_("on duty since {time} UTC", time=d.on_duty_since[11:16]))
+    return _("dealer {account}: {figures}", account=d.account, figures=", ".join(p for p in parts if p))
 
 
 def write_csv(shifts: Sequence[ShiftFigures], out: TextIO) -> int:
+    """The report's rows under the machine keys of `CSV_COLUMNS` (a CSV is read by programs: the
+    header is never translated, the figures are plain numbers); the number of rows."""
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
     for s in shifts:
@@ -63,7 +100,7 @@ def write_csv(shifts: Sequence[ShiftFigures], out: TextIO) -> int:
         row = {**d, "chips_sold_cash": sold["cash"], "chips_sold_marker": sold["marker"],
                "chips_sold_before_opener": before["cash"] + before["marker"],
                "dealers": ";".join(f"{x.account}:{x.rounds}" for x in s.dealers.values()),
-               "flags": "; ".join(s.flags)}
+               "flags": "; ".join(told(f) for f in s.flags)}   # sentences for a person: the reader's language
         writer.writerow([csv_cell(row.get(c)) for c in CSV_COLUMNS])
     return len(shifts)
 
@@ -72,9 +109,9 @@ def write_file(target: Path, write: Callable[[Path], None]) -> None:
     """Write `target` through a `.part` file, so nothing is ever half-written; OSError (with a
     plain `strerror`) when it cannot be written."""
     if not str(target).strip():
-        raise OSError(0, "a file name is needed")
+        raise OSError(0, _("a file name is needed"))
     if target.is_dir():
-        raise OSError(0, "is a folder: add a file name")
+        raise OSError(0, _("is a folder: add a file name"))
     part = target.with_name(target.name + ".part")
     try:
         write(part)
@@ -98,66 +135,98 @@ def shown(text: str) -> str:
 
 
 def money(value: int | None) -> str:
-    return "—" if value is None else f"{value:,}"
+    """Chips as the reader's language writes them; — unknown."""
+    return "—" if value is None else number(value)
 
 
 def signed_money(value: int | None) -> str:
-    return "—" if value is None else ("0" if value == 0 else f"{value:+,}")
+    """A difference, signed (0 plain); — unknown."""
+    return "—" if value is None else signed(value) if value else number(0)
 
 
 def percent(value: float | None) -> str:
-    return "—" if value is None else f"{value * 100:.2f}%"
+    """A share as a percentage with two decimals, as the reader's language writes it; — unknown."""
+    return "—" if value is None else current().percent(value, 2)
 
 
 def figure_rows(s: ShiftFigures) -> list[tuple[str, str, str, str]]:
-    """(figure, counted, by the records, difference): the shift's numbers at a glance."""
+    """(figure, counted, by the records, difference): the shift's numbers at a glance, in the
+    reader's language."""
     t = s.tray
     rph = s.rounds_per_hour
-    theory = f"{s.theoretical:,.0f} ± {s.band:,.0f}" if s.theory_known else "—"
+    theory = f"{number(round(s.theoretical))} ± {number(round(s.band))}" if s.theory_known else "—"
     return [
-        ("Opener", money(s.opener), money(s.previous_closer) if s.previous_closer is not None else "",
+        (_("Opener"), money(s.opener), money(s.previous_closer) if s.previous_closer is not None else "",
          signed_money(s.opener - s.previous_closer) if s.previous_closer is not None else ""),
-        ("Fills", money(t.fills), "", ""),
-        ("Credits", money(t.credits), "", ""),
-        ("Chips sold (cash / marker)", "", f"{t.sold_cash:,} / {t.sold_marker:,}", ""),
-        *([("Sold before the opener", "", f"{t.before_cash:,} / {t.before_marker:,}", "")] if t.sold_before else []),
-        ("Closer", money(s.closer), money(s.expected_closer), signed_money(s.closer_difference)),
-        ("Drop (cash + markers)", money(s.drop), money(s.expected_drop), signed_money(s.drop_difference)),
-        ("Collection box (rake, fees, time)", money(s.collection), money(s.expected_collection),
+        (_("Fills"), money(t.fills), "", ""),
+        (_("Credits"), money(t.credits), "", ""),
+        (_("Chips sold (cash / marker)"), "", f"{number(t.sold_cash)} / {number(t.sold_marker)}", ""),
+        *([(_("Sold before the opener"), "", f"{number(t.before_cash)} / {number(t.before_marker)}", "")]
+          if t.sold_before else []),
+        (_("Closer"), money(s.closer), money(s.expected_closer), signed_money(s.closer_difference)),
+        (_("Drop (cash + markers)"), money(s.drop), money(s.expected_drop), signed_money(s.drop_difference)),
+        (_("Collection box (rake, fees, time)"), money(s.collection), money(s.expected_collection),
          signed_money(s.collection_difference)),
-        *([("Time collected", "", money(t.time), "")] if t.time else []),
-        ("Win", money(s.win), money(s.rounds_win), signed_money(s.win_difference)),
-        ("Hold (win / drop)", percent(s.hold), "", ""),
-        ("Handle (wagered)", "", money(s.handle), ""),
-        ("Theoretical win", "", theory, ""),
-        ("Rounds (per hour)", "", f"{s.rounds} ({'—' if rph is None else f'{rph:.1f}'})", ""),
+        *([(_("Time collected"), "", money(t.time), "")] if t.time else []),
+        (_("Win"), money(s.win), money(s.rounds_win), signed_money(s.win_difference)),
+        (_("Hold (win / drop)"), percent(s.hold), "", ""),
+        (_("Handle (wagered)"), "", money(s.handle), ""),
+        (_("Theoretical win"), "", theory, ""),
+        (_("Rounds (per hour)"), "", f"{number(s.rounds)} ({'—' if rph is None else decimal(rph)})", ""),
     ]
 
 
 def text_lines(shifts: Sequence[ShiftFigures], notes: Sequence[str] = ()) -> list[str]:
-    """The report as a terminal shows it."""
+    """The report as a terminal shows it, in the reader's language (`notes`: texts or sentences,
+    `rules.said`, told in it)."""
     if not shifts:
-        return ["no shifts: a table's shift begins when its opener is counted", *[f"note: {n}" for n in notes]]
+        return [_("no shifts: a table's shift begins when its opener is counted"),
+                *[_("note: {note}", note=shown(told(n))) for n in notes]]
     lines: list[str] = []
     for s in shifts:
-        head = f"{shown(s.table)} · {s.game} ({shown(s.profile)}) · shift {s.shift} · {s.status}"
-        lines += [head + (" · training" if s.training else ""),
-                  f"  opened {s.opened_at[:19]} by {s.opened_by[0]} with {s.opened_by[1]}"
-                  + (f"; closed {s.closed_at[:19]} by {s.closed_by[0]} with {s.closed_by[1]}" if s.closed_at else "")]
-        lines.append(f"  {'':34} {'counted':>12} {'records':>16} {'difference':>11}")
+        values = {"table": shown(s.table), "game": s.game, "profile": shown(s.profile), "shift": str(s.shift),
+                  "status": status_text(s.status)}
+        lines.append(_("{table} · {game} ({profile}) · shift {shift} · {status} · training", **values) if s.training
+                     else _("{table} · {game} ({profile}) · shift {shift} · {status}", **values))
+        opened = {"at": s.opened_at[:19], "dealer": s.opened_by[0], "supervisor": s.opened_by[1]}
+        lines.append("  " + (_("opened {at} by {dealer} with {supervisor}; closed {closed_at} by {closer} with "
+                               "{closer_supervisor}", **opened, closed_at=(s.closed_at or "")[:19],
+                               closer=s.closed_by[0], closer_supervisor=s.closed_by[1]) if s.closed_at
+                             else _("opened {at} by {dealer} with {supervisor}", **opened)))
+        counted_, records, difference = _("counted"), _("records"), _("difference")
+        lines.append(f"  {'':34} {counted_:>12} {records:>16} {difference:>11}")
         for label, counted, recorded, diff in figure_rows(s):
             lines.append(f"  {label:34} {counted:>12} {recorded:>16} {diff:>11}")
-        lines.append(f"  theoretical win: {s.theory_basis}")
+        lines.append("  " + _("theoretical win: {basis}", basis=s.theory_basis))
         for d in s.dealers.values():
             lines.append(f"  {dealer_line(d)}")
-        lines += [f"  FLAG: {f}" for f in s.flags]
+        lines += ["  " + _("FLAG: {flag}", flag=told(f)) for f in s.flags]
         lines.append("")
     t = totals(shifts)
-    counted = f"drop {t['drop']:,}, win {t['win']:,}" if t["counted"] else "drop —, win — (no drop box counted)"
-    left_out = f" ({t['training_shifts_left_out']} training shift(s) left out)" if t["training_shifts_left_out"] else ""
-    lines.append(f"{t['shifts']} shift(s){' at training tables' if t['training'] else ''}, {t['counted']} counted; "
-                 f"over the counted: {t['rounds']} rounds, handle {t['handle']:,}, {counted}, rounds' result "
-                 f"{t['rounds_win']:,}; {t['flags']} flag(s) in {t['flagged']} shift(s){left_out}")
-    lines += ["", "dealers over these shifts:"] + [f"  {dealer_line(d)}" for d in dealer_totals(shifts)]
-    lines += [f"note: {shown(n)}" for n in notes]
+    whole = {k: v if isinstance(v, int) else 0 for k, v in t.items()}
+    counted = (_("drop {drop}, win {win}", drop=number(whole["drop"]), win=number(whole["win"])) if t["counted"]
+               else _("drop —, win — (no drop box counted)"))
+    flags = n_("{count} flag(s) in {shifts}", "{count} flag(s) in {shifts}", whole["flags"],
+               shifts=n_("{count} shift(s)", "{count} shift(s)", whole["flagged"]))
+    summary = {"counted": number(whole["counted"]), "rounds": number(whole["rounds"]),
+               "handle": number(whole["handle"]), "drop_win": counted, "result": number(whole["rounds_win"]),
+               "flags": flags}
+    if t["training"]:  # only training shifts: none is left out
+        lines.append(n_("{count} shift(s) at training tables, {counted} counted; over the counted: {rounds} rounds, "
+                        "handle {handle}, {drop_win}, rounds' result {result}; {flags}",
+                        "{count} shift(s) at training tables, {counted} counted; over the counted: {rounds} rounds, "
+                        "handle {handle}, {drop_win}, rounds' result {result}; {flags}", whole["shifts"], **summary))
+    elif t["training_shifts_left_out"]:
+        lines.append(n_("{count} shift(s), {counted} counted; over the counted: {rounds} rounds, handle {handle}, "
+                        "{drop_win}, rounds' result {result}; {flags} ({left_out} training shift(s) left out)",
+                        "{count} shift(s), {counted} counted; over the counted: {rounds} rounds, handle {handle}, "
+                        "{drop_win}, rounds' result {result}; {flags} ({left_out} training shift(s) left out)",
+                        whole["shifts"], left_out=number(whole["training_shifts_left_out"]), **summary))
+    else:
+        lines.append(n_("{count} shift(s), {counted} counted; over the counted: {rounds} rounds, handle {handle}, "
+                        "{drop_win}, rounds' result {result}; {flags}",
+                        "{count} shift(s), {counted} counted; over the counted: {rounds} rounds, handle {handle}, "
+                        "{drop_win}, rounds' result {result}; {flags}", whole["shifts"], **summary))
+    lines += ["", _("dealers over these shifts:")] + [f"  {dealer_line(d)}" for d in dealer_totals(shifts)]
+    lines += [_("note: {note}", note=shown(told(n))) for n in notes]
     return lines

@@ -39,6 +39,7 @@ from dealer_tui.events.table import (
     TableOpened,
     TimeCollected,
 )
+from dealer_tui.language import N_, _, n_, number, p_
 from dealer_tui.ledger.base import Ledger, RoundRecord, SettlementRow, StoredEvent, TableRecord
 from dealer_tui.rounds.table_profiles import table_profiles
 from dealer_tui.rounds.tray import TRAY_EVENTS, Shift, Tray
@@ -52,6 +53,31 @@ DEALER_MARKS = frozenset({StepTakenBack.KIND, CardsCorrected.KIND, SignOffRefuse
 FOLDED = TRAY_KINDS | DEALER_MARKS | {RoundVoided.KIND, DealerSignedIn.KIND, DealerSignedOut.KIND}
 ENDED = frozenset({PayoutConfirmed.KIND, RoundVoided.KIND})
 """The events that end a round (after them nothing more is recorded in it)."""
+OPEN, CLOSED, COUNTED = "open", "closed, drop box not counted", "counted"
+"""A shift's status as the report's JSON and CSV write it (a code a program reads: never translated)."""
+SIGNED_OFF, OVERRIDDEN = "signed off", "on a manager's override"
+"""How a big payout of `ShiftFigures.big_payouts` was paid (codes, said in words where shown)."""
+
+
+def status_text(status: str, short: bool = False) -> str:
+    """A shift's status (`ShiftFigures.status`) in the reader's language; `short`: "closed" for a
+    shift closed with its drop box still to count (a table's narrow column)."""
+    if status == OPEN:
+        return p_("shift", "open")
+    if status == CLOSED:
+        return p_("shift", "closed") if short else p_("shift", "closed, drop box not counted")
+    if status == COUNTED:
+        return p_("shift", "counted")
+    return status
+
+
+N_OVER = {"closer": N_("closer over by {chips}"), "drop": N_("drop over by {chips}"),
+          "cash": N_("drop's cash over by {chips}"), "markers": N_("drop's markers over by {chips}"),
+          "collection": N_("collection box over by {chips}"), "win": N_("win over by {chips}")}
+N_SHORT = {"closer": N_("closer short by {chips}"), "drop": N_("drop short by {chips}"),
+           "cash": N_("drop's cash short by {chips}"), "markers": N_("drop's markers short by {chips}"),
+           "collection": N_("collection box short by {chips}"), "win": N_("win short by {chips}")}
+"""A shift's flag for each figure that differs from the records, over or short (a whole sentence each)."""
 
 
 @dataclass
@@ -184,13 +210,17 @@ class ShiftFigures:
 
     @property
     def theory_basis(self) -> str:
-        """How the theoretical win was worked out, in words."""
+        """How the theoretical win was worked out, in words (the reader's language: the simulator's
+        notes on what the simulated player bets, `Edge.assumes`, as the simulator wrote them)."""
         if not self.theory_known:
-            return "no house edge for the profile"
-        parts = [f"{e.basis()} ({name}: strategy {e.strategy}, {e.hands:,} simulated "
-                 f"hands{'; ' + e.assumes if e.assumes else ''})" for name, e in self.edges.items()]
+            return _("no house edge for the profile")
+        parts = [_("{edges} ({profile}: strategy {strategy}, {hands} simulated hands; {assumes})", edges=e.basis(),
+                   profile=name, strategy=e.strategy, hands=number(e.hands), assumes=e.assumes) if e.assumes
+                 else _("{edges} ({profile}: strategy {strategy}, {hands} simulated hands)", edges=e.basis(),
+                        profile=name, strategy=e.strategy, hands=number(e.hands))
+                 for name, e in self.edges.items()]
         if not self.edges or self.tray.collected:
-            parts.append("the rake, fees and time the table took")
+            parts.append(_("the rake, fees and time the table took"))
         return "; ".join(parts)
 
     @property
@@ -205,29 +235,44 @@ class ShiftFigures:
 
     @property
     def status(self) -> str:
+        """`OPEN`, `CLOSED` (the drop box still to count) or `COUNTED`: a code (`status_text` says
+        it in words)."""
         if self.tray.closer is None:
-            return "open"
-        return "closed, drop box not counted" if self.tray.drop is None else "counted"
+            return OPEN
+        return CLOSED if self.tray.drop is None else COUNTED
+
+    @property
+    def outside_band(self) -> bool:
+        """The rounds' result strayed from the theoretical win further than chance allows (95%)."""
+        return self.theory_known and bool(self.edges) and abs(self.rounds_win - self.theoretical) > self.band
 
     @property
     def flags(self) -> list[str]:
-        """The differences a supervisor looks into, in words."""
+        """The differences a supervisor looks into, in words (the reader's language: worked out
+        each time they are read, never stored)."""
         out: list[str] = []
         if self.previous_closer is not None and self.previous_closer != self.opener:
-            out.append(f"opener {self.opener:,} differs from the last shift's closer {self.previous_closer:,}")
-        for label, diff in (("closer", self.closer_difference), ("drop", self.drop_difference),
-                            ("drop's cash", self.cash_difference if self.markers_difference else None),
-                            ("drop's markers", self.markers_difference),
-                            ("collection box", self.collection_difference), ("win", self.win_difference)):
+            out.append(_("opener {opener} differs from the last shift's closer {closer}", opener=number(self.opener),
+                         closer=number(self.previous_closer)))
+        for diff, over, short in (
+                (self.closer_difference, N_OVER["closer"], N_SHORT["closer"]),
+                (self.drop_difference, N_OVER["drop"], N_SHORT["drop"]),
+                (self.cash_difference if self.markers_difference else None, N_OVER["cash"], N_SHORT["cash"]),
+                (self.markers_difference, N_OVER["markers"], N_SHORT["markers"]),
+                (self.collection_difference, N_OVER["collection"], N_SHORT["collection"]),
+                (self.win_difference, N_OVER["win"], N_SHORT["win"])):
             if diff:
-                out.append(f"{label} {'over' if diff > 0 else 'short'} by {abs(diff):,}")
+                out.append(_(over if diff > 0 else short, chips=number(abs(diff))))
         if not self.theory_known:
-            out.append("no house edge for the profile: theoretical win not known")
-        elif self.edges and abs(self.rounds_win - self.theoretical) > self.band:
-            out.append(f"rounds' result {self.rounds_win:,} outside the band {self.theoretical:,.0f} ± {self.band:,.0f}")
+            out.append(_("no house edge for the profile: theoretical win not known"))
+        elif self.outside_band:
+            out.append(_("rounds' result {result} outside the band {theoretical} ± {band}",
+                         result=number(self.rounds_win), theoretical=number(round(self.theoretical)),
+                         band=number(round(self.band))))
         for earlier in self.tray.recounts:
-            out.append(f"drop box recounted: {earlier.cash + earlier.markers:,} by {earlier.by} replaced "
-                       f"({self.tray.drop.recount if self.tray.drop is not None else ''})")
+            out.append(_("drop box recounted: {chips} by {by} replaced ({reason})",
+                         chips=number(earlier.cash + earlier.markers), by=earlier.by,
+                         reason=self.tray.drop.recount if self.tray.drop is not None else ""))
         return out
 
     def to_dict(self) -> dict[str, object]:
@@ -318,7 +363,7 @@ class _Collector:
                         dealer.overridden += 1
                     shift = self.started.get(stored.round_id or 0, (None, None))[1]
                     if shift is not None and {"signed_off", "override"} & set(row.flags):
-                        how = "on a manager's override" if "override" in row.flags else "signed off"
+                        how = OVERRIDDEN if "override" in row.flags else SIGNED_OFF
                         shift.big_payouts.append((row.number, row.paid, how))
                 continue
             try:
@@ -506,7 +551,7 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
                   tables: Sequence[str] = (), notes: list[str] | None = None) -> list[ShiftFigures]:
     """Every table's shifts opened in [since, until) (ISO times; None: no bound), oldest first per
     table; `tables` keeps those tables only (by name). `notes` hears of the rounds a table dealt
-    with no shift open (in no shift's figures)."""
+    with no shift open (in no shift's figures), in the reader's language."""
     out: list[ShiftFigures] = []
     for table in ledger.tables():
         if tables and table.name not in tables:
@@ -522,9 +567,10 @@ def shift_figures(ledger: Ledger, theory: Theory, *, since: str | None = None, u
                 continue
             out.append(shift)
         if notes is not None and collector.tray.outside:
-            n = collector.tray.outside
-            notes.append(f"table {table.name}: {n} round{'s' if n != 1 else ''} dealt with no shift open (no opener "
-                         "counted): in no shift's figures")
+            notes.append(n_("table {table}: {count} round dealt with no shift open (no opener counted): in no "
+                            "shift's figures",
+                            "table {table}: {count} rounds dealt with no shift open (no opener counted): in no "
+                            "shift's figures", collector.tray.outside, table=table.name))
     return out
 
 

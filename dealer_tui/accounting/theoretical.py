@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import Any
 
 from dealer_tui import __version__
+from dealer_tui.language import _, current
 from dealer_tui.rounds.game import Games
 from rules.bets import banker_kinds
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
+from rules.said import say
 from rules.simulate import simulate, simulator
 
 THEORY_HANDS = 400_000
@@ -62,16 +64,23 @@ class Edge:
         return sum(self.on(bet, stake) for bet, stake in stakes.items() if bet not in banker_kinds())
 
     def basis(self) -> str:
-        """The edges in words: "ante × 3.25%, flush × 4.10% per chip staked (the raise counted in
-        the ante's); any other bet × 3.90% hold on handle"."""
+        """The edges in words, in the reader's language (the bets by their codes): "ante × 3.25%,
+        flush × 4.10% per chip staked (the raise counted in the ante's); any other bet × 3.90% hold
+        on handle"."""
+        percent = current().percent
         rated = [(bet, per) for bet, per in self.bets.items() if per is not None]
         if not rated:
-            return f"every bet × {self.edge:.2%} hold on handle"
+            return _("every bet × {edge} hold on handle", edge=percent(self.edge, 2))
         within = [bet for bet, per in self.bets.items() if per is None]
-        words = ", ".join(f"{bet} × {per:.2%}" for bet, per in rated) + " per chip staked"
+        each = ", ".join(f"{bet} × {percent(per, 2)}" for bet, per in rated)
         if within:
-            words += f" (the {' and '.join(within)} counted in the {rated[0][0]}'s)"
-        return words + f"; any other bet × {self.edge:.2%} hold on handle"
+            inside = within[0]
+            for bet in within[1:]:
+                inside = _("{bets} and {bet}", bets=inside, bet=bet)
+            return _("{edges} per chip staked (the {within} counted in the {bet}'s); any other bet × {edge} hold on "
+                     "handle", edges=each, within=inside, bet=rated[0][0], edge=percent(self.edge, 2))
+        return _("{edges} per chip staked; any other bet × {edge} hold on handle", edges=each,
+                 edge=percent(self.edge, 2))
 
     def to_dict(self) -> dict[str, object]:
         return {"edge": self.edge, "spread": self.spread, "strategy": self.strategy, "hands": self.hands,
@@ -109,6 +118,8 @@ class Theory:
         self._all: dict[str, object] = {}
         """Every entry the cache file holds (other terms' too: they are kept as they were)."""
         self.problems: list[str] = []
+        """What kept a house edge from being known or cached: sentences (`rules.said`), told in
+        the reader's language where they are shown."""
         self._read()
 
     def cache_key(self, sha: str) -> str:
@@ -147,7 +158,8 @@ class Theory:
             part.write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
             os.replace(part, self.cache)
         except OSError as exc:
-            self.problems.append(f"the house edges were not cached ({self.cache}: {exc.strerror or exc})")
+            self.problems.append(say("the house edges were not cached ({file}: {problem})", file=str(self.cache),
+                                     problem=exc.strerror or str(exc)))
 
     def edge(self, loaded: LoadedProfile) -> Edge | None:
         """The profile's house edges (None: the house does not bank the game)."""
@@ -156,7 +168,8 @@ class Theory:
         try:
             sim = simulator(loaded.game)
         except RulesError as exc:
-            self.problems.append(f"profile {loaded.name!r}: no house edge ({exc})")
+            self.problems.append(say("profile {profile}: no house edge ({problem})", profile=repr(loaded.name),
+                                     problem=exc.said))
             return None
         known = self._known.get(loaded.sha256)
         if loaded.sha256 in self._known and (known is None or known.strategy in sim.strategies):
@@ -164,7 +177,8 @@ class Theory:
         try:
             report = simulate(loaded.game, [loaded], sim.default_strategy, self.hands, self.seed)
         except RulesError as exc:
-            self.problems.append(f"profile {loaded.name!r}: no house edge ({exc})")
+            self.problems.append(say("profile {profile}: no house edge ({problem})", profile=repr(loaded.name),
+                                     problem=exc.said))
             self._known[loaded.sha256] = None
             return None
         profile = report.profiles[0]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from dealer_tui.language import ENGLISH, _, current, number, told_error
 from dealer_tui.paths import user_profiles_dir
 from dealer_tui.printable import UNSEEN, shown_text
 
@@ -24,8 +25,8 @@ def add_profiles_option(parser: argparse.ArgumentParser) -> None:
         action="append",
         type=Path,
         default=[],
-        help="a directory of the casino's own profiles, searched first (repeatable; "
-        f"default: {user_profiles_dir()})",
+        help=_("a directory of the casino's own profiles, searched first (repeatable; default: {directory})",
+               directory=str(user_profiles_dir())),
     )
 
 
@@ -63,15 +64,29 @@ def whole(low: int = -INT64 - 1, high: int = INT64) -> Callable[[str], int]:
             value = None
         if value is None or not low <= value <= high:
             shown = text if len(text) <= 24 else text[:21] + "..."
-            raise argparse.ArgumentTypeError(f"must be a whole number from {low:,} to {high:,}, not {shown!r}")
+            raise argparse.ArgumentTypeError(_("must be a whole number from {low} to {high}, not {given}",
+                                               low=number(low), high=number(high), given=repr(shown)))
         return value
     parse.__name__ = "whole number"
     return parse
 
 
+def figure(text: str) -> str:
+    """A figure written the English way (`1,234.5`, `+0.01234`) as the reader's language writes it
+    (`1 234,5`, `+0,01234`)."""
+    code = current().code
+    if code == ENGLISH:
+        return text  # Babel's locale data is read only for a language that needs it
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    group, point = get_group_symbol(code), get_decimal_symbol(code)
+    return "".join(group if c == "," else point if c == "." else c for c in text)
+
+
 def fail(message: str, status: int = 2) -> int:
-    """One `error:` line on standard error (`one_line`); the status to exit with."""
-    sys.stderr.write(f"error: {one_line(message)}\n")
+    """One `error:` line on standard error (`one_line`), in the reader's language (`message` is
+    given in it); the status to exit with."""
+    sys.stderr.write(_("error: {problem}", problem=one_line(message)) + "\n")
     return status
 
 
@@ -92,17 +107,20 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     return message
 
 
-def add_ledger_option(parser: argparse.ArgumentParser, default: str = "ledger.sqlite", server: bool = False) -> None:
-    """`--ledger PATH` (with `server`: or a pit server's postgresql:// URL)."""
-    pit = "; or a pit server's postgresql://... URL" if server else ""
-    parser.add_argument("--ledger", metavar="PATH" if not server else "PATH|URL", default=None,
-                        help=f"the ledger file (default: {default} in the user data directory){pit}")
+def add_ledger_option(parser: argparse.ArgumentParser, server: bool = False, help: str | None = None) -> None:
+    """`--ledger PATH` (with `server`: or a pit server's postgresql:// URL); `help` instead of the
+    usual words (the ledger's default named otherwise)."""
+    if help is None:
+        help = (_("the ledger file (default: ledger.sqlite in the user data directory); or a pit server's "
+                  "postgresql://... URL") if server
+                else _("the ledger file (default: ledger.sqlite in the user data directory)"))
+    parser.add_argument("--ledger", metavar="PATH" if not server else "PATH|URL", default=None, help=help)
 
 
 def add_pit_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     parser.add_argument("--pit", metavar="URL", default=None,
-                        help="deliver the ledger's events to this pit server (postgresql://...) while the table "
-                        "plays; the table plays on while the server cannot be reached")
+                        help=_("deliver the ledger's events to this pit server (postgresql://...) while the table "
+                               "plays; the table plays on while the server cannot be reached"))
 
 
 def server_url(args: argparse.Namespace) -> str | None:
@@ -116,8 +134,8 @@ def add_witness_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup
     from dealer_tui.ledger.witness import default_witness_dir
 
     parser.add_argument("--witness", metavar="PATH", type=Path, default=None,
-                        help="the witness file this ledger's heads are written to after every round (default: "
-                        f"one per ledger in {default_witness_dir()})")
+                        help=_("the witness file this ledger's heads are written to after every round (default: "
+                               "one per ledger in {directory})", directory=str(default_witness_dir())))
 
 
 def witness_for(args: argparse.Namespace) -> Witness:
@@ -148,10 +166,10 @@ def reading_ledger(args: argparse.Namespace, read: Callable[[Ledger], int]) -> i
         else:
             ledger = SqliteLedger(ledger_path(args), readonly=True)
     except (NotALedger, LedgerError) as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     try:
         return read(ledger)
     except LedgerError as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     finally:
         ledger.close()

@@ -20,6 +20,8 @@ from dealer_tui.commands.common import (
     whole,
     witness_for,
 )
+from dealer_tui.language import N_, _, n_, number, told_error
+from rules.said import say
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -34,27 +36,29 @@ if TYPE_CHECKING:
     from dealer_tui.staff import Approval
 
 NAME = "demo"
-HELP = "play rounds with built-in players through the real rounds and ledger (training, demos)"
+HELP = N_("play rounds with built-in players through the real rounds and ledger (training, demos)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", required=True, help="the game's id (dealer-tui --help lists them)")
-    parser.add_argument("--profile", help="profile name or YAML path (default: the game's)")
-    parser.add_argument("--rounds", type=whole(), default=10, help="rounds to play (default 10)")
-    parser.add_argument("--players", type=whole(), default=4, help="players to seat (default 4)")
-    parser.add_argument("--seed", type=whole(), default=None, help="seed the shoe and the players (marked as seeded)")
+    parser.add_argument("--game", required=True, help=_("the game's id (dealer-tui --help lists them)"))
+    parser.add_argument("--profile", help=_("profile name or YAML path (default: the game's)"))
+    parser.add_argument("--rounds", type=whole(), default=10, help=_("rounds to play (default 10)"))
+    parser.add_argument("--players", type=whole(), default=4, help=_("players to seat (default 4)"))
+    parser.add_argument("--seed", type=whole(), default=None,
+                        help=_("seed the shoe and the players (marked as seeded)"))
     parser.add_argument("--table", default=None,
-                        help="table name (default: Demo <game>, a new table); a table of this name in the ledger "
-                        "is played on, unless another terminal has it open")
-    parser.add_argument("--dealer", required=True, help="the account that deals (asked for its PIN)")
+                        help=_("table name (default: Demo <game>, a new table); a table of this name in the ledger "
+                               "is played on, unless another terminal has it open"))
+    parser.add_argument("--dealer", required=True, help=_("the account that deals (asked for its PIN)"))
     parser.add_argument("--supervisor", required=True,
-                        help="the account that signs off big payouts (asked for its PIN once; each sign-off is "
-                        "recorded as its own sign-in)")
+                        help=_("the account that signs off big payouts (asked for its PIN once; each sign-off is "
+                               "recorded as its own sign-in)"))
     parser.add_argument("--count-team", metavar="ACCOUNT", default=None,
-                        help="a manager or an auditor who counts the drop box when the demo's shift closes (asked "
-                        "for its PIN after the supervisor's); without it the shift closes with its drop box to count "
-                        "(`dealer-tui shift count`)")
-    add_ledger_option(parser, default="training.sqlite, the training ledger,")
+                        help=_("a manager or an auditor who counts the drop box when the demo's shift closes (asked "
+                               "for its PIN after the supervisor's); without it the shift closes with its drop box to "
+                               "count (`dealer-tui shift count`)"))
+    add_ledger_option(parser, help=_("the ledger file (default: training.sqlite, the training ledger, in the user data "
+                                     "directory)"))
     add_pit_option(parser)
     add_witness_option(parser)
     add_profiles_option(parser)
@@ -78,9 +82,9 @@ def run(args: argparse.Namespace) -> int:
     from dealer_tui.staff import SignInRefused
     from rules.errors import RulesError
     if args.game not in GAMES:
-        return fail(f"--game: unknown game {args.game!r} (known: {', '.join(GAMES.ids())})")
+        return fail(_("--game: unknown game {game} (known: {games})", game=repr(args.game), games=", ".join(GAMES.ids())))
     if args.rounds < 1:
-        return fail("--rounds: must be at least 1")
+        return fail(_("--rounds: must be at least 1"))
     if args.ledger is None:  # its own ledger, never the live one by accident
         from dealer_tui.ledger.sqlite import default_training_ledger_path
 
@@ -89,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         loaded = library(args).find(args.profile or GAMES.rules(args.game).default_profile, game=args.game)
         ledger = SqliteLedger(ledger_path(args), witness=witness_for(args))
     except (RulesError, LedgerError) as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     if args.pit is not None:  # the pit's staff first: the dealer and the supervisor are the pit's
         from dealer_tui.pit.delivery import Delivery
 
@@ -98,14 +102,14 @@ def run(args: argparse.Namespace) -> int:
             delivery.receive_staff()
         except LedgerError as exc:
             ledger.close()
-            return fail(f"--pit: {exc}")
+            return fail(_("--pit: {problem}", problem=told_error(exc)))
         finally:
             delivery.close()
     rng = random.Random(args.seed)
     shoe = VirtualShoe.seeded_with(args.seed) if args.seed is not None else VirtualShoe()
     seats = loaded.profile.max_seats()
     if not 1 <= args.players <= seats:
-        return fail(f"--players: 1 to {seats} at a {args.game} table")
+        return fail(_("--players: 1 to {seats} at a {game} table", seats=number(seats), game=args.game))
     try:
         table = _existing(ledger, args, shoe)
         if table is None:
@@ -116,10 +120,10 @@ def run(args: argparse.Namespace) -> int:
         opened = shift.open(args.players)
         seat_players(table, args.players, shift)
         progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                            TextColumn("{task.fields[rate]} rounds/s"), TimeRemainingColumn(),
+                            TextColumn(_("{rate} rounds/s", rate="{task.fields[rate]}")), TimeRemainingColumn(),
                             console=_stderr_console(), transient=False)
         with progress:
-            task = progress.add_task(f"{args.game} demo", total=args.rounds, rate="-")
+            task = progress.add_task(_("{game} demo", game=args.game), total=args.rounds, rate="-")
 
             def advance(played: int) -> None:
                 elapsed = progress.tasks[0].elapsed or 1e-9
@@ -128,14 +132,16 @@ def run(args: argparse.Namespace) -> int:
             played = play(table, args.rounds, rng, advance, approve, shift)
         closing = _close_shift(table, shift, count_team) if opened else []
     except (RulesError, LedgerError, SignInRefused, EOFError) as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     finally:
         ledger.close()
-    print(f"played {played} rounds of {args.game} at training table {table.record.name!r} in {ledger.path}")
+    print(n_("played {count} rounds of {game} at training table {table} in {ledger}",
+             "played {count} rounds of {game} at training table {table} in {ledger}", played, game=args.game,
+             table=repr(table.record.name), ledger=str(ledger.path)))
     for line in closing:
         print(line)
     if ledger.witness is not None and ledger.witness.error:
-        sys.stderr.write(f"warning: {ledger.witness.error}\n")
+        sys.stderr.write(_("warning: {problem}", problem=str(ledger.witness.error)) + "\n")
     return _deliver(ledger_path(args), args.pit) if args.pit is not None else 0
 
 
@@ -149,14 +155,16 @@ def _deliver(path: Path, url: str) -> int:
     try:
         result = delivery.once()
     except LedgerError as exc:
-        return fail(f"--pit: {exc}; the rounds are in {path} and are delivered by the next run with --pit")
+        return fail(_("--pit: {problem}; the rounds are in {ledger} and are delivered by the next run with --pit",
+                      problem=told_error(exc), ledger=str(path)))
     finally:
         delivery.close(said=True)
     for line in result.refused:
-        sys.stderr.write(f"error: the pit server refused {line}\n")
+        sys.stderr.write(_("error: {problem}", problem=_("the pit server refused {what}", what=line)) + "\n")
     if result.refused:
         return 1
-    print(f"delivered {result.added} new event(s) to {shown(url)}")
+    print(n_("delivered {count} new event(s) to {server}", "delivered {count} new event(s) to {server}",
+             result.added, server=shown(url)))
     return 0
 
 
@@ -178,13 +186,16 @@ def _existing(ledger: TableLedger, args: argparse.Namespace, shoe: CardSource) -
         return None
     record = found[-1]
     if record.game != args.game:
-        raise LedgerError(f"--table: {args.table!r} is a {record.game} table, not {args.game}")
+        raise LedgerError(_("--table: {table} is a {game} table, not {asked}", table=repr(args.table),
+                            game=record.game, asked=args.game))
     changes = ledger.table_events(record.id, [TableOpened.KIND, TableChanged.KIND])
     if not changes:
-        raise LedgerError(f"--table: {args.table!r} has no opening record: its creation never completed")
+        raise LedgerError(_("--table: {table} has no opening record: its creation never completed",
+                            table=repr(args.table)))
     opened, latest = typed_as(TableOpened, changes[0]), typed(changes[-1])
     if not opened.training:
-        raise LedgerError(f"--table: {args.table!r} is a live table; demo players play only at training tables")
+        raise LedgerError(_("--table: {table} is a live table; demo players play only at training tables",
+                            table=repr(args.table)))
     assert isinstance(latest, (TableOpened, TableChanged))
     profile = table_profiles(ledger, record)[latest.profile_sha256]
     return Table.open(ledger, record, GAMES.find(record.game), profile, shoe)
@@ -200,28 +211,31 @@ def _sign_in_staff(table: Table, args: argparse.Namespace) -> tuple[
     from dealer_tui.staff import COUNT_DROP, DEAL, SIGN_OFF, TRAY, Purpose, StaffDesk
 
     desk = StaffDesk(table.ledger)
-    where = f"table {table.record.name}"
-    dealer_pin = read_pin(f"PIN of {args.dealer} (dealer): ")
-    dealer = desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, f"deal at {where}", table.record.id))
+    where = say("table {table}", table=table.record.name)
+    dealer_pin = read_pin(_("PIN of {account} (dealer): ", account=args.dealer))
+    dealer = desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, say("deal at {where}", where=where), table.record.id))
     table.sign_in_dealer(dealer)
-    pin = read_pin(f"PIN of {args.supervisor} (supervisor): ")
-    desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, f"sign off the demo's payouts at {where}",
+    pin = read_pin(_("PIN of {account} (supervisor): ", account=args.supervisor))
+    desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, say("sign off the demo's payouts at {where}", where=where),
                                                table.record.id))  # a wrong PIN stops the demo before it plays
     count_team = None
     if args.count_team is not None:
-        count_team = desk.sign_in(args.count_team, read_pin(f"PIN of {args.count_team} (count team): "),
-                                  Purpose(COUNT_DROP, f"count the drop box of {where}", table.record.id))
+        count_team = desk.sign_in(args.count_team, read_pin(_("PIN of {account} (count team): ", account=args.count_team)),
+                                  Purpose(COUNT_DROP, say("count the drop box of {where}", where=where), table.record.id))
 
     def approve(at: Table, step: ConfirmPayout) -> ConfirmPayout:
-        number = at.session.rounds_started
+        started = at.session.rounds_started
         figures = at.round.payout_figures() if at.round is not None else ""
-        approval = desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, f"sign off the payout of round {number} "
-                                                              f"at {where}", at.record.id, number, signs=figures))
+        approval = desk.sign_in(args.supervisor, pin, Purpose(SIGN_OFF, say("sign off the payout of round {number} at "
+                                                                            "{where}", number=started, where=where),
+                                                              at.record.id, started, signs=figures))
         return replace(step, supervisor=approval.account, sign_in=approval.sign_in)
 
     def sign() -> tuple[Approval, Approval]:
-        return (desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, f"sign the tray at {where}", table.record.id)),
-                desk.sign_in(args.supervisor, pin, Purpose(TRAY, f"witness the tray at {where}", table.record.id)))
+        return (desk.sign_in(args.dealer, dealer_pin, Purpose(DEAL, say("sign the tray at {where}", where=where),
+                                                              table.record.id)),
+                desk.sign_in(args.supervisor, pin, Purpose(TRAY, say("witness the tray at {where}", where=where),
+                                                           table.record.id)))
 
     def witness(text: str) -> Approval:
         return desk.sign_in(args.supervisor, pin, Purpose(TRAY, text, table.record.id))
@@ -237,16 +251,18 @@ def _close_shift(table: Table, shift: DemoShift, count_team: Approval | None) ->
     shift.credit()
     shift.close()
     closed = table.tray.shifts[-1]
-    lines = [f"shift {closed.number}: opener {closed.opener:,}, fills {closed.fills:,}, credits {closed.credits:,}, "
-             f"closer {closed.closer or 0:,} (expected {closed.expected:,})"]
+    lines = [_("shift {shift}: opener {opener}, fills {fills}, credits {credits}, closer {closer} (expected {expected})",
+               shift=str(closed.number), opener=number(closed.opener), fills=number(closed.fills),
+               credits=number(closed.credits), closer=number(closed.closer or 0), expected=number(closed.expected))]
     if count_team is None:
-        lines.append(f"the drop box of shift {closed.number} is to be counted: dealer-tui shift count --table "
-                     f"{table.record.name!r} ...")
+        lines.append(_("the drop box of shift {shift} is to be counted: {command}", shift=str(closed.number),
+                       command=f"dealer-tui shift count --table {table.record.name!r} ..."))
         return lines
     drop = record_drop(table.ledger, table.record, closed.sold_cash + closed.before_cash,
                        closed.sold_marker + closed.before_marker, closed.collected, count_team, closed.number)
-    lines.append(f"drop box counted by {drop.by}: {drop.cash:,} cash, {drop.markers:,} in markers, "
-                 f"{drop.collection:,} in the collection box")
+    lines.append(_("drop box counted by {account}: {cash} cash, {markers} in markers, {collection} in the collection "
+                   "box", account=drop.by, cash=number(drop.cash), markers=number(drop.markers),
+                   collection=number(drop.collection)))
     return lines
 
 

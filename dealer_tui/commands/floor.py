@@ -8,31 +8,34 @@ import argparse
 from pathlib import Path
 
 from dealer_tui.commands.common import add_ledger_option, fail, ledger_path, server_url
+from dealer_tui.language import N_, _, current, told_error
 
 NAME = "floor"
-HELP = "the floor supervisor's review of the ledger and sign-off queue (may run beside the dealer's terminal)"
+HELP = N_("the floor supervisor's review of the ledger and sign-off queue (may run beside the dealer's terminal)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ledger_option(parser, server=True)
     parser.add_argument("--first", choices=("map", "rounds"), default="map",
-                        help="the screen the review opens on: the pit map (the default) or the rounds list")
+                        help=_("the screen the review opens on: the pit map (the default) or the rounds list"))
     parser.add_argument("--serve", metavar="HOST:PORT", default=None,
-                        help="serve the floor review to browsers (tablets on the floor) at this address instead of "
-                        "opening it here; each browser signs in as here. An address other than this machine's own "
-                        "(127.0.0.1, localhost) needs --certificate and --key: PINs cross the network")
+                        help=_("serve the floor review to browsers (tablets on the floor) at this address instead of "
+                               "opening it here; each browser signs in as here. An address other than this machine's "
+                               "own (127.0.0.1, localhost) needs --certificate and --key: PINs cross the network"))
     parser.add_argument("--certificate", metavar="FILE", type=Path, default=None,
-                        help="with --serve: the server's TLS certificate (PEM, its chain): HTTPS and WSS")
-    parser.add_argument("--key", metavar="FILE", type=Path, default=None, help="with --serve: the certificate's key (PEM)")
+                        help=_("with --serve: the server's TLS certificate (PEM, its chain): HTTPS and WSS"))
+    parser.add_argument("--key", metavar="FILE", type=Path, default=None,
+                        help=_("with --serve: the certificate's key (PEM)"))
     parser.add_argument("--insecure", action="store_true",
-                        help="with --serve: serve plain HTTP on the network all the same (PINs readable on the wire)")
+                        help=_("with --serve: serve plain HTTP on the network all the same (PINs readable on the "
+                               "wire)"))
 
 
 def address(text: str) -> tuple[str, int]:
     """HOST:PORT (a port alone: every interface)."""
-    host, _, port = text.rpartition(":")
+    host, _colon, port = text.rpartition(":")
     if not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"--serve: {text!r} is not HOST:PORT (a port 1-65535)")
+        raise ValueError(_("--serve: {address} is not HOST:PORT (a port 1-65535)", address=repr(text)))
     return host or "0.0.0.0", int(port)
 
 
@@ -45,21 +48,24 @@ def serve(args: argparse.Namespace, host: str, port: int) -> int:
     from dealer_tui.commands.floor_serve import FloorServer, loopback, tls_context
 
     if (args.certificate is None) != (args.key is None):
-        return fail("--certificate and --key go together: the certificate and its key")
+        return fail(_("--certificate and --key go together: the certificate and its key"))
     tls = None
     if args.certificate is not None and args.key is not None:
         try:
             tls = tls_context(args.certificate, args.key)
         except (OSError, ssl.SSLError) as exc:
-            return fail(f"--certificate/--key: the certificate does not load ({getattr(exc, 'strerror', None) or exc})")
+            return fail(_("--certificate/--key: the certificate does not load ({problem})",
+                          problem=str(getattr(exc, "strerror", None) or exc)))
     elif not loopback(host) and not args.insecure:
-        return fail(f"--serve {host}:{port}: tablets on the network would send PINs in the clear; give "
-                    "--certificate and --key (HTTPS), or --insecure to serve plain HTTP all the same")
-    argv = [sys.executable, "-m", "dealer_tui.cli", "floor"]
+        return fail(_("--serve {host}:{port}: tablets on the network would send PINs in the clear; give "
+                      "--certificate and --key (HTTPS), or --insecure to serve plain HTTP all the same",
+                      host=host, port=str(port)))
+    argv = [sys.executable, "-m", "dealer_tui.cli", "--lang", current().code, "floor"]  # this terminal's language
     if args.ledger is not None:
         argv += ["--ledger", str(args.ledger)]
     argv += ["--first", args.first]
-    print(f"the floor review is served at {'https' if tls else 'http'}://{host}:{port} (Ctrl+C stops it)", flush=True)
+    print(_("the floor review is served at {address} (Ctrl+C stops it)",
+            address=f"{'https' if tls else 'http'}://{host}:{port}"), flush=True)
     FloorServer(shlex.join(argv), host, port, tls).serve()
     return 0
 
@@ -76,16 +82,18 @@ def run(args: argparse.Namespace) -> int:
     try:
         ledger = PgLedger(url) if url else SqliteLedger(path, readonly=True)
     except LedgerError as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     try:
         writer = PgLedger(url) if url else SqliteLedger(path)  # the sign-ins and decisions, and nothing else
     except LedgerError as exc:
         ledger.close()
-        return fail(f"{exc}: the floor signs its users in on the ledger, which must be writable")
+        return fail(_("{problem}: the floor signs its users in on the ledger, which must be writable",
+                      problem=told_error(exc)))
     try:
         if not StaffDesk(writer).register().has_accounts():
-            return fail(f"{path}: the ledger has no staff accounts yet: the dealer terminal's first start makes the "
-                        "first manager, or `dealer-tui staff add` does (for a pit server: `dealer-tui pit init`)")
+            return fail(_("{ledger}: the ledger has no staff accounts yet: the dealer terminal's first start makes "
+                          "the first manager, or `dealer-tui staff add` does (for a pit server: `dealer-tui pit init`)",
+                          ledger=str(path)))
         if args.serve is not None:
             try:
                 host, port = address(args.serve)

@@ -16,6 +16,8 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
+from dealer_tui.language import _
+
 PAGE = Path(__file__).with_name("serve_page")
 HOST_HEADER = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$")
 """A Host header as a browser sends it: a name or an address, and a port."""
@@ -42,7 +44,7 @@ def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
 
 class FloorServer(Server):
     def __init__(self, command: str, host: str, port: int, tls: ssl.SSLContext | None) -> None:
-        super().__init__(command, host=host, port=port, title="Floor review", templates_path=PAGE,
+        super().__init__(command, host=host, port=port, title=_("Floor review"), templates_path=PAGE,
                          public_url=f"{'https' if tls else 'http'}://{host}:{port}")
         self.tls = tls
 

@@ -6,8 +6,9 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dealer_tui.commands.common import add_ledger_option, add_profiles_option, fail, library
+from dealer_tui.commands.common import add_ledger_option, add_profiles_option, fail, figure, library
 from dealer_tui.commands.simulate import add_run_options
+from dealer_tui.language import N_, _, current, told, told_error
 
 if TYPE_CHECKING:
     from rich.console import Console, Group
@@ -16,28 +17,31 @@ if TYPE_CHECKING:
     from rules.simulate.report import SimulationReport
 
 NAME = "paytables"
-HELP = "list, show and check the table profiles (paytables, limits, house options)"
+HELP = N_("list, show and check the table profiles (paytables, limits, house options)")
+COLUMNS = (N_("Profile"), N_("Game"), N_("Title"), N_("File"))
+"""`paytables list`'s columns."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
-    lst = sub.add_parser("list", help="every profile, by game, with where it comes from")
-    lst.add_argument("--game", help="only this game's profiles")
-    show = sub.add_parser("show", help="a profile as it is posted at the table")
-    show.add_argument("name", metavar="NAME", help="profile name or path to a YAML file")
-    check = sub.add_parser("check", help="validate a profile file (exit 2 with file:line: field: problem)")
+    lst = sub.add_parser("list", help=_("every profile, by game, with where it comes from"))
+    lst.add_argument("--game", help=_("only this game's profiles"))
+    show = sub.add_parser("show", help=_("a profile as it is posted at the table"))
+    show.add_argument("name", metavar="NAME", help=_("profile name or path to a YAML file"))
+    check = sub.add_parser("check", help=_("validate a profile file (exit 2 with file:line: field: problem)"))
     check.add_argument("file", metavar="FILE", type=Path)
     for p in (lst, show, check):
         add_profiles_option(p)
-    approve = sub.add_parser("approve", help="a manager approves a casino profile's exact text for tables "
-                             "(recorded in the ledger with its SHA-256; an edit needs a new approval)")
+    approve = sub.add_parser("approve", help=_("a manager approves a casino profile's exact text for tables "
+                                               "(recorded in the ledger with its SHA-256; an edit needs a new "
+                                               "approval)"))
     approve.add_argument("file", metavar="FILE", type=Path)
-    approve.add_argument("--by", required=True, help="the manager who approves it (asked for their PIN)")
+    approve.add_argument("--by", required=True, help=_("the manager who approves it (asked for their PIN)"))
     add_ledger_option(approve, server=True)
-    compare = sub.add_parser("compare", help="two profiles of one game simulated on the same hands: "
-                             "their edges and line-by-line differences")
-    compare.add_argument("a", metavar="A", help="profile name or path to a YAML file")
-    compare.add_argument("b", metavar="B", help="profile name or path to a YAML file")
+    compare = sub.add_parser("compare", help=_("two profiles of one game simulated on the same hands: "
+                                               "their edges and line-by-line differences"))
+    compare.add_argument("a", metavar="A", help=_("profile name or path to a YAML file"))
+    compare.add_argument("b", metavar="B", help=_("profile name or path to a YAML file"))
     add_run_options(compare)
     add_profiles_option(compare)
 
@@ -60,8 +64,9 @@ def run(args: argparse.Namespace) -> int:
             return _show(args, console)
         loaded = load_profile_file(args.file)
     except InvalidProfile as exc:
-        return fail(str(exc))
-    console.print(f"ok: {loaded.source}: {loaded.game} profile {loaded.name!r} ({loaded.profile.title})")
+        return fail(told_error(exc))
+    console.print(_("ok: {file}: {game} profile {name} ({title})", file=str(loaded.source), game=loaded.game,
+                    name=repr(loaded.name), title=loaded.profile.title))
     return 0
 
 
@@ -72,32 +77,38 @@ def _approve(args: argparse.Namespace) -> int:
     from dealer_tui.staff import MANAGE, Purpose, SignInRefused, StaffDesk, StaffError
     from rules.errors import InvalidProfile
     from rules.profiles.loader import is_shipped, load_profile_file, shipped_digests
+    from rules.said import say
 
     try:
         loaded = load_profile_file(args.file)
     except InvalidProfile as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     if is_shipped(loaded):
-        print(f"ok: {loaded.source} is the shipped profile {shipped_digests()[loaded.sha256]!r} as installed: "
-              "it needs no approval")
+        print(_("ok: {file} is the shipped profile {name} as installed: it needs no approval", file=str(loaded.source),
+                name=repr(shipped_digests()[loaded.sha256])))
         return 0
     try:
         ledger = open_ledger(args)
     except LedgerError as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     try:
         desk = StaffDesk(ledger)
-        approval = sign_in(desk, args.by, Purpose(MANAGE, f"approve profile {loaded.name} ({loaded.sha256[:12]})"))
+        approval = sign_in(desk, args.by, Purpose(MANAGE, say("approve profile {profile} ({digest})",
+                                                              profile=loaded.name, digest=loaded.sha256[:12])))
         shadows = loaded.name in shipped_digests().values()
         new = desk.approve_profile(loaded.name, loaded.game, loaded.sha256, loaded.source, approval, shadows)
     except (SignInRefused, StaffError, EOFError, LedgerError) as exc:
-        return fail(f"{exc}; nothing was approved")
+        return fail(_("{problem}; nothing was approved", problem=told_error(exc)))
     finally:
         ledger.close()
-    said = "approved" if new else "was approved already"
-    warn = " (it is named like a shipped profile: tables opened with that name use this text)" if shadows else ""
-    print(f"ok: {loaded.source}: {loaded.game} profile {loaded.name!r} {said} by {approval.describe()}, "
-          f"sha256 {loaded.sha256}{warn}")
+    values = {"file": str(loaded.source), "game": loaded.game, "name": repr(loaded.name), "by": approval.describe(),
+              "sha256": loaded.sha256}
+    said = (_("ok: {file}: {game} profile {name} approved by {by}, sha256 {sha256}", **values) if new
+            else _("ok: {file}: {game} profile {name} was approved already by {by}, sha256 {sha256}", **values))
+    if shadows:
+        said = _("{approval} (it is named like a shipped profile: tables opened with that name use this text)",
+                 approval=said)
+    print(said)
     return 0
 
 
@@ -114,19 +125,19 @@ def _list(args: argparse.Namespace, console: Console) -> int:
 
     known = games()
     if args.game is not None and args.game not in known:
-        return fail(f"--game: unknown game {args.game!r} (known: {', '.join(known)})")
-    table = Table(title="Table profiles")
-    for column in ("Profile", "Game", "Title", "File"):
-        table.add_column(column)
+        return fail(_("--game: unknown game {game} (known: {games})", game=repr(args.game), games=", ".join(known)))
+    table = Table(title=_("Table profiles"))
+    for column in COLUMNS:
+        table.add_column(_(column))
     broken = 0
     shipped = shipped_dir().resolve()
     for entry in library(args).entries():
         if isinstance(entry, InvalidProfile):
             broken += 1
-            table.add_row(Text("—", style="red"), "", Text("does not load", style="red"),
-                          Text(one_line(str(entry))))
+            table.add_row(Text("—", style="red"), "", Text(_("does not load"), style="red"),
+                          Text(one_line(told_error(entry))))
         elif args.game in (None, entry.game):
-            where = "shipped" if Path(entry.source).resolve().parent == shipped else entry.source
+            where = _("shipped") if Path(entry.source).resolve().parent == shipped else entry.source
             table.add_row(Text(entry.name), Text(entry.game), Text(one_line(entry.profile.title)),
                           Text(one_line(where)))
     console.print(table)
@@ -157,10 +168,10 @@ def _compare(args: argparse.Namespace) -> int:
     try:
         a, b = lib.find(args.a), lib.find(args.b)
     except InvalidProfile as exc:
-        return fail(str(exc))
+        return fail(told_error(exc))
     if a.game != b.game:
-        return fail(f"{args.b}: {b.name!r} is a {b.game} profile and {a.name!r} a {a.game} one; "
-                    "compare two profiles of one game")
+        return fail(_("{given}: {b} is a {b_game} profile and {a} a {a_game} one; compare two profiles of one game",
+                      given=args.b, b=repr(b.name), b_game=b.game, a=repr(a.name), a_game=a.game))
     try:
         simulator(a.game)
         report, seconds = run_simulation(args, a.game, [a, b])
@@ -228,24 +239,33 @@ def render_compare(report: SimulationReport, differences: list[Difference], seco
     from rich.console import Group, RenderableType
     from rich.table import Table
 
-    from dealer_tui.commands.simulate import figure_text, lines_note
+    from dealer_tui.commands.simulate import figure_text, lines_note, odds_text
+    from dealer_tui.language import n_
     from rules.simulate import simulator
     from rules.simulate.common import Estimate
 
     first, second = report.profiles
-    posting = Table(title=f"Posting: {first.profile} (A) against {second.profile} (B), lines that differ",
+    posting = Table(title=_("Posting: {a} (A) against {b} (B), lines that differ", a=first.profile, b=second.profile),
                     title_justify="left")
-    for column in ("section", "line", "A", "B"):
+    for column in (_("section"), _("line"), "A", "B"):
         posting.add_column(column)
     for row in differences:
         posting.add_row(*row)
     if not differences:
-        posting.add_row("", "the postings are identical", "", "")
+        posting.add_row("", _("the postings are identical"), "", "")
     unit = simulator(report.game).unit
-    edges = Table(title=f"Edges on the same {report.hands:,} {unit} (seed {report.seed}, strategy {report.strategy}), "
-                  "95% intervals", title_justify="left")
-    for column in ("bet", "A", "B", "B − A (paired)"):
-        edges.add_column(column, justify="left" if column == "bet" else "right")
+    values = {"seed": str(report.seed), "strategy": report.strategy, "share": current().percent(0.95, 0)}
+    title = (n_("Edges on the same {count} hands (seed {seed}, strategy {strategy}), {share} intervals",
+                "Edges on the same {count} hands (seed {seed}, strategy {strategy}), {share} intervals", report.hands,
+                **values) if unit == "hands"
+             else n_("Edges on the same {count} deals (seed {seed}, strategy {strategy}), {share} intervals",
+                     "Edges on the same {count} deals (seed {seed}, strategy {strategy}), {share} intervals",
+                     report.hands, **values) if unit == "deals"
+             else f"Edges on the same {report.hands:,} {unit} (seed {report.seed}, strategy {report.strategy}), "
+                  "95% intervals")
+    edges = Table(title=title, title_justify="left")
+    for index, column in enumerate((_("bet"), "A", "B", _("B − A (paired)"))):
+        edges.add_column(column, justify="left" if index == 0 else "right")
     parts: list[RenderableType] = [posting, edges]
     for bet in second.bets:
         mine = next((x for x in first.bets if x.key == bet.key), None)
@@ -255,18 +275,26 @@ def render_compare(report: SimulationReport, differences: list[Difference], seco
             diff = figure_text(bet.difference, bet.unit)
         else:
             diff = figure_text(Estimate.exact(bet.edge.value - mine.edge.value), bet.unit)
-        edges.add_row(f"{bet.label} (per {bet.per})", figure_text(mine.edge, bet.unit),
+        edges.add_row(_("{bet} (per {per})", bet=told(bet.label), per=told(bet.per)), figure_text(mine.edge, bet.unit),
                       figure_text(bet.edge, bet.unit), diff)
-        lines = Table(title=f"{bet.label}: lines ({lines_note(bet)})", title_justify="left")
-        for column in ("line", "A odds", "B odds", "A return", "B return", "B − A"):
-            lines.add_column(column, justify="left" if column == "line" else "right", no_wrap=column == "line")
+        lines = Table(title=_("{bet}: lines ({note})", bet=told(bet.label), note=lines_note(bet)), title_justify="left")
+        for index, column in enumerate((_("line"), _("A odds"), _("B odds"), _("A return"), _("B return"), "B − A")):
+            lines.add_column(column, justify="left" if index == 0 else "right", no_wrap=index == 0)
         ours = {x.label: x for x in mine.lines}
         theirs = {x.label: x for x in bet.lines}
         for label in list(ours) + [k for k in theirs if k not in ours]:
             old, new = ours.get(label), theirs.get(label)
-            odds = [("" if x is None or x.odds is None else f"{x.odds} to 1") for x in (old, new)]
+            odds = [("" if x is None else odds_text(x.odds)) for x in (old, new)]
             ret = [(x.contribution if x is not None else 0.0) for x in (old, new)]
-            lines.add_row(label, *odds, f"{ret[0]:+.5f}", f"{ret[1]:+.5f}", f"{ret[1] - ret[0]:+.5f}")
+            lines.add_row(told(label), *odds, *(figure(f"{r:+.5f}") for r in (ret[0], ret[1], ret[1] - ret[0])))
         parts.append(lines)
-    parts.append(f"{report.hands:,} {unit} in {seconds:.1f} s; strategy {report.strategy}: {report.strategy_text}")
+    seconds_text = figure(f"{seconds:.1f}")
+    values = {"seconds": seconds_text, "strategy": report.strategy, "text": told(report.strategy_text)}
+    parts.append(n_("{count} hands in {seconds} s; strategy {strategy}: {text}",
+                    "{count} hands in {seconds} s; strategy {strategy}: {text}", report.hands, **values)
+                 if unit == "hands"
+                 else n_("{count} deals in {seconds} s; strategy {strategy}: {text}",
+                         "{count} deals in {seconds} s; strategy {strategy}: {text}", report.hands, **values)
+                 if unit == "deals"
+                 else f"{report.hands:,} {unit} in {seconds_text} s; strategy {report.strategy}: {values['text']}")
     return Group(*parts)

@@ -11,8 +11,9 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from dealer_tui.commands.common import add_ledger_option, fail, reading_ledger, whole
+from dealer_tui.commands.common import add_ledger_option, fail, figure, reading_ledger, whole
 from dealer_tui.games import GAMES
+from dealer_tui.language import N_, _, n_, number, told
 from dealer_tui.printable import csv_cell
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger
 
 NAME = "players"
-HELP = "player ratings: hands, time, wagered, average bet, actual and theoretical win per player"
+HELP = N_("player ratings: hands, time, wagered, average bet, actual and theoretical win per player")
 CSV_COLUMNS = ("player", "card", "anonymous", "sessions", "tables", "hands", "minutes", "away_minutes", "wagered",
                "average_bet", "actual_win", "theoretical_win", "player_result")
 MAX_HANDS = 10_000_000
@@ -28,28 +29,31 @@ MAX_HANDS = 10_000_000
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
-    report = sub.add_parser("report", help="per player: sessions, hands, minutes, wagered, average bet, the house's "
-                            "actual win and theoretical win")
-    report.add_argument("--day", metavar="YYYY-MM-DD", help="one gaming day (it begins at 06:00 UTC)")
+    report = sub.add_parser("report", help=_("per player: sessions, hands, minutes, wagered, average bet, the "
+                                             "house's actual win and theoretical win"))
+    report.add_argument("--day", metavar="YYYY-MM-DD", help=_("one gaming day (it begins at 06:00 UTC)"))
     form = report.add_mutually_exclusive_group()
-    form.add_argument("--json", action="store_true", help="one JSON object: `players` and their `sessions`")
-    form.add_argument("--csv", metavar="FILE", help="one CSV row per player ('-': standard output)")
+    form.add_argument("--json", action="store_true", help=_("one JSON object: `players` and their `sessions`"))
+    form.add_argument("--csv", metavar="FILE", help=_("one CSV row per player ('-': standard output)"))
     report.add_argument("--hands", type=whole(), default=None,
-                        help="hands simulated per profile for its house edge (default 400,000; cached)")
+                        help=_("hands simulated per profile for its house edge (default {hands}; cached)",
+                               hands=number(400_000)))
     add_ledger_option(report, server=True)
-    log = sub.add_parser("cash-log", help="the cash-transaction logs: each cash buy-in or cash-out at or over the "
-                         "multiple-transaction-log threshold, and each player's cash in or out over a gaming day "
-                         "reaching the currency-transaction threshold (the floor's settings: 3,000 and 10,000 unless "
-                         "a manager set others)")
-    log.add_argument("--day", metavar="YYYY-MM-DD", help="one gaming day (it begins at the floor's hour, 06:00 UTC "
-                     "unless a manager set another)")
-    log.add_argument("--json", action="store_true", help="one JSON object: `mtl` and `ctr`")
-    log.add_argument("--mtl", metavar="FILE", help="the multiple-transaction log as CSV")
-    log.add_argument("--ctr", metavar="FILE", help="the currency-transaction entries as CSV (one row per transaction)")
+    log = sub.add_parser("cash-log", help=_("the cash-transaction logs: each cash buy-in or cash-out at or over the "
+                                            "multiple-transaction-log threshold, and each player's cash in or out "
+                                            "over a gaming day reaching the currency-transaction threshold (the "
+                                            "floor's settings: {mtl} and {ctr} unless a manager set others)",
+                                            mtl=number(3_000), ctr=number(10_000)))
+    log.add_argument("--day", metavar="YYYY-MM-DD", help=_("one gaming day (it begins at the floor's hour, 06:00 UTC "
+                                                           "unless a manager set another)"))
+    log.add_argument("--json", action="store_true", help=_("one JSON object: `mtl` and `ctr`"))
+    log.add_argument("--mtl", metavar="FILE", help=_("the multiple-transaction log as CSV"))
+    log.add_argument("--ctr", metavar="FILE",
+                     help=_("the currency-transaction entries as CSV (one row per transaction)"))
     add_ledger_option(log, server=True)
     for command in (report, log):
         command.add_argument("--training", action="store_true",
-                             help="the training tables' play too (left out unless asked for: it is no real money)")
+                             help=_("the training tables' play too (left out unless asked for: it is no real money)"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -57,13 +61,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             args.day = date.fromisoformat(args.day.strip()).isoformat()
         except ValueError:
-            return fail(f"--day: {args.day!r} is not a day (YYYY-MM-DD)")
+            return fail(_("--day: {given} is not a day (YYYY-MM-DD)", given=repr(args.day)))
     if getattr(args, "hands", None) is not None and not 1_000 <= args.hands <= MAX_HANDS:
-        return fail(f"--hands: 1,000 to {MAX_HANDS:,}, not {args.hands}")
+        return fail(_("--hands: {least} to {most}, not {given}", least=number(1_000), most=number(MAX_HANDS),
+                      given=str(args.hands)))
     for option in ("csv", "mtl", "ctr"):
         given = getattr(args, option, None)
         if given is not None and not given.strip():
-            return fail(f"--{option}: a file name is needed")
+            return fail(_("{option}: a file name is needed", option=f"--{option}"))
     return reading_ledger(args, lambda ledger: _report(ledger, args) if args.action == "report"
                           else _cash_log(ledger, args))
 
@@ -103,24 +108,41 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
                     _write_csv(ratings, out)
 
             write_file(Path(args.csv), write)
-            print(f"wrote {len(ratings)} player(s) to {args.csv}")
+            print(n_("wrote {count} player(s) to {file}", "wrote {count} player(s) to {file}", len(ratings),
+                     file=args.csv))
         else:
             if not ratings:
-                print("no rated play" + (f" on gaming day {args.day}" if args.day else ""))
+                print(_("no rated play on gaming day {day}", day=args.day) if args.day else _("no rated play"))
             for r in ratings:
-                d = r.to_dict()
-                avg = "—" if d["average_bet"] is None else f"{d['average_bet']:,.2f}"
-                theo = "—" if d["theoretical_win"] is None else f"{d['theoretical_win']:,.2f}"
-                who = f"{r.player} (card {r.card})" if r.card else f"{r.player} (anonymous)"
-                hands = f"{d['hands']} hand{'' if d['hands'] == 1 else 's'}"
-                away = f" ({d['away_minutes']} sat out)" if d["away_minutes"] else ""
-                print(f"{who}: {d['sessions']} session(s), {hands}, {d['minutes']} min{away}, wagered "
-                      f"{d['wagered']:,}, average bet {avg}, actual win {d['actual_win']:+,}, theoretical win {theo}")
+                print(_rating_line(r))
             for note in theory.problems:
-                print(f"note: {note}")
+                print(_("note: {note}", note=told(note)))
     except OSError as exc:
-        return fail(f"{args.csv}: cannot be written ({exc.strerror or exc}); nothing was written")
+        return fail(_("{file}: cannot be written ({problem}); nothing was written", file=str(args.csv),
+                      problem=str(exc.strerror or exc)))
     return 0
+
+
+def _rating_line(r: PlayerRating) -> str:
+    """A player's rating as one line: who, how long, what was wagered and won."""
+    d = r.to_dict()
+    values = {
+        "who": (_("{player} (card {card})", player=r.player, card=r.card) if r.card
+                else _("{player} (anonymous)", player=r.player)),
+        "sessions": n_("{count} session(s)", "{count} session(s)", len(r.sessions)),
+        "hands": n_("{count} hand", "{count} hands", int(r.total("hands"))),
+        "minutes": figure(f"{d['minutes']}"),
+        "wagered": number(int(r.total("wagered"))),
+        "average": "—" if d["average_bet"] is None else figure(f"{d['average_bet']:,.2f}"),
+        "actual": figure(f"{d['actual_win']:+,}"),
+        "theoretical": "—" if d["theoretical_win"] is None else figure(f"{d['theoretical_win']:,.2f}"),
+    }
+    if d["away_minutes"]:
+        return _("{who}: {sessions}, {hands}, {minutes} min ({away} sat out), wagered {wagered}, average bet "
+                 "{average}, actual win {actual}, theoretical win {theoretical}", away=figure(f"{d['away_minutes']}"),
+                 **values)
+    return _("{who}: {sessions}, {hands}, {minutes} min, wagered {wagered}, average bet {average}, actual win "
+             "{actual}, theoretical win {theoretical}", **values)
 
 
 MTL_COLUMNS = ("at", "day", "table", "seat", "player", "card", "id_document", "direction", "amount")
@@ -161,24 +183,43 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
                                          "mtl": [t.to_dict() for t in mtl], "ctr": [e.to_dict() for e in ctr]},
                                         ensure_ascii=False) + "\n")
             return 0
-        for target, write, what in ((args.mtl, mtl_csv, f"{len(mtl)} MTL entr{'y' if len(mtl) == 1 else 'ies'}"),
-                                    (args.ctr, ctr_csv, f"{len(ctr)} CTR entr{'y' if len(ctr) == 1 else 'ies'}")):
-            if target is not None:
-                write_file(Path(target), write)
-                print(f"wrote {what} to {target}")
+        if args.mtl is not None:
+            write_file(Path(args.mtl), mtl_csv)
+            print(n_("wrote {count} MTL entry to {file}", "wrote {count} MTL entries to {file}", len(mtl),
+                     file=args.mtl))
+        if args.ctr is not None:
+            write_file(Path(args.ctr), ctr_csv)
+            print(n_("wrote {count} CTR entry to {file}", "wrote {count} CTR entries to {file}", len(ctr),
+                     file=args.ctr))
         if args.mtl is None and args.ctr is None:
-            print(f"multiple-transaction log (cash at or over {mtl_at:,}): {len(mtl)} entr"
-                  f"{'y' if len(mtl) == 1 else 'ies'}")
+            print(n_("multiple-transaction log (cash at or over {threshold}): {count} entry",
+                     "multiple-transaction log (cash at or over {threshold}): {count} entries", len(mtl),
+                     threshold=number(mtl_at)))
             for t in mtl:
-                print(f"  {t.at[:19].replace('T', ' ')} {shown(t.table)} seat {t.seat} {shown(t.player)}"
-                      f" ({'ID ' + shown(t.document) if t.document else 'not identified'}"
-                      f"{', card ' + shown(t.card) if t.card else ''}): cash {t.direction} {t.amount:,}")
-            print(f"currency transactions (a day's cash in or out reaching {ctr_at:,}): {len(ctr)} entr"
-                  f"{'y' if len(ctr) == 1 else 'ies'}")
+                identified = _("ID {document}", document=shown(t.document)) if t.document else _("not identified")
+                if t.card:
+                    identified = _("{identified}, card {card}", identified=identified, card=shown(t.card))
+                values = {"at": t.at[:19].replace("T", " "), "table": shown(t.table), "seat": str(t.seat),
+                          "player": shown(t.player), "identified": identified, "amount": number(t.amount)}
+                print(_("  {at} {table} seat {seat} {player} ({identified}): cash in {amount}", **values)
+                      if t.direction == "in"
+                      else _("  {at} {table} seat {seat} {player} ({identified}): cash out {amount}", **values))
+            print(n_("currency transactions (a day's cash in or out reaching {threshold}): {count} entry",
+                     "currency transactions (a day's cash in or out reaching {threshold}): {count} entries", len(ctr),
+                     threshold=number(ctr_at)))
             for e in ctr:
-                print(f"  {e.day} {shown(e.player)} ({'ID ' + shown(e.document) if e.document else 'NOT IDENTIFIED'}): "
-                      f"cash {e.direction} {e.total:,} in "
-                      f"{len(e.transactions)} transaction(s), the threshold reached {e.reached_at[11:19]}")
+                values = {"day": e.day, "player": shown(e.player), "total": number(e.total),
+                          "reached": e.reached_at[11:19],
+                          "identified": (_("ID {document}", document=shown(e.document)) if e.document
+                                         else _("NOT IDENTIFIED"))}
+                print(n_("  {day} {player} ({identified}): cash in {total} in {count} transaction(s), the threshold "
+                         "reached {reached}", "  {day} {player} ({identified}): cash in {total} in {count} "
+                         "transaction(s), the threshold reached {reached}", len(e.transactions), **values)
+                      if e.direction == "in"
+                      else n_("  {day} {player} ({identified}): cash out {total} in {count} transaction(s), the "
+                              "threshold reached {reached}", "  {day} {player} ({identified}): cash out {total} in "
+                              "{count} transaction(s), the threshold reached {reached}", len(e.transactions),
+                              **values))
     except OSError as exc:
-        return fail(f"the log cannot be written ({exc.strerror or exc}); nothing was written")
+        return fail(_("the log cannot be written ({problem}); nothing was written", problem=str(exc.strerror or exc)))
     return 0

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from dealer_tui.commands.common import add_profiles_option, fail, library, one_line
+from dealer_tui.language import ENGLISH, LANGUAGES, language
+from rules.said import Said
 
 if TYPE_CHECKING:
     from rules.profiles.loader import ProfileLibrary
@@ -29,6 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--explain", action="store_true",
                         help="add the reason for every result (keys `reason`, `reasons`; "
                         "off: the contract's keys only)")
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), default=ENGLISH, metavar="CODE",
+                        help="the language of --explain's reasons: en (default), hu, pl or ru; the contract's "
+                        "keys and figures are the same in every language")
     add_profiles_option(parser)
 
 
@@ -43,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     lib = library(args)
     with stream:
         if args.jsonl:
-            return _run_lines(stream, lib, args.explain)
+            return _run_lines(stream, lib, args.explain, args.lang)
         raw = stream.read(MAX_ROUND_BYTES + 1)
     if len(raw) > MAX_ROUND_BYTES:
         return fail(f"input: {TOO_LARGE}")
@@ -52,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         return fail(f"{args.file}: not UTF-8 text")
     try:
-        result = settle_round(decode(text), lib, explain=args.explain)
+        result = in_language(settle_round(decode(text), lib, explain=args.explain), args.lang)
     except RulesError as exc:
         return fail(str(exc))
     sys.stdout.write(json.dumps(result, indent=2 if args.pretty else None) + "\n")
@@ -67,12 +72,27 @@ def _open(file: str) -> IO[bytes] | IO[str]:
     return open(file, "rb")  # closed by the caller's `with`
 
 
-def _run_lines(stream: IO[bytes] | IO[str], lib: ProfileLibrary, explain: bool) -> int:
+def in_language(result: Any, code: str) -> Any:
+    """A result with its reasons (`rules.said` sentences) in the language `code`; English: as it
+    is, byte for byte."""
+    if code == ENGLISH:
+        return result
+    reader = language(code)
+    if isinstance(result, Said):
+        return reader.said(result)
+    if isinstance(result, dict):
+        return {key: in_language(value, code) for key, value in result.items()}
+    if isinstance(result, list):
+        return [in_language(value, code) for value in result]
+    return result
+
+
+def _run_lines(stream: IO[bytes] | IO[str], lib: ProfileLibrary, explain: bool, code: str = ENGLISH) -> int:
     """Every line answered on its own output line, a bad one with `{"line": N, "error": ...}`
     (exit status 1); blank lines are skipped. A line that breaks the settler itself is answered
     too, and the run ends with status 70."""
     from rules.errors import RulesError
-    from rules.settle import encode, settle_json
+    from rules.settle import encode, settle_json, settle_round
     from rules.settle.json_text import decode
 
     status = 0
@@ -82,7 +102,8 @@ def _run_lines(stream: IO[bytes] | IO[str], lib: ProfileLibrary, explain: bool) 
             text = _line_text(line)
             if not text.strip():
                 continue
-            out = settle_json(decode(text), lib, explain=explain)
+            out = (settle_json(decode(text), lib, explain=explain) if code == ENGLISH or not explain
+                   else encode(in_language(settle_round(decode(text), lib, explain=True), code)))
         except RulesError as exc:
             out = encode({"line": number, "error": one_line(str(exc))})
             status = max(status, 1)

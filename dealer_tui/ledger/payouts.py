@@ -18,10 +18,10 @@ KINDS = {HOUSE_BANKED: "house-banked", DP_BANKED: "DP-banked", POOL: "pot and pe
 """How a round is banked, as the floor keeps them apart: the house banks ("1 or 5", the casino
 profile of High Card Flush), a seated player banks (High Card Flush's DP), or the chips go from
 seat to seat and the house takes only fees (Chinese Poker, Palace Poker)."""
-HANDLE_MEANS = {HOUSE_BANKED: "the chips wagered against the house; % of handle = the house's result / handle",
-                DP_BANKED: "the players' wagers against the DP; the house keeps only the rake; % of handle = rake / "
+HANDLE_MEANS = {HOUSE_BANKED: "the chips wagered against the house; result % = the house's result / handle",
+                DP_BANKED: "the players' wagers against the DP; the house keeps only the rake; result % = rake / "
                            "handle",
-                POOL: "the chips put into pots (Chinese Poker puts none); the house keeps only fees; % of handle = "
+                POOL: "the chips put into pots (Chinese Poker puts none); the house keeps only fees; result % = "
                       "fees / handle"}
 """What the handle (the chips wagered) is at each kind of banking. Drop and hold are the drop box's
 (the shift report's counted cash and markers, and win / drop) and nothing else."""

@@ -73,6 +73,10 @@ def proposes(step_type: type[Step]) -> Callable[[Proposer[S]], Proposer[S]]:
     return mark
 
 
+EARLIER = say("earlier this round")
+"""Where a card keyed again already is: dealt or keyed earlier in the round."""
+
+
 class Round(PayoutSteps, Handlers, ABC):
     """One game's round. Subclasses define the state, the steps and the events."""
 
@@ -252,7 +256,7 @@ class Round(PayoutSteps, Handlers, ABC):
 
     def taken_cards(self, request: CardRequest | None = None) -> dict[Card, str]:
         """Cards a keyed entry for `request` may not repeat, and where each already is."""
-        return {card: "earlier this round" for card in self.known_cards()}
+        return {card: EARLIER for card in self.known_cards()}
 
     @proposes(ConfirmPayout)
     def _propose_confirm_payout(self, step: ConfirmPayout) -> list[Event]:
@@ -368,7 +372,7 @@ class Round(PayoutSteps, Handlers, ABC):
             return {}
         effective = self.effective_events(self.events)
         others = [e for i, e in enumerate(effective) if i != step[0]]
-        return {card: "earlier this round" for card in cards_in(others, self.game_id)}
+        return {card: EARLIER for card in cards_in(others, self.game_id)}
 
     @proposes(CorrectCards)
     def _propose_rekey(self, correction: CorrectCards) -> list[Event]:

@@ -41,7 +41,7 @@ ID_KINDS = {"passport": "passport", "id-card": "id-card", "identity-card": "id-c
             "driving-licence": "driving-licence", "driving-license": "driving-licence",
             "drivers-license": "driving-licence", "residence-permit": "residence-permit"}
 """The ID documents a player may show, as typed and as recorded."""
-TRAY_WITNESSED, MARKER_SIGNED = "the tray is witnessed", "a marker is signed"
+TRAY_WITNESSED, MARKER_SIGNED = say("the tray is witnessed"), say("a marker is signed")
 """What the dealer on duty may not do themselves (`witness_problem`)."""
 
 
@@ -205,7 +205,7 @@ class TableMoney:
         kind = TrayFilled if what == "fill" else TrayCredited
         return tray_figures(kind.KIND, self.check_transfer(what, slip, chips), slip.strip())
 
-    def witness_account_problem(self, account: str, step: str = TRAY_WITNESSED) -> str | None:
+    def witness_account_problem(self, account: str, step: Said = TRAY_WITNESSED) -> Said | None:
         """Why `account` may not witness the tray (the dealer on duty), said before its PIN is asked;
         `step` says what is done by someone other than the dealer."""
         on_duty = self.table.session.dealer
@@ -226,7 +226,7 @@ class TableMoney:
             raise IllegalAction(say("The tray holds {held:,} by the shift's records, less than {amount:,}: "
                                     "a fill from the cage first", held=shift.expected, amount=amount))
 
-    def witness_problem(self, supervisor: Approval, step: str = TRAY_WITNESSED) -> str | None:
+    def witness_problem(self, supervisor: Approval, step: Said = TRAY_WITNESSED) -> Said | None:
         """Why `supervisor` may not witness the tray with the dealer on duty (None: they may)."""
         return self.witness_account_problem(supervisor.account, step)
 

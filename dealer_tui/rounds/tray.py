@@ -389,9 +389,10 @@ def make_up(chip_set: Sequence[Chip], amount: int) -> dict[str, int]:
 
 
 def describe_chips(chip_set: Sequence[Chip], chips: Mapping[str, int]) -> str:
-    """`4 × 100 black, 2 × 25 green`: chips by denomination as the dealer reads them."""
+    """`4 × 100 black, 2 × 25 green`: chips by denomination as the dealer reads them (the colours
+    as the table's profile names them)."""
     colours = {str(c.value): c.colour for c in chip_set}
     parts = [f"{n} × {v} {colours.get(v, '')}".rstrip()
              for v, n in sorted(chips.items(), key=lambda x: -int(x[0])) if n]
-    return ", ".join(parts) if parts else "no chips"
+    return ", ".join(parts) if parts else say("no chips")
 

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.screens.dialog import Dialog
 from dealer_tui.widgets.fitted import FittedLabel, FittedRow, FittedStatic
 
@@ -30,7 +30,9 @@ class AmountField:
 
     @property
     def bounds(self) -> str:
-        return f"{self.low}–{self.high}" + (" or 0" if self.optional and self.low > 0 else "")
+        if self.optional and self.low > 0:
+            return _("{low}–{high} or 0", low=self.low, high=self.high)
+        return f"{self.low}–{self.high}"
 
 
 class AmountDialog(Dialog[dict[str, int] | None]):
@@ -64,14 +66,15 @@ class AmountDialog(Dialog[dict[str, int] | None]):
         return len(self.fields)
 
     def _hint(self) -> str:
+        """The keys, one hint after another (`·`), each said on its own."""
         if self.enter_moves:
-            enter = "Enter goes on (in the last field: confirms)"
+            enter = _("Enter goes on (in the last field: confirms)")
         elif len(self.fields) > 1:
-            enter = "Tab: the next field · Enter confirms them all"
+            enter = _("Tab: the next field · Enter confirms them all")
         else:
-            enter = "Enter confirms"
-        suggested = " · ctrl+u: the suggested amounts" if any(f.default for f in self.fields) else ""
-        return f"{enter} · Esc backs out{suggested}"
+            enter = _("Enter confirms")
+        suggested = [_("ctrl+u: the suggested amounts")] if any(f.default for f in self.fields) else []
+        return " · ".join([enter, _("Esc backs out"), *suggested])
 
     def reask(self, other: Dialog[dict[str, int] | None]) -> None:
         assert isinstance(other, AmountDialog)
@@ -113,14 +116,16 @@ class AmountDialog(Dialog[dict[str, int] | None]):
         for i, f in enumerate(self.fields):
             raw = self.query_one(f"#amount-{i}", Input).value.strip()
             if not raw and not f.optional:
-                return self._error(f"{f.label}: type an amount ({f.bounds})")
+                return self._error(_("{label}: type an amount ({bounds})", label=f.label, bounds=f.bounds))
             if not (raw or "0").isdigit() or not raw.isascii():
-                return self._error(f"{f.label}: {raw!r} is not a whole number of chips")
+                return self._error(_("{label}: {typed} is not a whole number of chips", label=f.label, typed=repr(raw)))
             amount = int(raw or "0")
             if amount > f.high:
-                return self._error(f"{f.label}: {amount} is over the most allowed here, {f.high} ({f.bounds})")
+                return self._error(_("{label}: {amount} is over the most allowed here, {most} ({bounds})",
+                                     label=f.label, amount=amount, most=f.high, bounds=f.bounds))
             if not (f.low <= amount or (f.optional and amount == 0)):
-                return self._error(f"{f.label}: {amount} is under the least allowed here, {f.low} ({f.bounds})")
+                return self._error(_("{label}: {amount} is under the least allowed here, {least} ({bounds})",
+                                     label=f.label, amount=amount, least=f.low, bounds=f.bounds))
             values[f.name] = amount
         problem = self.check(values) if self.check is not None else None
         if problem:

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_, told_error
+from dealer_tui.language import N_, _, n_, told_error
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, parse_card
 from rules.errors import BadCards
@@ -35,6 +35,8 @@ class LineReading:
     cards: tuple[Card, ...]
     preview: Text
     problem: str | None
+    wrong: bool = False
+    """The problem is a card (not a card, or keyed already), not the count still to key."""
 
 
 def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
@@ -42,6 +44,7 @@ def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
     cards: list[Card] = []
     preview = Text()
     problem: str | None = None
+    wrong = False
     for token in TOKENS.findall(text):
         if preview:
             preview.append(" ")
@@ -49,19 +52,22 @@ def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
             card = parse_card(token)
         except BadCards as exc:
             preview.append(token, style="bold white on red")
-            problem = problem or told_error(exc)
+            if problem is None:
+                problem, wrong = told_error(exc), True
             continue
-        where = taken.get(card) or ("this line" if card in cards else None)
+        where = taken.get(card) or (_("this line") if card in cards else None)
         if where is not None:
             preview.append(card.pretty, style="bold white on red")
-            problem = problem or f"{card.text} is already keyed ({where})"
+            if problem is None:
+                problem, wrong = _("{card} is already keyed ({where})", card=card.text, where=where), True
             continue
         preview.append_text(cards_text([card]))
         cards.append(card)
-    if problem is None and len(cards) != count:
-        noun = "card" if count == 1 else "cards"
-        problem = f"{len(cards)} of {count} {noun}" if len(cards) < count else f"{len(cards)} cards: {count} needed"
-    return LineReading(tuple(cards), preview, problem)
+    if problem is None and len(cards) < count:
+        problem = n_("{keyed} of {count} card", "{keyed} of {count} cards", count, keyed=len(cards))
+    elif problem is None and len(cards) > count:
+        problem = n_("{count} cards: {needed} needed", "{count} cards: {needed} needed", len(cards), needed=count)
+    return LineReading(tuple(cards), preview, problem, wrong)
 
 
 class CardEntryModal(ModalScreen[Keyed | None]):
@@ -91,8 +97,8 @@ class CardEntryModal(ModalScreen[Keyed | None]):
                     yield Static("", id=f"entry-preview-{i}", classes="entry-preview")
             yield Static("", id="entry-status")
             yield Static("", id="entry-error", classes="error")
-            yield Static("Cards like ah 10h q♠ · Enter: the next line to key, then confirm · ↑↓: lines · "
-                         "ctrl+u: clears the line · Esc: back", classes="hint")
+            yield Static(_("Cards like ah 10h q♠ · Enter: the next line to key, then confirm · ↑↓: lines · "
+                           "ctrl+u: clears the line · Esc: back"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#entry-0", Input).focus()
@@ -104,7 +110,7 @@ class CardEntryModal(ModalScreen[Keyed | None]):
         out = []
         for i, (label, count) in enumerate(self.fields):
             taken = dict(self.taken)
-            for j, (other, _) in enumerate(self.fields):
+            for j, (other, _count) in enumerate(self.fields):
                 if j != i:
                     for token in TOKENS.findall(texts[j]):
                         try:
@@ -119,8 +125,7 @@ class CardEntryModal(ModalScreen[Keyed | None]):
         for i, reading in enumerate(readings):
             line = reading.preview.copy()
             if reading.problem:
-                line.append(f"   {reading.problem}", style="bold red" if "already" in reading.problem
-                            or "bad card" in reading.problem else "yellow")
+                line.append(f"   {reading.problem}", style="bold red" if reading.wrong else "yellow")
             else:
                 line.append("   ✓", style="bold green")
             self.query_one(f"#entry-preview-{i}", Static).update(line)
@@ -132,7 +137,7 @@ class CardEntryModal(ModalScreen[Keyed | None]):
         return readings
 
     def _keyed(self, readings: Sequence[LineReading]) -> Keyed:
-        return {label: r.cards for (label, _), r in zip(self.fields, readings, strict=True)}
+        return {label: r.cards for (label, _count), r in zip(self.fields, readings, strict=True)}
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -144,7 +149,7 @@ class CardEntryModal(ModalScreen[Keyed | None]):
         readings = self._redraw()
         index = int((event.input.id or "entry-0").rsplit("-", 1)[1])
         if readings[index].problem is not None:
-            return self._error(f"{self.fields[index][0]}: {readings[index].problem}")
+            return self._error(_("{line}: {problem}", line=self.fields[index][0], problem=readings[index].problem))
         after = [*range(index + 1, len(readings)), *range(index)]  # the lines below first, then from the top
         pending = next((i for i in after if readings[i].problem is not None), None)
         if pending is not None:

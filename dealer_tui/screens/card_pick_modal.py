@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _, n_
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card
 
@@ -38,14 +38,23 @@ class CardPickModal(ModalScreen[list[Card] | None]):
             yield Static(id="pick-cards")
             yield Static("", id="pick-error", classes="error")
             keys = self.KEYS[: len(self.cards)]
-            toggle = f"{keys[0]} toggles the card" if len(keys) == 1 else f"{keys[0]}…{keys[-1]} toggle a card"
-            yield Static(f"{toggle} · a all · u clear · Enter confirms ({self.allowed()}) · Esc backs out",
-                         classes="hint")
+            if len(keys) == 1:
+                hint = _("{key} toggles the card · a all · u clear · Enter confirms ({allowed}) · Esc backs out",
+                         key=keys[0], allowed=self.allowed())
+            else:
+                hint = _("{first}…{last} toggle a card · a all · u clear · Enter confirms ({allowed}) · Esc backs out",
+                         first=keys[0], last=keys[-1], allowed=self.allowed())
+            yield Static(hint, classes="hint")
 
     def allowed(self) -> str:
-        """The counts the rules allow, in words: `1 card`, `1 or 5 cards`, `0 or 1 cards`."""
-        counts = " or ".join(str(c) for c in self.counts)
-        return f"{counts} card" if self.counts == [1] else f"{counts} cards"
+        """The counts the rules allow, in words: `1 card`, `1 or 5 cards`, `0 or 1 cards` (a language
+        with plural forms says the noun as the last count asks)."""
+        if self.counts == [1]:
+            return n_("{count} card", "{count} cards", 1)
+        counts = str(self.counts[0]) if self.counts else ""
+        for more in self.counts[1:]:
+            counts = _("{counts} or {count}", counts=counts, count=more)
+        return n_("{counts} cards", "{counts} cards", self.counts[-1] if self.counts else 0, counts=counts)
 
     def on_mount(self) -> None:
         self._draw()
@@ -74,7 +83,8 @@ class CardPickModal(ModalScreen[list[Card] | None]):
 
     def action_confirm(self) -> None:
         if len(self.chosen) not in self.counts:
-            self.query_one("#pick-error", Static).update(f"{len(self.chosen)} chosen: choose {self.allowed()}.")
+            self.query_one("#pick-error", Static).update(_("{chosen} chosen: choose {allowed}.", chosen=len(self.chosen),
+                                                           allowed=self.allowed()))
             return
         self.dismiss([self.cards[i] for i in sorted(self.chosen)])
 

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.events.staff import MANAGER
-from dealer_tui.language import LANGUAGES, N_, _, current, told_error, use_terminal
+from dealer_tui.language import LANGUAGES, N_, _, current, told, told_error, use_terminal
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import StaffDesk, StaffError
@@ -97,7 +97,7 @@ class FirstManagerScreen(ModalScreen[bool]):
         values = {f: self.query_one(f"#{f}", Input).value for f in order}
         problem = pin_problem(values["pin"], MANAGER)
         if problem is not None:
-            error.update(sentence(f"{problem}: choose another PIN and type it in both fields"))
+            error.update(sentence(_("{problem}: choose another PIN and type it in both fields", problem=told(problem))))
             self._clear_pins()
             return
         if values["pin"] != values["pin2"]:

@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Header, Static
 from dealer_tui.accounting.alerts import Alert, acknowledge, open_alerts
 from dealer_tui.accounting.report import shown
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_, told_error
+from dealer_tui.language import N_, _, n_, told, told_error
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.screens.dialog import ask_over
@@ -24,26 +24,46 @@ from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import ACKNOWLEDGE, MAY, Approval, Purpose
 from dealer_tui.widgets.screen_keys import ScreenKeys
 from rules.errors import RulesError
+from rules.said import Said, as_said, say
 
 if TYPE_CHECKING:
     from dealer_tui.screens.floor_signoff import SignOffDesk
 
 POLL_SECONDS = 5.0
+KINDS = {
+    "big payout": N_("big payout"), "refusal overridden": N_("refusal overridden"), "voids": N_("voids"),
+    "over-cap raise": N_("over-cap raise"), "PIN lock-out": N_("PIN lock-out"),
+    "hold outside its band": N_("hold outside its band"), "closer difference": N_("closer difference"),
+    "drop difference": N_("drop difference"), "currency transaction": N_("currency transaction"),
+    "refused delivery": N_("refused delivery"), "late delivery": N_("late delivery"), "table offline": N_("table offline"),
+}
+"""Each kind of alert (a code, as `alerts` records it) as the floor names it."""
 NEXT_STEP = {
-    "big payout": "s opens the sign-off queue: the payout is decided there, and its approval closes this alert.",
-    "refusal overridden": "the round's story (Enter on the rounds list) shows the manager's reason beside the refusal.",
-    "voids": "the rounds list with the voided flag shows each void's reason and who approved it.",
-    "over-cap raise": "the round's story shows the raise and the cap it passed.",
-    "PIN lock-out": "the account stays locked until the lock-out ends or a manager resets its PIN.",
-    "hold outside its band": "the shifts screen shows the shift's drop, win and hold beside the band.",
-    "closer difference": "the shifts screen shows the counted closer beside the tray's expected figure.",
-    "drop difference": "the shifts screen shows the counted drop beside the cash and markers recorded.",
-    "currency transaction": "the cash log (the report's CSV) lists every transaction of the player's day.",
-    "refused delivery": "the pit refused what a terminal sent: the terminal's own verify names the event.",
-    "late delivery": "a round reached the pit after its shift was counted: check the shift's figures again.",
-    "table offline": "the table has not reached the pit since the time shown: its rounds arrive when it does.",
+    "big payout": N_("s opens the sign-off queue: the payout is decided there, and its approval closes this alert."),
+    "refusal overridden": N_("the round's story (Enter on the rounds list) shows the manager's reason beside the "
+                             "refusal."),
+    "voids": N_("the rounds list with the voided flag shows each void's reason and who approved it."),
+    "over-cap raise": N_("the round's story shows the raise and the cap it passed."),
+    "PIN lock-out": N_("the account stays locked until the lock-out ends or a manager resets its PIN."),
+    "hold outside its band": N_("the shifts screen shows the shift's drop, win and hold beside the band."),
+    "closer difference": N_("the shifts screen shows the counted closer beside the tray's expected figure."),
+    "drop difference": N_("the shifts screen shows the counted drop beside the cash and markers recorded."),
+    "currency transaction": N_("the cash log (the report's CSV) lists every transaction of the player's day."),
+    "refused delivery": N_("the pit refused what a terminal sent: the terminal's own verify names the event."),
+    "late delivery": N_("a round reached the pit after its shift was counted: check the shift's figures again."),
+    "table offline": N_("the table has not reached the pit since the time shown: its rounds arrive when it does."),
 }
 """What a supervisor looks at next for each kind of alert (shown under the list)."""
+
+
+def kind_said(kind: str) -> Said:
+    """A kind of alert as a sentence's part: named in the reader's language when told."""
+    return say(KINDS[kind]) if kind in KINDS else Said.literal(kind)
+
+
+def kind_word(kind: str) -> str:
+    """A kind of alert as the floor names it in the reader's language."""
+    return told(kind_said(kind))
 
 
 class AlertsScreen(Screen[None]):
@@ -60,14 +80,14 @@ class AlertsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
-        yield Static("Reading the alerts…", id="alerts-status")
+        yield Static(_("Reading the alerts…"), id="alerts-status")
         yield DataTable(id="alerts-table", zebra_stripes=True, cursor_type="row")
         yield Static("", id="alert-detail", markup=False)
         yield ScreenKeys()
 
     def on_mount(self) -> None:
-        self.title = "Alerts: kept until a supervisor acknowledges each"
-        self.query_one(DataTable).add_columns("When (UTC)", "Alert", "Table", "What", "Id")
+        self.title = _("Alerts: kept until a supervisor acknowledges each")
+        self.query_one(DataTable).add_columns(_("When (UTC)"), _("Alert"), _("Table"), _("What"), _("Id"))
         self.query_one(DataTable).focus()
         self.action_reload()
         self.set_interval(POLL_SECONDS, self.action_reload)
@@ -84,7 +104,8 @@ class AlertsScreen(Screen[None]):
         try:
             found = open_alerts(self.ledger, self.theory)
         except LedgerError as exc:
-            self.app.call_from_thread(self._status, Text(f"The alerts cannot be read: {exc}", style="red"))
+            self.app.call_from_thread(self._status, Text(_("The alerts cannot be read: {problem}",
+                                                           problem=told_error(exc)), style="red"))
             return
         self.app.call_from_thread(self._show, found)
 
@@ -98,11 +119,16 @@ class AlertsScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for a in found:
-            table.add_row(a.at[:19].replace("T", " "), a.kind, shown(a.table), shown(a.text), a.id)
+            table.add_row(a.at[:19].replace("T", " "), kind_word(a.kind), shown(a.table), shown(told(a.text)), a.id)
         self._detail(table.cursor_row)
-        reader = "" if self.check_action("acknowledge", ()) else " (read only: acknowledged by a supervisor)"
-        self._status(Text(f"{len(found)} alert(s) open{reader}" if found else "No alert is open.",
-                          style="bold red" if found else ""))
+        if not found:
+            said = _("No alert is open.")
+        elif self.check_action("acknowledge", ()):
+            said = n_("{count} alert(s) open", "{count} alert(s) open", len(found))
+        else:
+            said = n_("{count} alert(s) open (read only: acknowledged by a supervisor)",
+                      "{count} alert(s) open (read only: acknowledged by a supervisor)", len(found))
+        self._status(Text(said, style="bold red" if found else ""))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._detail(event.cursor_row)
@@ -114,10 +140,13 @@ class AlertsScreen(Screen[None]):
             detail.update("")
             return
         a = self.alerts[row]
-        where = f" at {a.table}" if a.table else ""
-        step = NEXT_STEP.get(a.kind, "")
-        detail.update(f"{a.kind}{where}, {a.at[:19].replace('T', ' ')} UTC: {a.text}"
-                      + (f"\nNext: {step}" if step else "") + f"\n(alert {a.id})")
+        at, kind, text = a.at[:19].replace("T", " "), kind_word(a.kind), told(a.text)
+        said = (_("{kind} at {table}, {at} UTC: {text}", kind=kind, table=a.table, at=at, text=text) if a.table
+                else _("{kind}, {at} UTC: {text}", kind=kind, at=at, text=text))
+        step = NEXT_STEP.get(a.kind)
+        if step is not None:
+            said += "\n" + _("Next: {step}", step=_(step))
+        detail.update(said + "\n" + _("(alert {id})", id=a.id))
 
     def action_acknowledge(self) -> None:
         if self.desk is None or not self.alerts:
@@ -127,7 +156,8 @@ class AlertsScreen(Screen[None]):
             return
         alert = self.alerts[row]
         desk = self.desk
-        what = f"{alert.kind}{' at ' + alert.table if alert.table else ''}: {alert.text}"
+        what = (say("{kind} at {table}: {text}", kind=kind_said(alert.kind), table=alert.table, text=as_said(alert.text))
+                if alert.table else say("{kind}: {text}", kind=kind_said(alert.kind), text=as_said(alert.text)))
 
         def signed(approval: Approval | None) -> None:
             if approval is None:
@@ -141,13 +171,15 @@ class AlertsScreen(Screen[None]):
                 except (RulesError, LedgerError) as exc:
                     self.notify(told_error(exc), severity="error", timeout=10)
                     return
-                self.notify(f"Alert acknowledged by {approval.describe()}.")
+                self.notify(_("Alert acknowledged by {account}.", account=approval.describe()))
                 self.alerts = []
                 self.action_reload()
 
-            ask_over(self.app, ReasonDialog(f"{what}. What was found?", "e.g. paid as settled, checked"), noted)
+            ask_over(self.app, ReasonDialog(_("{what}. What was found?", what=told(what)),
+                                            _("e.g. paid as settled, checked")), noted)
 
-        self.app.push_screen(SignInModal(desk.staff, Purpose(ACKNOWLEDGE, f"acknowledge the alert {alert.id} ({what})"),
+        self.app.push_screen(SignInModal(desk.staff, Purpose(ACKNOWLEDGE, say("acknowledge the alert {id} ({what})",
+                                                                              id=alert.id, what=what)),
                                          account=desk.user.account), signed)
 
     def action_back(self) -> None:

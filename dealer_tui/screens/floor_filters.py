@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_, told_error
+from dealer_tui.language import N_, _, told_error
 from dealer_tui.ledger import RowQuery
 
 DATE_FORMS = ("%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d")
@@ -38,7 +38,8 @@ def parse_when(text: str, field: str, *, end: bool = False) -> str | None:
         if end and form == "%Y-%m-%d":
             when += timedelta(days=1)
         return when.strftime(LEDGER_TIME)
-    raise FilterError(f"{field}: {text!r} is not a date like 2026-11-29 or a time like 2026-11-29 18:00")
+    raise FilterError(_("{field}: {text} is not a date like 2026-11-29 or a time like 2026-11-29 18:00", field=field,
+                        text=repr(text)))
 
 
 def parse_count(text: str, field: str, *, least: int) -> int | None:
@@ -46,7 +47,8 @@ def parse_count(text: str, field: str, *, least: int) -> int | None:
     if not text:
         return None
     if not text.isdigit() or int(text) < least:
-        raise FilterError(f"{field}: {text!r} is not a whole number of at least {least}")
+        raise FilterError(_("{field}: {text} is not a whole number of at least {least}", field=field, text=repr(text),
+                            least=least))
     return int(text)
 
 
@@ -64,12 +66,12 @@ class Typed:
 
 def apply_typed(query: RowQuery, typed: Typed) -> RowQuery:
     """The query with the typed filters in place of its own; FilterError names the first bad field."""
-    since = parse_when(typed.since, "From")
-    until = parse_when(typed.until, "To", end=True)
+    since = parse_when(typed.since, _("From"))
+    until = parse_when(typed.until, _("To"), end=True)
     if since is not None and until is not None and since >= until:
-        raise FilterError(f"From ({typed.since}) must come before To ({typed.until})")
-    fields = {**query.__dict__, "since": since, "until": until, "seat": parse_count(typed.seat, "Seat", least=1),
-              "min_payout": parse_count(typed.min_payout, "Minimum payout", least=1),
+        raise FilterError(_("From ({since}) must come before To ({until})", since=typed.since, until=typed.until))
+    fields = {**query.__dict__, "since": since, "until": until, "seat": parse_count(typed.seat, _("Seat"), least=1),
+              "min_payout": parse_count(typed.min_payout, _("Minimum payout"), least=1),
               "search": typed.search.strip() or None, "area": typed.area.strip() or None}
     return RowQuery(**fields)
 
@@ -83,10 +85,10 @@ def typed_of(query: RowQuery) -> Typed:
                  query.search or "", query.area or "")
 
 
-FIELDS = (("search", "Find (Main 1 37)"), ("since", "From (UTC)"),
-          ("until", "To (UTC)"), ("seat", "Seat or box"), ("min_payout", "Minimum payout"))
+FIELDS = (("search", N_("Find (Main 1 37)")), ("since", N_("From (UTC)")),
+          ("until", N_("To (UTC)")), ("seat", N_("Seat or box")), ("min_payout", N_("Minimum payout")))
 """Finding one round comes first: `/`, the table and the round's number, Enter."""
-PIT_FIELDS = (*FIELDS, ("area", "Pit area"))
+PIT_FIELDS = (*FIELDS, ("area", N_("Pit area")))
 """A pit server's floor filters by the area a table stands in too."""
 
 
@@ -103,19 +105,20 @@ class FilterModal(ModalScreen[RowQuery | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):  # scrolls on a short terminal (80x24)
-            yield Static("Filters and search", classes="title")
+            yield Static(_("Filters and search"), classes="title")
             for name, label in self.fields:
                 with Horizontal(classes="row"):
-                    yield Label(label)
-                    yield Input(getattr(self.typed, name), id=f"filter-{name}", placeholder="any")
+                    yield Label(_(label))
+                    yield Input(getattr(self.typed, name), id=f"filter-{name}", placeholder=_("any"))
             yield Static("", id="filter-error", classes="error")
-            yield Static("Find: a table's name (or part of it) and a round's number — Main 1 37 — for that round; a "
-                         "round number or id; or part of a table's or player's name. "
-                         "Times: 2026-11-29 or 2026-11-29 18:00 (a date alone as To takes in the whole day). "
-                         "Minimum payout: one seat's payout in a round (its winning bets with their stakes, a DP's take, a "
-                         "pot's share; stakes back on a push are not paid)." + (" Pit area: the area a table stands in." if self.fields is PIT_FIELDS else ""),
+            yield Static(_("Find: a table's name (or part of it) and a round's number — Main 1 37 — for that round; a "
+                           "round number or id; or part of a table's or player's name. "
+                           "Times: 2026-11-29 or 2026-11-29 18:00 (a date alone as To takes in the whole day). "
+                           "Minimum payout: one seat's payout in a round (its winning bets with their stakes, a DP's "
+                           "take, a pot's share; stakes back on a push are not paid).")
+                         + (_(" Pit area: the area a table stands in.") if self.fields is PIT_FIELDS else ""),
                          classes="hint")
-            yield Static("Enter applies · Tab moves between fields · an empty field filters nothing · Esc backs out",
+            yield Static(_("Enter applies · Tab moves between fields · an empty field filters nothing · Esc backs out"),
                          classes="hint")
 
     def on_mount(self) -> None:
@@ -126,7 +129,7 @@ class FilterModal(ModalScreen[RowQuery | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        typed = Typed(**{name: self.query_one(f"#filter-{name}", Input).value for name, _ in self.fields})
+        typed = Typed(**{name: self.query_one(f"#filter-{name}", Input).value for name, _label in self.fields})
         try:
             query = apply_typed(self.query_, typed)
         except FilterError as exc:
@@ -151,7 +154,7 @@ class PathModal(ModalScreen[str | None]):
             yield Static(self.title_text, classes="title")
             yield Input(self.default, id="path")
             yield Static("", id="path-error", classes="error")
-            yield Static("Enter writes the file · Esc backs out", classes="hint")
+            yield Static(_("Enter writes the file · Esc backs out"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one("#path", Input).focus()

@@ -3,6 +3,7 @@ opened since the floor started shows up (its rounds, its payouts sent for sign-o
 
 from __future__ import annotations
 
+from dealer_tui.language import _
 from dealer_tui.ledger import Ledger
 
 
@@ -19,4 +20,4 @@ class TableNames:
         """The table's name; a table not known yet is looked up again in the ledger."""
         if table_id not in self._names:
             self.refresh()
-        return self._names.get(table_id, f"table {table_id}")
+        return self._names[table_id] if table_id in self._names else _("table {id}", id=table_id)

@@ -11,11 +11,13 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.language import N_, told_error
+from dealer_tui.language import N_, _, n_, number, told, told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.pit.delivery import OFFLINE_AFTER_S, link_state
 from dealer_tui.widgets.screen_keys import ScreenKeys
+
+COLUMNS = (N_("Id"), N_("Table"), N_("Area"), N_("Game"), N_("Rounds"), N_("Terminal"))
 
 
 def pit_summary(pit: PgLedger) -> str:
@@ -24,10 +26,11 @@ def pit_summary(pit: PgLedger) -> str:
     offline = [t.name for t in pit.tables() if t.id in links and not links[t.id][2]
                and (links[t.id][1] or 0) > OFFLINE_AFTER_S]
     alarms = len(pit.alarms(limit=1000))
-    parts = [f"pit: {len(links)} table{'s' if len(links) != 1 else ''}",
-             f"{len(offline)} offline ({', '.join(offline[:3])}{'…' if len(offline) > 3 else ''})" if offline
-             else "all online", f"{alarms} ALARM{'S' if alarms != 1 else ''}" if alarms else "no alarm"]
-    return " · ".join(parts) + " (a: the pit)"
+    parts = [n_("pit: {count} table", "pit: {count} tables", len(links)),
+             _("{count} offline ({tables})", count=number(len(offline)),
+               tables=", ".join(offline[:3]) + ("…" if len(offline) > 3 else "")) if offline else _("all online"),
+             n_("{count} ALARM", "{count} ALARMS", alarms) if alarms else _("no alarm")]
+    return " · ".join(parts) + _(" (a: the pit)")
 
 
 class PitScreen(Screen[None]):
@@ -45,9 +48,9 @@ class PitScreen(Screen[None]):
         yield ScreenKeys()
 
     def on_mount(self) -> None:
-        self.title = "The pit"
+        self.title = _("The pit")
         table = self.query_one("#pit-tables", DataTable)
-        table.add_columns("Id", "Table", "Area", "Game", "Rounds", "Terminal")
+        table.add_columns(*(_(column) for column in COLUMNS))
         table.focus()
         self.show()
         self.set_interval(2.0, self.show)
@@ -68,12 +71,13 @@ class PitScreen(Screen[None]):
                 continue
             at, ago, closed = links.get(t.id, ("", None, False))
             table.add_row(str(t.id), t.name, self.pit.areas().get(t.id, ""), t.game, str(counts.get(t.id, 0)),
-                          link_state(at, ago, closed))
+                          told(link_state(at, ago, closed)))
         alarms = self.pit.alarms(limit=20)
-        lines = [f"ALARM {when} UTC · terminal {origin[:8]} · table {name}: {message}"
+        lines = [_("ALARM {when} UTC · terminal {terminal} · table {table}: {alarm}", when=when,
+                   terminal=origin[:8], table=name, alarm=told(message))
                  for when, origin, name, message in alarms]
         self.query_one("#pit-alarms", Static).update("\n".join(lines) if lines else
-                                                      "No alarm: every terminal's history agrees with the server's.")
+                                                      _("No alarm: every terminal's history agrees with the server's."))
 
     def action_back(self) -> None:
         self.app.pop_screen()

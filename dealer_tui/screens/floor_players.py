@@ -21,16 +21,40 @@ from dealer_tui.accounting.ratings import (
     rating_sessions,
 )
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_
+from dealer_tui.language import ENGLISH, N_, _, current, n_, number, signed, told_error
 from dealer_tui.ledger import Ledger
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
-COLUMNS = ("Player", "Card", "Sessions", "Hands", "Minutes", "Wagered", "Average bet", "Actual win", "Theoretical")
+COLUMNS = (N_("Player"), N_("Card"), N_("Sessions"), N_("Hands"), N_("Minutes"), N_("Wagered"), N_("Average bet"),
+           N_("Actual win"), N_("Theoretical"))
 
 
 def _money(value: object) -> str:
-    return "—" if value is None else f"{value:,}" if isinstance(value, int) else f"{value:,.2f}"
+    """Chips (a whole number) or an average or a theoretical win (two decimals), as the reader's
+    language writes them; — unknown."""
+    if isinstance(value, int):
+        return number(value)
+    if not isinstance(value, float):
+        return "—" if value is None else str(value)
+    if current().code == ENGLISH:
+        return f"{value:,.2f}"
+    # Babel's locale data: only for a language that needs it
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format="#,##0.00", locale=current().code))
+
+
+def _minutes(value: object, grouped: bool = True) -> str:
+    """Minutes (one decimal), as the reader's language writes them (English: `12.5`, `1,234.0`
+    `grouped`)."""
+    if not isinstance(value, (int, float)):
+        return str(value)
+    if current().code == ENGLISH:
+        return f"{value:,}" if grouped else f"{value}"
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, format="#,##0.#" if grouped else "0.#", locale=current().code))
 
 
 class PlayersScreen(Screen[None]):
@@ -53,13 +77,13 @@ class PlayersScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield DataTable(id="players-table", zebra_stripes=True, cursor_type="row")
-        yield Static("Reading the ratings…", id="players-sum")
+        yield Static(_("Reading the ratings…"), id="players-sum")
         with VerticalScroll(id="players-detail"):
             yield Static(id="players-sessions")
         yield ScreenKeys()
 
     def on_mount(self) -> None:
-        self.query_one(DataTable).add_columns(*COLUMNS)
+        self.query_one(DataTable).add_columns(*(_(c) for c in COLUMNS))
         self.query_one(DataTable).focus()
         self.action_reload()
 
@@ -71,7 +95,7 @@ class PlayersScreen(Screen[None]):
             sessions = rating_sessions(self.ledger, self.theory, training=self.training)
         except LedgerError as exc:
             self.app.call_from_thread(self.query_one("#players-sum", Static).update,
-                                      Text(f"The ratings cannot be read: {exc}", style="red"))
+                                      Text(_("The ratings cannot be read: {problem}", problem=told_error(exc)), style="red"))
             return
         self.app.call_from_thread(self._show, sessions)
 
@@ -90,22 +114,32 @@ class PlayersScreen(Screen[None]):
     def _show(self, sessions: list[RatingSession]) -> None:
         self.sessions = sessions
         self.ratings = player_ratings(sessions, self.day)
-        self.title = (f"Player ratings — {'gaming day ' + self.day if self.day else 'every gaming day'}"
-                      + (" — training tables included" if self.training else ""))
+        days = _("gaming day {day}", day=self.day) if self.day else _("every gaming day")
+        self.title = (_("Player ratings — {days} — training tables included", days=days) if self.training
+                      else _("Player ratings — {days}", days=days))
         table = self.query_one(DataTable)
         table.clear()
         for r in self.ratings:
             d = r.to_dict()
-            table.add_row(r.player, r.card or "anonymous", str(d["sessions"]), str(d["hands"]), f"{d['minutes']:,}",
+            table.add_row(r.player, r.card or _("anonymous"), str(d["sessions"]), str(d["hands"]), _minutes(d["minutes"]),
                           _money(d["wagered"]), _money(d["average_bet"]), _money(d["actual_win"]),
                           _money(d["theoretical_win"]))
-        summary = Text(f"{len(self.ratings)} player(s) · wagered {sum(int(r.total('wagered')) for r in self.ratings):,}"
-                       f" · actual win {sum(int(r.total('actual_win')) for r in self.ratings):+,}"
-                       " · a banked round's theoretical win is each stake × the profile's house edge on "
-                       "its bet type; a card room's is its rake and fees")
+        actual = sum(int(r.total("actual_win")) for r in self.ratings)
+        summary = Text(n_("{count} player(s) · wagered {wagered} · actual win {actual} · a banked round's theoretical "
+                          "win is each stake × the profile's house edge on its bet type; a card room's is its rake and "
+                          "fees",
+                          "{count} player(s) · wagered {wagered} · actual win {actual} · a banked round's theoretical "
+                          "win is each stake × the profile's house edge on its bet type; a card room's is its rake and "
+                          "fees", len(self.ratings), wagered=number(sum(int(r.total("wagered")) for r in self.ratings)),
+                          actual=signed(actual) if actual else f"+{number(0)}"))
         if not self.ratings:
-            summary = Text("No rated play" + (f" on gaming day {self.day}" if self.day else "")
-                           + ("." if self.training else " at live tables (T: training tables too)."))
+            if self.day:
+                summary = Text(_("No rated play on gaming day {day}.", day=self.day) if self.training
+                               else _("No rated play on gaming day {day} at live tables (T: training tables too).",
+                                      day=self.day))
+            else:
+                summary = Text(_("No rated play.") if self.training
+                               else _("No rated play at live tables (T: training tables too)."))
         self.query_one("#players-sum", Static).update(summary)
         self._detail(0)
 
@@ -116,15 +150,22 @@ class PlayersScreen(Screen[None]):
         out = Text()
         if 0 <= row < len(self.ratings):
             r = self.ratings[row]
-            out.append(f"{r.player} · {'card ' + r.card if r.card else 'anonymous'}: sessions\n", style="bold")
+            out.append((_("{player} · card {card}: sessions", player=r.player, card=r.card) if r.card
+                        else _("{player} · anonymous: sessions", player=r.player)) + "\n", style="bold")
             for s in r.sessions:
                 d = s.to_dict()
-                left = str(d["left_at"])[11:16] if d["left_at"] else "still seated"
-                out.append(f"{s.table} seat {s.seat}: {s.sat_at[:16].replace('T', ' ')} to {left} · {d['hands']} "
-                           f"hands · {d['minutes']} min" + (f" ({d['away_minutes']} sat out)" if s.away_minutes else "")
-                           + f" · wagered {_money(d['wagered'])} · average bet "
-                           f"{_money(d['average_bet'])} · actual {_money(d['actual_win'])} · theoretical "
-                           f"{_money(d['theoretical_win'])}\n")
+                left = str(d["left_at"])[11:16] if d["left_at"] else _("still seated")
+                values = {"table": s.table, "seat": s.seat, "sat": s.sat_at[:16].replace("T", " "), "left": left,
+                          "hands": d["hands"], "minutes": _minutes(d["minutes"], False),
+                          "away": _minutes(d["away_minutes"], False),
+                          "wagered": _money(d["wagered"]), "average": _money(d["average_bet"]),
+                          "actual": _money(d["actual_win"]), "theoretical": _money(d["theoretical_win"])}
+                out.append((_("{table} seat {seat}: {sat} to {left} · {hands} hands · {minutes} min ({away} sat out) · "
+                               "wagered {wagered} · average bet {average} · actual {actual} · theoretical {theoretical}",
+                               **values) if s.away_minutes
+                            else _("{table} seat {seat}: {sat} to {left} · {hands} hands · {minutes} min · wagered "
+                                   "{wagered} · average bet {average} · actual {actual} · theoretical {theoretical}",
+                                   **values)) + "\n")
         self.query_one("#players-sessions", Static).update(out)
 
     def action_back(self) -> None:

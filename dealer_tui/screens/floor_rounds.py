@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_, told_error
+from dealer_tui.language import N_, _, n_, told, told_error
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import ROUND_OPEN, TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
@@ -25,6 +25,7 @@ from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.screens.floor_story import status_word
 from dealer_tui.screens.floor_voids import Voids
 from dealer_tui.views import Presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -32,11 +33,17 @@ from dealer_tui.widgets.screen_keys import ScreenKeys
 PAGE = 50
 """The flag filter's cycle (`f`): any flag, then every flag a round may carry."""
 SORTS = ("time", "paid", "wagered", "house")
-COLUMNS = (("time", "Time (UTC)"), ("table", "Table"), ("number", "Round"), ("status", "Status"), ("paid", "Paid"),
-           ("house", "House"), ("wagered", "Wagered"), ("flags", "Flags"), ("from_stacks", "From stacks"),
-           ("returned", "Returned"), ("seats", "Seats"), ("game", "Game"), ("profile", "Profile"))
+COLUMNS = (("time", N_("Time (UTC)")), ("table", N_("Table")), ("number", N_("Round")), ("status", N_("Status")),
+           ("paid", N_("Paid")), ("house", N_("House")), ("wagered", N_("Wagered")), ("flags", N_("Flags")),
+           ("from_stacks", N_("From stacks")), ("returned", N_("Returned")), ("seats", N_("Seats")), ("game", N_("Game")),
+           ("profile", N_("Profile")))
 """What a supervisor acts on first (a narrow screen or tablet cuts the columns on the right).
 Wagered + From stacks = Paid + Returned + House on every row (`payouts.RoundChips`)."""
+NEWEST_FIRST = {"time": N_("sort: newest first"), "paid": N_("sort: biggest paid first"),
+                "wagered": N_("sort: biggest wagered first"), "house": N_("sort: best for house first")}
+ASCENDING = {"time": N_("sort: time, ascending"), "paid": N_("sort: paid, ascending"),
+             "wagered": N_("sort: wagered, ascending"), "house": N_("sort: house, ascending")}
+"""The sort in force, as the line above the list says it."""
 
 
 def shown_time(iso: str | None) -> str:
@@ -108,10 +115,10 @@ class RoundsScreen(Screen[None]):
         yield ScreenKeys()
 
     def on_mount(self) -> None:
-        self.title = "Floor review"
+        self.title = _("Floor review")
         table = self.query_one(DataTable)
         for key, label in COLUMNS:
-            table.add_column(label, key=key)
+            table.add_column(_(label), key=key)
         self.load()
         self._mark = self.ledger.change_mark()
         self._looked = time.monotonic()
@@ -150,39 +157,42 @@ class RoundsScreen(Screen[None]):
         if void is not None and void.returned is not None:
             seats, wagered, returned = void.seats, void.wagered, void.wagered
         if r.status == ROUND_OPEN:  # nothing is settled yet: no figure to show (its story shows the hand)
-            status = "WAITING FOR THE FLOOR" if r.id in self.waiting else "in play"
+            status = _("WAITING FOR THE FLOOR") if r.id in self.waiting else _("in play")
             return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), status, "—", "—", "—",
                     ", ".join(sorted(r.flags)), "—", "—", "—", r.game, r.profile)
-        return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), r.status, str(r.paid),
+        return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), status_word(r.status), str(r.paid),
                 f"{r.house_result:+}", str(wagered), ", ".join(sorted(r.flags)), str(r.from_stacks), str(returned),
                 str(seats), r.game, r.profile)
 
     def describe(self, pit: bool = True) -> str:
         """The filters, sort and page in force, in one line above the list."""
         q = self.query_
-        parts = [f"game: {q.game or 'all'}", f"flag: {q.flag or 'any'}"]
+        parts = [_("game: {game}", game=q.game) if q.game else _("game: all"),
+                 _("flag: {flag}", flag=q.flag) if q.flag else _("flag: any")]
         if q.since or q.until:
-            parts.append(f"time: {shown_time(q.since)[:16] or '…'} to {shown_time(q.until)[:16] or '…'}")
+            parts.append(_("time: {since} to {until}", since=shown_time(q.since)[:16] or "…",
+                           until=shown_time(q.until)[:16] or "…"))
         if q.seat is not None:
-            parts.append(f"seat {q.seat}")
-        parts.append(f"payout ≥ {q.min_payout}" if q.min_payout else "any payout")
+            parts.append(_("seat {seat}", seat=q.seat))
+        parts.append(_("payout ≥ {least}", least=q.min_payout) if q.min_payout else _("any payout"))
         if q.search:
-            parts.append(f"search: {q.search!r}")
+            parts.append(_("search: {text}", text=repr(q.search)))
         if self.has_training or q.training:
-            parts.append("training tables: taken in (T)" if q.training else "training tables: left out (T)")
-        order = {"time": "newest", "paid": "biggest paid", "wagered": "biggest wagered", "house": "best for house"}
-        parts.append(f"sort: {order[self.sort]} first" if self.descending else f"sort: {self.sort}, ascending")
+            parts.append(_("training tables: taken in (T)") if q.training else _("training tables: left out (T)"))
+        parts.append(_((NEWEST_FIRST if self.descending else ASCENDING)[self.sort]))
         if q.area:
-            parts.append(f"area: {q.area}")
+            parts.append(_("area: {area}", area=q.area))
         more = "+" if len(self.rows) == PAGE else ""
-        line = " · ".join(parts) + f" · page {len(self.pages)}: {len(self.rows)}{more} rounds"
+        parts.append(n_("page {page}: {count}{more} rounds", "page {page}: {count}{more} rounds", len(self.rows),
+                        page=len(self.pages), more=more))
+        line = " · ".join(parts)
         if pit and isinstance(self.ledger, PgLedger):
             from dealer_tui.screens.floor_pit import pit_summary
 
             try:
                 line += "\n" + pit_summary(self.ledger)
             except LedgerError as exc:
-                line += f"\n{exc}"
+                line += f"\n{told_error(exc)}"
         return line
 
     def _poll(self) -> None:
@@ -194,12 +204,12 @@ class RoundsScreen(Screen[None]):
         self._mark, self._looked = mark, now
         away = self.ledger.unreachable()
         if away is not None:  # a pit server away: said above the list, looked for again when it is back
-            show_line(self.query_one("#floor-filters", Static), f"{away}\n{self.describe(pit=False)}")
+            show_line(self.query_one("#floor-filters", Static), f"{told(away)}\n{self.describe(pit=False)}")
             return
         try:
             self._look_again()
         except LedgerError as exc:
-            show_line(self.query_one("#floor-filters", Static), f"{exc}\n{self.describe(pit=False)}")
+            show_line(self.query_one("#floor-filters", Static), f"{told_error(exc)}\n{self.describe(pit=False)}")
             return
         show_line(self.query_one("#floor-filters", Static), self.describe())  # the pit's links move too
 
@@ -262,7 +272,7 @@ class RoundsScreen(Screen[None]):
         if key in SORTS:
             self.sort_by(key, not self.descending if key == self.sort else True)
         else:
-            self.notify("The list sorts by time, wagered, paid or house.", severity="warning")
+            self.notify(_("The list sorts by time, wagered, paid or house."), severity="warning")
 
     def action_older(self) -> None:
         if len(self.rows) == PAGE:
@@ -283,8 +293,8 @@ class RoundsScreen(Screen[None]):
         from dealer_tui.screens.choice_dialog import ChoiceDialog
         from dealer_tui.screens.dialog import ask_over
 
-        ask_over(self.app, ChoiceDialog("Quit the floor review? (the next one signs in again)",
-                                       [("y", "yes, quit"), ("n", "no, back to the rounds")]),
+        ask_over(self.app, ChoiceDialog(_("Quit the floor review? (the next one signs in again)"),
+                                       [("y", _("yes, quit")), ("n", _("no, back to the rounds"))]),
                            lambda choice: self.app.exit() if choice == "y" else None)
 
     def action_reload(self) -> None:
@@ -338,7 +348,7 @@ class RoundsScreen(Screen[None]):
 
     def action_sign_offs(self) -> None:
         if self.desk is None:
-            self.notify("No supervisor PIN is available here: the queue opens from `dealer-tui floor`.",
+            self.notify(_("No supervisor PIN is available here: the queue opens from `dealer-tui floor`."),
                         severity="warning")
             return
         from dealer_tui.screens.floor_signoff import SignOffScreen
@@ -363,23 +373,24 @@ class RoundsScreen(Screen[None]):
             text.seek(0)
             name = Path(self.default_export()).name
             self.app.deliver_text(text, save_filename=name, mime_type="text/csv")
-            self.notify(f"{count} rows sent to this device as {name}", timeout=8)
+            self.notify(n_("{count} rows sent to this device as {name}", "{count} rows sent to this device as {name}",
+                           count, name=name), timeout=8)
             return
         asked: set[Path] = set()
 
         def attempt(path: str) -> tuple[bool, str]:
             if not path:
-                return False, "A file name is needed."
+                return False, _("A file name is needed.")
             target = Path(path).expanduser()
             if target.is_file() and target not in asked:
                 asked.add(target)
-                return False, f"{target} exists: Enter again replaces it, or give another name."
+                return False, _("{path} exists: Enter again replaces it, or give another name.", path=str(target))
             try:
                 count = export_csv(self.ledger, query, target)
             except OSError as exc:
                 return False, f"{path}: {exc.strerror or exc}"
-            return True, f"Wrote {count} rows to {target}"
+            return True, n_("Wrote {count} rows to {path}", "Wrote {count} rows to {path}", count, path=str(target))
 
-        self.app.push_screen(PathModal("Export the filtered rounds' rows (one per seat per bet) to CSV",
+        self.app.push_screen(PathModal(_("Export the filtered rounds' rows (one per seat per bet) to CSV"),
                                        self.default_export(), attempt),
                              lambda message: self.notify(message, timeout=8) if message else None)

@@ -19,7 +19,7 @@ from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import Claim
 from dealer_tui.events.table import SignOffRequested
-from dealer_tui.language import N_, told_error
+from dealer_tui.language import N_, _, n_, number, told, told_error
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.ledger.base import PendingSignOff
 from dealer_tui.ledger.payouts import seat_chips
@@ -31,10 +31,26 @@ from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.sign_in_modal import SignInModal
 from dealer_tui.staff import MAY, SIGN_OFF, Approval, Purpose, StaffDesk, claim_problem
+from dealer_tui.staff.authority import article
+from dealer_tui.staff.pins import ROLE_NAMES
 from dealer_tui.views import Presenter
 from dealer_tui.widgets.screen_keys import ScreenKeys
+from rules.said import Said, say
 
 POLL_SECONDS = 2.0
+COLUMNS = (N_("Table"), N_("Round"), N_("Sent (UTC)"), N_("Paid to the seats (stake back + win)"), N_("Seats' net win"),
+           N_("Chips out"), N_("Game"), N_("Round id"))
+
+
+def role_name(role: str) -> str:
+    """A staff role as the reader's language names it (`supervisor`)."""
+    return told(ROLE_NAMES.get(role, role))
+
+
+def plus(value: int) -> str:
+    """A net win with its sign always written (`+0`, `+1,500`, `-200`), grouped as the reader's
+    language groups chips."""
+    return f"{'-' if value < 0 else '+'}{number(abs(value))}"
 
 
 @dataclass
@@ -74,9 +90,8 @@ class SignOffScreen(Screen[None]):
         yield ScreenKeys()
 
     def on_mount(self) -> None:
-        self.title = "Sign-off queue"
-        self.query_one(DataTable).add_columns("Table", "Round", "Sent (UTC)", "Paid to the seats (stake back + win)",
-                                              "Seats' net win", "Chips out", "Game", "Round id")
+        self.title = _("Sign-off queue")
+        self.query_one(DataTable).add_columns(*(_(column) for column in COLUMNS))
         self.load()
         self.set_interval(POLL_SECONDS, self._poll)
 
@@ -93,19 +108,20 @@ class SignOffScreen(Screen[None]):
             try:
                 request = typed_as(SignOffRequested, w.request)
             except EventError:  # a request that does not read: listed by round, verify names why
-                table.add_row(name, str(w.round.number), sent, "(the request does not read)", "", "", w.round.game,
+                table.add_row(name, str(w.round.number), sent, _("(the request does not read)"), "", "", w.round.game,
                               str(w.round.id), key=str(w.round.id))
                 continue
             big = sorted(request.big_payouts.items(), key=lambda i: int(i[0]))
-            payouts = ", ".join(f"seat {s} {v:,}" for s, v in big)
+            payouts = ", ".join(_("seat {seat} {chips}", seat=s, chips=number(v)) for s, v in big)
             nets = self._nets(w)
-            net = ", ".join(f"seat {s} {nets[int(s)]:+,}" for s, _ in big if int(s) in nets) or "—"
-            table.add_row(name, str(w.round.number), sent, payouts, net, f"{request.paid:,}", w.round.game,
+            net = ", ".join(_("seat {seat} {chips}", seat=s, chips=plus(nets[int(s)])) for s, _v in big
+                            if int(s) in nets) or "—"
+            table.add_row(name, str(w.round.number), sent, payouts, net, number(request.paid), w.round.game,
                           str(w.round.id), key=str(w.round.id))
         count = len(self.waiting)
         self.query_one("#signoff-status", Static).update(
-            f"{count} payout{'s' if count != 1 else ''} waiting for the supervisor" if count
-            else "No payout is waiting for the supervisor.")
+            n_("{count} payout waiting for the supervisor", "{count} payouts waiting for the supervisor", count)
+            if count else _("No payout is waiting for the supervisor."))
 
     def _nets(self, pending: PendingSignOff) -> dict[int, int]:
         """Each seat's net win in the waiting payout (what it is paid and gets back less what it
@@ -142,18 +158,19 @@ class SignOffScreen(Screen[None]):
     def _selected(self) -> PendingSignOff | None:
         row = self.query_one(DataTable).cursor_row
         if not self.waiting or row is None or not 0 <= row < len(self.waiting):
-            self.notify("No payout is waiting.", severity="warning")
+            self.notify(_("No payout is waiting."), severity="warning")
             return None
         return self.waiting[row]
 
-    def _as_supervisor(self, pending: PendingSignOff, purpose: str, then: Callable[[Approval], None]) -> None:
+    def _as_supervisor(self, pending: PendingSignOff, purpose: Said, then: Callable[[Approval], None]) -> None:
         if self.desk.read_only:
-            self.notify(f"{self.desk.user.describe()} is an {self.desk.user.role}: the floor is read-only for them.",
-                        severity="warning", timeout=6)
+            self.notify(_("{account} is {role}: the floor is read-only for them.", account=self.desk.user.describe(),
+                          role=told(article(self.desk.user.role))), severity="warning", timeout=6)
             return
         record = pending.round
-        where = Purpose(SIGN_OFF, f"{purpose} at {table_called(self.tables.name(record.table_id))}", record.table_id,
-                        record.number, signs=str(pending.request.payload.get("figures", "")))
+        where = Purpose(SIGN_OFF, say("{what} at {table}", what=purpose,
+                                      table=table_called(self.tables.name(record.table_id))),
+                        record.table_id, record.number, signs=str(pending.request.payload.get("figures", "")))
 
         def signed(approval: Approval | None) -> None:
             if approval is None:
@@ -162,7 +179,8 @@ class SignOffScreen(Screen[None]):
                                     table=record.table_id, round=record.number,
                                     dealers=round_dealers(self.ledger, record))
             if problem is not None:
-                self.notify(f"Round {record.number}: {problem}.", severity="error", timeout=8)
+                self.notify(_("Round {number}: {problem}.", number=record.number, problem=told(problem)),
+                            severity="error", timeout=8)
                 return
             then(approval)
 
@@ -174,9 +192,10 @@ class SignOffScreen(Screen[None]):
         except LedgerError as exc:
             self.notify(told_error(exc), severity="error", timeout=6)
         else:
-            what = "approved" if approved else "refused"
-            self.notify(f"Round {pending.round.number}: payout {what} by {by.describe()}; the dealer's screen "
-                        "shows it.")
+            self.notify(_("Round {number}: payout approved by {account}; the dealer's screen shows it.",
+                          number=pending.round.number, account=by.describe()) if approved else
+                        _("Round {number}: payout refused by {account}; the dealer's screen shows it.",
+                          number=pending.round.number, account=by.describe()))
         self.load()
 
     def action_approve(self) -> None:
@@ -188,7 +207,7 @@ class SignOffScreen(Screen[None]):
         def decided(who: Approval) -> None:
             self._decide(pending, True, who)
             then()
-        self._as_supervisor(pending, f"approve the payout of round {pending.round.number}", decided)
+        self._as_supervisor(pending, say("approve the payout of round {number}", number=pending.round.number), decided)
 
     def action_refuse(self) -> None:
         pending = self._selected()
@@ -204,10 +223,11 @@ class SignOffScreen(Screen[None]):
                 then()
 
         def reasoned(who: Approval) -> None:
-            ask_over(self.app, ReasonDialog(f"Refuse the payout of round {number}: why?", "e.g. recount the chips"),
+            ask_over(self.app, ReasonDialog(_("Refuse the payout of round {number}: why?", number=number),
+                                            _("e.g. recount the chips")),
                                lambda reason: decided(who, reason))
 
-        self._as_supervisor(pending, f"refuse the payout of round {number}", reasoned)
+        self._as_supervisor(pending, say("refuse the payout of round {number}", number=number), reasoned)
 
     def action_reload(self) -> None:
         self.load()

@@ -20,7 +20,7 @@ from textual.widgets import Header, Static
 from dealer_tui.audit.resettle import waiting_payout
 from dealer_tui.events import Event, EventError, typed
 from dealer_tui.events.table import PayoutConfirmed, RoundStarted
-from dealer_tui.language import N_, _, n_, number, signed, told
+from dealer_tui.language import N_, _, n_, number, p_, signed, told
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.ledger.base import ROUND_OPEN
 from dealer_tui.ledger.payouts import SeatChips, seat_chips
@@ -45,7 +45,7 @@ def identity(wagered: int, from_stacks: int, paid: int, returned: int, house: in
              paid=number(paid), returned=number(returned), house=signed(house))
 
 
-STATUS_WORDS = {"open": N_("open"), "settled": N_("settled"), "void": N_("void")}
+STATUS_WORDS = {"open": N_("open"), "settled": N_("settled"), "voided": N_("voided")}
 """A round's status as the floor reads it."""
 
 
@@ -233,7 +233,7 @@ def _handed(seat: int, chips: SeatChips) -> str:
 
 def _bet_columns(table: Table) -> None:
     """A settlement's columns: seat, bet, stake, result and why."""
-    for column, right in ((_("Seat"), False), (_("Bet"), False), (_("Stake"), True), (_("Result"), True),
+    for column, right in ((_("Seat"), False), (p_("column", "Bet"), False), (_("Stake"), True), (_("Result"), True),
                           (_("Why"), False)):
         table.add_column(column, overflow="fold", justify="right" if right else "left")
 

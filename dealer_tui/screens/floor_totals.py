@@ -18,18 +18,25 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _, current, n_, number, signed
 from dealer_tui.ledger import Ledger, RowQuery, Totals
 from dealer_tui.ledger.base import TRAINING, HourTotals
-from dealer_tui.ledger.payouts import HANDLE_MEANS, KINDS
+from dealer_tui.ledger.payouts import DP_BANKED, HANDLE_MEANS, HOUSE_BANKED, KINDS, POOL
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
-COLUMNS = ("Table", "Result", "% of handle", "Handle", "Rounds", "Banking", "Game", "Paid", "Returned",
-           "From stacks", "Rake/fees", "Biggest payout")
+COLUMNS = (N_("Table"), N_("Result"), N_("Result %"), N_("Handle"), N_("Rounds"), N_("Banking"), N_("Game"),
+           N_("Paid"), N_("Returned"), N_("From stacks"), N_("Rake/fees"), N_("Biggest payout"))
 """The figures a supervisor acts on first (the result and its % of the handle), the rest after
 (→ brings them in on a narrow terminal). Drop and hold are the drop box's (the shifts screen, `h`);
 here the rounds' own handle and result."""
+BANKING = {HOUSE_BANKED: N_("house-banked"), DP_BANKED: N_("DP-banked"), POOL: N_("pot and peer")}
+"""`payouts.KINDS` as the screen names them (the same words, marked here for the catalogs)."""
+MEANS = {HOUSE_BANKED: N_("the chips wagered against the house; result % = the house's result / handle"),
+         DP_BANKED: N_("the players' wagers against the DP; the house keeps only the rake; result % = rake / handle"),
+         POOL: N_("the chips put into pots (Chinese Poker puts none); the house keeps only fees; result % = fees / "
+                  "handle")}
+"""`payouts.HANDLE_MEANS` as the screen says them (the same sentences, marked here for the catalogs)."""
 BAR = 16
 """Cells each side of the hourly chart's axis, at most (a narrow terminal draws fewer)."""
 CHART_FIXED = 64
@@ -38,7 +45,22 @@ rounds (`hour_bars`), and the screen's padding and scroll bar."""
 
 
 def shown_hold(hold: float | None) -> str:
-    return "—" if hold is None else f"{hold:.2%}"
+    return "—" if hold is None else current().percent(hold, 2)
+
+
+def plus(value: int) -> str:
+    """A result, signed as the totals write it (`+1,500`, `-20`, `+0`)."""
+    return signed(value) if value else f"+{number(0)}"
+
+
+def banking(kind: str) -> str:
+    """A kind of banking in the reader's language."""
+    return _(BANKING[kind]) if kind in BANKING else KINDS.get(kind, kind)
+
+
+def handle_means(kind: str) -> str:
+    """What the handle is at a kind of banking, in the reader's language."""
+    return _(MEANS[kind]) if kind in MEANS else HANDLE_MEANS.get(kind, "")
 
 
 def summed(rows: Sequence[Totals], banking: str) -> Totals:
@@ -50,14 +72,16 @@ def summed(rows: Sequence[Totals], banking: str) -> Totals:
 
 def row(table: str, banking: str, game: str, t: Totals, hold: str) -> tuple[str, ...]:
     """One row of the totals in `COLUMNS` order."""
-    return (table, f"{t.house:+,}", hold, f"{t.wagered:,}", f"{t.rounds:,}", banking, game, f"{t.paid:,}",
-            f"{t.returned:,}", f"{t.from_stacks:,}", f"{t.fees:,}", f"{t.max_payout:,}")
+    return (table, plus(t.house), hold, number(t.wagered), number(t.rounds), banking, game, number(t.paid),
+            number(t.returned), number(t.from_stacks), number(t.fees), number(t.max_payout))
 
 
 def adds_up(t: Totals) -> str:
     """handle + from stacks = paid + returned + result, in figures."""
-    return (f"handle {t.wagered:,} + from stacks {t.from_stacks:,} = paid {t.paid:,} + returned {t.returned:,} + "
-            f"result {t.house:+,}  ({t.wagered + t.from_stacks:,} = {t.paid + t.returned + t.house:,})")
+    return _("handle {handle} + from stacks {from_stacks} = paid {paid} + returned {returned} + result {result}  "
+             "({left} = {right})", handle=number(t.wagered), from_stacks=number(t.from_stacks), paid=number(t.paid),
+             returned=number(t.returned), result=plus(t.house), left=number(t.wagered + t.from_stacks),
+             right=number(t.paid + t.returned + t.house))
 
 
 def hour_bars(hours: Sequence[HourTotals], width: int = BAR) -> Text:
@@ -75,9 +99,10 @@ def hour_bars(hours: Sequence[HourTotals], width: int = BAR) -> Text:
         if h.house > 0:
             out.append("█" * cells, style="green")
         out.append(" " * (width - cells if h.house > 0 else width))
-        out.append(f" {h.house:+8,}", style="red" if h.house < 0 else "green" if h.house > 0 else "")
-        rounds = f"{h.rounds} round{'s' if h.rounds != 1 else ''}"
-        out.append(f" {shown_hold(h.hold):>8}  {rounds}, handle {h.wagered:,}\n")
+        out.append(f" {plus(h.house):>8}", style="red" if h.house < 0 else "green" if h.house > 0 else "")
+        rounds = n_("{count} round", "{count} rounds", h.rounds)
+        out.append(f" {shown_hold(h.hold):>8}  " + _("{rounds}, handle {handle}", rounds=rounds, handle=number(h.wagered))
+                   + "\n")
     return out
 
 
@@ -105,11 +130,11 @@ class TotalsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         q = self.query_
-        shift = f" {(q.since or '…')[:16].replace('T', ' ')} to {(q.until or '…')[:16].replace('T', ' ')}" \
-            if q.since or q.until else ""
-        self.title = f"Totals (settled rounds){shift}"
+        self.title = (_("Totals (settled rounds) {since} to {until}", since=(q.since or "…")[:16].replace("T", " "),
+                        until=(q.until or "…")[:16].replace("T", " ")) if q.since or q.until
+                      else _("Totals (settled rounds)"))
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
+        table.add_columns(*(_(c) for c in COLUMNS))
         table.focus()  # ← and → bring in the columns a narrow terminal leaves out
         found = self.ledger.totals(self.query_)
         kinds = [k for k in KINDS if any(t.banking == k for t in found)]
@@ -117,21 +142,22 @@ class TotalsScreen(Screen[None]):
         for kind in kinds:
             rows = [t for t in found if t.banking == kind]
             for t in rows:
-                table.add_row(*row(self.tables.name(t.table_id), KINDS[kind], t.game, t, shown_hold(t.hold)))
+                table.add_row(*row(self.tables.name(t.table_id), banking(kind), t.game, t, shown_hold(t.hold)))
             whole = summed(rows, kind)
             if len(rows) > 1:
-                table.add_row(*row("all", KINDS[kind], "", whole, shown_hold(whole.hold)))
-            notes.append(f"{KINDS[kind]}: ", style="bold")
-            notes.append(f"handle is {HANDLE_MEANS[kind]}\n")
+                table.add_row(*row(_("all"), banking(kind), "", whole, shown_hold(whole.hold)))
+            notes.append(f"{banking(kind)}: ", style="bold")
+            notes.append(_("handle is {means}", means=handle_means(kind)) + "\n")
         everything = summed(found, "")
         one_kind = len(kinds) == 1
-        table.add_row(*row("all", "all", "", everything, shown_hold(everything.hold) if one_kind else "by kind"))
-        notes.append("all kinds: ", style="bold")
-        notes.append(adds_up(everything) + ("" if one_kind or not kinds else "; % of handle only within one kind, above"))
+        table.add_row(*row(_("all"), _("all"), "", everything, shown_hold(everything.hold) if one_kind else _("by kind")))
+        notes.append(_("all kinds") + ": ", style="bold")
+        notes.append(adds_up(everything) if one_kind or not kinds
+                     else _("{figures}; result %: only within one kind, above", figures=adds_up(everything)))
         if q.training:
-            notes.append("\ntraining tables' rounds taken in", style="bold")
+            notes.append("\n" + _("training tables' rounds taken in"), style="bold")
         elif q.flag != TRAINING and self.ledger.any_flagged(TRAINING):
-            notes.append("\ntraining tables' rounds left out (T on the rounds list takes them in)")
+            notes.append("\n" + _("training tables' rounds left out (T on the rounds list takes them in)"))
         self.query_one("#totals-sum", Static).update(notes)
         self.kinds, self.hours = kinds, self.ledger.hourly(self.query_)
         self.query_one("#totals-chart", Static).update(self.chart())
@@ -145,12 +171,13 @@ class TotalsScreen(Screen[None]):
         out = Text()
         for kind in kinds:
             mine = [h for h in hours if h.banking == kind]
-            span = f"{mine[0].hour.replace('T', ' ')}h to {mine[-1].hour.replace('T', ' ')}h" if mine else "no rounds"
-            out.append(f"House win by hour, {KINDS[kind]} ({span}): losses left of the axis, in red; "
-                       "each hour's result, its % of handle, its rounds and handle\n", style="bold")
+            span = (_("{first}h to {last}h", first=mine[0].hour.replace("T", " "), last=mine[-1].hour.replace("T", " "))
+                    if mine else _("no rounds"))
+            out.append(_("House win by hour, {banking} ({span}): losses left of the axis, in red; each hour's result, "
+                         "its result %, its rounds and handle", banking=banking(kind), span=span) + "\n", style="bold")
             out.append_text(hour_bars(mine, bar_cells(self.app.size.width)))
         if not kinds:
-            out.append("No settled rounds.")
+            out.append(_("No settled rounds."))
         return out
 
     def action_back(self) -> None:

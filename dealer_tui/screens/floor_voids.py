@@ -13,10 +13,12 @@ from typing import Any
 
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.table import RoundStarted, RoundVoided, SupervisorSignedIn
+from dealer_tui.language import told
 from dealer_tui.ledger import Ledger, RoundRecord, StoredEvent
 from dealer_tui.rounds.game import Games
 from dealer_tui.staff import StaffRegister
 from dealer_tui.views import Presenter
+from rules.said import Said, as_said, say
 
 VOID_EVENT = RoundVoided.KIND
 
@@ -33,13 +35,24 @@ class Returned:
 
 @dataclass(frozen=True)
 class Void:
-    """A voided round as the floor tells it."""
+    """A voided round as the floor tells it: its reason and approval kept as sentences, told in
+    the language of the reader when shown."""
 
-    reason: str
+    why: Said
     at: str
     returned: tuple[Returned, ...] | None
     """None when the round's bets cannot be worked out here (a game or profile this program lacks)."""
-    approval: str
+    approved: Said
+
+    @property
+    def reason(self) -> str:
+        """Why the round was voided, as the void recorded it (or why it cannot be read)."""
+        return told(self.why)
+
+    @property
+    def approval(self) -> str:
+        """Who approved the void, in the reader's language."""
+        return told(self.approved)
 
     @property
     def seats(self) -> int:
@@ -69,12 +82,12 @@ class Voids:
         events = self.ledger.round_events(record.id)
         at = next((i for i, e in enumerate(events) if e.kind == VOID_EVENT), None)
         if at is None:
-            return Void("(no void recorded)", "", None, "no void event in the round")
+            return Void(say("(no void recorded)"), "", None, say("no void event in the round"))
         void = events[at]
         try:
-            reason = typed_as(RoundVoided, void).reason
+            reason = as_said(typed_as(RoundVoided, void).reason)
         except EventError:
-            reason = "(the void's record does not read)"
+            reason = say("(the void's record does not read)")
         return Void(reason, void.ts, self._returned(record, events[:at]), self._approval(record, void))
 
     def _returned(self, record: RoundRecord, before: list[StoredEvent]) -> tuple[Returned, ...] | None:
@@ -101,7 +114,7 @@ class Voids:
             total = stack - view.stack
             bets = tuple((label, amount) for label, amount in view.bets if amount)
             if total > sum(a for _, a in bets):
-                bets += (("fees", total - sum(a for _, a in bets)),)
+                bets += ((say("fees"), total - sum(a for _, a in bets)),)
             if total > 0:
                 out.append(Returned(view.seat, name, bets, total))
         return tuple(out)
@@ -114,21 +127,23 @@ class Voids:
             self._profiles[table_id] = dict(table_profiles(self.ledger, table))
         return self._profiles[table_id]
 
-    def _approval(self, record: RoundRecord, void: StoredEvent) -> str:
+    def _approval(self, record: RoundRecord, void: StoredEvent) -> Said:
         """Who approved the void: the account and the sign-in it names (the staff register's
         record), or, for a void from before staff accounts, the shared PIN's last sign-in."""
         try:
             voided = typed_as(RoundVoided, void)
         except EventError:
-            return "the void does not read (verify names why)"
+            return say("the void does not read (verify names why)")
         if voided.sign_in is not None:
             register = StaffRegister.read(self.ledger)
             signed = register.sign_in_at(voided.sign_in)
             account = register.accounts.get(voided.by)
             who = account.describe() if account is not None else repr(voided.by)
             if signed is None or signed.event.account != voided.by:
-                return f"by {who}: the sign-in it names ({voided.sign_in}) is not in the staff register"
-            return f"by {who}, signed in with their PIN at {signed.ts[11:19]} (for “{signed.event.purpose}”)"
+                return say("by {who}: the sign-in it names ({sign_in}) is not in the staff register", who=who,
+                           sign_in=str(voided.sign_in))
+            return say("by {who}, signed in with their PIN at {at} (for “{purpose}”)", who=who, at=signed.ts[11:19],
+                       purpose=signed.event.purpose)
         signed_before: list[tuple[str, SupervisorSignedIn]] = []
         for stored in self.ledger.table_events(record.table_id, [SupervisorSignedIn.KIND]):
             try:
@@ -138,6 +153,7 @@ class Voids:
                 continue
         for_void = [(ts, sign_in) for ts, sign_in in signed_before if sign_in.purpose.startswith("void")]
         if not for_void:
-            return "no supervisor sign-in for a void is recorded before it"
+            return say("no supervisor sign-in for a void is recorded before it")
         ts, sign_in = for_void[-1]
-        return f"approved with the shared supervisor PIN at {ts[11:19]} (for “{sign_in.purpose}”), before staff accounts"
+        return say("approved with the shared supervisor PIN at {at} (for “{purpose}”), before staff accounts",
+                   at=ts[11:19], purpose=sign_in.purpose)

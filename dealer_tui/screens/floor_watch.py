@@ -12,12 +12,12 @@ from textual.app import App
 
 from dealer_tui.accounting.alerts import open_alerts
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import read_by
+from dealer_tui.language import _, n_, read_by
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_map import PitMapScreen
 from dealer_tui.screens.floor_rounds import RoundsScreen
-from dealer_tui.screens.floor_signoff import SignOffDesk
+from dealer_tui.screens.floor_signoff import SignOffDesk, role_name
 from dealer_tui.views import Presenter
 
 MAP, ROUNDS = "map", "rounds"
@@ -60,17 +60,19 @@ class FloorWatch:
         before = self.counts or (0, 0)
         self.counts = (waiting, alerts)
         user = self.desk.user
-        self.app.sub_title = (f"{waiting} waiting for sign-off (s) · {alerts} alert{'s' if alerts != 1 else ''} (!) · "
-                              f"{user.describe()}, {user.role}")
+        self.app.sub_title = " · ".join((
+            n_("{count} waiting for sign-off (s)", "{count} waiting for sign-off (s)", waiting),
+            n_("{count} alert (!)", "{count} alerts (!)", alerts),
+            f"{user.describe()}, {role_name(user.role)}"))
         news = []
         if waiting > before[0]:
-            news.append(f"{waiting - before[0]} payout{'s' if waiting - before[0] != 1 else ''} sent for sign-off: "
-                        "s opens the queue")
+            news.append(n_("{count} payout sent for sign-off: s opens the queue",
+                           "{count} payouts sent for sign-off: s opens the queue", waiting - before[0]))
         if alerts > before[1] and not first:  # at sign-in the header counts the open ones
-            news.append(f"{alerts - before[1]} new alert{'s' if alerts - before[1] != 1 else ''}: ! lists them")
+            news.append(n_("{count} new alert: ! lists them", "{count} new alerts: ! lists them", alerts - before[1]))
         if news:
             self.app.bell()
-            self.app.notify(" · ".join(news), title="The floor", severity="warning", timeout=10)
+            self.app.notify(" · ".join(news), title=_("The floor"), severity="warning", timeout=10)
 
 
 def open_floor(app: App[Any], ledger: Ledger, games: Games[Presenter[Any]], big_payout: int, desk: SignOffDesk,

@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from dealer_tui.language import N_, _
+from dealer_tui.language import N_, _, told
 from rules.profiles.loader import LoadedProfile
 
 
@@ -31,14 +31,14 @@ class HelpScreen(ModalScreen[None]):
             keys.add_row(Text(key, style="bold"), description)
         sections = []
         for section in self.loaded.profile.posting():
-            t = Table(title=section.title, show_header=False, box=None, title_justify="left")
+            t = Table(title=told(section.title), show_header=False, box=None, title_justify="left")
             for label, value in section.rows:
-                t.add_row(label, value)
+                t.add_row(told(label), told(value))
             sections.append(t)
         with VerticalScroll(classes="dialog help-body"):
             yield Static(_("Help — {title}", title=self.loaded.profile.title), classes="title")
             yield Static(keys)
-            yield Static(Text(self.rules_summary))
+            yield Static(Text(_(self.rules_summary) if self.rules_summary else ""))  # a game's N_(RULES)
             yield Static(Group(*sections))
             yield Static(_("Esc or ? closes"), classes="hint")
 

@@ -14,6 +14,7 @@ from typing import Any
 from rich.markup import escape
 from textual.screen import Screen
 
+from dealer_tui.language import _, told_error
 from dealer_tui.ledger.base import LeaseLost, Ledger, LedgerError, StorageError, TableInUse
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -35,13 +36,15 @@ class StorageFault(ChoiceDialog):
     StorageFault { border: thick $error; }
     """
 
-    def __init__(self, error: StorageError, what: str = "The round",
+    def __init__(self, error: StorageError, what: str | None = None,
                  choices: list[tuple[str, str]] | None = None) -> None:
-        said = str(error).removesuffix("; nothing was recorded")
+        """`what` is exactly where it was: "The round" unless given."""
+        said = told_error(error).removesuffix("; nothing was recorded")
         super().__init__(
-            f"Nothing was recorded. {escape(said[:1].upper() + said[1:])}.\n{what} is exactly where it was: fix "
-            f"the storage ({escape(hint(error.problem))}), then try the step again.",
-            choices or [(RETRY, "retry the step"), (BACK, "back, nothing done")])
+            _("Nothing was recorded. {problem}.\n{what} is exactly where it was: fix the storage ({hint}), then try "
+              "the step again.", problem=escape(said[:1].upper() + said[1:]), what=what or _("The round"),
+              hint=escape(hint(error.problem))),
+            choices or [(RETRY, _("retry the step")), (BACK, _("back, nothing done"))])
         self.error = error
 
 
@@ -53,9 +56,10 @@ class TableUnavailable(ChoiceDialog):
     """
 
     def __init__(self, error: TableInUse | LeaseLost) -> None:
-        super().__init__(f"{escape(str(error)[:1].upper() + str(error)[1:])}.",
-                         [(REVIEW, "open the floor review (read-only)"), (OTHER_TABLE, "open another table"),
-                          (QUIT, "quit")])
+        said = told_error(error)
+        super().__init__(f"{escape(said[:1].upper() + said[1:])}.",
+                         [(REVIEW, _("open the floor review (read-only)")), (OTHER_TABLE, _("open another table")),
+                          (QUIT, _("quit"))])
         self.error = error
 
 
@@ -73,12 +77,12 @@ class ReviewOnly(RoundsScreen):
 def hint(problem: str) -> str:
     """What the dealer (or the floor) does about a storage fault."""
     if problem.startswith("disk"):
-        return "free space on the ledger's disk"
+        return _("free space on the ledger's disk")
     if problem == "read-only":
-        return "the ledger's disk or folder is read-only: make it writable"
+        return _("the ledger's disk or folder is read-only: make it writable")
     if problem.startswith("busy"):
-        return "another program holds the ledger: wait a moment"
-    return "call the floor: the ledger's disk reported an error"
+        return _("another program holds the ledger: wait a moment")
+    return _("call the floor: the ledger's disk reported an error")
 
 
 def ledger_fault(screen: Screen[Any], error: LedgerError, retry: Callable[[], object],

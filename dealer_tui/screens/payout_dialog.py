@@ -15,7 +15,7 @@ from textual.geometry import Size
 from textual.widgets import Digits, Static
 
 from dealer_tui.events.table import SignOffApproved, SignOffRefused, SignOffRequested
-from dealer_tui.language import N_, _, number, signed, told, told_error
+from dealer_tui.language import N_, _, number, p_, signed, told, told_error
 from dealer_tui.ledger.base import SIGN_OFF_APPROVED, SIGN_OFF_REFUSED, LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import seat_chips
 from dealer_tui.rounds.base import RoundOutcome, SendToFloor, SignOff, Void
@@ -186,7 +186,7 @@ class PayoutDialog(Dialog[bool | str]):
                 seats.append(row.seat)
             cells = (str(row.seat), label, number(row.stake), result, told(row.reason))
             rows.append((f"{len(seats)}." if first else "", *cells) if self.order else cells)
-        header: tuple[str, ...] = (_(self.seat_label), _("Bet"), _("Stake"), _("Result"), _("Why"))
+        header: tuple[str, ...] = (_(self.seat_label), p_("column", "Bet"), _("Stake"), _("Result"), _("Why"))
         self.query_one(PayoutRows).show((_("Order"), *header) if self.order else header, rows,
                                         right=(3, 4) if self.order else (2, 3), visible=self._room_for_rows())
         self._show_why(0)

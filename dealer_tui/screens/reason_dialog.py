@@ -8,25 +8,28 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Input, Static
 
-from dealer_tui.language import N_
+from dealer_tui.language import N_, _
 from dealer_tui.screens.dialog import Dialog
 
 
 class ReasonDialog(Dialog[str | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
-    def __init__(self, title: str, placeholder: str = "reason", empty: str = "A reason is needed.",
+    def __init__(self, title: str, placeholder: str | None = None, empty: str | None = None,
                  check: Callable[[str], str | None] | None = None) -> None:
-        """`check` may refuse what was typed (the problem, said in the dialog, which stays)."""
+        """`check` may refuse what was typed (the problem, said in the dialog, which stays).
+        `placeholder` and `empty` are "reason" and "A reason is needed." unless given."""
         super().__init__()
-        self.title_text, self.placeholder, self.empty = title, placeholder, empty
+        self.title_text = title
+        self.placeholder = _("reason") if placeholder is None else placeholder
+        self.empty = _("A reason is needed.") if empty is None else empty
         self.check = check
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, classes="title")
         yield Input(placeholder=self.placeholder, id="reason")
         yield Static("", id="reason-error", classes="error")
-        yield Static("Enter confirms · Esc backs out", classes="hint")
+        yield Static(_("Enter confirms · Esc backs out"), classes="hint")
 
     def reask(self, other: Dialog[str | None]) -> None:
         assert isinstance(other, ReasonDialog)

@@ -7,13 +7,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from dealer_tui.language import N_, told_error
+from dealer_tui.language import N_, _, number, told, told_error
 from dealer_tui.ledger.where import is_server
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.wording import sentence
@@ -55,20 +56,22 @@ NEW_TABLE = "new"
 
 
 def unused_name(taken: list[str]) -> str:
-    """The first of "Table 1", "Table 2", … that no table of the ledger has (case aside)."""
+    """The first of "Table 1", "Table 2", … (in the reader's language) that no table of the ledger
+    has (case aside)."""
     names = {n.casefold() for n in taken}
-    return next(f"Table {n}" for n in range(1, len(names) + 2) if f"table {n}" not in names)
+    return next(name for name in (_("Table {number}", number=n) for n in range(1, len(names) + 2))
+                if name.casefold() not in names)
 
 
 def parse_seats(text: str, most: int) -> int:
     """The seats field: a whole number from 2 to `most`; ValueError says what is wrong."""
     raw = text.strip()
     if not raw.isdigit() or not raw.isascii():
-        raise ValueError(f"seats: {raw!r} is not a whole number (2 to {most})" if raw
-                         else f"seats: how many seats (2 to {most})")
+        raise ValueError(_("seats: {seats} is not a whole number (2 to {most})", seats=repr(raw), most=most) if raw
+                         else _("seats: how many seats (2 to {most})", most=most))
     seats = int(raw) if len(raw) <= 3 else most + 1
     if not 2 <= seats <= most:
-        raise ValueError(f"seats: {raw} is not possible at this table: 2 to {most}")
+        raise ValueError(_("seats: {seats} is not possible at this table: 2 to {most}", seats=raw, most=most))
     return seats
 
 
@@ -87,40 +90,53 @@ def parse_players(text: str, seats: int, buy_in: tuple[int, int]) -> list[Starti
     the players to seat; ValueError names the problem."""
     out: list[StartingPlayer] = []
     taken: set[int] = set()
-    for number, chunk in enumerate((c.strip() for c in text.split(",")), start=1):
+    for index, chunk in enumerate((c.strip() for c in text.split(",")), start=1):
         if not chunk:
             continue
         words = chunk.split()
         seat = int(words.pop(0)) if len(words) >= 3 and words[0].isdigit() else None
         if len(words) < 2 or not words[-1].isdigit():
-            raise ValueError(f"player {number} ({chunk!r}): write a name and a buy-in, e.g. Ann 1000 (a loyalty card "
-                             "after a #: Ann Lee #LC-1234 5000)")
+            raise ValueError(_("player {number} ({typed}): write a name and a buy-in, e.g. Ann 1000 (a loyalty card "
+                               "after a #: Ann Lee #LC-1234 5000)", number=index, typed=repr(chunk)))
         amount = int(words.pop())
         cards = [w[1:] for w in words if w.startswith("#")]
         name = " ".join(w for w in words if not w.startswith("#"))
         if len(cards) > 1 or (cards and not cards[0]) or not name:
-            raise ValueError(f"player {number} ({chunk!r}): a name, then at most one loyalty card after a #, then the "
-                             "buy-in: Ann Lee #LC-1234 5000")
+            raise ValueError(_("player {number} ({typed}): a name, then at most one loyalty card after a #, then the "
+                               "buy-in: Ann Lee #LC-1234 5000", number=index, typed=repr(chunk)))
         if cards and (len(cards[0]) > 32 or not all(c.isascii() and (c.isalnum() or c in "-_.") for c in cards[0])):
-            raise ValueError(f"player {number} ({name}): a loyalty card number is 1 to 32 letters, digits, '-', '_' "
-                             "or '.'")
+            raise ValueError(_("player {number} ({name}): a loyalty card number is 1 to 32 letters, digits, '-', '_' "
+                               "or '.'", number=index, name=name))
         seat = seat if seat is not None else next((s for s in range(1, seats + 1) if s not in taken), 0)
         if not 1 <= seat <= seats or seat in taken:
-            raise ValueError(f"player {number} ({name}): seat {seat} is not free (seats 1-{seats})")
+            raise ValueError(_("player {number} ({name}): seat {seat} is not free (seats 1-{seats})", number=index,
+                               name=name, seat=seat, seats=seats))
         if not buy_in[0] <= amount <= buy_in[1]:
-            raise ValueError(f"player {number} ({name}): a buy-in is {buy_in[0]}–{buy_in[1]}, not {amount}")
+            raise ValueError(_("player {number} ({name}): a buy-in is {low}–{high}, not {amount}", number=index, name=name,
+                               low=number(buy_in[0]), high=number(buy_in[1]), amount=number(amount)))
         if any(other.name.casefold() == name.casefold() for other in out):
-            raise ValueError(f"player {number} ({name}): a player of that name is already seated; "
-                             f"tell them apart (e.g. {name} 2)")
+            raise ValueError(_("player {number} ({name}): a player of that name is already seated; "
+                               "tell them apart (e.g. {name} 2)", number=index, name=name))
         taken.add(seat)
         out.append(StartingPlayer(seat, name, amount, cards[0] if cards else ""))
     if not out:
-        raise ValueError("players: seat at least one player")
+        raise ValueError(_("players: seat at least one player"))
     return out
 
 
-CARD_SOURCES = [("Virtual shoe: the terminal deals", "shoe"),
-                ("Keyed entry: physical cards, the dealer keys them", "entry")]
+CARD_SOURCES = [(N_("Virtual shoe: the terminal deals"), "shoe"),
+                (N_("Keyed entry: physical cards, the dealer keys them"), "entry")]
+"""Where the cards come from, each with its label (translated where it is shown)."""
+
+
+def card_sources() -> list[tuple[str, str]]:
+    """`CARD_SOURCES` as the setup offers them, in the reader's language."""
+    return [(_(label), source) for label, source in CARD_SOURCES]
+
+
+def players_example(buy_in: int) -> str:
+    """The players field's example, with a buy-in the profile takes (typed as digits: no grouping)."""
+    return _("e.g. Ann {buy_in}, Bob {buy_in}, 5 Cy {buy_in}", buy_in=buy_in)
 
 
 class FieldError(ValueError):
@@ -164,42 +180,42 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             yield Static("", id="staffing")
             if self.tables:
                 with Horizontal(classes="row"):
-                    yield Label("Table")
-                    yield Select([("A new table", NEW_TABLE),
+                    yield Label(_("Table"))
+                    yield Select([(_("A new table"), NEW_TABLE),
                                   *((t.title, str(t.table_id)) for t in self.tables)],
                                  value=NEW_TABLE, allow_blank=False, id="table")
             else:
-                yield Static("[b]New table[/b]")
+                yield Static(Text(_("New table"), style="bold"))
             with Horizontal(classes="row new-only"):
-                yield Label("Game")
+                yield Label(_("Game"))
                 yield Select([(self.games.rules(g).title, g) for g in self.games.ids()], value=game, allow_blank=False,
                              id="game")
             with Horizontal(classes="row new-only"):
-                yield Label("Profile")
+                yield Label(_("Profile"))
                 yield Select([], id="profile")
             with Horizontal(classes="row new-only"):
-                yield Label("Cards")
-                yield Select(CARD_SOURCES, value=self.cards, allow_blank=False, id="cards")
+                yield Label(_("Cards"))
+                yield Select(card_sources(), value=self.cards, allow_blank=False, id="cards")
             with Horizontal(classes="row new-only"):
-                yield Label("Table name")
+                yield Label(_("Table name"))
                 yield Input(unused_name([t.name for t in self.tables] + self.pit_names), id="name", max_length=60)
             with Horizontal(classes="row new-only"):
-                yield Label("Seats")
+                yield Label(_("Seats"))
                 yield Input(str(self.seats or 7), id="seats", max_length=12)
             with Horizontal(classes="row new-only"):
-                yield Label("Players")
-                yield Input(placeholder="e.g. Ann 1000, Bob 1000, 5 Cy 1000", id="players")
+                yield Label(_("Players"))
+                yield Input(placeholder=players_example(1000), id="players")
             with Horizontal(classes="row"):
-                yield Label("Pit server")
-                yield Input(self.pit, id="pit", placeholder="postgresql://… (empty: this terminal's ledger only)")
+                yield Label(_("Pit server"))
+                yield Input(self.pit, id="pit", placeholder=_("postgresql://… (empty: this terminal's ledger only)"))
             yield Static("", id="setup-error")
-            yield Button("Open the table (ctrl+o)", variant="primary", id="open")
-            yield Static("Tab moves between fields · Enter in the last field opens the table", id="setup-hint")
+            yield Button(_("Open the table (ctrl+o)"), variant="primary", id="open")
+            yield Static(_("Tab moves between fields · Enter in the last field opens the table"), id="setup-hint")
             yield Static(id="paytable", classes="new-only")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Dealer terminal — table setup"
+        self.title = _("Dealer terminal — table setup")
         self._show_staffing()
         self._fill_profiles(str(self.query_one("#game", Select).value))
         self._fill_card_sources(str(self.query_one("#game", Select).value))
@@ -221,9 +237,9 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         select = self.query_one("#cards", Select)
         wanted = select.value if isinstance(select.value, str) else self.cards
         keyed = self.games.find(game).keyed_round is not None
-        options = [o for o in CARD_SOURCES if o[1] == "shoe" or keyed]
+        options = [o for o in card_sources() if o[1] == "shoe" or keyed]
         select.set_options(options)
-        select.value = wanted if any(v == wanted for _, v in options) else "shoe"
+        select.value = wanted if any(v == wanted for _label, v in options) else "shoe"
 
     def _show_paytable(self) -> None:
         value = self.query_one("#profile", Select).value
@@ -236,7 +252,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         if self.seats is None:  # the profile decides the seats unless --seats did
             self.query_one("#seats", Input).value = str(loaded.profile.max_seats())
         high = loaded.profile.buy_in.max
-        self.query_one("#players", Input).placeholder = f"e.g. Ann {high}, Bob {high}, 5 Cy {high}"
+        self.query_one("#players", Input).placeholder = players_example(high)
 
     def _resuming(self) -> int | None:
         """The table chosen for resuming, if one is."""
@@ -251,7 +267,7 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             for part in self.query(".new-only"):
                 part.display = not resuming
             button = self.query_one("#open", Button)
-            button.label = "Resume the table (ctrl+o)" if resuming else "Open the table (ctrl+o)"
+            button.label = _("Resume the table (ctrl+o)") if resuming else _("Open the table (ctrl+o)")
             self.query_one("#setup-error", Static).update("")
         elif event.select.id == "game" and isinstance(event.value, str):
             self._fill_profiles(event.value)
@@ -272,8 +288,8 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
         if self.staffing is not None:
             text = self.staffing()
             shown = self.query_one("#staffing", Static)
-            shown.display = "needed" in text  # a table lacks someone: said first
-            shown.update(f"Staff — {text} F2: a manager adds them.")
+            shown.display = getattr(text, "needed", "needed" in text)  # a table lacks someone: said first
+            shown.update(_("Staff — {staffing} F2: a manager adds them.", staffing=text))
 
     def action_staff(self) -> None:
         if self.staff is not None:
@@ -321,16 +337,17 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
 
             def given(document: str | None, player: StartingPlayer = player) -> None:
                 if not document:
-                    self._refuse(FieldError("players", f"{player.name} (seat {player.seat}): a cash buy-in of "
-                                                       f"{player.buy_in:,} needs their ID document (ctrl+o asks "
-                                                       "for it again)"))
+                    self._refuse(FieldError("players", _("{name} (seat {seat}): a cash buy-in of {amount} needs their "
+                                                         "ID document (ctrl+o asks for it again)", name=player.name,
+                                                         seat=player.seat, amount=number(player.buy_in))))
                     return
                 kept = check(document) if check is not None else document.strip()
                 self._identify(result, [*done, StartingPlayer(player.seat, player.name, player.buy_in, player.card, kept)])
 
-            ask_over(self.app, ReasonDialog(f"{needs}. {player.name}'s ID document (seat {player.seat}; a loyalty "
-                                           "card identifies nobody):", "kind and number: passport X1234567",
-                                           "The ID document is needed: without it the cash is not taken.",
+            ask_over(self.app, ReasonDialog(_("{needs}. {name}'s ID document (seat {seat}; a loyalty card identifies "
+                                             "nobody):", needs=told(needs), name=player.name, seat=player.seat),
+                                           _("kind and number: passport X1234567"),
+                                           _("The ID document is needed: without it the cash is not taken."),
                                            problem), given)
             return
         self.dismiss(replace(result, players=done))
@@ -338,24 +355,24 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
     def _pit(self) -> str:
         url = self.query_one("#pit", Input).value.strip()
         if url and not is_server(url):
-            raise FieldError("pit", "pit server: not a postgresql:// URL (empty: no pit server)")  # never echoed: a PIN
+            raise FieldError("pit", _("pit server: not a postgresql:// URL (empty: no pit server)"))  # never echoed: a PIN
             # typed ahead into the wrong field would be shown
         return url
 
     def _collect(self, pit: str = "") -> SetupResult:
         profile_name = self.query_one("#profile", Select).value
         if not isinstance(profile_name, str):
-            raise FieldError("profile", "profile: choose a profile")
+            raise FieldError("profile", _("profile: choose a profile"))
         loaded = self.library.find(profile_name)
         name = self.query_one("#name", Input).value.strip()
         if not name:
-            raise FieldError("name", "table name: give the table a name")
+            raise FieldError("name", _("table name: give the table a name"))
         if name.casefold() in {t.name.casefold() for t in self.tables}:
-            raise FieldError("name", f"table name: the ledger already has a table {name!r}; "
-                             "choose it under Table to resume it, or give this one another name")
+            raise FieldError("name", _("table name: the ledger already has a table {name}; choose it under Table to "
+                                       "resume it, or give this one another name", name=repr(name)))
         if pit and name.casefold() in {n.casefold() for n in self.pit_names}:
-            raise FieldError("name", f"table name: the pit has a table {name!r} already (another terminal's); give "
-                             "this one another name, so that the floor tells them apart")
+            raise FieldError("name", _("table name: the pit has a table {name} already (another terminal's); give this "
+                                       "one another name, so that the floor tells them apart", name=repr(name)))
         try:
             seats = parse_seats(self.query_one("#seats", Input).value, loaded.profile.max_seats())
         except ValueError as exc:
@@ -367,8 +384,9 @@ class SetupScreen(Screen[SetupResult | ResumeTable]):
             raise FieldError("players", told_error(exc)) from None
         rule = self.games.find(loaded.game).round.buy_rule
         for p in players:
-            problem, _ = rule(loaded.profile, (), p.buy_in)
+            problem, _stake = rule(loaded.profile, (), p.buy_in)
             if problem:
-                raise FieldError("players", f"{p.name} (seat {p.seat}): a buy-in of {p.buy_in} is refused: {problem}")
+                raise FieldError("players", _("{name} (seat {seat}): a buy-in of {amount} is refused: {problem}",
+                                              name=p.name, seat=p.seat, amount=number(p.buy_in), problem=told(problem)))
         cards = self.query_one("#cards", Select).value
         return SetupResult(name, loaded, seats, players, cards if isinstance(cards, str) else "shoe", pit)

@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Header, Input, Label, Static
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR
-from dealer_tui.language import LANGUAGES, N_, _, told_error
+from dealer_tui.language import LANGUAGES, N_, _, n_, told, told_error
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.dialog import ask_over
@@ -28,14 +28,30 @@ from dealer_tui.staff.authority import article
 from dealer_tui.staff.pins import MAX_DIGITS, min_digits, pin_problem
 from dealer_tui.staff.register import Account
 from dealer_tui.widgets.screen_keys import ScreenKeys
+from rules.said import say
 
 IDLE_S = 120.0
 """A manager's staff screen closes after this long without a key."""
-PURPOSE = Purpose(MANAGE, "manage the staff accounts")
+PURPOSE = Purpose(MANAGE, say("manage the staff accounts"))
 ROLE_KEYS = (("d", DEALER), ("s", SUPERVISOR), ("m", MANAGER), ("a", AUDITOR))
-ROLE_DOES = {DEALER: "deals the rounds", SUPERVISOR: "signs off big payouts, voids misdeals, witnesses trays",
-             MANAGER: "does all a supervisor does, and runs the staff and profiles",
-             AUDITOR: "reads everything and changes nothing"}
+ROLE_NAMES = {DEALER: N_("dealer"), SUPERVISOR: N_("supervisor"), MANAGER: N_("manager"), AUDITOR: N_("auditor")}
+"""Each role as the screen names it (the role itself, a code, is recorded as it is)."""
+ROLE_DOES = {DEALER: N_("deals the rounds"), SUPERVISOR: N_("signs off big payouts, voids misdeals, witnesses trays"),
+             MANAGER: N_("does all a supervisor does, and runs the staff and profiles"),
+             AUDITOR: N_("reads everything and changes nothing")}
+
+
+def role_name(role: str) -> str:
+    """A role as the reader's language names it."""
+    return _(ROLE_NAMES[role]) if role in ROLE_NAMES else role
+
+
+def described(account: Account) -> str:
+    """`Ann Lee (D7, dealer)` (`, disabled` when it is), in the reader's language."""
+    if account.active:
+        return _("{name} ({account}, {role})", name=account.name, account=account.id, role=role_name(account.role))
+    return _("{name} ({account}, {role}, disabled)", name=account.name, account=account.id,
+             role=role_name(account.role))
 
 
 def staffing_gaps(accounts: list[Account]) -> list[str]:
@@ -44,18 +60,39 @@ def staffing_gaps(accounts: list[Account]) -> list[str]:
     active = {a.role for a in accounts if a.active}
     gaps = []
     if DEALER not in active:
-        gaps.append("a dealer")
+        gaps.append(told(article(DEALER)))
     if SUPERVISOR not in active:
-        gaps.append("a supervisor, who signs off big payouts (nobody signs off a round they dealt)")
+        gaps.append(_("a supervisor, who signs off big payouts (nobody signs off a round they dealt)"))
     return gaps
 
 
-def staffing_text(accounts: list[Account]) -> str:
+class Staffing(str):
+    """What `staffing_text` says, and whether a table still lacks someone (`needed`)."""
+
+    needed: bool
+
+    def __new__(cls, text: str, needed: bool) -> Staffing:
+        said = super().__new__(cls, text)
+        said.needed = needed
+        return said
+
+
+def staffing_text(accounts: list[Account]) -> Staffing:
     gaps = staffing_gaps(accounts)
     active = [a for a in accounts if a.active]
-    counts = ", ".join(f"{sum(a.role == r for a in active)} {r}{'s' if sum(a.role == r for a in active) != 1 else ''}"
-                       for r in ROLES)
-    return f"Active: {counts}." + (f" Still needed: {'; '.join(gaps)}." if gaps else "")
+
+    def count(role: str) -> int:
+        return sum(a.role == role for a in active)
+
+    said = _("Active: {dealers}, {supervisors}, {managers}, {auditors}.",
+             dealers=n_("{count} dealer", "{count} dealers", count(DEALER)),
+             supervisors=n_("{count} supervisor", "{count} supervisors", count(SUPERVISOR)),
+             managers=n_("{count} manager", "{count} managers", count(MANAGER)),
+             auditors=n_("{count} auditor", "{count} auditors", count(AUDITOR)))
+    if gaps:
+        needed = _("Still needed: {gaps}.", gaps="; ".join(gaps))
+        said = f"{said} {needed}"
+    return Staffing(said, bool(gaps))
 
 
 class AccountModal(ModalScreen[bool]):
@@ -73,24 +110,25 @@ class AccountModal(ModalScreen[bool]):
 
     def fields(self) -> list[tuple[str, str, str, bool]]:
         digits = min_digits(self.role)
-        pins = [("pin", "PIN", f"{digits} to {MAX_DIGITS} digits", True), ("pin2", "PIN again", "", True)]
+        pins = [("pin", _("PIN"), _("{digits} to {most} digits", digits=digits, most=MAX_DIGITS), True),
+                ("pin2", _("PIN again"), "", True)]
         if self.account:
             return pins
-        return [("account", "Account ID", "as on the badge, e.g. D7", False),
-                ("name", "Name", "the person's name", False), *pins]
+        return [("account", _("Account ID"), _("as on the badge, e.g. D7"), False),
+                ("name", _("Name"), _("the person's name"), False), *pins]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="title")
-            yield Static(f"The person types their own PIN ({min_digits(self.role)}+ digits), twice; nobody else "
-                         "needs to know it.", classes="hint")
+            yield Static(_("The person types their own PIN ({digits}+ digits), twice; nobody else needs to know it.",
+                           digits=min_digits(self.role)), classes="hint")
             for field_id, label, placeholder, secret in self.fields():
                 with Horizontal(classes="row"):
                     yield Label(label)
                     yield Input(placeholder=placeholder, password=secret, id=field_id,
                                 max_length=MAX_DIGITS if secret else 80)
             yield Static("", id="account-error", classes="error")
-            yield Static("Enter goes on · Esc backs out (nothing is recorded)", classes="hint")
+            yield Static(_("Enter goes on · Esc backs out (nothing is recorded)"), classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(f"#{self.fields()[0][0]}", Input).focus()
@@ -105,20 +143,20 @@ class AccountModal(ModalScreen[bool]):
         error = self.query_one("#account-error", Static)
         at = order.index(event.input.id or order[0])
         if event.input.id in ("account", "name") and not values[event.input.id].strip():
-            error.update("Type the account ID, then Enter." if event.input.id == "account"
-                         else "Type the person's name, then Enter.")
+            error.update(_("Type the account ID, then Enter.") if event.input.id == "account"
+                         else _("Type the person's name, then Enter."))
             return
         if event.input.id == "pin":
             problem = pin_problem(values["pin"], self.role)
             if problem is not None:
-                self._refused(f"{problem}: choose another PIN and type it in both fields.")
+                self._refused(_("{problem}: choose another PIN and type it in both fields.", problem=told(problem)))
                 return
         if at + 1 < len(order):
             error.update("")
             self.query_one(f"#{order[at + 1]}", Input).focus()
             return
         if values["pin"] != values["pin2"]:
-            self._refused("The two PINs differ: type the PIN again, in both fields.")
+            self._refused(_("The two PINs differ: type the PIN again, in both fields."))
             return
         refused = self.submit(values)
         if refused:
@@ -159,9 +197,9 @@ class StaffScreen(Screen[None]):
         yield ScreenKeys()
 
     def on_mount(self) -> None:
-        self.title = f"Staff accounts — {self.approval.describe()}"
+        self.title = _("Staff accounts — {manager}", manager=self.approval.describe())
         table = self.query_one(DataTable)
-        table.add_columns("ID", "Name", "Role", "Language", "State")
+        table.add_columns(_("ID"), _("Name"), _("Role"), _("Language"), _("State"))
         table.focus()
         self.reload()
         self.set_interval(5.0, self.idle_check)
@@ -174,8 +212,8 @@ class StaffScreen(Screen[None]):
 
     def idle_check(self) -> None:
         if self.app.screen is self and self.clock() - self.last_key >= self.idle_s:
-            self.notify(f"The staff accounts closed after {int(self.idle_s)} s without a key: "
-                        f"{self.approval.name} is signed out of them.", timeout=10)
+            self.notify(_("The staff accounts closed after {seconds} s without a key: {name} is signed out of them.",
+                          seconds=int(self.idle_s), name=self.approval.name), timeout=10)
             self.dismiss(None)
 
     def reload(self, select: str = "") -> None:
@@ -184,7 +222,7 @@ class StaffScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for account in self.accounts:
-            table.add_row(account.id, account.name, account.role, LANGUAGES.get(account.language, "-"),
+            table.add_row(account.id, account.name, role_name(account.role), LANGUAGES.get(account.language, "-"),
                           self._state(account))
         if select:
             at = next((i for i, a in enumerate(self.accounts) if a.id == select), 0)
@@ -194,9 +232,9 @@ class StaffScreen(Screen[None]):
 
     def _state(self, account: Account) -> str:
         if not account.active:
-            return "disabled"
+            return _("disabled")
         locked = self.desk.locked_for(account.id)
-        return f"locked {locked} s" if locked else "active"
+        return _("locked {seconds} s", seconds=locked) if locked else _("active")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._detail(event.cursor_row)
@@ -204,7 +242,7 @@ class StaffScreen(Screen[None]):
     def _detail(self, row: int) -> None:
         account = self._at(row)
         self.query_one("#staff-detail", Static).update(
-            "" if account is None else f"{account.describe()} {ROLE_DOES[account.role]}.")
+            "" if account is None else _("{account} {does}.", account=described(account), does=_(ROLE_DOES[account.role])))
 
     def _at(self, row: int) -> Account | None:
         return self.accounts[row] if 0 <= row < len(self.accounts) else None
@@ -212,7 +250,7 @@ class StaffScreen(Screen[None]):
     def _selected(self) -> Account | None:
         account = self._at(self.query_one(DataTable).cursor_row)
         if account is None:
-            self.notify("No account is selected: a adds one.", severity="warning")
+            self.notify(_("No account is selected: a adds one."), severity="warning")
         return account
 
     def _record(self, change: Callable[[], None], done: str, select: str = "") -> str:
@@ -220,8 +258,9 @@ class StaffScreen(Screen[None]):
         try:
             change()
         except (StaffError, LedgerError) as exc:
-            return f"{told_error(exc)[:1].upper()}{told_error(exc)[1:]}. Nothing was changed."
-        self.notify(f"{done} (by {self.approval.describe()}).")
+            problem = told_error(exc)
+            return _("{problem}. Nothing was changed.", problem=problem[:1].upper() + problem[1:])
+        self.notify(_("{done} (by {manager}).", done=done, manager=self.approval.describe()))
         self.reload(select)
         return ""
 
@@ -234,11 +273,12 @@ class StaffScreen(Screen[None]):
             def submit(values: dict[str, str]) -> str:
                 account, name = values["account"].strip(), values["name"].strip()
                 return self._record(lambda: self.desk.add(account, name, role, values["pin"], self.approval),
-                                    f"{name} ({account}) is added as {article(role)}", account)
-            self.app.push_screen(AccountModal(f"A new {role}'s account", role, submit))
+                                    _("{name} ({account}) is added as {role}", name=name, account=account,
+                                      role=told(article(role))), account)
+            self.app.push_screen(AccountModal(_("A new {role}'s account", role=role_name(role)), role, submit))
 
-        ask_over(self.app, ChoiceDialog("Add an account: which role?",
-                                       [(k, f"{r} — {ROLE_DOES[r]}") for k, r in ROLE_KEYS]), role_chosen)
+        ask_over(self.app, ChoiceDialog(_("Add an account: which role?"),
+                                       [(k, f"{role_name(r)} — {_(ROLE_DOES[r])}") for k, r in ROLE_KEYS]), role_chosen)
 
     def action_role(self) -> None:
         account = self._selected()
@@ -250,12 +290,13 @@ class StaffScreen(Screen[None]):
             if role is None or role == account.role:
                 return
             refused = self._record(lambda: self.desk.set_role(account.id, role, self.approval),
-                                   f"{account.id} is {article(role)} now", account.id)
+                                   _("{account} is {role} now", account=account.id, role=told(article(role))),
+                                   account.id)
             if refused:
                 self.notify(refused, severity="error", timeout=10)
 
-        ask_over(self.app, ChoiceDialog(f"{account.describe()}: which role from now on?",
-                                       [(k, r) for k, r in ROLE_KEYS if r != account.role]), chosen)
+        ask_over(self.app, ChoiceDialog(_("{account}: which role from now on?", account=described(account)),
+                                       [(k, role_name(r)) for k, r in ROLE_KEYS if r != account.role]), chosen)
 
     def action_language(self) -> None:
         """The language the selected account reads (the terminal's, until one is chosen)."""
@@ -275,7 +316,7 @@ class StaffScreen(Screen[None]):
                 self.notify(refused, severity="error", timeout=10)
 
         ask_over(self.app, ChoiceDialog(_("{account}: which language does the account read?",
-                                         account=account.describe()),
+                                         account=described(account)),
                                        [(k, LANGUAGES.get(code) or _("the terminal's language")) for k, code in keys.items()
                                         if code != account.language]), chosen)
 
@@ -286,8 +327,8 @@ class StaffScreen(Screen[None]):
 
         def submit(values: dict[str, str]) -> str:
             return self._record(lambda: self.desk.set_pin(account.id, values["pin"], self.approval),
-                                f"The PIN of {account.id} is changed", account.id)
-        self.app.push_screen(AccountModal(f"A new PIN for {account.describe()}", account.role, submit,
+                                _("The PIN of {account} is changed", account=account.id), account.id)
+        self.app.push_screen(AccountModal(_("A new PIN for {account}", account=described(account)), account.role, submit,
                                           account=account.id))
 
     def action_disable(self) -> None:
@@ -297,23 +338,25 @@ class StaffScreen(Screen[None]):
 
         def check(reason: str) -> str | None:
             return self._record(lambda: self.desk.disable(account.id, self.approval, reason),
-                                f"{account.id} is disabled", account.id) or None
-        ask_over(self.app, ReasonDialog(f"Disable {account.describe()}: it may not sign in any more (its "
-                                       "records stay). Why?", "e.g. left the casino", check=check))
+                                _("{account} is disabled", account=account.id), account.id) or None
+        ask_over(self.app, ReasonDialog(_("Disable {account}: it may not sign in any more (its records stay). Why?",
+                                          account=described(account)), _("e.g. left the casino"), check=check))
 
     def action_unlock(self) -> None:
         account = self._selected()
         if account is None:
             return
         if not self.desk.locked_for(account.id):
-            self.notify(f"{account.describe()} is not locked out: nothing to lift.", severity="warning")
+            self.notify(_("{account} is not locked out: nothing to lift.", account=described(account)),
+                        severity="warning")
             return
 
         def check(reason: str) -> str | None:
             return self._record(lambda: self.desk.unlock(account.id, self.approval, reason),
-                                f"The lock-out of {account.id} is lifted", account.id) or None
-        ask_over(self.app, ReasonDialog(f"Lift the lock-out of {account.describe()} before it runs out. Why?",
-                                       "e.g. identity checked in person", check=check))
+                                _("The lock-out of {account} is lifted", account=account.id), account.id) or None
+        ask_over(self.app, ReasonDialog(_("Lift the lock-out of {account} before it runs out. Why?",
+                                          account=described(account)), _("e.g. identity checked in person"),
+                                        check=check))
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from dealer_tui.events.accounting import MARKER
-from dealer_tui.language import told_error
+from dealer_tui.language import _, number, told, told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.cash import OUT
 from dealer_tui.screens.amount_dialog import AmountField
@@ -24,10 +24,24 @@ if TYPE_CHECKING:
     from dealer_tui.screens.round_screen import RoundScreen
 
 
-def _by(method: str, counted: bool = True) -> str:
+def _seated(name: str, seat: int, chips: int, method: str, counted: bool) -> str:
+    """A player seated with a buy-in of `chips`, paid by marker or in cash (`counted`: the tray is)."""
     if method == MARKER:
-        return " by marker"
-    return " in cash" if counted else " in cash (no shift open: the tray is not counted)"
+        return _("{name} sits at seat {seat} with {chips} by marker", name=name, seat=seat, chips=number(chips))
+    if counted:
+        return _("{name} sits at seat {seat} with {chips} in cash", name=name, seat=seat, chips=number(chips))
+    return _("{name} sits at seat {seat} with {chips} in cash (no shift open: the tray is not counted)", name=name,
+             seat=seat, chips=number(chips))
+
+
+def _bought(seat: int, chips: int, method: str, counted: bool) -> str:
+    """A seat's player buys `chips`, paid by marker or in cash (`counted`: the tray is)."""
+    if method == MARKER:
+        return _("Seat {seat} buys {chips} by marker", seat=seat, chips=number(chips))
+    if counted:
+        return _("Seat {seat} buys {chips} in cash", seat=seat, chips=number(chips))
+    return _("Seat {seat} buys {chips} in cash (no shift open: the tray is not counted)", seat=seat,
+             chips=number(chips))
 
 
 class TableChanges:
@@ -62,19 +76,19 @@ class TableChanges:
 
         def named(given: str | None) -> None:
             if given:
-                name, _, card = given.partition("#")  # "Ann Lee #LC-1234": the loyalty card after the #
+                name, _hash, card = given.partition("#")  # "Ann Lee #LC-1234": the loyalty card after the #
                 name = name.strip() or given
-                title = f"Seat {seat}: {name}'s buy-in"
-                screen.ask_amounts(title, [AmountField("chips", "Buy-in", buy_in.min, buy_in.max, None)],
+                title = _("Seat {seat}: {name}'s buy-in", seat=seat, name=name)
+                screen.ask_amounts(title, [AmountField("chips", _("Buy-in"), buy_in.min, buy_in.max, None)],
                                    lambda v: screen.tray_steps.paid(title, v["chips"], lambda method, chips, ident, marker: self._table_step(
                                        lambda: screen.table.seat_player(seat, name, v["chips"], method, chips,
                                                                         card.strip(), marker, ident),
-                                       f"{name} sits at seat {seat} with {v['chips']:,}" + _by(method, chips is not None)),
+                                       _seated(name, seat, v["chips"], method, chips is not None)),
                                        lambda: screen.table.money.ctr_problem(name, card.strip(), seat, v["chips"])),
                                    lambda v: screen.tray_steps.problem(lambda: screen.table.check_seating(seat, name, v["chips"])))
 
-        screen.ask(ReasonDialog(f"Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", "name",
-                               "A name is needed."), named)
+        screen.ask(ReasonDialog(_("Seat {seat}: the player's name (a loyalty card after #: Ann Lee #12345)", seat=seat),
+                                _("name"), _("A name is needed.")), named)
 
     def chosen_player(self) -> int | None:
         screen = self.screen
@@ -82,9 +96,10 @@ class TableChanges:
         if screen.selected in players:
             return screen.selected
         if screen.selected is not None:
-            screen.tell(f"Seat {screen.selected} is empty: pick a player's seat (type its number).", severity="warning")
+            screen.tell(_("Seat {seat} is empty: pick a player's seat (type its number).", seat=screen.selected),
+                        severity="warning")
             return None
-        screen.tell("Pick the player's seat first: type its number.", severity="warning")
+        screen.tell(_("Pick the player's seat first: type its number."), severity="warning")
         return None
 
     def more_chips(self) -> None:
@@ -96,7 +111,7 @@ class TableChanges:
             screen.tell(closed, severity="warning")
             return
         buy_in = screen.table.profile.profile.buy_in
-        title = f"Seat {seat}: buy chips"
+        title = _("Seat {seat}: buy chips", seat=seat)
         player = screen.table.session.players[seat]
 
         def bought(amount: int, method: str, chips: dict[str, int] | None, ident: str, marker: Marker | None) -> None:
@@ -104,10 +119,10 @@ class TableChanges:
                 screen.table.money.identify(seat, ident)
             screen.table.buy_chips(seat, amount, method, chips, marker)
 
-        screen.ask_amounts(title, [AmountField("chips", "Chips", buy_in.min, buy_in.max, None)],
+        screen.ask_amounts(title, [AmountField("chips", _("Chips"), buy_in.min, buy_in.max, None)],
                            lambda v: screen.tray_steps.paid(title, v["chips"], lambda method, chips, ident, marker: self._table_step(
                                lambda: bought(v["chips"], method, chips, ident, marker),
-                               f"Seat {seat} buys {v['chips']:,}" + _by(method, chips is not None)),
+                               _bought(seat, v["chips"], method, chips is not None)),
                                lambda: screen.table.money.ctr_problem(player.name, player.card, seat, v["chips"],
                                                                 document=player.document)),
                            lambda v: screen.tray_steps.problem(lambda: screen.table.check_buying(seat, v["chips"])))
@@ -118,8 +133,8 @@ class TableChanges:
         seat = self.chosen_player()
         if seat is None:
             return
-        self.ask_document(seat, f"Seat {seat} ({screen.table.session.players[seat].name}): the ID document shown",
-                          lambda: None)
+        self.ask_document(seat, _("Seat {seat} ({name}): the ID document shown", seat=seat,
+                                  name=screen.table.session.players[seat].name), lambda: None)
 
     def ask_document(self, seat: int, title: str, then: Callable[[], None]) -> None:
         """The seat's player's ID document (kind and number) asked for and recorded, then `then`."""
@@ -129,11 +144,12 @@ class TableChanges:
         def given(document: str | None) -> None:
             if document:
                 self._table_step(lambda: screen.table.money.identify(seat, document),
-                                   f"Seat {seat} ({player.name}) identified: {' '.join(document.split())}")
+                                   _("Seat {seat} ({name}) identified: {document}", seat=seat, name=player.name,
+                                     document=" ".join(document.split())))
                 if screen.table.session.players[seat].document:
                     then()
 
-        screen.ask(ReasonDialog(title, "kind and number: passport X1234567", "The ID document is needed.",
+        screen.ask(ReasonDialog(title, _("kind and number: passport X1234567"), _("The ID document is needed."),
                                lambda text: screen.tray_steps.problem(lambda: screen.table.money.check_document(text))), given)
 
     def sit_out(self) -> None:
@@ -145,8 +161,8 @@ class TableChanges:
         player = screen.table.session.players[seat]
         away = not player.away
         self._table_step(lambda: screen.table.sit_out(seat, away),
-                           f"Seat {seat} ({player.name}) " + ("sits out from the next round" if away
-                                                              else "comes back in from the next round"))
+                         _("Seat {seat} ({name}) sits out from the next round", seat=seat, name=player.name) if away
+                         else _("Seat {seat} ({name}) comes back in from the next round", seat=seat, name=player.name))
 
     def leave(self) -> None:
         screen = self.screen
@@ -156,7 +172,8 @@ class TableChanges:
         player = screen.table.session.players[seat]
 
         def leave() -> None:
-            self._table_step(lambda: screen.table.leave(seat), f"{player.name} cashes out {player.stack}")
+            self._table_step(lambda: screen.table.leave(seat),
+                             _("{name} cashes out {stack}", name=player.name, stack=number(player.stack)))
             screen.selected = None
 
         def answered(choice: str | None) -> None:
@@ -166,10 +183,12 @@ class TableChanges:
             if needs is None:
                 leave()
             else:
-                self.ask_document(seat, f"{needs}. {player.name}'s ID document, before the cash-out:", leave)
+                self.ask_document(seat, _("{needs}. {name}'s ID document, before the cash-out:", needs=told(needs),
+                                          name=player.name), leave)
 
-        screen.ask(ChoiceDialog(f"Seat {seat} ({player.name}) cashes out {player.stack} and leaves?",
-                                         [("y", "yes, cash out"), ("n", "no")]), answered)
+        screen.ask(ChoiceDialog(_("Seat {seat} ({name}) cashes out {stack} and leaves?", seat=seat, name=player.name,
+                                  stack=number(player.stack)),
+                                [("y", _("yes, cash out")), ("n", _("no"))]), answered)
 
     def change_profile(self) -> None:
         """C-8: another profile for this game, approved by the supervisor, with a reason."""
@@ -179,20 +198,20 @@ class TableChanges:
             return
         names = [n for n in app_library.names(screen.table.record.game) if n != screen.table.profile.name][:9]
         if not names:
-            screen.tell("No other profile for this game: add one to the profiles directory.", severity="warning")
+            screen.tell(_("No other profile for this game: add one to the profiles directory."), severity="warning")
             return
 
         def picked(choice: str | None) -> None:
             if choice is None:
                 return
             loaded = app_library.find(names[int(choice) - 1])
-            screen.signed_steps.with_staff(CHANGE_PROFILE, f"change the profile to {loaded.name}", lambda who: screen.ask(
-                ReasonDialog(f"Change to {loaded.name}: why?", "e.g. new limits posted by the floor"),
+            screen.signed_steps.with_staff(CHANGE_PROFILE, say("change the profile to {profile}", profile=loaded.name), lambda who: screen.ask(
+                ReasonDialog(_("Change to {profile}: why?", profile=loaded.name), _("e.g. new limits posted by the floor")),
                 lambda reason: self._change(loaded, reason, who)), for_round=False)
 
         choices = [(str(i), name) for i, name in enumerate(names, start=1)]
-        screen.ask(ChoiceDialog(f"Profile for the next round (now {screen.table.profile.name})", choices),
-                             picked)
+        screen.ask(ChoiceDialog(_("Profile for the next round (now {profile})", profile=screen.table.profile.name), choices),
+                   picked)
 
     def _change(self, loaded: LoadedProfile, reason: str | None, supervisor: Approval) -> None:
         screen = self.screen
@@ -204,7 +223,7 @@ class TableChanges:
             screen.tell(told_error(exc), severity="error")
             return
         screen.show_profile(loaded)
-        screen.tell(f"Profile {loaded.name} from the next round.")
+        screen.tell(_("Profile {profile} from the next round.", profile=loaded.name))
         screen.refresh_view()
 
     def dealer(self) -> None:
@@ -220,27 +239,27 @@ class TableChanges:
                 if not screen.ledger_fault(exc, self.dealer):
                     screen.tell(told_error(exc), severity="error")
             else:
-                screen.tell(f"{approval.describe()} deals at this table now.")
+                screen.tell(_("{dealer} deals at this table now.", dealer=approval.describe()))
             screen.refresh_view()
 
         if on_duty is None:
-            screen.signed_steps.with_staff(DEAL, "deal", signed_in, for_round=False)
+            screen.signed_steps.with_staff(DEAL, say("deal"), signed_in, for_round=False)
             return
 
         def chosen(choice: str | None) -> None:
             if choice == "c":
-                screen.signed_steps.with_staff(DEAL, "deal", signed_in, for_round=False)
+                screen.signed_steps.with_staff(DEAL, say("deal"), signed_in, for_round=False)
             elif choice == "o":
                 try:
-                    screen.table.sign_out_dealer("signed out at the table")
+                    screen.table.sign_out_dealer(say("signed out at the table"))
                 except (RulesError, LedgerError) as exc:
                     if not screen.ledger_fault(exc, self.dealer):
                         screen.tell(told_error(exc), severity="error")
                 else:
-                    screen.tell(screen.with_keys(f"{on_duty.name} ({on_duty.account}) signed out: the next dealer "
-                                                 f"signs in with {key('dealer')}."))
+                    screen.tell(screen.with_keys(_("{name} ({account}) signed out: the next dealer signs in with {dealer}.",
+                                                   name=on_duty.name, account=on_duty.account, dealer=key("dealer"))))
                 screen.refresh_view()
 
-        screen.ask(ChoiceDialog(f"{on_duty.name} ({on_duty.account}) deals at this table.",
-                             [("c", "another dealer signs in (dealer change)"),
-                              ("o", "sign out (a break): no round starts until a dealer signs in")]), chosen)
+        screen.ask(ChoiceDialog(_("{name} ({account}) deals at this table.", name=on_duty.name, account=on_duty.account),
+                                [("c", _("another dealer signs in (dealer change)")),
+                                 ("o", _("sign out (a break): no round starts until a dealer signs in"))]), chosen)

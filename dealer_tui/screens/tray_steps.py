@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from dealer_tui.events.accounting import CASH, MARKER, chips_total
 from dealer_tui.events.table import marker_purpose
-from dealer_tui.language import told_error
+from dealer_tui.language import _, number, told, told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.table import table_called
 from dealer_tui.rounds.table_money import MARKER_SIGNED, Marker
-from dealer_tui.rounds.tray import describe_chips
+from dealer_tui.rounds.tray import describe_chips, the_tray_word
 from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.reason_dialog import ReasonDialog
@@ -22,6 +22,7 @@ from dealer_tui.staff import DEAL, TRAY, Approval, Purpose
 from dealer_tui.views import key
 from rules.errors import RulesError
 from rules.profiles.base import MAX_CHIP_COUNT
+from rules.said import Said, say
 
 if TYPE_CHECKING:
     from dealer_tui.screens.round_screen import RoundScreen
@@ -41,8 +42,8 @@ class TraySteps:
         screen = self.screen
         shift = screen.table.tray.shift
         if shift is None:
-            return screen.with_keys(f"Tray: no shift ({key('tray')}: opener)")
-        return f"Shift {shift.number} · tray {shift.expected:,}"
+            return screen.with_keys(_("Tray: no shift ({tray}: opener)", tray=key("tray")))
+        return _("Shift {shift} · tray {expected}", shift=shift.number, expected=number(shift.expected))
 
     # -- the steps -------------------------------------------------------------------------------
 
@@ -50,19 +51,19 @@ class TraySteps:
         screen = self.screen
         tray = screen.table.tray
         if screen.table.session.dealer is None:
-            screen.tell("The tray is counted with the dealer on duty: a dealer signs in first.", severity="warning")
+            screen.tell(_("The tray is counted with the dealer on duty: a dealer signs in first."), severity="warning")
             return
         if tray.shift is None:
-            choices = [("o", "count the opener (the shift begins)")]
+            choices = [("o", _("count the opener (the shift begins)"))]
         else:
-            choices = [("f", "a fill from the cage"), ("c", "a credit to the cage")]
+            choices = [("f", _("a fill from the cage")), ("c", _("a credit to the cage"))]
             if screen.selected in screen.table.session.players:
-                choices.append(("u", f"colour up seat {screen.selected}'s chips"))
+                choices.append(("u", _("colour up seat {seat}'s chips", seat=screen.selected)))
             if screen.table.session.players:
                 charge = screen.table.profile.profile.time_charge
                 if charge:
-                    choices.append(("t", f"collect time ({charge} from each seated player)"))
-            choices.append(("z", f"count the closer (shift {tray.shift.number} ends)"))
+                    choices.append(("t", _("collect time ({charge} from each seated player)", charge=number(charge))))
+            choices.append(("z", _("count the closer (shift {shift} ends)", shift=tray.shift.number)))
 
         def chosen(choice: str | None) -> None:
             steps: dict[str, Callable[[], None]] = {"o": lambda: self._count("opener"),
@@ -74,8 +75,10 @@ class TraySteps:
             if choice in steps:
                 steps[choice]()
 
-        shown = "no shift open" if tray.shift is None else f"shift {tray.shift.number}, {tray.shift.expected:,} expected"
-        screen.ask(ChoiceDialog(f"The tray ({shown})", choices), chosen)
+        question = (_("The tray (no shift open)") if tray.shift is None else
+                    _("The tray (shift {shift}, {expected} expected)", shift=tray.shift.number,
+                      expected=number(tray.shift.expected)))
+        screen.ask(ChoiceDialog(question, choices), chosen)
 
     def _chip_fields(self, defaults: Chips | None = None) -> list[AmountField]:
         chip_set = self.screen.table.profile.profile.chip_set()
@@ -91,13 +94,13 @@ class TraySteps:
             return told_error(exc)
         return None
 
-    def _signed(self, what: str, then: Callable[[Approval, Approval], None], signs: str = "") -> None:
+    def _signed(self, what: Said, then: Callable[[Approval, Approval], None], signs: str = "") -> None:
         """The dealer on duty signs (PIN), then a supervisor witnesses (ID and PIN), both signing the
         step's figures `signs`."""
         screen = self.screen
         table = screen.table
         on_duty = table.session.dealer
-        where = f"at {table_called(table.record.name)}"
+        where = table_called(table.record.name)
         if on_duty is None:
             return
 
@@ -109,15 +112,17 @@ class TraySteps:
                 if supervisor is not None:
                     then(dealer, supervisor)
 
-            screen.show(SignInModal(screen.desk, Purpose(TRAY, f"witness {what} {where}", table.record.id,
+            screen.show(SignInModal(screen.desk, Purpose(TRAY, say("witness {what} at {table}", what=what, table=where), table.record.id,
                                                          signs=signs),
                                     check=table.money.witness_problem, account_check=table.money.witness_account_problem,
-                                    hint="A supervisor or a manager other than the dealer witnesses it with their "
-                                         "own ID and PIN."), supervisor_signed)
+                                    hint=say("A supervisor or a manager other than the dealer witnesses it with their "
+                                             "own ID and PIN.")), supervisor_signed)
 
-        screen.show(SignInModal(screen.desk, Purpose(DEAL, f"confirm {what} {where}", table.record.id, signs=signs),
+        screen.show(SignInModal(screen.desk, Purpose(DEAL, say("confirm {what} at {table}", what=what, table=where), table.record.id,
+                                                signs=signs),
                                 account=on_duty.account,
-                                hint=f"The dealer on duty, {on_duty.name}, signs with their PIN."), dealer_signed)
+                                hint=say("The dealer on duty, {name}, signs with their PIN.", name=on_duty.name)),
+                    dealer_signed)
 
     def _tray_step(self, step: Callable[[], None], done: Callable[[], str]) -> None:
         screen = self.screen
@@ -134,8 +139,9 @@ class TraySteps:
         screen = self.screen
         table = screen.table
         shift = table.tray.shift
-        title = ("Opener: count the tray, chips of each colour" if count == "opener" else
-                 f"Closer: count the tray at the end of shift {shift.number if shift else ''}, chips of each colour")
+        title = (_("Opener: count the tray, chips of each colour") if count == "opener" else
+                 _("Closer: count the tray at the end of shift {shift}, chips of each colour",
+                   shift=shift.number if shift else ""))
 
         def counted(chips: Chips | None) -> None:
             if chips is None:
@@ -152,28 +158,35 @@ class TraySteps:
                     self._tray_step(lambda: table.money.close_shift(chips, dealer, supervisor),
                                       lambda: self._closer_said(total, expected))
 
-            self._signed(f"the {count} of {total:,}", record, table.money.count_figures(count, chips))
+            self._signed(say("{what} of {total:,}", what=the_tray_word(count), total=total), record,
+                         table.money.count_figures(count, chips))
 
         screen.ask(AmountDialog(title, self._chip_fields(),
                                lambda v: self.problem(lambda: table.money.check_count(count, v)), enter_moves=True),
                    counted)
 
     @staticmethod
-    def _opener_said(total: int, number: int, last: int | None) -> str:
-        said = f"Opener {total:,} counted: shift {number} is open."
-        if last is not None and last != total:
-            diff = total - last
-            said += (f" It is {abs(diff):,} {'over' if diff > 0 else 'under'} the last closer ({last:,}): the floor "
-                     "sees the difference.")
-        return said
+    def _opener_said(total: int, shift: int, last: int | None) -> str:
+        if last is None or last == total:
+            return _("Opener {total} counted: shift {shift} is open.", total=number(total), shift=shift)
+        figures = {"total": number(total), "shift": shift, "diff": number(abs(total - last)), "last": number(last)}
+        if total > last:
+            return _("Opener {total} counted: shift {shift} is open. It is {diff} over the last closer ({last}): the "
+                     "floor sees the difference.", **figures)
+        return _("Opener {total} counted: shift {shift} is open. It is {diff} under the last closer ({last}): the "
+                 "floor sees the difference.", **figures)
 
     @staticmethod
     def _closer_said(total: int, expected: int) -> str:
         diff = total - expected
         if not diff:
-            return f"Closer {total:,} counted, as expected: the shift is closed."
-        return (f"Closer {total:,} counted, {abs(diff):,} {'over' if diff > 0 else 'short'} against the expected "
-                f"{expected:,}: the shift is closed; the floor sees the difference.")
+            return _("Closer {total} counted, as expected: the shift is closed.", total=number(total))
+        figures = {"total": number(total), "diff": number(abs(diff)), "expected": number(expected)}
+        if diff > 0:
+            return _("Closer {total} counted, {diff} over against the expected {expected}: the shift is closed; the "
+                     "floor sees the difference.", **figures)
+        return _("Closer {total} counted, {diff} short against the expected {expected}: the shift is closed; the "
+                 "floor sees the difference.", **figures)
 
     def _transfer(self, what: str) -> None:
         screen = self.screen
@@ -193,28 +206,36 @@ class TraySteps:
                 total = chips_total(chips)
                 step = table.money.fill if what == "fill" else table.money.credit
 
-                def record(dealer: Approval, supervisor: Approval) -> None:
-                    self._tray_step(lambda: step(slip, chips, dealer, supervisor),
-                                      lambda: f"{what.capitalize()} {total:,} on slip {slip.strip()}: the tray holds "
-                                              f"{table.tray.shift.expected if table.tray.shift else 0:,} expected.")
+                def done() -> str:
+                    figures = {"total": number(total), "slip": slip.strip(),
+                               "expected": number(table.tray.shift.expected if table.tray.shift else 0)}
+                    if what == "fill":
+                        return _("Fill {total} on slip {slip}: the tray holds {expected} expected.", **figures)
+                    return _("Credit {total} on slip {slip}: the tray holds {expected} expected.", **figures)
 
-                self._signed(f"the {what} of {total:,} (slip {slip.strip()})", record,
+                def record(dealer: Approval, supervisor: Approval) -> None:
+                    self._tray_step(lambda: step(slip, chips, dealer, supervisor), done)
+
+                self._signed(say("{what} of {total:,} (slip {slip})", what=the_tray_word(what), total=total,
+                                 slip=slip.strip()), record,
                                table.money.transfer_figures(what, slip, chips))
 
-            direction = "from the cage" if what == "fill" else "to the cage"
-            screen.ask(AmountDialog(f"{what.capitalize()} {direction}, slip {slip.strip()}: chips of each colour",
+            title = (_("Fill from the cage, slip {slip}: chips of each colour", slip=slip.strip()) if what == "fill" else
+                     _("Credit to the cage, slip {slip}: chips of each colour", slip=slip.strip()))
+            screen.ask(AmountDialog(title,
                                    self._chip_fields(),
                                    lambda v: self.problem(lambda: table.money.check_transfer(what, slip, v)),
                                    enter_moves=True), counted)
 
-        screen.ask(ReasonDialog(f"A {what}: the cage's slip number", "slip number", "The slip number is needed.",
+        screen.ask(ReasonDialog(_("A fill: the cage's slip number") if what == "fill" else
+                                _("A credit: the cage's slip number"), _("slip number"), _("The slip number is needed."),
                                lambda slip: self.problem(lambda: table.money.check_slip(what, slip))), slipped)
 
     def _collect_time(self) -> None:
         screen = self.screen
         collected: list[int] = []
         self._tray_step(lambda: collected.append(screen.table.money.collect_time()),
-                          lambda: f"Time collected: {collected[-1]:,} into the collection box.")
+                          lambda: _("Time collected: {chips} into the collection box.", chips=number(collected[-1])))
 
     def _colour_up(self) -> None:
         screen = self.screen
@@ -237,14 +258,15 @@ class TraySteps:
                 if out is not None:
                     chip_set = table.profile.profile.chip_set()
                     self._tray_step(lambda: table.money.colour_up(seat, into, out),
-                                      lambda: f"Seat {seat} coloured up: {describe_chips(chip_set, into)} for "
-                                              f"{describe_chips(chip_set, out)}.")
+                                      lambda: _("Seat {seat} coloured up: {taken} for {given}.", seat=seat,
+                                                taken=describe_chips(chip_set, into), given=describe_chips(chip_set, out)))
 
-            screen.ask(AmountDialog(f"Seat {seat}: the chips given back for {total:,}", self._chip_fields(back),
+            screen.ask(AmountDialog(_("Seat {seat}: the chips given back for {total}", seat=seat, total=number(total)),
+                                    self._chip_fields(back),
                                    lambda v: self.problem(lambda: table.money.check_colour_up(seat, into, v))),
                        returned)
 
-        screen.ask(AmountDialog(f"Seat {seat}: the player's chips taken in", self._chip_fields(),
+        screen.ask(AmountDialog(_("Seat {seat}: the player's chips taken in", seat=seat), self._chip_fields(),
                                lambda v: self.problem(lambda: table.money.check_colour_up(seat, v)), enter_moves=True),
                    given)
 
@@ -270,18 +292,23 @@ class TraySteps:
                 if ident:
                     then(ident.strip())
 
-            screen.ask(ReasonDialog(f"{needs}. The player's ID document (a loyalty card identifies nobody):",
-                                   "kind and number: passport X1234567",
-                                   "The ID document is needed: without it the cash is not taken.",
+            screen.ask(ReasonDialog(_("{needs}. The player's ID document (a loyalty card identifies nobody):",
+                                      needs=told(needs)),
+                                   _("kind and number: passport X1234567"),
+                                   _("The ID document is needed: without it the cash is not taken."),
                                    lambda ident: self.problem(lambda: table.money.check_document(ident))), identified)
 
         if table.tray.shift is None:
             with_id(lambda ident: record(CASH, None, ident, None))
             return
-        problem = self.problem(lambda: table.money.check_buy(amount, CASH, None))
-        if problem is not None and "chips given" not in problem:
-            screen.tell(problem, severity="error")  # the tray cannot give it, or no dealer: before the questions
-            return
+        try:
+            table.money.check_buy(amount, CASH, None)
+        except RulesError as exc:
+            # the chips given are asked next; any other refusal (the tray cannot give it, no dealer) is told
+            # now, before the questions (the sentence's English names it, whatever the reader's language)
+            if "chips given" not in str(exc.said):
+                screen.tell(told_error(exc), severity="error")
+                return
 
         def method(choice: str | None) -> None:
             if choice not in ("c", "m"):
@@ -298,7 +325,8 @@ class TraySteps:
                     if given is not None:
                         record(paid_by, given, ident, marker)
 
-                screen.ask(AmountDialog(f"{title}: the chips given for {amount:,}", self._chip_fields(suggested),
+                screen.ask(AmountDialog(_("{title}: the chips given for {amount}", title=title, amount=number(amount)),
+                                        self._chip_fields(suggested),
                                        lambda v: self.problem(lambda: table.money.check_buy(amount, paid_by, v))), chips)
 
             if paid_by == MARKER:
@@ -314,15 +342,16 @@ class TraySteps:
                                             check=lambda who: table.money.witness_problem(who, MARKER_SIGNED),
                                             account_check=lambda account: table.money.witness_account_problem(
                                                 account, MARKER_SIGNED),
-                                            hint="A supervisor or a manager other than the dealer signs the marker "
-                                                 "with their own ID and PIN."), signed)
+                                            hint=_("A supervisor or a manager other than the dealer signs the marker "
+                                                   "with their own ID and PIN.")), signed)
 
-                screen.ask(ReasonDialog(f"{title}: the marker's number", "marker number", "The marker's number is needed.",
+                screen.ask(ReasonDialog(_("{title}: the marker's number", title=title), _("marker number"),
+                                        _("The marker's number is needed."),
                                        lambda number: self.problem(lambda: table.money.check_marker(number))), numbered)
                 return
 
             with_id(given_chips)
 
-        screen.ask(ChoiceDialog(f"{title}: {amount:,} paid by", [("c", "cash (to the drop box)"),
-                                                                   ("m", "marker (credit; the slip to the drop box)")]),
+        screen.ask(ChoiceDialog(_("{title}: {amount} paid by", title=title, amount=number(amount)),
+                                [("c", _("cash (to the drop box)")), ("m", _("marker (credit; the slip to the drop box)"))]),
                    method)

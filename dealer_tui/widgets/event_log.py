@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
+from dealer_tui.language import _
 from dealer_tui.widgets.fitted import FittedLeaf
 
 
@@ -24,7 +25,7 @@ class EventLog(FittedLeaf, Static):
     def __init__(self) -> None:
         super().__init__()
         self._shown: tuple[str, ...] = ("—",)
-        self.border_title = "This round"
+        self.border_title = _("This round")
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -33,6 +34,9 @@ class EventLog(FittedLeaf, Static):
     def show(self, lines: Sequence[str]) -> None:
         """Show the round's story; nothing is redrawn when it has not changed."""
         shown = tuple(lines) or ("—",)
+        title = _("This round")  # in the language of the dealer reading now
+        if title != self.border_title:
+            self.border_title = title
         if shown != self._shown:
             self._shown = shown
             self.refresh()

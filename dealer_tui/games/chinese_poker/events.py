@@ -2,7 +2,9 @@
 natural declared or withdrawn, the rows locked and unlocked, and the rows opened at the reveal.
 
 Rows are recorded in C-7 playing order (a wheel from the 5 down, the ace last); a natural by its
-name as docs/rules.md spells it (`three flushes`, a `Natural` value), a foul by why the rows foul.
+name as docs/rules.md spells it (`three flushes`, a `Natural` value), a foul by why the rows foul
+(a sentence, `rules.said`: its message and values), as is the setting helper's reason and each
+natural verified.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dealer_tui.events.codec import Cards, Event, Record, key, optional
 from rules.games.chinese_poker import rules as cp
 from rules.games.chinese_poker.naturals import Natural
+from rules.said import Said
 
 GAME = "chinese-poker"
 
@@ -31,7 +34,7 @@ class RowsSet(Event, game=GAME, kind="rows_set"):
     middle: Cards
     back: Cards
     suggested: bool
-    reason: str | None = optional(default=None)
+    reason: Said | None = optional(default=None)
 
     @property
     def hand(self) -> cp.SetHand:
@@ -69,7 +72,7 @@ class RowsLocked(Event, game=GAME, kind="rows_locked"):
 
     seat: int
     fouled: bool
-    foul: str | None
+    foul: Said | None
     natural: str | None
 
 
@@ -85,7 +88,7 @@ class OpenedRows(Record):
     middle: Cards
     back: Cards
     natural: str | None
-    foul: str | None
+    foul: Said | None
 
     @property
     def hand(self) -> cp.SetHand:
@@ -97,4 +100,4 @@ class RowsOpened(Event, game=GAME, kind="rows_opened"):
     (`verified`: one line per natural, CP-14)."""
 
     hands: dict[str, OpenedRows] = key("hands", label="seat")
-    verified: tuple[str, ...]
+    verified: tuple[Said, ...]

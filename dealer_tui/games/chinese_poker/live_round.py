@@ -25,6 +25,7 @@ from rules.cards import Card
 from rules.errors import IllegalAction
 from rules.games.chinese_poker import rules as cp
 from rules.games.chinese_poker.naturals import rows_showing, shows
+from rules.said import Said, say
 
 EMPTY_ROWS = {name: "" for name in cp.ROWS}
 
@@ -59,30 +60,30 @@ class ChinesePokerKeyedRound(ChinesePokerRound):
         """Cards keyed for the other seats (a seat's own rows may be keyed again)."""
         return {c: f"seat {s.seat}" for s in self.seats.values() if s.seat != seat for c in s.cards}
 
-    def _rows_of(self, a: NamedRows, p: Seat, what: str) -> cp.SetHand | None:
+    def _rows_of(self, a: NamedRows, p: Seat, what: Said) -> cp.SetHand | None:
         """Keyed rows: 3/5/5 cards, none keyed twice in the round (this seat's own earlier keying aside)."""
         hand = rows_named(a, p.seat, what)
         if hand is None:
             return None
         twice = [c.text for i, c in enumerate(hand.cards) if c in hand.cards[:i]]
         if twice:
-            raise refuse(p.seat, what, f"{twice[0]} is keyed twice")
+            raise refuse(p.seat, what, say("{card} is keyed twice", card=twice[0]))
         others = {c: s.seat for s in self.seats.values() if s.seat != p.seat for c in s.cards}
         clash = next((c for c in hand.cards if c in others), None)
         if clash is not None:
-            raise refuse(p.seat, what, f"{clash.text} is already keyed for seat {others[clash]}")
+            raise refuse(p.seat, what, say("{card} is already keyed for seat {seat}", card=clash.text, seat=others[clash]))
         return hand
 
     def _propose_declare_natural(self, a: DeclareNatural) -> list[Event]:
         """CP-9: the natural of the 13 keyed cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
-        hand = self._rows_of(a, p, "declare a natural") or p.rows
+        hand = self._rows_of(a, p, DeclareNatural.VERB) or p.rows
         if hand is None:
-            raise refuse(p.seat, "declare a natural", "key the 13 cards, in any rows of 3, 5 and 5")
+            raise refuse(p.seat, DeclareNatural.VERB, say("key the 13 cards, in any rows of 3, 5 and 5"))
         try:
             natural = cp.declared_natural(p.seat, hand, self.revision)
         except IllegalAction as exc:
-            raise refuse(p.seat, "declare a natural", str(exc)) from None
+            raise refuse(p.seat, DeclareNatural.VERB, exc.said) from None
         if not shows(natural, hand.rows):
             found = rows_showing(hand.cards, natural)
             assert found is not None

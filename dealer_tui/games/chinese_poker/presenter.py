@@ -18,11 +18,16 @@ from dealer_tui.games.chinese_poker.events import (
     RowsUnlocked,
 )
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
-from dealer_tui.language import _
+from dealer_tui.games.chinese_poker.rows import hand_named, natural_named, row_labels
+from dealer_tui.language import N_, _, told
 from dealer_tui.rounds.base import Phase
 from dealer_tui.views import HandView, Presenter, SeatView, StoryTable, describe_common, key
 from rules.cards import Card, format_cards, parse_cards, sort_cards
 from rules.evaluator import evaluate
+from rules.said import Said
+
+SCORINGS = {"basic": N_("basic"), "mandarin": N_("mandarin"), "super_bonus": N_("super bonus")}
+"""The profile's scorings (CP-6) as the table panel names them."""
 
 
 def shown_order(cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -42,44 +47,48 @@ class ChinesePokerPresenter(Presenter[ChinesePokerRound]):
         for seat, (name, stack) in sorted(stacks.items()):
             p = rnd.seats.get(seat)
             if p is None:
-                out.append(SeatView(seat, name, stack, note="sits this hand out"))
+                out.append(SeatView(seat, name, stack, note=_("sits this hand out")))
                 continue
-            markers = ["button"] if rnd.button == seat else []
+            markers = [_("button")] if rnd.button == seat else []
             if not p.cards:
-                note = "13 cards to come"
+                note = _("13 cards to come")
                 if rnd.keyed and rnd.phase is not Phase.ANTE:
-                    note = f"physical cards: the rows are keyed as they are turned over ({key('edit_rows')})"
+                    note = _("physical cards: the rows are keyed as they are turned over ({edit_rows})",
+                             edit_rows=key("edit_rows"))
                 out.append(SeatView(seat, name, stack, markers=markers, note=note))
                 continue
             status = rnd.row_status(seat)
             hands: list[tuple[str, tuple[Card, ...], str]] = []
             if status.rows is not None:
-                for label, text, said in zip(("Front ", "Middle", "Back  "), status.rows,
-                                             status.names or (None, None, None), strict=True):
-                    hands.append((label, shown_order(parse_cards(text)), said or "wrong count"))
+                for label, text, said in zip(row_labels(), status.rows, status.names or (None, None, None),
+                                             strict=True):
+                    hands.append((label, shown_order(parse_cards(text)), hand_named(said) if said else _("wrong count")))
             notes = []
             if status.locked:
-                markers.append("locked")
+                markers.append(_("locked"))
             if status.natural_declared:
-                notes.append(f"declares {status.natural_declared}")
+                notes.append(_("declares {natural}", natural=natural_named(status.natural_declared)))
             elif status.natural_held:
-                notes.append(f"holds {status.natural_held} ({key('declare')} declares)")
+                notes.append(_("holds {natural} ({declare} declares)", natural=natural_named(status.natural_held),
+                               declare=key("declare")))
             if status.foul:
-                notes.append(f"FOUL: {status.foul}")
+                notes.append(_("FOUL: {foul}", foul=told(status.foul)))
             elif status.suggested:
-                notes.append("suggested setting")
+                notes.append(_("suggested setting"))
             out.append(SeatView(seat, name, stack, (), sort_cards(p.cards) if status.rows is None else (), markers=markers,
                                 acting=seat in waiting[:1], note="; ".join(notes), hands=hands))
         return out
 
     def banker(self, rnd: ChinesePokerRound | None) -> HandView:
         if rnd is None:
-            return HandView("Table")
-        lines = [f"button: seat {rnd.button}", f"point value {rnd.profile.point_value}",
-                 f"scoring {rnd.profile.scoring.replace('_', ' ')}"]
+            return HandView(_("Table"))
+        scoring = rnd.profile.scoring
+        lines = [_("button: seat {seat}", seat=rnd.button), _("point value {value}", value=rnd.profile.point_value),
+                 _("scoring {scoring}", scoring=_(SCORINGS[scoring]) if scoring in SCORINGS else
+                   scoring.replace("_", " "))]
         if rnd.phase is Phase.ACT:
-            lines.append("waiting for " + ", ".join(f"seat {s}" for s in rnd.waiting()))
-        return HandView("Table", lines=tuple(lines))
+            lines.append(_("waiting for {seats}", seats=", ".join(_("seat {seat}", seat=s) for s in rnd.waiting())))
+        return HandView(_("Table"), lines=tuple(lines))
 
     def describe(self, event: Event) -> str:
         common = describe_common(event)
@@ -87,23 +96,27 @@ class ChinesePokerPresenter(Presenter[ChinesePokerRound]):
             return common
         match event:
             case RoundStarted(button=button):
-                return f"New hand: the button is on seat {button}"
+                return _("New hand: the button is on seat {seat}", seat=button)
             case CardsDealt():
-                return "Four hands of 13 dealt (CP-1)"
+                return _("Four hands of 13 dealt (CP-1)")
             case RowsSet(seat=seat, suggested=suggested):
-                return f"Seat {seat} sets its rows" + (" (suggested)" if suggested else "")
+                return _("Seat {seat} sets its rows (suggested)", seat=seat) if suggested else _(
+                    "Seat {seat} sets its rows", seat=seat)
             case NaturalDeclared(seat=seat, natural=natural, front=front, middle=middle, back=back):
-                rows = ", ".join(f"{name} {format_cards(row, sort=False, symbols=True)}" for name, row in
-                                 (("front", front), ("middle", middle), ("back", back)))
-                return f"Seat {seat} declares {natural} (CP-9), shown as {rows}"
+                f, m, b = (format_cards(row, sort=False, symbols=True) for row in (front, middle, back))
+                return _("Seat {seat} declares {natural} (CP-9), shown as front {front}, middle {middle}, back {back}",
+                         seat=seat, natural=natural_named(natural), front=f, middle=m, back=b)
             case RowsLocked(seat=seat):
-                return f"Seat {seat} rows locked"
+                return _("Seat {seat} rows locked", seat=seat)
             case RowsUnlocked(seat=seat):
-                return f"Seat {seat} rows unlocked"
+                return _("Seat {seat} rows unlocked", seat=seat)
             case NaturalWithdrawn(seat=seat):
-                return f"Seat {seat} natural withdrawn"
+                return _("Seat {seat} natural withdrawn", seat=seat)
             case RowsOpened(verified=verified):
-                return "Rows opened" + (f"; naturals verified (CP-14): {'; '.join(verified)}" if verified else "")
+                if not verified:
+                    return _("Rows opened")
+                return _("Rows opened; naturals verified (CP-14): {verified}",
+                         verified="; ".join(told(line) for line in verified))
         return event.kind.replace("_", " ")
 
     def story(self, events: Sequence[Event]) -> StoryTable:
@@ -112,12 +125,13 @@ class ChinesePokerPresenter(Presenter[ChinesePokerRound]):
         rows = []
         for seat in sorted(hands, key=lambda s: int(s) if str(s).isdigit() else 0):
             h = hands[seat]
-            verdict = ((f"FOUL: {h.foul}", "bad") if h.foul else
-                       (f"natural: {h.natural.replace('_', ' ')}", "good") if h.natural else
-                       ("set, no foul" if opened else "", ""))
+            verdict = ((_("FOUL: {foul}", foul=told(h.foul)), "bad") if h.foul else
+                       (_("natural: {natural}", natural=natural_named(h.natural)), "good") if h.natural else
+                       (_("set, no foul") if opened else "", ""))
             rows.append(((str(seat), _text(h.front), _text(h.middle), _text(h.back), verdict[0]), verdict[1]))
-        return StoryTable("Rows as opened" if opened else "Rows as set (not opened)",
-                          ("Seat", "Front", "Middle", "Back", "Foul or natural"), tuple(rows), "no rows were set")
+        front, middle, back = (label.strip() for label in row_labels())
+        return StoryTable(_("Rows as opened") if opened else _("Rows as set (not opened)"),
+                          (_("Seat"), front, middle, back, _("Foul or natural")), tuple(rows), _("no rows were set"))
 
     def prompt(self, rnd: ChinesePokerRound | None) -> str:
         if rnd is None:
@@ -150,7 +164,7 @@ class SeatRows:
     front: tuple[Card, ...] = ()
     middle: tuple[Card, ...] = ()
     back: tuple[Card, ...] = ()
-    foul: str | None = None
+    foul: Said | None = None
     natural: str | None = None
 
 

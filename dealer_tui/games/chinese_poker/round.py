@@ -84,6 +84,7 @@ from rules.games.chinese_poker.payments import (
 )
 from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.profiles.base import ProfileBase
+from rules.said import Said, joined, say
 
 if TYPE_CHECKING:
     from rules.games.chinese_poker.setting import Suggestion
@@ -132,28 +133,29 @@ def natural_declared(seat: int, natural: Natural, hand: cp.SetHand) -> NaturalDe
     return NaturalDeclared(seat=seat, natural=natural.value, front=rows.front, middle=rows.middle, back=rows.back)
 
 
-def rows_named(a: NamedRows, seat: int, what: str) -> cp.SetHand | None:
+def rows_named(a: NamedRows, seat: int, what: Said) -> cp.SetHand | None:
     """The rows a step names (front, middle, back) with 3/5/5 cards (CP-2), or None if it names none."""
     named = a.rows()
     if all(text is None for text in named.values()):
         return None
     rows: list[tuple[Card, ...]] = []
-    for name, size in zip(cp.ROWS, cp.ROW_SIZES, strict=True):
+    for name, word, size in zip(cp.ROWS, cp.ROW_WORDS, cp.ROW_SIZES, strict=True):
         text = named[name]
         if not isinstance(text, str):
-            raise refuse(seat, what, f"the {name} row is missing")
+            raise refuse(seat, what, say("the {row} row is missing", row=word))
         try:
             rows.append(parse_cards(text, distinct=False))
         except BadCards as exc:
-            raise refuse(seat, what, f"{name}: {exc}") from None
+            raise refuse(seat, what, say("{row}: {problem}", row=word, problem=exc.said)) from None
         if len(rows[-1]) != size:
-            raise refuse(seat, what, f"the {name} row needs {size} cards, got {len(rows[-1])} (CP-2)")
+            raise refuse(seat, what, say("the {row} row needs {size} cards, got {count} (CP-2)", row=word, size=size,
+                                         count=len(rows[-1])))
     return cp.SetHand(rows[0], rows[1], rows[2])
 
 
 class ChinesePokerRound(Round):
     game_id = "chinese-poker"
-    VERBS: ClassVar[Mapping[type[Step], str]] = {Reveal: "open the rows"}
+    VERBS: ClassVar[Mapping[type[Step], Said]] = {Reveal: say("open the rows")}
     profile: ChinesePokerProfile
 
     PHASE_TRACK = ((Phase.DEAL.label, frozenset({Phase.ANTE, Phase.DEAL})), (N_("SET ROWS"), frozenset({Phase.ACT})),
@@ -179,7 +181,7 @@ class ChinesePokerRound(Round):
         return self.revision
 
     @classmethod
-    def buy_rule(cls, profile: ProfileBase, history: Sequence[int], amount: int) -> tuple[str | None, bool]:
+    def buy_rule(cls, profile: ProfileBase, history: Sequence[int], amount: int) -> tuple[Said | None, bool]:
         """CP-12: a full buy, or one short buy after each full buy."""
         assert isinstance(profile, ChinesePokerProfile)
         decision = buy_decision(history, amount, profile)
@@ -192,9 +194,13 @@ class ChinesePokerRound(Round):
         low, high = profile.min_players, profile.max_players
         if not low <= len(players) <= high:
             away = len(session.players) - len(session.playing)
-            raise refuse(None, "start a round",
-                         f"Chinese Poker needs {low} to {high} players with chips; the table has {len(players)}"
-                         + (f" ({away} sitting out)" if away else ""))
+            if away:
+                why = say("Chinese Poker needs {low} to {high} players with chips; the table has {count} "
+                          "({away} sitting out)", low=low, high=high, count=len(players), away=away)
+            else:
+                why = say("Chinese Poker needs {low} to {high} players with chips; the table has {count}", low=low,
+                          high=high, count=len(players))
+            raise refuse(None, say("start a round"), why)
         return {"seats": session.seat_count, "button": next_button(session, players),
                 "rules_revision": cp.RULES_REVISION,
                 "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in players.items()}}
@@ -209,7 +215,7 @@ class ChinesePokerRound(Round):
         """The setting helper's choice for the seat's 13 cards, and the natural they hold."""
         return suggestion_for(self.seats[seat].cards, self.profile)
 
-    def foul(self, seat: int) -> str | None:
+    def foul(self, seat: int) -> Said | None:
         """Why the seat's rows foul now; a declared natural's row order is not checked (CP-9)."""
         p = self.seats[seat]
         return None if p.rows is None or p.natural is not None else cp.foul_reason(p.rows)
@@ -294,56 +300,60 @@ class ChinesePokerRound(Round):
         seat = a.seat
         if isinstance(a, SEAT_STEPS) and self._phase in (Phase.ACT, Phase.REVEAL):
             if seat not in self.seats:
-                return "pick the seat first (its number)" if seat is None else "the seat is not playing this hand"
+                return say("pick the seat first (its number)") if seat is None else say(
+                    "the seat is not playing this hand")
             p = self.seats[seat]
             if p.locked:
-                return f"seat {seat} has locked its rows: unlock them first"
+                return say("seat {seat} has locked its rows: unlock them first", seat=seat)
             if isinstance(a, Unlock):
-                return "the rows are not locked"
+                return say("the rows are not locked")
             if isinstance(a, WithdrawNatural):
-                return "no natural is declared"
+                return say("no natural is declared")
             if p.natural is not None:
-                return f"seat {seat} has declared {p.natural.value}: withdraw it first (CP-9)"
+                return say("seat {seat} has declared {natural}: withdraw it first (CP-9)", seat=seat,
+                           natural=p.natural.said)
             if isinstance(a, DeclareNatural):
-                hand = self._rows_of(a, p, "declare a natural") or p.rows or dealt_rows(p.cards)
+                hand = self._rows_of(a, p, DeclareNatural.VERB) or p.rows or dealt_rows(p.cards)
                 try:
                     cp.declared_natural(seat, hand, self.revision)
                 except IllegalAction as exc:
-                    return str(exc)
+                    return exc.said
             if isinstance(a, Lock):
-                return "the rows are not set yet"
+                return say("the rows are not set yet")
         if isinstance(a, Reveal) and self._phase is Phase.ACT:
-            waiting = ", ".join(str(s) for s in self.waiting())
-            return f"seat {waiting} {'has' if ',' not in waiting else 'have'} not locked the rows"
+            waiting = self.waiting()
+            if len(waiting) == 1:
+                return say("seat {seat} has not locked the rows", seat=waiting[0])
+            return say("seat {seats} have not locked the rows", seats=", ".join(str(s) for s in waiting))
         if isinstance(a, Void) and self._phase is Phase.PAYOUT:
-            return "the rows are open and the payout computed: a misdeal voids the round before that (CP-11)"
+            return say("the rows are open and the payout computed: a misdeal voids the round before that (CP-11)")
         if isinstance(a, Deal) and self._phase is not Phase.ANTE:
-            return "the cards are already dealt"
-        return f"not allowed in the {self._phase.value} phase"
+            return say("the cards are already dealt")
+        return super()._why_not(a)
 
     @proposes(Deal)
     def _propose_deal(self, a: Deal) -> list[Event]:
         return [CardsDealt(hands=self.dealt_cards(a, self._deal_request(), "CP-11"))]
 
-    def _rows_of(self, a: NamedRows, p: Seat, what: str) -> cp.SetHand | None:
+    def _rows_of(self, a: NamedRows, p: Seat, what: Said) -> cp.SetHand | None:
         """The rows a step names (front, middle, back): exactly 3/5/5 of the seat's 13 cards."""
         hand = rows_named(a, p.seat, what)
         if hand is None:
             return None
         stray = [c.text for c in hand.cards if c not in p.cards]
         if stray:
-            raise refuse(p.seat, what, f"seat {p.seat} does not hold {' '.join(stray)}")
+            raise refuse(p.seat, what, say("seat {seat} does not hold {cards}", seat=p.seat, cards=" ".join(stray)))
         twice = [c.text for i, c in enumerate(hand.cards) if c in hand.cards[:i]]
         if twice:
-            raise refuse(p.seat, what, f"{twice[0]} is set twice")
+            raise refuse(p.seat, what, say("{card} is set twice", card=twice[0]))
         return hand
 
     @proposes(SetRows)
     def _propose_set_rows(self, a: SetRows) -> list[Event]:
         p = self.seats[a.seat or 0]
-        hand = self._rows_of(a, p, "set the rows")
+        hand = self._rows_of(a, p, SetRows.VERB)
         if hand is None:
-            raise refuse(p.seat, "set the rows", "name the front, middle and back rows")
+            raise refuse(p.seat, SetRows.VERB, say("name the front, middle and back rows"))
         rows = in_playing_order(hand)
         return [RowsSet(seat=p.seat, front=rows.front, middle=rows.middle, back=rows.back, suggested=False)]
 
@@ -359,11 +369,11 @@ class ChinesePokerRound(Round):
     def _propose_declare_natural(self, a: DeclareNatural) -> list[Event]:
         """CP-9: the natural of the seat's 13 cards, recorded with rows that display it."""
         p = self.seats[a.seat or 0]
-        named = self._rows_of(a, p, "declare a natural") or p.rows
+        named = self._rows_of(a, p, DeclareNatural.VERB) or p.rows
         try:
             natural = cp.declared_natural(p.seat, named or dealt_rows(p.cards), self.revision)
         except IllegalAction as exc:
-            raise refuse(p.seat, "declare a natural", str(exc)) from None
+            raise refuse(p.seat, DeclareNatural.VERB, exc.said) from None
         return [natural_declared(p.seat, natural, self.natural_rows(p, natural, named))]
 
     @proposes(WithdrawNatural)
@@ -375,8 +385,8 @@ class ChinesePokerRound(Round):
         p = self.seats[a.seat or 0]
         foul = self.foul(p.seat)
         if foul is not None and not a.confirm_foul:
-            raise refuse(p.seat, "lock the rows", f"the rows are fouled: {foul} (CP-4); confirm the foul to lock "
-                                                  f"them anyway (the seat then pays every opponent, CP-8)")
+            raise refuse(p.seat, Lock.VERB, say("the rows are fouled: {foul} (CP-4); confirm the foul to lock them "
+                                                "anyway (the seat then pays every opponent, CP-8)", foul=foul))
         return [RowsLocked(seat=p.seat, fouled=foul is not None, foul=foul,
                            natural=None if p.natural is None else p.natural.value)]
 
@@ -387,13 +397,13 @@ class ChinesePokerRound(Round):
     @proposes(Reveal)
     def _propose_reveal(self, a: Reveal) -> list[Event]:
         hands: dict[str, OpenedRows] = {}
-        verified = []
+        verified: list[Said] = []
         for seat in self.order():
             p = self.seats[seat]
             assert p.rows is not None
             if p.natural is not None:  # CP-14: the dealer opens and verifies a declared natural
                 natural = cp.declared_natural(seat, p.rows, self.revision)
-                verified.append(f"seat {seat}: {natural.value} verified (CP-14)")
+                verified.append(say("seat {seat}: {natural} verified (CP-14)", seat=seat, natural=natural.said))
             rows = in_playing_order(p.rows)
             hands[str(seat)] = OpenedRows(front=rows.front, middle=rows.middle, back=rows.back,
                                           natural=None if p.natural is None else p.natural.value,
@@ -465,32 +475,38 @@ class ChinesePokerRound(Round):
             fee = money.fees[seat]
             rows.append(SettlementRow(seat, "points", 0, money.nets[seat] + fee, self._points_reason(seat)))
             if fee:
-                rows.append(SettlementRow(seat, "fee", 0, -fee, f"House fee per player per hand: {fee}"))
+                rows.append(SettlementRow(seat, "fee", 0, -fee, say("House fee per player per hand: {fee}", fee=fee)))
         flags = frozenset({"capped"}) if money.unpaid else frozenset()
         return RoundOutcome(tuple(rows), dict(money.nets), money.house_fees, flags)
 
-    def payments(self) -> tuple[str, ...]:
+    def payments(self) -> tuple[Said, ...]:
         """CP-13 step 4: each loser's chips to the winners, clockwise from the button."""
         return tuple(m.reason for m in self.money.payments) if self.money is not None else ()
 
-    def _points_reason(self, seat: int) -> str:
+    def _points_reason(self, seat: int) -> Said:
         """Points pair by pair, then who pays whom on the nets from the button (CP-5..CP-13)."""
         assert self.score is not None and self.money is not None
         points, value = self.score.points[seat], self.profile.point_value
-        pairs = "; ".join(f"{(p.points if p.seats[0] == seat else -p.points):+d} against seat "  # its own side first
-                          f"{p.seats[1] if p.seats[0] == seat else p.seats[0]} — {p.reason}"
-                          for p in self.score.pairs if seat in p.seats)
-        head = f"{points:+d} points × {value} = {points * value:+d} ({pairs})"
-        moves = [f"received {m.amount} from seat {m.payer}" if m.receiver == seat else f"paid seat {m.receiver} {m.amount}"
+        pairs = joined([say("{points:+d} against seat {seat} — {reason}",  # its own side first
+                            points=p.points if p.seats[0] == seat else -p.points,
+                            seat=p.seats[1] if p.seats[0] == seat else p.seats[0], reason=p.reason)
+                        for p in self.score.pairs if seat in p.seats], "; ")
+        head = say("{points:+d} points × {value} = {chips:+d} ({pairs})", points=points, value=value,
+                   chips=points * value, pairs=pairs)
+        moves = [say("received {amount} from seat {seat}", amount=m.amount, seat=m.payer) if m.receiver == seat
+                 else say("paid seat {seat} {amount}", seat=m.receiver, amount=m.amount)
                  for m in self.money.payments if seat in (m.payer, m.receiver)]
         chips = self.money.nets[seat] + self.money.fees[seat]
         money = self.money
         if isinstance(money, PairSettlement):  # revision 1: pair by pair, as such rounds recorded it
             moves += [m.reason for m in money.unpaid if seat in (m.payer, m.receiver)]
-            return head + (f"; {', '.join(moves)} = {chips:+d}" if moves else "")
+            if not moves:
+                return head
+            return say("{head}; {moves} = {chips:+d}", head=head, moves=joined(moves, ", "), chips=chips)
         stake = money.stakes[seat]
         if stake.short:
             moves.append(stake.reason)
         if not stake.due:
-            moves.append("a net of 0 moves no chips")
-        return f"{head}; on the nets (CP-13): {', '.join(moves)} = {chips:+d}"
+            moves.append(say("a net of 0 moves no chips"))
+        return say("{head}; on the nets (CP-13): {moves} = {chips:+d}", head=head, moves=joined(moves, ", "),
+                   chips=chips)

@@ -7,10 +7,38 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from dealer_tui.language import N_, _, told
 from dealer_tui.rounds.base import cards_from_payload, cards_payload
 from rules.cards import Card
 from rules.evaluator import encode, hand_value, playing_order
 from rules.games.chinese_poker import rules as cp
+from rules.games.chinese_poker.naturals import Natural
+from rules.said import Said
+
+ROW_LABELS = (N_("Front "), N_("Middle"), N_("Back  "))
+"""The rows as a seat's panel and the rows dialog label them, padded to one width (translated
+where shown: `row_labels`)."""
+
+
+def row_labels() -> tuple[str, str, str]:
+    """The rows' labels in the reader's language, padded to the longest."""
+    front, middle, back = (_(label).strip() for label in ROW_LABELS)
+    width = max(len(front), len(middle), len(back))
+    return front.ljust(width), middle.ljust(width), back.ljust(width)
+
+
+def natural_named(natural: str) -> str:
+    """A natural recorded by its name (`six pairs`, CP-9) in the reader's language."""
+    try:
+        return told(Natural(natural).said)
+    except ValueError:
+        return natural.replace("_", " ")
+
+
+def hand_named(name: str) -> str:
+    """A row's hand recorded by its name (`one pair`) in the reader's language."""
+    said: Said | None = cp.HAND_WORDS.get(name)
+    return name if said is None else told(said)
 
 
 @dataclass(frozen=True)
@@ -20,7 +48,7 @@ class RowStatus:
     seat: int
     rows: tuple[str, str, str] | None  # card text of front, middle, back (C-7 order)
     names: tuple[str | None, str | None, str | None] | None  # hand names (docs/settle.md spelling)
-    foul: str | None  # why the rows foul (CP-3, CP-4); None when they do not (or a natural is declared)
+    foul: Said | None  # why the rows foul (CP-3, CP-4); None when they do not (or a natural is declared)
     natural_held: str | None  # the natural the 13 cards can show (CP-9)
     natural_declared: str | None
     suggested: bool

@@ -17,7 +17,8 @@ from textual.types import CSSPathType
 from textual.widgets import Static
 
 from dealer_tui import screens
-from dealer_tui.language import N_
+from dealer_tui.games.chinese_poker.rows import hand_named, row_labels
+from dealer_tui.language import N_, _, told
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, sort_cards
 from rules.games.chinese_poker import rules as cp
@@ -48,14 +49,14 @@ class RowsModal(ModalScreen[dict[str, str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(f"Seat {self.seat}: set the rows (3 / 5 / 5)", classes="title")
+            yield Static(_("Seat {seat}: set the rows (3 / 5 / 5)", seat=self.seat), classes="title")
             yield Static(id="rows-cards")
             yield Static(id="rows-rows")
             yield Static(id="rows-status")
             if self.natural:
-                yield Static(f"The cards hold {self.natural}: Esc, then n declares it; the rows need not "
-                             "show it (CP-9)", classes="hint")
-            yield Static("←/→ card · 1 front · 2 middle · 3 back · g suggestion · Enter sets · Esc backs out",
+                yield Static(_("The cards hold {natural}: Esc, then n declares it; the rows need not show it (CP-9)",
+                               natural=self.natural), classes="hint")
+            yield Static(_("←/→ card · 1 front · 2 middle · 3 back · g suggestion · Enter sets · Esc backs out"),
                          classes="hint")
 
     def on_mount(self) -> None:
@@ -80,19 +81,23 @@ class RowsModal(ModalScreen[dict[str, str] | None]):
         self.query_one("#rows-cards", Static).update(strip)
         rows = self.rows()
         hand = cp.SetHand(*(tuple(r) for r in rows))
+        names: tuple[str | None, str | None, str | None]
         try:
             judged = cp.judge(self.seat, hand, self.terms)
             names = judged.row_names
-            foul = judged.foul
+            foul = told(judged.foul) if judged.foul is not None else None
         except Exception:
-            names, foul = (None, None, None), "rows incomplete"
+            names, foul = (None, None, None), _("rows incomplete")
         lines = Text()
-        for i, (label, row) in enumerate(zip(("Front ", "Middle", "Back  "), rows, strict=True)):
+        for i, (label, row) in enumerate(zip(row_labels(), rows, strict=True)):
+            name = names[i]
+            made = hand_named(name) if name else _("{count} cards", count=len(row))
             lines.append(f"{i + 1} {label} ", style="bold")
             lines.append_text(cards_text(sort_cards(row)))
-            lines.append(f"  {names[i] or f'{len(row)} cards'}\n", style="italic")
+            lines.append(f"  {made}\n", style="italic")
         self.query_one("#rows-rows", Static).update(lines)
-        status = Text(f"FOUL: {foul}", style="bold red") if foul else Text("rows in order", style="green")
+        status = (Text(_("FOUL: {foul}", foul=foul), style="bold red") if foul else
+                  Text(_("rows in order"), style="green"))
         self.query_one("#rows-status", Static).update(status)
 
     def action_move(self, step: int) -> None:
@@ -114,7 +119,8 @@ class RowsModal(ModalScreen[dict[str, str] | None]):
         rows = self.rows()
         if [len(r) for r in rows] != [3, 5, 5]:
             self.query_one("#rows-status", Static).update(
-                Text(f"The rows need 3 / 5 / 5 cards, not {' / '.join(str(len(r)) for r in rows)}.", style="bold red"))
+                Text(_("The rows need 3 / 5 / 5 cards, not {sizes}.", sizes=" / ".join(str(len(r)) for r in rows)),
+                     style="bold red"))
             return
         self.dismiss({name: " ".join(c.text for c in row) for name, row in zip(ROW_NAMES, rows, strict=True)})
 

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 
 from dealer_tui.games.chinese_poker.live_round import ChinesePokerKeyedRound
 from dealer_tui.games.chinese_poker.round import ChinesePokerRound
-from dealer_tui.games.chinese_poker.rows import rows_from_data
+from dealer_tui.games.chinese_poker.rows import hand_named, natural_named, rows_from_data
 from dealer_tui.games.chinese_poker.rows_dialog import ROW_NAMES, RowsModal
 from dealer_tui.games.chinese_poker.steps import (
     DeclareNatural,
@@ -20,7 +20,7 @@ from dealer_tui.games.chinese_poker.steps import (
     Unlock,
     WithdrawNatural,
 )
-from dealer_tui.language import N_, _
+from dealer_tui.language import N_, _, told
 from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.card_entry_modal import CardEntryModal
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -30,7 +30,7 @@ from rules.cards import Card
 from rules.games.chinese_poker import rules as cp
 from rules.games.chinese_poker.naturals import natural_in
 
-RULES = """Chinese Poker — the rules as played here
+RULES = N_("""Chinese Poker — the rules as played here
 CP-1  Four hands of 13 are dealt whatever the number of players.
 CP-2  Rows: front 3 cards, middle 5, back 5.  CP-3  Back ≥ middle > front, or the hand fouls (CP-4).
 CP-5  Each row won against an opponent +1, lost −1.  CP-6  Scoop (all three): 6 (mandarin), 9 (super).
@@ -43,7 +43,8 @@ CP-9  Naturals, declared before the reveal on the 13 cards (the rows need not sh
       terminal shows rows that do): dragon 13; six pairs, three flushes, three straights 4.
 CP-13 Table stakes on the nets: a net of 0 moves no chips; a loser pays at most what they hold, a
       winner wins at most their starting stack; losers pay and winners collect in order clockwise
-      from the button."""
+      from the button.""")
+"""The rules summary the help screen shows (translated where it is shown)."""
 
 
 class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
@@ -59,11 +60,14 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
                                              "declare": DeclareNatural, "withdraw": WithdrawNatural,
                                              "lock": Lock, "unlock": Unlock}
     RULES_SUMMARY = RULES
-    HOUSE_LABEL = "House (fees)"
+    HOUSE_LABEL = N_("House (fees)")
 
     _acted_for: int | None = None
     """The seat the last key without a pick acted for (highlighted as picked): the next such key
     moves on from it once it has nothing left to do; a seat the dealer picks is never swapped."""
+
+    def house_label(self) -> str:
+        return _(self.HOUSE_LABEL)
 
     def action_select(self, seat: int) -> None:
         self._acted_for = None  # the dealer's own pick
@@ -126,7 +130,8 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
             if choice == "y":
                 self.perform(Lock(seat=seat, confirm_foul=True))
 
-        self.ask(ChoiceDialog(_("Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?", seat=seat, foul=foul),
+        self.ask(ChoiceDialog(_("Seat {seat}'s rows FOUL ({foul}). Lock them anyway (CP-8)?", seat=seat,
+                                foul=told(foul) if foul is not None else ""),
                              [("y", _("yes, the player keeps the fouled set")), ("n", _("no, reset the rows"))]),
                  answered)
 
@@ -147,7 +152,7 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
 
         held = rnd.suggestion(seat).natural
         self.app.push_screen(RowsModal(seat, rows, lambda: rnd.suggestion(seat).hand.rows, rnd.terms,
-                                       None if held is None else held.value), picked)
+                                       None if held is None else natural_named(held.value)), picked)
 
     def _key_rows(self, kind: type[SetRows | DeclareNatural]) -> None:
         """Live table: the dealer keys the seat's three rows as the player turns them over; the
@@ -169,12 +174,12 @@ class ChinesePokerScreen(RoundScreen[ChinesePokerRound]):
                 if natural is None:
                     return Text(_("no dragon, six pairs, three flushes or three straights in these cards"),
                                 style="bold red")
-                return Text(_("{natural}: the terminal shows rows that display it", natural=natural.value),
+                return Text(_("{natural}: the terminal shows rows that display it", natural=told(natural.said)),
                             style="green")
             judged = cp.judge(seat, hand, rnd.terms)
-            names = " / ".join(n or "—" for n in judged.row_names)
+            names = " / ".join(hand_named(n) if n else "—" for n in judged.row_names)
             if judged.foul:
-                return Text(_("{rows} — FOUL: {foul}", rows=names, foul=judged.foul), style="bold red")
+                return Text(_("{rows} — FOUL: {foul}", rows=names, foul=told(judged.foul)), style="bold red")
             return Text(_("{rows} — rows in order", rows=names), style="green")
 
         step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: kind(seat=seat,

@@ -13,7 +13,7 @@ from dealer_tui.games.high_card_flush.events import (
 )
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.high_card_flush.steps import Raise
-from dealer_tui.language import _, current
+from dealer_tui.language import _, current, p_, told
 from dealer_tui.rounds.base import Phase
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, payout_waits
 from rules.cards import format_cards, sort_cards
@@ -28,38 +28,39 @@ class HighCardFlushPresenter(Presenter[HighCardFlushRound]):
         if rnd is None or rnd.phase in (Phase.DONE, Phase.VOID):
             views = [SeatView(seat, name, stack) for seat, (name, stack) in sorted(stacks.items())]
             if rnd is not None and rnd.banker is not None:
-                views = [v if v.seat != rnd.banker else SeatView(v.seat, v.name, v.stack, markers=("DP",))
+                views = [v if v.seat != rnd.banker else SeatView(v.seat, v.name, v.stack, markers=(_("DP"),))
                          for v in views]
             return views
         out = []
         acting = rnd.to_act()
         for seat, (name, stack) in sorted(stacks.items()):
             if seat == rnd.banker:
-                out.append(SeatView(seat, name, stack, markers=("DP", "button"), note="banks this round",
+                out.append(SeatView(seat, name, stack, markers=(_("DP"), _("button")), note=_("banks this round"),
                                     hidden_cards=7 if rnd.banker_cards and not rnd.revealed else 0,
                                     cards=tuple(sort_cards(rnd.banker_cards)) if rnd.revealed else ()))
                 continue
             p = rnd.seats.get(seat)
             if p is None or not p.playing:
-                out.append(SeatView(seat, name, stack, note="no ante this hand" if rnd.phase is not Phase.ANTE else "no ante yet"))
+                out.append(SeatView(seat, name, stack,
+                                    note=_("no ante this hand") if rnd.phase is not Phase.ANTE else _("no ante yet")))
                 continue
-            bets = [("Ante", p.ante)]
+            bets = [(_("Ante"), p.ante)]
             if p.flush:
-                bets.append(("Flush", p.flush))
+                bets.append((_("Flush"), p.flush))
             if p.straight_flush:
-                bets.append(("SF", p.straight_flush))
+                bets.append((_("SF"), p.straight_flush))
             if p.raised:
-                bets.append(("Raise", p.raised))
+                bets.append((p_("bet", "Raise"), p.raised))  # the bet, not the key's verb
             hand = ""
             if p.cards:
                 reading = hcf.read_hand(p.cards)
-                hand = reading.describe_flush()
+                hand = told(reading.describe_flush())
                 if reading.straight_flush:
-                    hand += f"; {reading.describe_straight_flush()}"
-            note = "folded" if p.raised == 0 else ""
+                    hand += f"; {told(reading.describe_straight_flush())}"
+            note = _("folded") if p.raised == 0 else ""
             hidden = 0
             if rnd.keyed and not p.cards and rnd.phase in (Phase.ACT, Phase.REVEAL):
-                hidden, note = (0, note) if p.raised == 0 else (7, "physical cards: keyed at the reveal")
+                hidden, note = (0, note) if p.raised == 0 else (7, _("physical cards: keyed at the reveal"))
             out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, sort_cards(p.cards), hand=hand,
                                 acting=acting is not None and acting.seat == seat, out=p.raised == 0, note=note,
                                 hidden_cards=hidden))
@@ -67,19 +68,22 @@ class HighCardFlushPresenter(Presenter[HighCardFlushRound]):
 
     def banker(self, rnd: HighCardFlushRound | None) -> HandView:
         if rnd is None:
-            return HandView("Banker")
-        title = f"DP — seat {rnd.banker} banks" if rnd.banker is not None else "Dealer (house banks)"
+            return HandView(_("Banker"))
+        title = (_("DP — seat {seat} banks", seat=rnd.banker) if rnd.banker is not None
+                 else _("Dealer (house banks)"))
         if not rnd.banker_cards and rnd.keyed and rnd.phase in (Phase.ACT, Phase.REVEAL):
-            return HandView(title, hidden_cards=7, lines=("physical cards: keyed at the reveal",))
+            return HandView(title, hidden_cards=7, lines=(_("physical cards: keyed at the reveal"),))
         if not rnd.banker_cards:
-            return HandView(title, lines=("cards not dealt" if not rnd.revealed else "not needed: every hand folded",))
+            return HandView(title, lines=(_("cards not dealt") if not rnd.revealed
+                                          else _("not needed: every hand folded"),))
         if rnd.phase is Phase.VOID:
-            return HandView(title, lines=("round void: no reveal, every bet returned",))
+            return HandView(title, lines=(_("round void: no reveal, every bet returned"),))
         if not rnd.revealed:
-            return HandView(title, hidden_cards=7, lines=("face down until the reveal",))
+            return HandView(title, hidden_cards=7, lines=(_("face down until the reveal"),))
         reading = hcf.read_hand(rnd.banker_cards)
-        verdict = "qualifies" if reading.qualifies else "does not qualify (needs 3-card flush 9-high)"
-        return HandView(title, tuple(sort_cards(rnd.banker_cards)), hand=reading.describe_flush(), lines=(verdict,))
+        verdict = _("qualifies") if reading.qualifies else _("does not qualify (needs 3-card flush 9-high)")
+        return HandView(title, tuple(sort_cards(rnd.banker_cards)), hand=told(reading.describe_flush()),
+                        lines=(verdict,))
 
     def describe(self, event: Event) -> str:
         common = describe_common(event)
@@ -87,22 +91,34 @@ class HighCardFlushPresenter(Presenter[HighCardFlushRound]):
             return common
         match event:
             case RoundStarted(number=number, banker=banker):
-                return f"Round {number} — " + (f"seat {banker} banks" if banker else "the house banks")
+                if banker:
+                    return _("Round {number} — seat {seat} banks", number=number, seat=banker)
+                return _("Round {number} — the house banks", number=number)
             case AntePlaced(seat=seat, ante=ante, flush=flush, straight_flush=straight_flush):
-                extra = "".join(f", {name} {amount}" for name, amount in (("flush", flush),
-                                                                           ("straight flush", straight_flush)) if amount)
-                return f"Seat {seat} antes {ante}{extra}"
+                if flush and straight_flush:
+                    return _("Seat {seat} antes {ante}, flush {flush}, straight flush {straight_flush}", seat=seat,
+                             ante=ante, flush=flush, straight_flush=straight_flush)
+                if flush:
+                    return _("Seat {seat} antes {ante}, flush {flush}", seat=seat, ante=ante, flush=flush)
+                if straight_flush:
+                    return _("Seat {seat} antes {ante}, straight flush {straight_flush}", seat=seat, ante=ante,
+                             straight_flush=straight_flush)
+                return _("Seat {seat} antes {ante}", seat=seat, ante=ante)
             case AnteWithdrawn(seat=seat):
-                return f"Seat {seat} takes the bets back"
+                return _("Seat {seat} takes the bets back", seat=seat)
             case CardsDealt(keyed=keyed):
-                return "Seven cards dealt to each hand" + (" (physical cards)" if keyed else "")
+                return _("Seven cards dealt to each hand (physical cards)") if keyed else _("Seven cards dealt to each hand")
             case PlayerActed(seat=seat, raised=raised):
-                return f"Seat {seat} folds" if raised == 0 else f"Seat {seat} raises {raised}"
+                return _("Seat {seat} folds", seat=seat) if raised == 0 else _("Seat {seat} raises {amount}", seat=seat,
+                                                                                 amount=raised)
             case BankerRevealed(cards=cards, hand_cards=hands, raise_corrections=fixes):
-                shown = f"Banker shows {format_cards(cards, symbols=True)}" if cards else "No banker's hand needed"
-                entered = [f"{label} keyed {format_cards(hand, symbols=True)}" for label, hand in (hands or {}).items()]
-                cut = [f"seat {seat} raised {f.declared}: its {f.flush}-card flush caps it at {f.cap}, "
-                       f"{f.returned} returned (HCF-6)" for seat, f in (fixes or {}).items()]
+                shown = (_("Banker shows {cards}", cards=format_cards(cards, symbols=True)) if cards
+                         else _("No banker's hand needed"))
+                entered = [_("seat {seat} keyed {cards}", seat=int(label.split()[1]),  # every hand but the banker's
+                             cards=format_cards(hand, symbols=True)) for label, hand in (hands or {}).items()]
+                cut = [_("seat {seat} raised {declared}: its {length}-card flush caps it at {cap}, {returned} returned "
+                         "(HCF-6)", seat=seat, declared=f.declared, length=f.flush, cap=f.cap, returned=f.returned)
+                       for seat, f in (fixes or {}).items()]
                 return "; ".join([shown, *entered, *cut])
         return event.kind.replace("_", " ")
 

@@ -37,10 +37,12 @@ from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
 from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.base import ProfileBase
-from rules.said import say
+from rules.said import Said, as_said, say
 
 HAND_CARDS = 7
 BANKER = "banker"
+START = say("start a round")
+"""How starting a round reads in its refusals."""
 
 
 @dataclass
@@ -64,7 +66,9 @@ class HighCardFlushRound(Round):
     FLAGS = {"dead_hands": "a hand was dead: the DP could not cover it (HCF-16)",
              "over_cap_raise": "a keyed raise was over the cap (High Card Flush, live table)"}
     BET_STEP = Ante
-    UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the bets", PlayerActed: "raise or fold"}
+    UNDOABLE = {AntePlaced: Said.literal("ante"), AnteWithdrawn: Said.literal("taking back of the bets"),
+                PlayerActed: Said.literal("raise or fold")}
+    """The steps the dealer may take back; `undo_label` says each whole, as one sentence."""
     profile: HighCardFlushProfile
 
     def __init__(self, profile: ProfileBase, setup: Mapping[str, Any]) -> None:
@@ -85,7 +89,7 @@ class HighCardFlushRound(Round):
         assert isinstance(profile, HighCardFlushProfile)
         problem = cls.start_problem(session, profile)
         if problem is not None:
-            raise refuse(None, "start a round", problem)
+            raise refuse(None, START, problem)
         stacks = session.stacks()
         banker = None
         declined = [int(s) for s in choices.get("declined", ())]
@@ -93,13 +97,13 @@ class HighCardFlushRound(Round):
             banker = hcf.next_designated_player(session.seat_count, session.banker, stacks,
                                                 profile.dp_min_bank, declined)
             if banker is None:
-                raise refuse(None, "start a round", f"no seat will bank (a Designated Player needs "
-                                                    f"{profile.dp_min_bank} chips and must accept, HCF-18)")
+                raise refuse(None, START, say("no seat will bank (a Designated Player needs {chips} chips and must "
+                                              "accept, HCF-18)", chips=profile.dp_min_bank))
         players = {seat: p for seat, p in session.playing.items() if seat != banker}
         if not players:
-            raise refuse(None, "start a round", "no player is seated")
+            raise refuse(None, START, say("no player is seated"))
         if len(players) > profile.max_players:
-            raise refuse(None, "start a round", f"at most {profile.max_players} players play this table")
+            raise refuse(None, START, say("at most {players} players play this table", players=profile.max_players))
         return {
             "seats": session.seat_count, "banker": banker, "button": banker,
             "banker_stack": stacks.get(banker) if banker is not None else None,
@@ -109,7 +113,7 @@ class HighCardFlushRound(Round):
 
     @classmethod
     def rotation_problem(cls, profile: ProfileBase, previous: Mapping[str, Any] | None,
-                         setup: Mapping[str, Any]) -> str | None:
+                         setup: Mapping[str, Any]) -> Said | None:
         """HCF-18: the bank goes to the next seat clockwise from the last banker that accepts and
         holds the minimum bank."""
         assert isinstance(profile, HighCardFlushProfile)
@@ -122,19 +126,21 @@ class HighCardFlushRound(Round):
         expected = hcf.next_designated_player(int(setup.get("seats", 7)), last if last is None else int(last), banks,
                                               profile.dp_min_bank, [int(s) for s in setup.get("declined", ())])
         if expected != banker:
-            return f"seat {banker} banked where HCF-18 gives seat {expected}"
+            if expected is None:
+                return say("seat {seat} banked where HCF-18 gives no seat", seat=banker)
+            return say("seat {seat} banked where HCF-18 gives seat {expected}", seat=banker, expected=expected)
         return None
 
     @classmethod
-    def start_problem(cls, session: TableSession, profile: ProfileBase) -> str | None:
+    def start_problem(cls, session: TableSession, profile: ProfileBase) -> Said | None:
         """Why no round may start whoever banks: nobody plays, or (a Designated Player banks) no
         one plays against the DP."""
         assert isinstance(profile, HighCardFlushProfile)
         if not session.playing:
-            return session.nobody_plays()
+            return as_said(session.nobody_plays())
         if profile.banker == "designated_player" and len(session.playing) < 2:
-            return (f"a Designated Player's round needs a player besides the DP: {session.counted()} "
-                    "(HCF-18)")
+            return say("a Designated Player's round needs a player besides the DP: {players} (HCF-18)",
+                       players=as_said(session.counted()))
         return None
 
     @classmethod
@@ -194,11 +200,17 @@ class HighCardFlushRound(Round):
             return []
         return [Ante(seat=seat, amount=placed.ante, flush=placed.flush, straight_flush=placed.straight_flush)]
 
-    def undo_label(self) -> str | None:
+    def undo_label(self) -> Said | None:
         last = self.undoable()
         if isinstance(last, PlayerActed):
-            return f"seat {last.seat}'s " + (f"raise of {last.raised}" if last.raised else "fold")
-        return super().undo_label()
+            if last.raised:
+                return say("seat {seat}'s raise of {amount}", seat=last.seat, amount=last.raised)
+            return say("seat {seat}'s fold", seat=last.seat)
+        if isinstance(last, AntePlaced):
+            return say("seat {seat}'s ante", seat=last.seat)
+        if isinstance(last, AnteWithdrawn):
+            return say("seat {seat}'s taking back of the bets", seat=last.seat)
+        return None
 
     def _legal_steps(self) -> list[LegalStep]:
         specs: list[LegalStep] = []
@@ -240,24 +252,24 @@ class HighCardFlushRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def _why_not(self, action: Step) -> str:
+    def _why_not(self, action: Step) -> Said:
         if isinstance(action, Void):
-            return "a misdeal is declared before anyone acts (HCF-19)"
+            return say("a misdeal is declared before anyone acts (HCF-19)")
         if self._phase is Phase.ACT and (p := self.to_act()) is not None:
-            return f"it is seat {p.seat}'s turn"
+            return say("it is seat {seat}'s turn", seat=p.seat)
         if isinstance(action, Ante) and action.seat in self.seats and self.seats[action.seat].playing:
-            return "the seat has already put its ante"
+            return say("the seat has already put its ante")
         if isinstance(action, Ante) and action.seat is not None and action.seat == self.banker:
-            return "the seat banks this round as the Designated Player: the others ante against it"
+            return say("the seat banks this round as the Designated Player: the others ante against it")
         if isinstance(action, Ante) and action.seat not in self.seats:
-            return "the seat is not playing this round"
+            return say("the seat is not playing this round")
         if self._phase is Phase.ANTE and isinstance(action, Deal) and not self.playing():
-            return "no ante is placed yet: pick a seat (its number), then a antes it"
+            return say("no ante is placed yet: pick a seat (its number), then a antes it")
         if self._phase is Phase.ANTE and isinstance(action, Ante) and action.seat in self.seats:
             low = self.profile.limits.ante.min
-            return (f"the seat holds {self.seats[action.seat].stack} chips; an Ante of {low} needs "
-                    f"{hcf.chips_to_post(low, 0, 0)} (Ante + 3x Ante, HCF-4)")
-        return f"not allowed in the {self._phase.value} phase"
+            return say("the seat holds {stack} chips; an Ante of {ante} needs {need} (Ante + 3x Ante, HCF-4)",
+                       stack=self.seats[action.seat].stack, ante=low, need=hcf.chips_to_post(low, 0, 0))
+        return as_said(super()._why_not(action))
 
     @proposes(Ante)
     def _propose_ante(self, a: Ante) -> list[Event]:
@@ -267,14 +279,19 @@ class HighCardFlushRound(Round):
         flush, sf = a.flush, a.straight_flush
         limits = self.profile.limits
         if not limits.ante.contains(ante):
-            raise refuse(seat, f"ante {ante}", f"the ante must be within the table limits {limits.ante}")
-        for name, amount, rng in (("Flush bet", flush, limits.flush), ("Straight Flush bet", sf, limits.straight_flush)):
+            raise refuse(seat, say("ante {amount}", amount=ante), say("the ante must be within the table limits "
+                                                                      "{low}–{high}", low=limits.ante.min,
+                                                                      high=limits.ante.max))
+        for name, amount, rng in ((settle.FLUSH_BET, flush, limits.flush),
+                                  (settle.STRAIGHT_FLUSH_BET, sf, limits.straight_flush)):
             if amount and not rng.contains(amount):
-                raise refuse(seat, f"bet {amount} on the {name}", f"the {name} must be within {rng}")
+                raise refuse(seat, say("bet {amount} on the {bet}", amount=amount, bet=name),
+                             say("the {bet} must be within {low}–{high}", bet=name, low=rng.min, high=rng.max))
         need = hcf.chips_to_post(ante, flush, sf)
         if p.stack < need:
-            raise refuse(seat, f"ante {ante}", f"the seat holds {p.stack} chips; Ante + bonus bets + 3× Ante "
-                                               f"= {need} must be covered (HCF-4)")
+            raise refuse(seat, say("ante {amount}", amount=ante), say("the seat holds {stack} chips; Ante + bonus bets "
+                                                                      "+ 3× Ante = {need} must be covered (HCF-4)",
+                                                                      stack=p.stack, need=need))
         return [AntePlaced(seat=seat, ante=ante, flush=flush, straight_flush=sf)]
 
     @proposes(Withdraw)

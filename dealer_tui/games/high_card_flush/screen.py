@@ -16,7 +16,7 @@ from dealer_tui.screens.dialog import Dialog
 from dealer_tui.screens.round_screen import RoundScreen
 from rules.games.high_card_flush.profile import HighCardFlushProfile
 
-RULES = """High Card Flush — the rules as played here
+RULES = N_("""High Card Flush — the rules as played here
 HCF-1  Hands rank by the longest flush, then its cards from the top; other cards never count.
 HCF-4  Ante (+ optional Flush and Straight Flush bets); chips must cover Ante + bonus + 3× Ante.
 HCF-6  Fold (lose Ante and bonus bets) or raise 1× Ante; up to 2× with a 5-card, 3× with 6-7.
@@ -30,7 +30,8 @@ HCF-14 Bonus caps as posted: per hand, then what is left of the round's (hands i
 HCF-15/16 Paid only to the extent of the DP's money; a hand the DP cannot cover is dead.
 HCF-17 Rake as posted.  HCF-19 Misdeal before anyone acts: all bets returned.
 HCF-20 Casino profile: the house banks; bonus bets pay by the paytable on the player's own hand,
-       whatever the house holds, folded or not."""
+       whatever the house holds, folded or not.""")
+"""The rules summary the help screen shows (translated where it is shown)."""
 
 
 class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
@@ -138,4 +139,4 @@ class HighCardFlushScreen(RoundScreen[HighCardFlushRound]):
                              [("y", _("yes, fold")), ("n", _("no, back to the hand"))]), answered)
 
     def house_label(self) -> str:
-        return "House (rake)" if self.hcf_profile.banker == "designated_player" else "House"
+        return _("House (rake)") if self.hcf_profile.banker == "designated_player" else _("House")

@@ -14,6 +14,7 @@ from rules.said import Said, say
 class Ante(Staked):
     """A seat's Ante, with its optional Flush and Straight Flush bets (HCF-4)."""
 
+    VERB: ClassVar[Said] = say("ante")
     flush: int = 0
     straight_flush: int = 0
 
@@ -22,10 +23,14 @@ class Ante(Staked):
 class Withdraw(Step):
     """A seat takes its Ante and bonus bets back before the deal."""
 
+    VERB: ClassVar[Said] = say("withdraw")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Raise(Staked, WithCards):
     """A seat raises within its cap (HCF-6)."""
+
+    VERB: ClassVar[Said] = say("raise")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -19,7 +19,7 @@ from dealer_tui.games.one_or_five.events import (
     DealerRevealed,
     InsuranceTaken,
 )
-from dealer_tui.games.one_or_five.round import Box, OneOrFiveRound
+from dealer_tui.games.one_or_five.round import CUT_BY, Box, OneOrFiveRound, insure, only_free
 from dealer_tui.games.one_or_five.steps import CutAndDeal, Exchange, Insure, NoInsurance
 from dealer_tui.ledger.base import SettlementRow
 from dealer_tui.rounds.base import (
@@ -34,6 +34,7 @@ from dealer_tui.rounds.base import (
 from rules.cards import Card, parse_cards
 from rules.errors import IllegalAction
 from rules.games.one_or_five import rules as rules
+from rules.said import say
 
 UP = "dealer up"
 HOLE = "dealer hole"
@@ -112,30 +113,31 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
         """A box keyed again holds the cards it drew at its exchange; the dealer's up card is named."""
         boxes = [int(label.split()[1]) for label, _ in (request.hands if request else ()) if label.startswith("box ")]
         own = {c for n in boxes for c in self.drawn.get(n, ())}
-        taken = {c: "earlier this round" for c in self.known_cards() if c not in own}
-        taken.update({c: "the dealer's up card" for c in self.dealer[:1]})
+        earlier, up = say("earlier this round"), say("the dealer's up card")
+        taken: dict[Card, str] = {c: earlier for c in self.known_cards() if c not in own}
+        taken.update({c: up for c in self.dealer[:1]})
         return taken
 
     def _keyed(self, a: WithCards, request: CardRequest) -> dict[str, tuple[Card, ...]]:
         cards = self.dealt_cards(a, request, "R-12", self.taken_cards(request))
         for label, hand in cards.items():
             if label.startswith("box "):
-                drawn = self.drawn.get(int(label.split()[1]), ())
-                missing = [c.text for c in drawn if c not in hand]
+                number = int(label.split()[1])
+                missing = [c.text for c in self.drawn.get(number, ()) if c not in hand]
                 if missing:
-                    raise refuse(None, a.KIND, f"{label} drew {' '.join(missing)} at its exchange: "
-                                               f"the keyed hand must hold it")
+                    raise refuse(None, a.verb(), say("box {box} drew {cards} at its exchange: the keyed hand must "
+                                                     "hold it", box=number, cards=" ".join(missing)))
         return cards
 
     def _propose_deal(self, a: CutAndDeal) -> list[Event]:
         cut_by = a.cut
         if cut_by not in ("player", "dealer"):
-            raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
+            raise refuse(None, a.verb(), CUT_BY)
         cards = self._keyed(a, CardRequest("deal", ((UP, 1),)))
         return [CardsDealt(cut_by=cut_by, hands={UP: cards[UP]}, keyed=True)]
 
     def _propose_exchange(self, a: Exchange) -> list[Event]:
-        box = self._my_box(a, "exchange")
+        box = self._my_box(a)
         count = a.amount or 0
         self.verify_exchange(a, box, count)
         fee = rules.exchange_fee(self.profile, box.ante)
@@ -147,14 +149,15 @@ class OneOrFiveKeyedRound(OneOrFiveRound):
         box = next((b for b in self.insurable() if b.number == number and b.seat == a.seat), None)
         amount = a.amount or 0
         if box is None:
-            raise refuse(a.seat, f"insure box {number}", "only a closed box, before the reveal, may be insured (R-9)")
+            raise refuse(a.seat, say("insure box {box}", box=number),
+                         say("only a closed box, before the reveal, may be insured (R-9)"))
         hand = box.cards or self._keyed(a, self._box_request(box, "insurance"))[f"box {number}"]
         try:
             rules.verify_insurance(self.profile, number, box.ante, rules.Action.BET, rules.hand_of(hand), amount)
         except IllegalAction as exc:
-            raise refuse(a.seat, f"insure {amount}", str(exc)) from None
+            raise refuse(a.seat, insure(amount), exc.said) from None
         if amount > self.available(box.seat):
-            raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
+            raise refuse(a.seat, insure(amount), only_free(self.available(box.seat)))
         return [InsuranceTaken(box=number, premium=amount, hand=() if box.cards else hand)]
 
     def _propose_reveal(self, a: Reveal) -> list[Event]:

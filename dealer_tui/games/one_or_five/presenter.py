@@ -18,11 +18,26 @@ from dealer_tui.games.one_or_five.events import (
 from dealer_tui.games.one_or_five.live_round import OneOrFiveKeyedRound
 from dealer_tui.games.one_or_five.round import OneOrFiveRound
 from dealer_tui.games.one_or_five.steps import Bet, Exchange, Fold
-from dealer_tui.language import _, current
+from dealer_tui.language import N_, _, current, told
 from dealer_tui.rounds.base import Phase
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, payout_waits
 from rules.cards import format_cards, sort_cards
 from rules.games.one_or_five import rules as rules
+
+STATUS = {"exchanged": N_("exchanged"), "closed": N_("closed"), "folded": N_("folded")}
+"""A box's status as its seat's panel shows it (a box still waiting shows none)."""
+
+
+def box_tag(number: int) -> str:
+    """A box as its seat's panel tags it: `B2`."""
+    return _("B{box}", box=number)
+
+
+def with_status(hand: str, status: str) -> str:
+    """What a box holds, and how it stands: `two pair — closed`."""
+    if status == "waiting":
+        return hand
+    return _("{hand} — {status}", hand=hand, status=_(STATUS.get(status, status)))
 
 
 class OneOrFivePresenter(Presenter[OneOrFiveRound]):
@@ -37,43 +52,44 @@ class OneOrFivePresenter(Presenter[OneOrFiveRound]):
         for seat, (name, stack) in sorted(stacks.items()):
             boxes = [b for n, b in sorted(rnd.boxes.items()) if b.seat == seat]
             if seat not in rnd.players:
-                out.append(SeatView(seat, name, stack, note="joined after the start"))
+                out.append(SeatView(seat, name, stack, note=_("joined after the start")))
                 continue
             bets: list[tuple[str, int]] = []
             hands = []
             for box in boxes:
-                bets.append((f"B{box.number}", box.ante + box.bet + (box.insurance or 0)))
-                status = "" if box.status == "waiting" else f" — {box.status}"
-                tag = f"{'▶' if current is box else ' '}B{box.number}{'*' if rnd.open_boxes.get(seat) == box.number else ''}"
+                bets.append((box_tag(box.number), box.ante + box.bet + (box.insurance or 0)))
+                tag = f"{'▶' if current is box else ' '}{box_tag(box.number)}{'*' if rnd.open_boxes.get(seat) == box.number else ''}"
                 if box.cards:
                     hand = rules.hand_of(box.cards)
-                    hands.append((tag, sort_cards(box.cards), f"{hand.said()}{status}"))
+                    hands.append((tag, sort_cards(box.cards), with_status(told(hand.said()), box.status)))
                 elif isinstance(rnd, OneOrFiveKeyedRound) and rnd.phase is not Phase.ANTE:
                     drawn = rnd.drawn.get(box.number, ())
-                    seen = f"drew {format_cards(drawn, symbols=True)}; " if drawn else ""
-                    hands.append((tag, [], f"{seen}physical cards{status}"))
+                    seen = (_("drew {cards}; physical cards", cards=format_cards(drawn, symbols=True)) if drawn
+                            else _("physical cards"))
+                    hands.append((tag, [], with_status(seen, box.status)))
             acting = current is not None and current.seat == seat
-            note = "" if boxes else "no box yet"
+            note = "" if boxes else _("no box yet")
             if boxes and not hands:
                 open_box = rnd.open_boxes.get(seat)
-                note = f"box {open_box} plays open" if open_box else ""
+                note = _("box {box} plays open", box=open_box) if open_box else ""
             out.append(SeatView(seat, name, stack - rnd.committed(seat), bets, (),
-                                markers=tuple(f"box {b.number}" for b in boxes), acting=acting, note=note,
+                                markers=tuple(_("box {box}", box=b.number) for b in boxes), acting=acting, note=note,
                                 hands=hands))
         return out
 
     def banker(self, rnd: OneOrFiveRound | None) -> HandView:
+        dealer = _("Dealer")
         if rnd is None or not rnd.dealer:
-            return HandView("Dealer", lines=("cards not dealt",))
+            return HandView(dealer, lines=(_("cards not dealt"),))
         if rnd.phase is Phase.VOID:
-            return HandView("Dealer", lines=("round void: no reveal, every bet and fee returned (R-12)",))
+            return HandView(dealer, lines=(_("round void: no reveal, every bet and fee returned (R-12)"),))
         if not rnd.revealed and rnd.keyed:
-            return HandView("Dealer", rnd.dealer[:1], hidden_cards=4, lines=("up card keyed; the rest at the reveal",))
+            return HandView(dealer, rnd.dealer[:1], hidden_cards=4, lines=(_("up card keyed; the rest at the reveal"),))
         if not rnd.revealed:
-            return HandView("Dealer", rnd.dealer[-1:], hidden_cards=4, lines=("shown: the last card dealt (R-1)",))
+            return HandView(dealer, rnd.dealer[-1:], hidden_cards=4, lines=(_("shown: the last card dealt (R-1)"),))
         hand = rules.hand_of(rnd.dealer)
-        verdict = "has a game" if hand.qualifies else "no game: antes pay 1:1, bets returned"
-        return HandView("Dealer", sort_cards(rnd.dealer), hand=hand.said(), lines=(verdict,))
+        verdict = _("has a game") if hand.qualifies else _("no game: antes pay 1:1, bets returned")
+        return HandView(dealer, sort_cards(rnd.dealer), hand=told(hand.said()), lines=(verdict,))
 
     def describe(self, event: Event) -> str:
         common = describe_common(event)
@@ -81,29 +97,42 @@ class OneOrFivePresenter(Presenter[OneOrFiveRound]):
             return common
         match event:
             case RoundStarted():
-                return "New round: antes on the boxes"
+                return _("New round: antes on the boxes")
             case AntePlaced(seat=seat, box=box, ante=ante):
-                return f"Seat {seat} antes {ante} on box {box}"
+                return _("Seat {seat} antes {ante} on box {box}", seat=seat, ante=ante, box=box)
             case AnteWithdrawn(box=box):
-                return f"Box {box}: ante taken back"
+                return _("Box {box}: ante taken back", box=box)
             case OpenBoxMarked(seat=seat, box=box):
-                return f"Seat {seat} plays box {box} open"
+                return _("Seat {seat} plays box {box} open", seat=seat, box=box)
             case CardsDealt(cut_by=cut_by, hands=hands, keyed=keyed):
                 if keyed:
                     up = format_cards(hands["dealer up"], symbols=True)
+                    if cut_by == "player":
+                        return _("Cut by the player; five physical cards each; the dealer's up card {up}", up=up)
+                    if cut_by == "dealer":
+                        return _("Cut by the dealer; five physical cards each; the dealer's up card {up}", up=up)
                     return f"Cut by the {cut_by}; five physical cards each; the dealer's up card {up}"
-                return f"Cut by the {cut_by}; five cards to each box and the dealer"
+                if cut_by == "player":
+                    return _("Cut by the player; five cards to each box and the dealer")
+                if cut_by == "dealer":
+                    return _("Cut by the dealer; five cards to each box and the dealer")
+                return f"Cut by the {cut_by}; five cards to each box and the dealer"  # not a cut the round records
             case BoxExchanged(box=box, drawn=drawn, fee=fee, count=count):
-                drew = f", drew {format_cards(drawn, symbols=True)}" if count else ""
-                return f"Box {box} exchanges {event.exchanged} (fee {fee}){drew}"
+                if count:
+                    return _("Box {box} exchanges {count} (fee {fee}), drew {cards}", box=box, count=event.exchanged,
+                             fee=fee, cards=format_cards(drawn, symbols=True))
+                return _("Box {box} exchanges {count} (fee {fee})", box=box, count=event.exchanged, fee=fee)
             case BoxClosed(box=box, bet=bet):
-                return f"Box {box} closes with {bet}"
+                return _("Box {box} closes with {bet}", box=box, bet=bet)
             case BoxFolded(box=box):
-                return f"Box {box} passes"
+                return _("Box {box} passes", box=box)
             case InsuranceTaken(box=box, premium=premium):
-                return f"Box {box} insures {premium}" if premium else f"Box {box}: no insurance"
+                if premium:
+                    return _("Box {box} insures {premium}", box=box, premium=premium)
+                return _("Box {box}: no insurance", box=box)
             case DealerRevealed(cards=cards, hand=hand):
-                return f"Dealer shows {format_cards(cards, symbols=True)}: {hand}"
+                return _("Dealer shows {cards}: {hand}", cards=format_cards(cards, symbols=True),
+                         hand=told(rules.hand_named(hand)))
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: OneOrFiveRound | None) -> str:

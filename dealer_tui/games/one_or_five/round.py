@@ -53,6 +53,7 @@ from rules.errors import BadCards, IllegalAction
 from rules.games.one_or_five import rules as rules
 from rules.games.one_or_five.profile import OneOrFiveProfile
 from rules.profiles.base import ProfileBase
+from rules.said import Said, say
 
 BET_NAMES = ("ante", "bet", "exchange", "insurance")
 
@@ -72,11 +73,43 @@ class Box:
         return rules.BET_MULTIPLE * self.ante if self.status == "closed" else 0
 
 
+CUT_BY = say("the cut is made by the player or the dealer (R-10)")
+
+
+def _at_most(boxes: int) -> Said:
+    """Why a player may not ante one more box."""
+    return say("a player may play at most {boxes} boxes", boxes=boxes)
+
+
+def _all_taken(boxes: int) -> Said:
+    """Why no box is left to ante."""
+    return say("all {boxes} boxes are taken", boxes=boxes)
+
+
+def _already(box: Box) -> Said:
+    """Why a box that has acted may not close or pass again."""
+    if box.status == "closed":
+        return say("box {box} is already closed", box=box.number)
+    return say("box {box} is already folded", box=box.number)
+
+
+def insure(amount: int) -> Said:
+    """`insure 10`: the insurance step as a refusal names it."""
+    return say("insure {amount}", amount=amount)
+
+
+def only_free(chips: int) -> Said:
+    """Why a premium over the player's free chips is refused."""
+    return say("only {chips} chips are free", chips=chips)
+
+
 class OneOrFiveRound(Round):
     game_id = "one-or-five"
     BET_STEP = Ante
-    UNDOABLE = {AntePlaced: "ante", AnteWithdrawn: "taking back of the ante", OpenBoxMarked: "open box",
-                BoxClosed: "close", BoxFolded: "pass", InsuranceTaken: "insurance decision"}
+    UNDOABLE = {AntePlaced: Said.literal("ante"), AnteWithdrawn: Said.literal("taking back of the ante"),
+                OpenBoxMarked: Said.literal("open box"), BoxClosed: Said.literal("close"),
+                BoxFolded: Said.literal("pass"), InsuranceTaken: Said.literal("insurance decision")}
+    """The steps the dealer may take back; `undo_label` says each whole, whose it is with it."""
     ROW_OWNERS = (AntePlaced.KIND,)
     profile: OneOrFiveProfile
 
@@ -101,7 +134,7 @@ class OneOrFiveRound(Round):
     @classmethod
     def setup_from(cls, session: TableSession, profile: ProfileBase, **choices: Any) -> dict[str, Any]:
         if not session.playing:
-            raise refuse(None, "start a round", session.nobody_plays())
+            raise refuse(None, say("start a round"), session.nobody_plays())
         return {"players": {str(seat): {"name": p.name, "stack": p.stack} for seat, p in session.playing.items()}}
 
     # -- state ------------------------------------------------------------------------------
@@ -141,7 +174,7 @@ class OneOrFiveRound(Round):
         return rules.box_commitment(self.profile, box.ante, action, exchanged=box.exchanged > 0,
                                     insurance=box.insurance or 0)
 
-    def exchange_short(self, box: Box) -> str | None:
+    def exchange_short(self, box: Box) -> Said | None:
         """Why the box's exchange is not offered for want of chips (R-4), or None."""
         return rules.exchange_stakes_problem(self.profile, box.ante, self.holds(box.seat, box))
 
@@ -258,71 +291,91 @@ class OneOrFiveRound(Round):
             actions.append(OpenBox(seat=seat, box=open_box))
         return actions
 
-    def _why_not(self, action: Step) -> str:
+    def undo_label(self) -> Said | None:
+        """What taking back the last step takes back: the seat's ante or open box, or the box's
+        taking back of its ante, close, pass or insurance decision."""
+        match self.undoable():
+            case AntePlaced(seat=seat):
+                return say("seat {seat}'s ante", seat=seat)
+            case OpenBoxMarked(seat=seat):
+                return say("seat {seat}'s open box", seat=seat)
+            case AnteWithdrawn(box=box):
+                return say("box {box}'s taking back of the ante", box=box)
+            case BoxClosed(box=box):
+                return say("box {box}'s close", box=box)
+            case BoxFolded(box=box):
+                return say("box {box}'s pass", box=box)
+            case InsuranceTaken(box=box):
+                return say("box {box}'s insurance decision", box=box)
+        return super().undo_label()
+
+    def _why_not(self, action: Step) -> Said:
         if self._phase is Phase.ACT and (box := self.current_box()) is not None:
-            return f"it is box {box.number}'s turn ({self._phase.value} phase)"
+            return say("it is box {box}'s turn ({phase})", box=box.number, phase=self._phase.named)
         if self._phase is Phase.ANTE:
             seat, limits = action.seat, self.profile.limits
             mine = [b.number for b in self.boxes.values() if b.seat == seat]
             if isinstance(action, Deal) and not self.boxes:
-                return "no box has an ante yet: pick a seat (its number), then a antes a box"
+                return say("no box has an ante yet: pick a seat (its number), then a antes a box")
             if isinstance(action, (OpenBox, Withdraw)) and seat is None:
-                return "pick the seat first (its number)"
-            if isinstance(action, (OpenBox, Withdraw)) and not mine:
-                what = "o marks one of its boxes to play open (R-4)" if isinstance(action, OpenBox) else \
-                    "there is no ante to take back"
-                return f"seat {seat} has no box yet: ante a box first; {what}"
+                return say("pick the seat first (its number)")
+            if isinstance(action, OpenBox) and seat is not None and not mine:
+                return say("seat {seat} has no box yet: ante a box first; o marks one of its boxes to play open (R-4)",
+                           seat=seat)
+            if isinstance(action, Withdraw) and seat is not None and not mine:
+                return say("seat {seat} has no box yet: ante a box first; there is no ante to take back", seat=seat)
             if isinstance(action, OpenBox) and seat is not None and self.open_boxes.get(seat) in mine and len(mine) == 1:
-                return f"box {mine[0]} already plays open (one open box per player, R-4)"
+                return say("box {box} already plays open (one open box per player, R-4)", box=mine[0])
             if isinstance(action, Ante) and seat is not None:
                 if seat not in self.players:
-                    return "no player sits there"
+                    return say("no player sits there")
                 if len(mine) >= limits.boxes_per_player:
-                    return f"a player may play at most {limits.boxes_per_player} boxes"
+                    return _at_most(limits.boxes_per_player)
                 if len(self.boxes) >= limits.boxes:
-                    return f"all {limits.boxes} boxes are taken"
-                return (f"the seat holds {self.holds(seat)} chips beyond its other boxes; an Ante of "
-                        f"{limits.ante.min} needs {rules.box_needs(limits.ante.min)} (three times it, R-4)")
-        return f"not allowed in the {self._phase.value} phase"
+                    return _all_taken(limits.boxes)
+                return say("the seat holds {holds} chips beyond its other boxes; an Ante of {ante} needs {need} "
+                           "(three times it, R-4)", holds=self.holds(seat), ante=limits.ante.min,
+                           need=rules.box_needs(limits.ante.min))
+        return say("not allowed in the {phase}", phase=self._phase.named)
 
     @proposes(Ante)
     def _propose_ante(self, a: Ante) -> list[Event]:
-        seat, amount = a.seat, a.amount
+        seat, amount, verb = a.seat, a.amount, a.verb()
         if seat not in self.players or amount is None:
-            raise refuse(seat, "ante", "an ante needs a seated player and an amount")
+            raise refuse(seat, verb, say("an ante needs a seated player and an amount"))
         free = [n for n in range(1, self.profile.limits.boxes + 1) if n not in self.boxes]
         if not free:
-            raise refuse(seat, "ante", f"all {self.profile.limits.boxes} boxes are taken")
+            raise refuse(seat, verb, _all_taken(self.profile.limits.boxes))
         box = a.box or free[0]
         if box in self.boxes or not 1 <= box <= self.profile.limits.boxes:
-            raise refuse(seat, "ante", f"box {box} is not free")
+            raise refuse(seat, verb, say("box {box} is not free", box=box))
         held = sum(1 for b in self.boxes.values() if b.seat == seat)
         if held >= self.profile.limits.boxes_per_player:
-            raise refuse(seat, "ante", f"a player may play at most {self.profile.limits.boxes_per_player} boxes")
+            raise refuse(seat, verb, _at_most(self.profile.limits.boxes_per_player))
         problem = rules.ante_problem(self.profile, amount, holds=self.holds(seat))  # R-4
         if problem:
-            raise refuse(seat, f"ante {amount}", f"an ante {problem}")
+            raise refuse(seat, say("ante {amount}", amount=amount), say("an ante {problem}", problem=problem))
         return [AntePlaced(seat=seat, box=box, ante=amount)]
 
     @proposes(Withdraw)
     def _propose_withdraw(self, a: Withdraw) -> list[Event]:
         box = a.box or 0
         if box not in self.boxes:
-            raise refuse(a.seat, "take back an ante", f"box {box} has no ante")
+            raise refuse(a.seat, a.verb(), say("box {box} has no ante", box=box))
         return [AnteWithdrawn(box=box)]
 
     @proposes(OpenBox)
     def _propose_open_box(self, a: OpenBox) -> list[Event]:
         box = a.box or 0
         if self._phase is not Phase.ANTE or box not in self.boxes or self.boxes[box].seat != a.seat:
-            raise refuse(a.seat, "mark an open box", f"box {box} is not one of the seat's boxes")
+            raise refuse(a.seat, a.verb(), say("box {box} is not one of the seat's boxes", box=box))
         return [OpenBoxMarked(seat=self.boxes[box].seat, box=box)]
 
     @proposes(CutAndDeal)
     def _propose_deal(self, a: CutAndDeal) -> list[Event]:
         cut_by = a.cut
         if cut_by not in ("player", "dealer"):
-            raise refuse(None, "deal", "the cut is made by the player or the dealer (R-10)")
+            raise refuse(None, a.verb(), CUT_BY)
         return [CardsDealt(cut_by=cut_by, hands=self._check_cards(a, self._deal_request()))]
 
     def _check_cards(self, a: WithCards, request: CardRequest) -> dict[str, tuple[Card, ...]]:
@@ -331,18 +384,19 @@ class OneOrFiveRound(Round):
 
     @proposes(Exchange)
     def _propose_exchange(self, a: Exchange) -> list[Event]:
-        box = self._my_box(a, "exchange")
+        box = self._my_box(a)
         if box.status == "closed":
-            raise refuse(a.seat, "exchange", f"box {box.number} is closed: an exchange comes before closing (R-3)")
+            raise refuse(a.seat, a.verb(), say("box {box} is closed: an exchange comes before closing (R-3)",
+                                               box=box.number))
         discard_text = a.discard
         try:
             discard = parse_cards(str(discard_text))
         except BadCards as exc:
-            raise refuse(a.seat, "exchange", str(exc)) from None
+            raise refuse(a.seat, a.verb(), exc.said) from None
         self.verify_exchange(a, box, len(discard))
         stray = [c.text for c in discard if c not in box.cards]
         if stray:
-            raise refuse(a.seat, "exchange", f"box {box.number} does not hold {' '.join(stray)}")
+            raise refuse(a.seat, a.verb(), say("box {box} does not hold {cards}", box=box.number, cards=" ".join(stray)))
         fee = rules.exchange_fee(self.profile, box.ante)
         request = CardRequest("exchange", ((f"box {box.number}", len(discard)),), tuple(self.exchanged_out))
         drawn = self._check_cards(a, request)[f"box {box.number}"]
@@ -356,43 +410,43 @@ class OneOrFiveRound(Round):
                                   exchanged_before=box.exchanged > 0, ante=box.ante,
                                   holds=self.holds(box.seat, box))
         except IllegalAction as exc:
-            raise refuse(a.seat, "exchange", str(exc)) from None
+            raise refuse(a.seat, a.verb(), exc.said) from None
 
-    def _my_box(self, a: AtBox, what: str) -> Box:
+    def _my_box(self, a: AtBox) -> Box:
         box = self.current_box()
         if box is None or box.seat != a.seat or (a.box if a.box is not None else box.number) != box.number:
-            raise refuse(a.seat, what, self._why_not(a))
+            raise refuse(a.seat, a.verb(), self._why_not(a))
         return box
 
     @proposes(Bet)
     def _propose_bet(self, a: Bet) -> list[Event]:
-        box = self._my_box(a, "close the box")
+        box = self._my_box(a)
         if box.status not in ("waiting", "exchanged"):
-            raise refuse(a.seat, "close the box", f"box {box.number} is already {box.status}")
+            raise refuse(a.seat, a.verb(), _already(box))
         return [BoxClosed(box=box.number, bet=rules.BET_MULTIPLE * box.ante)]
 
     @proposes(Fold)
     def _propose_fold(self, a: Fold) -> list[Event]:
-        box = self._my_box(a, "pass")
+        box = self._my_box(a)
         if box.status not in ("waiting", "exchanged"):
-            raise refuse(a.seat, "pass", f"box {box.number} is already {box.status}")
+            raise refuse(a.seat, a.verb(), _already(box))
         return [BoxFolded(box=box.number)]
 
     @proposes(Insure)
     def _propose_insure(self, a: Insure) -> list[Event]:
-        box = self._my_box(a, "insure")
+        box = self._my_box(a)
         amount = a.amount or 0
         try:
             rules.verify_insurance(self.profile, box.number, box.ante, rules.Action.BET, rules.hand_of(box.cards), amount)
         except IllegalAction as exc:
-            raise refuse(a.seat, f"insure {amount}", str(exc)) from None
+            raise refuse(a.seat, insure(amount), exc.said) from None
         if amount > self.available(box.seat):
-            raise refuse(a.seat, f"insure {amount}", f"only {self.available(box.seat)} chips are free")
+            raise refuse(a.seat, insure(amount), only_free(self.available(box.seat)))
         return [InsuranceTaken(box=box.number, premium=amount)]
 
     @proposes(NoInsurance)
     def _propose_no_insurance(self, a: NoInsurance) -> list[Event]:
-        box = self._my_box(a, "decline insurance")
+        box = self._my_box(a)
         return [InsuranceTaken(box=box.number, premium=0)]
 
     @proposes(Reveal)

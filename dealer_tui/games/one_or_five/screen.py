@@ -19,7 +19,7 @@ from dealer_tui.games.one_or_five.steps import (
     OpenBox,
     Withdraw,
 )
-from dealer_tui.language import N_, _
+from dealer_tui.language import N_, _, told
 from dealer_tui.rounds.base import LegalStep, Step
 from dealer_tui.screens.amount_dialog import AmountField
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -60,8 +60,8 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
                                              "close_box": Bet, "fold": Fold, "insure": Insure,
                                              "no_insurance": NoInsurance}
     RULES_SUMMARY = RULES
-    HOUSE_LABEL = "House"
-    ROW_LABEL = "Box"
+    HOUSE_LABEL = N_("House")
+    ROW_LABEL = N_("Box")
 
     def action_ante(self) -> None:
         spec = self.spec_for(Ante)
@@ -179,7 +179,7 @@ class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):
             def insure(v: dict[str, int]) -> Insure:
                 return Insure(seat=seat, amount=v["premium"], box=number, cards=cards)
 
-            self.ask_step(_("Box {box} ({hand}): insurance premium", box=number, hand=rules.hand_of(hand).said()),
+            self.ask_step(_("Box {box} ({hand}): insurance premium", box=number, hand=told(rules.hand_of(hand).said())),
                           [AmountField("premium", _("Premium"), low, high, low)], insure)
 
         if spec.needs_cards is None:

@@ -21,6 +21,8 @@ class AtBox(Step):
 class Ante(Staked, AtBox):
     """An Ante on a box (R-1, R-4)."""
 
+    VERB: ClassVar[Said] = say("ante")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Withdraw(AtBox):
@@ -41,6 +43,7 @@ class CutAndDeal(Deal):
     """The cut, by the player or, refused, by the dealer (R-10), and the deal."""
 
     KIND: ClassVar[str] = "deal"
+    VERB: ClassVar[Said] = say("deal")
     cut: Literal["player", "dealer"] = "dealer"
 
 
@@ -49,6 +52,7 @@ class Exchange(Staked, AtBox, WithCards):
     """The open box exchanges cards for a fee (R-3, R-4): `amount` cards, the ones `discard` names
     (card texts; a live table keys only what is drawn)."""
 
+    VERB: ClassVar[Said] = say("exchange")
     discard: str = ""
 
 
@@ -69,6 +73,8 @@ class Fold(AtBox):
 @dataclass(frozen=True, kw_only=True)
 class Insure(Staked, AtBox, WithCards):
     """A closed box's insurance premium (R-9); at a live table, with the box's hand keyed."""
+
+    VERB: ClassVar[Said] = say("insure")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,17 +36,20 @@ from dealer_tui.rounds.base import (
     refuse,
 )
 from rules.cards import Card, parse_cards, sort_cards
-from rules.errors import BadCards, IllegalAction
+from rules.errors import BadCards, IllegalAction, RulesError
 from rules.games.palace_poker import hand_end as ends
 from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.battle import (
+    NOT_OFFERED,
     Answer,
     TurnOptions,
     answer,
     answer_options,
+    buys_for,
     discard_soldiers,
     open_battle,
     soldier_formula,
+    structure_words,
     turn_options,
 )
 from rules.games.palace_poker.battle import (
@@ -56,6 +59,7 @@ from rules.games.palace_poker.battle_result import BOTH_OUT, SPLIT, WON, capture
 from rules.games.palace_poker.hand_end import HandEnd
 from rules.games.palace_poker.profile import PalacePokerProfile
 from rules.games.palace_poker.rules import SoldierChange, clockwise_from, regroup, suit_word
+from rules.said import Said, as_said, say
 
 TURN_STEPS: dict[type[Step], pp.Action] = {Buy: pp.Action.BUY, Discard: pp.Action.DISCARD, Stay: pp.Action.STAY,
                                             Fold: pp.Action.FOLD, Battle: pp.Action.BATTLE}
@@ -65,26 +69,44 @@ ACT_STEPS = (*TURN_STEPS, Call, Raise, Keep)
 """The steps of the act phase: a turn's, a battle's answers, and the soldiers kept."""
 
 
-def plain(message: object, seat: int | None) -> str:
-    """A rules message without its leading `seat N cannot ...:`, to follow `Seat N may not ...:`."""
-    text = str(message)
-    text = re.sub(r"^cannot \w+: ", "", text.removeprefix(f"seat {seat} "))
-    return f"it {text}" if text.startswith(("holds", "has ")) else text
+ANSWER_VERBS: dict[Answer, Said] = {Answer.FOLD: Fold.verb(), Answer.CALL: Call.verb(), Answer.RAISE: Raise.verb()}
+"""How a battle's answer reads in its refusals."""
+_CANNOT = re.compile(r"^cannot \w+: \{why\}$")
 
 
-def take_cards(a: WithCards, request: CardRequest, allowed: set[Card], verb: str) -> dict[str, tuple[Card, ...]]:
+def plain(message: object, seat: int | None) -> Said:
+    """A rules message without its leading `seat N cannot ...:`, to follow `Seat N may not ...:`: the
+    sentence's own parts (`seat_says`, `cannot`), or an older text's words."""
+    said = message.said if isinstance(message, RulesError) else as_said(message if isinstance(message, str)
+                                                                         else str(message))
+    if said.is_literal:
+        said = Said.literal(re.sub(r"^cannot \w+: ", "", str(said).removeprefix(f"seat {seat} ")))
+    else:
+        values = said.values or {}
+        predicate = values.get("predicate")
+        if said.message == "seat {seat} {predicate}" and values.get("seat") == seat and isinstance(predicate, Said):
+            said, values = predicate, predicate.values or {}
+        why = values.get("why")
+        if _CANNOT.match(said.message) and isinstance(why, Said):
+            said = why
+    return say("it {reason}", reason=said) if said.startswith(("holds", "has ")) else said
+
+
+def take_cards(a: WithCards, request: CardRequest, allowed: set[Card], verb: Said) -> dict[str, tuple[Card, ...]]:
     """The step's cards for `request`: the right counts, each card once, all from `allowed`."""
     seen: set[Card] = set()
     out = {}
     for label, count in request.hands:
         got = tuple(a.cards.get(label, ()))
         if len(got) != count:
-            raise refuse(a.seat, verb, f"{label} needs {count} cards, got {len(got)}")
+            raise refuse(a.seat, verb, say("{hand} needs {count} cards, got {got}", hand=label, count=count,
+                                           got=len(got)))
         for card in got:
             if card in seen:
-                raise refuse(a.seat, verb, f"{card.text} is given twice")
+                raise refuse(a.seat, verb, say("{card} is given twice", card=card.text))
             if card not in allowed:
-                raise refuse(a.seat, verb, f"{card.text} is not one of the cards for the {request.purpose}")
+                raise refuse(a.seat, verb, say("{card} is not one of the cards for the {purpose}", card=card.text,
+                                               purpose=request.purpose))
             seen.add(card)
         out[label] = got
     return out
@@ -143,10 +165,14 @@ class Turns(Handlers):
                                         data={"soldiers": " ".join(soldiers), "discard": soldiers[-1]}))
             elif action is pp.Action.BATTLE and opts.attack is not None:
                 stake = opts.attack
-                note = " (must battle, PP-15)" if opts.forced_battle else ""
-                for target in opts.targets:
-                    specs.append(LegalStep(Battle, seat, stake.low, stake.high,
-                                            f"Seat {seat}: attack seat {target} for {stake}{note}",
+                for target in opts.targets:  # the attack dialog shows the label: a sentence
+                    if opts.forced_battle:
+                        label = say("Seat {seat}: attack seat {target} for {stake} (must battle, PP-15)", seat=seat,
+                                    target=target, stake=stake.said())
+                    else:
+                        label = say("Seat {seat}: attack seat {target} for {stake}", seat=seat, target=target,
+                                    stake=stake.said())
+                    specs.append(LegalStep(Battle, seat, stake.low, stake.high, label,
                                             data={"target": target, "forced": opts.forced_battle}))
             else:
                 specs.append(LegalStep(STEP_OF[action], seat, label=f"Seat {seat}: {action.value}"))
@@ -181,55 +207,63 @@ class Turns(Handlers):
                           data={"soldiers": cards_payload(pool), "gained": cards_payload(pending.gained),
                                 "min_discard": must, "max_discard": most, "discard": cards_payload(lowest)})
 
-    def why_not(self, a: Step) -> str:
+    def why_not(self, a: Step) -> Said:
         """Why an act-phase step is not legal now."""
         state = self.state
         if state.pending is not None:
             p = state.pending
-            after = f"beating seat {p.loser.seat}" if p.loser else "buying"
-            return f"seat {p.seat} first chooses which soldiers to keep after {after} (PP-3, PP-8)"
+            if p.loser:
+                return say("seat {seat} first chooses which soldiers to keep after beating seat {loser} (PP-3, PP-8)",
+                           seat=p.seat, loser=p.loser.seat)
+            return say("seat {seat} first chooses which soldiers to keep after buying (PP-3, PP-8)", seat=p.seat)
         if state.battle is not None:
             opts = answer_options(state.battle, self.profile)
             other = _opponent(state.battle, opts.seat)
             if a.seat != opts.seat:
-                return f"seat {opts.seat} must first answer seat {other}'s bet"
+                return say("seat {seat} must first answer seat {other}'s bet", seat=opts.seat, other=other)
             if isinstance(a, Raise):
                 return plain(opts.no_raise, None)
-            return f"it is in a battle with seat {other}: fold, call or raise"
+            return say("it is in a battle with seat {other}: fold, call or raise", other=other)
         if state.turn is None:
-            return "the hand is over"
+            return say("the hand is over")
         if a.seat != state.turn:
-            return f"it is seat {state.turn}'s turn"
+            return say("it is seat {seat}'s turn", seat=state.turn)
         turn = TURN_STEPS.get(type(a))
         if turn is not None:
             refused = dict(self.options(state.turn).refused)
-            return plain(refused.get(turn, "not offered now"), None)
-        return "no battle is on" if isinstance(a, (Call, Raise)) else "there are no soldiers to keep now"
+            return plain(refused.get(turn, NOT_OFFERED), None)
+        return say("no battle is on") if isinstance(a, (Call, Raise)) else say("there are no soldiers to keep now")
 
     # -- proposing --------------------------------------------------------------------------
 
-    def cost(self, a: Staked, verb: str) -> int:
+    def cost(self, a: Buy | Discard) -> int:
         """A buy or a discard costs one small bet (PP-3, PP-4)."""
         cost = self.profile.small_bet
         if a.amount is not None and a.amount != cost:
-            raise refuse(a.seat, f"{verb} for {a.amount}", f"it costs one small bet, {cost} (PP-3, PP-4)")
+            what = (say("buy for {amount}", amount=a.amount) if isinstance(a, Buy)
+                    else say("discard for {amount}", amount=a.amount))
+            raise refuse(a.seat, what, say("it costs one small bet, {cost} (PP-3, PP-4)", cost=cost))
         return cost
 
     def propose_buy(self, a: Buy) -> list[Event]:
-        cost, seat = self.cost(a, "buy"), a.seat or 0
+        cost, seat = self.cost(a), a.seat or 0
         refill = self.refill_request()
-        pile = take_cards(a, refill, set(self.state.discard_pile), "buy")["draw pile"] if refill else ()
+        pile = take_cards(a, refill, set(self.state.discard_pile), a.VERB)["draw pile"] if refill else ()
         top = pile[0] if pile else self.state.draw_pile[0]
-        reason = f"seat {seat} pays {cost} and takes {top.pretty} from the draw pile (PP-3)"
         if refill:
-            reason += f"; the discard pile ({len(pile)} cards) became the new draw pile (PP-12)"
+            reason = say("seat {seat} pays {cost} and takes {card} from the draw pile (PP-3); the discard pile "
+                         "({count} cards) became the new draw pile (PP-12)", seat=seat, cost=cost, card=top.pretty,
+                         count=len(pile))
+        else:
+            reason = say("seat {seat} pays {cost} and takes {card} from the draw pile (PP-3)", seat=seat, cost=cost,
+                         card=top.pretty)
         return [SoldierBought(seat=seat, cost=cost, soldier=(top,), refilled=bool(refill), draw_pile=pile,
                               reason=reason)]
 
     def propose_keep(self, a: Keep) -> list[Event]:
         pending = self.state.pending
         assert pending is not None
-        return [self._kept(pending, _named_cards(a, "keep soldiers"))]
+        return [self._kept(pending, _named_cards(a, a.VERB))]
 
     def _kept(self, pending: Pending, discard: Sequence[Card]) -> SoldiersKept:
         change = self._regroup(pending, discard)
@@ -255,17 +289,17 @@ class Turns(Handlers):
             if pending.loser is not None:
                 return capture(hand, pending.loser, discard).change
             small = self.profile.small_bet
-            return regroup(hand, pending.gained, discard, cost=small, what=f"buys for {small}")
+            return regroup(hand, pending.gained, discard, cost=small, what=buys_for(small))
         except IllegalAction as exc:
-            raise refuse(pending.seat, "keep these soldiers", plain(exc, pending.seat)) from None
+            raise refuse(pending.seat, say("keep these soldiers"), plain(exc, pending.seat)) from None
 
     def propose_discard(self, a: Discard) -> list[Event]:
-        cost, seat = self.cost(a, "discard"), a.seat or 0
+        cost, seat = self.cost(a), a.seat or 0
         try:
-            change = discard_soldiers(self.state.hand(seat), _named_cards(a, "discard"),
+            change = discard_soldiers(self.state.hand(seat), _named_cards(a, a.VERB),
                                       stack=self.state.players[seat].available(), profile=self.profile)
         except IllegalAction as exc:
-            raise refuse(seat, "discard", plain(exc, seat)) from None
+            raise refuse(seat, a.VERB, plain(exc, seat)) from None
         return [SoldiersDiscarded(seat=seat, cost=cost, discarded=change.discarded, soldiers=change.soldiers,
                                   reason=change.reason)]
 
@@ -277,40 +311,41 @@ class Turns(Handlers):
             return self._answer(a, Answer.FOLD)
         seat = a.seat or 0
         return [Folded(seat=seat, discarded=tuple(pp.fold_cards(self.state.hand(seat))),
-                       reason=f"seat {seat} folds: every card it holds goes to the discard pile (PP-6)")]
+                       reason=say("seat {seat} folds: every card it holds goes to the discard pile (PP-6)", seat=seat))]
 
     def propose_battle(self, a: Battle) -> list[Event]:
         seat = a.seat or 0
         opts = self.options(seat)
         target = a.target or 0
         if target not in opts.targets:
-            raise refuse(seat, f"attack seat {target}", self._bad_target(seat, target))
+            raise refuse(seat, say("attack seat {target}", target=target), self._bad_target(seat, target))
         stake = opts.attack
         assert stake is not None
         amount = a.amount if a.amount is not None else stake.low if stake.low == stake.high else None
         if amount is None or not stake.low <= amount <= stake.high:
             formula = soldier_formula(len(self.state.hand(seat).soldiers), self.profile)[1]
-            sizing = f"{self.profile.structure.replace('_', ' ')}, PP-7"
-            what = f"attack seat {target}" + ("" if amount is None else f" for {amount}")
-            raise refuse(seat, what, f"an attack is {stake} here: {formula} ({sizing})")
+            what = (say("attack seat {target}", target=target) if amount is None
+                    else say("attack seat {target} for {amount}", target=target, amount=amount))
+            raise refuse(seat, what, say("an attack is {stake} here: {formula} ({structure}, PP-7)",
+                                         stake=stake.said(), formula=formula, structure=structure_words(self.profile)))
         players = self.state.players
         try:
             battle = open_battle(self.state.hand(seat), self.state.hand(target), amount,
                                  attacker_stack=players[seat].available(), defender_stack=players[target].available(),
                                  profile=self.profile)
         except IllegalAction as exc:
-            raise refuse(seat, f"attack for {amount}", plain(exc, seat)) from None
+            raise refuse(seat, say("attack for {amount}", amount=amount), plain(exc, seat)) from None
         return [BattleOpened(attacker=seat, defender=target, amount=amount, forced=opts.forced_battle,
                              reason=battle.history[0].reason)]
 
-    def _bad_target(self, seat: int, target: int) -> str:
+    def _bad_target(self, seat: int, target: int) -> Said:
         other = self.state.players.get(target)
         if target == seat:
-            return "a player cannot attack itself"
+            return say("a player cannot attack itself")
         if other is None or other.hand is None:
-            return f"seat {target} is not in the hand"
-        return (f"seat {target} also flies a {suit_word(other.hand.banner_suit)} banner: a same-suit opponent "
-                "cannot be attacked (PP-7)")
+            return say("seat {seat} is not in the hand", seat=target)
+        return say("seat {seat} also flies a {suit} banner: a same-suit opponent cannot be attacked (PP-7)",
+                   seat=target, suit=suit_word(other.hand.banner_suit))
 
     def propose_call(self, a: Call) -> list[Event]:
         return self._answer(a, Answer.CALL)
@@ -324,17 +359,19 @@ class Turns(Handlers):
         opts = answer_options(battle, self.profile)
         amount = a.amount if isinstance(a, Staked) else None
         if choice is Answer.CALL and amount is not None and amount != opts.call:
-            raise refuse(a.seat, f"call {amount}", f"the call is {opts.call} (PP-9, PP-11)")
+            raise refuse(a.seat, say("call {amount}", amount=amount), say("the call is {call} (PP-9, PP-11)",
+                                                                          call=opts.call))
         stake, size = opts.raise_by, None
         if choice is Answer.RAISE and stake is not None:
             size = amount if amount is not None else stake.low if stake.low == stake.high else None
             if size is None or not stake.low <= size <= stake.high:
-                what = "raise" if amount is None else f"raise by {amount}"
-                raise refuse(a.seat, what, f"a raise is {stake} here, on top of the call of {battle.owed} (PP-11)")
+                what = ANSWER_VERBS[Answer.RAISE] if amount is None else say("raise by {amount}", amount=amount)
+                raise refuse(a.seat, what, say("a raise is {stake} here, on top of the call of {owed} (PP-11)",
+                                               stake=stake.said(), owed=battle.owed))
         try:
             after = answer(battle, choice, self.profile, size)
         except IllegalAction as exc:
-            raise refuse(a.seat, choice.value, plain(exc, a.seat)) from None
+            raise refuse(a.seat, ANSWER_VERBS[choice], plain(exc, a.seat)) from None
         bet = after.history[-1]
         raised = bet.amount - battle.owed if choice is Answer.RAISE else None
         events: list[Event] = [BattleAnswered(seat=a.seat or 0, answer=choice.value, raise_by=raised,
@@ -350,13 +387,14 @@ class Turns(Handlers):
             events += [kept] if kept is not None else []
         return events
 
-    def _battle_result(self, battle: HandBattle) -> tuple[int | None, int | None, str, str, str]:
+    def _battle_result(self, battle: HandBattle) -> tuple[int | None, int | None, str, str, Said]:
         """(winner, loser, outcome, decided by, reason) of a battle whose betting is over."""
         a, d = battle.attacker.seat, battle.defender.seat
         if battle.folded is not None:  # the fold's own reason is the answer's: this one says the result
             winner, rule = (d, "PP-11") if battle.folded == a else (a, "PP-8")
             return (winner, battle.folded, WON, "fold",
-                    f"seat {winner} wins the battle and seat {battle.folded} is out of the hand ({rule})")
+                    say("seat {winner} wins the battle and seat {loser} is out of the hand ({rule})", winner=winner,
+                        loser=battle.folded, rule=rule))
         result = compare_battle(self.state.hand(a), self.state.hand(d), last_two=len(self.state.remaining()) == 2)
         return result.winner, result.loser, result.outcome, result.decided_by, result.reason
 
@@ -419,7 +457,7 @@ class Turns(Handlers):
 
     @on(Folded)
     def _on_folded(self, e: Folded) -> None:
-        self.state.knock_out(e.seat, "folded on its turn (PP-6)")
+        self.state.knock_out(e.seat, say("folded on its turn (PP-6)"))
         self.state.recent.append(pp.Action.FOLD)
         self._end_turn(e.seat)
 
@@ -458,13 +496,14 @@ class Turns(Handlers):
             return
         if outcome == BOTH_OUT:
             for seat in (a, d):
-                state.knock_out(seat, "out on a tied battle (PP-10)")
+                state.knock_out(seat, say("out on a tied battle (PP-10)"))
             self._end_turn(state.turn)
             return
         assert winner is not None and loser is not None
         beaten = state.hand(loser)
-        how = "folded in a battle with" if battle.folded is not None else "lost a battle to"
-        state.players[loser].hand, state.players[loser].out = None, f"{how} seat {winner}"
+        how = (say("folded in a battle with seat {seat}", seat=winner) if battle.folded is not None
+               else say("lost a battle to seat {seat}", seat=winner))
+        state.players[loser].hand, state.players[loser].out = None, how
         end = ends.hand_over(state.remaining(), state.pot, state.dealer_seat())
         if end is not None:
             state.discard_pile += beaten.cards
@@ -492,9 +531,9 @@ def _opponent(battle: HandBattle, seat: int) -> int:
     return battle.defender.seat if seat == battle.attacker.seat else battle.attacker.seat
 
 
-def _named_cards(a: Keep | Discard, verb: str) -> tuple[Card, ...]:
+def _named_cards(a: Keep | Discard, verb: Said) -> tuple[Card, ...]:
     """The soldiers a step names to discard (card text)."""
     try:
         return parse_cards(a.discard)
     except BadCards as exc:
-        raise refuse(a.seat, verb, f"the soldiers to discard: {exc}") from None
+        raise refuse(a.seat, verb, say("the soldiers to discard: {problem}", problem=exc.said)) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dealer_tui.events.codec import Cards, Event, key, optional
 from rules.cards import Card
 from rules.games.palace_poker.battle import Answer
+from rules.said import Said
 
 GAME = "palace-poker"
 
@@ -23,7 +24,7 @@ class DealerDrawn(Event, game=GAME, kind="dealer_drawn"):
     drawn: dict[str, Cards] = key("cards")
     dealer: int | None
     tied: tuple[int, ...]
-    reason: str
+    reason: Said
 
 
 class AntePlaced(Event, game=GAME, kind="ante_placed"):
@@ -52,7 +53,7 @@ class BannersDealt(Event, game=GAME, kind="banners_dealt"):
     refused: Cards = key("refused_cards")
     turned: Cards = key("turned_cards")
     reshuffles: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Said, ...]
     keyed: bool = optional(default=False)
 
     @property
@@ -79,7 +80,7 @@ class SoldierBought(Event, game=GAME, kind="soldier_bought"):
     """The one card bought."""
     refilled: bool
     draw_pile: Cards = key("draw_cards")
-    reason: str
+    reason: Said
 
     @property
     def card(self) -> Card:
@@ -94,7 +95,7 @@ class SoldiersKept(Event, game=GAME, kind="soldiers_kept"):
     discarded: Cards = key("discarded_cards")
     gained: Cards = key("gained_cards")
     soldiers: Cards = key("soldier_cards")
-    reason: str
+    reason: Said
 
 
 class SoldiersDiscarded(Event, game=GAME, kind="soldiers_discarded"):
@@ -104,7 +105,7 @@ class SoldiersDiscarded(Event, game=GAME, kind="soldiers_discarded"):
     cost: int
     discarded: Cards = key("discarded_cards")
     soldiers: Cards = key("soldier_cards")
-    reason: str
+    reason: Said
 
 
 class Stayed(Event, game=GAME, kind="stayed"):
@@ -118,7 +119,7 @@ class Folded(Event, game=GAME, kind="folded"):
 
     seat: int
     discarded: Cards = key("discarded_cards")
-    reason: str
+    reason: Said
 
 
 class BattleOpened(Event, game=GAME, kind="battle_opened"):
@@ -129,7 +130,7 @@ class BattleOpened(Event, game=GAME, kind="battle_opened"):
     defender: int
     amount: int
     forced: bool
-    reason: str
+    reason: Said
 
 
 class BattleAnswered(Event, game=GAME, kind="battle_answered"):
@@ -143,7 +144,7 @@ class BattleAnswered(Event, game=GAME, kind="battle_answered"):
     raise_by: int | None
     paid: int
     all_in: bool
-    reason: str
+    reason: Said
 
     @property
     def choice(self) -> Answer:
@@ -160,7 +161,7 @@ class BattleDecided(Event, game=GAME, kind="battle_decided"):
     loser: int | None
     outcome: str
     decided_by: str
-    reason: str
+    reason: Said
     shown: dict[str, Cards] = key("shown_cards")
 
 
@@ -171,7 +172,7 @@ class HandEnded(Event, game=GAME, kind="hand_ended"):
     rule: str
     winners: tuple[int, ...]
     shares: dict[str, int]
-    reason: str
+    reason: Said
     shown: dict[str, Cards] = key("shown_cards")
 
 
@@ -180,4 +181,4 @@ class PalacesShown(Event, game=GAME, kind="palaces_shown"):
     at a call (PP-9), every unseen one at the showdown (PP-16)."""
 
     palaces: dict[str, Cards] = key("palace_cards")
-    reason: str
+    reason: Said

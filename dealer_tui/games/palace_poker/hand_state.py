@@ -13,6 +13,10 @@ from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.battle import Battle
 from rules.games.palace_poker.hand_end import HandEnd
 from rules.games.palace_poker.rules import PalaceHand
+from rules.said import Said
+
+_IN_THE_HAND = Said.literal("")
+"""A player still in the hand: no reason it left."""
 
 
 @dataclass
@@ -25,9 +29,9 @@ class Player:
     anted: bool = False
     banner: Card | None = None
     hand: PalaceHand | None = None  # None before the palace deal and once out of the hand
-    out: str = ""  # why the player left the hand
+    out: Said = _IN_THE_HAND  # why the player left the hand
     paid: dict[str, int] = field(default_factory=dict)  # bet name -> chips put in the pot
-    bets: list[str] = field(default_factory=list)  # each battle bet, in words
+    bets: list[Said] = field(default_factory=list)  # each battle bet, as a sentence
 
     @property
     def in_hand(self) -> bool:
@@ -107,7 +111,7 @@ class HandState:
             out += [(self.pending.seat, c) for c in self.pending.gained if c not in {c for _, c in out}]
         return out
 
-    def knock_out(self, seat: int, why: str) -> None:
+    def knock_out(self, seat: int, why: Said) -> None:
         """The player leaves the hand; every card it still holds goes to the discard pile."""
         player = self.players[seat]
         self.discard_pile += player.cards()

@@ -40,8 +40,9 @@ from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.battle import TurnOptions, turn_options
 from rules.games.palace_poker.hand_end import HandEnd
 from rules.games.palace_poker.rules import PalaceHand, suit_word
+from rules.said import Said, joined, say
 
-SHOWDOWN_PENDING = "the palace cards are keyed at the reveal (PP-16)"
+SHOWDOWN_PENDING = say("the palace cards are keyed at the reveal (PP-16)")
 CALLED = "the battle is called: both palaces turned over (PP-9)"
 SHOWDOWN = "the showdown: every palace turned over (PP-16)"
 
@@ -103,7 +104,8 @@ class KeyedTurns(Turns):
     def bought(self, seat: int, cost: int, card: Card) -> SoldierBought:
         """The buy of a keyed soldier (PP-3)."""
         return SoldierBought(seat=seat, cost=cost, soldier=(card,), refilled=False, draw_pile=(),
-                             reason=f"seat {seat} pays {cost} and turns up {card.pretty} from the draw pile (PP-3)")
+                             reason=say("seat {seat} pays {cost} and turns up {card} from the draw pile (PP-3)",
+                                        seat=seat, cost=cost, card=card.pretty))
 
     def _on_soldier_bought(self, e: SoldierBought) -> None:
         state = self.state
@@ -177,9 +179,11 @@ class PalacePokerKeyedRound(PalacePokerRound):
             for earlier in order[:position]:
                 same_group = pp.banner_group(order.index(earlier)) == pp.banner_group(position)
                 if same_group and banners[earlier].suit == banners[seat].suit:
-                    raise refuse(None, "deal the banners", f"seat {earlier}'s {banners[earlier].pretty} and seat "
-                                 f"{seat}'s {banners[seat].pretty} are both {suit_word(banners[seat].suit)} in one "
-                                 f"group: seat {seat}'s card is refused and the next one dealt (PP-1)")
+                    raise refuse(None, a.VERB, say(
+                        "seat {earlier}'s {earlier_card} and seat {seat}'s {card} are both {suit} in one group: seat "
+                        "{seat}'s card is refused and the next one dealt (PP-1)", earlier=earlier,
+                        earlier_card=banners[earlier].pretty, seat=seat, card=banners[seat].pretty,
+                        suit=suit_word(banners[seat].suit)))
         return [BannersDealt(deck=(), order=tuple(order), banners={str(s): (banners[s],) for s in order},
                              refused=(), turned=(), reshuffles=0, reasons=(), keyed=True)]
 
@@ -187,7 +191,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
         return [PalacesDealt(palaces={}, draw_pile=(), keyed=True)]
 
     def _propose_buy(self, a: Buy) -> list[Event]:
-        cost, seat = self.turns.cost(a, "buy"), a.seat or 0
+        cost, seat = self.turns.cost(a), a.seat or 0
         request = soldier_request(seat)
         card = self.dealt_cards(a, request, "PP-3", self.taken_cards(request))[f"seat {seat}"][0]
         return [self.turns.bought(seat, cost, card)]
@@ -207,8 +211,9 @@ class PalacePokerKeyedRound(PalacePokerRound):
             events = self.turns.propose_call(a)
         if not palaces:
             return events
-        shown = ", ".join(f"seat {s}" for s in palaces)
-        return [_shown(palaces, f"the battle is called: {shown} turn over the palace cards (PP-9)"), *events]
+        shown = joined([say("seat {seat}", seat=s) for s in palaces], ", ")
+        return [_shown(palaces, say("the battle is called: {seats} turn over the palace cards (PP-9)", seats=shown)),
+                *events]
 
     def _propose_reveal(self, a: Reveal) -> list[Event]:
         end = self.state.end
@@ -223,7 +228,7 @@ class PalacePokerKeyedRound(PalacePokerRound):
                 events = super()._propose_reveal(a)
             finally:
                 self.state.end = end
-        return [_shown(palaces, "the showdown: every palace is turned over (PP-16)"), *events]
+        return [_shown(palaces, say("the showdown: every palace is turned over (PP-16)")), *events]
 
     # -- folding --------------------------------------------------------------------------------
 
@@ -244,5 +249,5 @@ class PalacePokerKeyedRound(PalacePokerRound):
         super()._on_hand_ended(e)
 
 
-def _shown(palaces: Mapping[int, tuple[Card, ...]], why: str) -> PalacesShown:
+def _shown(palaces: Mapping[int, tuple[Card, ...]], why: Said) -> PalacesShown:
     return PalacesShown(palaces={str(s): p for s, p in palaces.items()}, reason=why)

@@ -36,11 +36,16 @@ from dealer_tui.games.palace_poker.steps import (
     Raise,
     Stay,
 )
-from dealer_tui.language import _, current
+from dealer_tui.language import _, current, n_, told
 from dealer_tui.rounds.base import LegalStep, Phase, Step
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, payout_waits
 from rules.cards import Card, format_cards, sort_cards
 from rules.games.palace_poker.hand_end import hand_words
+
+
+def capital(text: str) -> str:
+    """A log line begins with a capital letter."""
+    return text[:1].upper() + text[1:]
 
 
 class PalacePokerPresenter(Presenter[PalacePokerRound]):
@@ -59,26 +64,26 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
         for seat, (name, stack) in sorted(stacks.items()):
             p = rnd.state.players.get(seat)
             if p is None:
-                out.append(SeatView(seat, name, stack, note="joined after the start"))
+                out.append(SeatView(seat, name, stack, note=_("joined after the start")))
                 continue
-            markers = ["dealer"] if rnd.state.dealer == seat else []
-            bets = [(bet, amount) for bet, amount in p.paid.items() if amount]
+            markers = [_("dealer")] if rnd.state.dealer == seat else []
+            bets = [(bet, amount) for bet, amount in p.paid.items() if amount]  # by bet id (`ante`, `buy`)
             hands: list[tuple[str, tuple[Card, ...], str]] = []
             if p.hand is not None:
-                hands.append(("Banner", (p.hand.banner,), ""))
+                hands.append((_("Banner"), (p.hand.banner,), ""))
                 if p.hand.soldiers:
-                    hands.append(("Soldiers", tuple(sort_cards(p.hand.soldiers)), ""))
+                    hands.append((_("Soldiers"), tuple(sort_cards(p.hand.soldiers)), ""))
                 if rnd.state.pending is not None and rnd.state.pending.seat == seat:
-                    hands.append(("Gained", tuple(rnd.state.pending.gained), "to keep or discard"))
+                    hands.append((_("Gained"), tuple(rnd.state.pending.gained), _("to keep or discard")))
                 if shown or seat in compared or (p.hand.seen and rnd.keyed):
-                    hands.append(("Palace", tuple(sort_cards(p.hand.palace)), "shown"))
+                    hands.append((_("Palace"), tuple(sort_cards(p.hand.palace)), _("shown")))
                 elif not p.hand.seen:
-                    hands.append(("Palace", (), "▒▒ ▒▒ ▒▒  physical, keyed when shown"))
+                    hands.append((_("Palace"), (), "▒▒ ▒▒ ▒▒  " + _("physical, keyed when shown")))
                 else:
-                    hands.append(("Palace", (), " ".join("▒▒" for _ in p.hand.palace)))
+                    hands.append((_("Palace"), (), " ".join("▒▒" for _card in p.hand.palace)))
             elif p.banner is not None and not p.out:
-                hands.append(("Banner", (p.banner,), ""))
-            note = p.out if p.out else ("no ante yet" if rnd.phase is Phase.ANTE and not p.anted else "")
+                hands.append((_("Banner"), (p.banner,), ""))
+            note = told(p.out) if p.out else (_("no ante yet") if rnd.phase is Phase.ANTE and not p.anted else "")
             out.append(SeatView(seat, name, p.available(), bets, (), markers=markers, hand=showdown.get(seat, ""),
                                 acting=acting == seat, out=bool(p.out), note=note, hands=hands))
         return out
@@ -88,9 +93,12 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
         """PP-16: every remaining player's best hand, and who takes the pot with it."""
         end = rnd.state.end
         assert end is not None
-        won = "shares the pot" if len(end.winners) > 1 else "takes the pot"
-        return {sh.seat: f"{hand_words(sh.hand)}" + (f" — {won}" if sh.seat in end.winners else "")
-                for sh in end.hands}
+        shown = {sh.seat: told(hand_words(sh.hand)) for sh in end.hands}
+        if len(end.winners) > 1:
+            return {seat: _("{hand} — shares the pot", hand=hand) if seat in end.winners else hand
+                    for seat, hand in shown.items()}
+        return {seat: _("{hand} — takes the pot", hand=hand) if seat in end.winners else hand
+                for seat, hand in shown.items()}
 
     @staticmethod
     def _acting(rnd: PalacePokerRound) -> int | None:
@@ -104,19 +112,23 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
 
     def banner(self, rnd: PalacePokerRound | None) -> HandView:
         if rnd is None:
-            return HandView("Pot")
+            return HandView(_("Pot"))
         if rnd.phase is Phase.VOID:
-            return HandView("Pot", lines=("round void: every chip in the pot went back to the seat that put it in",))
+            return HandView(_("Pot"),
+                            lines=(_("round void: every chip in the pot went back to the seat that put it in"),))
         state = rnd.state
-        lines = [f"draw and discard piles: {rnd.turns.pool()} physical cards" if rnd.keyed and state.remaining()
-                 else f"draw pile {len(state.draw_pile)} · discards {len(state.discard_pile)}"]
+        lines = [_("draw and discard piles: {count} physical cards", count=rnd.turns.pool())
+                 if rnd.keyed and state.remaining()
+                 else _("draw pile {draw} · discards {discards}", draw=len(state.draw_pile),
+                        discards=len(state.discard_pile))]
         if state.battle is not None:
             b = state.battle
-            lines.append(f"battle: seat {b.attacker.seat} v seat {b.defender.seat}, {b.owed} to call, "
-                         f"{b.raises} raise(s)")
+            lines.append(_("battle: seat {attacker} v seat {defender}, {owed} to call, {raises} raise(s)",
+                           attacker=b.attacker.seat, defender=b.defender.seat, owed=b.owed, raises=b.raises))
         if state.end is not None and not (rnd.phase is Phase.REVEAL and state.end.hands):
-            lines.append(state.end.reason)  # a showdown's winner only once v has shown the palaces down
-        return HandView(f"Pot {state.pot}", hand=f"{state.pot} chips in the pot", lines=tuple(lines))
+            lines.append(told(state.end.reason))  # a showdown's winner only once v has shown the palaces down
+        return HandView(_("Pot {pot}", pot=state.pot), hand=_("{pot} chips in the pot", pot=state.pot),
+                        lines=tuple(lines))
 
     banker = banner
 
@@ -126,33 +138,37 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
             return common
         match event:
             case PalacesShown(palaces=palaces, reason=reason):
-                shown = "; ".join(f"seat {s} {format_cards(cards, symbols=True)}" for s, cards in palaces.items())
-                return f"Palace cards keyed — {shown}: {reason}"
+                shown = "; ".join(_("seat {seat} {cards}", seat=s, cards=format_cards(cards, symbols=True))
+                                  for s, cards in palaces.items())
+                return _("Palace cards keyed — {palaces}: {reason}", palaces=shown, reason=told(reason))
             case BannersDealt(keyed=True, banners=banners):
-                keyed = ", ".join(f"seat {s} {cards[0].pretty}" for s, cards in banners.items())
-                return f"Banners keyed as dealt (PP-1): {keyed}"
+                keyed = ", ".join(_("seat {seat} {cards}", seat=s, cards=cards[0].pretty)
+                                  for s, cards in banners.items())
+                return _("Banners keyed as dealt (PP-1): {banners}", banners=keyed)
             case BannersDealt():
-                return "Banners dealt by groups (PP-1)"
+                return _("Banners dealt by groups (PP-1)")
             case SoldiersKept():  # the buy or the battle before it has said the rest
                 return kept_soldiers(event)
             case DealerDrawn(drawn=drawn, reason=reason):  # each tie before it was a line of its own (PP-0)
-                cards = ", ".join(f"{label} {format_cards(c, symbols=True)}" for label, c in drawn.items())
-                said = reason.rsplit("; ", 1)[-1]
-                return f"Draw for the deal: {cards} — {said[:1].lower()}{said[1:]}"
+                cards = ", ".join(_("seat {seat} {cards}", seat=label.removeprefix("seat "),
+                                    cards=format_cards(c, symbols=True)) for label, c in drawn.items())
+                said = told(reason).rsplit("; ", 1)[-1]
+                said = said[:1].lower() + said[1:]
+                return _("Draw for the deal: {cards} — {said}", cards=cards, said=said)
             case (SoldierBought(reason=reason) | SoldiersDiscarded(reason=reason)
                   | Folded(reason=reason) | BattleOpened(reason=reason) | BattleAnswered(reason=reason)
                   | BattleDecided(reason=reason) | HandEnded(reason=reason)):
-                return reason[:1].upper() + reason[1:]  # a log line: no full stop
+                return capital(told(reason))  # a log line: no full stop
             case RoundStarted(button=button):
-                return "New hand" + (f": seat {button} deals" if button else ": draw for the deal")
+                return _("New hand: seat {seat} deals", seat=button) if button else _("New hand: draw for the deal")
             case AntePlaced(seat=seat, ante=ante):
-                return f"Seat {seat} antes {ante} for a banner"
+                return _("Seat {seat} antes {ante} for a banner", seat=seat, ante=ante)
             case AnteWithdrawn(seat=seat):
-                return f"Seat {seat} takes back the ante"
+                return _("Seat {seat} takes back the ante", seat=seat)
             case PalacesDealt():
-                return "Three palace cards each; the rest is the draw pile (PP-2)"
+                return _("Three palace cards each; the rest is the draw pile (PP-2)")
             case Stayed(seat=seat):
-                return f"Seat {seat} stays"
+                return _("Seat {seat} stays", seat=seat)
         return event.kind.replace("_", " ")
 
     def prompt(self, rnd: PalacePokerRound | None) -> str:
@@ -222,10 +238,18 @@ PRESENTER: Presenter[PalacePokerRound] = PalacePokerPresenter()
 
 def kept_soldiers(kept: SoldiersKept) -> str:
     """What a seat kept after a buy or a won battle: its soldiers, and what went to the discards."""
-    soldiers, discarded = kept.soldiers, kept.discarded
-    holds = (f"keeps {len(soldiers)} soldier{'s' if len(soldiers) != 1 else ''}: "
-             f"{format_cards(soldiers, symbols=True)}" if soldiers else "keeps no soldier")
-    gone = f"; {format_cards(discarded, symbols=True)} to the discard pile" if discarded else ""
-    return f"Seat {kept.seat} {holds}{gone}"
+    soldiers, seat = kept.soldiers, kept.seat
+    cards = format_cards(soldiers, symbols=True)
+    if kept.discarded:
+        gone = format_cards(kept.discarded, symbols=True)
+        if not soldiers:
+            return _("Seat {seat} keeps no soldier; {discarded} to the discard pile", seat=seat, discarded=gone)
+        return n_("Seat {seat} keeps {count} soldier: {cards}; {discarded} to the discard pile",
+                  "Seat {seat} keeps {count} soldiers: {cards}; {discarded} to the discard pile", len(soldiers),
+                  seat=seat, cards=cards, discarded=gone)
+    if not soldiers:
+        return _("Seat {seat} keeps no soldier", seat=seat)
+    return n_("Seat {seat} keeps {count} soldier: {cards}", "Seat {seat} keeps {count} soldiers: {cards}",
+              len(soldiers), seat=seat, cards=cards)
 
 

@@ -80,13 +80,16 @@ from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.profile import PalacePokerProfile
 from rules.games.palace_poker.rules import PalaceHand, clockwise_from, seats_text
 from rules.profiles.base import ProfileBase
+from rules.said import Said, as_said, joined, say
 
 BET_NAMES = ("ante", "buy", "discard", "battle", "pot")
+START = say("start a round")
+"""How starting a round reads in its refusals."""
 
 
 class PalacePokerRound(Round):
     game_id = "palace-poker"
-    VERBS: ClassVar[Mapping[type[Step], str]] = {Reveal: "award the pot"}
+    VERBS: ClassVar[Mapping[type[Step], Said]] = {Reveal: say("award the pot")}
     BET_STEP = Ante
     FLAGS = {"split_pot": "the pot was split (Palace Poker)", "all_in": "a player was all in (Palace Poker)"}
     profile: PalacePokerProfile
@@ -110,15 +113,15 @@ class PalacePokerRound(Round):
         assert isinstance(profile, PalacePokerProfile)
         seated = session.playing
         if len(seated) < profile.min_players:
-            raise refuse(None, "start a round", f"Palace Poker needs {profile.min_players} players, "
-                                                f"{session.counted()}")
+            raise refuse(None, START, say("Palace Poker needs {players} players, {counted}",
+                                          players=profile.min_players, counted=as_said(session.counted())))
         if len(seated) > profile.max_players:
-            raise refuse(None, "start a round", f"at most {profile.max_players} players play this table, "
-                                                f"{session.counted()}")
+            raise refuse(None, START, say("at most {players} players play this table, {counted}",
+                                          players=profile.max_players, counted=as_said(session.counted())))
         able = sum(p.stack >= profile.ante for p in seated.values())
         if able < profile.min_players:
-            raise refuse(None, "start a round", f"only {able} seated player(s) hold the ante of "
-                                                f"{profile.ante} (PP-1)")
+            raise refuse(None, START, say("only {count} seated player(s) hold the ante of {ante} (PP-1)", count=able,
+                                          ante=profile.ante))
         button = None if session.button is None else clockwise_from(session.button, seated)[0]
         return {"seats": session.seat_count, "button": button,
                 "players": {str(s): {"name": p.name, "stack": p.stack} for s, p in sorted(seated.items())}}
@@ -201,46 +204,53 @@ class PalacePokerRound(Round):
 
     # -- proposing --------------------------------------------------------------------------
 
-    def _why_not(self, a: Step) -> str:
+    def _why_not(self, a: Step) -> Said:
         if self._phase in (Phase.DONE, Phase.VOID, Phase.PAYOUT) and isinstance(a, Void):
-            return f"the round is in the {self._phase.value} phase"
+            return say("the round is in the {phase}", phase=self._phase.named)
         if self._phase is Phase.ANTE:
             return self._why_not_ante(a)
         if self._phase is Phase.ACT and isinstance(a, ACT_STEPS):
             return self.turns.why_not(a)
-        return f"not allowed in the {self._phase.value} phase"
+        return as_said(super()._why_not(a))
 
-    def _why_not_ante(self, a: Step) -> str:
+    def _why_not_ante(self, a: Step) -> Said:
         if self.state.dealer is None:
-            return "the first dealer is not chosen yet: deal one card each first (PP-0)"
+            return say("the first dealer is not chosen yet: deal one card each first (PP-0)")
         if isinstance(a, Ante) and a.seat is None:
             return self._nobody_to_ante()
         if isinstance(a, (Ante, Withdraw)):
             p = self.state.players.get(a.seat or 0)
             if p is None:
-                return "the seat is not playing this round"
+                return say("the seat is not playing this round")
             if isinstance(a, Withdraw):
-                return "the seat has not anted"
+                return say("the seat has not anted")
             if p.anted:
-                return "the seat has already anted"
-            return f"it holds {p.stack}, the ante is {self.profile.ante}: it sits this hand out (PP-1)"
+                return say("the seat has already anted")
+            return say("it holds {stack}, the ante is {ante}: it sits this hand out (PP-1)", stack=p.stack,
+                       ante=self.profile.ante)
         if isinstance(a, DealBanners):
-            return f"at least {self.profile.min_players} players must ante first (PP-1)"
-        return "not allowed in the ante phase"
+            return say("at least {players} players must ante first (PP-1)", players=self.profile.min_players)
+        return as_said(super()._why_not(a))
 
-    def _nobody_to_ante(self) -> str:
+    def _nobody_to_ante(self) -> Said:
         """Why no seat may ante now: each has anted or holds less than the ante (PP-1)."""
         anted = sorted(self.anted())
         players = self.state.players
         waiting = [s for s, p in sorted(players.items()) if not p.anted]
         short = [s for s in waiting if players[s].stack < self.profile.ante]
         if len(short) < len(waiting):
-            return f"name the seat that antes ({seats_text([s for s in waiting if s not in short])} may)"
+            may = [s for s in waiting if s not in short]
+            return say("name the seat that antes ({seats} may)", seats=seats_text(may))
         if not short:
-            return f"every player has anted ({seats_text(anted)})"
-        said = [f"{seats_text(anted)} {'has' if len(anted) == 1 else 'have'} anted"] if anted else []
-        said += [f"seat {s} holds {players[s].stack}, short of the ante of {self.profile.ante}" for s in short]
-        return "; ".join(said) + " (PP-1)"
+            return say("every player has anted ({seats})", seats=seats_text(anted))
+        said = []
+        if len(anted) == 1:
+            said.append(say("{seats} has anted", seats=seats_text(anted)))
+        elif anted:
+            said.append(say("{seats} have anted", seats=seats_text(anted)))
+        said += [say("seat {seat} holds {stack}, short of the ante of {ante}", seat=s, stack=players[s].stack,
+                     ante=self.profile.ante) for s in short]
+        return say("{reasons} (PP-1)", reasons=joined(said, "; "))
 
     @proposes(DrawForDealer)
     def _propose_draw_for_dealer(self, a: DrawForDealer) -> list[Event]:
@@ -248,12 +258,13 @@ class PalacePokerRound(Round):
         new = [(s, got[f"seat {s}"][0]) for s in self.drawing]
         try:
             draw = pp.draw_for_dealer(sorted(self.state.players), [*self.drawn, *(c for _, c in new)])
-            dealer, tied, reason = draw.dealer, [], draw.reason + " (PP-0)"
+            dealer, tied, said = draw.dealer, [], draw.reason
         except BadCards:  # the draw needs more cards: the top rank is tied
             top = max(c.rank for _, c in new)
             tied = [s for s, c in new if c.rank == top]
             shown = " ".join(c.pretty for s, c in new if s in tied)
-            dealer, reason = None, f"{seats_text(tied)} tie with {shown} and draw again (PP-0)"
+            dealer, said = None, say("{seats} tie with {cards} and draw again", seats=seats_text(tied), cards=shown)
+        reason = say("{reason} (PP-0)", reason=said)
         return [DealerDrawn(drawn={f"seat {s}": (c,) for s, c in new}, dealer=dealer, tied=tuple(tied),
                             reason=reason)]
 
@@ -261,7 +272,7 @@ class PalacePokerRound(Round):
     def _propose_ante(self, a: Ante) -> list[Event]:
         ante = self.profile.ante
         if a.amount is not None and a.amount != ante:
-            raise refuse(a.seat, f"ante {a.amount}", f"the ante is {ante} (PP-1)")
+            raise refuse(a.seat, say("ante {amount}", amount=a.amount), say("the ante is {ante} (PP-1)", ante=ante))
         return [AntePlaced(seat=a.seat or 0, ante=ante)]
 
     @proposes(Withdraw)
@@ -275,7 +286,7 @@ class PalacePokerRound(Round):
         try:
             deal = pp.deal_banners(order, deck, random.Random(cards_payload(deck)))
         except (BadCards, IllegalAction) as exc:
-            raise refuse(None, "deal the banners", str(exc)) from None
+            raise refuse(None, a.VERB, exc.said) from None
         return [BannersDealt(deck=deck, order=tuple(order), banners={str(s): (deal.banners[s],) for s in order},
                              refused=deal.refused, turned=deal.turned, reshuffles=deal.reshuffles,
                              reasons=deal.reasons)]
@@ -411,7 +422,8 @@ class PalacePokerRound(Round):
             share = end.share_of(seat)
             if share:
                 said = next(s.reason for s in end.shares if s.seat == seat)
-                reason = end.reason if len(end.winners) == 1 else f"{end.reason}: {said}"
+                reason = (end.reason if len(end.winners) == 1
+                          else say("{reason}: {share}", reason=end.reason, share=said))
                 rows.append(SettlementRow(seat, "pot", 0, share, reason))
             changes[seat] = share - player.put_in()
         flags = {"split_pot"} if len(end.winners) > 1 else set()
@@ -419,12 +431,20 @@ class PalacePokerRound(Round):
             flags.add("all_in")
         return RoundOutcome(tuple(rows), changes, 0, frozenset(flags))
 
-    def bet_reason(self, player: Player, bet: str) -> str:
+    def bet_reason(self, player: Player, bet: str) -> Said:
         stake, small = player.paid[bet], self.profile.small_bet
         if bet == "ante":
-            return f"ante {stake} into the pot for a banner (PP-1)"
-        if bet in ("buy", "discard"):
-            times = stake // small
-            rule = "PP-3" if bet == "buy" else "PP-4"
-            return f"{times} {bet}{'s' if times > 1 else ''} × {small} = {stake} into the pot ({rule})"
-        return f"battle bets {stake} into the pot (PP-7, PP-9, PP-11): " + "; ".join(player.bets)
+            return say("ante {stake} into the pot for a banner (PP-1)", stake=stake)
+        times = stake // small
+        if bet == "buy" and times > 1:
+            return say("{times} buys × {small} = {stake} into the pot (PP-3)", times=times, small=small, stake=stake)
+        if bet == "buy":
+            return say("{times} buy × {small} = {stake} into the pot (PP-3)", times=times, small=small, stake=stake)
+        if bet == "discard" and times > 1:
+            return say("{times} discards × {small} = {stake} into the pot (PP-4)", times=times, small=small,
+                       stake=stake)
+        if bet == "discard":
+            return say("{times} discard × {small} = {stake} into the pot (PP-4)", times=times, small=small,
+                       stake=stake)
+        return say("battle bets {stake} into the pot (PP-7, PP-9, PP-11): {bets}", stake=stake,
+                   bets=joined(player.bets, "; "))

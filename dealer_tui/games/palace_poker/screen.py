@@ -23,7 +23,7 @@ from dealer_tui.games.palace_poker.steps import (
     Stay,
     Withdraw,
 )
-from dealer_tui.language import N_, _
+from dealer_tui.language import N_, _, told
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.base import LegalStep, Phase, Step
 from dealer_tui.screens.amount_dialog import AmountField
@@ -33,7 +33,7 @@ from dealer_tui.screens.round_screen import RoundScreen
 from rules.cards import Card, parse_cards
 from rules.errors import RulesError
 
-RULES = """Palace Poker — the rules as played here
+RULES = N_("""Palace Poker — the rules as played here
 PP-0 First dealer by high card; the button moves one seat clockwise each hand.
 PP-1 Ante for a banner; within each group of seats (1-4, 5-8, 9-10) banners differ in suit.
 PP-2 Three palace cards each, face down; the rest is the draw pile.
@@ -46,7 +46,8 @@ PP-9 Call: (defender's soldiers + 1) × small bet; best hands compared, each ign
 PP-11 Raises: a big bet (limit) or at least one (no limit), at most max_raises per battle.
 PP-14 Only one banner suit left: split.  PP-15 Two suits left: the player to act must attack.
 PP-16 A quiet orbit (stays and discards) ends in a showdown.  PP-17 Odd chips clockwise.
-PP-18 Short of chips: all-in for what one holds."""
+PP-18 Short of chips: all-in for what one holds.""")
+"""The rules summary the help screen shows (translated where it is shown)."""
 
 
 class PalacePokerScreen(RoundScreen[PalacePokerRound]):
@@ -67,7 +68,10 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
                                              "withdraw": Withdraw, "buy": Buy, "keep": Keep, "discard": Discard,
                                              "stay": Stay, "fold": Fold, "call": Call, "raise_bet": Raise}
     RULES_SUMMARY = RULES
-    HOUSE_LABEL = "House (no rake)"
+    HOUSE_LABEL = N_("House (no rake)")
+
+    def house_label(self) -> str:
+        return _(self.HOUSE_LABEL)
 
     def key_legal(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "deal":
@@ -178,7 +182,7 @@ class PalacePokerScreen(RoundScreen[PalacePokerRound]):
             attack(0)
             return
         by_seat = {str(s.data["target"]): i for i, s in enumerate(specs)}
-        choices = [(seat, specs[i].label) for seat, i in by_seat.items()]
+        choices = [(seat, told(specs[i].label)) for seat, i in by_seat.items()]
         self.ask(ChoiceDialog(_("Attack which seat? (its seat number)"), choices),
                  lambda c: attack(by_seat[c]) if c in by_seat else None)
 

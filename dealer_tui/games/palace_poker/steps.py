@@ -21,6 +21,8 @@ class DrawForDealer(WithCards):
 class Ante(Staked):
     """A seat's ante for a banner (PP-1)."""
 
+    VERB: ClassVar[Said] = say("ante")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Withdraw(Step):
@@ -48,6 +50,8 @@ class Buy(Staked, WithCards):
     """A soldier bought for one small bet (PP-3); the cards, when the discard pile becomes the
     new draw pile (PP-12)."""
 
+    VERB: ClassVar[Said] = say("buy")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Keep(Step):
@@ -61,6 +65,7 @@ class Keep(Step):
 class Discard(Staked):
     """Soldiers discarded for one small bet (PP-4): `discard` names them."""
 
+    VERB: ClassVar[Said] = say("discard")
     discard: str = ""
 
 
@@ -68,10 +73,14 @@ class Discard(Staked):
 class Stay(Step):
     """The seat stays (PP-5)."""
 
+    VERB: ClassVar[Said] = say("stay")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Fold(Step):
     """The seat folds its hand (PP-6), or to a bet in a battle (PP-9)."""
+
+    VERB: ClassVar[Said] = say("fold")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -86,7 +95,11 @@ class Battle(Staked):
 class Call(Staked, WithCards):
     """The seat calls the bet in a battle (PP-9); at a live table, with the cards the battle shows."""
 
+    VERB: ClassVar[Said] = say("call")
+
 
 @dataclass(frozen=True, kw_only=True)
 class Raise(Staked):
     """The seat calls and raises by the amount in a battle (PP-11)."""
+
+    VERB: ClassVar[Said] = say("raise")

@@ -2,5 +2,9 @@
 fee per player per hand (CP-12)."""
 
 from rules.game import BetRole, BetType
+from rules.said import say_in
 
-BETS = (BetType("points", "Points", BetRole.POOL), BetType("fee", "House fee", BetRole.FEE))
+BETS = (
+    BetType("points", say_in("bet", "Points"), BetRole.POOL),
+    BetType("fee", say_in("bet", "House fee"), BetRole.FEE),
+)

@@ -13,6 +13,7 @@ from itertools import combinations_with_replacement, product
 
 from rules.cards import Card
 from rules.evaluator import Category, category_of, encode, hand_value
+from rules.said import Said, say
 
 Rows = tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
 SIZES = (3, 5, 5)
@@ -30,6 +31,15 @@ class Natural(Enum):
     def profile_key(self) -> str:
         """The field of `ChinesePokerProfile.naturals` holding its points."""
         return self.name.lower()
+
+    @property
+    def said(self) -> Said:
+        """The natural's name as a sentence names it (translated where it is shown)."""
+        return _NAMES[self]
+
+
+_NAMES = {Natural.DRAGON: say("dragon"), Natural.SIX_PAIRS: say("six pairs"),
+          Natural.THREE_FLUSHES: say("three flushes"), Natural.THREE_STRAIGHTS: say("three straights")}
 
 
 # Rank masks of a 3-card run: 2-3-4 up to Q-K-A, and A-2-3 (ranks 0..12 for 2..A).

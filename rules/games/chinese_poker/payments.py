@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from rules.errors import IllegalAction
 from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.games.chinese_poker.rules import PairResult
+from rules.said import Said, say
 
 
 def clockwise_from(button: int, seats: Iterable[int]) -> tuple[int, ...]:
@@ -30,9 +31,9 @@ def clockwise_from(button: int, seats: Iterable[int]) -> tuple[int, ...]:
 
 def _check(stacks: Mapping[int, int], button: int, house_fee: int) -> None:
     if button < 1:
-        raise IllegalAction(f"the button must be on a seat numbered from 1, not {button}")
+        raise IllegalAction(say("the button must be on a seat numbered from 1, not {button}", button=button))
     if any(chips < 0 for chips in stacks.values()) or house_fee < 0:
-        raise IllegalAction("stacks and the house fee cannot be negative")
+        raise IllegalAction(say("stacks and the house fee cannot be negative"))
 
 
 def _fees(stacks: Mapping[int, int], order: Sequence[int], house_fee: int) -> dict[int, int]:
@@ -53,8 +54,9 @@ class Payment:
     amount: int
 
     @property
-    def reason(self) -> str:
-        return f"seat {self.payer} pays seat {self.receiver} {self.amount}"
+    def reason(self) -> Said:
+        return say("seat {payer} pays seat {receiver} {amount}", payer=self.payer, receiver=self.receiver,
+                   amount=self.amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,23 +77,25 @@ class Stake:
         return abs(self.due) - self.moved
 
     @property
-    def reason(self) -> str:
+    def reason(self) -> Said:
         """Why a due did not move in full (CP-13), or what moved when it did."""
-        due, seat = abs(self.due), self.seat
+        due, seat, moved = abs(self.due), self.seat, self.moved
         if self.due < 0:
             if not self.short:
-                return f"seat {seat} pays {due}"
-            if self.limit < due and self.moved == self.limit:
-                return f"seat {seat} owes {due} and holds {self.stack}: pays {self.moved} (CP-13)"
-            return (f"seat {seat} owes {due}: pays {self.moved}, as the winners can collect no "
-                    "more (CP-13)")
+                return say("seat {seat} pays {due}", seat=seat, due=due)
+            if self.limit < due and moved == self.limit:
+                return say("seat {seat} owes {due} and holds {stack}: pays {moved} (CP-13)", seat=seat, due=due,
+                           stack=self.stack, moved=moved)
+            return say("seat {seat} owes {due}: pays {moved}, as the winners can collect no more (CP-13)",
+                       seat=seat, due=due, moved=moved)
         if not self.short:
-            return f"seat {seat} receives {due}" if due else f"seat {seat} moves no chips"
-        if self.limit < due and self.moved == self.limit:
-            return (f"seat {seat} is owed {due} and can win at most its stack {self.stack}: "
-                    f"receives {self.moved} (CP-13)")
-        return (f"seat {seat} is owed {due}: receives {self.moved}, as the losers hold no more "
-                "(CP-13)")
+            return say("seat {seat} receives {due}", seat=seat, due=due) if due else say(
+                "seat {seat} moves no chips", seat=seat)
+        if self.limit < due and moved == self.limit:
+            return say("seat {seat} is owed {due} and can win at most its stack {stack}: receives {moved} (CP-13)",
+                       seat=seat, due=due, stack=self.stack, moved=moved)
+        return say("seat {seat} is owed {due}: receives {moved}, as the losers hold no more (CP-13)", seat=seat,
+                   due=due, moved=moved)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +146,9 @@ def pay_table_stakes(
     """
     _check(stacks, button, house_fee)
     if set(dues) - set(stacks):
-        raise IllegalAction(f"a due for a seat with no stack: {sorted(set(dues) - set(stacks))}")
+        raise IllegalAction(say("a due for a seat with no stack: {seats}", seats=str(sorted(set(dues) - set(stacks)))))
     if sum(dues.values()):
-        raise IllegalAction(f"the dues add up to {sum(dues.values())}, not 0 (CP-13)")
+        raise IllegalAction(say("the dues add up to {total}, not 0 (CP-13)", total=sum(dues.values())))
     order = clockwise_from(button, stacks)
     fees = _fees(stacks, order, house_fee)
     start = {seat: stacks[seat] - fees[seat] for seat in order}
@@ -202,18 +206,17 @@ class PairPayment:
     allowance: int
 
     @property
-    def reason(self) -> str:
-        head = f"seat {self.payer} pays seat {self.receiver} {self.amount}"
-        if self.amount == self.owed:
-            return f"{head} (owed {self.owed})"
-        if self.amount == self.chips:
-            return (
-                f"{head} of {self.owed} owed: seat {self.payer} has only {self.chips} left (CP-13)"
-            )
-        return (
-            f"{head} of {self.owed} owed: seat {self.receiver} can win only "
-            f"{self.allowance} more this hand (CP-13)"
-        )
+    def reason(self) -> Said:
+        payer, receiver, amount, owed = self.payer, self.receiver, self.amount, self.owed
+        if amount == owed:
+            return say("seat {payer} pays seat {receiver} {amount} (owed {owed})", payer=payer, receiver=receiver,
+                       amount=amount, owed=owed)
+        if amount == self.chips:
+            return say("seat {payer} pays seat {receiver} {amount} of {owed} owed: seat {payer} has only {chips} "
+                       "left (CP-13)", payer=payer, receiver=receiver, amount=amount, owed=owed, chips=self.chips)
+        return say("seat {payer} pays seat {receiver} {amount} of {owed} owed: seat {receiver} can win only "
+                   "{allowance} more this hand (CP-13)", payer=payer, receiver=receiver, amount=amount, owed=owed,
+                   allowance=self.allowance)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +283,7 @@ class BuyDecision:
     amount: int
     allowed: bool
     full: bool
-    reason: str
+    reason: Said
 
 
 def buy_decision(history: Sequence[int], amount: int, profile: ChinesePokerProfile) -> BuyDecision:
@@ -291,27 +294,19 @@ def buy_decision(history: Sequence[int], amount: int, profile: ChinesePokerProfi
     full = amount >= full_buy
     limits = profile.buy_in
     if amount <= 0:
-        return BuyDecision(amount, False, False, "a buy must be a positive number of chips")
+        return BuyDecision(amount, False, False, say("a buy must be a positive number of chips"))
     if amount > limits.max:
-        return BuyDecision(amount, False, full, f"at most {limits.max} chips may be bought at once")
+        return BuyDecision(amount, False, full, say("at most {most} chips may be bought at once", most=limits.max))
     if amount < limits.min:
-        return BuyDecision(
-            amount, False, full, f"at least {limits.min} chips must be bought at once"
-        )
+        return BuyDecision(amount, False, full, say("at least {least} chips must be bought at once",
+                                                    least=limits.min))
     if full:
-        return BuyDecision(amount, True, True, f"a full buy ({full_buy} chips or more)")
+        return BuyDecision(amount, True, True, say("a full buy ({full} chips or more)", full=full_buy))
     if not history:
-        return BuyDecision(
-            amount, False, False, f"the first buy must be a full buy of {full_buy} chips"
-        )
+        return BuyDecision(amount, False, False, say("the first buy must be a full buy of {full} chips",
+                                                     full=full_buy))
     if history[-1] < full_buy:
-        return BuyDecision(
-            amount,
-            False,
-            False,
-            f"one short buy per full buy: the last buy ({history[-1]}) was short; "
-            f"buy {full_buy} chips",
-        )
-    return BuyDecision(
-        amount, True, False, f"a short buy, allowed once after the full buy of {history[-1]}"
-    )
+        return BuyDecision(amount, False, False, say("one short buy per full buy: the last buy ({last}) was short; "
+                                                     "buy {full} chips", last=history[-1], full=full_buy))
+    return BuyDecision(amount, True, False, say("a short buy, allowed once after the full buy of {last}",
+                                                last=history[-1]))

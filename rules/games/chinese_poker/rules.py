@@ -27,6 +27,7 @@ from rules.games.chinese_poker.naturals import (
     pair_count,
 )
 from rules.games.chinese_poker.profile import ChinesePokerProfile, Scoring
+from rules.said import Said, joined, say
 
 ROWS: tuple[str, str, str] = ("front", "middle", "back")
 ROW_SIZES: tuple[int, int, int] = (3, 5, 5)
@@ -34,6 +35,8 @@ FRONT, MIDDLE, BACK = 0, 1, 2
 RULES_REVISION = 2
 """The revision of docs/rules.md these rules implement; `REVISIONS` are those they can settle."""
 REVISIONS = (1, 2)
+ROW_WORDS: tuple[Said, Said, Said] = (say("front"), say("middle"), say("back"))
+"""Each row's name as the reasons say it (`ROWS` are the names the record and `settle` use)."""
 
 _ROYALTY_HANDS: tuple[dict[Category, str], ...] = (
     {Category.THREE_OF_A_KIND: "three_of_a_kind"},
@@ -97,7 +100,8 @@ class ScoringTerms:
     ) -> ScoringTerms:
         name: Scoring = scoring or profile.scoring
         if revision not in REVISIONS:
-            raise IllegalAction(f"rules revision {revision} is not one of {REVISIONS}")
+            raise IllegalAction(say("rules revision {revision} is not one of {revisions}", revision=revision,
+                                    revisions=str(REVISIONS)))
         known = _TERMS.get((id(profile), name, revision))
         if known is not None and known[0] is profile:
             return known[1]
@@ -111,7 +115,7 @@ class ScoringTerms:
     def _read(cls, profile: ChinesePokerProfile, name: Scoring, revision: int) -> ScoringTerms:
         rules = profile.scorings.get(name)
         if rules is None:
-            raise IllegalAction(f"scoring {name!r} is not defined by this profile")
+            raise IllegalAction(say("scoring {scoring} is not defined by this profile", scoring=repr(name)))
         tables = (profile.royalties.front, profile.royalties.middle, profile.royalties.back)
         royalty_points = tuple(
             {int(cat): int(getattr(table, key)) for cat, key in hands.items()}
@@ -159,29 +163,39 @@ def row_name(value: int) -> str:
     return name
 
 
-def _describe(row: int, value: int) -> str:
-    return f"{ROWS[row]} {row_name(value)}"
+HAND_WORDS: dict[str, Said] = {
+    "high card": say("high card"), "one pair": say("one pair"), "two pair": say("two pair"),
+    "three of a kind": say("three of a kind"), "straight": say("straight"), "flush": say("flush"),
+    "full house": say("full house"), "four of a kind": say("four of a kind"),
+    "straight flush": say("straight flush"), "royal flush": say("royal flush"),
+}
+"""Each hand name (`row_name`, docs/settle.md's spelling) as a sentence says it."""
+
+
+def row_said(value: int) -> Said:
+    """The hand name of a row value as a sentence says it (`row_name`, translated where shown)."""
+    return HAND_WORDS[row_name(value)]
 
 
 def foul_reason(
     hand: SetHand, values: tuple[int | None, int | None, int | None] | None = None
-) -> str | None:
+) -> Said | None:
     """Why the hand is fouled (CP-4: a row of the wrong size, or rows out of CP-3 order), or None.
 
     `values`, when given, are the hand's `row_values`.
     """
     if not hand.full_size:
-        return "; ".join(
-            f"{name} has {len(cards)} cards, needs {size}"
-            for name, cards, size in zip(ROWS, hand.rows, ROW_SIZES, strict=True)
+        return joined([
+            say("{row} has {count} cards, needs {size}", row=word, count=len(cards), size=size)
+            for word, cards, size in zip(ROW_WORDS, hand.rows, ROW_SIZES, strict=True)
             if len(cards) != size
-        )
+        ], "; ")
     f, m, b = values or row_values(hand)
     assert f is not None and m is not None and b is not None
     if b < m:
-        return f"{_describe(BACK, b)} is below {_describe(MIDDLE, m)}"
+        return say("back {back} is below middle {middle}", back=row_said(b), middle=row_said(m))
     if m <= f:
-        return f"{_describe(MIDDLE, m)} does not beat {_describe(FRONT, f)}"
+        return say("middle {middle} does not beat front {front}", middle=row_said(m), front=row_said(f))
     return None
 
 
@@ -210,16 +224,17 @@ def declared_natural(seat: int, hand: SetHand, revision: int = RULES_REVISION) -
     The natural of the hand's 13 cards, whatever rows they were set in (revision 1: the natural
     its rows show); the rows must still hold 3/5/5 cards."""
     if not hand.full_size:
-        sizes = "/".join(str(n) for n in hand.sizes)
-        raise IllegalAction(
-            f"seat {seat} declares a natural on rows of {sizes} cards; rows must be 3/5/5 (CP-9)"
-        )
+        front, middle, back = hand.sizes
+        raise IllegalAction(say(
+            "seat {seat} declares a natural on rows of {front}/{middle}/{back} cards; rows must be 3/5/5 (CP-9)",
+            seat=seat, front=front, middle=middle, back=back,
+        ))
     natural = natural_in(hand.cards) if revision >= 2 else natural_of(hand)
     if natural is None:
-        raise IllegalAction(
-            f"seat {seat} declares a natural, but the cards hold no dragon, six pairs, "
-            "three flushes or three straights (CP-9)"
-        )
+        raise IllegalAction(say(
+            "seat {seat} declares a natural, but the cards hold no dragon, six pairs, "
+            "three flushes or three straights (CP-9)", seat=seat,
+        ))
     return natural
 
 
@@ -230,7 +245,7 @@ class JudgedHand:
     seat: int
     hand: SetHand
     values: tuple[int | None, int | None, int | None]
-    foul: str | None
+    foul: Said | None
     natural: Natural | None
     royalties: tuple[int, int, int]
 
@@ -268,7 +283,7 @@ class PairResult:
 
     seats: tuple[int, int]
     points: int
-    reason: str
+    reason: Said
 
 
 def _collects(x: JudgedHand, y: JudgedHand, terms: ScoringTerms) -> int:
@@ -285,58 +300,74 @@ def _collects(x: JudgedHand, y: JudgedHand, terms: ScoringTerms) -> int:
     return 0
 
 
-def _natural_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, str]:
+def _natural_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, Said]:
     """CP-10, when at least one of the two declared a natural."""
     points = _collects(a, b, terms) - _collects(b, a, terms)
     if not points:
         assert a.natural is not None and b.natural is not None
-        return 0, f"{a.natural.value} v {b.natural.value}: naturals push = 0"
+        return 0, say("{natural} v {other}: naturals push = 0", natural=a.natural.said, other=b.natural.said)
     winner, loser = (a, b) if points > 0 else (b, a)
     assert winner.natural is not None
     if loser.natural is not None:
-        how = f"beats seat {loser.seat}'s {loser.natural.value}, collects {abs(points)}"
-    elif loser.fouled and terms.revision >= 2:
+        return points, say("seat {seat}'s {natural} beats seat {loser}'s {theirs}, collects {collected} = {points}",
+                           seat=winner.seat, natural=winner.natural.said, loser=loser.seat,
+                           theirs=loser.natural.said, collected=abs(points), points=points)
+    if loser.fouled and terms.revision >= 2:
         own = terms.natural_points[winner.natural]
-        return points, (
-            f"seat {loser.seat} fouled, pays foul {terms.foul_points} + "
-            f"seat {winner.seat}'s {winner.natural.value} {own} = {points}"
-        )
-    else:
-        fouled = " (fouled)" if loser.fouled else ""
-        how = f"collects {abs(points)} from seat {loser.seat}{fouled}"
-    return points, f"seat {winner.seat}'s {winner.natural.value} {how} = {points}"
+        return points, say("seat {loser} fouled, pays foul {foul} + seat {seat}'s {natural} {own} = {points}",
+                           loser=loser.seat, foul=terms.foul_points, seat=winner.seat,
+                           natural=winner.natural.said, own=own, points=points)
+    if loser.fouled:
+        return points, say("seat {seat}'s {natural} collects {collected} from seat {loser} (fouled) = {points}",
+                           seat=winner.seat, natural=winner.natural.said, collected=abs(points),
+                           loser=loser.seat, points=points)
+    return points, say("seat {seat}'s {natural} collects {collected} from seat {loser} = {points}",
+                       seat=winner.seat, natural=winner.natural.said, collected=abs(points), loser=loser.seat,
+                       points=points)
 
 
-def _foul_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, str]:
+def _foul_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, Said]:
     """CP-8, when at least one of the two fouled and neither declared a natural."""
     if a.fouled and b.fouled:
-        return 0, "both fouled, nothing exchanged = 0"
+        return 0, say("both fouled, nothing exchanged = 0")
     fouler, owner, sign = (a, b, -1) if a.fouled else (b, a, 1)
     royalties = sum(owner.royalties)
     total = terms.foul_points + royalties
-    text = (
-        f"seat {fouler.seat} fouled, pays foul {terms.foul_points} + "
-        f"seat {owner.seat}'s royalties {royalties} = {sign * total}"
-    )
+    text = say("seat {seat} fouled, pays foul {foul} + seat {owner}'s royalties {royalties} = {points}",
+               seat=fouler.seat, foul=terms.foul_points, owner=owner.seat, royalties=royalties,
+               points=sign * total)
     return sign * total, text
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+def _row_result(row: int, result: int) -> Said:
+    """A row won (+1), lost (-1) or tied (0) against the opponent (CP-5)."""
+    if result:
+        return say("{row} {result:+d}", row=ROW_WORDS[row], result=result)
+    return say("{row} 0", row=ROW_WORDS[row])
 
 
-def _row_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, str]:
+def _royalty(row: int, value: int, owner: JudgedHand, b: JudgedHand, points: int | None) -> Said:
+    """A royalty of the pair (CP-7): `points` for the first seat, or None when the row was not won."""
+    label = say("{row} {hand} royalty", row=ROW_WORDS[row], hand=row_said(value))
+    if owner is b:
+        label = say("seat {seat}'s {royalty}", seat=b.seat, royalty=label)
+    if points is None:
+        return say("{royalty} 0 (row not won)", royalty=label)
+    return say("{royalty} {points:+d}", royalty=label, points=points)
+
+
+def _row_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, Said]:
     """CP-5..CP-7: rows compared one by one, the scoop, the royalties."""
-    parts: list[str] = []
+    parts: list[Said] = []
     results: list[int] = []
     for row, (va, vb) in enumerate(zip(a.values, b.values, strict=True)):
         assert va is not None and vb is not None
         results.append((va > vb) - (va < vb))
-        parts.append(f"{ROWS[row]} {_signed(results[-1])}")
+        parts.append(_row_result(row, results[-1]))
     total = sum(results)
     if terms.scoop_points is not None and abs(total) == 3:
         total = terms.scoop_points if total > 0 else -terms.scoop_points
-        parts.append(f"scoop {total}")
+        parts.append(say("scoop {points}", points=total))
     for row, won in enumerate(results):
         for owner, sign in ((a, 1), (b, -1)):
             royalty = owner.royalties[row]
@@ -344,15 +375,12 @@ def _row_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> tuple[int, s
                 continue
             value = owner.values[row]
             assert value is not None
-            label = f"{ROWS[row]} {row_name(value)} royalty"
-            if owner is b:
-                label = f"seat {b.seat}'s {label}"
             if terms.royalty_needs_row_win and won * sign <= 0:
-                parts.append(f"{label} 0 (row not won)")
+                parts.append(_royalty(row, value, owner, b, None))
                 continue
             total += sign * royalty
-            parts.append(f"{label} {sign * royalty:+d}")
-    return total, ", ".join(parts) + f" = {total}"
+            parts.append(_royalty(row, value, owner, b, sign * royalty))
+    return total, say("{parts} = {total}", parts=joined(parts, ", "), total=total)
 
 
 def score_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> PairResult:
@@ -363,7 +391,8 @@ def score_pair(a: JudgedHand, b: JudgedHand, terms: ScoringTerms) -> PairResult:
         points, why = _foul_pair(a, b, terms)
     else:
         points, why = _row_pair(a, b, terms)
-    return PairResult((a.seat, b.seat), points, f"seat {a.seat} v seat {b.seat}: {why}")
+    return PairResult((a.seat, b.seat), points, say("seat {seat} v seat {other}: {why}", seat=a.seat, other=b.seat,
+                                                     why=why))
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,7 +409,7 @@ def score_table(hands: Sequence[JudgedHand], terms: ScoringTerms) -> TableScore:
     ordered = tuple(sorted(hands, key=lambda h: h.seat))
     seats = [h.seat for h in ordered]
     if len(set(seats)) != len(seats):
-        raise IllegalAction("two hands on the same seat")
+        raise IllegalAction(say("two hands on the same seat"))
     pairs = tuple(score_pair(a, b, terms) for a, b in combinations(ordered, 2))
     points = dict.fromkeys(seats, 0)
     for pair in pairs:

@@ -37,6 +37,7 @@ from rules.evaluator import CATEGORY_SHIFT, CODES, hand_value, playing_order
 from rules.games.chinese_poker.naturals import Natural, natural_in, rows_showing
 from rules.games.chinese_poker.profile import ChinesePokerProfile
 from rules.games.chinese_poker.rules import BACK, FRONT, MIDDLE, ScoringTerms, SetHand
+from rules.said import Said, say
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -126,7 +127,7 @@ class LegalSettings:
 
 def _check13(cards: tuple[Card, ...]) -> None:
     if len(cards) != 13:
-        raise BadCards(f"a Chinese Poker hand has 13 cards, got {len(cards)}")
+        raise BadCards(say("a Chinese Poker hand has 13 cards, got {count}", count=len(cards)))
     ensure_distinct(cards)
 
 
@@ -232,7 +233,7 @@ class Suggestion:
     legal_count: int
     natural: Natural | None
     natural_hand: SetHand | None
-    reason: str
+    reason: Said
 
 
 def suggest(
@@ -248,16 +249,14 @@ def suggest(
     best = int(np.argmax(scores))
     hand = legal.setting(best)
     natural, natural_hand = _natural(cards, hand)
-    rows = ", ".join(
-        f"{name} {' '.join(c.text for c in row)}"
-        for name, row in zip(("front", "middle", "back"), hand.rows, strict=True)
-    )
-    reason = f"{rows}: about {scores[best]:+.2f} points per opponent ({len(legal)} legal settings)"
+    front, middle, back = (" ".join(c.text for c in row) for row in hand.rows)
+    about = format(float(scores[best]), "+.2f")  # a decimal: as written in every language
+    reason = say("front {front}, middle {middle}, back {back}: about {points} points per opponent "
+                 "({count} legal settings)", front=front, middle=middle, back=back, points=about,
+                 count=len(legal))
     if natural is not None:
-        points = terms.natural_points[natural]
-        reason += (
-            f"; the cards hold {natural.value}: declare it to collect {points} from each player"
-        )
+        reason = say("{suggestion}; the cards hold {natural}: declare it to collect {points} from each player",
+                     suggestion=reason, natural=natural.said, points=terms.natural_points[natural])
     return Suggestion(hand, float(scores[best]), len(legal), natural, natural_hand, reason)
 
 

@@ -234,14 +234,20 @@ def verify_raise(ante: int, amount: int, flush_len: int, seat: int | None = None
     low, high = raise_bounds(ante, flush_len)
     if low <= amount <= high:
         return
-    who = f"Seat {seat}" if seat is not None else "The player"
-    multiple = raise_multiple(flush_len)
     if amount < low:
-        raise IllegalAction(f"{who} must raise at least {low} (1× the ante); raising {amount} is refused")
-    raise IllegalAction(
-        f"{who} may raise at most {high} ({multiple}× the ante) with a {flush_len}-card flush; "
-        f"raising {amount} is refused"
-    )
+        if seat is None:
+            raise IllegalAction(say("The player must raise at least {low} (1× the ante); raising {amount} is refused",
+                                    low=low, amount=amount))
+        raise IllegalAction(say("Seat {seat} must raise at least {low} (1× the ante); raising {amount} is refused",
+                                seat=seat, low=low, amount=amount))
+    multiple = raise_multiple(flush_len)
+    if seat is None:
+        raise IllegalAction(say("The player may raise at most {high} ({multiple}× the ante) with a {length}-card flush; "
+                                "raising {amount} is refused", high=high, multiple=multiple, length=flush_len,
+                                amount=amount))
+    raise IllegalAction(say("Seat {seat} may raise at most {high} ({multiple}× the ante) with a {length}-card flush; "
+                            "raising {amount} is refused", seat=seat, high=high, multiple=multiple, length=flush_len,
+                            amount=amount))
 
 
 def chips_to_post(ante: int, flush: int = 0, straight_flush: int = 0) -> int:

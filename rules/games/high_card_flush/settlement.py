@@ -46,7 +46,7 @@ from rules.games.high_card_flush.rules import (
     settlement_order,
     straight_flush_wins,
 )
-from rules.said import Said, say
+from rules.said import Said, say, say_in
 
 RakeMode = Literal["all", "players", "dp_only"]
 BET_NAMES = ("ante", "raise", "flush", "straight_flush")
@@ -154,7 +154,8 @@ class Settlement:
 # One bet at a time -------------------------------------------------------------------------
 
 
-ANTE, RAISE, FLUSH_BET, STRAIGHT_FLUSH_BET = say("Ante"), say("Raise"), say("Flush bet"), say("Straight Flush bet")
+ANTE, RAISE = say_in("bet", "Ante"), say_in("bet", "Raise")
+FLUSH_BET, STRAIGHT_FLUSH_BET = say_in("bet", "Flush bet"), say_in("bet", "Straight Flush bet")
 DP, DEALER = say("DP"), say("dealer")
 _NOT_MADE = {label: BetResult(0, 0, say("{bet}: not made", bet=label)) for label in (FLUSH_BET, STRAIGHT_FLUSH_BET)}
 

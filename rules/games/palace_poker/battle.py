@@ -26,39 +26,69 @@ from rules.games.palace_poker.rules import (
     PalaceHand,
     SoldierChange,
     regroup,
+    seat_says,
     suit_word,
 )
+from rules.said import Said, say
 
 # ------------------------------------------------------------- Buy and Discard (PP-3, PP-4, PP-18)
 
 
-def _short(stack: int, cost: int, what: str) -> str | None:
-    return f"holds {stack}, {what} costs {cost} (PP-18)" if stack < cost else None
+def _short_of_buy(stack: int, cost: int) -> Said | None:
+    return say("holds {stack}, a buy costs {cost} (PP-18)", stack=stack, cost=cost) if stack < cost else None
+
+
+def _short_of_discard(stack: int, cost: int) -> Said | None:
+    return say("holds {stack}, a discard costs {cost} (PP-18)", stack=stack, cost=cost) if stack < cost else None
 
 
 def buy_problem(stack: int, profile: PalacePokerProfile, *, draw_pile: int,
-                discard_pile: int) -> str | None:
+                discard_pile: int) -> Said | None:
     """Why Buy is not possible now (PP-12, PP-18), or None."""
     if draw_pile == 0 and discard_pile == 0:
-        return "the draw and discard piles are both empty (PP-12)"
-    return _short(stack, profile.small_bet, "a buy")
+        return say("the draw and discard piles are both empty (PP-12)")
+    return _short_of_buy(stack, profile.small_bet)
 
 
-def discard_problem(hand: PalaceHand, stack: int, profile: PalacePokerProfile) -> str | None:
+def discard_problem(hand: PalaceHand, stack: int, profile: PalacePokerProfile) -> Said | None:
     """Why Discard is not possible now (PP-4, PP-18), or None."""
     if not hand.soldiers:
-        return "has no soldiers to discard (PP-4)"
-    return _short(stack, profile.small_bet, "a discard")
+        return say("has no soldiers to discard (PP-4)")
+    return _short_of_discard(stack, profile.small_bet)
+
+
+def cannot(action: Action | str, why: Said) -> Said:
+    """`cannot buy: <why>`: why a seat may not take an action of its turn, or attack or raise."""
+    match action:
+        case Action.BUY:
+            return say("cannot buy: {why}", why=why)
+        case Action.DISCARD:
+            return say("cannot discard: {why}", why=why)
+        case Action.STAY:
+            return say("cannot stay: {why}", why=why)
+        case Action.FOLD:
+            return say("cannot fold: {why}", why=why)
+        case Action.BATTLE:
+            return say("cannot battle: {why}", why=why)
+        case "attack":
+            return say("cannot attack: {why}", why=why)
+        case "raise":
+            return say("cannot raise: {why}", why=why)
+    raise ValueError(f"no refusal for {action!r}")
 
 
 def buy(hand: PalaceHand, card: Card, discard: Iterable[Card], *, stack: int,
         profile: PalacePokerProfile) -> SoldierChange:
     """PP-3: pay one small bet, take `card` (the top of the draw pile), discard down to 5."""
-    problem = _short(stack, profile.small_bet, "a buy")
+    problem = _short_of_buy(stack, profile.small_bet)
     if problem:
-        raise IllegalAction(f"seat {hand.seat} cannot buy: {problem}")
-    return regroup(hand, (card,), discard, cost=profile.small_bet,
-                   what=f"buys for {profile.small_bet}")
+        raise IllegalAction(seat_says(hand.seat, cannot(Action.BUY, problem)))
+    return regroup(hand, (card,), discard, cost=profile.small_bet, what=buys_for(profile.small_bet))
+
+
+def buys_for(cost: int) -> Said:
+    """How a buy reads in the soldiers kept after it (`seat 3 buys for 10, takes …`)."""
+    return say("buys for {cost}", cost=cost)
 
 
 def discard_soldiers(hand: PalaceHand, discard: Iterable[Card], *, stack: int,
@@ -67,11 +97,11 @@ def discard_soldiers(hand: PalaceHand, discard: Iterable[Card], *, stack: int,
     dropped = tuple(discard)
     problem = discard_problem(hand, stack, profile)
     if not problem and not dropped:
-        problem = "names no soldier (PP-4)"
+        problem = say("names no soldier (PP-4)")
     if problem:
-        raise IllegalAction(f"seat {hand.seat} cannot discard: {problem}")
+        raise IllegalAction(seat_says(hand.seat, cannot(Action.DISCARD, problem)))
     return regroup(hand, (), dropped, cost=profile.small_bet,
-                   what=f"pays {profile.small_bet} to discard")
+                   what=say("pays {cost} to discard", cost=profile.small_bet))
 
 
 # ------------------------------------------------------------------- bet sizes (PP-7, PP-9, PP-11)
@@ -86,12 +116,29 @@ class Stake:
     def __str__(self) -> str:
         return str(self.low) if self.low == self.high else f"{self.low} to {self.high}"
 
+    def said(self) -> int | Said:
+        """The stake in a sentence: the amount, or `10 to 20`."""
+        return self.low if self.low == self.high else say("{low} to {high}", low=self.low, high=self.high)
 
-def soldier_formula(soldiers: int, profile: PalacePokerProfile) -> tuple[int, str]:
+
+def soldier_formula(soldiers: int, profile: PalacePokerProfile) -> tuple[int, Said]:
     """(soldiers + 1) x small bet, with the arithmetic spelt out (PP-7, PP-9)."""
     amount = (soldiers + 1) * profile.small_bet
-    noun = "soldier" if soldiers == 1 else "soldiers"
-    return amount, f"({soldiers} {noun} + 1) × {profile.small_bet} = {amount}"
+    if soldiers == 1:
+        return amount, say("({soldiers} soldier + 1) × {small_bet} = {amount}", soldiers=soldiers,
+                           small_bet=profile.small_bet, amount=amount)
+    return amount, say("({soldiers} soldiers + 1) × {small_bet} = {amount}", soldiers=soldiers,
+                       small_bet=profile.small_bet, amount=amount)
+
+
+def structure_words(profile: PalacePokerProfile) -> Said:
+    """The betting structure in a sentence: `limit` or `no limit` (PP-7, PP-11)."""
+    return say("limit") if profile.structure == "limit" else say("no limit")
+
+
+def attack_costs(stack: int, formula: Said) -> Said:
+    """Why a seat cannot attack: it cannot pay the attack in full (PP-18)."""
+    return say("holds {stack}, an attack costs {formula} (PP-18)", stack=stack, formula=formula)
 
 
 def attack_stake(soldiers: int, stack: int, profile: PalacePokerProfile) -> Stake | None:
@@ -112,10 +159,10 @@ def raise_stake(raiser_soldiers: int, spare: int, profile: PalacePokerProfile) -
     return Stake(profile.big_bet, spare) if spare >= profile.big_bet else None
 
 
-def _raise_words(raiser_soldiers: int, profile: PalacePokerProfile) -> str:
+def _raise_words(raiser_soldiers: int, profile: PalacePokerProfile) -> Said:
     if profile.structure == "no_limit":
-        return "at least one big bet"
-    return "one big bet" if raiser_soldiers else "two small bets: no soldiers"
+        return say("at least one big bet")
+    return say("one big bet") if raiser_soldiers else say("two small bets: no soldiers")
 
 
 # -------------------------------------------------------------------- the turn (PP-3..PP-7, PP-15)
@@ -129,13 +176,16 @@ class TurnOptions:
     targets: tuple[int, ...]
     attack: Stake | None
     forced_battle: bool
-    refused: tuple[tuple[Action, str], ...]
+    refused: tuple[tuple[Action, Said], ...]
 
     def verify(self, action: Action) -> None:
         """Raise `IllegalAction` naming the seat, the action and the reason, unless offered."""
         if action not in self.actions:
-            why = dict(self.refused).get(action, "not offered now")
-            raise IllegalAction(f"seat {self.seat} cannot {action.value}: {why}")
+            why = dict(self.refused).get(action, NOT_OFFERED)
+            raise IllegalAction(seat_says(self.seat, cannot(action, why)))
+
+
+NOT_OFFERED = say("not offered now")
 
 
 def legal_targets(actor: PalaceHand, remaining: Sequence[PalaceHand]) -> tuple[int, ...]:
@@ -150,8 +200,9 @@ def turn_options(actor: PalaceHand, remaining: Sequence[PalaceHand], *, stack: i
     forced = must_battle(remaining)
     targets = legal_targets(actor, remaining)
     attack = attack_stake(len(actor.soldiers), stack, profile) if targets else None
+    refused: dict[Action, Said]
     if forced:
-        why = "two players of different banner suits remain and must battle (PP-15)"
+        why = say("two players of different banner suits remain and must battle (PP-15)")
         refused = dict.fromkeys((Action.BUY, Action.DISCARD, Action.STAY), why)
     else:
         problems = {Action.BUY: buy_problem(stack, profile, draw_pile=draw_pile,
@@ -159,12 +210,12 @@ def turn_options(actor: PalaceHand, remaining: Sequence[PalaceHand], *, stack: i
                     Action.DISCARD: discard_problem(actor, stack, profile)}
         refused = {action: problem for action, problem in problems.items() if problem}
     if not targets:
-        refused[Action.BATTLE] = "every opponent left flies the same banner suit (PP-7)"
+        refused[Action.BATTLE] = say("every opponent left flies the same banner suit (PP-7)")
     elif attack is None:
         formula = soldier_formula(len(actor.soldiers), profile)[1]
-        refused[Action.BATTLE] = f"holds {stack}, an attack costs {formula} (PP-18)"
+        refused[Action.BATTLE] = attack_costs(stack, formula)
         if forced:
-            refused[Action.BATTLE] += ": only Fold remains (PP-15)"
+            refused[Action.BATTLE] = say("{why}: only Fold remains (PP-15)", why=refused[Action.BATTLE])
     actions = tuple(action for action in Action if action not in refused)
     return TurnOptions(actor.seat, actions, targets, attack, forced, tuple(refused.items()))
 
@@ -200,7 +251,7 @@ class BetEvent:
     action: str
     amount: int
     all_in: bool
-    reason: str
+    reason: Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +262,7 @@ class AnswerOptions:
     call: int
     call_all_in: bool
     raise_by: Stake | None
-    no_raise: str
+    no_raise: Said
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,22 +314,23 @@ def open_battle(attacker: PalaceHand, defender: PalaceHand, amount: int, *, atta
     then answers."""
     a, d = attacker.seat, defender.seat
     if a == d:
-        raise IllegalAction(f"seat {a} cannot attack itself")
+        raise IllegalAction(seat_says(a, say("cannot attack itself")))
     if attacker.banner_suit == defender.banner_suit:
-        raise IllegalAction(f"seat {a} cannot attack seat {d}: both banners are "
-                            f"{suit_word(attacker.banner_suit)} (PP-7)")
+        raise IllegalAction(seat_says(a, say("cannot attack seat {defender}: both banners are {suit} (PP-7)",
+                                             defender=d, suit=suit_word(attacker.banner_suit))))
     minimum, formula = soldier_formula(len(attacker.soldiers), profile)
     stake = attack_stake(len(attacker.soldiers), attacker_stack, profile)
     if stake is None:
-        raise IllegalAction(f"seat {a} cannot attack: holds {attacker_stack}, an attack costs "
-                            f"{formula} (PP-18)")
+        raise IllegalAction(seat_says(a, cannot("attack", attack_costs(attacker_stack, formula))))
     if not stake.low <= amount <= stake.high:
-        raise IllegalAction(f"seat {a} attacks for {stake}, not {amount}: {formula} "
-                            f"({profile.structure.replace('_', ' ')}, PP-7)")
+        raise IllegalAction(seat_says(a, say("attacks for {stake}, not {amount}: {formula} ({structure}, PP-7)",
+                                             stake=stake.said(), amount=amount, formula=formula,
+                                             structure=structure_words(profile))))
     if amount > minimum:
-        reason = f"seat {a} attacks seat {d} for {amount}: at least {formula}"
+        reason = say("seat {attacker} attacks seat {defender} for {amount}: at least {formula}", attacker=a,
+                     defender=d, amount=amount, formula=formula)
     else:
-        reason = f"seat {a} attacks seat {d}: {formula}"
+        reason = say("seat {attacker} attacks seat {defender}: {formula}", attacker=a, defender=d, formula=formula)
     event = BetEvent(a, "attack", amount, False, reason)
     owed, _ = soldier_formula(len(defender.soldiers), profile)
     return Battle(Fighter(a, len(attacker.soldiers), attacker_stack - amount, amount),
@@ -288,19 +340,19 @@ def open_battle(attacker: PalaceHand, defender: PalaceHand, amount: int, *, atta
 def answer_options(battle: Battle, profile: PalacePokerProfile) -> AnswerOptions:
     """PP-8, PP-9, PP-11, PP-18: the call (all-in when short) and the raise, if any."""
     if battle.to_act is None:
-        raise IllegalAction("the battle's betting is over")
+        raise IllegalAction(say("the battle's betting is over"))
     me = battle.fighter(battle.to_act)
-    no_raise = ""
+    no_raise = Said.literal("")
     raise_by = None
     if battle.raises >= profile.max_raises:
-        no_raise = f"at most {profile.max_raises} raises per battle (PP-11)"
+        no_raise = say("at most {most} raises per battle (PP-11)", most=profile.max_raises)
     elif me.stack < battle.owed:
-        no_raise = f"holds {me.stack}, short of the call of {battle.owed} (PP-18)"
+        no_raise = say("holds {stack}, short of the call of {owed} (PP-18)", stack=me.stack, owed=battle.owed)
     else:
         raise_by = raise_stake(me.soldiers, me.stack - battle.owed, profile)
         if raise_by is None:
-            no_raise = (f"holds {me.stack}: the call of {battle.owed} plus a raise of "
-                        f"{_raise_words(me.soldiers, profile)} cannot be paid in full (PP-18)")
+            no_raise = say("holds {stack}: the call of {owed} plus a raise of {size} cannot be paid in full (PP-18)",
+                           stack=me.stack, owed=battle.owed, size=_raise_words(me.soldiers, profile))
     return AnswerOptions(me.seat, min(battle.owed, me.stack), me.stack < battle.owed, raise_by,
                          no_raise)
 
@@ -314,28 +366,34 @@ def answer(battle: Battle, choice: Answer, profile: PalacePokerProfile,
     first = battle.raises == 0
     if choice is Answer.FOLD:
         rule = "PP-8" if me.seat == battle.defender.seat else "PP-11"
-        event = BetEvent(me.seat, "fold", 0, False, f"seat {me.seat} folds: seat {other.seat} "
-                         f"takes the banner and soldiers ({rule})")
+        event = BetEvent(me.seat, "fold", 0, False, say("seat {seat} folds: seat {other} takes the banner and "
+                                                        "soldiers ({rule})", seat=me.seat, other=other.seat,
+                                                        rule=rule))
         return battle._record(me, event, None)
     call_words = (soldier_formula(me.soldiers, profile)[1] if first
-                  else f"the raise of {battle.owed}")
+                  else say("the raise of {owed}", owed=battle.owed))
     if choice is Answer.CALL:
         if options.call_all_in:
-            reason = (f"seat {me.seat} is all-in for {options.call}, short of the call of "
-                      f"{battle.owed} (PP-18)")
+            reason = say("seat {seat} is all-in for {amount}, short of the call of {owed} (PP-18)", seat=me.seat,
+                         amount=options.call, owed=battle.owed)
         else:
-            reason = f"seat {me.seat} calls {call_words}"
+            reason = say("seat {seat} calls {call}", seat=me.seat, call=call_words)
         event = BetEvent(me.seat, "call", options.call, options.call_all_in, reason)
         return battle._record(me.pays(options.call), event, None)
     stake = options.raise_by
     if stake is None:
-        raise IllegalAction(f"seat {me.seat} cannot raise: {options.no_raise}")
+        raise IllegalAction(seat_says(me.seat, cannot("raise", options.no_raise)))
     size = stake.low if raise_by is None and stake.low == stake.high else raise_by
     if size is None or not stake.low <= size <= stake.high:
-        raise IllegalAction(f"seat {me.seat} raises by {stake} "
-                            f"({_raise_words(me.soldiers, profile)}, PP-11), not {raise_by}")
+        raise IllegalAction(seat_says(me.seat, say("raises by {stake} ({size}, PP-11), not {amount}",
+                                                   stake=stake.said(), size=_raise_words(me.soldiers, profile),
+                                                   amount=str(raise_by) if raise_by is None else raise_by)))
     paid = battle.owed + size
-    verb = "raises" if first else "re-raises"
-    reason = f"seat {me.seat} {verb}: call {call_words} + raise {size} = {paid}"
+    if first:
+        reason = say("seat {seat} raises: call {call} + raise {size} = {paid}", seat=me.seat, call=call_words,
+                     size=size, paid=paid)
+    else:
+        reason = say("seat {seat} re-raises: call {call} + raise {size} = {paid}", seat=me.seat, call=call_words,
+                     size=size, paid=paid)
     event = BetEvent(me.seat, "raise", paid, False, reason)
     return battle._record(me.pays(paid), event, other.seat, size)

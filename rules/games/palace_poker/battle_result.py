@@ -12,10 +12,12 @@ from rules.evaluator import HandRank, evaluate
 from rules.games.palace_poker.rules import (
     PalaceHand,
     SoldierChange,
+    hand_name,
     regroup,
     suit_word,
     with_soldiers,
 )
+from rules.said import Said, say
 
 WON = "won"
 BOTH_OUT = "both out"
@@ -31,12 +33,13 @@ class BattleSide:
     ignored: tuple[Card, ...]
     banner_suit_count: int
 
-    def said(self) -> str:
+    def said(self) -> Said:
         cards = format_cards(self.hand.cards, symbols=True, sort=False)
-        text = f"seat {self.seat} {self.hand.name} {cards}"
         if self.ignored:
-            text += f" (ignoring {format_cards(self.ignored, symbols=True)})"
-        return text
+            return say("seat {seat} {hand} {cards} (ignoring {ignored})", seat=self.seat,
+                       hand=hand_name(self.hand.name), cards=cards,
+                       ignored=format_cards(self.ignored, symbols=True))
+        return say("seat {seat} {hand} {cards}", seat=self.seat, hand=hand_name(self.hand.name), cards=cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +52,7 @@ class BattleResult:
     loser: int | None
     outcome: str
     decided_by: str
-    reason: str
+    reason: Said
 
 
 def battle_side(hand: PalaceHand, opponent: PalaceHand) -> BattleSide:
@@ -63,28 +66,34 @@ def battle_side(hand: PalaceHand, opponent: PalaceHand) -> BattleSide:
 def compare_battle(attacker: PalaceHand, defender: PalaceHand, *, last_two: bool) -> BattleResult:
     """PP-9 and PP-10: compare the battle hands; ties go to more cards of one's own banner suit."""
     if attacker.banner_suit == defender.banner_suit:
-        raise IllegalAction(f"seats {attacker.seat} and {defender.seat} both fly "
-                            f"{suit_word(attacker.banner_suit)}: they cannot battle (PP-7)")
+        raise IllegalAction(say("seats {attacker} and {defender} both fly {suit}: they cannot battle (PP-7)",
+                                attacker=attacker.seat, defender=defender.seat, suit=suit_word(attacker.banner_suit)))
     unseen = [h.seat for h in (attacker, defender) if not h.seen]
     if unseen:
-        raise IllegalAction(f"seat {unseen[0]}: the palace cards must be shown to compare the hands (PP-9)")
+        raise IllegalAction(say("seat {seat}: the palace cards must be shown to compare the hands (PP-9)",
+                                seat=unseen[0]))
     a, d = battle_side(attacker, defender), battle_side(defender, attacker)
-    said = f"{a.said()} against {d.said()}"
+    said = say("{attacker} against {defender}", attacker=a.said(), defender=d.said())
     if a.hand.value != d.hand.value:
         win, lose = (a, d) if a.hand.value > d.hand.value else (d, a)
         return BattleResult(a, d, win.seat, lose.seat, WON, "hand",
-                            f"{said}: seat {win.seat} wins, seat {lose.seat} is out (PP-9)")
-    counts = (f"{a.banner_suit_count} {suit_word(attacker.banner_suit)} for seat {a.seat}, "
-              f"{d.banner_suit_count} {suit_word(defender.banner_suit)} for seat {d.seat}")
+                            say("{hands}: seat {winner} wins, seat {loser} is out (PP-9)", hands=said,
+                                winner=win.seat, loser=lose.seat))
+    counts = say("{count} {suit} for seat {seat}, {other_count} {other_suit} for seat {other}",
+                 count=a.banner_suit_count, suit=suit_word(attacker.banner_suit), seat=a.seat,
+                 other_count=d.banner_suit_count, other_suit=suit_word(defender.banner_suit), other=d.seat)
     if a.banner_suit_count != d.banner_suit_count:
         win, lose = (a, d) if a.banner_suit_count > d.banner_suit_count else (d, a)
         return BattleResult(a, d, win.seat, lose.seat, WON, "banner suit count",
-                            f"{said}: the hands tie; own banner suit {counts}: "
-                            f"seat {win.seat} wins (PP-10)")
-    ending = "the last two split the pot" if last_two else "both are out"
-    return BattleResult(a, d, None, None, SPLIT if last_two else BOTH_OUT, "tie",
-                        f"{said}: the hands tie and so do the banner suits ({counts}): "
-                        f"{ending} (PP-10)")
+                            say("{hands}: the hands tie; own banner suit {counts}: seat {winner} wins (PP-10)",
+                                hands=said, counts=counts, winner=win.seat))
+    if last_two:
+        reason = say("{hands}: the hands tie and so do the banner suits ({counts}): the last two split the pot "
+                     "(PP-10)", hands=said, counts=counts)
+    else:
+        reason = say("{hands}: the hands tie and so do the banner suits ({counts}): both are out (PP-10)",
+                     hands=said, counts=counts)
+    return BattleResult(a, d, None, None, SPLIT if last_two else BOTH_OUT, "tie", reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,5 +110,5 @@ def capture(winner: PalaceHand, loser: PalaceHand, discard: Iterable[Card] = ())
     excess over 5, the ones of their choice (`discard`, PP-8); the loser's palace and those
     discards go to the discard pile."""
     change = regroup(winner, (loser.banner, *loser.soldiers), discard, cost=0,
-                     what=f"beats seat {loser.seat}", excess_only=True)
+                     what=say("beats seat {loser}", loser=loser.seat), excess_only=True)
     return Capture(with_soldiers(winner, change), change, (*loser.palace, *change.discarded))

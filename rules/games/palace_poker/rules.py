@@ -25,6 +25,7 @@ from enum import StrEnum
 
 from rules.cards import DECK, Card, Suit, ensure_distinct, fisher_yates, format_cards
 from rules.errors import BadCards, IllegalAction
+from rules.said import Said, joined, say
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
@@ -37,7 +38,12 @@ GROUP_LABELS = ("1-4", "5-8", "9-10")
 CardSource = Iterable[Card] | Callable[[], Card | None]
 """Cards in the order they come: a sequence or iterator, or a callable giving None when out."""
 
-_SUIT_WORDS = ("spades", "hearts", "diamonds", "clubs")
+_SUIT_WORDS = (say("spades"), say("hearts"), say("diamonds"), say("clubs"))
+_HAND_NAMES = {"high card": say("high card"), "one pair": say("one pair"), "two pair": say("two pair"),
+               "three of a kind": say("three of a kind"), "straight": say("straight"), "flush": say("flush"),
+               "full house": say("full house"), "four of a kind": say("four of a kind"),
+               "straight flush": say("straight flush"), "royal flush": say("royal flush")}
+"""A hand's name (`HandRank.name`, as docs/settle.md spells it) as a sentence says it."""
 
 
 class Action(StrEnum):
@@ -50,15 +56,25 @@ class Action(StrEnum):
     BATTLE = "battle"
 
 
-def suit_word(suit: Suit) -> str:
+def suit_word(suit: Suit) -> Said:
     return _SUIT_WORDS[suit]
 
 
-def seats_text(seats: Sequence[int]) -> str:
+def hand_name(name: str) -> Said:
+    """A hand's name (`one pair`) in a sentence; a name the table does not know, as written."""
+    return _HAND_NAMES.get(name) or Said.literal(name)
+
+
+def seats_text(seats: Sequence[int]) -> Said:
     """`seat 3`, `seats 2 and 4`, `seats 1, 2 and 5`."""
     if len(seats) == 1:
-        return f"seat {seats[0]}"
-    return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
+        return say("seat {seat}", seat=seats[0])
+    return say("seats {seats} and {last}", seats=", ".join(map(str, seats[:-1])), last=seats[-1])
+
+
+def seat_says(seat: int, predicate: Said) -> Said:
+    """What a seat does or may not do: `seat 3 cannot buy: ...` (`predicate`: `cannot buy: ...`)."""
+    return say("seat {seat} {predicate}", seat=seat, predicate=predicate)
 
 
 def clockwise_from(dealer: int, seats: Iterable[int]) -> tuple[int, ...]:
@@ -68,10 +84,10 @@ def clockwise_from(dealer: int, seats: Iterable[int]) -> tuple[int, ...]:
 
 def _check_seats(seats: Sequence[int]) -> None:
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
-        raise IllegalAction(f"Palace Poker needs {MIN_PLAYERS}-{MAX_PLAYERS} players, "
-                            f"got {len(seats)}")
+        raise IllegalAction(say("Palace Poker needs {least}-{most} players, got {count}", least=MIN_PLAYERS,
+                                most=MAX_PLAYERS, count=len(seats)))
     if len(set(seats)) != len(seats):
-        raise IllegalAction(f"a seat is listed twice: {list(seats)}")
+        raise IllegalAction(say("a seat is listed twice: {seats}", seats=str(list(seats))))
 
 
 class _Cards:
@@ -89,14 +105,14 @@ class _Cards:
         card = self._next()
         if card is not None:
             if card in self._seen:
-                raise BadCards(f"the card source gave {card.text} twice")
+                raise BadCards(say("the card source gave {card} twice", card=card.text))
             self._seen.add(card)
         return card
 
-    def take_or_fail(self, what: str) -> Card:
+    def take_or_fail(self, what: Said) -> Card:
         card = self.take()
         if card is None:
-            raise BadCards(f"the cards ran out during {what}")
+            raise BadCards(say("the cards ran out during {what}", what=what))
         return card
 
 
@@ -117,15 +133,15 @@ class PalaceHand:
         if not self.seen and not self.palace:
             pass
         elif len(self.palace) != PALACE_CARDS:
-            raise BadCards(f"seat {self.seat}: a palace holds {PALACE_CARDS} cards, "
-                           f"got {len(self.palace)}")
+            raise BadCards(say("seat {seat}: a palace holds {count} cards, got {got}", seat=self.seat,
+                               count=PALACE_CARDS, got=len(self.palace)))
         if len(self.soldiers) > MAX_SOLDIERS:
-            raise BadCards(f"seat {self.seat}: at most {MAX_SOLDIERS} soldiers, "
-                           f"got {len(self.soldiers)}")
+            raise BadCards(say("seat {seat}: at most {most} soldiers, got {got}", seat=self.seat, most=MAX_SOLDIERS,
+                               got=len(self.soldiers)))
         try:
             ensure_distinct(self.cards)
         except BadCards as exc:
-            raise BadCards(f"seat {self.seat}: {exc}") from None
+            raise BadCards(say("seat {seat}: {problem}", seat=self.seat, problem=exc.said)) from None
 
     @property
     def banner_suit(self) -> Suit:
@@ -145,7 +161,7 @@ class DealerDraw:
 
     dealer: int
     rounds: tuple[tuple[tuple[int, Card], ...], ...]
-    reason: str
+    reason: Said
 
 
 def draw_for_dealer(seats: Sequence[int], source: CardSource) -> DealerDraw:
@@ -154,10 +170,9 @@ def draw_for_dealer(seats: Sequence[int], source: CardSource) -> DealerDraw:
     cards = _Cards(source)
     drawing = list(seats)
     rounds: list[tuple[tuple[int, Card], ...]] = []
-    notes: list[str] = []
+    notes: list[Said] = []
     while True:
-        dealt = tuple((seat, cards.take_or_fail("the draw for the first dealer"))
-                      for seat in drawing)
+        dealt = tuple((seat, cards.take_or_fail(_THE_DRAW)) for seat in drawing)
         rounds.append(dealt)
         top = max(card.rank for _, card in dealt)
         tied = [(seat, card) for seat, card in dealt if card.rank == top]
@@ -165,10 +180,13 @@ def draw_for_dealer(seats: Sequence[int], source: CardSource) -> DealerDraw:
             break
         drawing = [seat for seat, _ in tied]
         shown = " ".join(card.pretty for _, card in tied)
-        notes.append(f"{seats_text(drawing)} tie with {shown} and draw again")
+        notes.append(say("{seats} tie with {cards} and draw again", seats=seats_text(drawing), cards=shown))
     dealer, card = tied[0]
-    reason = f"seat {dealer} deals first with {card.pretty}, the highest card"
-    return DealerDraw(dealer, tuple(rounds), "; ".join([*notes, reason]))
+    reason = say("seat {seat} deals first with {card}, the highest card", seat=dealer, card=card.pretty)
+    return DealerDraw(dealer, tuple(rounds), joined([*notes, reason]) if notes else reason)
+
+
+_THE_DRAW = say("the draw for the first dealer")
 
 
 # ------------------------------------------------------------------------------------ PP-1 banners
@@ -188,7 +206,7 @@ class BannerDeal:
     refused: tuple[Card, ...]
     turned: tuple[Card, ...]
     reshuffles: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Said, ...]
 
 
 def deal_banners(order: Sequence[int], source: CardSource, rng: random.Random) -> BannerDeal:
@@ -205,7 +223,7 @@ def deal_banners(order: Sequence[int], source: CardSource, rng: random.Random) -
     banners: dict[int, Card] = {}
     turned: list[Card] = []
     refusals: list[Card] = []
-    reasons: list[str] = []
+    reasons: list[Said] = []
     reshuffles = 0
     for position, seat in enumerate(order):
         group = banner_group(position)
@@ -215,12 +233,12 @@ def deal_banners(order: Sequence[int], source: CardSource, rng: random.Random) -
             card = stock.pop() if stock else cards.take()
             if card is None:
                 if not any(c.suit not in used for c in pile):
-                    raise BadCards(f"no card of a free suit is left for seat {seat}'s banner")
+                    raise BadCards(say("no card of a free suit is left for seat {seat}'s banner", seat=seat))
                 stock, pile = pile, []
                 fisher_yates(stock, rng)  # dealt from the end of the list
                 reshuffles += 1
-                reasons.append(f"the deck ran out: the banner discard pile ({len(stock)} cards) "
-                               "is shuffled and dealt from")
+                reasons.append(say("the deck ran out: the banner discard pile ({count} cards) is shuffled and dealt "
+                                   "from", count=len(stock)))
                 continue
             turned.append(card)
             if card.suit in used:
@@ -231,12 +249,15 @@ def deal_banners(order: Sequence[int], source: CardSource, rng: random.Random) -
             used[card.suit] = seat
             banners[seat] = card
             break
-        line = f"seat {seat} (group {GROUP_LABELS[group]}): banner {card.pretty}"
         if refused:
             owners = sorted({c.suit for c in refused})
-            why = ", ".join(f"{suit_word(s)} is seat {used[s]}'s" for s in owners)
-            line += f" after refusing {format_cards(refused, symbols=True, sort=False)} ({why})"
-        reasons.append(line)
+            why = joined([say("{suit} is seat {seat}'s", suit=suit_word(s), seat=used[s]) for s in owners], ", ")
+            reasons.append(say("seat {seat} (group {group}): banner {card} after refusing {refused} ({why})",
+                               seat=seat, group=GROUP_LABELS[group], card=card.pretty,
+                               refused=format_cards(refused, symbols=True, sort=False), why=why))
+        else:
+            reasons.append(say("seat {seat} (group {group}): banner {card}", seat=seat, group=GROUP_LABELS[group],
+                               card=card.pretty))
     kept = set(banners.values())
     out = tuple(dict.fromkeys(card for card in refusals if card not in kept))
     return BannerDeal(tuple(order), banners, out, tuple(turned), reshuffles, tuple(reasons))
@@ -259,7 +280,7 @@ def deal_palaces_from(order: Sequence[int], cards: Sequence[Card]) -> PalaceDeal
     ensure_distinct(cards)
     n = len(order)
     if len(cards) < PALACE_CARDS * n:
-        raise BadCards(f"{PALACE_CARDS * n} palace cards needed, {len(cards)} given")
+        raise BadCards(say("{needed} palace cards needed, {given} given", needed=PALACE_CARDS * n, given=len(cards)))
     palaces = {seat: tuple(cards[i + k * n] for k in range(PALACE_CARDS))
                for i, seat in enumerate(order)}
     return PalaceDeal(palaces, tuple(cards[PALACE_CARDS * n:]))
@@ -284,11 +305,11 @@ class SoldierChange:
     gained: tuple[Card, ...]
     discarded: tuple[Card, ...]
     cost: int
-    reason: str
+    reason: Said
 
 
 def regroup(hand: PalaceHand, gained: Sequence[Card], discard: Iterable[Card], *, cost: int,
-            what: str, excess_only: bool = False) -> SoldierChange:
+            what: Said, excess_only: bool = False) -> SoldierChange:
     """Add `gained` to the soldiers and discard some of them. A buy (PP-3) may discard any and
     must leave at most 5; a capture (`excess_only`, PP-8) discards exactly the excess over 5."""
     pool = (*hand.soldiers, *gained)
@@ -297,27 +318,31 @@ def regroup(hand: PalaceHand, gained: Sequence[Card], discard: Iterable[Card], *
         ensure_distinct((*hand.cards, *gained))
         ensure_distinct(dropped)
     except BadCards as exc:
-        raise IllegalAction(f"seat {hand.seat} {what}: {exc}") from None
+        raise IllegalAction(seat_says(hand.seat, say("{what}: {problem}", what=what, problem=exc.said))) from None
     for card in dropped:
         if card not in pool:
-            raise IllegalAction(f"seat {hand.seat} cannot discard {card.text}: "
-                                "not one of their soldiers")
+            raise IllegalAction(seat_says(hand.seat, say("cannot discard {card}: not one of their soldiers",
+                                                         card=card.text)))
     kept = tuple(card for card in pool if card not in dropped)
     excess = max(0, len(pool) - MAX_SOLDIERS)
     if excess_only and len(dropped) != excess:
-        raise IllegalAction(f"seat {hand.seat} must discard exactly the excess over {MAX_SOLDIERS} "
-                            f"soldiers: {len(pool)} held, so {excess} to discard, not "
-                            f"{len(dropped)} (PP-8)")
+        raise IllegalAction(seat_says(hand.seat, say(
+            "must discard exactly the excess over {most} soldiers: {held} held, so {excess} to discard, not "
+            "{discarded} (PP-8)", most=MAX_SOLDIERS, held=len(pool), excess=excess, discarded=len(dropped))))
     if len(kept) > MAX_SOLDIERS:
-        raise IllegalAction(f"seat {hand.seat} must discard down to {MAX_SOLDIERS} soldiers: "
-                            f"{len(pool)} held, {len(dropped)} discarded (PP-3)")
-    parts = [f"seat {hand.seat} {what}"]
+        raise IllegalAction(seat_says(hand.seat, say(
+            "must discard down to {most} soldiers: {held} held, {discarded} discarded (PP-3)", most=MAX_SOLDIERS,
+            held=len(pool), discarded=len(dropped))))
+    parts = [seat_says(hand.seat, what)]
     if gained:
-        parts.append(f"takes {format_cards(gained, symbols=True)}")
+        parts.append(say("takes {cards}", cards=format_cards(gained, symbols=True)))
     if dropped:
-        parts.append(f"discards {format_cards(dropped, symbols=True)}")
-    parts.append(f"keeps {len(kept)} soldier{'' if len(kept) == 1 else 's'}")
-    return SoldierChange(hand.seat, kept, tuple(gained), dropped, cost, ", ".join(parts))
+        parts.append(say("discards {cards}", cards=format_cards(dropped, symbols=True)))
+    if len(kept) == 1:
+        parts.append(say("keeps {count} soldier", count=len(kept)))
+    else:
+        parts.append(say("keeps {count} soldiers", count=len(kept)))
+    return SoldierChange(hand.seat, kept, tuple(gained), dropped, cost, joined(parts, ", "))
 
 
 def with_soldiers(hand: PalaceHand, change: SoldierChange) -> PalaceHand:

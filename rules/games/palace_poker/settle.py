@@ -110,7 +110,7 @@ def settle_battle(battle: BattleIn) -> dict[str, Any]:
     if result.winner is None:
         out["outcome"] = result.outcome
     out |= {"attacker": _side_out(result.attacker), "defender": _side_out(result.defender),
-            "decided_by": result.decided_by, "reason": result.reason}
+            "decided_by": result.decided_by, "reason": str(result.reason)}
     return out
 
 
@@ -132,8 +132,8 @@ def settle_showdown(request: ShowdownIn) -> dict[str, Any]:
         "shares": {str(share.seat): share.amount for share in end.shares},
         "players": [{"seat": sh.seat, "hand": sh.hand.name, "cards": sh.hand.texts}
                     for sh in end.hands],
-        "reason": end.reason,
-        "share_reasons": {str(share.seat): share.reason for share in end.shares},
+        "reason": str(end.reason),
+        "share_reasons": {str(share.seat): str(share.reason) for share in end.shares},
     }
 
 
