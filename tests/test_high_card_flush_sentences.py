@@ -28,8 +28,6 @@ from dealer_tui.games.high_card_flush.events import (
 )
 from dealer_tui.games.high_card_flush.round import HighCardFlushRound
 from dealer_tui.games.high_card_flush.steps import Ante, Fold, Raise
-from dealer_tui.ledger import SqliteLedger
-from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from dealer_tui.rounds.table import Table
 from rules.cards import parse_cards
@@ -39,7 +37,8 @@ from rules.games.high_card_flush.rules import verify_raise
 from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, Terms, settle
 from rules.said import Said
 from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, acted, keyed, live_table
-from tests.staff_support import cash_id, staffed_table, void
+from tests.staff_support import void
+from tests.test_signoff import new_table
 
 
 def _card_room() -> HighCardFlushProfile:
@@ -76,14 +75,6 @@ NO_CAP = said("")
 def record(text: object) -> Any:
     assert isinstance(text, Said), f"not a sentence: {text!r}"
     return text.to_record()
-
-
-def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
-    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
-        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
-    return table
 
 
 def played(table: Table) -> HighCardFlushRound:

@@ -25,6 +25,7 @@ from dealer_tui.accounting.times import seconds_between
 from dealer_tui.events import EventError, typed
 from dealer_tui.events.staff import AlertAcknowledged
 from dealer_tui.events.table import PayoutConfirmed, RoundVoided, SignOffRefused, SignOffRequested
+from dealer_tui.language import N_
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
 from dealer_tui.ledger.pg_status import PitStatus
 from dealer_tui.rounds.cash import IN, OUT, cash_transactions, settings, training_table
@@ -32,6 +33,16 @@ from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
 from rules.errors import IllegalAction
 from rules.profiles.base import MAX_TEXT
 from rules.said import Said, as_said, joined, say
+
+KINDS = {
+    "big payout": N_("big payout"), "refusal overridden": N_("refusal overridden"), "voids": N_("voids"),
+    "over-cap raise": N_("over-cap raise"), "PIN lock-out": N_("PIN lock-out"),
+    "hold outside its band": N_("hold outside its band"), "closer difference": N_("closer difference"),
+    "drop difference": N_("drop difference"), "currency transaction": N_("currency transaction"),
+    "refused delivery": N_("refused delivery"), "late delivery": N_("late delivery"), "table offline": N_("table offline"),
+}
+"""Each kind of alert (a code, as an alert records it and `alerts list --json` gives it) as the
+floor and the command line name it."""
 
 
 @dataclass(frozen=True)

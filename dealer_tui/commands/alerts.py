@@ -8,6 +8,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from dealer_tui.accounting.alerts import KINDS
 from dealer_tui.commands.common import (
     add_ledger_option,
     fail,
@@ -24,17 +25,6 @@ if TYPE_CHECKING:
 
 NAME = "alerts"
 HELP = N_("the floor's alerts: big payouts, over-cap raises, voids, lock-outs, bands, currency transactions")
-KINDS = {
-    "big payout": N_("big payout"), "refusal overridden": N_("refusal overridden"), "voids": N_("voids"),
-    "over-cap raise": N_("over-cap raise"), "PIN lock-out": N_("PIN lock-out"),
-    "hold outside its band": N_("hold outside its band"), "closer difference": N_("closer difference"),
-    "drop difference": N_("drop difference"), "currency transaction": N_("currency transaction"),
-    "refused delivery": N_("refused delivery"), "late delivery": N_("late delivery"), "table offline": N_("table offline"),
-}
-"""Each kind of alert (a code, as `alerts` records it and `--json` gives it) as the floor names it
-(the floor's alerts screen names them alike)."""
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True, parser_class=type(parser))
     lst = sub.add_parser("list", help=_("the alerts nobody has acknowledged yet, oldest first"))

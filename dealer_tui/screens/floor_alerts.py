@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
-from dealer_tui.accounting.alerts import Alert, acknowledge, open_alerts
+from dealer_tui.accounting.alerts import KINDS, Alert, acknowledge, open_alerts
 from dealer_tui.accounting.report import shown
 from dealer_tui.accounting.theoretical import Theory
 from dealer_tui.language import N_, _, n_, told, told_error
@@ -30,14 +30,6 @@ if TYPE_CHECKING:
     from dealer_tui.screens.floor_signoff import SignOffDesk
 
 POLL_SECONDS = 5.0
-KINDS = {
-    "big payout": N_("big payout"), "refusal overridden": N_("refusal overridden"), "voids": N_("voids"),
-    "over-cap raise": N_("over-cap raise"), "PIN lock-out": N_("PIN lock-out"),
-    "hold outside its band": N_("hold outside its band"), "closer difference": N_("closer difference"),
-    "drop difference": N_("drop difference"), "currency transaction": N_("currency transaction"),
-    "refused delivery": N_("refused delivery"), "late delivery": N_("late delivery"), "table offline": N_("table offline"),
-}
-"""Each kind of alert (a code, as `alerts` records it) as the floor names it."""
 NEXT_STEP = {
     "big payout": N_("s opens the sign-off queue: the payout is decided there, and its approval closes this alert."),
     "refusal overridden": N_("the round's story (Enter on the rounds list) shows the manager's reason beside the "
