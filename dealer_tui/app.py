@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from dealer_tui.events.table import TableOpened
 from dealer_tui.games import GAMES
-from dealer_tui.language import N_, _, told_error
+from dealer_tui.language import N_, _, told, told_error
 from dealer_tui.ledger import LedgerError, SqliteLedger, TableLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
@@ -40,6 +40,7 @@ from dealer_tui.screens.setup_screen import (
     StartingPlayer,
 )
 from dealer_tui.screens.sign_in_modal import SignInModal
+from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import FLOOR, Approval, Purpose, StaffDesk, StaffError
 
 if TYPE_CHECKING:
@@ -518,8 +519,8 @@ class DealerApp(OrderedKeysApp):
         self.table = table
         if table.took_over is not None:
             named = table_called(table.record.name)
-            self.notify(f"{named[:1].upper()}{named[1:]} taken over from {table.took_over.describe()}: that terminal is gone (recorded in "
-                        "the ledger)", timeout=10)
+            self.notify(sentence(_("{table} taken over from {terminal}: that terminal is gone (recorded in the ledger)",
+                                   table=told(named), terminal=table.took_over.describe())), timeout=10)
         screen_cls = round_screen(table.game)
         screen = screen_cls(table, self.staff, self.games)
         if isinstance(self.screen, RoundScreen):

@@ -26,7 +26,7 @@ from importlib.resources import files
 from typing import Any
 
 from rules.errors import RulesError
-from rules.said import Said
+from rules.said import Figure, Said
 
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar", "pl": "Polski", "ru": "Русский"}
 """The languages the terminal speaks, each by its code and its own name for itself."""
@@ -86,19 +86,27 @@ class Language:
 
     def text(self, message: str, **params: Any) -> str:
         """`message` in this language, its placeholders filled: those `params` name; any other
-        (`{raise_bet}`, a key the screen names later, `views.key`) stays as written."""
+        (`{raise_bet}`, a key the screen names later, `views.key`) stays as written. A whole
+        number given is written as this language writes it (`{chips:,}` too: `12 000`)."""
         said = self.catalog.gettext(message)
-        return said.format_map(_Kept(params)) if params else said
+        return said.format_map(self._filled(params)) if params else said
+
+    def _filled(self, params: Mapping[str, Any]) -> _Kept:
+        if self.code == ENGLISH:
+            return _Kept(params)
+        return _Kept({k: Figure(v, self.number) if isinstance(v, int) and not isinstance(v, bool) else v
+                      for k, v in params.items()})
 
     def in_context(self, context: str, message: str, **params: Any) -> str:
         """`message` as the word means in `context` (a column's `Bet` is not the BET a box bets)."""
         said = self.catalog.pgettext(context, message)
-        return said.format_map(_Kept(params)) if params else said
+        return said.format_map(self._filled(params)) if params else said
 
     def plural(self, singular: str, plural: str, count: int, **params: Any) -> str:
         """The form of `singular`/`plural` this language uses for `count` (Polish and Russian have
         three), its placeholders filled (`{count}` among them)."""
-        return self.catalog.ngettext(singular, plural, count).format_map(_Kept({"count": self.number(count), **params}))
+        return self.catalog.ngettext(singular, plural, count).format_map(
+            self._filled({"count": self.number(count), **params}))
 
     def said(self, text: str) -> str:
         """A sentence the rules said (a payout's reason, a refusal: `rules.said`) in this language;

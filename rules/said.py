@@ -34,8 +34,8 @@ class SaidError(ValueError):
     """A stored sentence that does not read as one: what is wrong is named."""
 
 
-class _Number:
-    """A number in a rendered sentence: as the reader's language writes it (`{chips}`, and
+class Figure:
+    """A number in a rendered sentence (or a translated text): as the reader's language writes it (`{chips}`, and
     `{chips:,}`, whose English groups by thousands), unless the message asks for another format
     (`{result:+}`)."""
 
@@ -98,7 +98,7 @@ class Said(str):
             if isinstance(value, Said):
                 values[name] = value.render(translate, number)
             elif isinstance(value, int) and not isinstance(value, bool):
-                values[name] = _Number(value, number)
+                values[name] = Figure(value, number)
             else:
                 values[name] = value
         key = f"{self.context}\x04{self.message}" if self.context else self.message  # gettext's key in a context

@@ -207,3 +207,9 @@ def plain(renderable: object, width: int = 200) -> str:
     console = Console(width=width, record=True, file=io.StringIO())
     console.print(renderable)
     return console.export_text()
+
+
+async def counted(pilot) -> None:  # type: ignore[no-untyped-def]
+    """The header's counts of waiting payouts and open alerts in (read in a worker at sign-in)."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -14,7 +14,7 @@ from dealer_tui.rounds.steps import Deal, Reveal, SendToFloor
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import Approval
 from rules.cards import parse_cards
-from rules.profiles.loader import ProfileLibrary
+from rules.profiles.loader import ProfileLibrary, shipped_dir
 from tests.staff_support import cash_id, staffed_table
 
 PROFILE = ProfileLibrary().find("high-card-flush")   # card room: DP must hold 1000 (dp_min_bank)
@@ -94,3 +94,20 @@ def sent_to_floor(ledger: SqliteLedger, name: str = "H1") -> Table:
     big_win(table)
     table.act(SendToFloor())
     return table
+
+
+def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
+    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
+    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
+        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
+    return table
+
+
+def low_threshold_profiles(tmp_path: Path) -> Path:
+    own = tmp_path / "profiles"
+    own.mkdir(exist_ok=True)
+    text = (shipped_dir() / "high-card-flush-casino.yaml").read_text().replace("sign_off_threshold: 5000",
+                                                                               "sign_off_threshold: 1")
+    (own / "casino-low.yaml").write_text(text)
+    return own

@@ -15,6 +15,7 @@ from textual.widgets import Static
 from dealer_tui.audit import verify_ledger
 from dealer_tui.cli import main
 from dealer_tui.games import GAMES
+from dealer_tui.language import language
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.screens.floor_map import PitMapScreen
 from dealer_tui.screens.round_screen import RoundScreen
@@ -153,3 +154,24 @@ def test_a_manager_changes_their_own_language_and_pin_under_a_sign_in_to_manage(
     assert desk.register().accounts[MANAGER].language == "ru"
     assert desk.sign_in(MANAGER, "135792468", Purpose(MANAGE, "the new PIN")).account == MANAGER
     assert verify_ledger(desk.ledger, GAMES) == []
+
+
+async def test_the_one_signing_in_chooses_their_language_with_f2_and_their_account_keeps_it(tmp_path: Path) -> None:
+    """F2 in the sign-in dialog: the dialog speaks the next language at once; once the PIN goes
+    through, the account reads it from now on (changed under a sign-in of its own, with the same PIN)."""
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 1000), (2, "Bob", 1000)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("F", "f2")                            # English, then Magyar
+        dialog = on_top(app)
+        label = str(dialog.query_one("#account-label", Static).render())
+        assert label == language("hu").text("Account ID") != "Account ID"   # the Hungarian catalog's words
+        assert str(dialog.query_one("#sign-in-keys", Static).render()).endswith("F2 nyelv: Magyar")
+        await pilot.press(*PIN_KEYS)
+        floor = on_top(app)
+        assert isinstance(floor, PitMapScreen)
+        await pilot.pause()
+        assert "Frissítés" in str(floor.query_one(KeyBar).render())
+    ledger = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
+    assert StaffDesk(ledger).register().accounts[SUPERVISOR].language == "hu"
+    assert verify_ledger(ledger, GAMES) == []

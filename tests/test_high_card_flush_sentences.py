@@ -36,9 +36,8 @@ from rules.games.high_card_flush.profile import HighCardFlushProfile, Rake
 from rules.games.high_card_flush.rules import verify_raise
 from rules.games.high_card_flush.settlement import BankerHand, PlayerHand, Terms, settle
 from rules.said import Said
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, acted, keyed, live_table
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, acted, keyed, live_table, new_table
 from tests.staff_support import void
-from tests.test_signoff import new_table
 
 
 def _card_room() -> HighCardFlushProfile:

@@ -21,6 +21,7 @@ from dealer_tui.screens.floor_signoff import SignOffScreen
 from dealer_tui.screens.floor_story import StoryScreen
 from dealer_tui.screens.payout_dialog import PayoutDialog
 from dealer_tui.staff import SET_LANGUAGE, Purpose, StaffDesk
+from tests.hcf_support import low_threshold_profiles
 from tests.staff_support import (
     DEALER,
     DEALER_PIN,
@@ -29,7 +30,6 @@ from tests.staff_support import (
     SUPERVISOR_PIN_KEYS,
     floor_review,
 )
-from tests.test_signoff import low_threshold_profiles
 from tests.tui_support import on_top, seated_app
 
 SIZE = (120, 36)

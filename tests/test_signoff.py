@@ -27,15 +27,21 @@ from dealer_tui.screens.sign_in_modal import SignInModal as PinModal
 from dealer_tui.staff import OVERRIDE, SIGN_OFF
 from rules.cards import parse_cards
 from rules.errors import IllegalAction
-from rules.profiles.loader import shipped_dir
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
+from tests.hcf_support import (
+    BANKER,
+    PROFILE,
+    SEAT2,
+    SEAT3,
+    big_win,
+    low_threshold_profiles,
+    new_table,
+)
 from tests.staff_support import (
     MANAGER,
     MANAGER_PIN,
     SUPERVISOR,
     SUPERVISOR_PIN,
     SUPERVISOR_PIN_KEYS,
-    cash_id,
     floor_review,
     staffed,
     staffed_table,
@@ -45,27 +51,10 @@ from tests.tui_support import on_top, seated_app
 SIZE = (120, 36)
 
 
-def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
-    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
-        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
-    return table
-
-
 def reopen(tmp_path: Path) -> Table:
     ledger = SqliteLedger(tmp_path / "ledger.sqlite")
     record = ledger.tables()[0]
     return Table.open(ledger, record, GAMES.find(PROFILE.game), PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]))
-
-
-def low_threshold_profiles(tmp_path: Path) -> Path:
-    own = tmp_path / "profiles"
-    own.mkdir(exist_ok=True)
-    text = (shipped_dir() / "high-card-flush-casino.yaml").read_text().replace("sign_off_threshold: 5000",
-                                                                               "sign_off_threshold: 1")
-    (own / "casino-low.yaml").write_text(text)
-    return own
 
 
 def floor_over(path: Path) -> FloorApp:

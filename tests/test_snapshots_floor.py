@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.floor_app import FloorApp
-from tests.floor_support import demo_ledger
+from tests.floor_support import counted, demo_ledger
 from tests.staff_support import floor_review
 
 SIZE = (130, 36)
@@ -24,12 +24,6 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def review(path: Path) -> FloorApp:
     return floor_review(path)
-
-
-async def counted(pilot) -> None:  # type: ignore[no-untyped-def]
-    """The header's counts of waiting payouts and open alerts in (read in a worker at sign-in)."""
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 def test_snapshot_floor_rounds_list(snap_compare, filled: Path) -> None:  # type: ignore[no-untyped-def]

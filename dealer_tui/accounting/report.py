@@ -18,7 +18,7 @@ from typing import TextIO
 
 from dealer_tui.accounting.dealers import DealerFigures, dealer_totals
 from dealer_tui.accounting.shifts import ShiftFigures, status_text, totals
-from dealer_tui.language import ENGLISH, _, current, n_, number, signed, told
+from dealer_tui.language import ENGLISH, N_, _, current, n_, number, signed, told
 from dealer_tui.printable import csv_cell
 
 CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opened_at", "closed_at", "rounds",
@@ -30,9 +30,27 @@ CSV_COLUMNS = ("table", "game", "profile", "shift", "status", "training", "opene
 """One row per table and shift. It reconciles on its own: win = drop + closer + credits − opener
 − fills − chips_sold_before_opener (+ collection at a card room), every term a column.
 
-A CSV is read by programs: the header row is these machine keys in every language (never
-translated), the figures plain numbers (`1500`, `0.125`), the status its code (`counted`); only the
+The figures are plain numbers in every language (`1500`, `0.125`), the status its code
+(`counted`): a CSV is read by programs too. The header row is these machine keys in English (what a
+program reads: `--lang en`), and the columns' names (`CSV_HEADERS`) in another language; the
 `flags` cell, sentences for a person, is in the reader's language."""
+CSV_HEADERS = {
+    "table": N_("Table"), "game": N_("Game"), "profile": N_("Profile"), "shift": N_("Shift"), "status": N_("Status"),
+    "training": N_("Training"), "opened_at": N_("Opened at"), "closed_at": N_("Closed at"), "rounds": N_("Rounds"),
+    "rounds_per_hour": N_("Rounds per hour"), "handle": N_("Handle"), "drop": N_("Drop"),
+    "drop_cash": N_("Drop: cash"), "drop_markers": N_("Drop: markers"), "expected_drop": N_("Expected drop"),
+    "drop_difference": N_("Drop difference"), "collection": N_("Collection box"),
+    "expected_collection": N_("Expected collection"), "collection_difference": N_("Collection difference"),
+    "opener": N_("Opener"), "closer": N_("Closer"), "fills": N_("Fills"), "credits": N_("Credits"),
+    "chips_sold_cash": N_("Chips sold: cash"), "chips_sold_marker": N_("Chips sold: marker"),
+    "chips_sold_before_opener": N_("Sold before the opener"), "chips_walked": N_("Chips walked"),
+    "expected_closer": N_("Expected closer"), "closer_difference": N_("Closer difference"), "win": N_("Win"),
+    "hold": N_("Hold"), "rounds_win": N_("Rounds' win"), "win_difference": N_("Win difference"),
+    "theoretical_win": N_("Theoretical win"), "theoretical_band": N_("Theoretical band"), "dealers": N_("Dealers"),
+    "flags": N_("Flags"),
+}
+"""Each column's name for a person reading the CSV in their language (not English: there the
+header is the machine keys)."""
 
 
 def report_dict(shifts: Sequence[ShiftFigures], since: str | None, until: str | None,
@@ -87,10 +105,11 @@ def dealer_line(d: DealerFigures) -> str:
 
 
 def write_csv(shifts: Sequence[ShiftFigures], out: TextIO) -> int:
-    """The report's rows under the machine keys of `CSV_COLUMNS` (a CSV is read by programs: the
-    header is never translated, the figures are plain numbers); the number of rows."""
+    """The report's rows under the machine keys of `CSV_COLUMNS` in English, under the columns'
+    names (`CSV_HEADERS`) in another language; the figures plain numbers; the number of rows."""
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    english = current().code == ENGLISH
+    writer.writerow(CSV_COLUMNS if english else [_(CSV_HEADERS[c]) for c in CSV_COLUMNS])
     for s in shifts:
         d = s.to_dict()
         sold = d["chips_sold"]

@@ -9,14 +9,14 @@ from collections.abc import Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from dealer_tui.commands.common import add_profiles_option, fail, library, one_line
-from dealer_tui.language import ENGLISH, LANGUAGES, language
+from dealer_tui.language import ENGLISH, LANGUAGES, N_, _, language
 from rules.said import Said
 
 if TYPE_CHECKING:
     from rules.profiles.loader import ProfileLibrary
 
 NAME = "settle"
-HELP = "settle a finished round given as JSON (one round, or JSON Lines with --jsonl)"
+HELP = N_("settle a finished round given as JSON (one round, or JSON Lines with --jsonl)")
 MAX_ROUND_BYTES = 1024 * 1024
 """The largest round read, alone or as one line of --jsonl (a real round is under 4 KiB)."""
 TOO_LARGE = f"too large for one round (more than {MAX_ROUND_BYTES} bytes)"
@@ -24,16 +24,16 @@ TOO_LARGE = f"too large for one round (more than {MAX_ROUND_BYTES} bytes)"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", default="-", metavar="FILE",
-                        help="input file (default: standard input)")
+                        help=_("input file (default: standard input)"))
     parser.add_argument("--jsonl", action="store_true",
-                        help="one round per line in, one result per line out")
-    parser.add_argument("--pretty", action="store_true", help="indent the JSON output")
+                        help=_("one round per line in, one result per line out"))
+    parser.add_argument("--pretty", action="store_true", help=_("indent the JSON output"))
     parser.add_argument("--explain", action="store_true",
-                        help="add the reason for every result (keys `reason`, `reasons`; "
-                        "off: the contract's keys only)")
+                        help=_("add the reason for every result (keys `reason`, `reasons`; off: the contract's keys "
+                               "only)"))
     parser.add_argument("--lang", choices=sorted(LANGUAGES), default=ENGLISH, metavar="CODE",
-                        help="the language of --explain's reasons: en (default), hu, pl or ru; the contract's "
-                        "keys and figures are the same in every language")
+                        help=_("the language of --explain's reasons: en (default), hu, pl or ru; the contract's keys "
+                               "and figures are the same in every language"))
     add_profiles_option(parser)
 
 

@@ -25,7 +25,7 @@ from dealer_tui.accounting.pit_map import (
     TableGlance,
 )
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_, _, current, n_, number, p_, told_error
+from dealer_tui.language import N_, _, current, n_, number, p_, told, told_error
 from dealer_tui.ledger import Ledger, LedgerError
 from dealer_tui.printable import shown_cell
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -131,7 +131,7 @@ class PitMapScreen(Screen[None]):
             win = _chips(g.win) if g.drop_counted or g.win is None else _("{chips} rounds", chips=_chips(g.win))
             drop = _chips(g.drop) if g.drop_counted or g.drop is None else _("{chips} est.", chips=_chips(g.drop))
             table.add_row(shown_cell(g.name), status, win, hold, drop, str(g.players), str(g.rounds_last_hour),
-                          shown_cell(g.dealer) or _("nobody"), g.game, g.limits, shown_cell(g.area), key=str(g.id))
+                          shown_cell(g.dealer) or _("nobody"), g.game, told(g.limits), shown_cell(g.area), key=str(g.id))
         if glances and row is not None:
             table.move_cursor(row=min(row, len(glances) - 1))
         live = [g for g in glances if not g.training]

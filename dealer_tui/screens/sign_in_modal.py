@@ -12,17 +12,29 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_, _, told, told_error
+from dealer_tui.language import LANGUAGES, N_, _, current, told, told_error, use
 from dealer_tui.ledger import LedgerError
 from dealer_tui.screens.wording import sentence
-from dealer_tui.staff import MAX_TRIES, Approval, Purpose, SignInRefused, StaffDesk, StaffError
+from dealer_tui.staff import (
+    MAX_TRIES,
+    SET_LANGUAGE,
+    Approval,
+    Purpose,
+    SignInRefused,
+    StaffDesk,
+    StaffError,
+)
 from dealer_tui.staff.authority import roles_text
 from dealer_tui.staff.pins import MAX_DIGITS, SHORT, min_digits, pin_problem, renewal_text
+from rules.said import say
+
+LANGUAGE_ORDER = tuple(LANGUAGES)
+"""The languages F2 steps through."""
 
 
 class SignInModal(ModalScreen[Approval | None]):
     CSS_PATH = "modal.tcss"
-    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
+    BINDINGS = [Binding("escape", "cancel", N_("Back")), Binding("f2", "language", N_("Language"))]
 
     def __init__(self, desk: StaffDesk, purpose: Purpose, account: str = "", *,
                  check: Callable[[Approval], str | None] | None = None, hint: str | None = None,
@@ -35,25 +47,64 @@ class SignInModal(ModalScreen[Approval | None]):
         super().__init__()
         self.desk, self.purpose, self.account = desk, purpose, account
         self.check, self.hint, self.account_check, self.sign = check, hint, account_check, sign
+        self.language = ""
+        """The language chosen here with F2: the one signing in reads it from now on (their
+        account keeps it, changed with the same PIN); "": as their account says."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(_("Sign in to {purpose}", purpose=told(self.purpose.text)), classes="title")
-            yield Static(told(self.hint) if self.hint else
-                         sentence(_("{who} signs in with their own ID and PIN.", who=told(roles_text(self.purpose.act)))),
-                         classes="hint")
+            yield Static(id="sign-in-title", classes="title")
+            yield Static(id="sign-in-who", classes="hint")
             with Horizontal(classes="row"):
-                yield Label(_("Account ID"))
-                yield Input(value=self.account, placeholder=_("your ID, as on your badge"), id="account", max_length=32)
+                yield Label(id="account-label")
+                yield Input(value=self.account, id="account", max_length=32)
             with Horizontal(classes="row"):
-                yield Label(_("PIN"))
-                yield Input(placeholder=_("your PIN"), password=True, id="pin", max_length=MAX_DIGITS)
+                yield Label(id="pin-label")
+                yield Input(password=True, id="pin", max_length=MAX_DIGITS)
             yield Static("", id="pin-error", classes="error")
-            yield Static(_("Enter goes on · Esc backs out · {tries} wrong PINs lock the account for 5 minutes",
-                           tries=MAX_TRIES), classes="hint")
+            yield Static(id="sign-in-keys", classes="hint")
 
     def on_mount(self) -> None:
+        self._word()
         self.query_one("#pin" if self.account else "#account", Input).focus()
+
+    def _word(self) -> None:
+        """The dialog's words in the language shown now."""
+        self.query_one("#sign-in-title", Static).update(_("Sign in to {purpose}", purpose=told(self.purpose.text)))
+        self.query_one("#sign-in-who", Static).update(
+            told(self.hint) if self.hint else
+            sentence(_("{who} signs in with their own ID and PIN.", who=told(roles_text(self.purpose.act)))))
+        self.query_one("#account-label", Label).update(_("Account ID"))
+        self.query_one("#account", Input).placeholder = _("your ID, as on your badge")
+        self.query_one("#pin-label", Label).update(_("PIN"))
+        self.query_one("#pin", Input).placeholder = _("your PIN")
+        self.query_one("#sign-in-keys", Static).update(
+            _("Enter goes on · Esc backs out · {tries} wrong PINs lock the account for 5 minutes", tries=MAX_TRIES)
+            + (" · " + _("F2 language: {language}", language=current().name) if self.sign is None else ""))
+
+    def action_language(self) -> None:
+        """The next language (F2): this dialog at once, and the one signing in from now on (their
+        account keeps it once their PIN goes through)."""
+        if self.sign is not None:  # a pit manager's confirmation: no account of this terminal to keep it
+            return
+        self.language = LANGUAGE_ORDER[(LANGUAGE_ORDER.index(current().code) + 1) % len(LANGUAGE_ORDER)]
+        use(self.language)
+        self._word()
+        self.query_one("#pin-error", Static).update("")
+
+    def _keep_language(self, approval: Approval, pin: str) -> None:
+        """The language chosen with F2 kept as the account's own, with a sign-in of its own for it
+        (the same PIN, recorded and signed like any change of the account); said when it cannot be."""
+        account = self.desk.register().accounts.get(approval.account)
+        if not self.language or account is None or account.language == self.language:
+            return
+        try:
+            own = self.desk.sign_in(approval.account, pin,
+                                    Purpose(SET_LANGUAGE, say("read {language}", language=LANGUAGES[self.language])))
+            self.desk.set_language(approval.account, self.language, own)
+        except (SignInRefused, StaffError, LedgerError) as exc:
+            self.app.notify(_("The language is shown, not kept for {account}: {problem}", account=approval.account,
+                              problem=told_error(exc)), severity="warning", timeout=8)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -114,6 +165,8 @@ class SignInModal(ModalScreen[Approval | None]):
             self.app.push_screen(RenewPinModal(self.desk, approval.account, approval.role, old, approval.renew_pin),
                                  renewed)
             return
+        if self.sign is None:
+            self._keep_language(approval, pin.value)
         self.dismiss(approval)
 
     def _another(self, account: Input, refused: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from dealer_tui.language import _
 from dealer_tui.rounds.base import CorrectCards, Round, Void
 from dealer_tui.rounds.table import table_called
 from dealer_tui.screens.card_entry_modal import CardEntryModal
@@ -68,11 +69,11 @@ class SignedSteps:
                                                     cards=cards))
                     screen.action_payout()
 
-                screen.ask(ReasonDialog(f"Round {number}: why are the cards corrected?",
-                                     "e.g. seat 3's cards mis-keyed"), reason_given)
+                screen.ask(ReasonDialog(_("Round {number}: why are the cards corrected?", number=number),
+                                     _("e.g. seat 3's cards mis-keyed")), reason_given)
 
             values = {label: " ".join(c.text for c in cards) for label, cards in hands.items()}
-            screen.show(CardEntryModal(f"Round {number}: key the hands again as the table shows them",
+            screen.show(CardEntryModal(_("Round {number}: key the hands again as the table shows them", number=number),
                                      [(label, len(cards)) for label, cards in hands.items()],
                                      rnd.rekey_taken(), check, values=values), keyed)
 
@@ -87,7 +88,7 @@ class SignedSteps:
                 if reason:
                     screen.perform(Void(reason=reason, supervisor=who.account, sign_in=who.sign_in))
 
-            screen.ask(ReasonDialog(f"Void round {number}: why?", "e.g. wrong card count"), reason_given)
+            screen.ask(ReasonDialog(_("Void round {number}: why?", number=number), _("e.g. wrong card count")), reason_given)
 
         rnd = screen.round
         self.with_staff(VOID, say("void round {number}", number=number), approved, signs=rnd.void_figures() if rnd is not None else "")

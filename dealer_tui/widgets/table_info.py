@@ -8,10 +8,12 @@ from rich.text import Text
 from textual.widgets import Static
 
 from dealer_tui.language import _, current, told
+from rules.errors import BadInput
 from rules.profiles.loader import LoadedProfile
+from rules.registry import game
 
 SIGN_OFF = "Supervisor sign-off from"
-"""The posting's row of the sign-off threshold (its label as the profile posts it)."""
+"""The posting's row of the sign-off threshold (its label as the profile posts it, in English)."""
 
 
 class TableInfo(Static):
@@ -28,15 +30,16 @@ class TableInfo(Static):
     def show(self, loaded: LoadedProfile, limits: Sequence[str]) -> None:
         """The profile's rows labelled `limits` (in that order, leaving out those it sets to
         "none"), and the sign-off threshold."""
-        self.border_title = loaded.name
+        self.border_title = _game_title(loaded)
         self._shown = (loaded, tuple(limits))
         self._language = current().code
-        rows = {label: value for section in loaded.profile.posting() for label, value in section.rows}
-        # a label as the presenter names it, in the catalogs where it is marked (`N_`, `say`); a
-        # value the rules wrote, told (a sentence in the reader's language, a plain text as it is)
-        lines = [f"{_(label)}: {told(rows[label])}" for label in limits if rows.get(label, "none") != "none"]
+        # each row by its label's English (the posting's labels are sentences, `rules.said`, that
+        # read as their English): the presenter's `LIMITS` name rows so; shown in the reader's words
+        rows = {str(label): (label, value) for section in loaded.profile.posting() for label, value in section.rows}
+        lines = [f"{told(rows[name][0])}: {told(rows[name][1])}" for name in limits
+                 if name in rows and rows[name][1] != "none"]
         if SIGN_OFF in rows:
-            lines.append(_("Sign-off from: {threshold}", threshold=told(rows[SIGN_OFF])))
+            lines.append(_("Sign-off from: {threshold}", threshold=told(rows[SIGN_OFF][1])))
         self._lines = tuple(lines) if lines else (loaded.profile.title,)
         self._draw()
 
@@ -52,3 +55,11 @@ class TableInfo(Static):
 
     def _draw(self) -> None:
         self.update(Text("\n".join([*self._lines, self._tray] if self._tray else self._lines)))
+
+
+def _game_title(loaded: LoadedProfile) -> str:
+    """The panel's title: the game's name as a person reads it (`High Card Flush`), not its id."""
+    try:
+        return game(loaded.game).title
+    except BadInput:
+        return loaded.name

@@ -6,6 +6,8 @@ from typing import Annotated, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, model_validator
 
+from rules.said import Said, say
+
 MAX_CHIPS = 10**12
 """No amount in a profile may exceed this (a typo of many zeros fails at load time)."""
 MAX_DIGITS = 18
@@ -44,6 +46,21 @@ class Range(Model):
 
     def __str__(self) -> str:
         return f"{self.min}–{self.max}"
+
+    def posted(self) -> Said:
+        """The range as a posting shows it (`5–500`), its figures as the reader's language writes
+        numbers."""
+        return figures("{min}–{max}", min=self.min, max=self.max)
+
+
+def figures(template: str, /, **values: int) -> Said:
+    """Figures with no word between them (`5–500`, `10 / 20`, `1500`): no message to translate, the
+    numbers written as the reader's language writes them (as English always wrote them here)."""
+    return Said(template, values)
+
+
+NONE = say("none")
+"""A posting's value where the profile sets nothing (no cap, no fee): the screens leave such a row out."""
 
 
 MAX_CHIP_COUNT = 100_000
@@ -101,9 +118,9 @@ class ProfileBase(Model):
         """The denominations, largest first (as a tray is counted)."""
         return tuple(sorted(self.chips, key=lambda c: -c.value))
 
-    def posted_limits(self) -> str:
+    def posted_limits(self) -> Said:
         """The table's limits in a few words, as a pit map shows them: by default the buy-in."""
-        return f"buy-in {self.buy_in.min:,}–{self.buy_in.max:,}"
+        return say("buy-in {low:,}–{high:,}", low=self.buy_in.min, high=self.buy_in.max)
 
     def house_banked(self) -> bool:
         """Whether the house banks the game, its result going to the tray; False for a card-room
@@ -111,7 +128,8 @@ class ProfileBase(Model):
         return False
 
     def posting(self) -> list[Section]:
-        """The profile as a table posting: titled sections of (label, value) rows."""
+        """The profile as a table posting: titled sections of (label, value) rows, each a sentence
+        (`rules.said`) a screen shows in the reader's language; it matches a row by its English."""
         return [self._common_section()]
 
     def max_seats(self) -> int:
@@ -120,17 +138,18 @@ class ProfileBase(Model):
 
     def _common_section(self) -> Section:
         return Section(
-            "Table",
+            say("Table"),
             [
-                ("Buy-in", str(self.buy_in)),
-                ("Supervisor sign-off from", f"{self.sign_off_threshold} paid to one seat"),
-                *([("Time collection", f"{self.time_charge} from each seated player")] if self.time_charge else []),
+                (say("Buy-in"), self.buy_in.posted()),
+                (say("Supervisor sign-off from"), say("{chips} paid to one seat", chips=self.sign_off_threshold)),
+                *([(say("Time collection"), say("{chips} from each seated player", chips=self.time_charge))]
+                  if self.time_charge else []),
             ],
         )
 
 
 class Section(tuple[str, list[tuple[str, str]]]):
-    """A titled list of (label, value) rows."""
+    """A titled list of (label, value) rows: sentences (`Said`), each reading as its English."""
 
     def __new__(cls, title: str, rows: list[tuple[str, str]]) -> Section:
         return super().__new__(cls, (title, rows))

@@ -29,7 +29,7 @@ from dealer_tui.screens.round_screen import RoundScreen
 from rules.cards import Card, sort_cards
 from rules.games.one_or_five import rules as rules
 
-RULES = """Poker "1 or 5" — the rules as played here
+RULES = N_("""Poker "1 or 5" — the rules as played here
 R-1  Ante on a box; five cards to each box and the dealer, the dealer's last card face up.
 R-2  Each box in order, once: pass (lose the Ante), exchange, or close with a Bet of 2× Ante.
 R-3  Exchange: a fee of 1× Ante, exactly 1 or all 5 cards, once; then close or pass.
@@ -40,7 +40,7 @@ R-6  No game: Ante pays 1:1, Bet returned.
 R-7  Game: higher hand wins — Bet by the paytable, Ante 1:1 (two pair: Ante returned unpaid);
      identical ranks: both returned.
 R-9  Insurance on a closed straight or better: 1× Ante to half the Bet's win; pays 1:1 on no game.
-R-12 Misdeal: the round is void, all bets and fees returned."""
+R-12 Misdeal: the round is void, all bets and fees returned.""")
 
 
 class OneOrFiveScreen(RoundScreen[OneOrFiveRound]):

@@ -6,7 +6,8 @@ from typing import Literal, Self
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
-from rules.profiles.base import Chips, Model, PositiveChips, ProfileBase, Section
+from rules.profiles.base import NONE, Chips, Model, PositiveChips, ProfileBase, Section
+from rules.said import Said, say, say_in
 
 GAME_ID: Literal["chinese-poker"] = "chinese-poker"
 
@@ -92,26 +93,52 @@ class ChinesePokerProfile(ProfileBase):
 
     def posting(self) -> list[Section]:
         rules = self.scorings[self.scoring]
-        scoring = [
-            ("Scoring", self.scoring.replace("_", " ")),
-            ("Each row won", "1 point"),
-            ("Scoop (all three rows)", f"{rules.scoop_points} points" if rules.scoop_points else "3 points"),
-            ("Foul pays each opponent", f"{rules.foul_points} points + their royalties or natural"),
-            ("Point value", f"{self.point_value} chips"),
-            ("Buy-in", f"{self.full_buy_in} chips ({self.buy_in_points} points)"),
-            ("House fee", f"{self.house_fee} per player per hand" if self.house_fee else "none"),
+        scoring: list[tuple[str, str]] = [
+            (say("Scoring"), _SCORINGS[self.scoring]),
+            (say("Each row won"), say("1 point")),
+            (say("Scoop (all three rows)"), say("{points} points", points=rules.scoop_points or 3)),
+            (say("Foul pays each opponent"),
+             say("{points} points + their royalties or natural", points=rules.foul_points)),
+            (say("Point value"), say("{chips} chips", chips=self.point_value)),
+            (say("Buy-in"), say("{chips} chips ({points} points)", chips=self.full_buy_in, points=self.buy_in_points)),
+            (say_in("bet", "House fee"),
+             say("{fee} per player per hand", fee=self.house_fee) if self.house_fee else NONE),
         ]
-        royalties = []
+        royalties: list[tuple[str, str]] = []
         if rules.royalties:
             for row in ("back", "middle", "front"):
                 for hand, points in getattr(self.royalties, row).model_dump().items():
-                    royalties.append((f"{row.title()} {hand.replace('_', ' ')}", f"{points} points"))
-        naturals = [(k.replace("_", " "), f"{v} points") for k, v in self.naturals.model_dump().items()]
-        out = [Section("Scoring", scoring)]
+                    royalties.append((_ROYALTIES[row, hand], say("{points} points", points=points)))
+        naturals: list[tuple[str, str]] = [(_NATURALS[k], say("{points} points", points=v))
+                                           for k, v in self.naturals.model_dump().items()]
+        out = [Section(say("Scoring"), scoring)]
         if royalties:
-            out.append(Section("Royalties (row must win)" if self.royalty_needs_row_win else "Royalties", royalties))
+            out.append(Section(say("Royalties (row must win)") if self.royalty_needs_row_win else say("Royalties"),
+                               royalties))
         title, rows = self._common_section()
-        first = f"; the first buy is a full {self.full_buy_in}, then one short buy per full one (CP-12)"
-        table = [(label, value + first if label == "Buy-in" else value) for label, value in rows]
-        out += [Section("Naturals", naturals), Section(title, table)]
+        table: list[tuple[str, str]] = [
+            (label, say("{buy_in}; the first buy is a full {full}, then one short buy per full one (CP-12)",
+                        buy_in=value, full=self.full_buy_in) if label == "Buy-in" else value)
+            for label, value in rows
+        ]
+        out += [Section(say("Naturals"), naturals), Section(title, table)]
         return out
+
+
+_SCORINGS: dict[Scoring, Said] = {"basic": say("basic"), "mandarin": say("mandarin"),
+                                  "super_bonus": say("super bonus")}
+"""The scoring profiles as posted."""
+
+_ROYALTIES: dict[tuple[str, str], Said] = {
+    ("back", "straight_flush"): say("Back straight flush"),
+    ("back", "four_of_a_kind"): say("Back four of a kind"),
+    ("middle", "straight_flush"): say("Middle straight flush"),
+    ("middle", "four_of_a_kind"): say("Middle four of a kind"),
+    ("middle", "full_house"): say("Middle full house"),
+    ("front", "three_of_a_kind"): say("Front three of a kind"),
+}
+"""Each royalty's line of the posting, by row and hand (the fields of `Royalties`)."""
+
+_NATURALS: dict[str, Said] = {"dragon": say("dragon"), "six_pairs": say("six pairs"),
+                              "three_flushes": say("three flushes"), "three_straights": say("three straights")}
+"""Each natural's line of the posting, by its field of `Naturals`."""

@@ -6,7 +6,17 @@ from typing import Literal, Self
 
 from pydantic import Field, StrictInt, field_validator, model_validator
 
-from rules.profiles.base import Chips, Model, PositiveChips, ProfileBase, Range, Section
+from rules.profiles.base import (
+    NONE,
+    Chips,
+    Model,
+    PositiveChips,
+    ProfileBase,
+    Range,
+    Section,
+    figures,
+)
+from rules.said import Said, say, say_in
 
 GAME_ID: Literal["high-card-flush"] = "high-card-flush"
 
@@ -86,34 +96,47 @@ class HighCardFlushProfile(ProfileBase):
         # the players and the Designated Player; at a house-banked table the dealer's hand is the 7th
         return self.max_players + (0 if self.house_banked() else 1)
 
-    def posted_limits(self) -> str:
-        return f"ante {self.limits.ante.min:,}–{self.limits.ante.max:,}"
+    def posted_limits(self) -> Said:
+        return say("ante {low:,}–{high:,}", low=self.limits.ante.min, high=self.limits.ante.max)
 
     def house_banked(self) -> bool:
         return self.banker == "house"
 
     def posting(self) -> list[Section]:
-        banker = "Designated Player" if self.banker == "designated_player" else "House"
-        sf = [(f"{n}-card straight flush", f"{odds} to 1") for n, odds in self.paytables.straight_flush.items()]
-        fl = [(f"{n}-card flush", f"{odds} to 1") for n, odds in self.paytables.flush.items()]
-        rake = "none" if not self.rake.amount else f"{self.rake.amount} per hand ({self.rake.mode})"
-        rules = [
-            ("Banker", banker),
-            ("Ante", str(self.limits.ante)),
-            ("Flush bet", str(self.limits.flush)),
-            ("Straight Flush bet", str(self.limits.straight_flush)),
-            ("Raise", "1x ante (4-card flush or less), 2x (5 cards), 3x (6-7 cards)"),
-            ("Banker qualifies with", "3-card flush 9-high or better"),
-            ("Players", f"at most {self.max_players}"),
-            ("Rake", rake),
-            ("Maximum bonus payout per hand", str(self.bonus_cap) if self.bonus_cap else "none"),
-            ("Maximum bonus payout per round", str(self.round_bonus_cap or "none")),
+        banker = say("Designated Player") if self.banker == "designated_player" else say("House")
+        sf: list[tuple[str, str]] = [(say("{count}-card straight flush", count=n), say("{odds} to 1", odds=odds))
+                                     for n, odds in self.paytables.straight_flush.items()]
+        fl: list[tuple[str, str]] = [(say("{count}-card flush", count=n), say("{odds} to 1", odds=odds))
+                                     for n, odds in self.paytables.flush.items()]
+        rake = NONE if not self.rake.amount else _rake(self.rake)
+        rules: list[tuple[str, str]] = [
+            (say("Banker"), banker),
+            (say("Ante"), self.limits.ante.posted()),
+            (say("Flush bet"), self.limits.flush.posted()),
+            (say("Straight Flush bet"), self.limits.straight_flush.posted()),
+            (say_in("bet", "Raise"), say("1x ante (4-card flush or less), 2x (5 cards), 3x (6-7 cards)")),
+            (say("Banker qualifies with"), say("3-card flush 9-high or better")),
+            (say("Players"), say("at most {count}", count=self.max_players)),
+            (say_in("bet", "Rake"), rake),
+            (say("Maximum bonus payout per hand"),
+             figures("{chips}", chips=self.bonus_cap) if self.bonus_cap else NONE),
+            (say("Maximum bonus payout per round"),
+             figures("{chips}", chips=self.round_bonus_cap) if self.round_bonus_cap else NONE),
         ]
         if self.banker == "designated_player":
-            rules.append(("Designated Player must hold", str(self.dp_min_bank)))
+            rules.append((say("Designated Player must hold"), figures("{chips}", chips=self.dp_min_bank)))
         return [
-            Section("Straight Flush bet", sf),
-            Section("Flush bet", fl),
-            Section("Rules", rules),
+            Section(say("Straight Flush bet"), sf),
+            Section(say("Flush bet"), fl),
+            Section(say("Rules"), rules),
             self._common_section(),
         ]
+
+
+def _rake(rake: Rake) -> Said:
+    """The rake as posted, by who pays it (`Rake.mode`, a code the English shows as it is)."""
+    if rake.mode == "players":
+        return say("{amount} per hand (players)", amount=rake.amount)
+    if rake.mode == "dp_only":
+        return say("{amount} per hand (dp_only)", amount=rake.amount)
+    return say("{amount} per hand (all)", amount=rake.amount)

@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, field_validator
 
-from rules.profiles.base import Model, PositiveChips, ProfileBase, Range, Section
+from rules.profiles.base import NONE, Model, PositiveChips, ProfileBase, Range, Section, figures
+from rules.said import Said, joined, say, say_in
 
 GAME_ID: Literal["one-or-five"] = "one-or-five"
 
@@ -90,31 +91,48 @@ class OneOrFiveProfile(ProfileBase):
         """A seat for each box: every player seated can play at least one (R-1)."""
         return self.limits.boxes
 
-    def posted_limits(self) -> str:
-        return f"ante {self.limits.ante.min:,}–{self.limits.ante.max:,}"
+    def posted_limits(self) -> Said:
+        return say("ante {low:,}–{high:,}", low=self.limits.ante.min, high=self.limits.ante.max)
 
     def house_banked(self) -> bool:
         return True
 
     def posting(self) -> list[Section]:
         names = OneOrFivePayouts.model_fields
-        pays = [(name.replace("_", " ").replace("ace king", "ace-king"), f"{getattr(self.payouts, name)} to 1") for name in names]
+        pays: list[tuple[str, str]] = [(_HANDS[name.replace("_", " ").replace("ace king", "ace-king")],
+                                        say("{odds} to 1", odds=getattr(self.payouts, name))) for name in names]
         pays.reverse()
-        counts = " or ".join(str(n) for n in self.exchange.counts)
-        rules = [
-            ("Ante", str(self.limits.ante)),
-            ("Close the box", "Bet of 2x Ante"),
-            ("Exchange", f"{counts} card(s) for {self.exchange.fee}x Ante, once, on the open box"),
-            ("Dealer qualifies with", "Ace-King or better"),
-            ("No game", "Ante wins 1:1, Bet returned"),
-            ("Ante unpaid on a win with", ", ".join(self.ante_unpaid_hands) or "none"),
+        counts = figures("{count}", count=self.exchange.counts[0])
+        for n in self.exchange.counts[1:]:
+            counts = say("{counts} or {count}", counts=counts, count=n)
+        rules: list[tuple[str, str]] = [
+            (say("Ante"), self.limits.ante.posted()),
+            (say("Close the box"), say("Bet of 2x Ante")),
+            (say("Exchange"), say("{counts} card(s) for {fee}x Ante, once, on the open box", counts=counts,
+                                  fee=self.exchange.fee)),
+            (say("Dealer qualifies with"), say("Ace-King or better")),
+            (say("No game"), say("Ante wins 1:1, Bet returned")),
+            (say("Ante unpaid on a win with"),
+             joined([_HANDS[hand] for hand in self.ante_unpaid_hands], ", ") if self.ante_unpaid_hands else NONE),
             (
-                "Insurance",
-                f"{self.insurance.min_hand} or better: 1x Ante to half the Bet's win"
+                say_in("bet", "Insurance"),
+                say("{hand} or better: 1x Ante to half the Bet's win", hand=_HANDS[self.insurance.min_hand])
                 if self.insurance.enabled
-                else "not offered",
+                else say("not offered"),
             ),
-            ("Maximum payout per box", str(self.max_box_payout) if self.max_box_payout else "none"),
-            ("Boxes", f"{self.limits.boxes}, at most {self.limits.boxes_per_player} per player"),
+            (say("Maximum payout per box"),
+             figures("{chips}", chips=self.max_box_payout) if self.max_box_payout else NONE),
+            (say("Boxes"), say("{boxes}, at most {per_player} per player", boxes=self.limits.boxes,
+                               per_player=self.limits.boxes_per_player)),
         ]
-        return [Section("Bet pays", pays), Section("Rules", rules), self._common_section()]
+        return [Section(say("Bet pays"), pays), Section(say("Rules"), rules), self._common_section()]
+
+
+_HANDS: dict[str, Said] = {
+    "ace-king": say("ace-king"), "one pair": say("one pair"), "two pair": say("two pair"),
+    "three of a kind": say("three of a kind"), "straight": say("straight"), "flush": say("flush"),
+    "full house": say("full house"), "four of a kind": say("four of a kind"), "straight flush": say("straight flush"),
+    "royal flush": say("royal flush"),
+}
+"""The paid hands (`PaidHand`) by name, as the paytable, the Ante's and the insurance's lines post
+them (`rules.HAND_SAID` says them too; this module cannot import it)."""

@@ -6,7 +6,8 @@ from typing import Any, Literal, Self
 
 from pydantic import Field, StrictInt, model_validator
 
-from rules.profiles.base import Chips, PositiveChips, ProfileBase, Section
+from rules.profiles.base import Chips, PositiveChips, ProfileBase, Section, figures
+from rules.said import say, say_in
 
 GAME_ID: Literal["palace-poker"] = "palace-poker"
 
@@ -42,15 +43,18 @@ class PalacePokerProfile(ProfileBase):
         return self.max_players
 
     def posting(self) -> list[Section]:
-        raise_size = "one big bet" if self.structure == "limit" else "at least one big bet"
-        rules = [
-            ("Structure", self.structure.replace("_", " ")),
-            ("Small bet / big bet", f"{self.small_bet} / {self.big_bet}"),
-            ("Ante (banner card)", str(self.ante)),
-            ("Buy or discard", f"{self.small_bet} (one small bet)"),
-            ("Attack", "(own soldiers + 1) x small bet" + (" or more" if self.structure == "no_limit" else "")),
-            ("Call", "(own soldiers + 1) x small bet"),
-            ("Raise", f"{raise_size}; at most {self.max_raises} per battle"),
-            ("Players", f"{self.min_players}-{self.max_players}"),
+        limit = self.structure == "limit"
+        rules: list[tuple[str, str]] = [
+            (say("Structure"), say("limit") if limit else say("no limit")),
+            (say("Small bet / big bet"), figures("{small} / {big}", small=self.small_bet, big=self.big_bet)),
+            (say("Ante (banner card)"), figures("{chips}", chips=self.ante)),
+            (say("Buy or discard"), say("{chips} (one small bet)", chips=self.small_bet)),
+            (say_in("bet", "Attack"),
+             say("(own soldiers + 1) x small bet") if limit else say("(own soldiers + 1) x small bet or more")),
+            (say_in("bet", "Call"), say("(own soldiers + 1) x small bet")),
+            (say_in("bet", "Raise"),
+             say("one big bet; at most {raises} per battle", raises=self.max_raises) if limit
+             else say("at least one big bet; at most {raises} per battle", raises=self.max_raises)),
+            (say("Players"), figures("{min}-{max}", min=self.min_players, max=self.max_players)),
         ]
-        return [Section("Betting", rules), self._common_section()]
+        return [Section(say("Betting"), rules), self._common_section()]
