@@ -87,15 +87,16 @@ class Language:
     def text(self, message: str, **params: Any) -> str:
         """`message` in this language, its placeholders filled: those `params` name; any other
         (`{raise_bet}`, a key the screen names later, `views.key`) stays as written. A whole
-        number given is written as this language writes it (`{chips:,}` too: `12 000`)."""
+        number given is written as this language writes it (`{chips:,}` too: `12 000`), a
+        sentence given (`rules.said`) is told in this language."""
         said = self.catalog.gettext(message)
         return said.format_map(self._filled(params)) if params else said
 
     def _filled(self, params: Mapping[str, Any]) -> _Kept:
         if self.code == ENGLISH:
             return _Kept(params)
-        return _Kept({k: Figure(v, self.number) if isinstance(v, int) and not isinstance(v, bool) else v
-                      for k, v in params.items()})
+        return _Kept({k: Figure(v, self.number) if isinstance(v, int) and not isinstance(v, bool)
+                      else self.said(v) if isinstance(v, Said) else v for k, v in params.items()})
 
     def in_context(self, context: str, message: str, **params: Any) -> str:
         """`message` as the word means in `context` (a column's `Bet` is not the BET a box bets)."""

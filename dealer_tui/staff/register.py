@@ -50,7 +50,8 @@ from dealer_tui.ledger.base import (
 from dealer_tui.ledger.kept import secret_problems
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.floor_settings import defaults, setting_problem
-from dealer_tui.staff.pins import key_checks, readable_anywhere, signature_checks
+from dealer_tui.staff.pins import ROLE_NAMES, key_checks, readable_anywhere, signature_checks
+from rules.said import Said, say
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
 _READING = threading.RLock()
@@ -79,8 +80,12 @@ class Account:
     language: str = ""
     """The language the account reads (`dealer_tui.language`); "": the terminal's."""
 
-    def describe(self) -> str:
-        return f"{self.name} ({self.id}, {self.role}{'' if self.active else ', disabled'})"
+    def describe(self) -> Said:
+        """`Dana Dealer (D1, dealer)`: a sentence, its role in the reader's language."""
+        role = ROLE_NAMES.get(self.role) or Said.literal(self.role)
+        if self.active:
+            return say("{name} ({account}, {role})", name=self.name, account=self.id, role=role)
+        return say("{name} ({account}, {role}, disabled)", name=self.name, account=self.id, role=role)
 
 
 @dataclass(frozen=True)

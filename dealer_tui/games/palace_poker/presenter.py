@@ -36,9 +36,10 @@ from dealer_tui.games.palace_poker.steps import (
     Raise,
     Stay,
 )
-from dealer_tui.language import _, current, n_, told
+from dealer_tui.language import _, current, n_, p_, told
 from dealer_tui.rounds.base import LegalStep, Phase, Step
 from dealer_tui.views import HandView, Presenter, SeatView, describe_common, payout_waits
+from rules.bets import bet_label
 from rules.cards import Card, format_cards, sort_cards
 from rules.games.palace_poker.hand_end import hand_words
 
@@ -66,8 +67,8 @@ class PalacePokerPresenter(Presenter[PalacePokerRound]):
             if p is None:
                 out.append(SeatView(seat, name, stack, note=_("joined after the start")))
                 continue
-            markers = [_("dealer")] if rnd.state.dealer == seat else []
-            bets = [(bet, amount) for bet, amount in p.paid.items() if amount]  # by bet id (`ante`, `buy`)
+            markers = [p_("palace", "dealer")] if rnd.state.dealer == seat else []  # the seat that deals (PP-0)
+            bets = [(told(bet_label(bet)), amount) for bet, amount in p.paid.items() if amount]
             hands: list[tuple[str, tuple[Card, ...], str]] = []
             if p.hand is not None:
                 hands.append((_("Banner"), (p.hand.banner,), ""))
