@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from dealer_tui.language import N_, _, n_, told_error
+from dealer_tui.views.card_words import place
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, parse_card
 from rules.errors import BadCards
@@ -90,7 +91,8 @@ class CardEntryModal(ModalScreen[Keyed | None]):
             with VerticalScroll(classes="entry-lines"):
                 for i, (label, count) in enumerate(self.fields):
                     with Horizontal(classes="row"):
-                        yield Label(f"{label[:1].upper()}{label[1:]} ({count})")
+                        shown = place(label)
+                        yield Label(f"{shown[:1].upper()}{shown[1:]} ({count})")
                         # a line gone back to keeps its text: Backspace corrects the last card
                         yield Input(self.values.get(label, ""), id=f"entry-{i}", placeholder="ah kh 10h …",
                                     select_on_focus=False)

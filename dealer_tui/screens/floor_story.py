@@ -30,6 +30,7 @@ from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.staff import StaffRegister
 from dealer_tui.views import Presenter, StoryTable
+from dealer_tui.views.card_words import place
 from dealer_tui.widgets.screen_keys import ScreenKeys
 from rules.bets import bet_label
 from rules.cards import Card
@@ -189,7 +190,7 @@ class StoryScreen(Screen[None]):
                 # in the description as in the details
                 said = e.kind.replace("_", " ") if in_play and named else describe(event)
                 details = (_("hidden until the round ends") if in_play and named else
-                           "; ".join(f"{label}: {_text(cards)}" for label, cards in named))
+                           "; ".join(f"{place(label)}: {_text(cards)}" for label, cards in named))
             events.add_row(str(e.seq), e.ts[11:19], said, details)
         return events
 

@@ -50,9 +50,8 @@ from dealer_tui.screens.reason_dialog import ReasonDialog
 from dealer_tui.screens.signed_steps import SignedSteps
 from dealer_tui.screens.table_changes import TableChanges
 from dealer_tui.screens.tray_steps import TraySteps
-from dealer_tui.screens.wording import sentence
 from dealer_tui.staff import OVERRIDE, SIGN_OFF, StaffDesk
-from dealer_tui.views import Presenter, SeatView, key, with_keys
+from dealer_tui.views import Presenter, SeatView, card_words, key, with_keys
 from dealer_tui.widgets.event_log import EventLog
 from dealer_tui.widgets.fitted import FittedColumn, FittedRow, FittedScroll
 from dealer_tui.widgets.hand_panel import HandPanel
@@ -416,7 +415,7 @@ class RoundScreen(Screen[None], Generic[R]):
         if rnd is None:
             return
         step: DialogStep[dict[str, tuple[Card, ...]]] = DialogStep(self, lambda cards: replace(action, cards=cards))
-        purpose = sentence(told(request.purpose)).rstrip(".")
+        purpose = card_words.purpose(request.purpose)
         heading = title or n_("{purpose}: key the {count} card as the table sees them",
                               "{purpose}: key the {count} cards as the table sees them", request.total, purpose=purpose)
         self.show(CardEntryModal(heading, request.hands, rnd.taken_cards(request), step.check), step.answered)
