@@ -87,11 +87,13 @@ class AmountDialog(Dialog[dict[str, int] | None]):
         self.action_suggested()
 
     def keys(self) -> list[Binding]:
-        enter, *rest = super().keys()
+        keys = super().keys()
+        enter = [b for b in keys if b.key == "enter"]  # none before the fields are on screen
+        rest = [b for b in keys if b.key != "enter"]
         if self.enter_moves:
-            enter = Binding(enter.key, enter.action, N_("Next / confirm"))
+            enter = [Binding(b.key, b.action, N_("Next / confirm")) for b in enter]
         tab = [Binding("tab", "app.focus_next", N_("Next field"))] if len(self.fields) > 1 else []
-        return [enter, *tab, *rest]
+        return [*enter, *tab, *rest]
 
     def opened(self) -> None:
         first = self.query_one("#amount-0", Input)
