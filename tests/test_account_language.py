@@ -21,6 +21,7 @@ from dealer_tui.screens.floor_map import PitMapScreen
 from dealer_tui.screens.round_screen import RoundScreen
 from dealer_tui.staff import MANAGE, SET_LANGUAGE, Purpose, StaffDesk, StaffError
 from dealer_tui.widgets.key_bar import KeyBar
+from dealer_tui.widgets.seat_panel import SeatPanel
 from tests.staff_support import (
     DEALER,
     DEALER_PIN,
@@ -120,6 +121,8 @@ async def test_a_round_dealt_in_polish_is_reviewed_in_hungarian_and_back_at_the_
         assert on_top(app) is screen
         await pilot.pause()
         assert "Nowa runda" in str(screen.query_one(KeyBar).render())
+        panel = screen.query_one("#seat-1", SeatPanel)     # the seats' own words back in Polish too
+        assert str(panel.border_title).startswith("Miejsce 1") and "żetony" in str(panel.border_subtitle)
 
 
 async def test_the_first_start_offers_the_language_and_the_first_manager_reads_it(tmp_path: Path) -> None:
@@ -175,3 +178,25 @@ async def test_the_one_signing_in_chooses_their_language_with_f2_and_their_accou
     ledger = SqliteLedger(tmp_path / "ledger.sqlite", readonly=True)
     assert StaffDesk(ledger).register().accounts[SUPERVISOR].language == "hu"
     assert verify_ledger(ledger, GAMES) == []
+
+
+async def test_a_dealer_of_another_language_signing_in_sees_the_seats_in_it_at_once(tmp_path: Path) -> None:
+    """A dealer change between hands to someone who reads Hungarian: the seats' own words (their
+    titles, stacks, an empty seat) are Hungarian at once, not at the next round."""
+    app = seated_app(tmp_path, "high-card-flush", [(1, "Ann", 1000), (2, "Bob", 1000)])
+    desk = StaffDesk(SqliteLedger(tmp_path / "ledger.sqlite"))
+    desk.set_language(SUPERVISOR, "hu", desk.sign_in(SUPERVISOR, SUPERVISOR_PIN, Purpose(SET_LANGUAGE, "Hungarian")))
+    desk.ledger.close()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = on_top(app)
+        assert isinstance(screen, RoundScreen)
+        assert str(screen.query_one("#seat-1", SeatPanel).border_title).startswith("Seat 1")
+        await pilot.press("D", "c", *PIN_KEYS)                  # a dealer change: the supervisor deals now
+        await pilot.pause()
+        panel = screen.query_one("#seat-1", SeatPanel)
+        assert app.table is not None and app.table.session.dealer is not None
+        assert app.table.session.dealer.account == SUPERVISOR, on_top(app)
+        assert str(panel.border_title).startswith("1. hely"), (panel.border_title, str(screen.query_one(KeyBar).render()))
+        empty = screen.query_one("#seat-3", SeatPanel)
+        assert "üres" in str(empty.render()), empty.render()

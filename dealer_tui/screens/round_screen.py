@@ -288,6 +288,8 @@ class RoundScreen(Screen[None], Generic[R]):
             return False
         self._legal_keys = ()
         self.query_one(PhaseTrack).refresh()
+        for panel in self.query(SeatPanel):
+            panel.reword()
         return True
 
     def show_keys(self) -> int:

@@ -42,6 +42,13 @@ class SeatPanel(FittedLeaf, Static):
     def watch_selected(self, selected: bool) -> None:
         self._sync_classes()
 
+    def reword(self) -> None:
+        """The panel's own words (its title, the stack, an empty seat) again, in the language
+        shown now: a reader of another language signed in with the seat's view unchanged."""
+        self._borders = ("", "")
+        self._sync_classes()
+        self.refresh()
+
     def _sync_classes(self) -> None:
         """The classes in one restyle, the border texts only when they change (each is a repaint)."""
         view = self.view
