@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from dealer_tui.games import GAMES
+from dealer_tui.language import language
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.witness import Witness
 from dealer_tui.rounds.base import Phase
@@ -23,6 +24,7 @@ from dealer_tui.rounds.steps import Void
 from dealer_tui.rounds.table import Table
 from dealer_tui.staff import VOID
 from rules.profiles.loader import ProfileLibrary
+from rules.said import Said
 from tests.floor_support import FixedClock, rewind, sql_rows
 from tests.insider_support import fails, one, rehash, sql, verify
 from tests.staff_support import staffed, staffed_table
@@ -262,6 +264,40 @@ def test_a_stored_reason_that_is_not_a_sentence_reads_as_its_text(copy: Path, ca
     sql(copy, "UPDATE settlements SET reason = ? WHERE round_id = ? AND seat = ? AND bet = 'ante'",
         args=('{"said": "{bet}: wins", "values": {}}', rid, seat))
     fails(copy, capsys, f"(id {rid}): the settlement rows differ from the rules' settlement", f"seat {seat} ante")
+
+
+def _english(value: object) -> object:
+    """A payload as a ledger written before sentences held it: every stored sentence as its English."""
+    if isinstance(value, dict):
+        if {"said", "values"} <= set(value):
+            return str(Said.from_record(value))
+        return {k: _english(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_english(v) for v in value]
+    return value
+
+
+def test_a_ledger_written_before_sentences_opens_shows_its_english_and_verifies_ok(
+        copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A ledger of the terminal before its record held sentences: every reason stored as English
+    text, in the events and the settlement rows, its chain hashed over that. It verifies ok (the
+    rules' sentences are compared with the stored English), and every reader sees the English as
+    recorded."""
+    db = sqlite3.connect(copy)
+    for event_id, payload in db.execute("SELECT id, payload FROM events").fetchall():
+        older = json.dumps(_english(json.loads(payload)), sort_keys=True, separators=(",", ":"))
+        db.execute("UPDATE events SET payload = ? WHERE id = ?", (older, event_id))
+    for rowid, reason in db.execute("SELECT rowid, reason FROM settlements").fetchall():
+        db.execute("UPDATE settlements SET reason = ? WHERE rowid = ?", (str(Said.from_stored(reason)), rowid))
+    db.commit()
+    db.close()
+    rehash(copy)
+    status, out = verify(copy, capsys)
+    assert status == 0, out
+    rid = settled_round(copy)
+    rows = SqliteLedger(copy, readonly=True).settlement(rid)
+    assert rows and all(isinstance(r.reason, Said) and r.reason.is_literal for r in rows)
+    assert [language("hu").said(r.reason) for r in rows] == [str(r.reason) for r in rows]
 
 
 def test_each_settlement_row_records_its_bets_role(copy: Path) -> None:
