@@ -17,6 +17,7 @@ from dealer_tui.events.table import ChipsBought, PlayerIdentified, SeatLeft, Sea
 from dealer_tui.ledger.base import Ledger, TableRecord
 from dealer_tui.staff import StaffRegister
 from dealer_tui.staff.floor_settings import SETTINGS
+from rules.said import say
 
 IN, OUT = "in", "out"
 
@@ -150,8 +151,13 @@ def needs_id(ledger: Ledger, name: str, card: str, amount: int, direction: str =
     today = gaming_day(datetime.now(UTC).isoformat(), floor["gaming_day_starts"])
     total = day_total(ledger, today, direction, name, card) + amount
     if total >= floor["ctr_threshold"]:
-        return (f"Identification needed: {name}'s cash {'in' if direction == IN else 'out'} today comes to "
-                f"{total:,}, at or over the currency-transaction threshold ({floor['ctr_threshold']:,})")
+        if direction == IN:
+            return say("Identification needed: {name}'s cash in today comes to {total:,}, at or over the "
+                       "currency-transaction threshold ({threshold:,})", name=name, total=total,
+                       threshold=floor["ctr_threshold"])
+        return say("Identification needed: {name}'s cash out today comes to {total:,}, at or over the "
+                   "currency-transaction threshold ({threshold:,})", name=name, total=total,
+                   threshold=floor["ctr_threshold"])
     return None
 
 
