@@ -15,18 +15,9 @@ from dealer_tui.rounds.base import Phase
 from dealer_tui.rounds.cards import ScriptedDeck
 from dealer_tui.rounds.steps import ConfirmPayout, Deal, Reveal
 from dealer_tui.rounds.table import Table
-from rules.cards import parse_cards
 from rules.errors import IllegalAction
-from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win
-from tests.staff_support import approval, cash_id, staffed_table, void
-
-
-def new_table(tmp_path: Path, stacks: tuple[int, int, int] = (5000, 1000, 1000)) -> Table:
-    ledger = SqliteLedger(tmp_path / "ledger.sqlite")
-    table = staffed_table(ledger, "H1", PROFILE, ScriptedDeck([parse_cards(f"{SEAT2} {SEAT3} {BANKER}")]), seats=7)
-    for seat, (name, stack) in enumerate(zip(("Ann", "Bob", "Cy"), stacks, strict=True), start=1):
-        table.seat_player(seat, name, stack, document=cash_id(seat, stack))
-    return table
+from tests.hcf_support import BANKER, PROFILE, SEAT2, SEAT3, big_win, new_table
+from tests.staff_support import approval, staffed_table, void
 
 
 def dealt(table: Table) -> HighCardFlushRound:
