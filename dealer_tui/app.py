@@ -16,7 +16,7 @@ from textual.screen import Screen
 
 from dealer_tui.events.table import TableOpened
 from dealer_tui.games import GAMES
-from dealer_tui.language import N_, _, told, told_error
+from dealer_tui.language import N_, _, n_, told, told_error
 from dealer_tui.ledger import LedgerError, SqliteLedger, TableLedger
 from dealer_tui.ledger.base import HEARTBEAT_S, LeaseLost, StorageError, TableInUse
 from dealer_tui.ledger.witness import Witness
@@ -48,17 +48,6 @@ if TYPE_CHECKING:
 from rules.errors import RulesError
 from rules.profiles.loader import ProfileLibrary
 from rules.said import say
-
-TEXTUAL_COMMANDS = (
-    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
-    N_("Keys"), N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"), N_("Maximize the focused widget"),
-    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
-)
-"""The command palette's own commands as Textual words them, for the catalogs: the palette shows
-each in the reader's language (`get_system_commands`)."""
 
 
 @dataclass(frozen=True)
@@ -95,15 +84,14 @@ class DealerApp(OrderedKeysApp):
         """The command palette lists the keys legal now, then the app's own commands."""
         if isinstance(screen, RoundScreen):
             for binding in screen.active_keys():
-                yield SystemCommand(_(binding.description), _("key {key}", key=binding.key_display or binding.key),
+                yield SystemCommand(_(binding.description), _("key {key}", key=self.get_key_display(binding)),
                                     partial(screen.run_action, binding.action))
             yield SystemCommand(_("New table"), _("Set up another table (the current one stays in the ledger)"),
                                 self.setup)
         if isinstance(screen, (RoundScreen, SetupScreen)):
             yield SystemCommand(_("Staff accounts"), _("A manager adds, changes and disables the staff (with their PIN)"),
                                 self.open_staff)
-        for command in super().get_system_commands(screen):  # Textual's own, in the reader's language
-            yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
+        yield from super().get_system_commands(screen)  # Textual's own, in the reader's language
 
     def open_staff(self, account: str = "", then: Callable[[], None] | None = None) -> None:
         """The staff accounts, once a manager has signed in with their PIN for it; `then` once they close."""
@@ -113,8 +101,8 @@ class DealerApp(OrderedKeysApp):
             if then is not None:
                 then()
         if self.staff.register().attached:
-            self.notify("This terminal's staff come from its pit server: a manager changes them there "
-                        "(`dealer-tui staff ... --ledger postgresql://...`).", severity="warning", timeout=10)
+            self.notify(_("This terminal's staff come from its pit server: a manager changes them there "
+                          "(`dealer-tui staff ... --ledger postgresql://...`)."), severity="warning", timeout=10)
             done()
             return
 
@@ -139,10 +127,11 @@ class DealerApp(OrderedKeysApp):
             if choice == "y":
                 self.exit()
 
-        ask_over(self, ChoiceDialog(f"Round {self.table.session.rounds_started if self.table else ''} is in the "
-                                   f"{rnd.phase.value} phase: quit the terminal? The round comes back where it "
-                                   "stopped when the terminal starts again.",
-                                   [("y", "yes, quit"), ("n", "no, back to the table")]), answered)
+        ask_over(self, ChoiceDialog(_("Round {number} is in the {phase}: quit the terminal? The round comes back "
+                                     "where it stopped when the terminal starts again.",
+                                     number=self.table.session.rounds_started if self.table else 0,
+                                     phase=told(rnd.phase.named)),
+                                   [("y", _("yes, quit")), ("n", _("no, back to the table"))]), answered)
 
     def on_mount(self) -> None:
         self.set_interval(HEARTBEAT_S, self.heartbeat)
@@ -174,9 +163,10 @@ class DealerApp(OrderedKeysApp):
                 else:
                     self.exit()
 
-            here = "make a first manager here (the pit's staff join once the server is reached)"
-            ask_over(self, ChoiceDialog(f"This terminal's staff come from its pit server, which cannot be reached: "
-                                       f"{exc}.", [("r", "try again"), ("l", here), ("q", "quit")]), chosen)
+            here = _("make a first manager here (the pit's staff join once the server is reached)")
+            ask_over(self, ChoiceDialog(_("This terminal's staff come from its pit server, which cannot be reached: "
+                                          "{problem}.", problem=told_error(exc)),
+                                        [("r", _("try again")), ("l", here), ("q", _("quit"))]), chosen)
             return
         self.link.start()
         self.start()
@@ -196,12 +186,13 @@ class DealerApp(OrderedKeysApp):
         finally:
             pit.close()
         if not key:
-            ask_over(self, ChoiceDialog(f"The pit server {shown(url)} has no key: its owner runs `dealer-tui pit "
-                                       "init` again to make one.", [("r", "try again"), ("q", "quit")]),
+            ask_over(self, ChoiceDialog(_("The pit server {server} has no key: its owner runs `dealer-tui pit init` "
+                                          "again to make one.", server=shown(url)),
+                                        [("r", _("try again")), ("q", _("quit"))]),
                            lambda choice: self.staff_from_pit() if choice == "r" else self.exit())
             return
         fingerprint = key_fingerprint(key)
-        what = f"bind this terminal to pit {fingerprint}"
+        what = say("bind this terminal to pit {key}", key=fingerprint)
         terminal_key = self.link.delivery.terminal_key()
 
         def confirmed(approval: Approval | None) -> None:
@@ -220,8 +211,8 @@ class DealerApp(OrderedKeysApp):
 
         def chosen(choice: str | None) -> None:
             if choice == "b":
-                self.push_screen(SignInModal(self.staff, Purpose(MANAGE, what), hint="A manager of the pit confirms "
-                                             "its key with their own ID and PIN.",
+                self.push_screen(SignInModal(self.staff, Purpose(MANAGE, what), hint=_("A manager of the pit confirms "
+                                                    "its key with their own ID and PIN."),
                                              sign=lambda account, pin: self.staff.confirm_pit_manager(
                                                  account, pin, register, what, unsealer(url, terminal_key))),
                                  confirmed)
@@ -231,12 +222,12 @@ class DealerApp(OrderedKeysApp):
             else:
                 self.exit()
 
-        ask_over(self, ChoiceDialog(f"This terminal takes its staff from the pit server {shown(url)}, whose key is "
-                                   f"{fingerprint}. Compare it with the key the pit shows (`dealer-tui pit status`) "
-                                   "before a manager of the pit confirms it.",
-                                   [("b", "a manager of the pit confirms it (ID and PIN)"),
-                                    ("l", "make a first manager here instead (the pit's staff are not taken)"),
-                                    ("q", "quit")]), chosen)
+        ask_over(self, ChoiceDialog(_("This terminal takes its staff from the pit server {server}, whose key is "
+                                      "{key}. Compare it with the key the pit shows (`dealer-tui pit status`) "
+                                      "before a manager of the pit confirms it.", server=shown(url), key=fingerprint),
+                                   [("b", _("a manager of the pit confirms it (ID and PIN)")),
+                                    ("l", _("make a first manager here instead (the pit's staff are not taken)")),
+                                    ("q", _("quit"))]), chosen)
 
     def use_pit(self, url: str) -> None:
         """Deliver to this pit server from now on ('' none), and at the next start too."""
@@ -254,15 +245,15 @@ class DealerApp(OrderedKeysApp):
             self.link.start()
         problem = save_pit(url or None)
         if problem:
-            self.notify(problem, severity="warning")
+            self.notify(told(problem), severity="warning")
 
     def show_link(self) -> None:
         """The pit link's state (delivered, behind, offline since when, refused) beside the round."""
-        status = self.link.state.describe() if self.link is not None else ""
+        status = told(self.link.state.describe()) if self.link is not None else ""
         if status != self.link_status:
             if self.link is not None and self.link.state.refused:
-                self.notify(f"The pit server refused this terminal's delivery: {self.link.state.problem}",
-                            severity="error", timeout=15)
+                self.notify(_("The pit server refused this terminal's delivery: {problem}",
+                              problem=told(self.link.state.problem)), severity="error", timeout=15)
             self.link_status = status
             if isinstance(self.screen, RoundScreen) and self.screen.is_mounted:  # one being set up draws it itself
                 self.screen.refresh_view()
@@ -273,9 +264,9 @@ class DealerApp(OrderedKeysApp):
         try:
             register = self.staff.register()
             if not register.has_accounts() and not register.untouched():
-                raise LedgerError(f"{getattr(self.ledger, 'path', 'the ledger')}: the staff register holds events "
-                                  "but no account that reads: `dealer-tui history verify` names why; nobody can "
-                                  "sign in until it is fixed")
+                raise LedgerError(say("{ledger}: the staff register holds events but no account that reads: "
+                                      "`dealer-tui history verify` names why; nobody can sign in until it is fixed",
+                                      ledger=str(getattr(self.ledger, "path", "")) or say("the ledger")))
             if register.untouched():
                 from dealer_tui.screens.first_manager import FirstManagerScreen
 
@@ -289,11 +280,11 @@ class DealerApp(OrderedKeysApp):
         except StorageError as exc:
             from dealer_tui.screens.ledger_fault import QUIT, RETRY, StorageFault
 
-            ask_over(self, StorageFault(exc, "The ledger", [(RETRY, "try again"), (QUIT, "quit")]),
+            ask_over(self, StorageFault(exc, _("The ledger"), [(RETRY, _("try again")), (QUIT, _("quit"))]),
                            lambda choice: self.start() if choice == RETRY else self.exit())
             return
         except LedgerError as exc:  # a ledger this terminal may not play on: said, nothing written
-            ask_over(self, ChoiceDialog(told_error(exc), [("q", "quit")]), lambda _: self.exit())
+            ask_over(self, ChoiceDialog(told_error(exc), [("q", _("quit"))]), lambda _: self.exit())
             return
         if table is not None:
             self.show_table(table)
@@ -310,18 +301,21 @@ class DealerApp(OrderedKeysApp):
             self.start()
             return
         manager = managers[0]
+        parts = [g.split(",")[0] for g in gaps]
+        missing = parts[0] if len(parts) == 1 else _("{first} and {second}", first=parts[0], second=parts[1])
 
         def chosen(choice: str | None) -> None:
             if choice == "s":
                 self.open_staff(manager.id, then=self.start)
             else:
                 self.start()
-        ask_over(self, ChoiceDialog(f"{manager.describe()} is the ledger's first manager. A table needs "
-                                   f"{' and '.join(g.split(',')[0] for g in gaps)} too: a dealer deals the rounds, and "
-                                   "a supervisor signs off big payouts and voids misdeals (nobody approves a round "
-                                   "they dealt). Add them now?",
-                                   [("s", f"add the staff now ({manager.id} signs in with their PIN)"),
-                                    ("l", "later (F2 on the table setup, or Staff accounts in ctrl+p)")]), chosen)
+        ask_over(self, ChoiceDialog(_("{manager} is the ledger's first manager. A table needs {missing} too: a dealer "
+                                      "deals the rounds, and a supervisor signs off big payouts and voids misdeals "
+                                      "(nobody approves a round they dealt). Add them now?",
+                                      manager=told(manager.describe()), missing=missing),
+                                   [("s", _("add the staff now ({account} signs in with their PIN)",
+                                            account=manager.id)),
+                                    ("l", _("later (F2 on the table setup, or Staff accounts in ctrl+p)"))]), chosen)
 
     def on_unmount(self) -> None:
         gc.unfreeze()
@@ -434,10 +428,14 @@ class DealerApp(OrderedKeysApp):
             if record.game not in self.games or training_table(self.ledger, record):
                 continue  # a training table is the demo's: its play stays out of the casino's figures
             played = len(self.ledger.table_rounds(record.id))
-            rounds = f"{played} round" + ("" if played == 1 else "s")
-            open_round = " — a round in play" if self.ledger.unfinished_rounds(record.id) else ""
+            title = told(self.games.rules(record.game).title)
             out.append(KnownTable(record.id, record.name,
-                                  f"{record.name} — {self.games.rules(record.game).title}, {rounds}{open_round}"))
+                                  n_("{table} — {game}, {count} round — a round in play",
+                                     "{table} — {game}, {count} rounds — a round in play", played, table=record.name,
+                                     game=title)
+                                  if self.ledger.unfinished_rounds(record.id) else
+                                  n_("{table} — {game}, {count} round", "{table} — {game}, {count} rounds", played,
+                                     table=record.name, game=title)))
         return out
 
     def setup(self) -> None:
@@ -489,7 +487,8 @@ class DealerApp(OrderedKeysApp):
                 try:
                     table.seat_player(p.seat, p.name, p.buy_in, card=p.card, document=p.document)
                 except RulesError as exc:
-                    refused.append(f"{p.name} (seat {p.seat}) is not seated: {exc}")
+                    refused.append(_("{player} (seat {seat}) is not seated: {problem}", player=p.name, seat=p.seat,
+                                     problem=told_error(exc)))
             if refused:
                 self.notify("\n".join(refused), severity="error", timeout=15)
         except (TableInUse, LeaseLost) as exc:
@@ -499,12 +498,12 @@ class DealerApp(OrderedKeysApp):
             if table is None:  # nothing was recorded: the same setup may be tried again
                 from dealer_tui.screens.ledger_fault import BACK, RETRY, StorageFault
 
-                what = "The table" if isinstance(result, ResumeTable) else "The new table (not created)"
-                ask_over(self, StorageFault(exc, what, [(RETRY, "try again"), (BACK, "back to the setup")]),
+                what = _("The table") if isinstance(result, ResumeTable) else _("The new table (not created)")
+                ask_over(self, StorageFault(exc, what, [(RETRY, _("try again")), (BACK, _("back to the setup"))]),
                                lambda choice: self.create_table(result) if choice == RETRY else self.setup())
                 return
-            self.notify(f"{exc}: the table is open; seat the other players once the ledger can be written",
-                        severity="error", timeout=12)
+            self.notify(_("{problem}: the table is open; seat the other players once the ledger can be written",
+                          problem=told_error(exc)), severity="error", timeout=12)
         except (RulesError, LedgerError) as exc:
             self.notify(told_error(exc), severity="error", timeout=8)
             if table is None:
@@ -520,7 +519,7 @@ class DealerApp(OrderedKeysApp):
         if table.took_over is not None:
             named = table_called(table.record.name)
             self.notify(sentence(_("{table} taken over from {terminal}: that terminal is gone (recorded in the ledger)",
-                                   table=told(named), terminal=table.took_over.describe())), timeout=10)
+                                   table=told(named), terminal=told(table.took_over.describe()))), timeout=10)
         screen_cls = round_screen(table.game)
         screen = screen_cls(table, self.staff, self.games)
         if isinstance(self.screen, RoundScreen):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 from platformdirs import user_config_dir
 
+from rules.said import Said, say
+
 
 def user_profiles_dir() -> Path:
     """The casino's own profiles: searched before the shipped ones."""
@@ -28,7 +30,7 @@ def saved_pit() -> str | None:
     return text or None
 
 
-def save_pit(url: str | None) -> str | None:
+def save_pit(url: str | None) -> Said | None:
     """Keep (or, None, forget) the pit server for the next start; the problem, if it was not kept."""
     path = pit_setting_path()
     try:
@@ -42,7 +44,8 @@ def save_pit(url: str | None) -> str | None:
             out.write(url + "\n")
         os.replace(part, path)
     except OSError as exc:
-        return f"the pit server was not kept for the next start ({path}: {exc.strerror or exc})"
+        return say("the pit server was not kept for the next start ({path}: {problem})", path=str(path),
+                   problem=exc.strerror or str(exc))
     return None
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from dealer_tui.events.codec import Event, Json, Record, optional
 from dealer_tui.ledger.base import canonical
 from dealer_tui.ledger.kept import redacted
+from rules.said import Said, say
 
 DEALER, SUPERVISOR, MANAGER, AUDITOR = "dealer", "supervisor", "manager", "auditor"
 ROLES = (DEALER, SUPERVISOR, MANAGER, AUDITOR)
@@ -209,14 +210,15 @@ class FloorSettingsChanged(ManagerSigned, kind="floor_settings_changed"):
     reason: str
 
 
-def alarm_purpose(alarm: int) -> str:
-    """The words a manager's sign-in to acknowledge an alarm is made for (it stands for that one)."""
-    return f"acknowledge alarm {alarm}"
+def alarm_purpose(alarm: int) -> Said:
+    """The words a manager's sign-in to acknowledge an alarm is made for (it stands for that one;
+    the record keeps its English)."""
+    return say("acknowledge alarm {alarm}", alarm=str(alarm))
 
 
-def area_purpose(table: int, area: str) -> str:
+def area_purpose(table: int, area: str) -> Said:
     """The words a manager's sign-in to put a table in an area is made for."""
-    return f"put table {table} in area {area.strip()!r}"
+    return say("put table {table} in area {area}", table=str(table), area=repr(area.strip()))
 
 
 class AlarmAcknowledged(Event, kind="alarm_acknowledged"):

@@ -10,7 +10,7 @@ from dealer_tui.events.codec import Event, Json, Record, key, optional
 from dealer_tui.events.staff import Claim, figures_of, payout_figures
 from dealer_tui.ledger.base import SettlementRow
 from rules.bets import role_of
-from rules.said import Said
+from rules.said import Said, say
 
 # -- the table ----------------------------------------------------------------------------------
 
@@ -78,10 +78,11 @@ class ChipsBought(Event, kind="chips_bought"):
         return marker_claim(self.method, self.marker, self.amount, self.approved_by, self.sign_in)
 
 
-def marker_purpose(number: str, amount: int) -> str:
+def marker_purpose(number: str, amount: int) -> Said:
     """What a supervisor signs in for to sign a marker: its number and amount (the sign-in's own
-    words, which its signature covers)."""
-    return f"sign marker {number.strip()} for {amount:,} chips"
+    words, which its signature covers: the record keeps its English; the sign-in shows it in the
+    reader's language)."""
+    return say("sign marker {number} for {amount:,} chips", number=number.strip(), amount=amount)
 
 
 def marker_claim(method: str, number: str, amount: int, approved_by: str, sign_in: int | None) -> Claim | None:

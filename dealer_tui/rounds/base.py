@@ -34,6 +34,7 @@ from dealer_tui.rounds.frame import (
     refuse,
 )
 from dealer_tui.rounds.payout import PayoutSteps, SignOff
+from dealer_tui.rounds.places import place_said
 from dealer_tui.rounds.steps import (
     ConfirmPayout,
     CorrectCards,
@@ -92,6 +93,8 @@ class Round(PayoutSteps, Handlers, ABC):
     FLAGS: ClassVar[dict[str, str]] = {}
     """The game's own flags its rounds may carry, with what they mean (the ledger's `FLAGS` are
     every game's)."""
+    FLAG_WORDS: ClassVar[dict[str, Said]] = {}
+    """Each of the game's own flags as the floor shows it (English: the code itself)."""
     REKEYABLE: ClassVar[frozenset[type[Event]]] = frozenset()
     """At a live table, the keyed steps whose cards the supervisor may correct before the payout
     is confirmed (the game's `rekey_step` turns such an event back into its keyed step)."""
@@ -242,7 +245,7 @@ class Round(PayoutSteps, Handlers, ABC):
             got = tuple(step.cards.get(label, ()))
             if len(got) != count:
                 raise refuse(None, step.verb(), say("{hand} needs {count} cards, got {got} (misdeal, {rule})",
-                                                    hand=label, count=count, got=len(got), rule=rule))
+                                                    hand=place_said(label), count=count, got=len(got), rule=rule))
             for card in got:
                 if card in seen:
                     raise refuse(None, step.verb(), say("{card} is dealt twice", card=card.text))
@@ -349,7 +352,7 @@ class Round(PayoutSteps, Handlers, ABC):
     def rekey_step(self, event: Event) -> WithCards:
         """The keyed step that recorded `event`, with the cards it recorded (a game with keyed
         steps it lets the supervisor correct says how)."""
-        raise IllegalAction(f"{self.game_id}: {event.kind} cannot be keyed again")
+        raise IllegalAction(say("{game}: {kind} cannot be keyed again", game=self.game_id, kind=event.kind))
 
     def correctable(self) -> tuple[int, Event] | None:
         """The keyed step whose cards may be corrected now: the last one of the round, while the
@@ -424,7 +427,7 @@ class Round(PayoutSteps, Handlers, ABC):
             return
         handler = self.handler_for(event)
         if handler is None:
-            raise IllegalAction(f"{self.game_id}: no {event.kind!r} event in this game")
+            raise IllegalAction(say("{game}: no {kind} event in this game", game=self.game_id, kind=repr(event.kind)))
         handler(event)
         self.events.append(event)
         self._legal = None

@@ -9,8 +9,10 @@ from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from dealer_tui.rounds.base import CardRequest
+from dealer_tui.rounds.places import place_said, purpose_said
 from rules.cards import DECK, Card, fisher_yates
 from rules.errors import BadCards, IllegalAction
+from rules.said import joined, say
 
 
 class CardSource(Protocol):
@@ -54,7 +56,7 @@ class VirtualShoe:
 
     def take(self, count: int) -> tuple[Card, ...]:
         if count > len(self._cards):
-            raise BadCards(f"the shoe has {len(self._cards)} cards left, {count} needed")
+            raise BadCards(say("the shoe has {left} cards left, {count} needed", left=len(self._cards), count=count))
         out, self._cards = tuple(self._cards[:count]), self._cards[count:]
         return out
 
@@ -62,7 +64,8 @@ class VirtualShoe:
         if request.total > len(self._cards) and request.refill:
             self.return_cards(request.refill)
         if request.total > len(self._cards):
-            raise BadCards(f"the shoe has {len(self._cards)} cards left, {request.total} needed")
+            raise BadCards(say("the shoe has {left} cards left, {count} needed", left=len(self._cards),
+                                count=request.total))
         return {label: self.take(count) for label, count in request.hands}
 
     def remaining(self) -> int:
@@ -94,7 +97,8 @@ class ScriptedDeck:
         if request.total > len(self._cards) and request.refill:
             self.return_cards(request.refill)
         if request.total > len(self._cards):
-            raise BadCards(f"the scripted deck has {len(self._cards)} cards left, {request.total} needed")
+            raise BadCards(say("the scripted deck has {left} cards left, {count} needed", left=len(self._cards),
+                                count=request.total))
         out = {}
         for label, count in request.hands:
             out[label], self._cards = tuple(self._cards[:count]), self._cards[count:]
@@ -119,8 +123,10 @@ class KeyedEntry:
         """Physical cards: nothing to shuffle."""
 
     def fill(self, request: CardRequest) -> dict[str, tuple[Card, ...]]:
-        wanted = ", ".join(f"{label} {count}" for label, count in request.hands)
-        raise IllegalAction(f"{request.purpose[:1].upper()}{request.purpose[1:]}: key the cards first ({wanted})")
+        wanted = joined([say("{place} {count}", place=place_said(label), count=count) for label, count in request.hands],
+                        ", ")
+        raise IllegalAction(say("{purpose}: key the cards first ({wanted})", purpose=purpose_said(request.purpose),
+                                wanted=wanted))
 
 
 def source_for(kind: str, seed: int | None = None) -> CardSource:

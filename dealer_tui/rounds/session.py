@@ -26,7 +26,7 @@ from dealer_tui.events.table import (
     TimeCollected,
 )
 from rules.errors import IllegalAction
-from rules.said import as_said, say
+from rules.said import Said, as_said, say
 
 
 @dataclass(frozen=True)
@@ -212,14 +212,15 @@ class TableSession(Handlers):
         """The seated players a round deals in: all but those sitting out, by seat."""
         return {seat: p for seat, p in sorted(self.players.items()) if not p.away}
 
-    def nobody_plays(self) -> str:
+    def nobody_plays(self) -> Said:
         """Why a round has no player: nobody is seated, or every seated player sits out."""
-        return "every seated player is sitting out" if self.players else "no player is seated"
+        return say("every seated player is sitting out") if self.players else say("no player is seated")
 
-    def counted(self) -> str:
+    def counted(self) -> Said:
         """The players a round would deal in, in words: "3 seated", "2 playing, 1 sitting out"."""
         away = len(self.players) - len(self.playing)
-        return f"{len(self.players)} seated" if not away else f"{len(self.playing)} playing, {away} sitting out"
+        return (say("{count} seated", count=len(self.players)) if not away else
+                say("{count} playing, {away} sitting out", count=len(self.playing), away=away))
 
     def stacks(self) -> dict[int, int]:
         """The stacks of the players a round deals in (a player sitting out does not bank)."""

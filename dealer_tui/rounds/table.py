@@ -50,7 +50,7 @@ from dealer_tui.rounds.table_money import Marker, TableMoney
 from dealer_tui.rounds.tray import TRAY_EVENTS, Tray
 from dealer_tui.staff import DEAL, Approval, StaffRegister, claim_problem
 from dealer_tui.staff.profiles import approval_problem
-from rules.errors import IllegalAction
+from rules.errors import IllegalAction, RulesError
 from rules.profiles.loader import LoadedProfile
 from rules.said import Said, as_said, say
 
@@ -125,9 +125,12 @@ class Table:
             try:
                 table = cls._replay(ledger, record, game, profile, source)
             except EventError as exc:
-                raise LedgerError(f"table {record.name!r} (id {record.id}) cannot be replayed: {exc}") from None
+                raise LedgerError(say("table {table} (id {id}) cannot be replayed: {problem}", table=repr(record.name),
+                                      id=str(record.id), problem=exc.said if isinstance(exc, RulesError) else str(exc))
+                                  ) from None
             except IllegalAction as exc:  # its profile may not open a table
-                raise LedgerError(f"table {record.name!r} (id {record.id}) cannot be opened: {exc}") from None
+                raise LedgerError(say("table {table} (id {id}) cannot be opened: {problem}", table=repr(record.name),
+                                      id=str(record.id), problem=exc.said)) from None
         except BaseException:
             try:
                 ledger.release_table(record.id)
@@ -153,11 +156,12 @@ class Table:
         events = ledger.table_events(record.id)
         stored = next((e for e in events if e.kind == TableOpened.KIND), None)
         if stored is None:
-            raise LedgerError(f"table {record.name!r} (id {record.id}) has no opening record: its creation never "
-                              "completed; it cannot be played")
+            raise LedgerError(say("table {table} (id {id}) has no opening record: its creation never completed; it "
+                                  "cannot be played", table=repr(record.name), id=str(record.id)))
         opened = typed_as(TableOpened, stored)
         if game.id != record.game:
-            raise LedgerError(f"table {record.name!r} (id {record.id}) is a {record.game} table, not {game.id}")
+            raise LedgerError(say("table {table} (id {id}) is a {game} table, not {asked}", table=repr(record.name),
+                                  id=str(record.id), game=record.game, asked=game.id))
         cls._check_recorded_profile(ledger, events, profile)
         session = TableSession(opened.seats)
         session.apply_all(e for e in events if e.kind in TABLE_KINDS)

@@ -30,7 +30,7 @@ from dealer_tui.rounds.frame import Phase
 from dealer_tui.rounds.tray import count_chips, describe_chips, make_up, the_tray_word, tray_word
 from dealer_tui.staff import DEAL, TRAY, Approval
 from rules.errors import IllegalAction
-from rules.said import Said, as_said, say
+from rules.said import Said, as_said, joined, say, say_in
 
 if TYPE_CHECKING:
     from dealer_tui.rounds.table import Table
@@ -39,8 +39,21 @@ MAX_CARD = 32
 """Characters a loyalty card number may have."""
 ID_KINDS = {"passport": "passport", "id-card": "id-card", "identity-card": "id-card", "national-id": "id-card",
             "driving-licence": "driving-licence", "driving-license": "driving-licence",
-            "drivers-license": "driving-licence", "residence-permit": "residence-permit"}
-"""The ID documents a player may show, as typed and as recorded."""
+            "drivers-license": "driving-licence", "residence-permit": "residence-permit",
+            # as the card rooms type them (Hungarian, Polish, Russian): recorded as the codes above
+            "útlevél": "passport", "személyi": "id-card", "személyi-igazolvány": "id-card",
+            "jogosítvány": "driving-licence", "tartózkodási-engedély": "residence-permit",
+            "paszport": "passport", "dowód": "id-card", "dowód-osobisty": "id-card", "prawo-jazdy": "driving-licence",
+            "karta-pobytu": "residence-permit",
+            "паспорт": "passport", "удостоверение": "id-card", "удостоверение-личности": "id-card",
+            "права": "driving-licence", "водительское-удостоверение": "driving-licence",
+            "вид-на-жительство": "residence-permit"}
+"""The ID documents a player may show, as typed and as recorded (the record keeps the English code
+whatever language the dealer typed it in)."""
+ID_KIND_WORDS = {"passport": say_in("document", "passport"), "id-card": say_in("document", "id-card"),
+                 "driving-licence": say_in("document", "driving-licence"),
+                 "residence-permit": say_in("document", "residence-permit")}
+"""Each kind as a dealer types it, in the reader's language (each translation is one the terminal takes)."""
 TRAY_WITNESSED, MARKER_SIGNED = say("the tray is witnessed"), say("a marker is signed")
 """What the dealer on duty may not do themselves (`witness_problem`)."""
 
@@ -92,7 +105,7 @@ class TableMoney:
                             and sum(c.isdigit() for c in number) >= 3):
             raise IllegalAction(say("an ID document is its kind ({kinds}) and its number, with at least 3 digits: "
                                     "passport X1234567 (a loyalty card identifies nobody)",
-                                    kinds=", ".join(sorted(set(ID_KINDS.values())))))
+                                    kinds=joined([ID_KIND_WORDS[k] for k in sorted(ID_KIND_WORDS)], ", ")))
         return f"{kind} {number}"
 
     def identify(self, seat: int, document: str) -> None:

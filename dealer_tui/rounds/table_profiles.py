@@ -7,6 +7,7 @@ from dealer_tui.events import EventError, typed
 from dealer_tui.events.table import TableChanged, TableOpened
 from dealer_tui.ledger.base import Ledger, LedgerError, TableRecord
 from rules.profiles.loader import LoadedProfile, parse_profile
+from rules.said import say
 
 
 def table_profiles(ledger: Ledger, table: TableRecord) -> dict[str, LoadedProfile]:
@@ -28,7 +29,7 @@ def current_profile(ledger: Ledger, table_id: int) -> LoadedProfile:
     profiles = table_profiles(ledger, next(t for t in ledger.tables() if t.id == table_id))
     events = ledger.table_events(table_id, [TableOpened.KIND, TableChanged.KIND])
     if not events:
-        raise LedgerError(f"table {table_id} has no opening record: its creation never completed")
+        raise LedgerError(say("table {table} has no opening record: its creation never completed", table=str(table_id)))
     latest = typed(events[-1])
     assert isinstance(latest, (TableOpened, TableChanged))
     return profiles[latest.profile_sha256]

@@ -39,7 +39,7 @@ from dealer_tui.events.table import (
 from rules.errors import IllegalAction, InvalidProfile
 from rules.profiles.base import MAX_CHIP_COUNT, MAX_CHIPS, Chip
 from rules.profiles.loader import parse_profile
-from rules.said import Said, as_said, say
+from rules.said import Said, as_said, joined, say, say_in
 
 MAX_SLIP = 40
 """Characters a cage slip number may have."""
@@ -361,7 +361,7 @@ def count_chips(chip_set: Sequence[Chip], counts: Mapping[str, int], what: str) 
     for value, count in counts.items():
         if value not in known:
             raise IllegalAction(say("{what}: {value} is not a chip of this table (chips: {chips})", what=as_said(what),
-                                    value=value, chips=", ".join(c.label() for c in chip_set)))
+                                    value=value, chips=joined([chip_said(c) for c in chip_set], ", ")))
         if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= MAX_CHIP_COUNT:
             raise IllegalAction(say("{what}: {count} chips of {value} (0 to {most:,})", what=as_said(what),
                                     count=repr(count), value=value, most=MAX_CHIP_COUNT))
@@ -388,11 +388,30 @@ def make_up(chip_set: Sequence[Chip], amount: int) -> dict[str, int]:
     return out
 
 
-def describe_chips(chip_set: Sequence[Chip], chips: Mapping[str, int]) -> str:
+COLOURS = {"white": say_in("colour", "white"), "red": say_in("colour", "red"), "green": say_in("colour", "green"),
+           "black": say_in("colour", "black"), "purple": say_in("colour", "purple"),
+           "orange": say_in("colour", "orange"), "yellow": say_in("colour", "yellow"), "blue": say_in("colour", "blue"),
+           "pink": say_in("colour", "pink"), "grey": say_in("colour", "grey"), "gray": say_in("colour", "gray"),
+           "brown": say_in("colour", "brown")}
+"""The chip colours most houses use, in the reader's words; a colour a profile names otherwise is
+shown as the profile writes it."""
+
+
+def colour_said(colour: str) -> Said:
+    """A chip's colour as the profile names it, in the reader's words when it is a common one."""
+    return COLOURS.get(colour.strip().casefold()) or Said.literal(colour)
+
+
+def chip_said(chip: Chip) -> Said:
+    """`100 black`: a denomination and its colour."""
+    return say("{value} {colour}", value=chip.value, colour=colour_said(chip.colour))
+
+
+def describe_chips(chip_set: Sequence[Chip], chips: Mapping[str, int]) -> Said:
     """`4 × 100 black, 2 × 25 green`: chips by denomination as the dealer reads them (the colours
     as the table's profile names them)."""
     colours = {str(c.value): c.colour for c in chip_set}
-    parts = [f"{n} × {v} {colours.get(v, '')}".rstrip()
+    parts = [say("{count} × {value} {colour}", count=n, value=int(v), colour=colour_said(colours[v])) if v in colours
+             else say("{count} × {value}", count=n, value=int(v))
              for v, n in sorted(chips.items(), key=lambda x: -int(x[0])) if n]
-    return ", ".join(parts) if parts else say("no chips")
-
+    return joined(parts, ", ") if parts else say("no chips")

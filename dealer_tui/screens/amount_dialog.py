@@ -32,7 +32,7 @@ class AmountField:
     def bounds(self) -> str:
         if self.optional and self.low > 0:
             return _("{low}–{high} or 0", low=self.low, high=self.high)
-        return f"{self.low}–{self.high}"
+        return _("{low}–{high}", low=self.low, high=self.high)  # grouped as the reader's language groups
 
 
 class AmountDialog(Dialog[dict[str, int] | None]):

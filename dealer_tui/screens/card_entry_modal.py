@@ -19,11 +19,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from dealer_tui.language import N_, _, n_, told_error
+from dealer_tui.language import N_, _, n_, told, told_error
 from dealer_tui.views.card_words import place
 from dealer_tui.widgets.cards_text import cards_text
 from rules.cards import Card, parse_card
 from rules.errors import BadCards
+from rules.said import Said
 
 TOKENS = re.compile(r"[^\s,;]+")
 Keyed = dict[str, tuple[Card, ...]]
@@ -60,7 +61,8 @@ def read_line(text: str, count: int, taken: Mapping[Card, str]) -> LineReading:
         if where is not None:
             preview.append(card.pretty, style="bold white on red")
             if problem is None:
-                problem, wrong = _("{card} is already keyed ({where})", card=card.text, where=where), True
+                shown = told(where) if isinstance(where, Said) else place(where)  # a sentence, or a place's code
+                problem, wrong = _("{card} is already keyed ({where})", card=card.text, where=shown), True
             continue
         preview.append_text(cards_text([card]))
         cards.append(card)

@@ -13,7 +13,7 @@ from dealer_tui.language import _, number, told, told_error
 from dealer_tui.ledger.base import LedgerError
 from dealer_tui.rounds.table import table_called
 from dealer_tui.rounds.table_money import MARKER_SIGNED, Marker
-from dealer_tui.rounds.tray import describe_chips, the_tray_word
+from dealer_tui.rounds.tray import chip_said, describe_chips, the_tray_word
 from dealer_tui.screens.amount_dialog import AmountDialog, AmountField
 from dealer_tui.screens.choice_dialog import ChoiceDialog
 from dealer_tui.screens.reason_dialog import ReasonDialog
@@ -82,7 +82,7 @@ class TraySteps:
 
     def _chip_fields(self, defaults: Chips | None = None) -> list[AmountField]:
         chip_set = self.screen.table.profile.profile.chip_set()
-        return [AmountField(str(c.value), c.label(), 0, MAX_CHIP_COUNT,
+        return [AmountField(str(c.value), told(chip_said(c)), 0, MAX_CHIP_COUNT,
                             (defaults or {}).get(str(c.value)), optional=True) for c in chip_set]
 
     @staticmethod

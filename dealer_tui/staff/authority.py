@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from dealer_tui.events.staff import AUDITOR, DEALER, MANAGER, ROLES, SUPERVISOR, Claim
-from rules.said import Said, say
+from rules.said import Said, say, say_in
 
 if TYPE_CHECKING:
     from dealer_tui.staff.register import StaffRegister
@@ -47,6 +47,14 @@ WHAT: dict[str, Said] = {
     COUNT_DROP: say("count a drop box"), ACKNOWLEDGE: say("acknowledge an alert"),
     OVERRIDE: say("override a payout the floor refused"),
 }
+ACT_NAMES: dict[str, Said] = {
+    DEAL: say_in("act", "deal"), SIGN_OFF: say_in("act", "sign off"), VOID: say_in("act", "void"),
+    CORRECT_CARDS: say_in("act", "correct cards"), CHANGE_PROFILE: say_in("act", "change profile"),
+    FLOOR: say_in("act", "floor"), MANAGE: say_in("act", "manage"), SET_PIN: say_in("act", "set pin"),
+    SET_LANGUAGE: say_in("act", "set language"), TRAY: say_in("act", "tray"), COUNT_DROP: say_in("act", "count drop"),
+    ACKNOWLEDGE: say_in("act", "acknowledge"), OVERRIDE: say_in("act", "override"), "marker": say_in("act", "marker"),
+}
+"""Each act as an authority problem names it at its start (`sign off by 'S1' names no sign-in`)."""
 TABLE_ACTS = frozenset({DEAL, SIGN_OFF, VOID, CORRECT_CARDS, CHANGE_PROFILE, TRAY, COUNT_DROP, OVERRIDE})
 """Acts signed in for at one table: the sign-in names it."""
 ROUND_ACTS = frozenset({SIGN_OFF, VOID, CORRECT_CARDS, OVERRIDE})
@@ -106,48 +114,55 @@ def _as_signed_in(register: StaffRegister, claim: Claim) -> Claim:
 
 
 def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = None, round: int | None = None,
-                  dealers: frozenset[str] = frozenset(), at: int | None = None) -> str | None:
+                  dealers: frozenset[str] = frozenset(), at: int | None = None) -> Said | None:
     """Why the claim does not stand, or None. `table` and `round` are where the act was made;
     `dealers` the accounts that dealt the round (none of them may sign off its payout); `at` the
     act's own place in the ledger (the sign-in comes before it)."""
-    name = claim.label or claim.act.replace("_", " ")
+    name = ACT_NAMES.get(claim.label or claim.act) or Said.literal((claim.label or claim.act).replace("_", " "))
     claim = _as_signed_in(register, claim)
+    who = repr(claim.account or "no one") if claim.sign_in is None else repr(claim.account)
     if claim.sign_in is None:
-        return f"{name} by {claim.account or 'no one'!r} names no sign-in"
+        return say("{act} by {account} names no sign-in", act=name, account=who)
     record = register.sign_in_at(claim.sign_in)
     if record is None:
-        return f"{name} by {claim.account!r} names sign-in {claim.sign_in}, which the staff " \
-               "register does not hold"
+        return say("{act} by {account} names sign-in {sign_in}, which the staff register does not hold", act=name,
+                   account=who, sign_in=str(claim.sign_in))
     signed = record.event
+    seq = str(record.seq)
     if at is not None and record.seq >= at:
-        return f"{name} by {claim.account!r} comes before the sign-in it names ({record.seq})"
+        return say("{act} by {account} comes before the sign-in it names ({sign_in})", act=name, account=who,
+                   sign_in=seq)
     if signed.account != claim.account:
-        return f"{name} names {claim.account!r}, but sign-in {record.seq} belongs to {signed.account!r}"
+        return say("{act} names {account}, but sign-in {sign_in} belongs to {other}", act=name, account=who,
+                   sign_in=seq, other=repr(signed.account))
     if signed.act != claim.act:
-        return f"{name} by {claim.account!r} names sign-in {record.seq}, which was to " \
-               f"{WHAT.get(signed.act, signed.act)}"
+        return say("{act} by {account} names sign-in {sign_in}, which was to {what}", act=name, account=who,
+                   sign_in=seq, what=WHAT.get(signed.act) or signed.act)
     if claim.purpose is not None and signed.purpose != claim.purpose:
-        return f"{name} by {claim.account!r} names sign-in {record.seq}, which was to {signed.purpose!r}, not to " \
-               f"{claim.purpose!r}"
+        return say("{act} by {account} names sign-in {sign_in}, which was to {signed}, not to {claimed}", act=name,
+                   account=who, sign_in=seq, signed=repr(signed.purpose), claimed=repr(claim.purpose))
     if claim.figures is not None and signed.signs and signed.signs != claim.figures:
-        return f"{name} by {claim.account!r} names sign-in {record.seq}, which signed other figures " \
-               f"({signed.signs}) than the act records ({claim.figures}): they were changed since"
+        return say("{act} by {account} names sign-in {sign_in}, which signed other figures ({signed}) than the act "
+                   "records ({claimed}): they were changed since", act=name, account=who, sign_in=seq,
+                   signed=str(signed.signs), claimed=str(claim.figures))
     if claim.act in TABLE_ACTS and signed.table != table:
-        return f"{name} by {claim.account!r}: sign-in {record.seq} was for table " \
-               f"{signed.table}, not this one"
+        return say("{act} by {account}: sign-in {sign_in} was for table {table}, not this one", act=name, account=who,
+                   sign_in=seq, table=str(signed.table))
     if claim.act in ROUND_ACTS and round is not None and signed.round != round:
-        given = f"round {signed.round}" if signed.round is not None else "the table, no round"
-        return f"{name} by {claim.account!r}: sign-in {record.seq} was for {given}, " \
-               f"not round {round}"
+        if signed.round is None:
+            return say("{act} by {account}: sign-in {sign_in} was for the table, no round, not round {round}",
+                       act=name, account=who, sign_in=seq, round=round)
+        return say("{act} by {account}: sign-in {sign_in} was for round {signed}, not round {round}", act=name,
+                   account=who, sign_in=seq, signed=signed.round, round=round)
     account = register.account_at(claim.account, record.seq)
     if account is None:
-        return f"{name} by {claim.account!r}: no such account when it signed in"
+        return say("{act} by {account}: no such account when it signed in", act=name, account=who)
     if not account.active:
-        return f"{name} by {claim.account!r}: the account was disabled when it signed in"
+        return say("{act} by {account}: the account was disabled when it signed in", act=name, account=who)
     if account.role not in MAY[claim.act]:
-        return f"{name} by {claim.account!r}, {article(account.role)} when it signed in: only " \
-               f"{roles_text(claim.act)} may {WHAT[claim.act]}"
+        return say("{act} by {account}, {role} when it signed in: only {roles} may {what}", act=name, account=who,
+                   role=article(account.role), roles=roles_text(claim.act), what=WHAT[claim.act])
     if claim.act in ROUND_ACTS and claim.account in dealers:
-        return f"{name} by {claim.account!r}, who dealt the round: nobody approves an act " \
-               "on a round they dealt"
+        return say("{act} by {account}, who dealt the round: nobody approves an act on a round they dealt", act=name,
+                   account=who)
     return None

@@ -194,12 +194,12 @@ class StaffDesk:
         """Record the change `make` works out from the register as it is inside the write, each
         event signed with `key` (the authorising account's, its PIN unsealed it) at its place."""
         if key is None:
-            raise StaffError("the change needs the signing key of a sign-in with a PIN")
+            raise StaffError(say("the change needs the signing key of a sign-in with a PIN"))
         register = self.register()
         if register.attached:
-            raise StaffError("this terminal's staff accounts and approved profiles come from its pit server: a "
+            raise StaffError(say("this terminal's staff accounts and approved profiles come from its pit server: a "
                              "manager changes them there (`dealer-tui staff ... --ledger postgresql://...`, "
-                             "`paytables approve ... --ledger postgresql://...`)")
+                             "`paytables approve ... --ledger postgresql://...`)"))
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
             register.fold(events)
@@ -209,14 +209,15 @@ class StaffDesk:
     @staticmethod
     def _manager(register: StaffRegister, by: Approval) -> None:
         if by.act != MANAGE or register.sign_in_at(by.sign_in) is None:
-            raise StaffError("a manager signs in to manage staff")
+            raise StaffError(say("a manager signs in to manage staff"))
 
     def add_first_manager(self, account: str, name: str, pin: str, language: str = "") -> None:
         """The ledger's first account, the only one made without a manager's sign-in: a manager (who
         reads `language`; "": the terminal's)."""
         self._check_new(account, name)
         if language and language not in LANGUAGES:
-            raise StaffError(f"no language {language!r} (languages: {', '.join(LANGUAGES)})")
+            raise StaffError(say("no language {language} (languages: {languages})", language=repr(language),
+                                 languages=", ".join(LANGUAGES)))
         try:
             pin_hash, key = seal_pin(pin, MANAGER)
         except PinRefused as exc:
@@ -224,10 +225,10 @@ class StaffDesk:
 
         def make(register: StaffRegister) -> Sequence[Signed]:
             if not register.untouched():
-                raise StaffError("the ledger has accounts already: a manager adds the next one (--by)"
+                raise StaffError(say("the ledger has accounts already: a manager adds the next one (--by)")
                                  if register.has_accounts() else
-                                 "the ledger's staff register holds events but no account that reads: "
-                                 "`dealer-tui history verify` names why; no first manager is made over it")
+                                 say("the ledger's staff register holds events but no account that reads: "
+                                     "`dealer-tui history verify` names why; no first manager is made over it"))
             return [StaffAdded(account=account, name=name.strip(), role=MANAGER, pin=pin_hash, language=language)]
         self._write(make, key)  # the first account signs its own creation
 
@@ -237,12 +238,12 @@ class StaffDesk:
         if problem is not None:
             raise StaffError(problem)
         if not name.strip() or len(name.strip()) > MAX_NAME or not name.isprintable():
-            raise StaffError(f"a name is 1 to {MAX_NAME} printable characters")
+            raise StaffError(say("a name is 1 to {most} printable characters", most=MAX_NAME))
 
     def add(self, account: str, name: str, role: str, pin: str, by: Approval) -> None:
         self._check_new(account, name)
         if role not in ROLES:
-            raise StaffError(f"no role {role!r} (roles: {', '.join(ROLES)})")
+            raise StaffError(say("no role {role} (roles: {roles})", role=repr(role), roles=", ".join(ROLES)))
         try:
             pin_hash = hash_pin(pin, role)
         except PinRefused as exc:
@@ -251,24 +252,25 @@ class StaffDesk:
         def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)
             if account in register.accounts:
-                raise StaffError(f"there is an account {account!r} already: {register.accounts[account].describe()}")
+                raise StaffError(say("there is an account {account} already: {found}", account=repr(account),
+                                      found=register.accounts[account].describe()))
             return [StaffAdded(account=account, name=name.strip(), role=role, pin=pin_hash, by=by.account,
                                sign_in=by.sign_in)]
         self._write(make, by.key)
 
     def _existing(self, register: StaffRegister, account: str) -> None:
         if account not in register.accounts:
-            raise StaffError(f"no account {account!r}")
+            raise StaffError(say("no account {account}", account=repr(account)))
 
     def set_role(self, account: str, role: str, by: Approval) -> None:
         if role not in ROLES:
-            raise StaffError(f"no role {role!r} (roles: {', '.join(ROLES)})")
+            raise StaffError(say("no role {role} (roles: {roles})", role=repr(role), roles=", ".join(ROLES)))
 
         def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)
             self._existing(register, account)
             if account == by.account and role != MANAGER:
-                raise StaffError("a manager does not take their own role away: another manager does")
+                raise StaffError(say("a manager does not take their own role away: another manager does"))
             self._keeps_a_manager(register, account, role != MANAGER)
             return [StaffRoleChanged(account=account, role=role, by=by.account, sign_in=by.sign_in)]
         self._write(make, by.key)
@@ -290,7 +292,8 @@ class StaffDesk:
         """The language `account` reads ("": the terminal's): its own sign-in (with its PIN), or a
         manager's."""
         if language and language not in LANGUAGES:
-            raise StaffError(f"no language {language!r} (languages: {', '.join(LANGUAGES)})")
+            raise StaffError(say("no language {language} (languages: {languages})", language=repr(language),
+                                 languages=", ".join(LANGUAGES)))
 
         def make(register: StaffRegister) -> Sequence[Signed]:
             self._own_or_managed(register, account, by)
@@ -301,7 +304,7 @@ class StaffDesk:
         """A change of `account` the account makes itself, or a manager makes."""
         self._existing(register, account)
         if register.sign_in_at(by.sign_in) is None:
-            raise StaffError("the change needs a sign-in")
+            raise StaffError(say("the change needs a sign-in"))
         if by.account != account:
             self._manager(register, by)
 
@@ -310,13 +313,13 @@ class StaffDesk:
         with its current PIN, and the change is its own (the sign-in's)."""
         known = self.register().accounts.get(account)
         if known is None:
-            raise StaffError(f"no account {account!r}")
+            raise StaffError(say("no account {account}", account=repr(account)))
         problem = pin_problem(new, known.role)
         if problem is not None:
             raise StaffError(problem)  # before anyone signs in again
         if new == pin:
-            raise StaffError("the new PIN is the one in use: choose another")
-        approval = self.sign_in(account, pin, Purpose(SET_PIN, f"choose a PIN of {len(new)} digits"))
+            raise StaffError(say("the new PIN is the one in use: choose another"))
+        approval = self.sign_in(account, pin, Purpose(SET_PIN, say("choose a PIN of {count} digits", count=len(new))))
         self.set_pin(account, new, approval)
         return approval
 
@@ -325,9 +328,9 @@ class StaffDesk:
             self._manager(register, by)
             self._existing(register, account)
             if not register.accounts[account].active:
-                raise StaffError(f"{register.accounts[account].describe()} is disabled already")
+                raise StaffError(say("{account} is disabled already", account=register.accounts[account].describe()))
             if account == by.account:
-                raise StaffError("a manager does not disable their own account: another manager does")
+                raise StaffError(say("a manager does not disable their own account: another manager does"))
             self._keeps_a_manager(register, account, True)
             return [StaffDisabled(account=account, by=by.account, sign_in=by.sign_in, reason=reason.strip())]
         self._write(make, by.key)
@@ -335,7 +338,7 @@ class StaffDesk:
     def unlock(self, account: str, by: Approval, reason: str) -> None:
         """A manager lifts an account's lock-out before it runs out, saying why (recorded)."""
         if not reason.strip():
-            raise StaffError("lifting a lock-out says why")
+            raise StaffError(say("lifting a lock-out says why"))
 
         def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)
@@ -346,7 +349,7 @@ class StaffDesk:
     @staticmethod
     def _keeps_a_manager(register: StaffRegister, account: str, losing: bool) -> None:
         if losing and [m.id for m in register.managers()] == [account]:
-            raise StaffError(f"{account} is the last active manager: make another manager first")
+            raise StaffError(say("{account} is the last active manager: make another manager first", account=account))
 
     # -- the pit this terminal takes its staff from ---------------------------------------------
 
@@ -359,28 +362,30 @@ class StaffDesk:
         confirms records who signed it)."""
         account = account.strip()
         if not account or not pin:
-            raise SignInRefused("type the pit manager's ID and PIN")
+            raise SignInRefused(say("type the pit manager's ID and PIN"))
         found = pit.accounts.get(account)
         key = unlock(pin, found.pin if found is not None else None, unseal or pit.unseal)
         register = self.register()
         locked = self.locked_for(account, register)
-        refusal: list[str] = []
+        refusal: list[Said] = []
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
             register.fold(events)
             if locked:
-                refusal.append(f"{account} is locked for {locked} more seconds after {MAX_TRIES} wrong PINs")
+                refusal.append(say("{account} is locked for {seconds} more seconds after {tries} wrong PINs", account=account,
+                                   seconds=locked, tries=MAX_TRIES))
                 return []
             if key is not None and found is not None:
                 if not found.active or found.role != MANAGER:
-                    refusal.append(f"{found.describe()}: only an active manager of the pit may {what}")
+                    refusal.append(say("{account}: only an active manager of the pit may {what}", account=found.describe(),
+                                       what=as_said(what)))
                 return []
             failures = register.failures(account) + 1
             out: list[Event] = [StaffRefused(account=account, act=MANAGE, purpose=what, reason="pin",
                                                   failures=failures)]
             if failures >= MAX_TRIES:
                 out.append(StaffLocked(account=account, until=self.clock() + LOCK_SECONDS, seconds=LOCK_SECONDS))
-            refusal.append(f"wrong ID or PIN for the pit's manager {account}")
+            refusal.append(say("wrong ID or PIN for the pit's manager {account}", account=account))
             return [e.record() for e in out]
         self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
         if refusal:
@@ -394,28 +399,28 @@ class StaffDesk:
         manager of that pit signed in there (their key confirms it; the pit's account for them,
         once received, must hold that key)."""
         if by.key is None:
-            raise StaffError("binding a terminal to a pit needs a manager's sign-in with their PIN")
+            raise StaffError(say("binding a terminal to a pit needs a manager's sign-in with their PIN"))
         key = by.key
         try:
             fingerprint = key_fingerprint(pit_key)
         except ValueError:
-            raise StaffError("the pit's key does not read") from None
+            raise StaffError(say("the pit's key does not read")) from None
         register = self.register()
 
         def decide(events: list[StoredEvent]) -> Sequence[NewEvent]:
             register.fold(events)
             if at_pit:
                 if register.vouched_managers():
-                    raise StaffError("this terminal has managers of its own: one of them binds it to the pit")
+                    raise StaffError(say("this terminal has managers of its own: one of them binds it to the pit"))
                 event = PitBound(pit_key=pit_key, server=server, by=by.account, manager_key=public_hex(key))
             else:
                 self._manager(register, by)
                 manager = register.accounts.get(by.account)
                 if manager is None or not manager.vouched:
-                    raise StaffError(f"{by.account} is no manager of this terminal's own")
+                    raise StaffError(say("{account} is no manager of this terminal's own", account=by.account))
                 event = PitBound(pit_key=pit_key, server=server, by=by.account, sign_in=by.sign_in)
             if register.binding is not None and register.binding.pit_key == pit_key and register.binding.confirmed:
-                raise StaffError(f"this terminal is bound to pit {fingerprint} already")
+                raise StaffError(say("this terminal is bound to pit {key} already", key=fingerprint))
             return [signed(event, key, register.seq + 1).record()]
         self.ledger.append_checked(STAFF_REGISTER, decide, after=register.seq)
 
@@ -428,9 +433,9 @@ class StaffDesk:
             if problem is not None:
                 raise StaffError(problem)
         if not settings:
-            raise StaffError("no setting is changed: name one (e.g. --ctr 10000)")
+            raise StaffError(say("no setting is changed: name one (e.g. --ctr 10000)"))
         if not reason.strip():
-            raise StaffError("a change of the floor's settings gives its reason")
+            raise StaffError(say("a change of the floor's settings gives its reason"))
 
         def make(register: StaffRegister) -> Sequence[Signed]:
             self._manager(register, by)

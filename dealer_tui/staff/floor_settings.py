@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.profiles.base import MAX_CHIPS
+from rules.said import Said, say
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,16 @@ def defaults() -> dict[str, int]:
     return {name: s.default for name, s in SETTINGS.items()}
 
 
-def setting_problem(name: str, value: object) -> str | None:
+def setting_problem(name: str, value: object) -> Said | None:
     """Why `name` may not be set to `value` (None: it may)."""
     if name not in SETTINGS:
-        return f"no floor setting {name!r} (settings: {', '.join(SETTINGS)})"
+        return say("no floor setting {name} (settings: {settings})", name=repr(name), settings=", ".join(SETTINGS))
     s = SETTINGS[name]
     if not isinstance(value, int) or isinstance(value, bool) or not s.low <= value <= s.high:
-        return f"{name}: {value!r} is not {s.low} to {s.high:,} {s.unit}"
+        given = repr(value)
+        if s.unit == "minutes":
+            return say("{name}: {value} is not {low} to {high:,} minutes", name=name, value=given, low=s.low, high=s.high)
+        if s.unit == "o'clock":
+            return say("{name}: {value} is not {low} to {high:,} o'clock", name=name, value=given, low=s.low, high=s.high)
+        return say("{name}: {value} is not {low} to {high:,} chips", name=name, value=given, low=s.low, high=s.high)
     return None

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from dealer_tui.language import N_, _
+from dealer_tui.language import N_, _, told
+from rules.said import Said
 
 NUMBERED = {"seat": N_("seat {number}"), "box": N_("box {number}"), "dead": N_("dead hand {number}"),
             "banner": N_("seat {number}'s banner card"), "palace": N_("seat {number}'s palace")}
@@ -43,4 +44,6 @@ PURPOSES = {"deal": N_("The deal"), "reveal": N_("The reveal"), "exchange": N_("
 def purpose(text: str) -> str:
     """A request's purpose as the heading of its card entry says it; one not known here as it is,
     its first letter a capital."""
+    if isinstance(text, Said):  # a purpose the round says as a sentence (`the showdown: …`)
+        return told(text.capitalized())
     return _(PURPOSES[text]) if text in PURPOSES else text[:1].upper() + text[1:]

@@ -43,8 +43,8 @@ from rules.games.palace_poker.rules import PalaceHand, suit_word
 from rules.said import Said, joined, say
 
 SHOWDOWN_PENDING = say("the palace cards are keyed at the reveal (PP-16)")
-CALLED = "the battle is called: both palaces turned over (PP-9)"
-SHOWDOWN = "the showdown: every palace turned over (PP-16)"
+CALLED = say("the battle is called: both palaces turned over (PP-9)")
+SHOWDOWN = say("the showdown: every palace turned over (PP-16)")
 
 
 def unseen_palaces(state: HandState, seats: tuple[int, ...], purpose: str) -> CardRequest | None:
@@ -141,9 +141,9 @@ class PalacePokerKeyedRound(PalacePokerRound):
         shuffled into the draw pile (PP-12): none of them can turn up again before that."""
         if self._phase is Phase.ANTE:  # the cards drawn for the dealer go back into the deck (PP-0)
             first_dealer = request is not None and request.purpose == "first dealer"
-            return {card: "drawn for the dealer" for card in self.drawn} if first_dealer else {}
+            return {card: say("drawn for the dealer") for card in self.drawn} if first_dealer else {}
         reshuffled = self.state.draw_left == 0 and request is not None and request.purpose == "soldier"
-        taken = {} if reshuffled else {card: "the discard pile" for card in self.state.discard_pile}
+        taken: dict[Card, str] = {} if reshuffled else {card: say("the discard pile") for card in self.state.discard_pile}
         taken.update({card: f"seat {seat}" for seat, card in self.state.held()})
         return taken
 
