@@ -28,6 +28,7 @@ from dealer_tui.events.table import PayoutConfirmed, RoundVoided, SignOffRefused
 from dealer_tui.language import N_
 from dealer_tui.ledger.base import STAFF_REGISTER, Ledger
 from dealer_tui.ledger.pg_status import PitStatus
+from dealer_tui.ledger.pit_words import alarm_said
 from dealer_tui.rounds.cash import IN, OUT, cash_transactions, settings, training_table
 from dealer_tui.staff import ACKNOWLEDGE, Approval, StaffRegister, claim_problem
 from rules.errors import IllegalAction
@@ -196,7 +197,7 @@ def _pit_alerts(pit: PitStatus) -> list[Alert]:
     """The pit server's own: each delivery it refused (a history conflict, a second terminal), and
     each table whose terminal has gone silent without closing."""
     out = [Alert(f"pit:{number}", "refused delivery", f"{when}+00:00", table,
-                 say("from {origin}: {what}", origin=origin, what=Said.from_stored(what)))
+                 say("from {origin}: {what}", origin=origin, what=alarm_said(what)))
            for number, when, origin, table, what in pit.alarm_rows()]
     out += [Alert(f"late:{round_id}", "late delivery", ended, name,
                   say("round {round} reached the pit {late:,} minutes after it ended (the floor allows {limit:,})",

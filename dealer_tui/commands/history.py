@@ -21,6 +21,7 @@ from dealer_tui.language import N_, _, n_, told, told_error
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.export import export_csv, write_rows
 from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
+from dealer_tui.views.record_words import flags_text, status_word
 
 if TYPE_CHECKING:
     from dealer_tui.ledger import Ledger, SqliteLedger
@@ -160,9 +161,10 @@ def _list(ledger: Ledger, args: argparse.Namespace) -> int:
         return 0
     # plain columns: the list must come up fast over a million rounds (no rendering library)
     header = tuple(_(column) for column in COLUMNS)
+    words = GAMES.flag_words()
     rows = [(str(r.id), r.started_at[:19].replace("T", " "), tables.get(r.table_id, "?"), str(r.number), r.game,
              str(r.seats), str(r.wagered), str(r.from_stacks), str(r.paid), str(r.returned), str(r.house_result),
-             r.status, ",".join(sorted(r.flags)))
+             status_word(r.status), flags_text(r.flags, words, ","))
             for r in rounds]
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
     right = {0, 3, 5, 6, 7, 8, 9, 10}
@@ -256,6 +258,6 @@ def _export(ledger: Ledger, args: argparse.Namespace) -> int:
     try:
         count = export_csv(ledger, query, Path(args.csv))
     except OSError as exc:
-        return fail(_("--csv: {file}: {problem}", file=args.csv, problem=str(exc.strerror)))
+        return fail(_("--csv: {file}: {problem}", file=args.csv, problem=told(exc.strerror or str(exc.strerror))))
     sys.stderr.write(n_("wrote {count} rows to {file}", "wrote {count} rows to {file}", count, file=args.csv) + "\n")
     return 0

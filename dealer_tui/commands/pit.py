@@ -109,6 +109,7 @@ def _init(args: argparse.Namespace) -> int:
 
 def _status(url: str) -> int:
     from dealer_tui.ledger.base import key_fingerprint
+    from dealer_tui.ledger.pit_words import alarm_said
     from dealer_tui.ledger.postgres import PgLedger
     from dealer_tui.pit.delivery import link_state
 
@@ -130,7 +131,7 @@ def _status(url: str) -> int:
         alarms = pit.alarms()
         for when, origin, table_name, message in alarms:
             sys.stdout.write(_("ALARM {when} UTC  terminal {terminal}  table {table}: {what}", when=str(when),
-                               terminal=origin[:8], table=table_name, what=told(message)) + "\n")
+                               terminal=origin[:8], table=table_name, what=told(alarm_said(message))) + "\n")
     finally:
         pit.close()
     return 1 if alarms else 0

@@ -32,10 +32,13 @@ from dealer_tui.ledger.base import (
 )
 from dealer_tui.ledger.kept import missing_secrets, with_secrets
 from dealer_tui.ledger.pit_schema import PIT_CLOCK
+from dealer_tui.ledger.pit_words import server_said
 from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.decisions import decision_problem
 from dealer_tui.pit.projection import projection
 from dealer_tui.staff.register import StaffRegister
+from rules.errors import RulesError
+from rules.said import Said, joined, say
 
 HEARTBEAT_S = 10.0
 """The terminal tells the server it is alive this often, with or without events to deliver."""
@@ -43,39 +46,42 @@ OFFLINE_AFTER_S = 30.0
 """The floor shows a table as offline when its terminal was not heard from for this long."""
 
 
-def unbound_problem(bound: str | None, pit_key: str) -> str:
+def unbound_problem(bound: str | None, pit_key: str) -> Said:
     """Why a terminal bound to `bound` takes no staff from the pit whose key is `pit_key` ("": it does)."""
     if not pit_key:
-        return "the pit server has no key: its owner runs `dealer-tui pit init` again to make one"
+        return say("the pit server has no key: its owner runs `dealer-tui pit init` again to make one")
     if bound is None:
-        return (f"this terminal is bound to no pit: a manager compares the pit's key {key_fingerprint(pit_key)} and "
-                "binds it (`dealer-tui pit bind`)")
+        return say("this terminal is bound to no pit: a manager compares the pit's key {key} and binds it "
+                   "(`dealer-tui pit bind`)", key=key_fingerprint(pit_key))
     if bound != pit_key:
-        return (f"this terminal is bound to pit {key_fingerprint(bound)}, and this server is pit "
-                f"{key_fingerprint(pit_key)}: its staff are not taken (a manager re-binds with `dealer-tui pit bind`)")
-    return ""
+        return say("this terminal is bound to pit {bound}, and this server is pit {server}: its staff are not taken "
+                   "(a manager re-binds with `dealer-tui pit bind`)", bound=key_fingerprint(bound),
+                   server=key_fingerprint(pit_key))
+    return NOTHING
 
 
+NOTHING = Said.literal("")
+"""No problem."""
 KEY_PROBLEMS = {
-    "none": "no manager of the pit has confirmed this terminal's key for the pit's PINs yet: one does, with their "
-            "PIN (`dealer-tui pit bind --pit-manager ID`; a terminal with no staff asks at its start)",
-    "other": "the pit hands its PINs under another key to this terminal's login (another machine with the same login, "
-             "or this terminal's ledger replaced): a manager of the pit confirms this terminal's key again "
-             "(`dealer-tui pit bind --pit-manager ID`), and the key it replaces is raised as an alarm",
+    "none": say("no manager of the pit has confirmed this terminal's key for the pit's PINs yet: one does, with their "
+                "PIN (`dealer-tui pit bind --pit-manager ID`; a terminal with no staff asks at its start)"),
+    "other": say("the pit hands its PINs under another key to this terminal's login (another machine with the same "
+                 "login, or this terminal's ledger replaced): a manager of the pit confirms this terminal's key again "
+                 "(`dealer-tui pit bind --pit-manager ID`), and the key it replaces is raised as an alarm"),
 }
 """Why the pit's staff are not taken though the terminal is bound (`PgLedger.wrapped_secrets`)."""
 
 
-def link_state(at: str, ago: float | None, closed: bool = False) -> str:
+def link_state(at: str, ago: float | None, closed: bool = False) -> Said:
     """A table's link as the floor shows it, from its terminal's last contact (UTC), how long ago,
     and whether the terminal was closed then."""
     if ago is None:
-        return "never heard from"
+        return say("never heard from")
     if closed:
-        return f"closed at {at} UTC"
+        return say("closed at {at} UTC", at=at)
     if ago > OFFLINE_AFTER_S:
-        return f"OFFLINE since {at} UTC"
-    return f"online (heard from {ago:.0f} s ago)"
+        return say("OFFLINE since {at} UTC", at=at)
+    return say("online (heard from {seconds} s ago)", seconds=round(ago))
 
 
 @dataclass(frozen=True)
@@ -90,29 +96,41 @@ class LinkState:
     """Events the server took from this terminal since it started."""
     behind: int = 0
     """Events written here that the server does not hold yet (as of the last pass)."""
-    problem: str = ""
+    problem: Said = NOTHING
     """Why the server cannot be reached, or why it refused."""
     refused: bool = False
     unbound: bool = False
     """The server is reached, but its staff are not taken: this terminal is not bound to it."""
 
-    def describe(self) -> str:
+    def describe(self) -> Said:
         """Short enough for the title line of an 80-column terminal."""
         since = time.strftime("%H:%M:%S", time.localtime(self.since)) if self.since else ""
         if self.refused:
-            return f"pit: REFUSED since {since}"
+            return say("pit: REFUSED since {since}", since=since)
         if not self.online:
-            return f"pit: OFFLINE since {since}, {self.behind} to send" if since else "pit: connecting"
+            return (say("pit: OFFLINE since {since}, {count} to send", since=since, count=self.behind) if since
+                    else say("pit: connecting"))
         if self.unbound:
-            return "pit: NOT BOUND (staff not taken)"
-        return "pit: delivered" if not self.behind else f"pit: sending {self.behind}"
+            return say("pit: NOT BOUND (staff not taken)")
+        return say("pit: delivered") if not self.behind else say("pit: sending {count}", count=self.behind)
 
 
 @dataclass(frozen=True)
 class Pass:
     added: int
     known: int
-    refused: list[str]
+    refused: list[Said]
+
+
+def _sentence_of(exc: BaseException) -> Said:
+    """An error's message as a sentence: the pit server's refusal read back into its sentence, a
+    sentence raised as it is, any other text as a literal."""
+    if isinstance(exc, RulesError):
+        return exc.said
+    said = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(said, Said) and not said.is_literal:
+        return said
+    return server_said(str(exc)) if isinstance(exc, DeliveryRefused) else Said.literal(str(exc))
 
 
 class Delivery:
@@ -130,7 +148,7 @@ class Delivery:
         """The ledger-wide number of the last event of this terminal the server is known to hold."""
         self._said: dict[int, str] = {}
         """The alarm last raised for each table (raised again only when it changes)."""
-        self.unbound = ""
+        self.unbound = NOTHING
         """Why the pit's staff are not taken (this terminal is bound to no pit, or to another), or ""."""
 
     def close(self, said: bool = False) -> None:
@@ -162,13 +180,13 @@ class Delivery:
             try:
                 server.contact(origin, self.terminal, self.host)
             except DeliveryRefused as exc:  # this ledger's tables are another login's on the server
-                message = f"the server refused this terminal: {exc}"
+                message = say("the server refused this terminal: {problem}", problem=_sentence_of(exc))
                 if self._said.get(-1) != message:
-                    server.alarm(origin, "-", f"{message} (terminal {self.terminal} on {self.host})")
+                    server.alarm(origin, "-", f"{message} (terminal {self.terminal} on {self.host})")  # the pit's record
                     self._said[-1] = message
                 return Pass(0, 0, [message])
             self.receive_staff(local, server, origin)
-            refused: dict[int, str] = {}
+            refused: dict[int, Said] = {}
             with local.snapshot():
                 upto = local.last_ledger_seq()
                 pending: list[tuple[TableRecord, int, list[StoredEvent]]] = []
@@ -177,7 +195,7 @@ class Delivery:
                     try:
                         pending.append((table, server_table, self._missing(local, server, server_table, table)))
                     except DeliveryRefused as exc:
-                        refused[server_table] = f"table {table.name}: {exc}"
+                        refused[server_table] = say("table {table}: {problem}", table=table.name, problem=_sentence_of(exc))
                 rounds = {e.round_id for _, _, events in pending for e in events
                           if e.round_id is not None and e.kind in END_KINDS + (RoundStarted.KIND,)}
                 rows = {r.id: (r.started_at, r.ended_at) for r in map(local.round, sorted(rounds))}
@@ -192,7 +210,9 @@ class Delivery:
                     received = server.receive(batches, lambda e: projection(e, times))
                     break
                 except DeliveryRefused as exc:
-                    refused[exc.server_table] = f"table {names.get(exc.server_table, exc.server_table)}: {exc}"
+                    refused[exc.server_table] = say("table {table}: {problem}",
+                                                    table=names.get(exc.server_table, str(exc.server_table)),
+                                                    problem=_sentence_of(exc))
             for server_table, message in refused.items():
                 if self._said.get(server_table) != message:
                     server.alarm(origin, message.split(":")[0].removeprefix("table "),
@@ -238,8 +258,8 @@ class Delivery:
         for e, signature in server.pit_staff(last):
             event = with_secrets(e.payload, secrets)
             if missing_secrets(event):  # not taken before its PIN can be: no account here without it
-                self.unbound = (f"the pit's event {e.seq} ({e.kind}) holds a PIN the pit does not hand to this "
-                                "terminal: its staff are taken up to there")
+                self.unbound = say("the pit's event {seq} ({kind}) holds a PIN the pit does not hand to this "
+                                   "terminal: its staff are taken up to there", seq=e.seq, kind=e.kind)
                 break
             new.append(StaffReceived(pit_seq=e.seq, pit_hash=e.hash, event_kind=e.kind, event=event,
                                      account=str(e.payload.get("account", "")), pit_signature=signature))
@@ -283,7 +303,8 @@ class Delivery:
             return 0
         problem = decision_problem(local, server, local.ledger_id(), decision, sign_in)
         if problem is not None:
-            message = f"the pit floor's decision at its event {stored.seq} is not taken: {problem}"
+            message = say("the pit floor's decision at its event {seq} is not taken: {problem}", seq=stored.seq,
+                          problem=problem)
             if self._said.get(-2 - stored.seq) != message:
                 server.alarm(local.ledger_id(), str(decision.table), f"{message} (terminal {self.terminal})")
                 self._said[-2 - stored.seq] = message
@@ -310,12 +331,13 @@ class Delivery:
         head_seq, head_hash = server.server_head(server_table)
         length = local.chain_length(table.id)
         if head_seq > length:
-            raise DeliveryRefused(f"the server holds {head_seq} events of the table, this terminal's ledger {length}: "
-                                  "the ledger was rolled back or restored from an older copy")
+            raise DeliveryRefused(say("the server holds {held} events of the table, this terminal's ledger {length}: the "
+                                      "ledger was rolled back or restored from an older copy", held=head_seq,
+                                      length=length))
         events = local.table_events(table.id, after=max(head_seq - 1, 0))
         if head_seq and (not events or events[0].hash != head_hash):
-            raise DeliveryRefused(f"event {head_seq} differs from the one the server holds (the terminal's history "
-                                  "was rewritten, or another terminal delivers the same ledger)")
+            raise DeliveryRefused(say("event {seq} differs from the one the server holds (the terminal's history was "
+                                      "rewritten, or another terminal delivers the same ledger)", seq=str(head_seq)))
         return events if len(events) > (1 if head_seq else 0) else []
 
     def pit_table_names(self) -> list[str]:
@@ -382,11 +404,12 @@ class DeliveryThread(threading.Thread):
                 try:
                     result = self.delivery.once()
                 except LedgerError as exc:
-                    self._set(online=False, problem=str(exc), refused=False,
+                    self._set(online=False, problem=_sentence_of(exc), refused=False,
                               behind=max(mark - self.delivery.upto, 0))
                     backoff = min(backoff * 2, 5.0)
                 except Exception as exc:  # noqa: BLE001  (hostile data from the server: said, and tried again)
-                    self._set(online=False, problem=f"internal error ({type(exc).__name__}: {exc})", refused=False,
+                    self._set(online=False, problem=say("internal error ({kind}: {problem})",
+                                                         kind=type(exc).__name__, problem=str(exc)), refused=False,
                               behind=max(mark - self.delivery.upto, 0))
                     self.delivery.close()
                     backoff = 5.0
@@ -395,7 +418,7 @@ class DeliveryThread(threading.Thread):
                     last_mark, last_pass = mark, time.monotonic()
                     self._set(online=True, delivered=self.state.delivered + result.added, behind=0,
                               refused=bool(result.refused), unbound=bool(self.delivery.unbound),
-                              problem="; ".join(result.refused) or self.delivery.unbound)
+                              problem=joined(result.refused) if result.refused else self.delivery.unbound)
             self._wake.wait(backoff)
             self._wake.clear()
         try:

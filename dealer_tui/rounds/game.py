@@ -15,6 +15,7 @@ from dealer_tui.ledger.base import FLAGS
 from dealer_tui.rounds.base import Round, Step
 from rules.errors import BadInput, IllegalAction
 from rules.game import RulesGame
+from rules.said import Said, say
 
 P = TypeVar("P")
 """What the screens show of the game's rounds (`dealer_tui.views.Presenter`, a layer above)."""
@@ -49,7 +50,7 @@ class Game(Generic[P]):
         if not keyed:
             return self.round
         if self.keyed_round is None:
-            raise IllegalAction(f"{self.title} cannot be played with keyed cards yet")
+            raise IllegalAction(say("{game} cannot be played with keyed cards yet", game=self.title))
         return self.keyed_round
 
 
@@ -102,4 +103,11 @@ class Games(Generic[P]):
         found = dict(FLAGS)
         for g in self:
             found.update(g.round.FLAGS)
+        return found
+
+    def flag_words(self) -> dict[str, Said]:
+        """Each game's own flags as the floor shows them (`views.record_words` has every game's)."""
+        found: dict[str, Said] = {}
+        for g in self:
+            found.update(g.round.FLAG_WORDS)
         return found

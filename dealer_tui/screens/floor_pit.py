@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.language import N_, _, n_, number, told, told_error
 from dealer_tui.ledger.base import LedgerError
+from dealer_tui.ledger.pit_words import alarm_said
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.pit.delivery import OFFLINE_AFTER_S, link_state
 from dealer_tui.widgets.screen_keys import ScreenKeys
@@ -74,7 +75,7 @@ class PitScreen(Screen[None]):
                           told(link_state(at, ago, closed)))
         alarms = self.pit.alarms(limit=20)
         lines = [_("ALARM {when} UTC · terminal {terminal} · table {table}: {alarm}", when=when,
-                   terminal=origin[:8], table=name, alarm=told(message))
+                   terminal=origin[:8], table=name, alarm=told(alarm_said(message)))
                  for when, origin, name, message in alarms]
         self.query_one("#pit-alarms", Static).update("\n".join(lines) if lines else
                                                       _("No alarm: every terminal's history agrees with the server's."))

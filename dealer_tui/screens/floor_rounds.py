@@ -25,9 +25,9 @@ from dealer_tui.rounds.game import Games
 from dealer_tui.screens.floor_filters import FilterModal, PathModal
 from dealer_tui.screens.floor_names import TableNames
 from dealer_tui.screens.floor_signoff import SignOffDesk
-from dealer_tui.screens.floor_story import status_word
 from dealer_tui.screens.floor_voids import Voids
 from dealer_tui.views import Presenter
+from dealer_tui.views.record_words import flag_word, flags_text, status_word
 from dealer_tui.widgets.screen_keys import ScreenKeys
 
 PAGE = 50
@@ -89,6 +89,8 @@ class RoundsScreen(Screen[None]):
                  desk: SignOffDesk | None = None, export_dir: Path | None = None, theory: Theory | None = None) -> None:
         super().__init__()
         self.ledger, self.games, self.big_payout = ledger, games, big_payout
+        self.flag_words = games.flag_words()
+        """Each game's own flags in the reader's words (`views.record_words` has the others)."""
         self._theory = theory
         self.desk, self.export_dir = desk, export_dir
         self.query_ = RowQuery()
@@ -159,16 +161,16 @@ class RoundsScreen(Screen[None]):
         if r.status == ROUND_OPEN:  # nothing is settled yet: no figure to show (its story shows the hand)
             status = _("WAITING FOR THE FLOOR") if r.id in self.waiting else _("in play")
             return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), status, "—", "—", "—",
-                    ", ".join(sorted(r.flags)), "—", "—", "—", r.game, r.profile)
+                    flags_text(r.flags, self.flag_words), "—", "—", "—", r.game, r.profile)
         return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), status_word(r.status), str(r.paid),
-                f"{r.house_result:+}", str(wagered), ", ".join(sorted(r.flags)), str(r.from_stacks), str(returned),
+                f"{r.house_result:+}", str(wagered), flags_text(r.flags, self.flag_words), str(r.from_stacks), str(returned),
                 str(seats), r.game, r.profile)
 
     def describe(self, pit: bool = True) -> str:
         """The filters, sort and page in force, in one line above the list."""
         q = self.query_
         parts = [_("game: {game}", game=q.game) if q.game else _("game: all"),
-                 _("flag: {flag}", flag=q.flag) if q.flag else _("flag: any")]
+                 _("flag: {flag}", flag=flag_word(q.flag, self.flag_words)) if q.flag else _("flag: any")]
         if q.since or q.until:
             parts.append(_("time: {since} to {until}", since=shown_time(q.since)[:16] or "…",
                            until=shown_time(q.until)[:16] or "…"))
@@ -388,7 +390,7 @@ class RoundsScreen(Screen[None]):
             try:
                 count = export_csv(self.ledger, query, target)
             except OSError as exc:
-                return False, f"{path}: {exc.strerror or exc}"
+                return False, f"{path}: {told(exc.strerror) if exc.strerror else exc}"
             return True, n_("Wrote {count} rows to {path}", "Wrote {count} rows to {path}", count, path=str(target))
 
         self.app.push_screen(PathModal(_("Export the filtered rounds' rows (one per seat per bet) to CSV"),

@@ -31,6 +31,7 @@ from dealer_tui.screens.floor_voids import Void, Voids
 from dealer_tui.staff import StaffRegister
 from dealer_tui.views import Presenter, StoryTable
 from dealer_tui.views.card_words import place
+from dealer_tui.views.record_words import flags_text, status_word
 from dealer_tui.widgets.screen_keys import ScreenKeys
 from rules.bets import bet_label
 from rules.cards import Card
@@ -44,14 +45,6 @@ def identity(wagered: int, from_stacks: int, paid: int, returned: int, house: in
                  returned=number(returned), house=signed(house))
     return _("wagered {wagered} = paid {paid} + returned {returned} + house {house}", wagered=number(wagered),
              paid=number(paid), returned=number(returned), house=signed(house))
-
-
-STATUS_WORDS = {"open": N_("open"), "settled": N_("settled"), "voided": N_("voided")}
-"""A round's status as the floor reads it."""
-
-
-def status_word(status: str) -> str:
-    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
 
 
 class StoryScreen(Screen[None]):
@@ -120,7 +113,7 @@ class StoryScreen(Screen[None]):
         earlier = [x for x in self.ledger.table_rounds(r.table_id) if x.number < r.number][-count:]
         for x in reversed(earlier):
             table.add_row(str(x.number), (x.ended_at or "")[11:19], status_word(x.status), number(x.wagered),
-                          number(x.paid), signed(x.house_result), ", ".join(sorted(x.flags)))
+                          number(x.paid), signed(x.house_result), flags_text(x.flags, self.games.flag_words()))
         if not earlier:
             table.add_row("", "", _("the table's first round"), "", "", "", "")
         return table
@@ -133,7 +126,7 @@ class StoryScreen(Screen[None]):
         if r.ended_at:
             head.append(_(" · ended {at} UTC", at=r.ended_at[:19].replace('T', ' ')))
         if r.flags:
-            head.append("\n" + _("flags: {flags}", flags=", ".join(sorted(r.flags))), style="yellow")
+            head.append("\n" + _("flags: {flags}", flags=flags_text(r.flags, self.games.flag_words())), style="yellow")
         if void is not None:
             head.append("\n" + _("voided at {at}: {reason} — {approval}", at=void.at[11:19], reason=void.reason,
                                   approval=void.approval), style="yellow")

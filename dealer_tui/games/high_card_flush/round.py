@@ -37,7 +37,7 @@ from rules.games.high_card_flush import rules as hcf
 from rules.games.high_card_flush import settlement as settle
 from rules.games.high_card_flush.profile import HighCardFlushProfile
 from rules.profiles.base import ProfileBase
-from rules.said import Said, as_said, say
+from rules.said import Said, as_said, say, say_in
 
 HAND_CARDS = 7
 BANKER = "banker"
@@ -65,6 +65,7 @@ class HighCardFlushRound(Round):
     game_id = "high-card-flush"
     FLAGS = {"dead_hands": "a hand was dead: the DP could not cover it (HCF-16)",
              "over_cap_raise": "a keyed raise was over the cap (High Card Flush, live table)"}
+    FLAG_WORDS = {"dead_hands": say_in("flag", "dead_hands"), "over_cap_raise": say_in("flag", "over_cap_raise")}
     BET_STEP = Ante
     UNDOABLE = {AntePlaced: Said.literal("ante"), AnteWithdrawn: Said.literal("taking back of the bets"),
                 PlayerActed: Said.literal("raise or fold")}

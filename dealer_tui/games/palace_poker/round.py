@@ -80,7 +80,7 @@ from rules.games.palace_poker import rules as pp
 from rules.games.palace_poker.profile import PalacePokerProfile
 from rules.games.palace_poker.rules import PalaceHand, clockwise_from, seats_text
 from rules.profiles.base import ProfileBase
-from rules.said import Said, as_said, joined, say
+from rules.said import Said, as_said, joined, say, say_in
 
 BET_NAMES = ("ante", "buy", "discard", "battle", "pot")
 START = say("start a round")
@@ -92,6 +92,7 @@ class PalacePokerRound(Round):
     VERBS: ClassVar[Mapping[type[Step], Said]] = {Reveal: say("award the pot")}
     BET_STEP = Ante
     FLAGS = {"split_pot": "the pot was split (Palace Poker)", "all_in": "a player was all in (Palace Poker)"}
+    FLAG_WORDS = {"split_pot": say_in("flag", "split_pot"), "all_in": say_in("flag", "all_in")}
     profile: PalacePokerProfile
     TURNS: ClassVar[type[Turns]] = Turns
     """How the act phase is played (a live table's turns key the cards as they are seen)."""
