@@ -251,3 +251,37 @@ def test_the_floor_on_the_network_is_served_over_https_at_the_address_the_browse
         browser.wait(30)
         server.wait(30)
     assert b"Demo high-card-flush" in b"".join(frames)
+
+
+def test_the_page_around_the_floor_speaks_the_browsers_language(tmp_path: Path) -> None:
+    """The page's own buttons (Start, and Restart once a session ends) are written in the first
+    language the tablet's browser asks for that the terminal speaks (`Accept-Language`), else in
+    the server's; the page names its language for the browser."""
+    ledger_path = tmp_path / "floor.sqlite"
+    live_table(ledger_path, "high-card-flush", 3, 1)
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    server = subprocess.Popen([sys.executable, "-m", "dealer_tui.cli", "floor", "--ledger", str(ledger_path),
+                               "--serve", f"127.0.0.1:{port}"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/"
+
+    def page(accepted: str) -> str:
+        request = urllib.request.Request(url, headers={"Accept-Language": accepted})
+        with urllib.request.urlopen(request, timeout=5) as answer:
+            return str(answer.read().decode())
+    try:
+        wait_http(url)
+        polish = page("pl-PL,pl;q=0.9,en;q=0.5")
+        russian = page("de-DE,de;q=0.9,ru;q=0.8,en;q=0.7")   # German is not spoken here: Russian is next
+        hungarian = page("en;q=0.2, hu;q=0.8")
+        english = page("de")                                 # none spoken: the server's own, English
+    finally:
+        server.terminate()
+        server.wait(30)
+    assert '<html lang="pl">' in polish and ">Start<" not in polish and "Sesja zakończona." in polish
+    assert '<html lang="ru">' in russian and "Сеанс завершён." in russian
+    assert '<html lang="hu">' in hungarian and "A munkamenet véget ért." in hungarian
+    assert '<html lang="en">' in english and 'id="start">Start</button>' in english
+    assert "Session ended." in english and ">Restart</button>" in english

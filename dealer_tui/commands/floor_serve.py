@@ -16,7 +16,7 @@ import jinja2
 from aiohttp import web
 from textual_serve.server import Server
 
-from dealer_tui.language import _
+from dealer_tui.language import N_, _, current, language, language_of
 
 PAGE = Path(__file__).with_name("serve_page")
 HOST_HEADER = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$")
@@ -42,6 +42,28 @@ def tls_context(certificate: Path, key: Path) -> ssl.SSLContext:
     return context
 
 
+PAGE_WORDS = {"start": N_("Start"), "ended": N_("Session ended."), "restart": N_("Restart")}
+"""The page's own words around the floor (its buttons before and after a session)."""
+
+
+def page_language(accepted: str, fallback: str) -> str:
+    """The language a browser's page is written in: the first of those its `Accept-Language`
+    header asks for (by their weights) that the terminal speaks, else `fallback` (the server's)."""
+    asked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(accepted.split(",")[:32]):
+        tag, _sep, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        code = language_of(tag.strip())
+        if code is not None and weight > 0:
+            asked.append((-weight, i, code))
+    return min(asked)[2] if asked else fallback
+
+
 class FloorServer(Server):
     def __init__(self, command: str, host: str, port: int, tls: ssl.SSLContext | None) -> None:
         super().__init__(command, host=host, port=port, title=_("Floor review"), templates_path=PAGE,
@@ -59,7 +81,10 @@ class FloorServer(Server):
             font_size = max(8, min(40, int(request.query.get("fontsize", "16"))))
         except ValueError:
             font_size = 16
+        shown = language(page_language(request.headers.get("Accept-Language", ""), current().code))
         return {
+            "lang": shown.code,
+            "words": {name: shown.text(word) for name, word in PAGE_WORDS.items()},
             "font_size": font_size,
             "app_websocket_url": f"{'wss' if secure else 'ws'}://{host}{router['websocket'].url_for()}",
             "config": {"static": {"url": f"{base}{router['static'].url_for(filename='/')}".rstrip("/") + "/"}},

@@ -14,13 +14,16 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.command import CommandPalette
 from textual.message_pump import MessagePump
+from textual.screen import Screen
 
+from dealer_tui.language import N_, _
 from dealer_tui.widgets.textual_internals import waiting_for_message
 
 QUIET_LIMIT_S = 2.0
@@ -95,6 +98,16 @@ async def quiet(app: App[Any]) -> None:
         quiet = 0 if any(_busy(pump) for pump in _pumps(app)) else quiet + 1
 
 
+TEXTUAL_COMMANDS = (
+    N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
+    N_("Minimize"), N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+)
+"""The command palette's own commands as Textual words them, for the catalogs: the palette shows
+each in the reader's language (`OrderedKeysApp.get_system_commands`)."""
+
+
 class OrderedKeysApp(App[None]):
     """An app whose keys and pastes are handled strictly in order (`KeyOrder`). Over a dialog its
     notices sit at the top, clear of the dialog's fields and keys (a dialog is centred, its keys
@@ -114,6 +127,19 @@ class OrderedKeysApp(App[None]):
 
     def idle_seconds(self) -> float:
         return self.clock() - self.last_key
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """Textual's own commands in the reader's language; less its key panel, which would list
+        the keys in English (the key bar and the help, `?`, list them in the reader's)."""
+        for command in super().get_system_commands(screen):
+            if command.callback in (self.action_show_help_panel, self.action_hide_help_panel):
+                continue
+            yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
+
+    def action_command_palette(self) -> None:
+        """Textual's command palette, its search line in the reader's language."""
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=_("Search for commands…")))
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, (events.Key, events.Paste)):

@@ -86,6 +86,11 @@ NO_DEALER_IN_HAND = N_("No dealer is signed in for this hand{why}: {dealer} sign
 NO_DEALER_NEXT = N_("No dealer is signed in{why}: {dealer} signs one in before the next round.")
 
 
+WIDE_HEADER = 100
+"""Below this width the header names the table only: the profile is in the limits box beside the
+seats, and the round and the dealer on duty keep their place on the line."""
+
+
 class RoundScreen(Screen[None], Generic[R]):
     """Base of the per-game round screens, each for its game's round (`RoundScreen[HighCardFlushRound]`).
     Subclasses add their keys and map them to the round's step types in `KINDS`."""
@@ -140,7 +145,7 @@ class RoundScreen(Screen[None], Generic[R]):
         self.desk = desk
         self.games = games
         """Every game this terminal deals: the floor review opened from here shows their rounds."""
-        self._base_title = ""
+        self._base_title = self._short_title = ""
         """The table and its profile (`show_profile`): the title, after the pit link's state."""
         self.presenter: Presenter[R] = table.game.presenter
         self.selected: int | None = None
@@ -214,6 +219,7 @@ class RoundScreen(Screen[None], Generic[R]):
         limits beside the table."""
         training = _(" — TRAINING (not in the floor's totals)") if self.table.session.training else ""
         self._base_title = f"{self.table.record.name} — {loaded.profile.title}{training}"
+        self._short_title = f"{self.table.record.name}{training}"
         self.title = self._titled()
         self.query_one(TableInfo).show(loaded, self.presenter.LIMITS)
 
@@ -221,7 +227,8 @@ class RoundScreen(Screen[None], Generic[R]):
         """The table and profile; first, the pit link's state when there is one (the line is cut at
         its end on a narrow terminal, and the link is what the dealer must not miss)."""
         link = getattr(self.app, "link_status", "")
-        return f"{link} — {self._base_title}" if link else self._base_title
+        base = self._base_title if self.app.size.width >= WIDE_HEADER else self._short_title
+        return f"{link} — {base}" if link else base
 
     def refresh_view(self, keys: bool = True) -> None:
         """The table as the round and the table stand now; `keys`: the key bar too."""
@@ -484,6 +491,7 @@ class RoundScreen(Screen[None], Generic[R]):
         self.query_one(KeyBar).show([*keys.values(), *self.app_keys()], acts_on=top, at_least=self._table_bar_lines)
 
     def on_resize(self) -> None:
+        self.title = self._titled()  # a narrow header leaves the profile to the limits box
         dialog = self.dialogs.current
         if dialog is not None:
             dialog.place(self.query_one(KeyBar).lines)
