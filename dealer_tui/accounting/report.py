@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import os
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -149,8 +150,9 @@ def csv_file(shifts: Sequence[ShiftFigures], target: Path) -> None:
 
 
 def shown(text: str) -> str:
-    """A name as a terminal may print it: control characters (an escape sequence) as `?`."""
-    return "".join(c if c.isprintable() else "?" for c in text)
+    """A name as a terminal may print it: control characters (an escape sequence) as `?`; spaces
+    stay spaces (the no-break space groups a figure's thousands in Hungarian, Polish, Russian)."""
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs" else "?" for c in text)
 
 
 def money(value: int | None) -> str:

@@ -16,6 +16,7 @@ from dealer_tui.ledger.records import AuditReads, ChainCheck
 from dealer_tui.rounds.session import TableSession
 from dealer_tui.staff import StaffRegister, claim_problem
 from rules.profiles.loader import shipped_digests
+from rules.said import say
 
 CLAIM_KINDS = frozenset(kind for (_, kind), cls in EVENT_TYPES.items()
                         if cls.claim is not Event.claim or cls.claims is not Event.claims)
@@ -43,12 +44,16 @@ class AuthorityAudit:
         problems.extend(register.problems)
         unconfirmed = register.binding_problem()
         if unconfirmed is not None:
-            problems.append(f"staff register: {unconfirmed} (the pit's staff it received stand for nothing)")
+            problems.append(say("{where}: {what}", where=say("staff register"),
+                                what=say("{problem} (the pit's staff it received stand for nothing)",
+                                         problem=unconfirmed)))
         audit = cls(register, problems)
         staff_kinds = {e.KIND for e in STAFF_EVENTS}
         for stored in events:  # each change's signature and authority: checked as the register folds it in
             if stored.kind not in staff_kinds:
-                problems.append(f"staff register, event {stored.ledger_seq}: a {stored.kind} event has no place in it")
+                where = say("staff register, event {seq}", seq=str(stored.ledger_seq))
+                problems.append(say("{where}: {what}", where=where,
+                                    what=say("a {kind} event has no place in it", kind=stored.kind)))
         return audit
 
     def before_register(self, stored: StoredEvent) -> bool:
@@ -56,9 +61,10 @@ class AuthorityAudit:
         return first is None or (stored.ledger_seq or 0) < first
 
     def check(self, stored: StoredEvent, where: str, session: TableSession, table: TableRecord | None = None,
-              round_number: int | None = None) -> None:
+              round_number: int | None = None, label: str | None = None) -> None:
         """One event of `table` (None: of the register itself) that may claim authority, before it
-        is replayed on the table's seats."""
+        is replayed on the table's seats; `where` names the event's table (and round), `label` the
+        table alone (else the part of `where` before its first comma)."""
         game = table.game if table is not None else None
         if stored.kind == RoundStarted.KIND:
             self.check_dealer(stored, where, session, game)
@@ -73,14 +79,16 @@ class AuthorityAudit:
             return  # the table's audit names an event that does not read
         for claim in event.claims():
             if claim.sign_in is None and self.before_register(stored):
-                label = where.split(",")[0]
-                self.legacy[label] = self.legacy.get(label, 0) + 1
+                table_label = label if label is not None else where.split(",")[0]
+                self.legacy[table_label] = self.legacy.get(table_label, 0) + 1
                 continue
             problem = claim_problem(self.register, claim, table=table.id if table is not None else None,
                                     round=round_number, dealers=frozenset(session.round_dealers),
                                     at=stored.ledger_seq)
             if problem is not None:
-                self.problems.append(f"{where}, event {stored.seq} ({stored.kind}): {problem}")
+                self.problems.append(say("{where}: {what}", where=say("{where}, event {seq} ({kind})", where=where,
+                                                                      seq=str(stored.seq), kind=stored.kind),
+                                         what=problem))
 
     def check_dealer(self, stored: StoredEvent, where: str, session: TableSession, game: str | None) -> None:
         """A round since the register began names the dealer on duty when it started."""
@@ -94,10 +102,13 @@ class AuthorityAudit:
             return
         on_duty = session.dealer.account if session.dealer is not None else ""
         if not started.dealer:
-            self.problems.append(f"{where}: it started with no dealer signed in")
+            self.problems.append(say("{where}: {what}", where=where, what=say("it started with no dealer signed in")))
         elif started.dealer != on_duty:
-            self.problems.append(f"{where}: its start names dealer {started.dealer!r}, but "
-                                 f"{on_duty or 'no one'!r} was signed in to deal at the table")
+            self.problems.append(say("{where}: {what}", where=where, what=say(
+                "its start names dealer {dealer}, but {on_duty} was signed in to deal at the table",
+                dealer=repr(started.dealer), on_duty=repr(on_duty)) if on_duty else say(
+                "its start names dealer {dealer}, but 'no one' was signed in to deal at the table",
+                dealer=repr(started.dealer))))
 
     def check_profile(self, stored: StoredEvent, where: str) -> None:
         """A table opened (or changed) since the register began runs a shipped profile's text or
@@ -112,9 +123,14 @@ class AuthorityAudit:
             return
         approved = self.register.approved_at.get(event.profile_sha256)
         if approved is None or approved >= (stored.ledger_seq or 0):
-            self.problems.append(f"{where}, event {stored.seq} ({stored.kind}): profile {event.profile!r} "
-                                 f"(sha256 {event.profile_sha256[:12]}…) is neither shipped nor approved by a manager")
+            self.problems.append(say("{where}: {what}", where=say("{where}, event {seq} ({kind})", where=where,
+                                                                  seq=str(stored.seq), kind=stored.kind),
+                                     what=say("profile {profile} (sha256 {digest}…) is neither shipped nor approved "
+                                              "by a manager", profile=repr(event.profile),
+                                              digest=event.profile_sha256[:12])))
 
     def notes(self) -> list[str]:
-        return [f"{where}: {count} approval(s) from before staff accounts, by a typed name with no sign-in"
+        return [say("{where}: {what}", where=where,
+                    what=say("{count} approval(s) from before staff accounts, by a typed name with no sign-in",
+                             count=count))
                 for where, count in sorted(self.legacy.items())] + self.register.notes()

@@ -19,7 +19,28 @@ from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
-from rules.said import same_sentence
+from rules.said import Said, joined, same_sentence, say
+
+
+def table_words(table: TableRecord) -> Said:
+    """`table 1 (Flush 1)`: a table as verify's problems name it."""
+    return say("table {id} ({name})", id=str(table.id), name=table.name)
+
+
+def round_words(table: Said, number: int, round_id: int) -> Said:
+    """`table 1 (Flush 1), round 3 (id 17)`: a round as verify's problems name it."""
+    return say("{table}, round {number} (id {id})", table=table, number=number, id=str(round_id))
+
+
+def said_of(exc: BaseException) -> Said | str:
+    """An error's message inside a problem: its sentence when raised with one, else its text."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else str(exc)
+
+
+def as_figure(figure: object) -> int | str:
+    """A stored figure inside a problem: a number as a number, anything else (a tampered record's
+    `None`, a text) as the text it reads as."""
+    return figure if isinstance(figure, int) and not isinstance(figure, bool) else str(figure)
 
 
 def rules_revision(rnd: Round) -> int | None:
@@ -45,50 +66,55 @@ def resettle_events(games: Games[Any], table: TableRecord, round_id: int, number
                     stored_rows: list[SettlementRow], profiles: dict[str, LoadedProfile]) -> tuple[list[str], int | None]:
     """A settled round replayed through the rules from its events: the recorded payout, the
     stored settlement rows and the chips moved against the rules' settlement."""
-    where = f"table {table.id} ({table.name}), round {number} (id {round_id})"
+    where = round_words(table_words(table), number, round_id)
+
+    def problem(what: Said) -> Said:
+        return say("{where}: {what}", where=where, what=what)
+
     if not events or events[0].kind != RoundStarted.KIND:
-        return [f"{where}: does not begin with its start"], None
+        return [problem(say("does not begin with its start"))], None
     try:
         started = typed_as(RoundStarted, events[0])
         payouts = [(i, typed_as(PayoutConfirmed, e)) for i, e in enumerate(events) if e.kind == PayoutConfirmed.KIND]
     except EventError as exc:
-        return [f"{where}: does not read ({exc})"], None
+        return [problem(say("does not read ({problem})", problem=said_of(exc)))], None
     loaded = profiles.get(started.profile_sha256)
     if loaded is None:
-        return [f"{where}: its profile ({started.profile}) is not in the ledger"], None
+        return [problem(say("its profile ({profile}) is not in the ledger", profile=str(started.profile)))], None
     if len(payouts) != 1:
-        return [f"{where}: settled {len(payouts)} times"], None
+        return [problem(say("settled {count} times", count=len(payouts)))], None
     at, recorded = payouts[0]
     try:
         rnd = games.find(table.game).round_class(keyed=started.card_source == "entry")(loaded.profile, started.setup)
         rnd.apply_all(events[:at])
         outcome = rnd.outcome()
     except (RulesError, KeyError, ValueError, TypeError) as exc:
-        return [f"{where}: does not replay ({exc})"], None
+        return [problem(say("does not replay ({problem})", problem=said_of(exc)))], None
     revision = rules_revision(rnd)
     if outcome is None:
-        return [f"{where}: paid without a settlement"], revision
-    problems = []
+        return [problem(say("paid without a settlement"))], revision
+    problems: list[str] = []
     expected_rows = [_row(r) for r in outcome.rows]
     if [_row(r.row()) for r in recorded.rows] != expected_rows:
-        problems.append(f"{where}: the recorded payout differs from the rules' settlement")
+        problems.append(problem(say("the recorded payout differs from the rules' settlement")))
     stored = [_row(r) for r in stored_rows]
     key = lambda r: (r["seat"], r["bet"])
     if sorted(stored, key=key) != sorted(expected_rows, key=key):
-        problems.append(f"{where}: the settlement rows differ from the rules' settlement"
-                        f"{_rows_differ(stored, expected_rows)}")
+        rows = _rows_differ(stored, expected_rows)
+        problems.append(problem(say("the settlement rows differ from the rules' settlement ({rows})", rows=rows)
+                                if rows is not None else say("the settlement rows differ from the rules' settlement")))
     changes = {str(s): c for s, c in sorted(outcome.stack_changes.items())}
     if recorded.stack_changes != changes or recorded.house != outcome.house:
-        problems.append(f"{where}: the chips moved differ from the rules' settlement")
+        problems.append(problem(say("the chips moved differ from the rules' settlement")))
     big = rnd.sign_off_needed()
     refused = rnd.sign_off_state()
     if big and isinstance(refused, SignOffRefused) and not recorded.override:
-        problems.append(f"{where}: paid after the floor refused it ({refused.by}: {refused.reason}) with no manager's "
-                        "override")
+        problems.append(problem(say("paid after the floor refused it ({account}: {reason}) with no manager's override",
+                                    account=str(refused.by), reason=refused.reason)))
     if big and not recorded.signed_off_by:
         seats = ", ".join(str(seat) for seat in big)
-        problems.append(f"{where}: seat {seats} was paid {loaded.profile.sign_off_threshold} or more with no "
-                        "supervisor's sign-off recorded")
+        problems.append(problem(say("seat {seats} was paid {threshold} or more with no supervisor's sign-off recorded",
+                                    seats=seats, threshold=loaded.profile.sign_off_threshold)))
     return problems, revision
 
 
@@ -116,25 +142,28 @@ class _Reason:
         return repr(str(self.said))
 
 
-def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -> str:
-    """` (seat 2 ante: stored result 20, the rules 10; ...)`: which rows differ and how."""
+def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -> Said | None:
+    """`seat 2 ante: stored result 20, the rules 10; ...`: which rows differ and how (None: none
+    does, as the rows' own comparison sees them)."""
     def by_key(rows: list[dict[str, Any]]) -> dict[tuple[Any, Any], dict[str, Any]]:
         return {(r["seat"], r["bet"]): r for r in rows}
 
     have, want = by_key(stored), by_key(expected)
-    parts = []
+    parts: list[Said] = []
     for seat, bet in sorted(set(have) | set(want), key=str):
         a, b = have.get((seat, bet)), want.get((seat, bet))
         if a == b:
             continue
         if a is None:
-            parts.append(f"seat {seat} {bet}: missing")
+            parts.append(say("seat {seat} {bet}: missing", seat=as_figure(seat), bet=str(bet)))
         elif b is None:
-            parts.append(f"seat {seat} {bet}: a row the rules do not give")
+            parts.append(say("seat {seat} {bet}: a row the rules do not give", seat=as_figure(seat), bet=str(bet)))
         else:
-            parts.append(f"seat {seat} {bet}: " + ", ".join(f"stored {k} {a[k]!r}, the rules {b[k]!r}"
-                                                            for k in a if a[k] != b.get(k)))
-    return f" ({'; '.join(parts)})" if parts else ""
+            differences = joined([say("stored {field} {stored}, the rules {rules}", field=k, stored=repr(a[k]),
+                                      rules=repr(b[k])) for k in a if a[k] != b.get(k)], ", ")
+            parts.append(say("seat {seat} {bet}: {differences}", seat=as_figure(seat), bet=str(bet),
+                             differences=differences))
+    return joined(parts, "; ") if parts else None
 
 
 def waiting_payout(ledger: Ledger, games: Games[Any], table: TableRecord, round_id: int) -> RoundOutcome | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -96,10 +97,11 @@ MAX_MESSAGE = 1000
 
 def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     """The message as one line: control and other unprintable characters escaped (`\\n`,
-    `\\x00`), a message longer than `limit` cut in the middle."""
+    `\\x00`), a message longer than `limit` cut in the middle. Spaces stay spaces, the no-break
+    space among them: Hungarian, Polish and Russian group a figure's thousands with it (`31 000`)."""
     if not message.isprintable():
-        message = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
-                          for c in message)
+        message = "".join(c if c.isprintable() or unicodedata.category(c) == "Zs"
+                          else c.encode("unicode_escape").decode("ascii") for c in message)
     if len(message) > limit:
         head = limit * 2 // 3
         tail = max(limit - head - 3, 0)
