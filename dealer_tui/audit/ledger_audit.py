@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_tui.audit.authority_audit import AuthorityAudit
-from dealer_tui.audit.resettle import resettle
+from dealer_tui.audit.resettle import as_figure, resettle, said_of
 from dealer_tui.audit.table_audit import HOUR_FIGURES, Seating, TableAudit
 from dealer_tui.ledger.base import ROUND_SETTLED, STAFF_REGISTER, Ledger, TableRecord
 from dealer_tui.ledger.records import AuditReads
@@ -19,6 +19,7 @@ from dealer_tui.ledger.witness import WitnessRecord, witness_problems
 from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
+from rules.said import Said, joined, say
 
 
 @dataclass
@@ -48,15 +49,16 @@ def verify(ledger: Ledger, games: Games[Any], witness: WitnessRecord | None = No
         with ledger.snapshot():  # the witness was read before: every head it names is in this snapshot
             _verify_stored(ledger, games, report, witness)
     except sqlite3.DatabaseError as exc:  # a damaged file: pages missing or garbled
-        report.problems.append(f"ledger file: cannot be read through ({exc}): the file is damaged or cut short")
+        report.problems.append(say("ledger file: cannot be read through ({problem}): the file is damaged or cut short",
+                                   problem=str(exc)))
     return report
 
 
 def _verify_stored(ledger: AuditReads, games: Games[Any], report: Verification, witness: WitnessRecord | None) -> None:
     report.problems += ledger.integrity_problems()
     if not ledger.has_ledger_seq():
-        report.notes.append("the ledger predates the ledger-wide sequence of events (schema 6) and was read as it "
-                            "is: the sequence and the witness were not checked")
+        report.notes.append(say("the ledger predates the ledger-wide sequence of events (schema 6) and was read as "
+                                "it is: the sequence and the witness were not checked"))
     report.problems += ledger.sequence_problems()
     report.problems += ledger.orphans()
     for what in ("table", "round"):
@@ -65,8 +67,11 @@ def _verify_stored(ledger: AuditReads, games: Games[Any], report: Verification, 
             ranges = [f"{b + 1}" if a == b + 2 else f"{b + 1}-{a - 1}" for b, a in gaps]
             shown = ", ".join(ranges if len(ranges) <= 6 else [*ranges[:3], "...", *ranges[-2:]])
             count = sum(a - b - 1 for b, a in gaps)
-            report.problems.append(f"ledger: {count} {what} id(s) missing ({what} id {shown}): "
-                                   f"{what}s were deleted")
+            report.problems.append(
+                say("ledger: {count} table id(s) missing (table id {ids}): tables were deleted", count=count,
+                    ids=shown) if what == "table" else
+                say("ledger: {count} round id(s) missing (round id {ids}): rounds were deleted", count=count,
+                    ids=shown))
     audit = LedgerAudit(ledger, games, report)
     tables = ledger.tables()  # type: ignore[attr-defined]
     for table in tables:
@@ -85,7 +90,9 @@ def _verify_events_only(ledger: Ledger, games: Games[Any]) -> Verification:
         try:
             profiles = table_profiles(ledger, table)
         except RulesError as exc:
-            report.problems.append(f"table {table.id} ({table.name}): its profile does not load: {exc}")
+            report.problems.append(say("{where}: {what}", where=say("table {id} ({name})", id=str(table.id),
+                                                                    name=table.name),
+                                       what=say("its profile does not load: {problem}", problem=said_of(exc))))
             continue
         for record in ledger.table_rounds(table.id):
             report.rounds += 1
@@ -110,8 +117,8 @@ class LedgerAudit:
         self.authority = AuthorityAudit.read(ledger, report.problems)
         self.roles_stored = ledger.has_roles()
         if not self.roles_stored:
-            report.notes.append("the ledger predates settlement rows carrying their bet's role (schema 9) and was read "
-                                "as it is: the roles were not checked")
+            report.notes.append(say("the ledger predates settlement rows carrying their bet's role (schema 9) and was "
+                                    "read as it is: the roles were not checked"))
 
     def table(self, table: TableRecord) -> None:
         TableAudit(self, table).run()
@@ -120,36 +127,45 @@ class LedgerAudit:
         problems = self.report.problems
         self.report.notes += self.authority.notes()
         for round_id in sorted(self.with_rows - self.round_ids):
-            problems.append(f"round id {round_id}: settlement rows of a round the ledger does not have")
+            problems.append(say("round id {round}: settlement rows of a round the ledger does not have",
+                                round=str(round_id)))
         for round_id in sorted(set(self.flag_index) - self.round_ids):
-            problems.append(f"round id {round_id}: flags indexed for a round the ledger does not have")
+            problems.append(say("round id {round}: flags indexed for a round the ledger does not have",
+                                round=str(round_id)))
         stored_hours = self.ledger.stored_hours()
         for key in sorted(set(stored_hours) | set(self.hours)):
             hour, table_id, game, banking = key
             stored, expected = stored_hours.get(key), self.hours.get(key)
-            where = f"table {table_id}, hour {hour.replace('T', ' ')}:00 ({game}, {banking})"
+            where = say("table {table}, hour {hour}:00 ({game}, {banking})", table=str(table_id),
+                        hour=hour.replace("T", " "), game=game, banking=banking)
             if stored is None:
-                problems.append(f"{where}: no hourly totals stored; its settled rounds give {_figures(expected)}")
+                problems.append(say("{where}: {what}", where=where, what=say(
+                    "no hourly totals stored; its settled rounds give {figures}", figures=_figures(expected))))
             elif expected is None:
-                problems.append(f"{where}: hourly totals stored ({_figures(stored)}) for an hour with no settled round")
+                problems.append(say("{where}: {what}", where=where, what=say(
+                    "hourly totals stored ({figures}) for an hour with no settled round", figures=_figures(stored))))
             elif tuple(stored) != tuple(expected):
-                problems.append(f"{where}: hourly totals stored {_figures(stored, expected)}; the settled rounds give "
-                                f"{_figures(expected, stored)}")
+                problems.append(say("{where}: {what}", where=where, what=say(
+                    "hourly totals stored {stored}; the settled rounds give {expected}",
+                    stored=_figures(stored, expected), expected=_figures(expected, stored))))
         stored_seatings = Counter(self.ledger.stored_seatings())
         for row in sorted((stored_seatings - self.seatings).elements(), key=str):
-            problems.append(f"table {row[0]}: seating of seat {row[1]} by {row[2]!r} (rounds {_span(row)}) is stored "
-                            "but no seat event gives it")
+            problems.append(say("table {table}: seating of seat {seat} by {player} (rounds {rounds}) is stored but no "
+                                "seat event gives it", table=str(row[0]), seat=as_figure(row[1]), player=repr(row[2]),
+                                rounds=_span(row)))
         for row in sorted((self.seatings - stored_seatings).elements(), key=str):
-            problems.append(f"table {row[0]}: seating of seat {row[1]} by {row[2]!r} (rounds {_span(row)}) follows "
-                            "from the seat events but is not stored")
+            problems.append(say("table {table}: seating of seat {seat} by {player} (rounds {rounds}) follows from the "
+                                "seat events but is not stored", table=str(row[0]), seat=as_figure(row[1]),
+                                player=repr(row[2]), rounds=_span(row)))
 
 
-def _figures(values: Iterable[int] | None, other: Iterable[int] | None = None) -> str:
+def _figures(values: Iterable[int] | None, other: Iterable[int] | None = None) -> Said:
     """`rounds 3, paid 120`: every figure, or only those that differ from `other`."""
     values = list(values or ())
     others = list(other) if other is not None else None
-    return ", ".join(f"{name} {value}" for i, (name, value) in enumerate(zip(HOUR_FIGURES, values))
-                     if others is None or i >= len(others) or others[i] != value)
+    return joined([say("{name} {value}", name=name, value=as_figure(value))
+                   for i, (name, value) in enumerate(zip(HOUR_FIGURES, values))
+                   if others is None or i >= len(others) or others[i] != value], ", ")
 
 
 def _span(row: Seating) -> str:

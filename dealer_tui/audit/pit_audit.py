@@ -10,17 +10,20 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_tui.audit.ledger_audit import Verification, verify
+from dealer_tui.audit.resettle import said_of
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
 from dealer_tui.ledger.kept import redacted
 from dealer_tui.ledger.pit_schema import PIT_CLOCK, PIT_ORIGIN
+from dealer_tui.ledger.pit_words import alarm_said
 from dealer_tui.ledger.postgres import PgLedger
 from dealer_tui.ledger.sqlite import SqliteLedger
 from dealer_tui.rounds.game import Games
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.pins import key_checks
 from dealer_tui.staff.register import StaffRegister
+from rules.said import Said, say
 
 
 def verify_pit(conninfo: str, games: Games[Any]) -> Verification:
@@ -32,51 +35,60 @@ def verify_pit(conninfo: str, games: Games[Any]) -> Verification:
         standing = standing_acknowledgements(pit)
         alarms = [a for a in alarms if alarm_number(a[3]) not in standing]
         for number, (by, why) in sorted(standing.items()):
-            report.notes.append(f"alarm {number}: acknowledged by {by}: {why}")
+            report.notes.append(say("alarm {number}: acknowledged by {by}: {why}", number=str(number), by=by, why=why))
         owners = pit.owners()
         for origin, logins in owners.items():
             if len(logins) > 1:
-                report.problems.append(f"terminal {origin[:8]}: its tables were registered by {len(logins)} logins "
-                                       f"({', '.join(sorted(logins))}): one poses as another terminal")
+                report.problems.append(say("terminal {terminal}: its tables were registered by {count} logins "
+                                           "({logins}): one poses as another terminal", terminal=origin[:8],
+                                           count=len(logins), logins=", ".join(sorted(logins))))
         for login, ledgers in pit.ledgers_of_logins().items():
             if len(ledgers) > 1:
-                report.problems.append(f"login {login} registered the tables of {len(ledgers)} ledgers "
-                                       f"({', '.join(o[:8] for o in sorted(ledgers))}): a terminal's login delivers "
-                                       "one ledger (a copy of a ledger given another id?)")
-        report.problems += [f"{where}: written at {ts}, after the server received it at {received} UTC: a time "
-                            "made up" for where, ts, received in pit.future_events()]
-        report.problems += [f"terminal {b[:8]}: its chains share {n} event(s) with terminal {a[:8]}'s: one ledger is a "
-                            "copy of the other (under a new id)" for a, b, n in pit.shared_chains()]
+                report.problems.append(say("login {login} registered the tables of {count} ledgers ({ledgers}): a "
+                                           "terminal's login delivers one ledger (a copy of a ledger given another "
+                                           "id?)", login=login, count=len(ledgers),
+                                           ledgers=", ".join(o[:8] for o in sorted(ledgers))))
+        report.problems += [say("{where}: {what}", where=where, what=say(
+                                "written at {ts}, after the server received it at {received} UTC: a time made up",
+                                ts=ts, received=received)) for where, ts, received in pit.future_events()]
+        report.problems += [say("terminal {copy}: its chains share {count} event(s) with terminal {original}'s: one "
+                                "ledger is a copy of the other (under a new id)", copy=b[:8], count=n, original=a[:8])
+                            for a, b, n in pit.shared_chains()]
         report.problems += pit_signature_problems(pit.pit_key(), pit.account_signatures())
-        report.notes += [f"table {name}, round {number}: reached the server {late:,.0f} minutes after it ended at "
-                         f"{ended} (the floor allows {limit:,.0f}): flagged late_delivery"
+        report.notes += [say("table {table}, round {number}: reached the server {late:,} minutes after it ended at "
+                             "{ended} (the floor allows {limit:,}): flagged late_delivery", table=name, number=number,
+                             late=round(late), ended=ended, limit=round(limit))
                          for _, name, number, ended, late, limit in pit.late_rounds()]
         before = pit.pit_key_from()
         if before:
-            report.notes.append(f"the pit's staff register: its first {before} event(s) came before the pit's key, "
-                                "and were signed with it by the pit's owner when the key was made")
+            report.notes.append(say("the pit's staff register: its first {count} event(s) came before the pit's key, "
+                                    "and were signed with it by the pit's owner when the key was made", count=before))
     finally:
         pit.close()
     for origin, names in origins:
-        label = "the pit's staff register" if origin == PIT_ORIGIN else f"terminal {origin[:8]} ({names or 'no table'})"
+        label = say("the pit's staff register") if origin == PIT_ORIGIN else \
+            say("terminal {terminal} ({tables})", terminal=origin[:8], tables=names or say("no table"))
         view = PgLedger(conninfo, origin=origin)
         try:
             part = verify(view, games)
             if origin != PIT_ORIGIN:
                 part.problems += received_problems(conninfo, view)
             else:
-                part.problems += [f"staff register, event {e.seq}: a staff_received event on the pit's own chain "
-                                  "(the pit receives from no one): it stands for nothing"
+                part.problems += [say("{where}: {what}", where=say("staff register, event {seq}", seq=str(e.seq)),
+                                      what=say("a staff_received event on the pit's own chain (the pit receives from "
+                                               "no one): it stands for nothing"))
                                   for e in view.table_events(STAFF_REGISTER, [StaffReceived.KIND])]
         finally:
             view.close()
-        report.problems += [f"{label}: {p}" for p in part.problems]
-        report.notes += [f"{label}: {n}" for n in part.notes]
+        report.problems += [say("{where}: {what}", where=label, what=p) for p in part.problems]
+        report.notes += [say("{where}: {what}", where=label, what=n) for n in part.notes]
         report.rounds += part.rounds
     for when, origin, table, message in reversed(alarms):
-        report.problems.append(f"the pit's own alarm at {when} UTC: {message}" if origin == PIT_ORIGIN else
-                               f"terminal {origin[:8]}, table {table}: the server refused its delivery at {when} UTC: "
-                               f"{message}")
+        said = alarm_said(message)
+        report.problems.append(say("the pit's own alarm at {when} UTC: {message}", when=when, message=said)
+                               if origin == PIT_ORIGIN else
+                               say("terminal {terminal}, table {table}: the server refused its delivery at {when} UTC: "
+                                   "{message}", terminal=origin[:8], table=table, when=when, message=said))
     return report
 
 
@@ -84,8 +96,10 @@ def pit_signature_problems(pit_key: str, events: list[tuple[int, str, dict[str, 
     """The pit's own account events its key did not sign (a pit without a key yet: none asked)."""
     if not pit_key:
         return []
-    return [f"the pit's staff register, event {seq} ({kind}): not signed with the pit's key "
-            f"{key_fingerprint(pit_key)} (no terminal takes it)" for seq, kind, payload, signature in events
+    return [say("{where}: {what}", where=say("{where}, event {seq} ({kind})", where=say("the pit's staff register"),
+                                             seq=str(seq), kind=kind),
+                what=say("not signed with the pit's key {key} (no terminal takes it)", key=key_fingerprint(pit_key)))
+            for seq, kind, payload, signature in events
             if not signature or not key_checks(pit_key, pit_signed_text(pit_key, seq, kind, payload), signature)]
 
 
@@ -124,29 +138,33 @@ def received_problems(conninfo: str, view: PgLedger | SqliteLedger) -> list[str]
                for e in pit.floor_decisions(str(origin), 0)}
     try:
         for stored in view.table_events(STAFF_REGISTER, [StaffReceived.KIND]):
+            where = say("staff register, event {seq}", seq=str(stored.seq))
             try:
                 got = typed_as(StaffReceived, stored)
             except EventError as exc:
-                problems.append(f"staff register, event {stored.seq}: does not read: {exc}")
+                problems.append(_at(where, say("does not read: {problem}", problem=said_of(exc))))
                 continue
             if got.origin == PIT_CLOCK:
                 if not pit.lock_began(got.account, got.pit_seq):
-                    problems.append(f"staff register, event {stored.seq}: a lock-out of {got.account} said to be the "
-                                    f"pit's from {got.pit_seq}, when no wrong PIN of theirs reached the server: "
-                                    "made up at the terminal")
+                    problems.append(_at(where, say("a lock-out of {account} said to be the pit's from {seq}, when no "
+                                                   "wrong PIN of theirs reached the server: made up at the terminal",
+                                                   account=got.account, seq=str(got.pit_seq))))
                 continue
             source = pit.chain_event(got.origin or PIT_ORIGIN, got.pit_seq)
             if source is None or (source.hash, source.kind, redacted(source.payload)) != (got.pit_hash, got.event_kind,
                                                                                           redacted(got.event)):
-                whose = f"terminal {got.origin[:8]}'s" if got.origin else "the pit's"
-                problems.append(f"staff register, event {stored.seq}: a {got.event_kind} said to be received from "
-                                f"{whose} staff register (its event {got.pit_seq}) that the server does not hold so: "
-                                "an account or lock-out made up at the terminal")
+                problems.append(_at(where, say(
+                    "a {kind} said to be received from terminal {terminal}'s staff register (its event {seq}) that "
+                    "the server does not hold so: an account or lock-out made up at the terminal",
+                    kind=got.event_kind, terminal=got.origin[:8], seq=str(got.pit_seq)) if got.origin else say(
+                    "a {kind} said to be received from the pit's staff register (its event {seq}) that the server "
+                    "does not hold so: an account or lock-out made up at the terminal", kind=got.event_kind,
+                    seq=str(got.pit_seq))))
             elif got.event_kind == "staff_signed_in" and (source.ledger_seq, got.local_table) not in decided:
-                problems.append(f"staff register, event {stored.seq}: a supervisor's sign-in at the pit's floor (its "
-                                f"event {got.pit_seq}) received for table {got.local_table}, but the pit's floor "
-                                "decided nothing of this terminal's with it: a sign-in taken for a sign-off it was "
-                                "not given for")
+                problems.append(_at(where, say(
+                    "a supervisor's sign-in at the pit's floor (its event {seq}) received for table {table}, but the "
+                    "pit's floor decided nothing of this terminal's with it: a sign-in taken for a sign-off it was not "
+                    "given for", seq=str(got.pit_seq), table=str(got.local_table))))
     finally:
         pit.close()
     return problems
@@ -163,7 +181,8 @@ def server_witness(ledger: SqliteLedger, conninfo: str) -> tuple[list[str], int]
     try:
         names = {t.id: t.name for t in view.tables()}
         for table_id in [STAFF_REGISTER, *sorted(t for t in names if t != STAFF_REGISTER)]:
-            label = "the staff register" if table_id == STAFF_REGISTER else f"table {table_id} ({names[table_id]})"
+            label = say("the staff register") if table_id == STAFF_REGISTER else \
+                say("table {id} ({name})", id=str(table_id), name=names[table_id])
             held = {e.seq: e.hash for e in ledger.table_events(table_id)} if table_id == STAFF_REGISTER or \
                 table_id in {t.id for t in ledger.tables()} else {}
             server = view.table_events(table_id)
@@ -171,15 +190,22 @@ def server_witness(ledger: SqliteLedger, conninfo: str) -> tuple[list[str], int]
             missing = [e.seq for e in server if e.seq not in held]
             changed = [e.seq for e in server if e.seq in held and held[e.seq] != e.hash]
             if missing:
-                problems.append(f"{label}: {len(missing)} event(s) the pit server holds are not in the ledger (from "
-                                f"event {missing[0]}): the ledger was cut short or rolled back")
+                problems.append(_at(label, say("{count} event(s) the pit server holds are not in the ledger (from "
+                                               "event {seq}): the ledger was cut short or rolled back",
+                                               count=len(missing), seq=str(missing[0]))))
             if changed:
-                problems.append(f"{label}: {len(changed)} event(s) differ from the ones the pit server holds (from "
-                                f"event {changed[0]}): the ledger was rewritten after they were delivered")
+                problems.append(_at(label, say("{count} event(s) differ from the ones the pit server holds (from event "
+                                               "{seq}): the ledger was rewritten after they were delivered",
+                                               count=len(changed), seq=str(changed[0]))))
     finally:
         view.close()
     if compared == 0 and ledger.chain_length(STAFF_REGISTER) + sum(ledger.chain_length(t.id) for t in ledger.tables()):
-        problems.append(f"the pit server holds no event of this ledger (id {origin}): it was never delivered there, "
-                        "or its id was changed")
+        problems.append(say("the pit server holds no event of this ledger (id {ledger}): it was never delivered "
+                            "there, or its id was changed", ledger=str(origin)))
     problems += received_problems(conninfo, ledger)
     return problems, compared
+
+
+def _at(where: Said, what: Said) -> Said:
+    """`where: what`: a problem and the place it is found."""
+    return say("{where}: {what}", where=where, what=what)

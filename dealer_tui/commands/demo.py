@@ -20,7 +20,7 @@ from dealer_tui.commands.common import (
     whole,
     witness_for,
 )
-from dealer_tui.language import N_, _, n_, number, told_error
+from dealer_tui.language import N_, _, n_, number, told, told_error
 from rules.said import say
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     for line in closing:
         print(line)
     if ledger.witness is not None and ledger.witness.error:
-        sys.stderr.write(_("warning: {problem}", problem=str(ledger.witness.error)) + "\n")
+        sys.stderr.write(_("warning: {problem}", problem=told(ledger.witness.error)) + "\n")
     return _deliver(ledger_path(args), args.pit) if args.pit is not None else 0
 
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from dealer_tui.ledger import hours
 from dealer_tui.ledger.base import GENESIS, NotALedger, StoredEvent
-from dealer_tui.ledger.witness import Head, Witness, heads_of
+from dealer_tui.ledger.witness import Head, Witness, heads_of, not_written
+from rules.said import Said, say
 
 LEDGER_TABLES = ("tables", "rounds", "events", "settlements")
 """The tables every dealer-tui ledger has had since schema 1."""
@@ -29,7 +30,7 @@ def not_a_ledger(path: Path | str, exc: BaseException) -> NotALedger | None:
     """A file SQLite cannot read as a database at all (a text file, random bytes)."""
     code = getattr(exc, "sqlite_errorcode", None)
     if isinstance(exc, sqlite3.DatabaseError) and code is not None and code & 0xFF == SQLITE_NOTADB:
-        return NotALedger(f"{path}: not a dealer-tui ledger (not an SQLite file)")
+        return NotALedger(say("{path}: not a dealer-tui ledger (not an SQLite file)", path=str(path)))
     return None
 
 
@@ -41,11 +42,14 @@ def check_ledger_file(db: sqlite3.Connection, path: Path | str, *, writer: bool)
     if not names and version == 0:
         if writer:
             return
-        raise NotALedger(f"{path}: not a dealer-tui ledger (an empty file)")
+        raise NotALedger(say("{path}: not a dealer-tui ledger (an empty file)", path=str(path)))
     missing = [t for t in LEDGER_TABLES if t not in names]
-    if missing or version == 0:
-        raise NotALedger(f"{path}: not a dealer-tui ledger (an SQLite file without the ledger's "
-                         f"{', '.join(missing) or 'schema version'})")
+    if missing:
+        raise NotALedger(say("{path}: not a dealer-tui ledger (an SQLite file without the ledger's {tables})",
+                             path=str(path), tables=", ".join(missing)))
+    if version == 0:
+        raise NotALedger(say("{path}: not a dealer-tui ledger (an SQLite file without the ledger's schema version)",
+                             path=str(path)))
 
 
 def next_ledger_seq(db: sqlite3.Connection) -> int:
@@ -171,18 +175,20 @@ class AuditReads:
 
     def orphans(self) -> list[str]:
         """Rows that belong to no table or round of the ledger."""
-        problems = []
+        problems: list[str] = []
         for table_id, count in self._db.execute(
                 "SELECT table_id, COUNT(*) FROM events WHERE table_id NOT IN (SELECT id FROM tables) GROUP BY 1"):
-            problems.append(f"table {table_id}: {count} event(s) of a table the ledger does not list")
+            problems.append(say("table {table}: {count} event(s) of a table the ledger does not list",
+                                table=str(table_id), count=int(count)))
         for table_id, count in self._db.execute(
                 "SELECT table_id, COUNT(*) FROM rounds WHERE table_id NOT IN (SELECT id FROM tables) GROUP BY 1"):
-            problems.append(f"table {table_id}: {count} round(s) of a table the ledger does not list")
+            problems.append(say("table {table}: {count} round(s) of a table the ledger does not list",
+                                table=str(table_id), count=int(count)))
         for table_id, round_id, count in self._db.execute(
                 "SELECT e.table_id, e.round_id, COUNT(*) FROM events e WHERE e.round_id IS NOT NULL AND NOT EXISTS"
                 " (SELECT 1 FROM rounds r WHERE r.id = e.round_id AND r.table_id = e.table_id) GROUP BY 1, 2"):
-            problems.append(f"table {table_id}, round id {round_id}: {count} event(s) of a round the table does "
-                            "not have")
+            problems.append(say("table {table}, round id {round}: {count} event(s) of a round the table does not "
+                                "have", table=str(table_id), round=str(round_id), count=int(count)))
         return problems
 
     def id_gaps(self, table: str) -> list[tuple[int, int]]:
@@ -197,10 +203,11 @@ class AuditReads:
         table deleted, or events taken out of the middle, leave a gap)."""
         if not self.has_ledger_seq():
             return []
-        problems = []
+        problems: list[str] = []
         missing = self._db.execute("SELECT COUNT(*) FROM events WHERE ledger_seq IS NULL").fetchone()[0]
         if missing:
-            problems.append(f"ledger: {missing} event(s) without a place in the ledger-wide sequence")
+            problems.append(say("ledger: {count} event(s) without a place in the ledger-wide sequence",
+                                count=int(missing)))
         gaps: list[tuple[int, int]] = []
         repeats: list[tuple[int, int]] = []
         for before, after in self._db.execute(
@@ -211,16 +218,18 @@ class AuditReads:
             count = sum(after - before - 1 for before, after in gaps)
             ranges = [f"{b + 1}" if a == b + 2 else f"{b + 1}-{a - 1}" for b, a in gaps]
             shown = ", ".join(ranges if len(ranges) <= 6 else [*ranges[:3], "...", *ranges[-2:]])
-            problems.append(f"ledger: {count} event(s) of the ledger-wide sequence are missing (event {shown}; "
-                            f"{len(gaps)} gap(s)): events, rounds or a table were deleted")
+            problems.append(say("ledger: {count} event(s) of the ledger-wide sequence are missing (event {events}; "
+                                "{gaps} gap(s)): events, rounds or a table were deleted", count=count, events=shown,
+                                gaps=len(gaps)))
         for _, after in repeats:
-            problems.append(f"ledger: event {after} of the ledger-wide sequence appears more than once")
+            problems.append(say("ledger: event {seq} of the ledger-wide sequence appears more than once",
+                                seq=str(after)))
         return problems
 
     def integrity_problems(self) -> list[str]:
         """SQLite's own check of the file (pages, indexes, constraints)."""
         rows = [str(r[0]) for r in self._db.execute("PRAGMA integrity_check")]
-        return [] if rows == ["ok"] else [f"ledger file: {line}" for line in rows]
+        return [] if rows == ["ok"] else [say("ledger file: {problem}", problem=line) for line in rows]
 
     def last_ledger_seq(self) -> int:
         if not self.has_ledger_seq():
@@ -257,7 +266,7 @@ class AuditReads:
         try:
             heads = self.heads()
         except sqlite3.Error as exc:
-            self.witness.error = f"the witness {self.witness.path} was not written: {exc}"
+            self.witness.error = not_written(self.witness.path, exc)
             return
         self.witness.write(self.path, heads, self.holds)
 
@@ -272,20 +281,27 @@ class ChainCheck:
         """Whether the event before was hashed the older way (the ledger's events before schema 6)."""
 
     def problems(self, event: StoredEvent, payload_ok: bool) -> list[str]:
-        where = f"table {event.table_id}, round {event.round_id if event.round_id is not None else '-'}, " \
-                f"event {event.seq} ({event.kind})"
+        where = say("table {table}, round {round}, event {seq} ({kind})", table=str(event.table_id),
+                    round=str(event.round_id) if event.round_id is not None else "-", seq=str(event.seq),
+                    kind=event.kind)
         last_seq, last_hash = self.seq, self.hash
         self.seq, self.hash = event.seq, event.hash
         if not payload_ok:
-            return [f"{where}: payload is not valid JSON"]
-        problems = []
+            return [_at(where, say("payload is not valid JSON"))]
+        problems: list[str] = []
         if event.seq != last_seq + 1:
-            problems.append(f"{where}: sequence jumps from {last_seq} to {event.seq}")
+            problems.append(_at(where, say("sequence jumps from {last} to {seq}", last=str(last_seq),
+                                           seq=str(event.seq))))
         if event.prev_hash != last_hash:
-            problems.append(f"{where}: does not link to the event before it")
+            problems.append(_at(where, say("does not link to the event before it")))
         form = event.hash_checks(older_first=self.older)
         if form is None:
-            problems.append(f"{where}: content does not match its hash")
+            problems.append(_at(where, say("content does not match its hash")))
         else:
             self.older = not form
         return problems
+
+
+def _at(where: Said, what: Said) -> Said:
+    """`where: what`: a problem and the place it is found."""
+    return say("{where}: {what}", where=where, what=what)

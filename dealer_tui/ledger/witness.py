@@ -29,11 +29,19 @@ from typing import Any
 
 from platformdirs import user_state_dir
 
+from rules.said import Said, say
+
 FORMAT = "dealer-tui witness 1"
 
 
 class WitnessError(Exception):
-    """The witness file cannot be used: unreadable, damaged, or another ledger's."""
+    """The witness file cannot be used: unreadable, damaged, or another ledger's. Its message is a
+    sentence (`rules.said`) a reader is told in their language."""
+
+
+def _said(exc: BaseException) -> Said | str:
+    """An error's message inside a sentence: its sentence when raised with one, else its text."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else str(exc)
 
 
 def default_witness_dir() -> Path:
@@ -74,12 +82,12 @@ class Head:
     @classmethod
     def from_json(cls, data: Any) -> Head:
         if not isinstance(data, dict):
-            raise WitnessError("a head is not an object")
+            raise WitnessError(say("a head is not an object"))
         try:
             head = cls(int(data["table"]), str(data.get("name", "")), int(data["ledger_seq"]), str(data["hash"]),
                        None if data.get("noticed_at") is None else str(data["noticed_at"]))
         except (KeyError, TypeError, ValueError) as exc:
-            raise WitnessError(f"a head is incomplete ({exc})") from None
+            raise WitnessError(say("a head is incomplete ({problem})", problem=str(exc))) from None
         return head
 
 
@@ -102,9 +110,10 @@ class WitnessRecord:
         try:
             data = json.loads(text)
         except ValueError:
-            raise WitnessError(f"{where}: not a dealer-tui witness (not JSON)") from None
+            raise WitnessError(say("{path}: not a dealer-tui witness (not JSON)", path=str(where))) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise WitnessError(f"{where}: not a dealer-tui witness (format is not {FORMAT!r})")
+            raise WitnessError(say("{path}: not a dealer-tui witness (format is not {format})", path=str(where),
+                                   format=repr(FORMAT)))
         heads = [Head.from_json(h) for h in data.get("tables") or []]
         return cls(str(data.get("ledger", "")), str(data.get("written_at", "")),
                    {h.table_id: h for h in heads}, [Head.from_json(h) for h in data.get("lost") or []])
@@ -120,7 +129,8 @@ class Witness:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path).expanduser()
         self.error: str | None = None
-        """Why the last write did not land (the ledger's write had landed before it)."""
+        """Why the last write did not land (the ledger's write had landed before it): a sentence
+        (`rules.said`)."""
 
     @classmethod
     def for_ledger(cls, ledger: Path | str, path: Path | str | None = None) -> Witness:
@@ -133,7 +143,8 @@ class Witness:
         except FileNotFoundError:
             return None
         except (OSError, UnicodeDecodeError) as exc:
-            raise WitnessError(f"{self.path}: cannot be read ({exc})") from None
+            raise WitnessError(say("{path}: cannot be read ({problem})", path=str(self.path),
+                                   problem=str(exc))) from None
         return WitnessRecord.parse(text, self.path)
 
     def record(self, ledger: Path | str, heads: Iterable[Head], holds: Callable[[Head], bool]) -> None:
@@ -144,7 +155,8 @@ class Witness:
         with self._locked():
             old = self.read()
             if old is not None and old.ledger != key:
-                raise WitnessError(f"{self.path} is the witness of another ledger ({old.ledger})")
+                raise WitnessError(say("{path} is the witness of another ledger ({ledger})", path=str(self.path),
+                                       ledger=old.ledger))
             now = _now()
             merged = WitnessRecord(key, now)
             current = {h.table_id: h for h in heads}
@@ -168,7 +180,7 @@ class Witness:
         try:
             self.record(ledger, heads, holds)
         except (OSError, WitnessError) as exc:
-            self.error = f"the witness {self.path} was not written: {exc}"
+            self.error = not_written(self.path, exc)
             return False
         self.error = None
         return True
@@ -213,31 +225,37 @@ def write_atomically(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def not_written(path: Path, exc: BaseException) -> Said:
+    """Why a witness was not written (`Witness.error`)."""
+    return say("the witness {path} was not written: {problem}", path=str(path), problem=_said(exc))
+
+
 def witness_problems(record: WitnessRecord, event_at: Callable[[int], tuple[int, str] | None],
                      tables: dict[int, str], last_seq: int) -> list[str]:
     """Every head of the witness the ledger does not hold, one line each naming the table.
     `event_at(n)`: the table and hash of the ledger's event n; `tables`: the ledger's tables."""
-    problems = []
+    problems: list[str] = []
     for head in [*sorted(record.heads.values(), key=lambda h: h.table_id), *record.lost]:
-        label = f"table {head.table_id} ({head.name})"
+        label = say("table {id} ({name})", id=str(head.table_id), name=head.name)
         found = event_at(head.ledger_seq)
         if found is not None and found == (head.table_id, head.hash):
             continue
+        seq = str(head.ledger_seq)
         if head.noticed_at is not None:
-            problems.append(f"{label}: the witness held event {head.ledger_seq} as this table's last, and on "
-                            f"{head.noticed_at} the ledger no longer held it: the ledger was cut short, rounds "
-                            "were deleted or an older copy was put back")
+            what = say("the witness held event {seq} as this table's last, and on {noticed} the ledger no longer held "
+                       "it: the ledger was cut short, rounds were deleted or an older copy was put back", seq=seq,
+                       noticed=head.noticed_at)
         elif head.table_id not in tables:
-            problems.append(f"{label}: in the witness (last event {head.ledger_seq}) but not in the ledger: "
-                            "the table was deleted")
+            what = say("in the witness (last event {seq}) but not in the ledger: the table was deleted", seq=seq)
         elif found is None:
-            problems.append(f"{label}: the ledger is behind its witness: the witness holds event {head.ledger_seq} "
-                            f"as this table's last, the ledger has no event {head.ledger_seq} (its last is "
-                            f"{last_seq}): cut short, rounds deleted or an older copy")
+            what = say("the ledger is behind its witness: the witness holds event {seq} as this table's last, the "
+                       "ledger has no event {seq} (its last is {last}): cut short, rounds deleted or an older copy",
+                       seq=seq, last=str(last_seq))
         else:
-            problems.append(f"{label}: event {head.ledger_seq} differs from the witness (hash {found[1][:12]}… of "
-                            f"table {found[0]}, witness {head.hash[:12]}…): the ledger was rewritten or is an "
-                            "older copy")
+            what = say("event {seq} differs from the witness (hash {hash}… of table {table}, witness {witness}…): the "
+                       "ledger was rewritten or is an older copy", seq=seq, hash=found[1][:12], table=str(found[0]),
+                       witness=head.hash[:12])
+        problems.append(say("{where}: {what}", where=label, what=what))
     return problems
 
 

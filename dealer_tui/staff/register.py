@@ -62,6 +62,16 @@ def shortened(value: str, most: int = 40) -> str:
     return repr(value[:most]) + ("…" if len(value) > most else "")
 
 
+def _said(exc: BaseException) -> Said | str:
+    """An error's message inside a sentence: its sentence when raised with one, else its text."""
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else str(exc)
+
+
+def _figure(value: object) -> int | str:
+    """A recorded figure inside a sentence: a number as a number, anything else as its text."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
 LOCK_SLACK_S = 60.0
 """Clocks of terminals and the server may differ by this much."""
 
@@ -137,7 +147,8 @@ class StaffRegister:
         self.first_seq: int | None = None
         """Where the register began (its first account): approvals before it name a typed name only."""
         self.problems: list[str] = []
-        """Events of the chain that do not stand (an account added twice, a change by no one)."""
+        """Events of the chain that do not stand (an account added twice, a change by no one): sentences
+        (`rules.said`), each naming the event."""
         self.seq = 0
         """Every event of the chain up to this number is folded in (or, a sign-in or a refusal, left
         to be looked up when asked for)."""
@@ -180,16 +191,20 @@ class StaffRegister:
             try:
                 event = typed(stored)
             except EventError as exc:
-                self.problems.append(f"staff register, event {stored.ledger_seq}: {exc}")
+                self._problem(say("staff register, event {seq}", seq=str(stored.ledger_seq)), _said(exc))
                 continue
             self.apply(event, stored)
 
+    def _problem(self, where: Said, what: str) -> None:
+        """An event of the chain that does not stand: where it is, and why (a sentence)."""
+        self.problems.append(say("{where}: {what}", where=where, what=what))
+
     def apply(self, event: Recorded, stored: StoredEvent) -> None:
         seq = stored.ledger_seq if stored.ledger_seq is not None else stored.id
-        where = f"staff register, event {seq} ({stored.kind})"
+        where = say("{where}, event {seq} ({kind})", where=say("staff register"), seq=str(seq), kind=stored.kind)
         if secret_problems(stored.payload):
-            self.problems.append(f"{where}: the PIN's hash or sealed key is not the one the event names (changed since "
-                                 "it was written): nobody signs in with it")
+            self._problem(where, say("the PIN's hash or sealed key is not the one the event names (changed since it "
+                                     "was written): nobody signs in with it"))
         if isinstance(event, StaffReceived):
             self._receive(event, stored, seq, where)
             return
@@ -198,15 +213,15 @@ class StaffRegister:
             return
         if isinstance(event, Signed) and not self._signed_by_signer(event, stored.seq):
             signer = event.signer()
-            self.problems.append(f"{where}: its signature is not {signer}'s: written without {signer}'s PIN "
-                                 "(it stands for nothing)")
+            self._problem(where, say("its signature is not {signer}'s: written without {signer}'s PIN (it stands for "
+                                     "nothing)", signer=signer))
             return
         claim = event.claim() if isinstance(event, Event) else None
         if claim is not None:  # a change of the register: by an account that held the role then, signed in for it
             table, number = event.place() if isinstance(event, FloorDecided) else (None, None)
             problem = claim_problem(self, claim, at=seq, table=table, round=number)
             if problem is not None:
-                self.problems.append(f"{where}: {problem} (it stands for nothing)")
+                self._problem(where, say("{problem} (it stands for nothing)", problem=problem))
                 return
         if isinstance(event, StaffSignedIn):
             self.sign_ins[seq] = SignInRecord(seq, stored.ts, event)
@@ -219,12 +234,13 @@ class StaffRegister:
             return
         self._change(event, where, seq)
 
-    def _check_lock(self, event: StaffLocked, stored: StoredEvent, where: str) -> None:
+    def _check_lock(self, event: StaffLocked, stored: StoredEvent, where: Said) -> None:
         """A lock-out follows, in the same write, the refusal that made the wrong PINs three, and
         lasts as long as a lock-out does."""
         last = self._refused.get(event.account)
         if last is None or last[0] != stored.seq - 1 or last[1] < MAX_TRIES:
-            self.problems.append(f"{where}: {event.account} is locked out without {MAX_TRIES} wrong PINs before it")
+            self._problem(where, say("{account} is locked out without {tries} wrong PINs before it",
+                                     account=event.account, tries=MAX_TRIES))
         try:
             made = datetime.fromisoformat(stored.ts).timestamp()
         except ValueError:
@@ -232,8 +248,9 @@ class StaffRegister:
         until = as_number(event.until)
         if event.seconds != LOCK_SECONDS or made is None or not math.isfinite(until) or \
                 abs(until - made - LOCK_SECONDS) > LOCK_SLACK_S:
-            self.problems.append(f"{where}: {event.account}'s lock-out lasts {event.seconds} s until {until!r}: a "
-                                 f"lock-out lasts {LOCK_SECONDS} s from when it is written")
+            self._problem(where, say("{account}'s lock-out lasts {seconds} s until {until}: a lock-out lasts "
+                                     "{lasts} s from when it is written", account=event.account,
+                                     seconds=_figure(event.seconds), until=repr(until), lasts=LOCK_SECONDS))
 
     def unseal(self, kept: str, attempt: str) -> tuple[str, str] | None:
         """`Ledger.unseal` of the ledger the register was read from (None: none, or gone)."""
@@ -243,32 +260,34 @@ class StaffRegister:
     def vouched_managers(self) -> list[Account]:
         return [a for a in self.managers() if a.vouched]
 
-    def _bind(self, event: PitBound, stored: StoredEvent, seq: int, where: str) -> None:
+    def _bind(self, event: PitBound, stored: StoredEvent, seq: int, where: Said) -> None:
         """A binding to a pit's key: by a manager of this terminal signed in for it, or, with no such
         manager here, by a pit manager's key, confirmed once the pit's account for them is received."""
         if event.sign_in is not None:
             signer = self.accounts.get(event.by)
             if signer is None or not self._signed_by_signer(event, stored.seq):
-                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is not signed "
-                                     f"by {event.by}: written without their PIN (it stands for nothing)")
+                self._problem(where, say("the binding to pit {pit} is not signed by {account}: written without their "
+                                         "PIN (it stands for nothing)", pit=key_fingerprint(event.pit_key),
+                                         account=event.by))
                 return
             problem = claim_problem(self, Claim("manage", event.by, event.sign_in), at=seq)
             if problem is None and not signer.vouched:
-                problem = f"{event.by}'s account came from a pit that did not sign it"
+                problem = say("{account}'s account came from a pit that did not sign it", account=event.by)
             if problem is not None:
-                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)}: {problem} (it "
-                                     "stands for nothing)")
+                self._problem(where, say("the binding to pit {pit}: {problem} (it stands for nothing)",
+                                         pit=key_fingerprint(event.pit_key), problem=problem))
                 return
             binding = Binding(event.pit_key, event.server, event.by, seq)
         else:
             if self.vouched_managers():
-                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is confirmed by "
-                                     f"the pit's {event.by}, but this terminal has managers of its own: one of them "
-                                     "binds it (it stands for nothing)")
+                self._problem(where, say("the binding to pit {pit} is confirmed by the pit's {account}, but this "
+                                         "terminal has managers of its own: one of them binds it (it stands for "
+                                         "nothing)", pit=key_fingerprint(event.pit_key), account=event.by))
                 return
             if not key_checks(event.manager_key, signed_text(event, stored.seq), event.signature):
-                self.problems.append(f"{where}: the binding to pit {key_fingerprint(event.pit_key)} is not signed "
-                                     f"with the key it names for {event.by} (it stands for nothing)")
+                self._problem(where, say("the binding to pit {pit} is not signed with the key it names for {account} "
+                                         "(it stands for nothing)", pit=key_fingerprint(event.pit_key),
+                                         account=event.by))
                 return
             binding = Binding(event.pit_key, event.server, event.by, seq, event.manager_key, confirmed=False)
         self.binding = binding
@@ -279,33 +298,34 @@ class StaffRegister:
     def notes(self) -> list[str]:
         """What the register lacks without being wrong."""
         readable = sorted(a.id for a in self.accounts.values() if a.active and readable_anywhere(a.pin))
-        said = [f"staff register: the PINs of {', '.join(readable)} were set before PINs were kept out of the copies "
-                "of the register others read (the pit's logins): each is asked for a new PIN at its next sign-in"
-                ] if readable else []
+        said: list[str] = [say("staff register: the PINs of {accounts} were set before PINs were kept out of the "
+                               "copies of the register others read (the pit's logins): each is asked for a new PIN "
+                               "at its next sign-in", accounts=", ".join(readable))] if readable else []
         if not self.unsigned_receipts:
             return said
-        return said + [f"staff register: {self.unsigned_receipts} account event(s) received from a pit before pits signed "
-                "their registers: only the pit vouches for them (`history verify --pit URL`), and they grant nothing "
-                "at this terminal until a manager binds it to its pit (`dealer-tui pit bind`)"]
+        return said + [say("staff register: {count} account event(s) received from a pit before pits signed their "
+                           "registers: only the pit vouches for them (`history verify --pit URL`), and they grant "
+                           "nothing at this terminal until a manager binds it to its pit (`dealer-tui pit bind`)",
+                           count=self.unsigned_receipts)]
 
-    def binding_problem(self) -> str | None:
+    def binding_problem(self) -> Said | None:
         """Why the binding does not stand yet (a pit manager's confirmation the pit's account for
         them does not bear out), or None."""
         binding = self.binding
         if binding is None or binding.confirmed:
             return None
-        return (f"the binding to pit {key_fingerprint(binding.pit_key)} was confirmed by {binding.by}, whom the "
-                "pit's register, as received, does not hold as a manager with that key")
+        return say("the binding to pit {pit} was confirmed by {account}, whom the pit's register, as received, does "
+                   "not hold as a manager with that key", pit=key_fingerprint(binding.pit_key), account=binding.by)
 
-    def _receive(self, received: StaffReceived, stored: StoredEvent, seq: int, where: str) -> None:
+    def _receive(self, received: StaffReceived, stored: StoredEvent, seq: int, where: Said) -> None:
         """An event of the pit's register: its accounts are this terminal's from here on (an account
         of the same ID made here before gives way), checked by its signer's signature at its place
         in the pit's chain; its managers' sign-ins are the pit's (`verify_pit` checks them there).
         Another terminal's lock-out is read by `lockout`."""
         key = (received.origin, received.pit_seq)
         if key in self._received:
-            self.problems.append(f"{where}: the {received.event_kind} at the pit's event {received.pit_seq} is received "
-                                 "a second time (it stands for nothing)")
+            self._problem(where, say("the {kind} at the pit's event {seq} is received a second time (it stands for "
+                                     "nothing)", kind=received.event_kind, seq=str(received.pit_seq)))
             return
         self._received.add(key)
         if received.origin:
@@ -315,25 +335,26 @@ class StaffRegister:
             payload = received.event if isinstance(received.event, dict) else {}
             binding = self.binding
             if binding is None and received.pit_signature:
-                self.problems.append(f"{where}: the pit's event {received.pit_seq} is received, but this terminal is "
-                                     "bound to no pit (it stands for nothing)")
+                self._problem(where, say("the pit's event {seq} is received, but this terminal is bound to no pit (it "
+                                         "stands for nothing)", seq=str(received.pit_seq)))
                 return
             if binding is not None and not pit_signature_checks(binding.pit_key, received, payload):
-                self.problems.append(f"{where}: the pit's event {received.pit_seq} does not carry the signature of "
-                                     f"pit {key_fingerprint(binding.pit_key)}, which this terminal is bound to (it "
-                                     "stands for nothing)")
+                self._problem(where, say("the pit's event {seq} does not carry the signature of pit {pit}, which this "
+                                         "terminal is bound to (it stands for nothing)", seq=str(received.pit_seq),
+                                         pit=key_fingerprint(binding.pit_key)))
                 return
             legacy = binding is None
             if legacy and self.local_root:
-                self.problems.append(f"{where}: the pit's event {received.pit_seq} is received without the pit's "
-                                     "signature on a terminal whose staff are its own (it stands for nothing)")
+                self._problem(where, say("the pit's event {seq} is received without the pit's signature on a terminal "
+                                         "whose staff are its own (it stands for nothing)", seq=str(received.pit_seq)))
                 return
             if legacy:
                 self.unsigned_receipts += 1
         if received.event_kind in ACCOUNT_KINDS:
             if received.pit_seq <= self._last_account_seq:
-                self.problems.append(f"{where}: the pit's event {received.pit_seq} is received after its event "
-                                     f"{self._last_account_seq} (out of order: it stands for nothing)")
+                self._problem(where, say("the pit's event {seq} is received after its event {last} (out of order: it "
+                                         "stands for nothing)", seq=str(received.pit_seq),
+                                         last=str(self._last_account_seq)))
                 return
             self._last_account_seq = received.pit_seq
         self.attached = True
@@ -342,27 +363,28 @@ class StaffRegister:
         try:
             event = typed(inner)
         except EventError as exc:
-            self.problems.append(f"{where}: the pit's event {received.pit_seq} does not read: {exc}")
+            self._problem(where, say("the pit's event {seq} does not read: {problem}", seq=str(received.pit_seq),
+                                     problem=_said(exc)))
             return
         if isinstance(event, FloorDecided):
             return  # the decision is in the round it was made on (this one marks it received)
         if not isinstance(event, (StaffAdded, StaffRoleChanged, StaffPinChanged, StaffLanguageChanged, StaffDisabled,
                                   ProfileApproved,
                                   StaffSignedIn, StaffUnlocked, FloorSettingsChanged)):
-            self.problems.append(f"{where}: a {received.event_kind} event is no account event of the pit's")
+            self._problem(where, say("a {kind} event is no account event of the pit's", kind=received.event_kind))
             return
         if not self._signed_by_signer(event, received.pit_seq):
-            self.problems.append(f"{where}: the pit's event {received.pit_seq} does not carry {event.signer()}'s "
-                                 "signature (it stands for nothing)")
+            self._problem(where, say("the pit's event {seq} does not carry {signer}'s signature (it stands for "
+                                     "nothing)", seq=str(received.pit_seq), signer=event.signer()))
             return
         if isinstance(event, StaffAdded):
             if event.account in self._from_pit:
-                self.problems.append(f"{where}: the pit's account {event.account!r} received as added again (it "
-                                     "stands for nothing)")
+                self._problem(where, say("the pit's account {account} received as added again (it stands for "
+                                         "nothing)", account=repr(event.account)))
                 return
             if event.by is None and self._from_pit:
-                self.problems.append(f"{where}: account {event.account!r} received as added by no one after the "
-                                     "pit's first account (it stands for nothing)")
+                self._problem(where, say("account {account} received as added by no one after the pit's first account "
+                                         "(it stands for nothing)", account=repr(event.account)))
                 return
             self._from_pit.add(event.account)
         if isinstance(event, StaffSignedIn):  # a supervisor's at the pit's floor, for a round of this terminal
@@ -376,24 +398,26 @@ class StaffRegister:
                     manager.pin.public == binding.manager_key:
                 binding.confirmed = True
 
-    def _change(self, event: Recorded, where: str, seq: int, received: bool = False, vouched: bool = True) -> None:
+    def _change(self, event: Recorded, where: Said, seq: int, received: bool = False, vouched: bool = True) -> None:
         """An account made or changed, or a profile approved, at `seq`."""
         match event:
             case StaffAdded(account=account, name=name, role=role, pin=pin, by=by, language=language):
                 if account in self.accounts and not received:
-                    self.problems.append(f"{where}: account {account!r} added again")
+                    self._problem(where, say("account {account} added again", account=repr(account)))
                     return
                 if by is None and self.accounts and not received:
-                    self.problems.append(f"{where}: account {account!r} added by no one on a register with accounts "
-                                         "(it stands for nothing)")
+                    self._problem(where, say("account {account} added by no one on a register with accounts (it stands "
+                                             "for nothing)", account=repr(account)))
                     return
                 if by is None and role != MANAGER:
-                    self.problems.append(f"{where}: the first account {account!r} is a {role}, not a manager")
+                    self._problem(where, say("the first account {account} is a {role}, not a manager",
+                                             account=repr(account), role=ROLE_NAMES.get(role) or Said.literal(role)))
                 if role not in ROLES:
-                    self.problems.append(f"{where}: account {account!r} has no role {role!r}")
+                    self._problem(where, say("account {account} has no role {role}", account=repr(account),
+                                             role=repr(role)))
                 if language and language not in LANGUAGES:
-                    self.problems.append(f"{where}: account {account!r} reads no language of this program "
-                                         f"({shortened(language)})")
+                    self._problem(where, say("account {account} reads no language of this program ({language})",
+                                             account=repr(account), language=shortened(language)))
                     language = ""
                 self._set(Account(account, name, role, True, pin, seq, vouched, language))
                 if by is None and not received:
@@ -401,21 +425,22 @@ class StaffRegister:
                 if self.first_seq is None:
                     self.first_seq = seq
             case StaffRoleChanged(account=account, role=role) if role not in ROLES:
-                self.problems.append(f"{where}: account {account!r} given no role of this program ({role!r})")
+                self._problem(where, say("account {account} given no role of this program ({role})",
+                                         account=repr(account), role=repr(role)))
             case StaffRoleChanged(account=account, role=role) if account in self.accounts:
                 self._set(replace(self.accounts[account], role=role, since=seq, vouched=vouched))
             case StaffPinChanged(account=account, pin=pin) if account in self.accounts:
                 self._set(replace(self.accounts[account], pin=pin, since=seq, vouched=vouched))
             case StaffLanguageChanged(account=account, language=language) if language and language not in LANGUAGES:
-                self.problems.append(f"{where}: account {account!r} given no language of this program "
-                                     f"({shortened(language)})")
+                self._problem(where, say("account {account} given no language of this program ({language})",
+                                         account=repr(account), language=shortened(language)))
             case StaffLanguageChanged(account=account, language=language) if account in self.accounts:
                 self._set(replace(self.accounts[account], language=language, since=seq, vouched=vouched))
             case StaffDisabled(account=account) if account in self.accounts:
                 self._set(replace(self.accounts[account], active=False, since=seq, vouched=vouched))
             case (StaffRoleChanged(account=account) | StaffPinChanged(account=account)
                   | StaffLanguageChanged(account=account) | StaffDisabled(account=account)):
-                self.problems.append(f"{where}: no account {account!r}")
+                self._problem(where, say("no account {account}", account=repr(account)))
             case ProfileApproved(sha256=sha256):
                 self.approved[sha256] = event
                 self.approved_at.setdefault(sha256, seq)
@@ -423,7 +448,7 @@ class StaffRegister:
                 for name, value in settings.items():
                     problem = setting_problem(name, value)
                     if problem is not None:
-                        self.problems.append(f"{where}: {problem}")
+                        self._problem(where, problem)
                     else:
                         self.settings[name] = value
 
@@ -452,13 +477,15 @@ class StaffRegister:
             found = state
         return found
 
-    def grants_nothing(self, account: Account) -> str | None:
+    def grants_nothing(self, account: Account) -> Said | None:
         """Why the account may not sign in at this terminal though it is on the register, or None."""
         if not account.vouched:
-            return (f"{account.describe()} came from the pit before pits signed their registers: a manager binds "
-                    "this terminal to its pit (`dealer-tui pit bind`), and the pit's staff are received anew")
-        if account.id in self._from_pit and self.binding_problem() is not None:
-            return f"{account.describe()}: {self.binding_problem()}"
+            return say("{account} came from the pit before pits signed their registers: a manager binds this terminal "
+                       "to its pit (`dealer-tui pit bind`), and the pit's staff are received anew",
+                       account=account.describe())
+        problem = self.binding_problem() if account.id in self._from_pit else None
+        if problem is not None:
+            return say("{where}: {what}", where=account.describe(), what=problem)
         return None
 
     def has_accounts(self) -> bool:
