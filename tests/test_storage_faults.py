@@ -264,6 +264,24 @@ def test_storage_faults_are_named() -> None:
     assert ledger_failure(ValueError("x")) is None
 
 
+def test_a_full_disk_in_the_readers_language() -> None:
+    """A full disk told to a Hungarian dealer: the fault and the dialog in Hungarian words, the
+    ledger's path and the database's own words as they are; the fault stays the code `disk full`."""
+    from dealer_tui.language import told_error, use
+    from dealer_tui.screens.ledger_fault import StorageFault
+
+    error = storage_error("/data/ledger.sqlite", fault(13, "database or disk is full"))
+    assert isinstance(error, StorageError) and error.problem == "disk full"
+    use("hu")
+    assert told_error(error) == ("a napló nem írható: a lemez megtelt (/data/ledger.sqlite: database or disk is full); "
+                                 "semmi sem rögzült")
+    assert StorageFault(error).question.startswith(
+        "Semmi sem rögzült. A napló nem írható: a lemez megtelt (/data/ledger.sqlite: database or disk is full).\n")
+    use("pl")
+    assert told_error(error) == ("nie można zapisać rejestru: dysk pełny (/data/ledger.sqlite: database or disk is "
+                                 "full); nic nie zapisano")
+
+
 class FailingCommit:
     """A connection whose COMMIT fails as on a full disk, after SQLite rolled the transaction back."""
 

@@ -46,6 +46,34 @@ def open_table(path: Path) -> Table:
     return Table.open(ledger, ledger.tables()[0], GAMES.find(PROFILE.game), PROFILE, VirtualShoe(random.Random(3)))
 
 
+def test_a_takeover_notice_in_the_readers_language(tmp_path: Path) -> None:
+    """A table open on another terminal, and a table taken over, told to a Hungarian dealer: the
+    terminal, its process and host named as they are, in Hungarian words."""
+    from dealer_tui.language import told, told_error, use
+    from dealer_tui.ledger.base import Lease
+
+    path = tmp_path / "ledger.sqlite"
+    first = new_table(path)
+    with pytest.raises(TableInUse) as refused:
+        open_table(path)
+    use("hu")
+    told_in_use = told_error(refused.value)
+    assert told_in_use.startswith(f"a(z) 'Main 1' asztal egy másik terminálon van nyitva: a(z) {first.ledger.terminal} "
+                                  "terminál (folyamat: ")
+    assert f"gép: {first.ledger.host}; az asztalt ekkor vette át: " in told_in_use
+    assert told_in_use.endswith(" UTC); itt megtekinthető (csak olvasható), de nem játszható")
+    lease = Lease(1, "ab12cd34", 4242, "pit-7", "2026-12-07T10:00:00.123456+00:00", 0.0)
+    assert told_error(LeaseLost("'Main 1'", lease)) == (
+        "a(z) 'Main 1' asztalt átvette: a(z) ab12cd34 terminál (folyamat: 4242, gép: pit-7; az asztalt ekkor vette át: "
+        "2026-12-07 10:00:00 UTC); itt semmi sem rögzült; az asztal most azon a terminálon játszik")
+    assert told(lease.describe()) == ("a(z) ab12cd34 terminál (folyamat: 4242, gép: pit-7; az asztalt ekkor vette át: "
+                                      "2026-12-07 10:00:00 UTC)")
+    use("ru")
+    assert told_error(LeaseLost("'Main 1'", None)) == (
+        "стол 'Main 1' перехвачен, его взял другой терминал (этот терминал больше не удерживал стол): здесь ничего не "
+        "записано; теперь за этим столом играют на том терминале")
+
+
 def test_a_second_terminal_on_the_table_is_refused_naming_the_first(tmp_path: Path) -> None:
     path = tmp_path / "ledger.sqlite"
     first = new_table(path)

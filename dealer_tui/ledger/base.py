@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_tui.ledger.kept import redacted
-from rules.said import Said
+from rules.said import Said, say
 
 GENESIS = "0" * 64
 
@@ -76,14 +76,22 @@ class NotALedger(LedgerError):
     file at all."""
 
 
+NOTHING_RECORDED = "; nothing was recorded"
+"""How a storage fault's English message ends when a write failed."""
+
+
 class StorageError(LedgerError):
     """The storage under the ledger failed (disk full, read-only, an I/O error): nothing was
-    recorded, and the same step may be tried again once the storage is fixed."""
+    recorded, and the same step may be tried again once the storage is fixed. Its message is a
+    sentence (`storage.storage_error`) or a plain text."""
 
-    def __init__(self, message: str, problem: str) -> None:
+    def __init__(self, message: str, problem: str, fault: str | None = None) -> None:
         super().__init__(message)
         self.problem = problem
-        """What failed, in a few words: "disk full", "read-only", "I/O error"..."""
+        """What failed, in a few words: "disk full", "read-only", "I/O error"... (a code: compared
+        as it is; `storage.problem_said` says it in words)."""
+        self.fault: str = fault if fault is not None else message.removesuffix(NOTHING_RECORDED)
+        """The message without its "nothing was recorded" (a dialog says that in its own words)."""
 
 
 HEARTBEAT_S = 30.0
@@ -105,17 +113,19 @@ class Lease:
     renewed_at: float
     """The last heartbeat (seconds since the epoch)."""
 
-    def describe(self) -> str:
+    def describe(self) -> Said:
+        """The terminal as a takeover notice names it: its id, process, host and since when."""
         since = self.since[:19].replace("T", " ")
-        return f"terminal {self.terminal} (process {self.pid} on {self.host}; it took the table at {since} UTC)"
+        return say("terminal {terminal} (process {pid} on {host}; it took the table at {since} UTC)",
+                   terminal=self.terminal, pid=str(self.pid), host=self.host, since=since)
 
 
 class TableInUse(LedgerError):
     """The table is open on another terminal that is still alive; it may only be reviewed here."""
 
     def __init__(self, table: str, lease: Lease) -> None:
-        super().__init__(f"table {table} is open on another terminal: {lease.describe()}; "
-                         "it can be reviewed here (read-only), not played")
+        super().__init__(say("table {table} is open on another terminal: {terminal}; it can be reviewed here "
+                             "(read-only), not played", table=table, terminal=lease.describe()))
         self.table, self.lease = table, lease
 
 
@@ -124,10 +134,19 @@ class LeaseLost(LedgerError):
     table any more (nothing was recorded)."""
 
     def __init__(self, table: str, lease: Lease | None) -> None:
-        by = lease.describe() if lease is not None else "another terminal (this terminal's hold was released)"
-        super().__init__(f"table {table} was taken over by {by}: nothing was recorded here; "
-                         "the table is played on that terminal now")
+        by = lease.describe() if lease is not None else say("another terminal (this terminal's hold was released)")
+        super().__init__(say("table {table} was taken over by {terminal}: nothing was recorded here; the table is "
+                             "played on that terminal now", table=table, terminal=by))
         self.table, self.lease = table, lease
+
+
+def round_is(status: str) -> Said:
+    """Why a round takes no more steps of a kind: it is settled or voided (or another status, named)."""
+    if status == ROUND_SETTLED:
+        return say("the round is settled")
+    if status == ROUND_VOIDED:
+        return say("the round is voided")
+    return say("the round is {status}", status=status)
 
 
 def canonical(data: Any) -> str:

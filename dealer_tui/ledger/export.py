@@ -10,6 +10,7 @@ from typing import TextIO
 from dealer_tui.language import told
 from dealer_tui.ledger.base import Ledger, RowQuery
 from dealer_tui.printable import csv_cell
+from rules.said import say
 
 CSV_COLUMNS = ("round_id", "table", "round", "time", "game", "profile", "seat", "bet", "stake", "result",
                "reason", "flags")
@@ -33,11 +34,11 @@ def write_rows(ledger: Ledger, query: RowQuery, out: TextIO) -> int:
 
 def export_csv(ledger: Ledger, query: RowQuery, target: Path) -> int:
     """Write the rows to `target` through a `.part` file, so nothing is ever half-written; OSError
-    (with a plain `strerror`) when the path cannot be written."""
+    (with a plain `strerror`: the system's words, or a sentence, `say`) when the path cannot be written."""
     if not str(target).strip():
-        raise OSError(0, "a file name is needed")
+        raise OSError(0, say("a file name is needed"))
     if target.is_dir():
-        raise OSError(0, "is a folder: add a file name")
+        raise OSError(0, say("is a folder: add a file name"))
     tmp = target.with_name(target.name + ".part")
     try:
         with open(tmp, "w", newline="", encoding="utf-8") as out:

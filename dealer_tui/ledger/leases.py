@@ -22,6 +22,7 @@ from dealer_tui.ledger.base import (
     StoredEvent,
     TableInUse,
 )
+from rules.said import say
 
 TAKEOVER = "terminal_taken_over"
 """The event a terminal records in a table's chain when it takes over a dead terminal's table."""
@@ -94,7 +95,7 @@ class Leases:
     def take_table(self, table_id: int) -> Lease | None:
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
-                raise LedgerError(f"no table {table_id} in {self.path}")
+                raise LedgerError(say("no table {table} in {ledger}", table=str(table_id), ledger=str(self.path)))
             current = self._lease_row(db, table_id)
             if current is None or current.terminal == self.terminal:
                 self._hold(db, table_id, current.since if current is not None else None)

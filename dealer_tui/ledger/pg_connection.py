@@ -23,6 +23,7 @@ from dealer_tui.ledger.base import (
 )
 from dealer_tui.ledger.where import is_server as is_server
 from dealer_tui.ledger.where import shown as shown
+from rules.said import Said, say
 
 logging.getLogger("psycopg.pool").addHandler(logging.NullHandler())  # its retries are not printed over a screen
 
@@ -64,7 +65,7 @@ class Pooled:
                 finally:
                     self._local.conn = None
         except PoolTimeout as exc:
-            raise psycopg.OperationalError(f"no connection to the server ({exc})") from None
+            raise psycopg.OperationalError(say("no connection to the server ({problem})", problem=str(exc))) from None
 
     def execute(self, query: Any, params: Any = None) -> psycopg.Cursor[Any]:
         with self.pinned() as conn:
@@ -92,7 +93,7 @@ class PgConn:
         try:
             return self.db.execute(translate(text), tuple(args))
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server could not answer: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server could not answer: {problem}", problem=first_line(exc))) from None
 
 
 class Listener(threading.Thread):
@@ -136,7 +137,8 @@ def answers(read: F) -> F:
         try:
             return read(self, *args, **kwargs)
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} could not answer: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server {server} could not answer: {problem}", server=str(self.path),
+                                  problem=first_line(exc))) from None
     return wrapped  # type: ignore[return-value]
 
 
@@ -151,4 +153,9 @@ def reason(exc: BaseException) -> str:
 
 
 def first_line(exc: BaseException) -> str:
+    """The error's first line: a sentence this program raised (`say`) as it is, else the server's (or
+    the driver's) own words, as they are."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    if isinstance(said, Said) and "\n" not in said and said == said.strip():
+        return said
     return (str(exc).strip().splitlines() or [type(exc).__name__])[0]

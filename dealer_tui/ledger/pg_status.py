@@ -17,6 +17,7 @@ from dealer_tui.ledger.base import (
     StoredEvent,
 )
 from dealer_tui.ledger.pg_connection import Pooled, answers
+from rules.said import say
 
 
 class PitStatus:
@@ -130,7 +131,8 @@ class PitStatus:
             " WHERE e.ts ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:.]+[+-][0-9]{2}:[0-9]{2}$'"
             " AND e.ts::timestamptz > e.received_at + make_interval(mins => %s) ORDER BY e.id LIMIT 1000",
             (slack_minutes,)).fetchall()
-        return [(f"terminal {str(o)[:8]}, {n}, event {q} ({k})", str(ts), str(r)) for o, n, q, k, ts, r in rows]
+        return [(say("terminal {terminal}, {table}, event {seq} ({kind})", terminal=str(o)[:8], table=str(n), seq=str(q),
+                     kind=str(k)), str(ts), str(r)) for o, n, q, k, ts, r in rows]
 
     @answers
     def alarms(self, limit: int | None = 100, acknowledged: bool = False) -> list[tuple[str, str, str, str]]:
@@ -197,7 +199,8 @@ class PitStatus:
         pit's chain (`area_changed`); the floor filters by it."""
         known = self._raw.execute("SELECT 1 FROM pit_tables WHERE id = %s AND origin_id <> 0", (table_id,)).fetchone()
         if known is None:
-            raise LedgerError(f"the pit server {self.path} has no table {table_id} (`dealer-tui pit status` lists them)")
+            raise LedgerError(say("the pit server {server} has no table {table} (`dealer-tui pit status` lists them)",
+                                  server=self.path, table=str(table_id)))
         self._append_own(lambda _: [NewEvent("area_changed", {"table": table_id, "area": area.strip(), "by": by,
                                                                "sign_in": sign_in})],
                          self.chain_length(0))

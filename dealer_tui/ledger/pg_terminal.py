@@ -24,7 +24,8 @@ from dealer_tui.ledger.kept import Secret, redacted, unwrap
 from dealer_tui.ledger.payouts import house_fees, round_chips
 from dealer_tui.ledger.pg_connection import Pooled, answers, first_line
 from dealer_tui.ledger.pit_schema import PIT_ORIGIN
-from rules.said import stored
+from dealer_tui.ledger.pit_words import server_said
+from rules.said import say, stored
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,9 @@ class Received:
 
 
 class DeliveryRefused(LedgerError):
-    """The server refused a delivery: the terminal's history disagrees with the server's."""
+    """The server refused a delivery: the terminal's history disagrees with the server's. Its
+    message is a sentence: the server's own refusal read back into its sentence (`pit_words`), as
+    the server worded it when it is not one known here."""
 
     def __init__(self, message: str, server_table: int = 0) -> None:
         super().__init__(message)
@@ -162,9 +165,10 @@ class TerminalExchange:
         try:
             self._raw.execute(text, args)
         except psycopg.errors.InsufficientPrivilege as exc:
-            raise DeliveryRefused(first_line(exc).removeprefix("ERROR:").strip()) from None
+            raise DeliveryRefused(server_said(first_line(exc).removeprefix("ERROR:").strip())) from None
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} refused: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server {server} refused: {problem}", server=self.path,
+                                  problem=first_line(exc))) from None
 
     def server_table(self, origin: str, table: TableRecord) -> int:
         """The server's id of a terminal's table, registered on its first delivery (`pit_register`:
@@ -174,10 +178,12 @@ class TerminalExchange:
                                     (origin, table.id, table.name, table.game, table.profile, table.profile_sha256,
                                      table.card_source, table.created_at)).fetchone()
         except psycopg.errors.InsufficientPrivilege:
-            raise DeliveryRefused(f"the server holds tables of this ledger (id {origin}) that another login "
-                                  "registered: a copy of this ledger, or a login posing as it") from None
+            raise DeliveryRefused(say("the server holds tables of this ledger (id {ledger}) that another login "
+                                      "registered: a copy of this ledger, or a login posing as it", ledger=origin)
+                                  ) from None
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} refused the table: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server {server} refused the table: {problem}", server=self.path,
+                                  problem=first_line(exc))) from None
         assert row is not None
         return int(row[0])
 
@@ -202,9 +208,10 @@ class TerminalExchange:
                     a, k = self._receive(server_table, events, project)
                     added, known = added + a, known + k
         except (psycopg.IntegrityError, psycopg.errors.InsufficientPrivilege) as exc:
-            raise DeliveryRefused(first_line(exc).removeprefix("ERROR:").strip(), current) from None
+            raise DeliveryRefused(server_said(first_line(exc).removeprefix("ERROR:").strip()), current) from None
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} did not take the delivery: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server {server} did not take the delivery: {problem}", server=self.path,
+                                  problem=first_line(exc))) from None
         return Received(added, known)
 
     def _receive(self, server_table: int, events: Sequence[StoredEvent], project: Project) -> tuple[int, int]:

@@ -47,6 +47,7 @@ from dealer_tui.ledger.base import (
     StoredEvent,
     event_hash,
     pit_signed_text,
+    round_is,
 )
 from dealer_tui.ledger.kept import redacted, secrets_in
 from dealer_tui.ledger.pg_connection import (
@@ -71,6 +72,7 @@ from dealer_tui.ledger.pit_schema import PIT_CLOCK, PIT_ORIGIN, SCHEMA_VERSION
 from dealer_tui.ledger.reads import LedgerReads
 from dealer_tui.ledger.records import AuditReads
 from rules.bets import declared_roles
+from rules.said import Said, say
 
 __all__ = ["DeliveryRefused", "PgLedger", "Project", "Projection", "Received", "init_schema", "is_server", "shown"]
 
@@ -168,18 +170,23 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
             with psycopg.connect(conninfo, autocommit=True, connect_timeout=max(1, round(connect_timeout))) as probe:
                 row = probe.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
         except psycopg.errors.UndefinedTable:
-            raise LedgerError(f"{self.path}: not a pit server (no pit schema): `dealer-tui pit init --server URL` "
-                              "makes one") from None
+            raise LedgerError(say("{server}: not a pit server (no pit schema): `dealer-tui pit init --server URL` "
+                                  "makes one", server=self.path)) from None
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} cannot be reached: {reason(exc)}") from None
-        if row is None or int(row[0]) != SCHEMA_VERSION:
-            raise LedgerError(f"{self.path}: pit schema {row[0] if row else 'unknown'}, this program's is "
-                              f"{SCHEMA_VERSION}: `dealer-tui pit init` brings it up to date")
+            raise LedgerError(say("the pit server {server} cannot be reached: {problem}", server=self.path,
+                                  problem=reason(exc))) from None
+        if row is None:
+            raise LedgerError(say("{server}: pit schema unknown, this program's is {ours}: `dealer-tui pit init` "
+                                  "brings it up to date", server=self.path, ours=SCHEMA_VERSION))
+        if int(row[0]) != SCHEMA_VERSION:
+            raise LedgerError(say("{server}: pit schema {version}, this program's is {ours}: `dealer-tui pit init` "
+                                  "brings it up to date", server=self.path, version=str(row[0]), ours=SCHEMA_VERSION))
         try:
             pool.open(wait=True, timeout=connect_timeout)
         except (psycopg.Error, PoolTimeout) as exc:
             pool.close()
-            raise LedgerError(f"the pit server {self.path} cannot be reached: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server {server} cannot be reached: {problem}", server=self.path,
+                                  problem=first_line(exc))) from None
 
     # -- live: the server's notifications ----------------------------------------------------
 
@@ -191,12 +198,13 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
             self._listener.start()
         return self._listener.count
 
-    def unreachable(self) -> str | None:
+    def unreachable(self) -> Said | None:
         """Since when the server cannot be reached, said in words (None: it can be, as far as known)."""
         lost = self._listener.lost_at if self._listener is not None else None
         if lost is None:
             return None
-        return f"the pit server {self.path} cannot be reached (since {time.strftime('%H:%M:%S', time.localtime(lost))})"
+        return say("the pit server {server} cannot be reached (since {time})", server=self.path,
+                   time=time.strftime("%H:%M:%S", time.localtime(lost)))
 
     # -- what the audit reads, as the server holds it ------------------------------------------
 
@@ -229,10 +237,10 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
     def acknowledge(self, alarm: int, reason: str, by: str, sign_in: int) -> None:
         """A manager's word on an alarm, looked into (`AlarmAcknowledged` on the pit's chain)."""
         if not reason.strip():
-            raise LedgerError("an acknowledgement says what was found")
+            raise LedgerError(say("an acknowledgement says what was found"))
         known = self._raw.execute("SELECT 1 FROM pit_alarms WHERE id = %s", (alarm,)).fetchone()
         if known is None:
-            raise LedgerError(f"no alarm {alarm} on the server (`dealer-tui pit status` lists them)")
+            raise LedgerError(say("no alarm {alarm} on the server (`dealer-tui pit status` lists them)", alarm=str(alarm)))
         self._append_own(lambda _: [NewEvent("alarm_acknowledged", {"alarm": alarm, "reason": reason.strip(),
                                                                      "by": by, "sign_in": sign_in})],
                          self.chain_length(STAFF_REGISTER))
@@ -241,8 +249,8 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
 
     def _own(self, table_id: int) -> None:
         if table_id != STAFF_REGISTER or self.origin not in (None, PIT_ORIGIN):
-            raise LedgerError("the pit server's tables are written by their terminals only (delivered from each "
-                              "terminal's ledger); the floor writes sign-ins and staff accounts")
+            raise LedgerError(say("the pit server's tables are written by their terminals only (delivered from each "
+                                  "terminal's ledger); the floor writes sign-ins and staff accounts"))
 
     def _append_own(self, decide: Callable[[list[StoredEvent]], Sequence[NewEvent]], after: int) -> list[StoredEvent]:
         stored: list[StoredEvent] = []
@@ -261,7 +269,8 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
                         payload = json.dumps(redacted(event.payload), sort_keys=True, ensure_ascii=False)
                         digest = event_hash(prev, STAFF_REGISTER, None, seq, ts, event.kind, event.payload, ledger_seq)
                     except (TypeError, ValueError) as exc:
-                        raise LedgerError(f"event {event.kind}: payload is not plain data ({exc})") from None
+                        raise LedgerError(say("event {kind}: payload is not plain data ({problem})", kind=event.kind,
+                                              problem=str(exc))) from None
                     account = str(event.payload.get("account", ""))
                     for secret in secrets_in(event.payload):  # kept where only the owner reads them; the PIN it
                         self._raw.execute(                    # replaces is checked nowhere any more
@@ -281,7 +290,8 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
                                               digest, ledger_seq))
                     prev = digest
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} did not record it: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server {server} did not record it: {problem}", server=self.path,
+                                  problem=first_line(exc))) from None
         return stored
 
     checks_pins_elsewhere = True
@@ -302,10 +312,11 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
                 row = self._raw.execute("DELETE FROM pit_login_keys WHERE login = %s RETURNING"
                                         " to_char(taken_at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI')", (login,)).fetchone()
         except psycopg.errors.InsufficientPrivilege:
-            raise LedgerError("a login's key is forgotten through the pit owner's login (the URL `pit init` was "
-                              "given)") from None
+            raise LedgerError(say("a login's key is forgotten through the pit owner's login (the URL `pit init` was "
+                                  "given)")) from None
         except psycopg.Error as exc:
-            raise LedgerError(f"the pit server {self.path} did not forget it: {first_line(exc)}") from None
+            raise LedgerError(say("the pit server {server} did not forget it: {problem}", server=self.path,
+                                  problem=first_line(exc))) from None
         return None if row is None else str(row[0])
 
     def _pit_signer(self) -> tuple[Ed25519PrivateKey, str]:
@@ -313,11 +324,11 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
         try:
             row = self._raw.execute("SELECT value FROM pit_secret WHERE key = 'pit_key'").fetchone()
         except psycopg.errors.InsufficientPrivilege:
-            raise LedgerError("staff accounts and approved profiles are the pit's own acts, signed with its key: a "
-                              "manager makes them through the pit owner's login (the URL `pit init` was given)"
+            raise LedgerError(say("staff accounts and approved profiles are the pit's own acts, signed with its key: "
+                                  "a manager makes them through the pit owner's login (the URL `pit init` was given)")
                               ) from None
         if row is None:
-            raise LedgerError("the pit has no key yet: its owner runs `dealer-tui pit init` again to make one")
+            raise LedgerError(say("the pit has no key yet: its owner runs `dealer-tui pit init` again to make one"))
         key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(str(row[0])))
         return key, key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
 
@@ -364,24 +375,26 @@ class PgLedger(PitStatus, TerminalExchange, AuditReads, LedgerReads, Ledger):
         on the pit's own chain, which the table's terminal receives and records in the round (the
         table's chain is its terminal's alone). Refused when nothing is waiting any more."""
         if self.origin is not None:
-            raise LedgerError("a terminal's own view of the pit decides nothing")
+            raise LedgerError(say("a terminal's own view of the pit decides nothing"))
         if not by.strip():
-            raise LedgerError("a sign-off decision names the supervisor who made it")
+            raise LedgerError(say("a sign-off decision names the supervisor who made it"))
         if not approved and not reason.strip():
-            raise LedgerError("a refusal needs a reason")
+            raise LedgerError(say("a refusal needs a reason"))
         if sign_in is None:
-            raise LedgerError("a sign-off decision at the pit's floor names the supervisor's sign-in")
+            raise LedgerError(say("a sign-off decision at the pit's floor names the supervisor's sign-in"))
         decided: list[StoredEvent] = []
 
         def decide(_: list[StoredEvent]) -> Sequence[NewEvent]:
             record = self.round(round_id)
             latest = self._latest_sign_off(round_id)
             if record.status != ROUND_OPEN or latest is None or latest.kind != SIGN_OFF_REQUESTED:
-                why = f"the round is {record.status}" if record.status != ROUND_OPEN else "it was already decided"
-                raise LedgerError(f"round {record.number} (id {round_id}): no sign-off is waiting ({why})")
+                why = round_is(record.status) if record.status != ROUND_OPEN else say("it was already decided")
+                raise LedgerError(say("round {number} (id {id}): no sign-off is waiting ({why})", number=record.number,
+                                      id=str(round_id), why=why))
             if latest.seq in self._floor_decided().get(record.table_id, set()):
-                raise LedgerError(f"round {record.number} (id {round_id}): the pit's floor decided it already; "
-                                  "the table's terminal records it when it next reaches the server")
+                raise LedgerError(say("round {number} (id {id}): the pit's floor decided it already; the table's "
+                                      "terminal records it when it next reaches the server", number=record.number,
+                                      id=str(round_id)))
             row = self._raw.execute("SELECT t.origin, t.origin_id, r.origin_id FROM pit_rounds r JOIN pit_tables t"
                                     " ON t.id = r.table_id WHERE r.id = %s", (round_id,)).fetchone()
             assert row is not None
@@ -452,13 +465,14 @@ def init_schema(conninfo: str) -> None:
                 row = db.execute("SELECT value FROM pit_meta WHERE key = 'schema'").fetchone()
                 version = int(row[0]) if row is not None else 0
                 if version > SCHEMA_VERSION:
-                    raise LedgerError(f"{shown(conninfo)}: pit schema {version} is newer than this program's "
-                                      f"({SCHEMA_VERSION})")
+                    raise LedgerError(say("{server}: pit schema {version} is newer than this program's ({ours})",
+                                          server=shown(conninfo), version=version, ours=SCHEMA_VERSION))
                 if version == 2:
                     upgrade_to_3(db)
                 elif version < 3:
-                    raise LedgerError(f"{shown(conninfo)}: pit schema {version} cannot be brought up to "
-                                      f"{SCHEMA_VERSION} here; start from an empty database")
+                    raise LedgerError(say("{server}: pit schema {version} cannot be brought up to {ours} here; start "
+                                          "from an empty database", server=shown(conninfo), version=version,
+                                          ours=SCHEMA_VERSION))
             db.execute("CREATE EXTENSION IF NOT EXISTS pgcrypto")  # the PINs' secret parts, wrapped per login
             db.execute(SCHEMA)
             db.execute(OWN_REGISTER)
@@ -484,4 +498,5 @@ def init_schema(conninfo: str) -> None:
                     db.execute("INSERT INTO pit_signatures(seq, signature) VALUES (%s, %s) ON CONFLICT DO NOTHING",
                                (seq, signature))
     except psycopg.Error as exc:
-        raise LedgerError(f"the pit server {shown(conninfo)}: the schema could not be made: {first_line(exc)}") from None
+        raise LedgerError(say("the pit server {server}: the schema could not be made: {problem}",
+                              server=shown(conninfo), problem=first_line(exc))) from None

@@ -28,6 +28,7 @@ from dealer_tui.ledger.base import (
     Totals,
 )
 from dealer_tui.printable import UNSEEN_IN_A_CELL, shown_cell
+from rules.said import say
 
 
 def shown_record(row: Sequence[Any]) -> TableRecord:
@@ -59,7 +60,7 @@ class LedgerReads:
             (table_id,),
         ).fetchone()
         if row is None:
-            raise LedgerError(f"no table {table_id} in {self.path}")
+            raise LedgerError(say("no table {table} in {ledger}", table=str(table_id), ledger=str(self.path)))
         return shown_record(row)
 
     def table_record(self, table_id: int) -> TableRecord:
@@ -79,7 +80,7 @@ class LedgerReads:
     def round(self, round_id: int) -> RoundRecord:
         row = self._db.execute(f"SELECT {self._ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,)).fetchone()
         if row is None:
-            raise LedgerError(f"no round {round_id} in {self.path}")
+            raise LedgerError(say("no round {round} in {ledger}", round=str(round_id), ledger=str(self.path)))
         return self._round_record(row)
 
     def _events(self, where: str, args: tuple[object, ...]) -> list[StoredEvent]:

@@ -10,6 +10,7 @@ from dealer_tui.ledger.base import LedgerError, SettlementRow
 from dealer_tui.ledger.payouts import round_chips
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error
 from rules.bets import declared_roles
+from rules.said import say
 
 Step = str | Callable[[sqlite3.Connection], None]
 
@@ -270,7 +271,8 @@ def migrate(db: sqlite3.Connection, where: str) -> None:
     the second finds the step done and skips it."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > SCHEMA_VERSION:
-        raise LedgerError(f"{where}: ledger schema {version} is newer than this program's ({SCHEMA_VERSION})")
+        raise LedgerError(say("{ledger}: ledger schema {version} is newer than this program's ({ours})", ledger=where,
+                              version=version, ours=SCHEMA_VERSION))
     for number in range(version, SCHEMA_VERSION):
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -293,4 +295,5 @@ def migrate(db: sqlite3.Connection, where: str) -> None:
             rollback(db)
             if problem_of(exc) is not None:
                 raise storage_error(where, exc) from None
-            raise LedgerError(f"{where}: cannot upgrade the ledger to schema {number + 1} ({exc})") from None
+            raise LedgerError(say("{ledger}: cannot upgrade the ledger to schema {version} ({problem})", ledger=where,
+                                  version=number + 1, problem=str(exc))) from None

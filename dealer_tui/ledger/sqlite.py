@@ -37,6 +37,7 @@ from dealer_tui.ledger.base import (
     TableLedger,
     TableRecord,
     event_hash,
+    round_is,
 )
 from dealer_tui.ledger.leases import OPEN_TERMINALS, Leases
 from dealer_tui.ledger.payouts import house_fees, round_chips
@@ -45,7 +46,7 @@ from dealer_tui.ledger.records import AuditReads, check_ledger_file, next_ledger
 from dealer_tui.ledger.schema import REVIEW_SCHEMA, SCHEMA_VERSION, migrate, read_as_is
 from dealer_tui.ledger.storage import problem_of, rollback, storage_error, writable
 from dealer_tui.ledger.witness import Witness
-from rules.said import stored
+from rules.said import say, stored
 
 Clock = Callable[[], str]
 
@@ -145,7 +146,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
         (`immutable=1`) — unless a -wal file holds writes not yet in the file, which only a writable
         directory lets SQLite read."""
         if not self.path.exists():
-            raise LedgerError(f"{self.path}: no such ledger")
+            raise LedgerError(say("{ledger}: no such ledger", ledger=str(self.path)))
         uri = f"file:{quote(str(self.path.absolute()))}"
         try:
             db = self._open_uri(f"{uri}?mode=ro")
@@ -154,9 +155,9 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
             if writable(self.path) or problem_of(exc) != "the file cannot be opened":
                 raise
             if wal.exists() and wal.stat().st_size > 0:
-                raise LedgerError(f"the ledger cannot be read: its -wal file holds writes not yet in the ledger "
-                                  f"file and its folder is read-only ({self.path}); open it once where it can be "
-                                  "written") from None
+                raise LedgerError(say("the ledger cannot be read: its -wal file holds writes not yet in the ledger "
+                                      "file and its folder is read-only ({ledger}); open it once where it can be "
+                                      "written", ledger=str(self.path))) from None
             db = self._open_uri(f"{uri}?immutable=1")
         try:
             check_ledger_file(db, self.path, writer=False)
@@ -166,7 +167,8 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
         version = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             db.close()
-            raise LedgerError(f"{self.path}: ledger schema {version} is newer than this program's")
+            raise LedgerError(say("{ledger}: ledger schema {version} is newer than this program's", ledger=str(self.path),
+                                  version=version))
         if version < SCHEMA_VERSION and not upgraded:  # an older ledger gains the review's indexes first
             db.close()
             try:
@@ -196,7 +198,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
         """One write transaction; for a table this terminal holds, the hold is checked inside it.
         A storage fault is a `StorageError` and nothing was recorded."""
         if self.readonly:
-            raise LedgerError(f"{self.path}: opened read-only")
+            raise LedgerError(say("{ledger}: opened read-only", ledger=str(self.path)))
         self._witness_due = False
         try:
             self._db.execute("BEGIN IMMEDIATE")
@@ -284,7 +286,8 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
                 payload = json.dumps(event.payload, sort_keys=True, ensure_ascii=False)
                 digest = event_hash(prev, table_id, round_id, seq, ts, event.kind, event.payload, ledger_seq)
             except (TypeError, ValueError) as exc:
-                raise LedgerError(f"event {event.kind}: payload is not plain data ({exc})") from None
+                raise LedgerError(say("event {kind}: payload is not plain data ({problem})", kind=event.kind,
+                                      problem=str(exc))) from None
             cur = db.execute(
                 "INSERT INTO events(table_id, round_id, seq, ts, kind, payload, prev_hash, hash, ledger_seq)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -355,7 +358,7 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
         except sqlite3.Error:
             row = None
         if row is None:
-            raise LedgerError(f"{self.path}: the ledger has no id")
+            raise LedgerError(say("{ledger}: the ledger has no id", ledger=str(self.path)))
         return str(row[0])
 
     def pit_login_key(self) -> bytes:
@@ -384,17 +387,18 @@ class SqliteLedger(Leases, AuditReads, LedgerReads, TableLedger):
     def decide_sign_off(self, round_id: int, approved: bool, by: str, reason: str = "",
                         sign_in: int | None = None) -> StoredEvent:
         if not by.strip():
-            raise LedgerError("a sign-off decision names the supervisor who made it")
+            raise LedgerError(say("a sign-off decision names the supervisor who made it"))
         if not approved and not reason.strip():
-            raise LedgerError("a refusal needs a reason")
+            raise LedgerError(say("a refusal needs a reason"))
         with self._write() as db:
             record = self.round(round_id)  # read inside the lock: no other process decides in between
             latest = self._latest_sign_off(round_id)
             if record.status != ROUND_OPEN or latest is None or latest.kind != SIGN_OFF_REQUESTED:
-                why = (f"the round is {record.status}" if record.status != ROUND_OPEN else
-                       "its cards were corrected since: the dealer sends the new payout again"
-                       if latest is not None and latest.kind in SIGN_OFF_WITHDRAWN_BY else "it was already decided")
-                raise LedgerError(f"round {record.number} (id {round_id}): no sign-off is waiting ({why})")
+                why = (round_is(record.status) if record.status != ROUND_OPEN else
+                       say("its cards were corrected since: the dealer sends the new payout again")
+                       if latest is not None and latest.kind in SIGN_OFF_WITHDRAWN_BY else say("it was already decided"))
+                raise LedgerError(say("round {number} (id {id}): no sign-off is waiting ({why})", number=record.number,
+                                      id=str(round_id), why=why))
             payload: dict[str, object] = {"by": by.strip()} if approved else {"by": by.strip(), "reason": reason.strip()}
             if sign_in is not None:
                 payload["sign_in"] = sign_in

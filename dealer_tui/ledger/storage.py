@@ -12,6 +12,7 @@ import sqlite3
 from pathlib import Path
 
 from dealer_tui.ledger.base import LedgerError, StorageError
+from rules.said import Said, say
 
 SQLITE_PROBLEMS = {
     3: "permission denied",          # SQLITE_PERM
@@ -35,6 +36,27 @@ ERRNO_PROBLEMS = {
     errno.EPERM: "permission denied",
     errno.EIO: "I/O error",
 }
+
+
+PROBLEM_SAID: dict[str, Said] = {
+    "permission denied": say("permission denied"),
+    "busy (another program holds the ledger's write lock)": say("busy (another program holds the ledger's write lock)"),
+    "busy (the ledger is locked)": say("busy (the ledger is locked)"),
+    "read-only": say("read-only"),
+    "I/O error": say("I/O error"),
+    "the file is damaged": say("the file is damaged"),
+    "disk full": say("disk full"),
+    "the file cannot be opened": say("the file cannot be opened"),
+    "not authorized": say("not authorized"),
+    "not a ledger file": say("not a ledger file"),
+    "disk quota exceeded": say("disk quota exceeded"),
+}
+"""Each storage fault (`StorageError.problem`, a code compared as it is) in words, for a reader."""
+
+
+def problem_said(problem: str) -> Said:
+    """A storage fault's code in words (one not known here: as it is)."""
+    return PROBLEM_SAID.get(problem) or Said.literal(problem)
 
 
 def problem_of(exc: BaseException, path: Path | str | None = None) -> str | None:
@@ -74,16 +96,21 @@ def writable(path: Path) -> bool:
 
 
 def storage_error(where: Path | str, exc: BaseException, doing: str = "written") -> LedgerError:
-    """The error to raise for `exc`: a `StorageError` naming the fault when the storage failed,
-    else a plain `LedgerError` quoting the database's own words."""
+    """The error to raise for `exc` (a step that `doing`: "written" or "read"): a `StorageError`
+    naming the fault when the storage failed, else a plain `LedgerError` quoting the database's own
+    words; its message a sentence, the database's words in it as they are."""
     detail = getattr(exc, "strerror", None) if isinstance(exc, OSError) else None
     detail = detail or str(exc)
     problem = problem_of(exc, where)
     if problem is None:
-        return LedgerError(f"{where}: the ledger refused the change ({detail}); nothing was recorded")
-    tail = "; nothing was recorded" if doing == "written" else ""
-    at = f"{where}: " if str(where) else ""
-    return StorageError(f"the ledger cannot be {doing}: {problem} ({at}{detail}){tail}", problem)
+        return LedgerError(say("{ledger}: the ledger refused the change ({problem}); nothing was recorded",
+                               ledger=str(where), problem=detail))
+    cause = f"{where}: {detail}" if str(where) else detail  # the file and the database's (or system's) own words
+    if doing == "read":
+        fault = say("the ledger cannot be read: {problem} ({cause})", problem=problem_said(problem), cause=cause)
+        return StorageError(fault, problem, fault)
+    fault = say("the ledger cannot be written: {problem} ({cause})", problem=problem_said(problem), cause=cause)
+    return StorageError(say("{fault}; nothing was recorded", fault=fault), problem, fault)
 
 
 def rollback(db: sqlite3.Connection) -> None:

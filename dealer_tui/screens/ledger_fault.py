@@ -14,7 +14,7 @@ from typing import Any
 from rich.markup import escape
 from textual.screen import Screen
 
-from dealer_tui.language import _, told_error
+from dealer_tui.language import _, told, told_error
 from dealer_tui.ledger.base import LeaseLost, Ledger, LedgerError, StorageError, TableInUse
 from dealer_tui.rounds.game import Games
 from dealer_tui.screens.choice_dialog import ChoiceDialog
@@ -39,7 +39,7 @@ class StorageFault(ChoiceDialog):
     def __init__(self, error: StorageError, what: str | None = None,
                  choices: list[tuple[str, str]] | None = None) -> None:
         """`what` is exactly where it was: "The round" unless given."""
-        said = told_error(error).removesuffix("; nothing was recorded")
+        said = told(error.fault)
         super().__init__(
             _("Nothing was recorded. {problem}.\n{what} is exactly where it was: fix the storage ({hint}), then try "
               "the step again.", problem=escape(said[:1].upper() + said[1:]), what=what or _("The round"),
