@@ -72,9 +72,9 @@ async def test_filters_and_search_give_the_rows_plain_sql_gives(filled: Path) ->
         assert [r.id for r in screen.rows] == sql_ids(filled, "table_id = 2")
         await set_filters(pilot, search="Player 4")                   # a player's name: every round they sat in
         assert [r.id for r in screen.rows] == sql_ids(filled, "1 = 1")
-        await pilot.press("c", "g", "g")                              # game: one-or-five
+        await pilot.press("c", "g", "g")                              # game: Poker "1 or 5" (one-or-five)
         assert [r.id for r in screen.rows] == sql_ids(filled, "game = 'one-or-five'")
-        assert "game: one-or-five" in str(screen.query_one("#floor-filters", Static).render())
+        assert 'game: Poker "1 or 5"' in str(screen.query_one("#floor-filters", Static).render())
 
 
 async def test_a_bad_date_is_one_message_and_changes_no_filter(filled: Path) -> None:

@@ -93,6 +93,12 @@ class Games(Generic[P]):
             raise BadInput(field, f"unknown game {game_id!r} (known: {', '.join(self.ids())})")
         return entry.rules
 
+    def title(self, game_id: str) -> str:
+        """A game's title as the floor names it (`High Card Flush`); a game this build does not deal,
+        by the id the ledger records."""
+        entry = self._by_id.get(game_id)
+        return entry.rules.title if entry is not None else game_id
+
     def find(self, game_id: object, field: str = "game") -> Game[P]:
         """The game with this id (a ledger's table, a profile), or `BadInput` naming the known ones."""
         self.rules(game_id, field)

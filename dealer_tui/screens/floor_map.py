@@ -131,7 +131,8 @@ class PitMapScreen(Screen[None]):
             win = _chips(g.win) if g.drop_counted or g.win is None else _("{chips} rounds", chips=_chips(g.win))
             drop = _chips(g.drop) if g.drop_counted or g.drop is None else _("{chips} est.", chips=_chips(g.drop))
             table.add_row(shown_cell(g.name), status, win, hold, drop, str(g.players), str(g.rounds_last_hour),
-                          shown_cell(g.dealer) or _("nobody"), g.game, told(g.limits), shown_cell(g.area), key=str(g.id))
+                          shown_cell(g.dealer) or _("nobody"), self.rounds.games.title(g.game), told(g.limits),
+                          shown_cell(g.area), key=str(g.id))
         if glances and row is not None:
             table.move_cursor(row=min(row, len(glances) - 1))
         live = [g for g in glances if not g.training]

@@ -161,15 +161,15 @@ class RoundsScreen(Screen[None]):
         if r.status == ROUND_OPEN:  # nothing is settled yet: no figure to show (its story shows the hand)
             status = _("WAITING FOR THE FLOOR") if r.id in self.waiting else _("in play")
             return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), status, "—", "—", "—",
-                    flags_text(r.flags, self.flag_words), "—", "—", "—", r.game, r.profile)
+                    flags_text(r.flags, self.flag_words), "—", "—", "—", self.games.title(r.game), r.profile)
         return (shown_time(r.started_at), self.tables.name(r.table_id), str(r.number), status_word(r.status), str(r.paid),
                 f"{r.house_result:+}", str(wagered), flags_text(r.flags, self.flag_words), str(r.from_stacks), str(returned),
-                str(seats), r.game, r.profile)
+                str(seats), self.games.title(r.game), r.profile)
 
     def describe(self, pit: bool = True) -> str:
         """The filters, sort and page in force, in one line above the list."""
         q = self.query_
-        parts = [_("game: {game}", game=q.game) if q.game else _("game: all"),
+        parts = [_("game: {game}", game=self.games.title(q.game)) if q.game else _("game: all"),
                  _("flag: {flag}", flag=flag_word(q.flag, self.flag_words)) if q.flag else _("flag: any")]
         if q.since or q.until:
             parts.append(_("time: {since} to {until}", since=shown_time(q.since)[:16] or "…",

@@ -73,13 +73,8 @@ class StoryScreen(Screen[None]):
     def on_mount(self) -> None:
         r = self.record
         self.title = _("Round {number} (id {id}) — {game} at {table}", number=r.number, id=r.id,
-                       game=self._game_title(r.game), table=self.tables.name(r.table_id))
+                       game=self.games.title(r.game), table=self.tables.name(r.table_id))
 
-    def _game_title(self, game: str) -> str:
-        try:
-            return _(self.games.find(game).title)
-        except KeyError:
-            return game
 
     def _story(self) -> Group:
         r = self.record
@@ -120,7 +115,7 @@ class StoryScreen(Screen[None]):
 
     def _head(self, r: RoundRecord, recorded: list[StoredEvent], void: Void | None) -> Text:
         head = Text()
-        head.append(_("{game} · profile {profile} · {status}", game=self._game_title(r.game), profile=r.profile,
+        head.append(_("{game} · profile {profile} · {status}", game=self.games.title(r.game), profile=r.profile,
                       status=status_word(r.status)), style="bold")
         head.append(_(" · started {at} UTC", at=r.started_at[:19].replace('T', ' ')))
         if r.ended_at:
