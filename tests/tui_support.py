@@ -43,11 +43,16 @@ def _full_hcf_round() -> list[str]:
 
 def typed_then_drawn(*keys: str) -> Callable[[Any], Awaitable[None]]:
     """A snapshot's keys, typed, then the screen as the last of them left it: drawing held back
-    for a dialog is released, however slow the machine (a snapshot's own keys are not waited for)."""
+    for a dialog is released, however slow the machine (a snapshot's own keys are not waited for),
+    and the fields' cursors held still (hidden), as a slow machine would otherwise catch them mid-blink."""
 
     async def run(pilot: Any) -> None:
+        from textual.widgets import Input
+
         await pilot.press(*keys)
         await drawn()
+        for field in pilot.app.screen.query(Input):  # a blinking cursor would be caught on or off by chance
+            field.cursor_blink = False
         await pilot.pause()
 
     return run
