@@ -23,6 +23,14 @@ class AmountField:
     default: int | None
     """The amount the field starts with; None: an empty field, the dealer types the amount."""
     optional: bool = False  # 0 allowed (no bet)
+    bounds_shown: bool = True
+    """Whether the label names the bounds (a count of chips does not: its bounds are said only to
+    a count outside them)."""
+
+    @property
+    def shown(self) -> str:
+        """The field's label as the dialog shows it."""
+        return f"{self.label} ({self.bounds})" if self.bounds_shown else self.label
 
     @property
     def start(self) -> str:
@@ -33,6 +41,11 @@ class AmountField:
         if self.optional and self.low > 0:
             return _("{low}–{high} or 0", low=self.low, high=self.high)
         return _("{low}–{high}", low=self.low, high=self.high)  # grouped as the reader's language groups
+
+
+COMPACT_FROM = 3
+"""A dialog of more fields than this gives each field one line (no frame): a tray's six chip
+counts, title and keys fit an 80×24 terminal."""
 
 
 class AmountDialog(Dialog[dict[str, int] | None]):
@@ -52,13 +65,15 @@ class AmountDialog(Dialog[dict[str, int] | None]):
         self.enter_moves = enter_moves
 
     def compose(self) -> ComposeResult:
+        compact = len(self.fields) > COMPACT_FROM
+        self.set_class(compact, "-compact")
         yield FittedStatic(self.title_text, classes="title")
         for i, f in enumerate(self.fields):
             with FittedRow(classes="row"):
-                yield FittedLabel(f"{f.label} ({f.bounds})", id=f"label-{i}")
+                yield FittedLabel(f.shown, id=f"label-{i}")
                 # the class an Input gives itself for its first value, given up front: set
                 # later, it would restyle the field before it is even shown
-                yield Input(f.start, id=f"amount-{i}", classes="-valid", max_length=12)
+                yield Input(f.start, id=f"amount-{i}", classes="-valid", max_length=12, compact=compact)
         yield FittedStatic("", id="amount-error", classes="error")
         yield FittedStatic(self._hint(), id="amount-hint", classes="hint")
 
@@ -83,7 +98,7 @@ class AmountDialog(Dialog[dict[str, int] | None]):
         self.query_one(".title", Static).update(self.title_text)
         self.query_one("#amount-hint", Static).update(self._hint())
         for i, f in enumerate(self.fields):
-            self.query_one(f"#label-{i}", Label).update(f"{f.label} ({f.bounds})")
+            self.query_one(f"#label-{i}", Label).update(f.shown)
         self.action_suggested()
 
     def keys(self) -> list[Binding]:

@@ -83,7 +83,7 @@ class TraySteps:
     def _chip_fields(self, defaults: Chips | None = None) -> list[AmountField]:
         chip_set = self.screen.table.profile.profile.chip_set()
         return [AmountField(str(c.value), told(chip_said(c)), 0, MAX_CHIP_COUNT,
-                            (defaults or {}).get(str(c.value)), optional=True) for c in chip_set]
+                            (defaults or {}).get(str(c.value)), optional=True, bounds_shown=False) for c in chip_set]
 
     @staticmethod
     def problem(step: Callable[[], object]) -> str | None:
