@@ -73,7 +73,7 @@ def test_history_verify_catches_a_single_changed_digit(ledger: SqliteLedger, col
     raw.close()
     problems = SqliteLedger(ledger.path, readonly=True).chain_problems()
     assert problems, column
-    assert all(p.startswith("table 1, round 1, event ") for p in problems)
+    assert all(p.startswith("table 1, round id 1, event ") for p in problems)
 
 
 def test_append_is_atomic_when_an_event_is_not_plain_data(ledger: SqliteLedger) -> None:

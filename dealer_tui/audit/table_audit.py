@@ -19,7 +19,14 @@ from dealer_tui.events.table import (
     TableOpened,
 )
 from dealer_tui.ledger import hours
-from dealer_tui.ledger.base import ROUND_OPEN, ROUND_SETTLED, ROUND_VOIDED, StoredEvent, TableRecord
+from dealer_tui.ledger.base import (
+    ROUND_OPEN,
+    ROUND_SETTLED,
+    ROUND_VOIDED,
+    StoredEvent,
+    TableRecord,
+    status_said,
+)
 from dealer_tui.ledger.hours import add_round
 from dealer_tui.ledger.payouts import HOUSE_BANKED, house_fees, round_chips
 from dealer_tui.ledger.records import ChainCheck, StoredRound
@@ -341,8 +348,8 @@ class TableAudit:
             return
         status, flags, figures = expected
         if record.status != status:
-            self.problem(where, say("stored as {stored}; its events make it {status}", stored=str(record.status),
-                                    status=status))
+            self.problem(where, say("stored as {stored}; its events make it {status}",
+                                    stored=status_said(str(record.status)), status=status_said(status)))
         stored_flags = {f for f in record.flags.split(",") if f}
         if stored_flags != flags or record.flags != ",".join(sorted(stored_flags)):
             self.problem(where, say("stored flags {stored}; its events give {flags}", stored=repr(record.flags),
@@ -360,7 +367,7 @@ class TableAudit:
         if status != ROUND_SETTLED:
             if stored_rows:
                 self.problem(where, say("{count} settlement row(s) stored for a round its events leave {status}: "
-                                        "only a settled round has them", count=len(stored_rows), status=status))
+                                        "only a settled round has them", count=len(stored_rows), status=status_said(status)))
             return
         if "training" not in flags:  # a training table's rounds stay out of the hourly totals
             key = (record.started_at[:13], self.table.id, self.table.game, str(figures["banking"]))

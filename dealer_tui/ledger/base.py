@@ -140,13 +140,22 @@ class LeaseLost(LedgerError):
         self.table, self.lease = table, lease
 
 
+STATUS_WORDS: dict[str, Said] = {ROUND_OPEN: say("open"), ROUND_SETTLED: say("settled"), ROUND_VOIDED: say("voided")}
+"""A round's status as a reader says it (the record keeps the code)."""
+
+
+def status_said(status: str) -> Said:
+    """A round's status in the reader's words; a status not known here as recorded."""
+    return STATUS_WORDS.get(status) or Said.literal(status)
+
+
 def round_is(status: str) -> Said:
     """Why a round takes no more steps of a kind: it is settled or voided (or another status, named)."""
     if status == ROUND_SETTLED:
         return say("the round is settled")
     if status == ROUND_VOIDED:
         return say("the round is voided")
-    return say("the round is {status}", status=status)
+    return say("the round is {status}", status=status_said(status))
 
 
 def canonical(data: Any) -> str:

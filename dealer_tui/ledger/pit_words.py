@@ -14,6 +14,8 @@ from rules.said import Said, say
 
 _N = r"(\d+)"
 _W = r"(\S+)"
+_T = r"(.+?)"
+"""A table's name or a login: it may hold spaces (`Main 1`)."""
 SERVER_SAYS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Said]], ...] = tuple(
     (re.compile(f"^{pattern}$"), build) for pattern, build in (
         (rf"event {_N} is not JSON", lambda m: say("event {seq} is not JSON", seq=m[1])),
@@ -25,7 +27,7 @@ SERVER_SAYS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Said]], ...]
          lambda m: say("event {seq} does not follow the server's last ({last})", seq=m[1], last=m[2])),
         (rf"event {_N} does not link to the server's event {_N}",
          lambda m: say("event {seq} does not link to the server's event {last}", seq=m[1], last=m[2])),
-        (rf"event {_N} is on the server already, in table {_W} of ledger {_W}: this ledger is a copy of that one "
+        (rf"event {_N} is on the server already, in table {_T} of ledger {_W}: this ledger is a copy of that one "
          r"\(a new id does not make a chain new\)",
          lambda m: say("event {seq} is on the server already, in table {table} of ledger {ledger}: this ledger is a "
                        "copy of that one (a new id does not make a chain new)", seq=m[1], table=m[2], ledger=m[3])),
@@ -43,7 +45,7 @@ SERVER_SAYS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Said]], ...]
                        seq=m[1])),
         (rf"event {_N} names a round the table does not have on the server",
          lambda m: say("event {seq} names a round the table does not have on the server", seq=m[1])),
-        (rf"table {_W} is not one this login \({_W}\) registered: a terminal delivers its own tables only",
+        (rf"table {_T} is not one this login \({_T}\) registered: a terminal delivers its own tables only",
          lambda m: say("table {table} is not one this login ({login}) registered: a terminal delivers its own tables "
                        "only", table=m[1], login=m[2])),
         (rf"a {_W} is the pit's own act: it is signed with the pit's key, by the pit owner's login",
@@ -53,15 +55,16 @@ SERVER_SAYS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Said]], ...]
          lambda m: say("a {kind} event has no place on the pit's own chain", kind=m[1])),
         (rf"a {_W} is no account event", lambda m: say("a {kind} is no account event", kind=m[1])),
         (r"a terminal's key is 32 bytes in hex", lambda m: say("a terminal's key is 32 bytes in hex")),
-        (rf"login {_W} has no key on the pit", lambda m: say("login {login} has no key on the pit", login=m[1])),
+        (rf"login {_T} has no key on the pit", lambda m: say("login {login} has no key on the pit", login=m[1])),
         (rf"the tables of ledger {_W} are another login's",
          lambda m: say("the tables of ledger {ledger} are another login's", ledger=m[1])),
-        (rf"table {_W} of ledger {_W} is another login's",
+        (rf"table {_T} of ledger {_W} is another login's",
          lambda m: say("table {table} of ledger {ledger} is another login's", table=m[1], ledger=m[2])),
-        (rf"table {_W} is not this login's", lambda m: say("table {table} is not this login's", table=m[1])),
+        (rf"table {_T} is not this login's", lambda m: say("table {table} is not this login's", table=m[1])),
         (rf"round {_W} is not this login's", lambda m: say("round {round} is not this login's", round=m[1])),
         (r"pit: the server's events and alarms are never (\w+) \((\w+)\)",
-         lambda m: say("pit: the server's events and alarms are never {done} ({table})", done=m[1], table=m[2])),
+         lambda m: say("pit: the server's events and alarms are never changed ({done}, {table})", done=m[1],
+                       table=m[2])),
     ))
 """Each sentence the pit server refuses with, as its check words it, and the sentence it is."""
 

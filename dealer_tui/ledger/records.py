@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer_tui.ledger import hours
-from dealer_tui.ledger.base import GENESIS, NotALedger, StoredEvent
+from dealer_tui.ledger.base import GENESIS, STAFF_REGISTER, NotALedger, StoredEvent
 from dealer_tui.ledger.witness import Head, Witness, heads_of, not_written
 from rules.said import Said, say
 
@@ -281,9 +281,12 @@ class ChainCheck:
         """Whether the event before was hashed the older way (the ledger's events before schema 6)."""
 
     def problems(self, event: StoredEvent, payload_ok: bool) -> list[str]:
-        where = say("table {table}, round {round}, event {seq} ({kind})", table=str(event.table_id),
-                    round=str(event.round_id) if event.round_id is not None else "-", seq=str(event.seq),
-                    kind=event.kind)
+        where = (say("the staff register, event {seq} ({kind})", seq=str(event.seq), kind=event.kind)
+                 if event.table_id == STAFF_REGISTER else
+                 say("table {table}, round id {round}, event {seq} ({kind})", table=str(event.table_id),
+                     round=str(event.round_id), seq=str(event.seq), kind=event.kind) if event.round_id is not None else
+                 say("table {table}, event {seq} ({kind})", table=str(event.table_id), seq=str(event.seq),
+                     kind=event.kind))
         last_seq, last_hash = self.seq, self.hash
         self.seq, self.hash = event.seq, event.hash
         if not payload_ok:

@@ -29,6 +29,7 @@ from typing import Any
 
 from platformdirs import user_state_dir
 
+from dealer_tui.ledger.base import STAFF_REGISTER
 from rules.said import Said, say
 
 FORMAT = "dealer-tui witness 1"
@@ -236,7 +237,8 @@ def witness_problems(record: WitnessRecord, event_at: Callable[[int], tuple[int,
     `event_at(n)`: the table and hash of the ledger's event n; `tables`: the ledger's tables."""
     problems: list[str] = []
     for head in [*sorted(record.heads.values(), key=lambda h: h.table_id), *record.lost]:
-        label = say("table {id} ({name})", id=str(head.table_id), name=head.name)
+        label = (say("the staff register") if head.table_id == STAFF_REGISTER else
+                 say("table {id} ({name})", id=str(head.table_id), name=head.name))
         found = event_at(head.ledger_seq)
         if found is not None and found == (head.table_id, head.hash):
             continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules.said import Said, say_in
+from rules.said import Said, as_said, say_in
 
 _NUMBERED = re.compile(r"(seat|box|dead|banner|palace) (\d+)")
 NUMBERED: dict[str, Callable[[int], Said]] = {
@@ -44,4 +44,4 @@ def place_said(label: str) -> Said:
 
 def purpose_said(text: str) -> Said:
     """A request's purpose at the start of a sentence (`Deal: key the cards first`)."""
-    return (PURPOSES.get(text) or Said.literal(text)).capitalized()
+    return (PURPOSES.get(text) or as_said(text)).capitalized()  # a purpose said as a sentence: as it is

@@ -120,7 +120,7 @@ def claim_problem(register: StaffRegister, claim: Claim, *, table: int | None = 
     act's own place in the ledger (the sign-in comes before it)."""
     name = ACT_NAMES.get(claim.label or claim.act) or Said.literal((claim.label or claim.act).replace("_", " "))
     claim = _as_signed_in(register, claim)
-    who = repr(claim.account or "no one") if claim.sign_in is None else repr(claim.account)
+    who: str = repr(claim.account) if claim.account or claim.sign_in is not None else say("'no one'")
     if claim.sign_in is None:
         return say("{act} by {account} names no sign-in", act=name, account=who)
     record = register.sign_in_at(claim.sign_in)

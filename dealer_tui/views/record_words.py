@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from dealer_tui.language import N_, _, told
+from dealer_tui.language import told
+from dealer_tui.ledger.base import status_said
 from rules.said import Said, say_in
-
-STATUS_WORDS = {"open": N_("open"), "settled": N_("settled"), "voided": N_("voided")}
-"""A round's status as the floor reads it."""
 
 FLAG_WORDS: dict[str, Said] = {
     "signed_off": say_in("flag", "signed_off"), "override": say_in("flag", "override"),
@@ -24,7 +22,8 @@ FLAG_WORDS: dict[str, Said] = {
 
 
 def status_word(status: str) -> str:
-    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    """A round's status as the floor reads it."""
+    return told(status_said(status))
 
 
 def flag_word(flag: str, games: Mapping[str, Said] = FLAG_WORDS) -> str:
