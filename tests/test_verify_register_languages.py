@@ -49,8 +49,8 @@ def test_an_account_rewritten_behind_the_managers_back_is_told_in_the_readers_la
     assert (f"staff register, event {seq} (staff_added): its signature is not M1's: written without M1's PIN "
             "(it stands for nothing)") in out
     out = verify_in("ru", path, capsys)
-    assert (f"реестр персонала, событие {seq} (staff_added): его подпись не принадлежит M1: записано без PIN-кода M1 "
-            "(ничего не подтверждает)") in out
+    assert (f"реестр персонала, событие {seq} (staff_added): его подпись — не подпись M1: записано без PIN-кода M1 "
+            "(не имеет силы)") in out
     assert "its signature" not in out
 
 
