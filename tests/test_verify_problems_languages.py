@@ -75,3 +75,31 @@ def test_an_edited_rounds_paid_is_told_in_the_readers_language(tmp_path: Path,
     out = verify_in("pl", path, capsys)
     assert f"stół 1 (U1), runda 1 (id {rid}): zapisane paid {edited}; według zdarzeń {paid}" in out
     assert "stored paid" not in out
+
+
+def test_a_rewritten_reason_is_quoted_in_the_readers_language(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A settlement row's stored reason with its stake raised by 1,000: verify quotes the stored
+    reason and the rules' own, each as a sentence of the auditor's language with its figures (the
+    Hungarian quotes „…”), not as the English the record is not."""
+    table = hcf_table(tmp_path)
+    rnd = table.start_round()
+    rng = random.Random(1)
+    while rnd.phase not in (Phase.DONE, Phase.VOID):
+        table.act(GAMES.find(table.record.game).demo(rnd, rng))
+    table.ledger.close()
+    path = tmp_path / "ledger.sqlite"
+    rid, seat, reason = one(path, "SELECT round_id, seat, reason FROM settlements WHERE bet = 'ante' LIMIT 1")
+    said = json.loads(str(reason))
+    stake = int(said["values"]["stake"])
+    said["values"]["stake"] = stake + 1000
+    sql(path, "UPDATE settlements SET reason = ? WHERE round_id = ? AND seat = ? AND bet = 'ante'",
+        args=(json.dumps(said), rid, seat))
+
+    out = verify_in("en", path, capsys)
+    assert f"seat {seat} ante: stored reason 'Ante: " in out and f"{stake + 1000}" in out
+    out = verify_in("hu", path, capsys)
+    line = next(x for x in out.splitlines() if "elszámolási sorok" in x)
+    assert f"{seat}. hely, ante: tárolt reason: „Ante: " in line
+    assert f"{stake + 1000:,}".replace(",", "\xa0") in line and "a szabályok szerint: „Ante: " in line
+    assert "stored reason" not in line and " the rules " not in line

@@ -19,7 +19,7 @@ from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
-from rules.said import Said, joined, same_sentence, say
+from rules.said import Said, as_said, joined, same_sentence, say
 
 
 def table_words(table: TableRecord) -> Said:
@@ -142,6 +142,14 @@ class _Reason:
         return repr(str(self.said))
 
 
+def _value(value: object) -> str:
+    """A row's field as a difference shows it: a reason as the sentence it is, quoted (the reader
+    reads it in their language), any other value as Python writes it."""
+    if isinstance(value, _Reason):
+        return say("'{reason}'", reason=as_said(value.said))
+    return repr(value)
+
+
 def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -> Said | None:
     """`seat 2 ante: stored result 20, the rules 10; ...`: which rows differ and how (None: none
     does, as the rows' own comparison sees them)."""
@@ -159,8 +167,8 @@ def _rows_differ(stored: list[dict[str, Any]], expected: list[dict[str, Any]]) -
         elif b is None:
             parts.append(say("seat {seat} {bet}: a row the rules do not give", seat=as_figure(seat), bet=str(bet)))
         else:
-            differences = joined([say("stored {field} {stored}, the rules {rules}", field=k, stored=repr(a[k]),
-                                      rules=repr(b[k])) for k in a if a[k] != b.get(k)], ", ")
+            differences = joined([say("stored {field} {stored}, the rules {rules}", field=k, stored=_value(a[k]),
+                                      rules=_value(b[k])) for k in a if a[k] != b.get(k)], ", ")
             parts.append(say("seat {seat} {bet}: {differences}", seat=as_figure(seat), bet=str(bet),
                              differences=differences))
     return joined(parts, "; ") if parts else None
