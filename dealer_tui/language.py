@@ -16,6 +16,7 @@ account signed in reads (`read_by`); the record never holds a sentence in either
 
 from __future__ import annotations
 
+import errno
 import gettext
 import os
 from collections.abc import Mapping
@@ -222,6 +223,26 @@ def N_(message: str) -> str:
     """Marks `message` for translation where it is declared; it is translated where it is shown."""
     return message
 
+
+OS_PROBLEMS = {
+    errno.ENOENT: N_("No such file or directory"), errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"), errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"), errno.EISDIR: N_("Is a directory"), errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"), errno.EDQUOT: N_("Disk quota exceeded"), errno.EIO: N_("Input/output error"),
+}
+"""What the system says of a file it cannot read or write, as its English says it (`strerror`), for
+the reader's language."""
+
+
+def os_problem(exc: OSError) -> str:
+    """Why a file could not be read or written, in the language shown now: a sentence the program
+    raised (`rules.said`), a system error it knows, else the system's own words."""
+    said = exc.strerror
+    if isinstance(said, Said):
+        return told(said)
+    if exc.errno in OS_PROBLEMS:
+        return _(OS_PROBLEMS[exc.errno])
+    return str(said or exc)
 
 __all__ = [
     "ENGLISH",

@@ -93,8 +93,9 @@ def test_the_pit_links_state_reads_in_the_readers_language_with_its_figures() ->
 
 async def test_the_command_palette_speaks_the_readers_language_and_lists_no_english_key_panel(
         tmp_path: Path) -> None:
-    """ctrl+p in Polish: the search line and Textual's own commands are Polish; Textual's key panel,
-    which would list every key in English, is not offered (the key bar and `?` list them)."""
+    """ctrl+p in Polish: the search line, the theme picker's and Textual's own commands are Polish;
+    Textual's key panel, which would list every key in English, is not offered (the key bar and `?`
+    list them), nor its screenshot to a downloads folder."""
     from textual.command import CommandInput, CommandPalette
 
     from dealer_tui.language import use_terminal
@@ -106,12 +107,16 @@ async def test_the_command_palette_speaks_the_readers_language_and_lists_no_engl
         await pilot.pause()
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Motyw" in titles and "Zakończ" in titles and "Theme" not in titles
-        assert not {"Keys", "Klawisze"} & set(titles)
+        assert not {"Keys", "Klawisze", "Screenshot", "Zrzut ekranu"} & set(titles)
         await pilot.press("ctrl+p")
         await pilot.pause()
         palette = on_top(app)
         assert isinstance(palette, CommandPalette)
         assert palette.query_one(CommandInput).placeholder == "Szukaj polecenia…"
+        await pilot.press("escape")
+        app.search_themes()
+        await pilot.pause()
+        assert on_top(app).query_one(CommandInput).placeholder == "Szukaj motywu…"
 
 
 def test_an_alarm_the_pit_keeps_in_english_reads_back_into_its_sentence() -> None:
@@ -130,3 +135,17 @@ def test_an_alarm_the_pit_keeps_in_english_reads_back_into_its_sentence() -> Non
     shown = told(said)
     assert "T1" in shown and "vm2" in shown and "t1" in shown and "3" in shown
     assert "does not link" not in shown and "raised by login" not in shown
+
+
+def test_a_file_the_system_cannot_write_is_said_in_the_readers_language() -> None:
+    """An export to a folder that does not exist: the system's English words in English, the
+    reader's words otherwise; an error the program does not know is shown as the system says it."""
+    import errno
+
+    from dealer_tui.language import os_problem
+
+    missing = FileNotFoundError(errno.ENOENT, "No such file or directory")
+    assert os_problem(missing) == "No such file or directory"
+    use("pl")
+    assert os_problem(missing) == "Nie ma takiego pliku ani katalogu"
+    assert os_problem(OSError(errno.ENAMETOOLONG, "File name too long")) == "File name too long"

@@ -17,7 +17,7 @@ from dealer_tui.commands.common import (
     whole,
 )
 from dealer_tui.games import GAMES
-from dealer_tui.language import N_, _, n_, told, told_error
+from dealer_tui.language import N_, _, n_, os_problem, told, told_error
 from dealer_tui.ledger.base import STAFF_REGISTER
 from dealer_tui.ledger.export import export_csv, write_rows
 from dealer_tui.ledger.witness import default_witness_dir, default_witness_path, ledger_key
@@ -258,6 +258,6 @@ def _export(ledger: Ledger, args: argparse.Namespace) -> int:
     try:
         count = export_csv(ledger, query, Path(args.csv))
     except OSError as exc:
-        return fail(_("--csv: {file}: {problem}", file=args.csv, problem=told(exc.strerror or str(exc.strerror))))
+        return fail(_("--csv: {file}: {problem}", file=args.csv, problem=os_problem(exc)))
     sys.stderr.write(n_("wrote {count} rows to {file}", "wrote {count} rows to {file}", count, file=args.csv) + "\n")
     return 0

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from dealer_tui.commands.common import add_ledger_option, fail, figure, reading_ledger, whole
 from dealer_tui.games import GAMES
-from dealer_tui.language import N_, _, n_, number, told
+from dealer_tui.language import N_, _, n_, number, os_problem, told
 from dealer_tui.printable import csv_cell
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def _report(ledger: Ledger, args: argparse.Namespace) -> int:
                 print(_("note: {note}", note=told(note)))
     except OSError as exc:
         return fail(_("{file}: cannot be written ({problem}); nothing was written", file=str(args.csv),
-                      problem=str(exc.strerror or exc)))
+                      problem=os_problem(exc)))
     return 0
 
 
@@ -221,5 +221,5 @@ def _cash_log(ledger: Ledger, args: argparse.Namespace) -> int:
                               "{count} transaction(s), the threshold reached {reached}", len(e.transactions),
                               **values))
     except OSError as exc:
-        return fail(_("the log cannot be written ({problem}); nothing was written", problem=str(exc.strerror or exc)))
+        return fail(_("the log cannot be written ({problem}); nothing was written", problem=os_problem(exc)))
     return 0

@@ -18,7 +18,7 @@ from dealer_tui.commands.common import (
     whole,
 )
 from dealer_tui.games import GAMES
-from dealer_tui.language import N_, _, n_, number, told, told_error
+from dealer_tui.language import N_, _, n_, number, os_problem, told, told_error
 from rules.said import say
 
 if TYPE_CHECKING:
@@ -138,7 +138,7 @@ def _report(ledger: Ledger, args: argparse.Namespace, since: str | None, until: 
     except OSError as exc:
         target = args.csv if args.csv is not None else args.pdf
         return fail(_("{file}: cannot be written ({problem}); nothing was written", file=str(target),
-                      problem=str(exc.strerror or exc)))
+                      problem=os_problem(exc)))
     return 0
 
 

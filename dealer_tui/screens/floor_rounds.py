@@ -16,7 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static
 
 from dealer_tui.accounting.theoretical import Theory
-from dealer_tui.language import N_, _, n_, told, told_error
+from dealer_tui.language import N_, _, n_, os_problem, told, told_error
 from dealer_tui.ledger import Ledger, RoundRecord, RowQuery
 from dealer_tui.ledger.base import ROUND_OPEN, TRAINING, Cursor, LedgerError, cursor_of
 from dealer_tui.ledger.postgres import PgLedger
@@ -390,7 +390,7 @@ class RoundsScreen(Screen[None]):
             try:
                 count = export_csv(self.ledger, query, target)
             except OSError as exc:
-                return False, f"{path}: {told(exc.strerror) if exc.strerror else exc}"
+                return False, f"{path}: {os_problem(exc)}"
             return True, n_("Wrote {count} rows to {path}", "Wrote {count} rows to {path}", count, path=str(target))
 
         self.app.push_screen(PathModal(_("Export the filtered rounds' rows (one per seat per bet) to CSV"),

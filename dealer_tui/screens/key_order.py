@@ -22,6 +22,7 @@ from textual.app import App, SystemCommand
 from textual.command import CommandPalette
 from textual.message_pump import MessagePump
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
 from dealer_tui.language import N_, _
 from dealer_tui.widgets.textual_internals import waiting_for_message
@@ -102,10 +103,14 @@ TEXTUAL_COMMANDS = (
     N_("Theme"), N_("Change the current theme"), N_("Quit"), N_("Quit the application as soon as possible"),
     N_("Minimize"), N_("Minimize the widget and restore to normal size"),
     N_("Maximize"), N_("Maximize the focused widget"),
-    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen"),
+    N_("Exit the command palette"),
 )
 """The command palette's own commands as Textual words them, for the catalogs: the palette shows
 each in the reader's language (`OrderedKeysApp.get_system_commands`)."""
+
+
+LEFT_OUT = frozenset({"Keys", "Screenshot"})
+"""Textual's commands a table's terminal does not offer, by the title Textual gives them."""
 
 
 class OrderedKeysApp(App[None]):
@@ -130,11 +135,16 @@ class OrderedKeysApp(App[None]):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's own commands in the reader's language; less its key panel, which would list
-        the keys in English (the key bar and the help, `?`, list them in the reader's)."""
+        the keys in English (the key bar and the help, `?`, list them in the reader's), and its
+        screenshot, which writes an SVG to a downloads folder a table's terminal has no use for."""
         for command in super().get_system_commands(screen):
-            if command.callback in (self.action_show_help_panel, self.action_hide_help_panel):
+            if command.title in LEFT_OUT:
                 continue
             yield SystemCommand(_(command.title), _(command.help), command.callback, command.discover)
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, its search line in the reader's language."""
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def action_command_palette(self) -> None:
         """Textual's command palette, its search line in the reader's language."""
