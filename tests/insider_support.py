@@ -47,6 +47,14 @@ def fails(path: Path, capsys: pytest.CaptureFixture[str], *expected: str, witnes
     return out
 
 
+def verify_in(language: str, path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """`dealer-tui --lang <language> history verify` of the ledger: it fails, and says why."""
+    status = main(["--lang", language, "history", "verify", "--ledger", str(path)])
+    out, err = capsys.readouterr()
+    assert status == 1, out + err
+    return out + err
+
+
 def rehash(path: Path) -> None:
     """What an insider who knows the hash scheme does after a change: every table's chain hashed
     again from its start, each event over its ledger-wide number too."""

@@ -10,21 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from dealer_tui.cli import main
 from dealer_tui.games import GAMES
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.rounds.base import Phase
 from tests.hcf_support import hcf_table
-from tests.insider_support import one, rehash, sql
+from tests.insider_support import one, rehash, sql, verify_in
 from tests.staff_support import casino_on_shift
 
 
-def verify_in(language: str, path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    """`dealer-tui --lang <language> history verify` of the ledger: it fails, and says why."""
-    status = main(["--lang", language, "history", "verify", "--ledger", str(path)])
-    out, err = capsys.readouterr()
-    assert status == 1, out + err
-    return out + err
+def one_round_played(tmp_path: Path) -> Path:
+    """A High Card Flush table's ledger with its first round played to the end by the demo players."""
+    table = hcf_table(tmp_path)
+    rnd = table.start_round()
+    rng = random.Random(1)
+    while rnd.phase not in (Phase.DONE, Phase.VOID):
+        table.act(GAMES.find(table.record.game).demo(rnd, rng))
+    table.ledger.close()
+    return tmp_path / "ledger.sqlite"
 
 
 def test_a_tray_count_that_does_not_add_up_is_told_in_the_readers_language(
@@ -56,13 +58,7 @@ def test_an_edited_rounds_paid_is_told_in_the_readers_language(tmp_path: Path,
     """A settled round's stored `paid` raised by 100 behind the terminal's back: verify names the
     table, the round and the figure stored against what the round's events give, in Hungarian and
     in Polish (the column's name and the figures as stored)."""
-    table = hcf_table(tmp_path)
-    rnd = table.start_round()
-    rng = random.Random(1)
-    while rnd.phase not in (Phase.DONE, Phase.VOID):
-        table.act(GAMES.find(table.record.game).demo(rnd, rng))
-    table.ledger.close()
-    path = tmp_path / "ledger.sqlite"
+    path = one_round_played(tmp_path)
     rid, number, paid = one(path, "SELECT id, number, paid FROM rounds WHERE status = 'settled'")
     assert number == 1
     sql(path, f"UPDATE rounds SET paid = paid + 100 WHERE id = {rid}")
@@ -82,13 +78,7 @@ def test_a_rewritten_reason_is_quoted_in_the_readers_language(tmp_path: Path,
     """A settlement row's stored reason with its stake raised by 1,000: verify quotes the stored
     reason and the rules' own, each as a sentence of the auditor's language with its figures (the
     Hungarian quotes „…”), not as the English the record is not."""
-    table = hcf_table(tmp_path)
-    rnd = table.start_round()
-    rng = random.Random(1)
-    while rnd.phase not in (Phase.DONE, Phase.VOID):
-        table.act(GAMES.find(table.record.game).demo(rnd, rng))
-    table.ledger.close()
-    path = tmp_path / "ledger.sqlite"
+    path = one_round_played(tmp_path)
     rid, seat, reason = one(path, "SELECT round_id, seat, reason FROM settlements WHERE bet = 'ante' LIMIT 1")
     said = json.loads(str(reason))
     stake = int(said["values"]["stake"])

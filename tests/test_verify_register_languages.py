@@ -14,18 +14,10 @@ from dealer_tui.cli import main
 from dealer_tui.ledger import SqliteLedger
 from dealer_tui.ledger.witness import default_witness_path
 from dealer_tui.staff.pins import hash_pin
-from tests.insider_support import rehash
+from tests.insider_support import rehash, verify_in
 from tests.staff_support import demo, staffed
 
 pytestmark = pytest.mark.usefixtures("staff_pins")
-
-
-def verify_in(language: str, path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    """`dealer-tui --lang <language> history verify` of the ledger: it fails, and says why."""
-    status = main(["--lang", language, "history", "verify", "--ledger", str(path)])
-    out, err = capsys.readouterr()
-    assert status == 1, out + err
-    return out + err
 
 
 def test_an_account_rewritten_behind_the_managers_back_is_told_in_the_readers_language(
