@@ -14,44 +14,34 @@ from pathlib import Path
 from dealer_tui.ledger.base import LedgerError, StorageError
 from rules.said import Said, say
 
-SQLITE_PROBLEMS = {
-    3: "permission denied",          # SQLITE_PERM
-    5: "busy (another program holds the ledger's write lock)",  # SQLITE_BUSY
-    6: "busy (the ledger is locked)",  # SQLITE_LOCKED
-    8: "read-only",                  # SQLITE_READONLY
-    10: "I/O error",                 # SQLITE_IOERR
-    11: "the file is damaged",       # SQLITE_CORRUPT
-    13: "disk full",                 # SQLITE_FULL
-    14: "the file cannot be opened",  # SQLITE_CANTOPEN
-    23: "not authorized",            # SQLITE_AUTH
-    26: "not a ledger file",         # SQLITE_NOTADB
+READ_ONLY, DISK_FULL, IO_ERROR, CANNOT_OPEN = say("read-only"), say("disk full"), say("I/O error"), say(
+    "the file cannot be opened")
+PERMISSION_DENIED = say("permission denied")
+SQLITE_PROBLEMS: dict[int, Said] = {
+    3: PERMISSION_DENIED,                                                   # SQLITE_PERM
+    5: say("busy (another program holds the ledger's write lock)"),         # SQLITE_BUSY
+    6: say("busy (the ledger is locked)"),                                  # SQLITE_LOCKED
+    8: READ_ONLY,                                                           # SQLITE_READONLY
+    10: IO_ERROR,                                                           # SQLITE_IOERR
+    11: say("the file is damaged"),                                         # SQLITE_CORRUPT
+    13: DISK_FULL,                                                          # SQLITE_FULL
+    14: CANNOT_OPEN,                                                        # SQLITE_CANTOPEN
+    23: say("not authorized"),                                              # SQLITE_AUTH
+    26: say("not a ledger file"),                                           # SQLITE_NOTADB
 }
-"""SQLite's primary result codes that name a fault of the storage, not of the program."""
+"""SQLite's primary result codes that name a fault of the storage, not of the program: each a code
+(`StorageError.problem`, compared as it is: "disk full") that is also its words for a reader."""
 
-ERRNO_PROBLEMS = {
-    errno.ENOSPC: "disk full",
-    errno.EDQUOT: "disk quota exceeded",
-    errno.EROFS: "read-only",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.EIO: "I/O error",
+ERRNO_PROBLEMS: dict[int, Said] = {
+    errno.ENOSPC: DISK_FULL,
+    errno.EDQUOT: say("disk quota exceeded"),
+    errno.EROFS: READ_ONLY,
+    errno.EACCES: PERMISSION_DENIED,
+    errno.EPERM: PERMISSION_DENIED,
+    errno.EIO: IO_ERROR,
 }
-
-
-PROBLEM_SAID: dict[str, Said] = {
-    "permission denied": say("permission denied"),
-    "busy (another program holds the ledger's write lock)": say("busy (another program holds the ledger's write lock)"),
-    "busy (the ledger is locked)": say("busy (the ledger is locked)"),
-    "read-only": say("read-only"),
-    "I/O error": say("I/O error"),
-    "the file is damaged": say("the file is damaged"),
-    "disk full": say("disk full"),
-    "the file cannot be opened": say("the file cannot be opened"),
-    "not authorized": say("not authorized"),
-    "not a ledger file": say("not a ledger file"),
-    "disk quota exceeded": say("disk quota exceeded"),
-}
-"""Each storage fault (`StorageError.problem`, a code compared as it is) in words, for a reader."""
+PROBLEM_SAID = {str(said): said for said in (*SQLITE_PROBLEMS.values(), *ERRNO_PROBLEMS.values())}
+"""Each storage fault's code, with its words."""
 
 
 def problem_said(problem: str) -> Said:
@@ -59,17 +49,17 @@ def problem_said(problem: str) -> Said:
     return PROBLEM_SAID.get(problem) or Said.literal(problem)
 
 
-def problem_of(exc: BaseException, path: Path | str | None = None) -> str | None:
+def problem_of(exc: BaseException, path: Path | str | None = None) -> Said | None:
     """The storage fault behind `exc` in a few words; None when it is not one."""
     if isinstance(exc, sqlite3.Error):
         code = getattr(exc, "sqlite_errorcode", None)
         if code is None:
             return None
         problem = SQLITE_PROBLEMS.get(code & 0xFF)
-        if problem == "the file cannot be opened" and path is not None and not writable(Path(path)):
-            return "read-only"
-        if problem == "I/O error" and (code == SQLITE_IOERR_SHMSIZE or (path is not None and no_room(Path(path)))):
-            return "disk full"  # SQLite reports a -shm or -wal file it could not grow as an I/O error
+        if problem == CANNOT_OPEN and path is not None and not writable(Path(path)):
+            return READ_ONLY
+        if problem == IO_ERROR and (code == SQLITE_IOERR_SHMSIZE or (path is not None and no_room(Path(path)))):
+            return DISK_FULL  # SQLite reports a -shm or -wal file it could not grow as an I/O error
         return problem
     if isinstance(exc, OSError):
         return ERRNO_PROBLEMS.get(exc.errno or 0)
