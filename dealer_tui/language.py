@@ -27,7 +27,7 @@ from importlib.resources import files
 from typing import Any
 
 from rules.errors import RulesError
-from rules.said import Figure, Said
+from rules.said import Figure, Said, said_of
 
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "Magyar", "pl": "Polski", "ru": "Русский"}
 """The languages the terminal speaks, each by its code and its own name for itself."""
@@ -203,10 +203,7 @@ def told(text: str) -> str:
 def told_error(exc: BaseException) -> str:
     """What went wrong, in the language shown now: a refusal said as a sentence (`RulesError.said`,
     or any error raised with a `Said`) in the reader's words, any other error as its text."""
-    if isinstance(exc, RulesError):
-        return told(exc.said)
-    said = exc.args[0] if len(exc.args) == 1 else None
-    return told(said) if isinstance(said, Said) else str(exc)
+    return told(exc.said if isinstance(exc, RulesError) else said_of(exc))
 
 
 def p_(context: str, message: str, **params: Any) -> str:

@@ -207,3 +207,15 @@ def joined(parts: list[Said] | tuple[Said, ...], separator: str = "; ") -> Said:
     """Sentences said one after another, each translated on its own."""
     message = separator.join(f"{{part{i}}}" for i in range(len(parts)))
     return Said(message, {f"part{i}": part for i, part in enumerate(parts)})
+
+
+def said_of(exc: BaseException) -> Said:
+    """An error's message as a sentence: the one it was raised with, or its text as a literal."""
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, Said) else Said.literal(str(exc))
+
+
+def as_figure(value: object) -> int | str:
+    """A recorded figure inside a sentence: a number as a number (the reader's language writes it),
+    anything else (a tampered record's `None`, a text) as the text it reads as."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer_tui.audit.authority_audit import AuthorityAudit
-from dealer_tui.audit.resettle import as_figure, resettle, said_of
+from dealer_tui.audit.resettle import resettle
 from dealer_tui.audit.table_audit import HOUR_FIGURES, Seating, TableAudit
 from dealer_tui.ledger.base import ROUND_SETTLED, STAFF_REGISTER, Ledger, TableRecord
 from dealer_tui.ledger.records import AuditReads
@@ -19,7 +19,7 @@ from dealer_tui.ledger.witness import WitnessRecord, witness_problems
 from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
-from rules.said import Said, joined, say
+from rules.said import Said, as_figure, joined, said_of, say
 
 
 @dataclass

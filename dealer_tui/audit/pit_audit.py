@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from dealer_tui.audit.ledger_audit import Verification, verify
-from dealer_tui.audit.resettle import said_of
 from dealer_tui.events import EventError, typed_as
 from dealer_tui.events.staff import AlarmAcknowledged, StaffReceived
 from dealer_tui.ledger.base import STAFF_REGISTER, key_fingerprint, pit_signed_text
@@ -23,7 +22,7 @@ from dealer_tui.rounds.game import Games
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.pins import key_checks
 from dealer_tui.staff.register import StaffRegister
-from rules.said import Said, say
+from rules.said import Said, said_of, say
 
 
 def verify_pit(conninfo: str, games: Games[Any]) -> Verification:

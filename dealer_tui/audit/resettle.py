@@ -19,7 +19,7 @@ from dealer_tui.rounds.game import Games
 from dealer_tui.rounds.table_profiles import table_profiles
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
-from rules.said import Said, as_said, joined, same_sentence, say
+from rules.said import Said, as_figure, as_said, joined, said_of, same_sentence, say
 
 
 def table_words(table: TableRecord) -> Said:
@@ -30,17 +30,6 @@ def table_words(table: TableRecord) -> Said:
 def round_words(table: Said, number: int, round_id: int) -> Said:
     """`table 1 (Flush 1), round 3 (id 17)`: a round as verify's problems name it."""
     return say("{table}, round {number} (id {id})", table=table, number=number, id=str(round_id))
-
-
-def said_of(exc: BaseException) -> Said | str:
-    """An error's message inside a problem: its sentence when raised with one, else its text."""
-    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else str(exc)
-
-
-def as_figure(figure: object) -> int | str:
-    """A stored figure inside a problem: a number as a number, anything else (a tampered record's
-    `None`, a text) as the text it reads as."""
-    return figure if isinstance(figure, int) and not isinstance(figure, bool) else str(figure)
 
 
 def rules_revision(rnd: Round) -> int | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from dealer_tui.audit.resettle import as_figure, resettle_events, round_words, said_of, table_words
+from dealer_tui.audit.resettle import resettle_events, round_words, table_words
 from dealer_tui.audit.tray_audit import TrayAudit
 from dealer_tui.events import Event, EventError, typed, typed_as
 from dealer_tui.events.round_row import END_KINDS, round_update, started_flags
@@ -36,7 +36,7 @@ from dealer_tui.rounds.table_profiles import table_profiles
 from rules.bets import role_of
 from rules.errors import RulesError
 from rules.profiles.loader import LoadedProfile
-from rules.said import Said, say
+from rules.said import Said, as_figure, said_of, say
 
 if TYPE_CHECKING:
     from dealer_tui.audit.ledger_audit import LedgerAudit

@@ -30,7 +30,7 @@ from typing import Any
 from platformdirs import user_state_dir
 
 from dealer_tui.ledger.base import STAFF_REGISTER
-from rules.said import Said, say
+from rules.said import Said, said_of, say
 
 FORMAT = "dealer-tui witness 1"
 
@@ -38,11 +38,6 @@ FORMAT = "dealer-tui witness 1"
 class WitnessError(Exception):
     """The witness file cannot be used: unreadable, damaged, or another ledger's. Its message is a
     sentence (`rules.said`) a reader is told in their language."""
-
-
-def _said(exc: BaseException) -> Said | str:
-    """An error's message inside a sentence: its sentence when raised with one, else its text."""
-    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else str(exc)
 
 
 def default_witness_dir() -> Path:
@@ -228,7 +223,7 @@ def write_atomically(path: Path, text: str) -> None:
 
 def not_written(path: Path, exc: BaseException) -> Said:
     """Why a witness was not written (`Witness.error`)."""
-    return say("the witness {path} was not written: {problem}", path=str(path), problem=_said(exc))
+    return say("the witness {path} was not written: {problem}", path=str(path), problem=said_of(exc))
 
 
 def witness_problems(record: WitnessRecord, event_at: Callable[[int], tuple[int, str] | None],

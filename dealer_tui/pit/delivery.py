@@ -37,8 +37,7 @@ from dealer_tui.ledger.postgres import DeliveryRefused, PgLedger, shown
 from dealer_tui.pit.decisions import decision_problem
 from dealer_tui.pit.projection import projection
 from dealer_tui.staff.register import StaffRegister
-from rules.errors import RulesError
-from rules.said import Said, joined, say
+from rules.said import Said, joined, said_of, say
 
 HEARTBEAT_S = 10.0
 """The terminal tells the server it is alive this often, with or without events to deliver."""
@@ -123,14 +122,9 @@ class Pass:
 
 
 def _sentence_of(exc: BaseException) -> Said:
-    """An error's message as a sentence: the pit server's refusal read back into its sentence, a
-    sentence raised as it is, any other text as a literal."""
-    if isinstance(exc, RulesError):
-        return exc.said
-    said = exc.args[0] if len(exc.args) == 1 else None
-    if isinstance(said, Said) and not said.is_literal:
-        return said
-    return server_said(str(exc)) if isinstance(exc, DeliveryRefused) else Said.literal(str(exc))
+    """An error's message as a sentence, the pit server's refusal read back into its own."""
+    said = said_of(exc)
+    return server_said(said) if said.is_literal and isinstance(exc, DeliveryRefused) else said
 
 
 class Delivery:

@@ -51,7 +51,7 @@ from dealer_tui.ledger.kept import secret_problems
 from dealer_tui.staff.authority import claim_problem
 from dealer_tui.staff.floor_settings import defaults, setting_problem
 from dealer_tui.staff.pins import ROLE_NAMES, key_checks, readable_anywhere, signature_checks
-from rules.said import Said, say
+from rules.said import Said, as_figure, said_of, say
 
 _KEPT: weakref.WeakKeyDictionary[Ledger, StaffRegister] = weakref.WeakKeyDictionary()
 _READING = threading.RLock()
@@ -60,16 +60,6 @@ _READING = threading.RLock()
 def shortened(value: str, most: int = 40) -> str:
     """A value a message quotes, cut short past `most` characters."""
     return repr(value[:most]) + ("…" if len(value) > most else "")
-
-
-def _said(exc: BaseException) -> Said | str:
-    """An error's message inside a sentence: its sentence when raised with one, else its text."""
-    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else str(exc)
-
-
-def _figure(value: object) -> int | str:
-    """A recorded figure inside a sentence: a number as a number, anything else as its text."""
-    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 LOCK_SLACK_S = 60.0
@@ -191,7 +181,7 @@ class StaffRegister:
             try:
                 event = typed(stored)
             except EventError as exc:
-                self._problem(say("staff register, event {seq}", seq=str(stored.ledger_seq)), _said(exc))
+                self._problem(say("staff register, event {seq}", seq=str(stored.ledger_seq)), said_of(exc))
                 continue
             self.apply(event, stored)
 
@@ -250,7 +240,7 @@ class StaffRegister:
                 abs(until - made - LOCK_SECONDS) > LOCK_SLACK_S:
             self._problem(where, say("{account}'s lock-out lasts {seconds} s until {until}: a lock-out lasts "
                                      "{lasts} s from when it is written", account=event.account,
-                                     seconds=_figure(event.seconds), until=repr(until), lasts=LOCK_SECONDS))
+                                     seconds=as_figure(event.seconds), until=repr(until), lasts=LOCK_SECONDS))
 
     def unseal(self, kept: str, attempt: str) -> tuple[str, str] | None:
         """`Ledger.unseal` of the ledger the register was read from (None: none, or gone)."""
@@ -364,7 +354,7 @@ class StaffRegister:
             event = typed(inner)
         except EventError as exc:
             self._problem(where, say("the pit's event {seq} does not read: {problem}", seq=str(received.pit_seq),
-                                     problem=_said(exc)))
+                                     problem=said_of(exc)))
             return
         if isinstance(event, FloorDecided):
             return  # the decision is in the round it was made on (this one marks it received)
